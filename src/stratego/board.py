@@ -1,0 +1,154 @@
+"""Squares and the geometry of the 10x10 board.
+
+Files are ``a``-``j`` from Red's left, ranks ``1``-``10`` from Red's back row,
+so Red's home rows are ranks 1-4 and Blue's ranks 7-10. The two lakes cover
+c5 d5 c6 d6 and g5 h5 g6 h6.
+
+Internally a square is an index ``row * 10 + file`` (a1 = 0, j10 = 99). The
+tables at the bottom of this module (neighbours, straight lanes, two-step
+routes) are computed once at import; the engine reads them on its hot path.
+Every `Square` is interned: ``Square.parse("c5") is SQUARES[42]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from stratego.errors import InvalidNotationError
+from stratego.pieces import Player
+
+__all__ = [
+    "FILES",
+    "LAKES",
+    "SIZE",
+    "SQUARES",
+    "Square",
+    "home_rows",
+]
+
+SIZE = 10
+FILES = "abcdefghij"
+LAKE_INDICES: frozenset[int] = frozenset({42, 43, 46, 47, 52, 53, 56, 57})
+
+
+@attrs.frozen(repr=False, order=True)
+class Square:
+    """A square of the board, e.g. ``Square.parse("c5")``.
+
+    Use `Square.parse` or `Square.at` rather than the constructor: they return
+    the interned instance.
+    """
+
+    index: int = attrs.field()
+
+    @index.validator
+    def _check_index(self, _attribute: object, value: int) -> None:
+        if not (isinstance(value, int) and 0 <= value < SIZE * SIZE):
+            raise InvalidNotationError(f"square index out of range: {value!r} (expected 0-99)")
+
+    @classmethod
+    def parse(cls, text: str) -> Square:
+        """Parse a square name such as ``"a1"`` or ``"J10"`` (case-insensitive)."""
+        name = text.strip().lower() if isinstance(text, str) else None
+        if name and len(name) in (2, 3) and name[0] in FILES and name[1:].isdigit():
+            row = int(name[1:]) - 1
+            if 0 <= row < SIZE and name[1] != "0":
+                return SQUARES[row * SIZE + FILES.index(name[0])]
+        raise InvalidNotationError(
+            f"not a square: {text!r} (expected a file a-j and a rank 1-10, such as 'c5')"
+        )
+
+    @classmethod
+    def at(cls, file: int, row: int) -> Square:
+        """The square on `file` (0 = a) and `row` (0 = rank 1)."""
+        if not (0 <= file < SIZE and 0 <= row < SIZE):
+            raise InvalidNotationError(f"no square at file {file}, row {row} (expected 0-9)")
+        return SQUARES[row * SIZE + file]
+
+    @property
+    def file(self) -> int:
+        """File number, 0 (a) to 9 (j)."""
+        return self.index % SIZE
+
+    @property
+    def row(self) -> int:
+        """Row number, 0 (rank 1, Red's back row) to 9 (rank 10, Blue's back row)."""
+        return self.index // SIZE
+
+    @property
+    def name(self) -> str:
+        """The square's name, such as ``"c5"``."""
+        return f"{FILES[self.file]}{self.row + 1}"
+
+    @property
+    def is_lake(self) -> bool:
+        """True for the eight lake squares, where no piece may stand."""
+        return self.index in LAKE_INDICES
+
+    def neighbours(self) -> tuple[Square, ...]:
+        """The orthogonally adjacent squares that are not lakes."""
+        return tuple(SQUARES[i] for i in NEIGHBOURS[self.index])
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Square.parse({self.name!r})"
+
+
+SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(SIZE * SIZE))
+"""All 100 squares, by index (a1, b1, ..., j1, a2, ..., j10)."""
+
+LAKES: frozenset[Square] = frozenset(SQUARES[i] for i in LAKE_INDICES)
+"""The eight lake squares."""
+
+
+def home_rows(player: Player, depth: int = 4) -> Iterator[Square]:
+    """The squares of `player`'s first `depth` rows, from its back row forward."""
+    rows = range(depth) if player is Player.RED else range(SIZE - 1, SIZE - 1 - depth, -1)
+    for row in rows:
+        for file in range(SIZE):
+            square = SQUARES[row * SIZE + file]
+            if not square.is_lake:
+                yield square
+
+
+def _walk(index: int, d_row: int, d_file: int) -> tuple[int, ...]:
+    row, file = divmod(index, SIZE)
+    lane = []
+    row, file = row + d_row, file + d_file
+    while 0 <= row < SIZE and 0 <= file < SIZE and row * SIZE + file not in LAKE_INDICES:
+        lane.append(row * SIZE + file)
+        row, file = row + d_row, file + d_file
+    return tuple(lane)
+
+
+_DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+LANES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(lane for d in _DIRECTIONS if (lane := _walk(i, *d))) if i not in LAKE_INDICES else ()
+    for i in range(SIZE * SIZE)
+)
+"""For each square index: the straight lanes (up, down, right, left) up to the edge or a lake."""
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(lane[0] for lane in lanes) for lanes in LANES
+)
+"""For each square index: the indices of its non-lake orthogonal neighbours."""
+
+
+def _two_steps(index: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    routes: dict[int, list[int]] = {}
+    for via in NEIGHBOURS[index]:
+        for dest in NEIGHBOURS[via]:
+            if dest != index:
+                routes.setdefault(dest, []).append(via)
+    return tuple(sorted((dest, tuple(vias)) for dest, vias in routes.items()))
+
+
+TWO_STEPS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    _two_steps(i) if i not in LAKE_INDICES else () for i in range(SIZE * SIZE)
+)
+"""For each square index: squares two steps away, each with the middle squares that lead there."""

@@ -1,0 +1,115 @@
+"""The four base editions, each a frozen `Rules` value, and lookup by name.
+
+=================== ============================ ======================== =====================
+name                book                          Scout moves and strikes   back-and-forth rule
+=================== ============================ ======================== =====================
+``milton-bradley-1961`` Milton Bradley 1961       no (Movement 8)           2 moves, 3rd illegal
+``hasbro-2009``     Hasbro 2009 Onyx Edition      no (Movement 8)           2 moves, 3rd illegal
+``jumbo-2014``      Jumbo 2014 Nostalgic Edition  yes                       3 moves, 4th illegal; chase rule
+``classic``         classic web rules             yes                       4 moves, 5th illegal; Scout span
+=================== ============================ ======================== =====================
+
+The readings behind each parameter are in the documentation ("Editions").
+"""
+
+from __future__ import annotations
+
+from stratego.errors import RulesError
+from stratego.rules import (
+    CLASSIC_LABELS,
+    MODERN_LABELS,
+    Movement,
+    RepetitionRule,
+    RescueRule,
+    RescueZone,
+    Rules,
+)
+
+__all__ = ["CLASSIC", "EDITIONS", "HASBRO_2009", "JUMBO_2014", "MILTON_BRADLEY_1961", "by_name"]
+
+MILTON_BRADLEY_1961 = Rules(
+    edition="milton-bradley-1961",
+    title="Milton Bradley 1961",
+    labels=CLASSIC_LABELS,
+    movement=Movement(scout_strikes_after_move=False),
+    repetition=RepetitionRule(max_shuttle_moves=2),
+    rescue=RescueRule(zone=RescueZone.HALF),
+)
+"""The 1961 Milton Bradley rules: Marshal 1 ... Scout 9; a Scout may not move and
+strike in one turn (Movement 8); no piece moves between the same two squares in
+3 consecutive turns (Movement 10)."""
+
+HASBRO_2009 = Rules(
+    edition="hasbro-2009",
+    title="Hasbro 2009 Onyx Edition",
+    labels=CLASSIC_LABELS,
+    movement=Movement(scout_strikes_after_move=False),
+    repetition=RepetitionRule(max_shuttle_moves=2),
+    rescue=RescueRule(zone=RescueZone.HALF),
+)
+"""The 2009 Hasbro Onyx Edition: the 1961 rules, and the book prints three
+tournament variants (Aggressor Advantage, Silent Defense, Rescue)."""
+
+JUMBO_2014 = Rules(
+    edition="jumbo-2014",
+    title="Jumbo 2014 Nostalgic Edition",
+    labels=MODERN_LABELS,
+    movement=Movement(scout_strikes_after_move=True),
+    repetition=RepetitionRule(max_shuttle_moves=3, chase=True),
+    rescue=RescueRule(zone=RescueZone.HOME_ROWS),
+)
+"""The 2014 Jumbo edition: Marshal 10 ... Spy 1; Scouts may move and strike in one
+turn; no more than three consecutive back-and-forth turns, and a chasing piece
+must stop before a position repeats."""
+
+CLASSIC = Rules(
+    edition="classic",
+    title="Classic web rules",
+    labels=MODERN_LABELS,
+    movement=Movement(scout_strikes_after_move=True),
+    repetition=RepetitionRule(max_shuttle_moves=4, scout_span=True),
+    rescue=RescueRule(zone=RescueZone.HOME_ROWS),
+)
+"""The classic web rules: Scouts may move and strike in one turn; no piece moves
+back and forth between the same squares in 5 consecutive turns, with the wider
+form for Scouts."""
+
+EDITIONS: dict[str, Rules] = {
+    rules.edition: rules for rules in (MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC)
+}
+"""The base editions by name."""
+
+_ALIASES = {
+    "mb-1961": "milton-bradley-1961",
+    "1961": "milton-bradley-1961",
+    "hasbro": "hasbro-2009",
+    "onyx": "hasbro-2009",
+    "2009": "hasbro-2009",
+    "jumbo": "jumbo-2014",
+    "2014": "jumbo-2014",
+    "web": "classic",
+}
+
+
+def by_name(name: str) -> Rules:
+    """The rules named `name`: an edition, optionally followed by variants,
+    joined with ``+`` (``"jumbo-2014+barrage+aggressor-advantage"``), as
+    `Rules.name` writes them."""
+    from stratego.variants import VARIANTS
+
+    if not isinstance(name, str) or not name.strip():
+        raise RulesError(f"not a rules name: {name!r}")
+    edition, *variant_names = (part.strip().lower() for part in name.split("+"))
+    edition = _ALIASES.get(edition, edition)
+    if edition not in EDITIONS:
+        raise RulesError(
+            f"unknown edition {edition!r} (known: {', '.join(EDITIONS)})"
+        )
+    variants = []
+    for variant_name in variant_names:
+        if variant_name not in VARIANTS:
+            raise RulesError(
+                f"unknown variant {variant_name!r} (known: {', '.join(sorted(VARIANTS))})"
+            )
+        variants.append(VARIANTS[variant_name])
+    return EDITIONS[edition].with_variants(*variants)

@@ -1,0 +1,752 @@
+"""The engine: building games, legal moves, applying moves, game end.
+
+Everything here is a pure function of immutable values. The hot path
+(`legal_moves`, `apply`) reads precomputed tables (`stratego.board`,
+`stratego.moves.MOVE_TABLE`, the strike table of the rules) and copies a
+fixed amount of data per ply, whatever the length of the game.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from stratego.board import LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square, home_rows
+from stratego.errors import IllegalMoveError, InvalidNotationError, PositionError, SetupError
+from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
+from stratego.pieces import Piece, Player, Rank
+from stratego.rules import Rules
+from stratego.setups import Setup, check_setup
+from stratego.state import GameInfo, GameState, Outcome, Termination
+from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
+
+__all__ = [
+    "apply",
+    "explain_illegal",
+    "from_position",
+    "is_legal",
+    "legal_moves",
+    "new_game",
+]
+
+_FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
+_ALL_RANKS = (1 << len(Rank)) - 1
+_NO_SHUTTLE = (0, 0, 0, 0)
+
+# Scout lanes split into first square and the rest: (head, tail) per direction.
+_SCOUT_LANES = tuple(tuple((lane[0], lane[1:]) for lane in lanes) for lanes in LANES)
+
+_zrng = random.Random(0x5EED)
+_ZOBRIST = tuple(tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(32))
+_ZSIDE = _zrng.getrandbits(63)
+
+
+def _board_hash(board: Iterable[int], turn: int) -> int:
+    h = _ZSIDE if turn else 0
+    for index, code in enumerate(board):
+        if code:
+            h ^= _ZOBRIST[code & 31][index]
+    return h
+
+
+@attrs.frozen
+class _Tables:
+    """Per-rules constants read by the hot path (one instance per `Rules` value)."""
+
+    scout_strike: bool
+    captain2: bool
+    max_shuttle: int
+    span: bool
+    chase: bool
+    strike: tuple[tuple[int, ...], ...]
+    consistent: tuple[tuple[int, ...], ...]
+    silent: bool
+    rescue: bool
+    max_rescues: int
+    zones: tuple[tuple[int, ...], tuple[int, ...]]
+    back_rows: tuple[frozenset[int], frozenset[int]]
+    flag_wins: bool
+    ply_limit: int | None
+
+
+@functools.cache
+def _tables(rules: Rules) -> _Tables:
+    strike = strike_table(rules.strike)
+    consistent = tuple(
+        tuple(sum(1 << d for d in Rank if strike[a][d] == code) for code in range(3))
+        for a in Rank
+    )
+    zone_depth = 5 if rules.rescue.zone.value == "half" else rules.setup.depth
+    zones = (
+        tuple(sq.index for sq in home_rows(Player.RED, zone_depth)),
+        tuple(sq.index for sq in home_rows(Player.BLUE, zone_depth)),
+    )
+    back_rows = (frozenset(range(90, 100)), frozenset(range(0, 10)))
+    return _Tables(
+        scout_strike=rules.movement.scout_strikes_after_move,
+        captain2=rules.movement.captain_two_step,
+        max_shuttle=rules.repetition.max_shuttle_moves,
+        span=rules.repetition.scout_span,
+        chase=rules.repetition.chase,
+        strike=strike,
+        consistent=consistent,
+        silent=rules.disclosure.silent_defense,
+        rescue=rules.rescue.enabled,
+        max_rescues=rules.rescue.max_rescues,
+        zones=zones,
+        back_rows=back_rows,
+        flag_wins=rules.flag_on_back_row_wins,
+        ply_limit=rules.ply_limit,
+    )
+
+
+def _reach_mask(frm: int, to: int, captain2: bool) -> int:
+    """Ranks that could have made the non-adjacent move frm -> to."""
+    fr, ff = divmod(frm, SIZE)
+    tr, tf = divmod(to, SIZE)
+    straight = fr == tr or ff == tf
+    distance = abs(fr - tr) + abs(ff - tf)
+    mask = 0
+    if straight:
+        mask |= 1 << _SCOUT
+    if captain2 and distance == 2:
+        mask |= 1 << _CAPTAIN
+    return mask
+
+
+_REACH = {
+    captain2: tuple(
+        tuple(_reach_mask(f, t, captain2) if t not in NEIGHBOURS[f] and f != t else _ALL_RANKS
+              for t in range(SIZE * SIZE))
+        for f in range(SIZE * SIZE)
+    )
+    for captain2 in (False, True)
+}
+
+
+def _in_span(lo: int, hi: int, square: int) -> bool:
+    """Whether `square` lies on the straight segment from `lo` to `hi` (lo < hi)."""
+    if lo // SIZE == hi // SIZE:
+        return square // SIZE == lo // SIZE and lo <= square <= hi
+    if lo % SIZE == hi % SIZE:
+        return square % SIZE == lo % SIZE and lo <= square <= hi
+    return square in (lo, hi)
+
+
+def _continues_shuttle(shuttle: tuple[int, int, int, int], pid: int, frm: int, to: int,
+                       scout_span: bool) -> bool:
+    """Whether piece `pid` moving frm -> to continues the player's back-and-forth run."""
+    spid, lo, hi, count = shuttle
+    if spid != pid or count == 0:
+        return False
+    if scout_span:
+        return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
+    return (frm == lo and to == hi) or (frm == hi and to == lo)
+
+
+# ---------------------------------------------------------------------------
+# building games
+
+
+def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
+               captured: Iterable[tuple[Player, Rank]], turn: int) -> tuple[GameInfo, list[int]]:
+    """Number the pieces (Red first, each side by square, then captured ones)."""
+    pieces: list[Piece | None] = [None]
+    board = [0] * (SIZE * SIZE)
+    for owner in (Player.RED, Player.BLUE):
+        for index, who, rank in sorted(cells):
+            if who is owner:
+                piece = Piece(len(pieces), owner, rank)
+                pieces.append(piece)
+                board[index] = piece.id << 5 | owner << 4 | rank
+    captured_ids = []
+    for owner, rank in captured:
+        piece = Piece(len(pieces), Player(owner), Rank(rank))
+        pieces.append(piece)
+        captured_ids.append(piece.id)
+    movable = rules.movable_ranks()
+    mobile = tuple(
+        tuple(p.id for p in pieces if p is not None and p.owner == who and p.rank in movable)
+        for who in (Player.RED, Player.BLUE)
+    )
+    start_known = sum(1 << r for r in Rank if rules.army.count(r))
+    start_known |= sum(1 << p.rank for p in pieces if p is not None)
+    info = GameInfo(
+        rules=rules,
+        pieces=tuple(pieces),
+        initial_board=tuple(board),
+        initial_turn=turn,
+        mobile=(mobile[0], mobile[1]),
+        start_known=start_known,
+    )
+    return info, captured_ids
+
+
+def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
+    board = info.initial_board
+    where = [-1] * len(info.pieces)
+    for index, code in enumerate(board):
+        if code:
+            where[code >> 5] = index
+    tables = _tables(info.rules)
+    turn = info.initial_turn
+    state = GameState(
+        info=info,
+        board=board,
+        turn=turn,
+        ply=0,
+        captured_mask=sum(1 << pid for pid in captured_ids),
+        known=(0,) + (info.start_known,) * (len(info.pieces) - 1),
+        moved_mask=0,
+        shuttles=(_NO_SHUTTLE, _NO_SHUTTLE),
+        pending=0,
+        rescues=(0, 0, 0),
+        chase=(),
+        zhash=_board_hash(board, turn) if tables.chase else 0,
+        last_to=-1,
+        outcome=None,
+        where=tuple(where),
+    )
+    moves = _generate(state)
+    object.__setattr__(state, "cached_moves", moves)
+    if not moves:
+        object.__setattr__(
+            state, "outcome", Outcome(Termination.NO_LEGAL_MOVES, Player(turn).opponent)
+        )
+    return state
+
+
+def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> GameState:
+    """A new game under `rules` from the two players' setups (Red moves first).
+
+    A setup may be a `Setup` or its text form. Raises `SetupError` listing
+    every problem of either setup.
+    """
+    setups = []
+    for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
+        if isinstance(setup, str):
+            setup = Setup.parse(setup, player, rules.setup.depth)
+        if not isinstance(setup, Setup):
+            raise SetupError(f"not a setup for {player}: {setup!r}")
+        if setup.player is not player:
+            raise SetupError(f"the {player} setup was made for {setup.player}")
+        setups.append(setup)
+    problems = []
+    for setup in setups:
+        try:
+            check_setup(rules, setup)
+        except SetupError as exc:
+            problems.extend(f"{setup.player}: {p}" for p in exc.problems)
+    if problems:
+        raise SetupError("invalid setup: " + "; ".join(problems), tuple(problems))
+    cells = [(sq.index, s.player, rank) for s in setups for sq, rank in s.placement]
+    info, captured = _make_info(rules, cells, (), Player.RED)
+    return _start(info, captured)
+
+
+def from_position(
+    rules: Rules,
+    placement: Mapping[Square | str, tuple[Player, Rank] | str],
+    to_move: Player = Player.RED,
+    captured: Iterable[tuple[Player, Rank]] = (),
+) -> GameState:
+    """A game starting from an arbitrary, possibly partial position.
+
+    `placement` maps squares (or names) to ``(player, rank)`` or to a rank
+    symbol whose case gives the owner (``"M"`` a Red Marshal, ``"m"`` a Blue
+    one). `captured` lists pieces already out of play (Rescue can bring them
+    back). Raises `PositionError` listing every problem: lakes, unknown
+    symbols, and more pieces of a rank than the army has.
+    """
+    problems: list[str] = []
+    cells: list[tuple[int, Player, Rank]] = []
+    if not isinstance(placement, Mapping):
+        raise PositionError(f"a placement maps squares to pieces, not {type(placement).__name__}")
+    for key, value in placement.items():
+        try:
+            square = key if isinstance(key, Square) else Square.parse(key)
+        except InvalidNotationError as exc:
+            problems.append(str(exc))
+            continue
+        try:
+            if isinstance(value, str):
+                owner = Player.RED if value.strip().isupper() else Player.BLUE
+                rank = Rank.parse(value)
+            else:
+                owner, rank = Player(value[0]), Rank(value[1])
+        except (InvalidNotationError, ValueError, TypeError, IndexError):
+            problems.append(f"{square}: not a piece: {value!r}")
+            continue
+        if square.is_lake:
+            problems.append(f"{rank.title} on {square}: a lake, where no piece may stand")
+            continue
+        cells.append((square.index, owner, rank))
+    captured = [(Player(p), Rank(r)) for p, r in captured]
+    for owner in Player:
+        for rank in Rank:
+            count = sum(1 for _, o, r in cells if o is owner and r == rank)
+            count += sum(1 for o, r in captured if o is owner and r == rank)
+            if count > rules.army.count(rank):
+                problems.append(
+                    f"{owner} has {count} {rank.title}(s), the army has {rules.army.count(rank)}"
+                )
+    if problems:
+        raise PositionError("invalid position: " + "; ".join(problems), tuple(problems))
+    try:
+        turn = Player(to_move)
+    except ValueError:
+        raise PositionError(f"not a player to move: {to_move!r}") from None
+    info, captured_ids = _make_info(rules, cells, captured, turn)
+    return _start(info, captured_ids)
+
+
+# ---------------------------------------------------------------------------
+# legal moves
+
+
+def legal_moves(state: GameState) -> tuple[Move, ...]:
+    """Every legal move of the player to move, in a deterministic order.
+
+    Empty once the game is over. During a Rescue decision, the moves are the
+    possible rescues (``"K@b2"``) and declining (``"--"``).
+    """
+    moves = state.cached_moves
+    if moves is None:
+        moves = _generate(state) if state.outcome is None else ()
+        object.__setattr__(state, "cached_moves", moves)
+    return moves
+
+
+def is_legal(state: GameState, move: Move | str) -> bool:
+    """Whether `move` (a `Move` or its text) is legal; never raises."""
+    if isinstance(move, str):
+        try:
+            move = Move.parse(move)
+        except InvalidNotationError:
+            return False
+    return move in legal_moves(state)
+
+
+def _generate(state: GameState) -> tuple[Move, ...]:
+    if state.pending:
+        return _rescue_options(state)
+    t = _tables(state.info.rules)
+    board = state.board
+    where = state.where
+    player = state.turn
+    mine = player << 4
+    shuttle = state.shuttles[player]
+    blocked = shuttle[0] if shuttle[3] >= t.max_shuttle else 0
+    scout_strike = t.scout_strike
+    captain2 = t.captain2
+    out: list[Move] = []
+    app = out.append
+    for pid in state.info.mobile[player]:
+        frm = where[pid]
+        if frm < 0:
+            continue
+        code = board[frm]
+        rank = code & 15
+        row = MOVE_TABLE[frm]
+        start = len(out)
+        if rank == _SCOUT:
+            for head, tail in _SCOUT_LANES[frm]:
+                w = board[head]
+                if w:
+                    if w & 16 != mine:
+                        app(row[head])  # type: ignore[arg-type]
+                    continue
+                app(row[head])  # type: ignore[arg-type]
+                for to in tail:
+                    w = board[to]
+                    if not w:
+                        app(row[to])  # type: ignore[arg-type]
+                        continue
+                    if scout_strike and w & 16 != mine:
+                        app(row[to])  # type: ignore[arg-type]
+                    break
+        elif rank == _CAPTAIN and captain2:
+            for to in NEIGHBOURS[frm]:
+                w = board[to]
+                if not w or w & 16 != mine:
+                    app(row[to])  # type: ignore[arg-type]
+            for to, vias in TWO_STEPS[frm]:
+                w = board[to]
+                if (not w or w & 16 != mine) and any(not board[v] for v in vias):
+                    app(row[to])  # type: ignore[arg-type]
+        elif rank == _BOMB or rank == _FLAG:
+            for to in NEIGHBOURS[frm]:
+                if not board[to]:  # Bombs and the Flag never strike
+                    app(row[to])  # type: ignore[arg-type]
+        else:
+            for to in NEIGHBOURS[frm]:
+                w = board[to]
+                if not w or w & 16 != mine:
+                    app(row[to])  # type: ignore[arg-type]
+        if pid == blocked:
+            span = t.span and rank == _SCOUT
+            out[start:] = [
+                m for m in out[start:]
+                if board[m.to.index]  # type: ignore[union-attr]
+                or not _continues_shuttle(shuttle, pid, frm, m.to.index, span)  # type: ignore[union-attr]
+            ]
+    if t.chase and state.chase and state.chase[0] == player + 1 and state.last_to >= 0:
+        out = [m for m in out if not _repeats_chase(state, m)]
+    return tuple(out)
+
+
+def _is_chase_move(state: GameState, to: int) -> bool:
+    return state.last_to >= 0 and to in NEIGHBOURS[state.last_to]
+
+
+def _quiet_hash(state: GameState, frm: int, to: int) -> int:
+    z = _ZOBRIST[state.board[frm] & 31]
+    return state.zhash ^ z[frm] ^ z[to] ^ _ZSIDE
+
+
+def _repeats_chase(state: GameState, move: Move) -> bool:
+    frm, to = move.frm.index, move.to.index  # type: ignore[union-attr]
+    if state.board[to] or not _is_chase_move(state, to):
+        return False
+    return _quiet_hash(state, frm, to) in state.chase[1:]
+
+
+def _rescue_options(state: GameState) -> tuple[Move, ...]:
+    t = _tables(state.info.rules)
+    player = state.turn
+    ranks = sorted(
+        {
+            p.rank
+            for p in state.info.pieces
+            if p is not None and p.owner == player and state.captured_mask >> p.id & 1
+            and p.rank != _BOMB
+        },
+        reverse=True,
+    )
+    empty = [sq for sq in t.zones[player] if not state.board[sq]]
+    return tuple(Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty) + (
+        DECLINE_RESCUE,
+    )
+
+
+def _can_rescue(state: GameState, t: _Tables, player: int, pid: int, board: list[int],
+                captured_mask: int) -> bool:
+    if state.rescues[player] >= t.max_rescues or state.rescues[2] >> pid & 1:
+        return False
+    if not any(
+        p is not None and p.owner == player and captured_mask >> p.id & 1 and p.rank != _BOMB
+        for p in state.info.pieces
+    ):
+        return False
+    return any(not board[sq] for sq in t.zones[player])
+
+
+# ---------------------------------------------------------------------------
+# apply
+
+
+def apply(state: GameState, move: Move | str) -> GameState:
+    """The state after the player to move plays `move` (a `Move` or its text).
+
+    `state` is not changed. Raises `InvalidNotationError` for text that is not
+    a move and `IllegalMoveError`, naming the square, piece and rule at
+    fault, for a move the rules do not allow here.
+    """
+    if not isinstance(move, Move):
+        if not isinstance(move, str):
+            raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
+        move = Move.parse(move)
+    moves = state.cached_moves
+    if moves is None:
+        moves = legal_moves(state)
+    if move not in moves:
+        raise IllegalMoveError(explain_illegal(state, move) or f"{move} is not legal here")
+    if state.pending:
+        return _apply_rescue(state, move)
+    return _apply_move(state, move)
+
+
+def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool) -> GameState:
+    mover = state.turn
+    if flag_taken:
+        outcome: Outcome | None = Outcome(Termination.FLAG_CAPTURED, Player(mover))
+        moves: tuple[Move, ...] = ()
+    elif flag_home:
+        outcome = Outcome(Termination.FLAG_REACHED_BACK_ROW, Player(mover))
+        moves = ()
+    else:
+        moves = _generate(new)
+        outcome = None
+        if not moves:
+            outcome = Outcome(Termination.NO_LEGAL_MOVES, Player(new.turn).opponent)
+        else:
+            limit = _tables(state.info.rules).ply_limit
+            if limit is not None and new.ply >= limit and not new.pending:
+                outcome = Outcome(Termination.PLY_LIMIT, None)
+                moves = ()
+    object.__setattr__(new, "outcome", outcome)
+    object.__setattr__(new, "cached_moves", moves)
+    return new
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _state(state: GameState, **fields: object) -> GameState:
+    new = _new(GameState)
+    for name in _FIELDS:
+        _set(new, name, fields[name] if name in fields else getattr(state, name))
+    return new
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(GameState))
+
+
+def _apply_move(state: GameState, move: Move) -> GameState:
+    t = _tables(state.info.rules)
+    player = state.turn
+    frm = move.frm.index  # type: ignore[union-attr]
+    to = move.to.index  # type: ignore[union-attr]
+    board = list(state.board)
+    where = list(state.where)
+    a = board[frm]
+    d = board[to]
+    apid = a >> 5
+    ra = a & 15
+    board[frm] = 0
+    known = state.known
+    captured_mask = state.captured_mask
+    flag_taken = False
+    if d == 0:
+        board[to] = a
+        where[apid] = to
+        if to not in NEIGHBOURS[frm]:
+            reach = _REACH[t.captain2][frm][to]
+            if known[apid] & reach != known[apid]:
+                k = list(known)
+                k[apid] &= reach
+                known = tuple(k)
+        shuttle = state.shuttles[player]
+        if _continues_shuttle(shuttle, apid, frm, to, t.span and ra == _SCOUT):
+            shuttle = (apid, shuttle[1], shuttle[2], shuttle[3] + 1)
+        else:
+            shuttle = (apid, min(frm, to), max(frm, to), 1)
+        entry: tuple[Move, int, int, int] = (move, apid, 0, -1)
+        last_to = to
+    else:
+        dpid = d >> 5
+        rd = d & 15
+        code = t.strike[ra][rd]
+        k = list(known)
+        k[apid] = 1 << ra
+        if t.silent and ra != _SCOUT:
+            k[dpid] &= t.consistent[ra][code]
+        else:
+            k[dpid] = 1 << rd
+        known = tuple(k)
+        if code == ATTACKER_WINS:
+            board[to] = a
+            where[apid] = to
+            where[dpid] = -1
+            captured_mask |= 1 << dpid
+            flag_taken = rd == _FLAG
+        elif code == DEFENDER_WINS:
+            where[apid] = -1
+            captured_mask |= 1 << apid
+        else:
+            board[to] = 0
+            where[apid] = -1
+            where[dpid] = -1
+            captured_mask |= 1 << apid | 1 << dpid
+        shuttle = _NO_SHUTTLE
+        entry = (move, apid, dpid, code)
+        last_to = -1
+    shuttles = (shuttle, state.shuttles[1]) if player == 0 else (state.shuttles[0], shuttle)
+    pending = 0
+    flag_home = False
+    if board[to] == a:
+        if ra == _FLAG and t.flag_wins and to in t.back_rows[player]:
+            flag_home = True
+        elif (t.rescue and ra != _SCOUT and to in t.back_rows[player]
+              and _can_rescue(state, t, player, apid, board, captured_mask)):
+            pending = apid
+    zhash = state.zhash
+    chase = state.chase
+    if t.chase:
+        zhash, chase = _update_chase(state, board, frm, to, d, last_to)
+    new = _state(
+        state,
+        board=tuple(board),
+        turn=player if pending else 1 - player,
+        ply=state.ply if pending else state.ply + 1,
+        captured_mask=captured_mask,
+        known=known,
+        moved_mask=state.moved_mask | 1 << apid,
+        shuttles=shuttles,
+        pending=pending,
+        chase=chase,
+        zhash=zhash,
+        last_to=last_to,
+        outcome=None,
+        where=tuple(where),
+        history=(state.history, entry),
+        cached_moves=None,
+    )
+    return _finish(state, new, flag_taken, flag_home)
+
+
+def _update_chase(state: GameState, board: list[int], frm: int, to: int, struck: int,
+                  last_to: int) -> tuple[int, tuple[int, ...]]:
+    player = state.turn
+    new_hash = _board_hash(board, 1 - player)
+    if struck or last_to < 0:
+        return new_hash, ()
+    chase = state.chase
+    if _is_chase_move(state, to):
+        if chase and chase[0] == player + 1:
+            return new_hash, (*chase, new_hash)
+        return new_hash, (player + 1, state.zhash, new_hash)
+    if chase and chase[0] == 2 - player:  # the chased piece's side fled
+        return new_hash, (*chase, new_hash)
+    return new_hash, ()
+
+
+def _apply_rescue(state: GameState, move: Move) -> GameState:
+    t = _tables(state.info.rules)
+    player = state.turn
+    rescuer = state.pending
+    board = list(state.board)
+    where = list(state.where)
+    known = state.known
+    captured_mask = state.captured_mask
+    rescues = state.rescues
+    if move.is_rescue:
+        to = move.to.index  # type: ignore[union-attr]
+        piece = next(
+            p for p in state.info.pieces
+            if p is not None and p.owner == player and p.rank == move.rescued
+            and captured_mask >> p.id & 1
+        )
+        board[to] = piece.id << 5 | player << 4 | piece.rank
+        where[piece.id] = to
+        captured_mask &= ~(1 << piece.id)
+        if not t.silent:
+            k = list(known)
+            k[piece.id] = 1 << piece.rank
+            known = tuple(k)
+        counts = [rescues[0], rescues[1]]
+        counts[player] += 1
+        rescues = (counts[0], counts[1], rescues[2] | 1 << rescuer)
+        entry = (move, piece.id, 0, -1)
+    else:
+        entry = (move, rescuer, 0, -1)
+    zhash = _board_hash(board, 1 - player) if t.chase else 0
+    new = _state(
+        state,
+        board=tuple(board),
+        turn=1 - player,
+        ply=state.ply + 1,
+        captured_mask=captured_mask,
+        known=known,
+        pending=0,
+        rescues=rescues,
+        chase=(),
+        zhash=zhash,
+        last_to=-1,
+        outcome=None,
+        where=tuple(where),
+        history=(state.history, entry),
+        cached_moves=None,
+    )
+    return _finish(state, new, False, False)
+
+
+# ---------------------------------------------------------------------------
+# explaining illegal moves
+
+
+def explain_illegal(state: GameState, move: Move | str) -> str | None:
+    """Why `move` is illegal in `state`, naming the square, piece and rule; None if legal."""
+    if isinstance(move, str):
+        try:
+            move = Move.parse(move)
+        except InvalidNotationError as exc:
+            return str(exc)
+    if state.outcome is not None:
+        return f"{move}: the game is over ({state.outcome})"
+    if move in legal_moves(state):
+        return None
+    labels = state.rules.labels
+    who = state.to_move
+    if state.pending:
+        piece = state.pending_rescue
+        assert piece is not None
+        if not move.is_rescue and not move.is_decline:
+            return (f"{move}: {who} must first decide the Rescue earned by the {piece.rank.title} "
+                    f"on {state.square_of(piece)} (play a rescue such as 'K@b2', or '--')")
+        if move.is_rescue:
+            assert move.rescued is not None
+            if move.rescued == _BOMB:
+                return f"{move}: a Bomb cannot be rescued (Rescue)"
+            if not any(p.rank == move.rescued for p in state.captured(who)):
+                return f"{move}: {who} has no captured {move.rescued.title} to rescue (Rescue)"
+            return f"{move}: {move.to} is not an empty square where {who} may place a rescued piece"
+        return f"{move}: not legal here"
+    if move.is_rescue or move.is_decline:
+        return f"{move}: there is no Rescue to decide now"
+    assert move.frm is not None and move.to is not None
+    frm, to = move.frm.index, move.to.index
+    piece = state.piece_at(move.frm)
+    if piece is None:
+        return f"{move}: there is no piece on {move.frm}"
+    name = f"{piece.owner} {piece.rank.title} ({labels.label(piece.rank)}) on {move.frm}"
+    if piece.owner != who:
+        return f"{move}: the {name} is not {who}'s piece; it is {who}'s turn"
+    if not state.rules.movement.can_move(piece.rank):
+        return f"{move}: the {name} cannot move (Bombs and the Flag stay where they were placed)"
+    if move.to.is_lake:
+        return f"{move}: {move.to} is a lake; no piece may enter it"
+    target = state.piece_at(move.to)
+    if target is not None and target.owner == who:
+        return f"{move}: {move.to} is occupied by {who}'s own {target.rank.title}"
+    if target is not None and not state.rules.movement.can_strike(piece.rank):
+        return f"{move}: the {name} cannot strike (Bombs and the Flag never strike)"
+    fr, ff = divmod(frm, SIZE)
+    tr, tf = divmod(to, SIZE)
+    straight = fr == tr or ff == tf
+    distance = abs(fr - tr) + abs(ff - tf)
+    t = _tables(state.info.rules)
+    if distance > 1:
+        if piece.rank == _CAPTAIN and t.captain2 and distance == 2:
+            return (f"{move}: the {name} must pass through an empty square to go two squares "
+                    f"(Ultimate Lightning Captains)")
+        if piece.rank != _SCOUT:
+            if not straight:
+                return f"{move}: the {name} cannot move diagonally"
+            return f"{move}: the {name} moves one square at a time (only Scouts go further)"
+        if not straight:
+            return f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
+        step = SIZE if ff == tf else 1
+        step = step if to > frm else -step
+        for between in range(frm + step, to, step):
+            if SQUARES[between].is_lake:
+                return f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
+            if state.board[between]:
+                return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
+        if target is not None and not t.scout_strike:
+            return (f"{move}: a Scout may not move and strike in the same turn under "
+                    f"{state.rules.title}")
+    shuttle = state.shuttles[who]
+    if target is None and _continues_shuttle(
+        shuttle, piece.id, frm, to, t.span and piece.rank == _SCOUT
+    ):
+        return (f"{move}: the {name} has moved back and forth {shuttle[3]} turns in a row; "
+                f"{state.rules.title} allows {t.max_shuttle} (back-and-forth rule)")
+    if t.chase and state.chase and state.chase[0] == who + 1 and _repeats_chase(state, move):
+        return (f"{move}: the {name} is chasing the piece on {SQUARES[state.last_to]} and this "
+                f"move would repeat a position of the chase (Jumbo 2014 chase rule)")
+    return f"{move}: not legal for the {name}"

@@ -1,0 +1,57 @@
+"""The library's exception hierarchy.
+
+Every error the library raises on bad input is a `StrategoError`. Each one also
+subclasses the built-in exception a Python programmer would expect (`ValueError`
+for malformed or illegal input), so generic handlers keep working.
+
+Queries never raise for ordinary "no" answers: `stratego.is_legal` returns a
+bool, setup validation returns a list of problems. Commands (`apply`, parsers,
+constructors) raise.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "PositionError",
+    "RulesError",
+    "SetupError",
+    "StrategoError",
+]
+
+
+class StrategoError(Exception):
+    """Base class of every exception raised by `stratego`."""
+
+
+class InvalidNotationError(StrategoError, ValueError):
+    """Text that does not parse: a square, move, rank, setup or position string."""
+
+
+class IllegalMoveError(StrategoError, ValueError):
+    """A well-formed move that the rules do not allow in this position.
+
+    The message names the move, the square or piece at fault and the rule.
+    """
+
+
+class SetupError(StrategoError, ValueError):
+    """A setup or position that the rules do not accept.
+
+    `problems` lists every problem found, not only the first, so a user
+    interface can show them all at once.
+    """
+
+    def __init__(self, message: str, problems: tuple[str, ...] = ()) -> None:
+        super().__init__(message)
+        self.problems: tuple[str, ...] = problems or (message,)
+
+
+class PositionError(SetupError):
+    """An arbitrary position (`stratego.from_position`) that is not valid."""
+
+
+class RulesError(StrategoError, ValueError):
+    """Rules that cannot be built: an unknown edition or variant, or variants
+    that contradict each other (the message names both rules)."""

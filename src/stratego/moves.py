@@ -1,0 +1,111 @@
+"""Moves: the actions a player takes.
+
+A `Move` is one of three things:
+
+* a step or strike from one square to another, written ``"a4-a5"``;
+* a Rescue decision (only under the Rescue variant): bring back a captured
+  piece of a rank onto an empty square, written like a drop, ``"K@b2"``
+  (the rank's symbol, see `stratego.Rank`);
+* declining a Rescue, written ``"--"``.
+
+Moves are values: equal moves compare equal and hash alike. The engine hands
+out interned instances from a precomputed table, so `legal_moves` allocates
+no `Move` objects.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from stratego.board import LAKE_INDICES, LANES, SIZE, SQUARES, TWO_STEPS, Square
+from stratego.errors import InvalidNotationError
+from stratego.pieces import Rank
+
+__all__ = ["Move"]
+
+
+@attrs.frozen(repr=False)
+class Move:
+    """A move, a Rescue, or a declined Rescue. Build one with `Move.parse`."""
+
+    frm: Square | None
+    to: Square | None
+    rescued: Rank | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse ``"a4-a5"`` (also ``"a4a5"`` or ``"a4xa5"``), ``"K@b2"`` or ``"--"``."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"not a move: {text!r} (expected text such as 'a4-a5')")
+        s = text.strip()
+        if s == "--":
+            return DECLINE_RESCUE
+        if "@" in s:
+            symbol, _, square = s.partition("@")
+            try:
+                return cls.rescue(Rank.parse(symbol), Square.parse(square))
+            except InvalidNotationError as exc:
+                raise InvalidNotationError(f"not a rescue: {text!r} ({exc})") from None
+        for sep in ("-", "x", "X"):
+            if sep in s:
+                left, _, right = s.partition(sep)
+                break
+        else:
+            cut = 3 if len(s) > 2 and s[1:3].isdigit() and s[1:3] == "10" else 2
+            left, right = s[:cut], s[cut:]
+        try:
+            frm, to = Square.parse(left), Square.parse(right)
+        except InvalidNotationError as exc:
+            raise InvalidNotationError(f"not a move: {text!r} ({exc})") from None
+        if frm == to:
+            raise InvalidNotationError(f"not a move: {text!r} (it starts and ends on {frm})")
+        return MOVE_TABLE[frm.index][to.index] or cls(frm, to)
+
+    @classmethod
+    def rescue(cls, rank: Rank, to: Square) -> Move:
+        """The Rescue decision that returns a captured piece of `rank` onto `to`."""
+        return cls(None, to, Rank(rank))
+
+    @classmethod
+    def decline_rescue(cls) -> Move:
+        """The decision not to rescue a piece."""
+        return DECLINE_RESCUE
+
+    @property
+    def is_rescue(self) -> bool:
+        """True for a Rescue decision (``"K@b2"``)."""
+        return self.rescued is not None
+
+    @property
+    def is_decline(self) -> bool:
+        """True for a declined Rescue (``"--"``)."""
+        return self.frm is None and self.rescued is None
+
+    def __str__(self) -> str:
+        if self.rescued is not None:
+            return f"{self.rescued.symbol}@{self.to}"
+        if self.frm is None or self.to is None:
+            return "--"
+        return f"{self.frm}-{self.to}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+DECLINE_RESCUE = Move(None, None)
+
+
+def _build_table() -> tuple[tuple[Move | None, ...], ...]:
+    rows: list[list[Move | None]] = [[None] * (SIZE * SIZE) for _ in range(SIZE * SIZE)]
+    for frm in range(SIZE * SIZE):
+        if frm in LAKE_INDICES:
+            continue
+        targets = {to for lane in LANES[frm] for to in lane}
+        targets.update(dest for dest, _ in TWO_STEPS[frm])
+        for to in targets:
+            rows[frm][to] = Move(SQUARES[frm], SQUARES[to])
+    return tuple(tuple(row) for row in rows)
+
+
+MOVE_TABLE: tuple[tuple[Move | None, ...], ...] = _build_table()
+"""Interned moves by ``[from index][to index]`` for every pair a piece can ever travel."""

@@ -1,0 +1,120 @@
+"""Players, ranks and pieces: the edition-independent vocabulary.
+
+`Rank` is the identity of a kind of piece. Its integer value is its striking
+strength (`Rank.SPY` 1 up to `Rank.MARSHAL` 10), with `Rank.FLAG` 0 and
+`Rank.BOMB` 11 at the ends. The numbers printed on the pieces differ between
+editions (the 1961 and 2009 books print Marshal 1 ... Scout 9, the 2014 book
+prints Marshal 10 ... Spy 1): those labels belong to the rules, see
+`stratego.rules.RankLabels`.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from stratego.errors import InvalidNotationError
+
+__all__ = ["Piece", "Player", "Rank"]
+
+
+class Player(enum.IntEnum):
+    """The two sides. Red moves first."""
+
+    RED = 0
+    BLUE = 1
+
+    @property
+    def opponent(self) -> Player:
+        """The other player."""
+        return Player.BLUE if self is Player.RED else Player.RED
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """Parse ``"red"``/``"blue"`` (any case) or ``"r"``/``"b"``."""
+        key = text.strip().lower()
+        if key in ("red", "r"):
+            return cls.RED
+        if key in ("blue", "b"):
+            return cls.BLUE
+        raise InvalidNotationError(f"not a player: {text!r} (expected 'red' or 'blue')")
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    def __repr__(self) -> str:
+        return f"Player.{self.name}"
+
+
+_SYMBOLS = "FSXNTLKJCGMB"
+
+
+class Rank(enum.IntEnum):
+    """A kind of piece. The value is its strength: higher values win strikes.
+
+    Each rank has a one-letter `symbol` used by this library's notation,
+    independent of any edition: M Marshal, G General, C Colonel, J Major,
+    K Captain, L Lieutenant, T Sergeant, N Miner, X Scout, S Spy, B Bomb,
+    F Flag.
+    """
+
+    FLAG = 0
+    SPY = 1
+    SCOUT = 2
+    MINER = 3
+    SERGEANT = 4
+    LIEUTENANT = 5
+    CAPTAIN = 6
+    MAJOR = 7
+    COLONEL = 8
+    GENERAL = 9
+    MARSHAL = 10
+    BOMB = 11
+
+    @property
+    def symbol(self) -> str:
+        """The edition-independent one-letter symbol (upper case)."""
+        return _SYMBOLS[self]
+
+    @property
+    def title(self) -> str:
+        """The English name, capitalised: ``"Marshal"``."""
+        return self.name.capitalize()
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a symbol (``"M"``, any case) or an English name (``"marshal"``)."""
+        key = text.strip()
+        if len(key) == 1 and key.upper() in _SYMBOLS:
+            return cls(_SYMBOLS.index(key.upper()))
+        try:
+            return cls[key.upper()]
+        except KeyError:
+            raise InvalidNotationError(
+                f"not a rank: {text!r} (expected a name such as 'marshal' or one of the "
+                f"symbols {', '.join(_SYMBOLS)})"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.title
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+@attrs.frozen(repr=False)
+class Piece:
+    """One piece, with an identity that lasts the whole game.
+
+    `id` is assigned when the game is built, in order of the starting square,
+    so it reveals nothing about the rank. A user interface can animate a piece
+    by its id; rules that need "the same piece" (Rescue) use it too.
+    """
+
+    id: int
+    owner: Player
+    rank: Rank
+
+    def __repr__(self) -> str:
+        return f"Piece(id={self.id}, owner={self.owner!r}, rank={self.rank!r})"

@@ -1,0 +1,308 @@
+"""Rule components and the `Rules` value that composes them.
+
+Every difference between the rulebooks is a parameter of one small frozen
+component (`Movement`, `StrikeRule`, `RepetitionRule`, ...). The engine reads
+these parameters; it never asks which edition it is playing. An edition
+(`stratego.editions`) is a `Rules` value, and a variant (`stratego.variants`)
+is a named transformation of one, so that any edition with any compatible set
+of variants is again a `Rules` value::
+
+    from stratego.editions import HASBRO_2009
+    from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
+    rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+
+import attrs
+
+from stratego.errors import InvalidNotationError, RulesError
+from stratego.pieces import Rank
+
+__all__ = [
+    "Army",
+    "Disclosure",
+    "Movement",
+    "RankLabels",
+    "RepetitionRule",
+    "RescueRule",
+    "RescueZone",
+    "Rules",
+    "SetupRule",
+    "StrikeRule",
+    "Variant",
+]
+
+
+@attrs.frozen
+class RankLabels:
+    """The labels an edition prints on its pieces, indexed by `Rank` value."""
+
+    labels: tuple[str, ...]
+
+    def label(self, rank: Rank) -> str:
+        """The printed label of `rank` (``"1"`` for the Marshal in the 1961 book)."""
+        return self.labels[rank]
+
+    def parse(self, text: str) -> Rank:
+        """The rank whose printed label is `text`; rank names and symbols work too."""
+        key = text.strip().upper()
+        for rank, label in enumerate(self.labels):
+            if label.upper() == key:
+                return Rank(rank)
+        try:
+            return Rank.parse(text)
+        except InvalidNotationError:
+            raise InvalidNotationError(
+                f"not a rank label: {text!r} (this edition prints {', '.join(self.labels)})"
+            ) from None
+
+
+CLASSIC_LABELS = RankLabels(("F", "S", "9", "8", "7", "6", "5", "4", "3", "2", "1", "B"))
+"""Marshal 1 ... Scout 9, Spy S (Milton Bradley 1961, Hasbro 2009)."""
+
+MODERN_LABELS = RankLabels(("F", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "B"))
+"""Marshal 10 ... Spy 1 (Jumbo 2014)."""
+
+
+@attrs.frozen
+class Army:
+    """How many pieces of each rank one player has, indexed by `Rank` value."""
+
+    counts: tuple[int, ...] = attrs.field()
+
+    @counts.validator
+    def _check(self, _attribute: object, value: tuple[int, ...]) -> None:
+        if len(value) != len(Rank) or any(c < 0 for c in value):
+            raise RulesError(f"an army needs a non-negative count for each of the 12 ranks: {value}")
+
+    @classmethod
+    def of(cls, counts: Mapping[Rank, int]) -> Army:
+        """Build an army from a mapping of rank to count (missing ranks count 0)."""
+        return cls(tuple(int(counts.get(rank, 0)) for rank in Rank))
+
+    def count(self, rank: Rank) -> int:
+        """How many pieces of `rank` the army has."""
+        return self.counts[rank]
+
+    @property
+    def size(self) -> int:
+        """The number of pieces."""
+        return sum(self.counts)
+
+    def ranks(self) -> list[Rank]:
+        """Every piece's rank, strongest first (Marshal ... Spy, then Bombs, then Flag)."""
+        order = sorted(Rank, key=lambda r: (r in (Rank.BOMB, Rank.FLAG), -r if r != Rank.BOMB else 0))
+        return [rank for rank in order for _ in range(self.counts[rank])]
+
+
+STANDARD_ARMY = Army.of(
+    {
+        Rank.MARSHAL: 1, Rank.GENERAL: 1, Rank.COLONEL: 2, Rank.MAJOR: 3, Rank.CAPTAIN: 4,
+        Rank.LIEUTENANT: 4, Rank.SERGEANT: 4, Rank.MINER: 5, Rank.SCOUT: 8, Rank.SPY: 1,
+        Rank.BOMB: 6, Rank.FLAG: 1,
+    }
+)
+"""The 40-piece army of every base edition."""
+
+
+@attrs.frozen
+class SetupRule:
+    """Where pieces start: the player's first `depth` rows; `fill` demands every square used."""
+
+    depth: int = 4
+    fill: bool = True
+
+
+@attrs.frozen
+class Movement:
+    """How pieces move.
+
+    * `scout_strikes_after_move`: a Scout may move several squares and strike
+      in the same turn (Jumbo 2014, classic web rules) or not (1961, 2009).
+    * `captain_two_step`: Ultimate Lightning Captains move up to two squares.
+    * `bombs_move` / `flag_moves`: the Moving Bombs and Moving Flag variants.
+      Neither a Bomb nor the Flag may ever strike.
+    """
+
+    scout_strikes_after_move: bool = False
+    captain_two_step: bool = False
+    bombs_move: bool = False
+    flag_moves: bool = False
+
+    def can_move(self, rank: Rank) -> bool:
+        """Whether a piece of `rank` may move at all under these rules."""
+        if rank == Rank.BOMB:
+            return self.bombs_move
+        if rank == Rank.FLAG:
+            return self.flag_moves
+        return True
+
+    @staticmethod
+    def can_strike(rank: Rank) -> bool:
+        """Whether a piece of `rank` may strike (Bombs and the Flag never do)."""
+        return rank not in (Rank.BOMB, Rank.FLAG)
+
+
+@attrs.frozen
+class StrikeRule:
+    """How strikes resolve: `attacker_wins_ties` (Aggressor Advantage),
+    `bombs_explode` (Exploding Bombs: a non-Miner and the Bomb both go)."""
+
+    attacker_wins_ties: bool = False
+    bombs_explode: bool = False
+
+
+@attrs.frozen
+class RepetitionRule:
+    """The back-and-forth rule and its relatives.
+
+    * `max_shuttle_moves`: how many consecutive turns a player may move the
+      same piece back and forth between the same two squares; the next such
+      move is illegal.
+    * `scout_span`: a Scout's moves count as "the same squares" whenever they
+      stay within the line segment its first back-and-forth move covered
+      (the classic web rules' wider form for Scouts).
+    * `chase`: a piece pursuing the piece the opponent just moved may not
+      recreate a position that already arose during that chase (Jumbo 2014).
+    """
+
+    max_shuttle_moves: int = 2
+    scout_span: bool = False
+    chase: bool = False
+
+
+@attrs.frozen
+class Disclosure:
+    """What a strike reveals. Under `silent_defense` only the attacker names its
+    rank (unless a Scout strikes), and captured pieces stay with their owner."""
+
+    silent_defense: bool = False
+
+
+class RescueZone(enum.Enum):
+    """Where a rescued piece may be placed."""
+
+    HALF = "half"
+    """Any empty square of the player's half of the board (Hasbro 2009)."""
+    HOME_ROWS = "home-rows"
+    """Any empty square of the player's first four rows (Jumbo 2014)."""
+
+
+@attrs.frozen
+class RescueRule:
+    """The Rescue variant: `enabled`, where rescued pieces go, and how many rescues."""
+
+    enabled: bool = False
+    zone: RescueZone = RescueZone.HALF
+    max_rescues: int = 2
+
+
+@attrs.frozen
+class Variant:
+    """A named rule variant: a transformation of `Rules` with its relations.
+
+    `implies` are variants that this one includes (Moving Bombs includes
+    Exploding Bombs); `excludes` names variants it cannot be combined with.
+    """
+
+    name: str
+    title: str
+    books: tuple[str, ...]
+    summary: str
+    transform: Callable[[Rules], Rules] = attrs.field(eq=False, repr=False)
+    implies: tuple[Variant, ...] = ()
+    excludes: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@attrs.frozen
+class Rules:
+    """A complete rule set: an edition plus any variants, as one frozen value.
+
+    Build one from `stratego.editions` and `Rules.with_variants`; two rules
+    values made of the same edition and variants compare equal, whatever the
+    order the variants were given in.
+    """
+
+    edition: str
+    title: str
+    labels: RankLabels
+    army: Army = STANDARD_ARMY
+    setup: SetupRule = SetupRule()
+    movement: Movement = Movement()
+    strike: StrikeRule = StrikeRule()
+    repetition: RepetitionRule = RepetitionRule()
+    disclosure: Disclosure = Disclosure()
+    rescue: RescueRule = RescueRule()
+    flag_on_back_row_wins: bool = False
+    variants: frozenset[str] = frozenset()
+    ply_limit: int | None = None
+
+    @property
+    def name(self) -> str:
+        """``edition+variant+...`` with variants sorted: stable, and parseable by
+        `stratego.editions.by_name`."""
+        return "+".join([self.edition, *sorted(self.variants)])
+
+    def description(self) -> str:
+        """A stable one-paragraph description for saved games and user interfaces."""
+        from_variants = ", ".join(sorted(self.variants)) or "none"
+        limit = f"ply limit {self.ply_limit}" if self.ply_limit else "no ply limit"
+        return f"{self.title}; variants: {from_variants}; {limit}"
+
+    def with_variants(self, *variants: Variant) -> Rules:
+        """These rules with `variants` added (and the variants they imply).
+
+        Raises `RulesError` naming both rules when two variants contradict each
+        other. Adding a variant that is already present changes nothing.
+        """
+        wanted: dict[str, Variant] = {}
+
+        def add(variant: Variant) -> None:
+            if not isinstance(variant, Variant):
+                raise RulesError(f"not a variant: {variant!r}")
+            if variant.name not in wanted:
+                wanted[variant.name] = variant
+                for implied in variant.implies:
+                    add(implied)
+
+        for variant in variants:
+            add(variant)
+        present = set(self.variants)
+        for variant in sorted(wanted.values(), key=lambda v: v.name):
+            for other in sorted(present | set(wanted)):
+                if other in variant.excludes:
+                    raise RulesError(
+                        f"the {variant.name!r} variant cannot be combined with {other!r}"
+                    )
+        rules = self
+        for name in sorted(wanted):
+            if name not in present:
+                rules = wanted[name].transform(rules)
+                rules = attrs.evolve(rules, variants=rules.variants | {name})
+        return rules
+
+    def with_ply_limit(self, plies: int | None) -> Rules:
+        """These rules with a draw after `plies` turns (None: no limit)."""
+        if plies is not None and (not isinstance(plies, int) or plies < 1):
+            raise RulesError(f"a ply limit must be a positive whole number or None, not {plies!r}")
+        return attrs.evolve(self, ply_limit=plies)
+
+    def has_variant(self, variant: Variant | str) -> bool:
+        """Whether `variant` (a `Variant` or its name) is part of these rules."""
+        return (variant.name if isinstance(variant, Variant) else variant) in self.variants
+
+    def movable_ranks(self) -> frozenset[Rank]:
+        """The ranks that may move under these rules."""
+        return frozenset(r for r in Rank if self.movement.can_move(r))
+
+
+def variant_names(variants: Iterable[Variant]) -> list[str]:
+    """Sorted names of `variants`."""
+    return sorted(v.name for v in variants)

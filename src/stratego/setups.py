@@ -1,0 +1,172 @@
+"""Setups: one player's starting placement, its validation and its text form.
+
+The text form lists the player's home rows from its own back row forward,
+each row from the player's own left, as rank symbols (see `stratego.Rank`)
+with ``.`` for an empty square, rows separated by ``/``::
+
+    FBXNTXBJLX/.../.../...
+
+Because it is written from the player's own side, the same text describes the
+same formation for Red and for Blue (Blue's is turned half a circle).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+
+import attrs
+
+from stratego.board import SIZE, SQUARES, Square, home_rows
+from stratego.errors import InvalidNotationError, SetupError
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+
+__all__ = ["Setup", "random_setup", "setup_problems"]
+
+
+def _plural(rank: Rank, count: int) -> str:
+    return rank.title if count == 1 else f"{rank.title}s"
+
+
+@attrs.frozen
+class Setup:
+    """One player's starting placement: which rank stands on which square.
+
+    Build one with `Setup.from_mapping`, `Setup.parse` or `random_setup`.
+    Construction checks only the form (squares and ranks); whether the rules
+    accept it is `setup_problems` (or `stratego.new_game`, which raises).
+    """
+
+    player: Player
+    placement: tuple[tuple[Square, Rank], ...]
+
+    @classmethod
+    def from_mapping(cls, player: Player, placement: Mapping[Square | str, Rank | str]) -> Setup:
+        """A setup from ``{square or name: rank or symbol}``."""
+        items = []
+        for square, rank in placement.items():
+            sq = square if isinstance(square, Square) else Square.parse(square)
+            rk = rank if isinstance(rank, Rank) else Rank.parse(rank)
+            items.append((sq, rk))
+        seen = Counter(sq for sq, _ in items)
+        doubled = [str(sq) for sq, n in seen.items() if n > 1]
+        if doubled:
+            raise SetupError(f"more than one piece on {', '.join(doubled)}")
+        return cls(Player(player), tuple(sorted(items)))
+
+    @classmethod
+    def parse(cls, text: str, player: Player, depth: int = 4) -> Setup:
+        """Parse the text form (rows from the player's back row, ``/`` between rows)."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"not a setup: {text!r}")
+        compact = text.strip().replace("/", "")
+        if len(compact) != SIZE * depth:
+            raise InvalidNotationError(
+                f"a setup needs {SIZE * depth} squares ({depth} rows of {SIZE}); "
+                f"got {len(compact)} in {text!r}"
+            )
+        placement: dict[Square, Rank] = {}
+        for i, char in enumerate(compact):
+            if char == ".":
+                continue
+            row, col = divmod(i, SIZE)
+            square = _own_square(player, row, col)
+            try:
+                placement[square] = Rank.parse(char)
+            except InvalidNotationError:
+                raise InvalidNotationError(
+                    f"not a rank symbol: {char!r} at {square} in setup {text!r}"
+                ) from None
+        return cls(Player(player), tuple(sorted(placement.items())))
+
+    def text(self, depth: int = 4) -> str:
+        """The text form; `Setup.parse` reads it back."""
+        cells = ["."] * (SIZE * depth)
+        where = dict(self.placement)
+        for row in range(depth):
+            for col in range(SIZE):
+                square = _own_square(self.player, row, col)
+                if square in where:
+                    cells[row * SIZE + col] = where[square].symbol
+        return "/".join("".join(cells[r * SIZE:(r + 1) * SIZE]) for r in range(depth))
+
+    def as_dict(self) -> dict[Square, Rank]:
+        """The placement as a dictionary."""
+        return dict(self.placement)
+
+    def __len__(self) -> int:
+        return len(self.placement)
+
+
+def _own_square(player: Player, row: int, col: int) -> Square:
+    """The square `row` rows in front of `player`'s back row, `col` from its own left."""
+    if player is Player.RED:
+        return SQUARES[row * SIZE + col]
+    return SQUARES[(SIZE - 1 - row) * SIZE + (SIZE - 1 - col)]
+
+
+def setup_problems(rules: Rules, setup: Setup) -> list[str]:
+    """Every reason `rules` reject `setup`; an empty list means it is valid.
+
+    Checks squares outside the player's home rows (and lakes), rank counts
+    against the army, and, where the edition requires it, empty home squares.
+    """
+    problems: list[str] = []
+    home = set(home_rows(setup.player, rules.setup.depth))
+    for square, rank in setup.placement:
+        if square.is_lake:
+            problems.append(f"{rank.title} on {square}: a lake, where no piece may stand")
+        elif square not in home:
+            problems.append(
+                f"{rank.title} on {square}: outside {setup.player}'s first "
+                f"{rules.setup.depth} rows"
+            )
+    counts = Counter(rank for _, rank in setup.placement)
+    for rank in Rank:
+        want, have = rules.army.count(rank), counts.get(rank, 0)
+        if have != want:
+            problems.append(
+                f"{have} {_plural(rank, have)}, the army has {want}"
+            )
+    if rules.setup.fill:
+        empty = sorted(home - {sq for sq, _ in setup.placement})
+        if empty:
+            shown = ", ".join(str(sq) for sq in empty[:8]) + (" ..." if len(empty) > 8 else "")
+            problems.append(
+                f"{len(empty)} empty home square(s) ({shown}): {rules.title} fills all "
+                f"{len(home)} squares of the home rows"
+            )
+    return problems
+
+
+def check_setup(rules: Rules, setup: Setup) -> None:
+    """Raise `SetupError` listing every problem if `rules` reject `setup`."""
+    problems = setup_problems(rules, setup)
+    if problems:
+        raise SetupError(
+            f"{setup.player} setup is not valid under {rules.name}: " + "; ".join(problems),
+            tuple(problems),
+        )
+
+
+def random_setup(rules: Rules, player: Player, rng: random.Random | int | None = None) -> Setup:
+    """A uniformly random valid setup for `player` (an army shuffled over the home rows).
+
+    `rng` is a `random.Random`, a seed, or None for fresh randomness.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    squares = list(home_rows(player, rules.setup.depth))
+    ranks: list[Rank | None] = list(rules.army.ranks())
+    if len(ranks) > len(squares):
+        raise SetupError(
+            f"{len(ranks)} pieces do not fit in {len(squares)} home squares under {rules.name}"
+        )
+    ranks += [None] * (len(squares) - len(ranks))
+    rng.shuffle(ranks)
+    return Setup(
+        Player(player),
+        tuple(sorted((sq, rk) for sq, rk in zip(squares, ranks, strict=True) if rk is not None)),
+    )

@@ -1,0 +1,266 @@
+"""The game state: a frozen value holding everything the rules depend on.
+
+`GameState` is immutable, hashable and safe to share between threads and to
+keep in search trees. Build one with `stratego.new_game` or
+`stratego.from_position`; change it only with `stratego.apply`, which returns
+a new state.
+
+Internally the board is a tuple of 100 small integers (0 for an empty
+square, else ``piece_id << 5 | owner << 4 | rank``), and the other fields are
+tuples and bit masks, so that `apply` copies a fixed amount whatever the
+length of the game. The methods below build friendly `Piece` and `Square`
+objects for the caller.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from stratego.board import SQUARES, Square
+from stratego.moves import Move
+from stratego.pieces import Piece, Player, Rank
+from stratego.rules import Rules
+from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, Side, StrikeResult
+
+__all__ = ["GameState", "Outcome", "PlyRecord", "Termination"]
+
+
+class Termination(enum.Enum):
+    """Why a game ended."""
+
+    FLAG_CAPTURED = "flag captured"
+    """A piece struck the opponent's Flag (every book, "To end the game")."""
+    FLAG_REACHED_BACK_ROW = "flag reached the back row"
+    """Moving Flag: a player moved its Flag onto the opponent's back row."""
+    NO_LEGAL_MOVES = "no legal moves"
+    """The player to move could neither move nor strike (the repetition rule included)."""
+    PLY_LIMIT = "ply limit"
+    """The optional ply limit of the rules was reached: a draw."""
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a game: how it ended and who won (None for a draw)."""
+
+    termination: Termination
+    winner: Player | None
+
+    def result(self) -> str:
+        """``"1-0"`` (Red won), ``"0-1"`` (Blue won) or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Player.RED else "0-1"
+
+    def __str__(self) -> str:
+        who = "draw" if self.winner is None else f"{self.winner} wins"
+        return f"{who} ({self.termination.value})"
+
+
+@attrs.frozen
+class PlyRecord:
+    """One turn of the game's history, as the full state knows it.
+
+    `piece` is the piece that moved (for a Rescue, the piece brought back) and
+    `strike` the result when the move struck `defender`.
+    """
+
+    player: Player
+    move: Move
+    piece: Piece
+    defender: Piece | None = None
+    strike: StrikeResult | None = None
+
+
+@attrs.frozen
+class GameInfo:
+    """What does not change during one game: the rules and the pieces.
+
+    Shared by every state of the game. Internal; reach it through `GameState`.
+    """
+
+    rules: Rules
+    pieces: tuple[Piece | None, ...]
+    initial_board: tuple[int, ...] = attrs.field(eq=False, repr=False)
+    initial_turn: int = attrs.field(eq=False, repr=False)
+    mobile: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(eq=False, repr=False)
+    start_known: int = attrs.field(eq=False, repr=False)
+
+
+_CODES = {ATTACKER_WINS: (False, True, Side.ATTACKER), DEFENDER_WINS: (True, False, Side.DEFENDER),
+          BOTH_REMOVED: (True, True, None)}
+
+
+@attrs.frozen(repr=False)
+class GameState:
+    """An immutable game position with everything `apply` depends on.
+
+    Read it through the properties and methods; never build it directly.
+    Two states are equal when their positions, players to move, ply counts,
+    knowledge records and repetition bookkeeping are equal; the move history
+    is carried along but is not part of equality.
+    """
+
+    info: GameInfo
+    board: tuple[int, ...]
+    turn: int
+    ply: int
+    captured_mask: int
+    known: tuple[int, ...]
+    moved_mask: int
+    shuttles: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+    pending: int
+    rescues: tuple[int, int, int]
+    chase: tuple[int, ...]
+    zhash: int
+    last_to: int
+    outcome: Outcome | None
+    where: tuple[int, ...] = attrs.field(eq=False)
+    history: Any = attrs.field(eq=False, default=None)
+    cached_moves: tuple[Move, ...] | None = attrs.field(eq=False, default=None)
+
+    # -- the game ---------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this game is played under."""
+        return self.info.rules
+
+    @property
+    def to_move(self) -> Player:
+        """The player whose turn it is (during a Rescue decision, the rescuer)."""
+        return Player(self.turn)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has an outcome."""
+        return self.outcome is not None
+
+    # -- pieces -----------------------------------------------------------
+
+    def piece_at(self, square: Square | str) -> Piece | None:
+        """The piece on `square`, or None."""
+        sq = square if isinstance(square, Square) else Square.parse(square)
+        code = self.board[sq.index]
+        return self.info.pieces[code >> 5] if code else None
+
+    def pieces(self, player: Player | None = None) -> Iterator[tuple[Square, Piece]]:
+        """``(square, piece)`` for every piece on the board (of `player`, if given), by square."""
+        table = self.info.pieces
+        for index, code in enumerate(self.board):
+            if code and (player is None or (code >> 4) & 1 == player):
+                piece = table[code >> 5]
+                assert piece is not None
+                yield SQUARES[index], piece
+
+    def square_of(self, piece: Piece | int) -> Square | None:
+        """Where `piece` (or the piece with that id) stands; None once captured."""
+        pid = piece.id if isinstance(piece, Piece) else piece
+        index = self.where[pid] if 0 < pid < len(self.where) else -1
+        return SQUARES[index] if index >= 0 else None
+
+    def captured(self, player: Player | None = None) -> tuple[Piece, ...]:
+        """The captured pieces (of `player`, if given), by id."""
+        return tuple(
+            p for p in self.info.pieces
+            if p is not None and self.captured_mask >> p.id & 1
+            and (player is None or p.owner == player)
+        )
+
+    def all_pieces(self) -> tuple[Piece, ...]:
+        """Every piece of the game, on the board or captured, by id."""
+        return tuple(p for p in self.info.pieces if p is not None)
+
+    def has_moved(self, piece: Piece | int) -> bool:
+        """Whether `piece` has moved at least once (public knowledge)."""
+        pid = piece.id if isinstance(piece, Piece) else piece
+        return bool(self.moved_mask >> pid & 1)
+
+    def known_ranks(self, piece: Piece | int) -> frozenset[Rank]:
+        """The ranks the owner's opponent still thinks `piece` may have, from
+        strikes and moves seen (not from counting: that is inference)."""
+        pid = piece.id if isinstance(piece, Piece) else piece
+        mask = self.known[pid]
+        return frozenset(r for r in Rank if mask >> r & 1)
+
+    def is_revealed(self, piece: Piece | int) -> bool:
+        """Whether the opponent knows this piece's rank exactly."""
+        pid = piece.id if isinstance(piece, Piece) else piece
+        mask = self.known[pid]
+        return mask != 0 and mask & (mask - 1) == 0
+
+    @property
+    def pending_rescue(self) -> Piece | None:
+        """Under Rescue: the piece that reached the back row and whose player must
+        now choose a piece to rescue (or decline); None otherwise."""
+        return self.info.pieces[self.pending] if self.pending else None
+
+    def rescues_made(self, player: Player) -> int:
+        """How many rescues `player` has made."""
+        return self.rescues[player]
+
+    # -- history ----------------------------------------------------------
+
+    def moves(self) -> list[Move]:
+        """Every move played since the start (or since `from_position`)."""
+        return [record.move for record in self.history_records()]
+
+    def history_records(self) -> list[PlyRecord]:
+        """Every turn since the start, oldest first, with what each strike did."""
+        entries = []
+        node = self.history
+        while node is not None:
+            node, entry = node
+            entries.append(entry)
+        entries.reverse()
+        table = self.info.pieces
+        records = []
+        for move, pid, dpid, code in entries:
+            piece = table[pid]
+            assert piece is not None
+            defender = table[dpid] if dpid else None
+            strike = None
+            if defender is not None and code >= 0:
+                a_out, d_out, occupant = _CODES[code]
+                strike = StrikeResult(piece.rank, defender.rank, a_out, d_out, occupant,
+                                      defender.rank == Rank.FLAG and d_out)
+            records.append(PlyRecord(piece.owner, move, piece, defender, strike))
+        return records
+
+    def initial_placement(self) -> dict[Square, Piece]:
+        """The position the game started from."""
+        table = self.info.pieces
+        out = {}
+        for index, code in enumerate(self.info.initial_board):
+            if code:
+                piece = table[code >> 5]
+                assert piece is not None
+                out[SQUARES[index]] = piece
+        return out
+
+    def __repr__(self) -> str:
+        status = str(self.outcome) if self.outcome else f"{self.to_move} to move"
+        return f"<GameState {self.rules.name} ply {self.ply}, {status}>"
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Flatten the history chain: pickle would recurse once per ply.
+        fields = {a.name: getattr(self, a.name) for a in attrs.fields(GameState)}
+        entries = []
+        node = fields["history"]
+        while node is not None:
+            node, entry = node
+            entries.append(entry)
+        fields["history"] = entries
+        fields["cached_moves"] = None
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        node = None
+        for entry in reversed(fields["history"]):
+            node = (node, entry)
+        fields["history"] = node
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
