@@ -107,7 +107,7 @@ LAKES: frozenset[Square] = frozenset(SQUARES[i] for i in LAKE_INDICES)
 
 def home_rows(player: Player, depth: int = 4) -> Iterator[Square]:
     """The squares of `player`'s first `depth` rows, from its back row forward."""
-    rows = range(depth) if player is Player.RED else range(SIZE - 1, SIZE - 1 - depth, -1)
+    rows = range(depth) if player == Player.RED else range(SIZE - 1, SIZE - 1 - depth, -1)
     for row in rows:
         for file in range(SIZE):
             square = SQUARES[row * SIZE + file]

@@ -1,13 +1,11 @@
 """The four base editions, each a frozen `Rules` value, and lookup by name.
 
-=================== ============================ ======================== =====================
-name                book                          Scout moves and strikes   back-and-forth rule
-=================== ============================ ======================== =====================
-``milton-bradley-1961`` Milton Bradley 1961       no (Movement 8)           2 moves, 3rd illegal
-``hasbro-2009``     Hasbro 2009 Onyx Edition      no (Movement 8)           2 moves, 3rd illegal
-``jumbo-2014``      Jumbo 2014 Nostalgic Edition  yes                       3 moves, 4th illegal; chase rule
-``classic``         classic web rules             yes                       4 moves, 5th illegal; Scout span
-=================== ============================ ======================== =====================
+| name | book | Scout moves and strikes | back-and-forth rule |
+| --- | --- | --- | --- |
+| `milton-bradley-1961` | Milton Bradley 1961 | no (Movement 8) | 2 moves, the 3rd illegal |
+| `hasbro-2009` | Hasbro 2009 Onyx Edition | no (Movement 8) | 2 moves, the 3rd illegal |
+| `jumbo-2014` | Jumbo 2014 Nostalgic Edition | yes | 3 moves, the 4th illegal; chase rule |
+| `classic` | classic web rules | yes | 4 moves, the 5th illegal; Scout span |
 
 The readings behind each parameter are in the documentation ("Editions").
 """

@@ -21,7 +21,7 @@ from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
-from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
+from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 
 __all__ = [
     "apply",
@@ -34,10 +34,35 @@ __all__ = [
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
 _ALL_RANKS = (1 << len(Rank)) - 1
-_NO_SHUTTLE = (0, 0, 0, 0)
+_NO_SHUTTLE = (0, 0, 0, 0)  # where[0] is always -1
 
-# Scout lanes split into first square and the rest: (head, tail) per direction.
-_SCOUT_LANES = tuple(tuple((lane[0], lane[1:]) for lane in lanes) for lanes in LANES)
+def _move(frm: int, to: int) -> Move:
+    move = MOVE_TABLE[frm][to]
+    assert move is not None
+    return move
+
+
+# Precomputed (destination, interned Move) pairs per square, read by the move generator.
+_STEP_MOVES: tuple[tuple[tuple[int, Move], ...], ...] = tuple(
+    tuple((to, _move(frm, to)) for to in NEIGHBOURS[frm]) for frm in range(SIZE * SIZE)
+)
+_SCOUT_MOVES: tuple[tuple[tuple[int, Move, tuple[tuple[int, Move], ...]], ...], ...] = tuple(
+    tuple(
+        (lane[0], _move(frm, lane[0]), tuple((to, _move(frm, to)) for to in lane[1:]))
+        for lane in lanes
+    )
+    for frm, lanes in enumerate(LANES)
+)
+_TWO_STEP_MOVES: tuple[tuple[tuple[int, Move, tuple[int, ...]], ...], ...] = tuple(
+    tuple((to, _move(frm, to), vias) for to, vias in TWO_STEPS[frm])
+    for frm in range(SIZE * SIZE)
+)
+
+# _OPEN_TO[player][code]: may a piece of `player` move onto a square holding `code`
+# (empty, or an opponent's piece)? Codes are below 128 << 5.
+_OPEN_TO = tuple(
+    tuple(code == 0 or (code >> 4) & 1 != player for code in range(128 << 5)) for player in (0, 1)
+)
 
 _zrng = random.Random(0x5EED)
 _ZOBRIST = tuple(tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(32))
@@ -70,6 +95,8 @@ class _Tables:
     back_rows: tuple[frozenset[int], frozenset[int]]
     flag_wins: bool
     ply_limit: int | None
+    pieces: tuple[Piece | None, ...] | None = None
+    kinds: tuple[Kinds, Kinds] | None = None
 
 
 @functools.cache
@@ -84,7 +111,7 @@ def _tables(rules: Rules) -> _Tables:
         tuple(sq.index for sq in home_rows(Player.RED, zone_depth)),
         tuple(sq.index for sq in home_rows(Player.BLUE, zone_depth)),
     )
-    back_rows = (frozenset(range(90, 100)), frozenset(range(0, 10)))
+    back_rows = (frozenset(range(90, 100)), frozenset(range(10)))
     return _Tables(
         scout_strike=rules.movement.scout_strikes_after_move,
         captain2=rules.movement.captain_two_step,
@@ -101,6 +128,17 @@ def _tables(rules: Rules) -> _Tables:
         flag_wins=rules.flag_on_back_row_wins,
         ply_limit=rules.ply_limit,
     )
+
+
+def _tab(info: GameInfo) -> _Tables:
+    """The tables of one game: those of its rules plus its pieces split by how they move.
+
+    Computed on first use (also for infos built outside the engine) and kept in `info`.
+    """
+    tables = _tables(info.rules)
+    tables = attrs.evolve(tables, pieces=info.pieces, kinds=_kinds(info, tables))
+    object.__setattr__(info, "tables", tables)
+    return tables
 
 
 def _reach_mask(frm: int, to: int, captain2: bool) -> int:
@@ -163,6 +201,9 @@ def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
                 pieces.append(piece)
                 board[index] = piece.id << 5 | owner << 4 | rank
     captured_ids = []
+    captured = list(captured)
+    if len(pieces) + len(captured) > 127:
+        raise PositionError("at most 126 pieces fit the engine's board encoding")
     for owner, rank in captured:
         piece = Piece(len(pieces), Player(owner), Rank(rank))
         pieces.append(piece)
@@ -182,6 +223,7 @@ def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
         mobile=(mobile[0], mobile[1]),
         start_known=start_known,
     )
+    _tab(info)
     return info, captured_ids
 
 
@@ -234,7 +276,7 @@ def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> G
         if setup.player is not player:
             raise SetupError(f"the {player} setup was made for {setup.player}")
         setups.append(setup)
-    problems = []
+    problems: list[str] = []
     for setup in setups:
         try:
             check_setup(rules, setup)
@@ -333,69 +375,108 @@ def is_legal(state: GameState, move: Move | str) -> bool:
 def _generate(state: GameState) -> tuple[Move, ...]:
     if state.pending:
         return _rescue_options(state)
-    t = _tables(state.info.rules)
+    info = state.info
+    t = info.tables or _tab(info)
     board = state.board
     where = state.where
     player = state.turn
     mine = player << 4
-    shuttle = state.shuttles[player]
-    blocked = shuttle[0] if shuttle[3] >= t.max_shuttle else 0
-    scout_strike = t.scout_strike
-    captain2 = t.captain2
     out: list[Move] = []
     app = out.append
-    for pid in state.info.mobile[player]:
+    step_moves = _STEP_MOVES
+    kinds = t.kinds if t.kinds is not None and info.pieces is t.pieces else _kinds(info, t)
+    scouts, others, captains, statics = kinds[player]
+    open_to = _OPEN_TO[player]
+    for pid in others:
+        frm = where[pid]
+        if frm >= 0:
+            for to, move in step_moves[frm]:
+                if open_to[board[to]]:
+                    app(move)
+    scout_strike = t.scout_strike
+    scout_moves = _SCOUT_MOVES
+    for pid in scouts:
         frm = where[pid]
         if frm < 0:
             continue
-        code = board[frm]
-        rank = code & 15
-        row = MOVE_TABLE[frm]
-        start = len(out)
-        if rank == _SCOUT:
-            for head, tail in _SCOUT_LANES[frm]:
-                w = board[head]
-                if w:
-                    if w & 16 != mine:
-                        app(row[head])  # type: ignore[arg-type]
+        for head, head_move, tail in scout_moves[frm]:
+            w = board[head]
+            if w:
+                if w & 16 != mine:
+                    app(head_move)
+                continue
+            app(head_move)
+            for to, move in tail:
+                w = board[to]
+                if not w:
+                    app(move)
                     continue
-                app(row[head])  # type: ignore[arg-type]
-                for to in tail:
-                    w = board[to]
-                    if not w:
-                        app(row[to])  # type: ignore[arg-type]
-                        continue
-                    if scout_strike and w & 16 != mine:
-                        app(row[to])  # type: ignore[arg-type]
-                    break
-        elif rank == _CAPTAIN and captain2:
-            for to in NEIGHBOURS[frm]:
-                w = board[to]
-                if not w or w & 16 != mine:
-                    app(row[to])  # type: ignore[arg-type]
-            for to, vias in TWO_STEPS[frm]:
-                w = board[to]
-                if (not w or w & 16 != mine) and any(not board[v] for v in vias):
-                    app(row[to])  # type: ignore[arg-type]
-        elif rank == _BOMB or rank == _FLAG:
-            for to in NEIGHBOURS[frm]:
+                if scout_strike and w & 16 != mine:
+                    app(move)
+                break
+    for pid in captains:
+        frm = where[pid]
+        if frm < 0:
+            continue
+        for to, move in step_moves[frm]:
+            if open_to[board[to]]:
+                app(move)
+        for to, move, vias in _TWO_STEP_MOVES[frm]:
+            if open_to[board[to]] and any(not board[v] for v in vias):
+                app(move)
+    for pid in statics:
+        frm = where[pid]
+        if frm >= 0:
+            for to, move in step_moves[frm]:
                 if not board[to]:  # Bombs and the Flag never strike
-                    app(row[to])  # type: ignore[arg-type]
-        else:
-            for to in NEIGHBOURS[frm]:
-                w = board[to]
-                if not w or w & 16 != mine:
-                    app(row[to])  # type: ignore[arg-type]
-        if pid == blocked:
-            span = t.span and rank == _SCOUT
-            out[start:] = [
-                m for m in out[start:]
-                if board[m.to.index]  # type: ignore[union-attr]
-                or not _continues_shuttle(shuttle, pid, frm, m.to.index, span)  # type: ignore[union-attr]
-            ]
+                    app(move)
+    shuttle = state.shuttles[player]
+    if shuttle[3] >= t.max_shuttle and where[shuttle[0]] >= 0:
+        out = _drop_shuttle_moves(state, out, shuttle, t.span)
     if t.chase and state.chase and state.chase[0] == player + 1 and state.last_to >= 0:
         out = [m for m in out if not _repeats_chase(state, m)]
     return tuple(out)
+
+
+Kinds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _kinds(info: GameInfo, t: _Tables) -> tuple[Kinds, Kinds]:
+    """Movable piece ids per player, split by how they move: Scouts, one-steppers,
+    two-step Captains, and moving Bombs/Flags (which never strike)."""
+    result = []
+    for player in (0, 1):
+        groups: list[list[int]] = [[], [], [], []]
+        for pid in info.mobile[player]:
+            piece = info.pieces[pid]
+            assert piece is not None
+            rank = piece.rank
+            if rank == _SCOUT:
+                groups[0].append(pid)
+            elif rank == _CAPTAIN and t.captain2:
+                groups[2].append(pid)
+            elif rank in (_BOMB, _FLAG):
+                groups[3].append(pid)
+            else:
+                groups[1].append(pid)
+        result.append((tuple(groups[0]), tuple(groups[1]), tuple(groups[2]), tuple(groups[3])))
+    return result[0], result[1]
+
+
+def _drop_shuttle_moves(state: GameState, moves: list[Move],
+                        shuttle: tuple[int, int, int, int], span: bool) -> list[Move]:
+    """`moves` without the quiet moves that would extend the back-and-forth run too far."""
+    board = state.board
+    pid = shuttle[0]
+    frm = state.where[pid]
+    span = span and board[frm] & 15 == _SCOUT
+    square = SQUARES[frm]
+    return [
+        m for m in moves
+        if m.frm is not square
+        or board[m.to.index]  # type: ignore[union-attr]
+        or not _continues_shuttle(shuttle, pid, frm, m.to.index, span)  # type: ignore[union-attr]
+    ]
 
 
 def _is_chase_move(state: GameState, to: int) -> bool:
@@ -415,7 +496,7 @@ def _repeats_chase(state: GameState, move: Move) -> bool:
 
 
 def _rescue_options(state: GameState) -> tuple[Move, ...]:
-    t = _tables(state.info.rules)
+    t = (state.info.tables or _tab(state.info))
     player = state.turn
     ranks = sorted(
         {
@@ -427,9 +508,8 @@ def _rescue_options(state: GameState) -> tuple[Move, ...]:
         reverse=True,
     )
     empty = [sq for sq in t.zones[player] if not state.board[sq]]
-    return tuple(Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty) + (
-        DECLINE_RESCUE,
-    )
+    rescues = [Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty]
+    return (*rescues, DECLINE_RESCUE)
 
 
 def _can_rescue(state: GameState, t: _Tables, player: int, pid: int, board: list[int],
@@ -455,7 +535,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     a move and `IllegalMoveError`, naming the square, piece and rule at
     fault, for a move the rules do not allow here.
     """
-    if not isinstance(move, Move):
+    if move.__class__ is not Move:
         if not isinstance(move, str):
             raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
         move = Move.parse(move)
@@ -469,7 +549,10 @@ def apply(state: GameState, move: Move | str) -> GameState:
     return _apply_move(state, move)
 
 
-def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool) -> GameState:
+def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool,
+            t: _Tables) -> GameState:
+    """Set the new state's outcome and legal moves (generated now: the game ends when
+    the player to move has none)."""
     mover = state.turn
     if flag_taken:
         outcome: Outcome | None = Outcome(Termination.FLAG_CAPTURED, Player(mover))
@@ -483,12 +566,12 @@ def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool)
         if not moves:
             outcome = Outcome(Termination.NO_LEGAL_MOVES, Player(new.turn).opponent)
         else:
-            limit = _tables(state.info.rules).ply_limit
+            limit = t.ply_limit
             if limit is not None and new.ply >= limit and not new.pending:
                 outcome = Outcome(Termination.PLY_LIMIT, None)
                 moves = ()
-    object.__setattr__(new, "outcome", outcome)
-    object.__setattr__(new, "cached_moves", moves)
+    _S_OUTCOME(new, outcome)
+    _S_MOVES(new, moves)
     return new
 
 
@@ -505,9 +588,19 @@ def _state(state: GameState, **fields: object) -> GameState:
 
 _FIELDS = tuple(a.name for a in attrs.fields(GameState))
 
+# Slot setters of GameState, for building new states on the hot path without
+# going through the frozen class's __setattr__.
+_SLOT = {name: GameState.__dict__[name].__set__ for name in _FIELDS}
+_S_INFO, _S_BOARD, _S_TURN, _S_PLY = _SLOT["info"], _SLOT["board"], _SLOT["turn"], _SLOT["ply"]
+_S_CAPTURED, _S_KNOWN, _S_MOVED = _SLOT["captured_mask"], _SLOT["known"], _SLOT["moved_mask"]
+_S_SHUTTLES, _S_PENDING, _S_RESCUES = _SLOT["shuttles"], _SLOT["pending"], _SLOT["rescues"]
+_S_CHASE, _S_ZHASH, _S_LAST_TO = _SLOT["chase"], _SLOT["zhash"], _SLOT["last_to"]
+_S_WHERE, _S_HISTORY = _SLOT["where"], _SLOT["history"]
+_S_OUTCOME, _S_MOVES = _SLOT["outcome"], _SLOT["cached_moves"]
+
 
 def _apply_move(state: GameState, move: Move) -> GameState:
-    t = _tables(state.info.rules)
+    t = (state.info.tables or _tab(state.info))
     player = state.turn
     frm = move.frm.index  # type: ignore[union-attr]
     to = move.to.index  # type: ignore[union-attr]
@@ -531,7 +624,9 @@ def _apply_move(state: GameState, move: Move) -> GameState:
                 k[apid] &= reach
                 known = tuple(k)
         shuttle = state.shuttles[player]
-        if _continues_shuttle(shuttle, apid, frm, to, t.span and ra == _SCOUT):
+        if shuttle[0] != apid:
+            shuttle = (apid, frm, to, 1) if frm < to else (apid, to, frm, 1)
+        elif _continues_shuttle(shuttle, apid, frm, to, t.span and ra == _SCOUT):
             shuttle = (apid, shuttle[1], shuttle[2], shuttle[3] + 1)
         else:
             shuttle = (apid, min(frm, to), max(frm, to), 1)
@@ -577,33 +672,39 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     zhash = state.zhash
     chase = state.chase
     if t.chase:
-        zhash, chase = _update_chase(state, board, frm, to, d, last_to)
-    new = _state(
-        state,
-        board=tuple(board),
-        turn=player if pending else 1 - player,
-        ply=state.ply if pending else state.ply + 1,
-        captured_mask=captured_mask,
-        known=known,
-        moved_mask=state.moved_mask | 1 << apid,
-        shuttles=shuttles,
-        pending=pending,
-        chase=chase,
-        zhash=zhash,
-        last_to=last_to,
-        outcome=None,
-        where=tuple(where),
-        history=(state.history, entry),
-        cached_moves=None,
-    )
-    return _finish(state, new, flag_taken, flag_home)
+        zhash, chase = _update_chase(state, a, d, board[to], frm, to, last_to)
+        if pending:
+            zhash ^= _ZSIDE  # the same player decides the Rescue
+    new = _new(GameState)
+    _S_INFO(new, state.info)
+    _S_BOARD(new, tuple(board))
+    _S_TURN(new, player if pending else 1 - player)
+    _S_PLY(new, state.ply if pending else state.ply + 1)
+    _S_CAPTURED(new, captured_mask)
+    _S_KNOWN(new, known)
+    _S_MOVED(new, state.moved_mask | 1 << apid)
+    _S_SHUTTLES(new, shuttles)
+    _S_PENDING(new, pending)
+    _S_RESCUES(new, state.rescues)
+    _S_CHASE(new, chase)
+    _S_ZHASH(new, zhash)
+    _S_LAST_TO(new, last_to)
+    _S_WHERE(new, tuple(where))
+    _S_HISTORY(new, (state.history, entry))
+    return _finish(state, new, flag_taken, flag_home, t)
 
 
-def _update_chase(state: GameState, board: list[int], frm: int, to: int, struck: int,
-                  last_to: int) -> tuple[int, tuple[int, ...]]:
+def _update_chase(state: GameState, attacker: int, defender: int, result: int, frm: int,
+                  to: int, last_to: int) -> tuple[int, tuple[int, ...]]:
+    """The position hash after the move and the chase record (Jumbo 2014 chase rule)."""
     player = state.turn
-    new_hash = _board_hash(board, 1 - player)
-    if struck or last_to < 0:
+    z = _ZOBRIST
+    new_hash = state.zhash ^ _ZSIDE ^ z[attacker & 31][frm]
+    if defender:
+        new_hash ^= z[defender & 31][to]
+    if result:
+        new_hash ^= z[result & 31][to]
+    if defender or last_to < 0:
         return new_hash, ()
     chase = state.chase
     if _is_chase_move(state, to):
@@ -616,7 +717,7 @@ def _update_chase(state: GameState, board: list[int], frm: int, to: int, struck:
 
 
 def _apply_rescue(state: GameState, move: Move) -> GameState:
-    t = _tables(state.info.rules)
+    t = (state.info.tables or _tab(state.info))
     player = state.turn
     rescuer = state.pending
     board = list(state.board)
@@ -662,7 +763,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         history=(state.history, entry),
         cached_moves=None,
     )
-    return _finish(state, new, False, False)
+    return _finish(state, new, False, False, t)
 
 
 # ---------------------------------------------------------------------------
@@ -698,7 +799,8 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return f"{move}: not legal here"
     if move.is_rescue or move.is_decline:
         return f"{move}: there is no Rescue to decide now"
-    assert move.frm is not None and move.to is not None
+    assert move.frm is not None
+    assert move.to is not None
     frm, to = move.frm.index, move.to.index
     piece = state.piece_at(move.frm)
     if piece is None:
@@ -719,7 +821,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
     tr, tf = divmod(to, SIZE)
     straight = fr == tr or ff == tf
     distance = abs(fr - tr) + abs(ff - tf)
-    t = _tables(state.info.rules)
+    t = (state.info.tables or _tab(state.info))
     if distance > 1:
         if piece.rank == _CAPTAIN and t.captain2 and distance == 2:
             return (f"{move}: the {name} must pass through an empty square to go two squares "

@@ -15,8 +15,6 @@ no `Move` objects.
 
 from __future__ import annotations
 
-import attrs
-
 from stratego.board import LAKE_INDICES, LANES, SIZE, SQUARES, TWO_STEPS, Square
 from stratego.errors import InvalidNotationError
 from stratego.pieces import Rank
@@ -24,13 +22,72 @@ from stratego.pieces import Rank
 __all__ = ["Move"]
 
 
-@attrs.frozen(repr=False)
 class Move:
-    """A move, a Rescue, or a declined Rescue. Build one with `Move.parse`."""
+    """A move, a Rescue, or a declined Rescue. Build one with `Move.parse`.
+
+    Moves are interned flyweights: ``Move(frm, to)`` returns the one instance
+    for that pair, so equal moves are the same object, compare with ``==`` or
+    ``is``, and membership tests against `legal_moves` cost a pointer compare.
+    Moves are immutable.
+    """
+
+    __slots__ = ("frm", "rescued", "to")
 
     frm: Square | None
     to: Square | None
-    rescued: Rank | None = None
+    rescued: Rank | None
+
+    def __new__(cls, frm: Square | None, to: Square | None, rescued: Rank | None = None) -> Move:
+        key = (
+            frm.index if isinstance(frm, Square) else -1 if frm is None else None,
+            to.index if isinstance(to, Square) else -1 if to is None else None,
+            -1 if rescued is None else int(rescued) if isinstance(rescued, Rank) else None,
+        )
+        move = _INTERNED.get(key)
+        if move is not None:
+            return move
+        if None in key:
+            raise InvalidNotationError(
+                f"not a move: Move({frm!r}, {to!r}, {rescued!r}) (expected Squares, and a Rank "
+                f"for a rescue)"
+            )
+        if rescued is None and (frm is None) != (to is None):
+            raise InvalidNotationError(f"a move needs both squares: Move({frm!r}, {to!r})")
+        if rescued is not None and (frm is not None or to is None):
+            raise InvalidNotationError("a rescue has a rank and a destination square only")
+        move = object.__new__(cls)
+        object.__setattr__(move, "frm", frm)
+        object.__setattr__(move, "to", to)
+        object.__setattr__(move, "rescued", rescued)
+        _INTERNED[key] = move
+        return move
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Move is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Move is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Move.parse, (str(self),))
+
+    def __copy__(self) -> Move:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Move:
+        return self
+
+    def __lt__(self, other: Move) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self._sort_key() < other._sort_key()
+
+    def _sort_key(self) -> tuple[int, int, int]:
+        return (
+            -1 if self.frm is None else self.frm.index,
+            -1 if self.to is None else self.to.index,
+            -1 if self.rescued is None else int(self.rescued),
+        )
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -51,7 +108,7 @@ class Move:
                 left, _, right = s.partition(sep)
                 break
         else:
-            cut = 3 if len(s) > 2 and s[1:3].isdigit() and s[1:3] == "10" else 2
+            cut = 3 if len(s) > 2 and s[1:3] == "10" else 2
             left, right = s[:cut], s[cut:]
         try:
             frm, to = Square.parse(left), Square.parse(right)
@@ -91,6 +148,8 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+
+_INTERNED: dict[tuple[int | None, int | None, int | None], Move] = {}
 
 DECLINE_RESCUE = Move(None, None)
 

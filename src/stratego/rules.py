@@ -77,7 +77,9 @@ class Army:
     @counts.validator
     def _check(self, _attribute: object, value: tuple[int, ...]) -> None:
         if len(value) != len(Rank) or any(c < 0 for c in value):
-            raise RulesError(f"an army needs a non-negative count for each of the 12 ranks: {value}")
+            raise RulesError(
+                f"an army needs a non-negative count for each of the 12 ranks: {value}"
+            )
 
     @classmethod
     def of(cls, counts: Mapping[Rank, int]) -> Army:
@@ -95,7 +97,9 @@ class Army:
 
     def ranks(self) -> list[Rank]:
         """Every piece's rank, strongest first (Marshal ... Spy, then Bombs, then Flag)."""
-        order = sorted(Rank, key=lambda r: (r in (Rank.BOMB, Rank.FLAG), -r if r != Rank.BOMB else 0))
+        order = sorted(
+            Rank, key=lambda r: (r in (Rank.BOMB, Rank.FLAG), -r if r != Rank.BOMB else 0)
+        )
         return [rank for rank in order for _ in range(self.counts[rank])]
 
 

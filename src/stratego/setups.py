@@ -156,6 +156,7 @@ def random_setup(rules: Rules, player: Player, rng: random.Random | int | None =
 
     `rng` is a `random.Random`, a seed, or None for fresh randomness.
     """
+    player = Player(player)
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     squares = list(home_rows(player, rules.setup.depth))

@@ -88,6 +88,8 @@ class GameInfo:
     initial_turn: int = attrs.field(eq=False, repr=False)
     mobile: tuple[tuple[int, ...], tuple[int, ...]] = attrs.field(eq=False, repr=False)
     start_known: int = attrs.field(eq=False, repr=False)
+    tables: Any = attrs.field(eq=False, repr=False, default=None)
+    """The engine's per-rules lookup tables (set by the engine)."""
 
 
 _CODES = {ATTACKER_WINS: (False, True, Side.ATTACKER), DEFENDER_WINS: (True, False, Side.DEFENDER),
@@ -258,7 +260,7 @@ class GameState:
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
-        node = None
+        node: Any = None
         for entry in reversed(fields["history"]):
             node = (node, entry)
         fields["history"] = node

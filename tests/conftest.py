@@ -1,0 +1,39 @@
+"""Shared pytest configuration: hypothesis profiles and the path to shared data."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile("dev", max_examples=25, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("thorough", max_examples=500, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+SHARED = pathlib.Path(__file__).resolve().parents[2] / "shared"
+
+
+@pytest.fixture(scope="session")
+def gravon_dir() -> pathlib.Path:
+    """The Gravon data folder (``../shared/data/gravon`` beside the checkout)."""
+    path = SHARED / "data" / "gravon"
+    if not path.is_dir():
+        pytest.fail(f"shared data not found at {path}: CI keeps shared/ beside the checkout")
+    return path
+
+
+@pytest.fixture(scope="session")
+def rulebooks_dir() -> pathlib.Path:
+    """The rulebook texts (``../shared/rulebooks``)."""
+    return SHARED / "rulebooks"

@@ -1,0 +1,74 @@
+"""Hypothesis strategies shared by every property test.
+
+Add new strategies here (append at the end) rather than in test files.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import strategies as st
+
+import stratego
+from stratego import GameState, Player, Rules
+from stratego.editions import EDITIONS
+from stratego.variants import VARIANTS
+
+BASE_EDITIONS: list[Rules] = list(EDITIONS.values())
+
+editions = st.sampled_from(BASE_EDITIONS)
+"""One of the four base editions."""
+
+variant_sets = st.sets(st.sampled_from(sorted(VARIANTS)), max_size=3)
+"""A small set of variant names (may contain incompatible ones)."""
+
+
+@st.composite
+def rules_values(draw: st.DrawFn, with_variants: bool = True) -> Rules:
+    """An edition with a compatible random set of variants."""
+    rules = draw(editions)
+    if not with_variants:
+        return rules
+    for name in sorted(draw(variant_sets)):
+        try:
+            rules = rules.with_variants(VARIANTS[name])
+        except stratego.RulesError:
+            continue
+    return rules
+
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+@st.composite
+def new_games(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None) -> GameState:
+    """A new game with random setups (seeded, so shrinking works on the seed)."""
+    chosen = draw(rules if rules is not None else editions)
+    seed = draw(seeds)
+    return stratego.new_game(
+        chosen,
+        stratego.random_setup(chosen, Player.RED, seed),
+        stratego.random_setup(chosen, Player.BLUE, seed + 1),
+    )
+
+
+def random_playout(state: GameState, seed: int, plies: int) -> list[GameState]:
+    """States of a seeded random playout of at most `plies` plies, starting with `state`."""
+    rng = random.Random(seed)
+    states = [state]
+    for _ in range(plies):
+        moves = stratego.legal_moves(state)
+        if not moves:
+            break
+        state = stratego.apply(state, rng.choice(moves))
+        states.append(state)
+    return states
+
+
+@st.composite
+def midgame_states(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None,
+                   max_plies: int = 300) -> GameState:
+    """A state reached by a random playout of up to `max_plies` plies."""
+    start = draw(new_games(rules))
+    plies = draw(st.integers(min_value=0, max_value=max_plies))
+    return random_playout(start, draw(seeds), plies)[-1]
