@@ -95,6 +95,7 @@ class _Tables:
     back_rows: tuple[frozenset[int], frozenset[int]]
     flag_wins: bool
     ply_limit: int | None
+    arrivals: bool
     pieces: tuple[Piece | None, ...] | None = None
     kinds: tuple[Kinds, Kinds] | None = None
 
@@ -127,6 +128,7 @@ def _tables(rules: Rules) -> _Tables:
         back_rows=back_rows,
         flag_wins=rules.flag_on_back_row_wins,
         ply_limit=rules.ply_limit,
+        arrivals=rules.flag_on_back_row_wins or rules.rescue.enabled,
     )
 
 
@@ -381,12 +383,12 @@ def _generate(state: GameState) -> tuple[Move, ...]:
     where = state.where
     player = state.turn
     mine = player << 4
-    out: list[Move] = []
-    app = out.append
     step_moves = _STEP_MOVES
     kinds = t.kinds if t.kinds is not None and info.pieces is t.pieces else _kinds(info, t)
     scouts, others, captains, statics = kinds[player]
     open_to = _OPEN_TO[player]
+    out: list[Move] = []
+    app = out.append
     for pid in others:
         frm = where[pid]
         if frm >= 0:
@@ -602,8 +604,8 @@ _S_OUTCOME, _S_MOVES = _SLOT["outcome"], _SLOT["cached_moves"]
 def _apply_move(state: GameState, move: Move) -> GameState:
     t = (state.info.tables or _tab(state.info))
     player = state.turn
-    frm = move.frm.index  # type: ignore[union-attr]
-    to = move.to.index  # type: ignore[union-attr]
+    frm = move.fi
+    to = move.ti
     board = list(state.board)
     where = list(state.where)
     a = board[frm]
@@ -617,7 +619,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     if d == 0:
         board[to] = a
         where[apid] = to
-        if to not in NEIGHBOURS[frm]:
+        if not move.step:
             reach = _REACH[t.captain2][frm][to]
             if known[apid] & reach != known[apid]:
                 k = list(known)
@@ -663,10 +665,10 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     shuttles = (shuttle, state.shuttles[1]) if player == 0 else (state.shuttles[0], shuttle)
     pending = 0
     flag_home = False
-    if board[to] == a:
-        if ra == _FLAG and t.flag_wins and to in t.back_rows[player]:
+    if t.arrivals and not flag_taken and board[to] == a:
+        if ra == 0 and t.flag_wins and to in t.back_rows[player]:  # 0: the Flag
             flag_home = True
-        elif (t.rescue and ra != _SCOUT and to in t.back_rows[player]
+        elif (t.rescue and ra != 2 and to in t.back_rows[player]  # 2: Scouts never rescue
               and _can_rescue(state, t, player, apid, board, captured_mask)):
             pending = apid
     zhash = state.zhash
@@ -678,20 +680,43 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     new = _new(GameState)
     _S_INFO(new, state.info)
     _S_BOARD(new, tuple(board))
-    _S_TURN(new, player if pending else 1 - player)
-    _S_PLY(new, state.ply if pending else state.ply + 1)
     _S_CAPTURED(new, captured_mask)
     _S_KNOWN(new, known)
     _S_MOVED(new, state.moved_mask | 1 << apid)
     _S_SHUTTLES(new, shuttles)
-    _S_PENDING(new, pending)
     _S_RESCUES(new, state.rescues)
     _S_CHASE(new, chase)
     _S_ZHASH(new, zhash)
     _S_LAST_TO(new, last_to)
     _S_WHERE(new, tuple(where))
     _S_HISTORY(new, (state.history, entry))
-    return _finish(state, new, flag_taken, flag_home, t)
+    _S_PENDING(new, pending)
+    if pending:
+        _S_TURN(new, player)
+        _S_PLY(new, state.ply)
+        _S_OUTCOME(new, None)
+        _S_MOVES(new, _rescue_options(new))
+        return new
+    ply = state.ply + 1
+    _S_TURN(new, 1 - player)
+    _S_PLY(new, ply)
+    if flag_taken or flag_home:
+        _S_OUTCOME(new, Outcome(
+            Termination.FLAG_CAPTURED if flag_taken else Termination.FLAG_REACHED_BACK_ROW,
+            Player(player),
+        ))
+        _S_MOVES(new, ())
+        return new
+    moves = _generate(new)
+    if not moves:
+        _S_OUTCOME(new, Outcome(Termination.NO_LEGAL_MOVES, Player(player)))
+    elif t.ply_limit is not None and ply >= t.ply_limit:
+        _S_OUTCOME(new, Outcome(Termination.PLY_LIMIT, None))
+        moves = ()
+    else:
+        _S_OUTCOME(new, None)
+    _S_MOVES(new, moves)
+    return new
 
 
 def _update_chase(state: GameState, attacker: int, defender: int, result: int, frm: int,
@@ -843,7 +868,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
             return (f"{move}: a Scout may not move and strike in the same turn under "
                     f"{state.rules.title}")
     shuttle = state.shuttles[who]
-    if target is None and _continues_shuttle(
+    if target is None and shuttle[3] >= t.max_shuttle and _continues_shuttle(
         shuttle, piece.id, frm, to, t.span and piece.rank == _SCOUT
     ):
         return (f"{move}: the {name} has moved back and forth {shuttle[3]} turns in a row; "

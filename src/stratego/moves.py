@@ -31,11 +31,17 @@ class Move:
     Moves are immutable.
     """
 
-    __slots__ = ("frm", "rescued", "to")
+    __slots__ = ("fi", "frm", "rescued", "step", "ti", "to")
 
     frm: Square | None
     to: Square | None
     rescued: Rank | None
+    fi: int
+    """Index of `frm` (-1 when there is none): read by the engine's hot path."""
+    ti: int
+    """Index of `to` (-1 when there is none)."""
+    step: bool
+    """True when `frm` and `to` are orthogonal neighbours (a one-square move)."""
 
     def __new__(cls, frm: Square | None, to: Square | None, rescued: Rank | None = None) -> Move:
         key = (
@@ -59,6 +65,13 @@ class Move:
         object.__setattr__(move, "frm", frm)
         object.__setattr__(move, "to", to)
         object.__setattr__(move, "rescued", rescued)
+        fi, ti = key[0], key[1]
+        object.__setattr__(move, "fi", fi)
+        object.__setattr__(move, "ti", ti)
+        object.__setattr__(
+            move, "step", fi >= 0 and ti >= 0 and abs(fi - ti) in (1, SIZE) and (
+                fi // SIZE == ti // SIZE or fi % SIZE == ti % SIZE)
+        )
         _INTERNED[key] = move
         return move
 
