@@ -25,7 +25,15 @@ from stratego import Player, apply, legal_moves, new_game, random_setup
 from stratego.editions import by_name
 
 BARE = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "bare_playout.py"
-DEFAULT_RULES = ["classic", "milton-bradley-1961", "hasbro-2009", "jumbo-2014"]
+DEFAULT_RULES = [
+    "classic",
+    "milton-bradley-1961",
+    "hasbro-2009",
+    "jumbo-2014",
+    "classic+barrage",
+    "jumbo-2014+ultimate-lightning",
+    "hasbro-2009+rescue",
+]
 
 
 def playout_rate(rules_name: str, seconds: float, seed: int, max_plies: int = 3000) -> float:

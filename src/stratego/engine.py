@@ -9,6 +9,7 @@ fixed amount of data per ply, whatever the length of the game.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Iterable, Mapping
 
@@ -498,7 +499,7 @@ def _repeats_chase(state: GameState, move: Move) -> bool:
 
 
 def _rescue_options(state: GameState) -> tuple[Move, ...]:
-    t = (state.info.tables or _tab(state.info))
+    t = state.info.tables or _tab(state.info)
     player = state.turn
     ranks = sorted(
         {
@@ -602,7 +603,7 @@ _S_OUTCOME, _S_MOVES = _SLOT["outcome"], _SLOT["cached_moves"]
 
 
 def _apply_move(state: GameState, move: Move) -> GameState:
-    t = (state.info.tables or _tab(state.info))
+    t = state.info.tables or _tab(state.info)
     player = state.turn
     frm = move.fi
     to = move.ti
@@ -742,7 +743,7 @@ def _update_chase(state: GameState, attacker: int, defender: int, result: int, f
 
 
 def _apply_rescue(state: GameState, move: Move) -> GameState:
-    t = (state.info.tables or _tab(state.info))
+    t = state.info.tables or _tab(state.info)
     player = state.turn
     rescuer = state.pending
     board = list(state.board)
@@ -759,11 +760,19 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         )
         board[to] = piece.id << 5 | player << 4 | piece.rank
         where[piece.id] = to
-        captured_mask &= ~(1 << piece.id)
-        if not t.silent:
-            k = list(known)
+        k = list(known)
+        if t.silent:
+            # Captured pieces stay with their owner: the opponent sees that one of them
+            # came back, not which one.
+            k[piece.id] = functools.reduce(operator.or_, (
+                known[p.id] for p in state.info.pieces
+                if p is not None and p.owner == player and captured_mask >> p.id & 1
+                and p.rank != _BOMB
+            ), 1 << piece.rank)
+        else:
             k[piece.id] = 1 << piece.rank
-            known = tuple(k)
+        known = tuple(k)
+        captured_mask &= ~(1 << piece.id)
         counts = [rescues[0], rescues[1]]
         counts[player] += 1
         rescues = (counts[0], counts[1], rescues[2] | 1 << rescuer)
@@ -842,31 +851,11 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return f"{move}: {move.to} is occupied by {who}'s own {target.rank.title}"
     if target is not None and not state.rules.movement.can_strike(piece.rank):
         return f"{move}: the {name} cannot strike (Bombs and the Flag never strike)"
-    fr, ff = divmod(frm, SIZE)
-    tr, tf = divmod(to, SIZE)
-    straight = fr == tr or ff == tf
-    distance = abs(fr - tr) + abs(ff - tf)
-    t = (state.info.tables or _tab(state.info))
-    if distance > 1:
-        if piece.rank == _CAPTAIN and t.captain2 and distance == 2:
-            return (f"{move}: the {name} must pass through an empty square to go two squares "
-                    f"(Ultimate Lightning Captains)")
-        if piece.rank != _SCOUT:
-            if not straight:
-                return f"{move}: the {name} cannot move diagonally"
-            return f"{move}: the {name} moves one square at a time (only Scouts go further)"
-        if not straight:
-            return f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
-        step = SIZE if ff == tf else 1
-        step = step if to > frm else -step
-        for between in range(frm + step, to, step):
-            if SQUARES[between].is_lake:
-                return f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
-            if state.board[between]:
-                return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
-        if target is not None and not t.scout_strike:
-            return (f"{move}: a Scout may not move and strike in the same turn under "
-                    f"{state.rules.title}")
+    t = state.info.tables or _tab(state.info)
+    if not move.step:
+        reason = _why_not_reachable(state, t, move, name, piece.rank, target is not None)
+        if reason:
+            return reason
     shuttle = state.shuttles[who]
     if target is None and shuttle[3] >= t.max_shuttle and _continues_shuttle(
         shuttle, piece.id, frm, to, t.span and piece.rank == _SCOUT
@@ -877,3 +866,37 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return (f"{move}: the {name} is chasing the piece on {SQUARES[state.last_to]} and this "
                 f"move would repeat a position of the chase (Jumbo 2014 chase rule)")
     return f"{move}: not legal for the {name}"
+
+
+def _why_not_reachable(state: GameState, t: _Tables, move: Move, name: str, rank: Rank,
+                       strikes: bool) -> str | None:
+    """Why a move of more than one square is impossible for this piece, if it is."""
+    frm, to = move.fi, move.ti
+    fr, ff = divmod(frm, SIZE)
+    tr, tf = divmod(to, SIZE)
+    straight = fr == tr or ff == tf
+    if rank == _CAPTAIN and t.captain2:
+        if abs(fr - tr) + abs(ff - tf) > 2:
+            return f"{move}: the {name} moves at most two squares (Ultimate Lightning Captains)"
+        vias = dict(TWO_STEPS[frm]).get(to, ())
+        if not any(not state.board[v] for v in vias):
+            return (f"{move}: the {name} must pass through an empty square to go two "
+                    f"squares (Ultimate Lightning Captains)")
+        return None
+    if rank != _SCOUT:
+        if not straight:
+            return f"{move}: the {name} cannot move diagonally"
+        return f"{move}: the {name} moves one square at a time (only Scouts go further)"
+    if not straight:
+        return f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
+    step = SIZE if ff == tf else 1
+    step = step if to > frm else -step
+    for between in range(frm + step, to, step):
+        if SQUARES[between].is_lake:
+            return f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
+        if state.board[between]:
+            return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
+    if strikes and not t.scout_strike:
+        return (f"{move}: a Scout may not move and strike in the same turn under "
+                f"{state.rules.title}")
+    return None

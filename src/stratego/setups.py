@@ -27,7 +27,9 @@ __all__ = ["Setup", "random_setup", "setup_problems"]
 
 
 def _plural(rank: Rank, count: int) -> str:
-    return rank.title if count == 1 else f"{rank.title}s"
+    if count == 1:
+        return rank.title
+    return "Spies" if rank == Rank.SPY else f"{rank.title}s"
 
 
 @attrs.frozen

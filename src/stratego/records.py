@@ -1,0 +1,526 @@
+"""Game records and saved states: a PGN-like text form and two JSON forms.
+
+A `GameRecord` is a game as a list of moves from two setups::
+
+    [Event "club night"]
+    [Red "alice"]
+    [Blue "bob"]
+    [Result "1-0"]
+    [Rules "classic"]
+    [RedSetup "FBXN.../..."]
+    [BlueSetup "..."]
+
+    1. a4-a5 g7-g6 2. b4-b5 c7-c6 1-0
+
+`GameRecord.to_text` and `parse_record` write and read that form,
+`GameRecord.to_json` and `record_from_json` a JSON object with
+``"schema": "stratego.record/1"``. `state_to_json` and `state_from_json`
+save any `GameState` (``"schema": "stratego.state/1"``): its position string
+(`stratego.notation`) and, when it can be replayed, the moves that led there.
+
+Replaying goes through `stratego.apply`, so a record with an illegal move
+raises `IllegalMoveError` naming the move number, the side and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from stratego.editions import by_name
+from stratego.engine import apply, new_game
+from stratego.errors import (
+    IllegalMoveError,
+    InvalidNotationError,
+    PositionError,
+    RulesError,
+    SetupError,
+)
+from stratego.moves import Move
+from stratego.notation import _start_of, format_position, parse_position
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.setups import Setup, setup_problems
+from stratego.state import GameState
+
+__all__ = [
+    "RECORD_SCHEMA",
+    "STATE_SCHEMA",
+    "GameRecord",
+    "Tags",
+    "parse_record",
+    "record_from_json",
+    "record_from_state",
+    "state_from_json",
+    "state_to_json",
+]
+
+RECORD_SCHEMA = "stratego.record/1"
+"""The ``schema`` value of a game record in JSON."""
+
+STATE_SCHEMA = "stratego.state/1"
+"""The ``schema`` value of a saved state in JSON."""
+
+_RESERVED = ("Rules", "PlyLimit", "RedSetup", "BlueSetup")
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_NUMBER = re.compile(r"\d+\.(?:\.\.)?")
+
+
+class Tags(Mapping[str, str]):
+    """The tag pairs of a record (``Event``, ``Date``, ``Red``, ``Blue``, ``Result``, ...):
+    an immutable, hashable mapping of tag name to text, in the order given.
+
+    Tag names are letters, digits and ``_``, starting with a letter; the
+    names `GameRecord` writes itself (``Rules``, ``PlyLimit``, ``RedSetup``,
+    ``BlueSetup``) are not tags.
+    """
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
+        pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
+        seen: dict[str, str] = {}
+        for name, value in pairs:
+            if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+                raise InvalidNotationError(
+                    f"not a tag name: {name!r} (letters, digits and '_', starting with a letter)"
+                )
+            if name in _RESERVED:
+                raise InvalidNotationError(
+                    f"{name!r} is not a free tag: the record writes it from its rules and setups"
+                )
+            if not isinstance(value, str):
+                raise InvalidNotationError(f"tag {name}: the value must be text, not {value!r}")
+            if "\n" in value or "\r" in value:
+                raise InvalidNotationError(f"tag {name}: the value must be one line: {value!r}")
+            seen[name] = value
+        self._items: tuple[tuple[str, str], ...] = tuple(seen.items())
+
+    def __getitem__(self, name: str) -> str:
+        for key, value in self._items:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return (key for key, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self._items))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mapping):
+            return dict(self._items) == dict(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Tags({dict(self._items)!r})"
+
+
+def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> Tags:
+    return value if isinstance(value, Tags) else Tags(value)
+
+
+def _moves(value: Iterable[Move | str]) -> tuple[Move, ...]:
+    return tuple(m if isinstance(m, Move) else Move.parse(m) for m in value)
+
+
+@attrs.frozen
+class GameRecord:
+    """A game as two setups and the moves played from them, with tag pairs.
+
+    Build one with `record_from_state`, `parse_record` or `record_from_json`;
+    `replay` rebuilds the game through `stratego.apply`.
+    """
+
+    rules: Rules
+    red_setup: Setup
+    blue_setup: Setup
+    moves: tuple[Move, ...] = attrs.field(converter=_moves, default=())
+    tags: Tags = attrs.field(converter=_tags, factory=Tags)
+
+    def start(self) -> GameState:
+        """The state before the first move (`stratego.new_game`; raises `SetupError`)."""
+        return new_game(self.rules, self.red_setup, self.blue_setup)
+
+    def replay(self) -> GameState:
+        """The state after every move, replayed with `stratego.apply`.
+
+        Raises `IllegalMoveError` naming the move number, the side and the
+        reason for the first move the rules do not allow.
+        """
+        state = self.start()
+        for move in self.moves:
+            label = _move_label(state)
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(f"{label}: {exc}") from None
+        return state
+
+    @property
+    def result(self) -> str:
+        """The ``Result`` tag (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``), ``"*"`` when absent."""
+        return self.tags.get("Result", "*")
+
+    def to_text(self) -> str:
+        """The PGN-like text form; `parse_record` reads it back."""
+        lines = [_tag_line(name, value) for name, value in self.tags.items()]
+        lines.append(_tag_line("Rules", self.rules.name))
+        if self.rules.ply_limit is not None:
+            lines.append(_tag_line("PlyLimit", str(self.rules.ply_limit)))
+        depth = self.rules.setup.depth
+        lines.append(_tag_line("RedSetup", self.red_setup.text(depth)))
+        lines.append(_tag_line("BlueSetup", self.blue_setup.text(depth)))
+        words: list[str] = []
+        turn = 0
+        for move in self.moves:
+            word = str(move)
+            if not (move.is_rescue or move.is_decline):
+                if turn % 2 == 0:
+                    word = f"{turn // 2 + 1}. {word}"
+                turn += 1
+            words.append(word)
+        words.append(self.result if self.result in _RESULTS else "*")
+        body: list[str] = []
+        line = ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > 79:
+                body.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        body.append(line)
+        return "\n".join([*lines, "", *body]) + "\n"
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The JSON form (``"schema": "stratego.record/1"``); `record_from_json` reads it."""
+        return json.dumps(
+            {
+                "schema": RECORD_SCHEMA,
+                "rules": self.rules.name,
+                "ply_limit": self.rules.ply_limit,
+                "red_setup": self.red_setup.text(self.rules.setup.depth),
+                "blue_setup": self.blue_setup.text(self.rules.setup.depth),
+                "moves": [str(m) for m in self.moves],
+                "tags": dict(self.tags),
+            },
+            indent=indent,
+        )
+
+
+def _move_label(state: GameState) -> str:
+    kind = "Rescue decision of move" if state.pending else "move"
+    return f"{kind} {state.ply // 2 + 1} ({state.to_move}, ply {state.ply + 1})"
+
+
+def _tag_line(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def _tag_name(key: str) -> str:
+    return key[:1].upper() + key[1:]
+
+
+def record_from_state(state: GameState, **tags: str) -> GameRecord:
+    """The record of the game that led to `state`: its setups and moves.
+
+    Keyword arguments become tags with a capitalised name
+    (``record_from_state(state, event="final", red="alice")`` gives the
+    ``Event`` and ``Red`` tags). The ``Result`` tag is set from the outcome
+    (``"*"`` while the game goes on) unless given. Raises `PositionError`
+    when the game did not start from two setups (`stratego.new_game`): save
+    such a state with `state_to_json` instead.
+    """
+    rules = state.rules
+    placement = state.initial_placement()
+    if state.info.initial_turn != Player.RED or len(placement) != len(state.all_pieces()):
+        raise PositionError(
+            "this game did not start from two setups with Red to move, so it has no record; "
+            "save it with state_to_json"
+        )
+    setups = {
+        player: Setup.from_mapping(
+            player, {sq: p.rank for sq, p in placement.items() if p.owner is player}
+        )
+        for player in Player
+    }
+    problems = [f"{p}: {x}" for p, s in setups.items() for x in setup_problems(rules, s)]
+    if problems:
+        raise PositionError(
+            "this game did not start from two valid setups, so it has no record: "
+            + "; ".join(problems), tuple(problems)
+        )
+    named = {_tag_name(key): value for key, value in tags.items()}
+    if "Result" not in named:
+        named["Result"] = state.outcome.result() if state.outcome is not None else "*"
+    record = GameRecord(rules, setups[Player.RED], setups[Player.BLUE], tuple(state.moves()),
+                        Tags(named))
+    if record.replay() != state:
+        raise PositionError(
+            "this game did not start from a new game (it began from a position string), so it "
+            "has no record; save it with state_to_json"
+        )
+    return record
+
+
+def _rules_from(name: object, limit: object, where: str) -> Rules:
+    if not isinstance(name, str):
+        raise InvalidNotationError(f"{where}: the rules must be a name such as 'classic', "
+                                   f"not {name!r}")
+    try:
+        rules = by_name(name)
+        if limit is not None:
+            if not isinstance(limit, int) or isinstance(limit, bool):
+                raise RulesError(f"the ply limit must be a whole number, not {limit!r}")
+            rules = rules.with_ply_limit(limit)
+    except RulesError as exc:
+        raise InvalidNotationError(f"{where}: {exc}") from None
+    return rules
+
+
+def _setup_from(text: object, player: Player, rules: Rules, where: str) -> Setup:
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"{where}: a setup must be text, not {text!r}")
+    try:
+        return Setup.parse(text, player, rules.setup.depth)
+    except (InvalidNotationError, SetupError) as exc:
+        raise InvalidNotationError(f"{where}: {exc}") from None
+
+
+def parse_record(text: str) -> GameRecord:
+    """Read the text form written by `GameRecord.to_text`.
+
+    Tag pairs come first, one a line; ``Rules``, ``RedSetup`` and
+    ``BlueSetup`` are required, ``PlyLimit`` is optional. The move text
+    follows: moves in this library's notation (``a4-a5``, ``K@b2``, ``--``),
+    optional move numbers (``12.``), ``{comments}``, and a final result. Raises
+    `InvalidNotationError` naming the line or move at fault; legality is
+    checked by `GameRecord.replay`.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"not a game record: {text!r}")
+    tags: dict[str, str] = {}
+    lines = text.splitlines()
+    body_start = len(lines)
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        if not line.startswith("["):
+            body_start = number - 1
+            break
+        match = _TAG_LINE.fullmatch(line)
+        if match is None:
+            raise InvalidNotationError(
+                f"record line {number}: not a tag pair such as '[Event \"club night\"]': {raw!r}"
+            )
+        name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+        if name in tags:
+            raise InvalidNotationError(f"record line {number}: the tag {name} is given twice")
+        tags[name] = value
+    for name in ("Rules", "RedSetup", "BlueSetup"):
+        if name not in tags:
+            raise InvalidNotationError(f"game record: the {name} tag is missing")
+    limit_text = tags.pop("PlyLimit", None)
+    limit: int | None = None
+    if limit_text is not None:
+        if not limit_text.isdigit():
+            raise InvalidNotationError(f"PlyLimit tag: not a whole number: {limit_text!r}")
+        limit = int(limit_text)
+    rules = _rules_from(tags.pop("Rules"), limit, "Rules tag")
+    red = _setup_from(tags.pop("RedSetup"), Player.RED, rules, "RedSetup tag")
+    blue = _setup_from(tags.pop("BlueSetup"), Player.BLUE, rules, "BlueSetup tag")
+    body = "\n".join(lines[body_start:])
+    if body.count("{") != body.count("}"):
+        raise InvalidNotationError("move text: a '{' comment is not closed (or a '}' not opened)")
+    body = re.sub(r"\{[^{}]*\}", " ", body)
+    words = body.split()
+    result = None
+    if words and words[-1] in _RESULTS:
+        result = words.pop()
+    moves: list[Move] = []
+    turn = 0
+    for word in words:
+        if _NUMBER.fullmatch(word):
+            continue
+        try:
+            move = Move.parse(word)
+        except InvalidNotationError as exc:
+            if word in _RESULTS:
+                raise InvalidNotationError(
+                    f"move text: the result {word!r} must be the last word"
+                ) from None
+            side = "Red" if turn % 2 == 0 else "Blue"
+            raise InvalidNotationError(
+                f"move text, move {turn // 2 + 1} ({side}): {word!r}: {exc}"
+            ) from None
+        if not (move.is_rescue or move.is_decline):
+            turn += 1
+        moves.append(move)
+    if result is not None and "Result" in tags and tags["Result"] != result:
+        raise InvalidNotationError(
+            f"move text ends with {result!r} but the Result tag says {tags['Result']!r}"
+        )
+    if result is not None and result != "*" and "Result" not in tags:
+        tags["Result"] = result
+    return GameRecord(rules, red, blue, tuple(moves), Tags(tags))
+
+
+# ---------------------------------------------------------------------------
+# JSON
+
+
+def _load_object(text: str | bytes, what: str, schema: str) -> dict[str, Any]:
+    if not isinstance(text, str | bytes | bytearray):
+        raise InvalidNotationError(f"{what}: expected JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise InvalidNotationError(f"{what}: not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidNotationError(f"{what}: expected a JSON object, not {type(data).__name__}")
+    if data.get("schema") != schema:
+        raise InvalidNotationError(
+            f"{what}: the \"schema\" field must be {schema!r}, not {data.get('schema')!r}"
+        )
+    return data
+
+
+def _check_keys(data: Mapping[str, Any], what: str, required: Iterable[str],
+                optional: Iterable[str] = ()) -> None:
+    required = list(required)
+    allowed = {*required, *optional}
+    for key in required:
+        if key not in data:
+            raise InvalidNotationError(f"{what}: the {key!r} field is missing")
+    for key in data:
+        if key not in allowed:
+            raise InvalidNotationError(
+                f"{what}: unknown field {key!r} (known: {', '.join(sorted(allowed))})"
+            )
+
+
+def _move_list(value: object, what: str) -> list[Move]:
+    if not isinstance(value, list):
+        raise InvalidNotationError(f"{what}: \"moves\" must be a list of moves such as 'a4-a5'")
+    moves = []
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, str):
+            raise InvalidNotationError(f"{what}: moves[{number - 1}] must be text, not {item!r}")
+        try:
+            moves.append(Move.parse(item))
+        except InvalidNotationError as exc:
+            raise InvalidNotationError(f"{what}: moves[{number - 1}]: {exc}") from None
+    return moves
+
+
+def record_from_json(text: str | bytes) -> GameRecord:
+    """Read a record written by `GameRecord.to_json`, checking every field.
+
+    Raises `InvalidNotationError` naming the field at fault.
+    """
+    what = "game record JSON"
+    data = _load_object(text, what, RECORD_SCHEMA)
+    _check_keys(data, what, ("schema", "rules", "red_setup", "blue_setup", "moves"),
+                ("ply_limit", "tags"))
+    rules = _rules_from(data["rules"], data.get("ply_limit"), f"{what}, rules")
+    red = _setup_from(data["red_setup"], Player.RED, rules, f"{what}, red_setup")
+    blue = _setup_from(data["blue_setup"], Player.BLUE, rules, f"{what}, blue_setup")
+    moves = _move_list(data["moves"], what)
+    raw_tags = data.get("tags", {})
+    if not isinstance(raw_tags, dict):
+        raise InvalidNotationError(f"{what}: \"tags\" must be an object of text values")
+    try:
+        tags = Tags(raw_tags)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"{what}, tags: {exc}") from None
+    return GameRecord(rules, red, blue, tuple(moves), tags)
+
+
+def _replay(start: GameState, moves: Iterable[Move], what: str) -> GameState:
+    state = start
+    for move in moves:
+        label = _move_label(state)
+        try:
+            state = apply(state, move)
+        except IllegalMoveError as exc:
+            raise IllegalMoveError(f"{what}, {label}: {exc}") from None
+    return state
+
+
+def state_to_json(state: GameState, with_history: bool | None = None,
+                  indent: int | None = None) -> str:
+    """`state` as JSON (``"schema": "stratego.state/1"``): its position string and,
+    optionally, its move history; `state_from_json` reads it back.
+
+    `with_history`: True keeps the moves that led to `state` (with the
+    position they started from) and raises `PositionError` when they do not
+    replay to `state` (a state parsed from a position string and played on);
+    False leaves them out; None (the default) keeps them when they replay.
+    """
+    data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
+    moves = state.moves()
+    if with_history is not False and moves:
+        start = _start_of(state)
+        try:
+            same = _replay(start, moves, "history") == state
+        except IllegalMoveError:
+            same = False
+        if same:
+            data["history"] = {"start": format_position(start), "moves": [str(m) for m in moves]}
+        elif with_history:
+            raise PositionError(
+                "the move history of this state does not replay from the start of its pieces "
+                "(it began from a position string); save it with with_history=False"
+            )
+    return json.dumps(data, indent=indent)
+
+
+def state_from_json(text: str | bytes) -> GameState:
+    """Read a state written by `state_to_json`, checking every field.
+
+    With a history, the moves are replayed from its start position and must
+    arrive at the saved position; the state returned then has that history.
+    Raises `InvalidNotationError` naming the field at fault, or
+    `IllegalMoveError` naming the move.
+    """
+    what = "state JSON"
+    data = _load_object(text, what, STATE_SCHEMA)
+    _check_keys(data, what, ("schema", "position"), ("history",))
+    position = data["position"]
+    if not isinstance(position, str):
+        raise InvalidNotationError(f"{what}: \"position\" must be a position string")
+    try:
+        state = parse_position(position)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"{what}, position: {exc}") from None
+    history = data.get("history")
+    if history is None:
+        return state
+    if not isinstance(history, dict):
+        raise InvalidNotationError(f"{what}: \"history\" must be an object with start and moves")
+    _check_keys(history, f"{what}, history", ("start", "moves"))
+    if not isinstance(history["start"], str):
+        raise InvalidNotationError(f"{what}, history: \"start\" must be a position string")
+    try:
+        start = parse_position(history["start"])
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"{what}, history start: {exc}") from None
+    replayed = _replay(start, _move_list(history["moves"], f"{what}, history"), what)
+    if replayed != state:
+        raise InvalidNotationError(
+            f"{what}: the history's moves do not arrive at the saved position"
+        )
+    return replayed
+

@@ -1,0 +1,395 @@
+"""Gravon formats (`stratego.gravon`) on self-play game files and the real archive data.
+
+The game types are those of the classic web rules (classic; barrage, duell and
+ultimate lightning as the Jumbo 2014 Barrage, Duel and Ultimate Lightning variants).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import stratego
+from strategies import midgame_states, seeds
+from stratego import (
+    CLASSIC,
+    IllegalMoveError,
+    InvalidNotationError,
+    Player,
+    Rank,
+    SetupError,
+    Square,
+)
+from stratego.gravon import (
+    GAME_TYPES,
+    GravonGame,
+    format_board,
+    format_gravon_square,
+    format_setup_line,
+    game_from_state,
+    game_type_of,
+    parse_board,
+    parse_game_text,
+    parse_game_xml,
+    parse_gravon_square,
+    parse_setup_line,
+    read_csv_games,
+    read_game_file,
+    read_setup_lines,
+    rules_for_game_type,
+    start_state,
+)
+from stratego.notation import format_position
+from stratego.variants import BARRAGE, DUEL, RESCUE, ULTIMATE_LIGHTNING
+
+DATA = pathlib.Path(__file__).parent / "data" / "gravon"
+EXPECTED = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
+GRAVON_RULES = [CLASSIC, CLASSIC.with_variants(BARRAGE), CLASSIC.with_variants(DUEL),
+                CLASSIC.with_variants(ULTIMATE_LIGHTNING)]
+
+
+# ---------------------------------------------------------------------------
+# squares, letters, game types
+
+
+def test_square_names_skip_j() -> None:
+    """Gravon files are A-I and K; rows 1-10 from Red's back row."""
+    assert format_gravon_square("a1") == "A1"
+    assert format_gravon_square("i4") == "I4"
+    assert format_gravon_square(Square.parse("j10")) == "K10"
+    assert parse_gravon_square("K10") == Square.parse("j10")
+    assert parse_gravon_square("b7") == Square.parse("b7")
+    assert [format_gravon_square(sq) for sq in stratego.SQUARES[:10]] == [
+        "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1", "K1"]
+    for bad in ("J4", "A0", "A11", "L1", "", "4A"):
+        with pytest.raises(InvalidNotationError, match="not a Gravon square"):
+            parse_gravon_square(bad)
+
+
+def test_game_types_map_to_rules() -> None:
+    """Each Gravon game type is a rules value of this library, and back."""
+    assert rules_for_game_type("classic") == CLASSIC
+    assert rules_for_game_type("Barrage") == CLASSIC.with_variants(BARRAGE)
+    assert rules_for_game_type("duell") == CLASSIC.with_variants(DUEL)
+    assert rules_for_game_type("ultimate lightning") == CLASSIC.with_variants(ULTIMATE_LIGHTNING)
+    assert rules_for_game_type("classicfree") == CLASSIC
+    for name, rules in GAME_TYPES.items():
+        if name != "classicfree":
+            assert game_type_of(rules) == name
+    with pytest.raises(InvalidNotationError, match="not a Gravon game type: 'chess'"):
+        rules_for_game_type("chess")
+    with pytest.raises(InvalidNotationError, match="no game type for classic\\+rescue"):
+        game_type_of(CLASSIC.with_variants(RESCUE))
+
+
+def test_board_letters() -> None:
+    """StraDoS2 letters: B-M Red (Bomb, Spy, Scout ... Marshal, Flag), N-Y Blue, A empty."""
+    board = ["A"] * 100
+    for index in (42, 43, 46, 47, 52, 53, 56, 57):
+        board[index] = "_"
+    board[0], board[1], board[2], board[99], board[98] = "M", "L", "C", "Y", "X"
+    state = parse_board("".join(board))
+    assert state.piece_at("a1").rank is Rank.FLAG
+    assert state.piece_at("b1").rank is Rank.MARSHAL
+    assert state.piece_at("c1").rank is Rank.SPY
+    assert state.piece_at("j10").owner is Player.BLUE
+    assert state.piece_at("i10").rank is Rank.MARSHAL
+    assert state.to_move is Player.RED
+    assert format_board(state) == "".join(board)
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "empty Gravon board"),
+        ("A" * 99, "has 100 characters, this one 99"),
+        ("Z" + "A" * 41 + "__AA__AAAA__AA__AA" + "A" * 40, "character 1 (a1): 'Z'"),
+        ("A" * 42 + "A_AA__AAAA__AA__AA" + "A" * 40, "character 43 (c5, a lake): 'A'"),
+        ("_" + "A" * 41 + "__AA__AAAA__AA__AA" + "A" * 40, "'_' only on lakes"),
+    ],
+)
+def test_board_errors_name_the_character(text: str, needle: str) -> None:
+    """A bad board names the character, its square and the letter."""
+    with pytest.raises(InvalidNotationError) as info:
+        parse_board(text)
+    assert needle in str(info.value)
+
+
+@given(midgame_states(st.sampled_from(GRAVON_RULES), max_plies=100))
+def test_board_round_trip(state: stratego.GameState) -> None:
+    """Invariant: a current position written as Gravon letters reads back to the same pieces."""
+    back = parse_board(format_board(state), state.rules)
+    assert {sq: (p.owner, p.rank) for sq, p in back.pieces()} == {
+        sq: (p.owner, p.rank) for sq, p in state.pieces()}
+
+
+@given(st.sampled_from(GRAVON_RULES), seeds)
+def test_setup_line_round_trip(rules: stratego.Rules, seed: int) -> None:
+    """Invariant: setup lines round-trip for both players, and Red's and Blue's reading of
+    one line is the same formation seen from each player's own side."""
+    for player in Player:
+        setup = stratego.random_setup(rules, player, seed)
+        line = format_setup_line(setup)
+        assert len(line) == 40
+        assert parse_setup_line(line, player) == setup
+    line = format_setup_line(stratego.random_setup(rules, Player.BLUE, seed))
+    assert parse_setup_line(line, Player.RED).text() == parse_setup_line(line).text()
+    order = [Rank.BOMB, Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT,
+             Rank.CAPTAIN, Rank.MAJOR, Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL, Rank.FLAG]
+    reversed_line = {stratego.SQUARES[j]: order["BCDEFGHIJKLM".index(c)]
+                     for j, c in enumerate(line[::-1]) if c != "A"}
+    assert parse_setup_line(line, Player.RED).as_dict() == reversed_line
+
+
+def test_setup_line_layout() -> None:
+    """Characters 1-10 are Blue's front row (rank 7) from file a; 31-40 its back row."""
+    setup = parse_setup_line("L" + "A" * 38 + "M")
+    assert setup.as_dict() == {Square.parse("a7"): Rank.MARSHAL, Square.parse("j10"): Rank.FLAG}
+    red = parse_setup_line("L" + "A" * 38 + "M", Player.RED)
+    assert red.as_dict() == {Square.parse("j4"): Rank.MARSHAL, Square.parse("a1"): Rank.FLAG}
+    with pytest.raises(InvalidNotationError, match="40 letters, this one 3"):
+        parse_setup_line("ABC")
+    with pytest.raises(InvalidNotationError, match=r"character 2 \(b7\): 'N'"):
+        parse_setup_line("AN" + "A" * 38)
+
+
+# ---------------------------------------------------------------------------
+# game files
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_game_files_replay(name: str) -> None:
+    """Each self-play game file reads, replays through apply to the recorded final
+    position, and writes back byte for byte."""
+    path = DATA / name
+    game = read_game_file(path)
+    final = game.replay()
+    assert len(game.moves) == EXPECTED[name]["plies"]
+    assert format_position(final) == EXPECTED[name]["final"]
+    text = game.to_xml() if name.endswith(".xml") else game.to_text()
+    assert text == path.read_text(encoding="utf-8")
+
+
+def test_xml_and_text_forms_agree() -> None:
+    """The same game in the XML and text forms is the same `GravonGame`."""
+    game = read_game_file(DATA / "barrage-selfplay.txt")
+    assert parse_game_xml(game.to_xml()) == game
+    assert parse_game_text(game.to_text()) == game
+    assert game.players == ("alice", "bob")
+    assert game.result_type == 1
+    assert game.winner is Player.RED
+    assert game.replay().outcome == stratego.Outcome(stratego.Termination.FLAG_CAPTURED,
+                                                     Player.RED)
+
+
+@given(midgame_states(st.sampled_from(GRAVON_RULES), max_plies=200))
+def test_game_from_state_round_trip(state: stratego.GameState) -> None:
+    """Invariant: a self-play game written in either form replays to the same state."""
+    game = game_from_state(state, ("a", "b"), result_type=None if state.is_over else 3)
+    for back in (parse_game_xml(game.to_xml()), parse_game_text(game.to_text())):
+        assert back == game
+        assert back.replay() == state
+
+
+def test_classicfree_start_is_any_full_army() -> None:
+    """classicfree: both complete 40-piece armies anywhere off the lakes."""
+    game = read_game_file(DATA / "classicfree-selfplay.xml")
+    start = game.start()
+    assert sum(1 for _ in start.pieces()) == 80
+    assert game_from_state(game.replay()).game_type == "classicfree"
+
+
+BOARD = ("MBAAAAAAAAELAAAAAAAADDAAAAAAAACKAAAAAAAAAA__AA__AAAA__AA__AAAAAAAPAAAAWAAAAAAAAAOQX"
+         "AAAAAAAYNPAAAAAAA")
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "needle"),
+    [
+        ("<stratego><game", InvalidNotationError, "not well-formed XML"),
+        ("<stratego/>", InvalidNotationError, "no <game> element"),
+        ('<game type="go"/>', InvalidNotationError, "not a Gravon game type: 'go'"),
+        (f'<game type="barrage"><field content="{BOARD}"/><move id="1" source="J4" '
+         'target="J5"/></game>', InvalidNotationError, "<move> 1: not a Gravon square: 'J4'"),
+        (f'<game type="barrage"><field content="{BOARD}"/><move source="A4"/></game>',
+         InvalidNotationError, "lacks source or target"),
+        (f'<game type="barrage"><field content="{BOARD}"/><move source="A1" target="A2"/>'
+         '</game>', IllegalMoveError, "Gravon move 1 (A1-A2, red)"),
+        (f'<game type="barrage"><field content="{BOARD}"/><result type="1" winner="7"/></game>',
+         InvalidNotationError, "winner must be 1, 2 or 3"),
+        (f'<game type="classic"><field content="{BOARD}"/></game>', SetupError,
+         "not a valid classic start"),
+        ('<game type="classic"></game>', InvalidNotationError, "empty Gravon board"),
+    ],
+)
+def test_xml_errors(text: str, error: type[Exception], needle: str) -> None:
+    """Bad XML game files raise the library's errors naming the element or move."""
+    with pytest.raises(error) as info:
+        parse_game_xml(text)
+    assert needle in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "the first line must be 'type N'"),
+        ("type 9\n", "the type is one of"),
+        (f"type 1\n{BOARD}\nB2-B3\n", "the 'END' line is missing"),
+        (f"type 1\n{BOARD}\nB2:B3\nEND\n", "Rescue record"),
+        (f"type 1\n{BOARD}\nEND\nred vs blue result 1 winner 5\n", "is not '<red> vs <blue>"),
+        (f"type 1\n{BOARD}\nEND\nred vs blue result 1 winner 0\nmore\n", "unexpected 'more'"),
+    ],
+)
+def test_text_errors(text: str, needle: str) -> None:
+    """Bad text game files raise InvalidNotationError naming the line."""
+    with pytest.raises(InvalidNotationError) as info:
+        parse_game_text(text)
+    assert needle in str(info.value)
+
+
+def test_game_file_errors_name_the_file(tmp_path: pathlib.Path) -> None:
+    """`read_game_file` puts the file name in front of the message."""
+    path = tmp_path / "broken.txt"
+    path.write_text(f"type 1\n{BOARD}\nA1-A2\nEND\n", encoding="utf-8")
+    with pytest.raises(IllegalMoveError, match=r"^broken\.txt: Gravon move 1 \(A1-A2, red\)"):
+        read_game_file(path)
+
+
+def test_resigned_game_keeps_its_winner() -> None:
+    """An unfinished game saved with a resignation (result type 3) keeps the given winner."""
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    state = stratego.apply(state, stratego.legal_moves(state)[0])
+    game = game_from_state(state, ("a", "b"), result_type=3, winner=Player.BLUE)
+    assert '<result type="3" winner="2"/>' in game.to_xml()
+    assert game.to_text().endswith("a vs b result 3 winner 1\n")
+    assert parse_game_text(game.to_text()).winner is Player.BLUE
+    with pytest.raises(InvalidNotationError, match="not a Gravon game type: 'go'"):
+        GravonGame("go", BOARD).to_text()
+
+
+def test_no_rescue_in_gravon_files() -> None:
+    """Gravon has no Rescue: such games have no Gravon form."""
+    game = GravonGame("barrage", BOARD, (stratego.Move.decline_rescue(),))
+    with pytest.raises(InvalidNotationError, match="no Rescue decisions"):
+        game.to_text()
+
+
+# ---------------------------------------------------------------------------
+# the real archive data
+
+
+@pytest.mark.parametrize(
+    ("name", "loaded", "rejected"),
+    [
+        ("barrage.csv", 3132, 0),
+        ("ultimate.csv", 555, 0),
+        ("duell.csv", 32, 0),
+        ("free.csv", 83, 104),
+        ("classic-empty.csv", 0, 18),
+    ],
+)
+def test_every_csv_row_loads_or_is_rejected(gravon_dir: pathlib.Path, name: str, loaded: int,
+                                            rejected: int) -> None:
+    """Every row of every CSV either starts a game or is rejected with a message naming the
+    file, line and game id; loaded boards write back to the same letters."""
+    counts: Counter[str] = Counter()
+    for row, result in read_csv_games(gravon_dir / name):
+        if isinstance(result, stratego.StrategoError):
+            assert isinstance(result, InvalidNotationError | SetupError)
+            assert str(result).startswith(f"{name} line {row.line} ({row.game_id}): ")
+            counts["rejected"] += 1
+        else:
+            assert format_board(result) == row.board
+            assert result.rules == rules_for_game_type(row.game_type)
+            assert result.to_move is Player.RED
+            counts["loaded"] += 1
+    assert counts["loaded"] == loaded
+    assert counts["rejected"] == rejected
+
+
+def test_rejected_rows_say_why(gravon_dir: pathlib.Path) -> None:
+    """The messages of a few rejected rows: incomplete classicfree armies, empty boards."""
+    free = {row.line: result for row, result in read_csv_games(gravon_dir / "free.csv")}
+    error = free[3]
+    assert isinstance(error, SetupError)
+    assert str(error).startswith(
+        "free.csv line 3 (classicfree-2015.1-240): not a classicfree start (each player places "
+        "the whole 40-piece army): red has 0 Spy(s), the army has 1; ")
+    assert "red has 0 Spy(s), the army has 1" in error.problems
+    assert not isinstance(free[2], Exception)  # a full army scattered over the board loads
+    empty = read_csv_games(gravon_dir / "classic-empty.csv")
+    rows = {row.line: (row, result) for row, result in empty}
+    row, result = rows[2]
+    assert str(result) == ("classic-empty.csv line 2 (classic.2003.07.01.485): empty Gravon board "
+                           "(the game ended before the setup was complete)")
+    assert row.result_type == 10
+    assert row.winner is None
+
+
+def test_csv_row_fields(gravon_dir: pathlib.Path) -> None:
+    """The CSV columns read as typed values."""
+    row, state = next(read_csv_games(gravon_dir / "barrage.csv"))
+    assert row.game_id == "barrage-2005.9-2617"
+    assert row.line == 2
+    assert row.length == 134
+    assert row.players == ("Player 1", "Player 2")
+    assert (row.result_type, row.winner) == (4, None)
+    assert isinstance(state, stratego.GameState)
+    assert sum(1 for _ in state.pieces(Player.RED)) == 8
+
+
+@pytest.mark.parametrize(
+    ("name", "rules", "loaded", "rejected"),
+    [
+        ("barrage_human_inits.dat", CLASSIC.with_variants(BARRAGE), 3944, 1),
+        ("classic_human_inits_sample.dat", CLASSIC, 1000, 0),
+    ],
+)
+def test_every_setup_line_loads_or_is_rejected(gravon_dir: pathlib.Path, name: str,
+                                               rules: stratego.Rules, loaded: int,
+                                               rejected: int) -> None:
+    """Every setup line is a valid setup of its rules (and round-trips), or is rejected with
+    its line number."""
+    counts: Counter[str] = Counter()
+    lines = (gravon_dir / name).read_text(encoding="utf-8").splitlines()
+    for number, result in read_setup_lines(gravon_dir / name, rules):
+        if isinstance(result, stratego.StrategoError):
+            assert str(result).startswith(f"{name} line {number}: ")
+            counts["rejected"] += 1
+        else:
+            assert format_setup_line(result) == lines[number - 1]
+            assert stratego.setup_problems(rules, result) == []
+            counts["loaded"] += 1
+    assert counts["loaded"] == loaded
+    assert counts["rejected"] == rejected
+
+
+def test_stray_setup_line_message(gravon_dir: pathlib.Path) -> None:
+    """The barrage file ends with a stray ']' line, rejected by line number."""
+    results = dict(read_setup_lines(gravon_dir / "barrage_human_inits.dat",
+                                    CLASSIC.with_variants(BARRAGE)))
+    assert str(results[3946]) == ("barrage_human_inits.dat line 3946: a Gravon setup line has 40 "
+                                  "letters, this one 1: ']'")
+
+
+def test_setup_line_against_wrong_rules(gravon_dir: pathlib.Path) -> None:
+    """A Barrage setup is not a classic setup: the SetupError lists the problems."""
+    number, result = next(read_setup_lines(gravon_dir / "barrage_human_inits.dat", CLASSIC))
+    assert number == 2
+    assert isinstance(result, SetupError)
+    assert "not a valid classic setup" in str(result)
+    assert any("the army has 6" in p for p in result.problems)
+
+
+def test_start_state_of_a_real_row(gravon_dir: pathlib.Path) -> None:
+    """A real Ultimate Lightning start: 20 pieces a side, Captains step twice."""
+    row, _ = next(read_csv_games(gravon_dir / "ultimate.csv"))
+    state = start_state(row.board, row.game_type)
+    assert sum(1 for _ in state.pieces(Player.BLUE)) == 20
+    assert state.rules.movement.captain_two_step

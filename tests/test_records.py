@@ -1,0 +1,281 @@
+"""Game records and saved states (`stratego.records`): save, reload, replay identically.
+
+Replays go through `stratego.apply`, so a record is checked against the rules of its
+edition; Rescue decisions (Hasbro 2009 "Rescue", Jumbo 2014 variants) are moves of the
+record like any other.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import stratego
+from strategies import midgame_states, random_playout, rules_values, scattered_positions, seeds
+from stratego import (
+    CLASSIC,
+    IllegalMoveError,
+    InvalidNotationError,
+    Player,
+    PositionError,
+)
+from stratego.editions import JUMBO_2014
+from stratego.notation import format_position, parse_position
+from stratego.records import (
+    GameRecord,
+    Tags,
+    parse_record,
+    record_from_json,
+    record_from_state,
+    state_from_json,
+    state_to_json,
+)
+from stratego.variants import BARRAGE, RESCUE
+
+RESCUE_RULES = rules_values().map(lambda r: r.with_variants(RESCUE) if not r.has_variant(
+    "rescue") else r)
+
+
+def _game(rules: stratego.Rules, seed: int, plies: int = 300) -> stratego.GameState:
+    start = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
+                              stratego.random_setup(rules, Player.BLUE, seed + 1))
+    return random_playout(start, seed, plies)[-1]
+
+
+def _rescue_game() -> stratego.GameState:
+    """A self-play game with at least one Rescue and one declined Rescue."""
+    rules = JUMBO_2014.with_variants(BARRAGE, RESCUE)
+    for seed in range(300):
+        state = _game(rules, seed)
+        words = [str(m) for m in state.moves()]
+        if "--" in words and any("@" in w for w in words):
+            return state
+    raise AssertionError("no game with both kinds of Rescue decision")
+
+
+@given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
+def test_record_text_round_trip_replays_identically(state: stratego.GameState) -> None:
+    """Invariant: a self-play game saved as text, read back and replayed is the same state."""
+    record = record_from_state(state, event="self-play", red="bot a", blue="bot b")
+    text = record.to_text()
+    back = parse_record(text)
+    assert back == record
+    assert back.replay() == state
+    assert back.replay().moves() == state.moves()
+
+
+@given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
+def test_record_json_round_trip_replays_identically(state: stratego.GameState) -> None:
+    """Invariant: the same through the JSON form."""
+    record = record_from_state(state, date="2026.11.21")
+    back = record_from_json(record.to_json())
+    assert back == record
+    assert back.replay() == state
+
+
+@given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
+def test_state_json_round_trip_keeps_history(state: stratego.GameState) -> None:
+    """Invariant: a state saved as JSON comes back equal, with the same move history."""
+    data = json.loads(state_to_json(state))
+    assert data["schema"] == "stratego.state/1"
+    assert ("history" in data) == bool(state.moves())
+    back = state_from_json(state_to_json(state))
+    assert back == state
+    assert back.moves() == state.moves()
+    bare = state_from_json(state_to_json(state, with_history=False))
+    assert bare == state
+    assert bare.moves() == []
+
+
+@given(scattered_positions(rules_values()), seeds)
+def test_state_json_history_from_a_position(state: stratego.GameState, seed: int) -> None:
+    """Invariant: a game begun with `from_position` (captured pieces, Blue maybe to move,
+    frequent Rescue decisions) saves its history and comes back with it."""
+    played = random_playout(state, seed, 40)[-1]
+    back = state_from_json(state_to_json(played, with_history=True))
+    assert back == played
+    assert back.moves() == played.moves()
+
+
+def test_rescue_decisions_are_recorded() -> None:
+    """Hasbro 2009 "Rescue": a rescue ("K@b2") and a declined rescue ("--") are written in
+    the move text after the move that earned them, and replay to the same state."""
+    state = _rescue_game()
+    record = record_from_state(state)
+    text = record.to_text()
+    assert " -- " in text or "\n-- " in text or " --\n" in text
+    assert "@" in text
+    for form in (parse_record(text), record_from_json(record.to_json())):
+        assert form.replay() == state
+    assert state_from_json(state_to_json(state)).moves() == state.moves()
+
+
+def test_text_form_layout() -> None:
+    """The text form: tag pairs, the reserved tags, numbered moves and the result."""
+    state = _game(CLASSIC.with_ply_limit(6), seed=5)
+    record = record_from_state(state, event='the "big" one', red="alice", blue="bob")
+    text = record.to_text()
+    lines = text.splitlines()
+    assert lines[0] == r'[Event "the \"big\" one"]'
+    assert lines[1:4] == ['[Red "alice"]', '[Blue "bob"]', '[Result "1/2-1/2"]']
+    assert lines[4] == '[Rules "classic"]'
+    assert lines[5] == '[PlyLimit "6"]'
+    assert lines[6].startswith('[RedSetup "')
+    assert lines[7].startswith('[BlueSetup "')
+    moves = [str(m) for m in state.moves()]
+    assert lines[9] == (f"1. {moves[0]} {moves[1]} 2. {moves[2]} {moves[3]} "
+                        f"3. {moves[4]} {moves[5]} 1/2-1/2")
+    assert parse_record(text).tags["Event"] == 'the "big" one'
+
+
+def test_illegal_move_names_its_number_and_reason() -> None:
+    """A record with an illegal move fails on replay, naming the move number and side."""
+    state = _game(CLASSIC, seed=3, plies=6)
+    record = record_from_state(state)
+    moves = list(record.moves)
+    moves[3] = moves[2]  # Blue plays Red's move
+    bad = GameRecord(record.rules, record.red_setup, record.blue_setup, tuple(moves))
+    with pytest.raises(IllegalMoveError, match=rf"move 2 \(blue, ply 4\): {moves[2]}: there"):
+        parse_record(bad.to_text()).replay()
+
+
+def test_record_needs_a_new_game() -> None:
+    """A game that began from an arbitrary position has no record (save it as state JSON)."""
+    state = stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "j10": "f", "j9": "m"})
+    with pytest.raises(PositionError, match="did not start from two valid setups"):
+        record_from_state(state)
+
+
+def test_history_of_a_parsed_state_is_left_out() -> None:
+    """A state parsed from a position string and played on keeps no replayable history."""
+    state = parse_position(format_position(_game(CLASSIC, 2, 20)))
+    after = stratego.apply(state, stratego.legal_moves(state)[0])
+    assert "history" not in json.loads(state_to_json(after))
+    assert state_from_json(state_to_json(after)) == after
+    with pytest.raises(PositionError, match="with_history=False"):
+        state_to_json(after, with_history=True)
+
+
+HEADER = ('[Rules "classic+barrage"]\n'
+          '[RedSetup "FB......../........../........../MGXXNS...."]\n'
+          '[BlueSetup "FB......../........../........../MGXXNS...."]\n\n')
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ('[Rules "classic"]\n', "the RedSetup tag is missing"),
+        ('[Rules "classic"\n' + HEADER, "record line 1: not a tag pair"),
+        (HEADER.replace("classic+barrage", "chess"), "Rules tag: unknown edition 'chess'"),
+        (HEADER.replace("MGXXNS", "MGXQNS", 1), "RedSetup tag: not a rank symbol: 'Q'"),
+        (HEADER + "1. a4-a5 g7-g6 2. b4-b55", "move 2 (Red): 'b4-b55'"),
+        (HEADER + "1. a4-a5 1-0 g7-g6", "must be the last word"),
+        ('[Result "0-1"]\n' + HEADER + "1. a4-a5 1-0", "the Result tag says '0-1'"),
+        (HEADER + "1. a4-a5 {a comment", "comment is not closed"),
+        ('[Rules "classic"]\n' + HEADER, "the tag Rules is given twice"),
+        ('[PlyLimit "ten"]\n' + HEADER, "PlyLimit tag: not a whole number"),
+    ],
+)
+def test_record_text_errors(text: str, needle: str) -> None:
+    """Bad record text raises InvalidNotationError naming the line, tag or move."""
+    with pytest.raises(InvalidNotationError) as info:
+        parse_record(text)
+    assert needle in str(info.value)
+
+
+def test_record_without_tags_round_trips() -> None:
+    """A record built without tags reads back without tags (the "*" result adds none)."""
+    state = _game(CLASSIC, 8, 6)
+    record = record_from_state(state)
+    bare = GameRecord(record.rules, record.red_setup, record.blue_setup, record.moves)
+    assert parse_record(bare.to_text()) == bare
+    assert record_from_json(bare.to_json()) == bare
+
+
+def test_record_text_accepts_comments_and_numbers() -> None:
+    """Comments in braces and move numbers (also ``2...``) are skipped."""
+    record = parse_record(HEADER + "1. a4-a5 {probe} 1... g7-g6 *")
+    assert [str(m) for m in record.moves] == ["a4-a5", "g7-g6"]
+    assert record.result == "*"
+
+
+GOOD = {
+    "schema": "stratego.record/1", "rules": "classic", "ply_limit": None,
+    "red_setup": stratego.random_setup(CLASSIC, Player.RED, 1).text(),
+    "blue_setup": stratego.random_setup(CLASSIC, Player.BLUE, 2).text(),
+    "moves": [], "tags": {},
+}
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        ({"schema": "stratego.record/2"}, "must be 'stratego.record/1'"),
+        ({"rules": 7}, "the rules must be a name"),
+        ({"rules": "classic+nope"}, "unknown variant 'nope'"),
+        ({"ply_limit": "9"}, "ply limit must be a whole number"),
+        ({"ply_limit": 0}, "ply limit must be a positive"),
+        ({"red_setup": "FB"}, "red_setup: a setup needs 40 squares"),
+        ({"blue_setup": None}, "blue_setup: a setup must be text"),
+        ({"moves": "a4-a5"}, '"moves" must be a list'),
+        ({"moves": ["a4-a5", 3]}, "moves[1] must be text"),
+        ({"moves": ["a4-k5"]}, "moves[0]: not a move"),
+        ({"tags": []}, '"tags" must be an object'),
+        ({"tags": {"Rules": "x"}}, "not a free tag"),
+        ({"tags": {"Event": 3}}, "tag Event: the value must be text"),
+        ({"colour": "red"}, "unknown field 'colour'"),
+    ],
+)
+def test_record_json_errors(change: dict[str, object], needle: str) -> None:
+    """Untrusted record JSON is checked field by field, with the field named."""
+    data = {**GOOD, **change}
+    with pytest.raises(InvalidNotationError) as info:
+        record_from_json(json.dumps(data))
+    assert needle in str(info.value)
+
+
+def test_record_json_missing_field_and_bad_json() -> None:
+    """A missing field, a non-object and broken JSON are each named."""
+    data = dict(GOOD)
+    del data["moves"]
+    with pytest.raises(InvalidNotationError, match="'moves' field is missing"):
+        record_from_json(json.dumps(data))
+    with pytest.raises(InvalidNotationError, match="expected a JSON object, not list"):
+        record_from_json("[1, 2]")
+    with pytest.raises(InvalidNotationError, match="not valid JSON"):
+        record_from_json("{")
+
+
+def test_state_json_errors() -> None:
+    """Untrusted state JSON: schema, position, and a history that does not arrive."""
+    state = _game(CLASSIC, 4, 12)
+    data = json.loads(state_to_json(state))
+    with pytest.raises(InvalidNotationError, match=r"stratego\.state/1"):
+        state_from_json(json.dumps({**data, "schema": "stratego.record/1"}))
+    with pytest.raises(InvalidNotationError, match="state JSON, position: position string"):
+        state_from_json(json.dumps({**data, "position": "classic"}))
+    with pytest.raises(InvalidNotationError, match="do not arrive at the saved position"):
+        state_from_json(json.dumps({**data, "history": {**data["history"],
+                                                        "moves": data["history"]["moves"][:-1]}}))
+    with pytest.raises(IllegalMoveError, match="move 1 \\(red, ply 1\\)"):
+        state_from_json(json.dumps({**data, "history": {**data["history"],
+                                                        "moves": ["a10-a9"]}}))
+    with pytest.raises(InvalidNotationError, match="unknown field 'extra'"):
+        state_from_json(json.dumps({**data, "history": {**data["history"], "extra": 1}}))
+
+
+def test_tags_are_an_immutable_hashable_mapping() -> None:
+    """Tags behave as a read-only dict and records stay hashable."""
+    tags = Tags({"Event": "e", "Red": "r"})
+    assert dict(tags) == {"Event": "e", "Red": "r"}
+    assert tags == {"Red": "r", "Event": "e"}
+    assert hash(tags) == hash(Tags([("Red", "r"), ("Event", "e")]))
+    record = record_from_state(_game(CLASSIC, 6, 4), event="e")
+    assert hash(record) == hash(parse_record(record.to_text()))
+    with pytest.raises(InvalidNotationError, match="not a tag name"):
+        Tags({"bad name": "x"})
+    with pytest.raises(InvalidNotationError, match="one line"):
+        Tags({"Event": "a\nb"})

@@ -1,0 +1,350 @@
+"""Classic web rules ("Classic Stratego rules"): tests for each paragraph.
+
+The text numbers nothing; test names read ``test_classic_<paragraph>_<what>``
+with paragraphs ``objective``, ``setup`` (the army paragraph), ``movement``
+("Rules for Movement"), ``important`` (the back-and-forth paragraph marked
+"Important"), ``strike`` ("Rules for Strike or Attack", two paragraphs) and
+``end`` ("To end the game").
+
+The text prints no rank numbers; `stratego.CLASSIC` uses the modern numbering
+(Marshal 10 ... Spy 1), see docs/editions.md.
+
+Rules without mechanical content, which therefore have no test: the Scout's
+"valuable for probing" remark, and the strike paragraph's description of
+tapping a piece (its mechanical part, both ranks becoming known, is tested).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pytest
+
+from stratego import (
+    CLASSIC,
+    JUMBO_2014,
+    GameState,
+    IllegalMoveError,
+    Player,
+    Rank,
+    Rules,
+    Side,
+    Square,
+    Termination,
+    apply,
+    from_position,
+    is_legal,
+    legal_moves,
+    new_game,
+    random_setup,
+    resolve_strike,
+)
+from stratego.board import home_rows
+from stratego.variants import RESCUE
+
+RULES: Rules = CLASSIC
+
+
+def position(placement: Mapping[str, str], to_move: Player = Player.RED,
+             rules: Rules = RULES) -> GameState:
+    """A partial position; upper-case symbols are Red, lower-case Blue."""
+    return from_position(rules, dict(placement), to_move=to_move)
+
+
+def targets(state: GameState, square: str) -> set[str]:
+    """The squares the piece on `square` may legally move to or strike."""
+    frm = Square.parse(square)
+    return {str(m.to) for m in legal_moves(state) if m.frm == frm}
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    for move in moves:
+        state = apply(state, move)
+    return state
+
+
+def game() -> GameState:
+    return new_game(RULES, random_setup(RULES, Player.RED, 9), random_setup(RULES, Player.BLUE, 10))
+
+
+# -- Objective and setup ---------------------------------------------------------------
+
+
+def test_classic_objective_capture_the_flag() -> None:
+    """Objective: capture the opponent's flag (the game ends and the striker wins)."""
+    after = apply(position({"e4": "T", "e5": "f", "j10": "k"}), "e4-e5")
+    assert after.outcome.termination is Termination.FLAG_CAPTURED  # type: ignore[union-attr]
+    assert after.outcome.winner is Player.RED  # type: ignore[union-attr]
+
+
+def test_classic_setup_red_starts_first() -> None:
+    """Setup paragraph: Red starts first."""
+    state = game()
+    assert state.to_move is Player.RED
+    assert {state.piece_at(m.frm).owner for m in legal_moves(state)} == {  # type: ignore[arg-type, union-attr]
+        Player.RED
+    }
+
+
+def test_classic_setup_army() -> None:
+    """Setup paragraph: 1 Marshal, 1 General, 2 Colonels, 3 Majors, 4 Captains,
+    4 Lieutenants, 4 Sergeants, 5 Miners, 8 Scouts, 1 Spy (movable), 6 Bombs and 1 Flag
+    (not moveable)."""
+    counts = [RULES.army.count(r) for r in (
+        Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN, Rank.LIEUTENANT,
+        Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY, Rank.BOMB, Rank.FLAG)]
+    assert counts == [1, 1, 2, 3, 4, 4, 4, 5, 8, 1, 6, 1]
+    assert RULES.movable_ranks() == frozenset(Rank) - {Rank.BOMB, Rank.FLAG}
+
+
+def test_classic_setup_one_piece_in_each_square() -> None:
+    """Setup paragraph: one piece in each square of the player's half; the reading is the
+    four home rows of the printed books (40 pieces fill 40 squares)."""
+    state = game()
+    for player in Player:
+        assert {sq for sq, _ in state.pieces(player)} == set(home_rows(player, 4))
+
+
+def test_classic_labels_are_modern_numbering() -> None:
+    """The text prints no numbers; the library labels the classic rules like Jumbo 2014."""
+    assert RULES.labels == JUMBO_2014.labels
+    assert RULES.labels.label(Rank.MARSHAL) == "10"
+    assert RULES.labels.label(Rank.SPY) == "1"
+
+
+# -- Rules for Movement ----------------------------------------------------------------
+
+
+def test_classic_movement_turns_alternate() -> None:
+    """Movement: turns alternate, first Red then Blue."""
+    state = apply(position({"e2": "K", "e9": "k"}), "e2-e3")
+    assert state.to_move is Player.BLUE
+    with pytest.raises(IllegalMoveError, match="not blue's piece"):
+        apply(state, "e3-e4")
+
+
+def test_classic_movement_one_square_not_diagonally() -> None:
+    """Movement: one square at a time, forward, backward or sideward, not diagonally."""
+    state = position({"e3": "K", "j10": "k"})
+    assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}
+    with pytest.raises(IllegalMoveError, match="diagonally"):
+        apply(state, "e3-f4")
+    with pytest.raises(IllegalMoveError, match="one square at a time"):
+        apply(state, "e3-e5")
+
+
+def test_classic_movement_lakes() -> None:
+    """Movement: the lakes contain no squares; pieces move around them."""
+    state = position({"h4": "K", "j10": "k"})
+    assert targets(state, "h4") == {"h3", "g4", "i4"}
+    with pytest.raises(IllegalMoveError, match="h5 is a lake"):
+        apply(state, "h4-h5")
+
+
+def test_classic_movement_two_pieces_and_jumping() -> None:
+    """Movement: two pieces may not share a square; no moving through or jumping over."""
+    state = position({"a1": "X", "a2": "K", "b1": "K", "j10": "k"})
+    assert targets(state, "a1") == set()
+    with pytest.raises(IllegalMoveError, match="occupied by red's own Captain"):
+        apply(state, "a1-a2")
+    with pytest.raises(IllegalMoveError, match="blocked at a2"):
+        apply(state, "a1-a3")
+
+
+def test_classic_movement_one_piece_per_turn() -> None:
+    """Movement: only one piece is moved in each turn."""
+    state = game()
+    move = next(m for m in reversed(legal_moves(state)) if state.piece_at(m.to) is None)  # type: ignore[arg-type]
+    after = apply(state, move)
+    before = {p.id: sq for sq, p in state.pieces()}
+    assert [p.id for sq, p in after.pieces() if before[p.id] != sq] == [
+        state.piece_at(move.frm).id  # type: ignore[arg-type, union-attr]
+    ]
+
+
+def test_classic_movement_flag_and_bomb_cannot_move() -> None:
+    """Movement: the Flag and the Bombs must remain on their square."""
+    state = position({"e3": "F", "e4": "B", "a1": "K", "j10": "k"})
+    assert targets(state, "e3") == set()
+    assert targets(state, "e4") == set()
+    with pytest.raises(IllegalMoveError, match="cannot move"):
+        apply(state, "e3-e2")
+
+
+def test_classic_movement_scout_straight_lines() -> None:
+    """Movement: the Scout moves any number of open squares in a straight line."""
+    state = position({"f4": "X", "j10": "k"})
+    assert targets(state, "f4") == {"f5", "f6", "f7", "f8", "f9", "f10", "f3", "f2", "f1",
+                                    "e4", "d4", "c4", "b4", "a4", "g4", "h4", "i4", "j4"}
+
+
+def test_classic_movement_scout_may_move_and_strike() -> None:
+    """Movement: the Scout may move and strike in the same turn."""
+    state = position({"f4": "X", "f9": "s", "j10": "k"})
+    assert "f9" in targets(state, "f4")
+    assert "f10" not in targets(state, "f4")
+    after = apply(state, "f4-f9")
+    assert after.piece_at("f9").rank is Rank.SCOUT  # type: ignore[union-attr]
+    assert after.known_ranks(after.piece_at("f9")) == {Rank.SCOUT}  # type: ignore[arg-type]
+
+
+def test_classic_movement_no_legal_move_loses() -> None:
+    """Movement: if there is no legal move with one of his pieces, the game is lost."""
+    state = position({"a1": "K", "b1": "B", "b2": "B", "a3": "B", "j10": "k", "j1": "F"})
+    state = play(state, "a1-a2", "j10-i10", "a2-a1", "i10-h10", "a1-a2", "h10-g10",
+                 "a2-a1", "g10-f10")
+    assert state.outcome.termination is Termination.NO_LEGAL_MOVES  # type: ignore[union-attr]
+    assert state.outcome.winner is Player.BLUE  # type: ignore[union-attr]
+
+
+# -- Important: back and forth ----------------------------------------------------------
+
+
+def test_classic_important_fifth_shuttle_move_illegal() -> None:
+    """Important: not back and forth between the same 2 squares in 5 consecutive turns:
+    four trips are allowed and the 5th is illegal (reading: docs/editions.md)."""
+    state = position({"a1": "K", "j10": "k"})
+    blue = iter(["j10-i10", "i10-h10", "h10-g10", "g10-f10"])
+    for trip in ["a1-a2", "a2-a1", "a1-a2", "a2-a1"]:
+        assert is_legal(state, trip)
+        state = play(state, trip, next(blue))
+    assert not is_legal(state, "a1-a2")
+    with pytest.raises(IllegalMoveError, match=r"back and forth 4 turns.*allows 4"):
+        apply(state, "a1-a2")
+
+
+def test_classic_important_strike_is_exempt() -> None:
+    """Important (reading): a strike between the same two squares is not a trip."""
+    state = play(position({"a1": "K", "c1": "l", "j10": "k"}),
+                 "a1-b1", "j10-j9", "b1-a1", "j9-j10", "a1-b1", "j10-j9", "b1-a1")
+    assert not is_legal(apply(state, "j9-j10"), "a1-b1")  # the 5th quiet trip
+    state = apply(state, "c1-b1")
+    assert is_legal(state, "a1-b1")  # the 5th trip, as a strike
+
+
+def _scout_span_state(rules: Rules) -> GameState:
+    """A Red Scout goes a1-a5, a5-a3, a3-a1, a1-a4 while Blue moves elsewhere."""
+    state = position({"a1": "X", "j10": "k", "j1": "F"}, rules=rules)
+    return play(state, "a1-a5", "j10-i10", "a5-a3", "i10-h10", "a3-a1", "h10-g10", "a1-a4",
+                "g10-f10")
+
+
+def test_classic_important_scout_span() -> None:
+    """Important, Scouts: a Scout's moves count as long as they stay on the line segment
+    of its first trip (a1-a5 here); after 4 such moves, every move within a1..a5 is
+    illegal while leaving the segment is legal."""
+    state = _scout_span_state(CLASSIC)
+    assert targets(state, "a4") == {"a6", "a7", "a8", "a9", "a10", "b4", "c4", "d4", "e4",
+                                    "f4", "g4", "h4", "i4", "j4"}
+    with pytest.raises(IllegalMoveError, match="back and forth 4 turns"):
+        apply(state, "a4-a2")
+
+
+def test_classic_important_scout_span_is_classic_only() -> None:
+    """Important, Scouts: Jumbo 2014 has no span form; there each of these Scout moves
+    was between new squares, so the count never grew."""
+    state = _scout_span_state(JUMBO_2014)
+    assert {"a1", "a2", "a3", "a5"} <= targets(state, "a4")
+
+
+def test_classic_important_scout_span_left_starts_again() -> None:
+    """Important, Scouts: a move leaving the segment starts a new count."""
+    state = position({"a1": "X", "j10": "k", "j1": "F"})
+    state = play(state, "a1-a5", "j10-i10", "a5-a3", "i10-h10", "a3-a7", "h10-g10")
+    assert state.shuttles[0][3] == 1
+    assert is_legal(state, "a7-a3")
+
+
+# -- Rules for Strike or Attack ------------------------------------------------------------
+
+
+def test_classic_strike_adjoining_not_diagonal_and_optional() -> None:
+    """Strike, paragraph 1: adjoining squares only, no diagonal strikes, striking is
+    not required, and either player may strike."""
+    state = position({"e3": "K", "e4": "l", "f4": "l", "j10": "k"})
+    assert targets(state, "e3") == {"e4", "e2", "d3", "f3"}
+    with pytest.raises(IllegalMoveError, match="diagonally"):
+        apply(state, "e3-f4")
+    after = apply(state, "e3-d3")
+    assert "d3" not in targets(after, "e4")  # diagonal again
+    after = play(state, "e3-f3")
+    assert "f3" in targets(after, "f4")  # Blue, who did not move into place, may strike
+
+
+def test_classic_strike_ends_the_turn() -> None:
+    """Strike, paragraph 1: a player moves or strikes, not both; the struck player moves
+    next."""
+    after = apply(position({"e3": "K", "e4": "l", "j10": "k"}), "e3-e4")
+    assert after.to_move is Player.BLUE
+
+
+def test_classic_strike_lower_lost_winner_moves_in() -> None:
+    """Strike, paragraph 2: the lower rank is lost; the winner moves into its square."""
+    after = apply(position({"e3": "C", "e4": "j", "j10": "k"}), "e3-e4")
+    assert after.piece_at("e4").rank is Rank.COLONEL  # type: ignore[union-attr]
+    assert after.piece_at("e3") is None
+    after = apply(position({"e3": "J", "e4": "c", "j10": "k"}), "e3-e4")
+    assert after.piece_at("e4").owner is Player.BLUE  # type: ignore[union-attr]
+    assert after.piece_at("e3") is None
+
+
+def test_classic_strike_equal_ranks_both_lost() -> None:
+    """Strike, paragraph 2: equal ranks are both removed."""
+    after = apply(position({"e3": "N", "e4": "n", "j10": "k"}), "e3-e4")
+    assert after.piece_at("e3") is None
+    assert after.piece_at("e4") is None
+
+
+def test_classic_strike_spy_and_marshal() -> None:
+    """Strike, paragraph 2: the Spy removes the Marshal only when it strikes first; all
+    others remove the Spy."""
+    assert resolve_strike(Rank.SPY, Rank.MARSHAL, RULES).winner is Side.ATTACKER
+    assert resolve_strike(Rank.MARSHAL, Rank.SPY, RULES).winner is Side.ATTACKER
+    for rank in Rank:
+        if rank not in (Rank.BOMB, Rank.FLAG, Rank.SPY, Rank.MARSHAL):
+            assert resolve_strike(Rank.SPY, rank, RULES).winner is Side.DEFENDER
+            assert resolve_strike(rank, Rank.SPY, RULES).winner is Side.ATTACKER
+
+
+def test_classic_strike_bomb_and_miner() -> None:
+    """Strike, paragraph 2: a Bomb removes any striker but a Miner and stays; a Miner
+    removes it and moves in; a Bomb cannot strike; the Flag never moves."""
+    after = apply(position({"e3": "G", "e4": "b", "j10": "k"}), "e3-e4")
+    assert after.piece_at("e4").rank is Rank.BOMB  # type: ignore[union-attr]
+    assert after.piece_at("e3") is None
+    after = apply(position({"e3": "N", "e4": "b", "j10": "k"}), "e3-e4")
+    assert after.piece_at("e4").rank is Rank.MINER  # type: ignore[union-attr]
+    state = position({"e3": "B", "e2": "F", "e4": "x", "f2": "x", "a1": "K", "j10": "k"})
+    assert targets(state, "e3") == set()
+    assert targets(state, "e2") == set()
+
+
+# -- To end the game ---------------------------------------------------------------------
+
+
+def test_classic_end_flag_struck() -> None:
+    """To end the game: whoever strikes the opponent's Flag wins."""
+    state = position({"e4": "F", "e5": "x", "a1": "K"}, to_move=Player.BLUE)
+    after = apply(state, "e5-e4")
+    assert after.outcome.winner is Player.BLUE  # type: ignore[union-attr]
+    assert after.outcome.result() == "0-1"  # type: ignore[union-attr]
+
+
+def test_classic_end_cannot_move_loses() -> None:
+    """To end the game: a player who cannot move or strike has lost."""
+    state = position({"j10": "f", "i10": "b", "j9": "b", "a1": "K"}, to_move=Player.BLUE)
+    assert state.outcome.termination is Termination.NO_LEGAL_MOVES  # type: ignore[union-attr]
+    assert state.outcome.winner is Player.RED  # type: ignore[union-attr]
+
+
+def test_classic_rescue_zone_is_home_rows() -> None:
+    """Rescue added to the classic rules: rescued pieces go on the first four rows
+    (docs/editions.md)."""
+    rules = RULES.with_variants(RESCUE)
+    state = from_position(rules, {"a2": "k", "j10": "F", "j1": "f"}, to_move=Player.BLUE,
+                          captured=[(Player.BLUE, Rank.SCOUT)])
+    state = apply(state, "a2-a1")
+    drops = {str(m.to) for m in legal_moves(state) if m.is_rescue}
+    assert "a7" in drops
+    assert "a6" not in drops
+    assert len(drops) == 39
