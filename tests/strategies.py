@@ -72,3 +72,26 @@ def midgame_states(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = Non
     start = draw(new_games(rules))
     plies = draw(st.integers(min_value=0, max_value=max_plies))
     return random_playout(start, draw(seeds), plies)[-1]
+
+
+@st.composite
+def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None,
+                        max_on_board: int = 12) -> GameState:
+    """A position with a few pieces of each side scattered anywhere on the board (so they
+    soon reach the opponent's back row) and the rest of each army captured: the positions
+    where Rescue decisions, Moving Flag wins and Captain two-steps happen often."""
+    chosen = draw(rules if rules is not None else rules_values())
+    rng = random.Random(draw(seeds))
+    free = [sq for sq in stratego.SQUARES if not sq.is_lake]
+    rng.shuffle(free)
+    placement: dict[stratego.Square | str, tuple[Player, stratego.Rank] | str] = {}
+    captured: list[tuple[Player, stratego.Rank]] = []
+    for player in Player:
+        ranks = chosen.army.ranks()
+        rng.shuffle(ranks)
+        count = rng.randint(1, min(max_on_board, len(ranks)))
+        for rank in ranks[:count]:
+            placement[free.pop()] = (player, rank)
+        captured.extend((player, rank) for rank in ranks[count:])
+    return stratego.from_position(chosen, placement, to_move=rng.choice(list(Player)),
+                                  captured=captured)

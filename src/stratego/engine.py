@@ -28,9 +28,11 @@ __all__ = [
     "apply",
     "explain_illegal",
     "from_position",
+    "initial_rank_mask",
     "is_legal",
     "legal_moves",
     "new_game",
+    "position_hash",
 ]
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
@@ -66,15 +68,24 @@ _OPEN_TO = tuple(
 )
 
 _zrng = random.Random(0x5EED)
-_ZOBRIST = tuple(tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(32))
-_ZSIDE = _zrng.getrandbits(63)
+ZOBRIST_KEYS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(32)
+)
+"""Position-hash keys by ``[owner << 4 | rank][square index]`` (fixed seed: stable across runs)."""
+ZOBRIST_SIDE: int = _zrng.getrandbits(63)
+"""Position-hash key for Blue to move."""
 
 
-def _board_hash(board: Iterable[int], turn: int) -> int:
-    h = _ZSIDE if turn else 0
+def position_hash(board: Iterable[int], turn: int) -> int:
+    """The Zobrist hash of a raw board (`GameState.board`) with `turn` to move.
+
+    Pieces of the same owner and rank are interchangeable in it. The Jumbo 2014
+    chase rule compares positions by this hash (`GameState.zhash`).
+    """
+    h = ZOBRIST_SIDE if turn else 0
     for index, code in enumerate(board):
         if code:
-            h ^= _ZOBRIST[code & 31][index]
+            h ^= ZOBRIST_KEYS[code & 31][index]
     return h
 
 
@@ -216,8 +227,7 @@ def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
         tuple(p.id for p in pieces if p is not None and p.owner == who and p.rank in movable)
         for who in (Player.RED, Player.BLUE)
     )
-    start_known = sum(1 << r for r in Rank if rules.army.count(r))
-    start_known |= sum(1 << p.rank for p in pieces if p is not None)
+    start_known = initial_rank_mask(rules, pieces)
     info = GameInfo(
         rules=rules,
         pieces=tuple(pieces),
@@ -228,6 +238,15 @@ def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
     )
     _tab(info)
     return info, captured_ids
+
+
+def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
+    """The bit mask (bit = `Rank` value) of the ranks a player may at first think an
+    opponent's piece has: every rank of the army, and any rank present in `pieces`."""
+    mask = 0
+    for rank in {r for r in Rank if rules.army.count(r)} | {p.rank for p in pieces if p}:
+        mask |= 1 << rank
+    return mask
 
 
 def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
@@ -250,7 +269,7 @@ def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
         pending=0,
         rescues=(0, 0, 0),
         chase=(),
-        zhash=_board_hash(board, turn) if tables.chase else 0,
+        zhash=position_hash(board, turn) if tables.chase else 0,
         last_to=-1,
         outcome=None,
         where=tuple(where),
@@ -487,8 +506,8 @@ def _is_chase_move(state: GameState, to: int) -> bool:
 
 
 def _quiet_hash(state: GameState, frm: int, to: int) -> int:
-    z = _ZOBRIST[state.board[frm] & 31]
-    return state.zhash ^ z[frm] ^ z[to] ^ _ZSIDE
+    z = ZOBRIST_KEYS[state.board[frm] & 31]
+    return state.zhash ^ z[frm] ^ z[to] ^ ZOBRIST_SIDE
 
 
 def _repeats_chase(state: GameState, move: Move) -> bool:
@@ -677,7 +696,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     if t.chase:
         zhash, chase = _update_chase(state, a, d, board[to], frm, to, last_to)
         if pending:
-            zhash ^= _ZSIDE  # the same player decides the Rescue
+            zhash ^= ZOBRIST_SIDE  # the same player decides the Rescue
     new = _new(GameState)
     _S_INFO(new, state.info)
     _S_BOARD(new, tuple(board))
@@ -724,8 +743,8 @@ def _update_chase(state: GameState, attacker: int, defender: int, result: int, f
                   to: int, last_to: int) -> tuple[int, tuple[int, ...]]:
     """The position hash after the move and the chase record (Jumbo 2014 chase rule)."""
     player = state.turn
-    z = _ZOBRIST
-    new_hash = state.zhash ^ _ZSIDE ^ z[attacker & 31][frm]
+    z = ZOBRIST_KEYS
+    new_hash = state.zhash ^ ZOBRIST_SIDE ^ z[attacker & 31][frm]
     if defender:
         new_hash ^= z[defender & 31][to]
     if result:
@@ -764,11 +783,12 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         if t.silent:
             # Captured pieces stay with their owner: the opponent sees that one of them
             # came back, not which one.
+            # (The union runs over every captured piece, whatever its real rank, so that
+            # it depends only on what the opponent knew; Bombs are never rescued.)
             k[piece.id] = functools.reduce(operator.or_, (
                 known[p.id] for p in state.info.pieces
                 if p is not None and p.owner == player and captured_mask >> p.id & 1
-                and p.rank != _BOMB
-            ), 1 << piece.rank)
+            ), 1 << piece.rank) & ~(1 << _BOMB)
         else:
             k[piece.id] = 1 << piece.rank
         known = tuple(k)
@@ -779,7 +799,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         entry = (move, piece.id, 0, -1)
     else:
         entry = (move, rescuer, 0, -1)
-    zhash = _board_hash(board, 1 - player) if t.chase else 0
+    zhash = position_hash(board, 1 - player) if t.chase else 0
     new = _state(
         state,
         board=tuple(board),

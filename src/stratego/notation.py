@@ -38,11 +38,16 @@ with examples, is in the documentation ("Notation and records").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square
 from stratego.editions import by_name
-from stratego.engine import _ZOBRIST, _ZSIDE, _board_hash, legal_moves
+from stratego.engine import (
+    ZOBRIST_KEYS,
+    ZOBRIST_SIDE,
+    initial_rank_mask,
+    legal_moves,
+    position_hash,
+)
 from stratego.errors import InvalidNotationError, PositionError, RulesError
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
@@ -67,7 +72,7 @@ _SHUTTLE = re.compile(r"(?P<id>\d+):(?P<lo>[a-j]\d{1,2})-(?P<hi>[a-j]\d{1,2}):(?
 
 # Zobrist keys by value, to recover the moves of a chase from its position hashes.
 _ZINDEX: tuple[dict[int, int], ...] = tuple(
-    {key: index for index, key in enumerate(row)} for row in _ZOBRIST
+    {key: index for index, key in enumerate(row)} for row in ZOBRIST_KEYS
 )
 
 
@@ -100,11 +105,11 @@ def _chase_moves(state: GameState) -> list[str]:
     board = list(state.board)
     moves: list[str] = []
     for k in range(len(hashes) - 1, 0, -1):
-        target = hashes[k - 1] ^ hashes[k] ^ _ZSIDE
+        target = hashes[k - 1] ^ hashes[k] ^ ZOBRIST_SIDE
         for to, code in enumerate(board):
             if not code:
                 continue
-            keys = _ZOBRIST[code & 31]
+            keys = ZOBRIST_KEYS[code & 31]
             frm = _ZINDEX[code & 31].get(target ^ keys[to])
             if frm is not None and frm != to and not board[frm]:
                 break
@@ -124,7 +129,7 @@ def format_position(state: GameState) -> str:
     """
     info = state.info
     rules = info.rules
-    start_known = _start_known(rules, info.pieces)
+    start_known = initial_rank_mask(rules, info.pieces)
     rows = []
     for row in range(SIZE - 1, -1, -1):
         cells = []
@@ -170,11 +175,6 @@ def _shuttle_token(shuttle: tuple[int, int, int, int]) -> str:
     if shuttle == _NO_SHUTTLE:
         return "-"
     return f"{pid}:{SQUARES[lo]}-{SQUARES[hi]}:{count}"
-
-
-def _start_known(rules: Rules, pieces: Iterable[Piece | None]) -> int:
-    mask = sum(1 << r for r in Rank if rules.army.count(r))
-    return mask | sum(1 << p.rank for p in pieces if p is not None)
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +302,7 @@ def parse_position(text: str) -> GameState:
                 raise _error("captured pieces", item, "not a piece such as 'M12' or 't35*!'")
             tokens.append(_piece_from_match("captured pieces", match, -1))
     pieces, ids = _number(rules, tokens, on_board)
-    start_known = _start_known(rules, pieces)
+    start_known = initial_rank_mask(rules, pieces)
 
     board = [0] * (SIZE * SIZE)
     where = [-1] * len(pieces)
@@ -346,14 +346,14 @@ def parse_position(text: str) -> GameState:
     outcome = _parse_outcome(fields["end"]) if "end" in fields else None
 
     chase_rule = rules.repetition.chase
-    zhash = _board_hash(board, turn) if chase_rule else 0
+    zhash = position_hash(board, turn) if chase_rule else 0
     chase: tuple[int, ...] = ()
     if "chase" in fields:
         if not chase_rule:
             raise _error("chase", fields["chase"], f"{rules.name} has no chase rule")
         # The chase's last position is the board after the last move, with the
         # opponent of the mover to move (also while the mover decides a Rescue).
-        chase = _parse_chase(fields["chase"], board, zhash ^ (_ZSIDE if pending else 0))
+        chase = _parse_chase(fields["chase"], board, zhash ^ (ZOBRIST_SIDE if pending else 0))
 
     info = GameInfo(
         rules=rules,
@@ -394,7 +394,7 @@ def _start_of(state: GameState) -> GameState:
         if code:
             where[code >> 5] = index
     captured_mask = sum(1 << pid for pid in range(1, len(info.pieces)) if where[pid] < 0)
-    start_known = _start_known(info.rules, info.pieces)
+    start_known = initial_rank_mask(info.rules, info.pieces)
     turn = info.initial_turn
     start = GameState(
         info=info,
@@ -408,7 +408,7 @@ def _start_of(state: GameState) -> GameState:
         pending=0,
         rescues=(0, 0, 0),
         chase=(),
-        zhash=_board_hash(board, turn) if info.rules.repetition.chase else 0,
+        zhash=position_hash(board, turn) if info.rules.repetition.chase else 0,
         last_to=-1,
         outcome=None,
         where=tuple(where),
@@ -541,8 +541,8 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
         if not code or work[frm]:
             raise _error("chase", f"{SQUARES[frm]}-{SQUARES[to]}",
                          "does not lead to this board (undoing the chase moves from the last)")
-        keys = _ZOBRIST[code & 31]
-        h ^= keys[frm] ^ keys[to] ^ _ZSIDE
+        keys = ZOBRIST_KEYS[code & 31]
+        h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
         work[frm], work[to] = code, 0
         hashes.append(h)
     hashes.reverse()

@@ -1,0 +1,390 @@
+"""Full game states consistent with what one player knows.
+
+`sample_state(view, rng)` gives a `GameState` that the viewer cannot tell
+apart from the real one: it assigns a rank to every opponent piece the view
+leaves hidden (on the board or captured) and rebuilds the state from the
+view's public record, so that ``view(sample_state(v, rng), v.player) == v``.
+This is the primitive that search bots for hidden-information games need
+(determinization, information-set Monte Carlo tree search).
+
+**The distribution.**
+
+Every assignment of ranks to the hidden pieces that fits the view is equally
+likely:
+
+* each hidden piece gets a rank from its `SeenPiece.possible` set (which
+  already holds strikes, long moves, Silent Defense results, moved pieces not
+  being Bombs or the Flag, and what the game's end showed);
+* the opponent's ranks add up to its army (`PlayerView.armies`) once the
+  ranks the viewer knows are counted.
+
+The sampler draws such an assignment exactly uniformly, by sequential
+sampling with exact counting: pieces with the same `possible` set are
+interchangeable, so it counts, rank by rank, the ways to spread that rank's
+remaining pieces over the groups (a memoised sum of products of binomial
+coefficients), draws one spread with probability proportional to its count,
+then draws which pieces of each group get it uniformly.
+
+A few facts are not per-piece sets and are checked on the rebuilt state
+instead, redrawing when they fail (rejection sampling, which keeps the draw
+uniform over the assignments that pass): a game that is on has a legal move
+for the player to move, and the viewer's own legal moves are the ones the
+view lists (under the Jumbo 2014 chase rule, whether a position repeats can
+depend on the ranks); a game that ended for lack of moves has none; and when
+several captured pieces of one rank could be rescued, the engine brings back
+the one with the lowest id, so under Silent Defense a hidden Rescue tells
+that no captured piece with a lower id had the rescued piece's rank.
+
+The sampled state is built directly from the view (no replay), so drawing
+costs about as much as building the view; build a `Sampler` once per view to
+draw many states.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from stratego.engine import _generate, _make_info, legal_moves, position_hash
+from stratego.errors import StrategoError
+from stratego.moves import Move
+from stratego.pieces import Rank
+from stratego.state import GameState, Termination
+from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
+from stratego.view import PlayerView
+
+__all__ = [
+    "Sampler",
+    "SamplingError",
+    "build_state",
+    "count_assignments",
+    "hidden_assignments",
+    "sample_state",
+]
+
+_CODES = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "both": BOTH_REMOVED}
+
+
+class SamplingError(StrategoError, ValueError):
+    """No full state fits the view (an inconsistent view), or none was found
+    within the allowed number of draws."""
+
+
+# ---------------------------------------------------------------------------
+# counting and drawing assignments
+
+
+class _Problem:
+    """The hidden pieces grouped by their possible ranks, and the counts to place."""
+
+    def __init__(self, v: PlayerView) -> None:
+        hidden = v.hidden()
+        owners = {p.owner for p in hidden}
+        if v.player in owners:
+            raise SamplingError(f"the view hides a rank of the viewer's ({v.player}) own piece")
+        opponent = v.player.opponent
+        counts = list(v.armies[opponent])
+        for piece in v.all_pieces():
+            if piece.owner == opponent and piece.rank is not None:
+                counts[piece.rank] -= 1
+        for rank in Rank:
+            if counts[rank] < 0:
+                raise SamplingError(
+                    f"the view shows more {opponent} {rank.title}s than its army "
+                    f"has ({v.armies[opponent][rank]})")
+        if sum(counts) != len(hidden):
+            raise SamplingError(
+                f"{len(hidden)} hidden {opponent} pieces, but the army leaves {sum(counts)} "
+                f"ranks to place")
+        available = sum(1 << r for r in Rank if counts[r])
+        groups: dict[int, list[int]] = {}
+        for piece in hidden:
+            mask = sum(1 << r for r in piece.possible) & available
+            if not mask:
+                raise SamplingError(
+                    f"no rank left in the army fits {opponent}'s piece {piece.id} "
+                    f"on {piece.square or 'the captured pile'}")
+            groups.setdefault(mask, []).append(piece.id)
+        self.masks = tuple(sorted(groups))
+        self.members = tuple(tuple(groups[m]) for m in self.masks)
+        self.ranks = tuple(r for r in Rank if counts[r])
+        self.need = tuple(counts[r] for r in self.ranks)
+        self.ways = functools.cache(self._ways)
+
+    def _spreads(self, j: int, rem: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        """Every way to spread rank j's pieces over the groups that allow it."""
+        rank = self.ranks[j]
+        eligible = [t for t, m in enumerate(self.masks) if m >> rank & 1 and rem[t]]
+        spread = [0] * len(rem)
+
+        def place(k: int, left: int) -> Iterator[tuple[int, ...]]:
+            if k == len(eligible):
+                if left == 0:
+                    yield tuple(spread)
+                return
+            t = eligible[k]
+            capacity = sum(rem[u] for u in eligible[k + 1:])
+            for x in range(max(0, left - capacity), min(left, rem[t]) + 1):
+                spread[t] = x
+                yield from place(k + 1, left - x)
+            spread[t] = 0
+
+        return place(0, self.need[j])
+
+    def _weight(self, j: int, rem: tuple[int, ...], spread: tuple[int, ...]) -> int:
+        rest = tuple(a - b for a, b in zip(rem, spread, strict=True))
+        weight = self.ways(j + 1, rest)
+        if weight:
+            for a, b in zip(rem, spread, strict=True):
+                if b:
+                    weight *= math.comb(a, b)
+        return weight
+
+    def _ways(self, j: int, rem: tuple[int, ...]) -> int:
+        if j == len(self.ranks):
+            return 0 if any(rem) else 1
+        return sum(self._weight(j, rem, s) for s in self._spreads(j, rem))
+
+    def total(self) -> int:
+        return self.ways(0, tuple(len(m) for m in self.members))
+
+    def draw(self, rng: random.Random) -> dict[int, Rank]:
+        rem = tuple(len(m) for m in self.members)
+        pools = [list(m) for m in self.members]
+        out: dict[int, Rank] = {}
+        for j, rank in enumerate(self.ranks):
+            total = self.ways(j, rem)
+            pick = rng.randrange(total)
+            for spread in self._spreads(j, rem):
+                weight = self._weight(j, rem, spread)
+                if pick < weight:
+                    break
+                pick -= weight
+            for t, x in enumerate(spread):
+                if x:
+                    chosen = rng.sample(pools[t], x)
+                    for pid in chosen:
+                        out[pid] = rank
+                        pools[t].remove(pid)
+            rem = tuple(a - b for a, b in zip(rem, spread, strict=True))
+        return out
+
+
+def count_assignments(v: PlayerView) -> int:
+    """How many assignments of ranks to the view's hidden pieces fit its
+    per-piece facts and the opponent's army (the size of the information set,
+    before the whole-state checks `sample_state` makes)."""
+    problem = _Problem(v)
+    return problem.total()
+
+
+def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
+    """Every assignment that `count_assignments` counts, as ``{piece id: rank}``.
+
+    Meant for small positions (tests, endgame solvers): the number grows
+    very fast with the number of hidden pieces."""
+    problem = _Problem(v)
+    members = problem.members
+    masks = problem.masks
+
+    def assign(index: int, left: list[int], out: dict[int, Rank]) -> Iterator[dict[int, Rank]]:
+        if index == len(flat):
+            yield dict(out)
+            return
+        pid, mask = flat[index]
+        for j, rank in enumerate(problem.ranks):
+            if left[j] and mask >> rank & 1:
+                left[j] -= 1
+                out[pid] = rank
+                yield from assign(index + 1, left, out)
+                left[j] += 1
+        out.pop(pid, None)
+
+    flat = [(pid, masks[t]) for t, group in enumerate(members) for pid in group]
+    yield from assign(0, list(problem.need), {})
+
+
+# ---------------------------------------------------------------------------
+# rebuilding a state
+
+
+def _coerce_rng(rng: random.Random | int | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(rng)
+
+
+def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
+    """The full state the view describes, with `ranks` for its hidden pieces.
+
+    `ranks` maps the id of every hidden piece to a rank; the caller answers
+    for their consistency (`sample_state` draws consistent ones). Raises
+    `SamplingError` if a hidden piece has no rank or the view's record does
+    not describe a game."""
+    rules = v.rules
+    everyone = v.all_pieces()
+    ids = [p.id for p in everyone]
+    if ids != list(range(1, len(ids) + 1)):
+        raise SamplingError("the view's piece ids are not numbered 1, 2, 3, ... without gaps")
+    rank_of: dict[int, Rank] = {}
+    for p in everyone:
+        rank = p.rank if p.rank is not None else ranks.get(p.id)
+        if rank is None:
+            raise SamplingError(f"no rank given for the hidden piece {p.id}")
+        rank_of[p.id] = Rank(rank)
+    cells = [(p.start.index, p.owner, rank_of[p.id]) for p in everyone if p.start is not None]
+    late = [p for p in everyone if p.start is None]
+    info, _ = _make_info(rules, cells, [(p.owner, rank_of[p.id]) for p in late],
+                         int(v.first_player))
+    table = info.pieces
+    for p in everyone:
+        made = table[p.id]
+        if made is None or made.owner != p.owner or (p.start is not None) != (
+                info.initial_board[p.start.index if p.start else 0] >> 5 == p.id):
+            raise SamplingError(
+                f"piece {p.id}: the view's ids are not numbered as the engine numbers them "
+                f"(Red then Blue by starting square, then pieces captured from the start)")
+    board = [0] * 100
+    where = [-1] * len(table)
+    for p in v.pieces:
+        assert p.square is not None
+        board[p.square.index] = p.id << 5 | p.owner << 4 | rank_of[p.id]
+        where[p.id] = p.square.index
+    captured_mask = sum(1 << p.id for p in v.captured)
+    known = (0, *(sum(1 << r for r in p.disclosed) for p in everyone))
+    moved_mask = sum(1 << p.id for p in everyone if p.moved)
+    node: Any = None
+    entries: list[tuple[Move, int, int, int]] = []
+    for i, ply in enumerate(v.history):
+        move = ply.move
+        if move is None:
+            if ply.to is None:
+                raise SamplingError(f"history[{i}]: a hidden Rescue needs its square")
+            move = Move.rescue(rank_of[ply.piece], ply.to)
+        code = _CODES[ply.result] if ply.result is not None else -1
+        entry = (move, ply.piece, ply.defender or 0, code)
+        entries.append(entry)
+        node = (node, entry)
+    turn = int(v.to_move)
+    zhash = 0
+    chase: tuple[int, ...] = ()
+    if rules.repetition.chase:
+        last_player = int(v.history[-1].player) if v.history else 1 - turn
+        zhash = position_hash(board, 1 - last_player)
+        chaser, positions = v.chase
+        if chaser:
+            hashes = [zhash]
+            back = list(board)
+            for move, pid, _dpid, _code in reversed(entries[len(entries) - (positions - 1):]
+                                                    if positions > 1 else []):
+                if move.frm is None or move.to is None:
+                    raise SamplingError("the view's chase record spans a Rescue")
+                back[move.frm.index] = back[move.to.index]
+                back[move.to.index] = 0
+                hashes.append(position_hash(back, table[pid].owner))  # type: ignore[union-attr]
+            hashes.reverse()
+            chase = (chaser, *hashes)
+    rescuer_mask = sum(1 << pid for pid in v.rescuers)
+    pending = v.pending_rescue.id if v.pending_rescue is not None else 0
+    return GameState(
+        info=info,
+        board=tuple(board),
+        turn=turn,
+        ply=v.ply,
+        captured_mask=captured_mask,
+        known=known,
+        moved_mask=moved_mask,
+        shuttles=v.shuttles,
+        pending=pending,
+        rescues=(v.rescues[0], v.rescues[1], rescuer_mask),
+        chase=chase,
+        zhash=zhash,
+        last_to=v.last_to.index if v.last_to is not None else -1,
+        outcome=v.outcome,
+        where=tuple(where),
+        history=node,
+    )
+
+
+def _rescue_rivals(v: PlayerView) -> list[tuple[int, tuple[int, ...]]]:
+    """For each Rescue: the rescued piece and the captured pieces of its owner
+    with a lower id at that moment (the engine brings back the lowest id of
+    the chosen rank, so none of them had the rescued piece's rank)."""
+    owner = {p.id: p.owner for p in v.all_pieces()}
+    captured = {p.id for p in v.all_pieces() if p.start is None}
+    out = []
+    for ply in v.history:
+        if ply.result in ("attacker", "both") and ply.defender is not None:
+            captured.add(ply.defender)
+        if ply.result in ("defender", "both"):
+            captured.add(ply.piece)
+        if ply.to is not None and (ply.move is None or ply.move.is_rescue):
+            rivals = tuple(q for q in captured
+                           if q < ply.piece and owner.get(q) == owner.get(ply.piece))
+            if rivals:
+                out.append((ply.piece, rivals))
+            captured.discard(ply.piece)
+    return out
+
+
+def _fits(v: PlayerView, state: GameState,
+          rivals: list[tuple[int, tuple[int, ...]]]) -> bool:
+    """The whole-state facts: moves to make, or none when the game ended so;
+    Rescues that brought back the lowest id of their rank."""
+    pieces = state.info.pieces
+    for pid, lower in rivals:
+        rank = pieces[pid].rank  # type: ignore[union-attr]
+        if any(pieces[q].rank == rank for q in lower):  # type: ignore[union-attr]
+            return False
+    if v.outcome is None:
+        moves = legal_moves(state)
+        if not moves:
+            return False
+        return not (v.to_move == v.player and moves != v.legal_moves)
+    termination = v.outcome.termination
+    if termination is Termination.NO_LEGAL_MOVES:
+        return not _generate(state)
+    if termination is Termination.PLY_LIMIT:
+        return bool(_generate(state))
+    return True
+
+
+class Sampler:
+    """Draws full states for one view; build it once to draw many (the counting
+    work is shared). `count` is `count_assignments` of the view."""
+
+    def __init__(self, v: PlayerView) -> None:
+        self.view = v
+        self._problem = _Problem(v)
+        self._rivals = _rescue_rivals(v)
+        self.count = self._problem.total()
+
+    def sample(self, rng: random.Random | int | None = None, *,
+               max_draws: int = 1000) -> GameState:
+        """One state drawn as `sample_state` describes."""
+        if not self.count:
+            raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
+                                f"hidden pieces fits the view")
+        rng = _coerce_rng(rng)
+        for _ in range(max_draws):
+            state = build_state(self.view, self._problem.draw(rng))
+            if _fits(self.view, state, self._rivals):
+                return state
+        raise SamplingError(f"no consistent state found in {max_draws} draws")
+
+
+def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
+                 max_draws: int = 1000) -> GameState:
+    """A full `GameState` consistent with everything `v` knows, drawn uniformly.
+
+    `rng` is a `random.Random` (or a seed). Every assignment of ranks to the
+    hidden opponent pieces that fits the view is equally likely (see the
+    module documentation); the result satisfies
+    ``view(sample_state(v, rng), v.player) == v``. Raises `SamplingError` if
+    no assignment fits, or none of `max_draws` draws passes the whole-state
+    checks. To draw many states for one view, build a `Sampler` once.
+    """
+    return Sampler(v).sample(rng, max_draws=max_draws)

@@ -1,0 +1,158 @@
+"""Sampling full states from one player's view.
+
+The oracle for the small positions below is the rules themselves: an
+assignment of ranks to the opponent's pieces is consistent when replaying the
+game's moves from a start with those ranks gives the same view (MB 1961
+"Striking" 5 and Movement 7; Hasbro 2009 "Silent Defense").
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import stratego
+from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
+from stratego import CLASSIC, HASBRO_2009, Player, Rank
+from stratego.sampling import (
+    Sampler,
+    SamplingError,
+    count_assignments,
+    hidden_assignments,
+    sample_state,
+)
+from stratego.variants import SILENT_DEFENSE
+from stratego.view import PlayerView, view
+
+SILENT = HASBRO_2009.with_variants(SILENT_DEFENSE)
+STARTS = st.one_of(new_games(rules_values()), scattered_positions())
+
+RED_PIECES = {"a4": "K", "j1": "T", "a1": "F"}
+BLUE_PIECES = {"a5": "l", "b9": "n", "i10": "f", "j10": "b", "e7": "x", "h9": "m"}
+
+
+def replay(rules: stratego.Rules, blue: dict[str, str], moves: list[str]) -> stratego.GameState:
+    state = stratego.from_position(rules, {**RED_PIECES, **blue})
+    for move in moves:
+        state = stratego.apply(state, move)
+    return state
+
+
+def oracle(rules: stratego.Rules, moves: list[str]) -> tuple[PlayerView, set[tuple[Rank, ...]]]:
+    """Red's view after `moves`, and every Blue rank assignment (by piece id) that gives it."""
+    real = replay(rules, BLUE_PIECES, moves)
+    seen = view(real, Player.RED)
+    squares = sorted(BLUE_PIECES, key=lambda name: stratego.Square.parse(name).index)
+    consistent = set()
+    for ranks in set(itertools.permutations(BLUE_PIECES[sq] for sq in squares)):
+        try:
+            other = replay(rules, dict(zip(squares, ranks, strict=True)), moves)
+        except stratego.IllegalMoveError:
+            continue
+        if view(other, Player.RED) == seen:
+            consistent.add(tuple(p.rank for p in other.all_pieces() if p.owner is Player.BLUE))
+    return seen, consistent
+
+
+def blue_ranks(state: stratego.GameState) -> tuple[Rank, ...]:
+    return tuple(p.rank for p in state.all_pieces() if p.owner is Player.BLUE)
+
+
+@pytest.mark.parametrize(
+    ("rules", "moves"),
+    [
+        (CLASSIC, ["j1-i1", "b9-b8", "i1-j1", "e7-e6"]),
+        (SILENT, ["a4-a5", "b9-b8", "j1-i1", "h9-h8"]),
+        (SILENT, ["j1-i1", "a5-a4"]),
+    ],
+    ids=["moved-pieces", "silent-strike", "silent-defender-wins"],
+)
+def test_samples_cover_exactly_the_consistent_assignments(rules: stratego.Rules,
+                                                          moves: list[str]) -> None:
+    seen, consistent = oracle(rules, moves)
+    assert 1 < len(consistent) < 720
+    enumerated = {tuple(a[pid] if pid in a else seen.piece(pid).rank for pid in sorted(
+        p.id for p in seen.all_pieces() if p.owner is Player.BLUE))
+        for a in hidden_assignments(seen)}
+    assert enumerated == consistent
+    assert count_assignments(seen) == len(consistent)
+    sampler = Sampler(seen)
+    rng = random.Random(7)
+    drawn = {blue_ranks(sampler.sample(rng)) for _ in range(40 * len(consistent))}
+    assert drawn == consistent
+
+
+def test_a_sample_is_seen_as_the_view_and_seeds_repeat() -> None:
+    state = replay(SILENT, BLUE_PIECES, ["a4-a5", "b9-b8"])
+    seen = view(state, Player.RED)
+    one, two = sample_state(seen, 3), sample_state(seen, random.Random(3))
+    assert one == two
+    assert blue_ranks(one) == blue_ranks(two)
+    assert view(one, Player.RED) == seen
+
+
+def test_an_inconsistent_view_raises_sampling_error() -> None:
+    seen = view(replay(CLASSIC, BLUE_PIECES, []), Player.RED)
+    too_many = attrs.evolve(seen, armies=(seen.armies[0], (0,) * 10 + (7, 0)))
+    with pytest.raises(SamplingError, match="army"):
+        sample_state(too_many, 1)
+    no_marshal = tuple(
+        attrs.evolve(p, possible=p.possible - {Rank.MARSHAL}) if p.owner is Player.BLUE else p
+        for p in seen.pieces)
+    with pytest.raises(SamplingError, match="no assignment"):
+        sample_state(attrs.evolve(seen, pieces=no_marshal), 1)
+    with pytest.raises(ValueError, match="ids"):
+        sample_state(attrs.evolve(seen, pieces=seen.pieces[1:]), 1)
+
+
+# -- properties ---------------------------------------------------------------------
+
+
+@given(STARTS, seeds, st.integers(0, 300), st.sampled_from(list(Player)), seeds)
+def test_every_sample_is_seen_as_the_view(start: stratego.GameState, seed: int, plies: int,
+                                         player: Player, draw_seed: int) -> None:
+    """Invariant: view(sample_state(v), v.player) == v."""
+    state = random_playout(start, seed, plies)[-1]
+    seen = view(state, player)
+    sampler = Sampler(seen)
+    rng = random.Random(draw_seed)
+    for _ in range(2):
+        assert view(sampler.sample(rng), player) == seen
+
+
+def rebuilt(state: stratego.GameState) -> stratego.GameState:
+    """Replay `state`'s moves from its own starting position."""
+    placement = state.initial_placement()
+    on_board = {p.id for p in placement.values()}
+    start = stratego.from_position(
+        state.rules,
+        {sq: (p.owner, p.rank) for sq, p in placement.items()},
+        to_move=Player(state.info.initial_turn),
+        captured=[(p.owner, p.rank) for p in state.all_pieces() if p.id not in on_board],
+    )
+    for move in state.moves():
+        start = stratego.apply(start, move)
+    return start
+
+
+def summary(state: stratego.GameState) -> tuple[object, ...]:
+    return (state.board, state.turn, state.ply, state.captured_mask,
+            tuple(k & 0xFFF for k in state.known), state.moved_mask, state.shuttles,
+            state.pending, state.rescues, state.chase, state.zhash, state.last_to, state.outcome,
+            [(r.piece.id, r.defender and r.defender.id) for r in state.history_records()])
+
+
+@given(STARTS, seeds, st.integers(0, 300), st.sampled_from(list(Player)), seeds)
+def test_every_sample_is_a_reachable_state(start: stratego.GameState, seed: int, plies: int,
+                                           player: Player, draw_seed: int) -> None:
+    """Invariant: replaying a sample's history from its starting position gives the sample:
+    the sampled ranks could have produced every strike, move and Rescue seen."""
+    state = random_playout(start, seed, plies)[-1]
+    sample = sample_state(view(state, player), draw_seed)
+    assert summary(rebuilt(sample)) == summary(sample)
+    assert stratego.legal_moves(rebuilt(sample)) == stratego.legal_moves(sample)

@@ -1,0 +1,1076 @@
+"""Example tests for every variant the rulebooks print, sentence by sentence.
+
+Each test names the book and the variant section it checks:
+
+* Hasbro 2009 Onyx Edition, "Additional Tournament Rules": Aggressor
+  Advantage, Silent Defense, Rescue (with its "Restrictions").
+* Jumbo 2014 Nostalgic Edition, variants page: Attacker's Advantage, Exploding
+  Bombs, Moving Bombs, Moving Flag, Rescuing Pieces (with its "Restrictions"),
+  Silent Defense, Stratego Barrage, Stratego Duel, Ultimate Lightning Stratego
+  ("Moving and attacking with the Captain (6)").
+
+The readings chosen for ambiguous sentences are documented in docs/variants.md.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import itertools
+import pathlib
+import re
+
+import attrs
+import pytest
+
+import stratego
+from stratego import (
+    GameState,
+    IllegalMoveError,
+    Move,
+    Player,
+    Rank,
+    Rules,
+    RulesError,
+    Square,
+    Termination,
+    Variant,
+    apply,
+    explain_illegal,
+    from_position,
+    legal_moves,
+    resolve_strike,
+)
+from stratego.editions import (
+    CLASSIC,
+    EDITIONS,
+    HASBRO_2009,
+    JUMBO_2014,
+    MILTON_BRADLEY_1961,
+    by_name,
+)
+from stratego.rules import Army, RescueZone
+from stratego.setups import Setup, random_setup, setup_problems
+from stratego.strike import Side
+from stratego.variants import (
+    AGGRESSOR_ADVANTAGE,
+    BARRAGE,
+    DUEL,
+    EXPLODING_BOMBS,
+    MOVING_BOMBS,
+    MOVING_FLAG,
+    RESCUE,
+    SILENT_DEFENSE,
+    ULTIMATE_LIGHTNING,
+    VARIANTS,
+)
+
+RED, BLUE = Player.RED, Player.BLUE
+ALL_EDITIONS = list(EDITIONS.values())
+FIGHTERS = [r for r in Rank if r not in (Rank.BOMB, Rank.FLAG)]
+
+
+def position(rules: Rules, cells: dict[str, str], to_move: Player = RED,
+             captured: tuple[tuple[Player, Rank], ...] = ()) -> GameState:
+    """A position from ``{"a1": "M"}`` (upper case Red, lower case Blue)."""
+    placement: dict[Square | str, tuple[Player, Rank] | str] = {}
+    placement.update(cells)
+    return from_position(rules, placement, to_move=to_move, captured=captured)
+
+
+def targets(state: GameState, frm: str) -> set[str]:
+    """The destination squares of the legal moves starting on `frm`."""
+    return {str(m.to) for m in legal_moves(state) if m.frm == Square.parse(frm)}
+
+
+def play(state: GameState, *moves: str) -> GameState:
+    for move in moves:
+        state = apply(state, move)
+    return state
+
+
+def rank_of(state: GameState, square: str) -> Rank | None:
+    piece = state.piece_at(square)
+    return None if piece is None else piece.rank
+
+
+# ---------------------------------------------------------------------------
+# Aggressor Advantage (Hasbro 2009) / Attacker's Advantage (Jumbo 2014)
+
+
+@pytest.mark.parametrize("rank", FIGHTERS)
+def test_hasbro2009_aggressor_advantage_same_rank_attacker_wins(rank: Rank) -> None:
+    """Hasbro 2009, Additional Tournament Rules, Aggressor Advantage: equal ranks, attacker wins."""
+    result = resolve_strike(rank, rank, HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE))
+    assert result.winner is Side.ATTACKER
+    assert result.occupant is Side.ATTACKER
+    assert not result.attacker_removed
+    assert result.defender_removed
+
+
+@pytest.mark.parametrize("rank", FIGHTERS)
+def test_jumbo2014_attackers_advantage_same_rank_attacker_wins(rank: Rank) -> None:
+    """Jumbo 2014, variants, Attacker's Advantage: equal ranks, attacker wins."""
+    result = resolve_strike(rank, rank, JUMBO_2014.with_variants(AGGRESSOR_ADVANTAGE))
+    assert result.winner is Side.ATTACKER
+
+
+@pytest.mark.parametrize("edition", ALL_EDITIONS, ids=lambda r: r.edition)
+def test_aggressor_advantage_on_the_board_attacker_moves_in(edition: Rules) -> None:
+    """Aggressor Advantage in play: a Major striking a Major takes its square."""
+    rules = edition.with_variants(AGGRESSOR_ADVANTAGE)
+    state = play(position(rules, {"e4": "J", "e5": "j", "a1": "F", "j10": "f"}), "e4-e5")
+    assert rank_of(state, "e5") is Rank.MAJOR
+    assert state.piece_at("e5").owner is RED  # type: ignore[union-attr]
+    assert [p.rank for p in state.captured(BLUE)] == [Rank.MAJOR]
+    assert state.captured(RED) == ()
+
+
+@pytest.mark.parametrize("edition", ALL_EDITIONS, ids=lambda r: r.edition)
+def test_without_aggressor_advantage_equal_ranks_both_go(edition: Rules) -> None:
+    """Control: without the variant every book removes both equal pieces."""
+    state = play(position(edition, {"e4": "J", "e5": "j", "a1": "F", "j10": "f"}), "e4-e5")
+    assert state.piece_at("e5") is None
+    assert len(state.captured()) == 2
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "winner"),
+    [
+        (Rank.SPY, Rank.MARSHAL, Side.ATTACKER),
+        (Rank.MARSHAL, Rank.SPY, Side.ATTACKER),
+        (Rank.SCOUT, Rank.MARSHAL, Side.DEFENDER),
+        (Rank.GENERAL, Rank.BOMB, Side.DEFENDER),
+        (Rank.MINER, Rank.BOMB, Side.ATTACKER),
+    ],
+)
+def test_aggressor_advantage_changes_only_equal_ranks(attacker: Rank, defender: Rank,
+                                                      winner: Side) -> None:
+    """Hasbro 2009 / Jumbo 2014, Aggressor Advantage: the sentence speaks of equal ranks only."""
+    for edition in (HASBRO_2009, JUMBO_2014):
+        rules = edition.with_variants(AGGRESSOR_ADVANTAGE)
+        assert resolve_strike(attacker, defender, rules).winner is winner
+
+
+# ---------------------------------------------------------------------------
+# Exploding Bombs (Jumbo 2014)
+
+
+@pytest.mark.parametrize("attacker", [r for r in FIGHTERS if r != Rank.MINER])
+def test_jumbo2014_exploding_bombs_non_miner_and_bomb_both_removed(attacker: Rank) -> None:
+    """Jumbo 2014, Exploding Bombs: any piece but a Miner striking a Bomb: both are removed."""
+    result = resolve_strike(attacker, Rank.BOMB, JUMBO_2014.with_variants(EXPLODING_BOMBS))
+    assert result.attacker_removed
+    assert result.defender_removed
+    assert result.occupant is None
+
+
+def test_jumbo2014_exploding_bombs_on_the_board_square_left_empty() -> None:
+    """Jumbo 2014, Exploding Bombs: both pieces leave the board and are captured."""
+    rules = JUMBO_2014.with_variants(EXPLODING_BOMBS)
+    state = play(position(rules, {"e4": "G", "e5": "b", "a1": "F", "j10": "f"}), "e4-e5")
+    assert state.piece_at("e5") is None
+    assert state.piece_at("e4") is None
+    assert [p.rank for p in state.captured(RED)] == [Rank.GENERAL]
+    assert [p.rank for p in state.captured(BLUE)] == [Rank.BOMB]
+
+
+def test_jumbo2014_exploding_bombs_scout_striking_from_afar_explodes() -> None:
+    """Jumbo 2014, Exploding Bombs with the Jumbo Scout rule: a Scout's long strike explodes too."""
+    rules = JUMBO_2014.with_variants(EXPLODING_BOMBS)
+    state = play(position(rules, {"e2": "X", "e7": "b", "a1": "F", "j10": "f"}), "e2-e7")
+    assert state.piece_at("e7") is None
+    assert len(state.captured()) == 2
+
+
+def test_jumbo2014_exploding_bombs_miner_removes_bomb_and_stays() -> None:
+    """Jumbo 2014, Exploding Bombs: a Miner striking a Bomb captures it and stays on the board
+    (it moves into the Bomb's square, as in the base rules, Attacking with a Miner)."""
+    rules = JUMBO_2014.with_variants(EXPLODING_BOMBS)
+    state = play(position(rules, {"e4": "N", "e5": "b", "a1": "F", "j10": "f"}), "e4-e5")
+    assert rank_of(state, "e5") is Rank.MINER
+    assert state.captured(RED) == ()
+    assert [p.rank for p in state.captured(BLUE)] == [Rank.BOMB]
+
+
+def test_without_exploding_bombs_bomb_stays() -> None:
+    """Control (Jumbo 2014, Attacking a Bomb): the attacker loses and the Bomb stays."""
+    state = play(position(JUMBO_2014, {"e4": "G", "e5": "b", "a1": "F", "j10": "f"}), "e4-e5")
+    assert rank_of(state, "e5") is Rank.BOMB
+    assert [p.rank for p in state.captured()] == [Rank.GENERAL]
+
+
+# ---------------------------------------------------------------------------
+# Moving Bombs (Jumbo 2014)
+
+
+def test_jumbo2014_moving_bombs_plays_like_exploding_bombs() -> None:
+    """Jumbo 2014, Moving Bombs, sentence 1: played as Exploding Bombs (the variant implies it)."""
+    rules = JUMBO_2014.with_variants(MOVING_BOMBS)
+    assert rules.has_variant(EXPLODING_BOMBS)
+    assert rules.strike.bombs_explode
+    assert rules == JUMBO_2014.with_variants(MOVING_BOMBS, EXPLODING_BOMBS)
+    assert rules.name == "jumbo-2014+exploding-bombs+moving-bombs"
+    result = resolve_strike(Rank.MARSHAL, Rank.BOMB, rules)
+    assert result.attacker_removed
+    assert result.defender_removed
+
+
+def test_jumbo2014_moving_bombs_bomb_moves_one_square_like_other_pieces() -> None:
+    """Jumbo 2014, Moving Bombs: Bombs move like the other pieces: one square, not diagonally."""
+    rules = JUMBO_2014.with_variants(MOVING_BOMBS)
+    state = position(rules, {"e4": "B", "a1": "F", "j10": "f"})
+    assert targets(state, "e4") == {"e5", "e3", "d4", "f4"}
+    after = apply(state, "e4-e5")
+    bomb = after.piece_at("e5")
+    assert bomb is not None
+    assert bomb.rank is Rank.BOMB
+    assert after.has_moved(bomb)
+
+
+def test_jumbo2014_moving_bombs_bomb_may_not_strike() -> None:
+    """Jumbo 2014, Moving Bombs, sentence 2: a moving Bomb never strikes."""
+    rules = JUMBO_2014.with_variants(MOVING_BOMBS)
+    state = position(rules, {"e4": "B", "e5": "m", "a1": "F", "j10": "f"})
+    assert "e5" not in targets(state, "e4")
+    reason = explain_illegal(state, "e4-e5")
+    assert reason is not None
+    assert "cannot strike" in reason
+    with pytest.raises(IllegalMoveError):
+        apply(state, "e4-e5")
+
+
+def test_jumbo2014_moving_bombs_flag_still_cannot_move() -> None:
+    """Jumbo 2014, Moving Bombs, sentence 1: the Flag is the exception; it still cannot move."""
+    rules = JUMBO_2014.with_variants(MOVING_BOMBS)
+    state = position(rules, {"e4": "F", "a1": "B", "j10": "f"})
+    assert targets(state, "e4") == set()
+    assert targets(state, "a1") == {"a2", "b1"}
+    reason = explain_illegal(state, "e4-e5")
+    assert reason is not None
+    assert "cannot move" in reason
+
+
+def test_jumbo2014_moving_bombs_moved_bomb_still_explodes_and_yields_to_miner() -> None:
+    """Jumbo 2014, Moving Bombs: a Bomb that moved is still a Bomb when struck."""
+    rules = JUMBO_2014.with_variants(MOVING_BOMBS)
+    state = position(rules, {"e4": "B", "e6": "c", "f5": "n", "a1": "F", "j10": "f"})
+    state = apply(state, "e4-e5")
+    exploded = apply(state, "e6-e5")
+    assert exploded.piece_at("e5") is None
+    assert len(exploded.captured()) == 2
+    defused = apply(state, "f5-e5")
+    assert rank_of(defused, "e5") is Rank.MINER
+
+
+def test_without_moving_bombs_bombs_stay() -> None:
+    """Control (Jumbo 2014, Moving, note on stationary pieces): without the variant Bombs stay."""
+    state = position(JUMBO_2014.with_variants(EXPLODING_BOMBS), {"e4": "B", "a1": "F", "j10": "f"})
+    assert targets(state, "e4") == set()
+
+
+# ---------------------------------------------------------------------------
+# Moving Flag (Jumbo 2014)
+
+
+def test_jumbo2014_moving_flag_flag_moves_one_square() -> None:
+    """Jumbo 2014, Moving Flag, sentence 1: the Flag may move (one square, like other pieces)."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"e4": "F", "j10": "f"})
+    assert targets(state, "e4") == {"e5", "e3", "d4", "f4"}
+    assert not apply(state, "e4-e5").is_over
+
+
+def test_jumbo2014_moving_flag_flag_may_not_strike() -> None:
+    """Jumbo 2014, Moving Flag, with the base rule that the Flag and Bombs never attack
+    (Attacking, last bullet): the variant only lifts the ban on moving (docs/variants.md)."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"e4": "F", "e5": "s", "j10": "f"})
+    assert "e5" not in targets(state, "e4")
+    reason = explain_illegal(state, "e4-e5")
+    assert reason is not None
+    assert "cannot strike" in reason
+
+
+def test_jumbo2014_moving_flag_reaching_opponents_back_row_wins() -> None:
+    """Jumbo 2014, Moving Flag, sentence 2: moving one's Flag onto the opponent's back row wins."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"e9": "F", "a1": "f", "a2": "m"})
+    end = apply(state, "e9-e10")
+    assert end.outcome is not None
+    assert end.outcome.termination is Termination.FLAG_REACHED_BACK_ROW
+    assert end.outcome.winner is RED
+    assert legal_moves(end) == ()
+
+
+def test_jumbo2014_moving_flag_blue_flag_reaching_rank_one_wins() -> None:
+    """Jumbo 2014, Moving Flag: the opponent's back row of Blue is rank 1."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"j2": "f", "a10": "F", "a9": "M"}, to_move=BLUE)
+    end = apply(state, "j2-j1")
+    assert end.outcome is not None
+    assert end.outcome.termination is Termination.FLAG_REACHED_BACK_ROW
+    assert end.outcome.winner is BLUE
+
+
+def test_jumbo2014_moving_flag_other_pieces_on_back_row_do_not_win() -> None:
+    """Jumbo 2014, Moving Flag: only the Flag wins by reaching the back row; a Flag on its
+    own back row or in the middle does not end the game."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"e9": "M", "a1": "F", "j10": "f", "a8": "t"})
+    assert not apply(state, "e9-e10").is_over
+    assert not apply(state, "a1-a2").is_over
+
+
+def test_jumbo2014_moving_flag_capturing_the_flag_still_wins() -> None:
+    """Jumbo 2014, Moving Flag, sentence 2: capturing the opponent's Flag still wins as well."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    end = apply(position(rules, {"e4": "X", "e5": "f", "a1": "F"}), "e4-e5")
+    assert end.outcome is not None
+    assert end.outcome.termination is Termination.FLAG_CAPTURED
+
+
+def test_moving_flag_bombs_still_cannot_move() -> None:
+    """Jumbo 2014, Moving Flag: the variant lets the Flag move, not the Bombs."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    assert targets(position(rules, {"e4": "B", "a1": "F", "j10": "f"}), "e4") == set()
+
+
+def test_moving_flag_and_moving_bombs_together() -> None:
+    """Jumbo 2014, Moving Bombs + Moving Flag: both may move, neither may strike."""
+    rules = CLASSIC.with_variants(MOVING_FLAG, MOVING_BOMBS)
+    state = position(rules, {"e4": "B", "f4": "F", "e5": "m", "f5": "g", "j10": "f"})
+    assert targets(state, "e4") == {"e3", "d4"}
+    assert targets(state, "f4") == {"f3", "g4"}
+
+
+# ---------------------------------------------------------------------------
+# Rescue (Hasbro 2009) / Rescuing Pieces (Jumbo 2014)
+
+HASBRO_RESCUE = HASBRO_2009.with_variants(RESCUE)
+JUMBO_RESCUE = JUMBO_2014.with_variants(RESCUE)
+RESCUE_RULES = [HASBRO_RESCUE, JUMBO_RESCUE]
+RESCUE_IDS = ["hasbro", "jumbo"]
+
+
+def rescue_start(rules: Rules, captured: tuple[tuple[Player, Rank], ...] = ((RED, Rank.GENERAL),),
+                 extra: dict[str, str] | None = None) -> GameState:
+    """Red Marshal on a9 next to Blue's back row; Blue has a Sergeant on j7 to move with."""
+    cells = {"a9": "M", "c9": "C", "j7": "t", "j10": "f"}
+    cells.update(extra or {})
+    return position(rules, cells, captured=captured)
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_moving_onto_back_row_offers_a_decision(rules: Rules) -> None:
+    """Hasbro 2009, Rescue / Jumbo 2014, Rescuing Pieces: moving onto a square of the opponent's
+    back row gives the option of rescuing: the same player decides, with rescues and "--"."""
+    state = apply(rescue_start(rules), "a9-a10")
+    assert state.pending_rescue is not None
+    assert state.pending_rescue.rank is Rank.MARSHAL
+    assert state.to_move is RED
+    moves = legal_moves(state)
+    assert moves[-1] == Move.parse("--")
+    assert all(m.is_rescue for m in moves[:-1])
+    assert Move.parse("G@b2") in moves
+    assert {m.rescued for m in moves[:-1]} == {Rank.GENERAL}
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_after_winning_a_strike_on_the_back_row(rules: Rules) -> None:
+    """Hasbro 2009, Rescue, sentence 1: moving onto a square of the opponent's back row includes
+    a piece that wins a strike there and moves in (reading, docs/variants.md)."""
+    state = apply(rescue_start(rules, extra={"a10": "s"}), "a9-a10")
+    assert state.pending_rescue is not None
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_decision_is_optional(rules: Rules) -> None:
+    """Hasbro 2009, Rescue, sentence 1 / Jumbo 2014, Rescuing Pieces, sentence 1: the rescue is
+    optional; "--" declines it."""
+    state = play(rescue_start(rules), "a9-a10", "--")
+    assert state.to_move is BLUE
+    assert state.pending_rescue is None
+    assert state.rescues_made(RED) == 0
+    assert [p.rank for p in state.captured(RED)] == [Rank.GENERAL]
+    assert state.ply == 1
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_returns_the_piece_and_ends_the_turn(rules: Rules) -> None:
+    """Hasbro 2009, Rescue, sentences 2-3 / Jumbo 2014, Rescuing Pieces, sentence 3: the piece goes
+    back on the board and the turn is over."""
+    start = rescue_start(rules)
+    lost = start.captured(RED)[0]
+    state = play(start, "a9-a10", "G@b2")
+    assert state.piece_at("b2") == lost  # the same piece comes back
+    assert state.square_of(lost) == Square.parse("b2")
+    assert state.captured(RED) == ()
+    assert state.to_move is BLUE
+    assert state.ply == 1
+    assert state.rescues_made(RED) == 1
+    assert state.is_revealed(lost)  # the opponent held it: its rank is public
+
+
+def test_hasbro2009_rescue_place_on_your_half_including_the_lake_row() -> None:
+    """Hasbro 2009, Rescue, sentence 3: an unoccupied square of the player's half: five rows,
+    the lake row (rank 5 for Red) included, lakes excluded."""
+    state = apply(rescue_start(HASBRO_RESCUE), "a9-a10")
+    squares = {str(m.to) for m in legal_moves(state) if m.is_rescue}
+    assert HASBRO_RESCUE.rescue.zone is RescueZone.HALF
+    assert len(squares) == 46  # 50 squares of ranks 1-5 less 4 lake squares
+    assert {"a5", "b5", "e5", "f5", "i5", "j5", "a1", "j4"} <= squares
+    assert not squares & {"c5", "d5", "g5", "h5", "a6", "e6"}
+
+
+def test_jumbo2014_rescuing_pieces_place_in_first_four_rows() -> None:
+    """Jumbo 2014, Rescuing Pieces, sentence 2: an unoccupied square of the first four rows."""
+    state = apply(rescue_start(JUMBO_RESCUE), "a9-a10")
+    squares = {str(m.to) for m in legal_moves(state) if m.is_rescue}
+    assert JUMBO_RESCUE.rescue.zone is RescueZone.HOME_ROWS
+    assert len(squares) == 40
+    assert "a5" not in squares
+    assert "j4" in squares
+    with pytest.raises(IllegalMoveError, match="a5"):
+        apply(state, "G@a5")
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_only_on_unoccupied_squares(rules: Rules) -> None:
+    """Hasbro 2009, Rescue, sentence 3: only unoccupied squares; own and enemy pieces block."""
+    state = apply(rescue_start(rules, extra={"b2": "F", "c2": "t"}), "a9-a10")
+    squares = {str(m.to) for m in legal_moves(state) if m.is_rescue}
+    assert "b2" not in squares
+    assert "c2" not in squares
+    assert "d2" in squares
+    assert not stratego.is_legal(state, "G@b2")
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_any_captured_piece_may_be_picked(rules: Rules) -> None:
+    """Hasbro 2009, Rescue, sentence 2: any of the player's own captured pieces may be picked."""
+    captured = ((RED, Rank.SPY), (RED, Rank.MAJOR), (RED, Rank.SCOUT), (BLUE, Rank.GENERAL))
+    state = apply(rescue_start(rules, captured), "a9-a10")
+    ranks = {m.rescued for m in legal_moves(state) if m.is_rescue}
+    assert ranks == {Rank.SPY, Rank.MAJOR, Rank.SCOUT}  # never the opponent's General
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_scouts_cannot_make_a_rescue(rules: Rules) -> None:
+    """Hasbro 2009, Rescue Restriction 1 / Jumbo 2014, Rescuing Pieces Restriction 3: a Scout
+    arriving on the back row earns no rescue."""
+    state = apply(rescue_start(rules, extra={"e8": "X"}), "e8-e10")
+    assert state.pending_rescue is None
+    assert state.to_move is BLUE
+    state = apply(rescue_start(rules, extra={"e9": "X"}), "e9-e10")
+    assert state.pending_rescue is None
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_a_bomb_cannot_be_rescued(rules: Rules) -> None:
+    """Hasbro 2009, Rescue Restriction 2 / Jumbo 2014, Rescuing Pieces Restriction 2: Bombs are
+    never rescued."""
+    state = apply(rescue_start(rules, ((RED, Rank.BOMB), (RED, Rank.MINER))), "a9-a10")
+    ranks = {m.rescued for m in legal_moves(state) if m.is_rescue}
+    assert ranks == {Rank.MINER}
+    reason = explain_illegal(state, "B@b2")
+    assert reason is not None
+    assert "Bomb cannot be rescued" in reason
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_no_decision_when_only_bombs_or_nothing_captured(rules: Rules) -> None:
+    """Hasbro 2009, Rescue: with nothing that may be rescued there is no option to offer."""
+    for captured in ((), ((RED, Rank.BOMB), (RED, Rank.BOMB)), ((BLUE, Rank.MAJOR),)):
+        state = apply(rescue_start(rules, captured), "a9-a10")
+        assert state.pending_rescue is None
+        assert state.to_move is BLUE
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_each_player_only_two_rescues(rules: Rules) -> None:
+    """Hasbro 2009, Rescue Restriction 3 / Jumbo 2014, Rescuing Pieces Restriction 1: at most two
+    rescues a player."""
+    captured = ((RED, Rank.MAJOR), (RED, Rank.CAPTAIN), (RED, Rank.LIEUTENANT))
+    state = rescue_start(rules, captured, extra={"e9": "G"})
+    state = play(state, "a9-a10", "J@a2", "j7-j6", "c9-c10", "K@b2", "j6-i6")
+    assert state.rescues_made(RED) == 2
+    state = apply(state, "e9-e10")  # a third, fresh piece
+    assert state.pending_rescue is None
+    assert state.to_move is BLUE
+    assert [p.rank for p in state.captured(RED)] == [Rank.LIEUTENANT]
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_same_piece_cannot_make_both_rescues(rules: Rules) -> None:
+    """Hasbro 2009, Rescue Restriction 4 / Jumbo 2014, Rescuing Pieces Restriction 4: the two
+    rescues are made by two different pieces (that piece, by identity)."""
+    captured = ((RED, Rank.MAJOR), (RED, Rank.CAPTAIN))
+    state = play(rescue_start(rules, captured), "a9-a10", "J@a2", "j7-j6")
+    again = apply(state, "a10-b10")  # the Marshal reaches another back-row square
+    assert again.pending_rescue is None
+    assert again.to_move is BLUE
+    other = apply(state, "c9-c10")  # a different piece still may
+    assert other.pending_rescue is not None
+    assert other.pending_rescue.rank is Rank.COLONEL
+
+
+@pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
+def test_rescue_a_piece_that_declined_may_rescue_later(rules: Rules) -> None:
+    """Hasbro 2009, Rescue Restrictions count rescues made; declining makes none, and every move
+    onto a back-row square (also along it) is a new arrival (readings, docs/variants.md)."""
+    state = play(rescue_start(rules), "a9-a10", "--", "j7-j6", "a10-b10")
+    assert state.pending_rescue is not None
+    assert state.pending_rescue.rank is Rank.MARSHAL
+
+
+def test_rescue_identity_survives_capture_and_rescue() -> None:
+    """Hasbro 2009, Rescue Restriction 4 (two rescues, two different pieces):
+    the piece is tracked by identity, so a rescuer that is captured and later rescued still
+    counts as having rescued. With two rescues a player this only shows with a larger
+    `RescueRule.max_rescues`, which we set here to isolate the identity rule."""
+    rules = attrs.evolve(HASBRO_RESCUE, rescue=attrs.evolve(HASBRO_RESCUE.rescue, max_rescues=3))
+    state = rescue_start(rules, ((RED, Rank.MAJOR),), extra={"b8": "m"})
+    state = play(state, "a9-a10", "J@a2", "b8-b9", "a10-b10", "b9-b10")  # the Marshals trade
+    assert [p.rank for p in state.captured(RED)] == [Rank.MARSHAL]
+    state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal
+    state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
+                 "j7-j6", "a9-a10")
+    assert rank_of(state, "a10") is Rank.MARSHAL
+    assert state.rescues_made(RED) == 2
+    assert state.pending_rescue is None  # this Marshal made a rescue before its capture
+
+
+def test_rescue_no_decision_when_the_zone_is_full() -> None:
+    """Jumbo 2014, Rescuing Pieces, sentence 2 (an unoccupied square of the first four rows):
+    if none is left there is nowhere to place a piece and no decision; the Hasbro half still
+    has rank 5."""
+    ranks = list(stratego.rules.STANDARD_ARMY.ranks())
+    ranks.remove(Rank.MARSHAL)
+    ranks.remove(Rank.GENERAL)
+    home = list(stratego.board.home_rows(RED, 4))
+    cells = {sq.name: rank.symbol for sq, rank in zip(home, ranks, strict=False)}
+    cells.update({home[38].name: "b", home[39].name: "b", "a9": "M", "j10": "f", "j7": "t"})
+    assert len(cells) == 43
+    for rules, decision in ((JUMBO_RESCUE, False), (HASBRO_RESCUE, True)):
+        state = apply(position(rules, cells, captured=((RED, Rank.GENERAL),)), "a9-a10")
+        assert (state.pending_rescue is not None) is decision
+
+
+def test_rescue_miner_defusing_a_bomb_on_back_row_rescues_exploding_does_not() -> None:
+    """Jumbo 2014, Rescuing Pieces with Exploding Bombs: only a piece that ends on the back row."""
+    rules = JUMBO_2014.with_variants(RESCUE, EXPLODING_BOMBS)
+    cells = {"a9": "N", "b9": "G", "a10": "b", "b10": "b", "j10": "f", "j7": "t"}
+    captured = ((RED, Rank.MAJOR),)
+    miner = apply(position(rules, cells, captured=captured), "a9-a10")
+    assert miner.pending_rescue is not None
+    general = apply(position(rules, cells, captured=captured), "b9-b10")
+    assert general.pending_rescue is None
+    assert general.piece_at("b10") is None
+
+
+def test_rescue_moving_bomb_may_rescue() -> None:
+    """Jumbo 2014, Rescuing Pieces + Moving Bombs: only Scouts are barred from rescuing."""
+    rules = JUMBO_2014.with_variants(RESCUE, MOVING_BOMBS)
+    state = apply(position(rules, {"a9": "B", "j10": "f", "j7": "t"},
+                           captured=((RED, Rank.MAJOR),)), "a9-a10")
+    assert state.pending_rescue is not None
+    assert state.pending_rescue.rank is Rank.BOMB
+
+
+def test_rescue_moving_flag_reaching_back_row_wins_instead() -> None:
+    """Jumbo 2014, Moving Flag + Rescuing Pieces: the Flag's arrival ends the game."""
+    rules = JUMBO_2014.with_variants(RESCUE, MOVING_FLAG)
+    state = apply(position(rules, {"a9": "F", "j10": "f", "j7": "t"},
+                           captured=((RED, Rank.MAJOR),)), "a9-a10")
+    assert state.outcome is not None
+    assert state.outcome.termination is Termination.FLAG_REACHED_BACK_ROW
+
+
+def test_rescue_ultimate_lightning_captain_two_step_arrival() -> None:
+    """Jumbo 2014, Rescuing Pieces + Ultimate Lightning: a Captain's two-square move counts."""
+    rules = JUMBO_2014.with_variants(RESCUE, ULTIMATE_LIGHTNING)
+    state = apply(position(rules, {"a8": "K", "j10": "f", "j7": "t"},
+                           captured=((RED, Rank.SCOUT),)), "a8-a10")
+    assert state.pending_rescue is not None
+    assert len(legal_moves(state)) == 40 + 1
+
+
+def test_rescue_decision_blocks_ordinary_moves() -> None:
+    """Common brief: during the decision only rescues and "--" are legal."""
+    state = apply(rescue_start(HASBRO_RESCUE), "a9-a10")
+    reason = explain_illegal(state, "c9-c10")
+    assert reason is not None
+    assert "Rescue" in reason
+    with pytest.raises(IllegalMoveError):
+        apply(state, "c9-c10")
+    no_decision = rescue_start(HASBRO_RESCUE)
+    reason = explain_illegal(no_decision, "G@b2")
+    assert reason is not None
+    assert "no Rescue" in reason
+
+
+def test_rescue_blue_rescues_onto_its_own_half() -> None:
+    """Hasbro 2009, Rescue for Blue: Blue's half is ranks 6-10."""
+    state = position(HASBRO_RESCUE, {"j2": "m", "a1": "F", "a4": "T"}, to_move=BLUE,
+                     captured=((BLUE, Rank.SPY),))
+    state = apply(state, "j2-j1")
+    squares = {m.to.row for m in legal_moves(state) if m.is_rescue}  # type: ignore[union-attr]
+    assert squares == {5, 6, 7, 8, 9}
+    state = apply(state, "S@a6")
+    assert state.piece_at("a6") is not None
+    assert state.to_move is RED
+
+
+def test_rescue_decision_is_part_of_the_turn_for_the_ply_limit() -> None:
+    """A Rescue decision belongs to the turn that earned it (Hasbro 2009, Rescue, sentence 3:
+    the turn is over after the placement), so a ply limit waits for it."""
+    rules = HASBRO_RESCUE.with_ply_limit(1)
+    state = apply(rescue_start(rules), "a9-a10")
+    assert not state.is_over
+    assert state.ply == 0
+    final = apply(state, "G@b2")
+    assert final.outcome is not None
+    assert final.outcome.termination is Termination.PLY_LIMIT
+    assert final.piece_at("b2") is not None
+
+
+def test_without_rescue_no_decision() -> None:
+    """Control: without the variant, reaching the back row is an ordinary move."""
+    state = apply(rescue_start(HASBRO_2009), "a9-a10")
+    assert state.pending_rescue is None
+    assert state.to_move is BLUE
+
+
+def test_rescue_flag_capture_on_back_row_ends_the_game_without_decision() -> None:
+    """Hasbro 2009, Rescue with To End the Game: capturing the Flag on the back row ends the game;
+    no Rescue decision is pending afterwards, and the ply count advances as for any move.
+    (Regression: the engine once left the decision pending on the finished game.)"""
+    state = apply(rescue_start(HASBRO_RESCUE, extra={"a10": "f", "j10": "b"}), "a9-a10")
+    assert state.outcome is not None
+    assert state.outcome.termination is Termination.FLAG_CAPTURED
+    assert state.pending_rescue is None
+    assert state.ply == 1
+    assert state.to_move is BLUE
+
+
+# ---------------------------------------------------------------------------
+# Silent Defense (Hasbro 2009, Jumbo 2014)
+
+SILENT = [HASBRO_2009.with_variants(SILENT_DEFENSE), JUMBO_2014.with_variants(SILENT_DEFENSE)]
+SILENT_IDS = ["hasbro", "jumbo"]
+
+
+def strike(rules: Rules, attacker: str, defender: str) -> tuple[GameState, int, int]:
+    """Red `attacker` on e4 strikes Blue `defender` on e5; returns state and the piece ids."""
+    state = position(rules, {"e4": attacker, "e5": defender, "a1": "F", "j10": "f"})
+    a = state.piece_at("e4")
+    d = state.piece_at("e5")
+    assert a is not None
+    assert d is not None
+    return apply(state, "e4-e5"), a.id, d.id
+
+
+@pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
+def test_silent_defense_attacker_declares_its_rank(rules: Rules) -> None:
+    """Hasbro 2009 / Jumbo 2014, Silent Defense: the attacker declares its rank."""
+    for defender in ("s", "j", "m"):
+        state, a, _ = strike(rules, "J", defender)
+        assert state.known_ranks(a) == {Rank.MAJOR}
+
+
+@pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
+def test_silent_defense_winning_defender_stays_hidden(rules: Rules) -> None:
+    """Hasbro 2009, Silent Defense, sentence 2: the defender keeps its rank to itself: a
+    defender that beats a Major is only known to be stronger than a Major (or a Bomb)."""
+    state, _, d = strike(rules, "J", "m")
+    assert rank_of(state, "e5") is Rank.MARSHAL
+    assert state.known_ranks(d) == {Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL, Rank.BOMB}
+    assert not state.is_revealed(d)
+
+
+@pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
+def test_silent_defense_losing_defender_stays_hidden(rules: Rules) -> None:
+    """Hasbro 2009, Silent Defense, sentence 3 (each player keeps its own captured pieces): a
+    captured defender's rank stays hidden; only "lower than the attacker" is known."""
+    state, _, d = strike(rules, "J", "t")
+    assert state.known_ranks(d) == {Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT,
+                                    Rank.LIEUTENANT, Rank.CAPTAIN}
+    assert Rank.SERGEANT in {p.rank for p in state.captured(BLUE)}  # the full state knows
+
+
+@pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
+def test_silent_defense_tie_reveals_the_rank(rules: Rules) -> None:
+    """Hasbro 2009, Silent Defense: both pieces removed means the same rank (it is implied)."""
+    state, _, d = strike(rules, "J", "j")
+    assert state.known_ranks(d) == {Rank.MAJOR}
+
+
+@pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
+def test_silent_defense_scout_strike_reveals_defender(rules: Rules) -> None:
+    """Hasbro 2009 / Jumbo 2014, Silent Defense, the Scout exception (last sentence): when a Scout
+    strikes, the defender names its rank."""
+    state, a, d = strike(rules, "X", "m")
+    assert state.known_ranks(d) == {Rank.MARSHAL}
+    assert state.known_ranks(a) == {Rank.SCOUT}
+
+
+def test_silent_defense_scout_long_strike_reveals_defender() -> None:
+    """Jumbo 2014, Silent Defense exception with the Jumbo Scout that moves and strikes."""
+    rules = JUMBO_2014.with_variants(SILENT_DEFENSE)
+    state = position(rules, {"e2": "X", "e8": "c", "a1": "F", "j10": "f"})
+    d = state.piece_at("e8")
+    assert d is not None
+    after = apply(state, "e2-e8")
+    assert after.known_ranks(d) == {Rank.COLONEL}
+
+
+@pytest.mark.parametrize("edition", ALL_EDITIONS, ids=lambda r: r.edition)
+def test_without_silent_defense_defender_is_revealed(edition: Rules) -> None:
+    """Control: the base rules name both ranks in a strike."""
+    state, _, d = strike(edition, "J", "m")
+    assert state.known_ranks(d) == {Rank.MARSHAL}
+
+
+def test_silent_defense_with_exploding_bombs_and_aggressor_advantage() -> None:
+    """Jumbo 2014, Silent Defense composed: what is known follows the composed strike rule."""
+    rules = JUMBO_2014.with_variants(SILENT_DEFENSE, EXPLODING_BOMBS, AGGRESSOR_ADVANTAGE)
+    state, _, d = strike(rules, "J", "b")  # both go: the defender was a Bomb
+    assert state.known_ranks(d) == {Rank.BOMB}
+    state, _, d = strike(rules, "J", "j")  # attacker wins ties: defender is Major or lower
+    assert state.known_ranks(d) == {Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT,
+                                    Rank.LIEUTENANT, Rank.CAPTAIN, Rank.MAJOR}
+
+
+def test_silent_defense_spy_striking_marshal() -> None:
+    """Hasbro 2009, Silent Defense: a Spy that wins learns only: Marshal or Flag."""
+    rules = HASBRO_2009.with_variants(SILENT_DEFENSE)
+    state = position(rules, {"e4": "S", "e5": "m", "a1": "F", "j10": "f", "j7": "t"})
+    d = state.piece_at("e5")
+    assert d is not None
+    state = apply(state, "e4-e5")
+    # "Consistent with the result" includes the Flag; that it was not (the game goes on) is
+    # inference, which `known_ranks` leaves to the caller.
+    assert state.known_ranks(d) == {Rank.FLAG, Rank.MARSHAL}
+    assert not state.is_over
+
+
+# ---------------------------------------------------------------------------
+# Army variants: Stratego Barrage, Stratego Duel, Ultimate Lightning (Jumbo 2014)
+
+BARRAGE_ARMY = {Rank.MARSHAL: 1, Rank.GENERAL: 1, Rank.MINER: 1, Rank.SCOUT: 2, Rank.SPY: 1,
+                Rank.BOMB: 1, Rank.FLAG: 1}
+DUEL_ARMY = {**BARRAGE_ARMY, Rank.MINER: 2, Rank.BOMB: 2}
+ULTIMATE_ARMY = {Rank.FLAG: 1, Rank.MARSHAL: 1, Rank.GENERAL: 1, Rank.COLONEL: 1, Rank.MAJOR: 1,
+                 Rank.CAPTAIN: 2, Rank.LIEUTENANT: 2, Rank.SERGEANT: 2, Rank.MINER: 2,
+                 Rank.SCOUT: 4, Rank.SPY: 1, Rank.BOMB: 2}
+
+
+@pytest.mark.parametrize(
+    ("variant", "army", "size"),
+    [(BARRAGE, BARRAGE_ARMY, 8), (DUEL, DUEL_ARMY, 10), (ULTIMATE_LIGHTNING, ULTIMATE_ARMY, 20)],
+    ids=["barrage", "duel", "ultimate-lightning"],
+)
+@pytest.mark.parametrize("edition", ALL_EDITIONS, ids=lambda r: r.edition)
+def test_jumbo2014_army_variants_piece_counts(variant: Variant, army: dict[Rank, int], size: int,
+                                              edition: Rules) -> None:
+    """Jumbo 2014, Stratego Barrage (8 pieces), Stratego Duel (Barrage plus a Bomb and a Miner: 10),
+    Ultimate Lightning Stratego (20 pieces): the printed piece lists."""
+    rules = edition.with_variants(variant)
+    assert rules.army == Army.of(army)
+    assert rules.army.size == size
+    assert rules.setup.depth == 4
+    assert not rules.setup.fill
+
+
+@pytest.mark.parametrize("variant", [BARRAGE, DUEL, ULTIMATE_LIGHTNING], ids=str)
+def test_jumbo2014_army_variants_set_up_anywhere_in_four_rows(variant: Variant) -> None:
+    """Jumbo 2014, Barrage (setup paragraph): the pieces go anywhere in the 40 squares of the first
+    four rows; Duel is set up as Barrage; Ultimate Lightning (first paragraph) likewise."""
+    rules = HASBRO_2009.with_variants(variant)
+    ranks = rules.army.ranks()
+    squares = list(stratego.board.home_rows(RED, 4))
+    # The back rows filled from a1, gaps everywhere else.
+    setup = Setup(RED, tuple(sorted(zip(squares, ranks, strict=False))))
+    assert setup_problems(rules, setup) == []
+    forward = Setup(RED, tuple(sorted(zip(squares[40 - len(ranks):], ranks, strict=True))))
+    assert setup_problems(rules, forward) == []
+    too_far = dict(setup.placement)
+    too_far[Square.parse("a5")] = too_far.pop(Square.parse("a1"))
+    problems = setup_problems(rules, Setup(RED, tuple(sorted(too_far.items()))))
+    assert any("a5" in p for p in problems)
+
+
+def test_jumbo2014_barrage_flag_in_a_corner_surrounded() -> None:
+    """Jumbo 2014, Barrage, setup paragraph: the book's example, the Flag in a corner with the
+    other pieces around it, is a valid setup (the book warns it is easy to find)."""
+    rules = JUMBO_2014.with_variants(BARRAGE)
+    setup = Setup.from_mapping(RED, {"a1": "F", "b1": "B", "a2": "M", "b2": "G", "c1": "N",
+                                     "a3": "X", "c2": "X", "b3": "S"})
+    assert setup_problems(rules, setup) == []
+
+
+def test_jumbo2014_duel_flag_in_a_corner_between_two_bombs() -> None:
+    """Jumbo 2014, Stratego Duel, sentence 3: with two Bombs the Flag can sit in a corner
+    between them, its only two neighbours."""
+    rules = JUMBO_2014.with_variants(DUEL)
+    setup = Setup.from_mapping(BLUE, {"j10": "F", "i10": "B", "j9": "B", "e7": "M", "f7": "G",
+                                      "a7": "N", "b7": "N", "c7": "X", "d7": "X", "g7": "S"})
+    assert setup_problems(rules, setup) == []
+    state = stratego.new_game(rules, random_setup(rules, RED, 5), setup)
+    assert {p.rank for p in (state.piece_at("i10"), state.piece_at("j9")) if p} == {Rank.BOMB}
+
+
+@pytest.mark.parametrize("variant", [BARRAGE, DUEL, ULTIMATE_LIGHTNING], ids=str)
+def test_jumbo2014_army_variants_exact_army_required(variant: Variant) -> None:
+    """Jumbo 2014, army variants: each player has exactly the printed pieces."""
+    rules = JUMBO_2014.with_variants(variant)
+    setup = random_setup(rules, BLUE, 3)
+    assert setup_problems(rules, setup) == []
+    fewer = dict(setup.placement)
+    fewer.pop(next(iter(fewer)))
+    assert setup_problems(rules, Setup(BLUE, tuple(sorted(fewer.items()))))
+
+
+def test_jumbo2014_barrage_all_other_rules_the_same() -> None:
+    """Jumbo 2014, Barrage, sentence 2: other rules unchanged: only army and setup change."""
+    rules = JUMBO_2014.with_variants(BARRAGE)
+    assert rules.movement == JUMBO_2014.movement
+    assert rules.strike == JUMBO_2014.strike
+    assert rules.repetition == JUMBO_2014.repetition
+
+
+@pytest.mark.parametrize(("a", "b"), list(itertools.permutations(
+    [BARRAGE, DUEL, ULTIMATE_LIGHTNING], 2)), ids=str)
+def test_army_variants_exclude_each_other(a: Variant, b: Variant) -> None:
+    """Two army variants contradict each other: RulesError naming both."""
+    with pytest.raises(RulesError) as info:
+        JUMBO_2014.with_variants(a, b)
+    assert str(a) in str(info.value)
+    assert str(b) in str(info.value)
+    with pytest.raises(RulesError) as info:
+        JUMBO_2014.with_variants(a).with_variants(b)
+    assert str(a) in str(info.value)
+    assert str(b) in str(info.value)
+    with pytest.raises(RulesError):
+        by_name(f"jumbo-2014+{a}+{b}")
+
+
+# ---------------------------------------------------------------------------
+# Ultimate Lightning Captains (Jumbo 2014)
+
+UL = JUMBO_2014.with_variants(ULTIMATE_LIGHTNING)
+
+
+def test_jumbo2014_ultimate_lightning_captain_moves_two_squares_straight_or_turning() -> None:
+    """Jumbo 2014, Ultimate Lightning, Moving and attacking with the Captain, sentence 1: two
+    squares, straight on or turning after the first; one square is still a move."""
+    state = position(UL, {"e2": "K", "j10": "f"})
+    assert targets(state, "e2") == {"e3", "e1", "d2", "f2",  # one square
+                                    "e4", "c2", "g2",  # straight
+                                    "d3", "f3", "d1", "f1"}  # turning
+
+
+def test_jumbo2014_ultimate_lightning_captain_first_step_must_be_empty() -> None:
+    """Jumbo 2014, Ultimate Lightning: a Captain cannot pass through an occupied square."""
+    state = position(UL, {"e2": "K", "e3": "T", "d2": "T", "f2": "t", "j10": "f"})
+    assert targets(state, "e2") == {"e1", "f2", "d1", "f1"}
+    reason = explain_illegal(state, "e2-e4")
+    assert reason is not None
+    assert "empty square" in reason
+
+
+def test_jumbo2014_ultimate_lightning_captain_strikes_on_second_step() -> None:
+    """Jumbo 2014, Ultimate Lightning, Captain sentence 2: like a Scout, a Captain may move and
+    strike in one turn: a strike two squares away, through an empty square."""
+    state = position(UL, {"e2": "K", "e4": "t", "g2": "s", "d3": "x", "j10": "f"})
+    assert {"e4", "g2", "d3"} <= targets(state, "e2")
+    after = apply(state, "e2-e4")
+    assert rank_of(after, "e4") is Rank.CAPTAIN
+    assert rank_of(after, "e2") is None
+
+
+def test_jumbo2014_ultimate_lightning_captain_attacks_only_once() -> None:
+    """Jumbo 2014, Ultimate Lightning, Captain sentence 3 (one strike a turn): a strike on the
+    first step ends the move, so the square behind an enemy is out of reach."""
+    state = position(UL, {"e2": "K", "e3": "t", "j10": "f"})
+    moves = targets(state, "e2")
+    assert "e3" in moves
+    assert "e4" not in moves
+    after = apply(state, "e2-e3")
+    assert rank_of(after, "e3") is Rank.CAPTAIN
+    assert after.to_move is BLUE
+
+
+def test_jumbo2014_ultimate_lightning_captain_cannot_end_where_it_started() -> None:
+    """Jumbo 2014, Ultimate Lightning: two spaces are a move; e2-e3-e2 is no move at all."""
+    state = position(UL, {"e2": "K", "j10": "f"})
+    assert "e2" not in targets(state, "e2")
+
+
+def test_jumbo2014_ultimate_lightning_captain_not_through_lakes() -> None:
+    """Jumbo 2014 base rules (Moving: no piece enters a lake) apply to the Captain's steps too."""
+    state = position(UL, {"c4": "K", "j10": "f"})
+    assert targets(state, "c4") == {"c3", "b4", "d4", "c2", "a4", "e4", "b5", "b3", "d3"}
+
+
+def test_ultimate_lightning_captain_moves_and_strikes_even_in_hasbro_2009() -> None:
+    """Jumbo 2014, Ultimate Lightning gives Captains move-and-strike themselves, so it holds
+    composed with an edition whose Scouts may not (reading, docs/variants.md)."""
+    rules = HASBRO_2009.with_variants(ULTIMATE_LIGHTNING)
+    state = position(rules, {"e2": "K", "e4": "t", "e1": "X", "e6": "t", "j10": "f"})
+    assert "e4" in targets(state, "e2")
+    assert "e6" not in targets(state, "e1")  # the Hasbro Scout still may not
+
+
+def test_ultimate_lightning_captain_long_move_reveals_what_it_can() -> None:
+    """A two-square straight move could be a Scout or a Captain; a turning one only a Captain."""
+    state = position(UL, {"e2": "K", "f2": "K", "j10": "f"})
+    straight = apply(state, "e2-e4")
+    captain = state.piece_at("e2")
+    assert captain is not None
+    assert straight.known_ranks(captain) == {Rank.SCOUT, Rank.CAPTAIN}
+    turning = apply(state, "e2-d3")
+    assert turning.known_ranks(captain) == {Rank.CAPTAIN}
+
+
+def test_ultimate_lightning_captain_two_step_shuttle_counts() -> None:
+    """Milton Bradley 1961, Movement 10 (back-and-forth rule) with Ultimate Lightning: a Captain's
+    two-square moves between the same two squares count like any other piece's moves."""
+    rules = MILTON_BRADLEY_1961.with_variants(ULTIMATE_LIGHTNING)
+    state = position(rules, {"e2": "K", "j7": "t", "j10": "f", "a1": "F"})
+    state = play(state, "e2-e4", "j7-j6", "e4-e2", "j6-i6")
+    assert not stratego.is_legal(state, "e2-e4")
+    assert stratego.is_legal(state, "e2-d3")
+
+
+def test_ultimate_lightning_explain_illegal_names_back_and_forth_rule() -> None:
+    """Why a Captain's two-square move is illegal names the rule that forbids it: here the
+    back-and-forth rule, not the Captain's path (its first square is empty).
+    (Regression: `explain_illegal` once blamed the path.)"""
+    rules = MILTON_BRADLEY_1961.with_variants(ULTIMATE_LIGHTNING)
+    state = position(rules, {"e2": "K", "j7": "t", "j10": "f", "a1": "F"})
+    state = play(state, "e2-e4", "j7-j6", "e4-e2", "j6-i6")
+    reason = explain_illegal(state, "e2-e4")
+    assert reason is not None
+    assert "back and forth" in reason
+
+
+def test_without_ultimate_lightning_captain_moves_one_square() -> None:
+    """Control: in every base edition a Captain moves one square."""
+    for edition in ALL_EDITIONS:
+        state = position(edition, {"e2": "K", "j10": "f"})
+        assert targets(state, "e2") == {"e3", "e1", "d2", "f2"}
+
+
+def test_ultimate_lightning_other_pieces_unchanged() -> None:
+    """Jumbo 2014, Ultimate Lightning: apart from the listed adjustments, the original rules."""
+    state = position(UL, {"e2": "J", "e1": "X", "j10": "f"})
+    assert targets(state, "e2") == {"e3", "d2", "f2"}
+    assert targets(state, "e1") == {"d1", "c1", "b1", "a1", "f1", "g1", "h1", "i1", "j1"}
+
+
+# ---------------------------------------------------------------------------
+# Composition
+
+
+@pytest.mark.parametrize("edition", ALL_EDITIONS, ids=lambda r: r.edition)
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=str)
+def test_every_variant_composes_with_every_edition(edition: Rules, variant: Variant) -> None:
+    """Every variant of either book with every edition; name stable and parseable."""
+    rules = edition.with_variants(variant)
+    assert rules.has_variant(variant)
+    assert rules.edition == edition.edition
+    assert by_name(rules.name) == rules
+    assert rules.name.startswith(edition.edition + "+")
+    assert rules.with_variants(variant) == rules
+
+
+def test_composition_example_from_the_docs() -> None:
+    """docs/variants.md: Hasbro 2009 with two of its tournament rules."""
+    rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
+    assert rules.name == "hasbro-2009+aggressor-advantage+rescue"
+    assert rules == by_name("hasbro-2009+rescue+aggressor-advantage")
+    assert rules == HASBRO_2009.with_variants(RESCUE).with_variants(AGGRESSOR_ADVANTAGE)
+    assert rules.strike.attacker_wins_ties
+    assert rules.rescue.enabled
+    assert rules.rescue.zone is RescueZone.HALF
+
+
+def test_composition_order_independent_all_permutations() -> None:
+    """Composition is order-independent: all orders, one call or several, compare equal."""
+    chosen = [AGGRESSOR_ADVANTAGE, MOVING_BOMBS, MOVING_FLAG, RESCUE, SILENT_DEFENSE, DUEL]
+    for edition in ALL_EDITIONS:
+        results = {edition.with_variants(*order) for order in itertools.permutations(chosen)}
+        stepwise = edition
+        for variant in reversed(chosen):
+            stepwise = stepwise.with_variants(variant)
+        results.add(stepwise)
+        assert len(results) == 1
+        (rules,) = results
+        assert rules.name == (f"{edition.edition}+aggressor-advantage+duel+exploding-bombs+"
+                              "moving-bombs+moving-flag+rescue+silent-defense")
+        assert by_name(rules.name) == rules
+        assert hash(by_name(rules.name)) == hash(rules)
+
+
+def test_composition_by_name_errors() -> None:
+    """Unknown edition or variant names raise RulesError naming them."""
+    with pytest.raises(RulesError, match="no-such-variant"):
+        by_name("jumbo-2014+no-such-variant")
+    with pytest.raises(RulesError, match="no-such-edition"):
+        by_name("no-such-edition+rescue")
+    with pytest.raises(RulesError):
+        JUMBO_2014.with_variants("rescue")  # type: ignore[arg-type]
+
+
+def test_variant_metadata_names_the_books() -> None:
+    """Each variant records the books that print it (docs/variants.md table)."""
+    hasbro_and_jumbo = {"aggressor-advantage", "rescue", "silent-defense"}
+    assert set(VARIANTS) == hasbro_and_jumbo | {"exploding-bombs", "moving-bombs", "moving-flag",
+                                                "barrage", "duel", "ultimate-lightning"}
+    for name, variant in VARIANTS.items():
+        assert variant.name == name
+        assert str(variant) == name
+        assert any("Jumbo 2014" in book for book in variant.books)
+        assert any("Hasbro 2009" in book for book in variant.books) == (name in hasbro_and_jumbo)
+        assert variant.summary
+        assert variant.title
+
+
+def test_rescue_zone_follows_the_edition() -> None:
+    """Rescue's zone parameter: HALF for the Hasbro/1961 family, HOME_ROWS for Jumbo/classic."""
+    assert MILTON_BRADLEY_1961.with_variants(RESCUE).rescue.zone is RescueZone.HALF
+    assert HASBRO_2009.with_variants(RESCUE).rescue.zone is RescueZone.HALF
+    assert JUMBO_2014.with_variants(RESCUE).rescue.zone is RescueZone.HOME_ROWS
+    assert CLASSIC.with_variants(RESCUE).rescue.zone is RescueZone.HOME_ROWS
+
+
+def test_silent_defense_rescue_hides_which_piece_came_back() -> None:
+    """Hasbro 2009, Silent Defense sentence 3 (each player keeps its own captured pieces) with
+    Rescue: the player picks the rescued piece from its own captured pieces, so the opponent
+    cannot tell which one came back. `known_ranks` of the rescued piece must allow every rank
+    it could have been (here Major or Lieutenant), not the rank it showed before its capture.
+    (Regression: the engine once kept the pre-capture knowledge, revealing the choice.)
+    """
+    rules = HASBRO_2009.with_variants(SILENT_DEFENSE, RESCUE)
+    state = position(rules, {"e4": "J", "e5": "m", "a9": "C", "j7": "t", "j10": "f"},
+                     captured=((RED, Rank.LIEUTENANT),))
+    major = state.piece_at("e4")
+    assert major is not None
+    state = play(state, "e4-e5", "j7-j6")  # the Major declares itself and loses
+    assert state.known_ranks(major) == {Rank.MAJOR}
+    state = play(state, "a9-a10", "J@a2")
+    assert state.piece_at("a2") == major
+    assert {Rank.MAJOR, Rank.LIEUTENANT} <= state.known_ranks(major)
+
+
+def test_docs_variants_page_names_existing_tests() -> None:
+    """docs/variants.md cites tests by name; each name (or pattern) matches a test here."""
+    root = pathlib.Path(__file__).resolve().parent
+    page = (root.parent / "docs" / "variants.md").read_text(encoding="utf-8")
+    source = "".join((root / name).read_text(encoding="utf-8")
+                     for name in ("test_variants.py", "test_variant_properties.py"))
+    defined = re.findall(r"def (test_\w+)", source)
+    cited = set(re.findall(r"`(test_[A-Za-z0-9_*]+)`", page))
+    assert cited
+    assert [name for name in sorted(cited) if not fnmatch.filter(defined, name)] == []
