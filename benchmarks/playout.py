@@ -65,18 +65,22 @@ def bare_rate(seconds: float, seed: int) -> float:
 
 
 def state_bytes(rules_name: str) -> int:
-    """Bytes a mid-game state adds to memory beyond what it shares with its parent."""
+    """Bytes a mid-game state adds to memory beyond what it shares with its parent:
+    the state object, its board and piece-square tuples, and its history link."""
     rules = by_name(rules_name)
-    rng = random.Random(1)
-    state = new_game(rules, random_setup(rules, Player.RED, rng), random_setup(rules, Player.BLUE, rng))
-    for _ in range(200):
-        moves = legal_moves(state)
-        if not moves:
+    for seed in range(1, 100):
+        rng = random.Random(seed)
+        state = new_game(rules, random_setup(rules, Player.RED, rng),
+                         random_setup(rules, Player.BLUE, rng))
+        while state.ply < 200 and not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+        if not state.is_over:
             break
-        state = apply(state, rng.choice(moves))
     parent = state
     child = apply(parent, legal_moves(parent)[0])
-    own = [child, child.board, child.where, child.history]
+    own: list[object] = [child, child.board, child.where, child.history, child.history[1]]
+    if child.shuttles is not parent.shuttles:
+        own += [child.shuttles, *child.shuttles]
     if child.known is not parent.known:
         own.append(child.known)
     return sum(sys.getsizeof(o) for o in own)

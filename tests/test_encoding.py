@@ -28,7 +28,7 @@ from stratego.encoding import (
     legal_action_mask,
     observation_planes,
 )
-from stratego.view import view
+from stratego.views import view
 
 STARTS = st.one_of(new_games(rules_values()), scattered_positions())
 

@@ -174,7 +174,7 @@ def test_hasbro2009_movement_1_cannot_move_opponents_piece() -> None:
     """Movement 1: in Red's turn only Red moves."""
     state = position({"e2": "K", "e9": "k"})
     assert not is_legal(state, "e9-e8")
-    with pytest.raises(IllegalMoveError, match=r"blue Captain \(5\) on e9 is not red's piece"):
+    with pytest.raises(IllegalMoveError, match=r"the piece on e9 is blue's, not red's"):
         apply(state, "e9-e8")
 
 

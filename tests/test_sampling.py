@@ -27,7 +27,7 @@ from stratego.sampling import (
     sample_state,
 )
 from stratego.variants import SILENT_DEFENSE
-from stratego.view import PlayerView, view
+from stratego.views import PlayerView, view
 
 SILENT = HASBRO_2009.with_variants(SILENT_DEFENSE)
 STARTS = st.one_of(new_games(rules_values()), scattered_positions())

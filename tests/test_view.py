@@ -23,7 +23,7 @@ import stratego
 from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
 from stratego import CLASSIC, HASBRO_2009, Player, Rank
 from stratego.variants import MOVING_BOMBS, RESCUE, SILENT_DEFENSE
-from stratego.view import SCHEMA, PlayerView, SchemaError, SeenPiece, view
+from stratego.views import SCHEMA, PlayerView, SchemaError, SeenPiece, view
 
 SILENT = HASBRO_2009.with_variants(SILENT_DEFENSE)
 ALL_RANKS = frozenset(Rank)

@@ -1,16 +1,23 @@
 """stratego: the rules of Stratego, edition by edition.
 
-An immutable game state and pure functions over it::
+An immutable game state and pure functions over it:
 
-    import stratego
-    from stratego.editions import CLASSIC
+```python
+import stratego
+from stratego.editions import CLASSIC
 
-    rules = CLASSIC
-    state = stratego.new_game(rules, stratego.random_setup(rules, stratego.Player.RED, 1),
-                              stratego.random_setup(rules, stratego.Player.BLUE, 2))
-    move = stratego.legal_moves(state)[0]
-    after = stratego.apply(state, move)      # `state` is untouched
+rules = CLASSIC
+state = stratego.new_game(rules, stratego.random_setup(rules, stratego.Player.RED, 1),
+                          stratego.random_setup(rules, stratego.Player.BLUE, 2))
+move = stratego.legal_moves(state)[0]
+after = stratego.apply(state, move)      # `state` is untouched
+```
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from stratego.board import LAKES, SQUARES, Square
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014, MILTON_BRADLEY_1961
@@ -26,11 +33,60 @@ from stratego.errors import (
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules, Variant
+from stratego.sampling import Sampler, SamplingError, sample_state
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.state import GameState, Outcome, PlyRecord, Termination
 from stratego.strike import Side, StrikeResult, resolve_strike
+from stratego.views import PlayerView, SchemaError, SeenPiece, SeenPly, view
+
+if TYPE_CHECKING:  # the faces and interchange are imported on first use
+    from stratego.bots import Bot, HeuristicBot, RandomBot
+    from stratego.match import GameResult, MatchResult, play_game, play_match
+    from stratego.notation import format_position, parse_position
+    from stratego.records import (
+        GameRecord,
+        parse_record,
+        record_from_json,
+        record_from_state,
+        state_from_json,
+        state_to_json,
+    )
+    from stratego.svg import SvgBoard, board_svg
+    from stratego.text import board_text
 
 __version__ = "0.1.0"
+
+_LAZY = {
+    "Bot": "stratego.bots",
+    "HeuristicBot": "stratego.bots",
+    "RandomBot": "stratego.bots",
+    "GameResult": "stratego.match",
+    "MatchResult": "stratego.match",
+    "play_game": "stratego.match",
+    "play_match": "stratego.match",
+    "format_position": "stratego.notation",
+    "parse_position": "stratego.notation",
+    "GameRecord": "stratego.records",
+    "parse_record": "stratego.records",
+    "record_from_json": "stratego.records",
+    "record_from_state": "stratego.records",
+    "state_from_json": "stratego.records",
+    "state_to_json": "stratego.records",
+    "SvgBoard": "stratego.svg",
+    "board_svg": "stratego.svg",
+    "board_text": "stratego.text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import the interchange and picture layers only when first used."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'stratego' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CLASSIC",
@@ -39,34 +95,60 @@ __all__ = [
     "LAKES",
     "MILTON_BRADLEY_1961",
     "SQUARES",
+    "Bot",
+    "GameRecord",
+    "GameResult",
     "GameState",
+    "HeuristicBot",
     "IllegalMoveError",
     "InvalidNotationError",
+    "MatchResult",
     "Move",
     "Outcome",
     "Piece",
     "Player",
+    "PlayerView",
     "PlyRecord",
     "PositionError",
+    "RandomBot",
     "Rank",
     "Rules",
     "RulesError",
+    "Sampler",
+    "SamplingError",
+    "SchemaError",
+    "SeenPiece",
+    "SeenPly",
     "Setup",
     "SetupError",
     "Side",
     "Square",
     "StrategoError",
     "StrikeResult",
+    "SvgBoard",
     "Termination",
     "Variant",
     "__version__",
     "apply",
+    "board_svg",
+    "board_text",
     "explain_illegal",
+    "format_position",
     "from_position",
     "is_legal",
     "legal_moves",
     "new_game",
+    "parse_position",
+    "parse_record",
+    "play_game",
+    "play_match",
     "random_setup",
+    "record_from_json",
+    "record_from_state",
     "resolve_strike",
+    "sample_state",
     "setup_problems",
+    "state_from_json",
+    "state_to_json",
+    "view",
 ]

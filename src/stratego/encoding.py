@@ -56,7 +56,7 @@ from stratego.errors import InvalidNotationError, StrategoError
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
-from stratego.view import PlayerView
+from stratego.views import PlayerView
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np

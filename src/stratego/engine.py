@@ -861,7 +861,8 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return f"{move}: there is no piece on {move.frm}"
     name = f"{piece.owner} {piece.rank.title} ({labels.label(piece.rank)}) on {move.frm}"
     if piece.owner != who:
-        return f"{move}: the {name} is not {who}'s piece; it is {who}'s turn"
+        # Name no rank: the mover may not know what the opponent's piece is.
+        return f"{move}: the piece on {move.frm} is {piece.owner}'s, not {who}'s"
     if not state.rules.movement.can_move(piece.rank):
         return f"{move}: the {name} cannot move (Bombs and the Flag stay where they were placed)"
     if move.to.is_lake:

@@ -54,7 +54,7 @@ from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.state import GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
-from stratego.view import PlayerView
+from stratego.views import PlayerView
 
 __all__ = [
     "Sampler",

@@ -243,6 +243,12 @@ class GameState:
                 out[SQUARES[index]] = piece
         return out
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, so notebooks show a picture (see `stratego.svg.board_svg`)."""
+        from stratego.svg import board_svg  # the picture layer sits above the engine
+
+        return board_svg(self).svg
+
     def __repr__(self) -> str:
         status = str(self.outcome) if self.outcome else f"{self.to_move} to move"
         return f"<GameState {self.rules.name} ply {self.ply}, {status}>"

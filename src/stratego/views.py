@@ -164,6 +164,12 @@ class PlayerView:
 
     # -- queries ------------------------------------------------------------
 
+    def _repr_svg_(self) -> str:
+        """The board as this player sees it, as SVG (notebooks show it as a picture)."""
+        from stratego.svg import board_svg  # the picture layer sits above the views
+
+        return board_svg(self).svg
+
     def piece_at(self, square: Square | str) -> SeenPiece | None:
         """The piece on `square` (a `Square` or its name), or None."""
         sq = square if isinstance(square, Square) else Square.parse(square)

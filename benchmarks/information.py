@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Speed of the hidden-information layer on a mid-game classic position.
+
+Reports views per second (`view(state, player)`) and sampled states per second
+(`Sampler.sample`, and `sample_state` which builds the sampler each call), with
+the bare reference loop's plies per second measured in the same run, so the
+figures can be compared across machines as ratios.
+
+Usage: python benchmarks/information.py [--seconds S] [--plies N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from playout import bare_rate
+
+from stratego import Player, apply, legal_moves, new_game, random_setup
+from stratego.editions import CLASSIC
+from stratego.sampling import Sampler, sample_state
+from stratego.views import view
+
+
+def midgame(plies: int, seed: int = 3):  # type: ignore[no-untyped-def]
+    """A classic state after `plies` random plies (or at the end of the game)."""
+    rng = random.Random(seed)
+    state = new_game(CLASSIC, random_setup(CLASSIC, Player.RED, rng),
+                     random_setup(CLASSIC, Player.BLUE, rng))
+    while state.ply < plies and not state.is_over:
+        state = apply(state, rng.choice(legal_moves(state)))
+    return state
+
+
+def rate(fn, seconds: float) -> float:  # type: ignore[no-untyped-def]
+    """Calls of `fn` per second."""
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        fn()
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0)
+    ap.add_argument("--plies", type=int, default=200, help="plies of the mid-game position")
+    args = ap.parse_args()
+    state = midgame(args.plies)
+    v = view(state, Player.RED)
+    rng = random.Random(1)
+    sampler = Sampler(v)
+    bare = bare_rate(args.seconds, 1)
+    results = {
+        "view(state, player)": rate(lambda: view(state, Player.RED), args.seconds),
+        "Sampler(view).sample(rng)": rate(lambda: sampler.sample(rng), args.seconds),
+        "sample_state(view, rng)": rate(lambda: sample_state(v, rng), args.seconds),
+    }
+    hidden = sum(1 for p in v.pieces if p.owner is not v.player and p.rank is None)
+    print(f"classic position after {state.ply} plies; {hidden} hidden opponent pieces on board")
+    print(f"bare reference loop: {bare:.0f} plies/s")
+    for name, per_second in results.items():
+        print(f"{name:28} {per_second:9.0f}/s   ({per_second / bare:.3f} per bare ply)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,452 @@
+"""The ``stratego`` command: self-play, bot matches and a terminal game.
+
+::
+
+    stratego selfplay --edition jumbo-2014 --seed 7
+    stratego match --edition classic --games 100 --red heuristic --blue random --seed 1
+    stratego play --edition classic --seed 3 --color red
+    stratego editions
+
+Also ``python -m stratego ...``. Every command takes ``--edition NAME`` (an
+edition such as ``classic``, or a full rules name such as
+``jumbo-2014+barrage``) and ``--variant NAME`` (repeatable). Errors in the
+arguments (an unknown edition, variant or bot, contradicting variants) print
+a message and exit with status 2. See the documentation page "Command line".
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from stratego.bots import BOTS, Bot, make_bot
+from stratego.editions import EDITIONS, by_name
+from stratego.engine import apply, explain_illegal, legal_moves, new_game
+from stratego.errors import InvalidNotationError, StrategoError
+from stratego.match import GameResult, MatchResult, play_game, play_match
+from stratego.moves import Move
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.setups import random_setup
+from stratego.state import GameState
+from stratego.text import board_text, captured_text
+from stratego.variants import VARIANTS
+
+__all__ = ["main"]
+
+BOARD_STYLES = ("ascii", "unicode", "color")
+
+
+class _UsageError(Exception):
+    """A bad argument found after parsing (reported like argparse does, status 2)."""
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    name = "+".join([args.edition, *(args.variant or [])])
+    try:
+        rules = by_name(name)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+    return rules
+
+
+def _bot(name: str, seed: int | None) -> Bot:
+    """A library bot by name, or ``module:factory`` (called with the seed) for your own."""
+    if ":" in name:
+        module_name, _, attribute = name.partition(":")
+        try:
+            factory = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError) as exc:
+            raise _UsageError(f"cannot load the bot {name!r}: {exc}") from None
+        bot: Bot = factory(seed)
+        return bot
+    try:
+        return make_bot(name, seed)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+
+
+def _draw(source: Any, style: str, perspective: Player | None = None) -> str:
+    return board_text(source, perspective=perspective, unicode=style != "ascii",
+                      color=style == "color")
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--edition", "-e", default="classic", metavar="NAME",
+        help=f"rules to play: an edition ({', '.join(EDITIONS)}) or a full rules name "
+             "such as 'jumbo-2014+barrage' (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--variant", "-V", action="append", metavar="NAME",
+        help="add a variant (repeatable): " + ", ".join(sorted(VARIANTS)),
+    )
+
+
+def _add_board_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--board", choices=BOARD_STYLES, default="ascii",
+        help="how to draw the board: plain ASCII, a Unicode grid, or a coloured grid "
+             "(needs the 'rich' extra; plain otherwise) (default: %(default)s)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="stratego",
+        description="Play Stratego by the rules of a chosen edition: bot self-play, "
+                    "bot matches, or a game against a bot in the terminal.",
+    )
+    from stratego import __version__
+
+    parser.add_argument("--version", action="version", version=f"stratego {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    bots = ", ".join(sorted(BOTS)) + " or MODULE:FACTORY"
+
+    selfplay = commands.add_parser(
+        "selfplay", help="play one seeded game between two bots and show how it ended",
+        description="Play one game between two bots (random players unless told otherwise) "
+                    "from random setups, then print the final board, the number of plies "
+                    "and the outcome. The same seed replays the same game.",
+    )
+    _add_rules_arguments(selfplay)
+    selfplay.add_argument("--seed", "-s", type=int, default=None,
+                          help="seed for the setups and the moves (default: a random seed, "
+                               "printed so that the game can be replayed)")
+    selfplay.add_argument("--max-plies", type=int, default=3000, metavar="N",
+                          help="stop with a draw after N plies (default: %(default)s)")
+    selfplay.add_argument("--red", default="random", metavar="BOT",
+                          help=f"Red's bot: {bots} (default: %(default)s)")
+    selfplay.add_argument("--blue", default="random", metavar="BOT",
+                          help=f"Blue's bot: {bots} (default: %(default)s)")
+    selfplay.add_argument("--moves", action="store_true", help="also print every move played")
+    _add_board_argument(selfplay)
+
+    match = commands.add_parser(
+        "match", help="play many seeded games between two bots and print the totals",
+        description="Play a match between two bots, changing colours every other game, "
+                    "and print the wins, draws and how the games ended.",
+    )
+    _add_rules_arguments(match)
+    match.add_argument("--games", "-n", type=int, default=10, metavar="N",
+                       help="number of games (default: %(default)s)")
+    match.add_argument("--red", default="heuristic", metavar="BOT",
+                       help=f"first bot (Red in the first game): {bots} (default: %(default)s)")
+    match.add_argument("--blue", default="random", metavar="BOT",
+                       help=f"second bot: {bots} (default: %(default)s)")
+    match.add_argument("--seed", "-s", type=int, default=0,
+                       help="seed of the match (default: %(default)s)")
+    match.add_argument("--max-plies", type=int, default=3000, metavar="N",
+                       help="ply limit of each game, a draw (default: %(default)s)")
+    match.add_argument("--no-swap", action="store_true",
+                       help="keep the first bot on Red in every game")
+    match.add_argument("--progress", choices=("auto", "rich", "plain", "none"), default="auto",
+                       help="progress display on standard error: 'auto' shows a rich bar "
+                            "(or plain lines without rich) when it is a terminal "
+                            "(default: %(default)s)")
+    match.add_argument("--verbose", "-v", action="store_true", help="print one line per game")
+
+    play = commands.add_parser(
+        "play", help="play against a bot in the terminal",
+        description="Play a game against a bot. Type moves such as 'a4-a5'; 'moves' "
+                    "lists your legal moves, 'help' explains, 'quit' ends the game. "
+                    "Under the Rescue variant, type a rescue such as 'K@b2' or '--'.",
+    )
+    _add_rules_arguments(play)
+    play.add_argument("--seed", "-s", type=int, default=None,
+                      help="seed for the setups and the bot (default: random)")
+    play.add_argument("--color", "--colour", dest="color", default="red",
+                      choices=("red", "blue"), help="your colour (default: %(default)s)")
+    play.add_argument("--bot", default="heuristic", metavar="BOT",
+                      help=f"your opponent: {bots} (default: %(default)s)")
+    play.add_argument("--max-plies", type=int, default=None, metavar="N",
+                      help="draw after N plies (default: no limit)")
+    _add_board_argument(play)
+
+    commands.add_parser("editions", help="list the editions and variants",
+                        description="List the editions and variants and their names.")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``stratego`` command with `argv` (default: ``sys.argv[1:]``);
+    returns the exit status (0 done, 2 bad arguments)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    command: Callable[[argparse.Namespace], int] = {
+        "selfplay": _selfplay,
+        "match": _match,
+        "play": _play,
+        "editions": _editions,
+    }[args.command]
+    try:
+        return command(args)
+    except _UsageError as exc:
+        print(f"stratego {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (`stratego ... | head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _check_plies(value: int | None) -> None:
+    if value is not None and value < 1:
+        raise _UsageError(f"--max-plies must be a positive number, not {value}")
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    red, blue = _bot(args.red, None), _bot(args.blue, None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True)
+    state = game.state
+    assert state is not None
+    print(f"Rules: {state.rules.title} ({state.rules.name}), ply limit {args.max_plies}")
+    print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
+    if args.moves:
+        print("Moves: " + _move_list(state))
+    print(_draw(state, args.board))
+    print(f"Captured red pieces: {captured_text(state, Player.RED)}")
+    print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
+    print(f"Plies: {game.plies}")
+    print(f"Outcome: {_outcome_text(game)}")
+    return 0
+
+
+def _outcome_text(game: GameResult) -> str:
+    who = "draw" if game.winner is None else f"{game.winner} wins"
+    detail = f": {game.detail}" if game.detail else ""
+    return f"{who} ({game.termination}{detail}) {game.result()}"
+
+
+def _move_list(state: GameState) -> str:
+    out = []
+    for i, move in enumerate(state.moves()):
+        out.append(f"{i + 1}. {move}")
+    return " ".join(out) or "-"
+
+
+def _match(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    if args.games < 0:
+        raise _UsageError(f"--games must be 0 or more, not {args.games}")
+    first, second = _bot(args.red, None), _bot(args.blue, None)
+    mode = args.progress
+    if mode == "auto":
+        if not sys.stderr.isatty():
+            mode = "none"
+        else:
+            mode = "rich" if _has_rich() else "plain"
+    elif mode == "rich" and not _has_rich():
+        mode = "plain"
+    verbose: Callable[[GameResult], None] = (
+        (lambda game: print(game)) if args.verbose else (lambda game: None)
+    )
+    if mode == "rich":
+        result = _match_with_rich(rules, first, second, args, verbose)
+    else:
+        stream: IO[str] = sys.stderr
+        step = max(1, args.games // 20)
+
+        def progress(done: int, total: int, game: GameResult) -> None:
+            verbose(game)
+            if mode == "plain" and (done % step == 0 or done == total):
+                print(f"game {done}/{total}", file=stream, flush=True)
+
+        result = play_match(rules, first, second, games=args.games, seed=args.seed,
+                            max_plies=args.max_plies, swap_colours=not args.no_swap,
+                            progress=progress)
+    print(result.summary())
+    return 0
+
+
+def _has_rich() -> bool:
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _match_with_rich(rules: Rules, first: Bot, second: Bot, args: argparse.Namespace,
+                     verbose: Callable[[GameResult], None]) -> MatchResult:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=args.games)
+
+        def progress(done: int, total: int, game: GameResult) -> None:
+            verbose(game)
+            bar.update(task, completed=done)
+
+        return play_match(rules, first, second, games=args.games, seed=args.seed,
+                          max_plies=args.max_plies, swap_colours=not args.no_swap,
+                          progress=progress)
+
+
+def _editions(args: argparse.Namespace) -> int:
+    print("Editions (--edition NAME):")
+    for name, rules in EDITIONS.items():
+        print(f"  {name:<22} {rules.title}")
+    print("Variants (--variant NAME, or NAME after '+' in a rules name):")
+    for name, variant in sorted(VARIANTS.items()):
+        print(f"  {name:<22} {variant.summary}")
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# a person against a bot
+
+_HELP = """\
+Type a move as FROM-TO, such as a4-a5 (a Scout may go several squares: a4-a8).
+Commands: 'moves' lists your legal moves, 'board' draws the board again,
+'help' shows this text, 'quit' ends the game.
+Pieces are drawn as r/b (Red/Blue) followed by the rank's label in this
+edition; '?' is a piece whose rank you do not know, '~~~' a lake."""
+
+_RESCUE_HELP = """\
+Rescue: your {piece} reached the opponent's back row, so you may bring back one of
+your captured pieces. Type RANK@SQUARE with the rank's letter (M Marshal,
+G General, C Colonel, J Major, K Captain, L Lieutenant, T Sergeant, N Miner,
+X Scout, S Spy), such as K@b2, or '--' to decline. 'moves' lists the choices."""
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    if args.max_plies is not None:
+        rules = rules.with_ply_limit(args.max_plies)
+    from stratego.views import view
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    person = Player.parse(args.color)
+    setups = {Player.RED: random_setup(rules, Player.RED, rng),
+              Player.BLUE: random_setup(rules, Player.BLUE, rng)}
+    bot = _bot(args.bot, rng.randrange(2**32))
+    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+    print(f"You play {person} against the {args.bot} bot under {rules.title} "
+          f"({rules.name}), seed {seed}.")
+    print(_HELP)
+    show_board = True
+    while state.outcome is None:
+        if state.to_move != person:
+            move = bot(view(state, person.opponent))
+            if not isinstance(move, Move) or move not in legal_moves(state):
+                print(f"The {args.bot} bot answered {move!r}, which is not a legal move: "
+                      "you win.")
+                return 0
+            state = apply(state, move)
+            print(f"{person.opponent} plays {_public_move(move, view(state, person))}")
+            _report_strike(state, person)
+            show_board = True
+            continue
+        seen = view(state, person)
+        if show_board:
+            print(_draw(seen, args.board))
+            print(f"Captured: yours {captured_text(seen, person)}; "
+                  f"{person.opponent}'s {captured_text(seen, person.opponent)}")
+            if seen.pending_rescue is not None:
+                title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
+                print(_RESCUE_HELP.format(piece=title))
+            show_board = False
+        try:
+            line = input(f"{person} (ply {state.ply + 1})> ").strip()
+        except EOFError:
+            line = "quit"
+            print()
+        command = line.lower()
+        if not command:
+            continue
+        if command in ("quit", "exit", "resign", "q"):
+            print("You left the game.")
+            print(_draw(state, args.board, person))
+            return 0
+        if command in ("help", "h", "?"):
+            print(_HELP)
+            if seen.pending_rescue is not None:
+                print(_RESCUE_HELP.format(piece="piece"))
+            continue
+        if command in ("moves", "m"):
+            print("Legal moves: " + " ".join(str(m) for m in seen.legal_moves))
+            continue
+        if command in ("board", "b"):
+            show_board = True
+            continue
+        try:
+            move = Move.parse(line)
+        except InvalidNotationError as exc:
+            print(f"Not understood: {exc}. Type 'help' for help.")
+            continue
+        if move not in legal_moves(state):
+            print(f"Illegal: {_why_illegal(state, move, person)}. Type 'moves' for the "
+                  "legal moves.")
+            continue
+        state = apply(state, move)
+        _report_strike(state, person)
+        show_board = True
+    print(_draw(state, args.board, person))
+    outcome = state.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        verdict = "Draw"
+    else:
+        verdict = "You win" if outcome.winner == person else "You lose"
+    print(f"{verdict}: {outcome} after {state.ply} plies.")
+    return 0
+
+
+def _public_move(move: Move, seen: Any) -> str:
+    """The move as the person may see it (a hidden Rescue shows only its square)."""
+    last = seen.history[-1] if seen.history else None
+    if last is not None and last.move is None and last.to is not None:
+        return f"a rescue onto {last.to}"
+    return str(move)
+
+
+def _why_illegal(state: GameState, move: Move, person: Player) -> str:
+    """Why `move` is illegal (`explain_illegal` names no rank of an opponent's piece)."""
+    return explain_illegal(state, move) or f"{move} is not legal here"
+
+
+def _report_strike(state: GameState, person: Player) -> None:
+    """Print what the last strike showed the person, if the last move struck."""
+    from stratego.views import view
+
+    seen = view(state, person)
+    if not seen.history:
+        return
+    last = seen.history[-1]
+    if last.defender is None or last.result is None:
+        return
+    labels = state.rules.labels
+
+    def name(rank: Rank | None, owner: Player) -> str:
+        whose = "your" if owner == person else f"{owner}'s"
+        if rank is None:
+            return f"{whose} piece"
+        return f"{whose} {rank.title} ({labels.label(rank)})"
+
+    attacker = name(last.rank, last.player)
+    defender = name(last.defender_rank, last.player.opponent)
+    result = {"attacker": "the attacker wins", "defender": "the defender wins",
+              "both": "both are removed"}.get(last.result, last.result)
+    where = f" on {last.to}" if last.to is not None else ""
+    print(f"Strike{where}: {attacker} strikes {defender}: {result}.")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,287 @@
+"""The ``stratego`` command line (`stratego.cli`): selfplay, match, play, editions."""
+
+from __future__ import annotations
+
+import io
+import pathlib
+import re
+import subprocess
+import sys
+
+import pytest
+
+from stratego.cli import main
+from stratego.editions import EDITIONS
+
+OUTCOME = re.compile(r"^Outcome: (red wins|blue wins|draw) \((.+)\) (1-0|0-1|1/2-1/2)$", re.M)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_selfplay_finishes_in_every_edition(capsys: pytest.CaptureFixture[str],
+                                            edition: str) -> None:
+    code, out, err = run(capsys, "selfplay", "--edition", edition, "--seed", "2",
+                         "--max-plies", "400")
+    assert code == 0, err
+    match = OUTCOME.search(out)
+    assert match is not None, out
+    plies = int(re.search(r"^Plies: (\d+)$", out, re.M).group(1))  # type: ignore[union-attr]
+    assert 1 <= plies <= 400
+    if match.group(1) == "draw":
+        assert match.group(2) == "ply limit"
+        assert plies == 400
+    assert "   a   b   c" in out
+
+
+def test_selfplay_is_deterministic_by_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "selfplay", "--edition", "classic", "--seed", "11", "--moves")
+    again = run(capsys, "selfplay", "--edition", "classic", "--seed", "11", "--moves")
+    other = run(capsys, "selfplay", "--edition", "classic", "--seed", "12", "--moves")
+    assert first == again
+    assert first[1] != other[1]
+
+
+def test_selfplay_takes_variants_by_option_or_in_the_rules_name(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    by_option = run(capsys, "selfplay", "-e", "jumbo-2014", "--variant", "barrage", "--seed", "4")
+    by_name = run(capsys, "selfplay", "-e", "jumbo-2014+barrage", "--seed", "4")
+    assert by_option == by_name
+    assert "(jumbo-2014+barrage)" in by_option[1]
+
+
+def test_selfplay_without_a_seed_prints_the_seed_it_used(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "selfplay", "-e", "jumbo-2014+duel", "--max-plies", "200")
+    assert code == 0
+    seed = re.search(r"seed (\d+)", out).group(1)  # type: ignore[union-attr]
+    assert run(capsys, "selfplay", "-e", "jumbo-2014+duel", "--max-plies", "200",
+               "--seed", seed)[1] == out
+
+
+def test_selfplay_board_styles(capsys: pytest.CaptureFixture[str]) -> None:
+    _, unicode_out, _ = run(capsys, "selfplay", "--seed", "1", "--board", "unicode",
+                             "--max-plies", "100")
+    assert "┌───┬" in unicode_out
+    pytest.importorskip("rich")
+    _, colour_out, _ = run(capsys, "selfplay", "--seed", "1", "--board", "color",
+                            "--max-plies", "100")
+    assert "\x1b[" in colour_out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["selfplay", "--edition", "chess"], "unknown edition 'chess'"),
+        (["selfplay", "--variant", "nope"], "unknown variant 'nope'"),
+        (["selfplay", "-V", "barrage", "-V", "duel"], "cannot be combined"),
+        (["selfplay", "--red", "genius"], "unknown bot 'genius'"),
+        (["match", "--edition", "1962"], "unknown edition '1962'"),
+        (["play", "--variant", "fog"], "unknown variant 'fog'"),
+        (["selfplay", "--max-plies", "0"], "--max-plies"),
+    ],
+)
+def test_bad_arguments_exit_with_status_2_and_a_message(
+        capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, _out, err = run(capsys, *argv)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_usage_errors_from_argparse_exit_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["selfplay", "--seed", "x"])
+    assert info.value.code == 2
+    assert "invalid int value" in capsys.readouterr().err
+
+
+def test_help_describes_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("selfplay", "match", "play", "editions"):
+        assert command in out
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    assert "--max-plies" in capsys.readouterr().out
+
+
+def test_editions_lists_editions_and_variants(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "editions")
+    assert code == 0
+    for name in ("milton-bradley-1961", "hasbro-2009", "jumbo-2014", "classic", "barrage",
+                 "rescue"):
+        assert name in out
+
+
+def test_match_prints_totals_that_add_up(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "match", "--games", "4", "--seed", "3", "--max-plies", "300",
+                       "--red", "heuristic", "--blue", "random", "--progress", "none", "-v")
+    assert code == 0
+    assert "4 game(s) under classic" in out
+    wins = {name: int(n) for name, n in re.findall(r"^(\w+): (\d+) win", out, re.M)}
+    draws = int(re.search(r"^draws: (\d+)$", out, re.M).group(1))  # type: ignore[union-attr]
+    assert set(wins) == {"heuristic", "random"}
+    assert sum(wins.values()) + draws == 4
+    assert len(re.findall(r"^seed \d+: ", out, re.M)) == 4
+
+
+def test_match_plain_progress_goes_to_standard_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "match", "--games", "2", "--max-plies", "50",
+                         "--progress", "plain", "--red", "random")
+    assert code == 0
+    assert "game 2/2" in err
+    assert "random-1" in out
+    assert "random-2" in out
+
+
+def test_python_dash_m_stratego_selfplay_runs_as_a_program() -> None:
+    """The README's quick start, as a real process."""
+    done = subprocess.run(
+        [sys.executable, "-m", "stratego", "selfplay", "--edition", "jumbo-2014", "--seed", "7"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert OUTCOME.search(done.stdout)
+    assert "Plies: " in done.stdout
+
+
+# -- play -----------------------------------------------------------------------
+
+
+def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: list[str],
+         *argv: str) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    code = main(["play", *argv])
+    return code, capsys.readouterr().out
+
+
+def legal_moves_listed(out: str) -> list[str]:
+    found = re.search(r"Legal moves: (.+)$", out, re.M)
+    assert found is not None, out
+    return found.group(1).split()
+
+
+def test_play_reports_malformed_and_illegal_moves_and_goes_on(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out = play(monkeypatch, capsys, ["moves", "quit"], "--seed", "3")
+    legal = legal_moves_listed(out)
+    assert legal
+    lines = ["hello", "e4-e6-e8", "j7-j6", "a1-a3", "a2-b3", legal[0], "moves", "quit"]
+    code, out = play(monkeypatch, capsys, lines, "--seed", "3")
+    assert code == 0
+    assert out.count("Not understood") == 2
+    assert "the piece on j7 is blue's, not red's" in out  # no blue rank named
+    assert out.count("Illegal:") == 3
+    assert "blue plays " in out  # the legal move was played and the bot answered
+    assert "(ply 3)>" in out
+    assert "You left the game." in out
+
+
+def test_play_as_blue_lets_the_bot_open(monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = play(monkeypatch, capsys, ["help", "quit"], "--seed", "5", "--color", "blue",
+                     "--edition", "jumbo-2014", "--bot", "random")
+    assert code == 0
+    assert out.index("red plays ") < out.index("blue (ply 2)>")
+    assert "Commands:" in out
+
+
+def test_play_ends_at_end_of_input(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = play(monkeypatch, capsys, [], "--seed", "1")
+    assert code == 0
+    assert "You left the game." in out
+
+
+def test_play_until_the_game_ends(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Answering each prompt with 'moves' and then the first legal move listed plays a
+    whole game to its end, which is announced."""
+
+    def answer(prompt: str = "") -> str:
+        listed = re.findall(r"Legal moves: (\S+)", capsys.readouterr().out)
+        return listed[-1] if listed else "moves"
+
+    monkeypatch.setattr("builtins.input", answer)
+    code = main(["play", "--seed", "2", "--edition", "jumbo-2014+barrage", "--bot", "random",
+                 "--max-plies", "60"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert re.search(r"(You win|You lose|Draw): .+ after \d+ plies", out)
+
+
+def test_play_in_a_real_terminal_process() -> None:
+    """A person's session through standard input: a malformed move, an illegal move,
+    the legal-move list, quit."""
+    done = subprocess.run(
+        [sys.executable, "-m", "stratego", "play", "--edition", "classic", "--seed", "3"],
+        input="xyz\na1-a3\nmoves\nquit\n", capture_output=True, text=True, timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Not understood" in done.stdout
+    assert "Illegal: a1-a3" in done.stdout
+    assert "Legal moves: " in done.stdout
+    assert "You left the game." in done.stdout
+
+
+def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Hasbro 2009 / Jumbo 2014, Rescue: a piece ending its move on the opponent's back row
+    earns a rescue, typed as RANK@SQUARE (or '--'); bad and illegal rescues are refused."""
+    import stratego
+    from stratego import Player, Rank, cli
+
+    def position(rules: stratego.Rules, red: object, blue: object) -> stratego.GameState:
+        return stratego.from_position(
+            rules, {"e9": "K", "a1": "F", "j1": "B", "a10": "f", "b10": "b", "j9": "t"},
+            captured=[(Player.RED, Rank.MARSHAL), (Player.RED, Rank.SCOUT)],
+        )
+
+    monkeypatch.setattr(cli, "new_game", position)
+    lines = ["e9-e10", "moves", "M@z9", "M@e6", "B@b2", "M@b2", "quit"]
+    code, out = play(monkeypatch, capsys, lines, "--edition", "jumbo-2014+rescue",
+                     "--seed", "1", "--bot", "random")
+    assert code == 0
+    assert "Rescue: your Captain reached the opponent's back row" in out
+    assert "M@b2" in legal_moves_listed(out)
+    assert "--" in legal_moves_listed(out)
+    assert "Not understood: not a rescue: 'M@z9'" in out
+    assert "Illegal: M@e6" in out
+    assert "Illegal: B@b2" in out
+    assert "blue plays " in out
+    assert "r10" in out.split("blue plays ")[1]  # the Marshal is back on the board
+
+
+def test_play_against_a_bot_loaded_by_module_and_name(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: pathlib.Path) -> None:
+    """``--bot MODULE:FACTORY`` loads your own bot; one that answers an illegal move loses."""
+    (tmp_path / "sillybots.py").write_text(
+        "from stratego import Move\n"
+        "def Silly(seed):\n"
+        "    return lambda view: Move.parse('a1-a9')\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    code, out = play(monkeypatch, capsys, ["moves"], "--seed", "1", "--color", "blue",
+                     "--bot", "sillybots:Silly")
+    assert code == 0
+    assert "not a legal move: you win" in out
+    code, out, err = run(capsys, "selfplay", "--red", "sillybots:Nothing")
+    assert code == 2
+    assert "cannot load the bot 'sillybots:Nothing'" in err
+    code, out, err = run(capsys, "match", "--games", "2", "--red", "sillybots:Silly",
+                         "--max-plies", "50", "--progress", "none")
+    assert code == 0
+    assert "endings: illegal move 2" in out

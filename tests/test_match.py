@@ -1,0 +1,136 @@
+"""The match runner (`stratego.match`): seeded games between bots, and their totals."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import stratego
+from strategies import rules_values, seeds
+from stratego import Move, Player
+from stratego.bots import HeuristicBot, RandomBot
+from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
+from stratego.match import ILLEGAL_MOVE, GameResult, MatchResult, play_game, play_match
+from stratego.views import PlayerView
+
+
+def test_match_totals_add_up_and_colours_alternate() -> None:
+    calls: list[tuple[int, int]] = []
+    result = play_match(JUMBO_2014, HeuristicBot(1), RandomBot(2), games=6, seed=4,
+                        max_plies=300, progress=lambda done, total, game: calls.append(
+                            (done, total)))
+    assert isinstance(result, MatchResult)
+    assert result.names == ("heuristic", "random")
+    assert len(result.games) == 6
+    assert sum(result.wins.values()) + result.draws == 6
+    assert result.score("heuristic") + result.score("random") == 6
+    assert calls == [(i, 6) for i in range(1, 7)]
+    assert [g.red for g in result.games] == ["heuristic", "random"] * 3
+    assert [g.blue for g in result.games] == ["random", "heuristic"] * 3
+    for game in result.games:
+        assert 1 <= game.plies <= 300
+        assert (game.winner is None) == (game.termination == "ply limit")
+        assert game.winner_name in (None, game.red if game.winner is Player.RED else game.blue)
+    summary = result.summary()
+    assert "6 game(s) under jumbo-2014" in summary
+    assert f"draws: {result.draws}" in summary
+
+
+def test_match_is_deterministic_by_seed() -> None:
+    def run(seed: int) -> tuple[GameResult, ...]:
+        return play_match(CLASSIC, HeuristicBot(1), RandomBot(2), games=3, seed=seed,
+                          max_plies=200).games
+
+    assert run(8) == run(8)
+    assert run(8) != run(9)
+
+
+def test_a_game_depends_only_on_its_seed() -> None:
+    """The bots are reset from the game's seed, so a game replays on its own."""
+    match = play_match(CLASSIC, HeuristicBot(1), RandomBot(2), games=3, seed=5, max_plies=200)
+    last = match.games[2]
+    again = play_game(CLASSIC, HeuristicBot(99), RandomBot(98), seed=last.seed, max_plies=200)
+    assert (again.winner, again.termination, again.plies) == (
+        last.winner, last.termination, last.plies)
+
+
+def test_without_swapping_the_first_bot_always_plays_red() -> None:
+    result = play_match(HASBRO_2009, RandomBot(1), RandomBot(2), games=3, seed=1, max_plies=50,
+                        swap_colours=False)
+    assert result.names == ("random-1", "random-2")
+    assert all(g.red == "random-1" and g.blue == "random-2" for g in result.games)
+
+
+def test_a_bot_playing_an_illegal_move_loses_the_game() -> None:
+    def cheat(view: PlayerView) -> Move:
+        return Move.parse("a1-a9")
+
+    game = play_game(CLASSIC, RandomBot(1), cheat, seed=3, max_plies=100)
+    assert game.termination == ILLEGAL_MOVE
+    assert game.winner is Player.RED
+    assert game.blue == "cheat"
+    assert "a1-a9" in game.detail
+    assert "illegal move" in str(game)
+
+
+def test_a_bot_answering_text_is_understood_and_nonsense_loses() -> None:
+    def polite(view: PlayerView) -> str:
+        return str(view.legal_moves[0])
+
+    def confused(view: PlayerView) -> str:
+        return "north"
+
+    game = play_game(CLASSIC, polite, RandomBot(2), seed=1, max_plies=40)  # type: ignore[arg-type]
+    assert game.termination != ILLEGAL_MOVE
+    game = play_game(CLASSIC, confused, RandomBot(2), seed=1, max_plies=40)  # type: ignore[arg-type]
+    assert game.termination == ILLEGAL_MOVE
+    assert game.winner is Player.BLUE
+    assert "not a move" in game.detail
+
+
+def test_a_game_needs_a_ply_limit() -> None:
+    with pytest.raises(stratego.RulesError, match="ply limit"):
+        play_game(CLASSIC, RandomBot(1), RandomBot(2), seed=1, max_plies=None)
+    limited = CLASSIC.with_ply_limit(30)
+    game = play_game(limited, RandomBot(1), RandomBot(2), seed=1, max_plies=None)
+    assert game.plies <= 30
+
+
+def test_bots_receive_views_of_their_own_side_on_their_turn() -> None:
+    seen: list[tuple[Player, Player, bool]] = []
+
+    def watcher(view: PlayerView) -> Move:
+        seen.append((view.player, view.to_move, bool(view.legal_moves)))
+        assert all(p.rank is None or p.owner == view.player or p.possible == {p.rank}
+                   for p in view.pieces)
+        return view.legal_moves[0]
+
+    play_game(CLASSIC, watcher, watcher, seed=2, max_plies=20)
+    assert seen
+    assert all(player == to_move and legal for player, to_move, legal in seen)
+    assert {player for player, _, _ in seen} == {Player.RED, Player.BLUE}
+
+
+def test_keep_state_returns_the_final_state() -> None:
+    game = play_game(CLASSIC, RandomBot(1), RandomBot(2), seed=6, max_plies=60, keep_state=True)
+    assert game.state is not None
+    assert game.state.ply == game.plies
+    assert game.state.outcome is not None
+    assert game.state.outcome.result() == game.result()
+
+
+@settings(max_examples=15)
+@given(rules=rules_values(), seed=seeds, games=st.integers(min_value=0, max_value=4),
+       swap=st.booleans())
+def test_totals_always_add_up(rules: stratego.Rules, seed: int, games: int, swap: bool) -> None:
+    """Invariant: wins of both bots plus draws is the number of games; each game's winner
+    is one of its two bots; the ply limit is respected."""
+    result = play_match(rules, RandomBot(1), HeuristicBot(2), games=games, seed=seed,
+                        max_plies=40, swap_colours=swap)
+    assert len(result.games) == games
+    assert sum(result.wins.values()) + result.draws == games
+    for game in result.games:
+        assert {game.red, game.blue} == {"random", "heuristic"}
+        assert game.plies <= 40
+        assert game.winner_name in (None, game.red, game.blue)
