@@ -103,13 +103,23 @@ def run_block(block: Block, namespace: dict[str, object]) -> None:
     exec(code, namespace)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
+EXAMPLE_PAGES = [p for p in PAGES if any(not b.skip for b in python_blocks(p))]
+
+
+def test_the_main_pages_have_examples() -> None:
+    """The pages that teach the library show runnable code (and so are checked)."""
+    names = {str(p.relative_to(ROOT)) for p in EXAMPLE_PAGES}
+    assert {"README.md", "docs/index.md", "docs/quickstart.md", "docs/editions.md",
+            "docs/variants.md", "docs/hidden-information.md", "docs/notation.md",
+            "docs/tutorial-bot.md", "docs/tutorial-server.md"} <= names
+
+
+@pytest.mark.parametrize("page", EXAMPLE_PAGES,
+                         ids=[str(p.relative_to(ROOT)) for p in EXAMPLE_PAGES])
 def test_python_examples_of_the_page_run(page: pathlib.Path, monkeypatch: pytest.MonkeyPatch
                                          ) -> None:
     """Every ```python block of the page runs without error, in order, in one namespace."""
     runnable = [b for b in python_blocks(page) if not b.skip]
-    if not runnable:
-        pytest.skip(f"{page.relative_to(ROOT)} has no Python example to run")
     monkeypatch.chdir(ROOT)
     name = "docs_" + re.sub(r"\W", "_", str(page.relative_to(ROOT)))
     module = types.ModuleType(name)
@@ -183,6 +193,11 @@ def test_a_failing_doctest_block_is_reported(tmp_path: pathlib.Path) -> None:
 
 
 # -- docstrings ------------------------------------------------------------------
+
+
+def test_some_docstrings_have_examples() -> None:
+    """The vocabulary modules show their parse/format pairs as doctests (checked below)."""
+    assert {"stratego.board", "stratego.moves"} <= set(DOCTEST_MODULES)
 
 
 @pytest.mark.parametrize("name", DOCTEST_MODULES)

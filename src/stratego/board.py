@@ -7,7 +7,15 @@ c5 d5 c6 d6 and g5 h5 g6 h6.
 Internally a square is an index ``row * 10 + file`` (a1 = 0, j10 = 99). The
 tables at the bottom of this module (neighbours, straight lanes, two-step
 routes) are computed once at import; the engine reads them on its hot path.
-Every `Square` is interned: ``Square.parse("c5") is SQUARES[42]``.
+Every `Square` is interned:
+
+>>> Square.parse("c5") is SQUARES[42]
+True
+>>> square = Square.parse("J10")
+>>> str(square), square.file, square.row, square.index
+('j10', 9, 9, 99)
+>>> Square.parse("d6").is_lake, [str(s) for s in Square.parse("a1").neighbours()]
+(True, ['a2', 'b1'])
 """
 
 from __future__ import annotations

@@ -11,6 +11,14 @@ A `Move` is one of three things:
 Moves are values: equal moves compare equal and hash alike. The engine hands
 out interned instances from a precomputed table, so `legal_moves` allocates
 no `Move` objects.
+
+>>> move = Move.parse("a4-a5")
+>>> str(move), move.frm, move.to
+('a4-a5', Square.parse('a4'), Square.parse('a5'))
+>>> move is Move.parse("a4a5")
+True
+>>> Move.parse("K@b2").rescued, Move.parse("--").is_decline
+(Rank.CAPTAIN, True)
 """
 
 from __future__ import annotations
