@@ -225,7 +225,7 @@ class Variant:
         return self.name
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Rules:
     """A complete rule set: an edition plus any variants, as one frozen value.
 

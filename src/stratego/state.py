@@ -75,7 +75,7 @@ class PlyRecord:
     strike: StrikeResult | None = None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GameInfo:
     """What does not change during one game: the rules and the pieces.
 
