@@ -9,6 +9,7 @@ tables at the bottom of this module (neighbours, straight lanes, two-step
 routes) are computed once at import; the engine reads them on its hot path.
 Every `Square` is interned:
 
+```pycon
 >>> Square.parse("c5") is SQUARES[42]
 True
 >>> square = Square.parse("J10")
@@ -16,6 +17,8 @@ True
 ('j10', 9, 9, 99)
 >>> Square.parse("d6").is_lake, [str(s) for s in Square.parse("a1").neighbours()]
 (True, ['a2', 'b1'])
+
+```
 """
 
 from __future__ import annotations
@@ -37,8 +40,11 @@ __all__ = [
 ]
 
 SIZE = 10
+"""Squares along each side of the board."""
 FILES = "abcdefghij"
+"""File letters, from Red's left."""
 LAKE_INDICES: frozenset[int] = frozenset({42, 43, 46, 47, 52, 53, 56, 57})
+"""Indices of the eight lake squares."""
 
 
 @attrs.frozen(repr=False, order=True)

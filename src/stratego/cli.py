@@ -1,11 +1,11 @@
 """The ``stratego`` command: self-play, bot matches and a terminal game.
 
-::
-
-    stratego selfplay --edition jumbo-2014 --seed 7
-    stratego match --edition classic --games 100 --red heuristic --blue random --seed 1
-    stratego play --edition classic --seed 3 --color red
-    stratego editions
+```sh
+stratego selfplay --edition jumbo-2014 --seed 7
+stratego match --edition classic --games 100 --red heuristic --blue random --seed 1
+stratego play --edition classic --seed 3 --color red
+stratego editions
+```
 
 Also ``python -m stratego ...``. Every command takes ``--edition NAME`` (an
 edition such as ``classic``, or a full rules name such as
@@ -348,6 +348,7 @@ def _play(args: argparse.Namespace) -> int:
             if not isinstance(move, Move) or move not in legal_moves(state):
                 print(f"The {args.bot} bot answered {move!r}, which is not a legal move: "
                       "you win.")
+                print(_draw(state, args.board, person))
                 return 0
             state = apply(state, move)
             print(f"{person.opponent} plays {_public_move(move, view(state, person))}")

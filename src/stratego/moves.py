@@ -12,6 +12,7 @@ Moves are values: equal moves compare equal and hash alike. The engine hands
 out interned instances from a precomputed table, so `legal_moves` allocates
 no `Move` objects.
 
+```pycon
 >>> move = Move.parse("a4-a5")
 >>> str(move), move.frm, move.to
 ('a4-a5', Square.parse('a4'), Square.parse('a5'))
@@ -19,6 +20,8 @@ no `Move` objects.
 True
 >>> Move.parse("K@b2").rescued, Move.parse("--").is_decline
 (Rank.CAPTAIN, True)
+
+```
 """
 
 from __future__ import annotations
@@ -134,7 +137,10 @@ class Move:
         try:
             frm, to = Square.parse(left), Square.parse(right)
         except InvalidNotationError as exc:
-            raise InvalidNotationError(f"not a move: {text!r} ({exc})") from None
+            why = str(exc) if sep in s else "expected two squares such as 'a4-a5'"
+            raise InvalidNotationError(
+                f"not a move: {text!r} ({why}; a rescue is written 'K@b2', declining one '--')"
+            ) from None
         if frm == to:
             raise InvalidNotationError(f"not a move: {text!r} (it starts and ends on {frm})")
         return MOVE_TABLE[frm.index][to.index] or cls(frm, to)

@@ -5,28 +5,32 @@ carries everything `stratego.apply` depends on and everything that takes part
 in state equality, so that ``parse_position(format_position(state)) == state``
 holds for every state of every edition and variant. Red's Flag on a1 and
 Marshal on b2, Blue's Flag on j10 and Scout on e7, Red's Spy captured, Blue
-to move::
+to move:
 
-    classic .........f4/........../........../....x3...../..~~..~~../..~~..~~../
-    ........../........../.M2......../F1......... b 0 x=S5
+```text
+classic .........f4/........../........../....x3...../..~~..~~../..~~..~~../
+........../........../.M2......../F1......... b 0 x=S5
+```
 
 (one line, without the break).
 
 The grammar (fields separated by single spaces; the four first fields are
 positional, the others are ``key=value`` fields written only when they differ
-from their default, in the order below)::
+from their default, in the order below):
 
-    position := rules SP board SP side SP ply (SP field)*
-    rules    := a rules name such as "jumbo-2014+rescue" (`stratego.editions.by_name`)
-    board    := row "/" row ... (10 rows, rank 10 first, each from file a to j)
-    row      := cell{10};  cell := "." (empty) | "~" (lake) | piece
-    piece    := symbol id? "*"? ("!" | "[" symbols "]")?
-    side     := "r" | "b"          (the player to move)
-    ply      := digits
-    field    := "limit=" N | "x=" piece ("," piece)* | "shuttles=" sh "," sh
-              | "pending=" id | "rescues=" N "," N | "rescuers=" id ("," id)*
-              | "chase=" side ":" move ("," move)* | "last=" square
-              | "end=" termination ":" ("r" | "b" | "-")
+```text
+position := rules SP board SP side SP ply (SP field)*
+rules    := a rules name such as "jumbo-2014+rescue" (`stratego.editions.by_name`)
+board    := row "/" row ... (10 rows, rank 10 first, each from file a to j)
+row      := cell{10};  cell := "." (empty) | "~" (lake) | piece
+piece    := symbol id? "*"? ("!" | "[" symbols "]")?
+side     := "r" | "b"          (the player to move)
+ply      := digits
+field    := "limit=" N | "x=" piece ("," piece)* | "shuttles=" sh "," sh
+          | "pending=" id | "rescues=" N "," N | "rescuers=" id ("," id)*
+          | "chase=" side ":" move ("," move)* | "last=" square
+          | "end=" termination ":" ("r" | "b" | "-")
+```
 
 A piece is its rank symbol (`stratego.Rank.symbol`: upper case for Red,
 lower case for Blue) and its id; ``*`` marks a piece that has moved, ``!`` a

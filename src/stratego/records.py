@@ -1,16 +1,18 @@
 """Game records and saved states: a PGN-like text form and two JSON forms.
 
-A `GameRecord` is a game as a list of moves from two setups::
+A `GameRecord` is a game as a list of moves from two setups:
 
-    [Event "club night"]
-    [Red "alice"]
-    [Blue "bob"]
-    [Result "1-0"]
-    [Rules "classic"]
-    [RedSetup "FBXN.../..."]
-    [BlueSetup "..."]
+```text
+[Event "club night"]
+[Red "alice"]
+[Blue "bob"]
+[Result "1-0"]
+[Rules "classic"]
+[RedSetup "FBXN.../..."]
+[BlueSetup "..."]
 
-    1. a4-a5 g7-g6 2. b4-b5 c7-c6 1-0
+1. a4-a5 g7-g6 2. b4-b5 c7-c6 1-0
+```
 
 `GameRecord.to_text` and `parse_record` write and read that form,
 `GameRecord.to_json` and `record_from_json` a JSON object with

@@ -5,11 +5,13 @@ component (`Movement`, `StrikeRule`, `RepetitionRule`, ...). The engine reads
 these parameters; it never asks which edition it is playing. An edition
 (`stratego.editions`) is a `Rules` value, and a variant (`stratego.variants`)
 is a named transformation of one, so that any edition with any compatible set
-of variants is again a `Rules` value::
+of variants is again a `Rules` value:
 
-    from stratego.editions import HASBRO_2009
-    from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
-    rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
+```python
+from stratego.editions import HASBRO_2009
+from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
+rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
+```
 """
 
 from __future__ import annotations

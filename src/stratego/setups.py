@@ -2,9 +2,11 @@
 
 The text form lists the player's home rows from its own back row forward,
 each row from the player's own left, as rank symbols (see `stratego.Rank`)
-with ``.`` for an empty square, rows separated by ``/``::
+with ``.`` for an empty square, rows separated by ``/``:
 
-    FBXNTXBJLX/.../.../...
+```text
+FBXNTXBJLX/.../.../...
+```
 
 Because it is written from the player's own side, the same text describes the
 same formation for Red and for Blue (Blue's is turned half a circle).

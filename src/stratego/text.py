@@ -4,24 +4,26 @@
 (`stratego.views.PlayerView`: the opponent's pieces whose rank that player does
 not know are drawn as unknown). Three forms share one layout:
 
-* plain ASCII (the default), one cell of three characters a square::
+```text
+    a   b   c   d   e   f   g   h   i   j
+10  b?  b?  b?  b?  b?  b?  b?  b?  b?  b?
+...
+ 5  .   .   ~~~ ~~~ .   .   ~~~ ~~~ .   .
+...
+ 1  r6  rB  rF  rB  r2  r10 r9  r3  r3  r2
+    a   b   c   d   e   f   g   h   i   j
+```
 
-          a   b   c   d   e   f   g   h   i   j
-      10  b?  b?  b?  b?  b?  b?  b?  b?  b?  b?
-      ...
-       5  .   .   ~~~ ~~~ .   .   ~~~ ~~~ .   .
-      ...
-       1  r6  rB  rF  rB  r2  r10 r9  r3  r3  r2
-          a   b   c   d   e   f   g   h   i   j
+A piece is its owner's letter (``r`` Red, ``b`` Blue) followed by the label
+the edition prints on that rank (`stratego.rules.RankLabels`: ``r1`` is Red's
+Marshal under the 1961 and 2009 books and Red's Spy under Jumbo 2014 and the
+classic rules), ``?`` when the rank is unknown to the viewer. ``.`` is an
+empty square and ``~~~`` a lake. The three forms:
 
-  A piece is its owner's letter (``r`` Red, ``b`` Blue) followed by the
-  label the edition prints on that rank (`stratego.rules.RankLabels`: ``r1``
-  is Red's Marshal under the 1961 and 2009 books and Red's Spy under the
-  2014 books), ``?`` when the rank is unknown to the viewer. ``.`` is an empty
-  square and ``~~~`` a lake.
-* ``unicode=True``: the same cells inside a box-drawing grid, lakes as ``≈≈≈``.
-* ``color=True`` (with or without ``unicode``): Red's pieces red, Blue's
-  blue and the lakes cyan, rendered by `rich` when it is installed
+- plain ASCII (the default), as above, one cell of three characters a square;
+- ``unicode=True``: the same cells inside a box-drawing grid, lakes as ``≈≈≈``;
+- ``color=True`` (with or without ``unicode``): Red's pieces red, Blue's blue
+  and the lakes cyan, rendered by `rich` when it is installed
   (``pip install stratego[rich]``); the text then holds ANSI colour codes.
   Without `rich` the same picture comes back without colour.
 

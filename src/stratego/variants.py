@@ -1,12 +1,14 @@
 """Every variant the rulebooks print, as composable `Variant` values.
 
 Add them to any edition with `Rules.with_variants`; order does not matter, and
-equal combinations compare equal and share one `Rules.name`::
+equal combinations compare equal and share one `Rules.name`:
 
-    from stratego.editions import HASBRO_2009
-    from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
-    rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
-    rules.name  # "hasbro-2009+aggressor-advantage+rescue"
+```python
+from stratego.editions import HASBRO_2009
+from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
+rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
+rules.name  # "hasbro-2009+aggressor-advantage+rescue"
+```
 
 | variant | books | changes |
 | --- | --- | --- |
