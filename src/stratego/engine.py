@@ -22,7 +22,7 @@ from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
-from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
+from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
 
 __all__ = [
     "apply",
@@ -110,6 +110,7 @@ class _Tables:
     arrivals: bool
     pieces: tuple[Piece | None, ...] | None = None
     kinds: tuple[Kinds, Kinds] | None = None
+    list_of: tuple[int, ...] = ()
 
 
 @functools.cache
@@ -150,7 +151,13 @@ def _tab(info: GameInfo) -> _Tables:
     Computed on first use (also for infos built outside the engine) and kept in `info`.
     """
     tables = _tables(info.rules)
-    tables = attrs.evolve(tables, pieces=info.pieces, kinds=_kinds(info, tables))
+    kinds = _kinds(info, tables)
+    list_of = [-1] * len(info.pieces)
+    for player in (0, 1):
+        for kind, group in enumerate(kinds[player]):
+            for pid in group:
+                list_of[pid] = player << 2 | kind
+    tables = attrs.evolve(tables, pieces=info.pieces, kinds=kinds, list_of=tuple(list_of))
     object.__setattr__(info, "tables", tables)
     return tables
 
@@ -251,10 +258,6 @@ def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
 
 def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
     board = info.initial_board
-    where = [-1] * len(info.pieces)
-    for index, code in enumerate(board):
-        if code:
-            where[code >> 5] = index
     tables = _tables(info.rules)
     turn = info.initial_turn
     state = GameState(
@@ -272,7 +275,6 @@ def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
         zhash=position_hash(board, turn) if tables.chase else 0,
         last_to=-1,
         outcome=None,
-        where=tuple(where),
     )
     moves = _generate(state)
     object.__setattr__(state, "cached_moves", moves)
@@ -400,27 +402,21 @@ def _generate(state: GameState) -> tuple[Move, ...]:
     info = state.info
     t = info.tables or _tab(info)
     board = state.board
-    where = state.where
     player = state.turn
     mine = player << 4
     step_moves = _STEP_MOVES
-    kinds = t.kinds if t.kinds is not None and info.pieces is t.pieces else _kinds(info, t)
-    scouts, others, captains, statics = kinds[player]
+    squares = state.squares or _squares(state)
+    base = player << 2
     open_to = _OPEN_TO[player]
     out: list[Move] = []
     app = out.append
-    for pid in others:
-        frm = where[pid]
-        if frm >= 0:
-            for to, move in step_moves[frm]:
-                if open_to[board[to]]:
-                    app(move)
+    for frm in squares[base + 1]:
+        for to, move in step_moves[frm]:
+            if open_to[board[to]]:
+                app(move)
     scout_strike = t.scout_strike
     scout_moves = _SCOUT_MOVES
-    for pid in scouts:
-        frm = where[pid]
-        if frm < 0:
-            continue
+    for frm in squares[base]:
         for head, head_move, tail in scout_moves[frm]:
             w = board[head]
             if w:
@@ -436,24 +432,19 @@ def _generate(state: GameState) -> tuple[Move, ...]:
                 if scout_strike and w & 16 != mine:
                     app(move)
                 break
-    for pid in captains:
-        frm = where[pid]
-        if frm < 0:
-            continue
+    for frm in squares[base + 2]:
         for to, move in step_moves[frm]:
             if open_to[board[to]]:
                 app(move)
         for to, move, vias in _TWO_STEP_MOVES[frm]:
             if open_to[board[to]] and any(not board[v] for v in vias):
                 app(move)
-    for pid in statics:
-        frm = where[pid]
-        if frm >= 0:
-            for to, move in step_moves[frm]:
-                if not board[to]:  # Bombs and the Flag never strike
-                    app(move)
+    for frm in squares[base + 3]:
+        for to, move in step_moves[frm]:
+            if not board[to]:  # Bombs and the Flag never strike
+                app(move)
     shuttle = state.shuttles[player]
-    if shuttle[3] >= t.max_shuttle and where[shuttle[0]] >= 0:
+    if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
         out = _drop_shuttle_moves(state, out, shuttle, t.span)
     if t.chase and state.chase and state.chase[0] == player + 1 and state.last_to >= 0:
         out = [m for m in out if not _repeats_chase(state, m)]
@@ -461,6 +452,20 @@ def _generate(state: GameState) -> tuple[Move, ...]:
 
 
 Kinds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _squares(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """The piece lists of `state` (see `GameState.squares`), built from the board and kept."""
+    info = state.info
+    t = info.tables or _tab(info)
+    kinds = t.kinds if t.kinds is not None and info.pieces is t.pieces else _kinds(info, t)
+    where = state.where
+    squares = tuple(
+        tuple(where[pid] for pid in group if where[pid] >= 0)
+        for player in (0, 1) for group in kinds[player]
+    )
+    object.__setattr__(state, "squares", squares)
+    return squares
 
 
 def _kinds(info: GameInfo, t: _Tables) -> tuple[Kinds, Kinds]:
@@ -617,7 +622,7 @@ _S_INFO, _S_BOARD, _S_TURN, _S_PLY = _SLOT["info"], _SLOT["board"], _SLOT["turn"
 _S_CAPTURED, _S_KNOWN, _S_MOVED = _SLOT["captured_mask"], _SLOT["known"], _SLOT["moved_mask"]
 _S_SHUTTLES, _S_PENDING, _S_RESCUES = _SLOT["shuttles"], _SLOT["pending"], _SLOT["rescues"]
 _S_CHASE, _S_ZHASH, _S_LAST_TO = _SLOT["chase"], _SLOT["zhash"], _SLOT["last_to"]
-_S_WHERE, _S_HISTORY = _SLOT["where"], _SLOT["history"]
+_S_WHERE, _S_HISTORY, _S_SQUARES = _SLOT["_where"], _SLOT["history"], _SLOT["squares"]
 _S_OUTCOME, _S_MOVES = _SLOT["outcome"], _SLOT["cached_moves"]
 
 
@@ -627,7 +632,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     frm = move.fi
     to = move.ti
     board = list(state.board)
-    where = list(state.where)
+    lists = list(state.squares or _squares(state))
     a = board[frm]
     d = board[to]
     apid = a >> 5
@@ -636,9 +641,12 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     known = state.known
     captured_mask = state.captured_mask
     flag_taken = False
+    mover_list = t.list_of[apid]
+    pieces = list(lists[mover_list])
     if d == 0:
         board[to] = a
-        where[apid] = to
+        pieces[pieces.index(frm)] = to
+        lists[mover_list] = tuple(pieces)
         if not move.step:
             reach = _REACH[t.captain2][frm][to]
             if known[apid] & reach != known[apid]:
@@ -667,18 +675,20 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         known = tuple(k)
         if code == ATTACKER_WINS:
             board[to] = a
-            where[apid] = to
-            where[dpid] = -1
+            pieces[pieces.index(frm)] = to
             captured_mask |= 1 << dpid
             flag_taken = rd == _FLAG
-        elif code == DEFENDER_WINS:
-            where[apid] = -1
-            captured_mask |= 1 << apid
         else:
-            board[to] = 0
-            where[apid] = -1
-            where[dpid] = -1
-            captured_mask |= 1 << apid | 1 << dpid
+            pieces.remove(frm)
+            captured_mask |= 1 << apid
+            if code == BOTH_REMOVED:
+                board[to] = 0
+                captured_mask |= 1 << dpid
+        lists[mover_list] = tuple(pieces)
+        if code != DEFENDER_WINS:
+            defender_list = t.list_of[dpid]
+            if defender_list >= 0:
+                lists[defender_list] = tuple(sq for sq in lists[defender_list] if sq != to)
         shuttle = _NO_SHUTTLE
         entry = (move, apid, dpid, code)
         last_to = -1
@@ -708,7 +718,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     _S_CHASE(new, chase)
     _S_ZHASH(new, zhash)
     _S_LAST_TO(new, last_to)
-    _S_WHERE(new, tuple(where))
+    _S_WHERE(new, None)
+    _S_SQUARES(new, tuple(lists))
     _S_HISTORY(new, (state.history, entry))
     _S_PENDING(new, pending)
     if pending:
@@ -766,7 +777,6 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
     player = state.turn
     rescuer = state.pending
     board = list(state.board)
-    where = list(state.where)
     known = state.known
     captured_mask = state.captured_mask
     rescues = state.rescues
@@ -778,7 +788,6 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
             and captured_mask >> p.id & 1
         )
         board[to] = piece.id << 5 | player << 4 | piece.rank
-        where[piece.id] = to
         k = list(known)
         if t.silent:
             # Captured pieces stay with their owner: the opponent sees that one of them
@@ -813,9 +822,10 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         zhash=zhash,
         last_to=-1,
         outcome=None,
-        where=tuple(where),
         history=(state.history, entry),
         cached_moves=None,
+        _where=None,
+        squares=None,
     )
     return _finish(state, new, False, False, t)
 

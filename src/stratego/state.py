@@ -120,9 +120,27 @@ class GameState:
     zhash: int
     last_to: int
     outcome: Outcome | None
-    where: tuple[int, ...] = attrs.field(eq=False)
+    _where: tuple[int, ...] | None = attrs.field(eq=False, default=None, alias="where")
     history: Any = attrs.field(eq=False, default=None)
     cached_moves: tuple[Move, ...] | None = attrs.field(eq=False, default=None)
+    squares: tuple[tuple[int, ...], ...] | None = attrs.field(eq=False, default=None)
+    """The engine's piece lists: squares of the movable pieces still on the board, per
+    player and kind of mover (derived from `board`; built on demand when None)."""
+
+    @property
+    def where(self) -> tuple[int, ...]:
+        """The square index of each piece, by id (-1 once captured; index 0 unused).
+
+        Derived from `board`, computed on first use and kept."""
+        where = self._where
+        if where is None:
+            cells = [-1] * len(self.info.pieces)
+            for index, code in enumerate(self.board):
+                if code:
+                    cells[code >> 5] = index
+            where = tuple(cells)
+            object.__setattr__(self, "_where", where)
+        return where
 
     # -- the game ---------------------------------------------------------
 
