@@ -66,7 +66,7 @@ def bare_rate(seconds: float, seed: int) -> float:
 
 def state_bytes(rules_name: str) -> int:
     """Bytes a mid-game state adds to memory beyond what it shares with its parent:
-    the state object, its board and piece-square tuples, and its history link."""
+    the state object, its board, its piece lists, and its history link."""
     rules = by_name(rules_name)
     for seed in range(1, 100):
         rng = random.Random(seed)
@@ -78,7 +78,9 @@ def state_bytes(rules_name: str) -> int:
             break
     parent = state
     child = apply(parent, legal_moves(parent)[0])
-    own: list[object] = [child, child.board, child.where, child.history, child.history[1]]
+    own: list[object] = [child, child.board, child.squares, child.history, child.history[1]]
+    assert child.squares is not None and parent.squares is not None
+    own += [new for new, old in zip(child.squares, parent.squares, strict=True) if new is not old]
     if child.shuttles is not parent.shuttles:
         own += [child.shuttles, *child.shuttles]
     if child.known is not parent.known:

@@ -56,8 +56,10 @@ _SCOUT_MOVES: tuple[tuple[tuple[int, Move, tuple[tuple[int, Move], ...]], ...], 
     )
     for frm, lanes in enumerate(LANES)
 )
-_TWO_STEP_MOVES: tuple[tuple[tuple[int, Move, tuple[int, ...]], ...], ...] = tuple(
-    tuple((to, _move(frm, to), vias) for to, vias in TWO_STEPS[frm])
+# Two-step routes as (destination, move, first middle square, second middle square); the two
+# middle squares are the same square when only one route leads there.
+_TWO_STEP_MOVES: tuple[tuple[tuple[int, Move, int, int], ...], ...] = tuple(
+    tuple((to, _move(frm, to), vias[0], vias[-1]) for to, vias in TWO_STEPS[frm])
     for frm in range(SIZE * SIZE)
 )
 
@@ -436,8 +438,8 @@ def _generate(state: GameState) -> tuple[Move, ...]:
         for to, move in step_moves[frm]:
             if open_to[board[to]]:
                 app(move)
-        for to, move, vias in _TWO_STEP_MOVES[frm]:
-            if open_to[board[to]] and any(not board[v] for v in vias):
+        for to, move, via, other_via in _TWO_STEP_MOVES[frm]:
+            if open_to[board[to]] and (not board[via] or not board[other_via]):
                 app(move)
     for frm in squares[base + 3]:
         for to, move in step_moves[frm]:
