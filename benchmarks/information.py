@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Speed of the hidden-information layer on a mid-game classic position.
 
-Reports views per second (`view(state, player)`) and sampled states per second
+Reports views per second (`view(state, player)` of one state again and again, and
+of each state along a game after 100 and after 1000 plies) and sampled states per second
 (`Sampler.sample`, and `sample_state` which builds the sampler each call), with
 the bare reference loop's plies per second measured in the same run, so the
 figures can be compared across machines as ratios.
@@ -33,6 +34,37 @@ def midgame(plies: int, seed: int = 3):  # type: ignore[no-untyped-def]
     return state
 
 
+def game(plies: int, seed: int = 3) -> list:  # type: ignore[type-arg]
+    """The states of the first classic random game from `seed` on that lasts `plies`
+    plies (the longest of ten tries if none does)."""
+    longest: list = []  # type: ignore[type-arg]
+    for attempt in range(seed, seed + 10):
+        rng = random.Random(attempt)
+        state = new_game(CLASSIC, random_setup(CLASSIC, Player.RED, rng),
+                         random_setup(CLASSIC, Player.BLUE, rng))
+        states = [state]
+        while len(states) <= plies and not state.is_over:
+            state = apply(state, rng.choice(legal_moves(state)))
+            states.append(state)
+        if len(states) > len(longest):
+            longest = states
+        if len(states) > plies:
+            break
+    return longest
+
+
+def views_along(states: list, start: int, count: int = 100) -> float:  # type: ignore[type-arg]
+    """Views per second of the player to move of `count` successive states from ply
+    `start` on, each viewed after the one before it (as in a bot game: `view` reuses
+    the history it read for the earlier views)."""
+    for state in states[:start]:
+        view(state, state.to_move)
+    begin = time.perf_counter()
+    for state in states[start:start + count]:
+        view(state, state.to_move)
+    return len(states[start:start + count]) / (time.perf_counter() - begin)
+
+
 def rate(fn, seconds: float) -> float:  # type: ignore[no-untyped-def]
     """Calls of `fn` per second."""
     n = 0
@@ -58,6 +90,10 @@ def main() -> None:
         "Sampler(view).sample(rng)": rate(lambda: sampler.sample(rng), args.seconds),
         "sample_state(view, rng)": rate(lambda: sample_state(v, rng), args.seconds),
     }
+    states = game(1100)
+    for start in (100, 1000):
+        if start < len(states):
+            results[f"view along a game, ply {start}"] = views_along(states, start)
     hidden = sum(1 for p in v.pieces if p.owner is not v.player and p.rank is None)
     print(f"classic position after {state.ply} plies; {hidden} hidden opponent pieces on board")
     print(f"bare reference loop: {bare:.0f} plies/s")

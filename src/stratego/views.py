@@ -22,6 +22,8 @@ JSON (schema ``"stratego.view/1"``, described in the documentation page
 from __future__ import annotations
 
 import json
+import math
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -33,7 +35,7 @@ from stratego.errors import InvalidNotationError, RulesError, StrategoError
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RescueZone, Rules
-from stratego.state import GameState, Outcome, Termination
+from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
 
 __all__ = ["SCHEMA", "PlayerView", "SchemaError", "SeenPiece", "SeenPly", "view"]
@@ -52,10 +54,6 @@ _BACK_ROWS = (range(90, 100), range(10))  # the row each player's pieces reach t
 
 class SchemaError(StrategoError, ValueError):
     """JSON that is not a valid ``stratego.view/1`` document; the message names the field."""
-
-
-def _ranks(mask: int) -> frozenset[Rank]:
-    return frozenset(r for r in Rank if mask >> r & 1)
 
 
 @attrs.frozen
@@ -239,20 +237,202 @@ class PlayerView:
 
 # ---------------------------------------------------------------------------
 # building a view
+#
+# A view reads the whole public history. So that its cost does not grow with
+# the game, the history is folded one entry at a time and the fold is cached
+# per history node (`GameState.history` is a persistent linked list shared by
+# a state and its successors): the view of a state resumes from the nearest
+# ancestor node with a cached `_Snapshot`.
+#
+# The snapshot of a node is the fold of every entry before the node's own
+# entry. Those entries are final: what they show can depend on the entry
+# after them (whether a Rescue decision followed), and that one is known. The
+# node's own entry, the last one of the state's history, is folded when the
+# view is built, on a copy, with what only the state knows (how the game
+# ended, whether a Rescue decision is pending).
+
+_Entry = tuple[Move, int, int, int]  # one history entry: move, piece, struck piece, strike code
+_W = len(Rank)  # bits per piece in a packed integer of rank masks
+_CACHE_SIZE = 4096  # snapshots kept (per history node and player; least recently used go)
+_CHECKPOINT = 128  # a long fold also caches a snapshot every this many entries
+_TAIL = 64  # entries a snapshot may add to its parent's history tuple before rebasing it
+_GAMES_SIZE = 64  # games whose `_Game` tables are kept
+_SEEN_SIZE = 2048  # `SeenPiece` values kept per game
+_STRIKE_CODES = (ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED)
+
+_lock = threading.Lock()
+_cache: dict[int, _Snapshot] = {}  # id(node) * 2 + player -> snapshot; it holds the node
+_games: dict[int, _Game] = {}  # id(info) -> tables; the tables hold the info
+_rank_sets: dict[int, frozenset[Rank]] = {}
+_long_tables: dict[bool, tuple[Rank | None, ...]] = {}
 
 
-def _history_entries(state: GameState) -> list[tuple[Move, int, int, int]]:
-    entries = []
-    node = state.history
-    while node is not None:
-        node, entry = node
-        entries.append(entry)
-    entries.reverse()
-    return entries
+def _ranks(mask: int) -> frozenset[Rank]:
+    ranks = _rank_sets.get(mask)
+    if ranks is None:
+        ranks = _rank_sets[mask] = frozenset(r for r in Rank if mask >> r & 1)
+    return ranks
 
 
-def _facts(state: GameState, entries: list[tuple[Move, int, int, int]]) -> dict[int, int]:
-    """Rank masks implied by the public history beyond the engine's records.
+def _clear_cache() -> None:
+    """Forget every cached history fold (the next views are computed from the start)."""
+    with _lock:
+        _cache.clear()
+        _games.clear()
+
+
+class _Game:
+    """What every view of one game shares: per-piece tables and rule switches."""
+
+    __slots__ = ("armies", "army_mask", "first_player", "flag_wins", "immobile", "info",
+                 "long_ranks", "max_rescues", "not_bomb", "own", "owner", "pid_bits", "rank",
+                 "rescue", "rules", "seen", "shown", "silent", "start", "starts", "table",
+                 "zones")
+
+    def __init__(self, info: GameInfo) -> None:
+        rules = info.rules
+        table = info.pieces
+        self.info = info
+        self.rules = rules
+        self.table = table
+        self.silent = rules.disclosure.silent_defense
+        self.rescue = rules.rescue.enabled
+        self.max_rescues = rules.rescue.max_rescues
+        self.flag_wins = rules.flag_on_back_row_wins
+        self.immobile = (0 if rules.movement.bombs_move else _BOMB_BIT) | (
+            0 if rules.movement.flag_moves else _FLAG_BIT)
+        self.army_mask = army_mask = sum(1 << r for r in Rank if rules.army.count(r))
+        strike = strike_table(rules.strike)
+        shown: list[tuple[Rank | None, ...]] = []
+        for a in Rank:  # the defender rank a Silent-Defense strike result still shows
+            row: list[Rank | None] = []
+            for code in _STRIKE_CODES:
+                mask = sum(1 << d for d in Rank if strike[a][d] == code) & army_mask
+                row.append(Rank(mask.bit_length() - 1) if mask and not mask & (mask - 1)
+                           else None)
+            shown.append(tuple(row))
+        self.shown = tuple(shown)
+        self.owner = tuple(-1 if p is None else int(p.owner) for p in table)
+        self.rank = tuple(0 if p is None else int(p.rank) for p in table)
+        self.seen: dict[int, SeenPiece] = {}  # by `_seen_pieces` key
+        self.long_ranks = _long_ranks(rules.movement.captain_two_step)
+        self.pid_bits = len(table).bit_length()
+        self.own = tuple(sum(1 << pid for pid, p in enumerate(table)
+                             if p is not None and p.owner == who) for who in Player)
+        self.not_bomb = sum(1 << pid for pid, p in enumerate(table)
+                            if p is not None and p.rank != Rank.BOMB)
+        red_army, blue_army = (
+            tuple(sum(1 for p in table if p is not None and p.owner == who and p.rank == r)
+                  for r in Rank)
+            for who in Player
+        )
+        self.armies = (red_army, blue_army)
+        self.first_player = Player(info.initial_turn)
+        starts: list[Square | None] = [None] * len(table)
+        occupied = 0
+        for index, code in enumerate(info.initial_board):
+            if code:
+                starts[code >> 5] = SQUARES[index]
+                occupied |= 1 << index
+        self.starts = tuple(starts)
+        self.zones = (0, 0)  # the squares a rescued piece may come back to, per player
+        if self.rescue:
+            depth = 5 if rules.rescue.zone is RescueZone.HALF else rules.setup.depth
+            red, blue = (sum(1 << sq.index for sq in home_rows(who, depth)) for who in Player)
+            self.zones = (red, blue)
+        walk = _Walk()
+        walk.occupied = occupied
+        walk.captured = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
+        walk.facts = (1 << _W * len(table)) - 1
+        walk.rescues = (0, 0)
+        walk.rescuers = 0
+        walk.scout_if = {}
+        walk.ply = 0
+        walk.prev = 0
+        self.start = _Snapshot(None, self, walk, (), 0, ())
+
+
+def _game(info: GameInfo) -> _Game:
+    game = _games.get(id(info))
+    if game is None or game.info is not info:
+        game = _Game(info)
+        with _lock:
+            if len(_games) >= _GAMES_SIZE:
+                _games.clear()
+            _games[id(info)] = game
+    return game
+
+
+class _Walk:
+    """The running fold of history entries.
+
+    * `occupied`: squares with a piece (bit per square index);
+    * `captured`: captured pieces (bit per piece id);
+    * `facts`: per piece, the ranks the public history still allows, beyond
+      the engine's records (`_W` bits per piece id);
+    * `scout_if`: for a piece that reached its opponent's back row and
+      earned no Rescue decision although one seemed possible, the captured
+      pieces of its owner then; it was a Scout if one of them is publicly
+      known not to be a Bomb (decided when the view is built: under Silent
+      Defense that knowledge can come later). Replaced, never changed in place;
+    * `rescues`, `rescuers`: Rescues made per player, pieces that earned one;
+    * `ply`: the ply shown by the next entry; `prev`: the piece of the last
+      entry folded (0 before the first).
+    """
+
+    __slots__ = ("captured", "facts", "occupied", "ply", "prev", "rescuers", "rescues",
+                 "scout_if")
+
+    occupied: int
+    captured: int
+    facts: int
+    scout_if: dict[int, int]
+    rescues: tuple[int, int]
+    rescuers: int
+    ply: int
+    prev: int
+
+    def copy(self) -> _Walk:
+        """A copy to fold on; `self` is left as it is."""
+        other = _Walk()
+        other.occupied = self.occupied
+        other.captured = self.captured
+        other.facts = self.facts
+        other.scout_if = self.scout_if
+        other.rescues = self.rescues
+        other.rescuers = self.rescuers
+        other.ply = self.ply
+        other.prev = self.prev
+        return other
+
+
+class _Snapshot:
+    """The fold of the history entries before `node`'s own entry (`node` None: the
+    start of the game), with the `SeenPly` history of those entries as one player
+    saw them: ``base[:cut] + tail``. Never changed once made."""
+
+    __slots__ = ("base", "cut", "game", "node", "tail", "walk")
+
+    def __init__(self, node: Any, game: _Game, walk: _Walk, base: tuple[SeenPly, ...],
+                 cut: int, tail: tuple[SeenPly, ...]) -> None:
+        self.node = node
+        self.game = game
+        self.walk = walk
+        self.base = base
+        self.cut = cut
+        self.tail = tail
+
+    def history(self) -> tuple[SeenPly, ...]:
+        return self.base[:self.cut] + self.tail
+
+
+def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
+          termination: Termination | None = None, pending: int = 0) -> None:
+    """Fold `entry` into `w`.
+
+    `successor` is the move of the entry after it, or None when `entry` is
+    the last one; then `termination` and `pending` are the state's. What an
+    entry adds to the facts:
 
     * a piece removed by a strike while the game went on was not the Flag,
       and the one removed by the last strike of a game won by capturing the
@@ -262,101 +442,109 @@ def _facts(state: GameState, entries: list[tuple[Move, int, int, int]]) -> dict[
       the game that way was);
     * under Rescue, a piece that earned a Rescue decision is not a Scout, a
       piece that reached the back row when a Rescue was surely possible but
-      earned none is a Scout, and a rescued piece is not a Bomb.
+      earned none is a Scout (see `_Walk.scout_if`), and a rescued piece is
+      not a Bomb.
     """
-    facts = _walk(state, entries, {})
-    if state.rules.rescue.enabled:
-        facts = _walk(state, entries, facts)
-    return facts
+    move, pid, dpid, code = entry
+    owner = g.owner[pid]
+    prev = w.prev
+    w.prev = pid
+    if move.frm is None:
+        w.ply += 1
+        if move.rescued is not None:
+            w.facts &= ~(_BOMB_BIT << _W * pid)
+            w.occupied |= 1 << move.ti
+            w.captured &= ~(1 << pid)
+            w.rescues = (w.rescues[0] + 1, w.rescues[1]) if owner == 0 else (
+                w.rescues[0], w.rescues[1] + 1)
+            w.rescuers |= 1 << prev
+        return
+    if successor is None or successor.frm is not None:
+        w.ply += 1  # a move and the Rescue decision it earned share a ply
+    to = move.ti
+    w.occupied &= ~(1 << move.fi)
+    stays = True
+    last = successor is None
+    if dpid:
+        if code in (ATTACKER_WINS, BOTH_REMOVED):
+            w.captured |= 1 << dpid
+            if last and termination is Termination.FLAG_CAPTURED:
+                w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * dpid)
+            else:
+                w.facts &= ~(_FLAG_BIT << _W * dpid)
+        if code in (DEFENDER_WINS, BOTH_REMOVED):
+            w.captured |= 1 << pid
+            stays = False
+        if code == BOTH_REMOVED:
+            w.occupied &= ~(1 << to)
+    else:
+        w.occupied |= 1 << to
+    if not stays or to not in _BACK_ROWS[owner]:
+        return
+    ended = last and termination is not None
+    if g.flag_wins and not dpid:
+        if ended and termination is Termination.FLAG_REACHED_BACK_ROW:
+            w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * pid)
+            return
+        w.facts &= ~(_FLAG_BIT << _W * pid)
+    if not g.rescue or (ended and termination in (
+            Termination.FLAG_CAPTURED, Termination.FLAG_REACHED_BACK_ROW)):
+        return
+    earned = successor.frm is None if successor is not None else pending == pid
+    if earned:
+        w.facts &= ~(_SCOUT_BIT << _W * pid)
+        return
+    rivals = w.captured & g.own[owner]
+    if (rivals and w.rescues[owner] < g.max_rescues and not w.rescuers >> pid & 1
+            and g.zones[owner] & ~w.occupied):
+        before = w.scout_if.get(pid, 0)
+        if rivals & ~before:  # never changed in place: snapshots share it
+            w.scout_if = {**w.scout_if, pid: before | rivals}
 
 
-def _walk(state: GameState, entries: list[tuple[Move, int, int, int]],
-          before: dict[int, int]) -> dict[int, int]:
-    rules = state.rules
-    table = state.info.pieces
-    facts: dict[int, int] = {}
-    immobile = (0 if rules.movement.bombs_move else _BOMB_BIT) | (
-        0 if rules.movement.flag_moves else _FLAG_BIT)
+def _facts(g: _Game, state: GameState, w: _Walk) -> int:
+    """The packed rank masks of the fold `w` of `state`'s whole history, with the
+    Scout inferences of `_Walk.scout_if` decided.
 
-    def narrow(pid: int, mask: int) -> None:
-        facts[pid] = facts.get(pid, _ALL) & mask
+    Whether a captured piece is publicly known not to be a Bomb reads the
+    engine's records and, under Rescue, the facts themselves (a rescued piece
+    is not a Bomb; one inferred to be a Scout is not either): the inferences
+    are made once from the records alone, then again with the facts that
+    first round gives."""
+    if not w.scout_if:
+        return w.facts
+    known = state.known
+    moved = state.moved_mask
 
-    silent = rules.disclosure.silent_defense
+    def not_bomb(candidates: int, before: int) -> int:
+        out = 0
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            q = low.bit_length() - 1
+            mask = known[q] & before >> _W * q
+            if moved & low:
+                mask &= ~g.immobile
+            if not mask & _BOMB_BIT:
+                out |= low
+        return out
 
-    def not_bomb(pid: int) -> bool:  # publicly known not to be a Bomb (`pid` is captured)
-        if not silent:
-            return table[pid].rank != Rank.BOMB  # type: ignore[union-attr]
-        mask = state.known[pid] & before.get(pid, _ALL)
-        if state.moved_mask >> pid & 1:
-            mask &= ~immobile
-        return not mask & _BOMB_BIT
+    def infer(safe: int) -> int:
+        facts = w.facts
+        for pid, rivals in w.scout_if.items():
+            if rivals & safe:
+                facts &= ~((_ALL ^ _SCOUT_BIT) << _W * pid)
+        return facts
 
-    rescue = rules.rescue
-    zones: tuple[tuple[int, ...], ...] = ()
-    if rescue.enabled:
-        depth = 5 if rescue.zone is RescueZone.HALF else rules.setup.depth
-        zones = tuple(tuple(sq.index for sq in home_rows(who, depth)) for who in Player)
-    occupied = {index for index, code in enumerate(state.info.initial_board) if code}
-    placed = {code >> 5 for code in state.info.initial_board if code}
-    captured = {pid for pid in range(1, len(table)) if pid not in placed}
-    rescues = [0, 0]
-    rescuers: set[int] = set()
-    last = len(entries) - 1
-    termination = state.outcome.termination if state.outcome is not None else None
-    for i, (move, pid, dpid, code) in enumerate(entries):
-        piece = table[pid]
-        assert piece is not None
-        owner = piece.owner
-        if move.frm is None:
-            if move.rescued is not None:
-                narrow(pid, ~_BOMB_BIT)
-                assert move.to is not None
-                occupied.add(move.to.index)
-                captured.discard(pid)
-                rescues[owner] += 1
-                rescuers.add(entries[i - 1][1] if i else 0)
-            continue
-        assert move.to is not None
-        frm, to = move.frm.index, move.to.index
-        occupied.discard(frm)
-        stays = True
-        if dpid:
-            if code in (ATTACKER_WINS, BOTH_REMOVED):
-                captured.add(dpid)
-                if i == last and termination is Termination.FLAG_CAPTURED:
-                    narrow(dpid, _FLAG_BIT)
-                else:
-                    narrow(dpid, ~_FLAG_BIT)
-            if code in (DEFENDER_WINS, BOTH_REMOVED):
-                captured.add(pid)
-                stays = False
-            if code == BOTH_REMOVED:
-                occupied.discard(to)
-        else:
-            occupied.add(to)
-        if not stays or to not in _BACK_ROWS[owner]:
-            continue
-        ended = i == last and termination is not None
-        if rules.flag_on_back_row_wins and not dpid:
-            if ended and termination is Termination.FLAG_REACHED_BACK_ROW:
-                narrow(pid, _FLAG_BIT)
-                continue
-            narrow(pid, ~_FLAG_BIT)
-        if not rescue.enabled or (ended and termination in (
-                Termination.FLAG_CAPTURED, Termination.FLAG_REACHED_BACK_ROW)):
-            continue
-        earned = (entries[i + 1][0].frm is None) if i < last else (state.pending == pid)
-        if earned:
-            narrow(pid, ~_SCOUT_BIT)
-        elif (rescues[owner] < rescue.max_rescues and pid not in rescuers
-              and any(sq not in occupied for sq in zones[owner])
-              and any(table[q].owner == owner and not_bomb(q)  # type: ignore[union-attr]
-                      for q in captured)):
-            narrow(pid, _SCOUT_BIT)
-    return facts
+    if not g.silent:
+        return infer(g.not_bomb)
+    candidates = 0
+    for rivals in w.scout_if.values():
+        candidates |= rivals
+    return infer(not_bomb(candidates, infer(not_bomb(candidates, -1))))
 
 
-def _long_move_rank(frm: int, to: int, rules: Rules) -> Rank | None:
+def _long_move_rank(frm: int, to: int, captain_two_step: bool) -> Rank | None:
     """The rank a move of more than one square shows (a Scout's, or under Ultimate
     Lightning a Captain's two-step off a straight line), else None."""
     fr, ff = divmod(frm, 10)
@@ -365,9 +553,139 @@ def _long_move_rank(frm: int, to: int, rules: Rules) -> Rank | None:
     if distance < 2:
         return None
     straight = fr == tr or ff == tf
-    if rules.movement.captain_two_step and distance == 2:
+    if captain_two_step and distance == 2:
         return None if straight else Rank.CAPTAIN
     return Rank.SCOUT
+
+
+def _long_ranks(captain_two_step: bool) -> tuple[Rank | None, ...]:
+    """`_long_move_rank` for every pair of square indices, by ``100 * frm + to``."""
+    table = _long_tables.get(captain_two_step)
+    if table is None:
+        table = _long_tables[captain_two_step] = tuple(
+            _long_move_rank(frm, to, captain_two_step) for frm in range(100) for to in range(100))
+    return table
+
+
+def _seen_ply(g: _Game, entry: _Entry, ply: int, player: Player,
+              flag_end: bool = False) -> SeenPly:
+    """`entry` as `player` saw it; `flag_end`: it is the strike that won the game by
+    capturing the Flag."""
+    move, pid, dpid, code = entry
+    piece = g.table[pid]
+    assert piece is not None
+    owner = piece.owner
+    rank: Rank | None = piece.rank
+    if move.frm is None:
+        if owner == player or (move.rescued is not None and not g.silent):
+            return SeenPly(ply, owner, move, move.to, pid, None, rank)
+        if move.rescued is None:  # a declined Rescue
+            return SeenPly(ply, owner, move, None, pid)
+        return SeenPly(ply, owner, None, move.to, pid)  # Silent Defense hides the rank
+    if dpid:
+        defender = g.table[dpid]
+        assert defender is not None
+        # a strike always reveals the attacker; the defender answers unless Silent
+        # Defense keeps it silent (a Scout's strike and the end of the game still show it)
+        answer: Rank | None = defender.rank
+        if defender.owner != player and g.silent and rank != Rank.SCOUT:
+            answer = Rank.FLAG if flag_end else g.shown[piece.rank][code]
+        return SeenPly(ply, owner, move, move.to, pid, dpid, rank, answer, _RESULTS[code])
+    if owner != player:
+        rank = g.long_ranks[move.fi * 100 + move.ti]  # None, unless a long move shows it
+    return SeenPly(ply, owner, move, move.to, pid, None, rank)
+
+
+def _seen_pieces(g: _Game, state: GameState, player: Player, facts: int,
+                 pids: list[int]) -> tuple[SeenPiece, ...]:
+    """The pieces `pids` of `state` as `player` sees them, given the packed `facts`."""
+    silent = g.silent
+    immobile = g.immobile
+    army_mask = g.army_mask
+    owners = g.owner
+    ranks = g.rank
+    known = state.known
+    moved_mask = state.moved_mask
+    where = state.where
+    made = g.seen
+    pid_bits = g.pid_bits
+    out = []
+    for pid in pids:
+        mask = known[pid]
+        moved = moved_mask >> pid & 1
+        index = where[pid]
+        if owners[pid] == player or (index < 0 and not silent):
+            possible = 1 << ranks[pid]
+        else:
+            possible = mask & facts >> _W * pid & army_mask
+            if moved:
+                possible &= ~immobile
+        key = (((mask << _W | possible) << 1 | moved) << 7 | index + 1) << pid_bits | pid
+        piece = made.get(key)
+        if piece is None:
+            ranks_left = _ranks(possible)
+            piece = SeenPiece(pid, Player(owners[pid]), SQUARES[index] if index >= 0 else None,
+                              next(iter(ranks_left)) if len(ranks_left) == 1 else None,
+                              bool(moved), ranks_left, _ranks(mask), g.starts[pid])
+            if len(made) >= _SEEN_SIZE:
+                made.clear()
+            made[key] = piece
+        out.append(piece)
+    return tuple(out)
+
+
+def _snapshot(info: GameInfo, node: Any, player: Player) -> _Snapshot:
+    """The snapshot of `node`, a history node of a game of `info`, for `player`:
+    cached, or folded from the nearest ancestor cached for `player`."""
+    key = id(node) << 1 | player
+    hit = _cache.get(key)
+    if hit is not None and hit.node is node and hit.game.info is info:
+        with _lock:  # most recently used last
+            if _cache.pop(key, None) is hit:
+                _cache[key] = hit
+        return hit
+    path = [node]
+    start = None
+    ancestor = node[0]
+    while ancestor is not None:
+        path.append(ancestor)
+        hit = _cache.get(id(ancestor) << 1 | player)
+        if hit is not None and hit.node is ancestor and hit.game.info is info:
+            start = hit
+            break
+        ancestor = ancestor[0]
+    if start is None:
+        start = _game(info).start
+    g = start.game
+    path.reverse()  # path[0]'s snapshot is `start`
+    w = start.walk.copy()
+    seen: list[SeenPly] = []
+    marks: list[tuple[int, _Walk]] = []
+    steps = len(path) - 1
+    for j in range(steps):
+        entry = path[j][1]
+        seen.append(_seen_ply(g, entry, w.ply, player))
+        _step(g, w, entry, path[j + 1][1][0])
+        if (j + 1) % _CHECKPOINT == 0 and j + 1 < steps:
+            marks.append((j + 1, w.copy()))
+    done = start.cut + len(start.tail)
+    made = []
+    if marks or len(start.tail) + steps >= max(_TAIL, math.isqrt(done + steps)):
+        base = start.history() + tuple(seen)
+        for j, mark in marks:
+            made.append(_Snapshot(path[j], g, mark, base, done + j, ()))
+        snap = _Snapshot(node, g, w, base, done + steps, ())
+    else:
+        snap = _Snapshot(node, g, w, start.base, start.cut, start.tail + tuple(seen))
+    made.append(snap)
+    with _lock:
+        for made_snap in made:
+            key = id(made_snap.node) << 1 | player
+            _cache.pop(key, None)
+            _cache[key] = made_snap
+        while len(_cache) > _CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+    return snap
 
 
 def view(state: GameState, player: Player) -> PlayerView:
@@ -376,119 +694,59 @@ def view(state: GameState, player: Player) -> PlayerView:
     The opponent's ranks appear only once revealed (by a strike, a long move
     only a Scout can make, or what the game's end shows); under Silent Defense
     the opponent's captured pieces whose rank was never revealed stay hidden.
+
+    Building a view costs about the same at any point of a game: the public
+    history is read incrementally, from the views built of earlier states of
+    the same game (a bounded cache, safe to share between threads).
     """
     try:
         player = Player.parse(player) if isinstance(player, str) else Player(player)
     except ValueError:
         raise InvalidNotationError(f"not a player: {player!r} (expected Player.RED or "
                                    f"Player.BLUE)") from None
-    rules = state.rules
-    silent = rules.disclosure.silent_defense
-    entries = _history_entries(state)
-    facts = _facts(state, entries)
-    table = state.info.pieces
-    immobile = (0 if rules.movement.bombs_move else _BOMB_BIT) | (
-        0 if rules.movement.flag_moves else _FLAG_BIT)
-    army_mask = sum(1 << r for r in Rank if rules.army.count(r))
-    start_of: dict[int, int] = {}
-    for index, code in enumerate(state.info.initial_board):
-        if code:
-            start_of[code >> 5] = index
-
-    def seen(pid: int) -> SeenPiece:
-        piece = table[pid]
-        assert piece is not None
-        known = state.known[pid]
-        moved = bool(state.moved_mask >> pid & 1)
-        where = state.where[pid]
-        square = SQUARES[where] if where >= 0 else None
-        start = start_of.get(pid)
-        rank: Rank | None
-        if piece.owner == player or (square is None and not silent):
-            rank = piece.rank
-            possible = frozenset((rank,))
-        else:
-            mask = known & facts.get(pid, _ALL) & army_mask
-            if moved:
-                mask &= ~immobile
-            possible = _ranks(mask)
-            rank = next(iter(possible)) if len(possible) == 1 else None
-        return SeenPiece(pid, piece.owner, square, rank, moved, possible, _ranks(known),
-                         SQUARES[start] if start is not None else None)
-
-    pieces = tuple(seen(code >> 5) for code in state.board if code)
-    captured = tuple(seen(pid) for pid in range(1, len(table)) if state.captured_mask >> pid & 1)
-    by_id = {p.id: p for p in pieces + captured}
-
-    strike = strike_table(rules.strike)
-    consistent = [[sum(1 << d for d in Rank if strike[a][d] == c) for c in range(3)]
-                  for a in Rank]
-    history = []
-    ply = 0
-    last = len(entries) - 1
-    for i, (move, pid, dpid, code) in enumerate(entries):
-        piece = table[pid]
-        assert piece is not None
-        own = piece.owner == player
-        shown: Move | None = move
-        rank: Rank | None = piece.rank if own else None
-        defender_rank: Rank | None = None
-        result = None
-        if move.frm is None:
-            to = move.to
-            if move.rescued is not None and not own:
-                if silent:
-                    shown = None
-                else:
-                    rank = piece.rank
-        else:
-            to = move.to
-            assert to is not None
-            if not dpid and not own and _long_move_rank(move.frm.index, to.index, rules):
-                rank = _long_move_rank(move.frm.index, to.index, rules)
-            if dpid:
-                defender = table[dpid]
-                assert defender is not None
-                result = _RESULTS[code]
-                rank = piece.rank  # a strike always reveals the attacker
-                if defender.owner == player or not silent or piece.rank == Rank.SCOUT:
-                    defender_rank = defender.rank
-                elif (i == last and state.outcome is not None
-                        and state.outcome.termination is Termination.FLAG_CAPTURED):
-                    defender_rank = Rank.FLAG  # the end of the game shows it
-                else:
-                    shown_mask = consistent[piece.rank][code] & army_mask
-                    if shown_mask and shown_mask & (shown_mask - 1) == 0:
-                        defender_rank = Rank(shown_mask.bit_length() - 1)
-        history.append(SeenPly(ply, piece.owner, shown, to, pid, dpid or None, rank,
-                               defender_rank, result))
-        if not (move.frm is not None and ((i < last and entries[i + 1][0].frm is None)
-                                           or (i == last and state.pending))):
-            ply += 1
-
+    node = state.history
+    termination = state.outcome.termination if state.outcome is not None else None
+    history: tuple[SeenPly, ...] = ()
+    if node is None:
+        g = _game(state.info)
+        facts = g.start.walk.facts
+    else:
+        snap = _snapshot(state.info, node, player)
+        g = snap.game
+        w = snap.walk.copy()
+        _step(g, w, node[1], None, termination, state.pending)
+        facts = _facts(g, state, w)
+        last = _seen_ply(g, node[1], snap.walk.ply, player,
+                         termination is Termination.FLAG_CAPTURED)
+        history = (*snap.history(), last)
+    pieces = _seen_pieces(g, state, player, facts,
+                          [code >> 5 for code in state.board if code])
+    captured_mask = state.captured_mask
+    captured = _seen_pieces(g, state, player, facts,
+                            [pid for pid in range(1, len(g.table)) if captured_mask >> pid & 1])
+    pending_rescue = None
+    if state.pending:
+        pending_rescue = next(p for p in pieces + captured if p.id == state.pending)
     my_turn = state.outcome is None and state.to_move == player
-    armies = tuple(
-        tuple(sum(1 for p in table if p is not None and p.owner == who and p.rank == r)
-              for r in Rank)
-        for who in Player
-    )
     chase = state.chase
+    rescuers = state.rescues[2]
+    table = g.table
     return PlayerView(
         player=player,
-        rules=rules,
+        rules=g.rules,
         to_move=state.to_move,
         ply=state.ply,
         outcome=state.outcome,
         legal_moves=legal_moves(state) if my_turn else (),
         pieces=pieces,
         captured=captured,
-        history=tuple(history),
-        pending_rescue=by_id[state.pending] if state.pending else None,
-        armies=(armies[0], armies[1]),
-        first_player=Player(state.info.initial_turn),
+        history=history,
+        pending_rescue=pending_rescue,
+        armies=g.armies,
+        first_player=g.first_player,
         shuttles=state.shuttles,
         rescues=(state.rescues[0], state.rescues[1]),
-        rescuers=frozenset(pid for pid in range(len(table)) if state.rescues[2] >> pid & 1),
+        rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
         chase=(chase[0], len(chase) - 1) if chase else (0, 0),
         last_to=SQUARES[state.last_to] if state.last_to >= 0 else None,
     )
