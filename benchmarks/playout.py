@@ -79,7 +79,8 @@ def state_bytes(rules_name: str) -> int:
     parent = state
     child = apply(parent, legal_moves(parent)[0])
     own: list[object] = [child, child.board, child.squares, child.history, child.history[1]]
-    assert child.squares is not None and parent.squares is not None
+    assert child.squares is not None
+    assert parent.squares is not None
     own += [new for new, old in zip(child.squares, parent.squares, strict=True) if new is not old]
     if child.shuttles is not parent.shuttles:
         own += [child.shuttles, *child.shuttles]
