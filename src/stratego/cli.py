@@ -32,7 +32,7 @@ from stratego.match import GameResult, MatchResult, play_game, play_match
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
-from stratego.setups import random_setup
+from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 from stratego.text import board_text, captured_text
 from stratego.variants import VARIANTS
@@ -126,7 +126,25 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--blue", default="random", metavar="BOT",
                           help=f"Blue's bot: {bots} (default: %(default)s)")
     selfplay.add_argument("--moves", action="store_true", help="also print every move played")
+    selfplay.add_argument("--save", metavar="FILE",
+                          help="save the game; the format follows the file's extension "
+                               f"({_FORMAT_HELP}) unless --format says otherwise")
+    selfplay.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
+                          help="format of --save")
     _add_board_argument(selfplay)
+
+    replay = commands.add_parser(
+        "replay", help="replay a saved game and show how it ended",
+        description="Read a game saved by 'selfplay --save' (or any game record, record "
+                    "JSON or Gravon game file), replay every move through the rules, and "
+                    "print the final board, the number of plies and the outcome. An illegal "
+                    "move in the file is reported with its move number.",
+    )
+    replay.add_argument("file", metavar="FILE", help="the saved game")
+    replay.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
+                        help=f"format of FILE (default: from its extension: {_FORMAT_HELP})")
+    replay.add_argument("--moves", action="store_true", help="also print every move played")
+    _add_board_argument(replay)
 
     match = commands.add_parser(
         "match", help="play many seeded games between two bots and print the totals",
@@ -181,6 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     command: Callable[[argparse.Namespace], int] = {
         "selfplay": _selfplay,
+        "replay": _replay,
         "match": _match,
         "play": _play,
         "editions": _editions,
@@ -214,13 +233,113 @@ def _selfplay(args: argparse.Namespace) -> int:
     assert state is not None
     print(f"Rules: {state.rules.title} ({state.rules.name}), ply limit {args.max_plies}")
     print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
+    _summary(state, args, _outcome_text(game))
+    if args.save:
+        _save(state, args.save, args.format, (game.red, game.blue), seed)
+        print(f"Saved: {args.save}")
+    return 0
+
+
+def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
+    """The end of a game as `selfplay` and `replay` print it."""
     if args.moves:
         print("Moves: " + _move_list(state))
     print(_draw(state, args.board))
     print(f"Captured red pieces: {captured_text(state, Player.RED)}")
     print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
-    print(f"Plies: {game.plies}")
-    print(f"Outcome: {_outcome_text(game)}")
+    print(f"Plies: {state.ply}")
+    print(f"Outcome: {outcome}")
+
+
+_FORMATS = {
+    ".txt": "record",
+    ".json": "record-json",
+    ".xml": "gravon-xml",
+    ".gsn": "gravon-text",
+}
+"""Save formats by file extension."""
+
+_FORMAT_HELP = ", ".join(f"{ext} {name}" for ext, name in _FORMATS.items())
+
+
+def _format_of(path: str, given: str | None) -> str:
+    if given is not None:
+        return given
+    extension = os.path.splitext(path)[1].lower()
+    if extension not in _FORMATS:
+        raise _UsageError(f"cannot tell the format of {path!r} from its extension: use "
+                          f"{_FORMAT_HELP}, or --format")
+    return _FORMATS[extension]
+
+
+def _save(state: GameState, path: str, given: str | None, players: tuple[str, str],
+          seed: int) -> None:
+    """Write the game that led to `state` to `path`."""
+    from stratego import gravon, records
+
+    kind = _format_of(path, given)
+    if kind.startswith("gravon"):
+        # Gravon has no ply limit: record the same moves under the rules without one.
+        unlimited = _replayed(state, state.rules.with_ply_limit(None))
+        try:
+            game = gravon.game_from_state(unlimited, players=players)
+        except StrategoError as exc:
+            raise _UsageError(f"cannot save this game in a Gravon file: {exc}") from None
+        text = game.to_xml() if kind == "gravon-xml" else game.to_text()
+    else:
+        record = records.record_from_state(state, event="stratego selfplay", red=players[0],
+                                           blue=players[1], round=str(seed))
+        text = record.to_text() if kind == "record" else record.to_json(indent=2) + "\n"
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise _UsageError(f"cannot save {path!r}: {exc.strerror}") from None
+
+
+def _replayed(state: GameState, rules: Rules) -> GameState:
+    """The moves that led to `state`, played again under `rules` from the same start."""
+    start = state.initial_placement()
+    again = new_game(rules, *(
+        _setup_of(start, player) for player in (Player.RED, Player.BLUE)
+    ))
+    for move in state.moves():
+        again = apply(again, move)
+    return again
+
+
+def _setup_of(placement: dict[Any, Any], player: Player) -> Setup:
+    """The setup of `player` in a starting placement."""
+    return Setup.from_mapping(player, {
+        square: piece.rank for square, piece in placement.items() if piece.owner == player
+    })
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from stratego import gravon, records
+
+    kind = _format_of(args.file, args.format)
+    try:
+        if kind.startswith("gravon"):
+            state = gravon.read_game_file(args.file).replay()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+            record = (records.parse_record(text) if kind == "record"
+                      else records.record_from_json(text))
+            state = record.replay()
+    except OSError as exc:
+        raise _UsageError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    except StrategoError as exc:
+        raise _UsageError(f"{args.file}: {exc}") from None
+    print(f"Rules: {state.rules.title} ({state.rules.name})")
+    outcome = state.outcome
+    if outcome is None:
+        text = "game on"
+    else:
+        who = "draw" if outcome.winner is None else f"{outcome.winner} wins"
+        text = f"{who} ({outcome.termination.value}) {outcome.result()}"
+    _summary(state, args, text)
     return 0
 
 

@@ -1,0 +1,99 @@
+"""`stratego selfplay --save` and `stratego replay`: a self-play game saved in each format
+reloads and replays to the same end."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from stratego.cli import main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _ending(out: str) -> list[str]:
+    """The board, captured pieces, plies and outcome of `selfplay` or `replay` output."""
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("a   b"))
+    return [line for line in lines[start:] if not line.startswith("Saved:")]
+
+
+@pytest.mark.parametrize("extension", [".txt", ".json", ".xml", ".gsn"])
+@pytest.mark.parametrize(("rules", "seed"), [("classic", 11), ("classic+barrage", 3),
+                                             ("classic+ultimate-lightning", 2)])
+def test_selfplay_saved_in_each_format_replays_identically(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, extension: str, rules: str,
+        seed: int) -> None:
+    path = tmp_path / f"game{extension}"
+    code, played, _ = _run(capsys, "selfplay", "--edition", rules, "--seed", str(seed),
+                           "--save", str(path))
+    assert code == 0
+    assert path.exists()
+    code, replayed, _ = _run(capsys, "replay", str(path))
+    assert code == 0
+    assert _ending(replayed) == _ending(played)
+    assert "Outcome: " in replayed
+
+
+@pytest.mark.parametrize("extension", [".txt", ".json"])
+def test_variant_games_with_rescue_decisions_replay_identically(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, extension: str) -> None:
+    """Records keep every variant decision ("K@b2", "--"); Gravon files cannot hold them."""
+    path = tmp_path / f"game{extension}"
+    argv = ["selfplay", "--edition", "hasbro-2009+rescue+aggressor-advantage", "--seed", "5",
+            "--moves", "--save", str(path)]
+    code, played, _ = _run(capsys, *argv)
+    assert code == 0
+    code, replayed, _ = _run(capsys, "replay", "--moves", str(path))
+    assert code == 0
+    assert _ending(replayed) == _ending(played)
+    assert [line for line in played.splitlines() if line.startswith("Moves:")] == [
+        line for line in replayed.splitlines() if line.startswith("Moves:")]
+
+
+@pytest.mark.parametrize("extension", [".txt", ".json"])
+def test_other_editions_save_as_records(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: pathlib.Path, extension: str) -> None:
+    path = tmp_path / f"game{extension}"
+    code, played, _ = _run(capsys, "selfplay", "--edition", "jumbo-2014", "--seed", "7",
+                           "--save", str(path))
+    assert code == 0
+    assert _ending(_run(capsys, "replay", str(path))[1]) == _ending(played)
+
+
+def test_gravon_files_hold_only_gravon_game_types(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: pathlib.Path) -> None:
+    """Gravon plays the classic rules and their army variants only: anything else is refused
+    with a message, not a traceback."""
+    code, _, err = _run(capsys, "selfplay", "--edition", "jumbo-2014", "--seed", "7",
+                        "--save", str(tmp_path / "game.xml"))
+    assert code == 2
+    assert "Gravon" in err
+    assert "jumbo-2014" in err
+
+
+def test_replay_reports_an_illegal_move_with_its_number(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "game.txt"
+    assert _run(capsys, "selfplay", "--seed", "11", "--save", str(path))[0] == 0
+    text = path.read_text(encoding="utf-8").replace("1. j4-j6", "1. j4-j8", 1)
+    path.write_text(text, encoding="utf-8")
+    code, _, err = _run(capsys, "replay", str(path))
+    assert code == 2
+    assert "move 1" in err
+    assert "j4-j8" in err
+
+
+def test_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: pathlib.Path) -> None:
+    code, _, err = _run(capsys, "selfplay", "--seed", "1", "--save", str(tmp_path / "g.bin"))
+    assert code == 2
+    assert "extension" in err
+    code, _, err = _run(capsys, "replay", str(tmp_path / "missing.txt"))
+    assert code == 2
+    assert "cannot read" in err
