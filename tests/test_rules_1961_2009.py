@@ -1,6 +1,8 @@
-"""Milton Bradley 1961 ("RULES FOR STRATEGO", box top): one test or more per numbered rule.
+"""Milton Bradley 1961 and Hasbro 2009: one test or more per numbered rule.
 
-Test names read ``test_mb1961_<section>_<rule number>_<what>``; sections are
+The 2009 Onyx Edition book repeats the 1961 rules with the same numbering, so every test here
+runs against both editions (`MILTON_BRADLEY_1961` and `HASBRO_2009`, the test ids say which).
+Test names read ``test_1961_2009_<section>_<rule number>_<what>``; sections are
 ``start`` ("To start the game" 1-6), ``movement`` ("Rules for movement" 1-11),
 ``strike`` ("Rules for strike or attack" 1-12) and ``end`` ("To end the game").
 
@@ -9,7 +11,7 @@ Rules without mechanical content, which therefore have no test:
 * To start the game 1: where the board lies on the table.
 * To start the game 5: pieces stand with their emblems towards their owner
   (what the opponent may see is tested instead: at the start no piece's rank
-  is known to the opponent, see ``test_mb1961_start_5_opponent_knows_no_rank``).
+  is known to the opponent, see ``test_1961_2009_start_5_opponent_knows_no_rank``).
 * To start the game 6: advice to read the other rules first.
 * Movement 9: a move is final once the hand is removed; a move passed to
   `stratego.apply` is atomic, so there is nothing to take back.
@@ -19,11 +21,13 @@ Rules without mechanical content, which therefore have no test:
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Mapping
 
 import pytest
 
 from stratego import (
+    HASBRO_2009,
     MILTON_BRADLEY_1961,
     GameState,
     IllegalMoveError,
@@ -51,12 +55,22 @@ from stratego.board import home_rows
 from stratego.variants import RESCUE
 
 RULES: Rules = MILTON_BRADLEY_1961
+"""The book under test; the `book` fixture sets it to each edition in turn."""
+
+
+@pytest.fixture(autouse=True, params=[MILTON_BRADLEY_1961, HASBRO_2009],
+                ids=lambda rules: rules.edition)
+def book(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Rules:
+    """Run every test of this module under both books."""
+    rules: Rules = request.param
+    monkeypatch.setattr(sys.modules[__name__], "RULES", rules)
+    return rules
 
 
 def position(placement: Mapping[str, str], to_move: Player = Player.RED,
-             rules: Rules = RULES) -> GameState:
+             rules: Rules | None = None) -> GameState:
     """A partial position; upper-case symbols are Red, lower-case Blue."""
-    return from_position(rules, dict(placement), to_move=to_move)
+    return from_position(rules or RULES, dict(placement), to_move=to_move)
 
 
 def targets(state: GameState, square: str) -> set[str]:
@@ -78,7 +92,7 @@ def game() -> GameState:
 # -- To start the game ---------------------------------------------------------
 
 
-def test_mb1961_start_2_red_starts_first() -> None:
+def test_1961_2009_start_2_red_starts_first() -> None:
     """To start the game 2: Red starts first."""
     state = game()
     assert state.to_move is Player.RED
@@ -87,7 +101,7 @@ def test_mb1961_start_2_red_starts_first() -> None:
                for m in legal_moves(state))
 
 
-def test_mb1961_start_3_army_of_40() -> None:
+def test_1961_2009_start_3_army_of_40() -> None:
     """To start the game 3: 1 Marshal, 1 General, 2 Colonels, 3 Majors, 4 Captains,
     4 Lieutenants, 4 Sergeants, 5 Miners, 8 Scouts, 1 Spy, 6 Bombs, 1 Flag."""
     counts = [RULES.army.count(r) for r in (
@@ -99,7 +113,7 @@ def test_mb1961_start_3_army_of_40() -> None:
         assert sorted(p.rank for _, p in state.pieces(player)) == sorted(RULES.army.ranks())
 
 
-def test_mb1961_start_3_labels_marshal_1_spy_s() -> None:
+def test_1961_2009_start_3_labels_marshal_1_spy_s() -> None:
     """To start the game 3: the Marshal is ranked 1 (highest), the General 2, ...,
     the Spy is marked "S"."""
     labels = RULES.labels
@@ -109,7 +123,7 @@ def test_mb1961_start_3_labels_marshal_1_spy_s() -> None:
     assert labels.parse("S") is Rank.SPY
 
 
-def test_mb1961_start_3_bombs_and_flag_not_moveable() -> None:
+def test_1961_2009_start_3_bombs_and_flag_not_moveable() -> None:
     """To start the game 3: the 6 Bombs and the Flag are not moveable."""
     state = game()
     movers = {state.piece_at(m.frm).rank for m in legal_moves(state)}  # type: ignore[arg-type, union-attr]
@@ -117,7 +131,7 @@ def test_mb1961_start_3_bombs_and_flag_not_moveable() -> None:
     assert Rank.FLAG not in movers
 
 
-def test_mb1961_start_4_four_full_rows() -> None:
+def test_1961_2009_start_4_four_full_rows() -> None:
     """To start the game 4: one piece in each square, 10 per row, 4 rows deep; the two
     middle rows are left unoccupied."""
     state = game()
@@ -127,7 +141,7 @@ def test_mb1961_start_4_four_full_rows() -> None:
     assert all(state.piece_at(Square.at(f, r)) is None for f in range(10) for r in (4, 5))
 
 
-def test_mb1961_start_4_setup_problems_all_reported() -> None:
+def test_1961_2009_start_4_setup_problems_all_reported() -> None:
     """To start the game 4: a setup with a piece in the middle rows, a piece on a lake
     and an empty home square is rejected, with every problem listed."""
     where = random_setup(RULES, Player.RED, 3).as_dict()
@@ -145,7 +159,7 @@ def test_mb1961_start_4_setup_problems_all_reported() -> None:
     assert len(info.value.problems) == 3
 
 
-def test_mb1961_start_5_opponent_knows_no_rank() -> None:
+def test_1961_2009_start_5_opponent_knows_no_rank() -> None:
     """To start the game 5: the opponent does not know the arrangement: every piece
     may still be any rank of the army."""
     state = game()
@@ -158,7 +172,7 @@ def test_mb1961_start_5_opponent_knows_no_rank() -> None:
 # -- Rules for movement ----------------------------------------------------------
 
 
-def test_mb1961_movement_1_turns_alternate() -> None:
+def test_1961_2009_movement_1_turns_alternate() -> None:
     """Movement 1: turns alternate, first Red, then Blue."""
     state = position({"e2": "K", "e9": "k"})
     after = apply(state, "e2-e3")
@@ -167,7 +181,7 @@ def test_mb1961_movement_1_turns_alternate() -> None:
     assert play(after, "e9-e8").to_move is Player.RED
 
 
-def test_mb1961_movement_1_cannot_move_opponents_piece() -> None:
+def test_1961_2009_movement_1_cannot_move_opponents_piece() -> None:
     """Movement 1: in Red's turn only Red moves."""
     state = position({"e2": "K", "e9": "k"})
     assert not is_legal(state, "e9-e8")
@@ -175,27 +189,27 @@ def test_mb1961_movement_1_cannot_move_opponents_piece() -> None:
         apply(state, "e9-e8")
 
 
-def test_mb1961_movement_2_one_square_orthogonally() -> None:
+def test_1961_2009_movement_2_one_square_orthogonally() -> None:
     """Movement 2: one square at a time, forward, backward or sideways."""
     state = position({"e3": "K", "j10": "k"})
     assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}
 
 
-def test_mb1961_movement_2_not_diagonally() -> None:
+def test_1961_2009_movement_2_not_diagonally() -> None:
     """Movement 2: NOT DIAGONALLY."""
     state = position({"e3": "K", "j10": "k"})
     with pytest.raises(IllegalMoveError, match=r"Captain \(5\) on e3 cannot move diagonally"):
         apply(state, "e3-f4")
 
 
-def test_mb1961_movement_2_not_two_squares() -> None:
+def test_1961_2009_movement_2_not_two_squares() -> None:
     """Movement 2: one square at a time (only the Scout goes further, rule 8)."""
     state = position({"e3": "K", "j10": "k"})
     with pytest.raises(IllegalMoveError, match="one square at a time"):
         apply(state, "e3-e5")
 
 
-def test_mb1961_movement_3_lakes_have_no_squares() -> None:
+def test_1961_2009_movement_3_lakes_have_no_squares() -> None:
     """Movement 3: pieces cannot move where there is no square (the lakes)."""
     state = position({"c4": "K", "j10": "k"})
     assert targets(state, "c4") == {"c3", "b4", "d4"}
@@ -203,13 +217,13 @@ def test_mb1961_movement_3_lakes_have_no_squares() -> None:
         apply(state, "c4-c5")
 
 
-def test_mb1961_movement_3_pieces_move_around_lakes() -> None:
+def test_1961_2009_movement_3_pieces_move_around_lakes() -> None:
     """Movement 3: between the lakes (e5, f5) a piece goes only forward or back."""
     state = position({"e5": "K", "j10": "k"})
     assert targets(state, "e5") == {"e4", "e6", "f5"}
 
 
-def test_mb1961_movement_4_no_two_pieces_on_a_square() -> None:
+def test_1961_2009_movement_4_no_two_pieces_on_a_square() -> None:
     """Movement 4: a piece may not move onto a square its own side occupies."""
     state = position({"e3": "K", "e4": "L", "j10": "k"})
     assert "e4" not in targets(state, "e3")
@@ -217,7 +231,7 @@ def test_mb1961_movement_4_no_two_pieces_on_a_square() -> None:
         apply(state, "e3-e4")
 
 
-def test_mb1961_movement_5_no_moving_through_pieces() -> None:
+def test_1961_2009_movement_5_no_moving_through_pieces() -> None:
     """Movement 5: a piece may not move through or jump over a piece (Scout lane)."""
     state = position({"a1": "X", "a3": "T", "j10": "k"})
     assert targets(state, "a1") == {"a2", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1", "j1"}
@@ -225,7 +239,7 @@ def test_mb1961_movement_5_no_moving_through_pieces() -> None:
         apply(state, "a1-a4")
 
 
-def test_mb1961_movement_5_no_jumping_over_enemy() -> None:
+def test_1961_2009_movement_5_no_jumping_over_enemy() -> None:
     """Movement 5: an enemy piece blocks a lane too."""
     state = position({"a1": "X", "a3": "t", "j10": "k"})
     assert not is_legal(state, "a1-a4")
@@ -233,7 +247,7 @@ def test_mb1961_movement_5_no_jumping_over_enemy() -> None:
         apply(state, "a1-a4")
 
 
-def test_mb1961_movement_6_one_piece_per_turn() -> None:
+def test_1961_2009_movement_6_one_piece_per_turn() -> None:
     """Movement 6: only one piece is moved in each turn."""
     state = game()
     for move in legal_moves(state)[:10]:
@@ -246,7 +260,7 @@ def test_mb1961_movement_6_one_piece_per_turn() -> None:
 
 
 @pytest.mark.parametrize("rank", ["B", "F"])
-def test_mb1961_movement_7_flag_and_bomb_cannot_move(rank: str) -> None:
+def test_1961_2009_movement_7_flag_and_bomb_cannot_move(rank: str) -> None:
     """Movement 7: the Flag and the Bombs must remain on their square."""
     state = position({"e3": rank, "e4": "k", "a1": "K", "j10": "k"})
     assert targets(state, "e3") == set()
@@ -255,7 +269,7 @@ def test_mb1961_movement_7_flag_and_bomb_cannot_move(rank: str) -> None:
     assert not is_legal(state, "e3-e4")
 
 
-def test_mb1961_movement_8_scout_any_number_of_open_squares() -> None:
+def test_1961_2009_movement_8_scout_any_number_of_open_squares() -> None:
     """Movement 8: the Scout moves any number of open squares in a straight line, and
     lakes bound its lanes (Movement 3)."""
     state = position({"c3": "X", "j10": "k"})
@@ -263,14 +277,14 @@ def test_mb1961_movement_8_scout_any_number_of_open_squares() -> None:
                                     "i3", "j3"}
 
 
-def test_mb1961_movement_8_scout_not_diagonally() -> None:
+def test_1961_2009_movement_8_scout_not_diagonally() -> None:
     """Movement 8: the Scout moves only in a straight line."""
     state = position({"a1": "X", "j10": "k"})
     with pytest.raises(IllegalMoveError, match="straight line"):
         apply(state, "a1-c3")
 
 
-def test_mb1961_movement_8_scout_may_not_move_and_strike() -> None:
+def test_1961_2009_movement_8_scout_may_not_move_and_strike() -> None:
     """Movement 8: the Scout MAY NOT MOVE & STRIKE in the same turn; it strikes only an
     adjacent piece."""
     state = position({"a1": "X", "a5": "t", "b1": "t", "j10": "k"})
@@ -281,7 +295,7 @@ def test_mb1961_movement_8_scout_may_not_move_and_strike() -> None:
     assert after.piece_at("b1").rank is Rank.SERGEANT  # type: ignore[union-attr]
 
 
-def test_mb1961_movement_8_long_scout_move_reveals_it() -> None:
+def test_1961_2009_movement_8_long_scout_move_reveals_it() -> None:
     """Movement 8: moving several squares reveals the Scout; one square keeps it hidden."""
     state = position({"a1": "X", "b1": "X", "j10": "k", "j9": "k"})
     scout_a, scout_b = state.piece_at("a1"), state.piece_at("b1")
@@ -291,7 +305,7 @@ def test_mb1961_movement_8_long_scout_move_reveals_it() -> None:
     assert Rank.MARSHAL in after.known_ranks(scout_b)  # type: ignore[arg-type]
 
 
-def test_mb1961_movement_10_third_shuttle_move_illegal() -> None:
+def test_1961_2009_movement_10_third_shuttle_move_illegal() -> None:
     """Movement 10: not back and forth between the same 2 squares in 3 consecutive turns:
     the 3rd such move is illegal (reading: docs/editions.md)."""
     state = position({"a1": "K", "j10": "k", "j1": "F"})
@@ -302,7 +316,7 @@ def test_mb1961_movement_10_third_shuttle_move_illegal() -> None:
         apply(state, "a1-a2")
 
 
-def test_mb1961_movement_10_applies_to_blue_too() -> None:
+def test_1961_2009_movement_10_applies_to_blue_too() -> None:
     """Movement 10: the rule binds each player; Blue's third shuttle move is illegal."""
     state = position({"a1": "K", "j10": "k"})
     state = play(state, "a1-b1", "j10-j9", "b1-c1", "j9-j10", "c1-d1")
@@ -310,7 +324,7 @@ def test_mb1961_movement_10_applies_to_blue_too() -> None:
     assert is_legal(state, "j10-i10")
 
 
-def test_mb1961_movement_10_other_piece_breaks_the_run() -> None:
+def test_1961_2009_movement_10_other_piece_breaks_the_run() -> None:
     """Movement 10: the turns must be consecutive; moving another piece in between starts
     the count again."""
     state = position({"a1": "K", "e1": "K", "j10": "k"})
@@ -320,7 +334,7 @@ def test_mb1961_movement_10_other_piece_breaks_the_run() -> None:
     assert not is_legal(state, "a1-a2")
 
 
-def test_mb1961_movement_10_new_square_pair_starts_again() -> None:
+def test_1961_2009_movement_10_new_square_pair_starts_again() -> None:
     """Movement 10: the rule concerns the same 2 squares; moving on to a third square
     starts a new count."""
     state = position({"a1": "K", "j10": "k"})
@@ -330,7 +344,7 @@ def test_mb1961_movement_10_new_square_pair_starts_again() -> None:
     assert not is_legal(state, "a2-a3")
 
 
-def test_mb1961_movement_10_strike_is_exempt() -> None:
+def test_1961_2009_movement_10_strike_is_exempt() -> None:
     """Movement 10 (reading): a strike is not a move between two squares; it is allowed
     even as the 3rd trip, and it resets the count."""
     state = position({"a1": "K", "c1": "l", "j10": "k"})
@@ -343,7 +357,7 @@ def test_mb1961_movement_10_strike_is_exempt() -> None:
     assert after.shuttles[0] == (0, 0, 0, 0)
 
 
-def test_mb1961_movement_10_last_move_removed_loses() -> None:
+def test_1961_2009_movement_10_last_move_removed_loses() -> None:
     """Movement 10 with To end the game (note): when the back-and-forth rule removes a
     player's last move, that player cannot move and loses."""
     state = position({"a1": "K", "b1": "B", "b2": "B", "a3": "B", "j10": "k", "j1": "F"})
@@ -354,7 +368,7 @@ def test_mb1961_movement_10_last_move_removed_loses() -> None:
     assert legal_moves(state) == ()
 
 
-def test_mb1961_movement_11_pass_is_not_a_move() -> None:
+def test_1961_2009_movement_11_pass_is_not_a_move() -> None:
     """Movement 11: a player must either move or strike; there is no pass."""
     state = position({"a1": "K", "j10": "k"})
     assert not is_legal(state, "--")
@@ -365,7 +379,7 @@ def test_mb1961_movement_11_pass_is_not_a_move() -> None:
 # -- Rules for strike or attack ----------------------------------------------------
 
 
-def test_mb1961_strike_1_adjoining_squares() -> None:
+def test_1961_2009_strike_1_adjoining_squares() -> None:
     """Strike 1: pieces on adjoining squares may strike; no diagonal strikes."""
     state = position({"e3": "K", "e4": "l", "f4": "l", "d2": "l", "j10": "k"})
     assert targets(state, "e3") == {"e4", "e2", "d3", "f3"}
@@ -373,7 +387,7 @@ def test_mb1961_strike_1_adjoining_squares() -> None:
         apply(state, "e3-f4")
 
 
-def test_mb1961_strike_2_strike_ends_the_turn() -> None:
+def test_1961_2009_strike_2_strike_ends_the_turn() -> None:
     """Strike 2: a player moves or strikes, not both; the strike ends the turn and the
     struck player moves next."""
     state = position({"e4": "K", "e5": "l", "j10": "k"})
@@ -384,20 +398,20 @@ def test_mb1961_strike_2_strike_ends_the_turn() -> None:
         apply(after, "e5-e6")  # Red cannot continue
 
 
-def test_mb1961_strike_3_strike_is_optional() -> None:
+def test_1961_2009_strike_3_strike_is_optional() -> None:
     """Strike 3: striking is not required; quiet moves stay legal beside an enemy."""
     state = position({"e4": "K", "e5": "l", "j10": "k"})
     assert {"e3", "d4", "f4"} <= targets(state, "e4")
 
 
-def test_mb1961_strike_4_either_player_may_strike() -> None:
+def test_1961_2009_strike_4_either_player_may_strike() -> None:
     """Strike 4: not only the player who moved into position may strike."""
     state = position({"e3": "K", "e5": "l", "j10": "k"})
     after = apply(state, "e3-e4")
     assert "e4" in targets(after, "e5")
 
 
-def test_mb1961_strike_5_both_ranks_declared() -> None:
+def test_1961_2009_strike_5_both_ranks_declared() -> None:
     """Strike 5: the striker declares its rank and the opponent names his: both become
     known."""
     state = position({"e4": "K", "e5": "c", "j10": "k"})
@@ -411,7 +425,7 @@ def test_mb1961_strike_5_both_ranks_declared() -> None:
     assert record.strike.winner is Side.DEFENDER
 
 
-def test_mb1961_strike_6_higher_wins_and_moves_in() -> None:
+def test_1961_2009_strike_6_higher_wins_and_moves_in() -> None:
     """Strike 6: the lower rank is removed and the winner moves into its square."""
     state = position({"e4": "K", "e5": "l", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -420,7 +434,7 @@ def test_mb1961_strike_6_higher_wins_and_moves_in() -> None:
     assert [p.rank for p in after.captured(Player.BLUE)] == [Rank.LIEUTENANT]
 
 
-def test_mb1961_strike_6_lower_attacker_is_removed() -> None:
+def test_1961_2009_strike_6_lower_attacker_is_removed() -> None:
     """Strike 6: a lower-ranked striker is lost; the defender stays on its square."""
     state = position({"e4": "L", "e5": "k", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -430,7 +444,7 @@ def test_mb1961_strike_6_lower_attacker_is_removed() -> None:
     assert [p.rank for p in after.captured(Player.RED)] == [Rank.LIEUTENANT]
 
 
-def test_mb1961_strike_7_equal_ranks_both_lost() -> None:
+def test_1961_2009_strike_7_equal_ranks_both_lost() -> None:
     """Strike 7: when equal ranks strike, both pieces are removed."""
     state = position({"e4": "J", "e5": "j", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -439,7 +453,7 @@ def test_mb1961_strike_7_equal_ranks_both_lost() -> None:
     assert len(after.captured()) == 2
 
 
-def test_mb1961_strike_8_rank_order() -> None:
+def test_1961_2009_strike_8_rank_order() -> None:
     """Strike 8: Marshal removes General, General removes Colonel, ... down to the Spy."""
     order = [Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT, Rank.CAPTAIN,
              Rank.MAJOR, Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL]
@@ -449,7 +463,7 @@ def test_mb1961_strike_8_rank_order() -> None:
             assert resolve_strike(low, high, RULES).winner is Side.DEFENDER
 
 
-def test_mb1961_strike_9_spy_removes_marshal_when_striking() -> None:
+def test_1961_2009_strike_9_spy_removes_marshal_when_striking() -> None:
     """Strike 9: the Spy removes the Marshal if the Spy strikes first."""
     state = position({"e4": "S", "e5": "m", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -457,14 +471,14 @@ def test_mb1961_strike_9_spy_removes_marshal_when_striking() -> None:
     assert [p.rank for p in after.captured()] == [Rank.MARSHAL]
 
 
-def test_mb1961_strike_9_marshal_striking_spy_wins() -> None:
+def test_1961_2009_strike_9_marshal_striking_spy_wins() -> None:
     """Strike 9: if the Marshal strikes first, the Spy is removed."""
     state = position({"e4": "s", "e5": "M", "j10": "k"})
     after = apply(state, "e5-e4")
     assert after.piece_at("e4").rank is Rank.MARSHAL  # type: ignore[union-attr]
 
 
-def test_mb1961_strike_9_others_remove_the_spy_either_way() -> None:
+def test_1961_2009_strike_9_others_remove_the_spy_either_way() -> None:
     """Strike 9: all other pieces remove the Spy regardless of who strikes; the Spy
     loses its own strikes on anything but the Marshal."""
     state = position({"e4": "S", "e5": "g", "j10": "k"})
@@ -473,7 +487,7 @@ def test_mb1961_strike_9_others_remove_the_spy_either_way() -> None:
     assert apply(state, "e5-e4").piece_at("e4").rank is Rank.SCOUT  # type: ignore[union-attr]
 
 
-def test_mb1961_strike_10_bomb_removes_striker_and_stays() -> None:
+def test_1961_2009_strike_10_bomb_removes_striker_and_stays() -> None:
     """Strike 10: any piece but a Miner striking a Bomb is lost; the Bomb stays."""
     state = position({"e4": "M", "e5": "b", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -482,7 +496,7 @@ def test_mb1961_strike_10_bomb_removes_striker_and_stays() -> None:
     assert [p.rank for p in after.captured()] == [Rank.MARSHAL]
 
 
-def test_mb1961_strike_10_miner_defuses_bomb() -> None:
+def test_1961_2009_strike_10_miner_defuses_bomb() -> None:
     """Strike 10: a Miner striking a Bomb removes it and moves into its square."""
     state = position({"e4": "N", "e5": "b", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -490,7 +504,7 @@ def test_mb1961_strike_10_miner_defuses_bomb() -> None:
     assert [p.rank for p in after.captured()] == [Rank.BOMB]
 
 
-def test_mb1961_strike_11_bomb_cannot_strike() -> None:
+def test_1961_2009_strike_11_bomb_cannot_strike() -> None:
     """Strike 11: a Bomb cannot strike; it waits to be struck."""
     state = position({"e4": "B", "e5": "x", "a1": "K", "j10": "k"})
     assert targets(state, "e4") == set()
@@ -500,7 +514,7 @@ def test_mb1961_strike_11_bomb_cannot_strike() -> None:
         resolve_strike(Rank.BOMB, Rank.SCOUT, RULES)
 
 
-def test_mb1961_strike_12_flag_never_moves_or_strikes() -> None:
+def test_1961_2009_strike_12_flag_never_moves_or_strikes() -> None:
     """Strike 12: the Flag can never be moved (so never strikes)."""
     state = position({"e4": "F", "e5": "x", "a1": "K", "j10": "k"})
     assert targets(state, "e4") == set()
@@ -513,7 +527,7 @@ def test_mb1961_strike_12_flag_never_moves_or_strikes() -> None:
 # -- To end the game -------------------------------------------------------------
 
 
-def test_mb1961_end_striking_the_flag_wins() -> None:
+def test_1961_2009_end_striking_the_flag_wins() -> None:
     """To end the game: whoever strikes the opponent's Flag wins; the game ends."""
     state = position({"e4": "X", "e5": "f", "j10": "k"})
     after = apply(state, "e4-e5")
@@ -526,7 +540,7 @@ def test_mb1961_end_striking_the_flag_wins() -> None:
         apply(after, "j10-j9")
 
 
-def test_mb1961_end_blue_strikes_red_flag() -> None:
+def test_1961_2009_end_blue_strikes_red_flag() -> None:
     """To end the game: the same for Blue."""
     state = position({"e4": "F", "e5": "x", "a1": "K"}, to_move=Player.BLUE)
     after = apply(state, "e5-e4")
@@ -534,7 +548,7 @@ def test_mb1961_end_blue_strikes_red_flag() -> None:
     assert after.outcome.result() == "0-1"  # type: ignore[union-attr]
 
 
-def test_mb1961_end_no_move_loses() -> None:
+def test_1961_2009_end_no_move_loses() -> None:
     """To end the game (note): a player who cannot move or strike loses."""
     state = position({"a1": "F", "b1": "B", "a2": "B", "j10": "k"})
     assert state.is_over
@@ -542,7 +556,7 @@ def test_mb1961_end_no_move_loses() -> None:
     assert state.outcome.winner is Player.BLUE  # type: ignore[union-attr]
 
 
-def test_mb1961_end_no_move_after_last_piece_lost() -> None:
+def test_1961_2009_end_no_move_after_last_piece_lost() -> None:
     """To end the game (note): losing the last moveable piece in a strike loses the game
     at once if the player cannot move."""
     state = position({"a1": "F", "e4": "k", "e5": "L", "j10": "b"}, to_move=Player.BLUE)
@@ -554,7 +568,7 @@ def test_mb1961_end_no_move_after_last_piece_lost() -> None:
 # -- the library around the rules ----------------------------------------------------
 
 
-def test_mb1961_ply_limit_draw() -> None:
+def test_1961_2009_ply_limit_draw() -> None:
     """Not a book rule: `Rules.with_ply_limit(n)` ends the game as a draw after n plies."""
     state = position({"a1": "K", "j10": "k"}, rules=RULES.with_ply_limit(3))
     state = play(state, "a1-a2", "j10-j9")
@@ -566,14 +580,14 @@ def test_mb1961_ply_limit_draw() -> None:
     assert legal_moves(state) == ()
 
 
-def test_mb1961_apply_accepts_text_and_moves() -> None:
+def test_1961_2009_apply_accepts_text_and_moves() -> None:
     state = position({"a1": "K", "j10": "k"})
     assert apply(state, "a1-a2") == apply(state, Move.parse("a1-a2"))
     assert apply(state, "a1a2") == apply(state, "a1xa2")
 
 
 @pytest.mark.parametrize("text", ["a1-a11", "hello", "", "a1-a1"])
-def test_mb1961_malformed_text_raises_invalid_notation(text: str) -> None:
+def test_1961_2009_malformed_text_raises_invalid_notation(text: str) -> None:
     state = position({"a1": "K", "j10": "k"})
     with pytest.raises(InvalidNotationError):
         apply(state, text)
@@ -581,25 +595,25 @@ def test_mb1961_malformed_text_raises_invalid_notation(text: str) -> None:
 
 
 @pytest.mark.parametrize("junk", [None, 42, "a1-", "K@z1", "x" * 200])
-def test_mb1961_is_legal_never_raises(junk: object) -> None:
+def test_1961_2009_is_legal_never_raises(junk: object) -> None:
     state = position({"a1": "K", "j10": "k"})
     assert is_legal(state, junk) is False  # type: ignore[arg-type]
 
 
-def test_mb1961_apply_rejects_non_move() -> None:
+def test_1961_2009_apply_rejects_non_move() -> None:
     state = position({"a1": "K", "j10": "k"})
     with pytest.raises(InvalidNotationError, match="not a move"):
         apply(state, 42)  # type: ignore[arg-type]
 
 
-def test_mb1961_empty_square_named() -> None:
+def test_1961_2009_empty_square_named() -> None:
     state = position({"a1": "K", "j10": "k"})
     with pytest.raises(IllegalMoveError, match="there is no piece on e4"):
         apply(state, "e4-e5")
     assert explain_illegal(state, "a1-a2") is None
 
 
-def test_mb1961_rescue_zone_default_is_half() -> None:
+def test_1961_2009_rescue_zone_default_is_half() -> None:
     """Rescue (Hasbro 2009 tournament rules) added to 1961: a rescued piece goes on any
     empty square of the player's half, rows 1-5 for Red (docs/editions.md)."""
     rules = RULES.with_variants(RESCUE)
