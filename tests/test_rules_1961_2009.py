@@ -26,6 +26,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from positions import play, targets
 from stratego import (
     HASBRO_2009,
     MILTON_BRADLEY_1961,
@@ -71,18 +72,6 @@ def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules | None = None) -> GameState:
     """A partial position; upper-case symbols are Red, lower-case Blue."""
     return from_position(rules or RULES, dict(placement), to_move=to_move)
-
-
-def targets(state: GameState, square: str) -> set[str]:
-    """The squares the piece on `square` may legally move to or strike."""
-    frm = Square.parse(square)
-    return {str(m.to) for m in legal_moves(state) if m.frm == frm}
-
-
-def play(state: GameState, *moves: str) -> GameState:
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def game() -> GameState:

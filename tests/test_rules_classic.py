@@ -20,6 +20,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from positions import play, targets
 from stratego import (
     CLASSIC,
     JUMBO_2014,
@@ -29,7 +30,6 @@ from stratego import (
     Rank,
     Rules,
     Side,
-    Square,
     Termination,
     apply,
     from_position,
@@ -49,18 +49,6 @@ def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules = RULES) -> GameState:
     """A partial position; upper-case symbols are Red, lower-case Blue."""
     return from_position(rules, dict(placement), to_move=to_move)
-
-
-def targets(state: GameState, square: str) -> set[str]:
-    """The squares the piece on `square` may legally move to or strike."""
-    frm = Square.parse(square)
-    return {str(m.to) for m in legal_moves(state) if m.frm == frm}
-
-
-def play(state: GameState, *moves: str) -> GameState:
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def game() -> GameState:

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 import attrs
 import pytest
 
+from positions import play, targets
 from stratego import (
     JUMBO_2014,
     GameState,
@@ -34,7 +35,6 @@ from stratego import (
     Player,
     Rank,
     Rules,
-    Square,
     Termination,
     apply,
     explain_illegal,
@@ -56,18 +56,6 @@ def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules = RULES) -> GameState:
     """A partial position; upper-case symbols are Red, lower-case Blue."""
     return from_position(rules, dict(placement), to_move=to_move)
-
-
-def targets(state: GameState, square: str) -> set[str]:
-    """The squares the piece on `square` may legally move to or strike."""
-    frm = Square.parse(square)
-    return {str(m.to) for m in legal_moves(state) if m.frm == frm}
-
-
-def play(state: GameState, *moves: str) -> GameState:
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def game() -> GameState:

@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 import stratego
+from positions import play, targets
 from stratego import (
     GameState,
     IllegalMoveError,
@@ -75,17 +76,6 @@ def position(rules: Rules, cells: dict[str, str], to_move: Player = RED,
     placement: dict[Square | str, tuple[Player, Rank] | str] = {}
     placement.update(cells)
     return from_position(rules, placement, to_move=to_move, captured=captured)
-
-
-def targets(state: GameState, frm: str) -> set[str]:
-    """The destination squares of the legal moves starting on `frm`."""
-    return {str(m.to) for m in legal_moves(state) if m.frm == Square.parse(frm)}
-
-
-def play(state: GameState, *moves: str) -> GameState:
-    for move in moves:
-        state = apply(state, move)
-    return state
 
 
 def rank_of(state: GameState, square: str) -> Rank | None:

@@ -23,6 +23,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import stratego
+from positions import play
 from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
 from stratego import CLASSIC, HASBRO_2009, Player, Rank
 from stratego import views as views_module
@@ -31,12 +32,6 @@ from stratego.views import SCHEMA, PlayerView, SchemaError, SeenPiece, view
 
 SILENT = HASBRO_2009.with_variants(SILENT_DEFENSE)
 ALL_RANKS = frozenset(Rank)
-
-
-def play(state: stratego.GameState, *moves: str) -> stratego.GameState:
-    for move in moves:
-        state = stratego.apply(state, move)
-    return state
 
 
 # -- examples ----------------------------------------------------------------
