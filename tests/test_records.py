@@ -279,3 +279,22 @@ def test_tags_are_an_immutable_hashable_mapping() -> None:
         Tags({"bad name": "x"})
     with pytest.raises(InvalidNotationError, match="one line"):
         Tags({"Event": "a\nb"})
+
+
+def test_state_json_methods_round_trip() -> None:
+    """`GameState.to_json` / `GameState.from_json` are the record functions' shorthand."""
+    import random
+
+    import stratego
+
+    rules = stratego.JUMBO_2014
+    rng = random.Random(4)
+    state = stratego.new_game(rules, stratego.random_setup(rules, stratego.Player.RED, rng),
+                              stratego.random_setup(rules, stratego.Player.BLUE, rng))
+    for _ in range(30):
+        state = stratego.apply(state, rng.choice(stratego.legal_moves(state)))
+    again = stratego.GameState.from_json(state.to_json())
+    assert again == state
+    assert again.moves() == state.moves()
+    with pytest.raises(stratego.InvalidNotationError):
+        stratego.GameState.from_json('{"schema": "stratego.state/9"}')

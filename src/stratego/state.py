@@ -261,6 +261,21 @@ class GameState:
                 out[SQUARES[index]] = piece
         return out
 
+    def to_json(self, with_history: bool | None = None, indent: int | None = None) -> str:
+        """This state as JSON (schema ``stratego.state/1``): see
+        `stratego.records.state_to_json`."""
+        from stratego.records import state_to_json  # interchange sits above the engine
+
+        return state_to_json(self, with_history, indent)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """A state read from `GameState.to_json` output, every field checked: see
+        `stratego.records.state_from_json`."""
+        from stratego.records import state_from_json
+
+        return state_from_json(text)
+
     def _repr_svg_(self) -> str:
         """The board as SVG, so notebooks show a picture (see `stratego.svg.board_svg`)."""
         from stratego.svg import board_svg  # the picture layer sits above the engine
