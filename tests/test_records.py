@@ -8,6 +8,7 @@ record like any other.
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given
@@ -283,10 +284,6 @@ def test_tags_are_an_immutable_hashable_mapping() -> None:
 
 def test_state_json_methods_round_trip() -> None:
     """`GameState.to_json` / `GameState.from_json` are the record functions' shorthand."""
-    import random
-
-    import stratego
-
     rules = stratego.JUMBO_2014
     rng = random.Random(4)
     state = stratego.new_game(rules, stratego.random_setup(rules, stratego.Player.RED, rng),
