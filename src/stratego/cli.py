@@ -24,6 +24,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+import attrs
+
 from stratego.bots import BOTS, Bot, make_bot
 from stratego.editions import EDITIONS, by_name
 from stratego.engine import apply, explain_illegal, legal_moves, new_game
@@ -32,7 +34,7 @@ from stratego.match import GameResult, MatchResult, play_game, play_match
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
-from stratego.setups import Setup, random_setup
+from stratego.setups import random_setup
 from stratego.state import GameState
 from stratego.text import board_text, captured_text
 from stratego.variants import VARIANTS
@@ -299,20 +301,9 @@ def _save(state: GameState, path: str, given: str | None, players: tuple[str, st
 
 def _replayed(state: GameState, rules: Rules) -> GameState:
     """The moves that led to `state`, played again under `rules` from the same start."""
-    start = state.initial_placement()
-    again = new_game(rules, *(
-        _setup_of(start, player) for player in (Player.RED, Player.BLUE)
-    ))
-    for move in state.moves():
-        again = apply(again, move)
-    return again
+    from stratego import records
 
-
-def _setup_of(placement: dict[Any, Any], player: Player) -> Setup:
-    """The setup of `player` in a starting placement."""
-    return Setup.from_mapping(player, {
-        square: piece.rank for square, piece in placement.items() if piece.owner == player
-    })
+    return attrs.evolve(records.record_from_state(state), rules=rules).replay()
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -160,14 +160,7 @@ class GameRecord:
         Raises `IllegalMoveError` naming the move number, the side and the
         reason for the first move the rules do not allow.
         """
-        state = self.start()
-        for move in self.moves:
-            label = _move_label(state)
-            try:
-                state = apply(state, move)
-            except IllegalMoveError as exc:
-                raise IllegalMoveError(f"{label}: {exc}") from None
-        return state
+        return _replay(self.start(), self.moves)
 
     @property
     def result(self) -> str:
@@ -450,14 +443,17 @@ def record_from_json(text: str | bytes) -> GameRecord:
     return GameRecord(rules, red, blue, tuple(moves), tags)
 
 
-def _replay(start: GameState, moves: Iterable[Move], what: str) -> GameState:
+def _replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> GameState:
+    """`start` after `moves`; an illegal move raises `IllegalMoveError` naming its number
+    (after `what`, when given)."""
     state = start
     for move in moves:
         label = _move_label(state)
         try:
             state = apply(state, move)
         except IllegalMoveError as exc:
-            raise IllegalMoveError(f"{what}, {label}: {exc}") from None
+            where = f"{what}, {label}" if what else label
+            raise IllegalMoveError(f"{where}: {exc}") from None
     return state
 
 
