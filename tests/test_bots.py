@@ -138,8 +138,8 @@ def test_bots_only_play_legal_moves_under_any_rules(rules: stratego.Rules, seed:
 
 
 def test_heuristic_bot_beats_random_bot_in_classic_games() -> None:
-    """20 seeded classic games, colours alternating: the heuristic bot wins at least 80%
-    (about 93% over 100 games, see docs/tutorial-bot.md)."""
+    """20 seeded classic games, colours alternating: the heuristic bot wins at least 90%
+    (all of 700 games measured, see docs/tutorial-bot.md)."""
     result = play_match(CLASSIC, HeuristicBot(1), RandomBot(2), games=20, seed=2026,
                         max_plies=1000)
-    assert result.wins["heuristic"] >= 16, result.summary()
+    assert result.wins["heuristic"] >= 18, result.summary()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +13,14 @@ from strategies import rules_values, seeds
 from stratego import Move, Player
 from stratego.bots import HeuristicBot, RandomBot
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
-from stratego.match import ILLEGAL_MOVE, GameResult, MatchResult, play_game, play_match
+from stratego.match import (
+    ILLEGAL_MOVE,
+    ILLEGAL_SETUP,
+    GameResult,
+    MatchResult,
+    play_game,
+    play_match,
+)
 from stratego.views import PlayerView
 
 
@@ -134,3 +143,60 @@ def test_totals_always_add_up(rules: stratego.Rules, seed: int, games: int, swap
         assert {game.red, game.blue} == {"random", "heuristic"}
         assert game.plies <= 40
         assert game.winner_name in (None, game.red, game.blue)
+
+
+class _SetupBot(RandomBot):
+    """A random mover that places its army with a fixed setup function."""
+
+    def __init__(self, make: object) -> None:
+        super().__init__(0)
+        self._make = make
+
+    def setup(self, rules: stratego.Rules, player: Player, rng: object) -> object:
+        return self._make(rules, player)  # type: ignore[operator]
+
+
+def test_a_bot_with_a_setup_method_places_its_own_army() -> None:
+    """The setup hook: Red's army stands exactly as its bot placed it."""
+    chosen: list[stratego.Setup] = []
+
+    def make(rules: stratego.Rules, player: Player) -> stratego.Setup:
+        setup = stratego.random_setup(rules, player, 99)
+        chosen.append(setup)
+        return setup
+
+    game = play_game(CLASSIC, _SetupBot(make), RandomBot(1), seed=4, max_plies=50,
+                     keep_state=True)
+    assert game.state is not None
+    start = game.state.initial_placement()
+    assert {sq: p.rank for sq, p in start.items() if p.owner is Player.RED} == chosen[0].as_dict()
+
+
+@pytest.mark.parametrize("bad", ["not a setup", "blue's setup", "two flags"])
+def test_an_illegal_setup_loses_at_once(bad: str) -> None:
+    def make(rules: stratego.Rules, player: Player) -> object:
+        if bad == "not a setup":
+            return "FBBX"
+        if bad == "blue's setup":
+            return stratego.random_setup(rules, Player.BLUE, 1)
+        placement = stratego.random_setup(rules, player, 1).as_dict()
+        placement[next(sq for sq, r in placement.items() if r is stratego.Rank.BOMB)] = (
+            stratego.Rank.FLAG)
+        return stratego.Setup.from_mapping(player, placement)
+
+    game = play_game(CLASSIC, _SetupBot(make), RandomBot(1), seed=4, max_plies=50)
+    assert game.termination == ILLEGAL_SETUP
+    assert game.winner is Player.BLUE
+    assert game.plies == 0
+    assert "set up illegally" in game.detail
+
+
+@settings(max_examples=20)
+@given(rules=rules_values(), seed=seeds, player=st.sampled_from(list(Player)))
+def test_heuristic_setups_are_valid_and_guard_the_flag(rules: stratego.Rules, seed: int,
+                                                       player: Player) -> None:
+    """Under every rule set the heuristic bot's setup is valid, with the Flag on the back row."""
+    setup = HeuristicBot(seed).setup(rules, player, random.Random(seed))
+    assert stratego.setup_problems(rules, setup) == []
+    flag = next(sq for sq, rank in setup.placement if rank is stratego.Rank.FLAG)
+    assert flag.row == (0 if player is Player.RED else 9)

@@ -29,13 +29,16 @@ from stratego.errors import InvalidNotationError, RulesError
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
-from stratego.setups import random_setup
+from stratego.setups import Setup, random_setup, setup_problems
 from stratego.state import GameState
 
-__all__ = ["ILLEGAL_MOVE", "GameResult", "MatchResult", "play_game", "play_match"]
+__all__ = ["ILLEGAL_MOVE", "ILLEGAL_SETUP", "GameResult", "MatchResult", "play_game", "play_match"]
 
 ILLEGAL_MOVE = "illegal move"
 """`GameResult.termination` when a bot returned a move that is not legal (it loses)."""
+
+ILLEGAL_SETUP = "illegal setup"
+"""`GameResult.termination` when a bot's own setup breaks the rules (it loses at ply 0)."""
 
 
 @attrs.frozen
@@ -129,6 +132,17 @@ def _view(state: GameState, player: Player) -> Any:
     return view(state, player)
 
 
+def _bot_setup(bot: Any, rules: Rules, player: Player, seed: int) -> Any:
+    """The bot's own setup, when it has a ``setup(rules, player, rng)`` method (else None).
+
+    Its generator depends only on the game's seed and the player, so a bot that sets up
+    changes nothing else of the game."""
+    setup = getattr(bot, "setup", None)
+    if not callable(setup):
+        return None
+    return setup(rules, player, random.Random(f"{seed}/setup/{player.name}"))
+
+
 def _reset(bot: Any, seed: int) -> None:
     reset = getattr(bot, "reset", None)
     if callable(reset):
@@ -148,7 +162,10 @@ def play_game(
 
     `max_plies` adds a ply limit (a draw) when the rules have none or a longer
     one. Bots with a ``reset(seed)`` method are reset first with seeds drawn
-    from `seed`, so the game depends only on `seed`. With `keep_state` the
+    from `seed`, so the game depends only on `seed`. A bot with a
+    ``setup(rules, player, rng)`` method places its own army (a `stratego.Setup`;
+    one the rules reject loses the game as `ILLEGAL_SETUP`); the others get a
+    random setup. With `keep_state` the
     final `GameState` is kept in `GameResult.state`.
     """
     if max_plies is not None:
@@ -157,8 +174,7 @@ def play_game(
     elif rules.ply_limit is None:
         raise RulesError("a bot game needs a ply limit: pass max_plies or use rules with one")
     rng = random.Random(seed)
-    state = new_game(rules, random_setup(rules, Player.RED, rng),
-                     random_setup(rules, Player.BLUE, rng))
+    setups = [random_setup(rules, Player.RED, rng), random_setup(rules, Player.BLUE, rng)]
     bots = (red_bot, blue_bot)
     names = (bot_name(red_bot), bot_name(blue_bot))
     _reset(red_bot, rng.randrange(2**32))
@@ -166,6 +182,22 @@ def play_game(
     winner: Player | None = None
     termination = ""
     detail = ""
+    for player in Player:
+        chosen = _bot_setup(bots[player], rules, player, seed)
+        if chosen is None:
+            continue
+        if not isinstance(chosen, Setup):
+            problems = [f"{chosen!r} is not a Setup"]
+        elif chosen.player is not player:
+            problems = [f"it was made for {chosen.player}"]
+        else:
+            problems = setup_problems(rules, chosen)
+        if problems:
+            detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
+            return GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
+                              detail, None)
+        setups[player] = chosen
+    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     while state.outcome is None:
         player = state.to_move
         answer: Any = bots[player](_view(state, player))
