@@ -228,24 +228,48 @@ def test_jumbo2014_moving_8_strike_is_exempt() -> None:
 
 
 def _chase_start() -> GameState:
-    """Blue's Captain shuttles e8-f8 and Red's Captain follows it on e7-f7."""
-    state = position({"e8": "k", "e7": "K", "a1": "F", "a10": "f"}, to_move=Player.BLUE)
-    return play(state, "e8-f8", "e7-f7", "f8-e8", "f7-e7", "e8-f8")
+    """Blue's Captain runs round the empty block e7-f7-f8-e8 and Red's Captain follows it,
+    every Red move ending next to Blue's new square."""
+    state = position({"f7": "k", "e7": "K", "a1": "F", "a10": "f"}, to_move=Player.BLUE)
+    return play(state, "f7-f8", "e7-f7", "f8-e8", "f7-f8", "e8-e7", "f8-e8", "e7-f7", "e8-e7",
+                "f7-f8")
 
 
 def test_jumbo2014_moving_9_chaser_may_not_repeat_position() -> None:
     """Moving bullet 9: a piece pursuing an enemy piece must stop before a position of the
-    chase repeats. Red's e7-f7 would recreate the position after Red's first chase move;
-    by the back-and-forth count alone it would still be legal (2 trips so far)."""
+    chase repeats. After one lap round the block, Red's e7-f7 would recreate the position
+    after Red's first chase move; no back-and-forth rule forbids it (no two squares
+    repeat)."""
     state = _chase_start()
     assert not is_legal(state, "e7-f7")
+    # e8, where Red's Captain came from, stays open (see the two-square chase test)
     assert targets(state, "e7") == {"e8", "e6", "d7"}
     no_chase = attrs.evolve(RULES, repetition=RepetitionRule(max_shuttle_moves=3, chase=False))
-    other = from_position(no_chase, {"e8": "k", "e7": "K", "a1": "F", "a10": "f"},
+    other = from_position(no_chase, {"f7": "k", "e7": "K", "a1": "F", "a10": "f"},
                           to_move=Player.BLUE)
-    assert is_legal(play(other, "e8-f8", "e7-f7", "f8-e8", "f7-e7", "e8-f8"), "e7-f7")
+    assert is_legal(play(other, "f7-f8", "e7-f7", "f8-e8", "f7-f8", "e8-e7", "f8-e8", "e7-f7",
+                         "e8-e7", "f7-f8"), "e7-f7")
     with pytest.raises(IllegalMoveError, match=r"chasing the piece on f8.*chase rule"):
         apply(state, "e7-f7")
+
+
+def test_jumbo2014_moving_8_and_9_two_square_chase_starter_stops_first() -> None:
+    """Moving bullets 8 and 9 together: Blue's Captain shuttles e8-f8 and Red's follows on
+    e7-f7. Bullet 8 says the player who began moving back and forth (Blue) must be the
+    first to stop, possibly losing the piece; so a chase move straight back to the square
+    the chaser came from is left to the back-and-forth rule (as in the ISF rules): Red's
+    third trip e7-f7 is legal although it repeats a position of the chase, and then Blue's
+    fourth trip f8-e8 is not."""
+    state = position({"e8": "k", "e7": "K", "a1": "F", "a10": "f"}, to_move=Player.BLUE)
+    state = play(state, "e8-f8", "e7-f7", "f8-e8", "f7-e7", "e8-f8")
+    assert state.chase[0] == Player.RED + 1
+    assert is_legal(state, "e7-f7")
+    state = apply(state, "e7-f7")
+    assert not is_legal(state, "f8-e8")
+    assert "back-and-forth" in (explain_illegal(state, "f8-e8") or "")
+    # Red, too, has used its three trips
+    state = apply(state, "f8-g8")
+    assert not is_legal(state, "f7-e7")
 
 
 def test_jumbo2014_moving_9_chase_message_names_chase_rule() -> None:

@@ -518,8 +518,19 @@ def _quiet_hash(state: GameState, frm: int, to: int) -> int:
 
 
 def _repeats_chase(state: GameState, move: Move) -> bool:
+    """Whether `move` is a chase move that the chase rule forbids.
+
+    A chase move back to the square the same piece came from in the player's
+    previous turn is left to the back-and-forth rule (Jumbo 2014, Moving bullet 8:
+    in a chase between two squares the player who began moving back and forth, the
+    chased one, must be the first to stop).
+    """
     frm, to = move.frm.index, move.to.index  # type: ignore[union-attr]
-    if state.board[to] or not _is_chase_move(state, to):
+    board = state.board
+    if board[to] or not _is_chase_move(state, to):
+        return False
+    spid, lo, hi, count = state.shuttles[state.turn]
+    if count and spid == board[frm] >> 5 and ((frm == lo and to == hi) or (frm == hi and to == lo)):
         return False
     return _quiet_hash(state, frm, to) in state.chase[1:]
 
@@ -810,7 +821,16 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         entry = (move, piece.id, 0, -1)
     else:
         entry = (move, rescuer, 0, -1)
-    zhash = position_hash(board, 1 - player) if t.chase else 0
+    # The decision is part of the turn that earned it, not a move: the move that reached
+    # the back row stays the player's last quiet move (`last_to`), and declining leaves a
+    # chase going on (its last position is already the board after the arrival). A rescue
+    # ends the chase: no earlier position can return before a strike, which ends it too.
+    zhash = 0
+    chase: tuple[int, ...] = ()
+    if t.chase:
+        zhash = position_hash(board, 1 - player)
+        if not move.is_rescue:
+            chase = state.chase
     new = _state(
         state,
         board=tuple(board),
@@ -820,9 +840,9 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         known=known,
         pending=0,
         rescues=rescues,
-        chase=(),
+        chase=chase,
         zhash=zhash,
-        last_to=-1,
+        last_to=state.last_to,
         outcome=None,
         history=(state.history, entry),
         cached_moves=None,
