@@ -89,6 +89,7 @@ def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None 
     for player in Player:
         ranks = chosen.army.ranks()
         rng.shuffle(ranks)
+        ranks.sort(key=lambda rank: rank != stratego.Rank.FLAG)  # a captured Flag ends a game
         count = rng.randint(1, min(max_on_board, len(ranks)))
         for rank in ranks[:count]:
             placement[free.pop()] = (player, rank)

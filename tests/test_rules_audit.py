@@ -9,9 +9,12 @@ ones documented in docs/editions.md and docs/variants.md.
 
 from __future__ import annotations
 
+import pytest
+
 from positions import play, targets
 from stratego import (
     Player,
+    PositionError,
     Rank,
     Termination,
     apply,
@@ -21,7 +24,7 @@ from stratego import (
     legal_moves,
 )
 from stratego.board import Square
-from stratego.editions import JUMBO_2014, MILTON_BRADLEY_1961
+from stratego.editions import HASBRO_2009, JUMBO_2014, MILTON_BRADLEY_1961
 from stratego.variants import RESCUE, ULTIMATE_LIGHTNING
 
 JUMBO_RESCUE = JUMBO_2014.with_variants(RESCUE)
@@ -140,3 +143,13 @@ def test_jumbo2014_ultimate_lightning_captain_beside_a_lake() -> None:
     )
     assert targets(state, "b6") == {"a5", "a6", "a7", "b4", "b5", "b7"}
     assert not any(str(m.to) == "c7" for m in legal_moves(state))
+
+
+def test_a_captured_flag_is_refused_by_from_position() -> None:
+    """Every book, "To end the game": striking the Flag ends the game, so no position of a
+    game in progress has a Flag among the captured pieces (and Rescue can never bring one
+    back)."""
+    with pytest.raises(PositionError, match="red's Flag among the captured pieces"):
+        from_position(HASBRO_2009.with_variants(RESCUE),
+                      {"a9": "M", "j7": "t", "j10": "f", "a1": "B"},
+                      captured=[(Player.RED, Rank.FLAG)])

@@ -371,6 +371,7 @@ def _scatter(rules: Rules, rng: random.Random, on_board: int = 10) -> GameState:
     for player in Player:
         ranks = rules.army.ranks()
         rng.shuffle(ranks)
+        ranks.sort(key=lambda rank: rank != Rank.FLAG)  # a captured Flag ends a game
         placement.update((free.pop(), (player, rank)) for rank in ranks[:on_board])
         captured.extend((player, rank) for rank in ranks[on_board:])
     return stratego.from_position(rules, placement, captured=captured)

@@ -353,6 +353,10 @@ def from_position(
             continue
         cells.append((square.index, owner, rank))
     captured = [(Player(p), Rank(r)) for p, r in captured]
+    problems.extend(
+        f"{owner}'s Flag among the captured pieces: capturing the Flag ends the game"
+        for owner, rank in captured if rank == Rank.FLAG
+    )
     for owner in Player:
         for rank in Rank:
             count = sum(1 for _, o, r in cells if o is owner and r == rank)
