@@ -23,11 +23,12 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 
 import attrs
 
-from stratego.errors import InvalidNotationError
+from stratego.errors import InvalidNotationError, _shown
 from stratego.pieces import Player
 
 __all__ = [
@@ -45,6 +46,26 @@ FILES = "abcdefghij"
 """File letters, from Red's left."""
 LAKE_INDICES: frozenset[int] = frozenset({42, 43, 46, 47, 52, 53, 56, 57})
 """Indices of the eight lake squares."""
+
+
+def _digits(text: str, max_digits: int = 18) -> int | None:
+    """The number written by `text` if it is 1 to `max_digits` ASCII digits, else None.
+
+    (`str.isdigit` also accepts digits such as ``"²"`` that `int` refuses, and `int`
+    refuses numbers of thousands of digits.)"""
+    if 0 < len(text) <= max_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
+def _whole(value: object) -> int | None:
+    """`value` as an `int` if it is a whole number (an int, a NumPy integer; not a bool)."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 @attrs.frozen(repr=False, order=True)
@@ -66,20 +87,23 @@ class Square:
     def parse(cls, text: str) -> Square:
         """Parse a square name such as ``"a1"`` or ``"J10"`` (case-insensitive)."""
         name = text.strip().lower() if isinstance(text, str) else None
-        if name and len(name) in (2, 3) and name[0] in FILES and name[1:].isdigit():
-            row = int(name[1:]) - 1
-            if 0 <= row < SIZE and name[1] != "0":
-                return SQUARES[row * SIZE + FILES.index(name[0])]
+        if name and len(name) in (2, 3) and name[0] in FILES and name[1] != "0":
+            number = _digits(name[1:])
+            if number is not None and 1 <= number <= SIZE:
+                return SQUARES[(number - 1) * SIZE + FILES.index(name[0])]
         raise InvalidNotationError(
-            f"not a square: {text!r} (expected a file a-j and a rank 1-10, such as 'c5')"
+            f"not a square: {_shown(text)} (expected a file a-j and a rank 1-10, such as 'c5')"
         )
 
     @classmethod
     def at(cls, file: int, row: int) -> Square:
         """The square on `file` (0 = a) and `row` (0 = rank 1)."""
-        if not (0 <= file < SIZE and 0 <= row < SIZE):
-            raise InvalidNotationError(f"no square at file {file}, row {row} (expected 0-9)")
-        return SQUARES[row * SIZE + file]
+        f, r = _whole(file), _whole(row)
+        if f is None or r is None or not (0 <= f < SIZE and 0 <= r < SIZE):
+            raise InvalidNotationError(
+                f"no square at file {file!r}, row {row!r} (expected whole numbers 0-9)"
+            )
+        return SQUARES[r * SIZE + f]
 
     @property
     def file(self) -> int:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _whole
 from stratego.engine import legal_moves
 from stratego.errors import InvalidNotationError, StrategoError
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
@@ -115,7 +115,9 @@ def action_index(move: Move | str, perspective: Player = Player.RED) -> int:
         assert move.to is not None
         if move.rescued == Rank.BOMB:
             raise InvalidNotationError(f"{move}: a Bomb is never rescued, so it has no action")
-        slot = _RESCUE_SLOT[_turn(move.to.index, perspective)]
+        slot = _RESCUE_SLOT.get(_turn(move.to.index, perspective))
+        if slot is None:
+            raise InvalidNotationError(f"{move}: {move.to} is a lake, so this rescue has no action")
         return NUM_MOVE_ACTIONS + _RESCUE_RANKS.index(move.rescued) * len(_RESCUE_SQUARES) + slot
     if move.frm is None or move.to is None:
         return DECLINE_ACTION
@@ -130,9 +132,11 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     """The move with action `index` seen from `perspective` (the inverse of `action_index`).
 
     Raises `InvalidNotationError` for an index outside `range(NUM_ACTIONS)`."""
-    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < NUM_ACTIONS:
+    number = _whole(index)  # NumPy integers (from an argmax) are whole numbers too
+    if number is None or not 0 <= number < NUM_ACTIONS:
         raise InvalidNotationError(
             f"not an action index: {index!r} (expected a whole number 0-{NUM_ACTIONS - 1})")
+    index = number
     perspective = Player(perspective)
     if index < NUM_MOVE_ACTIONS:
         frm, to = _PAIRS[index]

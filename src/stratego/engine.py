@@ -16,7 +16,13 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square, home_rows
-from stratego.errors import IllegalMoveError, InvalidNotationError, PositionError, SetupError
+from stratego.errors import (
+    IllegalMoveError,
+    InvalidNotationError,
+    PositionError,
+    RulesError,
+    SetupError,
+)
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -293,6 +299,7 @@ def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> G
     A setup may be a `Setup` or its text form. Raises `SetupError` listing
     every problem of either setup.
     """
+    _check_rules(rules)
     setups = []
     for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
         if isinstance(setup, str):
@@ -315,6 +322,28 @@ def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> G
     return _start(info, captured)
 
 
+def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player, Rank]]:
+    """`captured` as (player, rank) pairs; what is not one goes to `problems`."""
+    if captured is None or isinstance(captured, str | bytes | Mapping):
+        problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
+                        f"{captured!r}")
+        return []
+    pieces = []
+    try:
+        items = list(captured)  # type: ignore[call-overload]
+    except TypeError:
+        problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
+                        f"{captured!r}")
+        return []
+    for item in items:
+        try:
+            owner, rank = item
+            pieces.append((Player(owner), Rank(rank)))
+        except (InvalidNotationError, ValueError, TypeError):
+            problems.append(f"not a captured piece: {item!r} (expected (player, rank))")
+    return pieces
+
+
 def from_position(
     rules: Rules,
     placement: Mapping[Square | str, tuple[Player, Rank] | str],
@@ -329,6 +358,7 @@ def from_position(
     back). Raises `PositionError` listing every problem: lakes, unknown
     symbols, and more pieces of a rank than the army has.
     """
+    _check_rules(rules)
     problems: list[str] = []
     cells: list[tuple[int, Player, Rank]] = []
     if not isinstance(placement, Mapping):
@@ -345,14 +375,15 @@ def from_position(
                 rank = Rank.parse(value)
             else:
                 owner, rank = Player(value[0]), Rank(value[1])
-        except (InvalidNotationError, ValueError, TypeError, IndexError):
-            problems.append(f"{square}: not a piece: {value!r}")
+        except (InvalidNotationError, ValueError, TypeError, IndexError, KeyError):
+            problems.append(f"{square}: not a piece: {value!r} (expected (player, rank) or a "
+                            f"rank symbol such as 'M' or 'm')")
             continue
         if square.is_lake:
             problems.append(f"{rank.title} on {square}: a lake, where no piece may stand")
             continue
         cells.append((square.index, owner, rank))
-    captured = [(Player(p), Rank(r)) for p, r in captured]
+    captured = _captured_pieces(captured, problems)
     problems.extend(
         f"{owner}'s Flag among the captured pieces: capturing the Flag ends the game"
         for owner, rank in captured if rank == Rank.FLAG
@@ -385,11 +416,24 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     Empty once the game is over. During a Rescue decision, the moves are the
     possible rescues (``"K@b2"``) and declining (``"--"``).
     """
-    moves = state.cached_moves
+    try:
+        moves = state.cached_moves
+    except AttributeError:
+        raise _not_a_state(state) from None
     if moves is None:
         moves = _generate(state) if state.outcome is None else ()
         object.__setattr__(state, "cached_moves", moves)
     return moves
+
+
+def _not_a_state(value: object) -> PositionError:
+    return PositionError(f"not a game state: {value!r} (build one with new_game or from_position)")
+
+
+def _check_rules(rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"not a Rules value: {rules!r} (use stratego.editions, e.g. CLASSIC, "
+                         f"or editions.by_name)")
 
 
 def is_legal(state: GameState, move: Move | str) -> bool:
@@ -583,7 +627,10 @@ def apply(state: GameState, move: Move | str) -> GameState:
         if not isinstance(move, str):
             raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
         move = Move.parse(move)
-    moves = state.cached_moves
+    try:
+        moves = state.cached_moves
+    except AttributeError:
+        raise _not_a_state(state) from None
     if moves is None:
         moves = legal_moves(state)
     if move not in moves:
@@ -861,12 +908,20 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
 
 
 def explain_illegal(state: GameState, move: Move | str) -> str | None:
-    """Why `move` is illegal in `state`, naming the square, piece and rule; None if legal."""
+    """Why `move` is illegal in `state`, naming the square, piece and rule; None if legal.
+
+    Text that is not a move gets the parser's explanation; a value that is neither text
+    nor a `Move` raises `InvalidNotationError`.
+    """
+    if not isinstance(state, GameState):
+        raise _not_a_state(state)
     if isinstance(move, str):
         try:
             move = Move.parse(move)
         except InvalidNotationError as exc:
             return str(exc)
+    if not isinstance(move, Move):
+        raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
     if state.outcome is not None:
         return f"{move}: the game is over ({state.outcome})"
     if move in legal_moves(state):

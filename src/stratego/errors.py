@@ -21,6 +21,16 @@ __all__ = [
 ]
 
 
+def _shown(value: object, limit: int = 80) -> str:
+    """`repr(value)` for an error message, cut to about `limit` characters (a message
+    should name the bad input, not repeat a megabyte of it)."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    size = f"{len(value)} characters" if isinstance(value, str | bytes) else "cut"
+    return f"{text[:limit - 10]}...{text[-6:]} [{size}]"
+
+
 class StrategoError(Exception):
     """Base class of every exception raised by `stratego`."""
 

@@ -33,13 +33,13 @@ import csv
 import os
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import cast
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import CLASSIC
 from stratego.engine import apply, from_position, new_game
 from stratego.errors import (
@@ -48,6 +48,7 @@ from stratego.errors import (
     PositionError,
     SetupError,
     StrategoError,
+    _shown,
 )
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -126,18 +127,17 @@ def format_gravon_square(square: Square | str) -> str:
 def parse_gravon_square(text: str) -> Square:
     """The square with the Gravon name `text` (``"A4"``, ``"K10"``; files A-I and K)."""
     name = text.strip().upper() if isinstance(text, str) else ""
-    if len(name) in (2, 3) and name[0] in _FILES and name[1:].isdigit() and name[1] != "0":
-        row = int(name[1:]) - 1
-        if 0 <= row < SIZE:
-            return SQUARES[row * SIZE + _FILES.index(name[0])]
+    number = _digits(name[1:]) if len(name) in (2, 3) and name[1] != "0" else None
+    if name[:1] and name[0] in _FILES and number is not None and 1 <= number <= SIZE:
+        return SQUARES[(number - 1) * SIZE + _FILES.index(name[0])]
     raise InvalidNotationError(
-        f"not a Gravon square: {text!r} (a file A-I or K, no J, and a row 1-10, such as 'A4')"
+        f"not a Gravon square: {_shown(text)} (a file A-I or K, no J, and a row 1-10, such as 'A4')"
     )
 
 
 def rules_for_game_type(game_type: str) -> Rules:
     """The rules of a Gravon game type (``"classic"``, ``"barrage"``, ...; see `GAME_TYPES`)."""
-    key = game_type.strip().lower() if isinstance(game_type, str) else game_type
+    key = game_type.strip().lower() if isinstance(game_type, str) else None
     if key not in GAME_TYPES:
         raise InvalidNotationError(
             f"not a Gravon game type: {game_type!r} (known: {', '.join(GAME_TYPES)})"
@@ -167,14 +167,14 @@ def game_type_of(rules: Rules) -> str:
 def _placement(text: str) -> dict[Square, tuple[Player, Rank]]:
     """The pieces of a 100-letter board, checking every character."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not a Gravon board: {text!r}")
+        raise InvalidNotationError(f"not a Gravon board: {_shown(text)}")
     if not text:
         raise InvalidNotationError(
             "empty Gravon board (the game ended before the setup was complete)"
         )
     if len(text) != SIZE * SIZE:
         raise InvalidNotationError(
-            f"a Gravon board has {SIZE * SIZE} characters, this one {len(text)}: {text!r}"
+            f"a Gravon board has {SIZE * SIZE} characters, this one {len(text)}: {_shown(text)}"
         )
     placement: dict[Square, tuple[Player, Rank]] = {}
     for index, char in enumerate(text):
@@ -269,6 +269,15 @@ def format_setup_line(setup: Setup) -> str:
     return "".join(cells)
 
 
+def _decoded(lines: Iterable[str], name: str) -> Iterator[str]:
+    """`lines` (of a file opened as UTF-8), raising `InvalidNotationError` naming the
+    file if its bytes are not UTF-8 text."""
+    try:
+        yield from lines
+    except UnicodeDecodeError as exc:
+        raise InvalidNotationError(f"{name}: the file is not UTF-8 text ({exc.reason})") from None
+
+
 def read_setup_lines(path: str | os.PathLike[str], rules: Rules,
                      player: Player = Player.BLUE) -> Iterator[tuple[int, Setup | StrategoError]]:
     """Each setup of a ``.dat`` file: ``(line number, setup or error)``.
@@ -280,7 +289,7 @@ def read_setup_lines(path: str | os.PathLike[str], rules: Rules,
     """
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8") as handle:
-        for number, raw in enumerate(handle, start=1):
+        for number, raw in enumerate(_decoded(handle, name), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
@@ -388,9 +397,10 @@ class GravonRow:
 
     def _int(self, column: str) -> int:
         text = self._get(column).strip()
-        if not text.isdigit():
+        number = _digits(text)
+        if number is None:
             raise InvalidNotationError(f"{self._where()}: {column} is not a whole number: {text!r}")
-        return int(text)
+        return number
 
     @property
     def length(self) -> int:
@@ -452,7 +462,7 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
     """
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(handle)
+        reader = csv.DictReader(_decoded(handle, name))
         missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
         if missing:
             raise InvalidNotationError(f"{name}: the header lacks the columns {', '.join(missing)}")
@@ -572,10 +582,14 @@ def parse_game_xml(text: str) -> GravonGame:
     Raises `InvalidNotationError` naming the element at fault, `SetupError`
     for a start the rules reject, `IllegalMoveError` naming the move.
     """
+    if not isinstance(text, str | bytes):
+        raise InvalidNotationError(f"Gravon XML: expected text, not {type(text).__name__}")
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise InvalidNotationError(f"Gravon XML: not well-formed XML: {exc}") from None
+    except UnicodeError as exc:
+        raise InvalidNotationError(f"Gravon XML: the text cannot be encoded: {exc}") from None
     game = root if root.tag == "game" else root.find("game")
     if game is None:
         raise InvalidNotationError("Gravon XML: no <game> element")
@@ -609,9 +623,10 @@ def parse_game_xml(text: str) -> GravonGame:
 
 
 def _xml_int(text: str | None, name: str) -> int:
-    if text is None or not text.strip().isdigit():
+    number = None if text is None else _digits(text.strip())
+    if number is None:
         raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: {text!r}")
-    return int(text)
+    return number
 
 
 def parse_game_text(text: str) -> GravonGame:
@@ -623,6 +638,8 @@ def parse_game_text(text: str) -> GravonGame:
     <type> winner <w>`` with `w` 0 Red, 1 Blue, 2 a draw. Raises
     `InvalidNotationError` naming the line at fault.
     """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"Gravon text game: expected text, not {type(text).__name__}")
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
              if line.strip()]
     if lines and lines[0][1].startswith("#"):
@@ -631,7 +648,7 @@ def parse_game_text(text: str) -> GravonGame:
         raise InvalidNotationError("Gravon text game: the first line must be 'type N'")
     number, type_line = lines[0]
     code = type_line[4:].strip()
-    if not code.isdigit() or int(code) not in GSN_TYPES:
+    if _digits(code) not in GSN_TYPES:
         raise InvalidNotationError(
             f"Gravon text game line {number}: {type_line!r}: the type is one of "
             + ", ".join(f"{k} ({v})" for k, v in GSN_TYPES.items())
@@ -663,14 +680,14 @@ def parse_game_text(text: str) -> GravonGame:
         names, sep, result = line.rpartition(" result ")
         red, sep2, blue = names.partition(" vs ")
         kind, sep3, who = result.partition(" winner ")
-        if not (sep and sep2 and sep3 and kind.strip().isdigit() and who.strip() in "012"
-                and who.strip()):
+        if not (sep and sep2 and sep3 and _digits(kind.strip()) is not None
+                and who.strip() in ("0", "1", "2")):
             raise InvalidNotationError(
                 f"Gravon text game line {number}: {line!r} is not "
                 "'<red> vs <blue> result <type> winner <0|1|2>'"
             )
         players = (red.strip(), blue.strip())
-        result_type = int(kind)
+        result_type = int(kind.strip())
         winner = None if who.strip() == "2" else Player(int(who))
     if rest:
         raise InvalidNotationError(
@@ -681,9 +698,9 @@ def parse_game_text(text: str) -> GravonGame:
 
 def read_game_file(path: str | os.PathLike[str]) -> GravonGame:
     """Read a Gravon game file: XML when it starts with ``<``, else the text form."""
-    with open(path, encoding="utf-8-sig") as handle:
-        text = handle.read()
     name = os.path.basename(os.fspath(path))
+    with open(path, encoding="utf-8-sig") as handle:
+        text = "".join(_decoded(handle, name))
     try:
         return parse_game_xml(text) if text.lstrip().startswith("<") else parse_game_text(text)
     except (InvalidNotationError, SetupError, IllegalMoveError) as exc:

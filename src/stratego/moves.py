@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from stratego.board import LAKE_INDICES, LANES, SIZE, SQUARES, TWO_STEPS, Square
-from stratego.errors import InvalidNotationError
+from stratego.errors import InvalidNotationError, _shown
 from stratego.pieces import Rank
 
 __all__ = ["Move"]
@@ -117,7 +117,9 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Parse ``"a4-a5"`` (also ``"a4a5"`` or ``"a4xa5"``), ``"K@b2"`` or ``"--"``."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"not a move: {text!r} (expected text such as 'a4-a5')")
+            raise InvalidNotationError(
+                f"not a move: {_shown(text)} (expected text such as 'a4-a5')"
+            )
         s = text.strip()
         if s == "--":
             return DECLINE_RESCUE
@@ -126,7 +128,7 @@ class Move:
             try:
                 return cls.rescue(Rank.parse(symbol), Square.parse(square))
             except InvalidNotationError as exc:
-                raise InvalidNotationError(f"not a rescue: {text!r} ({exc})") from None
+                raise InvalidNotationError(f"not a rescue: {_shown(text)} ({exc})") from None
         for sep in ("-", "x", "X"):
             if sep in s:
                 left, _, right = s.partition(sep)
@@ -139,10 +141,11 @@ class Move:
         except InvalidNotationError as exc:
             why = str(exc) if sep in s else "expected two squares such as 'a4-a5'"
             raise InvalidNotationError(
-                f"not a move: {text!r} ({why}; a rescue is written 'K@b2', declining one '--')"
+                f"not a move: {_shown(text)} ({why}; a rescue is written 'K@b2', "
+                f"declining one '--')"
             ) from None
         if frm == to:
-            raise InvalidNotationError(f"not a move: {text!r} (it starts and ends on {frm})")
+            raise InvalidNotationError(f"not a move: {_shown(text)} (it starts and ends on {frm})")
         return MOVE_TABLE[frm.index][to.index] or cls(frm, to)
 
     @classmethod

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import by_name
 from stratego.engine import (
     ZOBRIST_KEYS,
@@ -52,7 +52,7 @@ from stratego.engine import (
     legal_moves,
     position_hash,
 )
-from stratego.errors import InvalidNotationError, PositionError, RulesError
+from stratego.errors import InvalidNotationError, PositionError, RulesError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -69,10 +69,12 @@ _NO_SHUTTLE = (0, 0, 0, 0)
 _FIELD_ORDER = ("limit", "x", "shuttles", "pending", "rescues", "rescuers", "chase", "last", "end")
 
 _PIECE = re.compile(
-    r"(?P<sym>[A-Za-z])(?P<id>\d+)?(?P<moved>\*)?(?P<known>!|\[[A-Za-z]*\])?"
+    r"(?P<sym>[A-Za-z])(?P<id>[0-9]+)?(?P<moved>\*)?(?P<known>!|\[[A-Za-z]*\])?"
 )
 _CELL = re.compile(r"(?P<empty>\.)|(?P<lake>~)|" + _PIECE.pattern)
-_SHUTTLE = re.compile(r"(?P<id>\d+):(?P<lo>[a-j]\d{1,2})-(?P<hi>[a-j]\d{1,2}):(?P<count>\d+)")
+_SHUTTLE = re.compile(
+    r"(?P<id>[0-9]{1,18}):(?P<lo>[a-j][0-9]{1,2})-(?P<hi>[a-j][0-9]{1,2}):(?P<count>[0-9]{1,18})"
+)
 
 # Zobrist keys by value, to recover the moves of a chase from its position hashes.
 _ZINDEX: tuple[dict[int, int], ...] = tuple(
@@ -81,7 +83,7 @@ _ZINDEX: tuple[dict[int, int], ...] = tuple(
 
 
 def _error(part: str, token: str, why: str) -> InvalidNotationError:
-    return InvalidNotationError(f"position string, {part}: {token!r}: {why}")
+    return InvalidNotationError(f"position string, {part}: {_shown(token)}: {why}")
 
 
 # ---------------------------------------------------------------------------
@@ -203,9 +205,10 @@ def _piece_from_match(part: str, match: re.Match[str], square: int) -> _Token:
         raise _error(part, text, f"{symbol!r} is not a rank symbol (one of {_SYMBOLS}, "
                                  "upper case for Red, lower case for Blue)")
     owner = Player.RED if symbol.isupper() else Player.BLUE
-    pid = int(match.group("id")) if match.group("id") else None
-    if pid is not None and pid < 1:
-        raise _error(part, text, "piece ids start at 1")
+    digits = match.group("id")
+    pid = _digits(digits, 6) if digits else None
+    if digits and (pid is None or pid < 1):
+        raise _error(part, text, "piece ids start at 1 (and a game has at most 126 pieces)")
     return _Token(text, square, owner, Rank(_SYMBOLS.index(symbol.upper())), pid,
                   bool(match.group("moved")), match.group("known"))
 
@@ -243,9 +246,9 @@ def _parse_board(text: str) -> list[_Token]:
 
 
 def _parse_int(part: str, text: str, minimum: int = 0) -> int:
-    if not text.isdigit() or not text.isascii():
-        raise _error(part, text, "not a whole number")
-    value = int(text)
+    value = _digits(text)
+    if value is None:
+        raise _error(part, text, "not a whole number (at most 18 digits)")
     if value < minimum:
         raise _error(part, text, f"must be at least {minimum}")
     return value
@@ -274,11 +277,12 @@ def parse_position(text: str) -> GameState:
     Raises `InvalidNotationError` naming the part and the token at fault.
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not a position string: {text!r}")
+        raise InvalidNotationError(f"not a position string: {_shown(text)}")
     parts = text.split()
     if len(parts) < 4:
         raise InvalidNotationError(
-            f"position string {text!r}: needs at least 4 fields (rules, board, side to move, ply)"
+            f"position string {_shown(text)}: needs at least 4 fields (rules, board, side to "
+            f"move, ply)"
         )
     rules_text, board_text, side_text, ply_text, *rest = parts
     try:
@@ -348,6 +352,11 @@ def parse_position(text: str) -> GameState:
             rescuers |= 1 << pid
     last_to = _parse_square("last", fields["last"]) if "last" in fields else -1
     outcome = _parse_outcome(fields["end"]) if "end" in fields else None
+    if outcome is None or outcome.termination is not Termination.FLAG_CAPTURED:
+        for token in tokens[on_board:]:
+            if token.rank == Rank.FLAG:
+                raise _error("captured pieces", token.text,
+                             "a captured Flag ends the game (end=flag-captured:...)")
 
     chase_rule = rules.repetition.chase
     zhash = position_hash(board, turn) if chase_rule else 0

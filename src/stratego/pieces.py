@@ -14,7 +14,7 @@ import enum
 
 import attrs
 
-from stratego.errors import InvalidNotationError
+from stratego.errors import InvalidNotationError, _shown
 
 __all__ = ["Piece", "Player", "Rank"]
 
@@ -31,14 +31,22 @@ class Player(enum.IntEnum):
         return Player.BLUE if self is Player.RED else Player.RED
 
     @classmethod
+    def _missing_(cls, value: object) -> Player:
+        raise InvalidNotationError(
+            f"not a player: {_shown(value)} (expected Player.RED (0) or Player.BLUE (1))"
+        )
+
+    @classmethod
     def parse(cls, text: str) -> Player:
         """Parse ``"red"``/``"blue"`` (any case) or ``"r"``/``"b"``."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"not a player: {_shown(text)} (expected 'red' or 'blue')")
         key = text.strip().lower()
         if key in ("red", "r"):
             return cls.RED
         if key in ("blue", "b"):
             return cls.BLUE
-        raise InvalidNotationError(f"not a player: {text!r} (expected 'red' or 'blue')")
+        raise InvalidNotationError(f"not a player: {_shown(text)} (expected 'red' or 'blue')")
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -83,8 +91,19 @@ class Rank(enum.IntEnum):
         return self.name.capitalize()
 
     @classmethod
+    def _missing_(cls, value: object) -> Rank:
+        raise InvalidNotationError(
+            f"not a rank: {_shown(value)} (expected a Rank, or its value 0 (Flag) to 11 (Bomb))"
+        )
+
+    @classmethod
     def parse(cls, text: str) -> Rank:
         """Parse a symbol (``"M"``, any case) or an English name (``"marshal"``)."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(
+                f"not a rank: {_shown(text)} (expected a name such as 'marshal' or a symbol "
+                f"such as 'M')"
+            )
         key = text.strip()
         if len(key) == 1 and key.upper() in _SYMBOLS:
             return cls(_SYMBOLS.index(key.upper()))
@@ -92,7 +111,7 @@ class Rank(enum.IntEnum):
             return cls[key.upper()]
         except KeyError:
             raise InvalidNotationError(
-                f"not a rank: {text!r} (expected a name such as 'marshal' or one of the "
+                f"not a rank: {_shown(text)} (expected a name such as 'marshal' or one of the "
                 f"symbols {', '.join(_SYMBOLS)})"
             ) from None
 

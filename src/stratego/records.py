@@ -33,6 +33,7 @@ from typing import Any
 
 import attrs
 
+from stratego.board import _digits
 from stratego.editions import by_name
 from stratego.engine import apply, new_game
 from stratego.errors import (
@@ -71,7 +72,7 @@ _RESERVED = ("Rules", "PlyLimit", "RedSetup", "BlueSetup")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _TAG_LINE = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_NUMBER = re.compile(r"\d+\.(?:\.\.)?")
+_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
 
 
 class Tags(Mapping[str, str]):
@@ -80,13 +81,20 @@ class Tags(Mapping[str, str]):
 
     Tag names are letters, digits and ``_``, starting with a letter; the
     names `GameRecord` writes itself (``Rules``, ``PlyLimit``, ``RedSetup``,
-    ``BlueSetup``) are not tags.
+    ``BlueSetup``) are not tags. Values are one line of text; ``Result`` is
+    one of ``1-0``, ``0-1``, ``1/2-1/2`` and ``*``.
     """
 
     __slots__ = ("_items",)
 
     def __init__(self, items: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
-        pairs = list(items.items()) if isinstance(items, Mapping) else list(items)
+        try:
+            pairs = [(name, value) for name, value in (
+                items.items() if isinstance(items, Mapping) else items)]
+        except (TypeError, ValueError):
+            raise InvalidNotationError(
+                f"tags are a mapping of tag names to text, not {items!r}"
+            ) from None
         seen: dict[str, str] = {}
         for name, value in pairs:
             if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
@@ -99,8 +107,12 @@ class Tags(Mapping[str, str]):
                 )
             if not isinstance(value, str):
                 raise InvalidNotationError(f"tag {name}: the value must be text, not {value!r}")
-            if "\n" in value or "\r" in value:
+            if value.splitlines() not in ([], [value]):  # also \u2028, \x0b, \x85 ...
                 raise InvalidNotationError(f"tag {name}: the value must be one line: {value!r}")
+            if name == "Result" and value not in _RESULTS:
+                raise InvalidNotationError(
+                    f"tag Result: {value!r} is not a result ({', '.join(_RESULTS)})"
+                )
             seen[name] = value
         self._items: tuple[tuple[str, str], ...] = tuple(seen.items())
 
@@ -330,9 +342,9 @@ def parse_record(text: str) -> GameRecord:
     limit_text = tags.pop("PlyLimit", None)
     limit: int | None = None
     if limit_text is not None:
-        if not limit_text.isdigit():
+        limit = _digits(limit_text)
+        if limit is None:
             raise InvalidNotationError(f"PlyLimit tag: not a whole number: {limit_text!r}")
-        limit = int(limit_text)
     rules = _rules_from(tags.pop("Rules"), limit, "Rules tag")
     red = _setup_from(tags.pop("RedSetup"), Player.RED, rules, "RedSetup tag")
     blue = _setup_from(tags.pop("BlueSetup"), Player.BLUE, rules, "BlueSetup tag")

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 import attrs
 
-from stratego.errors import InvalidNotationError, RulesError
+from stratego.errors import InvalidNotationError, RulesError, _shown
 from stratego.pieces import Rank
 
 __all__ = [
@@ -47,10 +47,14 @@ class RankLabels:
 
     def label(self, rank: Rank) -> str:
         """The printed label of `rank` (``"1"`` for the Marshal in the 1961 book)."""
-        return self.labels[rank]
+        return self.labels[Rank(rank)]
 
     def parse(self, text: str) -> Rank:
         """The rank whose printed label is `text`; rank names and symbols work too."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(
+                f"not a rank label: {_shown(text)} (this edition prints {', '.join(self.labels)})"
+            )
         key = text.strip().upper()
         for rank, label in enumerate(self.labels):
             if label.upper() == key:
@@ -59,7 +63,7 @@ class RankLabels:
             return Rank.parse(text)
         except InvalidNotationError:
             raise InvalidNotationError(
-                f"not a rank label: {text!r} (this edition prints {', '.join(self.labels)})"
+                f"not a rank label: {_shown(text)} (this edition prints {', '.join(self.labels)})"
             ) from None
 
 
@@ -78,7 +82,8 @@ class Army:
 
     @counts.validator
     def _check(self, _attribute: object, value: tuple[int, ...]) -> None:
-        if len(value) != len(Rank) or any(c < 0 for c in value):
+        if not (isinstance(value, tuple) and len(value) == len(Rank) and all(
+                isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in value)):
             raise RulesError(
                 f"an army needs a non-negative count for each of the 12 ranks: {value}"
             )
@@ -296,7 +301,8 @@ class Rules:
 
     def with_ply_limit(self, plies: int | None) -> Rules:
         """These rules with a draw after `plies` turns (None: no limit)."""
-        if plies is not None and (not isinstance(plies, int) or plies < 1):
+        if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
+                                  or plies < 1):
             raise RulesError(f"a ply limit must be a positive whole number or None, not {plies!r}")
         return attrs.evolve(self, ply_limit=plies)
 

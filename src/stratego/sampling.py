@@ -48,13 +48,15 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
+
 from stratego.engine import _generate, _make_info, legal_moves, position_hash
 from stratego.errors import StrategoError
 from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.state import GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
-from stratego.views import PlayerView
+from stratego.views import PlayerView, view
 
 __all__ = [
     "Sampler",
@@ -214,7 +216,12 @@ def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
 def _coerce_rng(rng: random.Random | int | None) -> random.Random:
     if isinstance(rng, random.Random):
         return rng
-    return random.Random(rng)
+    try:
+        return random.Random(rng)
+    except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
+        raise SamplingError(
+            f"not a random source: {rng!r} (expected a random.Random, a seed such as 7, or None)"
+        ) from None
 
 
 def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
@@ -224,11 +231,9 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     for their consistency (`sample_state` draws consistent ones). Raises
     `SamplingError` if a hidden piece has no rank or the view's record does
     not describe a game."""
+    _check_view(v)
     rules = v.rules
     everyone = v.all_pieces()
-    ids = [p.id for p in everyone]
-    if ids != list(range(1, len(ids) + 1)):
-        raise SamplingError("the view's piece ids are not numbered 1, 2, 3, ... without gaps")
     rank_of: dict[int, Rank] = {}
     for p in everyone:
         rank = p.rank if p.rank is not None else ranks.get(p.id)
@@ -278,8 +283,9 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         if chaser:
             hashes = [zhash]
             back = list(board)
-            for move, pid, _dpid, _code in reversed(entries[len(entries) - (positions - 1):]
-                                                    if positions > 1 else []):
+            # the chase's quiet moves, newest first (a declined Rescue leaves a chase on)
+            quiet = [e for e in reversed(entries) if not e[0].is_decline][:positions - 1]
+            for move, pid, _dpid, _code in quiet:
                 if move.frm is None or move.to is None:
                     raise SamplingError("the view's chase record spans a Rescue")
                 back[move.frm.index] = back[move.to.index]
@@ -307,6 +313,59 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         where=tuple(where),
         history=node,
     )
+
+
+def _check_view(v: PlayerView) -> None:
+    """The checks of the view's record that `build_state` relies on: piece ids numbered
+    1, 2, 3, ... and every id, square and count of the bookkeeping in range."""
+    count = len(v.all_pieces())
+    if [p.id for p in v.all_pieces()] != list(range(1, count + 1)):
+        raise SamplingError("the view's piece ids are not numbered 1, 2, 3, ... without gaps")
+
+    def check_id(pid: int | None, where: str) -> None:
+        if pid is not None and not 1 <= pid <= count:
+            raise SamplingError(f"{where}: no piece has the id {pid} (the view has {count})")
+
+    for i, ply in enumerate(v.history):
+        check_id(ply.piece, f"history[{i}].piece")
+        check_id(ply.defender, f"history[{i}].defender")
+        if ply.move is None and ply.to is None:
+            raise SamplingError(f"history[{i}]: a hidden Rescue needs its square")
+        if (ply.defender is None) != (ply.result is None):
+            raise SamplingError(f"history[{i}]: a strike has both a defender and a result, "
+                                f"other moves neither")
+        if ply.defender is not None and (ply.move is None or ply.move.frm is None):
+            raise SamplingError(f"history[{i}]: only a move from a square strikes")
+    for who, shuttle in zip(("red", "blue"), v.shuttles, strict=True):
+        pid, lo, hi, turns = shuttle
+        if shuttle != (0, 0, 0, 0) and not (1 <= pid <= count and 0 <= lo < hi < 100
+                                            and turns >= 1):
+            raise SamplingError(f"shuttles ({who}): {list(shuttle)} is not [piece id, lower "
+                                f"square index, higher square index, count >= 1]")
+    for pid in sorted(v.rescuers):
+        check_id(pid, "rescuers")
+    if v.pending_rescue is not None and not (
+            v.rules.rescue.enabled and v.pending_rescue.owner == v.to_move):
+        raise SamplingError(f"pending_rescue: piece {v.pending_rescue.id} cannot owe a Rescue "
+                            f"decision ({v.rules.name}, {v.to_move} to move)")
+    chaser, positions = v.chase
+    if chaser and not (v.rules.repetition.chase and chaser in (1, 2)
+                       and 1 <= positions <= len(v.history) + 1):
+        raise SamplingError(f"chase: {positions} positions of a chase by "
+                            f"{'red' if chaser == 1 else 'blue'} do not fit {v.rules.name} "
+                            f"and a history of {len(v.history)} turns")
+
+
+def _verify(v: PlayerView, state: GameState) -> None:
+    """Raise `SamplingError` naming the first field where the view of `state` is not `v`
+    (a view that no game explains: only its form was checked when it was read)."""
+    seen = view(state, v.player)
+    for field in attrs.fields(PlayerView):
+        if getattr(seen, field.name) != getattr(v, field.name):
+            raise SamplingError(
+                f"the view's {field.name} does not fit the rest of its record: no game "
+                f"gives this view"
+            )
 
 
 def _rescue_rivals(v: PlayerView) -> list[tuple[int, tuple[int, ...]]]:
@@ -357,7 +416,11 @@ class Sampler:
     work is shared). `count` is `count_assignments` of the view."""
 
     def __init__(self, v: PlayerView) -> None:
+        if not isinstance(v, PlayerView):
+            raise SamplingError(f"not a PlayerView: {v!r} (build one with stratego.view)")
+        _check_view(v)
         self.view = v
+        self._verified = False
         self._problem = _Problem(v)
         self._rivals = _rescue_rivals(v)
         self.count = self._problem.total()
@@ -365,6 +428,8 @@ class Sampler:
     def sample(self, rng: random.Random | int | None = None, *,
                max_draws: int = 1000) -> GameState:
         """One state drawn as `sample_state` describes."""
+        if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
+            raise SamplingError(f"max_draws must be a positive whole number, not {max_draws!r}")
         if not self.count:
             raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
                                 f"hidden pieces fits the view")
@@ -372,6 +437,9 @@ class Sampler:
         for _ in range(max_draws):
             state = build_state(self.view, self._problem.draw(rng))
             if _fits(self.view, state, self._rivals):
+                if not self._verified:
+                    _verify(self.view, state)
+                    self._verified = True
                 return state
         raise SamplingError(f"no consistent state found in {max_draws} draws")
 
@@ -385,6 +453,9 @@ def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
     module documentation); the result satisfies
     ``view(sample_state(v, rng), v.player) == v``. Raises `SamplingError` if
     no assignment fits, or none of `max_draws` draws passes the whole-state
-    checks. To draw many states for one view, build a `Sampler` once.
+    checks, or the view is not one a game gives (a view read from JSON is
+    checked only for its form: an id, square or count out of range, or a
+    record that does not give the view back, is refused here, naming the
+    field). To draw many states for one view, build a `Sampler` once.
     """
     return Sampler(v).sample(rng, max_draws=max_draws)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import attrs
 
 from stratego.board import SIZE, SQUARES, Square, home_rows
-from stratego.errors import InvalidNotationError, SetupError
+from stratego.errors import InvalidNotationError, RulesError, SetupError
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 
@@ -47,8 +47,17 @@ class Setup:
     placement: tuple[tuple[Square, Rank], ...]
 
     @classmethod
-    def from_mapping(cls, player: Player, placement: Mapping[Square | str, Rank | str]) -> Setup:
+    def from_mapping(
+        cls,
+        player: Player,
+        placement: Mapping[Square, Rank] | Mapping[str, str] | Mapping[Square | str, Rank | str],
+    ) -> Setup:
         """A setup from ``{square or name: rank or symbol}``."""
+        player = Player(player)
+        if not isinstance(placement, Mapping):
+            raise SetupError(
+                f"a {player} setup maps squares to ranks, not {type(placement).__name__}"
+            )
         items = []
         for square, rank in placement.items():
             sq = square if isinstance(square, Square) else Square.parse(square)
@@ -63,6 +72,8 @@ class Setup:
     @classmethod
     def parse(cls, text: str, player: Player, depth: int = 4) -> Setup:
         """Parse the text form (rows from the player's back row, ``/`` between rows)."""
+        player = Player(player)
+        depth = _check_depth(depth)
         if not isinstance(text, str):
             raise InvalidNotationError(f"not a setup: {text!r}")
         compact = text.strip().replace("/", "")
@@ -83,10 +94,11 @@ class Setup:
                 raise InvalidNotationError(
                     f"not a rank symbol: {char!r} at {square} in setup {text!r}"
                 ) from None
-        return cls(Player(player), tuple(sorted(placement.items())))
+        return cls(player, tuple(sorted(placement.items())))
 
     def text(self, depth: int = 4) -> str:
         """The text form; `Setup.parse` reads it back."""
+        depth = _check_depth(depth)
         cells = ["."] * (SIZE * depth)
         where = dict(self.placement)
         for row in range(depth):
@@ -104,6 +116,13 @@ class Setup:
         return len(self.placement)
 
 
+def _check_depth(depth: object) -> int:
+    """`depth` if it is a number of rows, 1 to 10."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= SIZE:
+        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {depth!r}")
+    return depth
+
+
 def _own_square(player: Player, row: int, col: int) -> Square:
     """The square `row` rows in front of `player`'s back row, `col` from its own left."""
     if player is Player.RED:
@@ -111,12 +130,24 @@ def _own_square(player: Player, row: int, col: int) -> Square:
     return SQUARES[(SIZE - 1 - row) * SIZE + (SIZE - 1 - col)]
 
 
+def _check_rules(rules: object) -> None:
+    """Raise `RulesError` unless `rules` is a `Rules` value."""
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            f"not a Rules value: {rules!r} (use stratego.editions, such as CLASSIC, or by_name)"
+        )
+
+
 def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     """Every reason `rules` reject `setup`; an empty list means it is valid.
 
     Checks squares outside the player's home rows (and lakes), rank counts
     against the army, and, where the edition requires it, empty home squares.
+    Raises `RulesError` or `SetupError` when `rules` or `setup` is not one.
     """
+    _check_rules(rules)
+    if not isinstance(setup, Setup):
+        raise SetupError(f"not a Setup: {setup!r} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []
     home = set(home_rows(setup.player, rules.setup.depth))
     for square, rank in setup.placement:
@@ -158,11 +189,20 @@ def check_setup(rules: Rules, setup: Setup) -> None:
 def random_setup(rules: Rules, player: Player, rng: random.Random | int | None = None) -> Setup:
     """A uniformly random valid setup for `player` (an army shuffled over the home rows).
 
-    `rng` is a `random.Random`, a seed, or None for fresh randomness.
+    `rng` is a `random.Random`, a seed, or None for fresh randomness. Raises
+    `RulesError` if `rules` is not a `Rules` value, `SetupError` for an `rng` that is
+    none of these or an army that does not fit the home rows.
     """
+    _check_rules(rules)
     player = Player(player)
     if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
+        try:
+            rng = random.Random(rng)
+        except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
+            raise SetupError(
+                f"random_setup needs a random.Random, a seed (a whole number) or None, "
+                f"not {rng!r}"
+            ) from None
     squares = list(home_rows(player, rules.setup.depth))
     ranks: list[Rank | None] = list(rules.army.ranks())
     if len(ranks) > len(squares):

@@ -31,7 +31,7 @@ import attrs
 
 from stratego.board import SQUARES, Square, home_rows
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, RulesError, StrategoError
+from stratego.errors import InvalidNotationError, PositionError, RulesError, StrategoError
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RescueZone, Rules
@@ -228,9 +228,11 @@ class PlayerView:
 
         Only the form is checked (types, squares, moves, ranks, ids), not that
         the position could arise in a game."""
+        if not isinstance(text, str | bytes | bytearray):
+            raise SchemaError(f"not JSON text: {type(text).__name__}")
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as exc:
+        except (ValueError, RecursionError) as exc:
             raise SchemaError(f"not JSON: {exc}") from None
         return _from_dict(data)
 
@@ -285,9 +287,9 @@ class _Game:
     """What every view of one game shares: per-piece tables and rule switches."""
 
     __slots__ = ("armies", "army_mask", "first_player", "flag_wins", "immobile", "info",
-                 "long_ranks", "max_rescues", "not_bomb", "own", "owner", "pid_bits", "rank",
-                 "rescue", "rules", "seen", "shown", "silent", "start", "starts", "table",
-                 "zones")
+                 "long_ranks", "max_rescues", "no_flag", "not_bomb", "own", "owner", "pid_bits",
+                 "rank", "rescue", "rules", "seen", "shown", "silent", "start", "starts",
+                 "table", "zones")
 
     def __init__(self, info: GameInfo) -> None:
         rules = info.rules
@@ -344,6 +346,10 @@ class _Game:
         walk.occupied = occupied
         walk.captured = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
         walk.facts = (1 << _W * len(table)) - 1
+        # A piece captured when the position was set up is no Flag while the game is on
+        # (`from_position` refuses a captured Flag: capturing it ends the game).
+        self.no_flag = sum(_FLAG_BIT << _W * pid for pid in range(1, len(table))
+                           if starts[pid] is None)
         walk.rescues = (0, 0)
         walk.rescuers = 0
         walk.scout_if = {}
@@ -698,7 +704,13 @@ def view(state: GameState, player: Player) -> PlayerView:
     Building a view costs about the same at any point of a game: the public
     history is read incrementally, from the views built of earlier states of
     the same game (a bounded cache, safe to share between threads).
+
+    Raises `InvalidNotationError` for a `player` that is not one (``"red"`` and
+    ``"blue"`` are read as names) and `PositionError` for a `state` that is not a
+    `GameState`.
     """
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a GameState: {state!r} (build one with stratego.new_game)")
     try:
         player = Player.parse(player) if isinstance(player, str) else Player(player)
     except ValueError:
@@ -719,6 +731,8 @@ def view(state: GameState, player: Player) -> PlayerView:
         last = _seen_ply(g, node[1], snap.walk.ply, player,
                          termination is Termination.FLAG_CAPTURED)
         history = (*snap.history(), last)
+    if termination is not Termination.FLAG_CAPTURED:
+        facts &= ~g.no_flag
     pieces = _seen_pieces(g, state, player, facts,
                           [code >> 5 for code in state.board if code])
     captured_mask = state.captured_mask
@@ -998,6 +1012,7 @@ def _from_dict(data: Any) -> PlayerView:
                 f"not {term.data!r}") from None
         winner = outcome_field.field("winner")
         outcome = Outcome(termination, None if winner.is_null() else winner.player())
+    viewer = root.field("player").player()
     pieces = tuple(_read_piece(r) for r in root.field("pieces").items())
     captured = tuple(_read_piece(r) for r in root.field("captured").items())
     ids = [p.id for p in pieces + captured]
@@ -1011,6 +1026,11 @@ def _from_dict(data: Any) -> PlayerView:
                                      else "a captured piece has no square (null)"))
             if p.rank is not None and p.possible != frozenset((p.rank,)):
                 raise SchemaError(f"{where}[{i}].possible: a known rank's only possibility")
+            if p.rank is None and p.owner == viewer:
+                raise SchemaError(f"{where}[{i}].rank: the viewer ({viewer}) knows the rank "
+                                  f"of its own pieces")
+            if p.rank is None and not p.possible:
+                raise SchemaError(f"{where}[{i}].possible: a hidden piece has a possible rank")
     squares = [p.square for p in pieces]
     if len(set(squares)) != len(squares):
         raise root.fail("two pieces stand on the same square")
@@ -1047,7 +1067,7 @@ def _from_dict(data: Any) -> PlayerView:
     chaser = chase_field.field("chaser")
     chase = (0 if chaser.is_null() else chaser.player() + 1, chase_field.field("positions").int())
     return PlayerView(
-        player=root.field("player").player(),
+        player=viewer,
         rules=rules,
         to_move=root.field("to_move").player(),
         ply=root.field("ply").int(),
