@@ -1,0 +1,107 @@
+"""The layers of the library, and the rule that imports flow downward only.
+
+| layer | modules |
+| --- | --- |
+| vocabulary | errors, pieces, board, moves |
+| rules | rules, strike, editions, variants, setups |
+| engine | state, engine |
+| information | views, sampling, encoding |
+| interchange | notation, records, gravon |
+| faces | text, svg, bots, match, cli, __main__ |
+
+A module may import from its own layer and the layers above it in this table, never from a
+layer below. The few imports that go the other way are made inside a function, on first use,
+and are listed in `UPWARD` (a picture or JSON method on a value class of a lower layer).
+"""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import pytest
+
+SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
+
+LAYERS = [
+    {"errors", "pieces", "board", "moves"},
+    {"rules", "strike", "editions", "variants", "setups"},
+    {"state", "engine"},
+    {"views", "sampling", "encoding"},
+    {"notation", "records", "gravon"},
+    {"text", "svg", "bots", "match", "cli", "__main__"},
+]
+
+UPWARD = {
+    ("state", "svg"),  # GameState._repr_svg_
+    ("state", "records"),  # GameState.to_json / from_json
+    ("views", "svg"),  # PlayerView._repr_svg_
+}
+"""(importer, imported) pairs allowed to point to a later layer, inside a function only."""
+
+
+def layer_of(module: str) -> int:
+    for index, names in enumerate(LAYERS):
+        if module in names:
+            return index
+    raise AssertionError(f"module {module!r} is in no layer: add it to LAYERS")
+
+
+def imports(path: pathlib.Path) -> list[tuple[str, bool]]:
+    """(imported stratego module, imported at module level?) for each import in `path`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, top: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = top and not isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue  # annotations only
+            if isinstance(child, ast.ImportFrom) and child.module:
+                if child.module.startswith("stratego."):
+                    found.append((child.module.split(".")[1], top))
+                elif child.module == "stratego":
+                    found.extend((alias.name, top) for alias in child.names
+                                 if (SRC / f"{alias.name}.py").exists())
+            elif isinstance(child, ast.Import):
+                found.extend((alias.name.split(".")[1], top) for alias in child.names
+                             if alias.name.startswith("stratego."))
+            visit(child, inner)
+
+    visit(tree, True)
+    return found
+
+
+MODULES = sorted(p.stem for p in SRC.glob("*.py") if p.stem != "__init__")
+
+
+def test_every_module_has_a_layer() -> None:
+    for module in MODULES:
+        layer_of(module)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_imports_flow_downward(module: str) -> None:
+    for imported, top_level in imports(SRC / f"{module}.py"):
+        if layer_of(imported) <= layer_of(module):
+            continue
+        assert (module, imported) in UPWARD, (
+            f"{module} (layer {layer_of(module)}) imports {imported} "
+            f"(layer {layer_of(imported)}): imports must flow from the faces down to the core"
+        )
+        assert not top_level, f"{module} imports {imported} at module level"
+
+
+def test_an_upward_import_is_caught(tmp_path: pathlib.Path) -> None:
+    """The checker sees a module-level upward import (and one hidden in a function)."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("from stratego.cli import main\n\ndef f():\n    import stratego.svg\n",
+                   encoding="utf-8")
+    assert imports(bad) == [("cli", True), ("svg", False)]
+
+
+def test_the_upward_exceptions_are_still_needed() -> None:
+    """Every listed exception exists, so the list cannot silently grow stale."""
+    present = {(module, imported) for module in MODULES
+               for imported, _ in imports(SRC / f"{module}.py")}
+    assert present >= UPWARD
