@@ -1,0 +1,33 @@
+"""Every public name has a docstring, so the API reference renders a description for it."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pathlib
+
+import pytest
+
+SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
+MODULES = ["stratego"] + sorted(
+    f"stratego.{p.stem}" for p in SRC.glob("*.py") if p.stem not in ("__init__", "__main__")
+)
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_public_names_have_docstrings(name: str) -> None:
+    module = importlib.import_module(name)
+    assert inspect.getdoc(module), f"{name} has no module docstring"
+    missing = []
+    for public in getattr(module, "__all__", []):
+        value = getattr(module, public)
+        if inspect.isfunction(value) or inspect.isclass(value):
+            if not inspect.getdoc(value):
+                missing.append(public)
+            if inspect.isclass(value):
+                missing.extend(
+                    f"{public}.{attr}" for attr, member in vars(value).items()
+                    if not attr.startswith("_") and inspect.isfunction(member)
+                    and not inspect.getdoc(member)
+                )
+    assert missing == [], f"{name}: no docstring for {', '.join(missing)}"
