@@ -551,8 +551,8 @@ def _drop_shuttle_moves(state: GameState, moves: list[Move],
     return [
         m for m in moves
         if m.frm is not square
-        or board[m.to.index]  # type: ignore[union-attr]
-        or not _continues_shuttle(shuttle, pid, frm, m.to.index, span)  # type: ignore[union-attr]
+        or board[m.ti]
+        or not _continues_shuttle(shuttle, pid, frm, m.ti, span)
     ]
 
 
@@ -573,7 +573,7 @@ def _repeats_chase(state: GameState, move: Move) -> bool:
     in a chase between two squares the player who began moving back and forth, the
     chased one, must be the first to stop).
     """
-    frm, to = move.frm.index, move.to.index  # type: ignore[union-attr]
+    frm, to = move.fi, move.ti
     board = state.board
     if board[to] or not _is_chase_move(state, to):
         return False
@@ -845,7 +845,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
     captured_mask = state.captured_mask
     rescues = state.rescues
     if move.is_rescue:
-        to = move.to.index  # type: ignore[union-attr]
+        to = move.ti
         piece = next(
             p for p in state.info.pieces
             if p is not None and p.owner == player and p.rank == move.rescued
