@@ -9,9 +9,10 @@ import pathlib
 import pytest
 
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
-MODULES = ["stratego"] + sorted(
+SUBMODULES = sorted(
     f"stratego.{p.stem}" for p in SRC.glob("*.py") if p.stem not in ("__init__", "__main__")
 )
+MODULES = ["stratego", *SUBMODULES]
 
 
 @pytest.mark.parametrize("name", MODULES)
