@@ -4,7 +4,7 @@
 | --- | --- |
 | vocabulary | errors, pieces, board, moves |
 | rules | rules, strike, editions, variants, setups |
-| engine | state, engine |
+| engine | state, engine, explain |
 | information | views, sampling, encoding |
 | interchange | notation, records, gravon |
 | faces | text, svg, bots, match, cli, __main__ |
@@ -26,7 +26,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 LAYERS = [
     {"errors", "pieces", "board", "moves"},
     {"rules", "strike", "editions", "variants", "setups"},
-    {"state", "engine"},
+    {"state", "engine", "explain"},
     {"views", "sampling", "encoding"},
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "match", "cli", "__main__"},

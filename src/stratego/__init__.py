@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from stratego.board import LAKES, SQUARES, Square
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014, MILTON_BRADLEY_1961
-from stratego.engine import apply, explain_illegal, from_position, is_legal, legal_moves, new_game
+from stratego.engine import apply, from_position, is_legal, legal_moves, new_game
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
@@ -30,6 +30,7 @@ from stratego.errors import (
     SetupError,
     StrategoError,
 )
+from stratego.explain import explain_illegal
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules, Variant

@@ -28,8 +28,9 @@ import attrs
 
 from stratego.bots import BOTS, Bot, make_bot
 from stratego.editions import EDITIONS, by_name
-from stratego.engine import apply, explain_illegal, legal_moves, new_game
+from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, StrategoError
+from stratego.explain import explain_illegal
 from stratego.match import GameResult, MatchResult, play_game, play_match
 from stratego.moves import Move
 from stratego.pieces import Player, Rank

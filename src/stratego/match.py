@@ -24,8 +24,9 @@ from typing import Any
 import attrs
 
 from stratego.bots import Bot, bot_name
-from stratego.engine import apply, explain_illegal, legal_moves, new_game
+from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, RulesError
+from stratego.explain import explain_illegal
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
