@@ -5,7 +5,7 @@
 | vocabulary | errors, pieces, board, moves |
 | rules | rules, strike, editions, variants, setups |
 | engine | state, engine, explain |
-| information | views, sampling, encoding |
+| information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
 | faces | text, svg, bots, match, cli, __main__ |
 
@@ -27,7 +27,7 @@ LAYERS = [
     {"errors", "pieces", "board", "moves"},
     {"rules", "strike", "editions", "variants", "setups"},
     {"state", "engine", "explain"},
-    {"views", "sampling", "encoding"},
+    {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "match", "cli", "__main__"},
 ]

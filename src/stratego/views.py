@@ -24,15 +24,14 @@ from __future__ import annotations
 import json
 import math
 import threading
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from stratego.board import SQUARES, Square, home_rows
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, PositionError, RulesError, StrategoError
-from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
+from stratego.errors import InvalidNotationError, PositionError, StrategoError
+from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RescueZone, Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
@@ -211,15 +210,21 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain JSON-ready data (schema ``"stratego.view/1"``)."""
+        from stratego.view_json import _to_dict
+
         return _to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The view as JSON text (schema ``"stratego.view/1"``)."""
+        from stratego.view_json import _to_dict
+
         return json.dumps(_to_dict(self), indent=indent)
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
         """Rebuild a view from `to_dict` data; raises `SchemaError` naming the bad field."""
+        from stratego.view_json import _from_dict
+
         return _from_dict(data)
 
     @classmethod
@@ -234,6 +239,8 @@ class PlayerView:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise SchemaError(f"not JSON: {exc}") from None
+        from stratego.view_json import _from_dict
+
         return _from_dict(data)
 
 
@@ -763,325 +770,4 @@ def view(state: GameState, player: Player) -> PlayerView:
         rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
         chase=(chase[0], len(chase) - 1) if chase else (0, 0),
         last_to=SQUARES[state.last_to] if state.last_to >= 0 else None,
-    )
-
-
-# ---------------------------------------------------------------------------
-# JSON
-
-
-def _square_name(square: Square | None) -> str | None:
-    return None if square is None else square.name
-
-
-def _rank_symbol(rank: Rank | None) -> str | None:
-    return None if rank is None else rank.symbol
-
-
-def _symbols(ranks: frozenset[Rank]) -> str:
-    return "".join(r.symbol for r in sorted(ranks))
-
-
-def _piece_dict(piece: SeenPiece) -> dict[str, Any]:
-    return {
-        "id": piece.id,
-        "owner": str(piece.owner),
-        "square": _square_name(piece.square),
-        "start": _square_name(piece.start),
-        "rank": _rank_symbol(piece.rank),
-        "moved": piece.moved,
-        "possible": _symbols(piece.possible),
-        "disclosed": _symbols(piece.disclosed),
-    }
-
-
-def _ply_dict(ply: SeenPly) -> dict[str, Any]:
-    return {
-        "ply": ply.ply,
-        "player": str(ply.player),
-        "move": None if ply.move is None else str(ply.move),
-        "to": _square_name(ply.to),
-        "piece": ply.piece,
-        "defender": ply.defender,
-        "rank": _rank_symbol(ply.rank),
-        "defender_rank": _rank_symbol(ply.defender_rank),
-        "result": ply.result,
-    }
-
-
-def _to_dict(v: PlayerView) -> dict[str, Any]:
-    outcome = None
-    if v.outcome is not None:
-        outcome = {
-            "termination": v.outcome.termination.value,
-            "winner": None if v.outcome.winner is None else str(v.outcome.winner),
-        }
-    return {
-        "schema": SCHEMA,
-        "player": str(v.player),
-        "rules": v.rules.name,
-        "ply_limit": v.rules.ply_limit,
-        "to_move": str(v.to_move),
-        "ply": v.ply,
-        "outcome": outcome,
-        "legal_moves": [str(m) for m in v.legal_moves],
-        "pieces": [_piece_dict(p) for p in v.pieces],
-        "captured": [_piece_dict(p) for p in v.captured],
-        "history": [_ply_dict(h) for h in v.history],
-        "pending_rescue": None if v.pending_rescue is None else v.pending_rescue.id,
-        "armies": {
-            str(who): {r.symbol: v.armies[who][r] for r in Rank if v.armies[who][r]}
-            for who in Player
-        },
-        "first_player": str(v.first_player),
-        "shuttles": [list(s) for s in v.shuttles],
-        "rescues": list(v.rescues),
-        "rescuers": sorted(v.rescuers),
-        "chase": {
-            "chaser": None if not v.chase[0] else str(Player(v.chase[0] - 1)),
-            "positions": v.chase[1],
-        },
-        "last_to": _square_name(v.last_to),
-    }
-
-
-class _Reader:
-    """Typed access to untrusted JSON data, naming the path of every error."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        self.data = data
-        self.path = path
-
-    def fail(self, message: str) -> SchemaError:
-        return SchemaError(f"{self.path or 'view'}: {message}")
-
-    def obj(self) -> Mapping[str, Any]:
-        if not isinstance(self.data, dict):
-            raise self.fail(f"expected an object, not {_kind(self.data)}")
-        return self.data
-
-    def field(self, name: str) -> _Reader:
-        data = self.obj()
-        if name not in data:
-            raise SchemaError(f"{self.path + '.' if self.path else ''}{name}: missing")
-        return _Reader(data[name], f"{self.path + '.' if self.path else ''}{name}")
-
-    def items(self) -> list[_Reader]:
-        if not isinstance(self.data, list):
-            raise self.fail(f"expected a list, not {_kind(self.data)}")
-        return [_Reader(x, f"{self.path}[{i}]") for i, x in enumerate(self.data)]
-
-    def is_null(self) -> bool:
-        return self.data is None
-
-    def int(self, minimum: int = 0) -> int:
-        if isinstance(self.data, bool) or not isinstance(self.data, int):
-            raise self.fail(f"expected a whole number, not {_kind(self.data)}")
-        if self.data < minimum:
-            raise self.fail(f"expected a number >= {minimum}, not {self.data}")
-        return self.data
-
-    def bool(self) -> bool:
-        if not isinstance(self.data, bool):
-            raise self.fail(f"expected true or false, not {_kind(self.data)}")
-        return self.data
-
-    def str(self) -> str:
-        if not isinstance(self.data, str):
-            raise self.fail(f"expected a string, not {_kind(self.data)}")
-        return self.data
-
-    def player(self) -> Player:
-        text = self.str()
-        if text not in ("red", "blue"):
-            raise self.fail(f"expected 'red' or 'blue', not {text!r}")
-        return Player.parse(text)
-
-    def square(self) -> Square | None:
-        if self.data is None:
-            return None
-        try:
-            return Square.parse(self.str())
-        except InvalidNotationError as exc:
-            raise self.fail(str(exc)) from None
-
-    def rank(self) -> Rank | None:
-        if self.data is None:
-            return None
-        text = self.str()
-        if len(text) != 1:
-            raise self.fail(f"expected a rank symbol such as 'M', not {text!r}")
-        try:
-            return Rank.parse(text)
-        except InvalidNotationError as exc:
-            raise self.fail(str(exc)) from None
-
-    def ranks(self) -> frozenset[Rank]:
-        out = set()
-        for ch in self.str():
-            try:
-                out.add(Rank.parse(ch))
-            except InvalidNotationError as exc:
-                raise self.fail(str(exc)) from None
-        return frozenset(out)
-
-    def move(self) -> Move | None:
-        if self.data is None:
-            return None
-        try:
-            move = Move.parse(self.str())
-        except InvalidNotationError as exc:
-            raise self.fail(str(exc)) from None
-        if move.frm is not None and move.to is not None:
-            interned = MOVE_TABLE[move.frm.index][move.to.index]
-            if interned is None:
-                raise self.fail(f"no piece can ever move {move}")
-            return interned
-        return DECLINE_RESCUE if move.is_decline else move
-
-
-def _non_null_move(r: _Reader) -> Move:
-    move = r.move()
-    if move is None:
-        raise r.fail("expected a move, not null")
-    return move
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
-
-
-def _read_piece(r: _Reader) -> SeenPiece:
-    return SeenPiece(
-        id=r.field("id").int(1),
-        owner=r.field("owner").player(),
-        square=r.field("square").square(),
-        rank=r.field("rank").rank(),
-        moved=r.field("moved").bool(),
-        possible=r.field("possible").ranks(),
-        disclosed=r.field("disclosed").ranks(),
-        start=r.field("start").square(),
-    )
-
-
-def _read_ply(r: _Reader) -> SeenPly:
-    result = r.field("result")
-    if not result.is_null() and result.str() not in _CODES:
-        raise result.fail(f"expected 'attacker', 'defender', 'both' or null, not {result.data!r}")
-    defender = r.field("defender")
-    return SeenPly(
-        ply=r.field("ply").int(),
-        player=r.field("player").player(),
-        move=r.field("move").move(),
-        to=r.field("to").square(),
-        piece=r.field("piece").int(1),
-        defender=None if defender.is_null() else defender.int(1),
-        rank=r.field("rank").rank(),
-        defender_rank=r.field("defender_rank").rank(),
-        result=None if result.is_null() else result.str(),
-    )
-
-
-def _from_dict(data: Any) -> PlayerView:
-    from stratego.editions import by_name
-
-    root = _Reader(data, "")
-    schema = root.field("schema")
-    if schema.data != SCHEMA:
-        raise schema.fail(f"expected {SCHEMA!r}, not {schema.data!r}")
-    rules_field = root.field("rules")
-    try:
-        rules = by_name(rules_field.str())
-    except RulesError as exc:
-        raise rules_field.fail(str(exc)) from None
-    limit = root.field("ply_limit")
-    if not limit.is_null():
-        rules = rules.with_ply_limit(limit.int(1))
-    outcome_field = root.field("outcome")
-    outcome = None
-    if not outcome_field.is_null():
-        term = outcome_field.field("termination")
-        try:
-            termination = Termination(term.str())
-        except ValueError:
-            raise term.fail(
-                f"expected one of {', '.join(repr(t.value) for t in Termination)}, "
-                f"not {term.data!r}") from None
-        winner = outcome_field.field("winner")
-        outcome = Outcome(termination, None if winner.is_null() else winner.player())
-    viewer = root.field("player").player()
-    pieces = tuple(_read_piece(r) for r in root.field("pieces").items())
-    captured = tuple(_read_piece(r) for r in root.field("captured").items())
-    ids = [p.id for p in pieces + captured]
-    if len(set(ids)) != len(ids):
-        raise root.fail("a piece id appears twice among pieces and captured")
-    for where, group, on_board in (("pieces", pieces, True), ("captured", captured, False)):
-        for i, p in enumerate(group):
-            if (p.square is not None) != on_board:
-                raise SchemaError(f"{where}[{i}].square: "
-                                  + ("a piece on the board needs a square" if on_board
-                                     else "a captured piece has no square (null)"))
-            if p.rank is not None and p.possible != frozenset((p.rank,)):
-                raise SchemaError(f"{where}[{i}].possible: a known rank's only possibility")
-            if p.rank is None and p.owner == viewer:
-                raise SchemaError(f"{where}[{i}].rank: the viewer ({viewer}) knows the rank "
-                                  f"of its own pieces")
-            if p.rank is None and not p.possible:
-                raise SchemaError(f"{where}[{i}].possible: a hidden piece has a possible rank")
-    squares = [p.square for p in pieces]
-    if len(set(squares)) != len(squares):
-        raise root.fail("two pieces stand on the same square")
-    history = tuple(_read_ply(r) for r in root.field("history").items())
-    pending_field = root.field("pending_rescue")
-    pending = None
-    if not pending_field.is_null():
-        pid = pending_field.int(1)
-        pending = next((p for p in pieces if p.id == pid), None)
-        if pending is None:
-            raise pending_field.fail(f"no piece with id {pid} on the board")
-    armies_field = root.field("armies")
-    armies = []
-    for who in Player:
-        counts = [0] * len(Rank)
-        army = armies_field.field(str(who))
-        for symbol in army.obj():
-            rank = _Reader(symbol, f"{army.path}.{symbol}").rank()
-            assert rank is not None
-            counts[rank] = army.field(symbol).int()
-        armies.append(tuple(counts))
-    shuttles = []
-    for r in root.field("shuttles").items():
-        values = [x.int() for x in r.items()]
-        if len(values) != 4:
-            raise r.fail("expected [piece id, low square, high square, count]")
-        shuttles.append((values[0], values[1], values[2], values[3]))
-    if len(shuttles) != 2:
-        raise root.field("shuttles").fail("expected one entry for Red and one for Blue")
-    rescues = [x.int() for x in root.field("rescues").items()]
-    if len(rescues) != 2:
-        raise root.field("rescues").fail("expected [Red's rescues, Blue's rescues]")
-    chase_field = root.field("chase")
-    chaser = chase_field.field("chaser")
-    chase = (0 if chaser.is_null() else chaser.player() + 1, chase_field.field("positions").int())
-    return PlayerView(
-        player=viewer,
-        rules=rules,
-        to_move=root.field("to_move").player(),
-        ply=root.field("ply").int(),
-        outcome=outcome,
-        legal_moves=tuple(_non_null_move(x) for x in root.field("legal_moves").items()),
-        pieces=pieces,
-        captured=captured,
-        history=history,
-        pending_rescue=pending,
-        armies=(armies[0], armies[1]),
-        first_player=root.field("first_player").player(),
-        shuttles=(shuttles[0], shuttles[1]),
-        rescues=(rescues[0], rescues[1]),
-        rescuers=frozenset(x.int(1) for x in root.field("rescuers").items()),
-        chase=chase,
-        last_to=root.field("last_to").square(),
     )
