@@ -13,7 +13,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import stratego
@@ -118,11 +118,19 @@ def test_every_sample_is_seen_as_the_view(start: stratego.GameState, seed: int, 
                                          player: Player, draw_seed: int) -> None:
     """Invariant: view(sample_state(v), v.player) == v."""
     state = random_playout(start, seed, plies)[-1]
+    assume(not silent_rescue(state))
     seen = view(state, player)
     sampler = Sampler(seen)
     rng = random.Random(draw_seed)
     for _ in range(2):
         assert view(sampler.sample(rng), player) == seen
+
+
+def silent_rescue(state: stratego.GameState) -> bool:
+    """A game with a Rescue under Silent Defense: the known limitation (piece ids show which
+    captured piece came back; see `test_view.py` and docs/hidden-information.md) can make
+    such a view one that no sample reproduces exactly."""
+    return state.rules.disclosure.silent_defense and any(m.is_rescue for m in state.moves())
 
 
 def rebuilt(state: stratego.GameState) -> stratego.GameState:
@@ -153,6 +161,7 @@ def test_every_sample_is_a_reachable_state(start: stratego.GameState, seed: int,
     """Invariant: replaying a sample's history from its starting position gives the sample:
     the sampled ranks could have produced every strike, move and Rescue seen."""
     state = random_playout(start, seed, plies)[-1]
+    assume(not silent_rescue(state))
     sample = sample_state(view(state, player), draw_seed)
     assert summary(rebuilt(sample)) == summary(sample)
     assert stratego.legal_moves(rebuilt(sample)) == stratego.legal_moves(sample)

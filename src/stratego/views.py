@@ -353,8 +353,8 @@ class _Game:
         walk.occupied = occupied
         walk.captured = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
         walk.facts = (1 << _W * len(table)) - 1
-        # A piece captured when the position was set up is no Flag while the game is on
-        # (`from_position` refuses a captured Flag: capturing it ends the game).
+        # A piece captured when the position was set up is no Flag (`from_position`
+        # refuses a captured Flag: capturing it ends the game).
         self.no_flag = sum(_FLAG_BIT << _W * pid for pid in range(1, len(table))
                            if starts[pid] is None)
         walk.rescues = (0, 0)
@@ -738,8 +738,7 @@ def view(state: GameState, player: Player) -> PlayerView:
         last = _seen_ply(g, node[1], snap.walk.ply, player,
                          termination is Termination.FLAG_CAPTURED)
         history = (*snap.history(), last)
-    if termination is not Termination.FLAG_CAPTURED:
-        facts &= ~g.no_flag
+    facts &= ~g.no_flag
     pieces = _seen_pieces(g, state, player, facts,
                           [code >> 5 for code in state.board if code])
     captured_mask = state.captured_mask
