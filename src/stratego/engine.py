@@ -218,7 +218,7 @@ def _continues_shuttle(shuttle: tuple[int, int, int, int], pid: int, frm: int, t
 
 
 def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
-               captured: Iterable[tuple[Player, Rank]], turn: int) -> tuple[GameInfo, list[int]]:
+               captured: Iterable[tuple[Player, Rank]], turn: int) -> GameInfo:
     """Number the pieces (Red first, each side by square, then captured ones)."""
     pieces: list[Piece | None] = [None]
     board = [0] * (SIZE * SIZE)
@@ -228,14 +228,12 @@ def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
                 piece = Piece(len(pieces), owner, rank)
                 pieces.append(piece)
                 board[index] = piece.id << 5 | owner << 4 | rank
-    captured_ids = []
     captured = list(captured)
     if len(pieces) + len(captured) > 127:
         raise PositionError("at most 126 pieces fit the engine's board encoding")
     for owner, rank in captured:
         piece = Piece(len(pieces), Player(owner), Rank(rank))
         pieces.append(piece)
-        captured_ids.append(piece.id)
     movable = rules.movable_ranks()
     mobile = tuple(
         tuple(p.id for p in pieces if p is not None and p.owner == who and p.rank in movable)
@@ -251,7 +249,7 @@ def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
         start_known=start_known,
     )
     _tab(info)
-    return info, captured_ids
+    return info
 
 
 def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
@@ -263,8 +261,12 @@ def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
     return mask
 
 
-def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
+def initial_state(info: GameInfo) -> GameState:
+    """The state a game starts from: `info`'s pieces on their first squares (the pieces
+    not on the board are captured), nothing moved or known yet, the outcome decided if
+    the player to move has no move. Used by the readers that rebuild games."""
     board = info.initial_board
+    placed = {code >> 5 for code in board if code}
     tables = _tables(info.rules)
     turn = info.initial_turn
     state = GameState(
@@ -272,7 +274,7 @@ def _start(info: GameInfo, captured_ids: list[int]) -> GameState:
         board=board,
         turn=turn,
         ply=0,
-        captured_mask=sum(1 << pid for pid in captured_ids),
+        captured_mask=sum(1 << pid for pid in range(1, len(info.pieces)) if pid not in placed),
         known=(0,) + (info.start_known,) * (len(info.pieces) - 1),
         moved_mask=0,
         shuttles=(_NO_SHUTTLE, _NO_SHUTTLE),
@@ -317,8 +319,7 @@ def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> G
     if problems:
         raise SetupError("invalid setup: " + "; ".join(problems), tuple(problems))
     cells = [(sq.index, s.player, rank) for s in setups for sq, rank in s.placement]
-    info, captured = _make_info(rules, cells, (), Player.RED)
-    return _start(info, captured)
+    return initial_state(_make_info(rules, cells, (), Player.RED))
 
 
 def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player, Rank]]:
@@ -401,8 +402,7 @@ def from_position(
         turn = Player(to_move)
     except ValueError:
         raise PositionError(f"not a player to move: {to_move!r}") from None
-    info, captured_ids = _make_info(rules, cells, captured, turn)
-    return _start(info, captured_ids)
+    return initial_state(_make_info(rules, cells, captured, turn))
 
 
 # ---------------------------------------------------------------------------

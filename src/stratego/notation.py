@@ -46,6 +46,7 @@ import re
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import by_name
 from stratego.engine import (
+    _NO_SHUTTLE,
     ZOBRIST_KEYS,
     ZOBRIST_SIDE,
     initial_rank_mask,
@@ -65,7 +66,6 @@ _SIDES = {"r": Player.RED, "b": Player.BLUE}
 _SIDE_LETTER = {Player.RED: "r", Player.BLUE: "b"}
 _TERMINATION_TOKEN = {t: t.value.replace(" ", "-") for t in Termination}
 _TERMINATIONS = {token: t for t, token in _TERMINATION_TOKEN.items()}
-_NO_SHUTTLE = (0, 0, 0, 0)
 _FIELD_ORDER = ("limit", "x", "shuttles", "pending", "rescues", "rescuers", "chase", "last", "end")
 
 _PIECE = re.compile(
@@ -395,41 +395,6 @@ def parse_position(text: str) -> GameState:
     )
     legal_moves(state)
     return state
-
-
-def _start_of(state: GameState) -> GameState:
-    """The state the game of `state` started from: its pieces on their first squares,
-    nothing moved or known yet (what `stratego.from_position` builds)."""
-    info = state.info
-    board = info.initial_board
-    where = [-1] * len(info.pieces)
-    for index, code in enumerate(board):
-        if code:
-            where[code >> 5] = index
-    captured_mask = sum(1 << pid for pid in range(1, len(info.pieces)) if where[pid] < 0)
-    start_known = initial_rank_mask(info.rules, info.pieces)
-    turn = info.initial_turn
-    start = GameState(
-        info=info,
-        board=board,
-        turn=turn,
-        ply=0,
-        captured_mask=captured_mask,
-        known=(0,) + (start_known,) * (len(info.pieces) - 1),
-        moved_mask=0,
-        shuttles=(_NO_SHUTTLE, _NO_SHUTTLE),
-        pending=0,
-        rescues=(0, 0, 0),
-        chase=(),
-        zhash=position_hash(board, turn) if info.rules.repetition.chase else 0,
-        last_to=-1,
-        outcome=None,
-        where=tuple(where),
-    )
-    if not legal_moves(start):
-        object.__setattr__(start, "outcome",
-                           Outcome(Termination.NO_LEGAL_MOVES, Player(turn).opponent))
-    return start
 
 
 def _number(rules: Rules, tokens: list[_Token],

@@ -35,7 +35,7 @@ import attrs
 
 from stratego.board import _digits
 from stratego.editions import by_name
-from stratego.engine import apply, new_game
+from stratego.engine import apply, initial_state, new_game
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
@@ -44,7 +44,7 @@ from stratego.errors import (
     SetupError,
 )
 from stratego.moves import Move
-from stratego.notation import _start_of, format_position, parse_position
+from stratego.notation import format_position, parse_position
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -482,7 +482,7 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
     moves = state.moves()
     if with_history is not False and moves:
-        start = _start_of(state)
+        start = initial_state(state.info)
         try:
             same = _replay(start, moves, "history") == state
         except IllegalMoveError:

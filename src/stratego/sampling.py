@@ -242,7 +242,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         rank_of[p.id] = Rank(rank)
     cells = [(p.start.index, p.owner, rank_of[p.id]) for p in everyone if p.start is not None]
     late = [p for p in everyone if p.start is None]
-    info, _ = _make_info(rules, cells, [(p.owner, rank_of[p.id]) for p in late],
+    info = _make_info(rules, cells, [(p.owner, rank_of[p.id]) for p in late],
                          int(v.first_player))
     table = info.pieces
     for p in everyone:
