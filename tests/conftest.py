@@ -38,3 +38,24 @@ def gravon_dir() -> pathlib.Path:
 def rulebooks_dir() -> pathlib.Path:
     """The rulebook texts (``../shared/rulebooks``)."""
     return SHARED / "rulebooks"
+
+
+# In CI every test runs: the README's test command installs every extra and `.ci/run`
+# installs the system packages (Chromium, Cairo), so a skipped test means a missing install
+# step. Outside CI a bridge's tests may skip when its extra is missing.
+_SKIPPED: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.skipped and not hasattr(report, "wasxfail"):
+        _SKIPPED.append(report.nodeid)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if os.environ.get("CI") and _SKIPPED and exitstatus == 0:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(
+                f"CI: {len(_SKIPPED)} test(s) skipped, every test must run here: "
+                + ", ".join(_SKIPPED[:10]), red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

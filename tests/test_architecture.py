@@ -8,8 +8,10 @@
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
 | faces | text, svg, bots, match, cli, __main__ |
+| bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
 
-A module may import from its own layer and the layers above it in this table, never from a
+A subpackage (`stratego/web/...`) counts as one module named after it. `optional` (the
+`require` helper for extras) sits with the vocabulary. A module may import from its own layer and the layers above it in this table, never from a
 layer below. The few imports that go the other way are made inside a function, on first use,
 and are listed in `UPWARD` (a picture or JSON method on a value class of a lower layer).
 """
@@ -24,12 +26,13 @@ import pytest
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
-    {"errors", "pieces", "board", "moves"},
+    {"errors", "optional", "pieces", "board", "moves"},
     {"rules", "strike", "editions", "variants", "setups"},
     {"state", "engine", "explain"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "match", "cli", "__main__"},
+    {"env", "openspiel", "vector", "web", "ray"},
 ]
 
 UPWARD = {
@@ -62,7 +65,8 @@ def imports(path: pathlib.Path) -> list[tuple[str, bool]]:
                     found.append((child.module.split(".")[1], top))
                 elif child.module == "stratego":
                     found.extend((alias.name, top) for alias in child.names
-                                 if (SRC / f"{alias.name}.py").exists())
+                                 if (SRC / f"{alias.name}.py").exists()
+                                 or (SRC / alias.name).is_dir())
             elif isinstance(child, ast.Import):
                 found.extend((alias.name.split(".")[1], top) for alias in child.names
                              if alias.name.startswith("stratego."))
@@ -72,7 +76,16 @@ def imports(path: pathlib.Path) -> list[tuple[str, bool]]:
     return found
 
 
-MODULES = sorted(p.stem for p in SRC.glob("*.py") if p.stem != "__init__")
+def _files(module: str) -> list[pathlib.Path]:
+    """The source files of a top-level module or of every file of a subpackage."""
+    if (SRC / module).is_dir():
+        return sorted((SRC / module).rglob("*.py"))
+    return [SRC / f"{module}.py"]
+
+
+MODULES = sorted({p.stem for p in SRC.glob("*.py") if p.stem != "__init__"}
+                 | {p.name for p in SRC.iterdir()
+                    if p.is_dir() and (p / "__init__.py").exists()})
 
 
 def test_every_module_has_a_layer() -> None:
@@ -82,7 +95,7 @@ def test_every_module_has_a_layer() -> None:
 
 @pytest.mark.parametrize("module", MODULES)
 def test_imports_flow_downward(module: str) -> None:
-    for imported, top_level in imports(SRC / f"{module}.py"):
+    for imported, top_level in (found for path in _files(module) for found in imports(path)):
         if layer_of(imported) <= layer_of(module):
             continue
         assert (module, imported) in UPWARD, (
@@ -102,6 +115,17 @@ def test_an_upward_import_is_caught(tmp_path: pathlib.Path) -> None:
 
 def test_the_upward_exceptions_are_still_needed() -> None:
     """Every listed exception exists, so the list cannot silently grow stale."""
-    present = {(module, imported) for module in MODULES
-               for imported, _ in imports(SRC / f"{module}.py")}
+    present = {(module, imported) for module in MODULES for path in _files(module)
+               for imported, _ in imports(path)}
     assert present >= UPWARD
+
+
+def test_no_core_module_imports_a_bridge() -> None:
+    """The bridges are guests: nothing of the core imports them, even inside a function."""
+    bridges = LAYERS[-1]
+    for module in MODULES:
+        if module in bridges:
+            continue
+        for path in _files(module):
+            for imported, _ in imports(path):
+                assert imported not in bridges, f"{module} imports the bridge {imported}"

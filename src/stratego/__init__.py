@@ -25,6 +25,7 @@ from stratego.engine import apply, from_position, is_legal, legal_moves, new_gam
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
+    MissingDependencyError,
     PositionError,
     RulesError,
     SetupError,
@@ -104,6 +105,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidNotationError",
     "MatchResult",
+    "MissingDependencyError",
     "Move",
     "Outcome",
     "Piece",

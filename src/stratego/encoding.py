@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _whole
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, StrategoError
+from stratego.errors import InvalidNotationError, MissingDependencyError
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
@@ -75,10 +75,6 @@ __all__ = [
     "legal_action_mask",
     "observation_planes",
 ]
-
-
-class MissingDependencyError(StrategoError, ImportError):
-    """An optional dependency (NumPy) is not installed; the message says what to install."""
 
 
 _PAIRS: tuple[tuple[int, int], ...] = tuple(

@@ -14,6 +14,7 @@ from __future__ import annotations
 __all__ = [
     "IllegalMoveError",
     "InvalidNotationError",
+    "MissingDependencyError",
     "PositionError",
     "RulesError",
     "SetupError",
@@ -65,3 +66,8 @@ class PositionError(SetupError):
 class RulesError(StrategoError, ValueError):
     """Rules that cannot be built: an unknown edition or variant, or variants
     that contradict each other (the message names both rules)."""
+
+
+class MissingDependencyError(StrategoError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install
+    (for example ``pip install 'stratego[rl]'``)."""
