@@ -2,7 +2,7 @@
 
 | layer | modules |
 | --- | --- |
-| vocabulary | errors, pieces, board, moves |
+| vocabulary | errors, optional, pieces, board, moves |
 | rules | rules, strike, editions, variants, setups |
 | engine | state, engine, explain |
 | information | views, view_json, sampling, encoding |
@@ -10,10 +10,10 @@
 | faces | text, svg, bots, match, cli, __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
 
-A subpackage (`stratego/web/...`) counts as one module named after it. `optional` (the
-`require` helper for extras) sits with the vocabulary. A module may import from its own layer and the layers above it in this table, never from a
-layer below. The few imports that go the other way are made inside a function, on first use,
-and are listed in `UPWARD` (a picture or JSON method on a value class of a lower layer).
+A subpackage (`stratego/web/...`) counts as one module named after it. A module may import
+from its own layer and the layers above it in this table, never from a layer below. The few
+imports that go the other way are made inside a function, on first use, and are listed in
+`UPWARD` (a picture or JSON method on a value class of a lower layer).
 """
 
 from __future__ import annotations
