@@ -3,7 +3,7 @@
 
 Plays seeded random games (legal_moves + apply per ply, full rules: the
 repetition rule, knowledge records, history) for each rule set, and runs
-``../shared/bench/bare_playout.py`` in the same session, interleaved, so the
+the bare reference loop (``benchmarks/bare.py``) in the same session, interleaved, so the
 ratio is taken on the same machine at the same moment. Quote the ratio, not the
 absolute figures.
 
@@ -24,7 +24,7 @@ import stratego
 from stratego import Player, apply, legal_moves, new_game, random_setup
 from stratego.editions import by_name
 
-BARE = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "bare_playout.py"
+BARE = pathlib.Path(__file__).resolve().parent / "bare.py"
 DEFAULT_RULES = [
     "classic",
     "milton-bradley-1961",
