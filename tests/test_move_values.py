@@ -53,7 +53,8 @@ def test_moves_stay_readable_and_immutable() -> None:
     move = Move.parse("a4-a5")
     assert str(move) == f"{move}" == "a4-a5"
     assert repr(move) == "Move.parse('a4-a5')"
-    assert move.frm == Square.parse("a4") and move.step
+    assert move.frm == Square.parse("a4")
+    assert move.step
     for name in ("fi", "frm", "anything"):
         try:
             setattr(move, name, 3)

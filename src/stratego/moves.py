@@ -79,7 +79,9 @@ class Move(int):
         if rescued is not None and (frm is not None or to is None):
             raise InvalidNotationError("a rescue has a rank and a destination square only")
         fi, ti, ri = key[0], key[1], key[2]
-        assert fi is not None and ti is not None and ri is not None
+        assert fi is not None
+        assert ti is not None
+        assert ri is not None
         move = int.__new__(cls, _BASE + ((fi + 1) * 101 + (ti + 1)) * 16 + (ri + 1))
         fields = move.__dict__
         fields["frm"] = frm
@@ -98,7 +100,7 @@ class Move(int):
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"Move is immutable: cannot delete {name!r}")
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:  # type: ignore[override]
+    def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Move.parse, (str(self),))
 
     def __copy__(self) -> Move:
