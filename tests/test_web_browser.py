@@ -61,7 +61,8 @@ class _Server:
         self.thread.start()
         deadline = time.monotonic() + 15
         while not self.server.started:
-            assert self.thread.is_alive() and time.monotonic() < deadline, "server did not start"
+            assert self.thread.is_alive(), "the server stopped"
+            assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.05)
         self.url = f"http://127.0.0.1:{port}"
 
@@ -225,7 +226,8 @@ def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: 
     with page.expect_download() as info:
         page.get_by_test_id("download").click()
     record = pathlib.Path(info.value.path()).read_text(encoding="utf-8")
-    assert "1-0" in record and PUZZLE_BLUE.text() in record
+    assert "1-0" in record
+    assert PUZZLE_BLUE.text() in record
 
     page.get_by_test_id("new-game").click()
     expect(_status(page)).to_contain_text("Set up your army")
@@ -265,3 +267,23 @@ def test_two_people_by_join_link(server: _Server, browser: Any, console: _Consol
     expect(_status(red)).to_have_text("Your move (red).")
     red.reload()
     expect(_moves(red)).to_have_count(2)
+
+
+def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _Console) -> None:
+    """Hasbro 2009 Rescue: reaching the opponent's back row earns a Rescue; the page offers
+    each captured piece that may come back, and declining."""
+    rules = stratego.HASBRO_2009.with_variants(stratego.variants.RESCUE)
+    state = stratego.from_position(
+        rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
+        captured=[(Player.RED, Rank.MINER)])
+    created = server.hub.add_game(state)
+    page = _new_page(browser, console)
+    page.goto(server.url + created["url"])
+    expect(_status(page)).to_have_text("Your move (red).")
+    page.locator('[data-square="a9"]').click()
+    page.locator('[data-square="a10"]').click()
+    expect(page.get_by_test_id("rescue")).to_be_visible()
+    page.locator('[data-move="N@b2"]').click()
+    expect(page.get_by_test_id("rescue")).to_be_hidden()
+    expect(page.locator('[data-square="b2"] .piece')).to_have_attribute("data-rank", "N")
+    expect(_moves(page)).to_have_count(3)  # the move, the Rescue and the bot's answer

@@ -108,6 +108,7 @@ class _Game:
     state: GameState | None = None
     version: int = 0
     touched: float = 0.0
+    creator: Player = Player.RED
 
     def seat_of(self, token: str) -> Player:
         for player, seat in self.seats.items():
@@ -270,7 +271,8 @@ class GameHub:
                                                                          parts[2]):
                     raise WebError(409, "this join link was used already or is not valid")
                 return self._page("join", {"game": game.id, "code": parts[2],
-                                           "rules": game.rules.name})
+                                           "rules": game.rules.name,
+                                           "player": str(game.creator.opponent)})
         if head == "api" and len(parts) >= 2 and parts[1] == "games":
             return self._api(method, parts[2:], query, body)
         raise WebError(404, f"no such page: {_shown(path)}")
@@ -414,8 +416,40 @@ class GameHub:
             return {"game": gid, "seat": red.token, "player": "red",
                     "url": f"/play/{gid}/{red.token}"}
 
+    def add_game(self, state: GameState, player: Player = Player.RED,
+                 opponent: str = "bot") -> dict[str, Any]:
+        """Add a game that starts from `state` (a puzzle, a lesson, a test), past its setup
+        phase; the creator plays `player`. Returns what `create` returns."""
+        if not isinstance(state, GameState):
+            raise StrategoError(f"add_game needs a GameState, not {type(state).__name__}")
+        if opponent not in _OPPONENTS:
+            raise StrategoError(f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
+        player = Player(player)
+        with self._lock:
+            self._expire()
+            if len(self._games) >= self.max_games:
+                raise WebError(503, f"the server already holds {self.max_games} games")
+            seats = {p: _Seat(self._new_token(), Setup(p, ()), ready=True) for p in Player}
+            bot = None
+            if opponent == "bot":
+                seats[player.opponent].human = False
+                bot = make_bot(self.bot, self._rng("bot").randrange(2**32)
+                               if self._seed is not None else None)
+            gid = self._new_token()
+            code = self._new_token() if opponent == "human" else None
+            game = _Game(gid, state.rules, opponent, seats, code, bot,
+                         self.bot if bot is not None else None, state=state,
+                         touched=self._clock(), creator=player)
+            self._bot_turns(game)
+            self._games[gid] = game
+            self._created += 1
+            token = seats[player].token
+            return {"game": gid, "seat": token, "player": str(player),
+                    "url": f"/play/{gid}/{token}"}
+
     def join(self, gid: str, code: object) -> dict[str, Any]:
-        """Take the second (Blue) seat of a two-person game with its join code."""
+        """Take the second seat of a two-person game (Blue, unless the game was added with
+        `add_game` for Blue) with the join code of its link."""
         with self._lock:
             game = self._game(gid)
             if not isinstance(code, str):
@@ -424,8 +458,9 @@ class GameHub:
                 raise WebError(409, "this join link was used already or is not valid")
             game.join_code = None
             game.version += 1
-            seat = game.seats[Player.BLUE]
-            return {"game": gid, "seat": seat.token, "player": "blue",
+            joiner = game.creator.opponent
+            seat = game.seats[joiner]
+            return {"game": gid, "seat": seat.token, "player": str(joiner),
                     "url": f"/play/{gid}/{seat.token}"}
 
     def record(self, gid: str, token: str) -> str:
@@ -606,7 +641,7 @@ class GameHub:
             "labels": {r.symbol: rules.labels.label(r) for r in Rank},
             "names": {r.symbol: r.title for r in Rank},
             "join": (f"/join/{game.id}/{game.join_code}"
-                     if game.join_code is not None and player is Player.RED else None),
+                     if game.join_code is not None and player is game.creator else None),
             "opponent_joined": game.opponent == "bot" or game.join_code is None,
             "ready": {str(p): s.ready for p, s in game.seats.items()},
             "setup": None,

@@ -53,6 +53,7 @@
 
   function join(data) {
     $("join-rules").textContent = data.rules;
+    $("join-player").textContent = data.player;
     $("join").addEventListener("click", async () => {
       const reply = await call("POST", `/api/games/${data.game}/join`, { code: data.code });
       if (reply.ok) {
