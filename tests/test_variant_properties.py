@@ -13,8 +13,9 @@ and Moving Flag wins happen often. The invariants:
 * `apply` never changes the state it is given;
 * every legal move applies;
 * at most two rescues a player, each by a different piece;
-* a Rescue decision appears only right after the deciding player's non-Scout
-  piece arrived on the opponent's back row, and always when the rules allow one;
+* a Rescue decision appears only right after the deciding player's piece arrived
+  on the opponent's back row, and always when the public facts allow one (a Scout's
+  owner may then only decline);
 * what the opponent knows of a piece (`known_ranks`) always includes its rank,
   and a strike or a long move changes it exactly as the disclosure rules say
   (Silent Defense: the defender's ranks shrink to those giving the same result);
@@ -130,6 +131,8 @@ def check_moves_against_reference(state: GameState) -> None:
     if state.pending_rescue is not None:
         zone = _zone(state.rules, state.to_move)
         ranks = {p.rank for p in state.captured(state.to_move)} - {Rank.BOMB}
+        if state.pending_rescue.rank is Rank.SCOUT:  # Scouts cannot make a rescue
+            ranks = set()
         options = {Move.rescue(rank, stratego.SQUARES[i]) for rank in ranks for i in zone
                    if state.board[i] == 0}
         assert set(moves) == options | {Move.parse("--")}
@@ -290,17 +293,18 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
     if after.pending_rescue is not None:
         assert rules.rescue.enabled
         assert arrived
-        assert piece.rank is not Rank.SCOUT
         assert after.pending_rescue == piece
+        if piece.rank is Rank.SCOUT:  # a Scout's owner may only decline
+            assert stratego.legal_moves(after) == (stratego.Move.parse("--"),)
         assert after.to_move is mover
         assert after.ply == before.ply
         return
     assert after.to_move is mover.opponent
-    if rules.rescue.enabled and arrived and piece.rank is not Rank.SCOUT:
+    if rules.rescue.enabled and arrived:
         owed = (
             after.rescues_made(mover) < rules.rescue.max_rescues
             and not after.rescues[2] >> piece.id & 1
-            and any(p.rank is not Rank.BOMB for p in after.captured(mover))
+            and after.captured(mover)
             and any(after.board[i] == 0 for i in _zone(rules, mover))
         )
         assert not owed, f"{piece} reached {move.to} but no Rescue decision was offered"

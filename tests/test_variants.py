@@ -447,12 +447,19 @@ def test_rescue_any_captured_piece_may_be_picked(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)
 def test_rescue_scouts_cannot_make_a_rescue(rules: Rules) -> None:
     """Hasbro 2009, Rescue Restriction 1 / Jumbo 2014, Rescuing Pieces Restriction 3: a Scout
-    arriving on the back row earns no rescue."""
-    state = apply(rescue_start(rules, extra={"e8": "X"}), "e8-e10")
-    assert state.pending_rescue is None
-    assert state.to_move is BLUE
-    state = apply(rescue_start(rules, extra={"e9": "X"}), "e9-e10")
-    assert state.pending_rescue is None
+    arriving on the back row makes no rescue. Its owner still gets the decision, with
+    declining as the only move, so that the decision shows nothing of the piece's rank
+    (docs/hidden-information.md, "Rescue")."""
+    for start, move in (("e8", "e8-e10"), ("e9", "e9-e10")):
+        state = apply(rescue_start(rules, extra={start: "X"}), move)
+        assert state.pending_rescue is not None
+        assert state.pending_rescue.rank is Rank.SCOUT
+        assert legal_moves(state) == (Move.parse("--"),)
+        reason = explain_illegal(state, "N@b2")
+        assert reason is not None
+        assert "Scout" in reason
+        assert "cannot make a rescue" in reason
+        assert apply(state, "--").to_move is BLUE
 
 
 @pytest.mark.parametrize("rules", RESCUE_RULES, ids=RESCUE_IDS)

@@ -158,7 +158,9 @@ def rescue_position(rules: stratego.Rules, mover: str = "K") -> stratego.GameSta
         captured=[(Player.RED, Rank.MINER)])
 
 
-def test_hasbro_rescue_only_the_rescuer_decides_and_it_is_no_scout() -> None:
+def test_hasbro_rescue_only_the_rescuer_decides_and_a_rescue_made_shows_no_scout() -> None:
+    """Hasbro 2009 "Rescue", restriction 1 (Scouts cannot make a rescue): the decision
+    itself shows nothing, a rescue made shows the rescuer was no Scout."""
     state = play(rescue_position(RESCUE_RULES), "a9-a10")
     red, blue = view(state, Player.RED), view(state, Player.BLUE)
     assert red.pending_rescue is not None
@@ -168,9 +170,10 @@ def test_hasbro_rescue_only_the_rescuer_decides_and_it_is_no_scout() -> None:
     assert blue.legal_moves == ()
     rescuer = blue.piece_at("a10")
     assert rescuer is not None
-    assert Rank.SCOUT not in rescuer.possible
+    assert Rank.SCOUT in rescuer.possible
     after = play(state, "N@b2")
     blue = view(after, Player.BLUE)
+    assert Rank.SCOUT not in blue.piece_at("a10").possible  # type: ignore[union-attr]
     assert str(blue.history[-1].move) == "N@b2"
     assert blue.piece_at("b2").rank is Rank.MINER
 
@@ -190,14 +193,23 @@ def test_hasbro_rescue_under_silent_defense_hides_the_rescued_rank() -> None:
     assert str(red.history[-1].move) == "N@b2"
 
 
-def test_hasbro_rescue_a_scout_on_the_back_row_earns_nothing_and_so_shows_itself() -> None:
-    state = play(rescue_position(RESCUE_RULES, mover="X"), "a9-a10")
-    blue = view(state, Player.BLUE)
-    assert blue.to_move is Player.BLUE
-    assert blue.pending_rescue is None
-    scout = blue.piece_at("a10")
-    assert scout is not None
-    assert scout.rank is Rank.SCOUT
+def test_hasbro_rescue_the_decision_shows_nothing_of_the_arriving_piece() -> None:
+    """Hasbro 2009 "Rescue" (Scouts cannot make a rescue; nothing says a declined Rescue
+    is shown): a Scout and a Miner reaching Blue's back row both give Red the decision,
+    and once Red declines, Blue's view is the same whichever piece it was (issue 9, 2.2).
+    Before, only the non-Scout earned a decision, which named the Scout."""
+    views = []
+    for mover, other in (("X", "N"), ("N", "X")):
+        state = play(stratego.from_position(
+            RESCUE_RULES, {"a9": mover, "b8": other, "j1": "F", "e10": "m", "j10": "f",
+                           "f10": "b"}, captured=[(Player.RED, Rank.MINER)]), "a9-a10")
+        assert state.pending_rescue is not None
+        blue = view(state, Player.BLUE)
+        assert blue.to_move is Player.RED
+        assert blue.piece_at("a10").rank is None  # type: ignore[union-attr]
+        views.append((blue, view(play(state, "--"), Player.BLUE)))
+    assert views[0] == views[1]
+    assert Rank.SCOUT in views[0][1].piece_at("a10").possible  # type: ignore[union-attr]
 
 
 def test_history_numbers_plies_and_a_rescue_shares_its_move_s_ply() -> None:

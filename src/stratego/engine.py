@@ -588,8 +588,13 @@ def _repeats_chase(state: GameState, move: Move) -> bool:
 
 
 def _rescue_options(state: GameState) -> tuple[Move, ...]:
+    """The Rescue decision's moves. A Scout's owner may only decline (Scouts cannot make a
+    rescue), but gets the decision all the same, so that whether a decision comes shows
+    the opponent nothing of the arriving piece's rank (docs: hidden information)."""
     t = state.info.tables or _tab(state.info)
     player = state.turn
+    if state.board[state.where[state.pending]] & 15 == _SCOUT:
+        return (DECLINE_RESCUE,)
     ranks = sorted(
         {
             p.rank
@@ -606,12 +611,17 @@ def _rescue_options(state: GameState) -> tuple[Move, ...]:
 
 def _can_rescue(state: GameState, t: _Tables, player: int, pid: int, board: list[int],
                 captured_mask: int) -> bool:
+    """Whether a piece arriving on the back row gives its owner a Rescue decision: on
+    public facts only, whatever the arriving piece's rank: rescues left, the piece made
+    none, a free square in the zone, and a captured piece of the owner's that may be
+    rescued as far as the opponent knows (not a Bomb; under Silent Defense, not known
+    to be one)."""
     if state.rescues[player] >= t.max_rescues or state.rescues[2] >> pid & 1:
         return False
-    if not any(
-        p is not None and p.owner == player and captured_mask >> p.id & 1 and p.rank != _BOMB
-        for p in state.info.pieces
-    ):
+    known = state.known
+    if not any(p is not None and p.owner == player and captured_mask >> p.id & 1
+               and (known[p.id] & ~(1 << _BOMB) if t.silent else p.rank != _BOMB)
+               for p in state.info.pieces):
         return False
     return any(not board[sq] for sq in t.zones[player])
 
@@ -768,7 +778,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     if t.arrivals and not flag_taken and board[to] == a:
         if ra == 0 and t.flag_wins and to in t.back_rows[player]:  # 0: the Flag
             flag_home = True
-        elif (t.rescue and ra != 2 and to in t.back_rows[player]  # 2: Scouts never rescue
+        elif (t.rescue and to in t.back_rows[player]  # a Scout's owner may only decline
               and _can_rescue(state, t, player, apid, board, captured_mask)):
             pending = apid
     zhash = state.zhash

@@ -55,6 +55,9 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
                     f"on {state.square_of(piece)} (play a rescue such as 'K@b2', or '--')")
         if move.is_rescue:
             assert move.rescued is not None
+            if piece.rank == _SCOUT:
+                return (f"{move}: the Scout on {state.square_of(piece)} cannot make a rescue; "
+                        f"{who} may only decline ('--') (Rescue)")
             if move.rescued == _BOMB:
                 return f"{move}: a Bomb cannot be rescued (Rescue)"
             if not any(p.rank == move.rescued for p in state.captured(who)):

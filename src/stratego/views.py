@@ -350,16 +350,11 @@ class _Game:
             red, blue = (sum(1 << sq.index for sq in home_rows(who, depth)) for who in Player)
             self.zones = (red, blue)
         walk = _Walk()
-        walk.occupied = occupied
-        walk.captured = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
         walk.facts = (1 << _W * len(table)) - 1
         # A piece captured when the position was set up is no Flag (`from_position`
         # refuses a captured Flag: capturing it ends the game).
         self.no_flag = sum(_FLAG_BIT << _W * pid for pid in range(1, len(table))
                            if starts[pid] is None)
-        walk.rescues = (0, 0)
-        walk.rescuers = 0
-        walk.scout_if = {}
         walk.ply = 0
         walk.prev = 0
         self.start = _Snapshot(None, self, walk, (), 0, ())
@@ -379,41 +374,22 @@ def _game(info: GameInfo) -> _Game:
 class _Walk:
     """The running fold of history entries.
 
-    * `occupied`: squares with a piece (bit per square index);
-    * `captured`: captured pieces (bit per piece id);
     * `facts`: per piece, the ranks the public history still allows, beyond
       the engine's records (`_W` bits per piece id);
-    * `scout_if`: for a piece that reached its opponent's back row and
-      earned no Rescue decision although one seemed possible, the captured
-      pieces of its owner then; it was a Scout if one of them is publicly
-      known not to be a Bomb (decided when the view is built: under Silent
-      Defense that knowledge can come later). Replaced, never changed in place;
-    * `rescues`, `rescuers`: Rescues made per player, pieces that earned one;
     * `ply`: the ply shown by the next entry; `prev`: the piece of the last
       entry folded (0 before the first).
     """
 
-    __slots__ = ("captured", "facts", "occupied", "ply", "prev", "rescuers", "rescues",
-                 "scout_if")
+    __slots__ = ("facts", "ply", "prev")
 
-    occupied: int
-    captured: int
     facts: int
-    scout_if: dict[int, int]
-    rescues: tuple[int, int]
-    rescuers: int
     ply: int
     prev: int
 
     def copy(self) -> _Walk:
         """A copy to fold on; `self` is left as it is."""
         other = _Walk()
-        other.occupied = self.occupied
-        other.captured = self.captured
         other.facts = self.facts
-        other.scout_if = self.scout_if
-        other.rescues = self.rescues
-        other.rescuers = self.rescuers
         other.ply = self.ply
         other.prev = self.prev
         return other
@@ -453,10 +429,9 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
     * under "Flag on the back row wins", a piece that reached the opponent's
       back row while the game went on was not the Flag (and the one that ended
       the game that way was);
-    * under Rescue, a piece that earned a Rescue decision is not a Scout, a
-      piece that reached the back row when a Rescue was surely possible but
-      earned none is a Scout (see `_Walk.scout_if`), and a rescued piece is
-      not a Bomb.
+    * under Rescue, a piece that made a rescue is not a Scout and a rescued
+      piece is not a Bomb. (Whether a Rescue decision comes shows nothing: the
+      engine offers one on public facts alone, a Scout's owner may only decline.)
     """
     move, pid, dpid, code = entry
     owner = g.owner[pid]
@@ -465,33 +440,21 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
     if move.frm is None:
         w.ply += 1
         if move.rescued is not None:
-            w.facts &= ~(_BOMB_BIT << _W * pid)
-            w.occupied |= 1 << move.ti
-            w.captured &= ~(1 << pid)
-            w.rescues = (w.rescues[0] + 1, w.rescues[1]) if owner == 0 else (
-                w.rescues[0], w.rescues[1] + 1)
-            w.rescuers |= 1 << prev
+            w.facts &= ~(_BOMB_BIT << _W * pid | _SCOUT_BIT << _W * prev)
         return
     if successor is None or successor.frm is not None:
         w.ply += 1  # a move and the Rescue decision it earned share a ply
     to = move.ti
-    w.occupied &= ~(1 << move.fi)
     stays = True
     last = successor is None
     if dpid:
         if code in (ATTACKER_WINS, BOTH_REMOVED):
-            w.captured |= 1 << dpid
             if last and termination is Termination.FLAG_CAPTURED:
                 w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * dpid)
             else:
                 w.facts &= ~(_FLAG_BIT << _W * dpid)
         if code in (DEFENDER_WINS, BOTH_REMOVED):
-            w.captured |= 1 << pid
             stays = False
-        if code == BOTH_REMOVED:
-            w.occupied &= ~(1 << to)
-    else:
-        w.occupied |= 1 << to
     if not stays or to not in _BACK_ROWS[owner]:
         return
     ended = last and termination is not None
@@ -500,61 +463,6 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
             w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * pid)
             return
         w.facts &= ~(_FLAG_BIT << _W * pid)
-    if not g.rescue or (ended and termination in (
-            Termination.FLAG_CAPTURED, Termination.FLAG_REACHED_BACK_ROW)):
-        return
-    earned = successor.frm is None if successor is not None else pending == pid
-    if earned:
-        w.facts &= ~(_SCOUT_BIT << _W * pid)
-        return
-    rivals = w.captured & g.own[owner]
-    if (rivals and w.rescues[owner] < g.max_rescues and not w.rescuers >> pid & 1
-            and g.zones[owner] & ~w.occupied):
-        before = w.scout_if.get(pid, 0)
-        if rivals & ~before:  # never changed in place: snapshots share it
-            w.scout_if = {**w.scout_if, pid: before | rivals}
-
-
-def _facts(g: _Game, state: GameState, w: _Walk) -> int:
-    """The packed rank masks of the fold `w` of `state`'s whole history, with the
-    Scout inferences of `_Walk.scout_if` decided.
-
-    Whether a captured piece is publicly known not to be a Bomb reads the
-    engine's records and, under Rescue, the facts themselves (a rescued piece
-    is not a Bomb; one inferred to be a Scout is not either): the inferences
-    are made once from the records alone, then again with the facts that
-    first round gives."""
-    if not w.scout_if:
-        return w.facts
-    known = state.known
-    moved = state.moved_mask
-
-    def not_bomb(candidates: int, before: int) -> int:
-        out = 0
-        while candidates:
-            low = candidates & -candidates
-            candidates ^= low
-            q = low.bit_length() - 1
-            mask = known[q] & before >> _W * q
-            if moved & low:
-                mask &= ~g.immobile
-            if not mask & _BOMB_BIT:
-                out |= low
-        return out
-
-    def infer(safe: int) -> int:
-        facts = w.facts
-        for pid, rivals in w.scout_if.items():
-            if rivals & safe:
-                facts &= ~((_ALL ^ _SCOUT_BIT) << _W * pid)
-        return facts
-
-    if not g.silent:
-        return infer(g.not_bomb)
-    candidates = 0
-    for rivals in w.scout_if.values():
-        candidates |= rivals
-    return infer(not_bomb(candidates, infer(not_bomb(candidates, -1))))
 
 
 def _long_move_rank(frm: int, to: int, captain_two_step: bool) -> Rank | None:
@@ -734,7 +642,7 @@ def view(state: GameState, player: Player) -> PlayerView:
         g = snap.game
         w = snap.walk.copy()
         _step(g, w, node[1], None, termination, state.pending)
-        facts = _facts(g, state, w)
+        facts = w.facts
         last = _seen_ply(g, node[1], snap.walk.ply, player,
                          termination is Termination.FLAG_CAPTURED)
         history = (*snap.history(), last)
