@@ -50,11 +50,11 @@ from typing import Any
 
 import attrs
 
-from stratego.engine import _generate, _make_info, legal_moves, position_hash
+from stratego.engine import _generate, _tab, initial_rank_mask, legal_moves, position_hash
 from stratego.errors import StrategoError
 from stratego.moves import Move
-from stratego.pieces import Rank
-from stratego.state import GameState, Termination
+from stratego.pieces import Piece, Player, Rank
+from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 from stratego.views import PlayerView, view
 
@@ -240,18 +240,8 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         if rank is None:
             raise SamplingError(f"no rank given for the hidden piece {p.id}")
         rank_of[p.id] = Rank(rank)
-    cells = [(p.start.index, p.owner, rank_of[p.id]) for p in everyone if p.start is not None]
-    late = [p for p in everyone if p.start is None]
-    info = _make_info(rules, cells, [(p.owner, rank_of[p.id]) for p in late],
-                         int(v.first_player))
+    info = _info(v, rank_of)
     table = info.pieces
-    for p in everyone:
-        made = table[p.id]
-        if made is None or made.owner != p.owner or (p.start is not None) != (
-                info.initial_board[p.start.index if p.start else 0] >> 5 == p.id):
-            raise SamplingError(
-                f"piece {p.id}: the view's ids are not numbered as the engine numbers them "
-                f"(Red then Blue by starting square, then pieces captured from the start)")
     board = [0] * 100
     where = [-1] * len(table)
     for p in v.pieces:
@@ -315,12 +305,88 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     )
 
 
+def _info(v: PlayerView, rank_of: dict[int, Rank]) -> GameInfo:
+    """The game's fixed part with the view's own piece ids (a position read from text or
+    JSON keeps the ids of the game it came from) and starting squares."""
+    rules = v.rules
+    everyone = v.all_pieces()
+    pieces: list[Piece | None] = [None] * (len(everyone) + 1)
+    board = [0] * 100
+    for p in everyone:
+        piece = Piece(p.id, p.owner, rank_of[p.id])
+        pieces[p.id] = piece
+        if p.start is not None:
+            if p.start.is_lake:
+                raise SamplingError(f"piece {p.id}: starts on {p.start}, a lake")
+            if board[p.start.index]:
+                raise SamplingError(f"piece {p.id}: starts on {p.start}, where piece "
+                                    f"{board[p.start.index] >> 5} starts too")
+            board[p.start.index] = p.id << 5 | p.owner << 4 | piece.rank
+    movable = rules.movable_ranks()
+    mobile = tuple(
+        tuple(q.id for q in pieces if q is not None and q.owner == who and q.rank in movable)
+        for who in (Player.RED, Player.BLUE))
+    info = GameInfo(rules=rules, pieces=tuple(pieces), initial_board=tuple(board),
+                    initial_turn=int(v.first_player), mobile=(mobile[0], mobile[1]),
+                    start_known=initial_rank_mask(rules, pieces))
+    _tab(info)
+    return info
+
+
+def _check_army(v: PlayerView) -> None:
+    """The forgeries a game cannot give, each named: pieces on lakes, armies larger than
+    the rules' army, pieces that do not add up to the armies, ranks that moved although
+    they cannot, a Flag on the board after it was captured, impossible Rescue counts."""
+    rules = v.rules
+    for p in v.pieces:
+        if p.square is not None and p.square.is_lake:
+            raise SamplingError(f"pieces: piece {p.id} stands on {p.square}, a lake")
+    movable = rules.movable_ranks()
+    for who in Player:
+        army = v.armies[who]
+        for rank in Rank:
+            if army[rank] > rules.army.count(rank):
+                raise SamplingError(
+                    f"armies: {who} has {army[rank]} {rank.title}(s); the {rules.name} army "
+                    f"has {rules.army.count(rank)}")
+        mine = [p for p in v.all_pieces() if p.owner is who]
+        if len(mine) != sum(army):
+            raise SamplingError(f"armies: {who} has {len(mine)} pieces in the view, its army "
+                                f"counts {sum(army)}")
+        for rank in Rank:
+            shown = sum(1 for p in mine if p.rank is rank)
+            if shown > army[rank] or (who is v.player and shown != army[rank]):
+                raise SamplingError(f"armies: the view shows {shown} {who} {rank.title}(s), "
+                                    f"the army counts {army[rank]}")
+        for p in mine:
+            if p.rank is not None and p.moved and p.rank not in movable:
+                raise SamplingError(f"pieces: {who}'s {p.rank.title} (piece {p.id}) moved, "
+                                    f"but a {p.rank.title} cannot move under {rules.name}")
+    outcome = v.outcome
+    if outcome is not None and outcome.termination is Termination.FLAG_CAPTURED:
+        loser = outcome.winner.opponent if outcome.winner is not None else None
+        if loser is None or any(p.owner is loser and p.rank is Rank.FLAG for p in v.pieces):
+            raise SamplingError(f"outcome: the Flag was captured but {loser}'s Flag is "
+                                f"still on the board")
+    made = sum(1 for ply in v.history if ply.to is not None and (
+        ply.move is None or ply.move.is_rescue))
+    if not rules.rescue.enabled and (any(v.rescues) or v.rescuers or made):
+        raise SamplingError(f"rescues: {rules.name} has no Rescue rule")
+    if any(n < 0 or n > rules.rescue.max_rescues for n in v.rescues):
+        raise SamplingError(f"rescues: {list(v.rescues)}; each player makes at most "
+                            f"{rules.rescue.max_rescues}")
+    if made > sum(v.rescues) or len(v.rescuers) > sum(v.rescues):
+        raise SamplingError(f"rescues: {list(v.rescues)} made, but the history shows {made} "
+                            f"and {len(v.rescuers)} pieces made one")
+
+
 def _check_view(v: PlayerView) -> None:
     """The checks of the view's record that `build_state` relies on: piece ids numbered
     1, 2, 3, ... and every id, square and count of the bookkeeping in range."""
     count = len(v.all_pieces())
     if [p.id for p in v.all_pieces()] != list(range(1, count + 1)):
         raise SamplingError("the view's piece ids are not numbered 1, 2, 3, ... without gaps")
+    _check_army(v)
 
     def check_id(pid: int | None, where: str) -> None:
         if pid is not None and not 1 <= pid <= count:
