@@ -1,0 +1,509 @@
+"""The numba kernels of `stratego.vector`: move generation, apply, planes, resets.
+
+One game is one row of a few arrays (see `stratego.vector.batch` for the layout). Every
+table the kernels read (geometry, action index, strike table, Zobrist keys) is passed as an
+argument, never read from a global, so that the on-disk cache (``cache=True``) can never
+hold a stale copy of a table another module computes.
+
+The rules mirrored here are those of `stratego.engine` (`_generate`, `_apply_move`,
+`_update_chase`) and, for the planes, `stratego.views.view` with
+`stratego.encoding.observation_planes`; the lockstep tests hold them together.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+# -- per-game scalars: columns of `g` ----------------------------------------------------------
+TURN, PLY, DONE, WINNER, TERM, ZHASH, LAST_TO, LFROM, LDEST = 0, 1, 2, 3, 4, 5, 6, 7, 8
+CPLAYER, CLEN, NPIECES, NMOVES, SH = 9, 10, 11, 12, 13  # SH..SH+7: shuttle (pid, lo, hi, n) x2
+G_WIDTH = SH + 8
+# termination codes in `g[:, TERM]`
+T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
+
+# -- per-piece rows of `pc` ---------------------------------------------------------------------
+RANK, OWNER, WHERE, KNOWN, FACTS, MOVED, CAPT = 0, 1, 2, 3, 4, 5, 6
+PC_ROWS = 7
+
+# -- rule switches: entries of `R` ----------------------------------------------------------------
+(R_SCOUT_STRIKE, R_CAPTAIN2, R_BOMBS_MOVE, R_FLAG_MOVES, R_MAX_SHUTTLE, R_SPAN, R_CHASE,
+ R_SILENT, R_FLAG_WINS, R_PLY_LIMIT, R_ARMY_MASK, R_IMMOBILE) = range(12)
+R_SIZE = 12
+
+_FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = 0, 1, 2, 6, 11
+_ATTACKER_WINS, _DEFENDER_WINS, _BOTH_REMOVED = 0, 1, 2
+_ALL = (1 << 12) - 1
+
+# observation planes (`stratego.encoding` layout)
+_OWN, _OPP, _POSSIBLE = 0, 12, 24
+_UNKNOWN, _OPP_MOVED, _OWN_MOVED, _DISCLOSED, _LAKE, _EMPTY = 36, 37, 38, 39, 40, 41
+_LAST_FROM, _LAST_TO, _PENDING, _TO_MOVE, _UNIDENTIFIED = 42, 43, 44, 45, 46
+
+
+@njit(cache=True, inline="always")
+def _in_span(lo: int, hi: int, sq: int) -> bool:
+    if lo // 10 == hi // 10:
+        return sq // 10 == lo // 10 and lo <= sq <= hi
+    if lo % 10 == hi % 10:
+        return sq % 10 == lo % 10 and lo <= sq <= hi
+    return sq in (lo, hi)
+
+
+@njit(cache=True, inline="always")
+def _continues(spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int,
+               span: bool) -> bool:
+    if spid != pid or cnt == 0:
+        return False
+    if span:
+        return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
+    return (frm == lo and to == hi) or (frm == hi and to == lo)
+
+
+@njit(cache=True, inline="always")
+def _adjacent(a: int, b: int) -> bool:
+    d = a - b
+    return d == 10 or d == -10 or ((d == 1 or d == -1) and a // 10 == b // 10)
+
+
+@njit(cache=True)
+def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan,
+                   chase_on):
+    """Whether the quiet move frm -> to of piece `pid` passes the repetition rules."""
+    s = SH + 4 * player
+    spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
+    if psh and _continues(spid, lo, hi, cnt, pid, frm, to, pspan):
+        return False
+    if chase_on and _adjacent(to, g[i, LAST_TO]):
+        if cnt != 0 and spid == pid and ((frm == lo and to == hi) or (frm == hi and to == lo)):
+            return True
+        code = board[i, frm] & 31
+        h = g[i, ZHASH] ^ zk[code, frm] ^ zk[code, to] ^ zside
+        for k in range(g[i, CLEN]):
+            if chase[i, k] == h:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act, zk,
+         zside):
+    """Write the legal actions of game `i`'s player to move into `moves` and `mask`
+    (whose row must be clear); return how many there are."""
+    player = g[i, TURN]
+    n = 0
+    s = SH + 4 * player
+    spid, cnt = g[i, s], g[i, s + 3]
+    shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, WHERE, spid] >= 0
+    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
+    scout_strike = R[R_SCOUT_STRIKE] != 0
+    for pid in range(1, g[i, NPIECES]):
+        frm = pc[i, WHERE, pid]
+        if frm < 0 or pc[i, OWNER, pid] != player:
+            continue
+        r = pc[i, RANK, pid]
+        kind = 1
+        if r == _BOMB:
+            if R[R_BOMBS_MOVE] == 0:
+                continue
+            kind = 3
+        elif r == _FLAG:
+            if R[R_FLAG_MOVES] == 0:
+                continue
+            kind = 3
+        elif r == _SCOUT:
+            kind = 0
+        elif r == _CAPTAIN and R[R_CAPTAIN2] != 0:
+            kind = 2
+        psh = shut and pid == spid
+        pspan = R[R_SPAN] != 0 and r == _SCOUT
+        rowact = act[player, frm]
+        if kind == 0:
+            for lane in range(lanen[frm]):
+                for k in range(lanes[frm, lane, 0]):
+                    to = lanes[frm, lane, k + 1]
+                    w = board[i, to]
+                    if w == 0:
+                        if _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk,
+                                          zside, psh, pspan, chase_on):
+                            a = rowact[to]
+                            mask[i, a] = True
+                            moves[i, n] = a
+                            n += 1
+                        continue
+                    if (w >> 4) & 1 != player and (k == 0 or scout_strike):
+                        a = rowact[to]
+                        mask[i, a] = True
+                        moves[i, n] = a
+                        n += 1
+                    break
+            continue
+        for k in range(nbn[frm]):
+            to = nb[frm, k]
+            w = board[i, to]
+            if w == 0:
+                if _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh,
+                                  pspan, chase_on):
+                    a = rowact[to]
+                    mask[i, a] = True
+                    moves[i, n] = a
+                    n += 1
+            elif kind != 3 and (w >> 4) & 1 != player:
+                a = rowact[to]
+                mask[i, a] = True
+                moves[i, n] = a
+                n += 1
+        if kind == 2:
+            for k in range(twon[frm]):
+                to = two[frm, k, 0]
+                w = board[i, to]
+                if w != 0 and (w >> 4) & 1 == player:
+                    continue
+                if board[i, two[frm, k, 1]] != 0 and board[i, two[frm, k, 2]] != 0:
+                    continue
+                if w == 0 and not _quiet_allowed(i, pid, frm, to, player, board, g, chase, R,
+                                                 zk, zside, psh, pspan, chase_on):
+                    continue
+                a = rowact[to]
+                mask[i, a] = True
+                moves[i, n] = a
+                n += 1
+    g[i, NMOVES] = n
+    return n
+
+
+@njit(cache=True)
+def _clear(i, g, moves, mask):
+    for k in range(g[i, NMOVES]):
+        mask[i, moves[i, k]] = False
+    g[i, NMOVES] = 0
+
+
+@njit(cache=True)
+def _apply(i, action, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon,
+           act, afrom, ato, reach, strike, cons, zk, zside):
+    """Play `action` (legal, checked by the caller) in game `i` and set what follows."""
+    player = g[i, TURN]
+    frm = afrom[player, action]
+    to = ato[player, action]
+    _clear(i, g, moves, mask)
+    a = board[i, frm]
+    d = board[i, to]
+    apid = a >> 5
+    ra = a & 15
+    board[i, frm] = 0
+    flag_taken = False
+    g[i, LFROM] = frm
+    g[i, LDEST] = to
+    s = SH + 4 * player
+    last_to_before = g[i, LAST_TO]
+    if d == 0:
+        board[i, to] = a
+        pc[i, WHERE, apid] = to
+        if not _adjacent(frm, to):
+            pc[i, KNOWN, apid] &= reach[frm, to]
+        spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
+        if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to,
+                                        R[R_SPAN] != 0 and ra == _SCOUT):
+            g[i, s + 3] = cnt + 1
+        else:
+            g[i, s] = apid
+            g[i, s + 1] = min(frm, to)
+            g[i, s + 2] = max(frm, to)
+            g[i, s + 3] = 1
+        g[i, LAST_TO] = to
+        result = a
+    else:
+        dpid = d >> 5
+        rd = d & 15
+        code = strike[ra, rd]
+        pc[i, KNOWN, apid] = 1 << ra
+        if R[R_SILENT] != 0 and ra != _SCOUT:
+            pc[i, KNOWN, dpid] &= cons[ra, code]
+        else:
+            pc[i, KNOWN, dpid] = 1 << rd
+        if code == _ATTACKER_WINS:
+            board[i, to] = a
+            pc[i, WHERE, apid] = to
+            pc[i, WHERE, dpid] = -1
+            pc[i, CAPT, dpid] = 1
+            flag_taken = rd == _FLAG
+            result = a
+        else:
+            pc[i, WHERE, apid] = -1
+            pc[i, CAPT, apid] = 1
+            result = d
+            if code == _BOTH_REMOVED:
+                board[i, to] = 0
+                pc[i, WHERE, dpid] = -1
+                pc[i, CAPT, dpid] = 1
+                result = 0
+        if code != _DEFENDER_WINS:
+            # public facts (views): a piece struck down while the game goes on is no Flag
+            if flag_taken:
+                pc[i, FACTS, dpid] &= 1 << _FLAG
+            else:
+                pc[i, FACTS, dpid] &= _ALL ^ (1 << _FLAG)
+        g[i, s] = 0
+        g[i, s + 1] = 0
+        g[i, s + 2] = 0
+        g[i, s + 3] = 0
+        g[i, LAST_TO] = -1
+    pc[i, MOVED, apid] = 1
+    flag_home = False
+    back = to >= 90 if player == 0 else to < 10
+    if R[R_FLAG_WINS] != 0 and d == 0 and back:
+        if ra == _FLAG:
+            flag_home = True
+            pc[i, FACTS, apid] &= 1 << _FLAG
+        else:
+            pc[i, FACTS, apid] &= _ALL ^ (1 << _FLAG)
+    if R[R_CHASE] != 0:
+        h = g[i, ZHASH] ^ zside ^ zk[a & 31, frm]
+        if d != 0:
+            h ^= zk[d & 31, to]
+        if result != 0:
+            h ^= zk[result & 31, to]
+        if d != 0:
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
+        elif last_to_before >= 0 and _adjacent(to, last_to_before):
+            if g[i, CPLAYER] == player + 1:
+                chase[i, g[i, CLEN]] = h
+                g[i, CLEN] += 1
+            else:
+                g[i, CPLAYER] = player + 1
+                chase[i, 0] = g[i, ZHASH]
+                chase[i, 1] = h
+                g[i, CLEN] = 2
+        elif g[i, CPLAYER] == 2 - player:
+            chase[i, g[i, CLEN]] = h
+            g[i, CLEN] += 1
+        else:
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
+        g[i, ZHASH] = h
+    g[i, PLY] += 1
+    g[i, TURN] = 1 - player
+    if flag_taken or flag_home:
+        g[i, DONE] = 1
+        g[i, WINNER] = player
+        g[i, TERM] = T_FLAG if flag_taken else T_BACK_ROW
+        return
+    n = _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act, zk,
+             zside)
+    if n == 0:
+        g[i, DONE] = 1
+        g[i, WINNER] = player
+        g[i, TERM] = T_NO_MOVES
+    elif R[R_PLY_LIMIT] > 0 and g[i, PLY] >= R[R_PLY_LIMIT]:
+        _clear(i, g, moves, mask)
+        g[i, DONE] = 1
+        g[i, WINNER] = -1
+        g[i, TERM] = T_PLY_LIMIT
+
+
+@njit(cache=True, parallel=True)
+def step(actions, ignore, bad, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two,
+         twon, act, afrom, ato, reach, strike, cons, zk, zside):
+    """Advance every unfinished game by its action. Returns (first illegal game or -1,
+    number of illegal actions, longest chase record). With illegal actions and not
+    `ignore`, nothing is changed."""
+    n_games = board.shape[0]
+    first = -1
+    count = 0
+    width = mask.shape[1]
+    for i in range(n_games):
+        bad[i] = False
+        if g[i, DONE] != 0:
+            continue
+        a = actions[i]
+        if a < 0 or a >= width or not mask[i, a]:
+            bad[i] = True
+            count += 1
+            if first < 0:
+                first = i
+    if count and not ignore:
+        return first, count, 0
+    for i in prange(n_games):
+        if g[i, DONE] == 0 and not bad[i]:
+            _apply(i, actions[i], board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen,
+                   two, twon, act, afrom, ato, reach, strike, cons, zk, zside)
+    longest = 0
+    if R[R_CHASE] != 0:
+        for i in range(n_games):
+            longest = max(longest, g[i, CLEN])
+    return first, count, longest
+
+
+@njit(cache=True, parallel=True)
+def generate_all(board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act,
+                 zk, zside):
+    """Fill the moves and mask of every unfinished game (after loading states)."""
+    for i in prange(board.shape[0]):
+        _clear(i, g, moves, mask)
+        if g[i, DONE] == 0:
+            _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act,
+                 zk, zside)
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _low_bit(x: int) -> int:
+    r = 0
+    while not (x >> r) & 1:
+        r += 1
+    return r
+
+
+@njit(cache=True, parallel=True)
+def planes(out, board, pc, g, R, armies, lakes):
+    """Observation planes of every game from its player to move (`out` must be zeros)."""
+    silent = R[R_SILENT] != 0
+    army_mask = R[R_ARMY_MASK]
+    immobile = R[R_IMMOBILE]
+    for i in prange(board.shape[0]):
+        me = g[i, TURN]
+        known_count = np.zeros(12, np.int64)
+        for pid in range(1, g[i, NPIECES]):
+            where = pc[i, WHERE, pid]
+            owner = pc[i, OWNER, pid]
+            moved = pc[i, MOVED, pid] != 0
+            if owner == me:
+                if where < 0:
+                    continue
+                idx = 99 - where if me == 1 else where
+                row, col = idx // 10, idx % 10
+                out[i, _OWN + pc[i, RANK, pid], row, col] = 1.0
+                if moved:
+                    out[i, _OWN_MOVED, row, col] = 1.0
+                if _popcount(pc[i, KNOWN, pid]) == 1:
+                    out[i, _DISCLOSED, row, col] = 1.0
+                continue
+            if where < 0 and not silent:
+                known_count[pc[i, RANK, pid]] += 1
+                continue
+            possible = pc[i, KNOWN, pid] & pc[i, FACTS, pid] & army_mask
+            if moved:
+                possible &= ~immobile
+            single = _popcount(possible) == 1
+            if single:
+                known_count[_low_bit(possible)] += 1
+            if where < 0:
+                continue
+            idx = 99 - where if me == 1 else where
+            row, col = idx // 10, idx % 10
+            if single:
+                out[i, _OPP + _low_bit(possible), row, col] = 1.0
+            else:
+                out[i, _UNKNOWN, row, col] = 1.0
+                for r in range(12):
+                    if (possible >> r) & 1:
+                        out[i, _POSSIBLE + r, row, col] = 1.0
+            if moved:
+                out[i, _OPP_MOVED, row, col] = 1.0
+        for sq in range(100):
+            idx = 99 - sq if me == 1 else sq
+            row, col = idx // 10, idx % 10
+            if lakes[sq]:
+                out[i, _LAKE, row, col] = 1.0
+            elif board[i, sq] == 0:
+                out[i, _EMPTY, row, col] = 1.0
+        if g[i, LFROM] >= 0:
+            idx = 99 - g[i, LFROM] if me == 1 else g[i, LFROM]
+            out[i, _LAST_FROM, idx // 10, idx % 10] = 1.0
+        if g[i, LDEST] >= 0:
+            idx = 99 - g[i, LDEST] if me == 1 else g[i, LDEST]
+            out[i, _LAST_TO, idx // 10, idx % 10] = 1.0
+        if g[i, DONE] == 0:
+            out[i, _TO_MOVE, :, :] = 1.0
+        for r in range(12):
+            army = armies[i, 1 - me, r]
+            if army:
+                left = army - known_count[r]
+                value = np.float32(max(0, left) / army)
+                out[i, _UNIDENTIFIED + r, :, :] = value
+
+
+@njit(cache=True)
+def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R, nb,
+               nbn, lanes, lanen, two, twon, act, zk, zside):
+    """A fresh game in row `i` with both armies shuffled over their home squares."""
+    _clear(i, g, moves, mask)
+    board[i, :] = 0
+    pc[i, :, :] = 0
+    pc[i, WHERE, :] = -1
+    g[i, :] = 0
+    armies[i, :, :] = 0
+    cells = np.full(100, -1, np.int64)
+    for owner in range(2):
+        shuffled = ranks.copy()
+        np.random.shuffle(shuffled)
+        for k in range(home.shape[1]):
+            if shuffled[k] >= 0:
+                cells[home[owner, k]] = owner << 4 | shuffled[k]
+    pid = 1
+    h = 0
+    for owner in range(2):
+        for sq in range(100):
+            c = cells[sq]
+            if c < 0 or (c >> 4) != owner:
+                continue
+            r = c & 15
+            code = pid << 5 | c
+            board[i, sq] = code
+            pc[i, RANK, pid] = r
+            pc[i, OWNER, pid] = owner
+            pc[i, WHERE, pid] = sq
+            pc[i, KNOWN, pid] = R[R_ARMY_MASK]
+            pc[i, FACTS, pid] = _ALL
+            armies[i, owner, r] += 1
+            h ^= zk[code & 31, sq]
+            pid += 1
+    init_board[i, :] = board[i, :]
+    g[i, NPIECES] = pid
+    g[i, WINNER] = -1
+    g[i, LAST_TO] = -1
+    g[i, LFROM] = -1
+    g[i, LDEST] = -1
+    if R[R_CHASE] != 0:
+        g[i, ZHASH] = h
+    n = _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act, zk,
+             zside)
+    if n == 0:
+        g[i, DONE] = 1
+        g[i, WINNER] = 1
+        g[i, TERM] = T_NO_MOVES
+
+
+@njit(cache=True)
+def reset(which, seed, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R,
+          nb, nbn, lanes, lanen, two, twon, act, zk, zside):
+    """New random games in the rows where `which` is True (numba's generator, seeded)."""
+    np.random.seed(seed)
+    for i in range(board.shape[0]):
+        if which[i]:
+            _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R,
+                       nb, nbn, lanes, lanen, two, twon, act, zk, zside)
+
+
+@njit(cache=True)
+def sample(u, g, moves, out):
+    """A uniformly random legal action per game from `u` in [0, 1) (-1 for finished games)."""
+    for i in range(g.shape[0]):
+        n = g[i, NMOVES]
+        out[i] = moves[i, int(u[i] * n)] if n > 0 else -1
+
+
+def threads() -> int:
+    """The number of threads the parallel kernels use."""
+    return int(numba.get_num_threads())
