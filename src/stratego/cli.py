@@ -263,6 +263,29 @@ def _parser() -> argparse.ArgumentParser:
                       help="format of --save")
     _add_board_argument(play)
 
+    serve = commands.add_parser(
+        "serve", help="play in a web browser, against the bot or a friend",
+        description="Start a web server for the browser game (needs the 'web' extra) and "
+                    "print its URL. Each browser is sent only its own player's view.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                       "(default: %(default)s)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument("--rules", "--edition", "-e", dest="edition", default="classic",
+                       metavar="NAME", help="rules of new games (default: %(default)s)")
+    serve.add_argument("--bot", default="heuristic", metavar="BOT",
+                       help=f"the bot: {', '.join(sorted(BOTS))} (default: %(default)s)")
+    serve.add_argument("--bot-setup", metavar="TEXT",
+                       help="the bot's army as setup text, for demos and puzzles "
+                            "(never shown in the page)")
+    serve.add_argument("--seed", "-s", type=int, default=None,
+                       help="seed for the bot and the first setups (default: random)")
+    serve.add_argument("--max-games", type=int, default=200, metavar="N",
+                       help="most games live at once (default: %(default)s)")
+    serve.add_argument("--idle-minutes", type=float, default=60.0, metavar="M",
+                       help="drop a game after M minutes without activity "
+                            "(default: %(default)s)")
+
     commands.add_parser("editions", help="list the editions and variants",
                         description="List the editions and variants and their names.")
     return parser
@@ -279,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "match": _match,
         "play": _play,
         "editions": _editions,
+        "serve": _serve,
     }[args.command]
     try:
         return command(args)
@@ -292,6 +316,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+
+
+def _serve(args: argparse.Namespace) -> int:
+    """``stratego serve``: the browser game (the `stratego.web` bridge, loaded by name so
+    that the command line does not depend on the optional extra)."""
+    try:
+        web = importlib.import_module("stratego.web")
+        app = importlib.import_module("stratego.web.app")
+        hub = web.GameHub(rules=args.edition, bot=args.bot, bot_setup=args.bot_setup,
+                          seed=args.seed, max_games=args.max_games,
+                          idle_seconds=args.idle_minutes * 60)
+    except StrategoError as exc:  # a missing extra, unknown rules or bot, bad bot setup
+        raise _UsageError(str(exc)) from None
+    if not 0 <= args.port <= 65535:
+        raise _UsageError(f"--port must be 0 to 65535, not {args.port}")
+
+    def ready(url: str) -> None:
+        print(f"Stratego is served at {url} (press Ctrl+C to stop)", flush=True)
+
+    app.run(hub, host=args.host, port=args.port, ready=ready)
+    return 0
 
 
 def _check_plies(value: int | None) -> None:

@@ -493,8 +493,10 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     False leaves them out; None (the default) keeps them when they replay.
     """
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
+    if with_history is False:  # nothing of the history is read, let alone replayed
+        return json.dumps(data, indent=indent)
     moves = state.moves()
-    if with_history is not False and moves:
+    if moves:
         start = initial_state(state.info)
         try:
             same = _replay(start, moves, "history") == state
