@@ -48,7 +48,19 @@ RULE_SETS = [
     "jumbo-2014+moving-bombs+moving-flag",
     "classic+duel+silent-defense",
 ]
-SUPPORTED_RULES = [by_name(name) for name in RULE_SETS]
+
+
+def _isf_repetition(rules: stratego.Rules) -> stratego.Rules:
+    """`rules` with the ISF repetition rules: Scout series read by the borders crossed
+    (ISF 10.2) and the chase by threats and evasions (ISF 11.3)."""
+    return attrs.evolve(rules, repetition=attrs.evolve(
+        rules.repetition, scout_span=False, scout_borders=True, chase=True, threat_chase=True))
+
+
+RULES = {name: by_name(name) for name in RULE_SETS}
+RULES["classic with ISF repetition"] = _isf_repetition(CLASSIC)
+RULES["jumbo-2014+barrage with ISF repetition"] = _isf_repetition(by_name("jumbo-2014+barrage"))
+SUPPORTED_RULES = list(RULES.values())
 
 
 def _without_chase(state: stratego.GameState) -> stratego.GameState:
@@ -199,9 +211,9 @@ def _scattered(rules: stratego.Rules, rng: random.Random) -> stratego.GameState:
                                   captured=captured)
 
 
-@pytest.mark.parametrize("name", RULE_SETS)
+@pytest.mark.parametrize("name", list(RULES))
 def test_lockstep_with_the_scalar_engine(name: str) -> None:
-    rules = by_name(name)
+    rules = RULES[name]
     stats = Stats()
     lockstep(start_states(rules, 2), 60, 11, stats)
     # the test can fail: the back-and-forth limit was reached (every book's Movement rule)
@@ -356,3 +368,16 @@ def test_masks_and_planes_depend_only_on_the_movers_view(state: stratego.GameSta
     planes = batch.observation_planes()
     assert (mask[0] == mask[1]).all()
     assert (planes[0] == planes[1]).all()
+
+
+def test_threads_split_the_games_without_changing_them() -> None:
+    one, two = Batch.new(JUMBO_2014, 8, seed=6), Batch.new(JUMBO_2014, 8, seed=6)
+    two.threads = 2
+    for step in range(40):
+        actions = one.sample_actions(step)
+        one.step(actions)
+        two.step(actions)
+    assert [one.to_state(i) for i in range(8)] == [two.to_state(i) for i in range(8)]
+    assert (one.observation_planes() == two.observation_planes()).all()
+    with pytest.raises(ValueError, match="threads"):
+        two.threads = 0

@@ -14,23 +14,27 @@ from __future__ import annotations
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 # -- per-game scalars: columns of `g` ----------------------------------------------------------
 TURN, PLY, DONE, WINNER, TERM, ZHASH, LAST_TO, LFROM, LDEST = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CPLAYER, CLEN, NPIECES, NMOVES, SH = 9, 10, 11, 12, 13  # SH..SH+7: shuttle (pid, lo, hi, n) x2
-G_WIDTH = SH + 8
+PIDS = SH + 8  # PIDS + 2 * player, + 1: the range of that player's piece ids that can move
+G_WIDTH = PIDS + 4
 # termination codes in `g[:, TERM]`
 T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
 
 # -- per-piece rows of `pc` ---------------------------------------------------------------------
-RANK, OWNER, WHERE, KNOWN, FACTS, MOVED, CAPT = 0, 1, 2, 3, 4, 5, 6
-PC_ROWS = 7
+RANK, OWNER, WHERE, KNOWN, FACTS, MOVED, CAPT, KIND = 0, 1, 2, 3, 4, 5, 6, 7
+PC_ROWS = 8
+# how a piece moves (row KIND): a Scout, one square, a two-step Captain, one square without
+# striking (moving Bombs and Flags), not at all
+K_SCOUT, K_STEP, K_CAPTAIN2, K_NO_STRIKE, K_STILL = 0, 1, 2, 3, 4
 
 # -- rule switches: entries of `R` ----------------------------------------------------------------
 (R_SCOUT_STRIKE, R_CAPTAIN2, R_BOMBS_MOVE, R_FLAG_MOVES, R_MAX_SHUTTLE, R_SPAN, R_CHASE,
- R_SILENT, R_FLAG_WINS, R_PLY_LIMIT, R_ARMY_MASK, R_IMMOBILE) = range(12)
-R_SIZE = 12
+ R_SILENT, R_FLAG_WINS, R_PLY_LIMIT, R_ARMY_MASK, R_IMMOBILE, R_BORDERS, R_THREATS) = range(14)
+R_SIZE = 14
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = 0, 1, 2, 6, 11
 _ATTACKER_WINS, _DEFENDER_WINS, _BOTH_REMOVED = 0, 1, 2
@@ -52,13 +56,40 @@ def _in_span(lo: int, hi: int, sq: int) -> bool:
 
 
 @njit(cache=True, inline="always")
+def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
+    """The common borders of segment lo-hi and the move frm-to as (start, end); start >= end
+    when there are none (ISF 10.2, `stratego.repetition`)."""
+    a, b = (frm, to) if frm < to else (to, frm)
+    if lo // 10 == hi // 10:
+        if a // 10 != lo // 10 or b // 10 != lo // 10:
+            return 0, 0
+    elif a % 10 != lo % 10 or b % 10 != lo % 10:
+        return 0, 0
+    return max(lo, a), min(hi, b)
+
+
+@njit(cache=True, inline="always")
 def _continues(spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int,
-               span: bool) -> bool:
+               reading: int) -> bool:
+    """Whether the move continues the back-and-forth series; `reading` 0: the same two
+    squares, 1: the Scout span, 2: the borders a Scout crosses."""
     if spid != pid or cnt == 0:
         return False
-    if span:
+    if reading == 2:
+        start, end = _overlap(lo, hi, frm, to)
+        return start < end
+    if reading == 1:
         return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
     return (frm == lo and to == hi) or (frm == hi and to == lo)
+
+
+@njit(cache=True, inline="always")
+def _reading(R, rank: int) -> int:
+    if rank != _SCOUT:
+        return 0
+    if R[R_BORDERS] != 0:
+        return 2
+    return 1 if R[R_SPAN] != 0 else 0
 
 
 @njit(cache=True, inline="always")
@@ -78,7 +109,7 @@ def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, 
     if chase_on and _adjacent(to, g[i, LAST_TO]):
         if cnt != 0 and spid == pid and ((frm == lo and to == hi) or (frm == hi and to == lo)):
             return True
-        code = board[i, frm] & 31
+        code = board[i, frm] >> 5
         h = g[i, ZHASH] ^ zk[code, frm] ^ zk[code, to] ^ zside
         for k in range(g[i, CLEN]):
             if chase[i, k] == h:
@@ -87,10 +118,14 @@ def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, 
 
 
 @njit(cache=True)
-def _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act, zk,
-         zside):
+def _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
     """Write the legal actions of game `i`'s player to move into `moves` and `mask`
-    (whose row must be clear); return how many there are."""
+    (whose row must be clear); return how many there are.
+
+    Tables, in the mover's seat: ``nbx[player, frm]`` the neighbours as (count, then
+    square and action pairs); ``lx[player, frm, lane]`` a straight lane (length, then
+    square and action pairs); ``tx[player, frm, k]`` two-step routes (square, the two
+    middle squares, action)."""
     player = g[i, TURN]
     n = 0
     s = SH + 4 * player
@@ -98,79 +133,97 @@ def _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, two
     shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, WHERE, spid] >= 0
     chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
     scout_strike = R[R_SCOUT_STRIKE] != 0
-    for pid in range(1, g[i, NPIECES]):
+    for pid in range(g[i, PIDS + 2 * player], g[i, PIDS + 2 * player + 1]):
         frm = pc[i, WHERE, pid]
-        if frm < 0 or pc[i, OWNER, pid] != player:
+        if frm < 0:
             continue
-        r = pc[i, RANK, pid]
-        kind = 1
-        if r == _BOMB:
-            if R[R_BOMBS_MOVE] == 0:
-                continue
-            kind = 3
-        elif r == _FLAG:
-            if R[R_FLAG_MOVES] == 0:
-                continue
-            kind = 3
-        elif r == _SCOUT:
-            kind = 0
-        elif r == _CAPTAIN and R[R_CAPTAIN2] != 0:
-            kind = 2
+        kind = pc[i, KIND, pid]
+        if kind == K_STILL:
+            continue
         psh = shut and pid == spid
-        pspan = R[R_SPAN] != 0 and r == _SCOUT
-        rowact = act[player, frm]
-        if kind == 0:
+        pspan = _reading(R, _SCOUT) if kind == K_SCOUT else 0
+        check = psh or chase_on
+        if not check and kind != K_SCOUT:
+            # the usual case, without branches: write every neighbour, keep the legal ones
+            strikes = kind != K_NO_STRIKE
+            for k in range(nbx[player, frm, 0]):
+                to = nbx[player, frm, 1 + 2 * k]
+                a = nbx[player, frm, 2 + 2 * k]
+                w = board[i, to]
+                ok = (w == 0) | (strikes & (((w >> 4) & 1) != player))
+                moves[i, n] = a
+                mask[i, a] = ok  # a pure store: each action comes up once
+                n += ok
+            if kind != K_CAPTAIN2:
+                continue
+        if kind == K_SCOUT:
             for lane in range(lanen[frm]):
-                for k in range(lanes[frm, lane, 0]):
-                    to = lanes[frm, lane, k + 1]
+                length = lx[player, frm, lane, 0]
+                for k in range(length):
+                    to = lx[player, frm, lane, 1 + 2 * k]
                     w = board[i, to]
                     if w == 0:
-                        if _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk,
-                                          zside, psh, pspan, chase_on):
-                            a = rowact[to]
+                        if not check or _quiet_allowed(i, pid, frm, to, player, board, g, chase,
+                                                       R, zk, zside, psh, pspan, chase_on):
+                            a = lx[player, frm, lane, 2 + 2 * k]
                             mask[i, a] = True
                             moves[i, n] = a
                             n += 1
                         continue
                     if (w >> 4) & 1 != player and (k == 0 or scout_strike):
-                        a = rowact[to]
+                        a = lx[player, frm, lane, 2 + 2 * k]
                         mask[i, a] = True
                         moves[i, n] = a
                         n += 1
                     break
             continue
-        for k in range(nbn[frm]):
-            to = nb[frm, k]
+        for k in range(nbx[player, frm, 0] if check else 0):
+            to = nbx[player, frm, 1 + 2 * k]
             w = board[i, to]
             if w == 0:
-                if _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh,
-                                  pspan, chase_on):
-                    a = rowact[to]
+                if not check or _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk,
+                                               zside, psh, pspan, chase_on):
+                    a = nbx[player, frm, 2 + 2 * k]
                     mask[i, a] = True
                     moves[i, n] = a
                     n += 1
-            elif kind != 3 and (w >> 4) & 1 != player:
-                a = rowact[to]
+            elif kind != K_NO_STRIKE and (w >> 4) & 1 != player:
+                a = nbx[player, frm, 2 + 2 * k]
                 mask[i, a] = True
                 moves[i, n] = a
                 n += 1
-        if kind == 2:
+        if kind == K_CAPTAIN2:
             for k in range(twon[frm]):
-                to = two[frm, k, 0]
+                to = tx[player, frm, k, 0]
                 w = board[i, to]
                 if w != 0 and (w >> 4) & 1 == player:
                     continue
-                if board[i, two[frm, k, 1]] != 0 and board[i, two[frm, k, 2]] != 0:
+                if board[i, tx[player, frm, k, 1]] != 0 and board[i, tx[player, frm, k, 2]] != 0:
                     continue
-                if w == 0 and not _quiet_allowed(i, pid, frm, to, player, board, g, chase, R,
-                                                 zk, zside, psh, pspan, chase_on):
+                if w == 0 and check and not _quiet_allowed(
+                        i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan,
+                        chase_on):
                     continue
-                a = rowact[to]
+                a = tx[player, frm, k, 3]
                 mask[i, a] = True
                 moves[i, n] = a
                 n += 1
     g[i, NMOVES] = n
     return n
+
+
+@njit(cache=True)
+def kind_of(rank, R):
+    """How a piece of `rank` moves under the rules `R` (a `K_...` code)."""
+    if rank == _BOMB:
+        return K_NO_STRIKE if R[R_BOMBS_MOVE] != 0 else K_STILL
+    if rank == _FLAG:
+        return K_NO_STRIKE if R[R_FLAG_MOVES] != 0 else K_STILL
+    if rank == _SCOUT:
+        return K_SCOUT
+    if rank == _CAPTAIN and R[R_CAPTAIN2] != 0:
+        return K_CAPTAIN2
+    return K_STEP
 
 
 @njit(cache=True)
@@ -181,8 +234,41 @@ def _clear(i, g, moves, mask):
 
 
 @njit(cache=True)
-def _apply(i, action, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon,
-           act, afrom, ato, reach, strike, cons, zk, zside):
+def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
+    """The chase record after a quiet move under the ISF 11 definitions (threaten and
+    evade; `stratego.repetition.Chase` with ``threats``)."""
+    cp = g[i, CPLAYER]
+    if cp != 0 and cp == 2 - player:  # the chased side: does it evade?
+        if last_to >= 0 and _adjacent(frm, last_to):
+            chase[i, g[i, CLEN]] = h
+            g[i, CLEN] += 1
+            return
+    elif cp != 0 and last_to >= 0 and _adjacent(to, last_to):
+        chase[i, g[i, CLEN]] = h  # threatens the piece that evaded
+        g[i, CLEN] += 1
+        return
+    row, col = to // 10, to % 10
+    threat = False
+    for d in range(4):
+        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
+        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
+        if 0 <= r2 < 10 and 0 <= c2 < 10:
+            w = board[i, r2 * 10 + c2]
+            if w != 0 and (w >> 4) & 1 != player:
+                threat = True
+    if threat:
+        g[i, CPLAYER] = player + 1
+        chase[i, 0] = g[i, ZHASH]
+        chase[i, 1] = h
+        g[i, CLEN] = 2
+    else:
+        g[i, CPLAYER] = 0
+        g[i, CLEN] = 0
+
+
+@njit(cache=True)
+def _apply(i, action, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, afrom, ato,
+           reach, strike, cons, zk, zside):
     """Play `action` (legal, checked by the caller) in game `i` and set what follows."""
     player = g[i, TURN]
     frm = afrom[player, action]
@@ -204,9 +290,13 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen
         if not _adjacent(frm, to):
             pc[i, KNOWN, apid] &= reach[frm, to]
         spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
-        if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to,
-                                        R[R_SPAN] != 0 and ra == _SCOUT):
+        reading = _reading(R, ra)
+        if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to, reading):
             g[i, s + 3] = cnt + 1
+            if reading == 2:  # the series keeps the borders every move crossed
+                start, end = _overlap(lo, hi, frm, to)
+                g[i, s + 1] = start
+                g[i, s + 2] = end
         else:
             g[i, s] = apid
             g[i, s + 1] = min(frm, to)
@@ -260,14 +350,16 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen
         else:
             pc[i, FACTS, apid] &= _ALL ^ (1 << _FLAG)
     if R[R_CHASE] != 0:
-        h = g[i, ZHASH] ^ zside ^ zk[a & 31, frm]
+        h = g[i, ZHASH] ^ zside ^ zk[a >> 5, frm]
         if d != 0:
-            h ^= zk[d & 31, to]
+            h ^= zk[d >> 5, to]
         if result != 0:
-            h ^= zk[result & 31, to]
+            h ^= zk[result >> 5, to]
         if d != 0:
             g[i, CPLAYER] = 0
             g[i, CLEN] = 0
+        elif R[R_THREATS] != 0:
+            _threat_chase(i, player, frm, to, last_to_before, h, board, g, chase)
         elif last_to_before >= 0 and _adjacent(to, last_to_before):
             if g[i, CPLAYER] == player + 1:
                 chase[i, g[i, CLEN]] = h
@@ -291,7 +383,7 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen
         g[i, WINNER] = player
         g[i, TERM] = T_FLAG if flag_taken else T_BACK_ROW
         return
-    n = _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act, zk,
+    n = _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk,
              zside)
     if n == 0:
         g[i, DONE] = 1
@@ -304,17 +396,14 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen
         g[i, TERM] = T_PLY_LIMIT
 
 
-@njit(cache=True, parallel=True)
-def step(actions, ignore, bad, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two,
-         twon, act, afrom, ato, reach, strike, cons, zk, zside):
-    """Advance every unfinished game by its action. Returns (first illegal game or -1,
-    number of illegal actions, longest chase record). With illegal actions and not
-    `ignore`, nothing is changed."""
-    n_games = board.shape[0]
+@njit(cache=True, nogil=True)
+def validate(actions, bad, g, mask):
+    """Mark in `bad` the unfinished games whose action is not legal; return (first such
+    game or -1, how many)."""
     first = -1
     count = 0
     width = mask.shape[1]
-    for i in range(n_games):
+    for i in range(g.shape[0]):
         bad[i] = False
         if g[i, DONE] != 0:
             continue
@@ -324,27 +413,33 @@ def step(actions, ignore, bad, board, pc, g, chase, moves, mask, R, nb, nbn, lan
             count += 1
             if first < 0:
                 first = i
-    if count and not ignore:
-        return first, count, 0
-    for i in prange(n_games):
+    return first, count
+
+
+@njit(cache=True, nogil=True)
+def step(lo, hi, actions, bad, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
+         afrom, ato, reach, strike, cons, zk, zside):
+    """Advance the unfinished games of rows lo..hi-1 whose action is not `bad`; return the
+    longest chase record among them."""
+    for i in range(lo, hi):
         if g[i, DONE] == 0 and not bad[i]:
-            _apply(i, actions[i], board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen,
-                   two, twon, act, afrom, ato, reach, strike, cons, zk, zside)
+            _apply(i, actions[i], board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
+                   afrom, ato, reach, strike, cons, zk, zside)
     longest = 0
     if R[R_CHASE] != 0:
-        for i in range(n_games):
+        for i in range(lo, hi):
             longest = max(longest, g[i, CLEN])
-    return first, count, longest
+    return longest
 
 
-@njit(cache=True, parallel=True)
-def generate_all(board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act,
+@njit(cache=True, nogil=True)
+def generate_all(board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
                  zk, zside):
     """Fill the moves and mask of every unfinished game (after loading states)."""
-    for i in prange(board.shape[0]):
+    for i in range(board.shape[0]):
         _clear(i, g, moves, mask)
         if g[i, DONE] == 0:
-            _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act,
+            _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
                  zk, zside)
 
 
@@ -365,13 +460,14 @@ def _low_bit(x: int) -> int:
     return r
 
 
-@njit(cache=True, parallel=True)
-def planes(out, board, pc, g, R, armies, lakes):
-    """Observation planes of every game from its player to move (`out` must be zeros)."""
+@njit(cache=True, nogil=True)
+def planes(lo, hi, out, board, pc, g, R, armies, lakes):
+    """Observation planes of rows lo..hi-1 from each game's player to move (`out` must be
+    zeros)."""
     silent = R[R_SILENT] != 0
     army_mask = R[R_ARMY_MASK]
     immobile = R[R_IMMOBILE]
-    for i in prange(board.shape[0]):
+    for i in range(lo, hi):
         me = g[i, TURN]
         known_count = np.zeros(12, np.int64)
         for pid in range(1, g[i, NPIECES]):
@@ -435,8 +531,8 @@ def planes(out, board, pc, g, R, armies, lakes):
 
 
 @njit(cache=True)
-def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R, nb,
-               nbn, lanes, lanen, two, twon, act, zk, zside):
+def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R, nbx, lx,
+               lanen, tx, twon, zk, zside):
     """A fresh game in row `i` with both armies shuffled over their home squares."""
     _clear(i, g, moves, mask)
     board[i, :] = 0
@@ -466,9 +562,14 @@ def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, arm
             pc[i, WHERE, pid] = sq
             pc[i, KNOWN, pid] = R[R_ARMY_MASK]
             pc[i, FACTS, pid] = _ALL
+            pc[i, KIND, pid] = kind_of(r, R)
             armies[i, owner, r] += 1
-            h ^= zk[code & 31, sq]
+            h ^= zk[pid, sq]
             pid += 1
+        g[i, PIDS + 2 * owner + 1] = pid
+        if owner == 0:
+            g[i, PIDS + 2] = pid
+    g[i, PIDS] = 1
     init_board[i, :] = board[i, :]
     g[i, NPIECES] = pid
     g[i, WINNER] = -1
@@ -477,7 +578,7 @@ def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, arm
     g[i, LDEST] = -1
     if R[R_CHASE] != 0:
         g[i, ZHASH] = h
-    n = _gen(i, board, pc, g, chase, moves, mask, R, nb, nbn, lanes, lanen, two, twon, act, zk,
+    n = _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk,
              zside)
     if n == 0:
         g[i, DONE] = 1
@@ -485,18 +586,18 @@ def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, arm
         g[i, TERM] = T_NO_MOVES
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def reset(which, seed, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R,
-          nb, nbn, lanes, lanen, two, twon, act, zk, zside):
+          nbx, lx, lanen, tx, twon, zk, zside):
     """New random games in the rows where `which` is True (numba's generator, seeded)."""
     np.random.seed(seed)
     for i in range(board.shape[0]):
         if which[i]:
             _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R,
-                       nb, nbn, lanes, lanen, two, twon, act, zk, zside)
+                       nbx, lx, lanen, tx, twon, zk, zside)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def sample(u, g, moves, out):
     """A uniformly random legal action per game from `u` in [0, 1) (-1 for finished games)."""
     for i in range(g.shape[0]):

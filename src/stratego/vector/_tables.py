@@ -10,14 +10,15 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+import attrs
 import numpy as np
 
 from stratego.board import LAKE_INDICES, LANES, NEIGHBOURS, SIZE, TWO_STEPS, home_rows
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_index
-from stratego.engine import ZOBRIST_KEYS, ZOBRIST_SIDE
 from stratego.errors import RulesError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Player, Rank
+from stratego.repetition import ZOBRIST_KEYS, ZOBRIST_SIDE
 from stratego.rules import Rules
 from stratego.strike import strike_table
 from stratego.vector import _kernels as k
@@ -27,26 +28,11 @@ SQ = SIZE * SIZE
 
 @functools.cache
 def geometry() -> tuple[Any, ...]:
-    """(nb, nbn, lanes, lanen, two, twon, act, afrom, ato, zk, zside, lakes): rule-free tables."""
-    nb = np.full((SQ, 4), -1, np.int64)
-    nbn = np.zeros(SQ, np.int64)
-    lanes = np.zeros((SQ, 4, SIZE), np.int64)
-    lanen = np.zeros(SQ, np.int64)
-    two = np.zeros((SQ, 16, 3), np.int64)
-    twon = np.zeros(SQ, np.int64)
-    for frm in range(SQ):
-        nbn[frm] = len(NEIGHBOURS[frm])
-        nb[frm, : nbn[frm]] = NEIGHBOURS[frm]
-        lanen[frm] = len(LANES[frm])
-        for j, lane in enumerate(LANES[frm]):
-            lanes[frm, j, 0] = len(lane)
-            lanes[frm, j, 1 : len(lane) + 1] = lane
-        twon[frm] = len(TWO_STEPS[frm])
-        for j, (to, vias) in enumerate(TWO_STEPS[frm]):
-            two[frm, j] = (to, vias[0], vias[-1])
+    """(nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, lakes): the rule-free tables, the
+    move tables holding each destination with its action index in each player's seat."""
     act = np.full((2, SQ, SQ), -1, np.int64)
-    afrom = np.full((2, NUM_MOVE_ACTIONS), -1, np.int64)
-    ato = np.full((2, NUM_MOVE_ACTIONS), -1, np.int64)
+    afrom = np.full((2, NUM_MOVE_ACTIONS), -1, np.int16)
+    ato = np.full((2, NUM_MOVE_ACTIONS), -1, np.int16)
     for frm in range(SQ):
         for to in range(SQ):
             move = MOVE_TABLE[frm][to]
@@ -57,10 +43,44 @@ def geometry() -> tuple[Any, ...]:
                 act[player, frm, to] = index
                 afrom[player, index] = frm
                 ato[player, index] = to
+    nbx = np.zeros((2, SQ, 9), np.int16)
+    lx = np.zeros((2, SQ, 4, 2 * SIZE), np.int16)
+    lanen = np.zeros(SQ, np.int16)
+    tx = np.zeros((2, SQ, 16, 4), np.int16)
+    twon = np.zeros(SQ, np.int16)
+    for player in Player:
+        for frm in range(SQ):
+            nbx[player, frm, 0] = len(NEIGHBOURS[frm])
+            for j, to in enumerate(NEIGHBOURS[frm]):
+                nbx[player, frm, 1 + 2 * j: 3 + 2 * j] = (to, act[player, frm, to])
+            lanen[frm] = len(LANES[frm])
+            for j, lane in enumerate(LANES[frm]):
+                lx[player, frm, j, 0] = len(lane)
+                for q, to in enumerate(lane):
+                    lx[player, frm, j, 1 + 2 * q: 3 + 2 * q] = (to, act[player, frm, to])
+            twon[frm] = len(TWO_STEPS[frm])
+            for j, (to, vias) in enumerate(TWO_STEPS[frm]):
+                tx[player, frm, j] = (to, vias[0], vias[-1], act[player, frm, to])
     zk = np.array(ZOBRIST_KEYS, dtype=np.int64)
     lakes = np.zeros(SQ, np.bool_)
     lakes[list(LAKE_INDICES)] = True
-    return nb, nbn, lanes, lanen, two, twon, act, afrom, ato, zk, np.int64(ZOBRIST_SIDE), lakes
+    return nbx, lx, lanen, tx, twon, afrom, ato, zk, np.int64(ZOBRIST_SIDE), lakes
+
+
+# The rule parameters the kernels follow, per component; any other parameter set away from
+# its default makes a rule set unsupported (so a component added later fails loudly).
+_KNOWN: dict[str, frozenset[str]] = {
+    "movement": frozenset({"scout_strikes_after_move", "captain_two_step", "bombs_move",
+                           "flag_moves"}),
+    "strike": frozenset({"attacker_wins_ties", "bombs_explode"}),
+    "repetition": frozenset({"max_shuttle_moves", "scout_span", "chase", "scout_borders",
+                             "threat_chase", "shuttle_name", "chase_name"}),
+    "disclosure": frozenset({"silent_defense"}),
+    "setup": frozenset({"depth", "fill"}),
+}
+_RULES_FIELDS = frozenset({"edition", "title", "labels", "army", "setup", "movement", "strike",
+                           "repetition", "disclosure", "rescue", "flag_on_back_row_wins",
+                           "variants", "ply_limit"})
 
 
 def unsupported(rules: Rules) -> list[str]:
@@ -68,14 +88,25 @@ def unsupported(rules: Rules) -> list[str]:
     reasons = []
     if rules.rescue.enabled:
         reasons.append("the Rescue variant")
+    for field in attrs.fields(type(rules)):
+        value = getattr(rules, field.name)
+        if field.name not in _RULES_FIELDS and value != field.default:
+            reasons.append(f"the rule parameter {field.name}={value!r}")
+        known = _KNOWN.get(field.name)
+        if known is None or not attrs.has(type(value)):
+            continue
+        for part in attrs.fields(type(value)):
+            if part.name not in known and getattr(value, part.name) != part.default:
+                reasons.append(f"{field.name}.{part.name}={getattr(value, part.name)!r}")
     return reasons
 
 
 SUPPORTED = (
     "every base edition (milton-bradley-1961, hasbro-2009, jumbo-2014 with its chase rule, "
-    "classic with its Scout span), with any variants but Rescue (aggressor-advantage, "
-    "exploding-bombs, moving-bombs, moving-flag, silent-defense, barrage, duel, "
-    "ultimate-lightning) and any ply limit"
+    "classic with its Scout span) and the ISF repetition rules (Scout borders, threat "
+    "chase), with any variants but Rescue (aggressor-advantage, exploding-bombs, "
+    "moving-bombs, moving-flag, silent-defense, barrage, duel, ultimate-lightning) and any "
+    "ply limit"
 )
 
 
@@ -105,6 +136,8 @@ def rule_tables(rules: Rules) -> tuple[Any, ...]:
     r[k.R_MAX_SHUTTLE] = rep.max_shuttle_moves
     r[k.R_SPAN] = rep.scout_span
     r[k.R_CHASE] = rep.chase
+    r[k.R_BORDERS] = rep.scout_borders
+    r[k.R_THREATS] = rep.chase and rep.threat_chase
     r[k.R_SILENT] = rules.disclosure.silent_defense
     r[k.R_FLAG_WINS] = rules.flag_on_back_row_wins
     r[k.R_PLY_LIMIT] = rules.ply_limit or 0
@@ -116,7 +149,7 @@ def rule_tables(rules: Rules) -> tuple[Any, ...]:
         [[sum(1 << d for d in Rank if strike[a, d] == code) for code in range(3)] for a in Rank],
         dtype=np.int64,
     )
-    reach = np.full((SQ, SQ), (1 << len(Rank)) - 1, np.int64)
+    reach = np.full((SQ, SQ), (1 << len(Rank)) - 1, np.int16)
     for frm in range(SQ):
         fr, ff = divmod(frm, SIZE)
         for to in range(SQ):

@@ -11,7 +11,9 @@ player to move both as a list and as the boolean mask `Batch.action_mask` return
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -82,8 +84,36 @@ class Batch:
         self._bad = np.zeros(n, np.bool_)
         self._infos: list[GameInfo | None] = [None] * n
         self._longest = 0
+        self._pool: ThreadPoolExecutor | None = None
+        self._threads = 1
         self.illegal_count = 0
         """How many illegal actions `step` ignored (with ``ignore_illegal=True``) so far."""
+
+    @property
+    def threads(self) -> int:
+        """How many threads `step` and `observation_planes` split the games over (default
+        1; the kernels release the GIL, so more threads use more cores)."""
+        return self._threads
+
+    @threads.setter
+    def threads(self, value: int) -> None:
+        count = operator.index(value) if not isinstance(value, bool) else 0
+        if count < 1:
+            raise ValueError(f"threads must be a positive whole number, not {_shown(value)}")
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+        self._threads = count
+        if count > 1:
+            self._pool = ThreadPoolExecutor(count, thread_name_prefix="stratego-vector")
+
+    def _split(self, job: Callable[[int, int], Any]) -> list[Any]:
+        """Run `job(lo, hi)` over row ranges, one per thread."""
+        n = len(self)
+        if self._pool is None or n < 2 * self._threads:
+            return [job(0, n)]
+        cuts = [n * t // self._threads for t in range(self._threads + 1)]
+        return list(self._pool.map(job, cuts[:-1], cuts[1:]))
 
     # -- building ---------------------------------------------------------------------------
 
@@ -93,7 +123,7 @@ class Batch:
         army = rules.army.size
         pieces = max([1 + 2 * army, *piece_counts])
         per_side = max([army, *side_counts])
-        return pieces, min(NUM_MOVE_ACTIONS, 18 * per_side)
+        return pieces, min(NUM_MOVE_ACTIONS, 18 * per_side) + 4  # + room for unkept writes
 
     @classmethod
     def new(cls, rules: Rules, n: int, seed: int | None = None,
@@ -146,9 +176,9 @@ class Batch:
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
-        nb, nbn, lanes, lanen, two, twon, act, _, _, zk, zside, _ = batch._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = batch._geo
         k.generate_all(batch._board, batch._pc, batch._g, batch._chase, batch._moves,
-                       batch._mask, batch._R, nb, nbn, lanes, lanen, two, twon, act, zk, zside)
+                       batch._mask, batch._R, nbx, lx, lanen, tx, twon, zk, zside)
         return batch
 
     def _load(self, i: int, state: GameState) -> None:
@@ -169,6 +199,7 @@ class Batch:
             pc[k.KNOWN, pid] = state.known[pid]
             pc[k.MOVED, pid] = state.moved_mask >> pid & 1
             pc[k.CAPT, pid] = state.captured_mask >> pid & 1
+            pc[k.KIND, pid] = k.kind_of(int(piece.rank), self._R)
             # what the opponent's view still allows for this piece: the public facts
             possible = seen[piece.owner.opponent].piece(pid).possible
             pc[k.FACTS, pid] = sum(1 << rank for rank in possible)
@@ -187,6 +218,11 @@ class Batch:
         g[k.LDEST] = last.to.index if last and last.to else -1
         g[k.NPIECES] = len(info.pieces)
         for who in Player:
+            pids = [code >> 5 for code in info.initial_board if code and (code >> 4) & 1 == who]
+            if pids:  # ids of pieces on the first board run Red's first, then Blue's
+                g[k.PIDS + 2 * who] = min(pids)
+                g[k.PIDS + 2 * who + 1] = max(pids) + 1
+        for who in Player:
             g[k.SH + 4 * who: k.SH + 4 * who + 4] = state.shuttles[who]
         if state.chase:
             g[k.CPLAYER] = state.chase[0]
@@ -194,10 +230,10 @@ class Batch:
             self._chase[i, : len(state.chase) - 1] = state.chase[1:]
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
-        nb, nbn, lanes, lanen, two, twon, act, _, _, zk, zside, _ = self._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = self._geo
         k.reset(which, seed, self._home, self._ranks, self._board, self._pc, self._g,
                 self._chase, self._moves, self._mask, self._init_board, self._armies, self._R,
-                nb, nbn, lanes, lanen, two, twon, act, zk, zside)
+                nbx, lx, lanen, tx, twon, zk, zside)
         for i in np.flatnonzero(which):
             self._infos[i] = None
 
@@ -270,7 +306,9 @@ class Batch:
         equal to ``encoding.observation_planes(view(state_i, state_i.to_move))`` (a new
         array). A game that is over shows its last position."""
         out = np.zeros((len(self), NUM_PLANES, 10, 10), np.float32)
-        k.planes(out, self._board, self._pc, self._g, self._R, self._armies, self._geo[-1])
+        lakes = self._geo[-1]
+        self._split(lambda lo, hi: k.planes(lo, hi, out, self._board, self._pc, self._g,
+                                            self._R, self._armies, lakes))
         return out
 
     def sample_actions(self, rng: np.random.Generator | int | None = None
@@ -301,14 +339,20 @@ class Batch:
             grown = np.zeros((len(self), 2 * self._chase.shape[1]), np.int64)
             grown[:, : self._chase.shape[1]] = self._chase
             self._chase = grown
-        nb, nbn, lanes, lanen, two, twon, act, afrom, ato, zk, zside, _ = self._geo
-        first, count, longest = k.step(
-            acts, bool(ignore_illegal), self._bad, self._board, self._pc, self._g, self._chase,
-            self._moves, self._mask, self._R, nb, nbn, lanes, lanen, two, twon, act, afrom,
-            ato, self._reach, self._strike, self._cons, zk, zside)
+        first, count = k.validate(acts, self._bad, self._g, self._mask)
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
-        self._longest = int(longest)
+        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _ = self._geo
+        board, pc, g, chase, moves, mask, bad = (self._board, self._pc, self._g, self._chase,
+                                                 self._moves, self._mask, self._bad)
+        rules, reach, strike, cons = self._R, self._reach, self._strike, self._cons
+
+        def job(lo: int, hi: int) -> int:
+            return int(k.step(lo, hi, acts, bad, board, pc, g, chase, moves, mask, rules, nbx,
+                              lx, lanen, tx, twon, afrom, ato, reach, strike,
+                              cons, zk, zside))
+
+        self._longest = max(self._split(job))
         self.illegal_count += int(count)
         return int(count)
 
