@@ -3,7 +3,7 @@
 | layer | modules |
 | --- | --- |
 | vocabulary | errors, optional, pieces, board, moves |
-| rules | rules, strike, editions, variants, setups |
+| rules | rules, strike, editions, variants, setups, human_setups |
 | engine | state, engine, explain |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
@@ -27,7 +27,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
-    {"rules", "strike", "editions", "variants", "setups"},
+    {"rules", "strike", "editions", "variants", "setups", "human_setups"},
     {"state", "engine", "explain"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},

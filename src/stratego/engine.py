@@ -76,9 +76,12 @@ _OPEN_TO = tuple(
 
 _zrng = random.Random(0x5EED)
 ZOBRIST_KEYS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(32)
+    tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(128)
 )
-"""Position-hash keys by ``[owner << 4 | rank][square index]`` (fixed seed: stable across runs)."""
+"""Position-hash keys by ``[piece id][square index]`` (fixed seed: stable across runs).
+
+Keyed by the piece's identity, not its rank: positions are compared by which piece stands
+where, which both players can see (see `position_hash`)."""
 ZOBRIST_SIDE: int = _zrng.getrandbits(63)
 """Position-hash key for Blue to move."""
 
@@ -86,13 +89,15 @@ ZOBRIST_SIDE: int = _zrng.getrandbits(63)
 def position_hash(board: Iterable[int], turn: int) -> int:
     """The Zobrist hash of a raw board (`GameState.board`) with `turn` to move.
 
-    Pieces of the same owner and rank are interchangeable in it. The Jumbo 2014
-    chase rule compares positions by this hash (`GameState.zhash`).
+    Pieces count by identity (which piece stands where), never by rank: two
+    positions that differ only by swapping two pieces of the same rank hash
+    differently, so a rule comparing positions by this hash (the Jumbo 2014 chase
+    rule, `GameState.zhash`) decides from what both players can see.
     """
     h = ZOBRIST_SIDE if turn else 0
     for index, code in enumerate(board):
         if code:
-            h ^= ZOBRIST_KEYS[code & 31][index]
+            h ^= ZOBRIST_KEYS[code >> 5][index]
     return h
 
 
@@ -560,7 +565,7 @@ def _is_chase_move(state: GameState, to: int) -> bool:
 
 
 def _quiet_hash(state: GameState, frm: int, to: int) -> int:
-    z = ZOBRIST_KEYS[state.board[frm] & 31]
+    z = ZOBRIST_KEYS[state.board[frm] >> 5]
     return state.zhash ^ z[frm] ^ z[to] ^ ZOBRIST_SIDE
 
 
@@ -820,11 +825,11 @@ def _update_chase(state: GameState, attacker: int, defender: int, result: int, f
     """The position hash after the move and the chase record (Jumbo 2014 chase rule)."""
     player = state.turn
     z = ZOBRIST_KEYS
-    new_hash = state.zhash ^ ZOBRIST_SIDE ^ z[attacker & 31][frm]
+    new_hash = state.zhash ^ ZOBRIST_SIDE ^ z[attacker >> 5][frm]
     if defender:
-        new_hash ^= z[defender & 31][to]
+        new_hash ^= z[defender >> 5][to]
     if result:
-        new_hash ^= z[result & 31][to]
+        new_hash ^= z[result >> 5][to]
     if defender or last_to < 0:
         return new_hash, ()
     chase = state.chase

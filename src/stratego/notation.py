@@ -115,8 +115,8 @@ def _chase_moves(state: GameState) -> list[str]:
         for to, code in enumerate(board):
             if not code:
                 continue
-            keys = ZOBRIST_KEYS[code & 31]
-            frm = _ZINDEX[code & 31].get(target ^ keys[to])
+            keys = ZOBRIST_KEYS[code >> 5]
+            frm = _ZINDEX[code >> 5].get(target ^ keys[to])
             if frm is not None and frm != to and not board[frm]:
                 break
         else:
@@ -519,7 +519,7 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
         if not code or work[frm]:
             raise _error("chase", f"{SQUARES[frm]}-{SQUARES[to]}",
                          "does not lead to this board (undoing the chase moves from the last)")
-        keys = ZOBRIST_KEYS[code & 31]
+        keys = ZOBRIST_KEYS[code >> 5]
         h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
         work[frm], work[to] = code, 0
         hashes.append(h)
