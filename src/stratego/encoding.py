@@ -159,6 +159,7 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     return Move.rescue(_RESCUE_RANKS[rank_slot], square)
 
 
+_PLAYERS = (Player.RED, Player.BLUE)
 _MOVES: dict[Player, tuple[Move, ...]] = {}
 _INDEX: dict[Player, dict[Move, int]] = {}
 
@@ -175,14 +176,12 @@ def action_moves(perspective: Player = Player.RED) -> tuple[Move, ...]:
     return moves
 
 
-def legal_action_indices(source: PlayerView | GameState,
-                         perspective: Player | None = None) -> tuple[int, ...]:
-    """The action indices of the legal moves, in `legal_moves` order (no NumPy needed).
-
-    `source` and `perspective` as for `legal_action_mask`."""
+def _legal(source: PlayerView | GameState,
+           perspective: Player | None) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    """The legal moves of `source` and the move-to-index table of the perspective."""
     if isinstance(source, GameState):
         moves = legal_moves(source)
-        side = source.to_move if perspective is None else perspective
+        side = _PLAYERS[source.turn] if perspective is None else perspective
     elif isinstance(source, PlayerView):
         moves = source.legal_moves
         side = source.player if perspective is None else perspective
@@ -193,6 +192,15 @@ def legal_action_indices(source: PlayerView | GameState,
         side = Player(side)
         action_moves(side)
         index = _INDEX[side]
+    return moves, index
+
+
+def legal_action_indices(source: PlayerView | GameState,
+                         perspective: Player | None = None) -> tuple[int, ...]:
+    """The action indices of the legal moves, in `legal_moves` order (no NumPy needed).
+
+    `source` and `perspective` as for `legal_action_mask`."""
+    moves, index = _legal(source, perspective)
     return tuple(map(index.__getitem__, moves))
 
 
@@ -206,11 +214,14 @@ def legal_action_mask(source: PlayerView | GameState, perspective: Player | None
     wants `numpy.int8`. A fresh array on every call. Needs NumPy
     (`MissingDependencyError`)."""
     numpy = _numpy()
-    indices = legal_action_indices(source, perspective)
-    mask = numpy.zeros(NUM_ACTIONS, dtype=dtype)
-    if indices:
-        mask[numpy.fromiter(indices, numpy.intp, len(indices))] = 1
-    return cast("npt.NDArray[Any]", mask)
+    moves, index = _legal(source, perspective)
+    marks = bytearray(NUM_ACTIONS)  # one byte per action, read by NumPy without a copy
+    for at in map(index.__getitem__, moves):
+        marks[at] = 1
+    dtype = numpy.dtype(dtype)
+    if dtype.itemsize == 1 and dtype.kind in "biu":
+        return cast("npt.NDArray[Any]", numpy.frombuffer(marks, dtype=dtype))
+    return cast("npt.NDArray[Any]", numpy.frombuffer(marks, dtype=numpy.uint8).astype(dtype))
 
 
 PLANES: tuple[str, ...] = (
@@ -340,18 +351,19 @@ def _game_tables(info: Any, numpy: Any) -> _Tables:
     return tables
 
 
-_share_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], list[float]] = {}
+_share_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
 
 
-def _shares(army: tuple[int, ...], identified: tuple[int, ...]) -> list[float]:
-    """The share of each rank of `army` not yet `identified`."""
+def _shares(numpy: Any, army: tuple[int, ...], identified: tuple[int, ...]) -> Any:
+    """The share of each rank of `army` not yet `identified` (a float32 array)."""
     key = (army, identified)
     shares = _share_cache.get(key)
     if shares is None:
         if len(_share_cache) >= 4096:
             _share_cache.clear()
-        shares = _share_cache[key] = [max(0, n - k) / n if n else 0.0
-                                      for n, k in zip(army, identified, strict=True)]
+        shares = _share_cache[key] = numpy.array(
+            [max(0, n - k) / n if n else 0.0 for n, k in zip(army, identified, strict=True)],
+            dtype=numpy.float32)
     return shares
 
 
@@ -369,7 +381,7 @@ def _planes(numpy: Any, square_keys: Any, last: tuple[int, int], pending: int,
         out[pending, _PENDING] = 1
     if my_turn:
         out[:, _TO_MOVE] = 1
-    out[:, _UNIDENTIFIED:] = _shares(army, known_counts)
+    out[:, _UNIDENTIFIED:] = _shares(numpy, army, known_counts)
     return numpy.ascontiguousarray(out.T).reshape(NUM_PLANES, SIZE, SIZE)
 
 
@@ -461,7 +473,7 @@ def observation_planes(source: PlayerView | GameState,
     if isinstance(source, PlayerView):
         return cast("npt.NDArray[np.float32]", _from_view(numpy, source))
     if isinstance(source, GameState):
-        side = source.to_move if player is None else player if type(player) is Player else (
+        side = _PLAYERS[source.turn] if player is None else player if type(player) is Player else (
             Player.parse(player) if isinstance(player, str) else Player(player))
         return cast("npt.NDArray[np.float32]", _from_state(numpy, source, side))
     raise TypeError(f"expected a PlayerView or a GameState, not {type(source).__name__}")

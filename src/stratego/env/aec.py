@@ -36,6 +36,7 @@ DEFAULT_MAX_PLIES = 2000
 
 
 _RENDER_MODES = ("human", "ansi", "rgb_array")
+_PLAYER = (Player.RED, Player.BLUE)
 
 
 def observation_space() -> spaces.Dict:
@@ -114,7 +115,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.state.to_move]
+        self.agent_selection = AGENTS[self.state.turn]
         self._settle()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -131,7 +132,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         assert self.state is not None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
-        player = self.state.to_move
+        player = _PLAYER[self.state.turn]
         move = decode(action, player)
         if move is None or not is_legal(self.state, move):
             self._illegal(agent)
@@ -158,7 +159,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
             self.terminations = dict.fromkeys(AGENTS, True)
         elif self.max_plies is not None and state.ply >= self.max_plies:
             self.truncations = dict.fromkeys(AGENTS, True)
-        self.agent_selection = AGENTS[state.to_move]
+        self.agent_selection = AGENTS[state.turn]
 
     def render(self) -> Any:
         """The board as the agent to move sees it: text (``"ansi"``), printed

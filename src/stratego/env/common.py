@@ -83,7 +83,7 @@ def decode(action: object, player: Player) -> Move | None:
 def observation(state: GameState, player: Player) -> dict[str, Any]:
     """``{"observation": planes, "action_mask": int8 mask}`` of `player` (fresh arrays;
     the mask is all zeros unless `player` is to move)."""
-    if state.outcome is None and state.to_move == player:
+    if state.outcome is None and state.turn == player:
         mask = legal_action_mask(state, player, dtype=np.int8)
     else:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
