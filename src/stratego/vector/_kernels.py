@@ -19,21 +19,38 @@ from numba import njit
 # -- per-game scalars: columns of `g` ----------------------------------------------------------
 TURN, PLY, DONE, WINNER, TERM, ZHASH, LAST_TO, LFROM, LDEST = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CPLAYER, CLEN, NPIECES, NMOVES, SH = 9, 10, 11, 12, 13  # SH..SH+7: shuttle (pid, lo, hi, n) x2
-PIDS = SH + 8  # PIDS + 2 * player, + 1: the range of that player's piece ids that can move
-G_WIDTH = PIDS + 4
+PCOUNT = SH + 8  # PCOUNT + player: how many entries that player's piece list has
+G_WIDTH = PCOUNT + 2
 # termination codes in `g[:, TERM]`
 T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
 
 # -- per-piece rows of `pc` ---------------------------------------------------------------------
-RANK, OWNER, WHERE, KNOWN, FACTS, MOVED, CAPT, KIND = 0, 1, 2, 3, 4, 5, 6, 7
-PC_ROWS = 8
+RANK, OWNER, WHERE, KNOWN, FACTS, MOVED, CAPT, KIND, SLOT = 0, 1, 2, 3, 4, 5, 6, 7, 8
+PC_ROWS = 9
+# `plist[i, player]`: the pieces of that player that can move and are on the board, one
+# entry each, ``square | kind << 7 | pid << 10`` (row SLOT of `pc` says where a piece's entry
+# is, -1 for none); the move generator reads these lists only.
 # how a piece moves (row KIND): a Scout, one square, a two-step Captain, one square without
 # striking (moving Bombs and Flags), not at all
 K_SCOUT, K_STEP, K_CAPTAIN2, K_NO_STRIKE, K_STILL = 0, 1, 2, 3, 4
 
 # -- rule switches: entries of `R` ----------------------------------------------------------------
-(R_SCOUT_STRIKE, R_CAPTAIN2, R_BOMBS_MOVE, R_FLAG_MOVES, R_MAX_SHUTTLE, R_SPAN, R_CHASE,
- R_SILENT, R_FLAG_WINS, R_PLY_LIMIT, R_ARMY_MASK, R_IMMOBILE, R_BORDERS, R_THREATS) = range(14)
+(
+    R_SCOUT_STRIKE,
+    R_CAPTAIN2,
+    R_BOMBS_MOVE,
+    R_FLAG_MOVES,
+    R_MAX_SHUTTLE,
+    R_SPAN,
+    R_CHASE,
+    R_SILENT,
+    R_FLAG_WINS,
+    R_PLY_LIMIT,
+    R_ARMY_MASK,
+    R_IMMOBILE,
+    R_BORDERS,
+    R_THREATS,
+) = range(14)
 R_SIZE = 14
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = 0, 1, 2, 6, 11
@@ -69,8 +86,9 @@ def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
-def _continues(spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int,
-               reading: int) -> bool:
+def _continues(
+    spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int, reading: int
+) -> bool:
     """Whether the move continues the back-and-forth series; `reading` 0: the same two
     squares, 1: the Scout span, 2: the borders a Scout crosses."""
     if spid != pid or cnt == 0:
@@ -99,8 +117,7 @@ def _adjacent(a: int, b: int) -> bool:
 
 
 @njit(cache=True)
-def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan,
-                   chase_on):
+def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on):
     """Whether the quiet move frm -> to of piece `pid` passes the repetition rules."""
     s = SH + 4 * player
     spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
@@ -118,7 +135,7 @@ def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, 
 
 
 @njit(cache=True)
-def _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
+def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
     """Write the legal actions of game `i`'s player to move into `moves` and `mask`
     (whose row must be clear); return how many there are.
 
@@ -133,13 +150,11 @@ def _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, z
     shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, WHERE, spid] >= 0
     chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
     scout_strike = R[R_SCOUT_STRIKE] != 0
-    for pid in range(g[i, PIDS + 2 * player], g[i, PIDS + 2 * player + 1]):
-        frm = pc[i, WHERE, pid]
-        if frm < 0:
-            continue
-        kind = pc[i, KIND, pid]
-        if kind == K_STILL:
-            continue
+    for e in range(g[i, PCOUNT + player]):
+        entry = plist[i, player, e]
+        frm = entry & 127
+        kind = (entry >> 7) & 7
+        pid = entry >> 10
         psh = shut and pid == spid
         pspan = _reading(R, _SCOUT) if kind == K_SCOUT else 0
         check = psh or chase_on
@@ -163,8 +178,22 @@ def _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, z
                     to = lx[player, frm, lane, 1 + 2 * k]
                     w = board[i, to]
                     if w == 0:
-                        if not check or _quiet_allowed(i, pid, frm, to, player, board, g, chase,
-                                                       R, zk, zside, psh, pspan, chase_on):
+                        if not check or _quiet_allowed(
+                            i,
+                            pid,
+                            frm,
+                            to,
+                            player,
+                            board,
+                            g,
+                            chase,
+                            R,
+                            zk,
+                            zside,
+                            psh,
+                            pspan,
+                            chase_on,
+                        ):
                             a = lx[player, frm, lane, 2 + 2 * k]
                             mask[i, a] = True
                             moves[i, n] = a
@@ -181,8 +210,9 @@ def _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, z
             to = nbx[player, frm, 1 + 2 * k]
             w = board[i, to]
             if w == 0:
-                if not check or _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk,
-                                               zside, psh, pspan, chase_on):
+                if not check or _quiet_allowed(
+                    i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
+                ):
                     a = nbx[player, frm, 2 + 2 * k]
                     mask[i, a] = True
                     moves[i, n] = a
@@ -200,9 +230,13 @@ def _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, z
                     continue
                 if board[i, tx[player, frm, k, 1]] != 0 and board[i, tx[player, frm, k, 2]] != 0:
                     continue
-                if w == 0 and check and not _quiet_allowed(
-                        i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan,
-                        chase_on):
+                if (
+                    w == 0
+                    and check
+                    and not _quiet_allowed(
+                        i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
+                    )
+                ):
                     continue
                 a = tx[player, frm, k, 3]
                 mask[i, a] = True
@@ -231,6 +265,28 @@ def _clear(i, g, moves, mask):
     for k in range(g[i, NMOVES]):
         mask[i, moves[i, k]] = False
     g[i, NMOVES] = 0
+
+
+@njit(cache=True, inline="always")
+def _relocate(i, owner, pid, to, pc, plist):
+    """Piece `pid`'s list entry now stands on `to`."""
+    slot = pc[i, SLOT, pid]
+    if slot >= 0:
+        plist[i, owner, slot] = (plist[i, owner, slot] & ~127) | to
+
+
+@njit(cache=True, inline="always")
+def _remove(i, owner, pid, pc, plist, g):
+    """Take piece `pid` off its owner's list (the last entry fills the gap)."""
+    slot = pc[i, SLOT, pid]
+    if slot < 0:
+        return
+    last = g[i, PCOUNT + owner] - 1
+    entry = plist[i, owner, last]
+    plist[i, owner, slot] = entry
+    pc[i, SLOT, entry >> 10] = slot
+    pc[i, SLOT, pid] = -1
+    g[i, PCOUNT + owner] = last
 
 
 @njit(cache=True)
@@ -267,8 +323,30 @@ def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
 
 
 @njit(cache=True)
-def _apply(i, action, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, afrom, ato,
-           reach, strike, cons, zk, zside):
+def _apply(
+    i,
+    action,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    afrom,
+    ato,
+    reach,
+    strike,
+    cons,
+    zk,
+    zside,
+):
     """Play `action` (legal, checked by the caller) in game `i` and set what follows."""
     player = g[i, TURN]
     frm = afrom[player, action]
@@ -287,6 +365,7 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, t
     if d == 0:
         board[i, to] = a
         pc[i, WHERE, apid] = to
+        _relocate(i, player, apid, to, pc, plist)
         if not _adjacent(frm, to):
             pc[i, KNOWN, apid] &= reach[frm, to]
         spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
@@ -318,16 +397,20 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, t
             pc[i, WHERE, apid] = to
             pc[i, WHERE, dpid] = -1
             pc[i, CAPT, dpid] = 1
+            _relocate(i, player, apid, to, pc, plist)
+            _remove(i, 1 - player, dpid, pc, plist, g)
             flag_taken = rd == _FLAG
             result = a
         else:
             pc[i, WHERE, apid] = -1
             pc[i, CAPT, apid] = 1
+            _remove(i, player, apid, pc, plist, g)
             result = d
             if code == _BOTH_REMOVED:
                 board[i, to] = 0
                 pc[i, WHERE, dpid] = -1
                 pc[i, CAPT, dpid] = 1
+                _remove(i, 1 - player, dpid, pc, plist, g)
                 result = 0
         if code != _DEFENDER_WINS:
             # public facts (views): a piece struck down while the game goes on is no Flag
@@ -383,8 +466,7 @@ def _apply(i, action, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, t
         g[i, WINNER] = player
         g[i, TERM] = T_FLAG if flag_taken else T_BACK_ROW
         return
-    n = _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk,
-             zside)
+    n = _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside)
     if n == 0:
         g[i, DONE] = 1
         g[i, WINNER] = player
@@ -417,14 +499,60 @@ def validate(actions, bad, g, mask):
 
 
 @njit(cache=True, nogil=True)
-def step(lo, hi, actions, bad, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
-         afrom, ato, reach, strike, cons, zk, zside):
+def step(
+    lo,
+    hi,
+    actions,
+    bad,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    afrom,
+    ato,
+    reach,
+    strike,
+    cons,
+    zk,
+    zside,
+):
     """Advance the unfinished games of rows lo..hi-1 whose action is not `bad`; return the
     longest chase record among them."""
     for i in range(lo, hi):
         if g[i, DONE] == 0 and not bad[i]:
-            _apply(i, actions[i], board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
-                   afrom, ato, reach, strike, cons, zk, zside)
+            _apply(
+                i,
+                actions[i],
+                board,
+                pc,
+                plist,
+                g,
+                chase,
+                moves,
+                mask,
+                R,
+                nbx,
+                lx,
+                lanen,
+                tx,
+                twon,
+                afrom,
+                ato,
+                reach,
+                strike,
+                cons,
+                zk,
+                zside,
+            )
     longest = 0
     if R[R_CHASE] != 0:
         for i in range(lo, hi):
@@ -433,14 +561,12 @@ def step(lo, hi, actions, bad, board, pc, g, chase, moves, mask, R, nbx, lx, lan
 
 
 @njit(cache=True, nogil=True)
-def generate_all(board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
-                 zk, zside):
+def generate_all(board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
     """Fill the moves and mask of every unfinished game (after loading states)."""
     for i in range(board.shape[0]):
         _clear(i, g, moves, mask)
         if g[i, DONE] == 0:
-            _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon,
-                 zk, zside)
+            _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside)
 
 
 @njit(cache=True)
@@ -531,13 +657,34 @@ def planes(lo, hi, out, board, pc, g, R, armies, lakes):
 
 
 @njit(cache=True)
-def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R, nbx, lx,
-               lanen, tx, twon, zk, zside):
+def _reset_one(
+    i,
+    home,
+    ranks,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    init_board,
+    armies,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    zk,
+    zside,
+):
     """A fresh game in row `i` with both armies shuffled over their home squares."""
     _clear(i, g, moves, mask)
     board[i, :] = 0
     pc[i, :, :] = 0
     pc[i, WHERE, :] = -1
+    pc[i, SLOT, :] = -1
     g[i, :] = 0
     armies[i, :, :] = 0
     cells = np.full(100, -1, np.int64)
@@ -562,14 +709,16 @@ def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, arm
             pc[i, WHERE, pid] = sq
             pc[i, KNOWN, pid] = R[R_ARMY_MASK]
             pc[i, FACTS, pid] = _ALL
-            pc[i, KIND, pid] = kind_of(r, R)
+            kind = kind_of(r, R)
+            pc[i, KIND, pid] = kind
+            if kind != K_STILL:
+                slot = g[i, PCOUNT + owner]
+                plist[i, owner, slot] = sq | kind << 7 | pid << 10
+                pc[i, SLOT, pid] = slot
+                g[i, PCOUNT + owner] = slot + 1
             armies[i, owner, r] += 1
             h ^= zk[pid, sq]
             pid += 1
-        g[i, PIDS + 2 * owner + 1] = pid
-        if owner == 0:
-            g[i, PIDS + 2] = pid
-    g[i, PIDS] = 1
     init_board[i, :] = board[i, :]
     g[i, NPIECES] = pid
     g[i, WINNER] = -1
@@ -578,8 +727,7 @@ def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, arm
     g[i, LDEST] = -1
     if R[R_CHASE] != 0:
         g[i, ZHASH] = h
-    n = _gen(i, board, pc, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk,
-             zside)
+    n = _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside)
     if n == 0:
         g[i, DONE] = 1
         g[i, WINNER] = 1
@@ -587,14 +735,55 @@ def _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, arm
 
 
 @njit(cache=True, nogil=True)
-def reset(which, seed, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R,
-          nbx, lx, lanen, tx, twon, zk, zside):
+def reset(
+    which,
+    seed,
+    home,
+    ranks,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    init_board,
+    armies,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    zk,
+    zside,
+):
     """New random games in the rows where `which` is True (numba's generator, seeded)."""
     np.random.seed(seed)
     for i in range(board.shape[0]):
         if which[i]:
-            _reset_one(i, home, ranks, board, pc, g, chase, moves, mask, init_board, armies, R,
-                       nbx, lx, lanen, tx, twon, zk, zside)
+            _reset_one(
+                i,
+                home,
+                ranks,
+                board,
+                pc,
+                plist,
+                g,
+                chase,
+                moves,
+                mask,
+                init_board,
+                armies,
+                R,
+                nbx,
+                lx,
+                lanen,
+                tx,
+                twon,
+                zk,
+                zside,
+            )
 
 
 @njit(cache=True, nogil=True)

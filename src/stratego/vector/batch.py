@@ -70,11 +70,14 @@ class Batch:
         moves; use `Batch.new` or `Batch.from_states` instead."""
         self._rules = check_rules(rules)
         self._geo = geometry()
-        (self._R, self._reach, self._strike, self._cons, self._home,
-         self._ranks) = rule_tables(rules)
+        (self._R, self._reach, self._strike, self._cons, self._home, self._ranks) = rule_tables(
+            rules
+        )
         self._board = np.zeros((n, 100), np.int16)
         self._pc = np.zeros((n, k.PC_ROWS, pieces), np.int16)
         self._pc[:, k.WHERE, :] = -1
+        self._pc[:, k.SLOT, :] = -1
+        self._plist = np.zeros((n, 2, max(1, (pieces - 1))), np.int32)
         self._g = np.zeros((n, k.G_WIDTH), np.int64)
         self._chase = np.zeros((n, _CHASE_START), np.int64)
         self._moves = np.zeros((n, moves), np.int16)
@@ -118,16 +121,22 @@ class Batch:
     # -- building ---------------------------------------------------------------------------
 
     @staticmethod
-    def _sizes(rules: Rules, piece_counts: Sequence[int], side_counts: Sequence[int]
-               ) -> tuple[int, int]:
+    def _sizes(
+        rules: Rules, piece_counts: Sequence[int], side_counts: Sequence[int]
+    ) -> tuple[int, int]:
         army = rules.army.size
         pieces = max([1 + 2 * army, *piece_counts])
         per_side = max([army, *side_counts])
         return pieces, min(NUM_MOVE_ACTIONS, 18 * per_side) + 4  # + room for unkept writes
 
     @classmethod
-    def new(cls, rules: Rules, n: int, seed: int | None = None,
-            setups: Sequence[tuple[Setup | str, Setup | str]] | None = None) -> Batch:
+    def new(
+        cls,
+        rules: Rules,
+        n: int,
+        seed: int | None = None,
+        setups: Sequence[tuple[Setup | str, Setup | str]] | None = None,
+    ) -> Batch:
         """`n` new games under `rules`.
 
         Without `setups` both armies are shuffled at random over their home rows
@@ -163,11 +172,16 @@ class Batch:
         rules = states[0].rules
         for index, state in enumerate(states):
             if state.rules != rules:
-                raise RulesError(f"game {index} is played under {state.rules.name}, game 0 "
-                                 f"under {rules.name}: a batch holds one rule set")
+                raise RulesError(
+                    f"game {index} is played under {state.rules.name}, game 0 "
+                    f"under {rules.name}: a batch holds one rule set"
+                )
         check_rules(rules)
-        sides = [sum(1 for p in s.info.pieces if p is not None and p.owner == who)
-                 for s in states for who in Player]
+        sides = [
+            sum(1 for p in s.info.pieces if p is not None and p.owner == who)
+            for s in states
+            for who in Player
+        ]
         pieces, moves = cls._sizes(rules, [len(s.info.pieces) for s in states], sides)
         batch = cls(rules, len(states), pieces, moves)
         longest = max(len(s.chase) for s in states)
@@ -177,8 +191,23 @@ class Batch:
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
         nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = batch._geo
-        k.generate_all(batch._board, batch._pc, batch._g, batch._chase, batch._moves,
-                       batch._mask, batch._R, nbx, lx, lanen, tx, twon, zk, zside)
+        k.generate_all(
+            batch._board,
+            batch._pc,
+            batch._plist,
+            batch._g,
+            batch._chase,
+            batch._moves,
+            batch._mask,
+            batch._R,
+            nbx,
+            lx,
+            lanen,
+            tx,
+            twon,
+            zk,
+            zside,
+        )
         return batch
 
     def _load(self, i: int, state: GameState) -> None:
@@ -217,13 +246,16 @@ class Batch:
         g[k.LFROM] = last.move.frm.index if last and last.move and last.move.frm else -1
         g[k.LDEST] = last.to.index if last and last.to else -1
         g[k.NPIECES] = len(info.pieces)
+        for pid, piece in enumerate(info.pieces):
+            kind = int(pc[k.KIND, pid])
+            if piece is None or where[pid] < 0 or kind == k.K_STILL:
+                continue
+            slot = int(g[k.PCOUNT + piece.owner])
+            self._plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
+            pc[k.SLOT, pid] = slot
+            g[k.PCOUNT + piece.owner] = slot + 1
         for who in Player:
-            pids = [code >> 5 for code in info.initial_board if code and (code >> 4) & 1 == who]
-            if pids:  # ids of pieces on the first board run Red's first, then Blue's
-                g[k.PIDS + 2 * who] = min(pids)
-                g[k.PIDS + 2 * who + 1] = max(pids) + 1
-        for who in Player:
-            g[k.SH + 4 * who: k.SH + 4 * who + 4] = state.shuttles[who]
+            g[k.SH + 4 * who : k.SH + 4 * who + 4] = state.shuttles[who]
         if state.chase:
             g[k.CPLAYER] = state.chase[0]
             g[k.CLEN] = len(state.chase) - 1
@@ -231,9 +263,29 @@ class Batch:
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
         nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = self._geo
-        k.reset(which, seed, self._home, self._ranks, self._board, self._pc, self._g,
-                self._chase, self._moves, self._mask, self._init_board, self._armies, self._R,
-                nbx, lx, lanen, tx, twon, zk, zside)
+        k.reset(
+            which,
+            seed,
+            self._home,
+            self._ranks,
+            self._board,
+            self._pc,
+            self._plist,
+            self._g,
+            self._chase,
+            self._moves,
+            self._mask,
+            self._init_board,
+            self._armies,
+            self._R,
+            nbx,
+            lx,
+            lanen,
+            tx,
+            twon,
+            zk,
+            zside,
+        )
         for i in np.flatnonzero(which):
             self._infos[i] = None
 
@@ -307,12 +359,14 @@ class Batch:
         array). A game that is over shows its last position."""
         out = np.zeros((len(self), NUM_PLANES, 10, 10), np.float32)
         lakes = self._geo[-1]
-        self._split(lambda lo, hi: k.planes(lo, hi, out, self._board, self._pc, self._g,
-                                            self._R, self._armies, lakes))
+        self._split(
+            lambda lo, hi: k.planes(
+                lo, hi, out, self._board, self._pc, self._g, self._R, self._armies, lakes
+            )
+        )
         return out
 
-    def sample_actions(self, rng: np.random.Generator | int | None = None
-                       ) -> npt.NDArray[np.int64]:
+    def sample_actions(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
         """``(N,)``: one uniformly random legal action per game (-1 for games over).
 
         `rng` is a NumPy `Generator` or a seed."""
@@ -334,7 +388,8 @@ class Batch:
         acts = np.ascontiguousarray(actions, dtype=np.int64)
         if acts.shape != (len(self),):
             raise IllegalMoveError(
-                f"step needs one action per game: shape ({len(self)},), not {acts.shape}")
+                f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
+            )
         if self._R[k.R_CHASE] and self._longest + 2 > self._chase.shape[1]:
             grown = np.zeros((len(self), 2 * self._chase.shape[1]), np.int64)
             grown[:, : self._chase.shape[1]] = self._chase
@@ -343,14 +398,39 @@ class Batch:
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
         nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _ = self._geo
-        board, pc, g, chase, moves, mask, bad = (self._board, self._pc, self._g, self._chase,
-                                                 self._moves, self._mask, self._bad)
+        board, pc, plist, g, chase = (self._board, self._pc, self._plist, self._g, self._chase)
+        moves, mask, bad = self._moves, self._mask, self._bad
         rules, reach, strike, cons = self._R, self._reach, self._strike, self._cons
 
         def job(lo: int, hi: int) -> int:
-            return int(k.step(lo, hi, acts, bad, board, pc, g, chase, moves, mask, rules, nbx,
-                              lx, lanen, tx, twon, afrom, ato, reach, strike,
-                              cons, zk, zside))
+            return int(
+                k.step(
+                    lo,
+                    hi,
+                    acts,
+                    bad,
+                    board,
+                    pc,
+                    plist,
+                    g,
+                    chase,
+                    moves,
+                    mask,
+                    rules,
+                    nbx,
+                    lx,
+                    lanen,
+                    tx,
+                    twon,
+                    afrom,
+                    ato,
+                    reach,
+                    strike,
+                    cons,
+                    zk,
+                    zside,
+                )
+            )
 
         self._longest = max(self._split(job))
         self.illegal_count += int(count)
@@ -360,8 +440,10 @@ class Batch:
         who = Player(int(self._g[i, k.TURN]))
         if 0 <= action < NUM_ACTIONS:
             move = action_move(action, who)
-            return (f"game {i}: action {action} ({move} for {who}) is not legal there "
-                    f"({int(self._g[i, k.NMOVES])} legal actions)")
+            return (
+                f"game {i}: action {action} ({move} for {who}) is not legal there "
+                f"({int(self._g[i, k.NMOVES])} legal actions)"
+            )
         return f"game {i}: {_shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})"
 
     def reset_done(self, seed: int | None = None) -> npt.NDArray[np.int64]:
@@ -379,11 +461,13 @@ class Batch:
         if info is None:
             setups = []
             for who in Player:
-                cells = tuple(sorted(
-                    (SQUARES[sq], Rank(int(code) & 15))
-                    for sq, code in enumerate(self._init_board[i])
-                    if code and (int(code) >> 4) & 1 == who
-                ))
+                cells = tuple(
+                    sorted(
+                        (SQUARES[sq], Rank(int(code) & 15))
+                        for sq, code in enumerate(self._init_board[i])
+                        if code and (int(code) >> 4) & 1 == who
+                    )
+                )
                 setups.append(Setup(who, cells))
             info = new_game(self._rules, setups[0], setups[1]).info
             self._infos[i] = info
@@ -411,7 +495,7 @@ class Batch:
         chase: tuple[int, ...] = ()
         if g[k.CPLAYER]:
             chase = (int(g[k.CPLAYER]), *(int(h) for h in self._chase[i, : g[k.CLEN]]))
-        sh = [int(x) for x in g[k.SH: k.SH + 8]]
+        sh = [int(x) for x in g[k.SH : k.SH + 8]]
         return GameState(
             info=self._info(i),
             board=tuple(int(c) for c in self._board[i]),
@@ -430,5 +514,7 @@ class Batch:
         )
 
     def __repr__(self) -> str:
-        return (f"<Batch {self._rules.name}: {len(self)} games, "
-                f"{int((self._g[:, k.DONE] != 0).sum())} over>")
+        return (
+            f"<Batch {self._rules.name}: {len(self)} games, "
+            f"{int((self._g[:, k.DONE] != 0).sum())} over>"
+        )
