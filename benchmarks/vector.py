@@ -121,7 +121,12 @@ def main() -> None:
     t0 = time.perf_counter()
     for _ in range(reps):
         batch.observation_planes()
-    costs["observation_planes()"] = time.perf_counter() - t0
+    costs["observation_planes() (a new array)"] = time.perf_counter() - t0
+    buffer = batch.observation_planes()
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        batch.observation_planes(out=buffer)
+    costs["observation_planes(out=buffer)"] = time.perf_counter() - t0
     print("cost per game-step (N=1024, 1 thread):")
     for name, seconds in costs.items():
         print(f"  {name:36} {seconds / reps / 1024 * 1e6:7.2f} us")

@@ -381,3 +381,78 @@ def test_threads_split_the_games_without_changing_them() -> None:
     assert (one.observation_planes() == two.observation_planes()).all()
     with pytest.raises(ValueError, match="threads"):
         two.threads = 0
+
+
+def test_where_limits_a_step_to_some_games() -> None:
+    batch = Batch.new(CLASSIC, 4, seed=8)
+    before = [batch.to_state(i) for i in range(4)]
+    actions = batch.sample_actions(1)
+    actions[2] = -1  # not checked: game 2 does not move
+    batch.step(actions, where=np.array([True, True, False, True]))
+    after = [batch.to_state(i) for i in range(4)]
+    assert after[2] == before[2]
+    assert all(after[i] == apply(before[i], action_move(int(actions[i]), Player.RED))
+               for i in (0, 1, 3))
+    batch.reset([1], seed=4)
+    assert batch.to_state(1).ply == 0
+    assert batch.to_state(0) == after[0]
+    with pytest.raises(stratego.PositionError):
+        batch.reset([7])
+
+
+@given(st.one_of(midgame_states(any_supported, max_plies=120),
+                 scattered_positions(any_supported)))
+def test_planes_for_either_player(state: stratego.GameState) -> None:
+    # property: planes from a given seat equal those of that player's view
+    batch = Batch.from_states([state])
+    for player in Player:
+        planes = batch.observation_planes(player=int(player))
+        assert (planes[0] == observation_planes(view(state, player))).all()
+
+
+gymnasium = pytest.importorskip("gymnasium")
+
+
+def test_vector_env_against_random_moves() -> None:
+    from stratego.vector.env import ENV_ID, BatchVectorEnv
+
+    env = gymnasium.make_vec(ENV_ID, num_envs=4, rules="classic", player="blue",
+                             max_plies=40)
+    assert isinstance(env, BatchVectorEnv)
+    obs, info = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    ended = np.zeros(4, np.bool_)
+    finished = 0
+    for _ in range(120):
+        assert env.observation_space.contains(obs)
+        mask = info["action_mask"]
+        on = ~env.batch.done
+        assert (info["to_move"][on] == Player.BLUE).all()  # the agent moves in every game on
+        assert (mask == env.batch.action_mask()).all()
+        actions = np.array([rng.choice(np.flatnonzero(row)) if row.any() else 0 for row in mask])
+        obs, rewards, terminated, truncated, info = env.step(actions)
+        # NEXT_STEP autoreset: a game that ended last step restarts, reward 0
+        assert not (terminated | truncated)[ended].any()
+        assert (rewards[ended] == 0).all()
+        assert (env.batch.ply[ended] <= 1).all()
+        assert (np.abs(rewards[terminated]) == 1).all()
+        ended = terminated | truncated
+        finished += int(ended.sum())
+    assert finished > 0
+    env.close()
+
+
+def test_vector_env_self_play_rewards_the_mover() -> None:
+    from stratego.vector.env import BatchVectorEnv
+
+    state = stratego.from_position(CLASSIC, {"a1": "F", "b1": "M", "b2": "f", "j10": "s"})
+    env = BatchVectorEnv(1, opponent="self", max_plies=None)
+    env.reset(seed=0)
+    env.batch = Batch.from_states([state])
+    _, rewards, terminated, truncated, _ = env.step(
+        np.array([action_index("b1-b2", Player.RED)]))
+    assert terminated[0]
+    assert rewards[0] == 1.0
+    assert not truncated[0]
+    with pytest.raises(ValueError, match="opponent"):
+        BatchVectorEnv(2, opponent="heuristic")

@@ -147,7 +147,7 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
     n = 0
     s = SH + 4 * player
     spid, cnt = g[i, s], g[i, s + 3]
-    shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, WHERE, spid] >= 0
+    shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, spid, WHERE] >= 0
     chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
     scout_strike = R[R_SCOUT_STRIKE] != 0
     for e in range(g[i, PCOUNT + player]):
@@ -270,7 +270,7 @@ def _clear(i, g, moves, mask):
 @njit(cache=True, inline="always")
 def _relocate(i, owner, pid, to, pc, plist):
     """Piece `pid`'s list entry now stands on `to`."""
-    slot = pc[i, SLOT, pid]
+    slot = pc[i, pid, SLOT]
     if slot >= 0:
         plist[i, owner, slot] = (plist[i, owner, slot] & ~127) | to
 
@@ -278,14 +278,14 @@ def _relocate(i, owner, pid, to, pc, plist):
 @njit(cache=True, inline="always")
 def _remove(i, owner, pid, pc, plist, g):
     """Take piece `pid` off its owner's list (the last entry fills the gap)."""
-    slot = pc[i, SLOT, pid]
+    slot = pc[i, pid, SLOT]
     if slot < 0:
         return
     last = g[i, PCOUNT + owner] - 1
     entry = plist[i, owner, last]
     plist[i, owner, slot] = entry
-    pc[i, SLOT, entry >> 10] = slot
-    pc[i, SLOT, pid] = -1
+    pc[i, entry >> 10, SLOT] = slot
+    pc[i, pid, SLOT] = -1
     g[i, PCOUNT + owner] = last
 
 
@@ -364,10 +364,10 @@ def _apply(
     last_to_before = g[i, LAST_TO]
     if d == 0:
         board[i, to] = a
-        pc[i, WHERE, apid] = to
+        pc[i, apid, WHERE] = to
         _relocate(i, player, apid, to, pc, plist)
         if not _adjacent(frm, to):
-            pc[i, KNOWN, apid] &= reach[frm, to]
+            pc[i, apid, KNOWN] &= reach[frm, to]
         spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
         reading = _reading(R, ra)
         if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to, reading):
@@ -387,51 +387,51 @@ def _apply(
         dpid = d >> 5
         rd = d & 15
         code = strike[ra, rd]
-        pc[i, KNOWN, apid] = 1 << ra
+        pc[i, apid, KNOWN] = 1 << ra
         if R[R_SILENT] != 0 and ra != _SCOUT:
-            pc[i, KNOWN, dpid] &= cons[ra, code]
+            pc[i, dpid, KNOWN] &= cons[ra, code]
         else:
-            pc[i, KNOWN, dpid] = 1 << rd
+            pc[i, dpid, KNOWN] = 1 << rd
         if code == _ATTACKER_WINS:
             board[i, to] = a
-            pc[i, WHERE, apid] = to
-            pc[i, WHERE, dpid] = -1
-            pc[i, CAPT, dpid] = 1
+            pc[i, apid, WHERE] = to
+            pc[i, dpid, WHERE] = -1
+            pc[i, dpid, CAPT] = 1
             _relocate(i, player, apid, to, pc, plist)
             _remove(i, 1 - player, dpid, pc, plist, g)
             flag_taken = rd == _FLAG
             result = a
         else:
-            pc[i, WHERE, apid] = -1
-            pc[i, CAPT, apid] = 1
+            pc[i, apid, WHERE] = -1
+            pc[i, apid, CAPT] = 1
             _remove(i, player, apid, pc, plist, g)
             result = d
             if code == _BOTH_REMOVED:
                 board[i, to] = 0
-                pc[i, WHERE, dpid] = -1
-                pc[i, CAPT, dpid] = 1
+                pc[i, dpid, WHERE] = -1
+                pc[i, dpid, CAPT] = 1
                 _remove(i, 1 - player, dpid, pc, plist, g)
                 result = 0
         if code != _DEFENDER_WINS:
             # public facts (views): a piece struck down while the game goes on is no Flag
             if flag_taken:
-                pc[i, FACTS, dpid] &= 1 << _FLAG
+                pc[i, dpid, FACTS] &= 1 << _FLAG
             else:
-                pc[i, FACTS, dpid] &= _ALL ^ (1 << _FLAG)
+                pc[i, dpid, FACTS] &= _ALL ^ (1 << _FLAG)
         g[i, s] = 0
         g[i, s + 1] = 0
         g[i, s + 2] = 0
         g[i, s + 3] = 0
         g[i, LAST_TO] = -1
-    pc[i, MOVED, apid] = 1
+    pc[i, apid, MOVED] = 1
     flag_home = False
     back = to >= 90 if player == 0 else to < 10
     if R[R_FLAG_WINS] != 0 and d == 0 and back:
         if ra == _FLAG:
             flag_home = True
-            pc[i, FACTS, apid] &= 1 << _FLAG
+            pc[i, apid, FACTS] &= 1 << _FLAG
         else:
-            pc[i, FACTS, apid] &= _ALL ^ (1 << _FLAG)
+            pc[i, apid, FACTS] &= _ALL ^ (1 << _FLAG)
     if R[R_CHASE] != 0:
         h = g[i, ZHASH] ^ zside ^ zk[a >> 5, frm]
         if d != 0:
@@ -479,15 +479,19 @@ def _apply(
 
 
 @njit(cache=True, nogil=True)
-def validate(actions, bad, g, mask):
-    """Mark in `bad` the unfinished games whose action is not legal; return (first such
-    game or -1, how many)."""
+def validate(actions, active, bad, g, mask):
+    """Mark in `bad` the games not to advance: the inactive ones (not counted) and the
+    active unfinished ones whose action is not legal; return (first illegal game or -1,
+    how many)."""
     first = -1
     count = 0
     width = mask.shape[1]
     for i in range(g.shape[0]):
         bad[i] = False
         if g[i, DONE] != 0:
+            continue
+        if not active[i]:
+            bad[i] = True
             continue
         a = actions[i]
         if a < 0 or a >= width or not mask[i, a]:
@@ -587,34 +591,35 @@ def _low_bit(x: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def planes(lo, hi, out, board, pc, g, R, armies, lakes):
-    """Observation planes of rows lo..hi-1 from each game's player to move (`out` must be
-    zeros)."""
+def planes(lo, hi, out, viewer, board, pc, g, R, armies, lakes):
+    """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
+    move), written over `out`."""
     silent = R[R_SILENT] != 0
     army_mask = R[R_ARMY_MASK]
     immobile = R[R_IMMOBILE]
     for i in range(lo, hi):
-        me = g[i, TURN]
+        out[i, :, :, :] = 0.0
+        me = g[i, TURN] if viewer[i] < 0 else viewer[i]
         known_count = np.zeros(12, np.int64)
         for pid in range(1, g[i, NPIECES]):
-            where = pc[i, WHERE, pid]
-            owner = pc[i, OWNER, pid]
-            moved = pc[i, MOVED, pid] != 0
+            where = pc[i, pid, WHERE]
+            owner = pc[i, pid, OWNER]
+            moved = pc[i, pid, MOVED] != 0
             if owner == me:
                 if where < 0:
                     continue
                 idx = 99 - where if me == 1 else where
                 row, col = idx // 10, idx % 10
-                out[i, _OWN + pc[i, RANK, pid], row, col] = 1.0
+                out[i, _OWN + pc[i, pid, RANK], row, col] = 1.0
                 if moved:
                     out[i, _OWN_MOVED, row, col] = 1.0
-                if _popcount(pc[i, KNOWN, pid]) == 1:
+                if _popcount(pc[i, pid, KNOWN]) == 1:
                     out[i, _DISCLOSED, row, col] = 1.0
                 continue
             if where < 0 and not silent:
-                known_count[pc[i, RANK, pid]] += 1
+                known_count[pc[i, pid, RANK]] += 1
                 continue
-            possible = pc[i, KNOWN, pid] & pc[i, FACTS, pid] & army_mask
+            possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
             if moved:
                 possible &= ~immobile
             single = _popcount(possible) == 1
@@ -646,7 +651,7 @@ def planes(lo, hi, out, board, pc, g, R, armies, lakes):
         if g[i, LDEST] >= 0:
             idx = 99 - g[i, LDEST] if me == 1 else g[i, LDEST]
             out[i, _LAST_TO, idx // 10, idx % 10] = 1.0
-        if g[i, DONE] == 0:
+        if g[i, DONE] == 0 and me == g[i, TURN]:
             out[i, _TO_MOVE, :, :] = 1.0
         for r in range(12):
             army = armies[i, 1 - me, r]
@@ -683,8 +688,8 @@ def _reset_one(
     _clear(i, g, moves, mask)
     board[i, :] = 0
     pc[i, :, :] = 0
-    pc[i, WHERE, :] = -1
-    pc[i, SLOT, :] = -1
+    pc[i, :, WHERE] = -1
+    pc[i, :, SLOT] = -1
     g[i, :] = 0
     armies[i, :, :] = 0
     cells = np.full(100, -1, np.int64)
@@ -704,17 +709,17 @@ def _reset_one(
             r = c & 15
             code = pid << 5 | c
             board[i, sq] = code
-            pc[i, RANK, pid] = r
-            pc[i, OWNER, pid] = owner
-            pc[i, WHERE, pid] = sq
-            pc[i, KNOWN, pid] = R[R_ARMY_MASK]
-            pc[i, FACTS, pid] = _ALL
+            pc[i, pid, RANK] = r
+            pc[i, pid, OWNER] = owner
+            pc[i, pid, WHERE] = sq
+            pc[i, pid, KNOWN] = R[R_ARMY_MASK]
+            pc[i, pid, FACTS] = _ALL
             kind = kind_of(r, R)
-            pc[i, KIND, pid] = kind
+            pc[i, pid, KIND] = kind
             if kind != K_STILL:
                 slot = g[i, PCOUNT + owner]
                 plist[i, owner, slot] = sq | kind << 7 | pid << 10
-                pc[i, SLOT, pid] = slot
+                pc[i, pid, SLOT] = slot
                 g[i, PCOUNT + owner] = slot + 1
             armies[i, owner, r] += 1
             h ^= zk[pid, sq]

@@ -21,7 +21,14 @@ import numpy.typing as npt
 from stratego.board import SQUARES
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, action_move
 from stratego.engine import new_game
-from stratego.errors import IllegalMoveError, PositionError, RulesError, SetupError, _shown
+from stratego.errors import (
+    IllegalMoveError,
+    InvalidNotationError,
+    PositionError,
+    RulesError,
+    SetupError,
+    _shown,
+)
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup
@@ -74,9 +81,9 @@ class Batch:
             rules
         )
         self._board = np.zeros((n, 100), np.int16)
-        self._pc = np.zeros((n, k.PC_ROWS, pieces), np.int16)
-        self._pc[:, k.WHERE, :] = -1
-        self._pc[:, k.SLOT, :] = -1
+        self._pc = np.zeros((n, pieces, k.PC_ROWS), np.int16)
+        self._pc[:, :, k.WHERE] = -1
+        self._pc[:, :, k.SLOT] = -1
         self._plist = np.zeros((n, 2, max(1, (pieces - 1))), np.int32)
         self._g = np.zeros((n, k.G_WIDTH), np.int64)
         self._chase = np.zeros((n, _CHASE_START), np.int64)
@@ -85,6 +92,7 @@ class Batch:
         self._init_board = np.zeros((n, 100), np.int16)
         self._armies = np.zeros((n, 2, len(Rank)), np.int16)
         self._bad = np.zeros(n, np.bool_)
+        self._all = np.ones(n, np.bool_)
         self._infos: list[GameInfo | None] = [None] * n
         self._longest = 0
         self._pool: ThreadPoolExecutor | None = None
@@ -222,16 +230,16 @@ class Batch:
         for pid, piece in enumerate(info.pieces):
             if piece is None:
                 continue
-            pc[k.RANK, pid] = piece.rank
-            pc[k.OWNER, pid] = piece.owner
-            pc[k.WHERE, pid] = where[pid]
-            pc[k.KNOWN, pid] = state.known[pid]
-            pc[k.MOVED, pid] = state.moved_mask >> pid & 1
-            pc[k.CAPT, pid] = state.captured_mask >> pid & 1
-            pc[k.KIND, pid] = k.kind_of(int(piece.rank), self._R)
+            pc[pid, k.RANK] = piece.rank
+            pc[pid, k.OWNER] = piece.owner
+            pc[pid, k.WHERE] = where[pid]
+            pc[pid, k.KNOWN] = state.known[pid]
+            pc[pid, k.MOVED] = state.moved_mask >> pid & 1
+            pc[pid, k.CAPT] = state.captured_mask >> pid & 1
+            pc[pid, k.KIND] = k.kind_of(int(piece.rank), self._R)
             # what the opponent's view still allows for this piece: the public facts
             possible = seen[piece.owner.opponent].piece(pid).possible
-            pc[k.FACTS, pid] = sum(1 << rank for rank in possible)
+            pc[pid, k.FACTS] = sum(1 << rank for rank in possible)
             self._armies[i, piece.owner, piece.rank] += 1
         g[k.TURN] = state.turn
         g[k.PLY] = state.ply
@@ -247,12 +255,12 @@ class Batch:
         g[k.LDEST] = last.to.index if last and last.to else -1
         g[k.NPIECES] = len(info.pieces)
         for pid, piece in enumerate(info.pieces):
-            kind = int(pc[k.KIND, pid])
+            kind = int(pc[pid, k.KIND])
             if piece is None or where[pid] < 0 or kind == k.K_STILL:
                 continue
             slot = int(g[k.PCOUNT + piece.owner])
             self._plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
-            pc[k.SLOT, pid] = slot
+            pc[pid, k.SLOT] = slot
             g[k.PCOUNT + piece.owner] = slot + 1
         for who in Player:
             g[k.SH + 4 * who : k.SH + 4 * who + 4] = state.shuttles[who]
@@ -353,15 +361,38 @@ class Batch:
         """``(N,)``: how many legal actions each game's player to move has."""
         return self._g[:, k.NMOVES].copy()
 
-    def observation_planes(self) -> npt.NDArray[np.float32]:
+    def observation_planes(
+        self, player: npt.ArrayLike | None = None, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
         """``(N, NUM_PLANES, 10, 10)`` float32: each game as its player to move sees it,
         equal to ``encoding.observation_planes(view(state_i, state_i.to_move))`` (a new
-        array). A game that is over shows its last position."""
-        out = np.zeros((len(self), NUM_PLANES, 10, 10), np.float32)
+        array). A game that is over shows its last position.
+
+        `player` (0 Red, 1 Blue, one for all or one per game) asks for that player's view
+        instead (``view(state_i, player_i)``). `out`, a C-contiguous float32 array of that
+        shape, is written over and returned instead of a new array (faster in a loop)."""
+        n = len(self)
+        if player is None:
+            viewer = np.full(n, -1, np.int64)
+        else:
+            viewer = np.ascontiguousarray(np.broadcast_to(np.asarray(player, np.int64), (n,)))
+            if ((viewer != 0) & (viewer != 1)).any():
+                raise InvalidNotationError(f"a player is 0 (Red) or 1 (Blue), not {_shown(player)}")
+        shape = (n, NUM_PLANES, 10, 10)
+        if out is None:
+            out = np.empty(shape, np.float32)
+        elif not (
+            isinstance(out, np.ndarray)
+            and out.shape == shape
+            and out.dtype == np.float32
+            and out.flags.c_contiguous
+        ):
+            raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+        planes = out
         lakes = self._geo[-1]
         self._split(
             lambda lo, hi: k.planes(
-                lo, hi, out, self._board, self._pc, self._g, self._R, self._armies, lakes
+                lo, hi, planes, viewer, self._board, self._pc, self._g, self._R, self._armies, lakes
             )
         )
         return out
@@ -377,24 +408,38 @@ class Batch:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike, ignore_illegal: bool = False) -> int:
+    def step(
+        self,
+        actions: npt.ArrayLike,
+        ignore_illegal: bool = False,
+        where: npt.ArrayLike | None = None,
+    ) -> int:
         """Play one action per game that is on, **in place** (games over are left as they
         are, whatever their action). Returns how many illegal actions were ignored.
 
         An illegal action raises `IllegalMoveError` naming the first game at fault, and
         then no game moves; with `ignore_illegal` the games with an illegal action stay
-        as they are, the others move, and `illegal_count` counts them.
+        as they are, the others move, and `illegal_count` counts them. `where` (bool per
+        game) limits the step to those games; the others keep their turn.
         """
         acts = np.ascontiguousarray(actions, dtype=np.int64)
         if acts.shape != (len(self),):
             raise IllegalMoveError(
                 f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
             )
+        if where is None:
+            active = self._all
+        else:
+            active = np.ascontiguousarray(where, dtype=np.bool_)
+            if active.shape != (len(self),):
+                raise IllegalMoveError(
+                    f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
+                )
         if self._R[k.R_CHASE] and self._longest + 2 > self._chase.shape[1]:
             grown = np.zeros((len(self), 2 * self._chase.shape[1]), np.int64)
             grown[:, : self._chase.shape[1]] = self._chase
             self._chase = grown
-        first, count = k.validate(acts, self._bad, self._g, self._mask)
+        first, count = k.validate(acts, active, self._bad, self._g, self._mask)
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
         nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _ = self._geo
@@ -454,6 +499,17 @@ class Batch:
             self._reset(np.ascontiguousarray(which), _seed(seed))
         return np.flatnonzero(which)
 
+    def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
+        """Start a new random game (as `Batch.new` does) in each of `rows` (indices, or a
+        bool per game), over or not."""
+        which = np.zeros(len(self), np.bool_)
+        try:
+            which[np.asarray(rows)] = True
+        except (IndexError, ValueError, TypeError):
+            raise PositionError(f"not rows of a batch of {len(self)}: {_shown(rows)}") from None
+        if which.any():
+            self._reset(which, _seed(seed))
+
     # -- back to the scalar engine ------------------------------------------------------------
 
     def _info(self, i: int) -> GameInfo:
@@ -501,9 +557,9 @@ class Batch:
             board=tuple(int(c) for c in self._board[i]),
             turn=int(g[k.TURN]),
             ply=int(g[k.PLY]),
-            captured_mask=sum(1 << pid for pid in pieces if pc[k.CAPT, pid]),
-            known=(0, *(int(pc[k.KNOWN, pid]) for pid in pieces)),
-            moved_mask=sum(1 << pid for pid in pieces if pc[k.MOVED, pid]),
+            captured_mask=sum(1 << pid for pid in pieces if pc[pid, k.CAPT]),
+            known=(0, *(int(pc[pid, k.KNOWN]) for pid in pieces)),
+            moved_mask=sum(1 << pid for pid in pieces if pc[pid, k.MOVED]),
             shuttles=((sh[0], sh[1], sh[2], sh[3]), (sh[4], sh[5], sh[6], sh[7])),
             pending=0,
             rescues=(0, 0, 0),
