@@ -20,6 +20,10 @@ settings.register_profile("dev", max_examples=25, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=500, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+# `.ci/run` runs the suite a second time against the installed wheel, to find missing
+# package data; the properties were checked in full by the first run.
+settings.register_profile("package", max_examples=5, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 DATA = pathlib.Path(__file__).resolve().parent / "data"
@@ -33,7 +37,7 @@ def gravon_dir() -> pathlib.Path:
 
 
 # The rulebook texts are not part of the repository: the tests that only cross-check them
-# (marked `rulebooks`) run when `--rulebooks DIR` names a folder holding them (`.ci/run` does
+# (marked `rulebooks`) run when `--rulebooks=DIR` names a folder holding them (`.ci/run` does
 # when `../shared/rulebooks` exists) and are left out otherwise, so a clone's suite passes.
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--rulebooks", metavar="DIR", default=None,
@@ -42,7 +46,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "rulebooks: cross-checks the rulebook texts (runs only with --rulebooks DIR)")
+        "markers", "rulebooks: cross-checks the rulebook texts (runs only with --rulebooks=DIR)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

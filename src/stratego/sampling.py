@@ -50,7 +50,7 @@ from typing import Any
 
 import attrs
 
-from stratego.engine import _generate, _tab, initial_rank_mask, legal_moves, position_hash
+from stratego.engine import generate_moves, initial_rank_mask, legal_moves, position_hash
 from stratego.errors import StrategoError
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
@@ -329,7 +329,6 @@ def _info(v: PlayerView, rank_of: dict[int, Rank]) -> GameInfo:
     info = GameInfo(rules=rules, pieces=tuple(pieces), initial_board=tuple(board),
                     initial_turn=int(v.first_player), mobile=(mobile[0], mobile[1]),
                     start_known=initial_rank_mask(rules, pieces))
-    _tab(info)
     return info
 
 
@@ -471,9 +470,9 @@ def _fits(v: PlayerView, state: GameState,
         return not (v.to_move == v.player and moves != v.legal_moves)
     termination = v.outcome.termination
     if termination is Termination.NO_LEGAL_MOVES:
-        return not _generate(state)
+        return not generate_moves(state)
     if termination is Termination.PLY_LIMIT:
-        return bool(_generate(state))
+        return bool(generate_moves(state))
     return True
 
 
