@@ -385,7 +385,6 @@ def _check_view(v: PlayerView) -> None:
     count = len(v.all_pieces())
     if [p.id for p in v.all_pieces()] != list(range(1, count + 1)):
         raise SamplingError("the view's piece ids are not numbered 1, 2, 3, ... without gaps")
-    _check_army(v)
 
     def check_id(pid: int | None, where: str) -> None:
         if pid is not None and not 1 <= pid <= count:
@@ -419,6 +418,7 @@ def _check_view(v: PlayerView) -> None:
         raise SamplingError(f"chase: {positions} positions of a chase by "
                             f"{'red' if chaser == 1 else 'blue'} do not fit {v.rules.name} "
                             f"and a history of {len(v.history)} turns")
+    _check_army(v)
 
 
 def _verify(v: PlayerView, state: GameState) -> None:
