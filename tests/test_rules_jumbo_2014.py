@@ -309,6 +309,29 @@ def test_jumbo2014_moving_9_strike_ends_the_chase() -> None:
     assert state.chase == ()
 
 
+@pytest.mark.parametrize("second", ["t", "l"])
+def test_jumbo2014_moving_9_positions_compared_by_identity(second: str) -> None:
+    """Moving bullet 9 (reading): positions of a chase are compared by which piece stands
+    where, never by rank. Blue's two pieces change places round the block e8-e9-f9-f8 while
+    Red's Captains chase them and come back to their squares; Red's f7-e7 then recreates
+    the board after Red's first chase move except that Blue's two pieces stand on each
+    other's squares. That is a new position whether or not the two share a rank, so Red's
+    legal moves cannot tell two hidden Sergeants from a Sergeant and a Lieutenant."""
+    state = position({"a1": "F", "a10": "f", "e6": "K", "f10": "K", "d8": "t", "f9": second},
+                     to_move=Player.BLUE)
+    state = play(state, "d8-e8", "e6-e7", "e8-e9", "f10-e10", "f9-f8", "e7-f7", "e9-f9",
+                 "e10-f10", "f8-e8")
+    assert state.chase[0] == Player.RED + 1  # one chase so far
+    assert len(state.chase) == 10
+    assert is_legal(state, "f7-e7")
+    # a second lap puts every piece back where it stood after Red's first chase move:
+    # a true repetition, which the chase rule still stops
+    state = play(state, "f7-e7", "e8-e9", "f10-e10", "f9-f8", "e7-f7", "e9-f9", "e10-f10",
+                 "f8-e8")
+    assert not is_legal(state, "f7-e7")
+    assert "chase rule" in (explain_illegal(state, "f7-e7") or "")
+
+
 def test_jumbo2014_moving_note_flag_and_bombs_stay() -> None:
     """Moving, NOTE: the Flag and the Bombs cannot move."""
     state = position({"e3": "F", "e4": "B", "a1": "K", "j10": "k"})

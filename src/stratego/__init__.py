@@ -43,6 +43,7 @@ from stratego.views import PlayerView, SchemaError, SeenPiece, SeenPly, view
 
 if TYPE_CHECKING:  # the faces and interchange are imported on first use
     from stratego.bots import Bot, HeuristicBot, RandomBot
+    from stratego.human_setups import human_setup
     from stratego.match import GameResult, MatchResult, play_game, play_match
     from stratego.notation import format_position, parse_position
     from stratego.records import (
@@ -62,6 +63,7 @@ _LAZY = {
     "Bot": "stratego.bots",
     "HeuristicBot": "stratego.bots",
     "RandomBot": "stratego.bots",
+    "human_setup": "stratego.human_setups",
     "GameResult": "stratego.match",
     "MatchResult": "stratego.match",
     "play_game": "stratego.match",
@@ -138,6 +140,7 @@ __all__ = [
     "explain_illegal",
     "format_position",
     "from_position",
+    "human_setup",
     "is_legal",
     "legal_moves",
     "new_game",

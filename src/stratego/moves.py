@@ -8,9 +8,11 @@ A `Move` is one of three things:
   (the rank's symbol, see `stratego.Rank`);
 * declining a Rescue, written ``"--"``.
 
-Moves are values: equal moves compare equal and hash alike. The engine hands
-out interned instances from a precomputed table, so `legal_moves` allocates
-no `Move` objects.
+Moves are values: equal moves compare equal and hash alike, and they sort by
+from square, to square and rescued rank. The engine hands out interned
+instances from a precomputed table, so `legal_moves` allocates no `Move`
+objects; `Move` is an `int` subclass, so comparing and hashing moves (and so
+``move in legal_moves(state)``) is C code, not a Python method call.
 
 ```pycon
 >>> move = Move.parse("a4-a5")
@@ -33,16 +35,18 @@ from stratego.pieces import Rank
 __all__ = ["Move"]
 
 
-class Move:
+class Move(int):
     """A move, a Rescue, or a declined Rescue. Build one with `Move.parse`.
 
     Moves are interned flyweights: ``Move(frm, to)`` returns the one instance
-    for that pair, so equal moves are the same object, compare with ``==`` or
-    ``is``, and membership tests against `legal_moves` cost a pointer compare.
-    Moves are immutable.
+    for that pair, so equal moves are the same object. A `Move` is an `int`
+    subclass whose value is its sort key (from square, to square, rescued
+    rank), so equality, hashing, ordering and ``move in legal_moves(state)``
+    run as C code with no Python method call. Compare moves with moves: the
+    integer value itself is an implementation detail (it is never a small
+    number, so it cannot be mistaken for an action index). Moves are
+    immutable.
     """
-
-    __slots__ = ("fi", "frm", "rescued", "step", "ti", "to")
 
     frm: Square | None
     to: Square | None
@@ -65,24 +69,28 @@ class Move:
             return move
         if None in key:
             raise InvalidNotationError(
-                f"not a move: Move({frm!r}, {to!r}, {rescued!r}) (expected Squares, and a Rank "
-                f"for a rescue)"
+                f"not a move: Move({_shown(frm)}, {_shown(to)}, {_shown(rescued)}) (expected "
+                f"Squares, and a Rank for a rescue)"
             )
         if rescued is None and (frm is None) != (to is None):
-            raise InvalidNotationError(f"a move needs both squares: Move({frm!r}, {to!r})")
+            raise InvalidNotationError(
+                f"a move needs both squares: Move({_shown(frm)}, {_shown(to)})"
+            )
         if rescued is not None and (frm is not None or to is None):
             raise InvalidNotationError("a rescue has a rank and a destination square only")
-        move = object.__new__(cls)
-        object.__setattr__(move, "frm", frm)
-        object.__setattr__(move, "to", to)
-        object.__setattr__(move, "rescued", rescued)
-        fi, ti = key[0], key[1]
-        object.__setattr__(move, "fi", fi)
-        object.__setattr__(move, "ti", ti)
-        object.__setattr__(
-            move, "step", fi >= 0 and ti >= 0 and abs(fi - ti) in (1, SIZE) and (
-                fi // SIZE == ti // SIZE or fi % SIZE == ti % SIZE)
-        )
+        fi, ti, ri = key[0], key[1], key[2]
+        assert fi is not None
+        assert ti is not None
+        assert ri is not None
+        move = int.__new__(cls, _BASE + ((fi + 1) * 101 + (ti + 1)) * 16 + (ri + 1))
+        fields = move.__dict__
+        fields["frm"] = frm
+        fields["to"] = to
+        fields["rescued"] = rescued
+        fields["fi"] = fi
+        fields["ti"] = ti
+        fields["step"] = fi >= 0 and ti >= 0 and abs(fi - ti) in (1, SIZE) and (
+            fi // SIZE == ti // SIZE or fi % SIZE == ti % SIZE)
         _INTERNED[key] = move
         return move
 
@@ -100,18 +108,6 @@ class Move:
 
     def __deepcopy__(self, memo: object) -> Move:
         return self
-
-    def __lt__(self, other: Move) -> bool:
-        if not isinstance(other, Move):
-            return NotImplemented
-        return self._sort_key() < other._sort_key()
-
-    def _sort_key(self) -> tuple[int, int, int]:
-        return (
-            -1 if self.frm is None else self.frm.index,
-            -1 if self.to is None else self.to.index,
-            -1 if self.rescued is None else int(self.rescued),
-        )
 
     @classmethod
     def parse(cls, text: str) -> Move:
@@ -180,6 +176,8 @@ class Move:
 
 
 _INTERNED: dict[tuple[int | None, int | None, int | None], Move] = {}
+_BASE = 1 << 24
+"""Offset of every move's integer value, far above any action index."""
 
 DECLINE_RESCUE = Move(None, None)
 

@@ -45,17 +45,11 @@ import re
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import by_name
-from stratego.engine import (
-    _NO_SHUTTLE,
-    ZOBRIST_KEYS,
-    ZOBRIST_SIDE,
-    initial_rank_mask,
-    legal_moves,
-    position_hash,
-)
+from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import InvalidNotationError, PositionError, RulesError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
+from stratego.repetition import NO_SHUTTLE, ZOBRIST_KEYS, ZOBRIST_SIDE, position_hash
 from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
 
@@ -115,8 +109,8 @@ def _chase_moves(state: GameState) -> list[str]:
         for to, code in enumerate(board):
             if not code:
                 continue
-            keys = ZOBRIST_KEYS[code & 31]
-            frm = _ZINDEX[code & 31].get(target ^ keys[to])
+            keys = ZOBRIST_KEYS[code >> 5]
+            frm = _ZINDEX[code >> 5].get(target ^ keys[to])
             if frm is not None and frm != to and not board[frm]:
                 break
         else:
@@ -155,7 +149,7 @@ def format_position(state: GameState) -> str:
     captured = [_piece_token(state, p, start_known) for p in state.captured()]
     if captured:
         fields.append("x=" + ",".join(captured))
-    if state.shuttles != (_NO_SHUTTLE, _NO_SHUTTLE):
+    if state.shuttles != (NO_SHUTTLE, NO_SHUTTLE):
         fields.append("shuttles=" + ",".join(_shuttle_token(s) for s in state.shuttles))
     if state.pending:
         fields.append(f"pending={state.pending}")
@@ -178,7 +172,7 @@ def format_position(state: GameState) -> str:
 
 def _shuttle_token(shuttle: tuple[int, int, int, int]) -> str:
     pid, lo, hi, count = shuttle
-    if shuttle == _NO_SHUTTLE:
+    if shuttle == NO_SHUTTLE:
         return "-"
     return f"{pid}:{SQUARES[lo]}-{SQUARES[hi]}:{count}"
 
@@ -326,7 +320,7 @@ def parse_position(text: str) -> GameState:
             moved_mask |= 1 << pid
         known[pid] = _known_mask(token, start_known)
 
-    shuttles = (_NO_SHUTTLE, _NO_SHUTTLE)
+    shuttles = (NO_SHUTTLE, NO_SHUTTLE)
     if "shuttles" in fields:
         shuttles = _parse_shuttles(fields["shuttles"], len(pieces))
     pending = 0
@@ -470,7 +464,7 @@ def _parse_shuttles(text: str, count: int) -> tuple[tuple[int, int, int, int],
     out = []
     for item in items:
         if item == "-":
-            out.append(_NO_SHUTTLE)
+            out.append(NO_SHUTTLE)
             continue
         match = _SHUTTLE.fullmatch(item)
         if match is None:
@@ -519,7 +513,7 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
         if not code or work[frm]:
             raise _error("chase", f"{SQUARES[frm]}-{SQUARES[to]}",
                          "does not lead to this board (undoing the chase moves from the last)")
-        keys = ZOBRIST_KEYS[code & 31]
+        keys = ZOBRIST_KEYS[code >> 5]
         h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
         work[frm], work[to] = code, 0
         hashes.append(h)

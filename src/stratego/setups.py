@@ -186,6 +186,10 @@ def check_setup(rules: Rules, setup: Setup) -> None:
         )
 
 
+def _by_square(cell: tuple[Square, Rank]) -> int:
+    return cell[0].index
+
+
 def random_setup(rules: Rules, player: Player, rng: random.Random | int | None = None) -> Setup:
     """A uniformly random valid setup for `player` (an army shuffled over the home rows).
 
@@ -213,5 +217,6 @@ def random_setup(rules: Rules, player: Player, rng: random.Random | int | None =
     rng.shuffle(ranks)
     return Setup(
         Player(player),
-        tuple(sorted((sq, rk) for sq, rk in zip(squares, ranks, strict=True) if rk is not None)),
+        tuple(sorted(((sq, rk) for sq, rk in zip(squares, ranks, strict=True) if rk is not None),
+                     key=_by_square)),
     )
