@@ -30,6 +30,7 @@ DEFAULT_RULES = [
     "milton-bradley-1961",
     "hasbro-2009",
     "jumbo-2014",
+    "isf",
     "classic+barrage",
     "jumbo-2014+ultimate-lightning",
     "hasbro-2009+rescue",
