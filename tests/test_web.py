@@ -244,6 +244,24 @@ def test_the_strikes_of_the_last_round_are_shown_with_the_ranks_they_reveal() ->
     assert payload["moves"][0] == payload["strikes"][0]
 
 
+def test_a_barrage_piece_moves_to_an_empty_home_square_in_the_setup() -> None:
+    """Jumbo 2014 Barrage: eight pieces placed anywhere in the four home rows, so a swap
+    with an empty square moves a piece there."""
+    c = client(seed=1)
+    base, _ = new_game(c, rules="jumbo-2014+barrage")
+    payload = c.get(base).json()
+    where = {cell["square"]: cell["rank"] for cell in payload["cells"]}
+    assert len(where) == 8
+    assert len(payload["home"]) == 40
+    piece = sorted(where)[0]
+    empty = next(sq for sq in payload["home"] if sq not in where)
+    after = c.post(base + "/swap", json={"squares": [piece, empty]}).json()
+    moved = {cell["square"]: cell["rank"] for cell in after["cells"]}
+    assert piece not in moved
+    assert moved[empty] == where[piece]
+    assert start(c, base)["phase"] == "play"
+
+
 def test_rescue_decisions_are_offered_and_played() -> None:
     """Hasbro 2009 Rescue: a piece that reaches the opponent's back row may bring back a
     captured piece of its side (the Rescue variant card); the decision is the player's."""
