@@ -28,7 +28,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
     {"rules", "strike", "editions", "variants", "setups", "human_setups"},
-    {"state", "engine", "explain"},
+    {"state", "engine", "explain", "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "match", "cli", "__main__"},

@@ -22,6 +22,7 @@ from stratego.errors import (
     PositionError,
     RulesError,
     SetupError,
+    _shown,
 )
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Piece, Player, Rank
@@ -299,19 +300,24 @@ def initial_state(info: GameInfo) -> GameState:
     return state
 
 
-def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> GameState:
+def new_game(rules: Rules, red_setup: Setup | str | Mapping[Square | str, Rank | str],
+             blue_setup: Setup | str | Mapping[Square | str, Rank | str]) -> GameState:
     """A new game under `rules` from the two players' setups (Red moves first).
 
-    A setup may be a `Setup` or its text form. Raises `SetupError` listing
-    every problem of either setup.
+    A setup may be a `Setup`, its text form, or a mapping ``{square: rank}``
+    (`Setup.from_mapping`). Raises `SetupError` listing every problem of either
+    setup.
     """
     _check_rules(rules)
     setups = []
     for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
         if isinstance(setup, str):
             setup = Setup.parse(setup, player, rules.setup.depth)
+        elif isinstance(setup, Mapping):
+            setup = Setup.from_mapping(player, setup)
         if not isinstance(setup, Setup):
-            raise SetupError(f"not a setup for {player}: {setup!r}")
+            raise SetupError(f"not a setup for {player}: {_shown(setup)} (expected a Setup, "
+                             f"its text, or a mapping {{square: rank}})")
         if setup.player is not player:
             raise SetupError(f"the {player} setup was made for {setup.player}")
         setups.append(setup)
@@ -368,12 +374,18 @@ def from_position(
     cells: list[tuple[int, Player, Rank]] = []
     if not isinstance(placement, Mapping):
         raise PositionError(f"a placement maps squares to pieces, not {type(placement).__name__}")
+    named: dict[int, object] = {}
     for key, value in placement.items():
         try:
             square = key if isinstance(key, Square) else Square.parse(key)
         except InvalidNotationError as exc:
             problems.append(str(exc))
             continue
+        if square.index in named:
+            problems.append(f"more than one piece on {square} (given as "
+                            f"{_shown(named[square.index])} and {_shown(key)})")
+            continue
+        named[square.index] = key
         try:
             if isinstance(value, str):
                 owner = Player.RED if value.strip().isupper() else Player.BLUE
@@ -423,6 +435,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     try:
         moves = state.cached_moves
     except AttributeError:
+        moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
+        if isinstance(moves, tuple):
+            return moves
         raise _not_a_state(state) from None
     if moves is None:
         moves = _generate(state) if state.outcome is None else ()
@@ -431,7 +446,8 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def _not_a_state(value: object) -> PositionError:
-    return PositionError(f"not a game state: {value!r} (build one with new_game or from_position)")
+    return PositionError(f"not a game state: {_shown(value)} (build one with new_game or "
+                         f"from_position)")
 
 
 def _check_rules(rules: object) -> None:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -463,15 +464,22 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(_decoded(handle, name))
-        missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
-        if missing:
-            raise InvalidNotationError(f"{name}: the header lacks the columns {', '.join(missing)}")
-        for values in reader:
-            row = GravonRow(name, reader.line_num, dict(values))
-            try:
-                yield row, row.load()
-            except (InvalidNotationError, SetupError) as exc:
-                yield row, exc
+        try:
+            missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
+            if missing:
+                raise InvalidNotationError(
+                    f"{name}: the header lacks the columns {', '.join(missing)}"
+                )
+            for values in reader:
+                row = GravonRow(name, reader.line_num, dict(values))
+                try:
+                    yield row, row.load()
+                except (InvalidNotationError, SetupError) as exc:
+                    yield row, exc
+        except csv.Error as exc:
+            raise InvalidNotationError(
+                f"{name} line {reader.line_num}: not a CSV row: {_shown(str(exc))}"
+            ) from None
 
 
 # ---------------------------------------------------------------------------
@@ -528,7 +536,8 @@ class GravonGame:
             source, _, target = _gravon_move(move).partition("-")
             lines.append(f'  <move id="{number}" source="{source}" target="{target}"/>')
         for number, name in enumerate(self.players, start=1):
-            lines.append(f'  <player id="{number}">{escape(name)}</player>')
+            text = escape(name, {"\n": "&#10;", "\r": "&#13;"})  # kept through parsing
+            lines.append(f'  <player id="{number}">{text}</player>')
         if self.result_type is not None:
             code = 3 if self.winner is None else int(self.winner) + 1
             lines.append(f'  <result type="{self.result_type}" winner="{code}"/>')
@@ -548,11 +557,36 @@ class GravonGame:
         lines = ["#X38FA11 Stratego-Notation v2", f"type {number}", self.board]
         lines += [_gravon_move(m) for m in self.moves]
         lines.append("END")
-        red, blue = self.players
+        red, blue = (_escape_name(name) for name in self.players)
         if self.result_type is not None:
             code = 2 if self.winner is None else int(self.winner)
             lines.append(f"{red} vs {blue} result {self.result_type} winner {code}")
         return "\n".join(lines) + "\n"
+
+
+_BREAKS = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|^\s|\s$")
+
+
+def _escape_name(name: str) -> str:
+    """A player's name for the text form's result line, written so that any name reads back
+    unchanged: a backslash, line breaks, whitespace at either end and " vs " are escaped with
+    a backslash (``\\u000a``, ``\\vs``), an empty name is ``\\0``."""
+    if not name:
+        return "\\0"
+    text = _BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", name.replace("\\", "\\\\"))
+    while " vs " in text:
+        text = text.replace(" vs ", " \\vs ")
+    return text
+
+
+def _unescape_name(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code.startswith("u"):
+            return chr(int(code[1:], 16))
+        return {"v": "v", "0": "", "\\": "\\"}[code]
+
+    return re.sub(r"\\(u[0-9a-f]{4}|[v0\\])", one, text)
 
 
 def _gravon_move(move: Move) -> str:
@@ -572,7 +606,14 @@ def _parse_gravon_move(source: str, target: str, where: str) -> Move:
 
 
 def _checked(game: GravonGame) -> GravonGame:
-    game.replay()
+    """`game` if it can be played: a start the rules accept, legal moves, and a result that
+    names the winner the moves give when they end the game."""
+    final = game.replay()
+    if final.outcome is not None and game.result_type is not None and (
+            game.winner != final.outcome.winner):
+        said = "a draw" if game.winner is None else f"{game.winner} won"
+        raise PositionError(f"the result says {said}, but the moves end the game: "
+                            f"{final.outcome}")
     return game
 
 
@@ -686,7 +727,7 @@ def parse_game_text(text: str) -> GravonGame:
                 f"Gravon text game line {number}: {line!r} is not "
                 "'<red> vs <blue> result <type> winner <0|1|2>'"
             )
-        players = (red.strip(), blue.strip())
+        players = (_unescape_name(red.strip()), _unescape_name(blue.strip()))
         result_type = int(kind.strip())
         winner = None if who.strip() == "2" else Player(int(who))
     if rest:

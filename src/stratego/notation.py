@@ -58,6 +58,7 @@ from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
+from stratego.validation import check_state
 
 __all__ = ["format_position", "parse_position"]
 
@@ -274,7 +275,9 @@ def parse_position(text: str) -> GameState:
     `initial_placement` is the board as given. Piece ids may be left out
     altogether, in which case pieces are numbered as `stratego.from_position`
     numbers them (Red by square, then Blue by square, then captured pieces).
-    Raises `InvalidNotationError` naming the part and the token at fault.
+    Raises `InvalidNotationError` naming the part and the token at fault, and
+    `PositionError` listing every problem of a state no game of those rules can
+    reach (`stratego.validation.state_problems`).
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"not a position string: {_shown(text)}")
@@ -394,7 +397,7 @@ def parse_position(text: str) -> GameState:
         where=tuple(where),
     )
     legal_moves(state)
-    return state
+    return check_state(state)
 
 
 def _number(rules: Rules, tokens: list[_Token],

@@ -312,8 +312,9 @@ def parse_record(text: str) -> GameRecord:
     ``BlueSetup`` are required, ``PlyLimit`` is optional. The move text
     follows: moves in this library's notation (``a4-a5``, ``K@b2``, ``--``),
     optional move numbers (``12.``), ``{comments}``, and a final result. Raises
-    `InvalidNotationError` naming the line or move at fault; legality is
-    checked by `GameRecord.replay`.
+    `InvalidNotationError` naming the line or move at fault; the game is
+    replayed, so setups the rules reject raise `SetupError`, an illegal move
+    `IllegalMoveError`, and a ``Result`` tag the moves contradict `PositionError`.
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"not a game record: {text!r}")
@@ -381,7 +382,7 @@ def parse_record(text: str) -> GameRecord:
         )
     if result is not None and result != "*" and "Result" not in tags:
         tags["Result"] = result
-    return GameRecord(rules, red, blue, tuple(moves), Tags(tags))
+    return _checked(GameRecord(rules, red, blue, tuple(moves), Tags(tags)))
 
 
 # ---------------------------------------------------------------------------
@@ -435,7 +436,8 @@ def _move_list(value: object, what: str) -> list[Move]:
 def record_from_json(text: str | bytes) -> GameRecord:
     """Read a record written by `GameRecord.to_json`, checking every field.
 
-    Raises `InvalidNotationError` naming the field at fault.
+    Raises `InvalidNotationError` naming the field at fault; as `parse_record`,
+    it replays the game (`SetupError`, `IllegalMoveError`, `PositionError`).
     """
     what = "game record JSON"
     data = _load_object(text, what, RECORD_SCHEMA)
@@ -452,7 +454,21 @@ def record_from_json(text: str | bytes) -> GameRecord:
         tags = Tags(raw_tags)
     except InvalidNotationError as exc:
         raise InvalidNotationError(f"{what}, tags: {exc}") from None
-    return GameRecord(rules, red, blue, tuple(moves), tags)
+    return _checked(GameRecord(rules, red, blue, tuple(moves), tags))
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    """`record` if some game of its rules is this game: setups the rules accept, legal
+    moves, and a ``Result`` tag that agrees with how the moves end the game (a result while
+    the game goes on, a resignation, is fine)."""
+    final = record.replay()
+    result = record.tags.get("Result", "*")
+    if final.outcome is not None and result != "*" and result != final.outcome.result():
+        raise PositionError(
+            f"the Result tag says {result} but the moves end the game {final.outcome} "
+            f"({final.outcome.result()})"
+        )
+    return record
 
 
 def _replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> GameState:

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 import attrs
 
 from stratego.board import SIZE, SQUARES, Square, home_rows
-from stratego.errors import InvalidNotationError, RulesError, SetupError
+from stratego.errors import InvalidNotationError, RulesError, SetupError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 
@@ -34,6 +34,10 @@ def _plural(rank: Rank, count: int) -> str:
     return "Spies" if rank == Rank.SPY else f"{rank.title}s"
 
 
+def _to_player(value: object) -> Player:
+    return Player(value)  # type: ignore[arg-type]
+
+
 @attrs.frozen
 class Setup:
     """One player's starting placement: which rank stands on which square.
@@ -43,8 +47,22 @@ class Setup:
     accept it is `setup_problems` (or `stratego.new_game`, which raises).
     """
 
-    player: Player
-    placement: tuple[tuple[Square, Rank], ...]
+    player: Player = attrs.field(converter=_to_player)
+    placement: tuple[tuple[Square, Rank], ...] = attrs.field()
+
+    @placement.validator
+    def _check_placement(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, tuple):
+            raise SetupError(f"a setup's placement is a tuple of (square, rank) pairs, not "
+                             f"{_shown(value)}")
+        seen: set[Square] = set()
+        for item in value:
+            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Square)
+                    and isinstance(item[1], Rank)):
+                raise SetupError(f"not a (Square, Rank) pair in a setup: {_shown(item)}")
+            if item[0] in seen:
+                raise SetupError(f"more than one piece on {item[0]} in the {self.player} setup")
+            seen.add(item[0])
 
     @classmethod
     def from_mapping(
@@ -59,15 +77,16 @@ class Setup:
                 f"a {player} setup maps squares to ranks, not {type(placement).__name__}"
             )
         items = []
+        named: dict[Square, object] = {}
         for square, rank in placement.items():
             sq = square if isinstance(square, Square) else Square.parse(square)
             rk = rank if isinstance(rank, Rank) else Rank.parse(rank)
+            if sq in named:
+                raise SetupError(f"more than one piece on {sq} (given as {_shown(named[sq])} "
+                                 f"and {_shown(square)})")
+            named[sq] = square
             items.append((sq, rk))
-        seen = Counter(sq for sq, _ in items)
-        doubled = [str(sq) for sq, n in seen.items() if n > 1]
-        if doubled:
-            raise SetupError(f"more than one piece on {', '.join(doubled)}")
-        return cls(Player(player), tuple(sorted(items)))
+        return cls(Player(player), tuple(sorted(items, key=_by_square)))
 
     @classmethod
     def parse(cls, text: str, player: Player, depth: int = 4) -> Setup:
@@ -94,7 +113,7 @@ class Setup:
                 raise InvalidNotationError(
                     f"not a rank symbol: {char!r} at {square} in setup {text!r}"
                 ) from None
-        return cls(player, tuple(sorted(placement.items())))
+        return cls(player, tuple(sorted(placement.items(), key=_by_square)))
 
     def text(self, depth: int = 4) -> str:
         """The text form; `Setup.parse` reads it back."""
