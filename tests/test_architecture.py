@@ -3,7 +3,7 @@
 | layer | modules |
 | --- | --- |
 | vocabulary | errors, optional, pieces, board, moves |
-| rules | rules, strike, editions, variants, setups, human_setups |
+| rules | rules, strike, repetition, editions, variants, setups, human_setups |
 | engine | state, engine, explain |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
@@ -14,6 +14,9 @@ A subpackage (`stratego/web/...`) counts as one module named after it. A module 
 from its own layer and the layers above it in this table, never from a layer below. The few
 imports that go the other way are made inside a function, on first use, and are listed in
 `UPWARD` (a picture or JSON method on a value class of a lower layer).
+
+No module imports another module's private (``_underscore``) names: what one module offers
+another is public, documented and findable (`PRIVATE_SHARED` lists the few exceptions left).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
-    {"rules", "strike", "editions", "variants", "setups", "human_setups"},
+    {"rules", "strike", "repetition", "editions", "variants", "setups", "human_setups"},
     {"state", "engine", "explain", "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
@@ -129,3 +132,60 @@ def test_no_core_module_imports_a_bridge() -> None:
         for path in _files(module):
             for imported, _ in imports(path):
                 assert imported not in bridges, f"{module} imports the bridge {imported}"
+
+
+SHARED_HELPERS = {("errors", "_shown")}
+"""(module, name) private helpers any module may import: `stratego.errors._shown` cuts echoed
+input in error messages (the developers' guide asks every reader to use it)."""
+
+PRIVATE_SHARED = {
+    ("gravon", "board", "_digits"),
+    ("notation", "board", "_digits"),
+    ("records", "board", "_digits"),
+    ("encoding", "board", "_whole"),
+    ("view_json", "views", "_CODES"),  # the views <-> view_json circle, still to untie
+    ("views", "view_json", "_to_dict"),
+    ("views", "view_json", "_from_dict"),
+}
+"""(importer, imported module, name) private imports still allowed; the list may only shrink."""
+
+
+def private_imports(path: pathlib.Path) -> list[tuple[str, str]]:
+    """(imported stratego module, name) for each ``_private`` name `path` imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
+                "stratego."):
+            module = node.module.split(".")[1]
+            found.extend((module, alias.name) for alias in node.names
+                         if alias.name.startswith("_") and not alias.name.startswith("__"))
+    return found
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_no_module_imports_private_names_of_another(module: str) -> None:
+    for path in _files(module):
+        for imported, name in private_imports(path):
+            if imported == module or (imported, name) in SHARED_HELPERS:
+                continue
+            assert (module, imported, name) in PRIVATE_SHARED, (
+                f"{module} imports the private name {name} of {imported}: make it public "
+                f"(documented) or move the code to where it belongs"
+            )
+
+
+def test_a_private_import_is_caught(tmp_path: pathlib.Path) -> None:
+    """The checker sees a private name imported at any depth, and not dunders."""
+    bad = tmp_path / "bad.py"
+    bad.write_text("from stratego.engine import _tab, apply\n\n"
+                   "def f():\n    from stratego import __version__\n"
+                   "    from stratego.explain import _why\n", encoding="utf-8")
+    assert private_imports(bad) == [("engine", "_tab"), ("explain", "_why")]
+
+
+def test_the_private_exceptions_are_still_needed() -> None:
+    """Every listed private import exists, so the list cannot silently grow stale."""
+    present = {(module, imported, name) for module in MODULES for path in _files(module)
+               for imported, name in private_imports(path)}
+    assert present >= PRIVATE_SHARED

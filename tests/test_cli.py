@@ -70,7 +70,40 @@ def test_selfplay_board_styles(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("rich")
     _, colour_out, _ = run(capsys, "selfplay", "--seed", "1", "--board", "color",
                             "--max-plies", "100")
-    assert "\x1b[" in colour_out
+    assert "\x1b[" not in colour_out  # captured output is not a terminal: no colour
+    assert colour_out == unicode_out
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("terminal", "environment", "coloured"),
+    [
+        (False, {}, False),
+        (True, {}, True),
+        (True, {"NO_COLOR": "1"}, False),
+        (True, {"NO_COLOR": ""}, True),  # NO_COLOR counts only when not empty
+        (False, {"FORCE_COLOR": "1"}, True),
+        (True, {"NO_COLOR": "1", "FORCE_COLOR": "1"}, False),
+    ],
+)
+def test_colour_only_on_a_terminal_and_never_with_no_color(
+        monkeypatch: pytest.MonkeyPatch, terminal: bool, environment: dict[str, str],
+        coloured: bool) -> None:
+    """`--board color` writes ANSI codes only to a terminal, and never when NO_COLOR is set
+    (https://no-color.org); FORCE_COLOR forces them, e.g. for a pager that shows colour."""
+    pytest.importorskip("rich")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    out = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["selfplay", "--seed", "1", "--board", "color", "--max-plies", "10"]) == 0
+    assert ("\x1b[" in out.getvalue()) is coloured
 
 
 @pytest.mark.parametrize(

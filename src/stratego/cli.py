@@ -22,23 +22,27 @@ import os
 import random
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 
-from stratego.bots import BOTS, Bot, make_bot
+from stratego.bots import BOTS, Bot, bot_name, make_bot
 from stratego.editions import EDITIONS, by_name
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, StrategoError
 from stratego.explain import explain_illegal
+from stratego.human_setups import human_setup, human_setups
 from stratego.match import GameResult, MatchResult, play_game, play_match
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules
-from stratego.setups import random_setup
+from stratego.rules import RankLabels, Rules
+from stratego.setups import Setup, random_setup, setup_problems
 from stratego.state import GameState
 from stratego.text import board_text, captured_text
 from stratego.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from stratego.views import PlayerView
 
 __all__ = ["main"]
 
@@ -74,9 +78,20 @@ def _bot(name: str, seed: int | None) -> Bot:
         raise _UsageError(str(exc)) from None
 
 
+def _colour_allowed(stream: IO[str]) -> bool:
+    """Whether to write ANSI colour to `stream`: never when ``NO_COLOR`` is set (not
+    empty), always when ``FORCE_COLOR`` is, else only when `stream` is a terminal."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(callable(isatty) and isatty())
+
+
 def _draw(source: Any, style: str, perspective: Player | None = None) -> str:
-    return board_text(source, perspective=perspective, unicode=style != "ascii",
-                      color=style == "color")
+    colour = style == "color" and _colour_allowed(sys.stdout)
+    return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour)
 
 
 def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,8 +110,49 @@ def _add_board_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board", choices=BOARD_STYLES, default="ascii",
         help="how to draw the board: plain ASCII, a Unicode grid, or a coloured grid "
-             "(needs the 'rich' extra; plain otherwise) (default: %(default)s)",
+             "(needs the 'rich' extra; coloured only on a terminal and without NO_COLOR, "
+             "FORCE_COLOR forces it) (default: %(default)s)",
     )
+
+
+SETUP_SOURCES = ("random", "human")
+
+
+def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
+    parser.add_argument(
+        "--setups", choices=SETUP_SOURCES, default="random",
+        help=f"where {whose} setups come from: shuffled at random, or drawn from the human "
+             "setups bundled with stratego (stratego.human_setup: 40-piece army, Barrage, "
+             "Ultimate Lightning, Duel) (default: %(default)s)",
+    )
+
+
+class _HumanSetups:
+    """A bot that places its army with `stratego.human_setup` (see `play_game`)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self._bot = bot
+        self.name = bot_name(bot)
+
+    def __call__(self, view: PlayerView) -> Move:
+        return self._bot(view)
+
+    def reset(self, seed: int | None = None) -> None:
+        reset = getattr(self._bot, "reset", None)
+        if callable(reset):
+            reset(seed)
+
+    def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup:
+        return human_setup(rules, player, rng)
+
+
+def _check_setups(rules: Rules, source: str) -> None:
+    """Raise `_UsageError` when `source` cannot set up an army of `rules`."""
+    if source == "human":
+        try:
+            human_setups(rules, Player.RED)
+        except StrategoError as exc:
+            raise _UsageError(f"--setups human: {exc}") from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -128,7 +184,9 @@ def _parser() -> argparse.ArgumentParser:
                           help=f"Red's bot: {bots} (default: %(default)s)")
     selfplay.add_argument("--blue", default="random", metavar="BOT",
                           help=f"Blue's bot: {bots} (default: %(default)s)")
-    selfplay.add_argument("--moves", action="store_true", help="also print every move played")
+    selfplay.add_argument("--moves", action="store_true",
+                          help="also print every move played, numbered as in a record")
+    _add_setups_argument(selfplay, "both bots'")
     selfplay.add_argument("--save", metavar="FILE",
                           help="save the game; the format follows the file's extension "
                                f"({_FORMAT_HELP}) unless --format says otherwise")
@@ -140,13 +198,15 @@ def _parser() -> argparse.ArgumentParser:
         "replay", help="replay a saved game and show how it ended",
         description="Read a game saved by 'selfplay --save' (or any game record, record "
                     "JSON or Gravon game file), replay every move through the rules, and "
-                    "print the final board, the number of plies and the outcome. An illegal "
-                    "move in the file is reported with its move number.",
+                    "print its header (rules, players, seed and other tags), the final "
+                    "board, the number of plies and the outcome. An illegal move in the file "
+                    "is reported with its move number.",
     )
     replay.add_argument("file", metavar="FILE", help="the saved game")
     replay.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
                         help=f"format of FILE (default: from its extension: {_FORMAT_HELP})")
-    replay.add_argument("--moves", action="store_true", help="also print every move played")
+    replay.add_argument("--moves", action="store_true",
+                        help="also print every move played, numbered as in a record")
     _add_board_argument(replay)
 
     match = commands.add_parser(
@@ -176,8 +236,11 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play", help="play against a bot in the terminal",
         description="Play a game against a bot. Type moves such as 'a4-a5'; 'moves' "
-                    "lists your legal moves, 'help' explains, 'quit' ends the game. "
-                    "Under the Rescue variant, type a rescue such as 'K@b2' or '--'.",
+                    "lists your legal moves, 'help' explains, 'quit' leaves the game. "
+                    "Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
+                    "You see only what your side may know: the bot's pieces show their "
+                    "ranks once revealed, and the whole board once the game is over.",
+        epilog=_glyphs_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _add_rules_arguments(play)
     play.add_argument("--seed", "-s", type=int, default=None,
@@ -188,7 +251,40 @@ def _parser() -> argparse.ArgumentParser:
                       help=f"your opponent: {bots} (default: %(default)s)")
     play.add_argument("--max-plies", type=int, default=None, metavar="N",
                       help="draw after N plies (default: no limit)")
+    play.add_argument("--setup", metavar="SETUP|FILE",
+                      help="your setup: its text form (rows from your back row, '/' between "
+                           "rows, rank letters such as 'FBXN...'; see stratego.Setup) or a "
+                           "file holding it (default: from --setups)")
+    _add_setups_argument(play, "the bot's and (without --setup) your")
+    play.add_argument("--save", metavar="FILE",
+                      help="when the game is over, save it; the format follows the file's "
+                           f"extension ({_FORMAT_HELP}) unless --format says otherwise")
+    play.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
+                      help="format of --save")
     _add_board_argument(play)
+
+    serve = commands.add_parser(
+        "serve", help="play in a web browser, against the bot or a friend",
+        description="Start a web server for the browser game (needs the 'web' extra) and "
+                    "print its URL. Each browser is sent only its own player's view.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                       "(default: %(default)s)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
+    serve.add_argument("--rules", "--edition", "-e", dest="edition", default="classic",
+                       metavar="NAME", help="rules of new games (default: %(default)s)")
+    serve.add_argument("--bot", default="heuristic", metavar="BOT",
+                       help=f"the bot: {', '.join(sorted(BOTS))} (default: %(default)s)")
+    serve.add_argument("--bot-setup", metavar="TEXT",
+                       help="the bot's army as setup text, for demos and puzzles "
+                            "(never shown in the page)")
+    serve.add_argument("--seed", "-s", type=int, default=None,
+                       help="seed for the bot and the first setups (default: random)")
+    serve.add_argument("--max-games", type=int, default=200, metavar="N",
+                       help="most games live at once (default: %(default)s)")
+    serve.add_argument("--idle-minutes", type=float, default=60.0, metavar="M",
+                       help="drop a game after M minutes without activity "
+                            "(default: %(default)s)")
 
     commands.add_parser("editions", help="list the editions and variants",
                         description="List the editions and variants and their names.")
@@ -206,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "match": _match,
         "play": _play,
         "editions": _editions,
+        "serve": _serve,
     }[args.command]
     try:
         return command(args)
@@ -221,6 +318,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def _serve(args: argparse.Namespace) -> int:
+    """``stratego serve``: the browser game (the `stratego.web` bridge, loaded by name so
+    that the command line does not depend on the optional extra)."""
+    try:
+        web = importlib.import_module("stratego.web")
+        app = importlib.import_module("stratego.web.app")
+        hub = web.GameHub(rules=args.edition, bot=args.bot, bot_setup=args.bot_setup,
+                          seed=args.seed, max_games=args.max_games,
+                          idle_seconds=args.idle_minutes * 60)
+    except StrategoError as exc:  # a missing extra, unknown rules or bot, bad bot setup
+        raise _UsageError(str(exc)) from None
+    if not 0 <= args.port <= 65535:
+        raise _UsageError(f"--port must be 0 to 65535, not {args.port}")
+
+    def ready(url: str) -> None:
+        print(f"Stratego is served at {url} (press Ctrl+C to stop)", flush=True)
+
+    app.run(hub, host=args.host, port=args.port, ready=ready)
+    return 0
+
+
 def _check_plies(value: int | None) -> None:
     if value is not None and value < 1:
         raise _UsageError(f"--max-plies must be a positive number, not {value}")
@@ -229,24 +347,49 @@ def _check_plies(value: int | None) -> None:
 def _selfplay(args: argparse.Namespace) -> int:
     rules = _rules(args)
     _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
     red, blue = _bot(args.red, None), _bot(args.blue, None)
+    if args.setups == "human":
+        red, blue = _HumanSetups(red), _HumanSetups(blue)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True)
     state = game.state
     assert state is not None
-    print(f"Rules: {state.rules.title} ({state.rules.name}), ply limit {args.max_plies}")
+    print(_rules_line(state.rules))
     print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
     _summary(state, args, _outcome_text(game))
     if args.save:
-        _save(state, args.save, args.format, (game.red, game.blue), seed)
+        _save(state, args.save, args.format, (game.red, game.blue), str(seed))
         print(f"Saved: {args.save}")
     return 0
+
+
+def _rules_line(rules: Rules) -> str:
+    limit = f", ply limit {rules.ply_limit}" if rules.ply_limit is not None else ""
+    return f"Rules: {rules.title} ({rules.name}){limit}"
+
+
+def _header_lines(tags: dict[str, str]) -> list[str]:
+    """A saved game's tags as `selfplay` prints them: players and seed (``Round``) on one
+    line, then any other tag but ``Result`` (the outcome line says it)."""
+    lines = []
+    if "Red" in tags or "Blue" in tags:
+        players = f"Red: {tags.get('Red', '?')}, Blue: {tags.get('Blue', '?')}"
+        if "Round" in tags:
+            players += f", seed {tags['Round']}"
+        lines.append(players)
+    for name, value in tags.items():
+        if name not in ("Red", "Blue", "Round", "Result"):
+            lines.append(f"{name}: {value}")
+    return lines
 
 
 def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
     """The end of a game as `selfplay` and `replay` print it."""
     if args.moves:
-        print("Moves: " + _move_list(state))
+        from stratego.records import move_text
+
+        print("Moves: " + (move_text(state.moves()) or "-"))
     print(_draw(state, args.board))
     print(f"Captured red pieces: {captured_text(state, Player.RED)}")
     print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
@@ -276,7 +419,7 @@ def _format_of(path: str, given: str | None) -> str:
 
 
 def _save(state: GameState, path: str, given: str | None, players: tuple[str, str],
-          seed: int) -> None:
+          seed: str, event: str = "stratego selfplay") -> None:
     """Write the game that led to `state` to `path`."""
     from stratego import gravon, records
 
@@ -290,8 +433,10 @@ def _save(state: GameState, path: str, given: str | None, players: tuple[str, st
             raise _UsageError(f"cannot save this game in a Gravon file: {exc}") from None
         text = game.to_xml() if kind == "gravon-xml" else game.to_text()
     else:
-        record = records.record_from_state(state, event="stratego selfplay", red=players[0],
-                                           blue=players[1], round=str(seed))
+        tags = {"event": event, "red": players[0], "blue": players[1]}
+        if seed:
+            tags["round"] = seed
+        record = records.record_from_state(state, **tags)
         text = record.to_text() if kind == "record" else record.to_json(indent=2) + "\n"
     try:
         with open(path, "w", encoding="utf-8") as handle:
@@ -311,20 +456,26 @@ def _replay(args: argparse.Namespace) -> int:
     from stratego import gravon, records
 
     kind = _format_of(args.file, args.format)
+    header: dict[str, str] = {}
     try:
         if kind.startswith("gravon"):
-            state = gravon.read_game_file(args.file).replay()
+            game = gravon.read_game_file(args.file)
+            header = {"Red": game.players[0], "Blue": game.players[1]}
+            state = game.replay()
         else:
             with open(args.file, encoding="utf-8") as handle:
                 text = handle.read()
             record = (records.parse_record(text) if kind == "record"
                       else records.record_from_json(text))
+            header = dict(record.tags)
             state = record.replay()
     except OSError as exc:
         raise _UsageError(f"cannot read {args.file!r}: {exc.strerror}") from None
     except StrategoError as exc:
         raise _UsageError(f"{args.file}: {exc}") from None
-    print(f"Rules: {state.rules.title} ({state.rules.name})")
+    print(_rules_line(state.rules))
+    for line in _header_lines(header):
+        print(line)
     outcome = state.outcome
     if outcome is None:
         text = "game on"
@@ -339,13 +490,6 @@ def _outcome_text(game: GameResult) -> str:
     who = "draw" if game.winner is None else f"{game.winner} wins"
     detail = f": {game.detail}" if game.detail else ""
     return f"{who} ({game.termination}{detail}) {game.result()}"
-
-
-def _move_list(state: GameState) -> str:
-    out = []
-    for i, move in enumerate(state.moves()):
-        out.append(f"{i + 1}. {move}")
-    return " ".join(out) or "-"
 
 
 def _match(args: argparse.Namespace) -> int:
@@ -424,9 +568,8 @@ def _editions(args: argparse.Namespace) -> int:
 _HELP = """\
 Type a move as FROM-TO, such as a4-a5 (a Scout may go several squares: a4-a8).
 Commands: 'moves' lists your legal moves, 'board' draws the board again,
-'help' shows this text, 'quit' ends the game.
-Pieces are drawn as r/b (Red/Blue) followed by the rank's label in this
-edition; '?' is a piece whose rank you do not know, '~~~' a lake."""
+'legend' shows what the board's signs mean, 'help' shows this text, 'quit' leaves
+the game."""
 
 _RESCUE_HELP = """\
 Rescue: your {piece} reached the opponent's back row, so you may bring back one of
@@ -434,24 +577,110 @@ your captured pieces. Type RANK@SQUARE with the rank's letter (M Marshal,
 G General, C Colonel, J Major, K Captain, L Lieutenant, T Sergeant, N Miner,
 X Scout, S Spy), such as K@b2, or '--' to decline. 'moves' lists the choices."""
 
+_MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
+"""The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
+
+
+def _glyphs_help() -> str:
+    """What `play` draws, for its ``--help``: the signs and each edition's rank labels."""
+    by_labels: dict[tuple[str, ...], list[str]] = {}
+    for name, rules in EDITIONS.items():
+        by_labels.setdefault(tuple(rules.labels.labels), []).append(name)
+    lines = [
+        "The board, as play draws it:",
+        "  r.. / b..   a Red / Blue piece: r or b, then the rank's label in the edition",
+        "  b?          a piece of the bot's whose rank you do not know (yet)",
+        "  .           an empty square (blank in the Unicode grid)",
+        "  ~~~         a lake (≈≈≈ in the Unicode grid)",
+        "Rank labels (B Bomb and F Flag in every edition):",
+    ]
+    for labels, names in by_labels.items():
+        table = RankLabels(labels)
+        ranks = ", ".join(f"{table.label(rank)} {rank.title}" for rank in _LEGEND_ORDER)
+        lines.append(f"  {', '.join(names)}: {ranks}")
+    return "\n".join(lines)
+
+
+_LEGEND_ORDER = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
+                 Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY,
+                 Rank.BOMB, Rank.FLAG)
+
+
+def _legend(rules: Rules, person: Player, style: str) -> str:
+    """The rank legend of `rules` for a person playing `person`: each label, its rank and
+    how many pieces of it an army has, and the board's other signs."""
+    ranks = ", ".join(f"{rules.labels.label(rank)} {rank.title} x{rules.army.count(rank)}"
+                      for rank in _LEGEND_ORDER if rules.army.count(rank))
+    mine, theirs = ("r", "b") if person is Player.RED else ("b", "r")
+    lake = "~~~" if style == "ascii" else "≈≈≈"
+    return (f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot piece "
+            f"whose rank you do not know, {lake} a lake.\nRanks: {ranks}.")
+
+
+def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
+    """The person's `--setup`: its text form, or the name of a file holding it (lines
+    starting with '#' are comments)."""
+    source = text
+    if os.path.isfile(text):
+        try:
+            with open(text, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _UsageError(f"--setup: cannot read {text!r}: {exc}") from None
+        source = "/".join(line.strip() for line in lines
+                          if line.strip() and not line.lstrip().startswith("#"))
+    try:
+        setup = Setup.parse(source, person, rules.setup.depth)
+    except StrategoError as exc:
+        raise _UsageError(f"--setup: {exc}") from None
+    problems = setup_problems(rules, setup)
+    if problems:
+        raise _UsageError(f"--setup: not a valid {person} setup under {rules.name}: "
+                          + "; ".join(problems))
+    return setup
+
+
+def _parse_move(line: str, rules: Rules) -> Move:
+    """The person's typed move; Rescue syntax is accepted and mentioned only under rules
+    with Rescue. Raises `InvalidNotationError`."""
+    rescue = rules.rescue.enabled
+    if not rescue and ("@" in line or line.strip() == "--"):
+        raise InvalidNotationError(
+            f"not a move: {line.strip()!r} (expected two squares such as 'a4-a5'; there are "
+            "no Rescue decisions under these rules)")
+    try:
+        return Move.parse(line)
+    except InvalidNotationError as exc:
+        if rescue:
+            raise
+        raise InvalidNotationError(str(exc).replace(_MOVE_HINT, "")) from None
+
 
 def _play(args: argparse.Namespace) -> int:
     rules = _rules(args)
     _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
     if args.max_plies is not None:
         rules = rules.with_ply_limit(args.max_plies)
+    if args.save:
+        _format_of(args.save, args.format)  # a bad name is an error before the game
     from stratego.views import view
 
+    # The seed fixes the bot's setup and play: it is never printed while the game is on.
+    # Each side's setup and the bot's randomness come from streams of their own.
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    rng = random.Random(seed)
     person = Player.parse(args.color)
-    setups = {Player.RED: random_setup(rules, Player.RED, rng),
-              Player.BLUE: random_setup(rules, Player.BLUE, rng)}
-    bot = _bot(args.bot, rng.randrange(2**32))
+    place = human_setup if args.setups == "human" else random_setup
+    setups = {player: place(rules, player, random.Random(f"{seed}/setup/{player.name}"))
+              for player in Player}
+    if args.setup is not None:
+        setups[person] = _person_setup(args.setup, rules, person)
+    bot = _bot(args.bot, random.Random(f"{seed}/bot").randrange(2**32))
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     print(f"You play {person} against the {args.bot} bot under {rules.title} "
-          f"({rules.name}), seed {seed}.")
+          f"({rules.name}).")
     print(_HELP)
+    print(_legend(rules, person, args.board))
     show_board = True
     while state.outcome is None:
         if state.to_move != person:
@@ -484,13 +713,20 @@ def _play(args: argparse.Namespace) -> int:
         if not command:
             continue
         if command in ("quit", "exit", "resign", "q"):
+            # The game is not over: the board shows only what you may know.
             print("You left the game.")
-            print(_draw(state, args.board, person))
+            print(_draw(seen, args.board))
+            if args.save:
+                print(f"Not saved: {args.save} would show the bot's setup, and the game is "
+                      "not over.")
             return 0
         if command in ("help", "h", "?"):
             print(_HELP)
             if seen.pending_rescue is not None:
                 print(_RESCUE_HELP.format(piece="piece"))
+            continue
+        if command in ("legend", "l"):
+            print(_legend(rules, person, args.board))
             continue
         if command in ("moves", "m"):
             print("Legal moves: " + " ".join(str(m) for m in seen.legal_moves))
@@ -499,7 +735,7 @@ def _play(args: argparse.Namespace) -> int:
             show_board = True
             continue
         try:
-            move = Move.parse(line)
+            move = _parse_move(line, rules)
         except InvalidNotationError as exc:
             print(f"Not understood: {exc}. Type 'help' for help.")
             continue
@@ -510,6 +746,7 @@ def _play(args: argparse.Namespace) -> int:
         state = apply(state, move)
         _report_strike(state, person)
         show_board = True
+    # The game is over: the whole board may be shown, and the seed that replays it.
     print(_draw(state, args.board, person))
     outcome = state.outcome
     assert outcome is not None
@@ -517,7 +754,11 @@ def _play(args: argparse.Namespace) -> int:
         verdict = "Draw"
     else:
         verdict = "You win" if outcome.winner == person else "You lose"
-    print(f"{verdict}: {outcome} after {state.ply} plies.")
+    print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
+    if args.save:
+        names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
+        _save(state, args.save, args.format, names, str(seed), event="stratego play")
+        print(f"Saved: {args.save}")
     return 0
 
 

@@ -53,7 +53,7 @@ JUMBO_2014 = Rules(
     title="Jumbo 2014 Nostalgic Edition",
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
-    repetition=RepetitionRule(max_shuttle_moves=3, chase=True),
+    repetition=RepetitionRule(max_shuttle_moves=3, chase=True, chase_name="Jumbo 2014 chase rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 2014 Jumbo edition: Marshal 10 ... Spy 1; Scouts may move and strike in one

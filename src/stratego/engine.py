@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import operator
-import random
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -26,6 +25,7 @@ from stratego.errors import (
 )
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Piece, Player, Rank
+from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, BackAndForth, Chase, position_hash
 from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
@@ -34,16 +34,18 @@ from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_t
 __all__ = [
     "apply",
     "from_position",
+    "generate_moves",
     "initial_rank_mask",
+    "initial_state",
     "is_legal",
     "legal_moves",
+    "make_info",
     "new_game",
     "position_hash",
 ]
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
 _ALL_RANKS = (1 << len(Rank)) - 1
-_NO_SHUTTLE = (0, 0, 0, 0)  # where[0] is always -1
 
 def _move(frm: int, to: int) -> Move:
     move = MOVE_TABLE[frm][to]
@@ -75,33 +77,6 @@ _OPEN_TO = tuple(
     tuple(code == 0 or (code >> 4) & 1 != player for code in range(128 << 5)) for player in (0, 1)
 )
 
-_zrng = random.Random(0x5EED)
-ZOBRIST_KEYS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(128)
-)
-"""Position-hash keys by ``[piece id][square index]`` (fixed seed: stable across runs).
-
-Keyed by the piece's identity, not its rank: positions are compared by which piece stands
-where, which both players can see (see `position_hash`)."""
-ZOBRIST_SIDE: int = _zrng.getrandbits(63)
-"""Position-hash key for Blue to move."""
-
-
-def position_hash(board: Iterable[int], turn: int) -> int:
-    """The Zobrist hash of a raw board (`GameState.board`) with `turn` to move.
-
-    Pieces count by identity (which piece stands where), never by rank: two
-    positions that differ only by swapping two pieces of the same rank hash
-    differently, so a rule comparing positions by this hash (the Jumbo 2014 chase
-    rule, `GameState.zhash`) decides from what both players can see.
-    """
-    h = ZOBRIST_SIDE if turn else 0
-    for index, code in enumerate(board):
-        if code:
-            h ^= ZOBRIST_KEYS[code >> 5][index]
-    return h
-
-
 @attrs.frozen
 class _Tables:
     """Per-rules constants read by the hot path (one instance per `Rules` value)."""
@@ -109,8 +84,8 @@ class _Tables:
     scout_strike: bool
     captain2: bool
     max_shuttle: int
-    span: bool
-    chase: bool
+    shuttle: BackAndForth
+    chase: Chase | None
     strike: tuple[tuple[int, ...], ...]
     consistent: tuple[tuple[int, ...], ...]
     silent: bool
@@ -139,12 +114,13 @@ def _tables(rules: Rules) -> _Tables:
         tuple(sq.index for sq in home_rows(Player.BLUE, zone_depth)),
     )
     back_rows = (frozenset(range(90, 100)), frozenset(range(10)))
+    shuttle, chase = rules.repetition.components()
     return _Tables(
         scout_strike=rules.movement.scout_strikes_after_move,
         captain2=rules.movement.captain_two_step,
         max_shuttle=rules.repetition.max_shuttle_moves,
-        span=rules.repetition.scout_span,
-        chase=rules.repetition.chase,
+        shuttle=shuttle,
+        chase=chase,
         strike=strike,
         consistent=consistent,
         silent=rules.disclosure.silent_defense,
@@ -199,33 +175,16 @@ _REACH = {
 }
 
 
-def _in_span(lo: int, hi: int, square: int) -> bool:
-    """Whether `square` lies on the straight segment from `lo` to `hi` (lo < hi)."""
-    if lo // SIZE == hi // SIZE:
-        return square // SIZE == lo // SIZE and lo <= square <= hi
-    if lo % SIZE == hi % SIZE:
-        return square % SIZE == lo % SIZE and lo <= square <= hi
-    return square in (lo, hi)
-
-
-def _continues_shuttle(shuttle: tuple[int, int, int, int], pid: int, frm: int, to: int,
-                       scout_span: bool) -> bool:
-    """Whether piece `pid` moving frm -> to continues the player's back-and-forth run."""
-    spid, lo, hi, count = shuttle
-    if spid != pid or count == 0:
-        return False
-    if scout_span:
-        return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
-    return (frm == lo and to == hi) or (frm == hi and to == lo)
-
-
 # ---------------------------------------------------------------------------
 # building games
 
 
-def _make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
-               captured: Iterable[tuple[Player, Rank]], turn: int) -> GameInfo:
-    """Number the pieces (Red first, each side by square, then captured ones)."""
+def make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
+              captured: Iterable[tuple[Player, Rank]], turn: int) -> GameInfo:
+    """The `GameInfo` of a game whose board holds `cells` (square index, owner, rank) and
+    whose `captured` pieces are out of play, `turn` to move first. Pieces are numbered
+    Red first, each side by square, then the captured ones. Used by the readers and the
+    sampler that rebuild games; `initial_state` turns it into a state."""
     pieces: list[Piece | None] = [None]
     board = [0] * (SIZE * SIZE)
     for owner in (Player.RED, Player.BLUE):
@@ -283,15 +242,15 @@ def initial_state(info: GameInfo) -> GameState:
         captured_mask=sum(1 << pid for pid in range(1, len(info.pieces)) if pid not in placed),
         known=(0,) + (info.start_known,) * (len(info.pieces) - 1),
         moved_mask=0,
-        shuttles=(_NO_SHUTTLE, _NO_SHUTTLE),
+        shuttles=(NO_SHUTTLE, NO_SHUTTLE),
         pending=0,
         rescues=(0, 0, 0),
         chase=(),
-        zhash=position_hash(board, turn) if tables.chase else 0,
+        zhash=position_hash(board, turn) if tables.chase is not None else 0,
         last_to=-1,
         outcome=None,
     )
-    moves = _generate(state)
+    moves = generate_moves(state)
     object.__setattr__(state, "cached_moves", moves)
     if not moves:
         object.__setattr__(
@@ -330,7 +289,7 @@ def new_game(rules: Rules, red_setup: Setup | str | Mapping[Square | str, Rank |
     if problems:
         raise SetupError("invalid setup: " + "; ".join(problems), tuple(problems))
     cells = [(sq.index, s.player, rank) for s in setups for sq, rank in s.placement]
-    return initial_state(_make_info(rules, cells, (), Player.RED))
+    return initial_state(make_info(rules, cells, (), Player.RED))
 
 
 def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player, Rank]]:
@@ -419,7 +378,7 @@ def from_position(
         turn = Player(to_move)
     except ValueError:
         raise PositionError(f"not a player to move: {to_move!r}") from None
-    return initial_state(_make_info(rules, cells, captured, turn))
+    return initial_state(make_info(rules, cells, captured, turn))
 
 
 # ---------------------------------------------------------------------------
@@ -440,7 +399,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             return moves
         raise _not_a_state(state) from None
     if moves is None:
-        moves = _generate(state) if state.outcome is None else ()
+        moves = generate_moves(state) if state.outcome is None else ()
         object.__setattr__(state, "cached_moves", moves)
     return moves
 
@@ -466,7 +425,9 @@ def is_legal(state: GameState, move: Move | str) -> bool:
     return move in legal_moves(state)
 
 
-def _generate(state: GameState) -> tuple[Move, ...]:
+def generate_moves(state: GameState) -> tuple[Move, ...]:
+    """The legal moves of `state` computed afresh (not read from or stored in its cache),
+    whether or not the game is over; `legal_moves` is the cached form."""
     if state.pending:
         return _rescue_options(state)
     info = state.info
@@ -515,9 +476,12 @@ def _generate(state: GameState) -> tuple[Move, ...]:
                 app(move)
     shuttle = state.shuttles[player]
     if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
-        out = _drop_shuttle_moves(state, out, shuttle, t.span)
-    if t.chase and state.chase and state.chase[0] == player + 1 and state.last_to >= 0:
-        out = [m for m in out if not _repeats_chase(state, m)]
+        out = _drop_shuttle_moves(state, out, shuttle, t.shuttle)
+    chase = t.chase
+    if chase is not None and state.chase and state.chase[0] == player + 1 \
+            and state.last_to >= 0:
+        forbids = chase.forbids
+        out = [m for m in out if not forbids(state, m.fi, m.ti)]
     return tuple(out)
 
 
@@ -561,46 +525,20 @@ def _kinds(info: GameInfo, t: _Tables) -> tuple[Kinds, Kinds]:
 
 
 def _drop_shuttle_moves(state: GameState, moves: list[Move],
-                        shuttle: tuple[int, int, int, int], span: bool) -> list[Move]:
+                        shuttle: tuple[int, int, int, int], rule: BackAndForth) -> list[Move]:
     """`moves` without the quiet moves that would extend the back-and-forth run too far."""
     board = state.board
     pid = shuttle[0]
     frm = state.where[pid]
-    span = span and board[frm] & 15 == _SCOUT
+    scout = board[frm] & 15 == _SCOUT
     square = SQUARES[frm]
+    continues = rule.continues
     return [
         m for m in moves
         if m.frm is not square
         or board[m.ti]
-        or not _continues_shuttle(shuttle, pid, frm, m.ti, span)
+        or not continues(shuttle, pid, frm, m.ti, scout)
     ]
-
-
-def _is_chase_move(state: GameState, to: int) -> bool:
-    return state.last_to >= 0 and to in NEIGHBOURS[state.last_to]
-
-
-def _quiet_hash(state: GameState, frm: int, to: int) -> int:
-    z = ZOBRIST_KEYS[state.board[frm] >> 5]
-    return state.zhash ^ z[frm] ^ z[to] ^ ZOBRIST_SIDE
-
-
-def _repeats_chase(state: GameState, move: Move) -> bool:
-    """Whether `move` is a chase move that the chase rule forbids.
-
-    A chase move back to the square the same piece came from in the player's
-    previous turn is left to the back-and-forth rule (Jumbo 2014, Moving bullet 8:
-    in a chase between two squares the player who began moving back and forth, the
-    chased one, must be the first to stop).
-    """
-    frm, to = move.fi, move.ti
-    board = state.board
-    if board[to] or not _is_chase_move(state, to):
-        return False
-    spid, lo, hi, count = state.shuttles[state.turn]
-    if count and spid == board[frm] >> 5 and ((frm == lo and to == hi) or (frm == hi and to == lo)):
-        return False
-    return _quiet_hash(state, frm, to) in state.chase[1:]
 
 
 def _rescue_options(state: GameState) -> tuple[Move, ...]:
@@ -674,7 +612,7 @@ def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool,
         outcome = Outcome(Termination.FLAG_REACHED_BACK_ROW, Player(mover))
         moves = ()
     else:
-        moves = _generate(new)
+        moves = generate_moves(new)
         outcome = None
         if not moves:
             outcome = Outcome(Termination.NO_LEGAL_MOVES, Player(new.turn).opponent)
@@ -742,10 +680,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         shuttle = state.shuttles[player]
         if shuttle[0] != apid:
             shuttle = (apid, frm, to, 1) if frm < to else (apid, to, frm, 1)
-        elif _continues_shuttle(shuttle, apid, frm, to, t.span and ra == _SCOUT):
-            shuttle = (apid, shuttle[1], shuttle[2], shuttle[3] + 1)
         else:
-            shuttle = (apid, min(frm, to), max(frm, to), 1)
+            shuttle = t.shuttle.after_quiet(shuttle, apid, frm, to, ra == _SCOUT)
         entry: tuple[Move, int, int, int] = (move, apid, 0, -1)
         last_to = to
     else:
@@ -775,7 +711,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
             defender_list = t.list_of[dpid]
             if defender_list >= 0:
                 lists[defender_list] = tuple(sq for sq in lists[defender_list] if sq != to)
-        shuttle = _NO_SHUTTLE
+        shuttle = NO_SHUTTLE
         entry = (move, apid, dpid, code)
         last_to = -1
     shuttles = (shuttle, state.shuttles[1]) if player == 0 else (state.shuttles[0], shuttle)
@@ -789,8 +725,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
             pending = apid
     zhash = state.zhash
     chase = state.chase
-    if t.chase:
-        zhash, chase = _update_chase(state, a, d, board[to], frm, to, last_to)
+    if t.chase is not None:
+        zhash, chase = t.chase.after(state, a, d, board[to], frm, to, board)
         if pending:
             zhash ^= ZOBRIST_SIDE  # the same player decides the Rescue
     new = _new(GameState)
@@ -824,7 +760,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         ))
         _S_MOVES(new, ())
         return new
-    moves = _generate(new)
+    moves = generate_moves(new)
     if not moves:
         _S_OUTCOME(new, Outcome(Termination.NO_LEGAL_MOVES, Player(player)))
     elif t.ply_limit is not None and ply >= t.ply_limit:
@@ -834,28 +770,6 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         _S_OUTCOME(new, None)
     _S_MOVES(new, moves)
     return new
-
-
-def _update_chase(state: GameState, attacker: int, defender: int, result: int, frm: int,
-                  to: int, last_to: int) -> tuple[int, tuple[int, ...]]:
-    """The position hash after the move and the chase record (Jumbo 2014 chase rule)."""
-    player = state.turn
-    z = ZOBRIST_KEYS
-    new_hash = state.zhash ^ ZOBRIST_SIDE ^ z[attacker >> 5][frm]
-    if defender:
-        new_hash ^= z[defender >> 5][to]
-    if result:
-        new_hash ^= z[result >> 5][to]
-    if defender or last_to < 0:
-        return new_hash, ()
-    chase = state.chase
-    if _is_chase_move(state, to):
-        if chase and chase[0] == player + 1:
-            return new_hash, (*chase, new_hash)
-        return new_hash, (player + 1, state.zhash, new_hash)
-    if chase and chase[0] == 2 - player:  # the chased piece's side fled
-        return new_hash, (*chase, new_hash)
-    return new_hash, ()
 
 
 def _apply_rescue(state: GameState, move: Move) -> GameState:
@@ -900,7 +814,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
     # ends the chase: no earlier position can return before a strike, which ends it too.
     zhash = 0
     chase: tuple[int, ...] = ()
-    if t.chase:
+    if t.chase is not None:
         zhash = position_hash(board, 1 - player)
         if not move.is_rescue:
             chase = state.chase

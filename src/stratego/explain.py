@@ -7,18 +7,8 @@ and the rule at fault. `stratego.apply` uses it for the message of `IllegalMoveE
 from __future__ import annotations
 
 from stratego.board import SIZE, SQUARES, TWO_STEPS
-from stratego.engine import (
-    _BOMB,
-    _CAPTAIN,
-    _SCOUT,
-    _continues_shuttle,
-    _not_a_state,
-    _repeats_chase,
-    _tab,
-    _Tables,
-    legal_moves,
-)
-from stratego.errors import InvalidNotationError
+from stratego.engine import legal_moves
+from stratego.errors import InvalidNotationError, PositionError
 from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.state import GameState
@@ -33,7 +23,8 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
     nor a `Move` raises `InvalidNotationError`.
     """
     if not isinstance(state, GameState):
-        raise _not_a_state(state)
+        raise PositionError(
+            f"not a game state: {state!r} (build one with new_game or from_position)")
     if isinstance(move, str):
         try:
             move = Move.parse(move)
@@ -55,7 +46,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
                     f"on {state.square_of(piece)} (play a rescue such as 'K@b2', or '--')")
         if move.is_rescue:
             assert move.rescued is not None
-            if move.rescued == _BOMB:
+            if move.rescued == Rank.BOMB:
                 return f"{move}: a Bomb cannot be rescued (Rescue)"
             if not any(p.rank == move.rescued for p in state.captured(who)):
                 return f"{move}: {who} has no captured {move.rescued.title} to rescue (Rescue)"
@@ -82,31 +73,28 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return f"{move}: {move.to} is occupied by {who}'s own {target.rank.title}"
     if target is not None and not state.rules.movement.can_strike(piece.rank):
         return f"{move}: the {name} cannot strike (Bombs and the Flag never strike)"
-    t = state.info.tables or _tab(state.info)
     if not move.step:
-        reason = _why_not_reachable(state, t, move, name, piece.rank, target is not None)
+        reason = _why_not_reachable(state, move, name, piece.rank, target is not None)
         if reason:
             return reason
-    shuttle = state.shuttles[who]
-    if target is None and shuttle[3] >= t.max_shuttle and _continues_shuttle(
-        shuttle, piece.id, frm, to, t.span and piece.rank == _SCOUT
-    ):
-        return (f"{move}: the {name} has moved back and forth {shuttle[3]} turns in a row; "
-                f"{state.rules.title} allows {t.max_shuttle} (back-and-forth rule)")
-    if t.chase and state.chase and state.chase[0] == who + 1 and _repeats_chase(state, move):
-        return (f"{move}: the {name} is chasing the piece on {SQUARES[state.last_to]} and this "
-                f"move would repeat a position of the chase (Jumbo 2014 chase rule)")
+    if target is None:
+        # The repetition rules, each explaining itself (`stratego.repetition`).
+        for rule in state.rules.repetition.components():
+            reason = rule.explain(state, frm, to, name) if rule is not None else None
+            if reason:
+                return reason
     return f"{move}: not legal for the {name}"
 
 
-def _why_not_reachable(state: GameState, t: _Tables, move: Move, name: str, rank: Rank,
+def _why_not_reachable(state: GameState, move: Move, name: str, rank: Rank,
                        strikes: bool) -> str | None:
     """Why a move of more than one square is impossible for this piece, if it is."""
     frm, to = move.fi, move.ti
     fr, ff = divmod(frm, SIZE)
     tr, tf = divmod(to, SIZE)
     straight = fr == tr or ff == tf
-    if rank == _CAPTAIN and t.captain2:
+    movement = state.rules.movement
+    if rank == Rank.CAPTAIN and movement.captain_two_step:
         if abs(fr - tr) + abs(ff - tf) > 2:
             return f"{move}: the {name} moves at most two squares (Ultimate Lightning Captains)"
         vias = dict(TWO_STEPS[frm]).get(to, ())
@@ -114,7 +102,7 @@ def _why_not_reachable(state: GameState, t: _Tables, move: Move, name: str, rank
             return (f"{move}: the {name} must pass through an empty square to go two "
                     f"squares (Ultimate Lightning Captains)")
         return None
-    if rank != _SCOUT:
+    if rank != Rank.SCOUT:
         if not straight:
             return f"{move}: the {name} cannot move diagonally"
         return f"{move}: the {name} moves one square at a time (only Scouts go further)"
@@ -127,7 +115,7 @@ def _why_not_reachable(state: GameState, t: _Tables, move: Move, name: str, rank
             return f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
         if state.board[between]:
             return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
-    if strikes and not t.scout_strike:
+    if strikes and not movement.scout_strikes_after_move:
         return (f"{move}: a Scout may not move and strike in the same turn under "
                 f"{state.rules.title}")
     return None

@@ -45,17 +45,11 @@ import re
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import by_name
-from stratego.engine import (
-    _NO_SHUTTLE,
-    ZOBRIST_KEYS,
-    ZOBRIST_SIDE,
-    initial_rank_mask,
-    legal_moves,
-    position_hash,
-)
+from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import InvalidNotationError, PositionError, RulesError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
+from stratego.repetition import NO_SHUTTLE, ZOBRIST_KEYS, ZOBRIST_SIDE, position_hash
 from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.validation import check_state
@@ -156,7 +150,7 @@ def format_position(state: GameState) -> str:
     captured = [_piece_token(state, p, start_known) for p in state.captured()]
     if captured:
         fields.append("x=" + ",".join(captured))
-    if state.shuttles != (_NO_SHUTTLE, _NO_SHUTTLE):
+    if state.shuttles != (NO_SHUTTLE, NO_SHUTTLE):
         fields.append("shuttles=" + ",".join(_shuttle_token(s) for s in state.shuttles))
     if state.pending:
         fields.append(f"pending={state.pending}")
@@ -179,7 +173,7 @@ def format_position(state: GameState) -> str:
 
 def _shuttle_token(shuttle: tuple[int, int, int, int]) -> str:
     pid, lo, hi, count = shuttle
-    if shuttle == _NO_SHUTTLE:
+    if shuttle == NO_SHUTTLE:
         return "-"
     return f"{pid}:{SQUARES[lo]}-{SQUARES[hi]}:{count}"
 
@@ -329,7 +323,7 @@ def parse_position(text: str) -> GameState:
             moved_mask |= 1 << pid
         known[pid] = _known_mask(token, start_known)
 
-    shuttles = (_NO_SHUTTLE, _NO_SHUTTLE)
+    shuttles = (NO_SHUTTLE, NO_SHUTTLE)
     if "shuttles" in fields:
         shuttles = _parse_shuttles(fields["shuttles"], len(pieces))
     pending = 0
@@ -473,7 +467,7 @@ def _parse_shuttles(text: str, count: int) -> tuple[tuple[int, int, int, int],
     out = []
     for item in items:
         if item == "-":
-            out.append(_NO_SHUTTLE)
+            out.append(NO_SHUTTLE)
             continue
         match = _SHUTTLE.fullmatch(item)
         if match is None:

@@ -55,6 +55,7 @@ __all__ = [
     "STATE_SCHEMA",
     "GameRecord",
     "Tags",
+    "move_text",
     "parse_record",
     "record_from_json",
     "record_from_state",
@@ -188,15 +189,7 @@ class GameRecord:
         depth = self.rules.setup.depth
         lines.append(_tag_line("RedSetup", self.red_setup.text(depth)))
         lines.append(_tag_line("BlueSetup", self.blue_setup.text(depth)))
-        words: list[str] = []
-        turn = 0
-        for move in self.moves:
-            word = str(move)
-            if not (move.is_rescue or move.is_decline):
-                if turn % 2 == 0:
-                    word = f"{turn // 2 + 1}. {word}"
-                turn += 1
-            words.append(word)
+        words = _numbered(self.moves)
         words.append(self.result if self.result in _RESULTS else "*")
         body: list[str] = []
         line = ""
@@ -223,6 +216,26 @@ class GameRecord:
             },
             indent=indent,
         )
+
+
+def _numbered(moves: Iterable[Move]) -> list[str]:
+    """The moves' words, each of Red's moves after its number (``"1. a4-a5"``); Rescue
+    decisions are part of the turn and take no number."""
+    words: list[str] = []
+    turn = 0
+    for move in moves:
+        word = str(move)
+        if not (move.is_rescue or move.is_decline):
+            if turn % 2 == 0:
+                word = f"{turn // 2 + 1}. {word}"
+            turn += 1
+        words.append(word)
+    return words
+
+
+def move_text(moves: Iterable[Move]) -> str:
+    """The moves numbered as a record writes them: ``"1. a4-a5 j7-j6 2. b4-b5 K@b2"``."""
+    return " ".join(_numbered(moves))
 
 
 def _move_label(state: GameState) -> str:

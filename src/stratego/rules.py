@@ -23,6 +23,7 @@ import attrs
 
 from stratego.errors import InvalidNotationError, RulesError, _shown
 from stratego.pieces import Rank
+from stratego.repetition import BackAndForth, Chase, ScoutReading
 
 __all__ = [
     "Army",
@@ -169,7 +170,7 @@ class StrikeRule:
 
 @attrs.frozen
 class RepetitionRule:
-    """The back-and-forth rule and its relatives.
+    """The back-and-forth rule and its relatives (see `stratego.repetition`).
 
     * `max_shuttle_moves`: how many consecutive turns a player may move the
       same piece back and forth between the same two squares; the next such
@@ -177,13 +178,30 @@ class RepetitionRule:
     * `scout_span`: a Scout's moves count as "the same squares" whenever they
       stay within the line segment its first back-and-forth move covered
       (the classic web rules' wider form for Scouts).
-    * `chase`: a piece pursuing the piece the opponent just moved may not
-      recreate a position that already arose during that chase (Jumbo 2014).
+    * `scout_borders`: a Scout's series is read by the borders it crosses
+      (ISF 10.2; `stratego.repetition.ScoutReading.BORDERS`).
+    * `chase`: a chasing player may not recreate a position that already arose
+      during that chase (Jumbo 2014; ISF 11 with `threat_chase`).
+    * `threat_chase`: the chase is defined by threats and evasions (ISF 11.3)
+      instead of by answering the opponent's last move (Jumbo 2014).
+    * `shuttle_name` / `chase_name`: the rules' names in explanations.
     """
 
     max_shuttle_moves: int = 2
     scout_span: bool = False
     chase: bool = False
+    scout_borders: bool = False
+    threat_chase: bool = False
+    shuttle_name: str = "back-and-forth rule"
+    chase_name: str = "chase rule"
+
+    def components(self) -> tuple[BackAndForth, Chase | None]:
+        """The back-and-forth component and the chase component (None without a chase
+        rule) that these parameters describe."""
+        reading = (ScoutReading.BORDERS if self.scout_borders
+                   else ScoutReading.SPAN if self.scout_span else ScoutReading.SQUARES)
+        shuttle = BackAndForth(self.max_shuttle_moves, reading, self.shuttle_name)
+        return shuttle, (Chase(self.threat_chase, self.chase_name) if self.chase else None)
 
 
 @attrs.frozen

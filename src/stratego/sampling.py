@@ -50,7 +50,7 @@ from typing import Any
 
 import attrs
 
-from stratego.engine import _generate, _make_info, legal_moves, position_hash
+from stratego.engine import generate_moves, legal_moves, make_info, position_hash
 from stratego.errors import StrategoError
 from stratego.moves import Move
 from stratego.pieces import Rank
@@ -242,7 +242,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         rank_of[p.id] = Rank(rank)
     cells = [(p.start.index, p.owner, rank_of[p.id]) for p in everyone if p.start is not None]
     late = [p for p in everyone if p.start is None]
-    info = _make_info(rules, cells, [(p.owner, rank_of[p.id]) for p in late],
+    info = make_info(rules, cells, [(p.owner, rank_of[p.id]) for p in late],
                          int(v.first_player))
     table = info.pieces
     for p in everyone:
@@ -405,9 +405,9 @@ def _fits(v: PlayerView, state: GameState,
         return not (v.to_move == v.player and moves != v.legal_moves)
     termination = v.outcome.termination
     if termination is Termination.NO_LEGAL_MOVES:
-        return not _generate(state)
+        return not generate_moves(state)
     if termination is Termination.PLY_LIMIT:
-        return bool(_generate(state))
+        return bool(generate_moves(state))
     return True
 
 

@@ -1,0 +1,85 @@
+"""The web game as an ASGI application (Starlette) and a server to run it (uvicorn).
+
+`create_app` wraps a `stratego.web.hub.GameHub` in one catch-all Starlette route: the
+request body is read with a size limit, handed to `GameHub.handle` in a worker thread,
+and the `Reply` is sent back as it is. `run` serves it with uvicorn (the ``stratego serve``
+command).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from stratego.optional import require
+
+require("starlette", "web", "the web server (stratego.web)")
+require("uvicorn", "web", "the web server (stratego.web)")
+
+import uvicorn  # noqa: E402
+from starlette.applications import Starlette  # noqa: E402
+from starlette.concurrency import run_in_threadpool  # noqa: E402
+from starlette.requests import Request  # noqa: E402
+from starlette.responses import Response  # noqa: E402
+from starlette.routing import Route  # noqa: E402
+
+from stratego.web.hub import GameHub, Reply, _json_reply  # noqa: E402
+
+__all__ = ["create_app", "run"]
+
+_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+
+def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
+    """A Starlette application serving the web game of `hub` (or of a new
+    `GameHub(**options)`); the hub is kept as ``app.state.hub``."""
+    if hub is None:
+        hub = GameHub(**options)
+    elif options:
+        raise TypeError("pass either a hub or the options of a new one, not both")
+    the_hub = hub
+
+    async def endpoint(request: Request) -> Response:
+        reply = await _read_body(request, the_hub.max_body)
+        if reply is None:
+            body = request.state.body
+            reply = await run_in_threadpool(the_hub.handle, request.method, request.url.path,
+                                            dict(request.query_params), body)
+        if request.method == "HEAD":
+            return Response(b"", reply.status, dict(reply.headers), reply.content_type)
+        return Response(reply.body, reply.status, dict(reply.headers), reply.content_type)
+
+    app = Starlette(routes=[Route("/{path:path}", endpoint, methods=_METHODS)])
+    app.state.hub = the_hub
+    return app
+
+
+async def _read_body(request: Request, limit: int) -> Reply | None:
+    """Read the body into ``request.state.body``; a `Reply` (413) if it is too large."""
+    too_large = _json_reply({"error": f"request body over {limit} bytes"}, 413)
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        try:
+            if int(declared) > limit:
+                return too_large
+        except ValueError:
+            return _json_reply({"error": "the Content-Length header is not a number"}, 400)
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            return too_large
+        chunks.append(chunk)
+    request.state.body = b"".join(chunks)
+    return None
+
+
+def run(hub: GameHub, host: str = "127.0.0.1", port: int = 8000,
+        ready: Callable[[str], None] | None = None) -> None:
+    """Serve `hub` with uvicorn until interrupted; `ready` is called with the URL first."""
+    if ready is not None:
+        shown = f"[{host}]" if ":" in host else host
+        ready(f"http://{shown}:{port}/")
+    uvicorn.run(create_app(hub), host=host, port=port, log_level="warning",
+                access_log=False)

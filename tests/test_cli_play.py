@@ -1,0 +1,263 @@
+"""`stratego play` shows only what the person may know (issue 9, 2.4), takes `--setup`,
+`--setups` and `--save`, and explains its signs; `selfplay --moves` and `replay` write what
+records write."""
+
+from __future__ import annotations
+
+import io
+import pathlib
+import re
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+import stratego
+from stratego import Move, Player, cli
+from stratego.cli import main
+from stratego.human_setups import human_setups
+from stratego.records import parse_record
+
+# A classic 40-piece army, written from its owner's back row: Scouts on the front row.
+PERSON_SETUP = "FBNNNNNBTT/BBTTLLLLKK/BBKKJJJCCS/XXXXXXXXMG"
+BOT_SETUP = PERSON_SETUP  # for Blue: a7 General, b7 Marshal, c7-j7 Scouts, Flag on j10
+BOT_SETUP_FLAG_MOVED = "NBFNNNNBTT/BBTTLLLLKK/BBKKJJJCCS/XXXXXXXXMG"  # Flag on h10
+
+
+def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: list[str],
+         *argv: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(line + "\n" for line in lines)))
+    code = main(["play", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class Scripted:
+    """A bot that plays a fixed list of moves, whatever its setup."""
+
+    name = "scripted"
+
+    def __init__(self, moves: list[str]) -> None:
+        self._moves: Iterator[str] = iter(moves)
+
+    def __call__(self, view: stratego.PlayerView) -> Move:
+        return Move.parse(next(self._moves))
+
+
+def test_play_output_depends_only_on_what_the_person_may_know(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 9, 2.4: two games whose bot setups differ (the Flag on j10 or h10) but look the
+    same to the person, with different seeds, print exactly the same text up to and
+    including quitting: no seed (it fixes the bot's setup) and no hidden rank is printed
+    while the game is on."""
+    outputs = []
+    for seed, bot_setup in (("1", BOT_SETUP), ("2", BOT_SETUP_FLAG_MOVED)):
+        def placed(rules: stratego.Rules, player: Player, rng: object,
+                   text: str = bot_setup) -> stratego.Setup:
+            return stratego.Setup.parse(text, player)
+
+        monkeypatch.setattr(cli, "random_setup", placed)
+        monkeypatch.setattr(cli, "make_bot", lambda name, seed: Scripted(
+            ["j7-j6", "i7-i6", "a7-a6"]))
+        code, out, _ = play(monkeypatch, capsys,
+                            ["a4-a5", "moves", "b4-b5", "board", "help", "j4-j5", "quit"],
+                            "--seed", seed, "--setup", PERSON_SETUP, "--bot", "random")
+        assert code == 0
+        outputs.append(out)
+    assert outputs[0] == outputs[1]
+    out = outputs[0]
+    assert "blue plays a7-a6" in out
+    assert "seed" not in out
+    board = out.split("You left the game.")[1]
+    assert "b?" in board
+    assert "bF" not in board
+    assert "bB" not in board
+    assert "r10" in board  # the person's own pieces are shown
+
+
+def test_the_whole_board_and_the_seed_once_the_game_is_over(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Answering each prompt with its first legal move plays the game to its end; then the
+    bot's ranks are shown (no '?' left) with the seed that replays the game."""
+
+    def answer(prompt: str = "") -> str:
+        listed = re.findall(r"Legal moves: (\S+)", capsys.readouterr().out)
+        return listed[-1] if listed else "moves"
+
+    monkeypatch.setattr("builtins.input", answer)
+    code = main(["play", "--seed", "2", "--edition", "jumbo-2014+barrage", "--bot", "random",
+                 "--max-plies", "40"])
+    out = capsys.readouterr().out
+    assert code == 0
+    verdict = re.search(r"^(You win|You lose|Draw): .+ after \d+ plies \(seed 2\)\.$", out, re.M)
+    assert verdict is not None, out
+    final_board = out[:verdict.start()].rsplit("    a   b", 2)[-2]
+    assert "?" not in final_board
+    assert "b" in final_board
+
+
+def test_play_takes_your_setup_as_text_or_file(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: pathlib.Path) -> None:
+    code, by_text, _ = play(monkeypatch, capsys, ["quit"], "--seed", "4", "--setup",
+                            PERSON_SETUP)
+    assert code == 0
+    assert re.search(r"^ 4  r2  r2  r2  r2  r2  r2  r2  r2  r10 r9$", by_text, re.M), by_text
+    assert re.search(r"^ 1  rF  rB  r3  r3  r3  r3  r3  rB  r4  r4$", by_text, re.M)
+    file = tmp_path / "mine.txt"
+    file.write_text("# my favourite\n" + PERSON_SETUP.replace("/", "\n") + "\n",
+                    encoding="utf-8")
+    code, by_file, _ = play(monkeypatch, capsys, ["quit"], "--seed", "4", "--setup", str(file))
+    assert code == 0
+    assert by_file == by_text
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ("FBX", "--setup: a setup needs 40 squares"),
+        (PERSON_SETUP.replace("M", "G"), "--setup: not a valid red setup under classic: "
+                                         "2 Generals, the army has 1; 0 Marshals"),
+        (PERSON_SETUP.replace("F", "?"), "not a rank symbol: '?'"),
+    ],
+)
+def test_a_bad_setup_is_a_usage_error(monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str], setup: str,
+                                      message: str) -> None:
+    code, _, err = play(monkeypatch, capsys, ["quit"], "--setup", setup)
+    assert code == 2
+    assert message in err
+
+
+def test_play_with_human_setups(monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str],
+                                tmp_path: pathlib.Path) -> None:
+    """`--setups human`: both armies come from the bundled human setups; the game saved
+    at its end holds them."""
+    path = tmp_path / "game.txt"
+
+    def answer(prompt: str = "") -> str:
+        listed = re.findall(r"Legal moves: (\S+)", capsys.readouterr().out)
+        return listed[-1] if listed else "moves"
+
+    monkeypatch.setattr("builtins.input", answer)
+    code = main(["play", "--seed", "3", "--setups", "human", "--bot", "random",
+                 "--max-plies", "30", "--save", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"Saved: {path}" in out
+    record = parse_record(path.read_text(encoding="utf-8"))
+    bundled = {s.text() for s in human_setups(record.rules, Player.RED)}
+    assert record.red_setup.text() in bundled
+    assert record.blue_setup.text() in bundled
+    assert record.tags["Event"] == "stratego play"
+    assert (record.tags["Red"], record.tags["Blue"]) == ("you", "random")
+    assert record.replay().ply == 30
+
+
+def test_quitting_saves_nothing(monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str],
+                                tmp_path: pathlib.Path) -> None:
+    """A saved game shows both setups: an unfinished game is not saved."""
+    path = tmp_path / "game.json"
+    code, out, _ = play(monkeypatch, capsys, ["quit"], "--save", str(path))
+    assert code == 0
+    assert "Not saved" in out
+    assert not path.exists()
+    code, _, err = play(monkeypatch, capsys, ["quit"], "--save", str(tmp_path / "game.doc"))
+    assert code == 2
+    assert "cannot tell the format" in err
+
+
+@pytest.mark.parametrize(("edition", "marshal"), [("classic", "10 Marshal x1"),
+                                                  ("milton-bradley-1961", "1 Marshal x1"),
+                                                  ("jumbo-2014+barrage", "10 Marshal x1")])
+def test_play_shows_a_rank_legend(monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str], edition: str,
+                                  marshal: str) -> None:
+    code, out, _ = play(monkeypatch, capsys, ["legend", "quit"], "--edition", edition)
+    assert code == 0
+    assert out.count("Ranks: ") == 2
+    ranks = re.search(r"^Ranks: (.+)$", out, re.M).group(1)  # type: ignore[union-attr]
+    assert ranks.startswith(marshal)
+    assert "B Bomb" in ranks
+    assert "F Flag x1" in ranks
+    if "barrage" in edition:
+        assert "Colonel" not in ranks  # only the ranks of the army
+
+
+def test_play_help_shows_the_glyphs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    for sign in ("b?", "~~~", "\u2248\u2248\u2248", "r.. / b.."):
+        assert sign in out
+    assert "milton-bradley-1961, hasbro-2009: 1 Marshal, 2 General" in out
+    assert "jumbo-2014, classic: 10 Marshal, 9 General" in out
+
+
+def test_parse_errors_mention_rescue_only_under_rescue(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    typed = ["z9-a1", "hello", "K@b2", "--", "quit"]
+    code, out, _ = play(monkeypatch, capsys, typed, "--seed", "1")
+    assert code == 0
+    errors = [line for line in out.splitlines() if "Not understood" in line]
+    assert len(errors) == 4
+    assert not [line for line in errors if "rescue" in line.lower().replace(
+        "there are no rescue decisions under these rules", "")]
+    code, out, _ = play(monkeypatch, capsys, [*typed[:2], "quit"], "--seed", "1",
+                        "--edition", "jumbo-2014+rescue")
+    errors = [line for line in out.splitlines() if "Not understood" in line]
+    assert len(errors) == 2
+    assert all("a rescue is written 'K@b2'" in line for line in errors)
+
+
+# -- selfplay and replay -----------------------------------------------------------
+
+
+def test_selfplay_moves_are_numbered_as_in_records(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: pathlib.Path) -> None:
+    """One number per turn (Red's move and Blue's answer), Rescue decisions unnumbered."""
+    path = tmp_path / "game.txt"
+    assert main(["selfplay", "-e", "hasbro-2009+rescue", "--seed", "1", "--moves",
+                 "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    listed = re.search(r"^Moves: (.+)$", out, re.M).group(1)  # type: ignore[union-attr]
+    text = path.read_text(encoding="utf-8")
+    body = " ".join(text.split("\n\n", 1)[1].split())
+    assert body == f"{listed} {parse_record(text).result}"
+    assert listed.startswith("1. ")
+    assert " 2. " in listed
+    assert re.search(r" [A-Z]@[a-j]\d+ | -- ", listed), "the game has a Rescue decision"
+
+
+@pytest.mark.parametrize("extension", [".txt", ".json"])
+def test_replay_keeps_the_header(capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path,
+                                 extension: str) -> None:
+    path = tmp_path / f"game{extension}"
+    assert main(["selfplay", "--seed", "8", "--max-plies", "50", "--red", "heuristic",
+                 "--save", str(path)]) == 0
+    played = capsys.readouterr().out.splitlines()
+    assert main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[:2] == played[:2] == [
+        "Rules: Classic web rules (classic), ply limit 50",
+        "Red: heuristic, Blue: random, seed 8"]
+    assert replayed[2] == "Event: stratego selfplay"
+
+
+def test_selfplay_with_human_setups(capsys: pytest.CaptureFixture[str],
+                                    tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "game.txt"
+    argv = ["selfplay", "-e", "jumbo-2014+ultimate-lightning", "--seed", "6", "--setups",
+            "human", "--max-plies", "60", "--save", str(path)]
+    assert main(argv) == 0
+    first = capsys.readouterr().out
+    record = parse_record(path.read_text(encoding="utf-8"))
+    bundled = {s.text() for s in human_setups(record.rules, Player.RED)}
+    assert {record.red_setup.text(), record.blue_setup.text()} <= bundled
+    assert main(argv) == 0
+    assert capsys.readouterr().out == first  # seeded
+    random_argv = [a for a in argv if a not in ("--setups", "human")]
+    assert main(random_argv) == 0
+    assert capsys.readouterr().out != first  # random setups differ

@@ -1,0 +1,531 @@
+"""The web game's server (`stratego.web`), tested through HTTP with Starlette's TestClient.
+
+What it guarantees: each seat is sent only what its player's view holds (a differential
+test: two games whose bot armies differ but whose views are equal get byte-identical
+answers, pages, JSON and SVG alike), moves are checked by the library, a bad or illegal
+request gets a clear status and changes nothing, a seat token opens only its own game and
+side, and the server bounds what one client can make it hold.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import stratego
+from stratego import MissingDependencyError, Player, Rank, Setup
+from stratego.svg import board_svg
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2 (test extra)")
+
+from starlette.testclient import TestClient
+
+from stratego.cli import main
+from stratego.web import GameHub, create_app, ply_text
+
+
+def tokens(prefix: str = "t") -> Callable[[], str]:
+    """Deterministic ids and tokens, so two servers can answer byte for byte alike."""
+    counter = itertools.count()
+    return lambda: f"{prefix}{next(counter):08d}"
+
+
+def client(**options: Any) -> TestClient:
+    options.setdefault("token", tokens())
+    return TestClient(create_app(GameHub(**options)))
+
+
+def new_game(c: TestClient, **options: Any) -> tuple[str, dict[str, Any]]:
+    reply = c.post("/api/games", json=options)
+    assert reply.status_code == 201, reply.text
+    created = reply.json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    return base, created
+
+
+def start(c: TestClient, base: str) -> dict[str, Any]:
+    reply = c.post(base + "/start")
+    assert reply.status_code == 200, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+def first_move(payload: dict[str, Any], avoid: frozenset[str] = frozenset()) -> str:
+    for frm in sorted(payload["legal"]):
+        for to in payload["legal"][frm]:
+            if to not in avoid:
+                return f"{frm}-{to}"
+    raise AssertionError("no move to play")
+
+
+def swapped(setup: Setup, a: str, b: str) -> Setup:
+    where = setup.as_dict()
+    sa, sb = stratego.Square.parse(a), stratego.Square.parse(b)
+    where[sa], where[sb] = where[sb], where[sa]
+    return Setup.from_mapping(setup.player, where)
+
+
+# -- the differential no-leak test ----------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", ["classic", "jumbo-2014+rescue", "hasbro-2009+silent-defense"])
+def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> None:
+    """Blue's (the bot's) Flag and one of its Bombs trade places between the two games:
+    neither moves, and the human never strikes them, so Red's views stay equal and every
+    answer to Red (page, JSON, SVG, errors) must be the same bytes."""
+    r = stratego.editions.by_name(rules)
+    army = stratego.random_setup(r, Player.BLUE, 11)
+    flag = next(sq for sq, rank in army.placement if rank is Rank.FLAG)
+    bomb = next(sq for sq, rank in army.placement if rank is Rank.BOMB)
+    setups = [army, swapped(army, flag.name, bomb.name)]
+    avoid = frozenset({flag.name, bomb.name})
+    hubs = [GameHub(rules=rules, bot="random", bot_setup=s.text(r.setup.depth), seed=7,
+                    token=tokens()) for s in setups]
+    clients = [TestClient(create_app(h)) for h in hubs]
+
+    def both(method: str, url: str, **kw: Any) -> Any:
+        replies = [c.request(method, url, **kw) for c in clients]
+        first, second = replies
+        assert (first.status_code, first.headers.get("content-type"), first.content) == (
+            second.status_code, second.headers.get("content-type"), second.content
+        ), f"{method} {url} answered differently"
+        return first
+
+    created = both("POST", "/api/games", json={}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    page = f"/play/{created['game']}/{created['seat']}"
+    both("GET", page)
+    both("POST", base + "/swap", json={"squares": ["a1", "b1"]})
+    payload = both("POST", base + "/start").json()
+    plies = 0
+    for turn in range(25):
+        if payload["phase"] != "play":
+            break
+        for bad in ("a1-b2", "c5-c6", "--", "K@b2", "zz", "a1-a1", "a7-a6", "j10-j9"):
+            assert both("POST", base + "/move", json={"move": bad}).status_code in (400, 409)
+        both("GET", base + "/board.svg")
+        both("GET", base + "/record.txt")
+        both("GET", page)
+        both("GET", base, params={"since": payload["version"]})
+        payload = both("POST", base + "/move", json={"move": first_move(payload, avoid)}).json()
+        both("GET", base)
+        plies = payload["view"]["ply"]
+        assert turn < 5 or plies > 0
+    assert plies >= 20 or payload["phase"] == "over"
+    # The test can fail: the two servers do hold different armies.
+    states = [h._games[created["game"]].state for h in hubs]
+    assert board_svg(states[0]) != board_svg(states[1])
+    assert payload["view"] is not None
+    assert "possible" in json.dumps(payload["view"])
+
+
+def test_the_bot_army_never_reaches_the_page_before_a_strike() -> None:
+    secret = stratego.random_setup(stratego.CLASSIC, Player.BLUE, 3)
+    c = client(bot_setup=secret.text(), seed=1)
+    base, created = new_game(c)
+    payload = start(c, base)
+    html = c.get(created["url"]).text
+    for text in (json.dumps(payload), html, c.get(base + "/board.svg").text):
+        assert secret.text() not in text
+    blue = [cell for cell in payload["cells"] if cell["owner"] == "blue"]
+    assert len(blue) == 40
+    assert all(cell["rank"] is None for cell in blue)
+    assert "</script" not in html.split('id="initial"', 1)[1].split("</script>", 1)[0]
+
+
+# -- a game through the API -------------------------------------------------------------
+
+
+def test_a_game_against_the_bot_from_setup_to_moves() -> None:
+    c = client(seed=2)
+    base, created = new_game(c)
+    assert created["player"] == "red"
+    assert created["url"].startswith("/play/")
+    payload = c.get(base).json()
+    assert payload["schema"] == "stratego.web/1"
+    assert payload["phase"] == "setup"
+    assert payload["view"] is None
+    assert len(payload["cells"]) == 40
+    assert {c["owner"] for c in payload["cells"]} == {"red"}
+
+    where = {cell["square"]: cell["rank"] for cell in payload["cells"]}
+    after = c.post(base + "/swap", json={"squares": ["a1", "j4"]}).json()
+    moved = {cell["square"]: cell["rank"] for cell in after["cells"]}
+    assert (moved["a1"], moved["j4"]) == (where["j4"], where["a1"])
+    assert after["version"] == payload["version"] + 1
+
+    text = stratego.random_setup(stratego.CLASSIC, Player.RED, 9).text()
+    assert c.post(base + "/setup", json={"text": text}).json()["setup"] == text
+    assert c.post(base + "/random").json()["setup"] != text
+
+    payload = start(c, base)
+    assert payload["phase"] == "play"
+    assert payload["status"] == "Your move (red)."
+    assert payload["view"]["player"] == "red"
+    assert payload["ready"] == {"red": True, "blue": True}
+    for _ in range(3):
+        before = payload["view"]["ply"]
+        payload = c.post(base + "/move", json={"move": first_move(payload)}).json()
+        assert payload["view"]["ply"] == before + 2  # the bot answered
+        assert payload["moves"][-1].startswith("blue: ")
+        assert len(payload["last"]) == 2
+    assert c.get(base, params={"since": payload["version"]}).status_code == 204
+    assert c.get(base, params={"since": 0}).json() == payload
+
+
+def test_the_strikes_of_the_last_round_are_shown_with_the_ranks_they_reveal() -> None:
+    rules = stratego.CLASSIC
+    state = stratego.from_position(rules, {"a4": "K", "a5": "j", "j1": "F", "j10": "f",
+                                           "e10": "b", "b1": "N"})
+    hub = GameHub(rules=rules, bot="random", seed=1, token=tokens())
+    c = TestClient(create_app(hub))
+    created = hub.add_game(state)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    payload = c.post(base + "/move", json={"move": "a4-a5"}).json()
+    assert payload["strikes"] == ["red: a4xa5, Captain (6) strikes Major (7): defender wins"]
+    assert payload["captured"] == {"red": ["6"], "blue": []}
+    known = [(cell["owner"], cell["rank"], cell["label"]) for cell in payload["cells"]
+             if cell["owner"] == "blue" and cell["rank"] is not None]
+    assert known == [("blue", "J", "7")]  # the Major, wherever the bot moved it since
+    assert payload["moves"][0] == payload["strikes"][0]
+
+
+def test_rescue_decisions_are_offered_and_played() -> None:
+    """Hasbro 2009 Rescue: a piece that reaches the opponent's back row may bring back a
+    captured piece of its side (the Rescue variant card); the decision is the player's."""
+    rules = stratego.HASBRO_2009.with_variants(stratego.variants.RESCUE)
+    state = stratego.from_position(
+        rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
+        captured=[(Player.RED, Rank.MINER)])
+    hub = GameHub(rules=rules, bot="random", seed=1, token=tokens())
+    c = TestClient(create_app(hub))
+    created = hub.add_game(state)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    payload = c.post(base + "/move", json={"move": "a9-a10"}).json()
+    assert payload["status"] == "Your decision: rescue a captured piece or decline."
+    options = {option["move"]: option["text"] for option in payload["rescue"]}
+    assert options["--"] == "Decline the Rescue"
+    assert options["N@b2"] == "Rescue Miner (8) to b2"
+    assert payload["legal"] == {}
+    payload = c.post(base + "/move", json={"move": "N@b2"}).json()
+    assert payload["rescue"] == []
+    assert "red: rescues Miner (8) to b2" in payload["moves"]
+    assert payload["view"]["ply"] == 2  # and the bot moved after the decision
+
+
+def test_ultimate_lightning_captains_have_their_two_step_targets() -> None:
+    """Jumbo 2014 Ultimate Lightning: a Captain moves one or two squares, turning after
+    the first if it likes; the page highlights every such target."""
+    rules = stratego.editions.by_name("jumbo-2014+ultimate-lightning")
+    state = stratego.from_position(rules, {"e2": "K", "a1": "F", "j10": "f", "a10": "b"})
+    hub = GameHub(rules=rules, token=tokens())
+    created = hub.add_game(state)
+    payload = hub.handle("GET", f"/api/games/{created['game']}/{created['seat']}").json()
+    assert set(payload["legal"]["e2"]) == {"e1", "e3", "e4", "d2", "f2", "c2", "g2", "d1",
+                                           "f1", "d3", "f3"}
+
+
+# -- two people ---------------------------------------------------------------------------
+
+
+def test_two_people_join_by_link_and_see_only_their_own_ranks() -> None:
+    c = client(seed=5)
+    red_base, created = new_game(c, opponent="human")
+    red = c.get(red_base).json()
+    assert red["join"].startswith(f"/join/{created['game']}/")
+    assert c.get(red["join"]).status_code == 200  # the join page
+    code = red["join"].rsplit("/", 1)[1]
+    joined = c.post(f"/api/games/{created['game']}/join", json={"code": code})
+    assert joined.status_code == 200
+    assert joined.json()["player"] == "blue"
+    blue_base = f"/api/games/{created['game']}/{joined.json()['seat']}"
+    again = c.post(f"/api/games/{created['game']}/join", json={"code": code})
+    assert again.status_code == 409  # a link seats one person
+    assert c.get(red["join"]).status_code == 409
+    assert c.get(red_base).json()["join"] is None
+
+    assert start(c, red_base)["phase"] == "waiting"
+    assert c.post(red_base + "/swap", json={"squares": ["a1", "b1"]}).status_code == 409
+    payload = start(c, blue_base)
+    assert payload["phase"] == "play"
+    assert payload["status"] == "Waiting for red to move."
+    assert c.post(blue_base + "/move", json={"move": "a7-a6"}).json()["error"] == (
+        "it is red's turn")
+    red = c.get(red_base).json()
+    assert all(cell["rank"] is None for cell in red["cells"] if cell["owner"] == "blue")
+    assert all(cell["rank"] is None for cell in payload["cells"] if cell["owner"] == "red")
+    red = c.post(red_base + "/move", json={"move": first_move(red)}).json()
+    assert red["status"] == "Waiting for blue to move."
+    blue = c.get(blue_base).json()
+    assert blue["status"] == "Your move (blue)."
+    assert len(blue["moves"]) == 1
+
+
+# -- refusals change nothing ------------------------------------------------------------------
+
+
+def test_bad_requests_get_clear_statuses_and_change_nothing() -> None:
+    c = client(seed=3, max_body=2000)
+    base, _created = new_game(c)
+    before = c.get(base).json()
+
+    def refused(status: int, method: str, url: str, **kw: Any) -> str:
+        reply = c.request(method, url, **kw)
+        assert reply.status_code == status, (url, reply.status_code, reply.text)
+        assert reply.headers["content-type"] == "application/json"
+        error: str = reply.json()["error"]
+        assert error
+        return error
+
+    assert "Start" in refused(409, "POST", base + "/move", json={"move": "a4-a5"})
+    refused(400, "POST", base + "/swap", content=b"{not json")
+    refused(400, "POST", base + "/swap", json=["a1", "b1"])
+    refused(400, "POST", base + "/swap", json={"squares": ["a1"]})
+    refused(400, "POST", base + "/swap", json={"squares": ["a1", "z99"]})
+    assert "setup squares" in refused(400, "POST", base + "/swap",
+                                      json={"squares": ["a1", "a7"]})
+    refused(400, "POST", base + "/setup", json={"text": "MMMM"})
+    refused(400, "POST", base + "/setup", json={"text": "M" * 40})  # a setup the army refuses
+    refused(400, "POST", base + "/setup", json={"text": 12})
+    refused(413, "POST", base + "/setup", json={"text": "x" * 5000})
+    refused(404, "POST", base + "/resign")
+    refused(405, "GET", base + "/start")
+    refused(405, "DELETE", base)
+    assert c.get(base).json() == before
+
+    start(c, base)
+    during = c.get(base).json()
+    refused(400, "POST", base + "/move", json={"move": "a4-"})
+    refused(400, "POST", base + "/move", json={})
+    refused(400, "POST", base + "/move", json={"move": ["a4-a5"]})
+    assert "cannot move" in refused(409, "POST", base + "/move",
+                                    json={"move": _immovable_move(during)})
+    refused(409, "POST", base + "/move", json={"move": "e4-e8"})
+    refused(409, "POST", base + "/random")
+    assert "over" in refused(409, "GET", base + "/record.txt")
+    assert c.get(base).json() == during
+
+
+def _immovable_move(payload: dict[str, Any]) -> str:
+    """A step forward for one of our Bombs."""
+    for cell in payload["cells"]:
+        if cell["owner"] == "red" and cell["rank"] == "B":
+            square = stratego.Square.parse(cell["square"])
+            up = stratego.Square.parse(f"{cell['square'][0]}{square.row + 2}")
+            return f"{square}-{up}"
+    raise AssertionError("no Bomb")
+
+
+def test_a_seat_token_opens_only_its_own_game_and_side() -> None:
+    c = client(seed=4)
+    base_a, a = new_game(c)
+    _, b = new_game(c)
+    assert c.get(f"/api/games/{a['game']}/{b['seat']}").status_code == 403
+    assert c.get(f"/play/{a['game']}/{b['seat']}").status_code == 403
+    assert c.post(f"/api/games/{b['game']}/{a['seat']}/start").status_code == 403
+    assert c.get(f"/api/games/{a['game']}/nope").status_code == 403
+    assert c.get(f"/api/games/unknown/{a['seat']}").status_code == 404
+    assert c.get(f"/api/games/{a['game']}").status_code == 404
+    # The bot's own seat exists but no token opens it from outside, and B is untouched.
+    assert c.get(base_a).json()["phase"] == "setup"
+    assert c.get(f"/api/games/{b['game']}/{b['seat']}").json()["ready"]["red"] is False
+
+
+def test_ids_and_tokens_are_unguessable_by_default() -> None:
+    hub = GameHub()
+    made = [hub.create({}) for _ in range(5)]
+    values = [m["game"] for m in made] + [m["seat"] for m in made]
+    assert len(set(values)) == 10
+    assert all(len(v) >= 22 for v in values)
+
+
+# -- limits ------------------------------------------------------------------------------------
+
+
+def test_live_games_are_limited_and_idle_games_expire() -> None:
+    now = [0.0]
+    hub = GameHub(max_games=2, idle_seconds=60, token=tokens(), clock=lambda: now[0])
+    c = TestClient(create_app(hub))
+    base, _ = new_game(c)
+    new_game(c)
+    reply = c.post("/api/games", json={})
+    assert reply.status_code == 503
+    assert "2 games" in reply.json()["error"]
+    now[0] = 50
+    assert c.get(base).status_code == 200  # asking keeps a game alive
+    now[0] = 100  # the second game has been idle for 100 s, the first for 50 s
+    assert hub.live_games == 1
+    new_game(c)
+    now[0] = 200
+    assert c.get(base).status_code == 404
+    assert "expire" in c.get(base).json()["error"]
+    assert hub.live_games == 0
+
+
+def test_request_bodies_are_limited_before_they_are_read() -> None:
+    c = client(max_body=100)
+    reply = c.post("/api/games", content=b"{" + b" " * 200 + b"}",
+                   headers={"content-type": "application/json"})
+    assert reply.status_code == 413
+    assert GameHub(max_body=10).handle("POST", "/api/games", body=b"x" * 11).status == 413
+
+
+def test_bad_options_are_refused() -> None:
+    c = client()
+    assert c.post("/api/games", json={"rules": "chess"}).status_code == 400
+    assert c.post("/api/games", json={"opponent": "cat"}).status_code == 400
+    assert c.post("/api/games", json={"colour": "red"}).status_code == 400
+    assert c.post("/api/games", json={"rules": "jumbo-2014+barrage"}).status_code == 201
+    with pytest.raises(stratego.StrategoError, match="setup"):
+        GameHub(bot_setup="MMMM")
+    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+        GameHub(bot="deep-blue")
+    with pytest.raises(stratego.StrategoError, match="max_games"):
+        GameHub(max_games=0)
+
+
+# -- finishing, records, pages, assets ---------------------------------------------------------
+
+
+def test_a_finished_game_offers_its_record() -> None:
+    rules = stratego.CLASSIC
+    blue = stratego.random_setup(rules, Player.BLUE, 1)
+    flag = next(sq for sq, rank in blue.placement if rank is Rank.FLAG)
+    blue = swapped(blue, flag.name, "a7")
+    red = stratego.random_setup(rules, Player.RED, 2)
+    scout = next(sq for sq, rank in red.placement if rank is Rank.SCOUT)
+    red = swapped(red, scout.name, "a4")
+    c = client(bot_setup=blue.text(), seed=1)
+    base, _ = new_game(c)
+    c.post(base + "/setup", json={"text": red.text()})
+    start(c, base)
+    payload = c.post(base + "/move", json={"move": "a4-a7"}).json()
+    assert payload["phase"] == "over"
+    assert payload["record"] is True
+    assert payload["status"] == "Game over: you win (flag captured)."
+    assert c.post(base + "/move", json={"move": "a7-a6"}).status_code == 409
+    record = c.get(base + "/record.txt")
+    assert record.status_code == 200
+    assert "attachment" in record.headers["content-disposition"]
+    parsed = stratego.parse_record(record.text)
+    assert parsed.replay().outcome == stratego.Outcome(stratego.Termination.FLAG_CAPTURED,
+                                                       Player.RED)
+
+
+def test_pages_and_assets() -> None:
+    c = client()
+    lobby = c.get("/")
+    assert lobby.status_code == 200
+    assert lobby.headers["content-type"].startswith("text/html")
+    assert '<link rel="icon"' in lobby.text
+    assert 'data-testid="create"' in lobby.text
+    for path in ("/favicon.ico", "/favicon.svg"):
+        icon = c.get(path)
+        assert icon.status_code == 200
+        assert icon.headers["content-type"] == "image/svg+xml"
+    assert c.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+    assert c.get("/static/style.css").headers["content-type"].startswith("text/css")
+    assert c.get("/static/hub.py").status_code == 404
+    assert c.get("/nowhere").status_code == 404
+    assert c.head("/").status_code == 200
+    assert c.head("/").content == b""
+    _, created = new_game(c)
+    page = c.get(created["url"]).text
+    for hook in ('data-testid="status"', 'data-testid="moves"', 'id="board"'):
+        assert hook in page
+
+
+def test_ply_text_names_only_what_the_viewer_saw() -> None:
+    state = stratego.from_position(stratego.CLASSIC, {"a4": "K", "a5": "j", "j1": "F",
+                                                      "j10": "f"})
+    after = stratego.apply(state, "a4-a5")
+    red, blue = (stratego.view(after, p).history[-1] for p in Player)
+    assert ply_text(stratego.CLASSIC, red) == ply_text(stratego.CLASSIC, blue)
+    quiet = stratego.apply(stratego.from_position(
+        stratego.CLASSIC, {"a4": "K", "j1": "F", "j10": "f", "b9": "j"}), "a4-a5")
+    assert ply_text(stratego.CLASSIC, stratego.view(quiet, Player.BLUE).history[-1]) == (
+        "red: a4-a5")
+
+
+# -- the extra and the command line ----------------------------------------------------------------
+
+
+def test_a_missing_extra_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "starlette", None)
+    monkeypatch.delitem(sys.modules, "stratego.web.app", raising=False)
+    with pytest.raises(MissingDependencyError, match=r"pip install 'stratego\[web\]'"):
+        importlib.import_module("stratego.web.app")
+
+
+def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--rules", "chess"]) == 2
+    assert main(["serve", "--bot", "deep-blue"]) == 2
+    assert main(["serve", "--bot-setup", "MMMM"]) == 2
+    assert main(["serve", "--port", "70000"]) == 2
+    err = capsys.readouterr().err
+    assert "stratego serve: error: unknown edition 'chess'" in err
+
+
+def test_serve_runs_a_server_that_answers() -> None:
+    """``stratego serve`` in a subprocess, as a person would start it."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "stratego", "serve", "--port", str(port), "--seed", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"Stratego is served at http://127.0.0.1:{port}/"), line
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    body = page.read().decode("utf-8")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "no answer"
+                assert proc.poll() is None, "the server stopped"
+                time.sleep(0.1)
+        assert 'data-page="lobby"' in body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        proc.stdout.close()
+        proc.stderr.close()
+
+
+def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
+    """A whole game, person (here a seeded random chooser) against the bot, ends."""
+    hub = GameHub(rules=stratego.CLASSIC.with_ply_limit(400), seed=8, token=tokens())
+    created = hub.create({})
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    payload = hub.handle("POST", base + "/start").json()
+    rng = random.Random(3)
+    while payload["phase"] == "play":
+        moves = [f"{frm}-{to}" for frm in sorted(payload["legal"])
+                 for to in payload["legal"][frm]]
+        moves += [option["move"] for option in payload["rescue"]]
+        reply = hub.handle("POST", base + "/move",
+                           body=json.dumps({"move": rng.choice(moves)}).encode())
+        assert reply.status == 200, reply.text
+        payload = reply.json()
+    assert payload["phase"] == "over"
+    assert payload["status"].startswith("Game over")
