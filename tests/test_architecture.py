@@ -41,6 +41,7 @@ LAYERS = [
 UPWARD = {
     ("state", "svg"),  # GameState._repr_svg_
     ("state", "records"),  # GameState.to_json / from_json
+    ("state", "text"),  # GameState.__str__
     ("views", "svg"),  # PlayerView._repr_svg_
 }
 """(importer, imported) pairs allowed to point to a later layer, inside a function only."""

@@ -12,7 +12,7 @@ The readings behind each parameter are in the documentation ("Editions").
 
 from __future__ import annotations
 
-from stratego.errors import RulesError
+from stratego.errors import RulesError, _shown
 from stratego.rules import (
     CLASSIC_LABELS,
     MODERN_LABELS,
@@ -96,18 +96,18 @@ def by_name(name: str) -> Rules:
     from stratego.variants import VARIANTS
 
     if not isinstance(name, str) or not name.strip():
-        raise RulesError(f"not a rules name: {name!r}")
+        raise RulesError(f"not a rules name: {_shown(name)}")
     edition, *variant_names = (part.strip().lower() for part in name.split("+"))
     edition = _ALIASES.get(edition, edition)
     if edition not in EDITIONS:
         raise RulesError(
-            f"unknown edition {edition!r} (known: {', '.join(EDITIONS)})"
+            f"unknown edition {_shown(edition)} (known: {', '.join(EDITIONS)})"
         )
     variants = []
     for variant_name in variant_names:
         if variant_name not in VARIANTS:
             raise RulesError(
-                f"unknown variant {variant_name!r} (known: {', '.join(sorted(VARIANTS))})"
+                f"unknown variant {_shown(variant_name)} (known: {', '.join(sorted(VARIANTS))})"
             )
         variants.append(VARIANTS[variant_name])
     return EDITIONS[edition].with_variants(*variants)

@@ -220,6 +220,7 @@ def make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
 def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
     """The bit mask (bit = `Rank` value) of the ranks a player may at first think an
     opponent's piece has: every rank of the army, and any rank present in `pieces`."""
+    _check_rules(rules)
     mask = 0
     for rank in {r for r in Rank if rules.army.count(r)} | {p.rank for p in pieces if p}:
         mask |= 1 << rank
@@ -296,21 +297,21 @@ def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player
     """`captured` as (player, rank) pairs; what is not one goes to `problems`."""
     if captured is None or isinstance(captured, str | bytes | Mapping):
         problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
-                        f"{captured!r}")
+                        f"{_shown(captured)}")
         return []
     pieces = []
     try:
         items = list(captured)  # type: ignore[call-overload]
     except TypeError:
         problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
-                        f"{captured!r}")
+                        f"{_shown(captured)}")
         return []
     for item in items:
         try:
             owner, rank = item
             pieces.append((Player(owner), Rank(rank)))
         except (InvalidNotationError, ValueError, TypeError):
-            problems.append(f"not a captured piece: {item!r} (expected (player, rank))")
+            problems.append(f"not a captured piece: {_shown(item)} (expected (player, rank))")
     return pieces
 
 
@@ -352,7 +353,7 @@ def from_position(
             else:
                 owner, rank = Player(value[0]), Rank(value[1])
         except (InvalidNotationError, ValueError, TypeError, IndexError, KeyError):
-            problems.append(f"{square}: not a piece: {value!r} (expected (player, rank) or a "
+            problems.append(f"{square}: not a piece: {_shown(value)} (expected (player, rank) or a "
                             f"rank symbol such as 'M' or 'm')")
             continue
         if square.is_lake:
@@ -377,7 +378,7 @@ def from_position(
     try:
         turn = Player(to_move)
     except ValueError:
-        raise PositionError(f"not a player to move: {to_move!r}") from None
+        raise PositionError(f"not a player to move: {_shown(to_move)}") from None
     return initial_state(make_info(rules, cells, captured, turn))
 
 
@@ -411,7 +412,8 @@ def _not_a_state(value: object) -> PositionError:
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {rules!r} (use stratego.editions, e.g. CLASSIC, "
+        raise RulesError(f"not a Rules value: {_shown(rules)} (use stratego.editions, e.g. "
+                         f"CLASSIC, "
                          f"or editions.by_name)")
 
 
@@ -583,7 +585,8 @@ def apply(state: GameState, move: Move | str) -> GameState:
     """
     if move.__class__ is not Move:
         if not isinstance(move, str):
-            raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
+            raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
+                                       f"'a4-a5')")
         move = Move.parse(move)
     try:
         moves = state.cached_moves

@@ -141,7 +141,7 @@ def rules_for_game_type(game_type: str) -> Rules:
     key = game_type.strip().lower() if isinstance(game_type, str) else None
     if key not in GAME_TYPES:
         raise InvalidNotationError(
-            f"not a Gravon game type: {game_type!r} (known: {', '.join(GAME_TYPES)})"
+            f"not a Gravon game type: {_shown(game_type)} (known: {', '.join(GAME_TYPES)})"
         )
     return GAME_TYPES[key]
 
@@ -151,6 +151,8 @@ def game_type_of(rules: Rules) -> str:
 
     Raises `InvalidNotationError` for rules Gravon has no game type for.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidNotationError(f"not a Rules value: {_shown(rules)}")
     for name, value in GAME_TYPES.items():
         if value == rules and name != _FREE:
             return name
@@ -183,15 +185,15 @@ def _placement(text: str) -> dict[Square, tuple[Player, Rank]]:
         if index in LAKE_INDICES:
             if char != _LAKE:
                 raise InvalidNotationError(
-                    f"Gravon board character {index + 1} ({square}, a lake): {char!r}, "
-                    f"expected {_LAKE!r}"
+                    f"Gravon board character {index + 1} ({square}, a lake): {_shown(char)}, "
+                    f"expected {_shown(_LAKE)}"
                 )
         elif char in _PIECE:
             placement[square] = _PIECE[char]
         elif char != _EMPTY:
             raise InvalidNotationError(
-                f"Gravon board character {index + 1} ({square}): {char!r} is not a Gravon "
-                f"letter ({_EMPTY!r} empty, B-M Red, N-Y Blue, {_LAKE!r} only on lakes)"
+                f"Gravon board character {index + 1} ({square}): {_shown(char)} is not a Gravon "
+                f"letter ({_shown(_EMPTY)} empty, B-M Red, N-Y Blue, {_shown(_LAKE)} only on lakes)"
             )
     return placement
 
@@ -206,8 +208,14 @@ def parse_board(text: str, rules: Rules = CLASSIC) -> GameState:
     return from_position(rules, _cells(_placement(text)), Player.RED)
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a game state: {_shown(state)}")
+
+
 def format_board(state: GameState) -> str:
     """The 100-letter Gravon board of `state`'s current position."""
+    _check_state(state)
     cells = []
     for index, square in enumerate(SQUARES):
         piece = state.piece_at(square)
@@ -236,7 +244,7 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
     if text is None or len(text) != 40:
         raise InvalidNotationError(
             f"a Gravon setup line has 40 letters, this one "
-            f"{len(text) if text is not None else 'none'}: {line!r}"
+            f"{len(text) if text is not None else 'none'}: {_shown(line)}"
         )
     player = Player(player)
     placement: dict[Square | str, Rank | str] = {}
@@ -245,7 +253,7 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
             continue
         if char not in _RED_LETTERS:
             raise InvalidNotationError(
-                f"setup line character {k + 1} ({_line_square(player, k)}): {char!r} is not "
+                f"setup line character {k + 1} ({_line_square(player, k)}): {_shown(char)} is not "
                 f"one of Gravon's letters {_EMPTY}{_RED_LETTERS}"
             )
         placement[_line_square(player, k)] = _PIECE[char][1]
@@ -254,6 +262,8 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
 
 def format_setup_line(setup: Setup) -> str:
     """The 40-letter Gravon setup line of `setup` (Red's or Blue's; see `parse_setup_line`)."""
+    if not isinstance(setup, Setup):
+        raise SetupError(f"not a Setup: {_shown(setup)}")
     cells = [_EMPTY] * 40
     for k in range(40):
         square = _line_square(setup.player, k)
@@ -400,7 +410,8 @@ class GravonRow:
         text = self._get(column).strip()
         number = _digits(text)
         if number is None:
-            raise InvalidNotationError(f"{self._where()}: {column} is not a whole number: {text!r}")
+            raise InvalidNotationError(f"{self._where()}: {column} is not a whole number: "
+                                       f"{_shown(text)}")
         return number
 
     @property
@@ -552,7 +563,7 @@ class GravonGame:
         """
         numbers = [n for n, name in GSN_TYPES.items() if name == self.game_type]
         if not numbers:
-            raise InvalidNotationError(f"not a Gravon game type: {self.game_type!r}")
+            raise InvalidNotationError(f"not a Gravon game type: {_shown(self.game_type)}")
         number = numbers[0]
         lines = ["#X38FA11 Stratego-Notation v2", f"type {number}", self.board]
         lines += [_gravon_move(m) for m in self.moves]
@@ -666,7 +677,8 @@ def parse_game_xml(text: str) -> GravonGame:
 def _xml_int(text: str | None, name: str) -> int:
     number = None if text is None else _digits(text.strip())
     if number is None:
-        raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: {text!r}")
+        raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: "
+                                   f"{_shown(text)}")
     return number
 
 
@@ -691,7 +703,7 @@ def parse_game_text(text: str) -> GravonGame:
     code = type_line[4:].strip()
     if _digits(code) not in GSN_TYPES:
         raise InvalidNotationError(
-            f"Gravon text game line {number}: {type_line!r}: the type is one of "
+            f"Gravon text game line {number}: {_shown(type_line)}: the type is one of "
             + ", ".join(f"{k} ({v})" for k, v in GSN_TYPES.items())
         )
     game_type = GSN_TYPES[int(code)]
@@ -705,7 +717,7 @@ def parse_game_text(text: str) -> GravonGame:
         source, sep, target = line.partition("-")
         if not sep:
             raise InvalidNotationError(
-                f"Gravon text game line {number}: {line!r} is not a move such as 'A4-A5'"
+                f"Gravon text game line {number}: {_shown(line)} is not a move such as 'A4-A5'"
                 + (" (a Rescue record, which Gravon's notation cannot express)" if ":" in line
                    else "")
             )
@@ -724,7 +736,7 @@ def parse_game_text(text: str) -> GravonGame:
         if not (sep and sep2 and sep3 and _digits(kind.strip()) is not None
                 and who.strip() in ("0", "1", "2")):
             raise InvalidNotationError(
-                f"Gravon text game line {number}: {line!r} is not "
+                f"Gravon text game line {number}: {_shown(line)} is not "
                 "'<red> vs <blue> result <type> winner <0|1|2>'"
             )
         players = (_unescape_name(red.strip()), _unescape_name(blue.strip()))
@@ -732,7 +744,7 @@ def parse_game_text(text: str) -> GravonGame:
         winner = None if who.strip() == "2" else Player(int(who))
     if rest:
         raise InvalidNotationError(
-            f"Gravon text game line {rest[0][0]}: unexpected {rest[0][1]!r} after the result"
+            f"Gravon text game line {rest[0][0]}: unexpected {_shown(rest[0][1])} after the result"
         )
     return _checked(GravonGame(game_type, board, tuple(moves), players, result_type, winner))
 
@@ -765,6 +777,7 @@ def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "P
     `PositionError` when the game cannot be replayed from a Gravon board (it
     began mid-game or with Blue to move).
     """
+    _check_state(state)
     if game_type is None:
         game_type = game_type_of(state.rules)
         if game_type == "classic":

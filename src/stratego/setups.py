@@ -94,12 +94,12 @@ class Setup:
         player = Player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
-            raise InvalidNotationError(f"not a setup: {text!r}")
+            raise InvalidNotationError(f"not a setup: {_shown(text)}")
         compact = text.strip().replace("/", "")
         if len(compact) != SIZE * depth:
             raise InvalidNotationError(
                 f"a setup needs {SIZE * depth} squares ({depth} rows of {SIZE}); "
-                f"got {len(compact)} in {text!r}"
+                f"got {len(compact)} in {_shown(text)}"
             )
         placement: dict[Square, Rank] = {}
         for i, char in enumerate(compact):
@@ -111,7 +111,7 @@ class Setup:
                 placement[square] = Rank.parse(char)
             except InvalidNotationError:
                 raise InvalidNotationError(
-                    f"not a rank symbol: {char!r} at {square} in setup {text!r}"
+                    f"not a rank symbol: {_shown(char)} at {square} in setup {_shown(text)}"
                 ) from None
         return cls(player, tuple(sorted(placement.items(), key=_by_square)))
 
@@ -127,6 +127,11 @@ class Setup:
                     cells[row * SIZE + col] = where[square].symbol
         return "/".join("".join(cells[r * SIZE:(r + 1) * SIZE]) for r in range(depth))
 
+    def __repr__(self) -> str:
+        depth = max((sq.row if self.player is Player.RED else SIZE - 1 - sq.row
+                     for sq, _ in self.placement), default=0) + 1
+        return f"Setup.parse({self.text(depth)!r}, {self.player!r})"
+
     def as_dict(self) -> dict[Square, Rank]:
         """The placement as a dictionary."""
         return dict(self.placement)
@@ -138,7 +143,7 @@ class Setup:
 def _check_depth(depth: object) -> int:
     """`depth` if it is a number of rows, 1 to 10."""
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= SIZE:
-        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {depth!r}")
+        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {_shown(depth)}")
     return depth
 
 
@@ -153,7 +158,8 @@ def _check_rules(rules: object) -> None:
     """Raise `RulesError` unless `rules` is a `Rules` value."""
     if not isinstance(rules, Rules):
         raise RulesError(
-            f"not a Rules value: {rules!r} (use stratego.editions, such as CLASSIC, or by_name)"
+            f"not a Rules value: {_shown(rules)} (use stratego.editions, such as CLASSIC, or "
+            f"by_name)"
         )
 
 
@@ -166,7 +172,7 @@ def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     """
     _check_rules(rules)
     if not isinstance(setup, Setup):
-        raise SetupError(f"not a Setup: {setup!r} (use Setup.parse or Setup.from_mapping)")
+        raise SetupError(f"not a Setup: {_shown(setup)} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []
     home = set(home_rows(setup.player, rules.setup.depth))
     for square, rank in setup.placement:
@@ -224,7 +230,7 @@ def random_setup(rules: Rules, player: Player, rng: random.Random | int | None =
         except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
             raise SetupError(
                 f"random_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {rng!r}"
+                f"not {_shown(rng)}"
             ) from None
     squares = list(home_rows(player, rules.setup.depth))
     ranks: list[Rank | None] = list(rules.army.ranks())
