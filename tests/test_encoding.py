@@ -25,10 +25,11 @@ from stratego.encoding import (
     MissingDependencyError,
     action_index,
     action_move,
+    legal_action_indices,
     legal_action_mask,
     observation_planes,
 )
-from stratego.views import view
+from stratego.views import rank_masks, view
 
 STARTS = st.one_of(new_games(rules_values()), scattered_positions())
 
@@ -61,14 +62,37 @@ def test_impossible_actions_are_refused() -> None:
 @given(STARTS, seeds, st.integers(0, 250), st.sampled_from(list(Player)))
 def test_the_legal_mask_marks_exactly_the_legal_moves(start: stratego.GameState, seed: int,
                                                      plies: int, player: Player) -> None:
+    np = pytest.importorskip("numpy")
     state = random_playout(start, seed, plies)[-1]
     mask = legal_action_mask(state)
     legal = stratego.legal_moves(state)
-    assert sum(mask) == len(legal)
-    assert {action_move(i, state.to_move) for i, on in enumerate(mask) if on} == set(legal)
+    assert mask.dtype == np.bool_
+    assert mask.shape == (NUM_ACTIONS,)
+    assert mask.sum() == len(legal)
+    assert {action_move(i, state.to_move) for i in np.flatnonzero(mask)} == set(legal)
+    assert legal_action_indices(state) == tuple(action_index(m, state.to_move) for m in legal)
     seen = view(state, player)
-    view_mask = legal_action_mask(seen)
-    assert view_mask == (mask if seen.is_my_turn else [False] * NUM_ACTIONS)
+    view_mask = legal_action_mask(seen, dtype=np.int8)
+    assert view_mask.dtype == np.int8
+    assert (view_mask == (mask if seen.is_my_turn else np.zeros(NUM_ACTIONS, bool))).all()
+
+
+@given(STARTS, seeds, st.integers(0, 250), st.sampled_from(list(Player)))
+def test_planes_from_the_state_equal_planes_from_the_view(start: stratego.GameState, seed: int,
+                                                          plies: int, player: Player) -> None:
+    """Invariant: `observation_planes(state, player)` (engine tables) is exactly
+    `observation_planes(view(state, player))`, and `rank_masks` is the view's `possible`."""
+    np = pytest.importorskip("numpy")
+    state = random_playout(start, seed, plies)[-1]
+    seen = view(state, player)
+    fast = observation_planes(state, player)
+    assert fast.dtype == np.float32
+    assert fast.flags.c_contiguous
+    assert np.array_equal(fast, observation_planes(seen))
+    masks = rank_masks(state, player)
+    assert [masks[p.id] for p in seen.all_pieces()] == [
+        sum(1 << r for r in p.possible) for p in seen.all_pieces()]
+    assert observation_planes(state, player) is not fast  # a fresh array each call
 
 
 def test_observation_planes_follow_the_documented_layout() -> None:
@@ -112,6 +136,9 @@ def test_without_numpy_the_error_says_what_to_install(monkeypatch: pytest.Monkey
     state = stratego.from_position(CLASSIC, {"a1": "M", "j10": "m"})
     with pytest.raises(MissingDependencyError, match=r"pip install stratego\[numpy\]"):
         observation_planes(view(state, Player.RED))
+    with pytest.raises(MissingDependencyError, match=r"pip install stratego\[numpy\]"):
+        legal_action_mask(state)
+    assert legal_action_indices(state)  # needs no NumPy
     with pytest.raises(ImportError):
         observation_planes(view(state, Player.RED))
     assert Rank.MARSHAL.symbol == "M"

@@ -151,7 +151,7 @@ def observed(state: GameState, player: Player, moves: list[Move],
         seen["repr"] = repr(v)
     if v.is_my_turn:
         seen["legal_moves"] = stratego.legal_moves(state)
-        seen["mask"] = legal_action_mask(state)
+        seen["mask"] = legal_action_mask(state).tolist()
         seen["is_legal"] = [stratego.is_legal(state, m) for m in moves]
         seen["explain"] = [explain_illegal(state, m) for m in moves]
         errors: list[str | None] = []

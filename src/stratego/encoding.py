@@ -18,6 +18,10 @@ sees every position from the seat of the player to move. Both players' moves
 then share one index space: Blue's `"a7-a6"` has the index of Red's
 `"j4-j5"`. The default perspective, Red, is the board as written.
 
+Rescue decisions are actions of this one space: under Rescue the player who
+reached the back row acts twice in a row (the move, then the decision). The
+Captain's two-step of Ultimate Lightning is a single action (its from-to pair).
+
 **Observations.**
 
 `observation_planes(view)` returns a `float32` NumPy array of shape
@@ -42,21 +46,28 @@ square `j10` is `[:, 0, 0]`). The planes, in order (`PLANES` names them):
 | 45 | `to-move` | all 1 when it is the viewer's turn |
 | 46-57 | `unidentified/<rank>` | share of the opponent's pieces of that rank not yet identified |
 
-NumPy is optional: `pip install stratego[numpy]`. Everything else here is
-pure Python.
+`observation_planes(state, player)` computes the same array as
+`observation_planes(view(state, player))` from the engine's tables (one key per
+square into a table of plane columns, and `stratego.views.rank_masks`) without
+building the view; it reuses its per-piece work while the masks, the disclosed
+ranks and the moved pieces are unchanged.
+
+NumPy is optional: `pip install stratego[numpy]`; `observation_planes` and
+`legal_action_mask` need it. The action index (`action_index`, `action_move`,
+`action_moves`, `legal_action_indices`) is pure Python.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _whole
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, _whole
 from stratego.engine import legal_moves
 from stratego.errors import InvalidNotationError, MissingDependencyError, _shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
-from stratego.views import PlayerView
+from stratego.views import PlayerView, rank_masks
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -72,6 +83,8 @@ __all__ = [
     "MissingDependencyError",
     "action_index",
     "action_move",
+    "action_moves",
+    "legal_action_indices",
     "legal_action_mask",
     "observation_planes",
 ]
@@ -147,25 +160,69 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     return Move.rescue(_RESCUE_RANKS[rank_slot], square)
 
 
-def legal_action_mask(source: PlayerView | GameState,
-                      perspective: Player | None = None) -> list[bool]:
-    """`NUM_ACTIONS` booleans, True at the index of each legal move.
+_PLAYERS = (Player.RED, Player.BLUE)
+_MOVES: dict[Player, tuple[Move, ...]] = {}
+_INDEX: dict[Player, dict[Move, int]] = {}
+
+
+def action_moves(perspective: Player = Player.RED) -> tuple[Move, ...]:
+    """Every action's move seen from `perspective`, by index: a table with
+    ``action_moves(p)[i] == action_move(i, p)`` (built once, then shared)."""
+    moves = _MOVES.get(perspective)
+    if moves is None:
+        perspective = Player(perspective)
+        moves = _MOVES[perspective] = tuple(
+            action_move(index, perspective) for index in range(NUM_ACTIONS))
+        _INDEX[perspective] = {move: index for index, move in enumerate(moves)}
+    return moves
+
+
+def _legal(source: PlayerView | GameState,
+           perspective: Player | None) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    """The legal moves of `source` and the move-to-index table of the perspective."""
+    if isinstance(source, GameState):
+        moves = legal_moves(source)
+        side = _PLAYERS[source.turn] if perspective is None else perspective
+    elif isinstance(source, PlayerView):
+        moves = source.legal_moves
+        side = source.player if perspective is None else perspective
+    else:
+        raise TypeError(f"expected a PlayerView or a GameState, not {type(source).__name__}")
+    index = _INDEX.get(side)
+    if index is None:
+        side = Player(side)
+        action_moves(side)
+        index = _INDEX[side]
+    return moves, index
+
+
+def legal_action_indices(source: PlayerView | GameState,
+                         perspective: Player | None = None) -> tuple[int, ...]:
+    """The action indices of the legal moves, in `legal_moves` order (no NumPy needed).
+
+    `source` and `perspective` as for `legal_action_mask`."""
+    moves, index = _legal(source, perspective)
+    return tuple(map(index.__getitem__, moves))
+
+
+def legal_action_mask(source: PlayerView | GameState, perspective: Player | None = None,
+                      dtype: Any = bool) -> npt.NDArray[Any]:
+    """A NumPy array of `NUM_ACTIONS` entries, True (1) at the index of each legal move.
 
     `source` is a `PlayerView` (its `legal_moves`; the perspective defaults
     to the viewer) or a `GameState` (its legal moves; the perspective
-    defaults to the player to move)."""
-    if isinstance(source, PlayerView):
-        moves = source.legal_moves
-        side = source.player if perspective is None else Player(perspective)
-    elif isinstance(source, GameState):
-        moves = legal_moves(source)
-        side = source.to_move if perspective is None else Player(perspective)
-    else:
-        raise TypeError(f"expected a PlayerView or a GameState, not {type(source).__name__}")
-    mask = [False] * NUM_ACTIONS
-    for move in moves:
-        mask[action_index(move, side)] = True
-    return mask
+    defaults to the player to move). `dtype` is `bool` by default; PettingZoo
+    wants `numpy.int8`. A fresh array on every call. Needs NumPy
+    (`MissingDependencyError`)."""
+    numpy = _numpy()
+    moves, index = _legal(source, perspective)
+    marks = bytearray(NUM_ACTIONS)  # one byte per action, read by NumPy without a copy
+    for at in map(index.__getitem__, moves):
+        marks[at] = 1
+    dtype = numpy.dtype(dtype)
+    if dtype.itemsize == 1 and dtype.kind in "biu":
+        return cast("npt.NDArray[Any]", numpy.frombuffer(marks, dtype=dtype))
+    return cast("npt.NDArray[Any]", numpy.frombuffer(marks, dtype=numpy.uint8).astype(dtype))
 
 
 PLANES: tuple[str, ...] = (
@@ -200,66 +257,224 @@ def _numpy() -> Any:
         import numpy
     except ImportError:
         raise MissingDependencyError(
-            "observation_planes needs NumPy: pip install stratego[numpy]") from None
+            "masks and observation planes need NumPy: pip install stratego[numpy]") from None
     return numpy
 
 
-def observation_planes(v: PlayerView) -> npt.NDArray[np.float32]:
-    """The view as a `(NUM_PLANES, 10, 10)` `float32` array from the viewer's seat
-    (layout in the module documentation). Needs NumPy (`MissingDependencyError`)."""
-    if not isinstance(v, PlayerView):
-        raise InvalidNotationError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
-    numpy = _numpy()
-    out = numpy.zeros((NUM_PLANES, SIZE, SIZE), dtype=numpy.float32)
+class _Tables:
+    """Per-game constants of the NumPy encoding (one per `GameState.info`)."""
+
+    __slots__ = ("armies", "base", "count", "info", "last", "moved_weight", "opp_weight",
+                 "own_weight", "theirs")
+
+    def __init__(self, info: Any, numpy: Any) -> None:
+        self.info = info
+        pieces = info.pieces
+        self.count = len(pieces)
+        armies = [[0] * _N, [0] * _N]
+        for piece in pieces:
+            if piece is not None:
+                armies[piece.owner][piece.rank] += 1
+        self.armies = (tuple(armies[0]), tuple(armies[1]))
+
+        def per_piece(own: int | None, opp: int | None, none: int) -> tuple[Any, Any]:
+            return tuple(numpy.array(
+                [none if p is None else
+                 (own if own is not None else _OWN_KEYS * int(p.rank)) if p.owner == side else
+                 (opp if opp is not None else _OPP_KEY) for p in pieces], dtype=numpy.int64)
+                for side in Player)
+
+        # per viewer, by piece id: key = base + moved_weight * moved + own_weight * disclosed
+        # + opp_weight * possible-rank mask (see the keys above)
+        self.base = per_piece(None, None, _EMPTY_KEY)
+        self.moved_weight = per_piece(2, 1, 0)
+        self.own_weight = per_piece(1, 0, 0)
+        self.opp_weight = per_piece(0, 2, 0)
+        self.last: list[Any] = [None, None]  # per viewer: masks tuple, keys, identified
+        self.theirs = tuple(
+            numpy.array([p.id for p in pieces if p is not None and p.owner != side],
+                        dtype=numpy.int64) for side in Player)
+
+
+_tables: dict[int, _Tables] = {}
+_STATIC: dict[str, Any] = {}
+
+# What a square shows, as one key into a table of plane columns: own pieces
+# 4 * rank + 2 * moved + disclosed; then an empty square and a lake; then opponent
+# pieces by 2 * (rank mask of the possible ranks) + moved.
+_OWN_KEYS = 4
+_EMPTY_KEY = _OWN_KEYS * _N
+_LAKE_KEY = _EMPTY_KEY + 1
+_OPP_KEY = _LAKE_KEY + 1
+_LAKES = tuple(sorted(LAKE_INDICES))  # the same from both seats
+_BIT = tuple(next((r for r in range(_N) if mask == 1 << r), -1) for mask in range(1 << _N))
+"""The rank of a one-rank mask, else -1."""
+_DISCLOSED_KEY = tuple(int(mask != 0 and mask & (mask - 1) == 0) for mask in range(1 << _N))
+
+
+def _static(numpy: Any) -> dict[str, Any]:
+    if not _STATIC:
+        bit = numpy.array(_BIT, dtype=numpy.int64)
+        _STATIC["bit1"] = bit + 1  # the rank + 1 of a one-rank mask, else 0
+        _STATIC["disclosed"] = numpy.array(_DISCLOSED_KEY, dtype=numpy.int64)
+        lakes = numpy.zeros(SIZE * SIZE, dtype=numpy.int64)
+        lakes[list(_LAKES)] = _LAKE_KEY - _EMPTY_KEY
+        _STATIC["lakes"] = lakes
+        columns = numpy.zeros((_OPP_KEY + (2 << _N), NUM_PLANES), dtype=numpy.float32)
+        for rank in Rank:
+            for moved in (0, 1):
+                for disclosed in (0, 1):
+                    row = columns[_OWN_KEYS * rank + 2 * moved + disclosed]
+                    row[_OWN + rank] = 1
+                    row[_OWN_MOVED] = moved
+                    row[_DISCLOSED] = disclosed
+        columns[_EMPTY_KEY, _EMPTY] = 1
+        columns[_LAKE_KEY, _LAKE] = 1
+        masks = numpy.arange(1 << _N)
+        opp = columns[_OPP_KEY:].reshape(1 << _N, 2, NUM_PLANES)
+        opp[:, 1, _OPP_MOVED] = 1
+        single = bit >= 0
+        opp[masks[single], :, _OPP + bit[single]] = 1
+        hidden = masks[~single]
+        opp[hidden, :, _UNKNOWN] = 1
+        for rank in Rank:
+            opp[hidden, :, _POSSIBLE + rank] = (hidden >> rank & 1)[:, None]
+        _STATIC["columns"] = columns  # [key, plane]
+    return _STATIC
+
+
+def _game_tables(info: Any, numpy: Any) -> _Tables:
+    tables = _tables.get(id(info))
+    if tables is None or tables.info is not info:
+        if len(_tables) >= 64:
+            _tables.clear()
+        tables = _tables[id(info)] = _Tables(info, numpy)
+    return tables
+
+
+_share_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
+
+
+def _shares(numpy: Any, army: tuple[int, ...], identified: tuple[int, ...]) -> Any:
+    """The share of each rank of `army` not yet `identified` (a float32 array)."""
+    key = (army, identified)
+    shares = _share_cache.get(key)
+    if shares is None:
+        if len(_share_cache) >= 4096:
+            _share_cache.clear()
+        shares = _share_cache[key] = numpy.array(
+            [max(0, n - k) / n if n else 0.0 for n, k in zip(army, identified, strict=True)],
+            dtype=numpy.float32)
+    return shares
+
+
+def _planes(numpy: Any, square_keys: Any, last: tuple[int, int], pending: int,
+            my_turn: bool, army: tuple[int, ...], known_counts: tuple[int, ...]) -> Any:
+    """The planes of squares showing `square_keys` (from the viewer's seat), with the
+    last move's squares, the pending Rescue's square (-1: none; all already turned),
+    the turn and the opponent's army and identified ranks."""
+    out = _static(numpy)["columns"].take(square_keys, axis=0)  # [square, plane]
+    if last[0] >= 0:
+        out[last[0], _LAST_FROM] = 1
+    if last[1] >= 0:
+        out[last[1], _LAST_TO] = 1
+    if pending >= 0:
+        out[pending, _PENDING] = 1
+    if my_turn:
+        out[:, _TO_MOVE] = 1
+    out[:, _UNIDENTIFIED:] = _shares(numpy, army, known_counts)
+    return numpy.ascontiguousarray(out.T).reshape(NUM_PLANES, SIZE, SIZE)
+
+
+def _from_view(numpy: Any, v: PlayerView) -> Any:
     me = v.player
-
-    def cell(square: Square) -> tuple[int, int]:
-        index = _turn(square.index, me)
-        return index // SIZE, index % SIZE
-
-    occupied = set()
+    keys = [_EMPTY_KEY] * (SIZE * SIZE)
+    for index in _LAKES:
+        keys[index] = _LAKE_KEY
     for piece in v.pieces:
         assert piece.square is not None
-        row, file = cell(piece.square)
-        occupied.add(piece.square.index)
         if piece.owner == me:
             assert piece.rank is not None
-            out[_OWN + piece.rank, row, file] = 1
-            if piece.moved:
-                out[_OWN_MOVED, row, file] = 1
-            if len(piece.disclosed) == 1:
-                out[_DISCLOSED, row, file] = 1
+            key = _OWN_KEYS * piece.rank + 2 * piece.moved + (len(piece.disclosed) == 1)
         else:
-            if piece.rank is not None:
-                out[_OPP + piece.rank, row, file] = 1
-            else:
-                out[_UNKNOWN, row, file] = 1
-                for rank in piece.possible:
-                    out[_POSSIBLE + rank, row, file] = 1
-            if piece.moved:
-                out[_OPP_MOVED, row, file] = 1
-    for index in range(SIZE * SIZE):
-        row, file = cell(SQUARES[index])
-        if index in LAKE_INDICES:
-            out[_LAKE, row, file] = 1
-        elif index not in occupied:
-            out[_EMPTY, row, file] = 1
+            mask = 1 << piece.rank if piece.rank is not None else sum(
+                1 << r for r in piece.possible)
+            key = _OPP_KEY + 2 * mask + piece.moved
+        keys[_turn(piece.square.index, me)] = key
+    counts = [0] * _N
+    for piece in v.all_pieces():
+        if piece.owner != me and piece.rank is not None:
+            counts[piece.rank] += 1
+    known_counts = tuple(counts)
+    last_from = last_to = -1
     if v.history:
         last = v.history[-1]
         if last.move is not None and last.move.frm is not None:
-            out[(_LAST_FROM, *cell(last.move.frm))] = 1
+            last_from = _turn(last.move.frm.index, me)
         if last.to is not None:
-            out[(_LAST_TO, *cell(last.to))] = 1
+            last_to = _turn(last.to.index, me)
+    pending = -1
     if v.pending_rescue is not None and v.pending_rescue.square is not None:
-        out[(_PENDING, *cell(v.pending_rescue.square))] = 1
-    if v.is_my_turn:
-        out[_TO_MOVE] = 1
-    army = v.armies[me.opponent]
-    known = [0] * _N
-    for piece in v.all_pieces():
-        if piece.owner != me and piece.rank is not None:
-            known[piece.rank] += 1
-    for rank in Rank:
-        if army[rank]:
-            out[_UNIDENTIFIED + rank] = max(0, army[rank] - known[rank]) / army[rank]
-    return cast("npt.NDArray[np.float32]", out)
+        pending = _turn(v.pending_rescue.square.index, me)
+    return _planes(numpy, keys, (last_from, last_to), pending, v.is_my_turn,
+                   v.armies[1 - me], known_counts)
+
+
+def _from_state(numpy: Any, state: GameState, player: Player) -> Any:
+    me = int(player)
+    static = _static(numpy)
+    tables = _game_tables(state.info, numpy)
+    masks_tuple = rank_masks(state, player)
+    cached = tables.last[me]
+    if cached is not None and cached[0] is masks_tuple:
+        keys, identified = cached[1], cached[2]
+    else:
+        count = tables.count
+        masks = numpy.fromiter(masks_tuple, numpy.int64, count)
+        moved = numpy.unpackbits(
+            numpy.frombuffer(state.moved_mask.to_bytes((count + 7) // 8, "little"),
+                             dtype=numpy.uint8), count=count, bitorder="little")
+        disclosed = static["disclosed"][numpy.fromiter(state.known, numpy.int64, count)]
+        keys = (tables.base[me] + tables.moved_weight[me] * moved
+                + tables.own_weight[me] * disclosed + tables.opp_weight[me] * masks)
+        identified = tuple(numpy.bincount(static["bit1"][masks[tables.theirs[me]]],
+                                    minlength=_N + 1)[1:].tolist())
+        # rank_masks returns the same tuple while the masks, `known` and the moved
+        # pieces are unchanged: then so are the keys
+        tables.last[me] = (masks_tuple, keys, identified)
+    board = numpy.fromiter(state.board, numpy.int64, SIZE * SIZE) >> 5
+    square_keys = keys[board[::-1] if me else board] + static["lakes"]
+    last_from = last_to = pending = -1
+    node = state.history
+    if node is not None:
+        move = node[1][0]
+        if move.fi >= 0:
+            last_from = _turn(move.fi, player)
+        if move.ti >= 0:
+            last_to = _turn(move.ti, player)
+    if state.pending:
+        where = state.where[state.pending]
+        if where >= 0:
+            pending = _turn(where, player)
+    return _planes(numpy, square_keys, (last_from, last_to), pending,
+                   state.outcome is None and state.turn == me, tables.armies[1 - me],
+                   identified)
+
+
+def observation_planes(source: PlayerView | GameState,
+                       player: Player | None = None) -> npt.NDArray[np.float32]:
+    """The view as a `(NUM_PLANES, 10, 10)` `float32` array from the viewer's seat
+    (layout in the module documentation). Needs NumPy (`MissingDependencyError`).
+
+    `source` is a `PlayerView`, or a `GameState` and the `player` whose view to
+    encode (by default the player to move): the same array as for
+    ``view(state, player)``, computed from the engine's tables without building
+    the view (several times faster). A fresh array on every call."""
+    numpy = _numpy()
+    if isinstance(source, PlayerView):
+        return cast("npt.NDArray[np.float32]", _from_view(numpy, source))
+    if isinstance(source, GameState):
+        side = _PLAYERS[source.turn] if player is None else player if type(player) is Player else (
+            Player.parse(player) if isinstance(player, str) else Player(player))
+        return cast("npt.NDArray[np.float32]", _from_state(numpy, source, side))
+    raise TypeError(f"expected a PlayerView or a GameState, not {type(source).__name__}")

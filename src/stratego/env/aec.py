@@ -1,0 +1,187 @@
+"""The PettingZoo AEC environment: two agents, ``"red"`` and ``"blue"``, take turns."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES
+from stratego.engine import apply, is_legal
+from stratego.env.common import (
+    AGENTS,
+    PLAYERS,
+    SetupSource,
+    check_setups,
+    decode,
+    make_rules,
+    observation,
+    rewards,
+    rgb_picture,
+    start_state,
+)
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.state import GameState
+from stratego.text import board_text
+from stratego.views import view
+
+__all__ = ["DEFAULT_MAX_PLIES", "StrategoAECEnv", "aec_env"]
+
+DEFAULT_MAX_PLIES = 2000
+"""The ply count at which an episode is truncated, unless told otherwise."""
+
+
+_RENDER_MODES = ("human", "ansi", "rgb_array")
+_PLAYER = (Player.RED, Player.BLUE)
+
+
+def observation_space() -> spaces.Dict:
+    """The observation space of one agent: planes and the int8 action mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, 1.0, (NUM_PLANES, 10, 10), dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+    })
+
+
+class StrategoAECEnv(AECEnv):  # type: ignore[misc]
+    """Stratego as a PettingZoo AEC environment (build it with `aec_env`).
+
+    * Agents ``"red"`` and ``"blue"``; `agent_selection` is the player to move.
+      Under Rescue the same agent acts twice in a row (its move, then its Rescue
+      decision).
+    * Observation of an agent: ``{"observation": float32 planes (NUM_PLANES, 10,
+      10), "action_mask": int8 (NUM_ACTIONS,)}`` from that agent's view
+      (`stratego.encoding`); the mask is all zeros when the agent is not to move.
+    * Actions: `stratego.encoding` indices seen from the acting agent's seat. An
+      illegal action loses the game for the agent that played it
+      (``info["illegal_action"]``), so nothing raises mid-episode.
+    * Rewards: +1 to the winner and -1 to the loser at the end, else 0.
+      Truncation once the game reaches `max_plies` plies.
+    * ``reset(seed=..., options={"state": state})`` starts from a given
+      `GameState` instead of new setups.
+    * Render modes: ``"ansi"`` (the board as the agent to move sees it, as
+      text), ``"human"`` (that text printed) and ``"rgb_array"`` (a small picture
+      of that agent's observation).
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(_RENDER_MODES), "name": "stratego_v0",
+                "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self, rules: Rules | str = "classic", *, setups: SetupSource = "random",
+                 render_mode: str | None = None,
+                 max_plies: int | None = DEFAULT_MAX_PLIES) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not "
+                             f"{render_mode!r}")
+        check_setups(setups)
+        self.rules = make_rules(rules)
+        self.setups = setups
+        self.render_mode = render_mode
+        self.max_plies = max_plies
+        self.possible_agents = list(AGENTS)
+        self.agents = list(AGENTS)
+        self.observation_spaces = {agent: observation_space() for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self._rng = random.Random()
+        self.state: GameState | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent`."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of `agent`: `stratego.encoding.NUM_ACTIONS` indices."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: setups drawn with `seed` (or the running generator), or the
+        state given as ``options["state"]``."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        given = (options or {}).get("state")
+        if given is not None and not isinstance(given, GameState):
+            raise TypeError(f"options['state'] must be a GameState, not {type(given).__name__}")
+        self.state = given if given is not None else start_state(self.rules, self.setups,
+                                                                  self._rng)
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self.agent_selection = AGENTS[self.state.turn]
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The observation of `agent` (fresh arrays)."""
+        assert self.state is not None, "call reset() first"
+        return observation(self.state, PLAYERS[agent])
+
+    def step(self, action: int | None) -> None:
+        """Play `action` for `agent_selection` (None once it is terminated or truncated)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        player = _PLAYER[self.state.turn]
+        move = decode(action, player)
+        if move is None or not is_legal(self.state, move):
+            self._illegal(agent)
+        else:
+            self.state = apply(self.state, move)
+            self._settle()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal(self, agent: str) -> None:
+        other = AGENTS[1 - AGENTS.index(agent)]
+        self.rewards[agent], self.rewards[other] = -1.0, 1.0
+        self.terminations = dict.fromkeys(AGENTS, True)
+        self.infos[agent] = {"illegal_action": True}
+
+    def _settle(self) -> None:
+        """Rewards, terminations, truncations and the agent to act after a move."""
+        state = self.state
+        assert state is not None
+        if state.outcome is not None:
+            red, blue = rewards(state)
+            self.rewards = {"red": red, "blue": blue}
+            self.terminations = dict.fromkeys(AGENTS, True)
+        elif self.max_plies is not None and state.ply >= self.max_plies:
+            self.truncations = dict.fromkeys(AGENTS, True)
+        self.agent_selection = AGENTS[state.turn]
+
+    def render(self) -> Any:
+        """The board as the agent to move sees it: text (``"ansi"``), printed
+        (``"human"``) or a picture (``"rgb_array"``)."""
+        if self.render_mode is None or self.state is None:
+            return None
+        player = Player(AGENTS.index(self.agent_selection))
+        if self.render_mode == "rgb_array":
+            return rgb_picture(observation(self.state, player)["observation"])
+        text = board_text(view(self.state, player))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def aec_env(rules: Rules | str = "classic", *, setups: SetupSource = "random",
+            render_mode: str | None = None,
+            max_plies: int | None = DEFAULT_MAX_PLIES) -> StrategoAECEnv:
+    """A PettingZoo AEC environment for Stratego under `rules` (a `Rules` value or a name
+    for `stratego.editions.by_name`); see `StrategoAECEnv`."""
+    return StrategoAECEnv(rules, setups=setups, render_mode=render_mode, max_plies=max_plies)

@@ -1,0 +1,203 @@
+"""The PettingZoo and Gymnasium environments (`stratego.env`, extra ``stratego[rl]``).
+
+The ecosystems' own conformance tests run here, for classic rules and for a rule set with
+Rescue (Hasbro 2009 "Rescue": the rescuer acts twice in a row, move then decision). Book
+rules behind the rewards: MB 1961 "To end the game" (capturing the Flag wins; a player who
+cannot move loses).
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("pettingzoo")
+gymnasium = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+import stratego  # noqa: E402
+import stratego.env  # noqa: E402
+from strategies import new_games, random_playout, rules_values, seeds  # noqa: E402
+from stratego import Player  # noqa: E402
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
+from stratego.env import ENV_ID, StrategoEnv, aec_env  # noqa: E402
+
+RULE_SETS = ["classic", "hasbro-2009+rescue"]
+# api_test's advice for other kinds of environment (agent names like "player_0", flat
+# observations): the issue asks for agents "red" and "blue" and a dict observation.
+ADVICE = [
+    "ignore:Observation space for each agent probably should be:UserWarning",
+    "ignore:We recommend agents to be named:UserWarning",
+    "ignore:Observation is not a NumPy array:UserWarning",
+]
+
+
+@pytest.mark.filterwarnings(ADVICE[0])
+@pytest.mark.filterwarnings(ADVICE[1])
+@pytest.mark.filterwarnings(ADVICE[2])
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pettingzoo_api_test_passes(rules: str) -> None:
+    from pettingzoo.test import api_test
+
+    api_test(aec_env(rules), num_cycles=200, verbose_progress=False)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pettingzoo_seed_test_passes(rules: str) -> None:
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda **kwargs: aec_env(rules, **kwargs), num_cycles=100)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pettingzoo_render_test_passes(rules: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: aec_env(rules, render_mode=render_mode))
+    assert "b?" in capsys.readouterr().out  # "human" prints the board, Blue's ranks hidden
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("player", ["red", "blue"])
+def test_gymnasium_check_env_passes(rules: str, player: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make(ENV_ID, rules=rules, opponent="random", player=player,
+                         render_mode="rgb_array")
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_the_gymnasium_id_is_registered_on_import() -> None:
+    env = gymnasium.make(ENV_ID, rules="classic", opponent="random")
+    obs, info = env.reset(seed=1)
+    assert obs.shape == (NUM_PLANES, 10, 10)
+    assert info["action_mask"].dtype == np.int8
+    assert info["action_mask"].shape == (NUM_ACTIONS,)
+    assert isinstance(env.unwrapped, StrategoEnv)
+    env.close()
+
+
+def test_a_masked_random_agent_plays_whole_games_against_a_bot() -> None:
+    env = StrategoEnv("hasbro-2009+rescue", "heuristic", player="blue")
+    for seed in range(2):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            action = env.action_space.sample(info["action_mask"])
+            _, reward, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+            assert "illegal_action" not in info
+        assert env.state is not None
+        expected = 0.0
+        if env.state.outcome is not None and env.state.outcome.winner is not None:
+            expected = 1.0 if env.state.outcome.winner is Player.BLUE else -1.0
+        assert reward == expected
+
+
+def test_an_illegal_action_loses_and_never_raises() -> None:
+    env = StrategoEnv("classic", "random")
+    _, info = env.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    aec = aec_env("classic")
+    aec.reset(seed=2)
+    aec.step(NUM_ACTIONS + 5)  # not even an action index
+    assert aec.terminations == {"red": True, "blue": True}
+    assert aec.rewards == {"red": -1.0, "blue": 1.0}
+    assert aec.infos["red"] == {"illegal_action": True}
+
+
+def test_the_aec_env_truncates_at_the_ply_limit_and_rewards_the_winner() -> None:
+    env = aec_env("classic", max_plies=6)
+    env.reset(seed=5)
+    steps = 0
+    for _ in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 6
+    assert env.state is not None
+    assert env.state.ply == 6
+    won = stratego.from_position(stratego.CLASSIC, {"a1": "X", "a2": "f", "j10": "F",
+                                                    "j9": "b"})
+    env = aec_env("classic")
+    env.reset(options={"state": won})
+    env.step(action_index("a1-a2"))
+    assert env.terminations == {"red": True, "blue": True}
+    assert env._cumulative_rewards == {"red": 1.0, "blue": -1.0}
+
+
+def test_setups_may_be_a_callable() -> None:
+    drawn: list[Player] = []
+
+    def setups(player: Player, rng: random.Random) -> stratego.Setup:
+        drawn.append(player)
+        return stratego.random_setup(stratego.CLASSIC, player, rng)
+
+    env = aec_env("classic", setups=setups)
+    env.reset(seed=0)
+    assert drawn == [Player.RED, Player.BLUE]
+    with pytest.raises(stratego.SetupError, match="callable"):
+        aec_env("classic", setups="mine")
+
+
+def test_human_setups() -> None:
+    if not hasattr(stratego, "human_setup"):
+        with pytest.raises(stratego.SetupError, match="human_setup"):
+            aec_env("classic", setups="human")
+        return
+    env = aec_env("classic", setups="human")
+    env.reset(seed=0)
+    assert env.state is not None
+    assert env.state.ply == 0
+
+
+def test_without_the_rl_extra_the_error_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [n for n in sys.modules if n.startswith("stratego.env")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    with pytest.raises(stratego.MissingDependencyError, match=r"stratego\[rl\]"):
+        importlib.import_module("stratego.env")
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(new_games(rules_values()), seeds, st.integers(0, 120), st.sampled_from(list(Player)))
+def test_what_an_agent_observes_is_a_function_of_its_view(start: stratego.GameState, seed: int,
+                                                          plies: int, player: Player) -> None:
+    """Invariant: two states with the same view of an agent give that agent the same
+    observation, mask and info (the other state drawn by the library's sampler)."""
+    state = random_playout(start, seed, plies)[-1]
+    seen = stratego.view(state, player)
+    try:
+        other = stratego.sample_state(seen, random.Random(seed))
+    except stratego.SamplingError:
+        assume(False)
+        return
+    assert stratego.view(other, player) == seen
+    agent = ("red", "blue")[player]
+    seen_by_agent = []
+    for source in (state, other):
+        env = aec_env(start.rules, max_plies=None)
+        env.reset(options={"state": source})
+        observation = env.observe(agent)
+        seen_by_agent.append([observation["observation"], observation["action_mask"],
+                              env.infos[agent], env.agent_selection, env.terminations,
+                              env.rewards])
+        if source.to_move == player or source.is_over:  # else the bot (its view) moves first
+            obs, info = StrategoEnv(start.rules, player=agent).reset(options={"state": source})
+            assert np.array_equal(obs, observation["observation"])
+            seen_by_agent[-1] += [obs, info["action_mask"]]
+    first, second = seen_by_agent
+    assert len(first) == len(second)
+    for a, b in zip(first, second, strict=True):
+        assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b

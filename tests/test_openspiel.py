@@ -1,0 +1,151 @@
+"""The OpenSpiel game (`stratego.openspiel`, extra ``stratego[openspiel]``).
+
+OpenSpiel's own conformance test runs here for classic rules and for a rule set with Rescue
+(Hasbro 2009 "Rescue": the rescuer acts twice in a row). Book rules behind the rewards:
+MB 1961 "To end the game" (capturing the Flag wins); the ply limit ends the game in a draw.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import sys
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+import stratego  # noqa: E402
+import stratego.openspiel  # noqa: E402
+from stratego import Player  # noqa: E402
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES  # noqa: E402
+from stratego.openspiel import GAME_NAME, StrategoState  # noqa: E402
+
+RULE_SETS = ["classic", "hasbro-2009+rescue"]
+
+
+def play_to(state: StrategoState, plies: int, seed: int) -> StrategoState:
+    """`state` after random actions (chance included) until `plies` plies or the end."""
+    rng = np.random.RandomState(seed)
+    while not state.is_terminal() and (state.game_state is None
+                                       or state.game_state.ply < plies):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_random_sim_test_passes(rules: str) -> None:
+    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "max_plies": 150})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_the_game_is_registered_with_its_parameters() -> None:
+    game = pyspiel.load_game(f"{GAME_NAME}(rules=classic+barrage,max_plies=60)")
+    assert game.get_parameters()["rules"] == "classic+barrage"
+    assert game.num_distinct_actions() == NUM_ACTIONS
+    assert game.max_game_length() == 62  # two setups, then one action per ply
+    rescue = pyspiel.load_game(GAME_NAME, {"rules": "hasbro-2009+rescue", "max_plies": 60})
+    assert rescue.max_game_length() == 122  # a Rescue decision may follow each move
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    state = play_to(game.new_initial_state(), 60, seed=3)
+    assert state.is_terminal()
+    assert state.game_state is not None
+    assert state.game_state.rules.name.startswith("classic+barrage")
+    assert sum(state.returns()) == 0
+
+
+def test_setups_are_chance_outcomes_with_distinct_names() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"num_setups": 5})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert [p for _, p in state.chance_outcomes()] == [0.2] * 5
+    names = {state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in range(5)}
+    assert len(names) == 5
+    state.apply_action(1)
+    assert state.information_state_string(0) != state.information_state_string(1)
+    state.apply_action(4)
+    assert state.current_player() == 0
+
+
+def test_a_clone_shares_the_immutable_state() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"max_plies": 30})
+    state = play_to(game.new_initial_state(), 10, seed=1)
+    clone = state.clone()
+    assert clone.game_state is state.game_state
+    assert copy.deepcopy(state._held) is state._held
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.game_state is not state.game_state
+    assert state.game_state is not None
+    assert state.game_state.ply == 10
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_a_resampled_state_looks_the_same_to_the_resampling_player(rules: str) -> None:
+    """Invariant: the information string, observation string and tensor of the resampling
+    player are those of the original (ISMCTS requires equal information strings), while
+    the hidden pieces may differ."""
+    game = pyspiel.load_game(GAME_NAME, {"rules": rules, "max_plies": 200})
+    state = play_to(game.new_initial_state(), 40, seed=7)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    differs = False
+    for player in (0, 1):
+        for _ in range(3):
+            other = state.resample_from_infostate(player, sampler)
+            other._held.infos[player] = None  # computed afresh from the sampled state
+            assert other.information_state_string(player) == state.information_state_string(
+                player)
+            assert other.observation_string(player) == state.observation_string(player)
+            assert other.observation_tensor(player) == state.observation_tensor(player)
+            assert other.legal_actions() == state.legal_actions() or (
+                state.current_player() != player)
+            differs |= str(other) != str(state)
+    assert differs  # the opponent's hidden ranks were drawn again
+
+
+def test_observations_show_only_the_players_view() -> None:
+    game = pyspiel.load_game(GAME_NAME, {"max_plies": 100})
+    state = play_to(game.new_initial_state(), 4, seed=2)
+    assert state.game_state is not None
+    text = state.observation_string(0)
+    assert "?" in text
+    assert not any(r.symbol.lower() in text.split("\n")[0] for r in stratego.Rank
+                   if r != stratego.Rank.SCOUT)  # Blue's back row is hidden from Red
+    tensor = np.array(state.observation_tensor(1)).reshape(NUM_PLANES, 10, 10)
+    expected = stratego.encoding.observation_planes(stratego.view(state.game_state, Player.BLUE))
+    assert np.array_equal(tensor, expected)
+
+
+def test_ismcts_plays_a_whole_game_against_a_random_bot() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(GAME_NAME, {"rules": "hasbro-2009+rescue", "max_plies": 16})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng, max_length=6),
+                           uct_c=2.0, max_simulations=4, random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(int(bot.step(state)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.game_state is not None
+    assert state.game_state.outcome is not None
+    assert len(state.returns()) == 2
+
+
+def test_without_the_openspiel_extra_the_error_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(sys.modules, "stratego.openspiel")
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    with pytest.raises(stratego.MissingDependencyError, match=r"stratego\[openspiel\]"):
+        importlib.import_module("stratego.openspiel")
