@@ -20,6 +20,10 @@ settings.register_profile("dev", max_examples=25, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", max_examples=500, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
+# `.ci/run` runs the suite a second time against the installed wheel, to find missing
+# package data; the properties were checked in full by the first run.
+settings.register_profile("package", max_examples=5, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 DATA = pathlib.Path(__file__).resolve().parent / "data"

@@ -29,6 +29,8 @@ GAMES = [
     ("hasbro-2009+rescue+silent-defense", 6),
     ("jumbo-2014+ultimate-lightning+rescue", 7),
     ("jumbo-2014+moving-bombs+moving-flag", 8),
+    ("isf", 9),
+    ("isf+barrage+rescue", 10),
 ]
 """(rules name, seed) of each golden game."""
 

@@ -193,7 +193,7 @@ def test_play_help_shows_the_glyphs(capsys: pytest.CaptureFixture[str]) -> None:
     for sign in ("b?", "~~~", "\u2248\u2248\u2248", "r.. / b.."):
         assert sign in out
     assert "milton-bradley-1961, hasbro-2009: 1 Marshal, 2 General" in out
-    assert "jumbo-2014, classic: 10 Marshal, 9 General" in out
+    assert "jumbo-2014, classic, isf: 10 Marshal, 9 General" in out
 
 
 def test_parse_errors_mention_rescue_only_under_rescue(

@@ -27,7 +27,20 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
     assert quick_start_commands()[1] in ci.splitlines()
 
 
-def test_ci_runs_the_readme_selfplay_command() -> None:
+def test_ci_runs_the_readme_selfplay_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    selfplay = quick_start_commands()[0].split("&&")[-1].strip()
-    assert selfplay in ci
+    assert quick_start_commands()[0] in ci.splitlines()
+
+
+def test_ci_runs_both_commands_in_a_clone_with_nothing_beside_it() -> None:
+    """`.ci/run` clones the repository into a fresh folder, checks that no ../shared is
+    beside it, and runs both commands there, after building and checking the artifacts."""
+    lines = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    clone = next(i for i, line in enumerate(lines) if line.startswith("git clone"))
+    assert lines[clone + 2] == 'test ! -e "$clone/../shared"'
+    assert lines[clone + 3] == 'cd "$clone"'
+    first, second = (lines.index(command) for command in quick_start_commands())
+    assert clone < first < second
+    ci = "\n".join(lines)
+    for needed in ("-m build", "twine\" check --strict", "stratego-*.whl", "--rulebooks"):
+        assert needed in ci, needed

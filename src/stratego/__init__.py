@@ -20,7 +20,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from stratego.board import LAKES, SQUARES, Square
-from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014, MILTON_BRADLEY_1961
+from stratego.editions import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, MILTON_BRADLEY_1961
 from stratego.engine import apply, from_position, is_legal, legal_moves, new_game
 from stratego.errors import (
     IllegalMoveError,
@@ -100,6 +100,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "CLASSIC",
     "HASBRO_2009",
+    "ISF",
     "JUMBO_2014",
     "LAKES",
     "MILTON_BRADLEY_1961",

@@ -1,4 +1,4 @@
-"""The four base editions, each a frozen `Rules` value, and lookup by name.
+"""The base editions, each a frozen `Rules` value, and lookup by name.
 
 | name | book | Scout moves and strikes | back-and-forth rule |
 | --- | --- | --- | --- |
@@ -6,11 +6,17 @@
 | `hasbro-2009` | Hasbro 2009 Onyx Edition | no (Movement 8) | 2 moves, the 3rd illegal |
 | `jumbo-2014` | Jumbo 2014 Nostalgic Edition | yes | 3 moves, the 4th illegal; chase rule |
 | `classic` | classic web rules | yes | 4 moves, the 5th illegal; Scout span |
+| `isf` | ISF game rules | yes | 3 moves, the 4th illegal (ISF 10); ISF 11 chase |
+
+`isf-five-moves` (not among `EDITIONS`: an option of `isf`) is the ISF edition with the
+older five-move form of the two-squares rule that Gravon plays.
 
 The readings behind each parameter are in the documentation ("Editions").
 """
 
 from __future__ import annotations
+
+import attrs
 
 from stratego.errors import RulesError, _shown
 from stratego.rules import (
@@ -23,7 +29,17 @@ from stratego.rules import (
     Rules,
 )
 
-__all__ = ["CLASSIC", "EDITIONS", "HASBRO_2009", "JUMBO_2014", "MILTON_BRADLEY_1961", "by_name"]
+__all__ = [
+    "CLASSIC",
+    "EDITIONS",
+    "HASBRO_2009",
+    "ISF",
+    "ISF_FIVE_MOVES",
+    "JUMBO_2014",
+    "MILTON_BRADLEY_1961",
+    "OPTIONS",
+    "by_name",
+]
 
 MILTON_BRADLEY_1961 = Rules(
     edition="milton-bradley-1961",
@@ -72,10 +88,38 @@ CLASSIC = Rules(
 back and forth between the same squares in 5 consecutive turns, with the wider
 form for Scouts."""
 
+ISF = Rules(
+    edition="isf",
+    title="ISF game rules",
+    labels=MODERN_LABELS,
+    movement=Movement(scout_strikes_after_move=True),
+    repetition=RepetitionRule(
+        max_shuttle_moves=3, scout_borders=True, chase=True, threat_chase=True,
+        shuttle_name="ISF 10, two-squares rule", chase_name="ISF 11, more-squares rule",
+    ),
+    rescue=RescueRule(zone=RescueZone.HOME_ROWS),
+)
+"""The International Stratego Federation's game rules, as played in tournaments: the
+Jumbo rules (Scouts move and strike in one turn) with the two-squares rule (ISF 10: at most
+three moves in a row between the same two squares, a Scout's series read by the borders it
+crosses) and the more-squares rule (ISF 11: a continuous chaser may not recreate a position
+of the chase). Positions are compared by which piece stands where."""
+
+ISF_FIVE_MOVES = attrs.evolve(
+    ISF, edition="isf-five-moves", title="ISF game rules, five-move two-squares rule",
+    repetition=attrs.evolve(ISF.repetition, max_shuttle_moves=5),
+)
+"""`ISF` with the older five-move form of the two-squares rule (older ISF texts, Gravon):
+at most five moves in a row in one series, the sixth illegal."""
+
 EDITIONS: dict[str, Rules] = {
-    rules.edition: rules for rules in (MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC)
+    rules.edition: rules
+    for rules in (MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC, ISF)
 }
 """The base editions by name."""
+
+OPTIONS: dict[str, Rules] = {ISF_FIVE_MOVES.edition: ISF_FIVE_MOVES}
+"""Documented options of a base edition, by name; `by_name` knows them too."""
 
 _ALIASES = {
     "mb-1961": "milton-bradley-1961",
@@ -86,6 +130,7 @@ _ALIASES = {
     "jumbo": "jumbo-2014",
     "2014": "jumbo-2014",
     "web": "classic",
+    "isf-5": "isf-five-moves",
 }
 
 
@@ -99,9 +144,10 @@ def by_name(name: str) -> Rules:
         raise RulesError(f"not a rules name: {_shown(name)}")
     edition, *variant_names = (part.strip().lower() for part in name.split("+"))
     edition = _ALIASES.get(edition, edition)
-    if edition not in EDITIONS:
+    known = {**EDITIONS, **OPTIONS}
+    if edition not in known:
         raise RulesError(
-            f"unknown edition {_shown(edition)} (known: {', '.join(EDITIONS)})"
+            f"unknown edition {_shown(edition)} (known: {', '.join(known)})"
         )
     variants = []
     for variant_name in variant_names:
@@ -110,4 +156,4 @@ def by_name(name: str) -> Rules:
                 f"unknown variant {_shown(variant_name)} (known: {', '.join(sorted(VARIANTS))})"
             )
         variants.append(VARIANTS[variant_name])
-    return EDITIONS[edition].with_variants(*variants)
+    return known[edition].with_variants(*variants)

@@ -480,10 +480,8 @@ def generate_moves(state: GameState) -> tuple[Move, ...]:
     if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
         out = _drop_shuttle_moves(state, out, shuttle, t.shuttle)
     chase = t.chase
-    if chase is not None and state.chase and state.chase[0] == player + 1 \
-            and state.last_to >= 0:
-        forbids = chase.forbids
-        out = [m for m in out if not forbids(state, m.fi, m.ti)]
+    if chase is not None and state.chase and state.chase[0] == player + 1:
+        out = chase.drop_forbidden(state, out)
     return tuple(out)
 
 

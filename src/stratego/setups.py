@@ -14,13 +14,13 @@ same formation for Red and for Blue (Blue's is turned half a circle).
 
 from __future__ import annotations
 
+import functools
 import random
-from collections import Counter
 from collections.abc import Mapping
 
 import attrs
 
-from stratego.board import SIZE, SQUARES, Square, home_rows
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
 from stratego.errors import InvalidNotationError, RulesError, SetupError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -163,6 +163,21 @@ def _check_rules(rules: object) -> None:
         )
 
 
+@functools.cache
+def _home(player: Player, depth: int) -> tuple[Square, ...]:
+    """`player`'s first `depth` rows (`stratego.board.home_rows`), kept."""
+    return tuple(home_rows(player, depth))
+
+
+@functools.cache
+def _home_indices(player: Player, depth: int) -> frozenset[int]:
+    return frozenset(sq.index for sq in _home(player, depth))
+
+
+def _index(square: Square) -> int:
+    return square.index
+
+
 def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     """Every reason `rules` reject `setup`; an empty list means it is valid.
 
@@ -174,24 +189,29 @@ def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     if not isinstance(setup, Setup):
         raise SetupError(f"not a Setup: {_shown(setup)} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []
-    home = set(home_rows(setup.player, rules.setup.depth))
+    home_squares = _home(setup.player, rules.setup.depth)
+    home = _home_indices(setup.player, rules.setup.depth)
+    counts = [0] * len(Rank)
     for square, rank in setup.placement:
-        if square.is_lake:
+        counts[rank] += 1
+        if square.index in home:
+            continue
+        if square.index in LAKE_INDICES:
             problems.append(f"{rank.title} on {square}: a lake, where no piece may stand")
-        elif square not in home:
+        else:
             problems.append(
                 f"{rank.title} on {square}: outside {setup.player}'s first "
                 f"{rules.setup.depth} rows"
             )
-    counts = Counter(rank for _, rank in setup.placement)
     for rank in Rank:
-        want, have = rules.army.count(rank), counts.get(rank, 0)
+        want, have = rules.army.count(rank), counts[rank]
         if have != want:
             problems.append(
                 f"{have} {_plural(rank, have)}, the army has {want}"
             )
     if rules.setup.fill:
-        empty = sorted(home - {sq for sq, _ in setup.placement})
+        taken = {sq.index for sq, _ in setup.placement}
+        empty = sorted((sq for sq in home_squares if sq.index not in taken), key=_index)
         if empty:
             shown = ", ".join(str(sq) for sq in empty[:8]) + (" ..." if len(empty) > 8 else "")
             problems.append(

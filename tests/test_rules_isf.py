@@ -1,0 +1,265 @@
+"""ISF game rules (International Stratego Federation, the tournament rules): tests for the
+two-squares rule (ISF 10) and the more-squares rule (ISF 11).
+
+Test names read ``test_isf_<article>_<what>``; docstrings say the rule in our words. The
+ISF rules build on the Jumbo rules (ISF 5), which `test_rules_jumbo_2014.py` covers; the ISF
+edition shares their board, armies, movement and strikes, checked here only where the
+repetition rules meet them. Our readings are in docs/editions.md ("ISF game rules").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+import pytest
+
+from positions import play, targets
+from stratego import (
+    ISF,
+    GameState,
+    IllegalMoveError,
+    Player,
+    Rules,
+    apply,
+    explain_illegal,
+    from_position,
+    is_legal,
+    legal_moves,
+)
+from stratego.editions import ISF_FIVE_MOVES, by_name
+
+RULES: Rules = ISF
+
+
+def position(placement: Mapping[str, str], to_move: Player = Player.RED,
+             rules: Rules = RULES) -> GameState:
+    """A partial position; upper-case symbols are Red, lower-case Blue."""
+    return from_position(rules, dict(placement), to_move=to_move)
+
+
+# -- the edition -------------------------------------------------------------------------
+
+
+def test_isf_edition_by_name_and_round_trip() -> None:
+    """ISF 5: the ISF rules are the Jumbo rules plus the articles below; no ply limit by
+    default; `by_name` finds the edition, its five-move option and its variants."""
+    assert by_name("isf") is ISF
+    assert ISF.ply_limit is None
+    assert ISF.movement.scout_strikes_after_move
+    assert by_name(ISF.name) == ISF
+    assert by_name("isf-five-moves") == ISF_FIVE_MOVES
+    assert by_name(ISF_FIVE_MOVES.name) == ISF_FIVE_MOVES
+    barrage = by_name("isf+barrage")
+    assert barrage.army.size == 8
+    assert barrage.repetition == ISF.repetition
+
+
+# -- ISF 10: the two-squares rule ---------------------------------------------------------
+
+
+def test_isf_10_1_fourth_move_between_two_squares_is_illegal() -> None:
+    """ISF 10.1: a piece may not move more than three times in a row between the same two
+    squares, whatever the opponent does; the fourth move is refused and the explanation
+    names the rule."""
+    state = position({"a1": "K", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a1-a2", "j10-j9", "a2-a1", "j9-j8", "a1-a2", "j8-j7")
+    assert not is_legal(state, "a2-a1")
+    assert targets(state, "a2") == {"a3", "b2"}
+    reason = explain_illegal(state, "a2-a1") or ""
+    assert "ISF 10" in reason
+    assert "between a1 and a2" in reason
+    with pytest.raises(IllegalMoveError, match="ISF 10"):
+        apply(state, "a2-a1")
+
+
+def test_isf_10_1_whatever_the_opponent_does() -> None:
+    """ISF 10.1: the count runs whatever the opponent plays, even when the opponent shuttles
+    too (each player's own moves are counted)."""
+    state = position({"a1": "K", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a1-a2", "j10-j9", "a2-a1", "j9-j10", "a1-a2", "j10-j9")
+    assert not is_legal(state, "a2-a1")
+
+
+def test_isf_10_1_another_piece_ends_the_series() -> None:
+    """ISF 10.1 (reading): moving another piece of one's own ends the series, so three
+    more trips are allowed afterwards."""
+    state = position({"a1": "K", "c1": "L", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a1-a2", "j10-j9", "a2-a1", "j9-j8", "c1-c2", "j8-j7",
+                 "a1-a2", "j7-j6", "a2-a1", "j6-j5")
+    assert is_legal(state, "a1-a2")
+
+
+def test_isf_10_1_a_strike_ends_the_series() -> None:
+    """ISF 10.1 (reading): a strike is not a move between two empty squares; it ends the
+    series of the striking player."""
+    state = position({"a1": "K", "j10": "l", "b3": "t", "e1": "F", "e10": "f"})
+    state = play(state, "a1-a2", "j10-j9", "a2-a1", "j9-j8", "a1-a2", "b3-b2", "a2-b2",
+                 "j8-j7", "b2-a2", "j7-j6")
+    assert state.shuttles[Player.RED][3] == 1
+
+
+def test_isf_10_2_scout_shuttling_over_several_squares() -> None:
+    """ISF 10.2: for a Scout the rule concerns the borders between squares. After a2-a6,
+    a6-a3, a3-a5, every one of the three moves crossed the borders a3|a4 and a4|a5, so a
+    fourth move crossing either (a5-a4, a5-a3, a5-a1) is refused, while a5-a6 (crossing
+    only a5|a6, which a3-a5 did not cross) is allowed."""
+    state = position({"a2": "X", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a2-a6", "j10-j9", "a6-a3", "j9-j8", "a3-a5", "j8-j7")
+    for refused in ("a5-a4", "a5-a3", "a5-a1"):
+        assert not is_legal(state, refused), refused
+        assert "ISF 10" in (explain_illegal(state, refused) or "")
+    assert is_legal(state, "a5-a6")
+    assert is_legal(state, "a5-b5")  # another line
+
+
+def test_isf_10_2_scout_walking_one_way_is_free() -> None:
+    """ISF 10.2: a Scout walking steadily one way crosses each border once: a1-a5, a5-a4,
+    a4-a3, a3-a2 and then a2-a1 are all legal."""
+    state = position({"a1": "X", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a1-a5", "j10-j9", "a5-a4", "j9-j8", "a4-a3", "j8-j7", "a3-a2",
+                 "j7-j6")
+    assert is_legal(state, "a2-a1")
+
+
+def test_isf_10_2_one_square_steps_are_the_three_times_rule() -> None:
+    """ISF 10.2: for a Scout stepping one square at a time the border reading is the
+    three-times rule between two squares."""
+    state = position({"a1": "X", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a1-a2", "j10-j9", "a2-a1", "j9-j8", "a1-a2", "j8-j7")
+    assert not is_legal(state, "a2-a1")
+    assert is_legal(state, "a2-a3")
+
+
+def test_isf_10_five_move_option() -> None:
+    """ISF 10 (older texts, Gravon): the five-move option allows five moves in a row
+    between two squares and refuses the sixth."""
+    state = position({"a1": "K", "j10": "l", "e1": "F", "e10": "f"}, rules=ISF_FIVE_MOVES)
+    moves = []
+    for i in range(5):
+        moves += ["a1-a2" if i % 2 == 0 else "a2-a1", f"j{10 - i}-j{9 - i}"]
+    state = play(state, *moves)
+    assert not is_legal(state, "a2-a1")
+    assert "allows 5" in (explain_illegal(state, "a2-a1") or "")
+
+
+# -- ISF 11: the more-squares rule (continuous chase) --------------------------------------
+
+
+def test_isf_11_chase_around_a_lake_stops_after_one_lap() -> None:
+    """ISF 11.1: Red's Captain follows Blue's Lieutenant round the lake c5-d6, every move
+    threatening the piece that just evaded. After one lap, the next chasing move would
+    recreate the position after Red's first threat: refused, naming ISF 11 and the ply of
+    that position. A move that leaves the chase stays legal."""
+    ring = ["b4", "b5", "b6", "b7", "c7", "d7", "e7", "e6", "e5", "e4", "d4", "c4"] * 2
+    state = position({ring[0]: "K", ring[1]: "l", "a1": "F", "j10": "f", "j1": "T"},
+                     to_move=Player.BLUE)
+    for i in range(12):
+        state = play(state, f"{ring[i + 1]}-{ring[i + 2]}", f"{ring[i]}-{ring[i + 1]}")
+    state = apply(state, "b5-b6")
+    assert state.chase[0] == Player.RED + 1
+    assert not is_legal(state, "b4-b5")
+    reason = explain_illegal(state, "b4-b5") or ""
+    assert "ISF 11" in reason
+    assert "ply 2," in reason
+    assert is_legal(state, "j1-j2")
+    assert is_legal(state, "b4-a4")  # not a chasing move
+
+
+def test_isf_11_chase_with_two_chasing_pieces() -> None:
+    """ISF 11.1 and 11.3: one player may chase with several pieces. Red's Captain and Major
+    take turns threatening Blue's Captain, which evades every time; when the Captain's
+    e8-e7 would bring every piece back to where it stood after Red's first threat (ply 2),
+    it is refused. (The Major's h8-h7 straight back is the 11.2 exception.)"""
+    state = position({"e7": "k", "e6": "K", "h7": "J", "a1": "F", "a10": "f"},
+                     to_move=Player.BLUE)
+    state = play(state, "e7-f7", "e6-e7", "f7-f8", "e7-e8", "f8-g8", "h7-h8", "g8-g7",
+                 "h8-h7", "g7-f7")
+    assert state.chase[0] == Player.RED + 1
+    assert len(state.chase) == 10  # one chase since ply 1
+    assert not is_legal(state, "e8-e7")
+    reason = explain_illegal(state, "e8-e7") or ""
+    assert "ISF 11" in reason
+    assert "ply 2," in reason
+    assert is_legal(state, "e8-e9")  # not a threat: allowed, and it ends the chase
+    assert apply(state, "e8-e9").chase == ()
+
+
+def test_isf_11_2_moving_back_is_left_to_the_two_squares_rule() -> None:
+    """ISF 11.2: a chasing move straight back to the square the piece has just left is
+    allowed as far as ISF 10 allows. Blue's Captain shuttles e8-f8 with Red's following on
+    e7-f7: Red's third trip repeats a position of the chase and is legal; then Blue, who
+    began, has made its three trips and must stop first."""
+    state = position({"e8": "k", "e7": "K", "a1": "F", "a10": "f"}, to_move=Player.BLUE)
+    state = play(state, "e8-f8", "e7-f7", "f8-e8", "f7-e7", "e8-f8")
+    assert state.chase[0] == Player.RED + 1
+    assert is_legal(state, "e7-f7")
+    state = apply(state, "e7-f7")
+    assert not is_legal(state, "f8-e8")
+    assert "ISF 10" in (explain_illegal(state, "f8-e8") or "")
+
+
+def test_isf_11_3_a_reply_that_does_not_evade_ends_the_chase() -> None:
+    """ISF 11.3 (reading): the chase is continuous only while the threatened piece evades;
+    when the opponent moves another piece instead, the chase is over."""
+    state = position({"e8": "k", "e6": "K", "a1": "F", "a10": "f", "j9": "l"},
+                     to_move=Player.BLUE)
+    state = play(state, "e8-f8", "e6-e7")  # no threat: e7 is not next to f8
+    assert state.chase == ()
+    state = play(state, "f8-f7")  # Blue steps next to Red's Captain: Blue threatens
+    assert state.chase[0] == Player.BLUE + 1
+    state = play(state, "e7-e8")  # Red evades
+    assert state.chase[0] == Player.BLUE + 1
+    state = play(state, "f7-f8")  # Blue threatens the piece that evaded
+    assert len(state.chase) == 5
+    state = apply(state, "e8-d8")  # Red evades again
+    assert len(state.chase) == 6
+    state = apply(state, "j9-j8")  # Blue stops threatening
+    assert state.chase == ()
+
+
+def test_isf_11_3_threat_means_next_to_an_opponents_piece() -> None:
+    """ISF 11.3: to threaten is to move next to (before, behind or beside) an opponent's
+    piece; a move that ends next to none starts no chase."""
+    state = position({"e8": "k", "e5": "K", "a1": "F", "a10": "f"})
+    assert apply(state, "e5-e6").chase == ()
+    assert apply(state, "e5-f5").chase == ()
+    state = position({"e8": "k", "e6": "K", "a1": "F", "a10": "f"})
+    assert apply(state, "e6-e7").chase[0] == Player.RED + 1
+
+
+def test_isf_11_strike_ends_the_chase() -> None:
+    """ISF 11 (reading): a strike ends a continuous chase; the positions before it are no
+    longer compared."""
+    state = position({"e8": "k", "e6": "K", "d8": "t", "a1": "F", "a10": "f"})
+    state = play(state, "e6-e7", "e8-f8", "e7-f7")
+    assert state.chase[0] == Player.RED + 1
+    state = apply(state, "d8-d7")  # not an evasion: the chase is over
+    assert state.chase == ()
+    state = play(state, "f7-f8")  # Red's Captain strikes Blue's Captain: both removed
+    assert state.chase == ()
+
+
+def test_isf_11_positions_compared_by_identity() -> None:
+    """ISF 11 (reading): positions are compared by which piece stands where, so the
+    chaser's legal moves never depend on the ranks of the opponent's hidden pieces:
+    two states differing only in the rank of an unrevealed Blue piece that never moved
+    have the same legal moves along a whole chase."""
+    ring = ["b4", "b5", "b6", "b7", "c7", "d7", "e7", "e6", "e5", "e4", "d4", "c4"] * 2
+    states = [position({ring[0]: "K", ring[1]: "l", "a1": "F", "j10": "f", "j1": "T",
+                        "h8": other}, to_move=Player.BLUE) for other in ("l", "t")]
+    for i in range(12):
+        moves = (f"{ring[i + 1]}-{ring[i + 2]}", f"{ring[i]}-{ring[i + 1]}")
+        states = [play(s, *moves) for s in states]
+        assert legal_moves(states[0]) == legal_moves(states[1])
+
+
+def test_isf_jumbo_readings_differ_only_in_repetition() -> None:
+    """ISF 5: board, armies, movement and strikes are the Jumbo rules'."""
+    from stratego import JUMBO_2014
+
+    same = ("army", "setup", "movement", "strike", "disclosure", "rescue", "labels")
+    for field in same:
+        assert getattr(ISF, field) == getattr(JUMBO_2014, field), field
+    assert attrs.evolve(ISF, edition="x", title="x", repetition=JUMBO_2014.repetition) == \
+        attrs.evolve(JUMBO_2014, edition="x", title="x")
