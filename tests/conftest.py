@@ -37,7 +37,7 @@ def gravon_dir() -> pathlib.Path:
 
 
 # The rulebook texts are not part of the repository: the tests that only cross-check them
-# (marked `rulebooks`) run when `--rulebooks DIR` names a folder holding them (`.ci/run` does
+# (marked `rulebooks`) run when `--rulebooks=DIR` names a folder holding them (`.ci/run` does
 # when `../shared/rulebooks` exists) and are left out otherwise, so a clone's suite passes.
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--rulebooks", metavar="DIR", default=None,
@@ -46,7 +46,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "rulebooks: cross-checks the rulebook texts (runs only with --rulebooks DIR)")
+        "markers", "rulebooks: cross-checks the rulebook texts (runs only with --rulebooks=DIR)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,5 +1,5 @@
 """Cross-checks against the rulebook texts themselves. The texts are not part of the
-repository, so these tests run only with ``pytest --rulebooks DIR`` (`.ci/run` passes
+repository, so these tests run only with ``pytest --rulebooks=DIR`` (`.ci/run` passes
 ``../shared/rulebooks`` when it exists); the rest of the suite never reads them."""
 
 from __future__ import annotations

@@ -197,6 +197,7 @@ def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
     _play_a_move(page)
     expect(_moves(page)).to_have_count(8)
 
+    page.mouse.move(1, 1)  # no hover mark in the picture
     page.screenshot(path=str(tmp_path / "web-game.png"))
     if os.environ.get("STRATEGO_UPDATE_SCREENSHOT"):  # docs/assets/web-game.png
         page.screenshot(path=str(SCREENSHOT))

@@ -824,10 +824,30 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
     captured = state.captured_mask
     key = (id(g), player)
     last = _last_masks.get(key)
-    # `apply` shares the `known` tuple between states while no rank was disclosed
-    if (last is not None and last[0] is known and last[1] == facts and last[2] == moved_mask
-            and last[3] == captured and last[4] is g):
+    silent = g.silent
+    immobile = ~g.immobile
+    army_mask = g.army_mask
+    # `apply` shares the `known` tuple between states while no rank was disclosed: then
+    # only the pieces that moved for the first time or were captured may change
+    if last is not None and last[0] is known and last[1] == facts and last[4] is g:
         masks: tuple[int, ...] = last[5]
+        changed = (moved_mask ^ last[2]) | (captured ^ last[3])
+        if changed:
+            out = list(masks)
+            owners = g.owner
+            while changed:
+                low = changed & -changed
+                changed ^= low
+                pid = low.bit_length() - 1
+                if owners[pid] == player:
+                    continue
+                if not silent and captured & low:
+                    out[pid] = 1 << g.rank[pid]
+                else:
+                    possible = known[pid] & facts >> _W * pid & army_mask
+                    out[pid] = possible & immobile if moved_mask & low else possible
+            masks = tuple(out)
+            _last_masks[key] = (known, facts, moved_mask, captured, g, masks)
         return masks
     sides = _sides.get(key)
     if sides is None or sides[0] is not g:
@@ -837,9 +857,6 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
                                    for pid in range(len(owners))],
                                [(pid, _W * pid, bits[pid]) for pid in range(1, len(owners))
                                 if owners[pid] != player])
-    silent = g.silent
-    immobile = ~g.immobile
-    army_mask = g.army_mask
     out = list(sides[1])
     for pid, shift, bit in sides[2]:
         if not silent and captured >> pid & 1:

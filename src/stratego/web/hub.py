@@ -31,6 +31,7 @@ from stratego.editions import by_name
 from stratego.engine import apply, new_game
 from stratego.errors import StrategoError, _shown
 from stratego.explain import explain_illegal
+from stratego.human_setups import human_setup
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.records import record_from_state
@@ -240,6 +241,8 @@ class GameHub:
             return self._route(method.upper(), path, query, body)
         except WebError as exc:
             return _json_reply({"error": exc.message}, exc.status)
+        except StrategoError as exc:  # the library refused something the checks let by
+            return _json_reply({"error": str(exc)}, 400)
 
     def _route(self, method: str, path: str, query: Mapping[str, str], body: bytes) -> Reply:
         parts = [p for p in path.split("/") if p]
@@ -486,16 +489,10 @@ class GameHub:
         """A player's setup before it rearranges it: a bundled human setup where the
         library has one, a random one otherwise."""
         rng = self._rng(f"setup-{player}")
-        import stratego
-
-        human_setup = getattr(stratego, "human_setup", None)
-        if human_setup is not None:
-            try:
-                setup: Setup = human_setup(rules, player, rng)
-                return setup
-            except StrategoError:
-                pass
-        return random_setup(rules, player, rng)
+        try:
+            return human_setup(rules, player, rng)
+        except StrategoError:  # no bundled setups for this army
+            return random_setup(rules, player, rng)
 
     def _bot_setup(self, rules: Rules, bot: Bot, rng: random.Random) -> Setup:
         if self.bot_setup is not None and rules == self.rules:
@@ -581,7 +578,10 @@ class GameHub:
             raise WebError(409, f"it is {state.to_move}'s turn")
         mine = view(state, player)
         if move not in mine.legal_moves:
-            problem = explain_illegal(state, move)
+            try:
+                problem = explain_illegal(state, move)
+            except StrategoError:
+                problem = None
             raise WebError(409, problem or f"{move} is not a legal move here")
         game.state = apply(state, move)
         self._bot_turns(game)
@@ -707,7 +707,8 @@ class GameHub:
             if ply.player == seen.player:
                 break
         captured: dict[str, list[str]] = {"red": [], "blue": []}
-        for piece in seen.captured:
+        strongest_first = sorted(seen.captured, key=lambda p: -1 if p.rank is None else -p.rank)
+        for piece in strongest_first:  # unknown ones ("?") last
             captured[str(piece.owner)].append(_label(rules, piece.rank))
         return {"cells": cells, "legal": legal, "rescue": rescue, "last": last,
                 "strikes": strikes, "moves": [ply_text(rules, p) for p in seen.history],

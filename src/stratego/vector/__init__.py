@@ -1,0 +1,42 @@
+"""A batched engine for training: thousands of games advanced in one call.
+
+`Batch` holds `N` games of one rule set in NumPy arrays and advances them with
+numba-compiled kernels, exactly in step with the scalar engine (`stratego.apply`):
+
+```python
+import numpy as np
+from stratego.editions import CLASSIC
+from stratego.vector import Batch
+
+batch = Batch.new(CLASSIC, 64, seed=1)
+for _ in range(10):
+    mask = batch.action_mask()           # (64, NUM_ACTIONS) bool, mover's seat
+    batch.step(batch.sample_actions(0))  # in place
+    batch.reset_done(seed=2)             # auto-reset finished games
+```
+
+Needs the ``vector`` extra (`pip install 'stratego[vector]'`: numba and NumPy); without it,
+importing this package raises `stratego.MissingDependencyError`. The first use compiles
+the kernels (cached on disk afterwards). Rescue is not supported; every other rule set is
+(see `SUPPORTED`).
+"""
+
+from __future__ import annotations
+
+from stratego.optional import require
+
+require("numpy", "vector", "stratego.vector")
+require("numba", "vector", "stratego.vector")
+
+from stratego.vector._tables import SUPPORTED, unsupported  # noqa: E402
+from stratego.vector.batch import TERMINATIONS, Batch  # noqa: E402
+
+__all__ = ["SUPPORTED", "TERMINATIONS", "Batch", "supports"]
+
+
+def supports(rules: object) -> bool:
+    """Whether `Batch` can play `rules` (an unsupported rule set raises `RulesError` when
+    a batch is built, naming what is supported)."""
+    from stratego.rules import Rules
+
+    return isinstance(rules, Rules) and not unsupported(rules)

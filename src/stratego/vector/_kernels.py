@@ -1,0 +1,804 @@
+"""The numba kernels of `stratego.vector`: move generation, apply, planes, resets.
+
+One game is one row of a few arrays (see `stratego.vector.batch` for the layout). Every
+table the kernels read (geometry, action index, strike table, Zobrist keys) is passed as an
+argument, never read from a global, so that the on-disk cache (``cache=True``) can never
+hold a stale copy of a table another module computes.
+
+The rules mirrored here are those of `stratego.engine` (`_generate`, `_apply_move`,
+`_update_chase`) and, for the planes, `stratego.views.view` with
+`stratego.encoding.observation_planes`; the lockstep tests hold them together.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import njit
+
+# -- per-game scalars: columns of `g` ----------------------------------------------------------
+TURN, PLY, DONE, WINNER, TERM, ZHASH, LAST_TO, LFROM, LDEST = 0, 1, 2, 3, 4, 5, 6, 7, 8
+CPLAYER, CLEN, NPIECES, NMOVES, SH = 9, 10, 11, 12, 13  # SH..SH+7: shuttle (pid, lo, hi, n) x2
+PCOUNT = SH + 8  # PCOUNT + player: how many entries that player's piece list has
+G_WIDTH = PCOUNT + 2
+# termination codes in `g[:, TERM]`
+T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
+
+# -- per-piece rows of `pc` ---------------------------------------------------------------------
+RANK, OWNER, WHERE, KNOWN, FACTS, MOVED, CAPT, KIND, SLOT = 0, 1, 2, 3, 4, 5, 6, 7, 8
+PC_ROWS = 9
+# `plist[i, player]`: the pieces of that player that can move and are on the board, one
+# entry each, ``square | kind << 7 | pid << 10`` (row SLOT of `pc` says where a piece's entry
+# is, -1 for none); the move generator reads these lists only.
+# how a piece moves (row KIND): a Scout, one square, a two-step Captain, one square without
+# striking (moving Bombs and Flags), not at all
+K_SCOUT, K_STEP, K_CAPTAIN2, K_NO_STRIKE, K_STILL = 0, 1, 2, 3, 4
+
+# -- rule switches: entries of `R` ----------------------------------------------------------------
+(
+    R_SCOUT_STRIKE,
+    R_CAPTAIN2,
+    R_BOMBS_MOVE,
+    R_FLAG_MOVES,
+    R_MAX_SHUTTLE,
+    R_SPAN,
+    R_CHASE,
+    R_SILENT,
+    R_FLAG_WINS,
+    R_PLY_LIMIT,
+    R_ARMY_MASK,
+    R_IMMOBILE,
+    R_BORDERS,
+    R_THREATS,
+) = range(14)
+R_SIZE = 14
+
+_FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = 0, 1, 2, 6, 11
+_ATTACKER_WINS, _DEFENDER_WINS, _BOTH_REMOVED = 0, 1, 2
+_ALL = (1 << 12) - 1
+
+# observation planes (`stratego.encoding` layout)
+_OWN, _OPP, _POSSIBLE = 0, 12, 24
+_UNKNOWN, _OPP_MOVED, _OWN_MOVED, _DISCLOSED, _LAKE, _EMPTY = 36, 37, 38, 39, 40, 41
+_LAST_FROM, _LAST_TO, _PENDING, _TO_MOVE, _UNIDENTIFIED = 42, 43, 44, 45, 46
+
+
+@njit(cache=True, inline="always")
+def _in_span(lo: int, hi: int, sq: int) -> bool:
+    if lo // 10 == hi // 10:
+        return sq // 10 == lo // 10 and lo <= sq <= hi
+    if lo % 10 == hi % 10:
+        return sq % 10 == lo % 10 and lo <= sq <= hi
+    return sq in (lo, hi)
+
+
+@njit(cache=True, inline="always")
+def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
+    """The common borders of segment lo-hi and the move frm-to as (start, end); start >= end
+    when there are none (ISF 10.2, `stratego.repetition`)."""
+    a, b = (frm, to) if frm < to else (to, frm)
+    if lo // 10 == hi // 10:
+        if a // 10 != lo // 10 or b // 10 != lo // 10:
+            return 0, 0
+    elif a % 10 != lo % 10 or b % 10 != lo % 10:
+        return 0, 0
+    return max(lo, a), min(hi, b)
+
+
+@njit(cache=True, inline="always")
+def _continues(
+    spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int, reading: int
+) -> bool:
+    """Whether the move continues the back-and-forth series; `reading` 0: the same two
+    squares, 1: the Scout span, 2: the borders a Scout crosses."""
+    if spid != pid or cnt == 0:
+        return False
+    if reading == 2:
+        start, end = _overlap(lo, hi, frm, to)
+        return start < end
+    if reading == 1:
+        return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
+    return (frm == lo and to == hi) or (frm == hi and to == lo)
+
+
+@njit(cache=True, inline="always")
+def _reading(R, rank: int) -> int:
+    if rank != _SCOUT:
+        return 0
+    if R[R_BORDERS] != 0:
+        return 2
+    return 1 if R[R_SPAN] != 0 else 0
+
+
+@njit(cache=True, inline="always")
+def _adjacent(a: int, b: int) -> bool:
+    d = a - b
+    return d == 10 or d == -10 or ((d == 1 or d == -1) and a // 10 == b // 10)
+
+
+@njit(cache=True)
+def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on):
+    """Whether the quiet move frm -> to of piece `pid` passes the repetition rules."""
+    s = SH + 4 * player
+    spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
+    if psh and _continues(spid, lo, hi, cnt, pid, frm, to, pspan):
+        return False
+    if chase_on and _adjacent(to, g[i, LAST_TO]):
+        if cnt != 0 and spid == pid and ((frm == lo and to == hi) or (frm == hi and to == lo)):
+            return True
+        code = board[i, frm] >> 5
+        h = g[i, ZHASH] ^ zk[code, frm] ^ zk[code, to] ^ zside
+        for k in range(g[i, CLEN]):
+            if chase[i, k] == h:
+                return False
+    return True
+
+
+@njit(cache=True)
+def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
+    """Write the legal actions of game `i`'s player to move into `moves` and `mask`
+    (whose row must be clear); return how many there are.
+
+    Tables, in the mover's seat: ``nbx[player, frm]`` the neighbours as (count, then
+    square and action pairs); ``lx[player, frm, lane]`` a straight lane (length, then
+    square and action pairs); ``tx[player, frm, k]`` two-step routes (square, the two
+    middle squares, action)."""
+    player = g[i, TURN]
+    n = 0
+    s = SH + 4 * player
+    spid, cnt = g[i, s], g[i, s + 3]
+    shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, spid, WHERE] >= 0
+    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
+    scout_strike = R[R_SCOUT_STRIKE] != 0
+    for e in range(g[i, PCOUNT + player]):
+        entry = plist[i, player, e]
+        frm = entry & 127
+        kind = (entry >> 7) & 7
+        pid = entry >> 10
+        psh = shut and pid == spid
+        pspan = _reading(R, _SCOUT) if kind == K_SCOUT else 0
+        check = psh or chase_on
+        if not check and kind != K_SCOUT:
+            # the usual case, without branches: write every neighbour, keep the legal ones
+            strikes = kind != K_NO_STRIKE
+            for k in range(nbx[player, frm, 0]):
+                to = nbx[player, frm, 1 + 2 * k]
+                a = nbx[player, frm, 2 + 2 * k]
+                w = board[i, to]
+                ok = (w == 0) | (strikes & (((w >> 4) & 1) != player))
+                moves[i, n] = a
+                mask[i, a] = ok  # a pure store: each action comes up once
+                n += ok
+            if kind != K_CAPTAIN2:
+                continue
+        if kind == K_SCOUT:
+            for lane in range(lanen[frm]):
+                length = lx[player, frm, lane, 0]
+                for k in range(length):
+                    to = lx[player, frm, lane, 1 + 2 * k]
+                    w = board[i, to]
+                    if w == 0:
+                        if not check or _quiet_allowed(
+                            i,
+                            pid,
+                            frm,
+                            to,
+                            player,
+                            board,
+                            g,
+                            chase,
+                            R,
+                            zk,
+                            zside,
+                            psh,
+                            pspan,
+                            chase_on,
+                        ):
+                            a = lx[player, frm, lane, 2 + 2 * k]
+                            mask[i, a] = True
+                            moves[i, n] = a
+                            n += 1
+                        continue
+                    if (w >> 4) & 1 != player and (k == 0 or scout_strike):
+                        a = lx[player, frm, lane, 2 + 2 * k]
+                        mask[i, a] = True
+                        moves[i, n] = a
+                        n += 1
+                    break
+            continue
+        for k in range(nbx[player, frm, 0] if check else 0):
+            to = nbx[player, frm, 1 + 2 * k]
+            w = board[i, to]
+            if w == 0:
+                if not check or _quiet_allowed(
+                    i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
+                ):
+                    a = nbx[player, frm, 2 + 2 * k]
+                    mask[i, a] = True
+                    moves[i, n] = a
+                    n += 1
+            elif kind != K_NO_STRIKE and (w >> 4) & 1 != player:
+                a = nbx[player, frm, 2 + 2 * k]
+                mask[i, a] = True
+                moves[i, n] = a
+                n += 1
+        if kind == K_CAPTAIN2:
+            for k in range(twon[frm]):
+                to = tx[player, frm, k, 0]
+                w = board[i, to]
+                if w != 0 and (w >> 4) & 1 == player:
+                    continue
+                if board[i, tx[player, frm, k, 1]] != 0 and board[i, tx[player, frm, k, 2]] != 0:
+                    continue
+                if (
+                    w == 0
+                    and check
+                    and not _quiet_allowed(
+                        i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
+                    )
+                ):
+                    continue
+                a = tx[player, frm, k, 3]
+                mask[i, a] = True
+                moves[i, n] = a
+                n += 1
+    g[i, NMOVES] = n
+    return n
+
+
+@njit(cache=True)
+def kind_of(rank, R):
+    """How a piece of `rank` moves under the rules `R` (a `K_...` code)."""
+    if rank == _BOMB:
+        return K_NO_STRIKE if R[R_BOMBS_MOVE] != 0 else K_STILL
+    if rank == _FLAG:
+        return K_NO_STRIKE if R[R_FLAG_MOVES] != 0 else K_STILL
+    if rank == _SCOUT:
+        return K_SCOUT
+    if rank == _CAPTAIN and R[R_CAPTAIN2] != 0:
+        return K_CAPTAIN2
+    return K_STEP
+
+
+@njit(cache=True)
+def _clear(i, g, moves, mask):
+    for k in range(g[i, NMOVES]):
+        mask[i, moves[i, k]] = False
+    g[i, NMOVES] = 0
+
+
+@njit(cache=True, inline="always")
+def _relocate(i, owner, pid, to, pc, plist):
+    """Piece `pid`'s list entry now stands on `to`."""
+    slot = pc[i, pid, SLOT]
+    if slot >= 0:
+        plist[i, owner, slot] = (plist[i, owner, slot] & ~127) | to
+
+
+@njit(cache=True, inline="always")
+def _remove(i, owner, pid, pc, plist, g):
+    """Take piece `pid` off its owner's list (the last entry fills the gap)."""
+    slot = pc[i, pid, SLOT]
+    if slot < 0:
+        return
+    last = g[i, PCOUNT + owner] - 1
+    entry = plist[i, owner, last]
+    plist[i, owner, slot] = entry
+    pc[i, entry >> 10, SLOT] = slot
+    pc[i, pid, SLOT] = -1
+    g[i, PCOUNT + owner] = last
+
+
+@njit(cache=True)
+def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
+    """The chase record after a quiet move under the ISF 11 definitions (threaten and
+    evade; `stratego.repetition.Chase` with ``threats``)."""
+    cp = g[i, CPLAYER]
+    if cp != 0 and cp == 2 - player:  # the chased side: does it evade?
+        if last_to >= 0 and _adjacent(frm, last_to):
+            chase[i, g[i, CLEN]] = h
+            g[i, CLEN] += 1
+            return
+    elif cp != 0 and last_to >= 0 and _adjacent(to, last_to):
+        chase[i, g[i, CLEN]] = h  # threatens the piece that evaded
+        g[i, CLEN] += 1
+        return
+    row, col = to // 10, to % 10
+    threat = False
+    for d in range(4):
+        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
+        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
+        if 0 <= r2 < 10 and 0 <= c2 < 10:
+            w = board[i, r2 * 10 + c2]
+            if w != 0 and (w >> 4) & 1 != player:
+                threat = True
+    if threat:
+        g[i, CPLAYER] = player + 1
+        chase[i, 0] = g[i, ZHASH]
+        chase[i, 1] = h
+        g[i, CLEN] = 2
+    else:
+        g[i, CPLAYER] = 0
+        g[i, CLEN] = 0
+
+
+@njit(cache=True)
+def _apply(
+    i,
+    action,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    afrom,
+    ato,
+    reach,
+    strike,
+    cons,
+    zk,
+    zside,
+):
+    """Play `action` (legal, checked by the caller) in game `i` and set what follows."""
+    player = g[i, TURN]
+    frm = afrom[player, action]
+    to = ato[player, action]
+    _clear(i, g, moves, mask)
+    a = board[i, frm]
+    d = board[i, to]
+    apid = a >> 5
+    ra = a & 15
+    board[i, frm] = 0
+    flag_taken = False
+    g[i, LFROM] = frm
+    g[i, LDEST] = to
+    s = SH + 4 * player
+    last_to_before = g[i, LAST_TO]
+    if d == 0:
+        board[i, to] = a
+        pc[i, apid, WHERE] = to
+        _relocate(i, player, apid, to, pc, plist)
+        if not _adjacent(frm, to):
+            pc[i, apid, KNOWN] &= reach[frm, to]
+        spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
+        reading = _reading(R, ra)
+        if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to, reading):
+            g[i, s + 3] = cnt + 1
+            if reading == 2:  # the series keeps the borders every move crossed
+                start, end = _overlap(lo, hi, frm, to)
+                g[i, s + 1] = start
+                g[i, s + 2] = end
+        else:
+            g[i, s] = apid
+            g[i, s + 1] = min(frm, to)
+            g[i, s + 2] = max(frm, to)
+            g[i, s + 3] = 1
+        g[i, LAST_TO] = to
+        result = a
+    else:
+        dpid = d >> 5
+        rd = d & 15
+        code = strike[ra, rd]
+        pc[i, apid, KNOWN] = 1 << ra
+        if R[R_SILENT] != 0 and ra != _SCOUT:
+            pc[i, dpid, KNOWN] &= cons[ra, code]
+        else:
+            pc[i, dpid, KNOWN] = 1 << rd
+        if code == _ATTACKER_WINS:
+            board[i, to] = a
+            pc[i, apid, WHERE] = to
+            pc[i, dpid, WHERE] = -1
+            pc[i, dpid, CAPT] = 1
+            _relocate(i, player, apid, to, pc, plist)
+            _remove(i, 1 - player, dpid, pc, plist, g)
+            flag_taken = rd == _FLAG
+            result = a
+        else:
+            pc[i, apid, WHERE] = -1
+            pc[i, apid, CAPT] = 1
+            _remove(i, player, apid, pc, plist, g)
+            result = d
+            if code == _BOTH_REMOVED:
+                board[i, to] = 0
+                pc[i, dpid, WHERE] = -1
+                pc[i, dpid, CAPT] = 1
+                _remove(i, 1 - player, dpid, pc, plist, g)
+                result = 0
+        if code != _DEFENDER_WINS:
+            # public facts (views): a piece struck down while the game goes on is no Flag
+            if flag_taken:
+                pc[i, dpid, FACTS] &= 1 << _FLAG
+            else:
+                pc[i, dpid, FACTS] &= _ALL ^ (1 << _FLAG)
+        g[i, s] = 0
+        g[i, s + 1] = 0
+        g[i, s + 2] = 0
+        g[i, s + 3] = 0
+        g[i, LAST_TO] = -1
+    pc[i, apid, MOVED] = 1
+    flag_home = False
+    back = to >= 90 if player == 0 else to < 10
+    if R[R_FLAG_WINS] != 0 and d == 0 and back:
+        if ra == _FLAG:
+            flag_home = True
+            pc[i, apid, FACTS] &= 1 << _FLAG
+        else:
+            pc[i, apid, FACTS] &= _ALL ^ (1 << _FLAG)
+    if R[R_CHASE] != 0:
+        h = g[i, ZHASH] ^ zside ^ zk[a >> 5, frm]
+        if d != 0:
+            h ^= zk[d >> 5, to]
+        if result != 0:
+            h ^= zk[result >> 5, to]
+        if d != 0:
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
+        elif R[R_THREATS] != 0:
+            _threat_chase(i, player, frm, to, last_to_before, h, board, g, chase)
+        elif last_to_before >= 0 and _adjacent(to, last_to_before):
+            if g[i, CPLAYER] == player + 1:
+                chase[i, g[i, CLEN]] = h
+                g[i, CLEN] += 1
+            else:
+                g[i, CPLAYER] = player + 1
+                chase[i, 0] = g[i, ZHASH]
+                chase[i, 1] = h
+                g[i, CLEN] = 2
+        elif g[i, CPLAYER] == 2 - player:
+            chase[i, g[i, CLEN]] = h
+            g[i, CLEN] += 1
+        else:
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
+        g[i, ZHASH] = h
+    g[i, PLY] += 1
+    g[i, TURN] = 1 - player
+    if flag_taken or flag_home:
+        g[i, DONE] = 1
+        g[i, WINNER] = player
+        g[i, TERM] = T_FLAG if flag_taken else T_BACK_ROW
+        return
+    n = _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside)
+    if n == 0:
+        g[i, DONE] = 1
+        g[i, WINNER] = player
+        g[i, TERM] = T_NO_MOVES
+    elif R[R_PLY_LIMIT] > 0 and g[i, PLY] >= R[R_PLY_LIMIT]:
+        _clear(i, g, moves, mask)
+        g[i, DONE] = 1
+        g[i, WINNER] = -1
+        g[i, TERM] = T_PLY_LIMIT
+
+
+@njit(cache=True, nogil=True)
+def validate(actions, active, bad, g, mask):
+    """Mark in `bad` the games not to advance: the inactive ones (not counted) and the
+    active unfinished ones whose action is not legal; return (first illegal game or -1,
+    how many)."""
+    first = -1
+    count = 0
+    width = mask.shape[1]
+    for i in range(g.shape[0]):
+        bad[i] = False
+        if g[i, DONE] != 0:
+            continue
+        if not active[i]:
+            bad[i] = True
+            continue
+        a = actions[i]
+        if a < 0 or a >= width or not mask[i, a]:
+            bad[i] = True
+            count += 1
+            if first < 0:
+                first = i
+    return first, count
+
+
+@njit(cache=True, nogil=True)
+def step(
+    lo,
+    hi,
+    actions,
+    bad,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    afrom,
+    ato,
+    reach,
+    strike,
+    cons,
+    zk,
+    zside,
+):
+    """Advance the unfinished games of rows lo..hi-1 whose action is not `bad`; return the
+    longest chase record among them."""
+    for i in range(lo, hi):
+        if g[i, DONE] == 0 and not bad[i]:
+            _apply(
+                i,
+                actions[i],
+                board,
+                pc,
+                plist,
+                g,
+                chase,
+                moves,
+                mask,
+                R,
+                nbx,
+                lx,
+                lanen,
+                tx,
+                twon,
+                afrom,
+                ato,
+                reach,
+                strike,
+                cons,
+                zk,
+                zside,
+            )
+    longest = 0
+    if R[R_CHASE] != 0:
+        for i in range(lo, hi):
+            longest = max(longest, g[i, CLEN])
+    return longest
+
+
+@njit(cache=True, nogil=True)
+def generate_all(board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
+    """Fill the moves and mask of every unfinished game (after loading states)."""
+    for i in range(board.shape[0]):
+        _clear(i, g, moves, mask)
+        if g[i, DONE] == 0:
+            _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside)
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _low_bit(x: int) -> int:
+    r = 0
+    while not (x >> r) & 1:
+        r += 1
+    return r
+
+
+@njit(cache=True, nogil=True)
+def planes(lo, hi, out, viewer, board, pc, g, R, armies, lakes):
+    """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
+    move), written over `out`."""
+    silent = R[R_SILENT] != 0
+    army_mask = R[R_ARMY_MASK]
+    immobile = R[R_IMMOBILE]
+    for i in range(lo, hi):
+        out[i, :, :, :] = 0.0
+        me = g[i, TURN] if viewer[i] < 0 else viewer[i]
+        known_count = np.zeros(12, np.int64)
+        for pid in range(1, g[i, NPIECES]):
+            where = pc[i, pid, WHERE]
+            owner = pc[i, pid, OWNER]
+            moved = pc[i, pid, MOVED] != 0
+            if owner == me:
+                if where < 0:
+                    continue
+                idx = 99 - where if me == 1 else where
+                row, col = idx // 10, idx % 10
+                out[i, _OWN + pc[i, pid, RANK], row, col] = 1.0
+                if moved:
+                    out[i, _OWN_MOVED, row, col] = 1.0
+                if _popcount(pc[i, pid, KNOWN]) == 1:
+                    out[i, _DISCLOSED, row, col] = 1.0
+                continue
+            if where < 0 and not silent:
+                known_count[pc[i, pid, RANK]] += 1
+                continue
+            possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
+            if moved:
+                possible &= ~immobile
+            single = _popcount(possible) == 1
+            if single:
+                known_count[_low_bit(possible)] += 1
+            if where < 0:
+                continue
+            idx = 99 - where if me == 1 else where
+            row, col = idx // 10, idx % 10
+            if single:
+                out[i, _OPP + _low_bit(possible), row, col] = 1.0
+            else:
+                out[i, _UNKNOWN, row, col] = 1.0
+                for r in range(12):
+                    if (possible >> r) & 1:
+                        out[i, _POSSIBLE + r, row, col] = 1.0
+            if moved:
+                out[i, _OPP_MOVED, row, col] = 1.0
+        for sq in range(100):
+            idx = 99 - sq if me == 1 else sq
+            row, col = idx // 10, idx % 10
+            if lakes[sq]:
+                out[i, _LAKE, row, col] = 1.0
+            elif board[i, sq] == 0:
+                out[i, _EMPTY, row, col] = 1.0
+        if g[i, LFROM] >= 0:
+            idx = 99 - g[i, LFROM] if me == 1 else g[i, LFROM]
+            out[i, _LAST_FROM, idx // 10, idx % 10] = 1.0
+        if g[i, LDEST] >= 0:
+            idx = 99 - g[i, LDEST] if me == 1 else g[i, LDEST]
+            out[i, _LAST_TO, idx // 10, idx % 10] = 1.0
+        if g[i, DONE] == 0 and me == g[i, TURN]:
+            out[i, _TO_MOVE, :, :] = 1.0
+        for r in range(12):
+            army = armies[i, 1 - me, r]
+            if army:
+                left = army - known_count[r]
+                value = np.float32(max(0, left) / army)
+                out[i, _UNIDENTIFIED + r, :, :] = value
+
+
+@njit(cache=True)
+def _reset_one(
+    i,
+    home,
+    ranks,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    init_board,
+    armies,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    zk,
+    zside,
+):
+    """A fresh game in row `i` with both armies shuffled over their home squares."""
+    _clear(i, g, moves, mask)
+    board[i, :] = 0
+    pc[i, :, :] = 0
+    pc[i, :, WHERE] = -1
+    pc[i, :, SLOT] = -1
+    g[i, :] = 0
+    armies[i, :, :] = 0
+    cells = np.full(100, -1, np.int64)
+    for owner in range(2):
+        shuffled = ranks.copy()
+        np.random.shuffle(shuffled)
+        for k in range(home.shape[1]):
+            if shuffled[k] >= 0:
+                cells[home[owner, k]] = owner << 4 | shuffled[k]
+    pid = 1
+    h = 0
+    for owner in range(2):
+        for sq in range(100):
+            c = cells[sq]
+            if c < 0 or (c >> 4) != owner:
+                continue
+            r = c & 15
+            code = pid << 5 | c
+            board[i, sq] = code
+            pc[i, pid, RANK] = r
+            pc[i, pid, OWNER] = owner
+            pc[i, pid, WHERE] = sq
+            pc[i, pid, KNOWN] = R[R_ARMY_MASK]
+            pc[i, pid, FACTS] = _ALL
+            kind = kind_of(r, R)
+            pc[i, pid, KIND] = kind
+            if kind != K_STILL:
+                slot = g[i, PCOUNT + owner]
+                plist[i, owner, slot] = sq | kind << 7 | pid << 10
+                pc[i, pid, SLOT] = slot
+                g[i, PCOUNT + owner] = slot + 1
+            armies[i, owner, r] += 1
+            h ^= zk[pid, sq]
+            pid += 1
+    init_board[i, :] = board[i, :]
+    g[i, NPIECES] = pid
+    g[i, WINNER] = -1
+    g[i, LAST_TO] = -1
+    g[i, LFROM] = -1
+    g[i, LDEST] = -1
+    if R[R_CHASE] != 0:
+        g[i, ZHASH] = h
+    n = _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside)
+    if n == 0:
+        g[i, DONE] = 1
+        g[i, WINNER] = 1
+        g[i, TERM] = T_NO_MOVES
+
+
+@njit(cache=True, nogil=True)
+def reset(
+    which,
+    seed,
+    home,
+    ranks,
+    board,
+    pc,
+    plist,
+    g,
+    chase,
+    moves,
+    mask,
+    init_board,
+    armies,
+    R,
+    nbx,
+    lx,
+    lanen,
+    tx,
+    twon,
+    zk,
+    zside,
+):
+    """New random games in the rows where `which` is True (numba's generator, seeded)."""
+    np.random.seed(seed)
+    for i in range(board.shape[0]):
+        if which[i]:
+            _reset_one(
+                i,
+                home,
+                ranks,
+                board,
+                pc,
+                plist,
+                g,
+                chase,
+                moves,
+                mask,
+                init_board,
+                armies,
+                R,
+                nbx,
+                lx,
+                lanen,
+                tx,
+                twon,
+                zk,
+                zside,
+            )
+
+
+@njit(cache=True, nogil=True)
+def sample(u, g, moves, out):
+    """A uniformly random legal action per game from `u` in [0, 1) (-1 for finished games)."""
+    for i in range(g.shape[0]):
+        n = g[i, NMOVES]
+        out[i] = moves[i, int(u[i] * n)] if n > 0 else -1
+
+
+def threads() -> int:
+    """The number of threads the parallel kernels use."""
+    return int(numba.get_num_threads())

@@ -1,0 +1,576 @@
+"""`Batch`: many games of one rule set, advanced together by numba kernels.
+
+Layout (one row per game, C-contiguous NumPy arrays; internal): the board as the scalar
+engine codes it (``piece_id << 5 | owner << 4 | rank``), per piece its rank, owner, square,
+the ranks the opponent still allows (`GameState.known`), the public facts a view adds,
+moved and captured flags; per game the player to move, ply, outcome, position hash, last
+quiet move, back-and-forth runs and the chase record (Jumbo 2014); the legal actions of the
+player to move both as a list and as the boolean mask `Batch.action_mask` returns.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from stratego.board import SQUARES
+from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, action_move
+from stratego.engine import new_game
+from stratego.errors import (
+    IllegalMoveError,
+    InvalidNotationError,
+    PositionError,
+    RulesError,
+    SetupError,
+    _shown,
+)
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.setups import Setup
+from stratego.state import GameInfo, GameState, Outcome, Termination
+from stratego.vector import _kernels as k
+from stratego.vector._tables import check_rules, geometry, rule_tables
+from stratego.views import view
+
+__all__ = ["TERMINATIONS", "Batch"]
+
+TERMINATIONS: tuple[Termination | None, ...] = (
+    None,
+    Termination.FLAG_CAPTURED,
+    Termination.FLAG_REACHED_BACK_ROW,
+    Termination.NO_LEGAL_MOVES,
+    Termination.PLY_LIMIT,
+)
+"""`Batch.termination` codes: index -> `Termination` (0: the game is on)."""
+_TERM_CODE = {term: code for code, term in enumerate(TERMINATIONS)}
+_CHASE_START = 16
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        return int(np.random.default_rng().integers(2**32))
+    try:
+        return operator.index(seed) % 2**32
+    except TypeError:
+        raise SetupError(f"a seed is a whole number or None, not {_shown(seed)}") from None
+
+
+class Batch:
+    """`N` games of one rule set, stepped together (in place) by compiled kernels.
+
+    Build one with `Batch.new` (fresh random games) or `Batch.from_states` (any
+    `GameState` values of one rule set, mid-game included). Each game follows exactly
+    the rules of the scalar engine: `action_mask` row ``i`` equals
+    ``stratego.encoding.legal_action_mask(state_i)``, `observation_planes` row ``i``
+    equals ``observation_planes(view(state_i, state_i.to_move))`` and `to_state` gives
+    back the `GameState` the scalar engine reaches. Actions and planes are in the seat
+    of the player to move (Blue sees the board turned, square ``i`` as ``99 - i``).
+    """
+
+    def __init__(self, rules: Rules, n: int, pieces: int, moves: int) -> None:
+        """Empty storage for `n` games of up to `pieces` piece ids and `moves` legal
+        moves; use `Batch.new` or `Batch.from_states` instead."""
+        self._rules = check_rules(rules)
+        self._geo = geometry()
+        (self._R, self._reach, self._strike, self._cons, self._home, self._ranks) = rule_tables(
+            rules
+        )
+        self._board = np.zeros((n, 100), np.int16)
+        self._pc = np.zeros((n, pieces, k.PC_ROWS), np.int16)
+        self._pc[:, :, k.WHERE] = -1
+        self._pc[:, :, k.SLOT] = -1
+        self._plist = np.zeros((n, 2, max(1, (pieces - 1))), np.int32)
+        self._g = np.zeros((n, k.G_WIDTH), np.int64)
+        self._chase = np.zeros((n, _CHASE_START), np.int64)
+        self._moves = np.zeros((n, moves), np.int16)
+        self._mask = np.zeros((n, NUM_ACTIONS), np.bool_)
+        self._init_board = np.zeros((n, 100), np.int16)
+        self._armies = np.zeros((n, 2, len(Rank)), np.int16)
+        self._bad = np.zeros(n, np.bool_)
+        self._all = np.ones(n, np.bool_)
+        self._infos: list[GameInfo | None] = [None] * n
+        self._longest = 0
+        self._pool: ThreadPoolExecutor | None = None
+        self._threads = 1
+        self.illegal_count = 0
+        """How many illegal actions `step` ignored (with ``ignore_illegal=True``) so far."""
+
+    @property
+    def threads(self) -> int:
+        """How many threads `step` and `observation_planes` split the games over (default
+        1; the kernels release the GIL, so more threads use more cores)."""
+        return self._threads
+
+    @threads.setter
+    def threads(self, value: int) -> None:
+        count = operator.index(value) if not isinstance(value, bool) else 0
+        if count < 1:
+            raise ValueError(f"threads must be a positive whole number, not {_shown(value)}")
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+        self._threads = count
+        if count > 1:
+            self._pool = ThreadPoolExecutor(count, thread_name_prefix="stratego-vector")
+
+    def _split(self, job: Callable[[int, int], Any]) -> list[Any]:
+        """Run `job(lo, hi)` over row ranges, one per thread."""
+        n = len(self)
+        if self._pool is None or n < 2 * self._threads:
+            return [job(0, n)]
+        cuts = [n * t // self._threads for t in range(self._threads + 1)]
+        return list(self._pool.map(job, cuts[:-1], cuts[1:]))
+
+    # -- building ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _sizes(
+        rules: Rules, piece_counts: Sequence[int], side_counts: Sequence[int]
+    ) -> tuple[int, int]:
+        army = rules.army.size
+        pieces = max([1 + 2 * army, *piece_counts])
+        per_side = max([army, *side_counts])
+        return pieces, min(NUM_MOVE_ACTIONS, 18 * per_side) + 4  # + room for unkept writes
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        n: int,
+        seed: int | None = None,
+        setups: Sequence[tuple[Setup | str, Setup | str]] | None = None,
+    ) -> Batch:
+        """`n` new games under `rules`.
+
+        Without `setups` both armies are shuffled at random over their home rows
+        (reproducibly for a given `seed`). With `setups`, a sequence of `n` pairs
+        ``(red_setup, blue_setup)`` (each a `Setup` or its text), game ``i`` starts
+        from pair ``i`` (checked as `stratego.new_game` does).
+        """
+        check_rules(rules)
+        count = operator.index(n) if not isinstance(n, bool) else -1
+        if count < 1:
+            raise SetupError(f"a batch needs a positive number of games, not {_shown(n)}")
+        if setups is not None:
+            pairs = list(setups)
+            if len(pairs) != count:
+                raise SetupError(f"{len(pairs)} setup pairs given for {count} games")
+            return cls.from_states([new_game(rules, red, blue) for red, blue in pairs])
+        pieces, moves = cls._sizes(rules, (), ())
+        batch = cls(rules, count, pieces, moves)
+        batch._reset(np.ones(count, np.bool_), _seed(seed))
+        return batch
+
+    @classmethod
+    def from_states(cls, states: Sequence[GameState]) -> Batch:
+        """A batch holding `states` (of one rule set), as they are: mid-game, mid-chase or
+        over. Everything the rules remember carries over (moved and revealed pieces,
+        back-and-forth runs, the chase record, the last move, the outcome)."""
+        states = list(states)
+        if not states:
+            raise PositionError("a batch needs at least one state")
+        for index, state in enumerate(states):
+            if not isinstance(state, GameState):
+                raise PositionError(f"game {index}: not a GameState: {_shown(state)}")
+        rules = states[0].rules
+        for index, state in enumerate(states):
+            if state.rules != rules:
+                raise RulesError(
+                    f"game {index} is played under {state.rules.name}, game 0 "
+                    f"under {rules.name}: a batch holds one rule set"
+                )
+        check_rules(rules)
+        sides = [
+            sum(1 for p in s.info.pieces if p is not None and p.owner == who)
+            for s in states
+            for who in Player
+        ]
+        pieces, moves = cls._sizes(rules, [len(s.info.pieces) for s in states], sides)
+        batch = cls(rules, len(states), pieces, moves)
+        longest = max(len(s.chase) for s in states)
+        if longest + 2 > batch._chase.shape[1]:
+            batch._chase = np.zeros((len(states), 2 * longest + 2), np.int64)
+        for index, state in enumerate(states):
+            batch._load(index, state)
+        batch._longest = max(0, longest - 1)
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = batch._geo
+        k.generate_all(
+            batch._board,
+            batch._pc,
+            batch._plist,
+            batch._g,
+            batch._chase,
+            batch._moves,
+            batch._mask,
+            batch._R,
+            nbx,
+            lx,
+            lanen,
+            tx,
+            twon,
+            zk,
+            zside,
+        )
+        return batch
+
+    def _load(self, i: int, state: GameState) -> None:
+        info = state.info
+        self._infos[i] = info
+        self._board[i] = state.board
+        self._init_board[i] = info.initial_board
+        pc = self._pc[i]
+        g = self._g[i]
+        where = state.where
+        seen = {who: view(state, who) for who in Player}
+        for pid, piece in enumerate(info.pieces):
+            if piece is None:
+                continue
+            pc[pid, k.RANK] = piece.rank
+            pc[pid, k.OWNER] = piece.owner
+            pc[pid, k.WHERE] = where[pid]
+            pc[pid, k.KNOWN] = state.known[pid]
+            pc[pid, k.MOVED] = state.moved_mask >> pid & 1
+            pc[pid, k.CAPT] = state.captured_mask >> pid & 1
+            pc[pid, k.KIND] = k.kind_of(int(piece.rank), self._R)
+            # what the opponent's view still allows for this piece: the public facts
+            possible = seen[piece.owner.opponent].piece(pid).possible
+            pc[pid, k.FACTS] = sum(1 << rank for rank in possible)
+            self._armies[i, piece.owner, piece.rank] += 1
+        g[k.TURN] = state.turn
+        g[k.PLY] = state.ply
+        outcome = state.outcome
+        g[k.DONE] = outcome is not None
+        g[k.WINNER] = -1 if outcome is None or outcome.winner is None else outcome.winner
+        g[k.TERM] = _TERM_CODE[outcome.termination] if outcome is not None else 0
+        g[k.ZHASH] = state.zhash
+        g[k.LAST_TO] = state.last_to
+        history = seen[Player.RED].history
+        last = history[-1] if history else None
+        g[k.LFROM] = last.move.frm.index if last and last.move and last.move.frm else -1
+        g[k.LDEST] = last.to.index if last and last.to else -1
+        g[k.NPIECES] = len(info.pieces)
+        for pid, piece in enumerate(info.pieces):
+            kind = int(pc[pid, k.KIND])
+            if piece is None or where[pid] < 0 or kind == k.K_STILL:
+                continue
+            slot = int(g[k.PCOUNT + piece.owner])
+            self._plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
+            pc[pid, k.SLOT] = slot
+            g[k.PCOUNT + piece.owner] = slot + 1
+        for who in Player:
+            g[k.SH + 4 * who : k.SH + 4 * who + 4] = state.shuttles[who]
+        if state.chase:
+            g[k.CPLAYER] = state.chase[0]
+            g[k.CLEN] = len(state.chase) - 1
+            self._chase[i, : len(state.chase) - 1] = state.chase[1:]
+
+    def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = self._geo
+        k.reset(
+            which,
+            seed,
+            self._home,
+            self._ranks,
+            self._board,
+            self._pc,
+            self._plist,
+            self._g,
+            self._chase,
+            self._moves,
+            self._mask,
+            self._init_board,
+            self._armies,
+            self._R,
+            nbx,
+            lx,
+            lanen,
+            tx,
+            twon,
+            zk,
+            zside,
+        )
+        for i in np.flatnonzero(which):
+            self._infos[i] = None
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules every game of the batch is played under."""
+        return self._rules
+
+    def __len__(self) -> int:
+        return int(self._board.shape[0])
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """``(N,)`` bool: whether each game is over (a copy)."""
+        done: npt.NDArray[np.bool_] = self._g[:, k.DONE] != 0
+        return done
+
+    @property
+    def to_move(self) -> npt.NDArray[np.int8]:
+        """``(N,)`` int8: the player to move in each game (0 Red, 1 Blue; after the end,
+        the player who would have moved next)."""
+        return self._g[:, k.TURN].astype(np.int8)
+
+    @property
+    def ply(self) -> npt.NDArray[np.int64]:
+        """``(N,)`` int64: each game's ply count (`GameState.ply`)."""
+        return self._g[:, k.PLY].copy()
+
+    @property
+    def winner(self) -> npt.NDArray[np.int8]:
+        """``(N,)`` int8: 0 (Red) or 1 (Blue) for a game won, -1 for a draw or a game on."""
+        return self._g[:, k.WINNER].astype(np.int8)
+
+    @property
+    def termination(self) -> npt.NDArray[np.int8]:
+        """``(N,)`` int8: why each game ended, as an index into `TERMINATIONS` (0: on)."""
+        return self._g[:, k.TERM].astype(np.int8)
+
+    @property
+    def outcome(self) -> npt.NDArray[np.int8]:
+        """``(N,)`` int8: +1 when Red won, -1 when Blue won, 0 for a draw or a game on."""
+        winner = self._g[:, k.WINNER]
+        return np.where(winner == 0, 1, np.where(winner == 1, -1, 0)).astype(np.int8)
+
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """``(N, 2)`` float32: each player's result (+1 won, -1 lost, 0 draw or on),
+        column 0 Red, column 1 Blue."""
+        red = self.outcome.astype(np.float32)
+        return np.stack([red, -red], axis=1)
+
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """``(N, NUM_ACTIONS)`` bool: the legal actions of each game's player to move, in
+        that player's seat (all False once a game is over).
+
+        A read-only view of the batch's own mask, rewritten by `step` and `reset_done`
+        (copy it to keep it)."""
+        mask = self._mask.view()
+        mask.flags.writeable = False
+        return mask
+
+    def legal_counts(self) -> npt.NDArray[np.int64]:
+        """``(N,)``: how many legal actions each game's player to move has."""
+        return self._g[:, k.NMOVES].copy()
+
+    def observation_planes(
+        self, player: npt.ArrayLike | None = None, out: npt.NDArray[np.float32] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """``(N, NUM_PLANES, 10, 10)`` float32: each game as its player to move sees it,
+        equal to ``encoding.observation_planes(view(state_i, state_i.to_move))`` (a new
+        array). A game that is over shows its last position.
+
+        `player` (0 Red, 1 Blue, one for all or one per game) asks for that player's view
+        instead (``view(state_i, player_i)``). `out`, a C-contiguous float32 array of that
+        shape, is written over and returned instead of a new array (faster in a loop)."""
+        n = len(self)
+        if player is None:
+            viewer = np.full(n, -1, np.int64)
+        else:
+            viewer = np.ascontiguousarray(np.broadcast_to(np.asarray(player, np.int64), (n,)))
+            if ((viewer != 0) & (viewer != 1)).any():
+                raise InvalidNotationError(f"a player is 0 (Red) or 1 (Blue), not {_shown(player)}")
+        shape = (n, NUM_PLANES, 10, 10)
+        if out is None:
+            out = np.empty(shape, np.float32)
+        elif not (
+            isinstance(out, np.ndarray)
+            and out.shape == shape
+            and out.dtype == np.float32
+            and out.flags.c_contiguous
+        ):
+            raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
+        planes = out
+        lakes = self._geo[-1]
+        self._split(
+            lambda lo, hi: k.planes(
+                lo, hi, planes, viewer, self._board, self._pc, self._g, self._R, self._armies, lakes
+            )
+        )
+        return out
+
+    def sample_actions(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
+        """``(N,)``: one uniformly random legal action per game (-1 for games over).
+
+        `rng` is a NumPy `Generator` or a seed."""
+        generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        out = np.empty(len(self), np.int64)
+        k.sample(generator.random(len(self)), self._g, self._moves, out)
+        return out
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def step(
+        self,
+        actions: npt.ArrayLike,
+        ignore_illegal: bool = False,
+        where: npt.ArrayLike | None = None,
+    ) -> int:
+        """Play one action per game that is on, **in place** (games over are left as they
+        are, whatever their action). Returns how many illegal actions were ignored.
+
+        An illegal action raises `IllegalMoveError` naming the first game at fault, and
+        then no game moves; with `ignore_illegal` the games with an illegal action stay
+        as they are, the others move, and `illegal_count` counts them. `where` (bool per
+        game) limits the step to those games; the others keep their turn.
+        """
+        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        if acts.shape != (len(self),):
+            raise IllegalMoveError(
+                f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
+            )
+        if where is None:
+            active = self._all
+        else:
+            active = np.ascontiguousarray(where, dtype=np.bool_)
+            if active.shape != (len(self),):
+                raise IllegalMoveError(
+                    f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
+                )
+        if self._R[k.R_CHASE] and self._longest + 2 > self._chase.shape[1]:
+            grown = np.zeros((len(self), 2 * self._chase.shape[1]), np.int64)
+            grown[:, : self._chase.shape[1]] = self._chase
+            self._chase = grown
+        first, count = k.validate(acts, active, self._bad, self._g, self._mask)
+        if count and not ignore_illegal:
+            raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
+        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _ = self._geo
+        board, pc, plist, g, chase = (self._board, self._pc, self._plist, self._g, self._chase)
+        moves, mask, bad = self._moves, self._mask, self._bad
+        rules, reach, strike, cons = self._R, self._reach, self._strike, self._cons
+
+        def job(lo: int, hi: int) -> int:
+            return int(
+                k.step(
+                    lo,
+                    hi,
+                    acts,
+                    bad,
+                    board,
+                    pc,
+                    plist,
+                    g,
+                    chase,
+                    moves,
+                    mask,
+                    rules,
+                    nbx,
+                    lx,
+                    lanen,
+                    tx,
+                    twon,
+                    afrom,
+                    ato,
+                    reach,
+                    strike,
+                    cons,
+                    zk,
+                    zside,
+                )
+            )
+
+        self._longest = max(self._split(job))
+        self.illegal_count += int(count)
+        return int(count)
+
+    def _illegal(self, i: int, action: int) -> str:
+        who = Player(int(self._g[i, k.TURN]))
+        if 0 <= action < NUM_ACTIONS:
+            move = action_move(action, who)
+            return (
+                f"game {i}: action {action} ({move} for {who}) is not legal there "
+                f"({int(self._g[i, k.NMOVES])} legal actions)"
+            )
+        return f"game {i}: {_shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})"
+
+    def reset_done(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+        """Start a new random game (as `Batch.new` does) in every row whose game is over;
+        returns the indices of the rows reset."""
+        which = self._g[:, k.DONE] != 0
+        if which.any():
+            self._reset(np.ascontiguousarray(which), _seed(seed))
+        return np.flatnonzero(which)
+
+    def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
+        """Start a new random game (as `Batch.new` does) in each of `rows` (indices, or a
+        bool per game), over or not."""
+        which = np.zeros(len(self), np.bool_)
+        try:
+            which[np.asarray(rows)] = True
+        except (IndexError, ValueError, TypeError):
+            raise PositionError(f"not rows of a batch of {len(self)}: {_shown(rows)}") from None
+        if which.any():
+            self._reset(which, _seed(seed))
+
+    # -- back to the scalar engine ------------------------------------------------------------
+
+    def _info(self, i: int) -> GameInfo:
+        info = self._infos[i]
+        if info is None:
+            setups = []
+            for who in Player:
+                cells = tuple(
+                    sorted(
+                        (SQUARES[sq], Rank(int(code) & 15))
+                        for sq, code in enumerate(self._init_board[i])
+                        if code and (int(code) >> 4) & 1 == who
+                    )
+                )
+                setups.append(Setup(who, cells))
+            info = new_game(self._rules, setups[0], setups[1]).info
+            self._infos[i] = info
+        return info
+
+    def to_state(self, i: int) -> GameState:
+        """Game `i` as a `GameState`, equal to the state the scalar engine reaches with
+        the same moves (board, knowledge, repetition records, outcome).
+
+        The state carries no move history: a view of it has no last move."""
+        try:
+            i = operator.index(i)
+            g = self._g[i]
+        except (TypeError, IndexError):
+            raise PositionError(f"no game {_shown(i)} in a batch of {len(self)}") from None
+        i %= len(self)
+        pc = self._pc[i]
+        pieces = range(1, int(g[k.NPIECES]))
+        winner = int(g[k.WINNER])
+        outcome = None
+        if g[k.DONE]:
+            term = TERMINATIONS[int(g[k.TERM])]
+            assert term is not None
+            outcome = Outcome(term, None if winner < 0 else Player(winner))
+        chase: tuple[int, ...] = ()
+        if g[k.CPLAYER]:
+            chase = (int(g[k.CPLAYER]), *(int(h) for h in self._chase[i, : g[k.CLEN]]))
+        sh = [int(x) for x in g[k.SH : k.SH + 8]]
+        return GameState(
+            info=self._info(i),
+            board=tuple(int(c) for c in self._board[i]),
+            turn=int(g[k.TURN]),
+            ply=int(g[k.PLY]),
+            captured_mask=sum(1 << pid for pid in pieces if pc[pid, k.CAPT]),
+            known=(0, *(int(pc[pid, k.KNOWN]) for pid in pieces)),
+            moved_mask=sum(1 << pid for pid in pieces if pc[pid, k.MOVED]),
+            shuttles=((sh[0], sh[1], sh[2], sh[3]), (sh[4], sh[5], sh[6], sh[7])),
+            pending=0,
+            rescues=(0, 0, 0),
+            chase=chase,
+            zhash=int(g[k.ZHASH]),
+            last_to=int(g[k.LAST_TO]),
+            outcome=outcome,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Batch {self._rules.name}: {len(self)} games, "
+            f"{int((self._g[:, k.DONE] != 0).sum())} over>"
+        )
