@@ -221,8 +221,9 @@ def state_problems(state: GameState) -> list[str]:
                             "those squares")
             continue
         square = where[pid]
-        span = rules.repetition.scout_span and named.rank == Rank.SCOUT
-        if square >= 0 and square not in (lo, hi) and not (span and _on_segment(lo, hi, square)):
+        # a Scout's series may be a span or the borders it crossed (the rules' Scout
+        # reading); any other piece moves between the two squares and stands on one
+        if square >= 0 and square not in (lo, hi) and named.rank != Rank.SCOUT:
             problems.append(f"{player}'s back-and-forth record: {_name(named)} stands on "
                             f"{SQUARES[square]}, off {SQUARES[lo]}-{SQUARES[hi]}")
 
@@ -241,14 +242,6 @@ def state_problems(state: GameState) -> list[str]:
                     f"the last move ended on {SQUARES[last]}, but {_name(standing)} there "
                     f"{'never moved' if standing.owner == last_mover else 'did not'} make it")
     return problems
-
-
-def _on_segment(lo: int, hi: int, square: int) -> bool:
-    if lo // SIZE == hi // SIZE:
-        return square // SIZE == lo // SIZE and lo <= square <= hi
-    if lo % SIZE == hi % SIZE:
-        return square % SIZE == lo % SIZE and lo <= square <= hi
-    return square in (lo, hi)
 
 
 def check_state(state: GameState) -> GameState:
