@@ -219,7 +219,7 @@ def test_selfplay_moves_are_numbered_as_in_records(capsys: pytest.CaptureFixture
                                                    tmp_path: pathlib.Path) -> None:
     """One number per turn (Red's move and Blue's answer), Rescue decisions unnumbered."""
     path = tmp_path / "game.txt"
-    assert main(["selfplay", "-e", "hasbro-2009+rescue", "--seed", "1", "--moves",
+    assert main(["selfplay", "-e", "hasbro-2009+rescue", "--seed", "2", "--moves",
                  "--save", str(path)]) == 0
     out = capsys.readouterr().out
     listed = re.search(r"^Moves: (.+)$", out, re.M).group(1)  # type: ignore[union-attr]

@@ -12,7 +12,7 @@ import stratego
 from strategies import rules_values, seeds
 from stratego import Move, Player
 from stratego.bots import HeuristicBot, RandomBot
-from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
+from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014, by_name
 from stratego.match import (
     ILLEGAL_MOVE,
     ILLEGAL_SETUP,
@@ -200,3 +200,69 @@ def test_heuristic_setups_are_valid_and_guard_the_flag(rules: stratego.Rules, se
     assert stratego.setup_problems(rules, setup) == []
     flag = next(sq for sq, rank in setup.placement if rank is stratego.Rank.FLAG)
     assert flag.row == (0 if player is Player.RED else 9)
+
+
+# -- seeds: each side and each bot has its own stream (issue 9, item 2.5) ----------------
+
+
+class _Spy(RandomBot):
+    """A random mover that remembers the seed it was reset with."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.resets: list[int | None] = []
+
+    def reset(self, seed: int | None = None) -> None:
+        self.resets.append(seed)
+        super().reset(seed)
+
+
+def test_each_setup_and_each_bot_draws_from_its_own_stream() -> None:
+    """A side's random setup and a bot's randomness come from separate streams derived
+    from (game seed, purpose, side): the setups are exactly the documented ones, and the
+    two bots' seeds are neither each other's nor a setup's."""
+    from stratego.match import side_seed
+
+    red, blue = _Spy(), _Spy()
+    game = play_game(CLASSIC, red, blue, seed=12, max_plies=20, keep_state=True)
+    assert game.state is not None
+    start = game.state.initial_placement()
+    for player in Player:
+        expected = stratego.random_setup(CLASSIC, player,
+                                         random.Random(side_seed(12, "setup", player)))
+        assert {sq: p.rank for sq, p in start.items() if p.owner is player} == (
+            expected.as_dict())
+    assert red.resets == [side_seed(12, "bot", Player.RED)]
+    assert blue.resets == [side_seed(12, "bot", Player.BLUE)]
+    seeds = {side_seed(12, purpose, player) for purpose in ("setup", "bot", "bot-setup")
+             for player in Player}
+    assert len(seeds) == 6
+
+
+def test_a_bots_stream_does_not_follow_the_setups() -> None:
+    """A bot's seed depends on (game seed, side) alone, not on what the setups drew: here
+    the armies differ in size and the bots' seeds stay the same."""
+    barrage = by_name("classic+barrage")
+    seen = []
+    for rules in (CLASSIC, barrage):
+        red, blue = _Spy(), _Spy()
+        play_game(rules, red, blue, seed=77, max_plies=10)
+        seen.append((red.resets, blue.resets))
+    assert seen[0] == seen[1]
+    assert seen[0][0] != seen[0][1]
+
+
+def test_game_seeds_are_too_wide_to_search_and_depend_only_on_the_index() -> None:
+    """A bot that knows the scheme could find a 32-bit game seed from its own seed by trying
+    them all, and then its opponent's setup: game seeds are 64 bits wide. Game i of a match
+    is the game of seed `game_seed(match seed, i)`, whatever games come before it."""
+    whole = play_match(CLASSIC, HeuristicBot(), RandomBot(), games=4, seed=3, max_plies=120)
+    assert max(g.seed for g in whole.games) >= 2**32
+    from stratego.match import game_seed
+
+    assert [g.seed for g in whole.games] == [game_seed(3, i) for i in range(4)]
+    assert len({game_seed(3, i) for i in range(100)}) == 100
+    alone = play_game(CLASSIC, RandomBot(), HeuristicBot(), seed=game_seed(3, 3),
+                      max_plies=120)
+    assert (alone.winner, alone.termination, alone.plies) == (
+        whole.games[3].winner, whole.games[3].termination, whole.games[3].plies)

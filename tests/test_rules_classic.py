@@ -32,6 +32,7 @@ from stratego import (
     Side,
     Termination,
     apply,
+    explain_illegal,
     from_position,
     is_legal,
     legal_moves,
@@ -210,37 +211,50 @@ def test_classic_important_strike_is_exempt() -> None:
     assert is_legal(state, "a1-b1")  # the 5th trip, as a strike
 
 
-def _scout_span_state(rules: Rules) -> GameState:
-    """A Red Scout goes a1-a5, a5-a3, a3-a1, a1-a4 while Blue moves elsewhere."""
-    state = position({"a1": "X", "j10": "k", "j1": "F"}, rules=rules)
-    return play(state, "a1-a5", "j10-i10", "a5-a3", "i10-h10", "a3-a1", "h10-g10", "a1-a4",
+def _scout_borders_state(rules: Rules) -> GameState:
+    """A Red Scout goes a2-a6, a6-a3, a3-a5, a5-a4 while Blue moves elsewhere: every one
+    of the four moves crosses the border a4|a5."""
+    state = position({"a2": "X", "j10": "k", "j1": "F"}, rules=rules)
+    return play(state, "a2-a6", "j10-i10", "a6-a3", "i10-h10", "a3-a5", "h10-g10", "a5-a4",
                 "g10-f10")
 
 
-def test_classic_important_scout_span() -> None:
-    """Important, Scouts: a Scout's moves count as long as they stay on the line segment
-    of its first trip (a1-a5 here); after 4 such moves, every move within a1..a5 is
-    illegal while leaving the segment is legal."""
-    state = _scout_span_state(CLASSIC)
-    assert targets(state, "a4") == {"a6", "a7", "a8", "a9", "a10", "b4", "c4", "d4", "e4",
-                                    "f4", "g4", "h4", "i4", "j4"}
-    with pytest.raises(IllegalMoveError, match="back and forth 4 turns"):
-        apply(state, "a4-a2")
+def test_classic_important_scout_borders() -> None:
+    """Important, Scouts ("two or more same squares in five consecutive turns", reading):
+    a Scout's moves count by the borders between squares they cross; after four moves that
+    all crossed a4|a5, a fifth crossing it is illegal, while moves crossing only other
+    borders stay legal."""
+    state = _scout_borders_state(CLASSIC)
+    assert targets(state, "a4") == {"a3", "a2", "a1", "b4", "c4", "d4", "e4", "f4", "g4",
+                                    "h4", "i4", "j4"}
+    with pytest.raises(IllegalMoveError, match="borders between a4 and a5"):
+        apply(state, "a4-a6")
+    assert "back-and-forth" in (explain_illegal(state, "a4-a5") or "")
 
 
-def test_classic_important_scout_span_is_classic_only() -> None:
-    """Important, Scouts: Jumbo 2014 has no span form; there each of these Scout moves
-    was between new squares, so the count never grew."""
-    state = _scout_span_state(JUMBO_2014)
-    assert {"a1", "a2", "a3", "a5"} <= targets(state, "a4")
-
-
-def test_classic_important_scout_span_left_starts_again() -> None:
-    """Important, Scouts: a move leaving the segment starts a new count."""
+def test_classic_important_scout_walking_one_way_is_free() -> None:
+    """Important, Scouts (reading): a Scout walking steadily one way, a1-a5, a5-a4, a4-a3,
+    a3-a2, crosses each border once, so a2-a1 is legal (it is not "back and forth")."""
     state = position({"a1": "X", "j10": "k", "j1": "F"})
-    state = play(state, "a1-a5", "j10-i10", "a5-a3", "i10-h10", "a3-a7", "h10-g10")
+    state = play(state, "a1-a5", "j10-i10", "a5-a4", "i10-h10", "a4-a3", "h10-g10",
+                 "a3-a2", "g10-f10")
+    assert is_legal(state, "a2-a1")
+
+
+def test_classic_important_scout_borders_is_not_jumbo() -> None:
+    """Important, Scouts: Jumbo 2014 counts only trips between the same two squares; there
+    each of these Scout moves joined a new pair, so the count never grew."""
+    state = _scout_borders_state(JUMBO_2014)
+    assert is_legal(state, "a4-a5")
+
+
+def test_classic_important_scout_new_border_starts_again() -> None:
+    """Important, Scouts: a move crossing none of the borders common to the series starts a
+    new count."""
+    state = position({"a1": "X", "j10": "k", "j1": "F"})
+    state = play(state, "a1-a5", "j10-i10", "a5-a3", "i10-h10", "a3-a1", "h10-g10")
     assert state.shuttles[0][3] == 1
-    assert is_legal(state, "a7-a3")
+    assert is_legal(state, "a1-a5")
 
 
 # -- Rules for Strike or Attack ------------------------------------------------------------

@@ -1064,3 +1064,21 @@ def test_docs_variants_page_names_existing_tests() -> None:
     cited = set(re.findall(r"`(test_[A-Za-z0-9_*]+)`", page))
     assert cited
     assert [name for name in sorted(cited) if not fnmatch.filter(defined, name)] == []
+
+
+def test_silent_defense_tie_reveals_only_what_the_result_allows() -> None:
+    """Silent Defense with Exploding Bombs: both pieces removed is what a tie does, and
+    also what a Bomb does to any striker but a Miner, so such a result tells the
+    attacker only "same rank or Bomb" (Jumbo 2014, Silent Defense and Exploding Bombs)."""
+    rules = JUMBO_2014.with_variants(SILENT_DEFENSE, EXPLODING_BOMBS)
+    for defender in ("t", "b"):
+        state = from_position(rules, {"e4": "T", "e5": defender, "a1": "F", "j10": "f",
+                                      "j1": "L", "a10": "l"})
+        piece = state.piece_at("e5")
+        after = apply(state, "e4-e5")
+        assert after.piece_at("e5") is None
+        assert after.known_ranks(piece) == {Rank.SERGEANT, Rank.BOMB}  # type: ignore[arg-type]
+    plain = JUMBO_2014.with_variants(SILENT_DEFENSE)
+    state = from_position(plain, {"e4": "T", "e5": "t", "a1": "F", "j10": "f", "j1": "L"})
+    piece = state.piece_at("e5")
+    assert apply(state, "e4-e5").known_ranks(piece) == {Rank.SERGEANT}  # type: ignore[arg-type]

@@ -47,6 +47,8 @@ RULE_SETS = [
     "hasbro-2009+aggressor-advantage+silent-defense",
     "jumbo-2014+moving-bombs+moving-flag",
     "classic+duel+silent-defense",
+    "isf",
+    "isf-five-moves+barrage",
 ]
 
 

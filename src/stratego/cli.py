@@ -17,11 +17,13 @@ a message and exit with status 2. See the documentation page "Command line".
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
 import attrs
@@ -212,7 +214,10 @@ def _parser() -> argparse.ArgumentParser:
     match = commands.add_parser(
         "match", help="play many seeded games between two bots and print the totals",
         description="Play a match between two bots, changing colours every other game, "
-                    "and print the wins, draws and how the games ended.",
+                    "and print the wins, draws and losses, the score with its 95%% "
+                    "confidence interval and the Elo difference it implies. --workers "
+                    "plays on several cores (same games as one worker); --jsonl saves "
+                    "each finished game, and the same command run again resumes.",
     )
     _add_rules_arguments(match)
     match.add_argument("--games", "-n", type=int, default=10, metavar="N",
@@ -227,10 +232,22 @@ def _parser() -> argparse.ArgumentParser:
                        help="ply limit of each game, a draw (default: %(default)s)")
     match.add_argument("--no-swap", action="store_true",
                        help="keep the first bot on Red in every game")
+    match.add_argument("--workers", "-w", default="1", metavar="N|auto",
+                       help="worker processes; 'auto' uses every core (default: %(default)s)")
+    match.add_argument("--chunk-size", type=int, default=None, metavar="K",
+                       help="games sent to a worker at a time (default: chosen from the "
+                            "number of games and workers)")
+    match.add_argument("--jsonl", metavar="FILE",
+                       help="append one JSON line per finished game to FILE; run the same "
+                            "command again to play only the games FILE lacks")
+    match.add_argument("--record", action="store_true",
+                       help="with --jsonl, also save each game's full record")
+    match.add_argument("--summary", metavar="FILE", dest="summary_of",
+                       help="play nothing: print the totals of the games in the JSONL FILE")
     match.add_argument("--progress", choices=("auto", "rich", "plain", "none"), default="auto",
-                       help="progress display on standard error: 'auto' shows a rich bar "
-                            "(or plain lines without rich) when it is a terminal "
-                            "(default: %(default)s)")
+                       help="progress display on standard error (games n/N, rate, running "
+                            "score): 'auto' shows a rich bar (or plain lines without rich) "
+                            "when it is a terminal (default: %(default)s)")
     match.add_argument("--verbose", "-v", action="store_true", help="print one line per game")
 
     play = commands.add_parser(
@@ -493,11 +510,35 @@ def _outcome_text(game: GameResult) -> str:
 
 
 def _match(args: argparse.Namespace) -> int:
+    from stratego import match as matches
+
+    if args.summary_of is not None:
+        try:
+            log = matches.read_jsonl(args.summary_of)
+            summary = log.result().summary()
+        except StrategoError as exc:
+            raise _UsageError(str(exc)) from None
+        if log.torn:
+            print(f"{args.summary_of}: left out a torn last line ({log.torn} bytes)",
+                  file=sys.stderr)
+        print(summary)
+        return 0
     rules = _rules(args)
     _check_plies(args.max_plies)
     if args.games < 0:
         raise _UsageError(f"--games must be 0 or more, not {args.games}")
-    first, second = _bot(args.red, None), _bot(args.blue, None)
+    workers: int | str = args.workers
+    if workers != "auto":
+        try:
+            workers = int(workers)
+        except ValueError:
+            workers = 0
+        if workers < 1:
+            raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {args.workers!r}")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise _UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")
+    if args.record and not args.jsonl:
+        raise _UsageError("--record needs --jsonl FILE")
     mode = args.progress
     if mode == "auto":
         if not sys.stderr.isatty():
@@ -506,25 +547,95 @@ def _match(args: argparse.Namespace) -> int:
             mode = "rich" if _has_rich() else "plain"
     elif mode == "rich" and not _has_rich():
         mode = "plain"
-    verbose: Callable[[GameResult], None] = (
-        (lambda game: print(game)) if args.verbose else (lambda game: None)
-    )
-    if mode == "rich":
-        result = _match_with_rich(rules, first, second, args, verbose)
-    else:
-        stream: IO[str] = sys.stderr
-        step = max(1, args.games // 20)
+    tally = _Tally(args.games)
+    if args.jsonl and os.path.exists(args.jsonl):
+        with contextlib.suppress(StrategoError):  # play_match says what is wrong
+            earlier = matches.read_jsonl(args.jsonl)
+            tally.resumed(g for i, g in earlier.games.items() if i < args.games)
+            if earlier.torn:
+                print(f"{args.jsonl}: cutting off a torn last line ({earlier.torn} bytes) "
+                      "left by an interrupted run; its game is played again", file=sys.stderr)
+            if tally.done:
+                print(f"resuming: {tally.done} of {args.games} game(s) already in "
+                      f"{args.jsonl}", file=sys.stderr)
 
-        def progress(done: int, total: int, game: GameResult) -> None:
-            verbose(game)
-            if mode == "plain" and (done % step == 0 or done == total):
-                print(f"game {done}/{total}", file=stream, flush=True)
+    def play(progress: Callable[[int, int, GameResult], None]) -> MatchResult:
+        def each(done: int, total: int, game: GameResult) -> None:
+            tally.add(done, game)
+            if args.verbose:
+                print(game, flush=True)
+            progress(done, total, game)
 
-        result = play_match(rules, first, second, games=args.games, seed=args.seed,
-                            max_plies=args.max_plies, swap_colours=not args.no_swap,
-                            progress=progress)
+        try:
+            return play_match(rules, args.red, args.blue, games=args.games, seed=args.seed,
+                              max_plies=args.max_plies, swap_colours=not args.no_swap,
+                              progress=each, workers=workers, chunk_size=args.chunk_size,
+                              jsonl=args.jsonl, record=args.record)
+        except StrategoError as exc:
+            raise _UsageError(str(exc)) from None
+
+    try:
+        if mode == "rich":
+            result = _match_with_rich(play, tally)
+        else:
+            step = max(1, args.games // 20)
+
+            def plain(done: int, total: int, game: GameResult) -> None:
+                if mode == "plain" and (done % step == 0 or done == total):
+                    print(f"game {done}/{total}, {tally.line()}", file=sys.stderr, flush=True)
+
+            result = play(plain)
+    except KeyboardInterrupt:
+        saved = (f"; they are saved in {args.jsonl}: run the same command again to resume"
+                 if args.jsonl else "")
+        print(f"\ninterrupted after {tally.done} of {args.games} game(s){saved}",
+              file=sys.stderr)
+        return 130
     print(result.summary())
     return 0
+
+
+class _Tally:
+    """Games done, running score and rate of a match, for the progress display."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.fresh = 0
+        self.points: dict[str, float] = {}
+        self.names: list[str] = []
+        self.start = time.monotonic()
+
+    def _count(self, game: GameResult) -> None:
+        for name in (game.red, game.blue):
+            if name not in self.points:
+                self.points[name] = 0.0
+                self.names.append(name)
+        if game.winner_name is None:
+            self.points[game.red] += 0.5
+            self.points[game.blue] += 0.5
+        else:
+            self.points[game.winner_name] += 1.0
+
+    def resumed(self, games: Iterable[GameResult]) -> None:
+        for game in games:
+            self._count(game)
+            self.done += 1
+
+    def add(self, done: int, game: GameResult) -> None:
+        self._count(game)
+        self.done = done
+        self.fresh += 1
+
+    def score(self) -> str:
+        return " - ".join(f"{name} {self.points[name]:g}" for name in self.names) or "-"
+
+    def rate(self) -> str:
+        elapsed = time.monotonic() - self.start
+        return f"{self.fresh / elapsed:.2f} games/s" if elapsed > 0 and self.fresh else "-"
+
+    def line(self) -> str:
+        return f"{self.rate()}, score {self.score()}"
 
 
 def _has_rich() -> bool:
@@ -535,21 +646,21 @@ def _has_rich() -> bool:
     return True
 
 
-def _match_with_rich(rules: Rules, first: Bot, second: Bot, args: argparse.Namespace,
-                     verbose: Callable[[GameResult], None]) -> MatchResult:
+def _match_with_rich(play: Callable[[Callable[[int, int, GameResult], None]], MatchResult],
+                     tally: _Tally) -> MatchResult:
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=args.games)
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[score]}"))
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=tally.total, completed=tally.done,
+                            rate=tally.rate(), score=tally.score())
 
         def progress(done: int, total: int, game: GameResult) -> None:
-            verbose(game)
-            bar.update(task, completed=done)
+            bar.update(task, completed=done, rate=tally.rate(), score=tally.score())
 
-        return play_match(rules, first, second, games=args.games, seed=args.seed,
-                          max_plies=args.max_plies, swap_colours=not args.no_swap,
-                          progress=progress)
+        return play(progress)
 
 
 def _editions(args: argparse.Namespace) -> int:

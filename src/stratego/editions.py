@@ -5,7 +5,7 @@
 | `milton-bradley-1961` | Milton Bradley 1961 | no (Movement 8) | 2 moves, the 3rd illegal |
 | `hasbro-2009` | Hasbro 2009 Onyx Edition | no (Movement 8) | 2 moves, the 3rd illegal |
 | `jumbo-2014` | Jumbo 2014 Nostalgic Edition | yes | 3 moves, the 4th illegal; chase rule |
-| `classic` | classic web rules | yes | 4 moves, the 5th illegal; Scout span |
+| `classic` | classic web rules | yes | 4 moves, the 5th illegal; Scouts by borders |
 | `isf` | ISF game rules | yes | 3 moves, the 4th illegal (ISF 10); ISF 11 chase |
 
 `isf-five-moves` (not among `EDITIONS`: an option of `isf`) is the ISF edition with the
@@ -81,12 +81,12 @@ CLASSIC = Rules(
     title="Classic web rules",
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
-    repetition=RepetitionRule(max_shuttle_moves=4, scout_span=True),
+    repetition=RepetitionRule(max_shuttle_moves=4, scout_borders=True),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The classic web rules: Scouts may move and strike in one turn; no piece moves
-back and forth between the same squares in 5 consecutive turns, with the wider
-form for Scouts."""
+back and forth between the same squares in 5 consecutive turns, and a Scout's moves
+count by the borders between squares they cross (as ISF 10.2)."""
 
 ISF = Rules(
     edition="isf",

@@ -182,12 +182,12 @@ class BackAndForth:
         describes the moving piece."""
         code = state.board[frm]
         record = state.shuttles[state.turn]
-        if not code or state.board[to] or not self.forbids(
-                record, code >> 5, frm, to, code & 15 == _SCOUT_VALUE):
+        scout = code & 15 == _SCOUT_VALUE
+        if not code or state.board[to] or not self.forbids(record, code >> 5, frm, to, scout):
             return None
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
         lo, hi, count = SQUARES[record[1]], SQUARES[record[2]], record[3]
-        if self.reading is ScoutReading.BORDERS:
+        if scout and self.reading is ScoutReading.BORDERS:
             return (f"{move}: move {count + 1} in a row of the {name} across the borders "
                     f"between {lo} and {hi}; {state.rules.title} allows {self.limit} "
                     f"({self.name})")

@@ -270,10 +270,15 @@ class GameState:
         return bool(self.moved_mask >> self._pid(piece) & 1)
 
     def known_ranks(self, piece: Piece | int) -> frozenset[Rank]:
-        """The ranks the owner's opponent still thinks `piece` may have, from
-        strikes and moves seen (not from counting: that is inference).
+        """The ranks the owner's opponent still thinks `piece` may have.
 
-        Raises `InvalidNotationError` for a piece or id that is not of this game."""
+        Narrowed only by what the rules make the owner tell: a strike (both ranks
+        named; under Silent Defense the defender's ranks consistent with the result),
+        a move no other rank could make (a Scout's long move, an Ultimate Lightning
+        Captain's two squares) and a rescue. A one-square move narrows nothing, Bomb and
+        Flag included (`has_moved` says the piece moved); counting pieces and combining
+        facts is inference left to the caller. Raises `InvalidNotationError` for a piece
+        or id that is not of this game."""
         mask = self.known[self._pid(piece)]
         return frozenset(r for r in Rank if mask >> r & 1)
 

@@ -103,8 +103,8 @@ def unsupported(rules: Rules) -> list[str]:
 
 SUPPORTED = (
     "every base edition (milton-bradley-1961, hasbro-2009, jumbo-2014 with its chase rule, "
-    "classic with its Scout span) and the ISF repetition rules (Scout borders, threat "
-    "chase), with any variants but Rescue (aggressor-advantage, exploding-bombs, "
+    "classic with its Scout span, isf and isf-five-moves with the ISF two-squares and "
+    "more-squares rules), with any variants but Rescue (aggressor-advantage, exploding-bombs, "
     "moving-bombs, moving-flag, silent-defense, barrage, duel, ultimate-lightning) and any "
     "ply limit"
 )

@@ -1,0 +1,424 @@
+"""Matches at scale (`stratego.match`): any number of workers or any executor plays the same
+games as one worker; a JSONL file keeps every finished game and a rerun resumes; the
+summary's score, confidence interval and Elo difference."""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import math
+import multiprocessing
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from stratego.bots import HeuristicBot, RandomBot
+from stratego.editions import CLASSIC, JUMBO_2014
+from stratego.errors import StrategoError
+from stratego.match import (
+    BotSpec,
+    GameResult,
+    MatchLog,
+    MatchLogError,
+    Score,
+    play_match,
+    read_jsonl,
+)
+from stratego.views import PlayerView
+
+GAMES = 6
+PLIES = 120
+
+
+def one_worker(games: int = GAMES, seed: int = 5) -> tuple[GameResult, ...]:
+    return play_match(CLASSIC, HeuristicBot(), RandomBot(), games=games, seed=seed,
+                      max_plies=PLIES).games
+
+
+@pytest.fixture(scope="module")
+def reference() -> tuple[GameResult, ...]:
+    """The match played in-process by one worker."""
+    return one_worker()
+
+
+def lines(path: pathlib.Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def indices(path: pathlib.Path) -> list[int]:
+    return sorted(int(line["index"]) for line in lines(path)[1:])  # type: ignore[call-overload]
+
+
+# -- the same games whoever plays them ------------------------------------------------
+
+
+def test_two_worker_processes_play_the_same_games(reference: tuple[GameResult, ...]) -> None:
+    """Each game depends on (match seed, index) alone, so the schedule changes nothing."""
+    done: list[int] = []
+    result = play_match(CLASSIC, "heuristic", BotSpec(RandomBot), games=GAMES, seed=5,
+                        max_plies=PLIES, workers=2, chunk_size=1,
+                        progress=lambda n, total, game: done.append(n))
+    assert result.games == reference
+    assert result.names == ("heuristic", "random")
+    assert sorted(done) == list(range(1, GAMES + 1))
+
+
+def test_a_spawned_pool_of_the_callers_plays_the_same_games_and_stays_open(
+        reference: tuple[GameResult, ...]) -> None:
+    """Under the `spawn` start method (the default from Python 3.14) the bots and the rules
+    travel by pickling; the caller's executor is used, never shut down."""
+    context = multiprocessing.get_context("spawn")
+    with cf.ProcessPoolExecutor(2, mp_context=context) as pool:
+        result = play_match(CLASSIC, HeuristicBot(7), RandomBot(8), games=GAMES, seed=5,
+                            max_plies=PLIES, executor=pool, chunk_size=2)
+        assert pool.submit(abs, -3).result() == 3
+    assert result.games == reference
+
+
+def test_a_thread_pool_plays_the_same_games(reference: tuple[GameResult, ...]) -> None:
+    """Every game gets fresh bots, so even threads do not share a bot."""
+    with cf.ThreadPoolExecutor(3) as pool:
+        result = play_match(CLASSIC, HeuristicBot(), RandomBot(), games=GAMES, seed=5,
+                            max_plies=PLIES, executor=pool, chunk_size=1)
+    assert result.games == reference
+
+
+def test_bot_descriptions_name_a_factory_and_its_options() -> None:
+    spec = BotSpec("stratego.bots:RandomBot")
+    assert isinstance(spec.build(3), RandomBot)
+    assert spec.describe() == "stratego.bots:RandomBot"
+    assert BotSpec(HeuristicBot, {"seed": 1}).describe() == (
+        "stratego.bots:HeuristicBot(seed=1)")
+    with pytest.raises(StrategoError, match="unknown bot 'nobody'"):
+        BotSpec("nobody").build()
+    with pytest.raises(StrategoError, match="cannot load the bot 'nowhere:Bot'"):
+        BotSpec("nowhere:Bot").build()
+
+
+def test_a_bot_that_cannot_travel_is_refused_before_any_game() -> None:
+    with pytest.raises(StrategoError, match="cannot be sent to worker processes"):
+        play_match(CLASSIC, lambda view: view.legal_moves[0], "random", games=2, workers=2)
+
+
+@pytest.mark.parametrize("bad", [0, -1, "many", 1.5, True])
+def test_workers_must_be_a_count_or_auto(bad: object) -> None:
+    with pytest.raises(StrategoError, match="workers must be"):
+        play_match(CLASSIC, "random", "random", games=1, workers=bad)  # type: ignore[arg-type]
+
+
+# -- JSONL: durable, resumable ----------------------------------------------------------
+
+
+def test_a_jsonl_run_resumes_and_ends_as_an_uninterrupted_run(
+        tmp_path: pathlib.Path, reference: tuple[GameResult, ...]) -> None:
+    path = tmp_path / "match.jsonl"
+    first = play_match(CLASSIC, "heuristic", "random", games=2, seed=5, max_plies=PLIES,
+                       jsonl=path)
+    assert first.games == reference[:2]
+    assert indices(path) == [0, 1]
+    calls: list[int] = []
+    whole = play_match(CLASSIC, "heuristic", "random", games=GAMES, seed=5, max_plies=PLIES,
+                       jsonl=path, workers=2, progress=lambda n, total, g: calls.append(n))
+    assert whole.games == reference
+    assert sorted(calls) == list(range(3, GAMES + 1))  # the two saved games are not replayed
+    assert indices(path) == list(range(GAMES))
+    header, *games = lines(path)
+    assert header["seed"] == 5
+    assert header["rules"] == "classic"
+    assert {"index", "seed", "red", "blue", "winner", "result", "termination",
+            "plies"} <= set(games[0])
+    again = play_match(CLASSIC, "heuristic", "random", games=GAMES, seed=5, max_plies=PLIES,
+                       jsonl=path)
+    assert again.games == reference
+    assert indices(path) == list(range(GAMES))
+    assert read_jsonl(path).result().games == reference
+
+
+def test_the_full_record_is_saved_on_request(tmp_path: pathlib.Path) -> None:
+    from stratego.records import record_from_json
+
+    path = tmp_path / "records.jsonl"
+    result = play_match(JUMBO_2014, "random", "heuristic", games=2, seed=1, max_plies=60,
+                        jsonl=path, record=True)
+    for line, game in zip(lines(path)[1:], result.games, strict=True):
+        state = record_from_json(json.dumps(line["record"])).replay()
+        assert state.ply == game.plies
+
+
+def test_a_torn_last_line_is_cut_off_and_its_game_played_again(
+        tmp_path: pathlib.Path, reference: tuple[GameResult, ...]) -> None:
+    """A crash in the middle of a write leaves part of a line: it is never counted."""
+    path = tmp_path / "torn.jsonl"
+    play_match(CLASSIC, "heuristic", "random", games=3, seed=5, max_plies=PLIES, jsonl=path)
+    text = path.read_text(encoding="utf-8")
+    last = text.splitlines()[-1]
+    path.write_text(text[:-len(last) - 1] + last[:25], encoding="utf-8")
+    found = read_jsonl(path)
+    assert sorted(found.games) == [0, 1]
+    assert found.torn == 25
+    with MatchLog(path, found.config) as log:
+        assert "torn last line (25 bytes)" in log.repaired
+        assert sorted(log.games) == [0, 1]
+    result = play_match(CLASSIC, "heuristic", "random", games=GAMES, seed=5, max_plies=PLIES,
+                        jsonl=path)
+    assert result.games == reference
+    assert indices(path) == list(range(GAMES))
+
+
+def test_a_damaged_line_before_the_last_is_refused(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "damaged.jsonl"
+    play_match(CLASSIC, "random", "random", games=3, seed=5, max_plies=40, jsonl=path)
+    text = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    text[1] = "{oops\n"
+    path.write_text("".join(text), encoding="utf-8")
+    with pytest.raises(MatchLogError, match="line 2 is not JSON"):
+        play_match(CLASSIC, "random", "random", games=3, seed=5, max_plies=40, jsonl=path)
+    path.write_text(text[0] + text[2] + text[2], encoding="utf-8")
+    with pytest.raises(MatchLogError, match="is in the file twice"):
+        read_jsonl(path)
+    other = tmp_path / "other.jsonl"
+    other.write_text('{"hello": 1}\n', encoding="utf-8")
+    with pytest.raises(MatchLogError, match="not a match file"):
+        play_match(CLASSIC, "random", "random", games=1, jsonl=other)
+
+
+def test_a_file_of_another_match_is_refused_saying_what_differs(
+        tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "m.jsonl"
+    play_match(CLASSIC, "random", "heuristic", games=1, seed=5, max_plies=40, jsonl=path)
+    before = path.read_bytes()
+    with pytest.raises(MatchLogError) as info:
+        play_match(JUMBO_2014, "random", "random", games=2, seed=6, max_plies=50, jsonl=path)
+    message = str(info.value)
+    for words in ('rules "classic" in the file, "jumbo-2014" here', "ply limit 40",
+                  "seed 5 in the file, 6 here", "bots"):
+        assert words in message
+    assert "swap" not in message
+    assert path.read_bytes() == before
+    with pytest.raises(MatchLogError, match="colour swapping"):
+        play_match(CLASSIC, "random", "heuristic", games=2, seed=5, max_plies=40,
+                   swap_colours=False, jsonl=path)
+
+
+def test_two_runs_cannot_write_one_file(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "busy.jsonl"
+    play_match(CLASSIC, "random", "random", games=1, seed=5, max_plies=40, jsonl=path)
+    with MatchLog(path, lines(path)[0]), pytest.raises(MatchLogError, match="another run"):
+        play_match(CLASSIC, "random", "random", games=2, seed=5, max_plies=40, jsonl=path)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_finished_games_and_a_rerun_completes(
+        tmp_path: pathlib.Path, reference: tuple[GameResult, ...], workers: int) -> None:
+    path = tmp_path / "interrupted.jsonl"
+
+    def stop(done: int, total: int, game: GameResult) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        play_match(CLASSIC, "heuristic", "random", games=GAMES, seed=5, max_plies=PLIES,
+                   jsonl=path, workers=workers, chunk_size=1, progress=stop)
+    saved = indices(path)
+    assert len(saved) >= 2
+    assert len(saved) == len(set(saved))
+    result = play_match(CLASSIC, "heuristic", "random", games=GAMES, seed=5, max_plies=PLIES,
+                        jsonl=path)
+    assert result.games == reference
+    assert indices(path) == list(range(GAMES))
+
+
+def test_kill_9_in_the_middle_of_a_run_loses_and_duplicates_nothing(
+        tmp_path: pathlib.Path) -> None:
+    """A real `stratego match --jsonl` process killed with SIGKILL, then run again."""
+    path = tmp_path / "killed.jsonl"
+    games = 8
+    command = [sys.executable, "-m", "stratego", "match", "--games", str(games), "--seed", "2",
+               "--max-plies", "100", "--red", "heuristic", "--blue", "heuristic",
+               "--progress", "none", "--jsonl", str(path)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if path.exists() and path.read_bytes().count(b"\n") >= 3:  # header + 2 games
+                break
+            time.sleep(0.02)
+        assert process.poll() is None, "the run ended before it could be killed"
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait(timeout=60)
+        assert process.stderr is not None
+        process.stderr.close()
+    assert process.returncode == -signal.SIGKILL
+    killed = read_jsonl(path)
+    assert 2 <= len(killed.games) < games
+    done = subprocess.run([*command, "--workers", "2"], capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert f"{games} game(s) under classic" in done.stdout
+    assert indices(path) == list(range(games))
+    expected = play_match(CLASSIC, "heuristic", "heuristic", games=games, seed=2,
+                          max_plies=100)
+    assert read_jsonl(path).result().games == expected.games
+
+
+# -- the summary -------------------------------------------------------------------------
+
+
+def test_the_score_interval_of_an_even_match() -> None:
+    """50 wins and 50 losses: score 50%, 95% CI about 40.4%-59.6%, Elo 0 (about -68 to
+    +68); the Wilson interval of 100 games."""
+    score = Score("a", 50, 0, 50)
+    low, high = score.interval()
+    assert low == pytest.approx(0.4038, abs=1e-3)
+    assert high == pytest.approx(0.5962, abs=1e-3)
+    assert score.elo == 0
+    elo_low, elo_high = score.elo_interval()
+    assert elo_low == pytest.approx(-67.4, abs=1)
+    assert elo_high == pytest.approx(67.4, abs=1)
+    assert "score 50/100 = 50.0% (95% CI 40.4%-59.6%)" in str(score)
+    perfect = Score("b", 10, 0, 0)
+    assert perfect.elo == math.inf
+    assert perfect.interval()[1] == 1.0
+    assert "Elo difference +inf" in str(perfect)
+
+
+@given(wins=st.integers(0, 300), draws=st.integers(0, 300), losses=st.integers(0, 300))
+def test_score_intervals_hold_the_score(wins: int, draws: int, losses: int) -> None:
+    """Invariant: 0 <= low <= score <= high <= 1, the Elo interval is ordered the same way,
+    and swapping wins and losses mirrors everything."""
+    score = Score("a", wins, draws, losses)
+    low, high = score.interval()
+    assert 0 <= low <= score.score <= high <= 1
+    elo_low, elo_high = score.elo_interval()
+    assert elo_low <= score.elo <= elo_high
+    mirror = Score("b", losses, draws, wins)
+    m_low, m_high = mirror.interval()
+    assert m_low == pytest.approx(1 - high)
+    assert m_high == pytest.approx(1 - low)
+    if score.games:
+        assert score.elo == pytest.approx(-mirror.elo)
+
+
+def test_a_match_summary_gives_the_score_with_its_interval(
+        reference: tuple[GameResult, ...]) -> None:
+    result = play_match(CLASSIC, HeuristicBot(), RandomBot(), games=GAMES, seed=5,
+                        max_plies=PLIES)
+    tally = result.tally()
+    assert (tally.wins, tally.draws, tally.losses) == (
+        result.wins["heuristic"], result.draws, result.wins["random"])
+    assert str(tally) in result.summary()
+    assert "95% CI" in result.summary()
+
+
+def test_bots_are_fresh_for_every_game() -> None:
+    """A bot with memory and no reset starts every game the same: each game plays a copy.
+    (This one goes wrong on its 16th move; no game is that long for it.)"""
+
+    class Tired:
+        name = "tired"
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def __call__(self, view: PlayerView) -> object:
+            self.calls += 1
+            return view.legal_moves[0] if self.calls < 16 else "nonsense"
+
+    template = Tired()
+    result = play_match(CLASSIC, template, "random", games=6, max_plies=30)
+    assert template.calls == 0
+    assert sum(game.plies for game in result.games) > 60
+    assert all(game.termination != "illegal move" for game in result.games)
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from stratego.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+MATCH = ("match", "--games", "4", "--seed", "3", "--max-plies", "80", "--red", "heuristic",
+         "--blue", "random")
+
+
+def test_the_match_command_shows_progress_and_the_score_with_its_interval(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    """`stratego match` shows games n/N with the rate and running score, and ends with
+    wins/draws/losses, the score's 95% CI and the Elo difference; --workers 2 prints the
+    same totals; --summary recomputes them from the JSONL file."""
+    path = tmp_path / "cli.jsonl"
+    code, out, err = cli(capsys, *MATCH, "--progress", "plain", "--jsonl", str(path))
+    assert code == 0, err
+    assert "game 4/4, " in err
+    assert " games/s, score heuristic " in err
+    assert "heuristic: +" in out
+    assert "(95% CI " in out
+    assert "Elo difference " in out
+    code, again, err = cli(capsys, *MATCH, "--progress", "none", "--workers", "2")
+    assert code == 0, err
+    assert again == out
+    code, summary, err = cli(capsys, "match", "--summary", str(path))
+    assert code == 0, err
+    assert summary == out
+    code, resumed, err = cli(capsys, *MATCH, "--progress", "none", "--jsonl", str(path))
+    assert code == 0, err
+    assert "resuming: 4 of 4 game(s) already in" in err
+    assert resumed == out
+
+
+def test_the_match_command_refuses_bad_scale_arguments(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    for argv, message in [
+        (("--workers", "0"), "--workers must be a number >= 1 or 'auto', not '0'"),
+        (("--workers", "lots"), "--workers must be"),
+        (("--chunk-size", "0"), "--chunk-size must be 1 or more"),
+        (("--record",), "--record needs --jsonl FILE"),
+        (("--red", "nobody"), "unknown bot 'nobody'"),
+    ]:
+        code, _, err = cli(capsys, *MATCH, *argv)
+        assert code == 2, argv
+        assert message in err
+    code, _, err = cli(capsys, "match", "--summary", str(tmp_path / "missing.jsonl"))
+    assert code == 2
+    assert "cannot read" in err
+    path = tmp_path / "m.jsonl"
+    assert cli(capsys, *MATCH, "--jsonl", str(path))[0] == 0
+    code, _, err = cli(capsys, *MATCH, "--jsonl", str(path), "--seed", "4")
+    assert code == 2
+    assert "seed 3 in the file, 4 here" in err
+
+
+def test_ctrl_c_in_the_match_command_says_how_to_resume(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import stratego.match
+
+    original = stratego.match.play_game
+    calls = []
+
+    def interrupted(*args: object, **kwargs: object) -> GameResult:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stratego.match, "play_game", interrupted)
+    path = tmp_path / "stopped.jsonl"
+    code, _out, err = cli(capsys, *MATCH, "--progress", "none", "--jsonl", str(path))
+    assert code == 130
+    assert "interrupted after 2 of 4 game(s); they are saved in" in err
+    assert "run the same command again to resume" in err
+    assert indices(path) == [0, 1]
