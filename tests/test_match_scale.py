@@ -422,3 +422,19 @@ def test_ctrl_c_in_the_match_command_says_how_to_resume(
     assert "interrupted after 2 of 4 game(s); they are saved in" in err
     assert "run the same command again to resume" in err
     assert indices(path) == [0, 1]
+
+
+def test_auto_workers_use_every_core_and_play_the_same_games(
+        reference: tuple[GameResult, ...]) -> None:
+    result = play_match(CLASSIC, "heuristic", "random", games=GAMES, seed=5, max_plies=PLIES,
+                        workers="auto")
+    assert result.games == reference
+
+
+def test_the_rich_progress_runs_and_ends_with_the_same_summary(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("rich")
+    code, plain, _ = cli(capsys, *MATCH, "--progress", "none")
+    code, fancy, err = cli(capsys, *MATCH, "--progress", "rich")
+    assert code == 0, err
+    assert fancy == plain

@@ -7,17 +7,21 @@ argument.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from stratego import (
+    CLASSIC,
     Player,
     Rank,
     Rules,
     Termination,
     apply,
     from_position,
+    is_legal,
 )
 from stratego.editions import EDITIONS
+from stratego.rules import RepetitionRule
 
 # The rule each edition's reading rests on, for the test ids and the docs.
 DEFENDER_RULE = {
@@ -79,3 +83,17 @@ def test_known_ranks_a_one_square_move_narrows_nothing(rules: Rules) -> None:
     assert after.has_moved(piece)
     assert {Rank.BOMB, Rank.FLAG} <= after.known_ranks(piece)
     assert after.known_ranks(piece) == state.known_ranks(piece)
+
+
+def test_the_earlier_classic_span_reading_stays_available() -> None:
+    """`RepetitionRule(scout_span=True)` keeps the earlier classic reading (every move inside
+    the segment of the Scout's first trip counts): after a1-a5, a5-a3, a3-a1, a1-a4 a move
+    inside a1..a5 is refused and one leaving it is not; the border reading allows both."""
+    span = attrs.evolve(CLASSIC, repetition=RepetitionRule(max_shuttle_moves=4, scout_span=True))
+    for rules, inside_legal in ((span, False), (CLASSIC, True)):
+        state = from_position(rules, {"a1": "X", "j10": "k"})
+        for move in ("a1-a5", "j10-i10", "a5-a3", "i10-h10", "a3-a1", "h10-g10", "a1-a4",
+                     "g10-f10"):
+            state = apply(state, move)
+        assert is_legal(state, "a4-a2") is inside_legal
+        assert is_legal(state, "a4-a6")
