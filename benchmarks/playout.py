@@ -37,13 +37,18 @@ DEFAULT_RULES = [
 ]
 
 
-def playout_rate(rules_name: str, seconds: float, seed: int, max_plies: int = 3000) -> float:
+CLOCKS = {"cpu": time.process_time, "wall": time.perf_counter}
+
+
+def playout_rate(rules_name: str, seconds: float, seed: int, max_plies: int = 3000,
+                 clock: str = "cpu") -> float:
     """Plies per second of seeded random games under `rules_name`."""
+    now = CLOCKS[clock]
     rules = by_name(rules_name)
     rng = random.Random(seed)
     plies = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = now()
+    while now() - start < seconds:
         state = new_game(rules, random_setup(rules, Player.RED, rng),
                          random_setup(rules, Player.BLUE, rng))
         choice = rng.choice
@@ -53,13 +58,14 @@ def playout_rate(rules_name: str, seconds: float, seed: int, max_plies: int = 30
                 break
             state = apply(state, choice(moves))
             plies += 1
-    return plies / (time.perf_counter() - start)
+    return plies / (now() - start)
 
 
-def bare_rate(seconds: float, seed: int) -> float:
+def bare_rate(seconds: float, seed: int, clock: str = "cpu") -> float:
     """Plies per second of the reference loop, run as its own process."""
     out = subprocess.run(
-        [sys.executable, str(BARE), "--seconds", str(seconds), "--seed", str(seed)],
+        [sys.executable, str(BARE), "--seconds", str(seconds), "--seed", str(seed),
+         "--clock", clock],
         capture_output=True, text=True, check=True,
     ).stdout
     return float(out.split()[0])
@@ -95,17 +101,20 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
     ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median is quoted)")
     ap.add_argument("--rules", nargs="*", default=DEFAULT_RULES, help="rules names to measure")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                    help="time each loop by its process's CPU time (default: the machine is "
+                         "shared, and wall time counts other processes' turns) or wall time")
     args = ap.parse_args()
     if not BARE.exists():
         sys.exit(f"reference loop not found: {BARE}")
     print(f"stratego {stratego.__version__}, Python {sys.version.split()[0]}; "
-          f"median of {args.rounds} interleaved rounds of {args.seconds:g}s")
+          f"median of {args.rounds} interleaved rounds of {args.seconds:g}s ({args.clock} time)")
     print(f"{'rules':45} {'plies/s':>9} {'bare/s':>9} {'ratio':>6}  bytes/state")
     for name in args.rules:
         ours, bare = [], []
         for round_ in range(args.rounds):
-            bare.append(bare_rate(args.seconds, round_ + 1))
-            ours.append(playout_rate(name, args.seconds, round_ + 1))
+            bare.append(bare_rate(args.seconds, round_ + 1, args.clock))
+            ours.append(playout_rate(name, args.seconds, round_ + 1, clock=args.clock))
         ratios = [o / b for o, b in zip(ours, bare, strict=True)]
         print(f"{name:45} {statistics.median(ours):9.0f} {statistics.median(bare):9.0f} "
               f"{statistics.median(ratios):6.2f}  {state_bytes(name)}")

@@ -31,7 +31,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
     {"rules", "strike", "repetition", "editions", "variants", "setups", "human_setups"},
-    {"state", "engine", "explain"},
+    {"state", "engine", "explain", "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "match", "cli", "__main__"},
@@ -41,6 +41,7 @@ LAYERS = [
 UPWARD = {
     ("state", "svg"),  # GameState._repr_svg_
     ("state", "records"),  # GameState.to_json / from_json
+    ("state", "text"),  # GameState.__str__
     ("views", "svg"),  # PlayerView._repr_svg_
 }
 """(importer, imported) pairs allowed to point to a later layer, inside a function only."""

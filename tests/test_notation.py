@@ -192,8 +192,10 @@ def test_malformed_parts_are_named(text: str, needle: str) -> None:
 
 def test_well_formed_fields_parse() -> None:
     """The optional fields each set the state field they name."""
-    text = (f"jumbo-2014+rescue {FILLED} b 7 limit=90 x=S3*!,s4 shuttles=2:a1-a2:2,- "
-            "rescues=1,0 rescuers=2 last=j9 end=no-legal-moves:r")
+    # Red's Marshal (5) reached the back row and rescued once, then moved a1-a2-a1-a2.
+    board = EMPTY[:9] + "f1" + EMPTY[10:-21] + "M5*........./.........F2"
+    text = (f"jumbo-2014+rescue {board} b 7 limit=90 x=S3*!,s4 shuttles=5:a1-a2:2,- "
+            "rescues=1,0 rescuers=5 last=a2 end=no-legal-moves:r")
     state = parse_position(text)
     assert state.rules == by_name("jumbo-2014+rescue").with_ply_limit(90)
     assert state.to_move is Player.BLUE
@@ -202,10 +204,10 @@ def test_well_formed_fields_parse() -> None:
     assert state.has_moved(3)
     assert state.is_revealed(3)
     assert not state.has_moved(4)
-    assert state.shuttles[0] == (2, 0, 10, 2)
+    assert state.shuttles[0] == (5, 0, 10, 2)
     assert state.rescues_made(Player.RED) == 1
-    assert state.rescues[2] == 1 << 2
-    assert state.last_to == Square.parse("j9").index
+    assert state.rescues[2] == 1 << 5
+    assert state.last_to == Square.parse("a2").index
     assert state.outcome == stratego.Outcome(stratego.Termination.NO_LEGAL_MOVES, Player.RED)
     assert stratego.legal_moves(state) == ()
     assert format_position(state) == text

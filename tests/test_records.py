@@ -198,8 +198,8 @@ def test_record_without_tags_round_trips() -> None:
 
 def test_record_text_accepts_comments_and_numbers() -> None:
     """Comments in braces and move numbers (also ``2...``) are skipped."""
-    record = parse_record(HEADER + "1. a4-a5 {probe} 1... g7-g6 *")
-    assert [str(m) for m in record.moves] == ["a4-a5", "g7-g6"]
+    record = parse_record(HEADER + "1. a4-a5 {probe} 1... j7-j6 *")
+    assert [str(m) for m in record.moves] == ["a4-a5", "j7-j6"]
     assert record.result == "*"
 
 

@@ -37,7 +37,7 @@ from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules, Variant
 from stratego.sampling import Sampler, SamplingError, sample_state
 from stratego.setups import Setup, random_setup, setup_problems
-from stratego.state import GameState, Outcome, PlyRecord, Termination
+from stratego.state import GameState, Outcome, PlacedPiece, PlyRecord, Termination
 from stratego.strike import Side, StrikeResult, resolve_strike
 from stratego.views import PlayerView, SchemaError, SeenPiece, SeenPly, view
 
@@ -82,6 +82,11 @@ _LAZY = {
 }
 
 
+def __dir__() -> list[str]:
+    """The public API only (`__all__`)."""
+    return sorted(__all__)
+
+
 def __getattr__(name: str) -> Any:
     """Import the interchange and picture layers only when first used."""
     module = _LAZY.get(name)
@@ -112,6 +117,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Piece",
+    "PlacedPiece",
     "Player",
     "PlayerView",
     "PlyRecord",

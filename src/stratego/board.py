@@ -81,7 +81,8 @@ class Square:
     @index.validator
     def _check_index(self, _attribute: object, value: int) -> None:
         if not (isinstance(value, int) and 0 <= value < SIZE * SIZE):
-            raise InvalidNotationError(f"square index out of range: {value!r} (expected 0-99)")
+            raise InvalidNotationError(f"square index out of range: {_shown(value)} (expected "
+                                       f"0-99)")
 
     @classmethod
     def parse(cls, text: str) -> Square:
@@ -101,7 +102,7 @@ class Square:
         f, r = _whole(file), _whole(row)
         if f is None or r is None or not (0 <= f < SIZE and 0 <= r < SIZE):
             raise InvalidNotationError(
-                f"no square at file {file!r}, row {row!r} (expected whole numbers 0-9)"
+                f"no square at file {_shown(file)}, row {_shown(row)} (expected whole numbers 0-9)"
             )
         return SQUARES[r * SIZE + f]
 

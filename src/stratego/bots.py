@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Movement, Rules, StrikeRule
@@ -177,14 +177,25 @@ class HeuristicBot:
         return f"HeuristicBot(seed={self.seed!r})"
 
     def __call__(self, view: PlayerView) -> Move:
-        """The move with the best heuristic score in `view`."""
+        """The move with the best heuristic score in `view`.
+
+        Raises `StrategoError` when `view` is not a view or contradicts itself."""
+        if not isinstance(getattr(view, "legal_moves", None), tuple):
+            raise StrategoError(f"not a player's view: {_shown(view)}")
         moves = view.legal_moves
         if not moves:
             raise StrategoError(f"{view.player} has no legal move to choose from")
         me = Player(view.player)
         if any(m.frm is None for m in moves):
             return self._decide_rescue(view, me, moves)
-        scorer = _Scorer(view, me)
+        try:
+            scorer = _Scorer(view, me)
+        except (IndexError, KeyError, ValueError) as exc:
+            raise StrategoError(f"inconsistent view: {_shown(str(exc))}") from None
+        for move in moves:
+            if move.frm is None or move.frm.index not in scorer.mine:
+                raise StrategoError(f"inconsistent view: the legal move {move} does not start "
+                                    f"on a piece of {me}")
         recent = self._recent.setdefault(me, deque(maxlen=6))
         best: Move = moves[0]
         best_score = float("-inf")
@@ -466,6 +477,6 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
         factory = BOTS[name.strip().lower()]
     except (KeyError, AttributeError):
         raise StrategoError(
-            f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})"
+            f"unknown bot {_shown(name)} (known: {', '.join(sorted(BOTS))})"
         ) from None
     return factory(seed)

@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, _whole
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, MissingDependencyError
+from stratego.errors import InvalidNotationError, MissingDependencyError, _shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
@@ -144,7 +144,8 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     number = _whole(index)  # NumPy integers (from an argmax) are whole numbers too
     if number is None or not 0 <= number < NUM_ACTIONS:
         raise InvalidNotationError(
-            f"not an action index: {index!r} (expected a whole number 0-{NUM_ACTIONS - 1})")
+            f"not an action index: {_shown(index)} (expected a whole number "
+            f"0-{NUM_ACTIONS - 1})")
     index = number
     perspective = Player(perspective)
     if index < NUM_MOVE_ACTIONS:

@@ -21,6 +21,7 @@ from stratego.errors import (
     PositionError,
     RulesError,
     SetupError,
+    _shown,
 )
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Piece, Player, Rank
@@ -219,6 +220,7 @@ def make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
 def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
     """The bit mask (bit = `Rank` value) of the ranks a player may at first think an
     opponent's piece has: every rank of the army, and any rank present in `pieces`."""
+    _check_rules(rules)
     mask = 0
     for rank in {r for r in Rank if rules.army.count(r)} | {p.rank for p in pieces if p}:
         mask |= 1 << rank
@@ -258,19 +260,24 @@ def initial_state(info: GameInfo) -> GameState:
     return state
 
 
-def new_game(rules: Rules, red_setup: Setup | str, blue_setup: Setup | str) -> GameState:
+def new_game(rules: Rules, red_setup: Setup | str | Mapping[Square | str, Rank | str],
+             blue_setup: Setup | str | Mapping[Square | str, Rank | str]) -> GameState:
     """A new game under `rules` from the two players' setups (Red moves first).
 
-    A setup may be a `Setup` or its text form. Raises `SetupError` listing
-    every problem of either setup.
+    A setup may be a `Setup`, its text form, or a mapping ``{square: rank}``
+    (`Setup.from_mapping`). Raises `SetupError` listing every problem of either
+    setup.
     """
     _check_rules(rules)
     setups = []
     for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
         if isinstance(setup, str):
             setup = Setup.parse(setup, player, rules.setup.depth)
+        elif isinstance(setup, Mapping):
+            setup = Setup.from_mapping(player, setup)
         if not isinstance(setup, Setup):
-            raise SetupError(f"not a setup for {player}: {setup!r}")
+            raise SetupError(f"not a setup for {player}: {_shown(setup)} (expected a Setup, "
+                             f"its text, or a mapping {{square: rank}})")
         if setup.player is not player:
             raise SetupError(f"the {player} setup was made for {setup.player}")
         setups.append(setup)
@@ -290,21 +297,21 @@ def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player
     """`captured` as (player, rank) pairs; what is not one goes to `problems`."""
     if captured is None or isinstance(captured, str | bytes | Mapping):
         problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
-                        f"{captured!r}")
+                        f"{_shown(captured)}")
         return []
     pieces = []
     try:
         items = list(captured)  # type: ignore[call-overload]
     except TypeError:
         problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
-                        f"{captured!r}")
+                        f"{_shown(captured)}")
         return []
     for item in items:
         try:
             owner, rank = item
             pieces.append((Player(owner), Rank(rank)))
         except (InvalidNotationError, ValueError, TypeError):
-            problems.append(f"not a captured piece: {item!r} (expected (player, rank))")
+            problems.append(f"not a captured piece: {_shown(item)} (expected (player, rank))")
     return pieces
 
 
@@ -327,12 +334,18 @@ def from_position(
     cells: list[tuple[int, Player, Rank]] = []
     if not isinstance(placement, Mapping):
         raise PositionError(f"a placement maps squares to pieces, not {type(placement).__name__}")
+    named: dict[int, object] = {}
     for key, value in placement.items():
         try:
             square = key if isinstance(key, Square) else Square.parse(key)
         except InvalidNotationError as exc:
             problems.append(str(exc))
             continue
+        if square.index in named:
+            problems.append(f"more than one piece on {square} (given as "
+                            f"{_shown(named[square.index])} and {_shown(key)})")
+            continue
+        named[square.index] = key
         try:
             if isinstance(value, str):
                 owner = Player.RED if value.strip().isupper() else Player.BLUE
@@ -340,7 +353,7 @@ def from_position(
             else:
                 owner, rank = Player(value[0]), Rank(value[1])
         except (InvalidNotationError, ValueError, TypeError, IndexError, KeyError):
-            problems.append(f"{square}: not a piece: {value!r} (expected (player, rank) or a "
+            problems.append(f"{square}: not a piece: {_shown(value)} (expected (player, rank) or a "
                             f"rank symbol such as 'M' or 'm')")
             continue
         if square.is_lake:
@@ -365,7 +378,7 @@ def from_position(
     try:
         turn = Player(to_move)
     except ValueError:
-        raise PositionError(f"not a player to move: {to_move!r}") from None
+        raise PositionError(f"not a player to move: {_shown(to_move)}") from None
     return initial_state(make_info(rules, cells, captured, turn))
 
 
@@ -382,6 +395,9 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
     try:
         moves = state.cached_moves
     except AttributeError:
+        moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
+        if isinstance(moves, tuple):
+            return moves
         raise _not_a_state(state) from None
     if moves is None:
         moves = generate_moves(state) if state.outcome is None else ()
@@ -390,12 +406,14 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
 
 
 def _not_a_state(value: object) -> PositionError:
-    return PositionError(f"not a game state: {value!r} (build one with new_game or from_position)")
+    return PositionError(f"not a game state: {_shown(value)} (build one with new_game or "
+                         f"from_position)")
 
 
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {rules!r} (use stratego.editions, e.g. CLASSIC, "
+        raise RulesError(f"not a Rules value: {_shown(rules)} (use stratego.editions, e.g. "
+                         f"CLASSIC, "
                          f"or editions.by_name)")
 
 
@@ -575,7 +593,8 @@ def apply(state: GameState, move: Move | str) -> GameState:
     """
     if move.__class__ is not Move:
         if not isinstance(move, str):
-            raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
+            raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
+                                       f"'a4-a5')")
         move = Move.parse(move)
     try:
         moves = state.cached_moves

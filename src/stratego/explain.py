@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from stratego.board import SIZE, SQUARES, TWO_STEPS
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, PositionError
+from stratego.errors import InvalidNotationError, PositionError, _shown
 from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.state import GameState
@@ -24,14 +24,15 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
     """
     if not isinstance(state, GameState):
         raise PositionError(
-            f"not a game state: {state!r} (build one with new_game or from_position)")
+            f"not a game state: {_shown(state)} (build one with new_game or from_position)")
     if isinstance(move, str):
         try:
             move = Move.parse(move)
         except InvalidNotationError as exc:
             return str(exc)
     if not isinstance(move, Move):
-        raise InvalidNotationError(f"not a move: {move!r} (expected a Move or text 'a4-a5')")
+        raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
+                                   f"'a4-a5')")
     if state.outcome is not None:
         return f"{move}: the game is over ({state.outcome})"
     if move in legal_moves(state):

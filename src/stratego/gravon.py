@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
@@ -140,7 +141,7 @@ def rules_for_game_type(game_type: str) -> Rules:
     key = game_type.strip().lower() if isinstance(game_type, str) else None
     if key not in GAME_TYPES:
         raise InvalidNotationError(
-            f"not a Gravon game type: {game_type!r} (known: {', '.join(GAME_TYPES)})"
+            f"not a Gravon game type: {_shown(game_type)} (known: {', '.join(GAME_TYPES)})"
         )
     return GAME_TYPES[key]
 
@@ -150,6 +151,8 @@ def game_type_of(rules: Rules) -> str:
 
     Raises `InvalidNotationError` for rules Gravon has no game type for.
     """
+    if not isinstance(rules, Rules):
+        raise InvalidNotationError(f"not a Rules value: {_shown(rules)}")
     for name, value in GAME_TYPES.items():
         if value == rules and name != _FREE:
             return name
@@ -182,15 +185,15 @@ def _placement(text: str) -> dict[Square, tuple[Player, Rank]]:
         if index in LAKE_INDICES:
             if char != _LAKE:
                 raise InvalidNotationError(
-                    f"Gravon board character {index + 1} ({square}, a lake): {char!r}, "
-                    f"expected {_LAKE!r}"
+                    f"Gravon board character {index + 1} ({square}, a lake): {_shown(char)}, "
+                    f"expected {_shown(_LAKE)}"
                 )
         elif char in _PIECE:
             placement[square] = _PIECE[char]
         elif char != _EMPTY:
             raise InvalidNotationError(
-                f"Gravon board character {index + 1} ({square}): {char!r} is not a Gravon "
-                f"letter ({_EMPTY!r} empty, B-M Red, N-Y Blue, {_LAKE!r} only on lakes)"
+                f"Gravon board character {index + 1} ({square}): {_shown(char)} is not a Gravon "
+                f"letter ({_shown(_EMPTY)} empty, B-M Red, N-Y Blue, {_shown(_LAKE)} only on lakes)"
             )
     return placement
 
@@ -205,8 +208,14 @@ def parse_board(text: str, rules: Rules = CLASSIC) -> GameState:
     return from_position(rules, _cells(_placement(text)), Player.RED)
 
 
+def _check_state(state: object) -> None:
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a game state: {_shown(state)}")
+
+
 def format_board(state: GameState) -> str:
     """The 100-letter Gravon board of `state`'s current position."""
+    _check_state(state)
     cells = []
     for index, square in enumerate(SQUARES):
         piece = state.piece_at(square)
@@ -235,7 +244,7 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
     if text is None or len(text) != 40:
         raise InvalidNotationError(
             f"a Gravon setup line has 40 letters, this one "
-            f"{len(text) if text is not None else 'none'}: {line!r}"
+            f"{len(text) if text is not None else 'none'}: {_shown(line)}"
         )
     player = Player(player)
     placement: dict[Square | str, Rank | str] = {}
@@ -244,7 +253,7 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
             continue
         if char not in _RED_LETTERS:
             raise InvalidNotationError(
-                f"setup line character {k + 1} ({_line_square(player, k)}): {char!r} is not "
+                f"setup line character {k + 1} ({_line_square(player, k)}): {_shown(char)} is not "
                 f"one of Gravon's letters {_EMPTY}{_RED_LETTERS}"
             )
         placement[_line_square(player, k)] = _PIECE[char][1]
@@ -253,6 +262,8 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
 
 def format_setup_line(setup: Setup) -> str:
     """The 40-letter Gravon setup line of `setup` (Red's or Blue's; see `parse_setup_line`)."""
+    if not isinstance(setup, Setup):
+        raise SetupError(f"not a Setup: {_shown(setup)}")
     cells = [_EMPTY] * 40
     for k in range(40):
         square = _line_square(setup.player, k)
@@ -399,7 +410,8 @@ class GravonRow:
         text = self._get(column).strip()
         number = _digits(text)
         if number is None:
-            raise InvalidNotationError(f"{self._where()}: {column} is not a whole number: {text!r}")
+            raise InvalidNotationError(f"{self._where()}: {column} is not a whole number: "
+                                       f"{_shown(text)}")
         return number
 
     @property
@@ -463,15 +475,22 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(_decoded(handle, name))
-        missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
-        if missing:
-            raise InvalidNotationError(f"{name}: the header lacks the columns {', '.join(missing)}")
-        for values in reader:
-            row = GravonRow(name, reader.line_num, dict(values))
-            try:
-                yield row, row.load()
-            except (InvalidNotationError, SetupError) as exc:
-                yield row, exc
+        try:
+            missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
+            if missing:
+                raise InvalidNotationError(
+                    f"{name}: the header lacks the columns {', '.join(missing)}"
+                )
+            for values in reader:
+                row = GravonRow(name, reader.line_num, dict(values))
+                try:
+                    yield row, row.load()
+                except (InvalidNotationError, SetupError) as exc:
+                    yield row, exc
+        except csv.Error as exc:
+            raise InvalidNotationError(
+                f"{name} line {reader.line_num}: not a CSV row: {_shown(str(exc))}"
+            ) from None
 
 
 # ---------------------------------------------------------------------------
@@ -528,7 +547,8 @@ class GravonGame:
             source, _, target = _gravon_move(move).partition("-")
             lines.append(f'  <move id="{number}" source="{source}" target="{target}"/>')
         for number, name in enumerate(self.players, start=1):
-            lines.append(f'  <player id="{number}">{escape(name)}</player>')
+            text = escape(name, {"\n": "&#10;", "\r": "&#13;"})  # kept through parsing
+            lines.append(f'  <player id="{number}">{text}</player>')
         if self.result_type is not None:
             code = 3 if self.winner is None else int(self.winner) + 1
             lines.append(f'  <result type="{self.result_type}" winner="{code}"/>')
@@ -543,16 +563,41 @@ class GravonGame:
         """
         numbers = [n for n, name in GSN_TYPES.items() if name == self.game_type]
         if not numbers:
-            raise InvalidNotationError(f"not a Gravon game type: {self.game_type!r}")
+            raise InvalidNotationError(f"not a Gravon game type: {_shown(self.game_type)}")
         number = numbers[0]
         lines = ["#X38FA11 Stratego-Notation v2", f"type {number}", self.board]
         lines += [_gravon_move(m) for m in self.moves]
         lines.append("END")
-        red, blue = self.players
+        red, blue = (_escape_name(name) for name in self.players)
         if self.result_type is not None:
             code = 2 if self.winner is None else int(self.winner)
             lines.append(f"{red} vs {blue} result {self.result_type} winner {code}")
         return "\n".join(lines) + "\n"
+
+
+_BREAKS = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|^\s|\s$")
+
+
+def _escape_name(name: str) -> str:
+    """A player's name for the text form's result line, written so that any name reads back
+    unchanged: a backslash, line breaks, whitespace at either end and " vs " are escaped with
+    a backslash (``\\u000a``, ``\\vs``), an empty name is ``\\0``."""
+    if not name:
+        return "\\0"
+    text = _BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", name.replace("\\", "\\\\"))
+    while " vs " in text:
+        text = text.replace(" vs ", " \\vs ")
+    return text
+
+
+def _unescape_name(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code.startswith("u"):
+            return chr(int(code[1:], 16))
+        return {"v": "v", "0": "", "\\": "\\"}[code]
+
+    return re.sub(r"\\(u[0-9a-f]{4}|[v0\\])", one, text)
 
 
 def _gravon_move(move: Move) -> str:
@@ -572,7 +617,14 @@ def _parse_gravon_move(source: str, target: str, where: str) -> Move:
 
 
 def _checked(game: GravonGame) -> GravonGame:
-    game.replay()
+    """`game` if it can be played: a start the rules accept, legal moves, and a result that
+    names the winner the moves give when they end the game."""
+    final = game.replay()
+    if final.outcome is not None and game.result_type is not None and (
+            game.winner != final.outcome.winner):
+        said = "a draw" if game.winner is None else f"{game.winner} won"
+        raise PositionError(f"the result says {said}, but the moves end the game: "
+                            f"{final.outcome}")
     return game
 
 
@@ -625,7 +677,8 @@ def parse_game_xml(text: str) -> GravonGame:
 def _xml_int(text: str | None, name: str) -> int:
     number = None if text is None else _digits(text.strip())
     if number is None:
-        raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: {text!r}")
+        raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: "
+                                   f"{_shown(text)}")
     return number
 
 
@@ -650,7 +703,7 @@ def parse_game_text(text: str) -> GravonGame:
     code = type_line[4:].strip()
     if _digits(code) not in GSN_TYPES:
         raise InvalidNotationError(
-            f"Gravon text game line {number}: {type_line!r}: the type is one of "
+            f"Gravon text game line {number}: {_shown(type_line)}: the type is one of "
             + ", ".join(f"{k} ({v})" for k, v in GSN_TYPES.items())
         )
     game_type = GSN_TYPES[int(code)]
@@ -664,7 +717,7 @@ def parse_game_text(text: str) -> GravonGame:
         source, sep, target = line.partition("-")
         if not sep:
             raise InvalidNotationError(
-                f"Gravon text game line {number}: {line!r} is not a move such as 'A4-A5'"
+                f"Gravon text game line {number}: {_shown(line)} is not a move such as 'A4-A5'"
                 + (" (a Rescue record, which Gravon's notation cannot express)" if ":" in line
                    else "")
             )
@@ -683,15 +736,15 @@ def parse_game_text(text: str) -> GravonGame:
         if not (sep and sep2 and sep3 and _digits(kind.strip()) is not None
                 and who.strip() in ("0", "1", "2")):
             raise InvalidNotationError(
-                f"Gravon text game line {number}: {line!r} is not "
+                f"Gravon text game line {number}: {_shown(line)} is not "
                 "'<red> vs <blue> result <type> winner <0|1|2>'"
             )
-        players = (red.strip(), blue.strip())
+        players = (_unescape_name(red.strip()), _unescape_name(blue.strip()))
         result_type = int(kind.strip())
         winner = None if who.strip() == "2" else Player(int(who))
     if rest:
         raise InvalidNotationError(
-            f"Gravon text game line {rest[0][0]}: unexpected {rest[0][1]!r} after the result"
+            f"Gravon text game line {rest[0][0]}: unexpected {_shown(rest[0][1])} after the result"
         )
     return _checked(GravonGame(game_type, board, tuple(moves), players, result_type, winner))
 
@@ -724,6 +777,7 @@ def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "P
     `PositionError` when the game cannot be replayed from a Gravon board (it
     began mid-game or with Blue to move).
     """
+    _check_state(state)
     if game_type is None:
         game_type = game_type_of(state.rules)
         if game_type == "classic":

@@ -28,7 +28,7 @@ import functools
 import random
 from importlib import resources
 
-from stratego.errors import RulesError, SetupError
+from stratego.errors import RulesError, SetupError, _shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -42,7 +42,8 @@ _FILES = ("classic.txt", "barrage.txt", "ultimate-lightning.txt", "duel.txt")
 def _check_rules(rules: object) -> None:
     if not isinstance(rules, Rules):
         raise RulesError(
-            f"not a Rules value: {rules!r} (use stratego.editions, such as CLASSIC, or by_name)"
+            f"not a Rules value: {_shown(rules)} (use stratego.editions, such as CLASSIC, or "
+            f"by_name)"
         )
 
 
@@ -105,7 +106,7 @@ def human_setup(rules: Rules, player: Player,
         except (TypeError, ValueError):
             raise SetupError(
                 f"human_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {rng!r}"
+                f"not {_shown(rng)}"
             ) from None
     texts = _valid_texts(rules)
     if not texts:

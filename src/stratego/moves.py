@@ -95,10 +95,10 @@ class Move(int):
         return move
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Move is immutable: cannot set {name!r}")
+        raise AttributeError(f"Move is immutable: cannot set {_shown(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Move is immutable: cannot delete {name!r}")
+        raise AttributeError(f"Move is immutable: cannot delete {_shown(name)}")
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Move.parse, (str(self),))

@@ -52,6 +52,7 @@ from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_KEYS, ZOBRIST_SIDE, position_hash
 from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
+from stratego.validation import check_state
 
 __all__ = ["format_position", "parse_position"]
 
@@ -114,7 +115,8 @@ def _chase_moves(state: GameState) -> list[str]:
             if frm is not None and frm != to and not board[frm]:
                 break
         else:
-            raise PositionError(f"cannot write the chase record of {state!r}: a step is unknown")
+            raise PositionError(f"cannot write the chase record of {_shown(state)}: a step is "
+                                f"unknown")
         board[frm], board[to] = board[to], 0
         moves.append(f"{SQUARES[frm]}-{SQUARES[to]}")
     moves.reverse()
@@ -127,6 +129,8 @@ def format_position(state: GameState) -> str:
     The move history is not part of a position string (see
     `stratego.records.state_to_json` to keep it).
     """
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a game state: {_shown(state)}")
     info = state.info
     rules = info.rules
     start_known = initial_rank_mask(rules, info.pieces)
@@ -196,7 +200,7 @@ def _piece_from_match(part: str, match: re.Match[str], square: int) -> _Token:
     text = match.group(0)
     symbol = match.group("sym")
     if symbol.upper() not in _SYMBOLS:
-        raise _error(part, text, f"{symbol!r} is not a rank symbol (one of {_SYMBOLS}, "
+        raise _error(part, text, f"{_shown(symbol)} is not a rank symbol (one of {_SYMBOLS}, "
                                  "upper case for Red, lower case for Blue)")
     owner = Player.RED if symbol.isupper() else Player.BLUE
     digits = match.group("id")
@@ -220,7 +224,8 @@ def _parse_board(text: str) -> list[_Token]:
         while pos < len(row_text):
             match = _CELL.match(row_text, pos)
             if match is None:
-                raise _error(part, row_text, f"unexpected {row_text[pos]!r} at character {pos + 1}")
+                raise _error(part, row_text, f"unexpected {_shown(row_text[pos])} at character "
+                                             f"{pos + 1}")
             if file >= SIZE:
                 raise _error(part, row_text, f"more than {SIZE} squares")
             index = row * SIZE + file
@@ -268,7 +273,9 @@ def parse_position(text: str) -> GameState:
     `initial_placement` is the board as given. Piece ids may be left out
     altogether, in which case pieces are numbered as `stratego.from_position`
     numbers them (Red by square, then Blue by square, then captured pieces).
-    Raises `InvalidNotationError` naming the part and the token at fault.
+    Raises `InvalidNotationError` naming the part and the token at fault, and
+    `PositionError` listing every problem of a state no game of those rules can
+    reach (`stratego.validation.state_problems`).
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"not a position string: {_shown(text)}")
@@ -388,7 +395,7 @@ def parse_position(text: str) -> GameState:
         where=tuple(where),
     )
     legal_moves(state)
-    return state
+    return check_state(state)
 
 
 def _number(rules: Rules, tokens: list[_Token],
@@ -405,7 +412,7 @@ def _number(rules: Rules, tokens: list[_Token],
         for token, pid in zip(tokens, ids, strict=True):
             if pid in seen:
                 raise _error("piece ids", token.text,
-                             f"id {pid} is also used by {seen[pid].text!r}")
+                             f"id {pid} is also used by {_shown(seen[pid].text)}")
             seen[pid] = token
         for pid in range(1, len(tokens) + 1):
             if pid not in seen:
@@ -438,7 +445,7 @@ def _known_mask(token: _Token, start_known: int) -> int:
     mask = 0
     for char in token.known[1:-1]:
         if char.upper() not in _SYMBOLS:
-            raise _error("known ranks", token.text, f"{char!r} is not a rank symbol")
+            raise _error("known ranks", token.text, f"{_shown(char)} is not a rank symbol")
         mask |= 1 << _SYMBOLS.index(char.upper())
     if not mask >> token.rank & 1:
         raise _error("known ranks", token.text,

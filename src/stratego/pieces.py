@@ -32,8 +32,11 @@ class Player(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Player:
+        if isinstance(value, str):
+            return cls.parse(value)  # Player("red"), Player("Blue"), Player("b")
         raise InvalidNotationError(
-            f"not a player: {_shown(value)} (expected Player.RED (0) or Player.BLUE (1))"
+            f"not a player: {_shown(value)} (expected Player.RED (0) or Player.BLUE (1), "
+            f"or 'red' or 'blue')"
         )
 
     @classmethod

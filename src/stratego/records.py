@@ -42,6 +42,7 @@ from stratego.errors import (
     PositionError,
     RulesError,
     SetupError,
+    _shown,
 )
 from stratego.moves import Move
 from stratego.notation import format_position, parse_position
@@ -94,25 +95,29 @@ class Tags(Mapping[str, str]):
                 items.items() if isinstance(items, Mapping) else items)]
         except (TypeError, ValueError):
             raise InvalidNotationError(
-                f"tags are a mapping of tag names to text, not {items!r}"
+                f"tags are a mapping of tag names to text, not {_shown(items)}"
             ) from None
         seen: dict[str, str] = {}
         for name, value in pairs:
             if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
                 raise InvalidNotationError(
-                    f"not a tag name: {name!r} (letters, digits and '_', starting with a letter)"
+                    f"not a tag name: {_shown(name)} (letters, digits and '_', starting with a "
+                    f"letter)"
                 )
             if name in _RESERVED:
                 raise InvalidNotationError(
-                    f"{name!r} is not a free tag: the record writes it from its rules and setups"
+                    f"{_shown(name)} is not a free tag: the record writes it from its rules and "
+                    f"setups"
                 )
             if not isinstance(value, str):
-                raise InvalidNotationError(f"tag {name}: the value must be text, not {value!r}")
+                raise InvalidNotationError(f"tag {name}: the value must be text, not "
+                                           f"{_shown(value)}")
             if value.splitlines() not in ([], [value]):  # also \u2028, \x0b, \x85 ...
-                raise InvalidNotationError(f"tag {name}: the value must be one line: {value!r}")
+                raise InvalidNotationError(f"tag {name}: the value must be one line: "
+                                           f"{_shown(value)}")
             if name == "Result" and value not in _RESULTS:
                 raise InvalidNotationError(
-                    f"tag Result: {value!r} is not a result ({', '.join(_RESULTS)})"
+                    f"tag Result: {_shown(value)} is not a result ({', '.join(_RESULTS)})"
                 )
             seen[name] = value
         self._items: tuple[tuple[str, str], ...] = tuple(seen.items())
@@ -175,6 +180,9 @@ class GameRecord:
         """
         return _replay(self.start(), self.moves)
 
+    def __repr__(self) -> str:
+        return f"<GameRecord {self.rules.name}, {len(self.moves)} moves, {self.result}>"
+
     @property
     def result(self) -> str:
         """The ``Result`` tag (``"1-0"``, ``"0-1"``, ``"1/2-1/2"``), ``"*"`` when absent."""
@@ -234,8 +242,10 @@ def _numbered(moves: Iterable[Move]) -> list[str]:
 
 
 def move_text(moves: Iterable[Move]) -> str:
-    """The moves numbered as a record writes them: ``"1. a4-a5 j7-j6 2. b4-b5 K@b2"``."""
-    return " ".join(_numbered(moves))
+    """The moves numbered as a record writes them: ``"1. a4-a5 j7-j6 2. b4-b5 K@b2"``.
+
+    Raises `InvalidNotationError` for a value that is not a list of moves."""
+    return " ".join(_numbered(_moves(moves)))
 
 
 def _move_label(state: GameState) -> str:
@@ -262,6 +272,8 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
     when the game did not start from two setups (`stratego.new_game`): save
     such a state with `state_to_json` instead.
     """
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a game state: {_shown(state)}")
     rules = state.rules
     placement = state.initial_placement()
     if state.info.initial_turn != Player.RED or len(placement) != len(state.all_pieces()):
@@ -297,12 +309,12 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
 def _rules_from(name: object, limit: object, where: str) -> Rules:
     if not isinstance(name, str):
         raise InvalidNotationError(f"{where}: the rules must be a name such as 'classic', "
-                                   f"not {name!r}")
+                                   f"not {_shown(name)}")
     try:
         rules = by_name(name)
         if limit is not None:
             if not isinstance(limit, int) or isinstance(limit, bool):
-                raise RulesError(f"the ply limit must be a whole number, not {limit!r}")
+                raise RulesError(f"the ply limit must be a whole number, not {_shown(limit)}")
             rules = rules.with_ply_limit(limit)
     except RulesError as exc:
         raise InvalidNotationError(f"{where}: {exc}") from None
@@ -311,7 +323,7 @@ def _rules_from(name: object, limit: object, where: str) -> Rules:
 
 def _setup_from(text: object, player: Player, rules: Rules, where: str) -> Setup:
     if not isinstance(text, str):
-        raise InvalidNotationError(f"{where}: a setup must be text, not {text!r}")
+        raise InvalidNotationError(f"{where}: a setup must be text, not {_shown(text)}")
     try:
         return Setup.parse(text, player, rules.setup.depth)
     except (InvalidNotationError, SetupError) as exc:
@@ -325,11 +337,12 @@ def parse_record(text: str) -> GameRecord:
     ``BlueSetup`` are required, ``PlyLimit`` is optional. The move text
     follows: moves in this library's notation (``a4-a5``, ``K@b2``, ``--``),
     optional move numbers (``12.``), ``{comments}``, and a final result. Raises
-    `InvalidNotationError` naming the line or move at fault; legality is
-    checked by `GameRecord.replay`.
+    `InvalidNotationError` naming the line or move at fault; the game is
+    replayed, so setups the rules reject raise `SetupError`, an illegal move
+    `IllegalMoveError`, and a ``Result`` tag the moves contradict `PositionError`.
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not a game record: {text!r}")
+        raise InvalidNotationError(f"not a game record: {_shown(text)}")
     tags: dict[str, str] = {}
     lines = text.splitlines()
     body_start = len(lines)
@@ -343,7 +356,8 @@ def parse_record(text: str) -> GameRecord:
         match = _TAG_LINE.fullmatch(line)
         if match is None:
             raise InvalidNotationError(
-                f"record line {number}: not a tag pair such as '[Event \"club night\"]': {raw!r}"
+                f"record line {number}: not a tag pair such as '[Event \"club night\"]': "
+                f"{_shown(raw)}"
             )
         name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
         if name in tags:
@@ -357,7 +371,7 @@ def parse_record(text: str) -> GameRecord:
     if limit_text is not None:
         limit = _digits(limit_text)
         if limit is None:
-            raise InvalidNotationError(f"PlyLimit tag: not a whole number: {limit_text!r}")
+            raise InvalidNotationError(f"PlyLimit tag: not a whole number: {_shown(limit_text)}")
     rules = _rules_from(tags.pop("Rules"), limit, "Rules tag")
     red = _setup_from(tags.pop("RedSetup"), Player.RED, rules, "RedSetup tag")
     blue = _setup_from(tags.pop("BlueSetup"), Player.BLUE, rules, "BlueSetup tag")
@@ -379,22 +393,22 @@ def parse_record(text: str) -> GameRecord:
         except InvalidNotationError as exc:
             if word in _RESULTS:
                 raise InvalidNotationError(
-                    f"move text: the result {word!r} must be the last word"
+                    f"move text: the result {_shown(word)} must be the last word"
                 ) from None
             side = "Red" if turn % 2 == 0 else "Blue"
             raise InvalidNotationError(
-                f"move text, move {turn // 2 + 1} ({side}): {word!r}: {exc}"
+                f"move text, move {turn // 2 + 1} ({side}): {_shown(word)}: {exc}"
             ) from None
         if not (move.is_rescue or move.is_decline):
             turn += 1
         moves.append(move)
     if result is not None and "Result" in tags and tags["Result"] != result:
         raise InvalidNotationError(
-            f"move text ends with {result!r} but the Result tag says {tags['Result']!r}"
+            f"move text ends with {_shown(result)} but the Result tag says {_shown(tags['Result'])}"
         )
     if result is not None and result != "*" and "Result" not in tags:
         tags["Result"] = result
-    return GameRecord(rules, red, blue, tuple(moves), Tags(tags))
+    return _checked(GameRecord(rules, red, blue, tuple(moves), Tags(tags)))
 
 
 # ---------------------------------------------------------------------------
@@ -412,7 +426,8 @@ def _load_object(text: str | bytes, what: str, schema: str) -> dict[str, Any]:
         raise InvalidNotationError(f"{what}: expected a JSON object, not {type(data).__name__}")
     if data.get("schema") != schema:
         raise InvalidNotationError(
-            f"{what}: the \"schema\" field must be {schema!r}, not {data.get('schema')!r}"
+            f"{what}: the \"schema\" field must be {_shown(schema)}, not "
+            f"{_shown(data.get('schema'))}"
         )
     return data
 
@@ -423,11 +438,11 @@ def _check_keys(data: Mapping[str, Any], what: str, required: Iterable[str],
     allowed = {*required, *optional}
     for key in required:
         if key not in data:
-            raise InvalidNotationError(f"{what}: the {key!r} field is missing")
+            raise InvalidNotationError(f"{what}: the {_shown(key)} field is missing")
     for key in data:
         if key not in allowed:
             raise InvalidNotationError(
-                f"{what}: unknown field {key!r} (known: {', '.join(sorted(allowed))})"
+                f"{what}: unknown field {_shown(key)} (known: {', '.join(sorted(allowed))})"
             )
 
 
@@ -437,7 +452,8 @@ def _move_list(value: object, what: str) -> list[Move]:
     moves = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, str):
-            raise InvalidNotationError(f"{what}: moves[{number - 1}] must be text, not {item!r}")
+            raise InvalidNotationError(f"{what}: moves[{number - 1}] must be text, not "
+                                       f"{_shown(item)}")
         try:
             moves.append(Move.parse(item))
         except InvalidNotationError as exc:
@@ -448,7 +464,8 @@ def _move_list(value: object, what: str) -> list[Move]:
 def record_from_json(text: str | bytes) -> GameRecord:
     """Read a record written by `GameRecord.to_json`, checking every field.
 
-    Raises `InvalidNotationError` naming the field at fault.
+    Raises `InvalidNotationError` naming the field at fault; as `parse_record`,
+    it replays the game (`SetupError`, `IllegalMoveError`, `PositionError`).
     """
     what = "game record JSON"
     data = _load_object(text, what, RECORD_SCHEMA)
@@ -465,7 +482,21 @@ def record_from_json(text: str | bytes) -> GameRecord:
         tags = Tags(raw_tags)
     except InvalidNotationError as exc:
         raise InvalidNotationError(f"{what}, tags: {exc}") from None
-    return GameRecord(rules, red, blue, tuple(moves), tags)
+    return _checked(GameRecord(rules, red, blue, tuple(moves), tags))
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    """`record` if some game of its rules is this game: setups the rules accept, legal
+    moves, and a ``Result`` tag that agrees with how the moves end the game (a result while
+    the game goes on, a resignation, is fine)."""
+    final = record.replay()
+    result = record.tags.get("Result", "*")
+    if final.outcome is not None and result != "*" and result != final.outcome.result():
+        raise PositionError(
+            f"the Result tag says {result} but the moves end the game {final.outcome} "
+            f"({final.outcome.result()})"
+        )
+    return record
 
 
 def _replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> GameState:
@@ -492,6 +523,10 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     replay to `state` (a state parsed from a position string and played on);
     False leaves them out; None (the default) keeps them when they replay.
     """
+    if not isinstance(state, GameState):
+        raise PositionError(f"not a game state: {_shown(state)}")
+    if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
+        raise InvalidNotationError(f"indent: expected None or 0-16, not {_shown(indent)}")
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
     if with_history is False:  # nothing of the history is read, let alone replayed
         return json.dumps(data, indent=indent)

@@ -279,6 +279,10 @@ class Rules:
         `stratego.editions.by_name`."""
         return "+".join([self.edition, *sorted(self.variants)])
 
+    def __repr__(self) -> str:
+        limit = f", ply limit {self.ply_limit}" if self.ply_limit is not None else ""
+        return f"<Rules {self.name}{limit}>"
+
     def description(self) -> str:
         """A stable one-paragraph description for saved games and user interfaces."""
         from_variants = ", ".join(sorted(self.variants)) or "none"
@@ -295,7 +299,7 @@ class Rules:
 
         def add(variant: Variant) -> None:
             if not isinstance(variant, Variant):
-                raise RulesError(f"not a variant: {variant!r}")
+                raise RulesError(f"not a variant: {_shown(variant)}")
             if variant.name not in wanted:
                 wanted[variant.name] = variant
                 for implied in variant.implies:
@@ -308,7 +312,8 @@ class Rules:
             for other in sorted(present | set(wanted)):
                 if other in variant.excludes:
                     raise RulesError(
-                        f"the {variant.name!r} variant cannot be combined with {other!r}"
+                        f"the {_shown(variant.name)} variant cannot be combined with "
+                        f"{_shown(other)}"
                     )
         rules = self
         for name in sorted(wanted):
@@ -321,7 +326,8 @@ class Rules:
         """These rules with a draw after `plies` turns (None: no limit)."""
         if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
                                   or plies < 1):
-            raise RulesError(f"a ply limit must be a positive whole number or None, not {plies!r}")
+            raise RulesError(f"a ply limit must be a positive whole number or None, not "
+                             f"{_shown(plies)}")
         return attrs.evolve(self, ply_limit=plies)
 
     def has_variant(self, variant: Variant | str) -> bool:

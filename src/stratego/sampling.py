@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 from stratego.engine import generate_moves, initial_rank_mask, legal_moves, position_hash
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.state import GameInfo, GameState, Termination
@@ -179,6 +179,8 @@ def count_assignments(v: PlayerView) -> int:
     """How many assignments of ranks to the view's hidden pieces fit its
     per-piece facts and the opponent's army (the size of the information set,
     before the whole-state checks `sample_state` makes)."""
+    if not isinstance(v, PlayerView):
+        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
     problem = _Problem(v)
     return problem.total()
 
@@ -220,7 +222,8 @@ def _coerce_rng(rng: random.Random | int | None) -> random.Random:
         return random.Random(rng)
     except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
         raise SamplingError(
-            f"not a random source: {rng!r} (expected a random.Random, a seed such as 7, or None)"
+            f"not a random source: {_shown(rng)} (expected a random.Random, a seed such as 7, "
+            f"or None)"
         ) from None
 
 
@@ -231,6 +234,8 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     for their consistency (`sample_state` draws consistent ones). Raises
     `SamplingError` if a hidden piece has no rank or the view's record does
     not describe a game."""
+    if not isinstance(v, PlayerView):
+        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
     _check_view(v)
     rules = v.rules
     everyone = v.all_pieces()
@@ -482,7 +487,7 @@ class Sampler:
 
     def __init__(self, v: PlayerView) -> None:
         if not isinstance(v, PlayerView):
-            raise SamplingError(f"not a PlayerView: {v!r} (build one with stratego.view)")
+            raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
         _check_view(v)
         self.view = v
         self._verified = False
@@ -494,7 +499,8 @@ class Sampler:
                max_draws: int = 1000) -> GameState:
         """One state drawn as `sample_state` describes."""
         if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
-            raise SamplingError(f"max_draws must be a positive whole number, not {max_draws!r}")
+            raise SamplingError(f"max_draws must be a positive whole number, not "
+                                f"{_shown(max_draws)}")
         if not self.count:
             raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
                                 f"hidden pieces fits the view")

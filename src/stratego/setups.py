@@ -14,14 +14,14 @@ same formation for Red and for Blue (Blue's is turned half a circle).
 
 from __future__ import annotations
 
+import functools
 import random
-from collections import Counter
 from collections.abc import Mapping
 
 import attrs
 
-from stratego.board import SIZE, SQUARES, Square, home_rows
-from stratego.errors import InvalidNotationError, RulesError, SetupError
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
+from stratego.errors import InvalidNotationError, RulesError, SetupError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 
@@ -34,6 +34,10 @@ def _plural(rank: Rank, count: int) -> str:
     return "Spies" if rank == Rank.SPY else f"{rank.title}s"
 
 
+def _to_player(value: object) -> Player:
+    return Player(value)  # type: ignore[arg-type]
+
+
 @attrs.frozen
 class Setup:
     """One player's starting placement: which rank stands on which square.
@@ -43,8 +47,22 @@ class Setup:
     accept it is `setup_problems` (or `stratego.new_game`, which raises).
     """
 
-    player: Player
-    placement: tuple[tuple[Square, Rank], ...]
+    player: Player = attrs.field(converter=_to_player)
+    placement: tuple[tuple[Square, Rank], ...] = attrs.field()
+
+    @placement.validator
+    def _check_placement(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, tuple):
+            raise SetupError(f"a setup's placement is a tuple of (square, rank) pairs, not "
+                             f"{_shown(value)}")
+        seen: set[Square] = set()
+        for item in value:
+            if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Square)
+                    and isinstance(item[1], Rank)):
+                raise SetupError(f"not a (Square, Rank) pair in a setup: {_shown(item)}")
+            if item[0] in seen:
+                raise SetupError(f"more than one piece on {item[0]} in the {self.player} setup")
+            seen.add(item[0])
 
     @classmethod
     def from_mapping(
@@ -59,15 +77,16 @@ class Setup:
                 f"a {player} setup maps squares to ranks, not {type(placement).__name__}"
             )
         items = []
+        named: dict[Square, object] = {}
         for square, rank in placement.items():
             sq = square if isinstance(square, Square) else Square.parse(square)
             rk = rank if isinstance(rank, Rank) else Rank.parse(rank)
+            if sq in named:
+                raise SetupError(f"more than one piece on {sq} (given as {_shown(named[sq])} "
+                                 f"and {_shown(square)})")
+            named[sq] = square
             items.append((sq, rk))
-        seen = Counter(sq for sq, _ in items)
-        doubled = [str(sq) for sq, n in seen.items() if n > 1]
-        if doubled:
-            raise SetupError(f"more than one piece on {', '.join(doubled)}")
-        return cls(Player(player), tuple(sorted(items)))
+        return cls(Player(player), tuple(sorted(items, key=_by_square)))
 
     @classmethod
     def parse(cls, text: str, player: Player, depth: int = 4) -> Setup:
@@ -75,12 +94,12 @@ class Setup:
         player = Player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
-            raise InvalidNotationError(f"not a setup: {text!r}")
+            raise InvalidNotationError(f"not a setup: {_shown(text)}")
         compact = text.strip().replace("/", "")
         if len(compact) != SIZE * depth:
             raise InvalidNotationError(
                 f"a setup needs {SIZE * depth} squares ({depth} rows of {SIZE}); "
-                f"got {len(compact)} in {text!r}"
+                f"got {len(compact)} in {_shown(text)}"
             )
         placement: dict[Square, Rank] = {}
         for i, char in enumerate(compact):
@@ -92,9 +111,9 @@ class Setup:
                 placement[square] = Rank.parse(char)
             except InvalidNotationError:
                 raise InvalidNotationError(
-                    f"not a rank symbol: {char!r} at {square} in setup {text!r}"
+                    f"not a rank symbol: {_shown(char)} at {square} in setup {_shown(text)}"
                 ) from None
-        return cls(player, tuple(sorted(placement.items())))
+        return cls(player, tuple(sorted(placement.items(), key=_by_square)))
 
     def text(self, depth: int = 4) -> str:
         """The text form; `Setup.parse` reads it back."""
@@ -108,6 +127,11 @@ class Setup:
                     cells[row * SIZE + col] = where[square].symbol
         return "/".join("".join(cells[r * SIZE:(r + 1) * SIZE]) for r in range(depth))
 
+    def __repr__(self) -> str:
+        depth = max((sq.row if self.player is Player.RED else SIZE - 1 - sq.row
+                     for sq, _ in self.placement), default=0) + 1
+        return f"Setup.parse({self.text(depth)!r}, {self.player!r})"
+
     def as_dict(self) -> dict[Square, Rank]:
         """The placement as a dictionary."""
         return dict(self.placement)
@@ -119,7 +143,7 @@ class Setup:
 def _check_depth(depth: object) -> int:
     """`depth` if it is a number of rows, 1 to 10."""
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= SIZE:
-        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {depth!r}")
+        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {_shown(depth)}")
     return depth
 
 
@@ -134,8 +158,24 @@ def _check_rules(rules: object) -> None:
     """Raise `RulesError` unless `rules` is a `Rules` value."""
     if not isinstance(rules, Rules):
         raise RulesError(
-            f"not a Rules value: {rules!r} (use stratego.editions, such as CLASSIC, or by_name)"
+            f"not a Rules value: {_shown(rules)} (use stratego.editions, such as CLASSIC, or "
+            f"by_name)"
         )
+
+
+@functools.cache
+def _home(player: Player, depth: int) -> tuple[Square, ...]:
+    """`player`'s first `depth` rows (`stratego.board.home_rows`), kept."""
+    return tuple(home_rows(player, depth))
+
+
+@functools.cache
+def _home_indices(player: Player, depth: int) -> frozenset[int]:
+    return frozenset(sq.index for sq in _home(player, depth))
+
+
+def _index(square: Square) -> int:
+    return square.index
 
 
 def setup_problems(rules: Rules, setup: Setup) -> list[str]:
@@ -147,26 +187,31 @@ def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     """
     _check_rules(rules)
     if not isinstance(setup, Setup):
-        raise SetupError(f"not a Setup: {setup!r} (use Setup.parse or Setup.from_mapping)")
+        raise SetupError(f"not a Setup: {_shown(setup)} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []
-    home = set(home_rows(setup.player, rules.setup.depth))
+    home_squares = _home(setup.player, rules.setup.depth)
+    home = _home_indices(setup.player, rules.setup.depth)
+    counts = [0] * len(Rank)
     for square, rank in setup.placement:
-        if square.is_lake:
+        counts[rank] += 1
+        if square.index in home:
+            continue
+        if square.index in LAKE_INDICES:
             problems.append(f"{rank.title} on {square}: a lake, where no piece may stand")
-        elif square not in home:
+        else:
             problems.append(
                 f"{rank.title} on {square}: outside {setup.player}'s first "
                 f"{rules.setup.depth} rows"
             )
-    counts = Counter(rank for _, rank in setup.placement)
     for rank in Rank:
-        want, have = rules.army.count(rank), counts.get(rank, 0)
+        want, have = rules.army.count(rank), counts[rank]
         if have != want:
             problems.append(
                 f"{have} {_plural(rank, have)}, the army has {want}"
             )
     if rules.setup.fill:
-        empty = sorted(home - {sq for sq, _ in setup.placement})
+        taken = {sq.index for sq, _ in setup.placement}
+        empty = sorted((sq for sq in home_squares if sq.index not in taken), key=_index)
         if empty:
             shown = ", ".join(str(sq) for sq in empty[:8]) + (" ..." if len(empty) > 8 else "")
             problems.append(
@@ -205,7 +250,7 @@ def random_setup(rules: Rules, player: Player, rng: random.Random | int | None =
         except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
             raise SetupError(
                 f"random_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {rng!r}"
+                f"not {_shown(rng)}"
             ) from None
     squares = list(home_rows(player, rules.setup.depth))
     ranks: list[Rank | None] = list(rules.army.ranks())

@@ -15,18 +15,20 @@ objects for the caller.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterator
 from typing import Any
 
 import attrs
 
 from stratego.board import SQUARES, Square
+from stratego.errors import InvalidNotationError, PositionError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, Side, StrikeResult
 
-__all__ = ["GameState", "Outcome", "PlyRecord", "Termination"]
+__all__ = ["GameState", "Outcome", "PlacedPiece", "PlyRecord", "Termination"]
 
 
 class Termination(enum.Enum):
@@ -58,6 +60,46 @@ class Outcome:
     def __str__(self) -> str:
         who = "draw" if self.winner is None else f"{self.winner} wins"
         return f"{who} ({self.termination.value})"
+
+
+def _player(value: Player | str) -> Player:
+    """`value` as a `Player` (``"red"`` and ``"blue"`` are accepted)."""
+    return Player.parse(value) if isinstance(value, str) else Player(value)
+
+
+@attrs.frozen
+class PlacedPiece:
+    """A piece on the board as the full state knows it: the same fields, with the same
+    meaning, as a player's `stratego.SeenPiece` (`GameState.pieces` and
+    `stratego.PlayerView.pieces` have one shape), with the rank always known."""
+
+    id: int
+    owner: Player
+    square: Square
+    rank: Rank
+    moved: bool
+
+    @property
+    def piece(self) -> Piece:
+        """The `Piece` itself (id, owner, rank)."""
+        return Piece(self.id, self.owner, self.rank)
+
+
+class Pieces(tuple[PlacedPiece, ...]):
+    """The pieces on the board, in square order (`GameState.pieces`).
+
+    Calling it, ``state.pieces(player)``, gives the older form: ``(square, piece)``
+    pairs, of one player when given.
+    """
+
+    __slots__ = ()
+
+    def __call__(self, player: Player | str | None = None) -> Iterator[tuple[Square, Piece]]:
+        """``(square, piece)`` for every piece on the board (of `player`, if given), by square."""
+        who = None if player is None else _player(player)
+        for placed in self:
+            if who is None or placed.owner is who:
+                yield placed.square, placed.piece
 
 
 @attrs.frozen
@@ -162,32 +204,61 @@ class GameState:
     # -- pieces -----------------------------------------------------------
 
     def piece_at(self, square: Square | str) -> Piece | None:
-        """The piece on `square`, or None."""
+        """The piece on `square` (a `Square` or its name), or None."""
         sq = square if isinstance(square, Square) else Square.parse(square)
         code = self.board[sq.index]
         return self.info.pieces[code >> 5] if code else None
 
-    def pieces(self, player: Player | None = None) -> Iterator[tuple[Square, Piece]]:
-        """``(square, piece)`` for every piece on the board (of `player`, if given), by square."""
+    @property
+    def pieces(self) -> Pieces:
+        """The pieces on the board in square order, as `PlacedPiece` values (the shape of
+        `stratego.PlayerView.pieces`). ``state.pieces(player)`` gives ``(square, piece)``
+        pairs, of `player` when given."""
         table = self.info.pieces
+        moved = self.moved_mask
+        out = []
         for index, code in enumerate(self.board):
-            if code and (player is None or (code >> 4) & 1 == player):
-                piece = table[code >> 5]
+            if code:
+                pid = code >> 5
+                piece = table[pid]
                 assert piece is not None
-                yield SQUARES[index], piece
+                out.append(PlacedPiece(pid, piece.owner, SQUARES[index], piece.rank,
+                                       bool(moved >> pid & 1)))
+        return Pieces(out)
+
+    def _pid(self, piece: Piece | int) -> int:
+        """The id of `piece` (a `Piece` of this game or its id), checked."""
+        count = len(self.info.pieces) - 1
+        if isinstance(piece, Piece):
+            if not 0 < piece.id <= count or self.info.pieces[piece.id] != piece:
+                raise InvalidNotationError(f"{_shown(piece)} is not a piece of this game")
+            return piece.id
+        try:
+            pid = None if isinstance(piece, bool) else operator.index(piece)
+        except TypeError:
+            pid = None
+        if pid is None:
+            raise InvalidNotationError(f"not a piece: {_shown(piece)} (expected a Piece or a "
+                                       f"piece id, 1-{count})")
+        if not 0 < pid <= count:
+            raise InvalidNotationError(f"no piece with id {_shown(piece)} in this game (ids "
+                                       f"1-{count})")
+        return pid
 
     def square_of(self, piece: Piece | int) -> Square | None:
-        """Where `piece` (or the piece with that id) stands; None once captured."""
-        pid = piece.id if isinstance(piece, Piece) else piece
-        index = self.where[pid] if 0 < pid < len(self.where) else -1
+        """Where `piece` (or the piece with that id) stands; None once captured.
+
+        Raises `InvalidNotationError` for a piece or id that is not of this game."""
+        index = self.where[self._pid(piece)]
         return SQUARES[index] if index >= 0 else None
 
-    def captured(self, player: Player | None = None) -> tuple[Piece, ...]:
+    def captured(self, player: Player | str | None = None) -> tuple[Piece, ...]:
         """The captured pieces (of `player`, if given), by id."""
+        who = None if player is None else _player(player)
         return tuple(
             p for p in self.info.pieces
             if p is not None and self.captured_mask >> p.id & 1
-            and (player is None or p.owner == player)
+            and (who is None or p.owner is who)
         )
 
     def all_pieces(self) -> tuple[Piece, ...]:
@@ -196,8 +267,7 @@ class GameState:
 
     def has_moved(self, piece: Piece | int) -> bool:
         """Whether `piece` has moved at least once (public knowledge)."""
-        pid = piece.id if isinstance(piece, Piece) else piece
-        return bool(self.moved_mask >> pid & 1)
+        return bool(self.moved_mask >> self._pid(piece) & 1)
 
     def known_ranks(self, piece: Piece | int) -> frozenset[Rank]:
         """The ranks the owner's opponent still thinks `piece` may have.
@@ -207,15 +277,14 @@ class GameState:
         a move no other rank could make (a Scout's long move, an Ultimate Lightning
         Captain's two squares) and a rescue. A one-square move narrows nothing, Bomb and
         Flag included (`has_moved` says the piece moved); counting pieces and combining
-        facts is inference left to the caller."""
-        pid = piece.id if isinstance(piece, Piece) else piece
-        mask = self.known[pid]
+        facts is inference left to the caller. Raises `InvalidNotationError` for a piece
+        or id that is not of this game."""
+        mask = self.known[self._pid(piece)]
         return frozenset(r for r in Rank if mask >> r & 1)
 
     def is_revealed(self, piece: Piece | int) -> bool:
         """Whether the opponent knows this piece's rank exactly."""
-        pid = piece.id if isinstance(piece, Piece) else piece
-        mask = self.known[pid]
+        mask = self.known[self._pid(piece)]
         return mask != 0 and mask & (mask - 1) == 0
 
     @property
@@ -224,9 +293,29 @@ class GameState:
         now choose a piece to rescue (or decline); None otherwise."""
         return self.info.pieces[self.pending] if self.pending else None
 
-    def rescues_made(self, player: Player) -> int:
+    def rescues_made(self, player: Player | str) -> int:
         """How many rescues `player` has made."""
-        return self.rescues[player]
+        return self.rescues[_player(player)]
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the player to move (`stratego.legal_moves`), as
+        `stratego.PlayerView.legal_moves` gives a player's."""
+        from stratego.engine import legal_moves  # the engine builds on this module
+
+        return legal_moves(self)
+
+    @property
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` once the game is over, ``"*"`` before."""
+        return "*" if self.outcome is None else self.outcome.result()
+
+    def final_outcome(self) -> Outcome:
+        """The outcome of a finished game, with no `None` to unwrap once `is_over` is
+        true; raises `PositionError` while the game goes on."""
+        if self.outcome is None:
+            raise PositionError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
+        return self.outcome
 
     # -- history ----------------------------------------------------------
 
@@ -291,6 +380,12 @@ class GameState:
     def __repr__(self) -> str:
         status = str(self.outcome) if self.outcome else f"{self.to_move} to move"
         return f"<GameState {self.rules.name} ply {self.ply}, {status}>"
+
+    def __str__(self) -> str:
+        """The board as text, Red at the bottom (`stratego.text.board_text`)."""
+        from stratego.text import board_text  # the picture layer sits above the engine
+
+        return board_text(self)
 
     def __getstate__(self) -> dict[str, Any]:
         # Flatten the history chain: pickle would recurse once per ply.

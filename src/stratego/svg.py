@@ -32,7 +32,7 @@ from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from stratego.board import FILES, SIZE, SQUARES, Square
-from stratego.errors import InvalidNotationError
+from stratego.errors import InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
@@ -161,9 +161,9 @@ def board_svg(
     elif isinstance(last_move, Move):
         marked = _move_squares(last_move)
     else:
-        raise InvalidNotationError(f"not a move to highlight: {last_move!r}")
+        raise InvalidNotationError(f"not a move to highlight: {_shown(last_move)}")
     if size is not None and (not isinstance(size, int) or size <= 0):
-        raise ValueError(f"size must be a positive number of pixels or None, not {size!r}")
+        raise ValueError(f"size must be a positive number of pixels or None, not {_shown(size)}")
 
     def corner(square: Square) -> tuple[int, int]:
         col = SIZE - 1 - square.file if flip else square.file
@@ -377,12 +377,14 @@ def _arrow_squares(arrow: Arrow) -> tuple[Square, Square, str]:
         if len(arrow) == 3:
             color = arrow[2]
     else:
-        raise InvalidNotationError(f"not an arrow: {arrow!r} (expected a move or two squares)")
+        raise InvalidNotationError(f"not an arrow: {_shown(arrow)} (expected a move or two "
+                                   f"squares)")
     if frm is None or to is None:
-        raise InvalidNotationError(f"not an arrow: {arrow!r} (a rescue has no starting square)")
+        raise InvalidNotationError(f"not an arrow: {_shown(arrow)} (a rescue has no starting "
+                                   f"square)")
     squares = [s if isinstance(s, Square) else Square.parse(s) for s in (frm, to)]
     if not isinstance(color, str) or any(c in color for c in "<>&\"'"):
-        raise InvalidNotationError(f"not a colour for an arrow: {color!r}")
+        raise InvalidNotationError(f"not a colour for an arrow: {_shown(color)}")
     return squares[0], squares[1], color
 
 

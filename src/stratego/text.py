@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stratego.board import FILES, LAKE_INDICES, SIZE
+from stratego.errors import PositionError, RulesError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -55,6 +56,14 @@ Cell = tuple[Player, Rank | None]
 """What a picture shows on a square: the owner and the rank (None: unknown)."""
 
 
+def _check_source(source: object) -> None:
+    """Raise `PositionError` unless `source` is a `GameState` or a `PlayerView`."""
+    from stratego.views import PlayerView  # pictures are drawn from either
+
+    if not isinstance(source, GameState | PlayerView):
+        raise PositionError(f"not a game state or a player's view: {_shown(source)}")
+
+
 def board_cells(source: GameState | PlayerView) -> dict[int, Cell]:
     """The picture's contents: ``{square index: (owner, rank or None)}``.
 
@@ -62,6 +71,7 @@ def board_cells(source: GameState | PlayerView) -> dict[int, Cell]:
     its ``pieces`` (each with ``owner``, ``square`` and ``rank``, None when
     the viewer does not know it).
     """
+    _check_source(source)
     if isinstance(source, GameState):
         return {sq.index: (piece.owner, piece.rank) for sq, piece in source.pieces()}
     cells: dict[int, Cell] = {}
@@ -73,7 +83,9 @@ def board_cells(source: GameState | PlayerView) -> dict[int, Cell]:
 
 def cell_text(owner: Player, rank: Rank | None, rules: Rules) -> str:
     """One cell of the picture: ``"r10"``, ``"bB"``, ``"b?"`` (not padded)."""
-    label = "?" if rank is None else rules.labels.label(rank)
+    if not isinstance(rules, Rules):
+        raise RulesError(f"not a Rules value: {_shown(rules)}")
+    label = "?" if rank is None else rules.labels.label(Rank(rank))
     return f"{_OWNER[Player(owner)]}{label}"
 
 
@@ -103,6 +115,7 @@ def board_text(
     pieces with `rich` when it is installed (ANSI codes in the text) and is
     ignored otherwise. The text has no trailing newline.
     """
+    _check_source(source)
     rules: Rules = source.rules
     if perspective is None:
         perspective = Player.RED if isinstance(source, GameState) else Player(source.player)
@@ -193,6 +206,8 @@ def _rich_text(
 def captured_text(source: GameState | PlayerView, player: Player) -> str:
     """`player`'s captured pieces as labels, strongest first (``"10 9 9 B"``),
     or ``"-"``. From a view, pieces whose rank the view does not give are ``?``."""
+    _check_source(source)
+    player = Player(player)
     rules: Rules = source.rules
     if isinstance(source, GameState):
         ranks: list[Rank | None] = [p.rank for p in source.captured(player)]

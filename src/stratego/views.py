@@ -30,7 +30,7 @@ import attrs
 
 from stratego.board import SQUARES, Square, home_rows
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, PositionError, StrategoError
+from stratego.errors import InvalidNotationError, PositionError, StrategoError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RescueZone, Rules
@@ -159,6 +159,11 @@ class PlayerView:
     chase: tuple[int, int] = (0, 0)
     last_to: Square | None = None
 
+    def __repr__(self) -> str:
+        status = str(self.outcome) if self.outcome else f"{self.to_move} to move"
+        return (f"<PlayerView of {self.player}, {self.rules.name} ply {self.ply}, {status}, "
+                f"{len(self.pieces)} pieces on the board>")
+
     # -- queries ------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
@@ -185,7 +190,7 @@ class PlayerView:
         for piece in self.captured:
             if piece.id == piece_id:
                 return piece
-        raise InvalidNotationError(f"no piece with id {piece_id!r} in this game")
+        raise InvalidNotationError(f"no piece with id {_shown(piece_id)} in this game")
 
     def all_pieces(self) -> tuple[SeenPiece, ...]:
         """Every piece of the game, on the board or captured, by id."""
@@ -218,6 +223,8 @@ class PlayerView:
         """The view as JSON text (schema ``"stratego.view/1"``)."""
         from stratego.view_json import _to_dict
 
+        if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
+            raise SchemaError(f"indent: expected None or 0-16, not {_shown(indent)}")
         return json.dumps(_to_dict(self), indent=indent)
 
     @classmethod
@@ -625,11 +632,12 @@ def view(state: GameState, player: Player) -> PlayerView:
     `GameState`.
     """
     if not isinstance(state, GameState):
-        raise PositionError(f"not a GameState: {state!r} (build one with stratego.new_game)")
+        raise PositionError(f"not a GameState: {_shown(state)} (build one with "
+                            f"stratego.new_game)")
     try:
         player = Player.parse(player) if isinstance(player, str) else Player(player)
     except ValueError:
-        raise InvalidNotationError(f"not a player: {player!r} (expected Player.RED or "
+        raise InvalidNotationError(f"not a player: {_shown(player)} (expected Player.RED or "
                                    f"Player.BLUE)") from None
     node = state.history
     termination = state.outcome.termination if state.outcome is not None else None
@@ -695,12 +703,13 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
     it depends on changed (so callers may cache on its identity). Raises like `view`.
     """
     if not isinstance(state, GameState):
-        raise PositionError(f"not a GameState: {state!r} (build one with stratego.new_game)")
+        raise PositionError(f"not a GameState: {_shown(state)} (build one with "
+                            f"stratego.new_game)")
     if type(player) is not Player:
         try:
             player = Player.parse(player) if isinstance(player, str) else Player(player)
         except ValueError:
-            raise InvalidNotationError(f"not a player: {player!r} (expected Player.RED or "
+            raise InvalidNotationError(f"not a player: {_shown(player)} (expected Player.RED or "
                                        f"Player.BLUE)") from None
     node = state.history
     g = _game(state.info)
