@@ -130,8 +130,6 @@ REFUSED = [
     (classic("pending=2", rules="hasbro-2009+rescue", layout=RESCUE_LAYOUT),
      "no captured piece"),
     (classic("x=K pending=2", rules="hasbro-2009+rescue",
-             layout=RESCUE_LAYOUT.replace("M*", "X*")), "Scouts never rescue"),
-    (classic("x=K pending=2", rules="hasbro-2009+rescue",
              layout=board(".........f", "M*", "", "....x", "", "", "", "", "", "F")),
      "not on blue's back row"),
     (classic("x=K pending=2 rescues=2,0", rules="hasbro-2009+rescue", layout=RESCUE_LAYOUT),

@@ -176,8 +176,7 @@ def state_problems(state: GameState) -> list[str]:
         rescuer = _piece(state, state.pending)
         if rescuer is not None and rules.rescue.enabled:
             square = where[rescuer.id]
-            if rescuer.rank == Rank.SCOUT:
-                problems.append(f"a Rescue is pending for {_name(rescuer)}: Scouts never rescue")
+            # a Scout's owner gets the decision too (it may only decline): issue 9, 2.2
             if square not in _BACK_ROW[rescuer.owner]:
                 problems.append(f"a Rescue is pending for {_name(rescuer)}, which is not on "
                                 f"{rescuer.owner.opponent}'s back row")
