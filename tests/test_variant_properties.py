@@ -304,7 +304,10 @@ def check_step(before: GameState, move: Move, after: GameState) -> None:
         owed = (
             after.rescues_made(mover) < rules.rescue.max_rescues
             and not after.rescues[2] >> piece.id & 1
-            and after.captured(mover)
+            # a captured piece that may be rescued as far as the opponent knows: not a
+            # Bomb (under Silent Defense: not known to be one)
+            and any(after.known_ranks(lost) - {Rank.BOMB} if rules.disclosure.silent_defense
+                    else lost.rank is not Rank.BOMB for lost in after.captured(mover))
             and any(after.board[i] == 0 for i in _zone(rules, mover))
         )
         assert not owed, f"{piece} reached {move.to} but no Rescue decision was offered"
