@@ -121,3 +121,8 @@ def test_no_optional_to_unwrap_once_the_game_is_over() -> None:
     assert state.result == "1-0"
     assert state.pieces[0].rank is Rank.FLAG
     assert state.pieces[0].square == Square.parse("a1")
+    for player in Player:  # a view offers the same
+        assert stratego.view(state, player).final_outcome() == outcome
+    with pytest.raises(PositionError, match="not over"):
+        stratego.view(stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "a3": "f"}),
+                      Player.BLUE).final_outcome()

@@ -31,10 +31,6 @@ MODULES = ["board", "pieces", "moves", "rules", "strike", "editions", "variants"
            "sampling", "encoding", "notation", "records", "gravon", "text", "svg", "bots"]
 SKIP = {
     "stratego.human_setups.human_setups",  # reads package data; checked in its own tests
-    # the engine's table-level functions for the layers above: they take the engine's own
-    # values on the hot path and are left unchecked for speed
-    "stratego.engine.generate_moves",
-    "stratego.engine.initial_state",
 }
 
 

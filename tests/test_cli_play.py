@@ -5,6 +5,7 @@ records write."""
 from __future__ import annotations
 
 import io
+import json
 import pathlib
 import re
 import sys
@@ -261,3 +262,26 @@ def test_selfplay_with_human_setups(capsys: pytest.CaptureFixture[str],
     random_argv = [a for a in argv if a not in ("--setups", "human")]
     assert main(random_argv) == 0
     assert capsys.readouterr().out != first  # random setups differ
+
+
+def test_match_with_human_setups(capsys: pytest.CaptureFixture[str],
+                                 tmp_path: pathlib.Path) -> None:
+    """`match --setups human`: every game starts from two bundled human setups (the saved
+    records show them); resuming the file with random setups is refused."""
+    path = tmp_path / "match.jsonl"
+    argv = ["match", "-e", "classic", "--games", "2", "--seed", "5", "--setups", "human",
+            "--red", "random", "--blue", "random", "--max-plies", "40",
+            "--jsonl", str(path), "--record"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    bundled = {s.text() for s in human_setups(stratego.editions.CLASSIC, Player.RED)}
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    games = [line for line in lines if "record" in line]
+    assert len(games) == 2
+    for game in games:
+        record = stratego.record_from_json(json.dumps(game["record"]))
+        assert {record.red_setup.text(), record.blue_setup.text()} <= bundled
+    random_argv = [a for a in argv if a not in ("--setups", "human", "--record")]
+    random_argv[random_argv.index("2")] = "3"
+    assert main(random_argv) == 2
+    assert "setup source" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from strategies import rules_values, seeds
 from stratego import Move, Player
 from stratego.bots import HeuristicBot, RandomBot
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014, by_name
+from stratego.human_setups import human_setups
 from stratego.match import (
     ILLEGAL_MOVE,
     ILLEGAL_SETUP,
@@ -266,3 +267,35 @@ def test_game_seeds_are_too_wide_to_search_and_depend_only_on_the_index() -> Non
                       max_plies=120)
     assert (alone.winner, alone.termination, alone.plies) == (
         whole.games[3].winner, whole.games[3].termination, whole.games[3].plies)
+
+
+def test_bots_can_start_from_the_bundled_human_setups() -> None:
+    """`setups="human"`: a bot that does not place its own army gets one of the human
+    setups bundled with the library, drawn from its side's own setup stream."""
+    bundled = {player: {s.text() for s in human_setups(CLASSIC, player)} for player in Player}
+    game = play_game(CLASSIC, RandomBot(), RandomBot(), seed=4, max_plies=20, keep_state=True,
+                     setups="human")
+    assert game.state is not None
+    record = stratego.record_from_state(game.state)
+    assert record.red_setup.text() in bundled[Player.RED]
+    assert record.blue_setup.text() in bundled[Player.BLUE]
+    random_game = play_game(CLASSIC, RandomBot(), RandomBot(), seed=4, max_plies=20,
+                            keep_state=True)
+    assert random_game.state is not None
+    assert stratego.record_from_state(random_game.state).red_setup.text() not in bundled[
+        Player.RED]
+
+
+def test_a_match_from_human_setups_is_the_same_with_two_workers() -> None:
+    one = play_match(CLASSIC, "random", "random", games=3, seed=2, max_plies=400,
+                     setups="human")
+    two = play_match(CLASSIC, "random", "random", games=3, seed=2, max_plies=400,
+                     setups="human", workers=2)
+    assert one.games == two.games
+
+
+@pytest.mark.parametrize("call", [play_game, play_match])
+def test_an_unknown_setup_source_or_army_is_refused(call: object) -> None:
+    bots = (RandomBot(), RandomBot()) if call is play_game else ("random", "random")
+    with pytest.raises(stratego.RulesError, match="setups must be one of 'random', 'human'"):
+        call(CLASSIC, *bots, max_plies=10, setups="gravon")  # type: ignore[operator]

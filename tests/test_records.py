@@ -22,6 +22,7 @@ from stratego import (
     InvalidNotationError,
     Player,
     PositionError,
+    SchemaError,
 )
 from stratego.editions import JUMBO_2014
 from stratego.notation import format_position, parse_position
@@ -231,9 +232,11 @@ GOOD = {
     ],
 )
 def test_record_json_errors(change: dict[str, object], needle: str) -> None:
-    """Untrusted record JSON is checked field by field, with the field named."""
+    """Untrusted record JSON is checked field by field, with the field named, as a
+    `SchemaError` (a kind of `InvalidNotationError`, as for view JSON)."""
+    assert issubclass(SchemaError, InvalidNotationError)
     data = {**GOOD, **change}
-    with pytest.raises(InvalidNotationError) as info:
+    with pytest.raises(SchemaError) as info:
         record_from_json(json.dumps(data))
     assert needle in str(info.value)
 
@@ -242,11 +245,11 @@ def test_record_json_missing_field_and_bad_json() -> None:
     """A missing field, a non-object and broken JSON are each named."""
     data = dict(GOOD)
     del data["moves"]
-    with pytest.raises(InvalidNotationError, match="'moves' field is missing"):
+    with pytest.raises(SchemaError, match="'moves' field is missing"):
         record_from_json(json.dumps(data))
-    with pytest.raises(InvalidNotationError, match="expected a JSON object, not list"):
+    with pytest.raises(SchemaError, match="expected a JSON object, not list"):
         record_from_json("[1, 2]")
-    with pytest.raises(InvalidNotationError, match="not valid JSON"):
+    with pytest.raises(SchemaError, match="not valid JSON"):
         record_from_json("{")
 
 
@@ -254,17 +257,17 @@ def test_state_json_errors() -> None:
     """Untrusted state JSON: schema, position, and a history that does not arrive."""
     state = _game(CLASSIC, 4, 12)
     data = json.loads(state_to_json(state))
-    with pytest.raises(InvalidNotationError, match=r"stratego\.state/1"):
+    with pytest.raises(SchemaError, match=r"stratego\.state/1"):
         state_from_json(json.dumps({**data, "schema": "stratego.record/1"}))
-    with pytest.raises(InvalidNotationError, match="state JSON, position: position string"):
+    with pytest.raises(SchemaError, match="state JSON, position: position string"):
         state_from_json(json.dumps({**data, "position": "classic"}))
-    with pytest.raises(InvalidNotationError, match="do not arrive at the saved position"):
+    with pytest.raises(SchemaError, match="do not arrive at the saved position"):
         state_from_json(json.dumps({**data, "history": {**data["history"],
                                                         "moves": data["history"]["moves"][:-1]}}))
     with pytest.raises(IllegalMoveError, match="move 1 \\(red, ply 1\\)"):
         state_from_json(json.dumps({**data, "history": {**data["history"],
                                                         "moves": ["a10-a9"]}}))
-    with pytest.raises(InvalidNotationError, match="unknown field 'extra'"):
+    with pytest.raises(SchemaError, match="unknown field 'extra'"):
         state_from_json(json.dumps({**data, "history": {**data["history"], "extra": 1}}))
 
 

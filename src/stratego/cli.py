@@ -3,7 +3,10 @@
 ```sh
 stratego selfplay --edition jumbo-2014 --seed 7
 stratego match --edition classic --games 100 --red heuristic --blue random --seed 1
+stratego match --edition classic --games 100 --setups human --workers auto
 stratego play --edition classic --seed 3 --color red
+stratego serve --port 8000          # play in a web browser (the 'web' extra)
+stratego replay game.json
 stratego editions
 ```
 
@@ -24,17 +27,17 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 import attrs
 
-from stratego.bots import BOTS, Bot, bot_name, make_bot
+from stratego.bots import BOTS, Bot, make_bot
 from stratego.editions import EDITIONS, by_name
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, StrategoError
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup, human_setups
-from stratego.match import GameResult, MatchResult, play_game, play_match
+from stratego.match import SETUP_SOURCES, GameResult, MatchResult, play_game, play_match
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RankLabels, Rules
@@ -42,9 +45,6 @@ from stratego.setups import Setup, random_setup, setup_problems
 from stratego.state import GameState
 from stratego.text import board_text, captured_text
 from stratego.variants import VARIANTS
-
-if TYPE_CHECKING:
-    from stratego.views import PlayerView
 
 __all__ = ["main"]
 
@@ -117,7 +117,6 @@ def _add_board_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-SETUP_SOURCES = ("random", "human")
 
 
 def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
@@ -127,25 +126,6 @@ def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
              "setups bundled with stratego (stratego.human_setup: 40-piece army, Barrage, "
              "Ultimate Lightning, Duel) (default: %(default)s)",
     )
-
-
-class _HumanSetups:
-    """A bot that places its army with `stratego.human_setup` (see `play_game`)."""
-
-    def __init__(self, bot: Bot) -> None:
-        self._bot = bot
-        self.name = bot_name(bot)
-
-    def __call__(self, view: PlayerView) -> Move:
-        return self._bot(view)
-
-    def reset(self, seed: int | None = None) -> None:
-        reset = getattr(self._bot, "reset", None)
-        if callable(reset):
-            reset(seed)
-
-    def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup:
-        return human_setup(rules, player, rng)
 
 
 def _check_setups(rules: Rules, source: str) -> None:
@@ -220,6 +200,7 @@ def _parser() -> argparse.ArgumentParser:
                     "each finished game, and the same command run again resumes.",
     )
     _add_rules_arguments(match)
+    _add_setups_argument(match, "the bots'")
     match.add_argument("--games", "-n", type=int, default=10, metavar="N",
                        help="number of games (default: %(default)s)")
     match.add_argument("--red", default="heuristic", metavar="BOT",
@@ -366,10 +347,9 @@ def _selfplay(args: argparse.Namespace) -> int:
     _check_plies(args.max_plies)
     _check_setups(rules, args.setups)
     red, blue = _bot(args.red, None), _bot(args.blue, None)
-    if args.setups == "human":
-        red, blue = _HumanSetups(red), _HumanSetups(blue)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True)
+    game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
+                     setups=args.setups)
     state = game.state
     assert state is not None
     print(_rules_line(state.rules))
@@ -525,6 +505,7 @@ def _match(args: argparse.Namespace) -> int:
         return 0
     rules = _rules(args)
     _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
     if args.games < 0:
         raise _UsageError(f"--games must be 0 or more, not {args.games}")
     workers: int | str = args.workers
@@ -570,7 +551,7 @@ def _match(args: argparse.Namespace) -> int:
             return play_match(rules, args.red, args.blue, games=args.games, seed=args.seed,
                               max_plies=args.max_plies, swap_colours=not args.no_swap,
                               progress=each, workers=workers, chunk_size=args.chunk_size,
-                              jsonl=args.jsonl, record=args.record)
+                              jsonl=args.jsonl, record=args.record, setups=args.setups)
         except StrategoError as exc:
             raise _UsageError(str(exc)) from None
 

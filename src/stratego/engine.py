@@ -230,7 +230,11 @@ def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
 def initial_state(info: GameInfo) -> GameState:
     """The state a game starts from: `info`'s pieces on their first squares (the pieces
     not on the board are captured), nothing moved or known yet, the outcome decided if
-    the player to move has no move. Used by the readers that rebuild games."""
+    the player to move has no move. Used by the readers that rebuild games. Raises
+    `PositionError` for an `info` that is not a `GameInfo`."""
+    if not isinstance(info, GameInfo):
+        raise PositionError(f"not a GameInfo: {_shown(info)} (take it from a state's "
+                            f"`info`)")
     board = info.initial_board
     placed = {code >> 5 for code in board if code}
     tables = _tables(info.rules)
@@ -251,7 +255,7 @@ def initial_state(info: GameInfo) -> GameState:
         last_to=-1,
         outcome=None,
     )
-    moves = generate_moves(state)
+    moves = _generate(state)
     object.__setattr__(state, "cached_moves", moves)
     if not moves:
         object.__setattr__(
@@ -400,7 +404,7 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
             return moves
         raise _not_a_state(state) from None
     if moves is None:
-        moves = generate_moves(state) if state.outcome is None else ()
+        moves = _generate(state) if state.outcome is None else ()
         object.__setattr__(state, "cached_moves", moves)
     return moves
 
@@ -429,7 +433,15 @@ def is_legal(state: GameState, move: Move | str) -> bool:
 
 def generate_moves(state: GameState) -> tuple[Move, ...]:
     """The legal moves of `state` computed afresh (not read from or stored in its cache),
-    whether or not the game is over; `legal_moves` is the cached form."""
+    whether or not the game is over; `legal_moves` is the cached form. Raises
+    `PositionError` for a `state` that is not a `GameState`."""
+    if not isinstance(state, GameState):
+        raise _not_a_state(state)
+    return _generate(state)
+
+
+def _generate(state: GameState) -> tuple[Move, ...]:
+    """`generate_moves` without the argument check, for the engine's own hot path."""
     if state.pending:
         return _rescue_options(state)
     info = state.info
@@ -623,7 +635,7 @@ def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool,
         outcome = Outcome(Termination.FLAG_REACHED_BACK_ROW, Player(mover))
         moves = ()
     else:
-        moves = generate_moves(new)
+        moves = _generate(new)
         outcome = None
         if not moves:
             outcome = Outcome(Termination.NO_LEGAL_MOVES, Player(new.turn).opponent)
@@ -771,7 +783,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         ))
         _S_MOVES(new, ())
         return new
-    moves = generate_moves(new)
+    moves = _generate(new)
     if not moves:
         _S_OUTCOME(new, Outcome(Termination.NO_LEGAL_MOVES, Player(player)))
     elif t.ply_limit is not None and ply >= t.ply_limit:

@@ -40,6 +40,12 @@ class InvalidNotationError(StrategoError, ValueError):
     """Text that does not parse: a square, move, rank, setup or position string."""
 
 
+class SchemaError(InvalidNotationError):
+    """JSON that is not a valid document of its schema (``stratego.view/1``,
+    ``stratego.state/1``, ``stratego.record/1``); the message names the field. A kind of
+    `InvalidNotationError`, so code catching that catches this too."""
+
+
 class IllegalMoveError(StrategoError, ValueError):
     """A well-formed move that the rules do not allow in this position.
 

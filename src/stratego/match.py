@@ -55,8 +55,9 @@ import attrs
 
 from stratego.bots import BOTS, Bot, bot_name
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import InvalidNotationError, RulesError, StrategoError
+from stratego.errors import InvalidNotationError, RulesError, StrategoError, _shown
 from stratego.explain import explain_illegal
+from stratego.human_setups import human_setup, human_setups
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -332,6 +333,21 @@ def _limited(rules: Rules, max_plies: int | None) -> Rules:
     return rules
 
 
+SETUP_SOURCES = ("random", "human")
+"""Where `play_game` and `play_match` take the setups of bots that do not place their own."""
+
+
+def _setup_source(source: str, rules: Rules) -> Callable[[Rules, Player, random.Random], Setup]:
+    """The setup function `source` names, checked against `rules` (`RulesError`)."""
+    if source == "random":
+        return random_setup
+    if source == "human":
+        human_setups(rules, Player.RED)  # raises SetupError for an army it has none for
+        return human_setup
+    raise RulesError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
+                     f"not {_shown(source)}")
+
+
 def play_game(
     rules: Rules,
     red_bot: Bot,
@@ -340,8 +356,9 @@ def play_game(
     seed: int = 0,
     max_plies: int | None = None,
     keep_state: bool = False,
+    setups: str = "random",
 ) -> GameResult:
-    """Play one game from random setups drawn from `seed`.
+    """Play one game from setups drawn from `seed`.
 
     `max_plies` adds a ply limit (a draw) when the rules have none or a longer
     one. Each side's random setup and each bot's randomness come from a stream of
@@ -350,11 +367,14 @@ def play_game(
     work out its opponent's setup from its own seed. A bot with a
     ``setup(rules, player, rng)`` method places its own army (a `stratego.Setup`;
     one the rules reject loses the game as `ILLEGAL_SETUP`); the others get a
-    random setup. With `keep_state` the final `GameState` is kept in
+    setup from `setups`: ``"random"`` (`random_setup`) or ``"human"`` (one of the
+    human setups bundled with the library, `stratego.human_setup`; `SetupError` for
+    an army it has none for). With `keep_state` the final `GameState` is kept in
     `GameResult.state`.
     """
     rules = _limited(rules, max_plies)
-    setups = [random_setup(rules, player, random.Random(side_seed(seed, "setup", player)))
+    place = _setup_source(setups, rules)
+    armies = [place(rules, player, random.Random(side_seed(seed, "setup", player)))
               for player in Player]
     bots = (red_bot, blue_bot)
     names = (bot_name(red_bot), bot_name(blue_bot))
@@ -377,8 +397,8 @@ def play_game(
             detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
             return GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
                               detail, None)
-        setups[player] = chosen
-    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+        armies[player] = chosen
+    state = new_game(rules, armies[Player.RED], armies[Player.BLUE])
     while state.outcome is None:
         player = state.to_move
         answer: Any = bots[player](_view(state, player))
@@ -515,6 +535,7 @@ class _Chunk:
     swap: bool
     record: bool
     indices: tuple[int, ...]
+    setups: str = "random"
 
 
 _Played = tuple[int, GameResult, dict[str, Any] | None]
@@ -527,7 +548,7 @@ def _play_one(chunk: _Chunk, index: int) -> _Played:
     red = chunk.recipes[order[0]].build(side_seed(seed, "bot", Player.RED))
     blue = chunk.recipes[order[1]].build(side_seed(seed, "bot", Player.BLUE))
     game = play_game(chunk.rules, red, blue, seed=seed, max_plies=chunk.max_plies,
-                     keep_state=chunk.record)
+                     keep_state=chunk.record, setups=chunk.setups)
     game = attrs.evolve(game, red=chunk.names[order[0]], blue=chunk.names[order[1]])
     record = _record_of(game, index, game.state) if chunk.record else None
     return index, attrs.evolve(game, state=None), record
@@ -580,7 +601,7 @@ class MatchLogError(StrategoError):
 
 
 def _config(rules: Rules, names: tuple[str, str], recipes: tuple[_Recipe, _Recipe],
-            seed: int, swap: bool) -> dict[str, Any]:
+            seed: int, swap: bool, setups: str = "random") -> dict[str, Any]:
     from stratego import __version__
 
     return {
@@ -589,6 +610,7 @@ def _config(rules: Rules, names: tuple[str, str], recipes: tuple[_Recipe, _Recip
         "ply_limit": rules.ply_limit,
         "seed": seed,
         "swap_colours": swap,
+        "setups": setups,
         "names": list(names),
         "bots": [recipe.describe() for recipe in recipes],
         "version": __version__,
@@ -600,16 +622,21 @@ _CONFIG_WORDS = {
     "ply_limit": "ply limit",
     "seed": "seed",
     "swap_colours": "colour swapping",
+    "setups": "setup source",
     "names": "bot names",
     "bots": "bots",
     "version": "stratego version",
 }
 
 
+_CONFIG_DEFAULTS = {"setups": "random"}
+
+
 def _differences(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
     out = []
     for key, word in _CONFIG_WORDS.items():
-        if found.get(key) != wanted.get(key):
+        # files written before a key existed hold its default
+        if found.get(key, _CONFIG_DEFAULTS.get(key)) != wanted.get(key):
             out.append(f"{word} {json.dumps(found.get(key))} in the file, "
                        f"{json.dumps(wanted.get(key))} here")
     return out
@@ -842,6 +869,7 @@ def play_match(
     start_method: str | None = None,
     jsonl: str | os.PathLike[str] | None = None,
     record: bool = False,
+    setups: str = "random",
 ) -> MatchResult:
     """Play `games` games between two bots and count the results.
 
@@ -849,8 +877,9 @@ def play_match(
     match). With `swap_colours`, the bots change colours every other game:
     `red_bot` plays Red in games 0, 2, 4, ... and Blue in the others. Bots
     with the same name are told apart as ``"name-1"`` and ``"name-2"``.
-    `max_plies` is the ply limit of each game (a draw). `progress` is called
-    after each game played.
+    `max_plies` is the ply limit of each game (a draw). `setups` is where the
+    armies of bots that do not place their own come from (``"random"`` or
+    ``"human"``, as in `play_game`). `progress` is called after each game played.
 
     Bots are names, `BotSpec` descriptions or bot objects; each game plays a fresh
     one. `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
@@ -873,15 +902,16 @@ def play_match(
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
         raise RulesError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}"[:120])
     limited = _limited(rules, max_plies)
+    _setup_source(setups, limited)
     recipes = (_recipe(red_bot, "red_bot"), _recipe(blue_bot, "blue_bot"))
     names = _names(recipes)
-    base = _Chunk(limited, recipes, names, seed, max_plies, swap_colours, record, ())
+    base = _Chunk(limited, recipes, names, seed, max_plies, swap_colours, record, (), setups)
     with contextlib.ExitStack() as stack:
         log: MatchLog | None = None
         results: dict[int, GameResult] = {}
         if jsonl is not None:
             log = stack.enter_context(MatchLog(jsonl, _config(limited, names, recipes, seed,
-                                                              swap_colours)))
+                                                              swap_colours, setups)))
             results = {i: game for i, game in log.games.items() if i < games}
         pending = [i for i in range(games) if i not in results]
 

@@ -41,6 +41,7 @@ from stratego.errors import (
     InvalidNotationError,
     PositionError,
     RulesError,
+    SchemaError,
     SetupError,
     _shown,
 )
@@ -417,15 +418,15 @@ def parse_record(text: str) -> GameRecord:
 
 def _load_object(text: str | bytes, what: str, schema: str) -> dict[str, Any]:
     if not isinstance(text, str | bytes | bytearray):
-        raise InvalidNotationError(f"{what}: expected JSON text, not {type(text).__name__}")
+        raise SchemaError(f"{what}: expected JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise InvalidNotationError(f"{what}: not valid JSON: {exc}") from None
+        raise SchemaError(f"{what}: not valid JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise InvalidNotationError(f"{what}: expected a JSON object, not {type(data).__name__}")
+        raise SchemaError(f"{what}: expected a JSON object, not {type(data).__name__}")
     if data.get("schema") != schema:
-        raise InvalidNotationError(
+        raise SchemaError(
             f"{what}: the \"schema\" field must be {_shown(schema)}, not "
             f"{_shown(data.get('schema'))}"
         )
@@ -438,50 +439,56 @@ def _check_keys(data: Mapping[str, Any], what: str, required: Iterable[str],
     allowed = {*required, *optional}
     for key in required:
         if key not in data:
-            raise InvalidNotationError(f"{what}: the {_shown(key)} field is missing")
+            raise SchemaError(f"{what}: the {_shown(key)} field is missing")
     for key in data:
         if key not in allowed:
-            raise InvalidNotationError(
+            raise SchemaError(
                 f"{what}: unknown field {_shown(key)} (known: {', '.join(sorted(allowed))})"
             )
 
 
 def _move_list(value: object, what: str) -> list[Move]:
     if not isinstance(value, list):
-        raise InvalidNotationError(f"{what}: \"moves\" must be a list of moves such as 'a4-a5'")
+        raise SchemaError(f"{what}: \"moves\" must be a list of moves such as 'a4-a5'")
     moves = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, str):
-            raise InvalidNotationError(f"{what}: moves[{number - 1}] must be text, not "
+            raise SchemaError(f"{what}: moves[{number - 1}] must be text, not "
                                        f"{_shown(item)}")
         try:
             moves.append(Move.parse(item))
         except InvalidNotationError as exc:
-            raise InvalidNotationError(f"{what}: moves[{number - 1}]: {exc}") from None
+            raise SchemaError(f"{what}: moves[{number - 1}]: {exc}") from None
     return moves
 
 
 def record_from_json(text: str | bytes) -> GameRecord:
     """Read a record written by `GameRecord.to_json`, checking every field.
 
-    Raises `InvalidNotationError` naming the field at fault; as `parse_record`,
-    it replays the game (`SetupError`, `IllegalMoveError`, `PositionError`).
+    Raises `SchemaError` (an `InvalidNotationError`) naming the field at fault; as
+    `parse_record`, it replays the game (`SetupError`, `IllegalMoveError`,
+    `PositionError`).
     """
     what = "game record JSON"
     data = _load_object(text, what, RECORD_SCHEMA)
     _check_keys(data, what, ("schema", "rules", "red_setup", "blue_setup", "moves"),
                 ("ply_limit", "tags"))
-    rules = _rules_from(data["rules"], data.get("ply_limit"), f"{what}, rules")
-    red = _setup_from(data["red_setup"], Player.RED, rules, f"{what}, red_setup")
-    blue = _setup_from(data["blue_setup"], Player.BLUE, rules, f"{what}, blue_setup")
+    try:
+        rules = _rules_from(data["rules"], data.get("ply_limit"), f"{what}, rules")
+        red = _setup_from(data["red_setup"], Player.RED, rules, f"{what}, red_setup")
+        blue = _setup_from(data["blue_setup"], Player.BLUE, rules, f"{what}, blue_setup")
+    except SchemaError:
+        raise
+    except InvalidNotationError as exc:
+        raise SchemaError(str(exc)) from None
     moves = _move_list(data["moves"], what)
     raw_tags = data.get("tags", {})
     if not isinstance(raw_tags, dict):
-        raise InvalidNotationError(f"{what}: \"tags\" must be an object of text values")
+        raise SchemaError(f"{what}: \"tags\" must be an object of text values")
     try:
         tags = Tags(raw_tags)
     except InvalidNotationError as exc:
-        raise InvalidNotationError(f"{what}, tags: {exc}") from None
+        raise SchemaError(f"{what}, tags: {exc}") from None
     return _checked(GameRecord(rules, red, blue, tuple(moves), tags))
 
 
@@ -552,7 +559,7 @@ def state_from_json(text: str | bytes) -> GameState:
 
     With a history, the moves are replayed from its start position and must
     arrive at the saved position; the state returned then has that history.
-    Raises `InvalidNotationError` naming the field at fault, or
+    Raises `SchemaError` (an `InvalidNotationError`) naming the field at fault, or
     `IllegalMoveError` naming the move.
     """
     what = "state JSON"
@@ -560,26 +567,26 @@ def state_from_json(text: str | bytes) -> GameState:
     _check_keys(data, what, ("schema", "position"), ("history",))
     position = data["position"]
     if not isinstance(position, str):
-        raise InvalidNotationError(f"{what}: \"position\" must be a position string")
+        raise SchemaError(f"{what}: \"position\" must be a position string")
     try:
         state = parse_position(position)
     except InvalidNotationError as exc:
-        raise InvalidNotationError(f"{what}, position: {exc}") from None
+        raise SchemaError(f"{what}, position: {exc}") from None
     history = data.get("history")
     if history is None:
         return state
     if not isinstance(history, dict):
-        raise InvalidNotationError(f"{what}: \"history\" must be an object with start and moves")
+        raise SchemaError(f"{what}: \"history\" must be an object with start and moves")
     _check_keys(history, f"{what}, history", ("start", "moves"))
     if not isinstance(history["start"], str):
-        raise InvalidNotationError(f"{what}, history: \"start\" must be a position string")
+        raise SchemaError(f"{what}, history: \"start\" must be a position string")
     try:
         start = parse_position(history["start"])
     except InvalidNotationError as exc:
-        raise InvalidNotationError(f"{what}, history start: {exc}") from None
+        raise SchemaError(f"{what}, history start: {exc}") from None
     replayed = _replay(start, _move_list(history["moves"], f"{what}, history"), what)
     if replayed != state:
-        raise InvalidNotationError(
+        raise SchemaError(
             f"{what}: the history's moves do not arrive at the saved position"
         )
     return replayed

@@ -2,7 +2,7 @@
 
 `stratego.views.PlayerView.to_json` and `PlayerView.from_json` are the entry points; this
 module writes and reads the documents, checking every field of untrusted input and raising
-`stratego.views.SchemaError` naming the field at fault.
+`stratego.SchemaError` naming the field at fault.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratego.board import Square
-from stratego.errors import InvalidNotationError, RulesError
+from stratego.errors import InvalidNotationError, RulesError, SchemaError
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import Outcome, Termination
-from stratego.views import _CODES, SCHEMA, PlayerView, SchemaError, SeenPiece, SeenPly
+from stratego.views import _CODES, SCHEMA, PlayerView, SeenPiece, SeenPly
 
 __all__: list[str] = []
 

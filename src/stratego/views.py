@@ -30,7 +30,12 @@ import attrs
 
 from stratego.board import SQUARES, Square, home_rows
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, PositionError, StrategoError, _shown
+from stratego.errors import (
+    InvalidNotationError,
+    PositionError,
+    SchemaError,
+    _shown,
+)
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RescueZone, Rules
@@ -49,10 +54,6 @@ _FLAG_BIT = 1 << Rank.FLAG
 _BOMB_BIT = 1 << Rank.BOMB
 _SCOUT_BIT = 1 << Rank.SCOUT
 _BACK_ROWS = (range(90, 100), range(10))  # the row each player's pieces reach to win/rescue
-
-
-class SchemaError(StrategoError, ValueError):
-    """JSON that is not a valid ``stratego.view/1`` document; the message names the field."""
 
 
 @attrs.frozen
@@ -205,6 +206,14 @@ class PlayerView:
     def is_over(self) -> bool:
         """True once the game has an outcome."""
         return self.outcome is not None
+
+    def final_outcome(self) -> Outcome:
+        """The outcome of a finished game, with no `None` to unwrap once `is_over` is
+        true (as `GameState.final_outcome`); raises `PositionError` while the game goes
+        on."""
+        if self.outcome is None:
+            raise PositionError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
+        return self.outcome
 
     @property
     def is_my_turn(self) -> bool:
