@@ -8,7 +8,9 @@ game's moves from a start with those ranks gives the same view (MB 1961
 
 from __future__ import annotations
 
+import collections
 import itertools
+import math
 import random
 
 import attrs
@@ -85,6 +87,39 @@ def test_samples_cover_exactly_the_consistent_assignments(rules: stratego.Rules,
     rng = random.Random(7)
     drawn = {blue_ranks(sampler.sample(rng)) for _ in range(40 * len(consistent))}
     assert drawn == consistent
+
+
+# chi-square critical values at p = 0.001 by degrees of freedom (to 60; above, the
+# Wilson-Hilferty approximation); a fixed seed keeps the test deterministic
+def _chi2_critical(df: int) -> float:
+    z = 3.090232  # the normal quantile of 0.999
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+@pytest.mark.parametrize(
+    ("rules", "moves"),
+    [
+        (CLASSIC, ["j1-i1", "b9-b8", "i1-j1", "e7-e6"]),
+        (SILENT, ["a4-a5", "b9-b8", "j1-i1", "h9-h8"]),
+        (SILENT, ["j1-i1", "a5-a4"]),
+    ],
+    ids=["moved-pieces", "silent-strike", "silent-defender-wins"],
+)
+def test_samples_are_uniform_over_the_consistent_assignments(rules: stratego.Rules,
+                                                             moves: list[str]) -> None:
+    """The documented distribution: every assignment consistent with the view is equally
+    likely. A chi-square test of 60 draws per assignment against the uniform distribution
+    over the exhaustive enumeration (the oracle), at the 0.1% level."""
+    seen, consistent = oracle(rules, moves)
+    sampler = Sampler(seen)
+    rng = random.Random(2024)
+    per_cell = 60
+    counts = collections.Counter(blue_ranks(sampler.sample(rng))
+                                 for _ in range(per_cell * len(consistent)))
+    assert set(counts) == consistent
+    statistic = sum((counts[a] - per_cell) ** 2 / per_cell for a in consistent)
+    assert statistic < _chi2_critical(len(consistent) - 1), (
+        f"chi-square {statistic:.1f} over {len(consistent)} assignments")
 
 
 def test_a_sample_is_seen_as_the_view_and_seeds_repeat() -> None:

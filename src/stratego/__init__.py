@@ -40,7 +40,7 @@ from stratego.sampling import Sampler, SamplingError, sample_state
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.state import GameState, Outcome, PlacedPiece, PlyRecord, Termination
 from stratego.strike import Side, StrikeResult, resolve_strike
-from stratego.views import PlayerView, SeenPiece, SeenPly, view
+from stratego.views import PlayerView, SeenHistory, SeenPiece, SeenPly, view
 
 if TYPE_CHECKING:  # the faces and interchange are imported on first use
     from stratego.bots import Bot, HeuristicBot, RandomBot
@@ -130,6 +130,7 @@ __all__ = [
     "Sampler",
     "SamplingError",
     "SchemaError",
+    "SeenHistory",
     "SeenPiece",
     "SeenPly",
     "Setup",

@@ -21,10 +21,13 @@ JSON (schema ``"stratego.view/1"``, described in the documentation page
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
+import operator
 import threading
-from typing import Any
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, overload
 
 import attrs
 
@@ -42,7 +45,8 @@ from stratego.rules import RescueZone, Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
 
-__all__ = ["SCHEMA", "PlayerView", "SchemaError", "SeenPiece", "SeenPly", "rank_masks", "view"]
+__all__ = ["SCHEMA", "PlayerView", "SchemaError", "SeenHistory", "SeenPiece", "SeenPly",
+           "rank_masks", "view"]
 
 SCHEMA = "stratego.view/1"
 """The value of the ``"schema"`` field written by `PlayerView.to_json`."""
@@ -122,6 +126,112 @@ class SeenPly:
     result: str | None = None
 
 
+class SeenHistory(Sequence[SeenPly]):
+    """The public history of a view: an immutable sequence of `SeenPly`, oldest first.
+
+    It behaves as a tuple of plies (length, indexing, slicing into a tuple, iteration,
+    equality with another history or a tuple of the same plies, hashing, pickling), but
+    the views of one game share one store of plies instead of copying it, so building a
+    view costs the same at ply 10 and at ply 10,000. ``SeenHistory(plies)`` builds one
+    from any iterable of plies.
+    """
+
+    __slots__ = ("_base", "_cut", "_hash", "_tail")
+
+    def __init__(self, plies: Iterable[SeenPly] = ()) -> None:
+        self._base: tuple[SeenPly, ...] = tuple(plies)
+        self._cut = len(self._base)
+        self._tail: tuple[SeenPly, ...] = ()
+        self._hash: int | None = None
+
+    @classmethod
+    def _shared(cls, base: tuple[SeenPly, ...], cut: int,
+                tail: tuple[SeenPly, ...]) -> SeenHistory:
+        """``base[:cut] + tail`` without copying `base`."""
+        made = cls.__new__(cls)
+        made._base, made._cut, made._tail, made._hash = base, cut, tail, None
+        return made
+
+    def __len__(self) -> int:
+        return self._cut + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> SeenPly: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[SeenPly, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> SeenPly | tuple[SeenPly, ...]:
+        cut = self._cut
+        if isinstance(index, slice):
+            start, stop, step = index.indices(cut + len(self._tail))
+            if step != 1:
+                return tuple(self)[index]
+            if stop <= cut:
+                return self._base[start:stop]
+            if start >= cut:
+                return self._tail[start - cut:stop - cut]
+            return self._base[start:cut] + self._tail[:stop - cut]
+        try:
+            i = operator.index(index)
+        except TypeError:
+            raise TypeError(f"history indices must be integers or slices, not "
+                            f"{type(index).__name__}") from None
+        n = cut + len(self._tail)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(f"history index out of range: {index} (the history has {n} "
+                             f"plies)")
+        return self._base[i] if i < cut else self._tail[i - cut]
+
+    def __iter__(self) -> Iterator[SeenPly]:
+        base = self._base
+        if self._cut == len(base):
+            yield from base
+        else:
+            yield from itertools.islice(base, self._cut)
+        yield from self._tail
+
+    def __reversed__(self) -> Iterator[SeenPly]:
+        yield from reversed(self._tail)
+        base = self._base
+        for i in range(self._cut - 1, -1, -1):
+            yield base[i]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SeenHistory):
+            if len(other) != len(self):
+                return False
+            if other._base is self._base and other._cut == self._cut:
+                return other._tail == self._tail
+            return all(a == b for a, b in zip(self, other, strict=True))
+        if isinstance(other, tuple):
+            return len(other) == len(self) and all(
+                a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self))
+        return self._hash
+
+    def __add__(self, other: object) -> tuple[SeenPly, ...]:
+        if isinstance(other, SeenHistory | tuple):
+            return tuple(self) + tuple(other)
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (SeenHistory, (tuple(self),))
+
+    def __repr__(self) -> str:
+        return f"<SeenHistory of {len(self)} plies>"
+
+
+def _history(value: Iterable[SeenPly]) -> SeenHistory:
+    return value if isinstance(value, SeenHistory) else SeenHistory(value)
+
+
 @attrs.frozen
 class PlayerView:
     """Everything `player` knows about a game, and nothing more.
@@ -149,7 +259,7 @@ class PlayerView:
     legal_moves: tuple[Move, ...]
     pieces: tuple[SeenPiece, ...]
     captured: tuple[SeenPiece, ...]
-    history: tuple[SeenPly, ...]
+    history: SeenHistory = attrs.field(converter=_history)
     pending_rescue: SeenPiece | None
     armies: tuple[tuple[int, ...], tuple[int, ...]]
     first_player: Player = Player.RED
@@ -290,6 +400,9 @@ _cache: dict[int, _Snapshot] = {}  # id(node) * 2 + player -> snapshot; it holds
 _games: dict[int, _Game] = {}  # id(info) -> tables; the tables hold the info
 _rank_sets: dict[int, frozenset[Rank]] = {}
 _long_tables: dict[bool, tuple[Rank | None, ...]] = {}
+
+
+_EMPTY_HISTORY = SeenHistory()
 
 
 def _ranks(mask: int) -> frozenset[Rank]:
@@ -650,7 +763,7 @@ def view(state: GameState, player: Player) -> PlayerView:
                                    f"Player.BLUE)") from None
     node = state.history
     termination = state.outcome.termination if state.outcome is not None else None
-    history: tuple[SeenPly, ...] = ()
+    history = _EMPTY_HISTORY
     if node is None:
         g = _game(state.info)
         facts = g.start.walk.facts
@@ -662,7 +775,7 @@ def view(state: GameState, player: Player) -> PlayerView:
         facts = w.facts
         last = _seen_ply(g, node[1], snap.walk.ply, player,
                          termination is Termination.FLAG_CAPTURED)
-        history = (*snap.history(), last)
+        history = SeenHistory._shared(snap.base, snap.cut, (*snap.tail, last))
     facts &= ~g.no_flag
     pieces = _seen_pieces(g, state, player, facts,
                           [code >> 5 for code in state.board if code])
