@@ -144,9 +144,6 @@ PRIVATE_SHARED = {
     ("notation", "board", "_digits"),
     ("records", "board", "_digits"),
     ("encoding", "board", "_whole"),
-    ("view_json", "views", "_CODES"),  # the views <-> view_json circle, still to untie
-    ("views", "view_json", "_to_dict"),
-    ("views", "view_json", "_from_dict"),
 }
 """(importer, imported module, name) private imports still allowed; the list may only shrink."""
 

@@ -11,13 +11,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratego.board import Square
-from stratego.errors import InvalidNotationError, RulesError, SchemaError
+from stratego.errors import InvalidNotationError, RulesError, SchemaError, _shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import Outcome, Termination
-from stratego.views import _CODES, SCHEMA, PlayerView, SeenPiece, SeenPly
+from stratego.views import SCHEMA, STRIKE_RESULTS, PlayerView, SeenPiece, SeenPly
 
-__all__: list[str] = []
+__all__ = ["view_from_dict", "view_to_dict"]
 
 
 def _square_name(square: Square | None) -> str | None:
@@ -59,7 +59,11 @@ def _ply_dict(ply: SeenPly) -> dict[str, Any]:
     }
 
 
-def _to_dict(v: PlayerView) -> dict[str, Any]:
+def view_to_dict(v: PlayerView) -> dict[str, Any]:
+    """`v` as the JSON-ready dict of schema ``stratego.view/1`` (`PlayerView.to_dict`);
+    raises `stratego.SchemaError` when `v` is not a `PlayerView`."""
+    if not isinstance(v, PlayerView):
+        raise SchemaError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
     outcome = None
     if v.outcome is not None:
         outcome = {
@@ -219,7 +223,7 @@ def _read_piece(r: _Reader) -> SeenPiece:
 
 def _read_ply(r: _Reader) -> SeenPly:
     result = r.field("result")
-    if not result.is_null() and result.str() not in _CODES:
+    if not result.is_null() and result.str() not in STRIKE_RESULTS:
         raise result.fail(f"expected 'attacker', 'defender', 'both' or null, not {result.data!r}")
     defender = r.field("defender")
     return SeenPly(
@@ -235,7 +239,9 @@ def _read_ply(r: _Reader) -> SeenPly:
     )
 
 
-def _from_dict(data: Any) -> PlayerView:
+def view_from_dict(data: Any) -> PlayerView:
+    """The view a ``stratego.view/1`` dict describes, every field checked
+    (`PlayerView.from_dict`); raises `stratego.SchemaError` naming the field at fault."""
     from stratego.editions import by_name
 
     root = _Reader(data, "")

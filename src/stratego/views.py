@@ -45,14 +45,15 @@ from stratego.rules import RescueZone, Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
 
-__all__ = ["SCHEMA", "PlayerView", "SchemaError", "SeenHistory", "SeenPiece", "SeenPly",
-           "rank_masks", "view"]
+__all__ = ["SCHEMA", "STRIKE_RESULTS", "PlayerView", "SchemaError", "SeenHistory", "SeenPiece",
+           "SeenPly", "rank_masks", "view"]
 
 SCHEMA = "stratego.view/1"
 """The value of the ``"schema"`` field written by `PlayerView.to_json`."""
 
 _RESULTS = {ATTACKER_WINS: "attacker", DEFENDER_WINS: "defender", BOTH_REMOVED: "both"}
-_CODES = {name: code for code, name in _RESULTS.items()}
+STRIKE_RESULTS = ("attacker", "defender", "both")
+"""The values `SeenPly.result` takes for a strike (None when nothing was struck)."""
 _ALL = (1 << len(Rank)) - 1
 _FLAG_BIT = 1 << Rank.FLAG
 _BOMB_BIT = 1 << Rank.BOMB
@@ -334,24 +335,24 @@ class PlayerView:
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain JSON-ready data (schema ``"stratego.view/1"``)."""
-        from stratego.view_json import _to_dict
+        from stratego.view_json import view_to_dict
 
-        return _to_dict(self)
+        return view_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The view as JSON text (schema ``"stratego.view/1"``)."""
-        from stratego.view_json import _to_dict
+        from stratego.view_json import view_to_dict
 
         if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
             raise SchemaError(f"indent: expected None or 0-16, not {_shown(indent)}")
-        return json.dumps(_to_dict(self), indent=indent)
+        return json.dumps(view_to_dict(self), indent=indent)
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
         """Rebuild a view from `to_dict` data; raises `SchemaError` naming the bad field."""
-        from stratego.view_json import _from_dict
+        from stratego.view_json import view_from_dict
 
-        return _from_dict(data)
+        return view_from_dict(data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> PlayerView:
@@ -365,9 +366,9 @@ class PlayerView:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise SchemaError(f"not JSON: {exc}") from None
-        from stratego.view_json import _from_dict
+        from stratego.view_json import view_from_dict
 
-        return _from_dict(data)
+        return view_from_dict(data)
 
 
 # ---------------------------------------------------------------------------
