@@ -30,7 +30,8 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
-    {"rules", "strike", "repetition", "editions", "variants", "setups", "human_setups"},
+    {"rules", "strike", "repetition", "rescue", "editions", "variants", "setups",
+     "human_setups"},
     {"state", "engine", "explain", "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},

@@ -9,12 +9,11 @@ fixed amount of data per ply, whatever the length of the game.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Iterable, Mapping
 
 import attrs
 
-from stratego.board import LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square, home_rows
+from stratego.board import LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
@@ -23,9 +22,10 @@ from stratego.errors import (
     SetupError,
     _shown,
 )
-from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
+from stratego.moves import MOVE_TABLE, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, BackAndForth, Chase, position_hash
+from stratego.rescue import BACK_ROWS, Rescue, rescue_component
 from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
@@ -89,9 +89,7 @@ class _Tables:
     strike: tuple[tuple[int, ...], ...]
     consistent: tuple[tuple[int, ...], ...]
     silent: bool
-    rescue: bool
-    max_rescues: int
-    zones: tuple[tuple[int, ...], tuple[int, ...]]
+    rescue: Rescue | None
     back_rows: tuple[frozenset[int], frozenset[int]]
     flag_wins: bool
     ply_limit: int | None
@@ -108,12 +106,6 @@ def _tables(rules: Rules) -> _Tables:
         tuple(sum(1 << d for d in Rank if strike[a][d] == code) for code in range(3))
         for a in Rank
     )
-    zone_depth = 5 if rules.rescue.zone.value == "half" else rules.setup.depth
-    zones = (
-        tuple(sq.index for sq in home_rows(Player.RED, zone_depth)),
-        tuple(sq.index for sq in home_rows(Player.BLUE, zone_depth)),
-    )
-    back_rows = (frozenset(range(90, 100)), frozenset(range(10)))
     shuttle, chase = rules.repetition.components()
     return _Tables(
         scout_strike=rules.movement.scout_strikes_after_move,
@@ -124,10 +116,8 @@ def _tables(rules: Rules) -> _Tables:
         strike=strike,
         consistent=consistent,
         silent=rules.disclosure.silent_defense,
-        rescue=rules.rescue.enabled,
-        max_rescues=rules.rescue.max_rescues,
-        zones=zones,
-        back_rows=back_rows,
+        rescue=rescue_component(rules),
+        back_rows=BACK_ROWS,
         flag_wins=rules.flag_on_back_row_wins,
         ply_limit=rules.ply_limit,
         arrivals=rules.flag_on_back_row_wins or rules.rescue.enabled,
@@ -554,42 +544,10 @@ def _drop_shuttle_moves(state: GameState, moves: list[Move],
 
 
 def _rescue_options(state: GameState) -> tuple[Move, ...]:
-    """The Rescue decision's moves. A Scout's owner may only decline (Scouts cannot make a
-    rescue), but gets the decision all the same, so that whether a decision comes shows
-    the opponent nothing of the arriving piece's rank (docs: hidden information)."""
+    """The Rescue decision's moves (`stratego.rescue.Rescue.options`)."""
     t = state.info.tables or _tab(state.info)
-    player = state.turn
-    if state.board[state.where[state.pending]] & 15 == _SCOUT:
-        return (DECLINE_RESCUE,)
-    ranks = sorted(
-        {
-            p.rank
-            for p in state.info.pieces
-            if p is not None and p.owner == player and state.captured_mask >> p.id & 1
-            and p.rank != _BOMB
-        },
-        reverse=True,
-    )
-    empty = [sq for sq in t.zones[player] if not state.board[sq]]
-    rescues = [Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty]
-    return (*rescues, DECLINE_RESCUE)
-
-
-def _can_rescue(state: GameState, t: _Tables, player: int, pid: int, board: list[int],
-                captured_mask: int) -> bool:
-    """Whether a piece arriving on the back row gives its owner a Rescue decision: on
-    public facts only, whatever the arriving piece's rank: rescues left, the piece made
-    none, a free square in the zone, and a captured piece of the owner's that may be
-    rescued as far as the opponent knows (not a Bomb; under Silent Defense, not known
-    to be one)."""
-    if state.rescues[player] >= t.max_rescues or state.rescues[2] >> pid & 1:
-        return False
-    known = state.known
-    if not any(p is not None and p.owner == player and captured_mask >> p.id & 1
-               and (known[p.id] & ~(1 << _BOMB) if t.silent else p.rank != _BOMB)
-               for p in state.info.pieces):
-        return False
-    return any(not board[sq] for sq in t.zones[player])
+    assert t.rescue is not None
+    return t.rescue.options(state)
 
 
 # ---------------------------------------------------------------------------
@@ -743,8 +701,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     if t.arrivals and not flag_taken and board[to] == a:
         if ra == 0 and t.flag_wins and to in t.back_rows[player]:  # 0: the Flag
             flag_home = True
-        elif (t.rescue and to in t.back_rows[player]  # a Scout's owner may only decline
-              and _can_rescue(state, t, player, apid, board, captured_mask)):
+        elif (t.rescue is not None and to in t.back_rows[player]
+              and t.rescue.owed(state, player, apid, board, captured_mask)):
             pending = apid
     zhash = state.zhash
     chase = state.chase
@@ -804,25 +762,13 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
     captured_mask = state.captured_mask
     rescues = state.rescues
     if move.is_rescue:
+        assert t.rescue is not None
+        assert move.rescued is not None
         to = move.ti
-        piece = next(
-            p for p in state.info.pieces
-            if p is not None and p.owner == player and p.rank == move.rescued
-            and captured_mask >> p.id & 1
-        )
+        piece = t.rescue.returning(state, move.rescued)
         board[to] = piece.id << 5 | player << 4 | piece.rank
         k = list(known)
-        if t.silent:
-            # Captured pieces stay with their owner: the opponent sees that one of them
-            # came back, not which one.
-            # (The union runs over every captured piece, whatever its real rank, so that
-            # it depends only on what the opponent knew; Bombs are never rescued.)
-            k[piece.id] = functools.reduce(operator.or_, (
-                known[p.id] for p in state.info.pieces
-                if p is not None and p.owner == player and captured_mask >> p.id & 1
-            ), 1 << piece.rank) & ~(1 << _BOMB)
-        else:
-            k[piece.id] = 1 << piece.rank
+        k[piece.id] = t.rescue.disclosed(state, piece)
         known = tuple(k)
         captured_mask &= ~(1 << piece.id)
         counts = [rescues[0], rescues[1]]

@@ -11,6 +11,7 @@ from stratego.engine import legal_moves
 from stratego.errors import InvalidNotationError, PositionError, _shown
 from stratego.moves import Move
 from stratego.pieces import Rank
+from stratego.rescue import Rescue
 from stratego.state import GameState
 
 __all__ = ["explain_illegal"]
@@ -39,25 +40,9 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return None
     labels = state.rules.labels
     who = state.to_move
-    if state.pending:
-        piece = state.pending_rescue
-        assert piece is not None
-        if not move.is_rescue and not move.is_decline:
-            return (f"{move}: {who} must first decide the Rescue earned by the {piece.rank.title} "
-                    f"on {state.square_of(piece)} (play a rescue such as 'K@b2', or '--')")
-        if move.is_rescue:
-            assert move.rescued is not None
-            if piece.rank == Rank.SCOUT:
-                return (f"{move}: the Scout on {state.square_of(piece)} cannot make a rescue; "
-                        f"{who} may only decline ('--') (Rescue)")
-            if move.rescued == Rank.BOMB:
-                return f"{move}: a Bomb cannot be rescued (Rescue)"
-            if not any(p.rank == move.rescued for p in state.captured(who)):
-                return f"{move}: {who} has no captured {move.rescued.title} to rescue (Rescue)"
-            return f"{move}: {move.to} is not an empty square where {who} may place a rescued piece"
-        return f"{move}: not legal here"
-    if move.is_rescue or move.is_decline:
-        return f"{move}: there is no Rescue to decide now"
+    reason = Rescue.explain(state, move)  # a decision due, or a decision out of turn
+    if reason is not None or state.pending:
+        return reason or f"{move}: not legal here"
     assert move.frm is not None
     assert move.to is not None
     frm, to = move.frm.index, move.to.index

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import attrs
 
-from stratego.board import SIZE, SQUARES, home_rows
+from stratego.board import SIZE, SQUARES
 from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import PositionError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Piece, Player, Rank
+from stratego.rescue import rescue_component
 from stratego.state import GameState, Termination
 
 __all__ = ["check_state", "state_problems"]
@@ -29,10 +30,9 @@ _BACK_ROW = (range(90, 100), range(10))
 """The opponent's back row, which a piece of each player can reach (Red's is rank 10)."""
 
 
-def _rescue_zone(state: GameState, player: int) -> list[int]:
-    rules = state.rules
-    depth = 5 if rules.rescue.zone.value == "half" else rules.setup.depth
-    return [sq.index for sq in home_rows(Player(player), depth)]
+def _rescue_zone(state: GameState, player: int) -> tuple[int, ...]:
+    component = rescue_component(state.rules)
+    return component.zones[player] if component is not None else ()
 
 
 def _moves_if_going_on(state: GameState) -> tuple[object, ...]:

@@ -31,7 +31,7 @@ from typing import Any, overload
 
 import attrs
 
-from stratego.board import SQUARES, Square, home_rows
+from stratego.board import SQUARES, Square
 from stratego.engine import legal_moves
 from stratego.errors import (
     InvalidNotationError,
@@ -41,7 +41,8 @@ from stratego.errors import (
 )
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
-from stratego.rules import RescueZone, Rules
+from stratego.rescue import rescue_component
+from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
 
@@ -475,9 +476,9 @@ class _Game:
                 occupied |= 1 << index
         self.starts = tuple(starts)
         self.zones = (0, 0)  # the squares a rescued piece may come back to, per player
-        if self.rescue:
-            depth = 5 if rules.rescue.zone is RescueZone.HALF else rules.setup.depth
-            red, blue = (sum(1 << sq.index for sq in home_rows(who, depth)) for who in Player)
+        component = rescue_component(rules)
+        if component is not None:
+            red, blue = (sum(1 << sq for sq in zone) for zone in component.zones)
             self.zones = (red, blue)
         walk = _Walk()
         walk.facts = (1 << _W * len(table)) - 1

@@ -1,0 +1,72 @@
+"""`stratego.rescue`: the Rescue rule as one component, the same for the engine, the
+explanations and the validator."""
+
+from __future__ import annotations
+
+import pytest
+
+import stratego
+from stratego import Player, Rank
+from stratego.board import SQUARES
+from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
+from stratego.rescue import BACK_ROWS, rescue_component
+from stratego.variants import RESCUE, SILENT_DEFENSE
+
+
+def test_rules_without_rescue_have_no_component() -> None:
+    assert rescue_component(CLASSIC) is None
+    assert rescue_component(HASBRO_2009) is None
+
+
+def test_the_zone_is_the_half_under_hasbro_and_the_home_rows_under_jumbo() -> None:
+    """Hasbro 2009 Rescue places the piece on an empty square of the player's half (five
+    rows, docs/variants.md); Jumbo 2014 "Rescuing Pieces" on its first four rows."""
+    hasbro = rescue_component(HASBRO_2009.with_variants(RESCUE))
+    jumbo = rescue_component(JUMBO_2014.with_variants(RESCUE))
+    assert hasbro is not None
+    assert jumbo is not None
+    land = {sq.index for sq in SQUARES if not sq.is_lake}
+    assert set(hasbro.zones[Player.RED]) == land & set(range(50))  # the lakes are no squares
+    assert set(hasbro.zones[Player.BLUE]) == land & set(range(50, 100))
+    assert set(jumbo.zones[Player.RED]) == set(range(40))
+    assert set(jumbo.zones[Player.BLUE]) == set(range(60, 100))
+    assert hasbro.max_rescues == jumbo.max_rescues == 2
+    assert BACK_ROWS[Player.RED] == frozenset(range(90, 100))
+
+
+def _arrived(rules: stratego.Rules) -> stratego.GameState:
+    """Red's Colonel reaches Blue's back row, with a Lieutenant and a Bomb captured."""
+    state = stratego.from_position(
+        rules, {"a9": "C", "j1": "F", "e5": "m", "j10": "f", "e7": "n"},
+        captured=[(Player.RED, Rank.LIEUTENANT), (Player.RED, Rank.BOMB)])
+    return stratego.apply(state, "a9-a10")
+
+
+@pytest.mark.parametrize("silent", [False, True])
+def test_engine_options_and_explanations_come_from_the_component(silent: bool) -> None:
+    rules = HASBRO_2009.with_variants(RESCUE, *([SILENT_DEFENSE] if silent else []))
+    component = rescue_component(rules)
+    assert component is not None
+    assert component.silent is silent
+    state = _arrived(rules)
+    assert state.pending_rescue is not None
+    assert stratego.legal_moves(state) == component.options(state)
+    assert {m.rescued for m in component.options(state) if m.is_rescue} == {Rank.LIEUTENANT}
+    assert component.explain(state, stratego.Move.parse("B@a2")) == (
+        "B@a2: a Bomb cannot be rescued (Rescue)")
+    assert stratego.explain_illegal(state, "B@a2") == component.explain(
+        state, stratego.Move.parse("B@a2"))
+    assert stratego.explain_illegal(state, "--") is None
+    assert "must first decide the Rescue" in component.explain(state, stratego.Move.parse(
+        "e7-e6"))
+    back = component.returning(state, Rank.LIEUTENANT)
+    assert back.rank is Rank.LIEUTENANT
+    after = stratego.apply(state, "L@a2")
+    assert after.piece_at("a2") == back
+    assert after.known_ranks(back) == {
+        r for r in Rank if component.disclosed(state, back) >> r & 1}
+    if silent:  # any captured rank but a Bomb, as far as Blue knew
+        assert Rank.LIEUTENANT in after.known_ranks(back)
+        assert Rank.BOMB not in after.known_ranks(back)
+    else:  # Blue held it
+        assert after.known_ranks(back) == {Rank.LIEUTENANT}
