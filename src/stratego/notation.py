@@ -49,7 +49,13 @@ from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import InvalidNotationError, PositionError, RulesError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
-from stratego.repetition import NO_SHUTTLE, ZOBRIST_KEYS, ZOBRIST_SIDE, position_hash
+from stratego.repetition import (
+    NO_SHUTTLE,
+    ZOBRIST_SIDE,
+    chase_moves,
+    chase_record,
+    position_hash,
+)
 from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.validation import check_state
@@ -70,12 +76,6 @@ _CELL = re.compile(r"(?P<empty>\.)|(?P<lake>~)|" + _PIECE.pattern)
 _SHUTTLE = re.compile(
     r"(?P<id>[0-9]{1,18}):(?P<lo>[a-j][0-9]{1,2})-(?P<hi>[a-j][0-9]{1,2}):(?P<count>[0-9]{1,18})"
 )
-
-# Zobrist keys by value, to recover the moves of a chase from its position hashes.
-_ZINDEX: tuple[dict[int, int], ...] = tuple(
-    {key: index for index, key in enumerate(row)} for row in ZOBRIST_KEYS
-)
-
 
 def _error(part: str, token: str, why: str) -> InvalidNotationError:
     return InvalidNotationError(f"position string, {part}: {_shown(token)}: {why}")
@@ -101,26 +101,13 @@ def _piece_token(state: GameState, piece: Piece, start_known: int) -> str:
 
 
 def _chase_moves(state: GameState) -> list[str]:
-    """Recover the quiet moves of the chase record from its position hashes."""
-    hashes = state.chase[1:]
-    board = list(state.board)
-    moves: list[str] = []
-    for k in range(len(hashes) - 1, 0, -1):
-        target = hashes[k - 1] ^ hashes[k] ^ ZOBRIST_SIDE
-        for to, code in enumerate(board):
-            if not code:
-                continue
-            keys = ZOBRIST_KEYS[code >> 5]
-            frm = _ZINDEX[code >> 5].get(target ^ keys[to])
-            if frm is not None and frm != to and not board[frm]:
-                break
-        else:
-            raise PositionError(f"cannot write the chase record of {_shown(state)}: a step is "
-                                f"unknown")
-        board[frm], board[to] = board[to], 0
-        moves.append(f"{SQUARES[frm]}-{SQUARES[to]}")
-    moves.reverse()
-    return moves
+    """The quiet moves of the chase record, recovered from its position hashes."""
+    try:
+        moves = chase_moves(state.board, state.chase)
+    except ValueError:
+        raise PositionError(f"cannot write the chase record of {_shown(state)}: a step is "
+                            f"unknown") from None
+    return [f"{SQUARES[frm]}-{SQUARES[to]}" for frm, to in moves]
 
 
 def format_position(state: GameState) -> str:
@@ -512,17 +499,7 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
         if move.frm is None or move.to is None:
             raise _error("chase", item, "a chase is made of moves such as 'e4-e5'")
         moves.append((move.frm.index, move.to.index))
-    work = list(board)
-    hashes = [zhash]
-    h = zhash
-    for frm, to in reversed(moves):
-        code = work[to]
-        if not code or work[frm]:
-            raise _error("chase", f"{SQUARES[frm]}-{SQUARES[to]}",
-                         "does not lead to this board (undoing the chase moves from the last)")
-        keys = ZOBRIST_KEYS[code >> 5]
-        h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
-        work[frm], work[to] = code, 0
-        hashes.append(h)
-    hashes.reverse()
-    return (int(side) + 1, *hashes)
+    try:
+        return chase_record(int(side) + 1, moves, board, zhash)
+    except ValueError as exc:
+        raise _error("chase", moves_text, str(exc)) from None

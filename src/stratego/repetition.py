@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -65,6 +65,8 @@ __all__ = [
     "BackAndForth",
     "Chase",
     "ScoutReading",
+    "chase_moves",
+    "chase_record",
     "position_hash",
 ]
 
@@ -96,6 +98,57 @@ def position_hash(board: Iterable[int], turn: int) -> int:
         if code:
             h ^= ZOBRIST_KEYS[code >> 5][index]
     return h
+
+
+# Zobrist keys by value, to recover the moves of a chase from its position hashes.
+_ZINDEX: tuple[dict[int, int], ...] = tuple(
+    {key: index for index, key in enumerate(row)} for row in ZOBRIST_KEYS
+)
+
+
+def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, int], ...]:
+    """The quiet moves of a chase record, oldest first, as ``(from, to)`` square indices:
+    recovered from the record's position hashes (``GameState.chase``) and the board they
+    end on. Raises `ValueError` when the hashes are not the positions of such moves."""
+    hashes = chase[1:]
+    work = list(board)
+    moves: list[tuple[int, int]] = []
+    for k in range(len(hashes) - 1, 0, -1):
+        target = hashes[k - 1] ^ hashes[k] ^ ZOBRIST_SIDE
+        for to, code in enumerate(work):
+            if not code:
+                continue
+            frm = _ZINDEX[code >> 5].get(target ^ ZOBRIST_KEYS[code >> 5][to])
+            if frm is not None and frm != to and not work[frm]:
+                break
+        else:
+            raise ValueError("the chase record's positions are not those of quiet moves")
+        work[frm], work[to] = work[to], 0
+        moves.append((frm, to))
+    moves.reverse()
+    return tuple(moves)
+
+
+def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[int],
+                 zhash: int) -> tuple[int, ...]:
+    """The chase record (``GameState.chase``) of `chaser` (1 Red, 2 Blue) whose quiet
+    moves, oldest first, are `moves` and end on `board`, whose hash is `zhash`: the
+    inverse of `chase_moves`. Raises `ValueError` naming the first move (undoing them from
+    the last) that does not lead to the board."""
+    work = list(board)
+    hashes = [zhash]
+    h = zhash
+    for frm, to in reversed(moves):
+        code = work[to]
+        if not code or work[frm]:
+            raise ValueError(f"{SQUARES[frm]}-{SQUARES[to]} does not lead to this board "
+                             f"(undoing the chase moves from the last)")
+        keys = ZOBRIST_KEYS[code >> 5]
+        h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
+        work[frm], work[to] = code, 0
+        hashes.append(h)
+    hashes.reverse()
+    return (chaser, *hashes)
 
 
 class ScoutReading(enum.Enum):

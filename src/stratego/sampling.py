@@ -54,6 +54,7 @@ from stratego.engine import generate_moves, initial_rank_mask, legal_moves, posi
 from stratego.errors import StrategoError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
+from stratego.repetition import chase_record
 from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 from stratego.views import PlayerView, view
@@ -275,7 +276,14 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         last_player = int(v.history[-1].player) if v.history else 1 - turn
         zhash = position_hash(board, 1 - last_player)
         chaser, positions = v.chase
-        if chaser:
+        if chaser and v.chase_moves:
+            try:
+                chase = chase_record(chaser, [(m.frm.index, m.to.index) for m in v.chase_moves
+                                              if m.frm is not None and m.to is not None],
+                                     board, zhash)
+            except ValueError as exc:
+                raise SamplingError(f"chase: {exc}") from None
+        elif chaser:
             hashes = [zhash]
             back = list(board)
             # the chase's quiet moves, newest first (a declined Rescue leaves a chase on)
@@ -418,8 +426,11 @@ def _check_view(v: PlayerView) -> None:
         raise SamplingError(f"pending_rescue: piece {v.pending_rescue.id} cannot owe a Rescue "
                             f"decision ({v.rules.name}, {v.to_move} to move)")
     chaser, positions = v.chase
+    if v.chase_moves and positions != len(v.chase_moves) + 1:
+        raise SamplingError(f"chase: {positions} positions, but {len(v.chase_moves)} chase "
+                            f"moves")
     if chaser and not (v.rules.repetition.chase and chaser in (1, 2)
-                       and 1 <= positions <= len(v.history) + 1):
+                       and 1 <= positions <= max(len(v.history), len(v.chase_moves)) + 1):
         raise SamplingError(f"chase: {positions} positions of a chase by "
                             f"{'red' if chaser == 1 else 'blue'} do not fit {v.rules.name} "
                             f"and a history of {len(v.history)} turns")

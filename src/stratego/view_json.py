@@ -94,6 +94,7 @@ def view_to_dict(v: PlayerView) -> dict[str, Any]:
         "chase": {
             "chaser": None if not v.chase[0] else str(Player(v.chase[0] - 1)),
             "positions": v.chase[1],
+            "moves": [str(m) for m in v.chase_moves],
         },
         "last_to": _square_name(v.last_to),
     }
@@ -322,6 +323,11 @@ def view_from_dict(data: Any) -> PlayerView:
     chase_field = root.field("chase")
     chaser = chase_field.field("chaser")
     chase = (0 if chaser.is_null() else chaser.player() + 1, chase_field.field("positions").int())
+    chase_moves: tuple[Move, ...] = ()
+    if "moves" in chase_field.obj():  # optional: documents written before it hold none
+        chase_moves = tuple(_non_null_move(x) for x in chase_field.field("moves").items())
+        if any(m.frm is None for m in chase_moves):
+            raise chase_field.field("moves").fail("a chase is made of moves such as 'e4-e5'")
     return PlayerView(
         player=viewer,
         rules=rules,
@@ -339,5 +345,6 @@ def view_from_dict(data: Any) -> PlayerView:
         rescues=(rescues[0], rescues[1]),
         rescuers=frozenset(x.int(1) for x in root.field("rescuers").items()),
         chase=chase,
+        chase_moves=chase_moves,
         last_to=root.field("last_to").square(),
     )

@@ -41,6 +41,7 @@ from stratego.errors import (
 )
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
+from stratego.repetition import chase_moves
 from stratego.rescue import rescue_component
 from stratego.rules import Rules
 from stratego.state import GameInfo, GameState, Outcome, Termination
@@ -250,7 +251,9 @@ class PlayerView:
     of the current back-and-forth run), `rescues` (Rescues made by Red and
     Blue), `rescuers` (ids of pieces that earned a Rescue), `chase` (the
     chasing player + 1, or 0, and how many positions the current chase has
-    recorded; Jumbo 2014) and `last_to` (where the last quiet move ended).
+    recorded; Jumbo 2014 and ISF), `last_to` (where the last quiet move ended) and
+    `chase_moves` (the quiet moves of the current chase, oldest first: both players saw
+    them, and a view of a position read without its history still has them).
     """
 
     player: Player
@@ -271,6 +274,7 @@ class PlayerView:
     rescuers: frozenset[int] = frozenset()
     chase: tuple[int, int] = (0, 0)
     last_to: Square | None = None
+    chase_moves: tuple[Move, ...] = ()
 
     def __repr__(self) -> str:
         status = str(self.outcome) if self.outcome else f"{self.to_move} to move"
@@ -809,6 +813,8 @@ def view(state: GameState, player: Player) -> PlayerView:
         rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
         chase=(chase[0], len(chase) - 1) if chase else (0, 0),
         last_to=SQUARES[state.last_to] if state.last_to >= 0 else None,
+        chase_moves=tuple(Move(SQUARES[frm], SQUARES[to])
+                          for frm, to in chase_moves(state.board, chase)) if chase else (),
     )
 
 
