@@ -782,7 +782,19 @@ def view(state: GameState, player: Player) -> PlayerView:
         last = _seen_ply(g, node[1], snap.walk.ply, player,
                          termination is Termination.FLAG_CAPTURED)
         history = SeenHistory._shared(snap.base, snap.cut, (*snap.tail, last))
-    facts &= ~g.no_flag
+    no_flag = g.no_flag
+    if node is None and termination is Termination.FLAG_CAPTURED:
+        # a position read after the game ended: the loser's Flag was captured "before" the
+        # position, so any captured piece of the loser's that may be a Flag may be it
+        winner = state.final_outcome().winner
+        loser = winner.opponent if winner is not None else None
+        known = state.known
+        captured_mask = state.captured_mask
+        for pid in range(1, len(g.table)):
+            if (captured_mask >> pid & 1 and g.owner[pid] == loser
+                    and known[pid] & _FLAG_BIT):
+                no_flag &= ~(_FLAG_BIT << _W * pid)
+    facts &= ~no_flag
     pieces = _seen_pieces(g, state, player, facts,
                           [code >> 5 for code in state.board if code])
     captured_mask = state.captured_mask
