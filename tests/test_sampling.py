@@ -65,7 +65,7 @@ def blue_ranks(state: stratego.GameState) -> tuple[Rank, ...]:
     return tuple(p.rank for p in state.all_pieces() if p.owner is Player.BLUE)
 
 
-@pytest.mark.parametrize(
+SMALL_GAMES = pytest.mark.parametrize(
     ("rules", "moves"),
     [
         (CLASSIC, ["j1-i1", "b9-b8", "i1-j1", "e7-e6"]),
@@ -74,6 +74,10 @@ def blue_ranks(state: stratego.GameState) -> tuple[Rank, ...]:
     ],
     ids=["moved-pieces", "silent-strike", "silent-defender-wins"],
 )
+"""Small positions whose information sets the oracle enumerates exhaustively."""
+
+
+@SMALL_GAMES
 def test_samples_cover_exactly_the_consistent_assignments(rules: stratego.Rules,
                                                           moves: list[str]) -> None:
     seen, consistent = oracle(rules, moves)
@@ -96,15 +100,7 @@ def _chi2_critical(df: int) -> float:
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
-@pytest.mark.parametrize(
-    ("rules", "moves"),
-    [
-        (CLASSIC, ["j1-i1", "b9-b8", "i1-j1", "e7-e6"]),
-        (SILENT, ["a4-a5", "b9-b8", "j1-i1", "h9-h8"]),
-        (SILENT, ["j1-i1", "a5-a4"]),
-    ],
-    ids=["moved-pieces", "silent-strike", "silent-defender-wins"],
-)
+@SMALL_GAMES
 def test_samples_are_uniform_over_the_consistent_assignments(rules: stratego.Rules,
                                                              moves: list[str]) -> None:
     """The documented distribution: every assignment consistent with the view is equally
