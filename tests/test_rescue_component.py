@@ -7,9 +7,9 @@ import pytest
 
 import stratego
 from stratego import Player, Rank
-from stratego.board import SQUARES
+from stratego.board import BACK_ROWS, SQUARES
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
-from stratego.rescue import BACK_ROWS, rescue_component
+from stratego.rescue import rescue_component
 from stratego.variants import RESCUE, SILENT_DEFENSE
 
 

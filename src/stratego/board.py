@@ -32,6 +32,7 @@ from stratego.errors import InvalidNotationError, _shown
 from stratego.pieces import Player
 
 __all__ = [
+    "BACK_ROWS",
     "FILES",
     "LAKES",
     "SIZE",
@@ -142,6 +143,12 @@ SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(SIZE * SIZE))
 
 LAKES: frozenset[Square] = frozenset(SQUARES[i] for i in LAKE_INDICES)
 """The eight lake squares."""
+
+
+BACK_ROWS: tuple[frozenset[int], frozenset[int]] = (frozenset(range(90, 100)),
+                                                     frozenset(range(10)))
+"""Per player, the square indices of the row its pieces reach: the opponent's back row
+(where a Moving Flag wins and a piece earns a Rescue)."""
 
 
 def home_rows(player: Player, depth: int = 4) -> Iterator[Square]:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from stratego.board import LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square
+from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
@@ -25,7 +25,7 @@ from stratego.errors import (
 from stratego.moves import MOVE_TABLE, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, BackAndForth, Chase, position_hash
-from stratego.rescue import BACK_ROWS, Rescue, rescue_component
+from stratego.rescue import Rescue, rescue_component
 from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination

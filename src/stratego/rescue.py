@@ -37,11 +37,7 @@ if TYPE_CHECKING:
     from stratego.rules import Rules
     from stratego.state import GameState
 
-__all__ = ["BACK_ROWS", "Rescue", "rescue_component"]
-
-BACK_ROWS: tuple[frozenset[int], frozenset[int]] = (frozenset(range(90, 100)),
-                                                     frozenset(range(10)))
-"""The square indices of the row each player's pieces reach (the opponent's back row)."""
+__all__ = ["Rescue", "rescue_component"]
 
 _SCOUT, _BOMB = int(Rank.SCOUT), int(Rank.BOMB)
 

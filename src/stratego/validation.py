@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from stratego.board import SIZE, SQUARES
+from stratego.board import BACK_ROWS, SIZE, SQUARES
 from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import PositionError
 from stratego.moves import MOVE_TABLE
@@ -25,9 +25,6 @@ from stratego.rescue import rescue_component
 from stratego.state import GameState, Termination
 
 __all__ = ["check_state", "state_problems"]
-
-_BACK_ROW = (range(90, 100), range(10))
-"""The opponent's back row, which a piece of each player can reach (Red's is rank 10)."""
 
 
 def _rescue_zone(state: GameState, player: int) -> tuple[int, ...]:
@@ -143,7 +140,7 @@ def state_problems(state: GameState) -> list[str]:
                 problems.append(f"the outcome says a Flag reached the back row, but "
                                 f"{rules.name} has no Moving Flag rule")
             elif not any(p.owner is winner and p.rank == Rank.FLAG
-                         and where[p.id] in _BACK_ROW[winner] for p in pieces):
+                         and where[p.id] in BACK_ROWS[winner] for p in pieces):
                 problems.append(f"the outcome says {winner}'s Flag reached the back row, but "
                                 "no Flag of theirs stands there")
             if winner is not mover:
@@ -177,7 +174,7 @@ def state_problems(state: GameState) -> list[str]:
         if rescuer is not None and rules.rescue.enabled:
             square = where[rescuer.id]
             # a Scout's owner gets the decision too (it may only decline): issue 9, 2.2
-            if square not in _BACK_ROW[rescuer.owner]:
+            if square not in BACK_ROWS[rescuer.owner]:
                 problems.append(f"a Rescue is pending for {_name(rescuer)}, which is not on "
                                 f"{rescuer.owner.opponent}'s back row")
             if not state.moved_mask >> rescuer.id & 1:

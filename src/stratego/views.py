@@ -31,7 +31,7 @@ from typing import Any, overload
 
 import attrs
 
-from stratego.board import SQUARES, Square
+from stratego.board import BACK_ROWS, SQUARES, Square
 from stratego.engine import legal_moves
 from stratego.errors import (
     InvalidNotationError,
@@ -60,7 +60,6 @@ _ALL = (1 << len(Rank)) - 1
 _FLAG_BIT = 1 << Rank.FLAG
 _BOMB_BIT = 1 << Rank.BOMB
 _SCOUT_BIT = 1 << Rank.SCOUT
-_BACK_ROWS = (range(90, 100), range(10))  # the row each player's pieces reach to win/rescue
 
 
 @attrs.frozen
@@ -590,7 +589,7 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
                 w.facts &= ~(_FLAG_BIT << _W * dpid)
         if code in (DEFENDER_WINS, BOTH_REMOVED):
             stays = False
-    if not stays or to not in _BACK_ROWS[owner]:
+    if not stays or to not in BACK_ROWS[owner]:
         return
     ended = last and termination is not None
     if g.flag_wins and not dpid:
