@@ -3,8 +3,8 @@
 | layer | modules |
 | --- | --- |
 | vocabulary | errors, optional, pieces, board, moves |
-| rules | rules, strike, repetition, editions, variants, setups, human_setups |
-| engine | state, engine, explain |
+| rules | rules, strike, repetition, rescue, editions, variants, setups, human_setups |
+| engine | state, engine, explain, validation |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
 | faces | text, svg, bots, match, cli, __main__ |
@@ -45,7 +45,14 @@ UPWARD = {
     ("state", "text"),  # GameState.__str__
     ("views", "svg"),  # PlayerView._repr_svg_
 }
-"""(importer, imported) pairs allowed to point to a later layer, inside a function only."""
+"""(importer, imported) pairs allowed to point to a later layer, inside a function only.
+
+Each is a convenience method on a value class of a lower layer (`GameState`, `PlayerView`)
+that Python's protocols or users look up on the value itself (`_repr_svg_` for notebooks,
+`str()`, `state.to_json()`), so it cannot live in the layer that does the work; it only
+forwards to that layer's public function (`board_svg`, `board_text`, `state_to_json`), which
+callers may use directly. docs/design.md says the same.
+"""
 
 
 def layer_of(module: str) -> int:

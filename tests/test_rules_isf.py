@@ -228,6 +228,47 @@ def test_isf_11_3_threat_means_next_to_an_opponents_piece() -> None:
     assert apply(state, "e6-e7").chase[0] == Player.RED + 1
 
 
+def test_isf_11_ply_named_after_declined_rescues() -> None:
+    """ISF 11.1 with the Rescue variant (Hasbro 2009, Rescue: a piece reaching the
+    opponent's back row may bring back a captured piece). A Rescue decision belongs to the
+    turn that earned it, so the ply the explanation names is the ply of the repeated
+    position even when the chase went through declined decisions: Red's Captain chases
+    Blue's Lieutenant round a ring on rows 9 and 10, declining the Rescue at each arrival on
+    row 10; after one lap the next threat would recreate the position after Red's first
+    threat, at ply 2 (Blue's a10-b10 is ply 1, Red's a9-a10 with its decision ply 2)."""
+    from stratego import Rank
+    from stratego.board import Square
+    from stratego.variants import RESCUE
+
+    rules = ISF.with_variants(RESCUE)
+    ring = ["a9", "a10", "b10", "c10", "c9", "b9"] * 2
+    state = from_position(rules, {"a9": "K", "a10": "l", "e1": "F", "j10": "f", "j1": "T"},
+                          to_move=Player.BLUE, captured=[(Player.RED, Rank.SERGEANT)])
+    declined = 0
+    boards = {state.ply: state.board}
+    for i in range(7):
+        for move in (f"{ring[i + 1]}-{ring[i + 2]}", f"{ring[i]}-{ring[i + 1]}"):
+            if i == 6 and move == "a9-a10":
+                break
+            state = apply(state, move)
+            if state.pending:
+                assert [str(m) for m in legal_moves(state)][-1] == "--"
+                state = apply(state, "--")
+                declined += 1
+            boards[state.ply] = state.board
+    assert declined == 3
+    assert state.chase[0] == Player.RED + 1
+    assert not is_legal(state, "a9-a10")
+    reason = explain_illegal(state, "a9-a10") or ""
+    assert "ISF 11" in reason
+    named = int(reason.split("position of ply ")[1].split(",")[0])
+    board = boards[named]  # Red's Captain on a10, Blue's Lieutenant on b10, a9 empty
+    assert board[Square.parse("a10").index] & 15 == Rank.CAPTAIN
+    assert board[Square.parse("b10").index] & 15 == Rank.LIEUTENANT
+    assert not board[Square.parse("a9").index]
+    assert "ply 2," in reason
+
+
 def test_isf_11_strike_ends_the_chase() -> None:
     """ISF 11 (reading): a strike ends a continuous chase; the positions before it are no
     longer compared."""
