@@ -5,14 +5,19 @@
   Silent Defense games every 25 plies; the median and 90th percentile time of
   `sample_state(view, rng)` (builds the sampler each call) and of `Sampler.sample(rng)`
   on a sampler built once (what a search bot reusing it pays);
-* a hard view: a new classic game's view with the 40 hidden pieces' `possible` sets
-  edited into `--groups` distinct sets that still hold the real ranks (the worst case
-  for counting); time of `count_assignments`, stopped after `--limit` seconds.
+* hard views: a new classic game's view with the 40 hidden pieces' `possible` sets
+  edited into `--groups` distinct sets of the shapes games teach, each holding the real
+  rank: "higher than X" (a won defence; with or without the Bomb), "lower than X" (a lost
+  one; the Flag and, against a Miner, the Bomb too) and both at once, thresholds drawn at
+  random (`--hard` views); median and worst time of `count_assignments` and of one draw;
+* forged views: the same with random sets of six ranks plus the real one, shapes no game
+  gives (`Sampler` refuses such a view at its verification); time of
+  `count_assignments`, stopped after `--limit` seconds.
 
 The bare reference loop's plies per second are measured in the same run, so the times
 can be quoted as ratios (milliseconds times bare plies per millisecond).
 
-Usage: python benchmarks/sampling.py [--games N] [--groups G] [--limit S]
+Usage: python benchmarks/sampling.py [--games N] [--groups G] [--hard H] [--limit S]
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ from bare import bare_rate
 
 from stratego import HASBRO_2009, Player, Rank, apply, legal_moves, new_game, random_setup
 from stratego.editions import CLASSIC
-from stratego.sampling import Sampler, count_assignments, sample_state
+
+# `_Problem` draws an assignment for the edited views, which `Sampler` would refuse
+from stratego.sampling import Sampler, _Problem, count_assignments, sample_state
 from stratego.variants import SILENT_DEFENSE
 from stratego.views import PlayerView, view
 
@@ -47,17 +54,48 @@ def natural_views(games: int) -> list[PlayerView]:
     return out
 
 
-def hard_view(groups: int) -> PlayerView:
+_NUMBERED = [Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT, Rank.CAPTAIN,
+             Rank.MAJOR, Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL]
+
+
+def _game_shaped(real: Rank, rng: random.Random) -> frozenset[Rank]:
+    """A set of a shape games teach that holds `real`."""
+    if real not in _NUMBERED:  # a Bomb or the Flag: never moved, never struck, or it lost
+        return frozenset(Rank) if rng.random() < 0.5 else frozenset(
+            {real, Rank.FLAG, *_NUMBERED[:rng.randint(1, 10)]})
+    at = _NUMBERED.index(real)
+    low, high = rng.randint(0, at), rng.randint(at, 9)
+    shape = rng.choice(["higher", "higher", "lower", "both"])
+    if shape == "higher":  # won a defence (and moved, or not: then maybe a Bomb)
+        extra = {Rank.BOMB} if rng.random() < 0.5 else set()
+        return frozenset({*_NUMBERED[low:], *extra})
+    if shape == "lower":  # lost a defence (the Flag too; against a Miner, the Bomb)
+        extra = {Rank.BOMB} if rng.random() < 0.2 else set()
+        return frozenset({*_NUMBERED[:high + 1], Rank.FLAG, *extra})
+    return frozenset(_NUMBERED[low:high + 1])
+
+
+def hard_view(groups: int, seed: int, forged: bool = False) -> PlayerView:
+    """A new classic game's Red view whose 40 hidden Blue pieces have `groups` distinct
+    `possible` sets, each holding the piece's real rank: of the shapes games teach, or
+    (`forged`) random sets of six ranks."""
     state = new_game(CLASSIC, random_setup(CLASSIC, Player.RED, 1),
-                     random_setup(CLASSIC, Player.BLUE, 2))
+                     random_setup(CLASSIC, Player.BLUE, 2 + seed))
     v = view(state, Player.RED)
-    rng = random.Random(3)
-    extra = [frozenset(rng.sample(list(Rank), 6)) for _ in range(groups)]
+    rng = random.Random(seed)
+    blue = [p for p in v.pieces if p.owner is Player.BLUE]
+    real = {p.id: state.info.pieces[p.id].rank for p in blue}  # type: ignore[union-attr]
+    sets: dict[int, frozenset[Rank]] = {}
+    while len(set(sets.values())) < groups:  # one new set at a time, for a random piece
+        pid = rng.choice(blue).id
+        sets[pid] = (frozenset(rng.sample(list(Rank), 6)) | {real[pid]} if forged
+                     else _game_shaped(real[pid], rng))
+    pool = list(set(sets.values()))
     pieces = []
-    for i, p in enumerate(v.pieces):
+    for p in v.pieces:
         if p.owner is Player.BLUE:
-            real = state.info.pieces[p.id].rank  # type: ignore[union-attr]
-            p = attrs.evolve(p, possible=extra[i % groups] | {real})
+            fits = [s for s in pool if real[p.id] in s]
+            p = attrs.evolve(p, possible=sets.get(p.id) or rng.choice(fits or [frozenset(Rank)]))
         pieces.append(p)
     return attrs.evolve(v, pieces=tuple(pieces))
 
@@ -72,6 +110,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--groups", type=int, default=16)
+    ap.add_argument("--hard", type=int, default=50)
     ap.add_argument("--limit", type=float, default=30.0)
     args = ap.parse_args()
     bare = bare_rate(2.0, 1)
@@ -90,8 +129,22 @@ def main() -> None:
     print(f"bare reference loop: {bare:.0f} plies/s")
     print(f"{len(views)} natural views: sample_state {ms(fresh)}; reused Sampler {ms(reused)}; "
           f"reuse saves {statistics.median(fresh) / statistics.median(reused):.1f}x")
-    hard = hard_view(args.groups)
-    hidden = len(hard.hidden())
+    counting, drawing, distinct = [], [], []
+    for seed in range(args.hard):
+        hard = hard_view(args.groups, seed)
+        start = time.perf_counter()
+        problem = _Problem(hard)
+        problem.total()
+        counting.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        problem.draw(rng)
+        drawing.append(time.perf_counter() - start)
+        distinct.append(len(problem.masks))
+    print(f"{args.hard} hard views, 40 hidden pieces in {min(distinct)}-{max(distinct)} groups: "
+          f"count_assignments {ms(counting)}, worst {max(counting) * 1e3:.1f} ms; "
+          f"one draw {ms(drawing)}")
+    forged = hard_view(args.groups, 0, forged=True)
+    hidden = len(forged.hidden())
 
     def stop(*_: object) -> None:
         raise TimeoutError
@@ -100,13 +153,14 @@ def main() -> None:
     signal.setitimer(signal.ITIMER_REAL, args.limit)
     start = time.perf_counter()
     try:
-        count = count_assignments(hard)
+        count = count_assignments(forged)
         took = f"{time.perf_counter() - start:.2f} s ({count} assignments)"
     except TimeoutError:
         took = f"more than {args.limit:.0f} s (stopped)"
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-    print(f"hard view, {hidden} hidden pieces in {args.groups} groups: count_assignments {took}")
+    sets = len({p.possible for p in forged.hidden()})
+    print(f"forged view, {hidden} hidden pieces in {sets} random sets: count_assignments {took}")
 
 
 if __name__ == "__main__":

@@ -19,11 +19,16 @@ likely:
   ranks the viewer knows are counted.
 
 The sampler draws such an assignment exactly uniformly, by sequential
-sampling with exact counting: pieces with the same `possible` set are
-interchangeable, so it counts, rank by rank, the ways to spread that rank's
-remaining pieces over the groups (a memoised sum of products of binomial
-coefficients), draws one spread with probability proportional to its count,
-then draws which pieces of each group get it uniformly.
+sampling with exact counting. Pieces with the same `possible` set form a
+group; the groups are placed one after another, and the count is kept per
+*class* of ranks, the ranks that no group still to be placed tells apart.
+Sets that nest, as the sets strikes and moves teach mostly do ("higher than
+a Captain", "not a Bomb or the Flag"), merge their classes as soon as they are
+placed, so the count takes one state per group (the Ferrers-board product);
+only sets that cross each other ("higher than a Miner" and "lower than a
+Major") keep several classes apart. The draw follows the same steps: a split
+of each group over the classes with probability proportional to its count,
+then ranks within a class in proportion to their free places.
 
 A few facts are not per-piece sets and are checked on the rebuilt state
 instead, redrawing when they fail (rejection sampling, which keeps the draw
@@ -44,8 +49,9 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -81,7 +87,20 @@ class SamplingError(StrategoError, ValueError):
 
 
 class _Problem:
-    """The hidden pieces grouped by their possible ranks, and the counts to place."""
+    """The hidden pieces grouped by their possible ranks, and the counts to place.
+
+    Counting works on *slots*: rank ``r`` has ``need[r]`` distinguishable slots, and an
+    assignment of ranks to pieces is ``prod(need)!`` one-to-one maps of pieces to slots.
+    The groups (pieces with the same possible set) are placed one after another, most
+    constrained first. Before group ``i`` the ranks fall into *classes*: ranks that no
+    group from ``i`` on tells apart (each group's set holds all of a class or none of
+    it). Slots of one class are interchangeable for the rest of the placement, so the
+    state after each group is just the number of free slots per class, and classes merge
+    as the groups that split them are placed. Nested possible sets (what strikes and
+    moves teach: "higher than X", "not a Bomb or the Flag") give one state per step (the
+    Ferrers-board product); the number of states grows only with the sets that cross
+    each other (see docs/hidden-information.md, "Sampling").
+    """
 
     def __init__(self, v: PlayerView) -> None:
         hidden = v.hidden()
@@ -103,77 +122,212 @@ class _Problem:
                 f"{len(hidden)} hidden {opponent} pieces, but the army leaves {sum(counts)} "
                 f"ranks to place")
         available = sum(1 << r for r in Rank if counts[r])
-        groups: dict[int, list[int]] = {}
         for piece in hidden:
-            mask = sum(1 << r for r in piece.possible) & available
-            if not mask:
+            if not sum(1 << r for r in piece.possible) & available:
                 raise SamplingError(
                     f"no rank left in the army fits {opponent}'s piece {piece.id} "
                     f"on {piece.square or 'the captured pile'}")
-            groups.setdefault(mask, []).append(piece.id)
-        self.masks = tuple(sorted(groups))
-        self.members = tuple(tuple(groups[m]) for m in self.masks)
+        self._setup(counts, [(p.id, sum(1 << r for r in p.possible)) for p in hidden])
+
+    @classmethod
+    def from_sets(cls, counts: Sequence[int], pieces: Sequence[tuple[int, int]]) -> _Problem:
+        """The problem of placing ``counts[rank]`` pieces of each `Rank` on `pieces`, given
+        as ``(piece id, possible ranks as a bit mask 1 << rank)``."""
+        counts = list(counts)
+        if len(counts) != len(Rank) or min(counts) < 0 or sum(counts) != len(pieces):
+            raise SamplingError(f"{len(pieces)} pieces, but the counts {counts} do not "
+                                f"place as many")
+        problem = cls.__new__(cls)
+        problem._setup(counts, pieces)
+        return problem
+
+    def _setup(self, counts: list[int], pieces: Sequence[tuple[int, int]]) -> None:
+        available = sum(1 << r for r in Rank if counts[r])
+        groups: dict[int, list[int]] = {}
+        for pid, mask in pieces:
+            groups.setdefault(mask & available, []).append(pid)
+        order = _placing_order(list(groups), counts)
+        self.masks = tuple(order)
+        self.members = tuple(tuple(groups[m]) for m in order)
         self.ranks = tuple(r for r in Rank if counts[r])
         self.need = tuple(counts[r] for r in self.ranks)
+        self._counts = tuple(counts)
+        # classes[i]: the rank classes (bit masks) before group i; into[i]: for each class of
+        # level i, the index of the class of level i + 1 holding it, or -1 for ranks no
+        # later group may take (their slots must all be used by then)
+        classes = [_classes(order[i:], available) for i in range(len(order) + 1)]
+        self._classes = classes
+        self._into = [tuple(next((j for j, d in enumerate(classes[i + 1]) if c & d == c), -1)
+                            for c in classes[i]) for i in range(len(order))]
+        eligible = [{j for j, c in enumerate(classes[i]) if c & order[i] == c}
+                    for i in range(len(order))]
+        # per level: the classes group i must use up (no later group takes their ranks), the
+        # classes it may take from and keeps in play (index at the next level), and the
+        # classes it leaves alone (index at the next level, or -1: they must be empty)
+        self._closing = [tuple(j for j in sorted(eligible[i]) if self._into[i][j] < 0)
+                         for i in range(len(order))]
+        self._open = [tuple((j, self._into[i][j]) for j in sorted(eligible[i])
+                            if self._into[i][j] >= 0) for i in range(len(order))]
+        self._passing = [tuple((j, self._into[i][j]) for j in range(len(classes[i]))
+                               if j not in eligible[i]) for i in range(len(order))]
+        self._sizes = tuple(len(m) for m in self.members)
+        start = tuple(sum(counts[r] for r in Rank if c >> r & 1) for c in classes[0])
+        uncovered = available & ~functools.reduce(operator.or_, order, 0)
+        self._start = None if uncovered else start
         self.ways = functools.cache(self._ways)
+        # prod(need)! slot maps per assignment
+        self._per_assignment = math.prod(math.factorial(n) for n in self.need)
 
-    def _spreads(self, j: int, rem: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        """Every way to spread rank j's pieces over the groups that allow it."""
-        rank = self.ranks[j]
-        eligible = [t for t, m in enumerate(self.masks) if m >> rank & 1 and rem[t]]
-        spread = [0] * len(rem)
+    def _prepare(self, i: int, rem: tuple[int, ...]
+                 ) -> tuple[list[int], list[tuple[int, int]], int,
+                            list[tuple[int, int, int]], list[int]] | None:
+        """What group i's placements from the free slots `rem` share: the free slots of
+        level i + 1 if the group took nothing from its open classes, the classes it must
+        use up, how many pieces are left for the open classes, those classes as
+        ``(class, class at level i + 1, free slots)`` and the free slots of the open
+        classes from each one on. None: no placement."""
+        after = [0] * len(self._classes[i + 1])
+        for j, k in self._passing[i]:
+            if rem[j]:
+                if k < 0:
+                    return None
+                after[k] += rem[j]
+        split = [(j, rem[j]) for j in self._closing[i] if rem[j]]
+        left = self._sizes[i] - sum(x for _, x in split)
+        open_ = [(j, k, rem[j]) for j, k in self._open[i] if rem[j]]
+        for _, k, n in open_:
+            after[k] += n
+        room = [0] * (len(open_) + 1)
+        for t in range(len(open_) - 1, -1, -1):
+            room[t] = room[t + 1] + open_[t][2]
+        if not 0 <= left <= room[0]:
+            return None
+        return after, split, left, open_, room
 
-        def place(k: int, left: int) -> Iterator[tuple[int, ...]]:
-            if k == len(eligible):
-                if left == 0:
-                    yield tuple(spread)
+    def _moves(self, i: int, rem: tuple[int, ...]
+               ) -> Iterator[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]]:
+        """Every way group i can take free slots `rem` (per class of level i): ``(split,
+        ways, after)`` with `split` the ``(class, how many)`` pairs, `ways` the product
+        of the binomials (which slots of each class) and `after` the free slots per class
+        of level i + 1."""
+        prepared = self._prepare(i, rem)
+        if prepared is None:
+            return
+        after, split, left, open_, room = prepared
+
+        def place(t: int, left: int, ways: int) -> Iterator[
+                tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]]]:
+            if left == 0:
+                yield tuple(split), ways, tuple(after)
                 return
-            t = eligible[k]
-            capacity = sum(rem[u] for u in eligible[k + 1:])
-            for x in range(max(0, left - capacity), min(left, rem[t]) + 1):
-                spread[t] = x
-                yield from place(k + 1, left - x)
-            spread[t] = 0
+            j, k, n = open_[t]
+            for x in range(max(0, left - room[t + 1]), min(left, n) + 1):
+                split.append((j, x))
+                after[k] -= x
+                yield from place(t + 1, left - x, ways * math.comb(n, x))
+                after[k] += x
+                split.pop()
 
-        return place(0, self.need[j])
+        yield from place(0, left, 1)
 
-    def _weight(self, j: int, rem: tuple[int, ...], spread: tuple[int, ...]) -> int:
-        rest = tuple(a - b for a, b in zip(rem, spread, strict=True))
-        weight = self.ways(j + 1, rest)
-        if weight:
-            for a, b in zip(rem, spread, strict=True):
-                if b:
-                    weight *= math.comb(a, b)
-        return weight
+    def _ways(self, i: int, rem: tuple[int, ...]) -> int:
+        """Maps of the pieces of groups i, i+1, ... to the free slots `rem` (per class),
+        divided by the product of those groups' sizes' factorials: the sum over
+        `_moves`, without building them (the hot loop of counting)."""
+        if i == len(self.masks):
+            return 1
+        prepared = self._prepare(i, rem)
+        if prepared is None:
+            return 0
+        after, _, left, open_, room = prepared
+        ways = self.ways
+        comb = math.comb
 
-    def _ways(self, j: int, rem: tuple[int, ...]) -> int:
-        if j == len(self.ranks):
-            return 0 if any(rem) else 1
-        return sum(self._weight(j, rem, s) for s in self._spreads(j, rem))
+        def place(t: int, left: int) -> int:
+            if left == 0:
+                return ways(i + 1, tuple(after))
+            _, k, n = open_[t]
+            total = 0
+            for x in range(max(0, left - room[t + 1]), min(left, n) + 1):
+                after[k] -= x
+                total += comb(n, x) * place(t + 1, left - x)
+                after[k] += x
+            return total
+
+        return place(0, left)
 
     def total(self) -> int:
-        return self.ways(0, tuple(len(m) for m in self.members))
+        if self._start is None:
+            return 0
+        maps = self.ways(0, self._start) * math.prod(math.factorial(len(m)) for m in self.members)
+        return maps // self._per_assignment
 
     def draw(self, rng: random.Random) -> dict[int, Rank]:
-        rem = tuple(len(m) for m in self.members)
-        pools = [list(m) for m in self.members]
+        assert self._start is not None
+        rem = self._start
+        left = list(self._counts)
         out: dict[int, Rank] = {}
-        for j, rank in enumerate(self.ranks):
-            total = self.ways(j, rem)
-            pick = rng.randrange(total)
-            for spread in self._spreads(j, rem):
-                weight = self._weight(j, rem, spread)
+        for i, members in enumerate(self.members):
+            pick = rng.randrange(self.ways(i, rem))
+            for move in self._moves(i, rem):
+                weight = move[1] * self.ways(i + 1, move[2])
                 if pick < weight:
                     break
                 pick -= weight
-            for t, x in enumerate(spread):
-                if x:
-                    chosen = rng.sample(pools[t], x)
-                    for pid in chosen:
-                        out[pid] = rank
-                        pools[t].remove(pid)
-            rem = tuple(a - b for a, b in zip(rem, spread, strict=True))
+            split, _, after = move
+            pieces = list(members)
+            rng.shuffle(pieces)
+            at = 0
+            for j, x in split:
+                ranks = [r for r in self.ranks if self._classes[i][j] >> r & 1]
+                for pid in pieces[at:at + x]:
+                    slot = rng.randrange(sum(left[r] for r in ranks))
+                    for rank in ranks:
+                        if slot < left[rank]:
+                            break
+                        slot -= left[rank]
+                    left[rank] -= 1
+                    out[pid] = rank
+                at += x
+            rem = after
         return out
+
+
+def _classes(masks: Sequence[int], available: int) -> tuple[int, ...]:
+    """The ranks of `available` that some mask holds, split into classes of ranks that
+    every mask holds together or not at all (bit masks, lowest rank first)."""
+    signature: dict[int, int] = {}
+    for r in range(len(Rank)):
+        if available >> r & 1:
+            key = sum(1 << k for k, m in enumerate(masks) if m >> r & 1)
+            if key:
+                signature[key] = signature.get(key, 0) | 1 << r
+    return tuple(sorted(signature.values(), key=lambda c: (c & -c)))
+
+
+def _placing_order(masks: list[int], counts: Sequence[int]) -> list[int]:
+    """The groups' masks in the order to place them, greedily: next, the group that leaves
+    the fewest rank classes among the ranks placed so far (the dimension of the state),
+    fewest slots first among equals. Nested sets (what strikes and moves teach) go
+    smallest first; sets that cross are placed so that their classes merge soon."""
+    slots = {m: sum(n for r, n in enumerate(counts) if m >> r & 1) for m in masks}
+    rest = sorted(masks, key=lambda m: (slots[m], m))
+    ranks = [r for r, n in enumerate(counts) if n]
+    order: list[int] = []
+    touched = 0
+    while rest:
+        signature = [sum(1 << k for k, m in enumerate(rest) if m >> r & 1) for r in ranks]
+        best, best_key = 0, (len(ranks) + 1, 0)
+        for k, m in enumerate(rest):
+            seen = touched | m
+            drop = ~(1 << k)
+            key = (len({sig & drop for r, sig in zip(ranks, signature, strict=True)
+                        if seen >> r & 1 and sig & drop}), slots[m])
+            if key < best_key:
+                best, best_key = k, key
+        touched |= rest[best]
+        order.append(rest.pop(best))
+    return order
 
 
 def count_assignments(v: PlayerView) -> int:
