@@ -242,18 +242,27 @@ class _Problem:
         after, _, left, open_, room = prepared
         ways = self.ways
         comb = math.comb
+        last = len(open_) - 1
 
         def place(t: int, left: int) -> int:
-            if left == 0:
-                return ways(i + 1, tuple(after))
             _, k, n = open_[t]
+            if t == last:  # the rest goes here (`room` made sure it fits)
+                after[k] -= left
+                total = comb(n, left) * ways(i + 1, tuple(after))
+                after[k] += left
+                return total
             total = 0
             for x in range(max(0, left - room[t + 1]), min(left, n) + 1):
                 after[k] -= x
-                total += comb(n, x) * place(t + 1, left - x)
+                if x == left:
+                    total += comb(n, x) * ways(i + 1, tuple(after))
+                else:
+                    total += comb(n, x) * place(t + 1, left - x)
                 after[k] += x
             return total
 
+        if left == 0:
+            return ways(i + 1, tuple(after))
         return place(0, left)
 
     def total(self) -> int:
