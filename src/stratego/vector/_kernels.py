@@ -136,8 +136,8 @@ def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, 
 
 @njit(cache=True)
 def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside):
-    """Write the legal actions of game `i`'s player to move into `moves` and `mask`
-    (whose row must be clear); return how many there are.
+    """Write the legal actions of game `i`'s player to move into `moves` and then
+    `mask` (whose row must be clear); return how many there are.
 
     Tables, in the mover's seat: ``nbx[player, frm]`` the neighbours as (count, then
     square and action pairs); ``lx[player, frm, lane]`` a straight lane (length, then
@@ -160,6 +160,7 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
         check = psh or chase_on
         if not check and kind != K_SCOUT:
             # the usual case, without branches: write every neighbour, keep the legal ones
+            # (the mask is set from the kept list at the end: fewer scattered stores)
             strikes = kind != K_NO_STRIKE
             for k in range(nbx[player, frm, 0]):
                 to = nbx[player, frm, 1 + 2 * k]
@@ -167,7 +168,6 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
                 w = board[i, to]
                 ok = (w == 0) | (strikes & (((w >> 4) & 1) != player))
                 moves[i, n] = a
-                mask[i, a] = ok  # a pure store: each action comes up once
                 n += ok
             if kind != K_CAPTAIN2:
                 continue
@@ -195,13 +195,11 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
                             chase_on,
                         ):
                             a = lx[player, frm, lane, 2 + 2 * k]
-                            mask[i, a] = True
                             moves[i, n] = a
                             n += 1
                         continue
                     if (w >> 4) & 1 != player and (k == 0 or scout_strike):
                         a = lx[player, frm, lane, 2 + 2 * k]
-                        mask[i, a] = True
                         moves[i, n] = a
                         n += 1
                     break
@@ -214,12 +212,10 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
                     i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
                 ):
                     a = nbx[player, frm, 2 + 2 * k]
-                    mask[i, a] = True
                     moves[i, n] = a
                     n += 1
             elif kind != K_NO_STRIKE and (w >> 4) & 1 != player:
                 a = nbx[player, frm, 2 + 2 * k]
-                mask[i, a] = True
                 moves[i, n] = a
                 n += 1
         if kind == K_CAPTAIN2:
@@ -239,9 +235,10 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
                 ):
                     continue
                 a = tx[player, frm, k, 3]
-                mask[i, a] = True
                 moves[i, n] = a
                 n += 1
+    for j in range(n):
+        mask[i, moves[i, j]] = True
     g[i, NMOVES] = n
     return n
 
