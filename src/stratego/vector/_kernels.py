@@ -140,7 +140,7 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
     `mask` (whose row must be clear); return how many there are.
 
     Tables, in the mover's seat: ``nbx[player, frm]`` the neighbours as (count, then
-    square and action pairs); ``lx[player, frm, lane]`` a straight lane (length, then
+    four square and action pairs, the unused ones on `frm` itself); ``lx[player, frm, lane]`` a straight lane (length, then
     square and action pairs); ``tx[player, frm, k]`` two-step routes (square, the two
     middle squares, action)."""
     player = g[i, TURN]
@@ -161,8 +161,10 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
         if not check and kind != K_SCOUT:
             # the usual case, without branches: write every neighbour, keep the legal ones
             # (the mask is set from the kept list at the end: fewer scattered stores)
+            # over all four slots (an unused one leads to the piece's own square: never
+            # kept), so the loop has a fixed length and unrolls
             strikes = kind != K_NO_STRIKE
-            for k in range(nbx[player, frm, 0]):
+            for k in range(4):
                 to = nbx[player, frm, 1 + 2 * k]
                 a = nbx[player, frm, 2 + 2 * k]
                 w = board[i, to]

@@ -51,6 +51,7 @@ def geometry() -> tuple[Any, ...]:
     for player in Player:
         for frm in range(SQ):
             nbx[player, frm, 0] = len(NEIGHBOURS[frm])
+            nbx[player, frm, 1::2] = frm  # unused slots lead to the piece's own square
             for j, to in enumerate(NEIGHBOURS[frm]):
                 nbx[player, frm, 1 + 2 * j: 3 + 2 * j] = (to, act[player, frm, to])
             lanen[frm] = len(LANES[frm])
