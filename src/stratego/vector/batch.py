@@ -85,6 +85,7 @@ class Batch:
         self._pc[:, :, k.WHERE] = -1
         self._pc[:, :, k.SLOT] = -1
         self._plist = np.zeros((n, 2, max(1, (pieces - 1))), np.int32)
+        self._bb = np.zeros((n, 2, 2, 2), np.uint64)
         self._g = np.zeros((n, k.G_WIDTH), np.int64)
         self._chase = np.zeros((n, _CHASE_START), np.int64)
         self._moves = np.zeros((n, moves), np.int16)
@@ -198,7 +199,7 @@ class Batch:
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = batch._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = batch._geo
         k.generate_all(
             batch._board,
             batch._pc,
@@ -215,6 +216,9 @@ class Batch:
             twon,
             zk,
             zside,
+            batch._bb,
+            bvalid,
+            adt,
         )
         return batch
 
@@ -256,8 +260,8 @@ class Batch:
         g[k.NPIECES] = len(info.pieces)
         for pid, piece in enumerate(info.pieces):
             kind = int(pc[pid, k.KIND])
-            if piece is None or where[pid] < 0 or kind == k.K_STILL:
-                continue
+            if piece is None or where[pid] < 0 or kind in (k.K_STILL, k.K_STEP):
+                continue  # (the one-square movers are on the bitboards)
             slot = int(g[k.PCOUNT + piece.owner])
             self._plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
             pc[pid, k.SLOT] = slot
@@ -270,7 +274,7 @@ class Batch:
             self._chase[i, : len(state.chase) - 1] = state.chase[1:]
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = self._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = self._geo
         k.reset(
             which,
             seed,
@@ -293,6 +297,9 @@ class Batch:
             twon,
             zk,
             zside,
+            self._bb,
+            bvalid,
+            adt,
         )
         for i in np.flatnonzero(which):
             self._infos[i] = None
@@ -389,7 +396,7 @@ class Batch:
         ):
             raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
         planes = out
-        lakes = self._geo[-1]
+        lakes = self._geo[9]
         self._split(
             lambda lo, hi: k.planes(
                 lo, hi, planes, viewer, self._board, self._pc, self._g, self._R, self._armies, lakes
@@ -442,7 +449,8 @@ class Batch:
         first, count = k.validate(acts, active, self._bad, self._g, self._mask)
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
-        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _ = self._geo
+        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _, bvalid, adt = self._geo
+        bb = self._bb
         board, pc, plist, g, chase = (self._board, self._pc, self._plist, self._g, self._chase)
         moves, mask, bad = self._moves, self._mask, self._bad
         rules, reach, strike, cons = self._R, self._reach, self._strike, self._cons
@@ -474,6 +482,9 @@ class Batch:
                     cons,
                     zk,
                     zside,
+                    bb,
+                    bvalid,
+                    adt,
                 )
             )
 
