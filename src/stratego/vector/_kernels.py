@@ -89,22 +89,6 @@ def _cttz_typing(typingctx, x):
 _cttz: Any = intrinsic(_cttz_typing)
 
 
-def _ctlz_typing(typingctx, x):
-    """The number of leading zero bits of the (non-zero) uint64 `x` (LLVM's ctlz)."""
-    sig = types.int64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fnty = ir.FunctionType(i64, [i64, ir.IntType(1)])
-        fn = builder.module.declare_intrinsic("llvm.ctlz", [i64], fnty)
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 1)])
-
-    return sig, codegen
-
-
-_ctlz: Any = intrinsic(_ctlz_typing)
-
-
 @njit(cache=True, inline="always")
 def _in_span(lo: int, hi: int, sq: int) -> bool:
     if lo // 10 == hi // 10:
@@ -178,7 +162,7 @@ def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, 
 
 @njit(cache=True, inline="always")
 def _piece(i, n, frm, kind, pid, psh, chase_on, board, g, chase, moves, R, nbx, lx, lanen, tx, twon,
-           zk, zside, bb, ray, rayact):
+           zk, zside):
     """Append to `moves[i]` from entry `n` the legal actions of piece `pid` (moving as
     `kind`) on `frm`; return the new count. `psh`: the piece may be repeating moves too
     often, `chase_on`: the player to move is chasing (both checked move by move)."""
@@ -199,27 +183,18 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, board, g, chase, moves, R, nbx, 
             moves[i, n] = a
             n += ok
     elif not check:
-        # a Scout: along each ray, the empty squares up to the first piece and that piece
-        # when it is the opponent's (struck from afar if the rules let); the first piece
-        # from the bitboards, all nine actions written and the kept ones counted
-        occ0 = bb[i, 0, 0, 0] | bb[i, 1, 0, 0]
-        occ1 = bb[i, 0, 0, 1] | bb[i, 1, 0, 1]
-        for d in range(4):
-            b0 = ray[d, frm, 0] & occ0
-            b1 = ray[d, frm, 1] & occ1
-            if d == 0 or d == 2:  # outward up the squares: the nearest piece is the lowest
-                sq = _cttz(b0) if b0 else (64 + _cttz(b1) if b1 else -1)
-            else:
-                sq = 127 - _ctlz(b1) if b1 else (63 - _ctlz(b0) if b0 else -1)
-            free = np.int64(ray[d, frm, 2])
-            if sq >= 0:
-                free = abs(sq - frm) // (10 if d < 2 else 1) - 1
-            for q in range(9):
-                moves[i, n + q] = rayact[player, d, frm, q]
-            n += free
-            if sq >= 0:
-                w = board[i, sq]
-                n += (((w >> 4) & 1) != player) & (scout_strike | (free == 0))
+        # a Scout: along each lane, the empty squares up to the first piece and that
+        # piece when it is the opponent's (struck from afar if the rules let)
+        for lane in range(lanen[frm]):
+            for k in range(lx[player, frm, lane, 0]):
+                to = lx[player, frm, lane, 1 + 2 * k]
+                w = board[i, to]
+                moves[i, n] = lx[player, frm, lane, 2 + 2 * k]
+                if w == 0:
+                    n += 1
+                    continue
+                n += (((w >> 4) & 1) != player) & (scout_strike | (k == 0))
+                break
     elif kind == K_SCOUT:
         for lane in range(lanen[frm]):
             for k in range(lx[player, frm, lane, 0]):
@@ -283,7 +258,7 @@ def _emit(i, n, t, base, player, d, moves, adt):
 
 @njit(cache=True, inline="always")
 def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside, bb,
-         bvalid, adt, ray, rayact):
+         bvalid, adt):
     """Write the legal actions of game `i`'s player to move into `moves` and then
     `mask` (whose row must be clear); return how many there are.
 
@@ -312,7 +287,7 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
                 t &= t - _ONE
                 pid = board[i, frm] >> 5
                 n = _piece(i, n, frm, K_STEP, pid, shut and pid == spid, True, board, g,
-                           chase, moves, R, nbx, lx, lanen, tx, twon, zk, zside, bb, ray, rayact)
+                           chase, moves, R, nbx, lx, lanen, tx, twon, zk, zside)
     else:
         if shut and pc[i, spid, KIND] == K_STEP:
             # the piece going back and forth: its moves one by one
@@ -322,7 +297,7 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
             else:
                 s1 &= ~(_ONE << np.uint64(frm - 64))
             n = _piece(i, n, frm, K_STEP, spid, True, False, board, g, chase, moves, R, nbx,
-                       lx, lanen, tx, twon, zk, zside, bb, ray, rayact)
+                       lx, lanen, tx, twon, zk, zside)
         o0 = ~bb[i, player, 0, 0]
         o1 = ~bb[i, player, 0, 1]
         # up (+10), down (-10), right (+1), left (-1); the table drops wrapped rows
@@ -342,7 +317,7 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
         entry = plist[i, player, e]
         pid = entry >> 10
         n = _piece(i, n, entry & 127, (entry >> 7) & 7, pid, shut and pid == spid, chase_on,
-                   board, g, chase, moves, R, nbx, lx, lanen, tx, twon, zk, zside, bb, ray, rayact)
+                   board, g, chase, moves, R, nbx, lx, lanen, tx, twon, zk, zside)
     for j in range(n):
         mask[i, moves[i, j]] = True
     g[i, NMOVES] = n
@@ -481,8 +456,6 @@ def _apply(
     bb,
     bvalid,
     adt,
-    ray,
-    rayact,
 ):
     """Play `action` (legal, checked by the caller) in game `i` and set what follows."""
     player = g[i, TURN]
@@ -607,7 +580,7 @@ def _apply(
     elif (
         _gen(
             i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside, bb,
-            bvalid, adt, ray, rayact,
+            bvalid, adt,
         )
         == 0
     ):
@@ -678,8 +651,6 @@ def step(
     bb,
     bvalid,
     adt,
-    ray,
-    rayact,
 ):
     """Advance the unfinished games of rows lo..hi-1 whose action is not `bad`; return the
     longest chase record among them."""
@@ -711,8 +682,6 @@ def step(
                 bb,
                 bvalid,
                 adt,
-                ray,
-                rayact,
             )
     longest = 0
     if R[R_CHASE] != 0:
@@ -723,8 +692,7 @@ def step(
 
 @njit(cache=True, nogil=True)
 def generate_all(
-    board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside, bb, bvalid,
-    adt, ray, rayact,
+    board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside, bb, bvalid, adt
 ):
     """Fill the moves and mask of every unfinished game (after loading states)."""
     for i in range(board.shape[0]):
@@ -733,7 +701,7 @@ def generate_all(
         if g[i, DONE] == 0:
             _gen(
                 i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside,
-                bb, bvalid, adt, ray, rayact,
+                bb, bvalid, adt,
             )
 
 
@@ -850,8 +818,6 @@ def _reset_one(
     bb,
     bvalid,
     adt,
-    ray,
-    rayact,
 ):
     """A fresh game in row `i` with both armies shuffled over their home squares."""
     _clear(i, g, moves, mask)
@@ -904,7 +870,7 @@ def _reset_one(
         g[i, ZHASH] = h
     n = _gen(
         i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon, zk, zside, bb,
-        bvalid, adt, ray, rayact,
+        bvalid, adt,
     )
     if n == 0:
         g[i, DONE] = 1
@@ -938,8 +904,6 @@ def reset(
     bb,
     bvalid,
     adt,
-    ray,
-    rayact,
 ):
     """New random games in the rows where `which` is True (numba's generator, seeded)."""
     np.random.seed(seed)
@@ -969,8 +933,6 @@ def reset(
                 bb,
                 bvalid,
                 adt,
-                ray,
-                rayact,
             )
 
 

@@ -28,9 +28,9 @@ SQ = SIZE * SIZE
 
 @functools.cache
 def geometry() -> tuple[Any, ...]:
-    """(nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, lakes, bvalid, adt, ray, rayact): the
-    rule-free tables, the move tables holding each destination with its action index in
-    each player's seat."""
+    """(nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, lakes, bvalid, adt): the rule-free
+    tables, the move tables holding each destination with its action index in each
+    player's seat."""
     act = np.full((2, SQ, SQ), -1, np.int64)
     afrom = np.full((2, NUM_MOVE_ACTIONS), -1, np.int16)
     ato = np.full((2, NUM_MOVE_ACTIONS), -1, np.int16)
@@ -78,20 +78,8 @@ def geometry() -> tuple[Any, ...]:
             bvalid[d, to // 64] |= np.uint64(1 << (to % 64))
             for player in Player:
                 adt[player, d, to] = act[player, frm, to]
-    # Scout rays by direction (the same four): the squares as bitboard words and the length
-    # (ray[d, frm] = word 0, word 1, length), the actions outward (rayact[player, d, frm, q])
-    ray = np.zeros((4, SQ, 3), np.uint64)
-    rayact = np.zeros((2, 4, SQ, SIZE - 1), np.int16)
-    for frm in range(SQ):
-        for lane in LANES[frm]:
-            d = (SIZE, -SIZE, 1, -1).index(lane[0] - frm)
-            ray[d, frm, 2] = len(lane)
-            for q, to in enumerate(lane):
-                ray[d, frm, to // 64] |= np.uint64(1 << (to % 64))
-                for player in Player:
-                    rayact[player, d, frm, q] = act[player, frm, to]
     return (nbx, lx, lanen, tx, twon, afrom, ato, zk, np.int64(ZOBRIST_SIDE), lakes, bvalid,
-            adt, ray, rayact)
+            adt)
 
 
 # The rule parameters the kernels follow, per component; any other parameter set away from

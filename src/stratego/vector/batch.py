@@ -136,8 +136,7 @@ class Batch:
         army = rules.army.size
         pieces = max([1 + 2 * army, *piece_counts])
         per_side = max([army, *side_counts])
-        # + room for unkept writes (a Scout ray writes all nine slots)
-        return pieces, min(NUM_MOVE_ACTIONS, 18 * per_side) + 10
+        return pieces, min(NUM_MOVE_ACTIONS, 18 * per_side) + 4  # + room for unkept writes
 
     @classmethod
     def new(
@@ -200,7 +199,7 @@ class Batch:
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt, ray, rayact = batch._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = batch._geo
         k.generate_all(
             batch._board,
             batch._pc,
@@ -220,8 +219,6 @@ class Batch:
             batch._bb,
             bvalid,
             adt,
-            ray,
-            rayact,
         )
         return batch
 
@@ -277,7 +274,7 @@ class Batch:
             self._chase[i, : len(state.chase) - 1] = state.chase[1:]
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt, ray, rayact = self._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = self._geo
         k.reset(
             which,
             seed,
@@ -303,8 +300,6 @@ class Batch:
             self._bb,
             bvalid,
             adt,
-            ray,
-            rayact,
         )
         for i in np.flatnonzero(which):
             self._infos[i] = None
@@ -454,7 +449,7 @@ class Batch:
         first, count = k.validate(acts, active, self._bad, self._g, self._mask)
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
-        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _, bvalid, adt, ray, rayact = self._geo
+        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _, bvalid, adt = self._geo
         bb = self._bb
         board, pc, plist, g, chase = (self._board, self._pc, self._plist, self._g, self._chase)
         moves, mask, bad = self._moves, self._mask, self._bad
@@ -490,8 +485,6 @@ class Batch:
                     bb,
                     bvalid,
                     adt,
-                    ray,
-                    rayact,
                 )
             )
 
