@@ -278,46 +278,57 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
     chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
     s0 = bb[i, player, 1, 0]
     s1 = bb[i, player, 1, 1]
+    # the one-square movers whose moves a repetition rule checks one by one (all of them
+    # while the player to move chases, else the piece going back and forth) go with the
+    # piece list (one place that walks pieces: one inlined copy of `_piece` to compile)
+    c0 = c1 = np.uint64(0)
     if chase_on:
-        # every move checked: the one-square movers one by one, square by square
-        for w in range(2):
-            t = s0 if w == 0 else s1
-            while t:
-                frm = 64 * w + _cttz(t)
-                t &= t - _ONE
-                pid = board[i, frm] >> 5
-                n = _piece(i, n, frm, K_STEP, pid, shut and pid == spid, True, board, g,
-                           chase, moves, R, nbx, lx, lanen, tx, twon, zk, zside)
-    else:
-        if shut and pc[i, spid, KIND] == K_STEP:
-            # the piece going back and forth: its moves one by one
-            frm = pc[i, spid, WHERE]
-            if frm < 64:
-                s0 &= ~(_ONE << np.uint64(frm))
+        c0, c1 = s0, s1
+    elif shut and pc[i, spid, KIND] == K_STEP:
+        frm = pc[i, spid, WHERE]
+        if frm < 64:
+            c0 = _ONE << np.uint64(frm)
+        else:
+            c1 = _ONE << np.uint64(frm - 64)
+    s0 &= ~c0
+    s1 &= ~c1
+    o0 = ~bb[i, player, 0, 0]
+    o1 = ~bb[i, player, 0, 1]
+    # up (+10), down (-10), right (+1), left (-1); the table drops wrapped rows
+    n = _emit(i, n, (s0 << np.uint64(10)) & o0 & bvalid[0, 0], 0, player, 0, moves, adt)
+    n = _emit(i, n, ((s1 << np.uint64(10)) | (s0 >> np.uint64(54))) & o1 & bvalid[0, 1],
+              64, player, 0, moves, adt)
+    n = _emit(i, n, ((s0 >> np.uint64(10)) | (s1 << np.uint64(54))) & o0 & bvalid[1, 0],
+              0, player, 1, moves, adt)
+    n = _emit(i, n, (s1 >> np.uint64(10)) & o1 & bvalid[1, 1], 64, player, 1, moves, adt)
+    n = _emit(i, n, (s0 << _ONE) & o0 & bvalid[2, 0], 0, player, 2, moves, adt)
+    n = _emit(i, n, ((s1 << _ONE) | (s0 >> np.uint64(63))) & o1 & bvalid[2, 1], 64, player,
+              2, moves, adt)
+    n = _emit(i, n, ((s0 >> _ONE) | (s1 << np.uint64(63))) & o0 & bvalid[3, 0], 0, player,
+              3, moves, adt)
+    n = _emit(i, n, (s1 >> _ONE) & o1 & bvalid[3, 1], 64, player, 3, moves, adt)
+    count = g[i, PCOUNT + player]
+    e = 0
+    while True:
+        if c0 or c1:
+            if c0:
+                frm = _cttz(c0)
+                c0 &= c0 - _ONE
             else:
-                s1 &= ~(_ONE << np.uint64(frm - 64))
-            n = _piece(i, n, frm, K_STEP, spid, True, False, board, g, chase, moves, R, nbx,
-                       lx, lanen, tx, twon, zk, zside)
-        o0 = ~bb[i, player, 0, 0]
-        o1 = ~bb[i, player, 0, 1]
-        # up (+10), down (-10), right (+1), left (-1); the table drops wrapped rows
-        n = _emit(i, n, (s0 << np.uint64(10)) & o0 & bvalid[0, 0], 0, player, 0, moves, adt)
-        n = _emit(i, n, ((s1 << np.uint64(10)) | (s0 >> np.uint64(54))) & o1 & bvalid[0, 1],
-                  64, player, 0, moves, adt)
-        n = _emit(i, n, ((s0 >> np.uint64(10)) | (s1 << np.uint64(54))) & o0 & bvalid[1, 0],
-                  0, player, 1, moves, adt)
-        n = _emit(i, n, (s1 >> np.uint64(10)) & o1 & bvalid[1, 1], 64, player, 1, moves, adt)
-        n = _emit(i, n, (s0 << _ONE) & o0 & bvalid[2, 0], 0, player, 2, moves, adt)
-        n = _emit(i, n, ((s1 << _ONE) | (s0 >> np.uint64(63))) & o1 & bvalid[2, 1], 64, player,
-                  2, moves, adt)
-        n = _emit(i, n, ((s0 >> _ONE) | (s1 << np.uint64(63))) & o0 & bvalid[3, 0], 0, player,
-                  3, moves, adt)
-        n = _emit(i, n, (s1 >> _ONE) & o1 & bvalid[3, 1], 64, player, 3, moves, adt)
-    for e in range(g[i, PCOUNT + player]):
-        entry = plist[i, player, e]
-        pid = entry >> 10
-        n = _piece(i, n, entry & 127, (entry >> 7) & 7, pid, shut and pid == spid, chase_on,
-                   board, g, chase, moves, R, nbx, lx, lanen, tx, twon, zk, zside)
+                frm = 64 + _cttz(c1)
+                c1 &= c1 - _ONE
+            kind = K_STEP
+            pid = board[i, frm] >> 5
+        elif e < count:
+            entry = plist[i, player, e]
+            e += 1
+            frm = entry & 127
+            kind = (entry >> 7) & 7
+            pid = entry >> 10
+        else:
+            break
+        n = _piece(i, n, frm, kind, pid, shut and pid == spid, chase_on, board, g, chase, moves,
+                   R, nbx, lx, lanen, tx, twon, zk, zside)
     for j in range(n):
         mask[i, moves[i, j]] = True
     g[i, NMOVES] = n
