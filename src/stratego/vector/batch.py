@@ -4,8 +4,10 @@ Layout (one row per game, C-contiguous NumPy arrays; internal): the board as the
 engine codes it (``piece_id << 5 | owner << 4 | rank``), per piece its rank, owner, square,
 the ranks the opponent still allows (`GameState.known`), the public facts a view adds,
 moved and captured flags; per game the player to move, ply, outcome, position hash, last
-quiet move, back-and-forth runs and the chase record (Jumbo 2014); the legal actions of the
-player to move both as a list and as the boolean mask `Batch.action_mask` returns.
+quiet move, back-and-forth runs and the chase record (Jumbo 2014); per side a bitboard of
+its pieces and one of its one-square movers, and a list of its other moving pieces; the
+legal actions of the player to move both as a list and as the boolean mask
+`Batch.action_mask` returns.
 """
 
 from __future__ import annotations
