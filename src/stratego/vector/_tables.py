@@ -28,8 +28,9 @@ SQ = SIZE * SIZE
 
 @functools.cache
 def geometry() -> tuple[Any, ...]:
-    """(nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, lakes): the rule-free tables, the
-    move tables holding each destination with its action index in each player's seat."""
+    """(nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, lakes, bvalid, adt): the rule-free
+    tables, the move tables holding each destination with its action index in each
+    player's seat."""
     act = np.full((2, SQ, SQ), -1, np.int64)
     afrom = np.full((2, NUM_MOVE_ACTIONS), -1, np.int16)
     ato = np.full((2, NUM_MOVE_ACTIONS), -1, np.int16)
@@ -51,6 +52,7 @@ def geometry() -> tuple[Any, ...]:
     for player in Player:
         for frm in range(SQ):
             nbx[player, frm, 0] = len(NEIGHBOURS[frm])
+            nbx[player, frm, 1::2] = frm  # unused slots lead to the piece's own square
             for j, to in enumerate(NEIGHBOURS[frm]):
                 nbx[player, frm, 1 + 2 * j: 3 + 2 * j] = (to, act[player, frm, to])
             lanen[frm] = len(LANES[frm])
@@ -64,7 +66,20 @@ def geometry() -> tuple[Any, ...]:
     zk = np.array(ZOBRIST_KEYS, dtype=np.int64)
     lakes = np.zeros(SQ, np.bool_)
     lakes[list(LAKE_INDICES)] = True
-    return nbx, lx, lanen, tx, twon, afrom, ato, zk, np.int64(ZOBRIST_SIDE), lakes
+    # one-square moves by direction (up, down, right, left: to = frm + 10, - 10, + 1, - 1):
+    # the squares they may reach as bitboard words (squares 0-63, 64-99) and their actions
+    bvalid = np.zeros((4, 2), np.uint64)
+    adt = np.zeros((2, 4, SQ), np.int16)
+    for d, delta in enumerate((SIZE, -SIZE, 1, -1)):
+        for frm in range(SQ):
+            to = frm + delta
+            if to not in NEIGHBOURS[frm]:
+                continue
+            bvalid[d, to // 64] |= np.uint64(1 << (to % 64))
+            for player in Player:
+                adt[player, d, to] = act[player, frm, to]
+    return (nbx, lx, lanen, tx, twon, afrom, ato, zk, np.int64(ZOBRIST_SIDE), lakes, bvalid,
+            adt)
 
 
 # The rule parameters the kernels follow, per component; any other parameter set away from

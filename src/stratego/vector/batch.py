@@ -4,8 +4,10 @@ Layout (one row per game, C-contiguous NumPy arrays; internal): the board as the
 engine codes it (``piece_id << 5 | owner << 4 | rank``), per piece its rank, owner, square,
 the ranks the opponent still allows (`GameState.known`), the public facts a view adds,
 moved and captured flags; per game the player to move, ply, outcome, position hash, last
-quiet move, back-and-forth runs and the chase record (Jumbo 2014); the legal actions of the
-player to move both as a list and as the boolean mask `Batch.action_mask` returns.
+quiet move, back-and-forth runs and the chase record (Jumbo 2014); per side a bitboard of
+its pieces and one of its one-square movers, and a list of its other moving pieces; the
+legal actions of the player to move both as a list and as the boolean mask
+`Batch.action_mask` returns.
 """
 
 from __future__ import annotations
@@ -85,6 +87,7 @@ class Batch:
         self._pc[:, :, k.WHERE] = -1
         self._pc[:, :, k.SLOT] = -1
         self._plist = np.zeros((n, 2, max(1, (pieces - 1))), np.int32)
+        self._bb = np.zeros((n, 2, 2, 2), np.uint64)
         self._g = np.zeros((n, k.G_WIDTH), np.int64)
         self._chase = np.zeros((n, _CHASE_START), np.int64)
         self._moves = np.zeros((n, moves), np.int16)
@@ -198,7 +201,7 @@ class Batch:
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = batch._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = batch._geo
         k.generate_all(
             batch._board,
             batch._pc,
@@ -215,6 +218,9 @@ class Batch:
             twon,
             zk,
             zside,
+            batch._bb,
+            bvalid,
+            adt,
         )
         return batch
 
@@ -256,8 +262,8 @@ class Batch:
         g[k.NPIECES] = len(info.pieces)
         for pid, piece in enumerate(info.pieces):
             kind = int(pc[pid, k.KIND])
-            if piece is None or where[pid] < 0 or kind == k.K_STILL:
-                continue
+            if piece is None or where[pid] < 0 or kind in (k.K_STILL, k.K_STEP):
+                continue  # (the one-square movers are on the bitboards)
             slot = int(g[k.PCOUNT + piece.owner])
             self._plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
             pc[pid, k.SLOT] = slot
@@ -270,7 +276,7 @@ class Batch:
             self._chase[i, : len(state.chase) - 1] = state.chase[1:]
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _ = self._geo
+        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = self._geo
         k.reset(
             which,
             seed,
@@ -293,6 +299,9 @@ class Batch:
             twon,
             zk,
             zside,
+            self._bb,
+            bvalid,
+            adt,
         )
         for i in np.flatnonzero(which):
             self._infos[i] = None
@@ -389,7 +398,7 @@ class Batch:
         ):
             raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
         planes = out
-        lakes = self._geo[-1]
+        lakes = self._geo[9]
         self._split(
             lambda lo, hi: k.planes(
                 lo, hi, planes, viewer, self._board, self._pc, self._g, self._R, self._armies, lakes
@@ -442,7 +451,8 @@ class Batch:
         first, count = k.validate(acts, active, self._bad, self._g, self._mask)
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
-        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _ = self._geo
+        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _, bvalid, adt = self._geo
+        bb = self._bb
         board, pc, plist, g, chase = (self._board, self._pc, self._plist, self._g, self._chase)
         moves, mask, bad = self._moves, self._mask, self._bad
         rules, reach, strike, cons = self._R, self._reach, self._strike, self._cons
@@ -474,6 +484,9 @@ class Batch:
                     cons,
                     zk,
                     zside,
+                    bb,
+                    bvalid,
+                    adt,
                 )
             )
 
