@@ -35,6 +35,15 @@ several captured pieces of one rank could be rescued, the engine brings back
 the one with the lowest id, so under Silent Defense a hidden Rescue tells
 that no captured piece with a lower id had the rescued piece's rank.
 
+Under Silent Defense with Rescue the hidden state also holds which piece of
+the face-down pile each hidden Rescue brought back (the view relabels the pile
+and shows it as a whole: `stratego.views`). The sampler then counts the
+assignments once per answer, with per-piece sets it reads from the public
+record of each piece under that answer, draws an answer in proportion to its
+count and an assignment for it as above: uniform over the hidden states, the
+answer included. `count_assignments` sums the counts; `hidden_assignments`
+lists the assignments of the view's own per-piece sets.
+
 The sampled state is built directly from the view (no replay), so drawing
 costs about as much as building the view; build a `Sampler` once per view to
 draw many states.
