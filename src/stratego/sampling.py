@@ -545,12 +545,14 @@ class _Latent:
 
     __slots__ = (
         "choices",
+        "counts",
         "cut",
         "ever",
         "ident",
         "mixed",
         "moved",
         "noscout",
+        "pieces",
         "problem",
         "rescued",
         "true_of",
@@ -570,6 +572,8 @@ class _Latent:
         self.choices: tuple[int, ...] = ()
         self.cut: list[tuple[int, list[int]]] = []  # per hidden rescue: ply, true_of after
         self.problem: _Problem | None = None
+        self.counts: tuple[int, ...] = ()
+        self.pieces: list[tuple[int, int]] = []  # (the state's id, possible ranks) to place
         self.weight = 0
         self.view: PlayerView | None = None
 
@@ -690,6 +694,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
     army_mask = sum(1 << r for r in Rank if rules.army.count(r))
     immobile = (0 if rules.movement.bombs_move else 1 << Rank.BOMB) | (
         0 if rules.movement.flag_moves else 1 << Rank.FLAG)
+    totals: dict[tuple[int, ...], int] = {}  # answers often leave the same sets: count once
     for leaf in leaves:
         pieces = []
         fits = True
@@ -713,8 +718,12 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
                 fits = fits and bool(mask)
                 pieces.append((leaf.true_of[label], mask))
         if fits:
-            leaf.problem = _Problem.from_sets(tuple(counts), pieces)
-            leaf.weight = leaf.problem.total()
+            leaf.counts = tuple(counts)
+            leaf.pieces = pieces
+            key = tuple(sorted(mask for _, mask in pieces))
+            if key not in totals:
+                totals[key] = _Problem.from_sets(leaf.counts, pieces).total()
+            leaf.weight = totals[key]
     return [leaf for leaf in leaves if leaf.weight]
 
 
@@ -823,7 +832,8 @@ class Sampler:
                 pick -= leaf.weight
                 if pick < 0:
                     break
-            assert leaf.problem is not None
+            if leaf.problem is None:
+                leaf.problem = _Problem.from_sets(leaf.counts, leaf.pieces)
             seen = _latent_view(self.view, leaf)
             state = build_state(seen, leaf.problem.draw(rng))
             if _fits(self.view, state, _rescue_rivals(seen)):
