@@ -29,7 +29,7 @@ from stratego.sampling import (
     hidden_assignments,
     sample_state,
 )
-from stratego.variants import RESCUE, SILENT_DEFENSE
+from stratego.variants import MOVING_BOMBS, RESCUE, SILENT_DEFENSE
 from stratego.views import PlayerView, view
 
 SILENT = HASBRO_2009.with_variants(SILENT_DEFENSE)
@@ -245,6 +245,47 @@ def test_every_sample_is_a_reachable_state(start: stratego.GameState, seed: int,
     sample = sample_state(view(state, player), draw_seed)
     assert summary(rebuilt(sample)) == summary(sample)
     assert stratego.legal_moves(rebuilt(sample)) == stratego.legal_moves(sample)
+
+
+def rescuing_playout(state: stratego.GameState, seed: int, plies: int) -> stratego.GameState:
+    """A seeded random playout that mostly moves forward and makes a Rescue whenever it
+    may (so that pieces reach the back rows and piles of captured pieces come back)."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = stratego.legal_moves(state)
+        if not moves:
+            break
+        ahead = 1 if state.turn == Player.RED else -1
+        forward = [m for m in moves if m.frm is not None and m.to is not None
+                   and (m.to.index // 10 - m.frm.index // 10) * ahead > 0]
+        rescues = [m for m in moves if m.is_rescue]
+        state = stratego.apply(state, rng.choice(
+            rescues or (forward if forward and rng.random() < 0.6 else moves)))
+    return state
+
+
+_RESCUING_RULES = (SILENT_RESCUE, CLASSIC.with_variants(RESCUE, SILENT_DEFENSE),
+                   HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE, MOVING_BOMBS))
+
+
+@pytest.mark.parametrize("seed", [0, 3, 5, 12, 34, 41])
+def test_silent_defense_with_rescue_samples_are_seen_as_the_view_and_reachable(
+        seed: int) -> None:
+    """Invariant, on games with hidden Rescues (one or two; issue 9 item 2.3): a sample
+    gives the view back and replays from its own start."""
+    rules = _RESCUING_RULES[seed % 3]
+    start = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
+                              stratego.random_setup(rules, Player.BLUE, seed + 1))
+    state = rescuing_playout(start, seed, 250)
+    player = Player(seed % 2)
+    seen = view(state, player)
+    assert any(p.move is None for p in seen.history)
+    sampler = Sampler(seen)
+    rng = random.Random(seed)
+    for _ in range(3):
+        sample = sampler.sample(rng)
+        assert view(sample, player) == seen
+        assert summary(rebuilt(sample)) == summary(sample)
 
 
 # -- every view of every state the library accepts (issue 9, section 3) --------------------
