@@ -544,8 +544,8 @@ class _Latent:
     assignments it leaves."""
 
     __slots__ = (
+        "alias",
         "choices",
-        "counts",
         "cut",
         "ever",
         "ident",
@@ -572,8 +572,8 @@ class _Latent:
         self.choices: tuple[int, ...] = ()
         self.cut: list[tuple[int, list[int]]] = []  # per hidden rescue: ply, true_of after
         self.problem: _Problem | None = None
-        self.counts: tuple[int, ...] = ()
         self.pieces: list[tuple[int, int]] = []  # (the state's id, possible ranks) to place
+        self.alias: dict[int, int] = {}  # the problem's piece ids -> this answer's
         self.weight = 0
         self.view: PlayerView | None = None
 
@@ -694,7 +694,8 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
     army_mask = sum(1 << r for r in Rank if rules.army.count(r))
     immobile = (0 if rules.movement.bombs_move else 1 << Rank.BOMB) | (
         0 if rules.movement.flag_moves else 1 << Rank.FLAG)
-    totals: dict[tuple[int, ...], int] = {}  # answers often leave the same sets: count once
+    # answers often leave the same sets (but for which ids have them): count them once
+    shared: dict[tuple[int, ...], _Latent] = {}
     for leaf in leaves:
         pieces = []
         fits = True
@@ -718,12 +719,18 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
                 fits = fits and bool(mask)
                 pieces.append((leaf.true_of[label], mask))
         if fits:
-            leaf.counts = tuple(counts)
-            leaf.pieces = pieces
-            key = tuple(sorted(mask for _, mask in pieces))
-            if key not in totals:
-                totals[key] = _Problem.from_sets(leaf.counts, pieces).total()
-            leaf.weight = totals[key]
+            leaf.pieces = sorted(pieces, key=lambda item: (item[1], item[0]))
+            key = tuple(mask for _, mask in leaf.pieces)
+            first = shared.get(key)
+            if first is None:
+                first = shared[key] = leaf
+                leaf.problem = _Problem.from_sets(tuple(counts), leaf.pieces)
+                leaf.weight = leaf.problem.total()
+            else:  # pieces with the same set are interchangeable: same count, ids mapped
+                leaf.problem = first.problem
+                leaf.weight = first.weight
+            leaf.alias = {a: b for (a, _), (b, _) in zip(first.pieces, leaf.pieces,
+                                                         strict=True)}
     return [leaf for leaf in leaves if leaf.weight]
 
 
@@ -832,10 +839,11 @@ class Sampler:
                 pick -= leaf.weight
                 if pick < 0:
                     break
-            if leaf.problem is None:
-                leaf.problem = _Problem.from_sets(leaf.counts, leaf.pieces)
+            assert leaf.problem is not None
             seen = _latent_view(self.view, leaf)
-            state = build_state(seen, leaf.problem.draw(rng))
+            alias = leaf.alias
+            state = build_state(seen, {alias[pid]: rank
+                                       for pid, rank in leaf.problem.draw(rng).items()})
             if _fits(self.view, state, _rescue_rivals(seen)):
                 _verify(self.view, state)
                 return state
