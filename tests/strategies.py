@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 from hypothesis import strategies as st
 
 import stratego
@@ -96,3 +97,18 @@ def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None 
         captured.extend((player, rank) for rank in ranks[count:])
     return stratego.from_position(chosen, placement, to_move=rng.choice(list(Player)),
                                   captured=captured)
+
+
+def hidden_pieces(state: GameState, v: stratego.PlayerView) -> list[stratego.SeenPiece]:
+    """`v.hidden()` under `state`'s own piece ids, without the pieces of a pile a hidden
+    rescue came from (Silent Defense with Rescue, issue 9 item 2.3): the view shows those
+    under ids that do not follow them, with what is known of the pile as a whole, so a
+    swap of their ranks that the shown sets allow may be one the game's record refuses."""
+    from stratego.views import _identities
+
+    labels, mixed = _identities(state, v.player)
+    if labels is None:
+        return list(v.hidden())
+    true_of = {label: pid for pid, label in enumerate(labels)}
+    return [attrs.evolve(p, id=true_of[p.id]) for p in v.hidden()
+            if not mixed >> true_of[p.id] & 1]

@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import stratego
-from strategies import random_playout, rules_values, scattered_positions, seeds
+from strategies import hidden_pieces, random_playout, rules_values, scattered_positions, seeds
 from stratego import GameState, IllegalMoveError, Move, Player, Rank, Rules
 from stratego.board import LANES, NEIGHBOURS, SQUARES
 from stratego.editions import EDITIONS
@@ -85,7 +85,7 @@ def permutations(state: GameState, v: PlayerView, rng: random.Random,
     """Rank assignments with the opponent's unrevealed pieces permuted as the view allows:
     every single swap (`every_swap`), else one random product of swaps."""
     real = {p.id: p.rank for p in state.all_pieces()}
-    hidden = list(v.hidden())
+    hidden = hidden_pieces(state, v)
     if every_swap:
         out = []
         for x, y in itertools.combinations(hidden, 2):
@@ -100,21 +100,6 @@ def permutations(state: GameState, v: PlayerView, rng: random.Random,
             ranks[x.id], ranks[y.id] = ranks[y.id], ranks[x.id]
             swapped = True
     return [ranks] if swapped else []
-
-
-def _silent_rescue(state: GameState) -> bool:
-    """A Rescue under Silent Defense: piece ids show which captured piece came back, so
-    the sampler may find no state giving the view (issue 9 item 2.3)."""
-    return state.rules.disclosure.silent_defense and any(m.is_rescue for m in state.moves())
-
-
-def _rescued_other(state: GameState, other: GameState) -> bool:
-    """Whether a Rescue brought back a different piece (by id) in `other`: the engine
-    brings back the lowest id of the chosen rank, so under Silent Defense a permutation
-    can change which one (issue 9 item 2.3, until views present those pieces
-    anonymously)."""
-    return [r.piece.id for r in other.history_records()] != [
-        r.piece.id for r in state.history_records()]
 
 
 def candidate_moves(state: GameState, v: PlayerView, rng: random.Random,
@@ -177,16 +162,14 @@ def check_state(state: GameState, player: Player, rng: random.Random, samples: i
     tried = candidate_moves(state, v, rng, moves)
     expected = observed(state, player, tried, texts)
     others: list[GameState] = []
-    if not _silent_rescue(state):
-        sampler = Sampler(v)
-        others.extend(sampler.sample(rng) for _ in range(samples))
+    sampler = Sampler(v)
+    others.extend(sampler.sample(rng) for _ in range(samples))
     for ranks in permutations(state, v, rng, every_swap):
         other = replay_with(state, ranks)
         # a permutation the per-piece facts allow but the game's record refuses (a move
         # illegal then, or the player to move left without a move) is no other state of
         # this view: the per-piece facts then say less than the player knows, no leak
-        if other is not None and other.outcome == state.outcome and not _rescued_other(
-                state, other):
+        if other is not None and other.outcome == state.outcome:
             others.append(other)
     for other in others:
         got = observed(other, player, tried, texts)

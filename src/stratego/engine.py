@@ -717,7 +717,13 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     _S_KNOWN(new, known)
     _S_MOVED(new, state.moved_mask | 1 << apid)
     _S_SHUTTLES(new, shuttles)
-    _S_RESCUES(new, state.rescues)
+    rescues = state.rescues
+    if rescues[2] & captured_mask and t.silent:
+        # Silent Defense: a piece that earned a Rescue and was captured goes to its
+        # owner's face-down pile, where the opponent cannot tell it from the others; it
+        # loses the mark, so that a rescue shows nothing of which piece came back
+        rescues = (rescues[0], rescues[1], rescues[2] & ~captured_mask)
+    _S_RESCUES(new, rescues)
     _S_CHASE(new, chase)
     _S_ZHASH(new, zhash)
     _S_LAST_TO(new, last_to)
@@ -760,6 +766,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
     board = list(state.board)
     known = state.known
     captured_mask = state.captured_mask
+    moved_mask = state.moved_mask
     rescues = state.rescues
     if move.is_rescue:
         assert t.rescue is not None
@@ -768,11 +775,27 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         piece = t.rescue.returning(state, move.rescued)
         board[to] = piece.id << 5 | player << 4 | piece.rank
         k = list(known)
+        if t.silent:
+            # Silent Defense: the opponent saw some piece of the face-down pile come back,
+            # not which, so its public record of every piece of the pile becomes what it
+            # knew of the pile as a whole
+            pile = [p.id for p in state.info.pieces
+                    if p is not None and p.owner == player and captured_mask >> p.id & 1]
+            union = 0
+            for pid in pile:
+                union |= known[pid]
+            for pid in pile:
+                k[pid] = union
         k[piece.id] = t.rescue.disclosed(state, piece)
         known = tuple(k)
         captured_mask &= ~(1 << piece.id)
         counts = [rescues[0], rescues[1]]
         counts[player] += 1
+        if t.silent:
+            # Silent Defense: the piece comes from a face-down pile the opponent cannot
+            # tell apart, so it comes back fresh, as unmoved (what it did before its
+            # capture is tied to an identity no one else sees)
+            moved_mask &= ~(1 << piece.id)
         rescues = (counts[0], counts[1], rescues[2] | 1 << rescuer)
         entry = (move, piece.id, 0, -1)
     else:
@@ -794,6 +817,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         ply=state.ply + 1,
         captured_mask=captured_mask,
         known=known,
+        moved_mask=moved_mask,
         pending=0,
         rescues=rescues,
         chase=chase,

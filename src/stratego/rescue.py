@@ -20,7 +20,10 @@ decision is not legal) and by `stratego.validation` (which records are possible)
 Readings (documented in docs/variants.md): the decision comes whatever the arriving piece's
 rank (a Scout's owner gets it too and may only decline), so its coming shows the opponent
 nothing of that rank; Bombs are never rescued; under Silent Defense the opponent learns only
-that one of the captured pieces came back.
+that one of the captured pieces came back: the engine then makes its record of each piece of
+the pile what was known of the pile as a whole, the piece comes back as unmoved, a captured
+piece loses its mark of having earned a Rescue, and the opponent's view relabels the pile
+(`stratego.views`).
 """
 
 from __future__ import annotations

@@ -158,7 +158,9 @@ def state_problems(state: GameState) -> list[str]:
             if made > limit:
                 problems.append(f"{player} made {made} rescues, the limit is {limit}")
             by = [p for p in pieces if rescuers >> p.id & 1 and p.owner is player]
-            if len(by) != made:
+            # under Silent Defense a rescued piece comes back free to earn a Rescue again,
+            # so a piece that rescued may be rescued and leave the record
+            if len(by) > made or (len(by) < made and not rules.disclosure.silent_defense):
                 problems.append(f"{player} made {made} rescue(s) but {len(by)} of its pieces "
                                 "are recorded as rescuers")
         if rescuers >> len(state.info.pieces):

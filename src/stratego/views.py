@@ -429,8 +429,8 @@ class _Game:
 
     __slots__ = ("armies", "army_mask", "first_player", "flag_wins", "immobile", "info",
                  "long_ranks", "max_rescues", "no_flag", "not_bomb", "own", "owner", "pid_bits",
-                 "rank", "rescue", "rules", "seen", "shown", "silent", "start", "starts",
-                 "table", "zones")
+                 "rank", "relabel", "rescue", "rules", "seen", "shown", "silent", "start",
+                 "starts", "table", "zones")
 
     def __init__(self, info: GameInfo) -> None:
         rules = info.rules
@@ -440,6 +440,9 @@ class _Game:
         self.table = table
         self.silent = rules.disclosure.silent_defense
         self.rescue = rules.rescue.enabled
+        # Silent Defense with Rescue: a hidden rescue makes the owner's captured pieces
+        # interchangeable for the opponent, whose view then relabels them (`_relabel`)
+        self.relabel = self.silent and self.rescue
         self.max_rescues = rules.rescue.max_rescues
         self.flag_wins = rules.flag_on_back_row_wins
         self.immobile = (0 if rules.movement.bombs_move else _BOMB_BIT) | (
@@ -491,6 +494,7 @@ class _Game:
                            if starts[pid] is None)
         walk.ply = 0
         walk.prev = 0
+        walk.cap = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
         self.start = _Snapshot(None, self, walk, (), 0, ())
 
 
@@ -511,14 +515,28 @@ class _Walk:
     * `facts`: per piece, the ranks the public history still allows, beyond
       the engine's records (`_W` bits per piece id);
     * `ply`: the ply shown by the next entry; `prev`: the piece of the last
-      entry folded (0 before the first).
+      entry folded (0 before the first);
+    * under Silent Defense with Rescue only (`_Game.relabel`): `cap`, the captured
+      pieces (a bit mask of ids); `lab`, the id the viewer knows each piece by (None:
+      its own id); `anon`, the captured pieces a hidden rescue made anonymous; `mixed`,
+      every piece that was in a pile a hidden rescue came from.
     """
 
-    __slots__ = ("facts", "ply", "prev")
+    __slots__ = ("anon", "cap", "facts", "lab", "mixed", "ply", "prev")
 
     facts: int
     ply: int
     prev: int
+    cap: int
+    lab: tuple[int, ...] | None
+    anon: int
+    mixed: int
+
+    def __init__(self) -> None:
+        self.cap = 0
+        self.lab = None
+        self.anon = 0
+        self.mixed = 0
 
     def copy(self) -> _Walk:
         """A copy to fold on; `self` is left as it is."""
@@ -526,6 +544,10 @@ class _Walk:
         other.facts = self.facts
         other.ply = self.ply
         other.prev = self.prev
+        other.cap = self.cap
+        other.lab = self.lab
+        other.anon = self.anon
+        other.mixed = self.mixed
         return other
 
 
@@ -549,9 +571,9 @@ class _Snapshot:
         return self.base[:self.cut] + self.tail
 
 
-def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
+def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int,
           termination: Termination | None = None, pending: int = 0) -> None:
-    """Fold `entry` into `w`.
+    """Fold `entry` into `w`, for the view of `player`.
 
     `successor` is the move of the entry after it, or None when `entry` is
     the last one; then `termination` and `pending` are the state's. What an
@@ -566,6 +588,9 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
     * under Rescue, a piece that made a rescue is not a Scout and a rescued
       piece is not a Bomb. (Whether a Rescue decision comes shows nothing: the
       engine offers one on public facts alone, a Scout's owner may only decline.)
+
+    Under Silent Defense with Rescue, an opponent's rescue also relabels the opponent's
+    captured pieces (`_relabel`).
     """
     move, pid, dpid, code = entry
     owner = g.owner[pid]
@@ -574,6 +599,10 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
     if move.frm is None:
         w.ply += 1
         if move.rescued is not None:
+            if g.relabel:
+                if owner != player:
+                    _relabel(g, w, pid, owner)
+                w.cap &= ~(1 << pid)
             w.facts &= ~(_BOMB_BIT << _W * pid | _SCOUT_BIT << _W * prev)
         return
     if successor is None or successor.frm is not None:
@@ -582,6 +611,11 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
     stays = True
     last = successor is None
     if dpid:
+        if g.relabel:
+            if code != DEFENDER_WINS:
+                w.cap |= 1 << dpid
+            if code != ATTACKER_WINS:
+                w.cap |= 1 << pid
         if code in (ATTACKER_WINS, BOTH_REMOVED):
             if last and termination is Termination.FLAG_CAPTURED:
                 w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * dpid)
@@ -597,6 +631,32 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None,
             w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * pid)
             return
         w.facts &= ~(_FLAG_BIT << _W * pid)
+
+
+def _relabel(g: _Game, w: _Walk, pid: int, owner: int) -> None:
+    """Fold a rescue of piece `pid` that its owner's opponent, the viewer, does not see
+    (Silent Defense): the viewer saw *some* piece of the owner's face-down pile come
+    back, so it may not know which. The pile's pieces trade ids, by a rule that reads
+    only public facts: the piece that came back takes the lowest id of the pile, the
+    others the remaining ids in the order they had; whatever piece came back, the
+    viewer sees the same ids. The pieces left in the pile become anonymous: the view
+    shows for each the engine's public record of the whole pile (`_seen_pieces`), and
+    for the piece that came back that record without the Bomb (`Rescue.disclosed`)."""
+    pile = (w.cap | 1 << pid) & g.own[owner]
+    lab = list(w.lab) if w.lab is not None else list(range(len(g.table)))
+    members = [x for x in range(pile.bit_length()) if pile >> x & 1]
+    labels = sorted(lab[x] for x in members)
+    old = lab[pid]
+    shifted = dict(itertools.pairwise(labels))
+    for x in members:
+        if x == pid:
+            lab[x] = labels[0]
+        elif lab[x] < old:
+            lab[x] = shifted[lab[x]]
+    w.lab = tuple(lab)
+    w.anon = (w.anon | pile) & ~(1 << pid)
+    w.mixed |= pile
+    w.facts = w.facts & ~(_ALL << _W * pid) | (_ALL ^ _FLAG_BIT) << _W * pid
 
 
 def _long_move_rank(frm: int, to: int, captain_two_step: bool) -> Rank | None:
@@ -623,9 +683,18 @@ def _long_ranks(captain_two_step: bool) -> tuple[Rank | None, ...]:
 
 
 def _seen_ply(g: _Game, entry: _Entry, ply: int, player: Player,
-              flag_end: bool = False) -> SeenPly:
+              flag_end: bool = False, lab: tuple[int, ...] | None = None) -> SeenPly:
     """`entry` as `player` saw it; `flag_end`: it is the strike that won the game by
-    capturing the Flag."""
+    capturing the Flag; `lab`: the ids `player` knows the pieces by (`_Walk.lab`)."""
+    seen = _seen_entry(g, entry, ply, player, flag_end)
+    if lab is None:
+        return seen
+    return attrs.evolve(seen, piece=lab[seen.piece],
+                        defender=None if seen.defender is None else lab[seen.defender])
+
+
+def _seen_entry(g: _Game, entry: _Entry, ply: int, player: Player,
+                flag_end: bool) -> SeenPly:
     move, pid, dpid, code = entry
     piece = g.table[pid]
     assert piece is not None
@@ -652,8 +721,12 @@ def _seen_ply(g: _Game, entry: _Entry, ply: int, player: Player,
 
 
 def _seen_pieces(g: _Game, state: GameState, player: Player, facts: int,
-                 pids: list[int]) -> tuple[SeenPiece, ...]:
-    """The pieces `pids` of `state` as `player` sees them, given the packed `facts`."""
+                 pids: list[int], lab: tuple[int, ...] | None = None,
+                 anon: int = 0) -> tuple[SeenPiece, ...]:
+    """The pieces `pids` of `state` as `player` sees them, given the packed `facts`;
+    `lab` and `anon` as `_Walk` has them (the ids the player knows the pieces by, the
+    anonymous captured pieces: the engine's public record of their pile, not known to have
+    moved)."""
     silent = g.silent
     immobile = g.immobile
     army_mask = g.army_mask
@@ -671,17 +744,22 @@ def _seen_pieces(g: _Game, state: GameState, player: Player, facts: int,
         index = where[pid]
         if owners[pid] == player or (index < 0 and not silent):
             possible = 1 << ranks[pid]
+        elif anon >> pid & 1:
+            possible = mask & army_mask & ~_FLAG_BIT
+            moved = 0
         else:
             possible = mask & facts >> _W * pid & army_mask
             if moved:
                 possible &= ~immobile
-        key = (((mask << _W | possible) << 1 | moved) << 7 | index + 1) << pid_bits | pid
+        seen_id = pid if lab is None else lab[pid]
+        key = (((mask << _W | possible) << 1 | moved) << 7 | index + 1) << pid_bits | seen_id
         piece = made.get(key)
         if piece is None:
             ranks_left = _ranks(possible)
-            piece = SeenPiece(pid, Player(owners[pid]), SQUARES[index] if index >= 0 else None,
+            piece = SeenPiece(seen_id, Player(owners[pid]),
+                              SQUARES[index] if index >= 0 else None,
                               next(iter(ranks_left)) if len(ranks_left) == 1 else None,
-                              bool(moved), ranks_left, _ranks(mask), g.starts[pid])
+                              bool(moved), ranks_left, _ranks(mask), g.starts[seen_id])
             if len(made) >= _SEEN_SIZE:
                 made.clear()
             made[key] = piece
@@ -719,8 +797,9 @@ def _snapshot(info: GameInfo, node: Any, player: Player) -> _Snapshot:
     steps = len(path) - 1
     for j in range(steps):
         entry = path[j][1]
-        seen.append(_seen_ply(g, entry, w.ply, player))
-        _step(g, w, entry, path[j + 1][1][0])
+        ply = w.ply
+        _step(g, w, entry, path[j + 1][1][0], player)
+        seen.append(_seen_ply(g, entry, ply, player, lab=w.lab))
         if (j + 1) % _CHECKPOINT == 0 and j + 1 < steps:
             marks.append((j + 1, w.copy()))
     done = start.cut + len(start.tail)
@@ -769,6 +848,8 @@ def view(state: GameState, player: Player) -> PlayerView:
     node = state.history
     termination = state.outcome.termination if state.outcome is not None else None
     history = _EMPTY_HISTORY
+    lab: tuple[int, ...] | None = None
+    anon = 0
     if node is None:
         g = _game(state.info)
         facts = g.start.walk.facts
@@ -776,10 +857,11 @@ def view(state: GameState, player: Player) -> PlayerView:
         snap = _snapshot(state.info, node, player)
         g = snap.game
         w = snap.walk.copy()
-        _step(g, w, node[1], None, termination, state.pending)
+        _step(g, w, node[1], None, player, termination, state.pending)
         facts = w.facts
+        lab, anon = w.lab, w.anon
         last = _seen_ply(g, node[1], snap.walk.ply, player,
-                         termination is Termination.FLAG_CAPTURED)
+                         termination is Termination.FLAG_CAPTURED, lab)
         history = SeenHistory._shared(snap.base, snap.cut, (*snap.tail, last))
     no_flag = g.no_flag
     if node is None and termination is Termination.FLAG_CAPTURED:
@@ -795,17 +877,25 @@ def view(state: GameState, player: Player) -> PlayerView:
                 no_flag &= ~(_FLAG_BIT << _W * pid)
     facts &= ~no_flag
     pieces = _seen_pieces(g, state, player, facts,
-                          [code >> 5 for code in state.board if code])
+                          [code >> 5 for code in state.board if code], lab, anon)
     captured_mask = state.captured_mask
-    captured = _seen_pieces(g, state, player, facts,
-                            [pid for pid in range(1, len(g.table)) if captured_mask >> pid & 1])
+    in_pile = [pid for pid in range(1, len(g.table)) if captured_mask >> pid & 1]
+    if lab is not None:
+        in_pile.sort(key=lab.__getitem__)
+    captured = _seen_pieces(g, state, player, facts, in_pile, lab, anon)
     pending_rescue = None
     if state.pending:
-        pending_rescue = next(p for p in pieces + captured if p.id == state.pending)
+        pending = state.pending if lab is None else lab[state.pending]
+        pending_rescue = next(p for p in pieces + captured if p.id == pending)
     my_turn = state.outcome is None and state.to_move == player
     chase = state.chase
     rescuers = state.rescues[2]
     table = g.table
+    shuttles = state.shuttles
+    if lab is not None:
+        rescuers = sum(1 << lab[pid] for pid in range(len(table)) if rescuers >> pid & 1)
+        shuttles = ((lab[shuttles[0][0]], *shuttles[0][1:]),
+                    (lab[shuttles[1][0]], *shuttles[1][1:]))
     return PlayerView(
         player=player,
         rules=g.rules,
@@ -819,7 +909,7 @@ def view(state: GameState, player: Player) -> PlayerView:
         pending_rescue=pending_rescue,
         armies=g.armies,
         first_player=g.first_player,
-        shuttles=state.shuttles,
+        shuttles=shuttles,
         rescues=(state.rescues[0], state.rescues[1]),
         rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
         chase=(chase[0], len(chase) - 1) if chase else (0, 0),
@@ -829,6 +919,21 @@ def view(state: GameState, player: Player) -> PlayerView:
     )
 
 
+def _identities(state: GameState, player: Player) -> tuple[tuple[int, ...] | None, int]:
+    """For tests and the sampler's checks: the ids `player`'s view shows the pieces of
+    `state` by (indexed by the state's ids; None when they are the state's own ids), and
+    the pieces (a bit mask of the state's ids) that were in a pile a hidden rescue came
+    from, so that what the view shows of them is not tied to one of them (`_relabel`)."""
+    node = state.history
+    if node is None:
+        return None, 0
+    snap = _snapshot(state.info, node, player)
+    w = snap.walk.copy()
+    termination = state.outcome.termination if state.outcome is not None else None
+    _step(snap.game, w, node[1], None, player, termination, state.pending)
+    return w.lab, w.mixed
+
+
 _last_masks: dict[tuple[int, int], tuple[Any, ...]] = {}  # per game and player: the last result
 _sides: dict[tuple[int, int], tuple[Any, ...]] = {}  # per game and player: own ranks, opponents
 
@@ -836,7 +941,10 @@ _sides: dict[tuple[int, int], tuple[Any, ...]] = {}  # per game and player: own 
 def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
     """The ranks `player` considers possible for every piece, as bit masks, without
     building the view: entry ``id`` has bit ``r`` set for each `Rank` ``r`` in
-    ``view(state, player).piece(id).possible`` (entry 0 is unused and 0).
+    ``view(state, player).piece(id).possible`` (entry 0 is unused and 0). Entries are by
+    the state's piece ids; under Silent Defense with Rescue the view may show a piece
+    under another id after a hidden rescue (docs/hidden-information.md), and the entry
+    is then the mask of the piece the view shows on the same square or in the same pile.
 
     A table-level companion of `view` for encodings that run at engine speed
     (`stratego.encoding`); it reads the same cached history fold, so it costs a
@@ -854,6 +962,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
                                        f"Player.BLUE)") from None
     node = state.history
     g = _game(state.info)
+    anon = 0
     if node is None:
         facts = g.start.walk.facts
     elif not (g.silent or g.rescue or g.flag_wins):
@@ -865,8 +974,9 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
         snap = _snapshot(state.info, node, player)
         g = snap.game
         w = snap.walk.copy()
-        _step(g, w, node[1], None, termination, state.pending)
+        _step(g, w, node[1], None, player, termination, state.pending)
         facts = w.facts
+        anon = w.anon
     facts &= ~g.no_flag
     known = state.known
     moved_mask = state.moved_mask
@@ -878,7 +988,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
     army_mask = g.army_mask
     # `apply` shares the `known` tuple between states while no rank was disclosed: then
     # only the pieces that moved for the first time or were captured may change
-    if last is not None and last[0] is known and last[1] == facts and last[4] is g:
+    if not anon and last is not None and last[0] is known and last[1] == facts and last[4] is g:
         masks: tuple[int, ...] = last[5]
         changed = (moved_mask ^ last[2]) | (captured ^ last[3])
         if changed:
@@ -913,6 +1023,13 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
         else:
             possible = known[pid] & facts >> shift & army_mask
             out[pid] = possible & immobile if moved_mask >> pid & 1 else possible
+    if anon:
+        # the anonymous captured pieces of Silent Defense with Rescue (`_relabel`): as
+        # the view shows them, the public record of their pile (not cached: rare)
+        for pid in range(anon.bit_length()):
+            if anon >> pid & 1:
+                out[pid] = known[pid] & army_mask & ~_FLAG_BIT
+        return tuple(out)
     masks = tuple(out)
     if len(_last_masks) >= _GAMES_SIZE:
         _last_masks.clear()
