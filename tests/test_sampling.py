@@ -521,3 +521,32 @@ def test_nested_sets_count_in_one_state_per_group() -> None:
     expected //= math.prod(math.factorial(army.count(r)) for r in Rank)
     assert problem.total() == expected == count_assignments(seen)
     assert problem.ways.cache_info().currsize <= len(problem.masks) + 1
+
+
+def test_a_piece_that_came_back_and_rescued_again_was_not_the_spent_one() -> None:
+    """Hasbro 2009, Rescue Restriction 4 (one piece cannot make both rescues) with Silent
+    Defense: Red's Marshal made a rescue and was captured; a hidden rescue brought back a
+    piece of Red's face-down pile (the Marshal, or a piece the first hidden rescue left
+    there: to Blue, the Colonel, Major or Captain), and the piece that came back then made
+    a rescue itself. Blue's view
+    cannot tell them apart by ids, but the rules can: it was not the Marshal. Every sample
+    says so, gives the view back and replays from its start."""
+    rules = attrs.evolve(SILENT_RESCUE, rescue=attrs.evolve(SILENT_RESCUE.rescue,
+                                                            max_rescues=3))
+    state = stratego.from_position(
+        rules, {"a9": "M", "c9": "C", "b8": "m", "j7": "t", "j10": "f"},
+        captured=[(Player.RED, Rank.MAJOR), (Player.RED, Rank.CAPTAIN)])
+    state = play(state, "a9-a10", "J@a2", "b8-b9", "a10-b10", "b9-b10",  # Marshals trade
+                 "c9-c10", "K@a5",  # the Colonel rescues the Captain, hidden from Blue
+                 "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
+                 "j7-j6", "a9-a10", "M@a1")  # the Captain rescues the Marshal
+    seen = view(state, Player.BLUE)
+    sampler = Sampler(seen)
+    rng = random.Random(5)
+    came_back = set()
+    for _ in range(30):
+        sample = sampler.sample(rng)
+        assert view(sample, Player.BLUE) == seen
+        came_back.add(sample.piece_at("a10").rank)  # type: ignore[union-attr]
+        assert summary(rebuilt(sample)) == summary(sample)
+    assert Rank.MARSHAL not in came_back and len(came_back) > 1

@@ -537,6 +537,31 @@ def test_rescue_identity_survives_capture_and_rescue() -> None:
     assert state.pending_rescue is None  # this Marshal made a rescue before its capture
 
 
+def test_silent_defense_rescue_a_spent_rescuer_that_came_back_may_only_decline() -> None:
+    """Hasbro 2009, Rescue Restriction 4 (one piece cannot make both rescues) with Silent
+    Defense sentence 3 (captured pieces stay face down with their owner): the opponent
+    cannot tell which piece of the pile came back, so the decision comes on public facts
+    (as for a Scout), and the owner of a piece that made a rescue before its capture may
+    only decline. Blue's view is the one it has when a fresh piece arrives."""
+    base = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
+    rules = attrs.evolve(base, rescue=attrs.evolve(base.rescue, max_rescues=3))
+    state = rescue_start(rules, ((RED, Rank.MAJOR), (RED, Rank.CAPTAIN)), extra={"b8": "m"})
+    state = play(state, "a9-a10", "J@a2", "b8-b9", "a10-b10", "b9-b10")  # the Marshals trade
+    state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal (hidden rank)
+    assert [p.rank for p in state.captured(RED)] == [Rank.CAPTAIN]
+    state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
+                 "j7-j6", "a9-a10")
+    assert rank_of(state, "a10") is Rank.MARSHAL
+    assert state.pending_rescue is not None  # offered: Blue cannot tell it made a rescue
+    assert legal_moves(state) == (stratego.Move.parse("--"),)
+    reason = stratego.explain_illegal(state, "K@a1")
+    assert reason is not None and "made a rescue already" in reason
+    with pytest.raises(stratego.IllegalMoveError, match="may only decline"):
+        apply(state, "K@a1")
+    declined = apply(state, "--")
+    assert declined.rescues_made(RED) == 2
+
+
 def test_rescue_no_decision_when_the_zone_is_full() -> None:
     """Jumbo 2014, Rescuing Pieces, sentence 2 (an unoccupied square of the first four rows):
     if none is left there is nowhere to place a piece and no decision; the Hasbro half still

@@ -22,7 +22,9 @@ rank (a Scout's owner gets it too and may only decline), so its coming shows the
 nothing of that rank; Bombs are never rescued; under Silent Defense the opponent learns only
 that one of the captured pieces came back: the engine then makes its record of each piece of
 the pile what was known of the pile as a whole, the piece comes back as unmoved, a captured
-piece loses its mark of having earned a Rescue, and the opponent's view relabels the pile
+piece loses its public mark of having made a rescue (so a piece that came back earns a
+decision on public facts; if it is in truth a piece that made a rescue, its owner may only
+decline: one piece cannot make both rescues), and the opponent's view relabels the pile
 (`stratego.views`).
 """
 
@@ -66,9 +68,9 @@ class Rescue:
         """Whether piece `pid` of `player`, arriving on the back row of `state` (with the
         board and captured pieces after the move), earns its owner a Rescue decision: on
         public facts only, whatever the arriving piece's rank: rescues left, the piece
-        made none, a free square in the zone, and a captured piece of the owner's that may
-        be rescued as far as the opponent knows (not a Bomb; under Silent Defense, not
-        known to be one)."""
+        made none as far as the opponent knows (see `options`), a free square in the
+        zone, and a captured piece of the owner's that may be rescued as far as the
+        opponent knows (not a Bomb; under Silent Defense, not known to be one)."""
         if state.rescues[player] >= self.max_rescues or state.rescues[2] >> pid & 1:
             return False
         known = state.known
@@ -86,7 +88,8 @@ class Rescue:
         decision all the same, so that whether a decision comes shows the opponent nothing
         of the arriving piece's rank."""
         player = state.turn
-        if state.board[state.where[state.pending]] & 15 == _SCOUT:
+        if (state.board[state.where[state.pending]] & 15 == _SCOUT
+                or (self.silent and self.made_rescue(state, state.pending))):
             return (DECLINE_RESCUE,)
         captured_mask = state.captured_mask
         ranks = sorted(
@@ -98,6 +101,22 @@ class Rescue:
         empty = [sq for sq in self.zones[player] if not state.board[sq]]
         rescues = [Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty]
         return (*rescues, DECLINE_RESCUE)
+
+    @staticmethod
+    def made_rescue(state: GameState, pid: int) -> bool:
+        """Whether piece `pid` made a rescue in `state`'s game: the piece of the entry
+        before each rescue in the history (hence the record of a position read without
+        its history knows only `GameState.rescues`)."""
+        if state.rescues[2] >> pid & 1:
+            return True
+        node = state.history
+        newer_is_rescue = False
+        while node is not None:
+            node, (move, mover, _, _) = node
+            if newer_is_rescue and mover == pid:
+                return True
+            newer_is_rescue = move.rescued is not None
+        return False
 
     @staticmethod
     def returning(state: GameState, rank: Rank) -> Piece:
@@ -145,6 +164,10 @@ class Rescue:
             if piece.rank == Rank.SCOUT:
                 return (f"{move}: the Scout on {state.square_of(piece)} cannot make a rescue; "
                         f"{who} may only decline ('--') (Rescue)")
+            if Rescue.made_rescue(state, piece.id):
+                return (f"{move}: the {piece.rank.title} on {state.square_of(piece)} made a "
+                        f"rescue already, and one piece cannot make both; {who} may only "
+                        f"decline ('--') (Rescue)")
             if move.rescued == Rank.BOMB:
                 return f"{move}: a Bomb cannot be rescued (Rescue)"
             if not any(p.rank == move.rescued for p in state.captured(who)):

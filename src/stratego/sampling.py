@@ -672,7 +672,7 @@ def _hidden_rescues(v: PlayerView) -> bool:
     return any(ply.move is None for ply in v.history)
 
 
-_FIELDS = ("true_of", "ident", "moved", "ever", "rescued", "noscout", "mixed")
+_FIELDS = ("true_of", "ident", "moved", "ever", "rescued", "noscout", "mixed", "spent")
 
 
 class _Latent:
@@ -693,6 +693,7 @@ class _Latent:
         "pieces",
         "problem",
         "rescued",
+        "spent",
         "true_of",
         "view",
         "weight",
@@ -705,6 +706,7 @@ class _Latent:
     rescued: list[bool]
     noscout: list[bool]
     mixed: list[bool]
+    spent: list[bool]
 
     def __init__(self) -> None:
         self.choices: tuple[int, ...] = ()
@@ -765,6 +767,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
     root.rescued = [False] * n
     root.noscout = [False] * n
     root.mixed = [False] * n
+    root.spent = [False] * n  # made a rescue (one piece cannot make both)
     captured0 = {p.id for p in everyone if p.start is None}
     leaves: list[_Latent] = []
 
@@ -782,11 +785,14 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
                     raise SamplingError(f"history[{i}]: a hidden rescue shows the lowest id of "
                                         f"the pile it came from")
                 rest = captured - {pid}
+                if node.spent[prev]:  # this answer has one piece make both rescues
+                    return
                 for j in range(len(pile)):
                     other = node.branch(j, pile)
                     other.moved[pid] = False
                     other.rescued[pid] = True
                     other.noscout[prev] = True
+                    other.spent[prev] = True
                     for q in pile:
                         other.mixed[q] = True
                     other.cut.append((i, list(other.true_of)))
@@ -794,9 +800,12 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
                 return
             if move.frm is None:  # a rescue the viewer sees, or a declined one
                 if move.is_rescue:
+                    if node.spent[prev]:
+                        return
                     captured.discard(pid)
                     node.rescued[pid] = True
                     node.noscout[prev] = True
+                    node.spent[prev] = True
                     node.moved[pid] = False
             elif ply.defender is None:
                 node.ident[pid] &= _reach(move.frm.index, move.to.index, captain2)  # type: ignore[union-attr]
