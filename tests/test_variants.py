@@ -555,7 +555,8 @@ def test_silent_defense_rescue_a_spent_rescuer_that_came_back_may_only_decline()
     assert state.pending_rescue is not None  # offered: Blue cannot tell it made a rescue
     assert legal_moves(state) == (stratego.Move.parse("--"),)
     reason = stratego.explain_illegal(state, "K@a1")
-    assert reason is not None and "made a rescue already" in reason
+    assert reason is not None
+    assert "made a rescue already" in reason
     with pytest.raises(stratego.IllegalMoveError, match="may only decline"):
         apply(state, "K@a1")
     declined = apply(state, "--")

@@ -206,9 +206,16 @@ def test_a_game_against_the_bot_from_setup_to_moves() -> None:
     assert (moved["a1"], moved["j4"]) == (where["j4"], where["a1"])
     assert after["version"] == payload["version"] + 1
 
-    text = stratego.random_setup(stratego.CLASSIC, Player.RED, 9).text()
+    # a setup with the Flag on the back row, behind full rows: no early strike on it ends
+    # the game before the three rounds below
+    setup = next(setup for setup in (stratego.random_setup(stratego.CLASSIC, Player.RED, k)
+                                     for k in range(9, 100))
+                 if any(rank is stratego.Rank.FLAG and sq.name[1:] == "1"
+                        for sq, rank in setup.as_dict().items()))
+    text = setup.text()
     assert c.post(base + "/setup", json={"text": text}).json()["setup"] == text
     assert c.post(base + "/random").json()["setup"] != text
+    assert c.post(base + "/setup", json={"text": text}).json()["setup"] == text
 
     payload = start(c, base)
     assert payload["phase"] == "play"
