@@ -10,6 +10,9 @@
   rank: "higher than X" (a won defence; with or without the Bomb), "lower than X" (a lost
   one; the Flag and, against a Miner, the Bomb too) and both at once, thresholds drawn at
   random (`--hard` views); median and worst time of `count_assignments` and of one draw;
+* views after hidden Rescues (Hasbro 2009 Silent Defense with Rescue, games that move
+  forward and rescue whenever they may): time of building a `Sampler` and drawing once,
+  where the sampler counts once per answer to which piece each hidden Rescue brought back;
 * forged views: the same with random sets of six ranks plus the real one, shapes no game
   gives (`Sampler` refuses such a view at its verification); time of
   `count_assignments`, stopped after `--limit` seconds.
@@ -17,7 +20,8 @@
 The bare reference loop's plies per second are measured in the same run, so the times
 can be quoted as ratios (milliseconds times bare plies per millisecond).
 
-Usage: python benchmarks/sampling.py [--games N] [--groups G] [--hard H] [--limit S]
+Usage: python benchmarks/sampling.py [--games N] [--groups G] [--hard H] [--rescue-games R]
+       [--limit S]
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from stratego.editions import CLASSIC
 
 # `_Problem` draws an assignment for the edited views, which `Sampler` would refuse
 from stratego.sampling import Sampler, _Problem, count_assignments, sample_state
-from stratego.variants import SILENT_DEFENSE
+from stratego.variants import RESCUE, SILENT_DEFENSE
 from stratego.views import PlayerView, view
 
 
@@ -100,6 +104,30 @@ def hard_view(groups: int, seed: int, forged: bool = False) -> PlayerView:
     return attrs.evolve(v, pieces=tuple(pieces))
 
 
+def rescue_views(games: int) -> list[PlayerView]:
+    """Views after at least one hidden Rescue: Silent Defense with Rescue games that move
+    forward and rescue whenever they may, 250 plies each, both players' views."""
+    rules = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
+    out = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = new_game(rules, random_setup(rules, Player.RED, seed),
+                         random_setup(rules, Player.BLUE, seed + 1))
+        for _ in range(250):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            ahead = 1 if state.turn == Player.RED else -1
+            forward = [m for m in moves if m.frm is not None and m.to is not None
+                       and (m.to.index // 10 - m.frm.index // 10) * ahead > 0]
+            rescues = [m for m in moves if m.is_rescue]
+            state = apply(state, rng.choice(
+                rescues or (forward if forward and rng.random() < 0.6 else moves)))
+        out.extend(v for v in (view(state, p) for p in Player)
+                   if any(ply.move is None for ply in v.history))
+    return out
+
+
 def ms(seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p90 = ordered[int(0.9 * (len(ordered) - 1))]
@@ -111,6 +139,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--groups", type=int, default=16)
     ap.add_argument("--hard", type=int, default=50)
+    ap.add_argument("--rescue-games", type=int, default=40)
     ap.add_argument("--limit", type=float, default=30.0)
     args = ap.parse_args()
     bare = bare_rate(2.0, 1)
@@ -143,6 +172,13 @@ def main() -> None:
     print(f"{args.hard} hard views, 40 hidden pieces in {min(distinct)}-{max(distinct)} groups: "
           f"count_assignments {ms(counting)}, worst {max(counting) * 1e3:.1f} ms; "
           f"one draw {ms(drawing)}")
+    rescued = []
+    for v in rescue_views(args.rescue_games):
+        start = time.perf_counter()
+        Sampler(v).sample(rng)
+        rescued.append(time.perf_counter() - start)
+    print(f"{len(rescued)} views after hidden Rescues: Sampler(view).sample {ms(rescued)}, "
+          f"worst {max(rescued) * 1e3:.1f} ms")
     forged = hard_view(args.groups, 0, forged=True)
     hidden = len(forged.hidden())
 
