@@ -167,6 +167,13 @@ def test_hasbro_silent_defense_with_rescue_samples_every_piece_that_may_have_com
     assert len({squares for _, squares in consistent}) == 2  # either piece came back first
     sampler = Sampler(seen)
     assert sampler.count >= len(consistent) > 2
+    # the hidden states counted, listed one by one by the view's ids (an answer to which
+    # piece came back and the ranks), each within the view's sets
+    listed = list(hidden_assignments(seen))
+    assert len(listed) == count_assignments(seen) == sampler.count
+    hidden = {p.id: p.possible for p in seen.hidden()}
+    assert all(a.keys() == hidden.keys() and all(r in hidden[i] for i, r in a.items())
+               for a in listed)
     rng = random.Random(11)
     per_cell = 60
     counts = collections.Counter(_identity(sampler.sample(rng))

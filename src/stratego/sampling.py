@@ -360,9 +360,28 @@ def count_assignments(v: PlayerView) -> int:
 def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
     """Every assignment that `count_assignments` counts, as ``{piece id: rank}``.
 
+    After a hidden Rescue under Silent Defense a hidden state is also an answer to which
+    piece came back: the assignments are then listed per answer (by the view's ids), so
+    the same ranks may be listed once for each answer that allows them.
+
     Meant for small positions (tests, endgame solvers): the number grows
     very fast with the number of hidden pieces."""
-    problem = _Problem(v)
+    if not isinstance(v, PlayerView):
+        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
+    if not _hidden_rescues(v):
+        yield from _assignments(_Problem(v))
+        return
+    latent = Sampler(v)._latent
+    assert latent is not None
+    for leaf in latent:
+        assert leaf.problem is not None
+        label = {true: seen for seen, true in enumerate(leaf.true_of)}
+        for ranks in _assignments(leaf.problem):
+            yield {label[leaf.alias[pid]]: rank for pid, rank in ranks.items()}
+
+
+def _assignments(problem: _Problem) -> Iterator[dict[int, Rank]]:
+    """Every assignment `problem` counts, by exhaustive enumeration."""
     members = problem.members
     masks = problem.masks
 
