@@ -14,8 +14,8 @@
   forward and rescue whenever they may): time of building a `Sampler` and drawing once,
   where the sampler counts once per answer to which piece each hidden Rescue brought back;
 * forged views: the same with random sets of six ranks plus the real one, shapes no game
-  gives (`Sampler` refuses such a view at its verification); time of
-  `count_assignments`, stopped after `--limit` seconds.
+  gives: the time `Sampler` takes to refuse such a view (before counting), and the time
+  `count_assignments` (which counts any sets) takes, stopped after `--limit` seconds.
 
 The bare reference loop's plies per second are measured in the same run, so the times
 can be quoted as ratios (milliseconds times bare plies per millisecond).
@@ -39,7 +39,13 @@ from stratego import HASBRO_2009, Player, Rank, apply, legal_moves, new_game, ra
 from stratego.editions import CLASSIC
 
 # `_Problem` draws an assignment for the edited views, which `Sampler` would refuse
-from stratego.sampling import Sampler, _Problem, count_assignments, sample_state
+from stratego.sampling import (
+    Sampler,
+    SamplingError,
+    _Problem,
+    count_assignments,
+    sample_state,
+)
 from stratego.variants import RESCUE, SILENT_DEFENSE
 from stratego.views import PlayerView, view
 
@@ -181,6 +187,13 @@ def main() -> None:
           f"worst {max(rescued) * 1e3:.1f} ms")
     forged = hard_view(args.groups, 0, forged=True)
     hidden = len(forged.hidden())
+    start = time.perf_counter()
+    try:
+        Sampler(forged)
+        refused = "accepted (!)"
+    except SamplingError:
+        refused = f"refused in {(time.perf_counter() - start) * 1e3:.2f} ms"
+    print(f"forged view: Sampler(view) {refused}")
 
     def stop(*_: object) -> None:
         raise TimeoutError

@@ -460,13 +460,17 @@ def test_counts_and_draws_fit_exhaustive_enumeration_for_any_sets(masks: list[in
                                                                   seed: int) -> None:
     """Invariant: for any per-piece sets (crossing ones included), `count_assignments` is
     the number of rank assignments that fit the sets and the army, `hidden_assignments`
-    lists exactly them, and every draw is one of them."""
+    lists exactly them, every draw is one of them, and one is found without counting
+    exactly when there is one."""
     seen = _with_sets(masks)
     expected = _brute_force(seen)
     assert count_assignments(seen) == len(expected)
     assert {tuple(sorted(a.items())) for a in hidden_assignments(seen)} == expected
+    problem = stratego.sampling._Problem(seen)
+    some = problem.some()  # one assignment without counting (a maximum flow)
+    assert (some is None) == (not expected)
     if expected:
-        problem = stratego.sampling._Problem(seen)
+        assert tuple(sorted(some.items())) in expected  # type: ignore[union-attr]
         rng = random.Random(seed)
         for _ in range(5):
             assert tuple(sorted(problem.draw(rng).items())) in expected
@@ -558,3 +562,23 @@ def test_a_piece_that_came_back_and_rescued_again_was_not_the_spent_one() -> Non
         assert summary(rebuilt(sample)) == summary(sample)
     assert Rank.MARSHAL not in came_back
     assert len(came_back) > 1
+
+
+def test_a_view_with_edited_sets_is_refused_before_counting() -> None:
+    """Forged views: `possible` sets edited into a view (here random sets of seven ranks
+    for 40 hidden pieces, which would take far too long to count) are refused at once,
+    naming a piece, since a view's sets follow from its record."""
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    seen = view(state, Player.RED)
+    rng = random.Random(3)
+    sets = [frozenset(rng.sample(list(Rank), 6)) for _ in range(16)]
+    pieces = tuple(
+        attrs.evolve(p, possible=sets[p.id % 16] | {state.info.pieces[p.id].rank})  # type: ignore[union-attr]
+        if p.owner is Player.BLUE else p for p in seen.pieces)
+    forged = attrs.evolve(seen, pieces=pieces)
+    with pytest.raises(SamplingError, match=r"pieces: piece \d+ may be .* but its record "
+                                            r"allows .*: no game gives this view"):
+        Sampler(forged)
+    with pytest.raises(SamplingError, match="no game gives this view"):
+        sample_state(forged, 1)

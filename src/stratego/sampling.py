@@ -184,6 +184,8 @@ class _Problem:
         uncovered = available & ~functools.reduce(operator.or_, order, 0)
         self._start = None if uncovered else start
         self.ways = functools.cache(self._ways)
+        self._states = 0  # states counted so far
+        self._budget: float = math.inf
         # prod(need)! slot maps per assignment
         self._per_assignment = math.prod(math.factorial(n) for n in self.need)
 
@@ -245,6 +247,9 @@ class _Problem:
         `_moves`, without building them (the hot loop of counting)."""
         if i == len(self.masks):
             return 1
+        self._states += 1
+        if self._states > self._budget:
+            raise _OverBudget
         prepared = self._prepare(i, rem)
         if prepared is None:
             return 0
@@ -274,11 +279,69 @@ class _Problem:
             return ways(i + 1, tuple(after))
         return place(0, left)
 
-    def total(self) -> int:
+    def total(self, budget: float = math.inf) -> int:
+        """The number of assignments; raises `_OverBudget` once more than `budget` states
+        were counted (counted states are kept: a later call goes on from them)."""
         if self._start is None:
             return 0
-        maps = self.ways(0, self._start) * math.prod(math.factorial(len(m)) for m in self.members)
+        self._budget = budget
+        try:
+            maps = self.ways(0, self._start)
+        finally:
+            self._budget = math.inf
+        maps *= math.prod(math.factorial(len(m)) for m in self.members)
         return maps // self._per_assignment
+
+    def some(self) -> dict[int, Rank] | None:
+        """One assignment that fits the sets and the counts, or None if none does: a
+        maximum flow from the groups to the ranks (augmenting paths; at most one per
+        piece), without counting."""
+        ranks = self.ranks
+        flow = [[0] * len(ranks) for _ in self.masks]
+        room = list(self.need)
+        for g, members in enumerate(self.members):
+            for _ in members:
+                # a path from group g to a rank with room, through ranks already used by
+                # other groups that may give a piece up
+                came: dict[tuple[str, int], tuple[str, int] | None] = {("g", g): None}
+                queue = [("g", g)]
+                end = None
+                for node in queue:
+                    kind, x = node
+                    if kind == "g":
+                        for j, rank in enumerate(ranks):
+                            if self.masks[x] >> rank & 1 and ("r", j) not in came:
+                                came[("r", j)] = node
+                                queue.append(("r", j))
+                                if room[j]:
+                                    end = ("r", j)
+                                    break
+                        if end is not None:
+                            break
+                    else:
+                        for h in range(len(self.masks)):
+                            if flow[h][x] and ("g", h) not in came:
+                                came[("g", h)] = node
+                                queue.append(("g", h))
+                if end is None:
+                    return None
+                room[end[1]] -= 1
+                node = end
+                while came[node] is not None:
+                    back = came[node]
+                    assert back is not None
+                    if node[0] == "r":
+                        flow[back[1]][node[1]] += 1
+                    else:
+                        flow[node[1]][back[1]] -= 1
+                    node = back
+        out: dict[int, Rank] = {}
+        for g, members in enumerate(self.members):
+            it = iter(members)
+            for j, n in enumerate(flow[g]):
+                for _ in range(n):
+                    out[next(it)] = Rank(ranks[j])
+        return out
 
     def draw(self, rng: random.Random) -> dict[int, Rank]:
         assert self._start is not None
@@ -639,6 +702,37 @@ def _verify(v: PlayerView, state: GameState) -> None:
             )
 
 
+_CHECK_AFTER = 20_000
+"""Counted states after which `Sampler` first checks that the view's sets are the ones its
+record gives (`_check_sets`): natural views count in far fewer, and the check costs about
+a view built from scratch."""
+
+
+class _OverBudget(Exception):
+    """`_Problem.total` counted more states than it was allowed."""
+
+
+def _check_sets(v: PlayerView, problem: _Problem) -> None:
+    """Refuse, before counting further, a view whose pieces' `possible` sets are not the ones its
+    record gives (an edited view; counting sets that no game gives can take very long):
+    the view's pieces are a function of its public record, so the state rebuilt with any
+    assignment that fits the sets must show them again."""
+    ranks = problem.some()
+    if ranks is None:
+        return  # nothing fits: the count is 0, and `sample` says so
+    try:
+        seen = view(build_state(v, ranks), v.player)
+    except SamplingError:
+        return  # a record that some assignments cannot rebuild: left to `sample`
+    for got, want in zip(seen.all_pieces(), v.all_pieces(), strict=True):
+        if got.possible != want.possible:
+            names = ", ".join(r.title for r in sorted(want.possible))
+            record = ", ".join(r.title for r in sorted(got.possible))
+            raise SamplingError(
+                f"pieces: piece {want.id} may be {_shown(names)} in the view, but its record "
+                f"allows {_shown(record)}: no game gives this view")
+
+
 def _rescue_rivals(v: PlayerView) -> list[tuple[int, tuple[int, ...]]]:
     """For each Rescue: the rescued piece and the captured pieces of its owner
     with a lower id at that moment (the engine brings back the lowest id of
@@ -972,7 +1066,11 @@ class Sampler:
             self.count = sum(leaf.weight for leaf in self._latent)
         else:
             self._rivals = _rescue_rivals(v)
-            self.count = self._problem.total()
+            try:  # the views games give count in a few hundred states at most
+                self.count = self._problem.total(budget=_CHECK_AFTER)
+            except _OverBudget:
+                _check_sets(v, self._problem)
+                self.count = self._problem.total()
 
     def sample(self, rng: random.Random | int | None = None, *,
                max_draws: int = 1000) -> GameState:
