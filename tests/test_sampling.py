@@ -15,7 +15,7 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import stratego
@@ -582,3 +582,18 @@ def test_a_view_with_edited_sets_is_refused_before_counting() -> None:
         Sampler(forged)
     with pytest.raises(SamplingError, match="no game gives this view"):
         sample_state(forged, 1)
+
+
+@given(STARTS, seeds, st.integers(0, 300), st.sampled_from(list(Player)))
+def test_the_views_games_give_pass_the_check_of_their_sets(start: stratego.GameState,
+                                                           seed: int, plies: int,
+                                                           player: Player) -> None:
+    """Invariant: the check `Sampler` makes of views whose count grows large (their sets
+    are the ones their record gives) never refuses a view a game gives; it runs here on
+    every view, whatever its count."""
+    from stratego.sampling import _check_sets, _hidden_rescues, _Problem
+
+    state = random_playout(start, seed, plies)[-1]
+    seen = view(state, player)
+    assume(not _hidden_rescues(seen))  # checked per answer to which piece came back
+    _check_sets(seen, _Problem(seen))
