@@ -42,6 +42,7 @@ __all__ = [
     "make_info",
     "new_game",
     "position_hash",
+    "reach_mask",
 ]
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
@@ -163,6 +164,14 @@ _REACH = {
     )
     for captain2 in (False, True)
 }
+
+
+def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
+    """The ranks (bit ``1 << rank``) that could have made the quiet move from square index
+    `frm` to `to`, as the engine's knowledge records keep them: every rank for a step of
+    one square, the Scout for a longer straight move, and with two-step Captains (Ultimate
+    Lightning) the Captain too for a move of two squares."""
+    return _REACH[captain_two_step][frm][to]
 
 
 # ---------------------------------------------------------------------------

@@ -47,7 +47,7 @@ assignments once per answer, with per-piece sets it reads from the public
 record of each piece under that answer, draws an answer in proportion to its
 count and an assignment for it as above: uniform over the hidden states, the
 answer included. `count_assignments` sums the counts; `hidden_assignments`
-lists the assignments of the view's own per-piece sets.
+lists the hidden states per answer.
 
 The sampled state is built directly from the view (no replay), so drawing
 costs about as much as building the view; build a `Sampler` once per view to
@@ -65,7 +65,13 @@ from typing import Any
 
 import attrs
 
-from stratego.engine import generate_moves, initial_rank_mask, legal_moves, position_hash
+from stratego.engine import (
+    generate_moves,
+    initial_rank_mask,
+    legal_moves,
+    position_hash,
+    reach_mask,
+)
 from stratego.errors import StrategoError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
@@ -108,7 +114,7 @@ class _Problem:
     as the groups that split them are placed. Nested possible sets (what strikes and
     moves teach: "higher than X", "not a Bomb or the Flag") give one state per step (the
     Ferrers-board product); the number of states grows only with the sets that cross
-    each other (see docs/hidden-information.md, "Sampling").
+    each other (see docs/hidden-information.md, "How the sampler counts").
     """
 
     def __init__(self, v: PlayerView) -> None:
@@ -921,7 +927,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
                     node.spent[prev] = True
                     node.moved[pid] = False
             elif ply.defender is None:
-                node.ident[pid] &= _reach(move.frm.index, move.to.index, captain2)  # type: ignore[union-attr]
+                node.ident[pid] &= reach_mask(move.frm.index, move.to.index, captain2)  # type: ignore[union-attr]
                 node.moved[pid] = node.ever[pid] = True
             else:
                 dpid = ply.defender
@@ -992,21 +998,6 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
             leaf.alias = {a: b for (a, _), (b, _) in zip(first.pieces, leaf.pieces,
                                                          strict=True)}
     return [leaf for leaf in leaves if leaf.weight]
-
-
-def _reach(frm: int, to: int, captain2: bool) -> int:
-    """The ranks that could have made the quiet move frm -> to (as the engine records)."""
-    fr, ff = divmod(frm, 10)
-    tr, tf = divmod(to, 10)
-    distance = abs(fr - tr) + abs(ff - tf)
-    if distance <= 1:
-        return (1 << len(Rank)) - 1
-    mask = 0
-    if fr == tr or ff == tf:
-        mask |= 1 << Rank.SCOUT
-    if captain2 and distance == 2:
-        mask |= 1 << Rank.CAPTAIN
-    return mask
 
 
 def _latent_view(v: PlayerView, leaf: _Latent) -> PlayerView:
