@@ -126,3 +126,18 @@ def test_no_optional_to_unwrap_once_the_game_is_over() -> None:
     with pytest.raises(PositionError, match="not over"):
         stratego.view(stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "a3": "f"}),
                       Player.BLUE).final_outcome()
+
+
+def test_reach_mask_is_what_a_quiet_move_shows() -> None:
+    """MB 1961 / Hasbro 2009 Movement (a Scout moves any number of open squares in a straight
+    line; every other piece one square) and Jumbo 2014 Ultimate Lightning (a Captain moves
+    two squares): the ranks that could have made a quiet move."""
+    from stratego.engine import reach_mask
+    every = (1 << len(stratego.Rank)) - 1
+    scout, captain = 1 << stratego.Rank.SCOUT, 1 << stratego.Rank.CAPTAIN
+    assert reach_mask(0, 1, False) == every  # a1-b1: one square
+    assert reach_mask(0, 3, False) == scout  # a1-d1: only a Scout
+    assert reach_mask(0, 2, True) == scout | captain  # a1-c1 with two-step Captains
+    assert reach_mask(0, 11, True) == captain  # a1-b2: a Captain turning
+    with pytest.raises(stratego.InvalidNotationError, match="not a square index"):
+        reach_mask(-1, 3, False)

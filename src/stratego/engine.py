@@ -170,7 +170,14 @@ def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
     """The ranks (bit ``1 << rank``) that could have made the quiet move from square index
     `frm` to `to`, as the engine's knowledge records keep them: every rank for a step of
     one square, the Scout for a longer straight move, and with two-step Captains (Ultimate
-    Lightning) the Captain too for a move of two squares."""
+    Lightning) the Captain too for a move of two squares. Raises `InvalidNotationError`
+    for an index outside 0-99 or a flag that is not a bool."""
+    for value in (frm, to):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
+            raise InvalidNotationError(f"not a square index: {_shown(value)} (0 to 99)")
+    if not isinstance(captain_two_step, bool):
+        raise InvalidNotationError(f"captain_two_step must be True or False, not "
+                                   f"{_shown(captain_two_step)}")
     return _REACH[captain_two_step][frm][to]
 
 
