@@ -65,15 +65,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _bot(name: str, seed: int | None) -> Bot:
-    """A library bot by name, or ``module:factory`` (called with the seed) for your own."""
-    if ":" in name:
-        module_name, _, attribute = name.partition(":")
-        try:
-            factory = getattr(importlib.import_module(module_name), attribute)
-        except (ImportError, AttributeError) as exc:
-            raise _UsageError(f"cannot load the bot {name!r}: {exc}") from None
-        bot: Bot = factory(seed)
-        return bot
+    """A bot from its spec (`stratego.bots.specs`): a library bot's name,
+    ``module:factory`` or ``file.py:factory`` (called with the seed), ``cmd:COMMAND``."""
     try:
         return make_bot(name, seed)
     except StrategoError as exc:

@@ -39,7 +39,6 @@ import concurrent.futures as cf
 import contextlib
 import copy
 import hashlib
-import importlib
 import json
 import math
 import multiprocessing
@@ -53,9 +52,15 @@ from typing import IO, Any
 
 import attrs
 
-from stratego.bots import BOTS, Bot, bot_name
+from stratego.bots import Bot, bot_factory, bot_name
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import InvalidNotationError, RulesError, StrategoError, _shown
+from stratego.errors import (
+    BotFaultError,
+    InvalidNotationError,
+    RulesError,
+    StrategoError,
+    _shown,
+)
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup, human_setups
 from stratego.moves import Move
@@ -384,7 +389,13 @@ def play_game(
     termination = ""
     detail = ""
     for player in Player:
-        chosen = _bot_setup(bots[player], rules, player, seed)
+        try:
+            chosen = _bot_setup(bots[player], rules, player, seed)
+        except BotFaultError as fault:  # a program bot that failed to set up
+            result = GameResult(seed, names[0], names[1], player.opponent, fault.termination,
+                                0, f"{player} ({names[player]}): {fault}")
+            _game_over(bots, result)
+            return result
         if chosen is None:
             continue
         if not isinstance(chosen, Setup):
@@ -395,13 +406,20 @@ def play_game(
             problems = setup_problems(rules, chosen)
         if problems:
             detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
-            return GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
-                              detail, None)
+            result = GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
+                                detail, None)
+            _game_over(bots, result)
+            return result
         armies[player] = chosen
     state = new_game(rules, armies[Player.RED], armies[Player.BLUE])
     while state.outcome is None:
         player = state.to_move
-        answer: Any = bots[player](_view(state, player))
+        try:
+            answer: Any = bots[player](_view(state, player))
+        except BotFaultError as fault:  # a program bot's fault loses it the game
+            winner, termination = player.opponent, fault.termination
+            detail = f"{player} ({names[player]}): {fault}"
+            break
         move: Move | None = answer if isinstance(answer, Move) else None
         if isinstance(answer, str):
             try:
@@ -421,8 +439,19 @@ def play_game(
         state = apply(state, move)
     if state.outcome is not None:
         winner, termination = state.outcome.winner, state.outcome.termination.value
-    return GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
-                      state if keep_state else None)
+    result = GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
+                        state if keep_state else None)
+    _game_over(bots, result)
+    return result
+
+
+def _game_over(bots: tuple[Bot, Bot], result: GameResult) -> None:
+    """Tell the bots that have a ``game_over(winner, termination)`` method how the game
+    ended (a program bot sends its ``end`` message and lets its process go)."""
+    for bot in bots:
+        over = getattr(bot, "game_over", None)
+        if callable(over):
+            over(result.winner, result.termination)
 
 
 # ---------------------------------------------------------------------------
@@ -437,9 +466,11 @@ def _options(value: Mapping[str, Any] | None) -> dict[str, Any]:
 class BotSpec:
     """A picklable description of a bot: what a worker builds a fresh bot from.
 
-    `factory` is a name of `stratego.bots.BOTS` (``"heuristic"``), a
-    ``"module:attribute"`` string or a module-level callable (a class or a function;
-    lambdas and closures do not pickle); the bot is ``factory(seed, **options)``.
+    `factory` is a bot spec (`stratego.bots.specs`: a name of `stratego.bots.BOTS`
+    such as ``"heuristic"``, ``"module:attribute"``, ``"file.py:attribute"``,
+    ``"cmd:COMMAND"``, with options in parentheses) or a module-level callable (a class
+    or a function; lambdas and closures do not pickle); the bot is
+    ``factory(seed, **options)``.
 
         BotSpec("heuristic")
         BotSpec("mybots:AlphaBot", {"depth": 3})
@@ -455,21 +486,7 @@ class BotSpec:
             return factory
         if not isinstance(factory, str):
             raise StrategoError(f"a bot factory is a name or a callable, not {factory!r}")
-        if ":" in factory:
-            module_name, _, attribute = factory.partition(":")
-            try:
-                found = getattr(importlib.import_module(module_name), attribute)
-            except (ImportError, AttributeError, ValueError) as exc:
-                raise StrategoError(f"cannot load the bot {factory!r}: {exc}") from None
-            if not callable(found):
-                raise StrategoError(f"the bot factory {factory!r} is not callable")
-            return found  # type: ignore[no-any-return]
-        try:
-            return BOTS[factory.strip().lower()]
-        except KeyError:
-            raise StrategoError(
-                f"unknown bot {factory!r} (known: {', '.join(sorted(BOTS))} or "
-                "MODULE:FACTORY)") from None
+        return bot_factory(factory)  # every spec: names, module:attribute, cmd:...
 
     def build(self, seed: int | None = None) -> Bot:
         """A new bot, ``factory(seed, **options)``."""
