@@ -9,6 +9,7 @@
 | interchange | notation, records, gravon |
 | faces | text, svg, bots, protocol, match, cli, __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
+| arena | arena (bot tournaments: may use everything, nothing below uses it) |
 
 A subpackage (`stratego/web/...`) counts as one module named after it. A module may import
 from its own layer and the layers above it in this table, never from a layer below. The few
@@ -37,13 +38,18 @@ LAYERS = [
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "protocol", "match", "cli", "__main__"},
     {"env", "openspiel", "vector", "web", "ray"},
+    {"arena"},
 ]
+
+BRIDGES = 6
+"""The index of the bridges' layer in `LAYERS`."""
 
 UPWARD = {
     ("state", "svg"),  # GameState._repr_svg_
     ("state", "records"),  # GameState.to_json / from_json
     ("state", "text"),  # GameState.__str__
     ("views", "svg"),  # PlayerView._repr_svg_
+    ("cli", "arena"),  # the `stratego ladder` command runs stratego.arena.ladder
 }
 """(importer, imported) pairs allowed to point to a later layer, inside a function only.
 
@@ -51,7 +57,8 @@ Each is a convenience method on a value class of a lower layer (`GameState`, `Pl
 that Python's protocols or users look up on the value itself (`_repr_svg_` for notebooks,
 `str()`, `state.to_json()`), so it cannot live in the layer that does the work; it only
 forwards to that layer's public function (`board_svg`, `board_text`, `state_to_json`), which
-callers may use directly. docs/design.md says the same.
+callers may use directly. docs/design.md says the same. The command line is the other
+exception: its ``ladder`` command is the arena's face, loaded when the command runs.
 """
 
 
@@ -134,7 +141,7 @@ def test_the_upward_exceptions_are_still_needed() -> None:
 
 def test_no_core_module_imports_a_bridge() -> None:
     """The bridges are guests: nothing of the core imports them, even inside a function."""
-    bridges = LAYERS[-1]
+    bridges = LAYERS[BRIDGES]
     for module in MODULES:
         if module in bridges:
             continue

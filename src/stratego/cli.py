@@ -121,6 +121,24 @@ def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     )
 
 
+def _add_move_time_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--move-time", type=float, default=None, metavar="SECONDS",
+        help="seconds a cmd: bot has for each answer before it loses the game "
+             "(default: 30)")
+
+
+def _with_move_time(spec: str, seconds: float | None) -> Any:
+    """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program."""
+    if seconds is None or not spec.strip().startswith("cmd:"):
+        return spec
+    if not seconds > 0:
+        raise _UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+    from stratego.match import BotSpec
+
+    return BotSpec(spec.strip(), {"move_time": seconds})
+
+
 def _check_setups(rules: Rules, source: str) -> None:
     """Raise `_UsageError` when `source` cannot set up an army of `rules`."""
     if source == "human":
@@ -223,6 +241,37 @@ def _parser() -> argparse.ArgumentParser:
                             "score): 'auto' shows a rich bar (or plain lines without rich) "
                             "when it is a terminal (default: %(default)s)")
     match.add_argument("--verbose", "-v", action="store_true", help="print one line per game")
+    _add_move_time_argument(match)
+
+    ladder = commands.add_parser(
+        "ladder", help="rate bots: a round robin and a rating with an interval per bot",
+        description="Play every bot against every other (both colours with the same seeds) "
+                    "and fit ratings by maximum likelihood (Elo scale, random = 0 when it "
+                    "plays) with 95%% intervals. --jsonl saves each finished game, and the "
+                    "same command run again resumes. Bots are specs: names, "
+                    "module:factory, file.py:factory, cmd:COMMAND, with options such as "
+                    "'search(time_limit=0.3)'.",
+    )
+    ladder.add_argument("bots", nargs="+", metavar="BOT", help="the bots (two or more)")
+    _add_rules_arguments(ladder)
+    _add_setups_argument(ladder, "the bots'")
+    ladder.add_argument("--games-per-pair", "-n", type=int, default=10, metavar="N",
+                        help="games between each pair, half with each colour "
+                             "(default: %(default)s)")
+    ladder.add_argument("--seed", "-s", type=int, default=0,
+                        help="seed of the ladder (default: %(default)s)")
+    ladder.add_argument("--max-plies", type=int, default=3000, metavar="N",
+                        help="ply limit of each game, a draw (default: %(default)s)")
+    ladder.add_argument("--workers", "-w", default="1", metavar="N|auto",
+                        help="worker processes; 'auto' uses every core (default: %(default)s)")
+    ladder.add_argument("--jsonl", metavar="FILE",
+                        help="append one JSON line per finished game to FILE; run the same "
+                             "command again to play only the games FILE lacks")
+    ladder.add_argument("--json", action="store_true",
+                        help="print one JSON object instead of the table")
+    ladder.add_argument("--svg", metavar="FILE",
+                        help="also write a picture of the ratings and intervals (SVG)")
+    _add_move_time_argument(ladder)
 
     play = commands.add_parser(
         "play", help="play against a bot in the terminal",
@@ -294,6 +343,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": _play,
         "editions": _editions,
         "serve": _serve,
+        "ladder": _ladder,
     }[args.command]
     try:
         return command(args)
@@ -541,7 +591,9 @@ def _match(args: argparse.Namespace) -> int:
             progress(done, total, game)
 
         try:
-            return play_match(rules, args.red, args.blue, games=args.games, seed=args.seed,
+            red = _with_move_time(args.red, args.move_time)
+            blue = _with_move_time(args.blue, args.move_time)
+            return play_match(rules, red, blue, games=args.games, seed=args.seed,
                               max_plies=args.max_plies, swap_colours=not args.no_swap,
                               progress=each, workers=workers, chunk_size=args.chunk_size,
                               jsonl=args.jsonl, record=args.record, setups=args.setups)
@@ -566,6 +618,52 @@ def _match(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 130
     print(result.summary())
+    return 0
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    """``stratego ladder``: a round robin and ratings (`stratego.arena`, the layer above
+    the command line's, loaded when the command runs)."""
+    from stratego.arena import ladder
+
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
+    if len(args.bots) < 2:
+        raise _UsageError("a ladder needs at least two bots")
+    if args.games_per_pair < 0:
+        raise _UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
+    workers: int | str = args.workers
+    if workers != "auto":
+        try:
+            workers = int(workers)
+        except ValueError:
+            workers = 0
+        if workers < 1:
+            raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {args.workers!r}")
+    if args.move_time is not None and not args.move_time > 0:
+        raise _UsageError(f"--move-time must be a number of seconds > 0, not {args.move_time}")
+    show = sys.stderr.isatty() and not args.json
+
+    def progress(done: int, total: int, game: GameResult) -> None:
+        if show:
+            print(f"game {done}/{total}: {game}", file=sys.stderr, flush=True)
+
+    try:
+        result = ladder(args.bots, rules, games_per_pair=args.games_per_pair, seed=args.seed,
+                        max_plies=args.max_plies, workers=workers, jsonl=args.jsonl,
+                        move_time=args.move_time, setups=args.setups, progress=progress)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        saved = (f"; the finished games are in {args.jsonl}: run the same command again to "
+                 "resume" if args.jsonl else "")
+        print(f"\ninterrupted{saved}", file=sys.stderr)
+        return 130
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(result.svg())
+    print(result.to_json() if args.json else result.table())
     return 0
 
 
