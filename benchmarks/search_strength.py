@@ -7,7 +7,10 @@ prints the search bot's wins, draws and losses, its score with the 95% Wilson in
 the Elo difference it implies and the mean seconds the search bot spent per move
 (process CPU time is not separated per bot: the figure is the match's wall time
 over the search bot's moves, an upper bound). Each match can be resumed from its JSONL
-file (``--jsonl-dir``).
+file (``--jsonl-dir``). First it measures how many simulations the bot runs per second
+of process CPU time (the median over a few middle-game positions, with the bare reference
+loop's plies per CPU second beside it), which turns a budget in simulations into seconds
+on a quiet core.
 
 Usage: python benchmarks/search_strength.py [--games N] [--budgets 0.1,0.3,1,3]
        [--simulations 50,200] [--opponents heuristic,random] [--edition classic]
@@ -21,10 +24,41 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import time
 
+from bare import bare_rate
+
+from stratego.bots import RandomBot, SearchBot
 from stratego.editions import by_name
+from stratego.engine import apply, new_game
 from stratego.match import BotSpec, play_match
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.setups import random_setup
+from stratego.views import view
+
+
+def simulation_rate(rules: Rules, positions: int = 5, simulations: int = 200) -> list[float]:
+    """Simulations per CPU second of `SearchBot` (its default settings) on middle-game
+    views of random games, one figure per position."""
+    rates = []
+    for seed in range(positions):
+        state = new_game(rules, random_setup(rules, Player.RED, seed),
+                         random_setup(rules, Player.BLUE, seed + 100))
+        mover = RandomBot(seed)
+        while state.outcome is None and (state.ply < 60 or state.to_move is not Player.RED):
+            state = apply(state, mover(view(state, state.to_move)))
+        if state.outcome is not None:
+            continue
+        bot = SearchBot(seed, simulations=simulations)
+        seen = view(state, Player.RED)
+        start = time.process_time()
+        bot(seen)
+        spent = time.process_time() - start
+        if bot.simulations_done:
+            rates.append(bot.simulations_done / spent)
+    return rates
 
 
 def main() -> None:
@@ -51,6 +85,13 @@ def main() -> None:
     workers: int | str = args.workers if args.workers == "auto" else int(args.workers)
     print(f"{args.games} games per match, {rules.name}, ply limit {args.max_plies}, "
           f"seed {args.seed}, workers {workers}, load {os.getloadavg()[0]:.1f}")
+    rates = simulation_rate(rules)
+    start = time.process_time()
+    bare = bare_rate(2.0)
+    print(f"SearchBot: {statistics.median(rates):.0f} simulations per CPU second (median of "
+          f"{len(rates)} positions, min {min(rates):.0f}, max {max(rates):.0f}); bare loop "
+          f"{bare:.0f} plies per second ({time.process_time() - start:.1f} s CPU)",
+          flush=True)
     for label, options in budgets:
         for opponent in args.opponents.split(","):
             jsonl = None

@@ -52,6 +52,8 @@ _SCALE = 6.0
 _WIN = 60.0
 """Material a won game counts as (a lost one as its opposite)."""
 _RANKS = tuple(Rank)
+_clock = time.perf_counter
+"""The clock of `SearchBot.time_limit` (wall time, seconds)."""
 
 
 def _squash(material: float) -> float:
@@ -135,7 +137,7 @@ class SearchBot:
         """The move the search finds best in `view`.
 
         Raises `StrategoError` when `view` is not a view or contradicts itself."""
-        started = time.perf_counter()
+        started = _clock()
         if not isinstance(getattr(view, "legal_moves", None), tuple):
             raise StrategoError(f"not a player's view: {_shown(view)}")
         moves = view.legal_moves
@@ -172,7 +174,7 @@ class SearchBot:
         done = 0
         slowest = 0.0
         while budget is None or done < budget:
-            now = time.perf_counter()
+            now = _clock()
             if deadline is not None and now + slowest > deadline:
                 break
             slot = done % self.determinizations
@@ -189,7 +191,7 @@ class SearchBot:
             totals[pick] += self._simulate(state, ranked[pick], me, base, rng)
             visits[pick] += 1
             done += 1
-            slowest = max(slowest, time.perf_counter() - now)
+            slowest = max(slowest, _clock() - now)
         self.simulations_done = done
         self.simulations_total += done
         if not done:
