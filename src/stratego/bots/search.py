@@ -14,7 +14,10 @@ For each decision the bot
    pay on average, and otherwise steps at random; the playout is cut off after
    `depth` plies and scored by the material it won or lost (a finished game by its
    result);
-4. plays the candidate with the best mean result plus a share of its heuristic score.
+4. plays the candidate with the best heuristic score plus `weight` times the material its
+   playouts won or lost on average (the search corrects the heuristic where the sampled
+   futures show a piece won or lost; ties are broken by a little seeded noise, as the
+   heuristic does).
 
 Only the view is read: the hidden ranks come from the sampler's draws, never from the
 game, so two games that look the same to the bot get the same move (the differential
@@ -52,6 +55,8 @@ _SCALE = 6.0
 _WIN = 60.0
 """Material a won game counts as (a lost one as its opposite)."""
 _RANKS = tuple(Rank)
+_NOISE = 0.15
+"""Largest random amount added to a move's final score, to break ties (as the heuristic)."""
 _clock = time.perf_counter
 """The clock of `SearchBot.time_limit` (wall time, seconds)."""
 
@@ -73,7 +78,9 @@ class SearchBot:
             may beat is usually among them).
         determinizations: Sampled states reused round robin by the simulations.
         exploration: UCB1's exploration constant.
-        prior: Weight of the heuristic score in the final choice and as a bias.
+        prior: Weight of the heuristic score as a bias of the exploration.
+        weight: Weight of the playouts' mean material in the final choice (the
+            heuristic score counts 1).
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -84,7 +91,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, simulations: int | None = None,
                  time_limit: float | None = None, depth: int = 10, candidates: int = 8,
                  determinizations: int = 24, exploration: float = 0.4,
-                 prior: float = 0.3) -> None:
+                 prior: float = 0.3, weight: float = 0.5) -> None:
         if simulations is None and time_limit is None:
             simulations = 200
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -95,7 +102,7 @@ class SearchBot:
                 raise StrategoError(f"{label} must be a whole number >= {low}, not "
                                     f"{_shown(value)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
-                              ("prior", prior)):
+                              ("prior", prior), ("weight", weight)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
@@ -108,6 +115,7 @@ class SearchBot:
         self.determinizations = determinizations
         self.exploration = float(exploration)
         self.prior = float(prior)
+        self.weight = float(weight)
         self.simulations_done = 0
         self.simulations_total = 0
         self._setup_bot = HeuristicBot(seed)
@@ -169,6 +177,7 @@ class SearchBot:
         pool: list[tuple[GameState, float]] = []
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
+        material = [0.0] * len(ranked)
         budget = self.simulations
         deadline = None if self.time_limit is None else started + self.time_limit
         done = 0
@@ -188,7 +197,9 @@ class SearchBot:
                 pool.append((state, self._material(state, me)))
             state, base = pool[slot]
             pick = self._select(visits, totals, bias, done)
-            totals[pick] += self._simulate(state, ranked[pick], me, base, rng)
+            gained = self._simulate(state, ranked[pick], me, base, rng)
+            totals[pick] += _squash(gained)
+            material[pick] += gained
             visits[pick] += 1
             done += 1
             slowest = max(slowest, _clock() - now)
@@ -196,8 +207,9 @@ class SearchBot:
         self.simulations_total += done
         if not done:
             return ranked[0]
-        final = [(totals[i] / visits[i] if visits[i] else 0.0) + bias[i] for i in
-                 range(len(ranked))]
+        final = [scores[m] + rng.random() * _NOISE
+                 + (self.weight * material[i] / visits[i] if visits[i] else -math.inf)
+                 for i, m in enumerate(ranked)]
         return ranked[max(range(len(ranked)), key=final.__getitem__)]
 
     def _select(self, visits: list[int], totals: list[float], bias: list[float],
@@ -226,7 +238,8 @@ class SearchBot:
 
     def _simulate(self, state: GameState, move: Move, me: Player, base: float,
                   rng: random.Random) -> float:
-        """One playout after `move` in the sampled `state`, scored from 0 (lost) to 1."""
+        """One playout after `move` in the sampled `state`: the material won (lost when
+        negative), a won game counting as `_WIN`."""
         state = apply(state, move)
         rules = state.rules
         outcomes = _outcomes(rules.strike)
@@ -271,8 +284,8 @@ class SearchBot:
             state = apply(state, best)
         outcome = state.outcome
         if outcome is not None and outcome.winner is not None:
-            return _squash(_WIN if outcome.winner is me else -_WIN)
-        return _squash(self._material(state, me) - base)
+            return _WIN if outcome.winner is me else -_WIN
+        return max(-_WIN, min(_WIN, self._material(state, me) - base))
 
 
 def _gain(outcomes: tuple[tuple[tuple[bool, bool], ...], ...], counts: list[int], ra: int,
