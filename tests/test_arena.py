@@ -155,3 +155,12 @@ def test_the_ladder_command_prints_a_table_json_and_a_picture(
                 ["ladder", "random", "heuristic", "-n", "-1"]):
         assert main(bad) == 2
         assert "error" in capsys.readouterr().err
+
+
+def test_workers_play_the_same_ladder() -> None:
+    """Two worker processes, or any executor, give the same games as one."""
+    bots = ["random", "heuristic", "search(simulations=2, depth=2)"]
+    one = ladder(bots, "classic", games_per_pair=2, seed=6, max_plies=40)
+    two = ladder(bots, "classic", games_per_pair=2, seed=6, max_plies=40, workers=2)
+    assert two.games == one.games
+    assert two.ratings == one.ratings
