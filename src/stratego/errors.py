@@ -18,6 +18,7 @@ __all__ = [
     "PositionError",
     "RulesError",
     "SetupError",
+    "StoreError",
     "StrategoError",
 ]
 
@@ -77,3 +78,8 @@ class RulesError(StrategoError, ValueError):
 class MissingDependencyError(StrategoError, ImportError):
     """An optional dependency is not installed; the message names the extra to install
     (for example ``pip install 'stratego[rl]'``)."""
+
+
+class StoreError(StrategoError, ValueError):
+    """A game database the web server cannot use: not a SQLite database, one of another
+    schema version, or a stored game that does not rebuild (the message names the file)."""
