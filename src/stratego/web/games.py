@@ -52,7 +52,7 @@ class Game:
     `start` is the state play began from (None during the setup phase), `moves` the text
     of every move played since, and `state` the state they lead to. `touched` is the last
     time anyone asked about the game, `acted` the last time a seat did something in it
-    (a move, a setup change, Start...); both are `GameHub` clock readings.
+    (a move, a setup change, Start...; None if never); both are `GameHub` clock readings.
     """
 
     id: str
@@ -69,7 +69,7 @@ class Game:
     version: int = 0
     created: float = 0.0
     touched: float = 0.0
-    acted: float = 0.0
+    acted: float | None = None
     creator: Player = Player.RED
     draw_offer: Player | None = None
     ending: Ending | None = None

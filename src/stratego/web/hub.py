@@ -301,7 +301,7 @@ class GameHub:
             return
         now = self._clock()
         candidates = [g for g in self._games.values()
-                      if now - g.acted >= self.protect_seconds]
+                      if g.acted is None or now - g.acted >= self.protect_seconds]
         if not candidates:
             wait = str(int(min(60, self.protect_seconds)))
             raise WebError(503, f"the server already holds {self.max_games} games, all in "
@@ -314,8 +314,9 @@ class GameHub:
         self._expire()
         game = self._games.get(gid)
         if game is None:
-            raise WebError(404, "no such game: the link is wrong, or the game ended and "
-                                f"nobody opened it for {self.idle_seconds / 60:g} minutes")
+            raise WebError(404, "no such game: the link is wrong, or the game expired (a "
+                                f"game nobody opens for {self.idle_seconds / 60:g} minutes "
+                                "is dropped)")
         game.touched = self._clock()
         if self.store is not None and game.touched - game.saved_touch > 60:
             self.store.touch(game)

@@ -143,7 +143,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "join": (f"/join/{game.id}/{game.join_code}"
                  if game.join_code is not None and player is game.creator else None),
         "opponent_joined": game.opponent == "bot" or game.join_code is None,
-        "ready": {str(p): s.ready for p, s in game.seats.items()},
+        "ready": {str(p): game.seats[p].ready for p in Player},
         "setup": None,
         "cells": [],
         "legal": {},

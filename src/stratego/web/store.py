@@ -23,7 +23,8 @@ is replayed from them with `stratego.apply`. Schema version 1 (`SCHEMA_VERSION`,
           ending TEXT,        -- 'resignation' or 'draw agreed', NULL otherwise
           winner TEXT,        -- the winner of such an ending, NULL for a draw
           rematch TEXT,       -- the id of the rematch, once asked for
-          created REAL, touched REAL, acted REAL)   -- seconds since the epoch
+          created REAL, touched REAL,   -- seconds since the epoch
+          acted REAL)         -- the last action of a seat, NULL if none
     seats(game TEXT, player TEXT,   -- PRIMARY KEY (game, player)
           token TEXT, human INTEGER, ready INTEGER, setup TEXT)  -- setup: Setup.text
     moves(game TEXT, ply INTEGER, move TEXT)   -- PRIMARY KEY (game, ply); ply from 0
@@ -63,7 +64,7 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, rules TEXT NOT NULL, ply_limit INTEGER, opponent TEXT NOT NULL,
     creator TEXT NOT NULL, bot TEXT, bot_seed INTEGER, join_code TEXT, start TEXT,
     version INTEGER NOT NULL, draw_offer TEXT, ending TEXT, winner TEXT, rematch TEXT,
-    created REAL NOT NULL, touched REAL NOT NULL, acted REAL NOT NULL);
+    created REAL NOT NULL, touched REAL NOT NULL, acted REAL);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, player TEXT NOT NULL,
     token TEXT NOT NULL, human INTEGER NOT NULL, ready INTEGER NOT NULL, setup TEXT NOT NULL,
@@ -72,6 +73,10 @@ CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (game, ply));
 """
+
+_GAME_SET = ", ".join(f"{column} = ?" for column in (
+    "rules", "ply_limit", "opponent", "creator", "bot", "bot_seed", "join_code", "start",
+    "version", "draw_offer", "ending", "winner", "rematch", "created", "touched", "acted"))
 
 
 def default_db_path() -> pathlib.Path:
@@ -107,9 +112,9 @@ class GameStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
+            if self.path != ":memory:":
+                pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None)
             self._db.execute("PRAGMA foreign_keys = ON")
@@ -117,9 +122,11 @@ class GameStore:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA synchronous = FULL")
             with self._transaction():
-                self._db.executescript(_SCHEMA.replace("CREATE", "\nCREATE"))
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
             self._check_version()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreError(f"{self.path}: not a game database ({exc})") from None
         self._saved: dict[str, int] = {}
 
@@ -160,10 +167,16 @@ class GameStore:
         if saved > len(game.moves):
             saved = 0
         with self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO games VALUES "
-                             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", row)
+            # an update in place: a REPLACE would delete the row and cascade to its moves
+            updated = self._db.execute(f"UPDATE games SET {_GAME_SET} WHERE id = ?",
+                                       (*row[1:], game.id)).rowcount
+            if not updated:
+                self._db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})",
+                                 row)
             self._db.executemany(
-                "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, player) "
+                "DO UPDATE SET token = excluded.token, human = excluded.human, "
+                "ready = excluded.ready, setup = excluded.setup",
                 [(game.id, str(p), s.token, int(s.human), int(s.ready),
                   s.setup.text(game.rules.setup.depth)) for p, s in game.seats.items()])
             if saved == 0:
@@ -233,9 +246,11 @@ def _rebuild(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]],
                              else Setup(player, ()), bool(ready), bool(human))
     if set(seats) != set(Player):
         raise StoreError("a game needs both seats")
+    seats = {p: seats[p] for p in Player}
     game = Game(gid, rules, opponent, seats, join_code, None, bot, bot_seed,
                 version=int(version), created=float(created), touched=float(touched),
-                acted=float(acted), creator=_player(creator) or Player.RED,
+                acted=None if acted is None else float(acted),
+                creator=_player(creator) or Player.RED,
                 draw_offer=_player(draw_offer), rematch=rematch,
                 ending=None if ending is None else Ending(ending, _player(winner)))
     game.saved_touch = game.touched
