@@ -598,7 +598,8 @@ def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_serve_runs_a_server_that_answers() -> None:
-    """``stratego serve`` in a subprocess, as a person would start it."""
+    """``stratego serve`` in a subprocess, as a person would start it; it says where the
+    games are kept and writes no seat token to its output (no access log)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -622,13 +623,23 @@ def test_serve_runs_a_server_that_answers() -> None:
                 assert proc.poll() is None, "the server stopped"
                 time.sleep(0.1)
         assert 'data-page="lobby"' in body
+        assert proc.stdout.readline().startswith("Games are kept in memory only")
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=b"{}",
+                                         headers=JSON, method="POST")
+        with urllib.request.urlopen(request, timeout=5) as reply:
+            created = json.loads(reply.read())
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{created['url']}",
+                                    timeout=5) as page:
+            assert page.headers["Referrer-Policy"] == "no-referrer"
     finally:
         proc.terminate()
         proc.wait(timeout=10)
         assert proc.stdout is not None
         assert proc.stderr is not None
+        output = proc.stdout.read() + proc.stderr.read()
         proc.stdout.close()
         proc.stderr.close()
+    assert created["seat"] not in output  # no access log holds a seat token
 
 
 def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
