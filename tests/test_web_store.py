@@ -182,3 +182,29 @@ def test_what_a_seat_reaches_after_a_restart_depends_only_on_its_view(
         with sqlite3.connect(db) as conn:
             rows.append(conn.execute("SELECT setup FROM seats WHERE player = 'blue'").fetchall())
     assert rows[0] != rows[1]  # the test can fail: the stored armies differ
+
+
+def test_a_move_the_database_cannot_keep_is_not_made(tmp_path: pathlib.Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Committed before the reply, or not done at all: a failing write answers 503 and
+    the game stays as it was, in memory and in the file."""
+    db = tmp_path / "games.sqlite3"
+    hub = GameHub(seed=3, db=db)
+    base, created = _game(hub)
+    payload = post(hub, base + "/start").json()
+    before = hub.handle("GET", base).body
+    assert hub.store is not None
+
+    def broken(*args: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(hub.store, "_write", broken)
+    reply = post(hub, base + "/move", {"move": first_move(payload)})
+    assert reply.status == 503
+    assert "could not be saved" in reply.json()["error"]
+    assert post(hub, "/api/games", {}).status == 503
+    assert hub.live_games == 1
+    monkeypatch.undo()
+    assert hub.handle("GET", base).body == before
+    assert _moves_in(db, created["game"]) == []
+    assert post(hub, base + "/move", {"move": first_move(payload)}).json()["view"]["ply"] == 2

@@ -25,8 +25,10 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import attrs
+
 from stratego.editions import by_name
-from stratego.errors import StrategoError, _shown
+from stratego.errors import StoreError, StrategoError, _shown
 from stratego.human_setups import human_setup
 from stratego.pieces import Player
 from stratego.records import record_from_state
@@ -141,6 +143,11 @@ class GameHub:
                 table = self.table if game.bot_spec == self.table.name else BotTable(
                     game.bot_spec, self.table.time_limit)
                 game.bot = table.build(game.bot_seed)
+                moved = len(game.moves)
+                bot_turns(game, table)  # stopped while the bot was to move: it moves now
+                if len(game.moves) != moved:
+                    game.version += 1
+                    store.save(game)
             self._games[game.id] = game
         store.delete(stale)
         self._created = len(self._games)
@@ -170,6 +177,8 @@ class GameHub:
             reply = self._route(method, path, query, body, client or "local")
         except WebError as exc:
             reply = self._refusal(method, path, exc.status, exc.message, exc.headers)
+        except StoreError as exc:  # the database refused a write: nothing was done
+            reply = self._refusal(method, path, 503, str(exc), (("Retry-After", "10"),))
         except StrategoError as exc:  # the library refused something the checks let by
             reply = self._refusal(method, path, 400, str(exc), ())
         return reply.secured()
@@ -261,9 +270,15 @@ class GameHub:
                 return json_reply(self._payload(game, player))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
-                act(game, player, rest[0], _body(body), self.table)
+                data = _body(body)
+                before = _snapshot(game)
+                act(game, player, rest[0], data, self.table)
                 game.acted = self._clock()
-                self._save(game)
+                try:
+                    self._save(game)
+                except StoreError:  # not kept, so not done: the reply must not say it is
+                    _restore(game, before)
+                    raise
                 return json_reply(self._payload(game, player))
             raise WebError(404, f"no such API call: {_shown('/'.join(rest))}")
 
@@ -393,7 +408,11 @@ class GameHub:
             game.join_code = self._new_token()
         self._games[gid] = game
         self._created += 1
-        self._save(game)
+        try:
+            self._save(game)
+        except StoreError:
+            del self._games[gid]
+            raise
         return game
 
     @staticmethod
@@ -458,10 +477,15 @@ class GameHub:
                 raise WebError(400, "joining needs the join code of the link")
             if game.join_code is None or not secrets.compare_digest(game.join_code, code):
                 raise WebError(409, "this join link was used already or is not valid")
+            before = _snapshot(game)
             game.join_code = None
             game.version += 1
             game.acted = self._clock()
-            self._save(game)
+            try:
+                self._save(game)
+            except StoreError:
+                _restore(game, before)
+                raise
             return self._seat_reply(game, game.creator.opponent)
 
     def record(self, gid: str, token: str) -> str:
@@ -501,6 +525,18 @@ class GameHub:
         """Close the database (the games stay in it)."""
         if self.store is not None:
             self.store.close()
+
+
+def _snapshot(game: Game) -> Game:
+    """A copy of what an action may change in `game` (its seats included)."""
+    return attrs.evolve(game, seats={p: attrs.evolve(s) for p, s in game.seats.items()},
+                        moves=list(game.moves))
+
+
+def _restore(game: Game, before: Game) -> None:
+    """Put back into `game` everything `_snapshot` copied."""
+    for field in attrs.fields(Game):
+        setattr(game, field.name, getattr(before, field.name))
 
 
 def _allow(method: str, allowed: str) -> None:

@@ -166,6 +166,13 @@ class GameStore:
         saved = self._saved.get(game.id, 0)
         if saved > len(game.moves):
             saved = 0
+        try:
+            self._write(game, row, saved)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the game could not be saved ({exc})") from None
+        self._saved[game.id] = len(game.moves)
+
+    def _write(self, game: Game, row: tuple[Any, ...], saved: int) -> None:
         with self._transaction():
             # an update in place: a REPLACE would delete the row and cascade to its moves
             updated = self._db.execute(f"UPDATE games SET {_GAME_SET} WHERE id = ?",
@@ -184,7 +191,6 @@ class GameStore:
             self._db.executemany("INSERT INTO moves VALUES (?, ?, ?)",
                                  [(game.id, ply, game.moves[ply])
                                   for ply in range(saved, len(game.moves))])
-        self._saved[game.id] = len(game.moves)
 
     def touch(self, game: Game) -> None:
         """Write only when `game` was last asked about."""
