@@ -16,6 +16,7 @@ The bare reference loop's plies per second are measured in the same run, so the 
 be quoted as bare plies.
 
 Usage: python benchmarks/web.py [--moves N] [--games N] [--max-games N] [--db PATH]
+       [--only latency|memory]
 """
 
 from __future__ import annotations
@@ -126,9 +127,12 @@ def memory(games: int, max_games: int, db: str) -> None:
     full_heap = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     rss_full = _rss_mb()
+    steps = []
     for k in range(max_games, games):
         one(k)
-    gc.collect()
+        if (k + 1) % max_games == 0 or k + 1 == games:
+            gc.collect()
+            steps.append(f"{_rss_mb():.0f} MB after {k + 1}")
     rss_end = _rss_mb()
     held = hub.live_games
     stored = hub.store.count() if hub.store is not None else held
@@ -136,7 +140,8 @@ def memory(games: int, max_games: int, db: str) -> None:
     print(f"memory: {games} games created, {held} held ({stored} in the database); "
           f"RSS {rss0:.0f} MB at start, {rss_full:.0f} MB with {max_games} held, "
           f"{rss_end:.0f} MB after {games - held} reclaimed; "
-          f"Python heap {per_game:.0f} KB per held game (tracemalloc)")
+          f"Python heap {per_game:.0f} KB per held game (tracemalloc); RSS along the way: "
+          + ", ".join(steps))
     hub.close()
 
 
@@ -146,12 +151,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--max-games", type=int, default=200)
     parser.add_argument("--db", default=None, help="database file (default: a temporary one)")
+    parser.add_argument("--only", choices=("latency", "memory"), default=None)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or str(pathlib.Path(tmp) / "games.sqlite3")
         bare = bare_rate(2.0, clock="wall")
         print(f"bare loop: {bare:,.0f} plies/s (wall clock)")
-        for where in (db, ":memory:"):
+        for where in (db, ":memory:") if args.only != "memory" else ():
             times = sorted(latency(args.moves, where))
             ms = [t * 1000 for t in times]
             p95 = ms[int(0.95 * (len(ms) - 1))]
@@ -160,7 +166,8 @@ def main() -> None:
                   f"{len(ms)} moves, median {median:.1f} ms, p95 {p95:.1f} ms, "
                   f"min {ms[0]:.1f} ms, max {ms[-1]:.1f} ms "
                   f"(median = {median / 1000 * bare:,.0f} bare plies)")
-        memory(args.games, args.max_games, str(pathlib.Path(tmp) / "memory.sqlite3"))
+        if args.only != "latency":
+            memory(args.games, args.max_games, str(pathlib.Path(tmp) / "memory.sqlite3"))
         print(f"bare loop again: {bare_rate(2.0, clock='wall'):,.0f} plies/s")
 
 

@@ -208,3 +208,16 @@ def test_a_move_the_database_cannot_keep_is_not_made(tmp_path: pathlib.Path,
     assert hub.handle("GET", base).body == before
     assert _moves_in(db, created["game"]) == []
     assert post(hub, base + "/move", {"move": first_move(payload)}).json()["view"]["ply"] == 2
+
+
+def test_a_game_against_a_bot_that_is_gone_resumes_against_the_server_bot(
+        tmp_path: pathlib.Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    hub = GameHub(seed=3, db=db, bot="test_web_controls:SlowBot", bot_time=0.01)
+    base, _ = _game(hub)
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE games SET bot = 'no_such_module:Bot'")
+    again = GameHub(seed=3, db=db, bot="random")
+    payload = post(again, base + "/start").json()
+    assert payload["bot"] == "random"
+    assert post(again, base + "/move", {"move": first_move(payload)}).json()["view"]["ply"] == 2

@@ -140,8 +140,7 @@ class GameHub:
                 stale.append(game.id)
                 continue
             if game.bot_spec is not None:
-                table = self.table if game.bot_spec == self.table.name else BotTable(
-                    game.bot_spec, self.table.time_limit)
+                table = self._table_for(game)
                 game.bot = table.build(game.bot_seed)
                 moved = len(game.moves)
                 bot_turns(game, table)  # stopped while the bot was to move: it moves now
@@ -151,6 +150,17 @@ class GameHub:
             self._games[game.id] = game
         store.delete(stale)
         self._created = len(self._games)
+
+    def _table_for(self, game: Game) -> BotTable:
+        """The bot a stored game was played against, or this server's bot when that one
+        cannot be built any more (its module gone)."""
+        if game.bot_spec == self.table.name:
+            return self.table
+        try:
+            return BotTable(str(game.bot_spec), self.table.time_limit)
+        except StrategoError:
+            game.bot_spec = self.table.name
+            return self.table
 
     # -- the framework-free entry point -------------------------------------
 
