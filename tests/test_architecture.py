@@ -32,7 +32,7 @@ LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
     {"rules", "strike", "repetition", "rescue", "editions", "variants", "setups",
      "human_setups"},
-    {"state", "engine", "explain", "validation"},
+    {"_movegen", "state", "engine", "explain", "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
     {"text", "svg", "bots", "match", "cli", "__main__"},

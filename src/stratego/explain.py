@@ -6,8 +6,8 @@ and the rule at fault. `stratego.apply` uses it for the message of `IllegalMoveE
 
 from __future__ import annotations
 
+from stratego._movegen import rescue_facts
 from stratego.board import SIZE, SQUARES, TWO_STEPS
-from stratego.engine import legal_moves
 from stratego.errors import InvalidNotationError, PositionError, _shown
 from stratego.moves import Move
 from stratego.pieces import Rank
@@ -36,11 +36,11 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
                                    f"'a4-a5')")
     if state.outcome is not None:
         return f"{move}: the game is over ({state.outcome})"
-    if move in legal_moves(state):
+    if move in state.legal_moves:
         return None
     labels = state.rules.labels
     who = state.to_move
-    reason = Rescue.explain(state, move)  # a decision due, or a decision out of turn
+    reason = Rescue.explain(rescue_facts(state), move)  # a decision due, or a decision out of turn
     if reason is not None or state.pending:
         return reason or f"{move}: not legal here"
     assert move.frm is not None

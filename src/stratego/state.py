@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from stratego._movegen import generate
 from stratego.board import SQUARES, Square
 from stratego.errors import InvalidNotationError, PositionError, _shown
 from stratego.moves import Move
@@ -301,9 +302,11 @@ class GameState:
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves of the player to move (`stratego.legal_moves`), as
         `stratego.PlayerView.legal_moves` gives a player's."""
-        from stratego.engine import legal_moves  # the engine builds on this module
-
-        return legal_moves(self)
+        moves = self.cached_moves  # the engine fills it as it builds each state
+        if moves is None:
+            moves = generate(self) if self.outcome is None else ()
+            object.__setattr__(self, "cached_moves", moves)
+        return moves
 
     @property
     def result(self) -> str:
