@@ -23,6 +23,8 @@ from stratego.board import LAKES, SQUARES, Square
 from stratego.editions import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, MILTON_BRADLEY_1961
 from stratego.engine import apply, from_position, is_legal, legal_moves, new_game
 from stratego.errors import (
+    ArgumentError,
+    GameNotOverError,
     IllegalMoveError,
     InvalidNotationError,
     MissingDependencyError,
@@ -106,7 +108,9 @@ __all__ = [
     "LAKES",
     "MILTON_BRADLEY_1961",
     "SQUARES",
+    "ArgumentError",
     "Bot",
+    "GameNotOverError",
     "GameRecord",
     "GameResult",
     "GameState",

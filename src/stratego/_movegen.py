@@ -16,7 +16,6 @@ from typing import Any, Protocol
 import attrs
 
 from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS
-from stratego.errors import InvalidNotationError, _shown
 from stratego.moves import MOVE_TABLE, Move
 from stratego.pieces import Piece, Rank
 from stratego.repetition import BackAndForth, Chase
@@ -33,7 +32,6 @@ __all__ = [
     "game_tables",
     "generate",
     "piece_lists",
-    "reach_mask",
     "rescue_facts",
     "rescue_options",
     "rules_tables",
@@ -201,21 +199,6 @@ REACH = {
     )
     for captain2 in (False, True)
 }
-
-
-def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
-    """The ranks (bit ``1 << rank``) that could have made the quiet move from square index
-    `frm` to `to`, as the engine's knowledge records keep them: every rank for a step of
-    one square, the Scout for a longer straight move, and with two-step Captains (Ultimate
-    Lightning) the Captain too for a move of two squares. Raises `InvalidNotationError`
-    for an index outside 0-99 or a flag that is not a bool."""
-    for value in (frm, to):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
-            raise InvalidNotationError(f"not a square index: {_shown(value)} (0 to 99)")
-    if not isinstance(captain_two_step, bool):
-        raise InvalidNotationError(f"captain_two_step must be True or False, not "
-                                   f"{_shown(captain_two_step)}")
-    return REACH[captain_two_step][frm][to]
 
 
 def generate(state: Position) -> tuple[Move, ...]:

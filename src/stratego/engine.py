@@ -14,20 +14,21 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from stratego._checks import as_bool, as_rules, as_square_index, as_state, not_a_state
 from stratego._movegen import REACH as _REACH
 from stratego._movegen import Tables as _Tables
 from stratego._movegen import game_tables as _tab
 from stratego._movegen import generate as _generate
 from stratego._movegen import piece_lists as _squares
-from stratego._movegen import reach_mask, rescue_facts
+from stratego._movegen import rescue_facts as _rescue_facts
 from stratego._movegen import rescue_options as _rescue_options
 from stratego._movegen import rules_tables as _tables
 from stratego.board import SIZE, Square
 from stratego.errors import (
+    ArgumentError,
     IllegalMoveError,
     InvalidNotationError,
     PositionError,
-    RulesError,
     SetupError,
     _shown,
 )
@@ -56,6 +57,25 @@ __all__ = [
 ]
 
 _FLAG, _SCOUT = Rank.FLAG, Rank.SCOUT
+
+def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
+    """The ranks (bit ``1 << rank``) that could have made the quiet move from square index
+    `frm` to `to`, as the engine's knowledge records keep them: every rank for a step of
+    one square, the Scout for a longer straight move, and with two-step Captains (Ultimate
+    Lightning) the Captain too for a move of two squares. Raises `ArgumentError` for an
+    index outside 0-99 or a flag that is not a bool."""
+    as_square_index(frm)
+    as_square_index(to)
+    return _REACH[as_bool(captain_two_step, "captain_two_step")][frm][to]
+
+
+
+def rescue_facts(state: GameState) -> RescueFacts:
+    """What the Rescue rule reads of `state` (`stratego.rescue.RescueFacts`), as the
+    engine hands it to the rule's component. Raises `ArgumentError` for a `state` that
+    is not a `GameState`."""
+    return _rescue_facts(as_state(state))
+
 
 # ---------------------------------------------------------------------------
 # building games
@@ -102,7 +122,7 @@ def make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
 def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
     """The bit mask (bit = `Rank` value) of the ranks a player may at first think an
     opponent's piece has: every rank of the army, and any rank present in `pieces`."""
-    _check_rules(rules)
+    as_rules(rules)
     mask = 0
     for rank in {r for r in Rank if rules.army.count(r)} | {p.rank for p in pieces if p}:
         mask |= 1 << rank
@@ -113,9 +133,9 @@ def initial_state(info: GameInfo) -> GameState:
     """The state a game starts from: `info`'s pieces on their first squares (the pieces
     not on the board are captured), nothing moved or known yet, the outcome decided if
     the player to move has no move. Used by the readers that rebuild games. Raises
-    `PositionError` for an `info` that is not a `GameInfo`."""
+    `ArgumentError` for an `info` that is not a `GameInfo`."""
     if not isinstance(info, GameInfo):
-        raise PositionError(f"not a GameInfo: {_shown(info)} (take it from a state's "
+        raise ArgumentError(f"not a GameInfo: {_shown(info)} (take it from a state's "
                             f"`info`)")
     board = info.initial_board
     placed = {code >> 5 for code in board if code}
@@ -154,7 +174,7 @@ def new_game(rules: Rules, red_setup: Setup | str | Mapping[Square | str, Rank |
     (`Setup.from_mapping`). Raises `SetupError` listing every problem of either
     setup.
     """
-    _check_rules(rules)
+    as_rules(rules)
     setups = []
     for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
         if isinstance(setup, str):
@@ -215,7 +235,7 @@ def from_position(
     back). Raises `PositionError` listing every problem: lakes, unknown
     symbols, and more pieces of a rank than the army has.
     """
-    _check_rules(rules)
+    as_rules(rules)
     problems: list[str] = []
     cells: list[tuple[int, Player, Rank]] = []
     if not isinstance(placement, Mapping):
@@ -284,23 +304,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
         if isinstance(moves, tuple):
             return moves
-        raise _not_a_state(state) from None
+        raise not_a_state(state) from None
     if moves is None:
         moves = _generate(state) if state.outcome is None else ()
         object.__setattr__(state, "cached_moves", moves)
     return moves
-
-
-def _not_a_state(value: object) -> PositionError:
-    return PositionError(f"not a game state: {_shown(value)} (build one with new_game or "
-                         f"from_position)")
-
-
-def _check_rules(rules: object) -> None:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {_shown(rules)} (use stratego.editions, e.g. "
-                         f"CLASSIC, "
-                         f"or editions.by_name)")
 
 
 def is_legal(state: GameState, move: Move | str) -> bool:
@@ -316,10 +324,8 @@ def is_legal(state: GameState, move: Move | str) -> bool:
 def generate_moves(state: GameState) -> tuple[Move, ...]:
     """The legal moves of `state` computed afresh (not read from or stored in its cache),
     whether or not the game is over; `legal_moves` is the cached form. Raises
-    `PositionError` for a `state` that is not a `GameState`."""
-    if not isinstance(state, GameState):
-        raise _not_a_state(state)
-    return _generate(state)
+    `ArgumentError` for a `state` that is not a `GameState`."""
+    return _generate(as_state(state))
 
 
 # ---------------------------------------------------------------------------
@@ -341,7 +347,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     try:
         moves = state.cached_moves
     except AttributeError:
-        raise _not_a_state(state) from None
+        raise not_a_state(state) from None
     if moves is None:
         moves = legal_moves(state)
     if move not in moves:
@@ -546,7 +552,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         assert t.rescue is not None
         assert move.rescued is not None
         to = move.ti
-        facts = rescue_facts(state)
+        facts = _rescue_facts(state)
         piece = t.rescue.returning(facts, move.rescued)
         board[to] = piece.id << 5 | player << 4 | piece.rank
         k = list(known)

@@ -23,7 +23,7 @@ import attrs
 
 from stratego._movegen import generate
 from stratego.board import SQUARES, Square
-from stratego.errors import InvalidNotationError, PositionError, _shown
+from stratego.errors import GameNotOverError, InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -315,9 +315,9 @@ class GameState:
 
     def final_outcome(self) -> Outcome:
         """The outcome of a finished game, with no `None` to unwrap once `is_over` is
-        true; raises `PositionError` while the game goes on."""
+        true; raises `GameNotOverError` while the game goes on."""
         if self.outcome is None:
-            raise PositionError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
+            raise GameNotOverError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
         return self.outcome
 
     # -- history ----------------------------------------------------------
