@@ -40,6 +40,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from stratego._checks import as_state
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import CLASSIC
 from stratego.engine import apply, from_position, new_game
@@ -209,8 +210,7 @@ def parse_board(text: str, rules: Rules = CLASSIC) -> GameState:
 
 
 def _check_state(state: object) -> None:
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {_shown(state)}")
+    as_state(state)
 
 
 def format_board(state: GameState) -> str:

@@ -55,7 +55,7 @@ import attrs
 
 from stratego.bots import BOTS, Bot, bot_name
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import InvalidNotationError, RulesError, StrategoError, _shown
+from stratego.errors import InvalidNotationError, MatchLogError, RulesError, StrategoError, _shown
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup, human_setups
 from stratego.moves import Move
@@ -593,11 +593,6 @@ def _workers(value: int | str) -> int:
 
 # ---------------------------------------------------------------------------
 # the JSONL file
-
-
-class MatchLogError(StrategoError):
-    """A match's JSONL file that cannot be used: written by another configuration
-    (the message says what differs), damaged before its last line, or in use."""
 
 
 def _config(rules: Rules, names: tuple[str, str], recipes: tuple[_Recipe, _Recipe],

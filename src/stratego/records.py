@@ -33,6 +33,7 @@ from typing import Any
 
 import attrs
 
+from stratego._checks import as_state
 from stratego.board import _digits
 from stratego.editions import by_name
 from stratego.engine import apply, initial_state, new_game
@@ -273,8 +274,7 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
     when the game did not start from two setups (`stratego.new_game`): save
     such a state with `state_to_json` instead.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {_shown(state)}")
+    as_state(state)
     rules = state.rules
     placement = state.initial_placement()
     if state.info.initial_turn != Player.RED or len(placement) != len(state.all_pieces()):
@@ -530,8 +530,7 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     replay to `state` (a state parsed from a position string and played on);
     False leaves them out; None (the default) keeps them when they replay.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {_shown(state)}")
+    as_state(state)
     if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
         raise InvalidNotationError(f"indent: expected None or 0-16, not {_shown(indent)}")
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}

@@ -72,7 +72,7 @@ from stratego.engine import (
     position_hash,
     reach_mask,
 )
-from stratego.errors import StrategoError, _shown
+from stratego.errors import SamplingError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import chase_record
@@ -90,11 +90,6 @@ __all__ = [
 ]
 
 _CODES = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "both": BOTH_REMOVED}
-
-
-class SamplingError(StrategoError, ValueError):
-    """No full state fits the view (an inconsistent view), or none was found
-    within the allowed number of draws."""
 
 
 # ---------------------------------------------------------------------------

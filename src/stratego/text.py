@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from stratego.board import FILES, LAKE_INDICES, SIZE
-from stratego.errors import PositionError, RulesError, _shown
+from stratego.errors import ArgumentError, RulesError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -57,11 +57,11 @@ Cell = tuple[Player, Rank | None]
 
 
 def _check_source(source: object) -> None:
-    """Raise `PositionError` unless `source` is a `GameState` or a `PlayerView`."""
+    """Raise `ArgumentError` unless `source` is a `GameState` or a `PlayerView`."""
     from stratego.views import PlayerView  # pictures are drawn from either
 
     if not isinstance(source, GameState | PlayerView):
-        raise PositionError(f"not a game state or a player's view: {_shown(source)}")
+        raise ArgumentError(f"not a game state or a player's view: {_shown(source)}")
 
 
 def board_cells(source: GameState | PlayerView) -> dict[int, Cell]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import attrs
 
+from stratego._checks import as_state
 from stratego.board import BACK_ROWS, SIZE, SQUARES
 from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import PositionError
@@ -56,8 +57,7 @@ def state_problems(state: GameState) -> list[str]:
     Rescue, the rescue counts, the back-and-forth records, the last move, the
     pieces marked as moved and the ranks each piece may be thought to have.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {type(state).__name__}")
+    as_state(state)
     problems: list[str] = []
     rules = state.rules
     pieces = [p for p in state.info.pieces if p is not None]

@@ -31,11 +31,12 @@ from typing import Any, overload
 
 import attrs
 
+from stratego._checks import as_state
 from stratego.board import BACK_ROWS, SQUARES, Square
 from stratego.engine import legal_moves
 from stratego.errors import (
+    GameNotOverError,
     InvalidNotationError,
-    PositionError,
     SchemaError,
     _shown,
 )
@@ -324,10 +325,10 @@ class PlayerView:
 
     def final_outcome(self) -> Outcome:
         """The outcome of a finished game, with no `None` to unwrap once `is_over` is
-        true (as `GameState.final_outcome`); raises `PositionError` while the game goes
-        on."""
+        true (as `GameState.final_outcome`); raises `GameNotOverError` while the game
+        goes on."""
         if self.outcome is None:
-            raise PositionError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
+            raise GameNotOverError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
         return self.outcome
 
     @property
@@ -834,12 +835,10 @@ def view(state: GameState, player: Player) -> PlayerView:
     the same game (a bounded cache, safe to share between threads).
 
     Raises `InvalidNotationError` for a `player` that is not one (``"red"`` and
-    ``"blue"`` are read as names) and `PositionError` for a `state` that is not a
+    ``"blue"`` are read as names) and `ArgumentError` for a `state` that is not a
     `GameState`.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a GameState: {_shown(state)} (build one with "
-                            f"stratego.new_game)")
+    as_state(state)
     try:
         player = Player.parse(player) if isinstance(player, str) else Player(player)
     except ValueError:
@@ -951,9 +950,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
     fraction of a view, and it returns the same tuple object again while nothing
     it depends on changed (so callers may cache on its identity). Raises like `view`.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a GameState: {_shown(state)} (build one with "
-                            f"stratego.new_game)")
+    as_state(state)
     if type(player) is not Player:
         try:
             player = Player.parse(player) if isinstance(player, str) else Player(player)

@@ -29,7 +29,7 @@ from stratego.board import Square, home_rows
 from stratego.bots import BOTS, Bot, make_bot
 from stratego.editions import by_name
 from stratego.engine import apply, new_game
-from stratego.errors import StrategoError, _shown
+from stratego.errors import StrategoError, WebError, _shown
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup
 from stratego.moves import Move
@@ -49,15 +49,6 @@ PAYLOAD_SCHEMA = "stratego.web/1"
 
 _ACTIONS = ("swap", "setup", "random", "start", "move")
 _OPPONENTS = ("bot", "human")
-
-
-class WebError(StrategoError):
-    """A request the hub refuses; `status` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
 
 
 @attrs.frozen
