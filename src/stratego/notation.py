@@ -114,7 +114,7 @@ def format_position(state: GameState) -> str:
     """The position string of `state`; `parse_position` reads it back to an equal state.
 
     The move history is not part of a position string (see
-    `stratego.records.state_to_json` to keep it).
+    `GameState.to_json` to keep it).
     """
     if not isinstance(state, GameState):
         raise PositionError(f"not a game state: {_shown(state)}")
