@@ -7,7 +7,7 @@
 | engine | _movegen, state, _checks, setups, human_setups, engine, explain, validation |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
-| faces | text, svg, bots, match, cli, __main__ |
+| faces | text, svg, bots, match (package), cli (package), __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
 
 Every import counts: at module level, inside a function, and under ``TYPE_CHECKING``.

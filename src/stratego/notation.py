@@ -115,7 +115,7 @@ def format_position(state: GameState) -> str:
     """The position string of `state`; `parse_position` reads it back to an equal state.
 
     The move history is not part of a position string (see
-    `stratego.records.state_to_json` to keep it).
+    `GameState.to_json` to keep it).
     """
     as_state(state)
     info = state.info

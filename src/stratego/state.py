@@ -360,7 +360,11 @@ class GameState:
         return out
 
     def to_json(self, with_history: bool | None = None, indent: int | None = None) -> str:
-        """This state as JSON (schema ``stratego.state/1``): see
+        """This state as JSON (schema ``stratego.state/1``): its position string and, by
+        default when they replay, the moves that led here; `GameState.from_json` reads it.
+
+        `with_history`: True keeps the moves (and raises `PositionError` when they do not
+        replay to this state), False leaves them out. The function form is
         `stratego.records.state_to_json`."""
         from stratego.records import state_to_json  # interchange sits above the engine
 
@@ -368,8 +372,8 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
-        """A state read from `GameState.to_json` output, every field checked: see
-        `stratego.records.state_from_json`."""
+        """A state read from `GameState.to_json` output, every field checked (the function
+        form is `stratego.records.state_from_json`)."""
         from stratego.records import state_from_json
 
         return state_from_json(text)

@@ -1,7 +1,7 @@
 """Validation of whole game states: is this a state some game of its rules can reach?
 
 The readers that build a `GameState` from outside data (`stratego.notation.parse_position`,
-`stratego.records.state_from_json`, which reads a position string) check the form of each
+`GameState.from_json`, which reads a position string) check the form of each
 field as they parse it; this module checks that the fields agree with each other and with the
 rules: the outcome with the board, the Rescue bookkeeping with the Rescue rule, the
 back-and-forth record with the edition's limit, what has moved with what can move, the known
