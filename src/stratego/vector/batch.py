@@ -313,15 +313,29 @@ class Batch:
         red = self.outcome.astype(np.float32)
         return np.stack([red, -red], axis=1)
 
-    def action_mask(self) -> npt.NDArray[np.bool_]:
+    def action_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """``(N, NUM_ACTIONS)`` bool: the legal actions of each game's player to move, in
         that player's seat (all False once a game is over).
 
-        A read-only view of the batch's own mask, rewritten by `step` and `reset_done`
-        (copy it to keep it)."""
-        mask = self._s.mask.view()
-        mask.flags.writeable = False
-        return mask
+        A new, writable array (keep it, change it, hand it to ``torch.from_numpy``): the
+        batch's own mask is not exposed, so nothing done to the result can change the
+        games. `out`, a C-contiguous bool array of that shape, is written over and
+        returned instead (no allocation in a loop)."""
+        mask = self._s.mask
+        if out is None:
+            return mask.copy()
+        if not (
+            isinstance(out, np.ndarray)
+            and out.shape == mask.shape
+            and out.dtype == np.bool_
+            and out.flags.c_contiguous
+            and out.flags.writeable
+        ):
+            raise ValueError(
+                f"out must be a writable C-contiguous bool array of shape {mask.shape}"
+            )
+        np.copyto(out, mask)
+        return out
 
     def legal_counts(self) -> npt.NDArray[np.int64]:
         """``(N,)``: how many legal actions each game's player to move has."""
@@ -359,13 +373,43 @@ class Batch:
         self._split(lambda lo, hi: _kernels.observe(lo, hi, planes, viewer, games, tabs))
         return out
 
-    def sample_actions(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
-        """``(N,)``: one uniformly random legal action per game (-1 for games over).
+    def sample_actions(
+        self,
+        rng: np.random.Generator | int | None = None,
+        logits: npt.ArrayLike | None = None,
+    ) -> npt.NDArray[np.int64]:
+        """``(N,)``: one legal action per game (-1 for games over), uniformly at random, or
+        with `logits` drawn from a policy.
 
-        `rng` is a NumPy `Generator` or a seed."""
+        `rng` is a NumPy `Generator` or a seed. `logits`, float ``(N, NUM_ACTIONS)``
+        (float32 or float64, e.g. ``policy(planes).numpy()``), gives each game's action
+        the probability of the softmax of its logits over that game's legal actions only:
+        an illegal action is never drawn, whatever its logit (no masking needed before).
+        A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
+        all of a game's legal actions may be -inf (`ValueError` naming the game)."""
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
-        out = np.empty(len(self), np.int64)
-        _kernels.sample(generator.random(len(self)), self._s.g, self._s.moves, out)
+        n = len(self)
+        out = np.empty(n, np.int64)
+        u = generator.random(n)
+        if logits is None:
+            _kernels.sample(u, self._s.g, self._s.moves, out)
+            return out
+        values = np.asarray(logits)
+        if values.shape != (n, NUM_ACTIONS) or values.dtype.kind not in "fiu":
+            raise ValueError(
+                f"logits must be a float array of shape ({n}, {NUM_ACTIONS}), not "
+                f"{_shown(values.dtype)} of shape {values.shape}"
+            )
+        if values.dtype not in (np.float32, np.float64):
+            values = values.astype(np.float64)
+        values = np.ascontiguousarray(values)
+        bad = int(_kernels.sample_logits(u, values, self._s.g, self._s.moves, out))
+        if bad >= 0:
+            legal = values[bad, self._s.mask[bad]]
+            raise ValueError(
+                f"game {bad}: the logits of its {legal.size} legal actions allow no draw "
+                f"(NaN, +inf or all -inf): {_shown(legal.tolist())}"
+            )
         return out
 
     # -- playing ----------------------------------------------------------------------------

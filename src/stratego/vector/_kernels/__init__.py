@@ -43,7 +43,7 @@ from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector._kernels.movegen import kind_of
 from stratego.vector._kernels.planes import planes as observe
 from stratego.vector._kernels.reset import reset as new_games
-from stratego.vector._kernels.sampling import sample
+from stratego.vector._kernels.sampling import sample, sample_logits
 
 __all__ = [
     "Games",
@@ -54,6 +54,7 @@ __all__ = [
     "new_games",
     "observe",
     "sample",
+    "sample_logits",
     "step",
     "validate",
 ]
