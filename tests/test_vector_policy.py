@@ -151,3 +151,33 @@ def test_logits_that_allow_no_draw_name_the_game() -> None:
             batch.sample_actions(0, np.zeros(shape))
     with pytest.raises(ValueError, match="float"):
         batch.sample_actions(0, np.full((3, NUM_ACTIONS), "x"))
+
+
+# -- the first compile ---------------------------------------------------------------------
+
+
+def test_a_compile_of_the_kernels_says_so_once_per_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A first use compiles for seconds: one line on stderr says so (a cache load, or a
+    function of another package, prints nothing)."""
+    from numba import njit
+
+    from stratego.vector import _kernels
+
+    monkeypatch.setattr(_kernels, "_announced", False)
+
+    def twice(x: int) -> int:
+        return 2 * x
+
+    def thrice(x: int) -> int:
+        return 3 * x
+
+    twice.__module__ = "someone.else"
+    assert njit(twice)(2) == 4
+    assert capsys.readouterr().err == ""
+    for function in (twice, thrice):
+        function.__module__ = _kernels.apply.__name__
+        assert njit(function)(2) in (4, 6)
+    err = capsys.readouterr().err
+    assert err == _kernels.NOTICE + "\n"

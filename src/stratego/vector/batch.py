@@ -204,7 +204,7 @@ class Batch:
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
-        _kernels.generate_all(batch._s, batch._t)
+        batch._generate(np.zeros(len(batch), np.bool_), _kernels.LOAD)
         return batch
 
     def _load(self, i: int, state: GameState) -> None:
@@ -258,8 +258,15 @@ class Batch:
             g[k.CLEN] = len(state.chase) - 1
             self._s.chase[i, : len(state.chase) - 1] = state.chase[1:]
 
+    def _generate(self, skip: npt.NDArray[np.bool_], mode: int) -> None:
+        """The legal actions of the games not to `skip`, after loading (`LOAD`) or new games
+        (`NEW`)."""
+        idle = np.zeros(len(self), np.int64)
+        _kernels.step(0, len(self), idle, np.ascontiguousarray(skip), self._s, self._t, mode)
+
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
         _kernels.new_games(which, seed, self._s, self._t)
+        self._generate(~which, _kernels.NEW)
         for i in np.flatnonzero(which):
             self._infos[i] = None
 
@@ -451,7 +458,7 @@ class Batch:
         games, tabs, bad = self._s, self._t, self._bad
 
         def job(lo: int, hi: int) -> int:
-            return int(_kernels.step(lo, hi, acts, bad, games, tabs))
+            return int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
 
         self._longest = max(self._split(job))
         self.illegal_count += int(count)

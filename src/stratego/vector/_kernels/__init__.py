@@ -17,7 +17,8 @@ The rules mirrored here are those of `stratego.engine` (`_generate`, `_apply_mov
 `_update_chase`) and, for the planes, `stratego.views.view` with
 `stratego.encoding.observation_planes`; the lockstep tests hold them together.
 
-Numba's on-disk cache (``cache=True``) checks only the source file of the kernel it
+The first use compiles the kernels (`NOTICE` goes to stderr once while it does). Numba's
+on-disk cache (``cache=True``) checks only the source file of the kernel it
 caches, and a kernel here inlines functions of the other modules; so every kernel's cache
 entry is stamped with all the kernel modules' sources (`_stamp_caches`), and editing any
 of them recompiles them all.
@@ -27,6 +28,8 @@ from __future__ import annotations
 
 import hashlib
 import pathlib
+import sys
+from typing import Any
 
 from stratego.vector._kernels import (
     apply,
@@ -38,7 +41,7 @@ from stratego.vector._kernels import (
     reset,
     sampling,
 )
-from stratego.vector._kernels.apply import generate_all, step, validate
+from stratego.vector._kernels.apply import LOAD, NEW, PLAY, step, validate
 from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector._kernels.movegen import kind_of
 from stratego.vector._kernels.planes import planes as observe
@@ -46,9 +49,11 @@ from stratego.vector._kernels.reset import reset as new_games
 from stratego.vector._kernels.sampling import sample, sample_logits
 
 __all__ = [
+    "LOAD",
+    "NEW",
+    "PLAY",
     "Games",
     "Tables",
-    "generate_all",
     "kind_of",
     "layout",
     "new_games",
@@ -78,3 +83,36 @@ def _stamp_caches() -> None:
 
 
 _stamp_caches()
+
+NOTICE = (
+    "stratego.vector: compiling the batched engine for this machine (once, about 15 s of "
+    "CPU; cached on disk afterwards)"
+)
+"""The line written to stderr, once per process, when a kernel starts compiling."""
+_announced = False
+
+
+def _announce_compiles() -> None:
+    """Write `NOTICE` to stderr the first time numba compiles one of these kernels (a cache
+    miss: loading from the cache compiles nothing)."""
+    try:
+        from numba.core import event
+    except ImportError:  # pragma: no cover - a numba without the event API: no notice
+        return
+
+    class _Notice(event.Listener):  # type: ignore[misc]  # numba is untyped
+        def on_start(self, ev: Any) -> None:
+            global _announced
+            dispatcher = ev.data.get("dispatcher") if isinstance(ev.data, dict) else None
+            module = getattr(getattr(dispatcher, "py_func", None), "__module__", "")
+            if not _announced and module.startswith(__name__):
+                _announced = True
+                print(NOTICE, file=sys.stderr, flush=True)
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    event.register("numba:compile", _Notice())
+
+
+_announce_compiles()

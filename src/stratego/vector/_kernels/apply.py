@@ -1,15 +1,15 @@
 # mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False
 """Playing moves: `step` applies one action per game (the strike, the pieces' knowledge
-and public facts, the end of the game) and generates the next player's legal actions;
-`validate` checks the actions first; `generate_all` fills the legal actions after states
-are loaded. Mirrors `stratego.engine._apply_move`; the repetition records are kept by
-`repetition`."""
+and public facts, the end of the game) and generates the next player's legal actions (or,
+for new and loaded games, only generates them); `validate` checks the actions first.
+Mirrors `stratego.engine._apply_move`; the repetition records are kept by `repetition`."""
 
 from __future__ import annotations
 
 from numba import njit
 
 from stratego.vector._kernels.bitboards import bb_build, bb_refresh
+from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import (
     ALL_RANKS,
     ATTACKER_WINS,
@@ -46,7 +46,7 @@ from stratego.vector._kernels.movegen import clear, generate
 from stratego.vector._kernels.repetition import adjacent, after_move, after_quiet, after_strike
 
 
-@njit(cache=True, inline="always")
+@helper
 def _relocate(i, owner, pid, to, pc, plist):
     """Piece `pid`'s list entry now stands on `to`."""
     slot = pc[i, pid, SLOT]
@@ -54,7 +54,7 @@ def _relocate(i, owner, pid, to, pc, plist):
         plist[i, owner, slot] = (plist[i, owner, slot] & ~127) | to
 
 
-@njit(cache=True, inline="always")
+@helper
 def _remove(i, owner, pid, pc, plist, g):
     """Take piece `pid` off its owner's list (the last entry fills the gap)."""
     slot = pc[i, pid, SLOT]
@@ -69,7 +69,8 @@ def _remove(i, owner, pid, pc, plist, g):
 
 @njit(cache=True, inline="always")
 def _play(i, action, S, T):
-    """Play `action` (legal, checked by the caller) in game `i` and set what follows."""
+    """Play `action` (legal, checked by the caller) in game `i` and set what follows but the
+    next legal actions; return whether the move won the game (a Flag taken or home)."""
     board, pc, plist, g, chase, moves, mask, bb = (
         S.board, S.pc, S.plist, S.g, S.chase, S.moves, S.mask, S.bb)
     R, strike, cons = T.R, T.strike, T.cons
@@ -149,15 +150,8 @@ def _play(i, action, S, T):
         g[i, DONE] = 1
         g[i, WINNER] = player
         g[i, TERM] = T_FLAG if flag_taken else T_BACK_ROW
-    elif generate(i, S, T) == 0:
-        g[i, DONE] = 1
-        g[i, WINNER] = player
-        g[i, TERM] = T_NO_MOVES
-    elif R[R_PLY_LIMIT] > 0 and g[i, PLY] >= R[R_PLY_LIMIT]:
-        clear(i, g, moves, mask)
-        g[i, DONE] = 1
-        g[i, WINNER] = -1
-        g[i, TERM] = T_PLY_LIMIT
+        return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -184,30 +178,47 @@ def validate(actions, active, bad, g, mask):
     return first, count
 
 
+# The modes of `step`
+PLAY, LOAD, NEW = 0, 1, 2
+
+
 # `_play`, `generate` and `clear` are inlined (``inline="always"``) and `step` is compiled
 # without numba's reference counting (``_nrt=False``: it allocates nothing): a call per game,
 # or an inlined body's array aliases, otherwise cost an atomic reference count update per
-# array, some 30 a game-step, about a third of the time of a step.
+# array, some 30 a game-step, about a third of the time of a step. `step` is the only kernel
+# that generates moves (new and loaded games go through it too), so the move generator, the
+# largest piece of code, is compiled once: a first use compiles in half the time.
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba option
-def step(lo, hi, actions, bad, S, T):
-    """Advance the unfinished games of rows lo..hi-1 whose action is not `bad`; return the
-    longest chase record among them."""
-    g = S.g
+def step(lo, hi, actions, skip, S, T, mode):
+    """For the games of rows lo..hi-1 whose `skip` is False: with `mode` PLAY, play the
+    action of each unfinished game, then generate its next player's legal actions; with
+    LOAD (states just loaded) or NEW (new games), rebuild the bitboards and generate the
+    legal actions of the unfinished games (a new game without any is over). Return the
+    longest chase record among the rows."""
+    g, R = S.g, T.R
     for i in range(lo, hi):
-        if g[i, DONE] == 0 and not bad[i]:
-            _play(i, actions[i], S, T)
+        if skip[i]:
+            continue
+        if mode == PLAY:
+            if g[i, DONE] != 0 or _play(i, actions[i], S, T):
+                continue
+        else:
+            clear(i, g, S.moves, S.mask)
+            bb_build(i, S.board, S.pc, S.bb)
+            if g[i, DONE] != 0:
+                continue
+        if generate(i, S, T) == 0:
+            if mode != LOAD:
+                g[i, DONE] = 1
+                g[i, WINNER] = 1 - g[i, TURN]
+                g[i, TERM] = T_NO_MOVES
+        elif mode == PLAY and R[R_PLY_LIMIT] > 0 and g[i, PLY] >= R[R_PLY_LIMIT]:
+            clear(i, g, S.moves, S.mask)
+            g[i, DONE] = 1
+            g[i, WINNER] = -1
+            g[i, TERM] = T_PLY_LIMIT
     longest = 0
-    if T.R[R_CHASE] != 0:
+    if R[R_CHASE] != 0:
         for i in range(lo, hi):
             longest = max(longest, g[i, CLEN])
     return longest
-
-
-@njit(cache=True, nogil=True)
-def generate_all(S, T):
-    """Fill the moves and mask of every unfinished game (after loading states)."""
-    for i in range(S.board.shape[0]):
-        clear(i, S.g, S.moves, S.mask)
-        bb_build(i, S.board, S.pc, S.bb)
-        if S.g[i, DONE] == 0:
-            generate(i, S, T)

@@ -9,9 +9,10 @@ from typing import Any
 
 import numpy as np
 from llvmlite import ir  # type: ignore[import-untyped]
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
+from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import K_STEP, KIND
 
 ONE = np.uint64(1)
@@ -33,7 +34,7 @@ def _cttz_typing(typingctx, x):
 cttz: Any = intrinsic(_cttz_typing)
 
 
-@njit(cache=True, inline="always")
+@helper
 def bb_refresh(i, sq, board, pc, bb):
     """Square `sq` on the bitboards as the board has it."""
     w = sq >> 6
@@ -51,7 +52,7 @@ def bb_refresh(i, sq, board, pc, bb):
             bb[i, owner, 1, w] |= bit
 
 
-@njit(cache=True, inline="always")
+@helper
 def bb_build(i, board, pc, bb):
     """The bitboards of game `i` from its board."""
     for player in range(2):

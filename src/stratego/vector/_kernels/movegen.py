@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from stratego.vector._kernels.bitboards import ONE, cttz
+from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import (
     BOMB,
     CAPTAIN,
@@ -46,7 +47,7 @@ def kind_of(rank, R):
     return K_STEP
 
 
-@njit(cache=True, inline="always")
+@helper
 def clear(i, g, moves, mask):
     """No legal actions in game `i` (its mask row cleared from its action list)."""
     for k in range(g[i, NMOVES]):
@@ -140,7 +141,7 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
     return n
 
 
-@njit(cache=True, inline="always")
+@helper
 def _emit(i, n, t, base, player, d, moves, adt):
     """Append the actions of direction `d` reaching the squares of bitboard word `t`
     (squares from `base`)."""

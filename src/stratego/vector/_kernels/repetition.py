@@ -11,8 +11,7 @@ pieces the move generator must check move by move, `quiet_allowed` checks one qu
 
 from __future__ import annotations
 
-from numba import njit
-
+from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import (
     CLEN,
     CPLAYER,
@@ -29,7 +28,7 @@ from stratego.vector._kernels.layout import (
 )
 
 
-@njit(cache=True, inline="always")
+@helper
 def _in_span(lo: int, hi: int, sq: int) -> bool:
     if lo // 10 == hi // 10:
         return sq // 10 == lo // 10 and lo <= sq <= hi
@@ -38,7 +37,7 @@ def _in_span(lo: int, hi: int, sq: int) -> bool:
     return sq in (lo, hi)
 
 
-@njit(cache=True, inline="always")
+@helper
 def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
     """The common borders of segment lo-hi and the move frm-to as (start, end); start >= end
     when there are none (ISF 10.2, `stratego.repetition`)."""
@@ -51,7 +50,7 @@ def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
     return max(lo, a), min(hi, b)
 
 
-@njit(cache=True, inline="always")
+@helper
 def _continues(
     spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int, reading: int
 ) -> bool:
@@ -67,7 +66,7 @@ def _continues(
     return (frm == lo and to == hi) or (frm == hi and to == lo)
 
 
-@njit(cache=True, inline="always")
+@helper
 def reading(R, rank: int) -> int:
     """How the back-and-forth series of a piece of `rank` is read (see `_continues`)."""
     if rank != SCOUT:
@@ -77,14 +76,14 @@ def reading(R, rank: int) -> int:
     return 1 if R[R_SPAN] != 0 else 0
 
 
-@njit(cache=True, inline="always")
+@helper
 def adjacent(a: int, b: int) -> bool:
     """Whether squares `a` and `b` are side by side."""
     d = a - b
     return d == 10 or d == -10 or ((d == 1 or d == -1) and a // 10 == b // 10)
 
 
-@njit(cache=True, inline="always")
+@helper
 def watch(i, player, g, pc, R):
     """(spid, shut, chase_on) for the player to move in game `i`: the piece of its
     back-and-forth run, whether that run may be at its limit (that piece's quiet moves are
@@ -97,7 +96,7 @@ def watch(i, player, g, pc, R):
     return spid, shut, chase_on
 
 
-@njit(cache=True)
+@helper
 def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on):
     """Whether the quiet move frm -> to of piece `pid` passes the repetition rules (`psh`:
     the piece's run is at its limit, read as `pspan`; `chase_on`: the player chases)."""
@@ -116,7 +115,7 @@ def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, p
     return True
 
 
-@njit(cache=True, inline="always")
+@helper
 def after_quiet(i, player, apid, rank, frm, to, g, R):
     """The back-and-forth run of `player` after its piece `apid` (of `rank`) moved quietly
     frm -> to, and the last quiet move's square."""
@@ -137,7 +136,7 @@ def after_quiet(i, player, apid, rank, frm, to, g, R):
     g[i, LAST_TO] = to
 
 
-@njit(cache=True, inline="always")
+@helper
 def after_strike(i, player, g):
     """A strike ends `player`'s back-and-forth run; no quiet move is the last one."""
     s = SH + 4 * player
@@ -148,7 +147,7 @@ def after_strike(i, player, g):
     g[i, LAST_TO] = -1
 
 
-@njit(cache=True)
+@helper
 def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
     """The chase record after a quiet move under the ISF 11 definitions (threaten and
     evade; `stratego.repetition.Chase` with ``threats``)."""
@@ -181,7 +180,7 @@ def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
         g[i, CLEN] = 0
 
 
-@njit(cache=True, inline="always")
+@helper
 def after_move(i, player, frm, to, a, d, result, last_to_before, board, g, chase, R, zk, zside):
     """The position hash and the chase record after `player` moved its piece `a` (a board
     code) frm -> to onto `d` (0 for a quiet move), leaving `result` on `to`."""

@@ -1,16 +1,14 @@
 # mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False
-"""New games: both armies shuffled over their home squares (numba's generator, seeded),
-the records cleared and the first legal actions generated."""
+"""New games: both armies shuffled over their home squares (numba's generator, seeded) and
+the records cleared; `apply.step` (mode NEW) then generates their first legal actions."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from stratego.vector._kernels.bitboards import bb_build
 from stratego.vector._kernels.layout import (
     ALL_RANKS,
-    DONE,
     FACTS,
     K_STEP,
     K_STILL,
@@ -26,30 +24,36 @@ from stratego.vector._kernels.layout import (
     R_CHASE,
     RANK,
     SLOT,
-    T_NO_MOVES,
-    TERM,
     WHERE,
     WINNER,
     ZHASH,
 )
-from stratego.vector._kernels.movegen import clear, generate, kind_of
+from stratego.vector._kernels.movegen import clear, kind_of
 
 
 @njit(cache=True)
-def _reset_one(i, S, T):
-    """A fresh game in row `i` with both armies shuffled over their home squares."""
+def _reset_one(i, shuffled, cells, S, T):
+    """A fresh game in row `i` with both armies shuffled over their home squares (`shuffled`
+    and `cells`: scratch arrays; plain loops, which compile faster than slices)."""
     board, pc, plist, g, armies = S.board, S.pc, S.plist, S.g, S.armies
     home, R, zk = T.home, T.R, T.zk
     clear(i, g, S.moves, S.mask)
-    board[i, :] = 0
-    pc[i, :, :] = 0
-    pc[i, :, WHERE] = -1
-    pc[i, :, SLOT] = -1
-    g[i, :] = 0
-    armies[i, :, :] = 0
-    cells = np.full(100, -1, np.int64)
+    for sq in range(100):
+        board[i, sq] = 0
+        cells[sq] = -1
+    for pid in range(pc.shape[1]):
+        for row in range(pc.shape[2]):
+            pc[i, pid, row] = 0
+        pc[i, pid, WHERE] = -1
+        pc[i, pid, SLOT] = -1
+    for col in range(g.shape[1]):
+        g[i, col] = 0
     for owner in range(2):
-        shuffled = T.ranks.copy()
+        for r in range(armies.shape[2]):
+            armies[i, owner, r] = 0
+    for owner in range(2):
+        for k in range(shuffled.shape[0]):
+            shuffled[k] = T.ranks[k]
         np.random.shuffle(shuffled)
         for k in range(home.shape[1]):
             if shuffled[k] >= 0:
@@ -79,8 +83,8 @@ def _reset_one(i, S, T):
             armies[i, owner, r] += 1
             h ^= zk[pid, sq]
             pid += 1
-    S.init_board[i, :] = board[i, :]
-    bb_build(i, board, pc, S.bb)
+    for sq in range(100):
+        S.init_board[i, sq] = board[i, sq]
     g[i, NPIECES] = pid
     g[i, WINNER] = -1
     g[i, LAST_TO] = -1
@@ -88,17 +92,15 @@ def _reset_one(i, S, T):
     g[i, LDEST] = -1
     if R[R_CHASE] != 0:
         g[i, ZHASH] = h
-    n = generate(i, S, T)
-    if n == 0:
-        g[i, DONE] = 1
-        g[i, WINNER] = 1
-        g[i, TERM] = T_NO_MOVES
 
 
 @njit(cache=True, nogil=True)
 def reset(which, seed, S, T):
-    """New random games in the rows where `which` is True (numba's generator, seeded)."""
+    """New random games in the rows where `which` is True (numba's generator, seeded),
+    without their legal actions yet."""
     np.random.seed(seed)
+    shuffled = np.empty(T.ranks.shape[0], np.int64)
+    cells = np.empty(100, np.int64)
     for i in range(S.board.shape[0]):
         if which[i]:
-            _reset_one(i, S, T)
+            _reset_one(i, shuffled, cells, S, T)
