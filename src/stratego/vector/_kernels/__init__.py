@@ -100,7 +100,7 @@ def _announce_compiles() -> None:
     except ImportError:  # pragma: no cover - a numba without the event API: no notice
         return
 
-    class _Notice(event.Listener):  # type: ignore[misc]  # numba is untyped
+    class _Notice(event.Listener):
         def on_start(self, ev: Any) -> None:
             global _announced
             dispatcher = ev.data.get("dispatcher") if isinstance(ev.data, dict) else None
@@ -112,7 +112,7 @@ def _announce_compiles() -> None:
         def on_end(self, ev: Any) -> None:
             pass
 
-    event.register("numba:compile", _Notice())
+    event.register("numba:compile", _Notice())  # type: ignore[no-untyped-call]
 
 
 _announce_compiles()

@@ -29,7 +29,7 @@ from stratego.vector._kernels.layout import (
 
 
 @helper
-def _in_span(lo: int, hi: int, sq: int) -> bool:
+def _in_span(lo, hi, sq):
     if lo // 10 == hi // 10:
         return sq // 10 == lo // 10 and lo <= sq <= hi
     if lo % 10 == hi % 10:
@@ -38,7 +38,7 @@ def _in_span(lo: int, hi: int, sq: int) -> bool:
 
 
 @helper
-def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
+def _overlap(lo, hi, frm, to):
     """The common borders of segment lo-hi and the move frm-to as (start, end); start >= end
     when there are none (ISF 10.2, `stratego.repetition`)."""
     a, b = (frm, to) if frm < to else (to, frm)
@@ -51,9 +51,7 @@ def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
 
 
 @helper
-def _continues(
-    spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int, reading: int
-) -> bool:
+def _continues(spid, lo, hi, cnt, pid, frm, to, reading):
     """Whether the move continues the back-and-forth series; `reading` 0: the same two
     squares, 1: the Scout span, 2: the borders a Scout crosses."""
     if spid != pid or cnt == 0:
@@ -67,7 +65,7 @@ def _continues(
 
 
 @helper
-def reading(R, rank: int) -> int:
+def reading(R, rank):
     """How the back-and-forth series of a piece of `rank` is read (see `_continues`)."""
     if rank != SCOUT:
         return 0
@@ -77,7 +75,7 @@ def reading(R, rank: int) -> int:
 
 
 @helper
-def adjacent(a: int, b: int) -> bool:
+def adjacent(a, b):
     """Whether squares `a` and `b` are side by side."""
     d = a - b
     return d == 10 or d == -10 or ((d == 1 or d == -1) and a // 10 == b // 10)
