@@ -6,10 +6,11 @@ Mirrors `stratego.engine._apply_move`; the repetition records are kept by `repet
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from stratego.vector._kernels.bitboards import bb_build, bb_refresh
-from stratego.vector._kernels.jit import helper
+from stratego.vector._kernels.jit import helper, inlined
 from stratego.vector._kernels.layout import (
     ALL_RANKS,
     ATTACKER_WINS,
@@ -67,7 +68,7 @@ def _remove(i, owner, pid, pc, plist, g):
         g[i, PCOUNT + owner] = last
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _play(i, action, S, T):
     """Play `action` (legal, checked by the caller) in game `i` and set what follows but the
     next legal actions; return whether the move won the game (a Flag taken or home)."""
@@ -75,8 +76,8 @@ def _play(i, action, S, T):
         S.board, S.pc, S.plist, S.g, S.chase, S.moves, S.mask, S.bb)
     R, strike, cons = T.R, T.strike, T.cons
     player = g[i, TURN]
-    frm = T.afrom[player, action]
-    to = T.ato[player, action]
+    frm = np.int64(T.afrom[player, action])  # (one compiled version of each helper below)
+    to = np.int64(T.ato[player, action])
     clear(i, g, moves, mask)
     a = board[i, frm]
     d = board[i, to]

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from stratego.vector._kernels.bitboards import ONE, cttz
-from stratego.vector._kernels.jit import helper
+from stratego.vector._kernels.jit import inlined
 from stratego.vector._kernels.layout import (
     BOMB,
     CAPTAIN,
@@ -47,7 +47,7 @@ def kind_of(rank, R):
     return K_STEP
 
 
-@helper
+@inlined
 def clear(i, g, moves, mask):
     """No legal actions in game `i` (its mask row cleared from its action list)."""
     for k in range(g[i, NMOVES]):
@@ -55,7 +55,7 @@ def clear(i, g, moves, mask):
     g[i, NMOVES] = 0
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
     """Append to `moves[i]` from entry `n` the legal actions of piece `pid` (moving as
     `kind`) on `frm`; return the new count. `psh`: the piece may be repeating moves too
@@ -141,7 +141,7 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
     return n
 
 
-@helper
+@inlined
 def _emit(i, n, t, base, player, d, moves, adt):
     """Append the actions of direction `d` reaching the squares of bitboard word `t`
     (squares from `base`)."""
@@ -152,7 +152,7 @@ def _emit(i, n, t, base, player, d, moves, adt):
     return n
 
 
-@njit(cache=True, inline="always")
+@inlined
 def generate(i, S, T):
     """Write the legal actions of game `i`'s player to move into `moves` and then
     `mask` (whose row must be clear); return how many there are.

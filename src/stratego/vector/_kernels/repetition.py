@@ -11,7 +11,9 @@ pieces the move generator must check move by move, `quiet_allowed` checks one qu
 
 from __future__ import annotations
 
-from stratego.vector._kernels.jit import helper
+import numpy as np
+
+from stratego.vector._kernels.jit import helper, inlined
 from stratego.vector._kernels.layout import (
     CLEN,
     CPLAYER,
@@ -64,7 +66,7 @@ def _continues(spid, lo, hi, cnt, pid, frm, to, reading):
     return (frm == lo and to == hi) or (frm == hi and to == lo)
 
 
-@helper
+@inlined
 def reading(R, rank):
     """How the back-and-forth series of a piece of `rank` is read (see `_continues`)."""
     if rank != SCOUT:
@@ -98,6 +100,7 @@ def watch(i, player, g, pc, R):
 def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on):
     """Whether the quiet move frm -> to of piece `pid` passes the repetition rules (`psh`:
     the piece's run is at its limit, read as `pspan`; `chase_on`: the player chases)."""
+    to = np.int64(to)  # one compiled version of the helpers below, not one per int width
     s = SH + 4 * player
     spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
     if psh and _continues(spid, lo, hi, cnt, pid, frm, to, pspan):
@@ -113,7 +116,7 @@ def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, p
     return True
 
 
-@helper
+@inlined
 def after_quiet(i, player, apid, rank, frm, to, g, R):
     """The back-and-forth run of `player` after its piece `apid` (of `rank`) moved quietly
     frm -> to, and the last quiet move's square."""
@@ -178,7 +181,7 @@ def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
         g[i, CLEN] = 0
 
 
-@helper
+@inlined
 def after_move(i, player, frm, to, a, d, result, last_to_before, board, g, chase, R, zk, zside):
     """The position hash and the chase record after `player` moved its piece `a` (a board
     code) frm -> to onto `d` (0 for a quiet move), leaving `result` on `to`."""
