@@ -17,8 +17,9 @@ for _ in range(10):
 
 Needs the ``vector`` extra (`pip install 'stratego[vector]'`: numba and NumPy); without it,
 importing this package raises `stratego.MissingDependencyError`. The first use compiles
-the kernels (cached on disk afterwards). Rescue is not supported; every other rule set is
-(see `SUPPORTED`).
+the kernels, some 15 to 30 s of CPU depending on the machine and its load (a line on
+stderr says so), and caches them on disk: later processes load them in about a second.
+Rescue is not supported; every other rule set is (see `SUPPORTED`).
 
 What lives where:
 
