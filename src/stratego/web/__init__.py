@@ -10,7 +10,8 @@ The subpackage holds, one responsibility a module:
 * `stratego.web.payloads`: what a seat is sent, made from its player's view only.
 * `stratego.web.store`: the SQLite database that keeps games across restarts.
 * `stratego.web.guard`: the cross-site check and the per-client rate limit.
-* `stratego.web.replies`: `Reply`, `WebError` and the security headers of every reply.
+* `stratego.web.replies`: `Reply` and the security headers of every reply (`WebError`, the
+  refusal a request gets, lives in `stratego.errors` with every exception class).
 * `stratego.web.assets`: the page shells and static files.
 * `stratego.web.app`: the same hub as a Starlette application served by uvicorn (extra
   ``stratego[web]``; without it `create_app` and `run` raise
@@ -33,9 +34,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from stratego.errors import WebError
 from stratego.web.hub import GameHub
 from stratego.web.payloads import PAYLOAD_SCHEMA, ply_text
-from stratego.web.replies import SECURITY_HEADERS, Reply, WebError
+from stratego.web.replies import SECURITY_HEADERS, Reply
 from stratego.web.store import SCHEMA_VERSION, GameStore, default_db_path
 
 if TYPE_CHECKING:

@@ -14,11 +14,11 @@ import secrets
 import attrs
 
 from stratego.bots import Bot
+from stratego.errors import WebError
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.state import GameState
-from stratego.web.replies import WebError
 
 __all__ = ["Ending", "Game", "Seat"]
 

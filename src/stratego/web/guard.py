@@ -19,8 +19,7 @@ import math
 from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
-from stratego.errors import StrategoError
-from stratego.web.replies import WebError
+from stratego.errors import StrategoError, WebError
 
 __all__ = ["RateLimiter", "check_same_origin"]
 

@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from stratego.editions import by_name
-from stratego.errors import StoreError, StrategoError, _shown
+from stratego.errors import StoreError, StrategoError, WebError, _shown
 from stratego.human_setups import human_setup
 from stratego.pieces import Player
 from stratego.records import record_from_state
@@ -39,7 +39,7 @@ from stratego.web.assets import asset, page
 from stratego.web.games import OPPONENTS, Game, Seat
 from stratego.web.guard import RateLimiter, check_same_origin
 from stratego.web.payloads import payload, review, svg
-from stratego.web.replies import Reply, WebError, html_error, json_reply
+from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.store import GameStore
 from stratego.web.turns import ACTIONS, BotTable, act, bot_turns, parse_setup
 

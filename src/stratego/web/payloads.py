@@ -14,13 +14,13 @@ from typing import Any
 
 from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
+from stratego.errors import WebError
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
 from stratego.svg import board_svg
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import Game
-from stratego.web.replies import WebError
 
 __all__ = ["PAYLOAD_SCHEMA", "payload", "ply_text", "review", "svg"]
 

@@ -1,5 +1,5 @@
-"""What the web game answers with: `Reply`, the `WebError` a refused request raises, and the
-headers every answer carries.
+"""What the web game answers with: `Reply` and the headers every answer carries (a refused
+request raises `stratego.errors.WebError`, which becomes a reply here).
 
 Every reply, page, asset or API answer, gets the same security headers
 (`SECURITY_HEADERS`): a Content-Security-Policy that allows no inline script and no
@@ -18,9 +18,7 @@ from typing import Any
 
 import attrs
 
-from stratego.errors import StrategoError
-
-__all__ = ["SECURITY_HEADERS", "Reply", "WebError", "html_error", "json_reply"]
+__all__ = ["SECURITY_HEADERS", "Reply", "html_error", "json_reply"]
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -38,18 +36,6 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("Cross-Origin-Opener-Policy", "same-origin"),
 )
 """The headers added to every reply of `stratego.web.GameHub.handle`."""
-
-
-class WebError(StrategoError):
-    """A request the hub refuses; `status` is the HTTP status to answer with, `headers`
-    extra headers (``Retry-After`` of a ``429``)."""
-
-    def __init__(self, status: int, message: str,
-                 headers: tuple[tuple[str, str], ...] = ()) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-        self.headers = headers
 
 
 @attrs.frozen

@@ -20,7 +20,7 @@ from typing import Any
 from stratego.board import Square, home_rows
 from stratego.bots import Bot
 from stratego.engine import apply, new_game
-from stratego.errors import StrategoError, _shown
+from stratego.errors import StrategoError, WebError, _shown
 from stratego.explain import explain_illegal
 from stratego.match import BotSpec
 from stratego.moves import Move
@@ -29,7 +29,6 @@ from stratego.rules import Rules
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
 from stratego.web.games import Ending, Game
-from stratego.web.replies import WebError
 
 __all__ = ["ACTIONS", "BotTable", "act", "parse_setup"]
 
