@@ -9,8 +9,8 @@ bool, setup validation returns a list of problems. Commands (`apply`, parsers,
 constructors) raise.
 
 Every exception class of the library is defined here, including those of the modules
-that raise them alone (`SamplingError`, `MatchLogError`, `WebError`); those modules
-import them from here, so ``stratego.sampling.SamplingError`` still names the same class.
+that raise them alone (`SamplingError`, `MatchLogError`, `WebError`, `StoreError`); those
+modules import them from here, so ``stratego.sampling.SamplingError`` still names the same class.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "SamplingError",
     "SchemaError",
     "SetupError",
+    "StoreError",
     "StrategoError",
     "WebError",
 ]
@@ -109,15 +110,22 @@ class MatchLogError(StrategoError):
 
 
 class WebError(StrategoError):
-    """A request the web hub refuses; `status` is the HTTP status to answer with
-    (`stratego.web`)."""
+    """A request the web hub refuses; `status` is the HTTP status to answer with,
+    `headers` extra headers (``Retry-After`` of a ``429``) (`stratego.web`)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str,
+                 headers: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 class MissingDependencyError(StrategoError, ImportError):
     """An optional dependency is not installed; the message names the extra to install
     (for example ``pip install 'stratego[rl]'``)."""
+
+
+class StoreError(StrategoError, ValueError):
+    """A game database the web server cannot use: not a SQLite database, one of another
+    schema version, or a stored game that does not rebuild (the message names the file)."""

@@ -137,7 +137,15 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--rules", "--edition", "-e", dest="edition", default="classic",
                        metavar="NAME", help="rules of new games (default: %(default)s)")
     serve.add_argument("--bot", default="heuristic", metavar="BOT",
-                       help=f"the bot: {', '.join(sorted(BOTS))} (default: %(default)s)")
+                       help=f"the bot: a bot spec ({', '.join(sorted(BOTS))}, or "
+                            "MODULE:ATTRIBUTE...) (default: %(default)s)")
+    serve.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS",
+                       help="the most the bot may think about one move; a slower bot plays "
+                            "its first legal move (default: %(default)s)")
+    serve.add_argument("--db", metavar="PATH", default=None,
+                       help="the SQLite file the games are kept in, so they survive a "
+                            "restart (default: web-games.sqlite3 in the user's data "
+                            "directory; ':memory:' keeps none)")
     serve.add_argument("--bot-setup", metavar="TEXT",
                        help="the bot's army as setup text, for demos and puzzles "
                             "(never shown in the page)")
