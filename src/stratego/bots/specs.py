@@ -118,7 +118,7 @@ def bot_factory(spec: str) -> Callable[..., Any]:
         raise StrategoError(f"a bot spec is a text, not {_shown(spec)}")
     text = spec.strip()
     if text.startswith(COMMAND_PREFIX):
-        from stratego.protocol import ProgramBot, split_command
+        from stratego.bots.program import ProgramBot, split_command
 
         split_command(text[len(COMMAND_PREFIX):])  # refuses an empty or unbalanced line
         return functools.partial(ProgramBot, text[len(COMMAND_PREFIX):])

@@ -100,7 +100,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     def _observe(self) -> tuple[_Obs, dict[str, Any]]:
         batch = self.batch
         planes = batch.observation_planes(None if self.self_play else int(self.player))
-        info = {"action_mask": batch.action_mask().copy(), "to_move": batch.to_move}
+        info = {"action_mask": batch.action_mask(), "to_move": batch.to_move}  # a new array
         return planes, info
 
     def reset(
