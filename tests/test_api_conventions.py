@@ -27,7 +27,9 @@ SEED = {"int", "int | None", "int | list[int] | None"}
 """`int | list[int] | None`: a Gymnasium vector environment's ``reset(seed=)``, one per copy."""
 
 HOOKS = {
-    ("bots.py", "HeuristicBot.setup", "rng"),  # a bot placing its own army (`play_game`)
+    ("bots/heuristic.py", "HeuristicBot.setup", "rng"),  # a bot placing its own army (`play_game`)
+    ("bots/search.py", "SearchBot.setup", "rng"),  # the same hook
+    ("bots/program.py", "ProgramBot.setup", "rng"),  # the same hook (a program's setup)
 }
 """(file, function, parameter) given a `random.Random` by the library that calls them."""
 

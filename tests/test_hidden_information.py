@@ -29,6 +29,7 @@ import stratego
 from strategies import hidden_pieces, random_playout, rules_values, scattered_positions, seeds
 from stratego import GameState, IllegalMoveError, Move, Player, Rank, Rules
 from stratego.board import LANES, NEIGHBOURS, SQUARES
+from stratego.bots import SearchBot
 from stratego.editions import EDITIONS
 from stratego.encoding import legal_action_mask
 from stratego.explain import explain_illegal
@@ -156,6 +157,9 @@ def observed(state: GameState, player: Player, moves: list[Move],
             else:  # pragma: no cover - is_legal said it was not legal
                 errors.append("applied")
         seen["errors"] = errors
+        # the search bot reads nothing but the view: its sampled states, playouts and
+        # choice are the same for every state the player cannot tell apart
+        seen["search"] = SearchBot(7, simulations=6, depth=4)(v)
     return seen
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "BotFaultError",
     "GameNotOverError",
     "IllegalMoveError",
     "InvalidNotationError",
@@ -124,6 +125,22 @@ class WebError(StrategoError):
 class MissingDependencyError(StrategoError, ImportError):
     """An optional dependency is not installed; the message names the extra to install
     (for example ``pip install 'stratego[rl]'``)."""
+
+
+class BotFaultError(StrategoError):
+    """A bot that broke its side of a game: a program bot (`stratego.protocol`) that
+    answered an illegal move or text that is not the expected JSON, said nothing in
+    time, or died. `stratego.match.play_game` records it as a loss of that bot, with
+    `termination` naming the fault (``"illegal move"``, ``"bad answer"``,
+    ``"out of time"``, ``"bot crashed"``) and the message as the detail."""
+
+    def __init__(self, message: str, termination: str) -> None:
+        super().__init__(message)
+        self.termination = termination
+
+
+    def __reduce__(self) -> tuple[type[BotFaultError], tuple[str, str]]:
+        return (type(self), (str(self), self.termination))
 
 
 class StoreError(StrategoError, ValueError):

@@ -32,6 +32,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from stratego.cli.games import _editions, _replay, _selfplay
+from stratego.cli.ladder import _ladder
 from stratego.cli.matches import _match
 from stratego.cli.options import _UsageError
 from stratego.cli.parser import _parser
@@ -53,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": _play,
         "editions": _editions,
         "serve": _serve,
+        "ladder": _ladder,
     }[args.command]
     try:
         return command(args)

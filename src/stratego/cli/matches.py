@@ -10,7 +10,13 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 
-from stratego.cli.options import _check_plies, _check_setups, _rules, _UsageError
+from stratego.cli.options import (
+    _check_plies,
+    _check_setups,
+    _rules,
+    _UsageError,
+    _with_move_time,
+)
 from stratego.errors import StrategoError
 from stratego.match import GameResult, MatchResult, play_match
 
@@ -74,7 +80,9 @@ def _match(args: argparse.Namespace) -> int:
             progress(done, total, game)
 
         try:
-            return play_match(rules, args.red, args.blue, games=args.games, seed=args.seed,
+            red = _with_move_time(args.red, args.move_time)
+            blue = _with_move_time(args.blue, args.move_time)
+            return play_match(rules, red, blue, games=args.games, seed=args.seed,
                               max_plies=args.max_plies, swap_colours=not args.no_swap,
                               progress=each, workers=workers, chunk_size=args.chunk_size,
                               jsonl=args.jsonl, record=args.record, setups=args.setups)

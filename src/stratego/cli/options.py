@@ -4,7 +4,6 @@ checks of arguments that argparse cannot make (`_UsageError`, reported with stat
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from typing import IO, Any
@@ -36,15 +35,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def _bot(name: str, seed: int | None) -> Bot:
-    """A library bot by name, or ``module:factory`` (called with the seed) for your own."""
-    if ":" in name:
-        module_name, _, attribute = name.partition(":")
-        try:
-            factory = getattr(importlib.import_module(module_name), attribute)
-        except (ImportError, AttributeError) as exc:
-            raise _UsageError(f"cannot load the bot {name!r}: {exc}") from None
-        bot: Bot = factory(seed)
-        return bot
+    """A bot from its spec (`stratego.bots.specs`): a library bot's name,
+    ``module:factory`` or ``file.py:factory`` (called with the seed), ``cmd:COMMAND``."""
     try:
         return make_bot(name, seed)
     except StrategoError as exc:
@@ -116,3 +108,21 @@ def _check_plies(value: int | None) -> None:
 def _rules_line(rules: Rules) -> str:
     limit = f", ply limit {rules.ply_limit}" if rules.ply_limit is not None else ""
     return f"Rules: {rules.title} ({rules.name}){limit}"
+
+
+def _add_move_time_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--move-time", type=float, default=None, metavar="SECONDS",
+        help="seconds a cmd: bot has for each answer before it loses the game "
+             "(default: 30)")
+
+
+def _with_move_time(spec: str, seconds: float | None) -> Any:
+    """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program."""
+    if seconds is None or not spec.strip().startswith("cmd:"):
+        return spec
+    if not seconds > 0:
+        raise _UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+    from stratego.match import BotSpec
+
+    return BotSpec(spec.strip(), {"move_time": seconds})

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 
 from stratego.bots import BOTS
-from stratego.cli.options import _add_board_argument, _add_rules_arguments, _add_setups_argument
+from stratego.cli.options import (
+    _add_board_argument,
+    _add_move_time_argument,
+    _add_rules_arguments,
+    _add_setups_argument,
+)
 from stratego.cli.play import _glyphs_help
 from stratego.cli.saving import _FORMAT_HELP, _FORMATS, _add_save_arguments
 
@@ -99,6 +104,38 @@ def _parser() -> argparse.ArgumentParser:
                             "score): 'auto' shows a rich bar (or plain lines without rich) "
                             "when it is a terminal (default: %(default)s)")
     match.add_argument("--verbose", "-v", action="store_true", help="print one line per game")
+    _add_move_time_argument(match)
+
+    ladder = commands.add_parser(
+        "ladder", help="rate bots: a round robin and a rating with an interval per bot",
+        description="Play every bot against every other (both colours with the same seeds) "
+                    "and fit ratings by maximum likelihood (Elo scale, random = 0 when it "
+                    "plays) with 95%% intervals. --jsonl saves each finished game, and the "
+                    "same command run again resumes. Bots are specs: names, "
+                    "module:factory, file.py:factory, cmd:COMMAND, with options such as "
+                    "'search(time_limit=0.3)'.",
+    )
+    ladder.add_argument("bots", nargs="+", metavar="BOT", help="the bots (two or more)")
+    _add_rules_arguments(ladder)
+    _add_setups_argument(ladder, "the bots'")
+    ladder.add_argument("--games-per-pair", "-n", type=int, default=10, metavar="N",
+                        help="games between each pair, half with each colour "
+                             "(default: %(default)s)")
+    ladder.add_argument("--seed", "-s", type=int, default=0,
+                        help="seed of the ladder (default: %(default)s)")
+    ladder.add_argument("--max-plies", type=int, default=3000, metavar="N",
+                        help="ply limit of each game, a draw (default: %(default)s)")
+    ladder.add_argument("--workers", "-w", default="1", metavar="N|auto",
+                        help="worker processes; 'auto' uses every core (default: %(default)s)")
+    ladder.add_argument("--jsonl", metavar="FILE",
+                        help="append one JSON line per finished game to FILE; run the same "
+                             "command again to play only the games FILE lacks")
+    ladder.add_argument("--json", action="store_true",
+                        help="print one JSON object instead of the table")
+    ladder.add_argument("--svg", metavar="FILE",
+                        help="also write a picture of the ratings and intervals (SVG)")
+    _add_move_time_argument(ladder)
+
 
     play = commands.add_parser(
         "play", help="play against a bot in the terminal",

@@ -19,7 +19,7 @@ import attrs
 
 from stratego.bots import Bot, bot_name
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import InvalidNotationError, RulesError, _shown
+from stratego.errors import BotFaultError, InvalidNotationError, RulesError, _shown
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup, human_setups
 from stratego.moves import Move
@@ -194,7 +194,13 @@ def play_game(
     termination = ""
     detail = ""
     for player in Player:
-        chosen = _bot_setup(bots[player], rules, player, seed)
+        try:
+            chosen = _bot_setup(bots[player], rules, player, seed)
+        except BotFaultError as fault:  # a program bot that failed to set up
+            result = GameResult(seed, names[0], names[1], player.opponent, fault.termination,
+                                0, f"{player} ({names[player]}): {fault}")
+            _game_over(bots, result)
+            return result
         if chosen is None:
             continue
         if not isinstance(chosen, Setup):
@@ -205,13 +211,20 @@ def play_game(
             problems = setup_problems(rules, chosen)
         if problems:
             detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
-            return GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
-                              detail, None)
+            result = GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
+                                detail, None)
+            _game_over(bots, result)
+            return result
         armies[player] = chosen
     state = new_game(rules, armies[Player.RED], armies[Player.BLUE])
     while state.outcome is None:
         player = state.to_move
-        answer: Any = bots[player](_view(state, player))
+        try:
+            answer: Any = bots[player](_view(state, player))
+        except BotFaultError as fault:  # a program bot's fault loses it the game
+            winner, termination = player.opponent, fault.termination
+            detail = f"{player} ({names[player]}): {fault}"
+            break
         move: Move | None = answer if isinstance(answer, Move) else None
         if isinstance(answer, str):
             try:
@@ -231,5 +244,16 @@ def play_game(
         state = apply(state, move)
     if state.outcome is not None:
         winner, termination = state.outcome.winner, state.outcome.termination.value
-    return GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
-                      state if keep_state else None)
+    result = GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
+                        state if keep_state else None)
+    _game_over(bots, result)
+    return result
+
+
+def _game_over(bots: tuple[Bot, Bot], result: GameResult) -> None:
+    """Tell the bots that have a ``game_over(winner, termination)`` method how the game
+    ended (a program bot sends its ``end`` message and lets its process go)."""
+    for bot in bots:
+        over = getattr(bot, "game_over", None)
+        if callable(over):
+            over(result.winner, result.termination)

@@ -8,14 +8,13 @@ object, which serves as a template: every game plays a deep copy of it.
 from __future__ import annotations
 
 import copy
-import importlib
 import types
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from stratego.bots import BOTS, Bot, bot_name
+from stratego.bots import Bot, bot_factory, bot_name
 from stratego.errors import StrategoError
 
 __all__ = ["BotSpec"]
@@ -33,9 +32,11 @@ def _options(value: Mapping[str, Any] | None) -> dict[str, Any]:
 class BotSpec:
     """A picklable description of a bot: what a worker builds a fresh bot from.
 
-    `factory` is a name of `stratego.bots.BOTS` (``"heuristic"``), a
-    ``"module:attribute"`` string or a module-level callable (a class or a function;
-    lambdas and closures do not pickle); the bot is ``factory(seed, **options)``.
+    `factory` is a bot spec (`stratego.bots.specs`: a name of `stratego.bots.BOTS`
+    such as ``"heuristic"``, ``"module:attribute"``, ``"file.py:attribute"``,
+    ``"cmd:COMMAND"``, with options in parentheses) or a module-level callable (a class
+    or a function; lambdas and closures do not pickle); the bot is
+    ``factory(seed, **options)``.
 
         BotSpec("heuristic")
         BotSpec("mybots:AlphaBot", {"depth": 3})
@@ -51,21 +52,7 @@ class BotSpec:
             return factory
         if not isinstance(factory, str):
             raise StrategoError(f"a bot factory is a name or a callable, not {factory!r}")
-        if ":" in factory:
-            module_name, _, attribute = factory.partition(":")
-            try:
-                found = getattr(importlib.import_module(module_name), attribute)
-            except (ImportError, AttributeError, ValueError) as exc:
-                raise StrategoError(f"cannot load the bot {factory!r}: {exc}") from None
-            if not callable(found):
-                raise StrategoError(f"the bot factory {factory!r} is not callable")
-            return found  # type: ignore[no-any-return]
-        try:
-            return BOTS[factory.strip().lower()]
-        except KeyError:
-            raise StrategoError(
-                f"unknown bot {factory!r} (known: {', '.join(sorted(BOTS))} or "
-                "MODULE:FACTORY)") from None
+        return bot_factory(factory)  # every spec: names, module:attribute, cmd:...
 
     def build(self, seed: int | None = None) -> Bot:
         """A new bot, ``factory(seed, **options)``."""
