@@ -7,7 +7,7 @@
 | engine | state, engine, explain, validation |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
-| faces | text, svg, bots, match, cli, __main__ |
+| faces | text, svg, bots, policy_bot, match, cli, __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
 
 A subpackage (`stratego/web/...`) counts as one module named after it. A module may import
@@ -35,7 +35,7 @@ LAYERS = [
     {"state", "engine", "explain", "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
-    {"text", "svg", "bots", "match", "cli", "__main__"},
+    {"text", "svg", "bots", "policy_bot", "match", "cli", "__main__"},
     {"env", "openspiel", "vector", "web", "ray"},
 ]
 

@@ -17,6 +17,9 @@ method gets it called by `stratego.match.play_match` before every game, so
 that each game of a match depends only on its own seed. A bot that has a
 ``setup(rules, player, rng)`` method places its own army at the start of each
 game (it returns a `stratego.Setup`); the others get a random setup.
+
+`PolicyBot` (``stratego.bots.PolicyBot``, needs NumPy) turns a trained policy over
+observation planes and action masks into a bot (see `stratego.policy_bot`).
 """
 
 from __future__ import annotations
@@ -480,3 +483,13 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
             f"unknown bot {_shown(name)} (known: {', '.join(sorted(BOTS))})"
         ) from None
     return factory(seed)
+
+
+def __getattr__(name: str) -> Any:
+    """`PolicyBot` (a policy over planes and masks as a bot), imported on first use: it
+    needs NumPy, which the other bots do not."""
+    if name == "PolicyBot":
+        from stratego.policy_bot import PolicyBot
+
+        return PolicyBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
