@@ -33,7 +33,7 @@ def test_self_play_pays_one_plus_one_and_one_minus_one_per_finished_game() -> No
     rng = np.random.default_rng(3)
     games = wins = draws = 0
     while games < 200:
-        _, reward, terminated, truncated, info = env.step(env.batch.sample_actions(rng))
+        _, _, terminated, truncated, info = env.step(env.batch.sample_actions(rng))
         paid = info["rewards"]
         assert paid.dtype == np.float32
         assert paid.shape == (32, 2)
