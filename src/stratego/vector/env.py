@@ -262,40 +262,48 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if self.self_play:
             return
         batch = self.batch
-        side = self.player.opponent
         while True:
             theirs = ~batch.done & (batch.to_move != self.player)
             if not theirs.any():
                 return
-            actions = np.full(self.num_envs, -1, np.int64)
-            planes: _Obs | None = None
-            mask = batch.action_mask()
-            for pick, opponent in enumerate(self._opponents):
-                rows = np.flatnonzero(theirs & (self._pick == pick))
-                if not len(rows):
-                    continue
-                if opponent.kind == "random":
-                    actions[rows] = batch.sample_actions(self._rng)[rows]
-                    continue
-                if opponent.kind == "policy" or isinstance(opponent.source, PolicyBot):
-                    planes = batch.observation_planes() if planes is None else planes
-                if opponent.kind == "policy":
-                    assert opponent.fn is not None
-                    chosen = np.asarray(opponent.fn(planes[rows], mask[rows]))  # type: ignore[index]
-                    if chosen.shape != (len(rows),):
-                        raise StrategoError(f"the opponent policy returned shape {chosen.shape} "
-                                            f"for {len(rows)} games: expected ({len(rows)},)")
-                    actions[rows] = chosen
-                    continue
+            batch.step(self._opponent_actions(theirs), where=theirs)
+
+    def _opponent_actions(self, theirs: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        """The opponents' actions in the games `theirs` (-1 elsewhere): each opponent of
+        the league is asked once for all its games."""
+        batch = self.batch
+        side = self.player.opponent
+        actions = np.full(self.num_envs, -1, np.int64)
+        mask = batch.action_mask()
+        seen: list[_Obs] = []  # the movers' planes, computed once when needed
+
+        def planes() -> _Obs:
+            if not seen:
+                seen.append(batch.observation_planes())
+            return seen[0]
+
+        for pick, opponent in enumerate(self._opponents):
+            rows = np.flatnonzero(theirs & (self._pick == pick))
+            if not len(rows):
+                continue
+            if opponent.kind == "random":
+                actions[rows] = batch.sample_actions(self._rng)[rows]
+            elif opponent.kind == "policy":
+                assert opponent.fn is not None
+                chosen = np.asarray(opponent.fn(planes()[rows], mask[rows]))
+                if chosen.shape != (len(rows),):
+                    raise StrategoError(f"the opponent policy returned shape {chosen.shape} "
+                                        f"for {len(rows)} games: expected ({len(rows)},)")
+                actions[rows] = chosen
+            else:
                 for row in rows:
                     bot = self._bot(pick, int(row))
                     if isinstance(bot, PolicyBot):
-                        assert planes is not None
-                        actions[row] = bot.choose(planes[row], mask[row])
+                        actions[row] = bot.choose(planes()[row], mask[row])
                     else:
                         move = bot(view(batch.to_state(int(row)), side))
                         actions[row] = action_index(move, side)
-            batch.step(actions, where=theirs)
+        return actions
 
     # -- the Gymnasium interface -------------------------------------------------------------
 
