@@ -171,3 +171,24 @@ def test_a_policy_file_loaded_by_spec_is_an_env_opponent(toy_agent: str) -> None
     for _ in range(40):
         _, _, _, _, info = vec.step(vec.batch.sample_actions(rng))
     assert info["action_mask"].any()
+
+
+@pytest.mark.parametrize("seed", range(1, 5))
+def test_what_a_policy_bot_sees_is_a_function_of_its_view(seed: int) -> None:
+    """Two states with the same view give the policy the same planes and mask, and the
+    seeded bot the same move (the other state drawn by the library's sampler)."""
+    state = _state(seed, plies=30 + seed)
+    player = state.to_move
+    seen = stratego.view(state, player)
+    other = stratego.sample_state(seen, random.Random(seed))
+    assert stratego.view(other, player) == seen
+    inputs = []
+
+    def policy(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        inputs.append((planes, mask))
+        return np.zeros(NUM_ACTIONS)
+
+    moves = [PolicyBot(policy, seed=seed)(stratego.view(s, player)) for s in (state, other)]
+    assert moves[0] == moves[1]
+    assert np.array_equal(inputs[0][0], inputs[1][0])
+    assert np.array_equal(inputs[0][1], inputs[1][1])
