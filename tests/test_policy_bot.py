@@ -192,3 +192,16 @@ def test_what_a_policy_bot_sees_is_a_function_of_its_view(seed: int) -> None:
     assert moves[0] == moves[1]
     assert np.array_equal(inputs[0][0], inputs[1][0])
     assert np.array_equal(inputs[0][1], inputs[1][1])
+
+
+def _first_legal(planes: np.ndarray, mask: np.ndarray) -> int:
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_policy_bot_object_pickles_and_plays_a_match_on_workers() -> None:
+    import pickle
+
+    bot = PolicyBot(_first_legal, seed=3)
+    assert pickle.loads(pickle.dumps(bot)).policy is _first_legal
+    result = play_match(BARRAGE, bot, "random", games=2, seed=2, max_plies=100)
+    assert len(result.games) == 2

@@ -36,6 +36,10 @@ Policy = Callable[[Any, Any], Any]
 """``policy(planes, mask) -> action index | logits`` (see the module documentation)."""
 
 
+def _numpy() -> Any:
+    return require("numpy", "numpy", "stratego.bots.PolicyBot")
+
+
 class PolicyBot:
     """A bot that plays what `policy` chooses from the planes and the mask of its view.
 
@@ -50,24 +54,24 @@ class PolicyBot:
 
     A choice that is not a legal action raises `StrategoError` naming it (a policy's
     bug is not played as a lost game). `reset(seed)` reseeds the draws (the harness
-    calls it before each game).
+    calls it before each game). The bot pickles when its policy does (a module-level
+    function or object, as `play_match` needs to send it to its workers).
     """
 
     def __init__(self, policy: Policy, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
         if not callable(policy):
             raise StrategoError(f"a policy is a callable (planes, mask), not {_shown(policy)}")
-        self._np = require("numpy", "numpy", "stratego.bots.PolicyBot")
         self.policy = policy
         self.greedy = bool(greedy)
         self.name = name
         self.seed = seed
-        self._rng = self._np.random.default_rng(seed)
+        self._rng = _numpy().random.default_rng(seed)
 
     def reset(self, seed: int | None = None) -> None:
         """Start the draws again from `seed`."""
         self.seed = seed
-        self._rng = self._np.random.default_rng(seed)
+        self._rng = _numpy().random.default_rng(seed)
 
     def __call__(self, view: PlayerView) -> Move:
         """The move the policy chooses in `view` (whose `legal_moves` is not empty)."""
@@ -81,7 +85,7 @@ class PolicyBot:
         """The action index the policy picks given `planes` and `mask` (the seat's
         encoding, as `__call__` computes them); the environments call it directly with
         the planes and masks they already hold."""
-        np = self._np
+        np = _numpy()
         out = self.policy(planes, mask)
         picked = np.asarray(out)
         if picked.ndim == 0:
