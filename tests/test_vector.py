@@ -456,5 +456,5 @@ def test_vector_env_self_play_rewards_the_mover() -> None:
     assert terminated[0]
     assert rewards[0] == 1.0
     assert not truncated[0]
-    with pytest.raises(ValueError, match="opponent"):
-        BatchVectorEnv(2, opponent="heuristic")
+    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+        BatchVectorEnv(2, opponent="no-such-bot")  # (the heuristic bot is an opponent now)
