@@ -16,6 +16,7 @@ pytest.importorskip("pettingzoo")
 
 import stratego  # noqa: E402
 from stratego import Player, Rank  # noqa: E402
+from stratego.bots import HeuristicBot  # noqa: E402
 from stratego.editions import by_name  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask  # noqa: E402
 from stratego.vector import TERMINATIONS  # noqa: E402
@@ -184,6 +185,19 @@ def test_a_league_draws_an_opponent_per_game_at_every_reset() -> None:
         BatchVectorEnv(2, BARRAGE, opponent="no-such-bot")
     with pytest.raises(stratego.StrategoError, match="at least one"):
         BatchVectorEnv(2, BARRAGE, opponent=[])
+    with pytest.raises(stratego.StrategoError, match="batched policy"):
+        BatchVectorEnv(2, BARRAGE, opponent=HeuristicBot)  # a class, not a bot
+
+
+def test_a_bot_object_plays_in_every_game_as_its_own_copy() -> None:
+    env = BatchVectorEnv(4, BARRAGE, opponent=HeuristicBot(1), player="blue", max_plies=60)
+    _, info = env.reset(seed=12)
+    rng = np.random.default_rng(12)
+    for _ in range(10):
+        _, _, _, _, info = env.step(env.batch.sample_actions(rng))
+    bots = {id(bot) for bot in env._bots.values()}
+    assert len(bots) == 4  # one copy per game: no memory shared between games
+    assert (info["to_move"][info["action_mask"].any(axis=1)] == 1).all()
 
 
 def test_reset_seeds_each_game() -> None:

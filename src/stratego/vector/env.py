@@ -109,8 +109,8 @@ class _Opponent:
         elif isinstance(source, str | BotSpec | PolicyBot):
             self.kind = "bot"
             build_bot(source)  # fails now for an unknown name
-        elif callable(source):
-            self.kind = "policy" if _arity(source) != 1 else "bot"
+        elif callable(source) and _arity(source) in (1, 2):
+            self.kind = "bot" if _arity(source) == 1 else "policy"
             self.fn = source
         else:
             raise StrategoError(f"an opponent is 'random', 'heuristic', 'self', a bot spec, a "
@@ -128,10 +128,13 @@ class _Opponent:
 
 
 def _arity(fn: Callable[..., Any]) -> int:
-    """How many positional arguments `fn` requires (2 when it cannot be told)."""
+    """How many positional arguments `fn` requires: 1 for a bot (a view), 2 for a batched
+    policy (planes, mask); 2 when it cannot be told or takes ``*args``."""
     try:
-        parameters = inspect.signature(fn).parameters.values()
+        parameters = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):
+        return 2
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
         return 2
     return sum(1 for p in parameters if p.default is p.empty and p.kind in (
         p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
