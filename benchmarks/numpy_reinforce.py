@@ -134,17 +134,19 @@ def evaluate(theta: np.ndarray | None, games: int = 400, *, rules: str = "classi
     return counts
 
 
-def policy(theta: np.ndarray) -> Any:
+class LinearPolicy:
     """The trained weights as a `stratego.bots.PolicyBot` policy: ``(planes, mask) ->
-    logits`` over all actions."""
+    logits`` over all actions (a class, so that the bot pickles for `play_match`)."""
 
-    def logits(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def __init__(self, theta: np.ndarray) -> None:
+        self.theta = theta
+
+    def __call__(self, planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        theta = self.theta
         _, action, cell = action_features(planes[None], mask[None])
         out = np.full(NUM_ACTIONS, -np.inf)
         out[action] = theta[cell] + theta[-2] * FORWARD[action] + theta[-1] * LONG[action]
         return out
-
-    return logits
 
 
 def main() -> None:

@@ -60,3 +60,13 @@ def test_self_play_reinforce_beats_the_random_bot(recipe) -> None:  # type: igno
     assert trained[0] / GAMES > THRESHOLD, (trained, THRESHOLD)
     assert trained[0] > trained[1]  # and wins more than it loses
     assert theta[-2] > 0  # it learned to go forward
+    # the trained policy plays as a bot, where bots play
+    from stratego.bots import PolicyBot
+    from stratego.editions import by_name
+    from stratego.match import play_match
+
+    bot = PolicyBot(recipe.LinearPolicy(theta), greedy=True, name="reinforce")
+    result = play_match(by_name("classic+barrage"), bot, "random", games=6, seed=1,
+                        max_plies=400)
+    assert all(game.termination != "illegal move" for game in result.games)
+    assert result.tally("reinforce").wins >= 1
