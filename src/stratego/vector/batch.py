@@ -207,6 +207,35 @@ class Batch:
         batch._generate(np.zeros(len(batch), np.bool_), _kernels.LOAD)
         return batch
 
+    def load(self, rows: Sequence[int], states: Sequence[GameState]) -> None:
+        """Put `states` (of this batch's rules) into the games `rows`, replacing what they
+        held, as `from_states` would hold them; the other games are untouched."""
+        rows, states = [operator.index(r) for r in rows], list(states)
+        if len(rows) != len(states):
+            raise ValueError(f"{len(rows)} rows for {len(states)} states")
+        for row, state in zip(rows, states, strict=True):
+            if not 0 <= row < len(self):
+                raise ValueError(f"row {row} is outside the batch of {len(self)} games")
+            if not isinstance(state, GameState):
+                raise PositionError(f"row {row}: not a GameState: {_shown(state)}")
+            if state.rules != self._rules:
+                raise RulesError(f"row {row}: a state under {state.rules.name}, the batch "
+                                 f"plays {self._rules.name}")
+            if (len(state.info.pieces) > self._s.pc.shape[1]
+                    or len(state.chase) + 1 > self._s.chase.shape[1]):
+                raise PositionError(f"row {row}: the state does not fit this batch's sizes "
+                                    f"(build a batch for it with Batch.from_states)")
+        keep = np.ones(len(self), np.bool_)
+        for row, state in zip(rows, states, strict=True):
+            for array in self._s:
+                array[row] = 0
+            self._s.pc[row, :, k.WHERE] = -1
+            self._s.pc[row, :, k.SLOT] = -1
+            self._load(row, state)
+            self._longest = max(self._longest, len(state.chase) - 1)
+            keep[row] = False
+        self._generate(keep, _kernels.LOAD)
+
     def _load(self, i: int, state: GameState) -> None:
         info = state.info
         self._infos[i] = info

@@ -94,9 +94,12 @@ class BotTable:
         assert isinstance(move, Move)
         return move
 
-    def setup(self, rules: Rules, bot: Bot, player: Player, rng: random.Random) -> Setup:
+    def setup(self, rules: Rules, bot: Bot, player: Player,
+              rng: random.Random | int | None) -> Setup:
         """The bot's army: its own ``setup(rules, player, rng)`` if it has one, else a
-        random setup."""
+        random setup (an int `rng` seeds a new generator)."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
         place = getattr(bot, "setup", None)
         if place is not None:
             setup = place(rules, player, rng)
