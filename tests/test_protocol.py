@@ -155,3 +155,16 @@ def test_the_match_command_takes_a_program_and_a_move_time(
     assert code == 0
     assert "out of time 2" in capsys.readouterr().out
     assert main(["match", "--red", _command(), "--move-time", "0", "-n", "1"]) == 2
+
+
+def test_selfplay_with_a_program_that_dies_at_once_says_so_without_a_traceback(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the program dies before it sends its setup: the game ends before its first move, and
+    # the command prints who lost and why (exit status 1) instead of failing
+    dead = tmp_path / "dead.py"
+    dead.write_text("import sys\nsys.exit(4)\n", encoding="utf-8")
+    code = main(["selfplay", "--red", f"cmd:{sys.executable} {dead}", "--blue", "random",
+                 "--seed", "1"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "blue wins (bot crashed" in out

@@ -38,6 +38,7 @@ from stratego.cli.options import _UsageError
 from stratego.cli.parser import _parser
 from stratego.cli.play import _play
 from stratego.cli.serve import _serve
+from stratego.errors import BotFaultError
 
 __all__ = ["main"]
 
@@ -61,6 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as exc:
         print(f"stratego {args.command}: error: {exc}", file=sys.stderr)
         return 2
+    except BotFaultError as exc:  # a program bot broke its side of the game
+        print(f"stratego {args.command}: the bot lost by a fault: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

@@ -34,7 +34,10 @@ def _selfplay(args: argparse.Namespace) -> int:
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
                      setups=args.setups)
     state = game.state
-    assert state is not None
+    if state is None:  # a bot broke its side before the first move (a program bot's setup)
+        print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
+        print(f"Outcome: {_outcome_text(game)}")
+        return 1
     print(_rules_line(state.rules))
     print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
     _summary(state, args, _outcome_text(game))
