@@ -81,7 +81,7 @@ CLASSIC = Rules(
     title="Classic web rules",
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
-    repetition=RepetitionRule(max_shuttle_moves=4, scout_borders=True),
+    repetition=RepetitionRule(max_shuttle_moves=4, scout_window=True),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The classic web rules: Scouts may move and strike in one turn; no piece moves
@@ -94,7 +94,8 @@ ISF = Rules(
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
     repetition=RepetitionRule(
-        max_shuttle_moves=3, scout_borders=True, chase=True, threat_chase=True,
+        max_shuttle_moves=3, scout_window=True, strikes_are_moves=True, chase=True,
+        threat_chase=True,
         shuttle_name="ISF 10, two-squares rule", chase_name="ISF 11, more-squares rule",
     ),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
-from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS, Square
+from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, TWO_STEPS, Square
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
@@ -496,10 +496,11 @@ def _generate(state: GameState) -> tuple[Move, ...]:
                 app(move)
     shuttle = state.shuttles[player]
     if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
-        out = _drop_shuttle_moves(state, out, shuttle, t.shuttle)
+        out = t.shuttle.drop_forbidden(out, shuttle, board, state.where[shuttle[0]])
     chase = t.chase
     if chase is not None and state.chase and state.chase[0] == player + 1:
-        out = chase.drop_forbidden(state, out)
+        out = chase.drop_forbidden(out, board, player, state.chase, state.zhash, state.last_to,
+                                   shuttle)
     return tuple(out)
 
 
@@ -540,23 +541,6 @@ def _kinds(info: GameInfo, t: _Tables) -> tuple[Kinds, Kinds]:
                 groups[1].append(pid)
         result.append((tuple(groups[0]), tuple(groups[1]), tuple(groups[2]), tuple(groups[3])))
     return result[0], result[1]
-
-
-def _drop_shuttle_moves(state: GameState, moves: list[Move],
-                        shuttle: tuple[int, int, int, int], rule: BackAndForth) -> list[Move]:
-    """`moves` without the quiet moves that would extend the back-and-forth run too far."""
-    board = state.board
-    pid = shuttle[0]
-    frm = state.where[pid]
-    scout = board[frm] & 15 == _SCOUT
-    square = SQUARES[frm]
-    continues = rule.continues
-    return [
-        m for m in moves
-        if m.frm is not square
-        or board[m.ti]
-        or not continues(shuttle, pid, frm, m.ti, scout)
-    ]
 
 
 def _rescue_options(state: GameState) -> tuple[Move, ...]:
@@ -674,11 +658,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
                 k = list(known)
                 k[apid] &= reach
                 known = tuple(k)
-        shuttle = state.shuttles[player]
-        if shuttle[0] != apid:
-            shuttle = (apid, frm, to, 1) if frm < to else (apid, to, frm, 1)
-        else:
-            shuttle = t.shuttle.after_quiet(shuttle, apid, frm, to, ra == _SCOUT)
+        shuttle = t.shuttle.after_quiet(state.shuttles[player], apid, frm, to, ra == _SCOUT)
         entry: tuple[Move, int, int, int] = (move, apid, 0, -1)
         last_to = to
     else:
@@ -708,7 +688,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
             defender_list = t.list_of[dpid]
             if defender_list >= 0:
                 lists[defender_list] = tuple(sq for sq in lists[defender_list] if sq != to)
-        shuttle = NO_SHUTTLE
+        shuttle = t.shuttle.after_strike(state.shuttles[player], apid, frm, to, ra == _SCOUT,
+                                         code == ATTACKER_WINS)
         entry = (move, apid, dpid, code)
         last_to = -1
     shuttles = (shuttle, state.shuttles[1]) if player == 0 else (state.shuttles[0], shuttle)
@@ -723,7 +704,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     zhash = state.zhash
     chase = state.chase
     if t.chase is not None:
-        zhash, chase = t.chase.after(state, a, d, board[to], frm, to, board)
+        zhash, chase, last_to = t.chase.after(board, player, chase, zhash, state.last_to, a, d,
+                                              board[to], frm, to)
         if pending:
             zhash ^= ZOBRIST_SIDE  # the same player decides the Rescue
     new = _new(GameState)

@@ -543,18 +543,17 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
         elif chaser:
-            hashes = [zhash]
-            back = list(board)
             # the chase's quiet moves, newest first (a declined Rescue leaves a chase on)
             quiet = [e for e in reversed(entries) if not e[0].is_decline][:positions - 1]
-            for move, pid, _dpid, _code in quiet:
+            moves = []
+            for move, _pid, _dpid, _code in reversed(quiet):
                 if move.frm is None or move.to is None:
                     raise SamplingError("the view's chase record spans a Rescue")
-                back[move.frm.index] = back[move.to.index]
-                back[move.to.index] = 0
-                hashes.append(position_hash(back, table[pid].owner))  # type: ignore[union-attr]
-            hashes.reverse()
-            chase = (chaser, *hashes)
+                moves.append((move.frm.index, move.to.index))
+            try:
+                chase = chase_record(chaser, moves, board, zhash)
+            except ValueError as exc:
+                raise SamplingError(f"chase: {exc}") from None
     rescuer_mask = sum(1 << pid for pid in v.rescuers)
     pending = v.pending_rescue.id if v.pending_rescue is not None else 0
     return GameState(
@@ -673,11 +672,13 @@ def _check_view(v: PlayerView) -> None:
         if ply.defender is not None and (ply.move is None or ply.move.frm is None):
             raise SamplingError(f"history[{i}]: only a move from a square strikes")
     for who, shuttle in zip(("red", "blue"), v.shuttles, strict=True):
-        pid, lo, hi, turns = shuttle
+        pid, lo, hi, turns = shuttle[:4]
         if shuttle != (0, 0, 0, 0) and not (1 <= pid <= count and 0 <= lo < hi < 100
-                                            and turns >= 1):
+                                            and turns >= 1
+                                            and all(0 <= sq < 100 for sq in shuttle[4:])):
             raise SamplingError(f"shuttles ({who}): {list(shuttle)} is not [piece id, lower "
-                                f"square index, higher square index, count >= 1]")
+                                f"square index, higher square index, count >= 1, then "
+                                f"square indices]")
     for pid in sorted(v.rescuers):
         check_id(pid, "rescuers")
     if v.pending_rescue is not None and not (
@@ -1031,7 +1032,7 @@ def _latent_view(v: PlayerView, leaf: _Latent) -> PlayerView:
     pending = None
     if v.pending_rescue is not None:
         pending = next(p for p in pieces + captured if p.id == true_of[v.pending_rescue.id])
-    red, blue = ((true_of[s[0]], s[1], s[2], s[3]) if s[0] else s for s in v.shuttles)
+    red, blue = ((true_of[s[0]], *s[1:]) if s[0] else s for s in v.shuttles)
     shuttles = (red, blue)
     leaf.view = attrs.evolve(
         v, pieces=pieces, captured=captured, history=tuple(plies), pending_rescue=pending,

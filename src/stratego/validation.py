@@ -21,6 +21,7 @@ from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import PositionError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Piece, Player, Rank
+from stratego.repetition import ScoutReading
 from stratego.rescue import rescue_component
 from stratego.state import GameState, Termination
 
@@ -199,7 +200,7 @@ def state_problems(state: GameState) -> list[str]:
     # -- back-and-forth records ------------------------------------------------
     limit = rules.repetition.max_shuttle_moves
     for player, shuttle in zip(Player, state.shuttles, strict=True):
-        pid, lo, hi, count = shuttle
+        pid, lo, hi, count = shuttle[:4]
         if pid == 0 and count == 0:
             continue
         named = _piece(state, pid)
@@ -217,6 +218,14 @@ def state_problems(state: GameState) -> list[str]:
         if not (0 <= lo < hi < SIZE * SIZE) or MOVE_TABLE[lo][hi] is None:
             problems.append(f"{player}'s back-and-forth record: no piece moves between "
                             "those squares")
+            continue
+        trail = shuttle[4:]
+        if trail and (named.rank != Rank.SCOUT
+                      or rules.repetition.components()[0].reading is not ScoutReading.WINDOW
+                      or len(trail) != count
+                      or not all(0 <= sq < SIZE * SIZE for sq in trail)):
+            problems.append(f"{player}'s back-and-forth record: squares left by a piece are "
+                            "kept only for a Scout read by a window, one per move counted")
             continue
         square = where[pid]
         # a Scout's series may be a span or the borders it crossed (the rules' Scout
