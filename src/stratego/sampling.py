@@ -638,6 +638,10 @@ def _check_army(v: PlayerView) -> None:
         if loser is None or any(p.owner is loser and p.rank is Rank.FLAG for p in v.pieces):
             raise SamplingError(f"outcome: the Flag was captured but {loser}'s Flag is "
                                 f"still on the board")
+        if not any(p.owner is loser and (p.rank is Rank.FLAG or Rank.FLAG in p.possible)
+                   for p in v.captured):
+            raise SamplingError(f"outcome: the Flag was captured but no captured piece of "
+                                f"{loser} is its Flag: both Flags stand")
     made = sum(1 for ply in v.history if ply.to is not None and (
         ply.move is None or ply.move.is_rescue))
     if not rules.rescue.enabled and (any(v.rescues) or v.rescuers or made):

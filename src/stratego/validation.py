@@ -101,6 +101,12 @@ def state_problems(state: GameState) -> list[str]:
         if not legal_moves(state):
             problems.append(f"{Player(turn)} has no legal move, yet the game is not over "
                             f"(it ends: {Termination.NO_LEGAL_MOVES.value})")
+        if rules.flag_on_back_row_wins:
+            for p in pieces:
+                if p.rank == Rank.FLAG and where[p.id] in BACK_ROWS[p.owner]:
+                    problems.append(f"{p.owner}'s Flag stands on {SQUARES[where[p.id]]}, on "
+                                    f"{p.owner.opponent}'s back row, yet the game is not over "
+                                    "(Moving Flag: a Flag reaching that row wins)")
         limit = rules.ply_limit
         if limit is not None and state.ply >= limit and not state.pending:
             problems.append(f"ply {state.ply} reaches the ply limit {limit}, yet the game is "
