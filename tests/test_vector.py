@@ -157,7 +157,7 @@ def lockstep(states: list[stratego.GameState], plies: int, seed: int, stats: Sta
             states[i] = apply(state, move)
             stats.endings += states[i].is_over
         batch.step(actions)
-        if any(len(s.chase) >= 4 for s in states) and not stats.rebuilt_mid_chase:
+        if any(len(s.chase) >= 5 for s in states) and not stats.rebuilt_mid_chase:
             stats.rebuilt_mid_chase += 1
             batch = Batch.from_states(states)  # a batch that starts in the middle of a chase
         check_same(batch, states)
