@@ -464,8 +464,8 @@ def _parse_shuttles(text: str, count: int) -> tuple[tuple[int, ...], tuple[int, 
         match = _SHUTTLE.fullmatch(item)
         if match is None:
             raise _error("shuttles", item, "expected '-' or 'id:square-square:count' "
-                         "('7:a4-a5:2'), for a Scout read by a window followed by the "
-                         "squares it left (':a6/a3')")
+                         "('7:a4-a5:2'), under a window reading followed by the squares "
+                         "the piece left (':a6/a3')")
         pid = int(match.group("id"))
         lo = _parse_square("shuttles", match.group("lo"))
         hi = _parse_square("shuttles", match.group("hi"))

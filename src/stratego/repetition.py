@@ -34,10 +34,11 @@ its series and a striker removed ends it. It reads a Scout's record in one of fo
 * `ScoutReading.WINDOW`: a window over the piece's last `BackAndForth.limit` moves: a move
   is illegal when some border it would cross was crossed by each of them (ISF 10.2, "more
   than 3 times non-stop"; the classic web rules' "in 5 consecutive turns"). The record's
-  ``trail`` holds the squares the Scout left on its last moves, newest first (as many as
+  ``trail`` holds the squares the piece left on its last moves, newest first (as many as
   `count`), ``count`` how many of its last moves (at most the limit) share a border, and
-  ``lo``-``hi`` those common borders. For a piece that steps one square each reading is
-  the rule between two squares.
+  ``lo``-``hi`` those common borders. Every piece keeps such a record under this reading,
+  so that the record never tells a Scout's one-square moves from another piece's. For a
+  piece that steps one square each reading is the rule between two squares.
 
 The chase rule (`Chase`) keeps the chase record ``(chaser + 1, evaded, *hashes)``
 (``()`` when no chase runs): the chasing player, the squares (a bit mask over square
@@ -215,6 +216,16 @@ def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int] | None:
     return (start, end) if start < end else None
 
 
+def _common(lo: int, hi: int, frm: int, to: int) -> tuple[int, int] | None:
+    """What segment lo-hi and move frm-to have in common for the window reading: their
+    common borders when both are straight; else the two squares when they are the same two
+    (a two-step Captain's move round a corner crosses no single line of borders)."""
+    if (lo // SIZE == hi // SIZE or lo % SIZE == hi % SIZE) and (
+            frm // SIZE == to // SIZE or frm % SIZE == to % SIZE):
+        return _overlap(lo, hi, frm, to)
+    return (lo, hi) if (frm, to) in ((lo, hi), (hi, lo)) else None
+
+
 def came_from(record: Sequence[int], pid: int, at: int) -> int:
     """The square piece `pid`, standing on `at`, left in its player's previous turn, as a
     back-and-forth `record` of that player tells it; -1 when it did not move then."""
@@ -248,7 +259,9 @@ class BackAndForth:
         spid, lo, hi, count = record[0], record[1], record[2], record[3]
         if spid != pid or count == 0:
             return False
-        if scout and self.reading in (ScoutReading.BORDERS, ScoutReading.WINDOW):
+        if self.reading is ScoutReading.WINDOW:
+            return _common(lo, hi, frm, to) is not None
+        if scout and self.reading is ScoutReading.BORDERS:
             return _overlap(lo, hi, frm, to) is not None
         if scout and self.reading is ScoutReading.SPAN:
             return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
@@ -257,7 +270,7 @@ class BackAndForth:
     def after_quiet(self, record: Record, pid: int, frm: int, to: int,
                     scout: bool) -> Record:
         """The player's record after piece `pid` moved frm -> to without striking."""
-        if scout and self.reading is ScoutReading.WINDOW:
+        if self.reading is ScoutReading.WINDOW:
             return self._window(record, pid, frm, to)
         if record[0] == pid and self.continues(record, pid, frm, to, scout):
             if scout and self.reading is ScoutReading.BORDERS:
@@ -268,17 +281,19 @@ class BackAndForth:
         return (pid, frm, to, 1) if frm < to else (pid, to, frm, 1)
 
     def _window(self, record: Record, pid: int, frm: int, to: int) -> Record:
-        """The window record after the Scout `pid` moved frm -> to (`ScoutReading.WINDOW`):
+        """The window record after piece `pid` moved frm -> to (`ScoutReading.WINDOW`):
         its last moves, newest first, as long as they all share a border, at most
-        `limit` of them."""
-        earlier = record[4:] if record[0] == pid and record[3] else ()
+        `limit` of them. Kept alike for every piece, so that the record (public) never
+        tells a Scout's one-square moves from another piece's."""
         lo, hi = (frm, to) if frm < to else (to, frm)
+        if record[0] != pid or not record[3]:
+            return (pid, lo, hi, 1, frm)
         trail = [frm]
         end = frm
-        for start in earlier:
+        for start in record[4:]:
             if len(trail) >= self.limit:
                 break
-            common = _overlap(lo, hi, start, end)
+            common = _common(lo, hi, start, end)
             if common is None:
                 break
             lo, hi = common
@@ -327,7 +342,8 @@ class BackAndForth:
             return None
         move = f"{SQUARES[frm]}{'x' if board[to] else '-'}{SQUARES[to]}"
         lo, hi, count = SQUARES[record[1]], SQUARES[record[2]], record[3]
-        if scout and self.reading is ScoutReading.WINDOW:
+        if self.reading is ScoutReading.WINDOW and len(record) > 4 and any(
+                sq not in (record[1], record[2]) for sq in (*record[4:], frm)):
             return (f"{move}: each of the last {count} moves of the {name} crossed the "
                     f"borders between {lo} and {hi}, and this move would cross one of them "
                     f"again; {title} allows {self.limit} in a row ({self.name})")

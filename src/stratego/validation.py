@@ -226,12 +226,11 @@ def state_problems(state: GameState) -> list[str]:
                             "those squares")
             continue
         trail = shuttle[4:]
-        if trail and (named.rank != Rank.SCOUT
-                      or rules.repetition.components()[0].reading is not ScoutReading.WINDOW
+        if trail and (rules.repetition.components()[0].reading is not ScoutReading.WINDOW
                       or len(trail) != count
                       or not all(0 <= sq < SIZE * SIZE for sq in trail)):
             problems.append(f"{player}'s back-and-forth record: squares left by a piece are "
-                            "kept only for a Scout read by a window, one per move counted")
+                            "kept only under a window reading, one per move counted")
             continue
         square = where[pid]
         # a Scout's series may be a span or the borders it crossed (the rules' Scout

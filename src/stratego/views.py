@@ -247,8 +247,8 @@ class PlayerView:
     `armies` (how many pieces of each rank, by `Rank` value, each player has
     in this game, captured ones included), `first_player` (who moved first),
     `shuttles` (per player: piece id, lower and higher square index and count
-    of the current back-and-forth run, then, for a Scout under a window reading, the
-    squares it left on those moves, newest first), `rescues` (Rescues made by Red and
+    of the current back-and-forth run, then, under a window reading, the squares the
+    piece left on those moves, newest first), `rescues` (Rescues made by Red and
     Blue), `rescuers` (ids of pieces that earned a Rescue), `chase` (the
     chasing player + 1, or 0, and how many positions the current chase has
     recorded; Jumbo 2014 and ISF), `last_to` (where the last quiet move ended; under
