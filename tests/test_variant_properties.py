@@ -148,7 +148,7 @@ def check_moves_against_reference(state: GameState) -> None:
         got = by_origin.get(square, set())
         expected = reference_targets(state, square)
         assert got <= expected, f"{piece} on {square}: extra moves {got - expected}"
-        pid, lo, hi, count = state.shuttles[state.to_move]
+        pid, lo, hi, count = state.shuttles[state.to_move][:4]
         chasing = bool(state.rules.repetition.chase and state.chase
                        and state.chase[0] == state.to_move + 1)
         for to in expected - got:

@@ -93,7 +93,7 @@ def biased_move(state: stratego.GameState, rng: random.Random) -> stratego.Move:
     opponent just moved, so that the repetition rules come into play."""
     moves = legal_moves(state)
     roll = rng.random()
-    pid, lo, hi, count = state.shuttles[state.turn]
+    pid, lo, hi, count = state.shuttles[state.turn][:4]
     if roll < 0.5 and count:
         at = state.where[pid]
         back = [m for m in moves if m.fi == at and m.ti in (lo, hi) and m.ti != at]

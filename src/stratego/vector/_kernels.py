@@ -24,7 +24,13 @@ from numba.extending import intrinsic
 TURN, PLY, DONE, WINNER, TERM, ZHASH, LAST_TO, LFROM, LDEST = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CPLAYER, CLEN, NPIECES, NMOVES, SH = 9, 10, 11, 12, 13  # SH..SH+7: shuttle (pid, lo, hi, n) x2
 PCOUNT = SH + 8  # PCOUNT + player: how many entries that player's piece list has
-G_WIDTH = PCOUNT + 2
+# TRAIL + TRAIL_MAX * player ..: under the window reading, the squares the piece of that
+# player's back-and-forth run left, newest first (as many as its count)
+TRAIL_MAX = 6
+TRAIL = PCOUNT + 2
+# EVADED, EVADED + 1: the chase record's evaded squares, bits of squares 0-49 and 50-99
+EVADED = TRAIL + 2 * TRAIL_MAX
+G_WIDTH = EVADED + 2
 # termination codes in `g[:, TERM]`
 T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
 
@@ -55,8 +61,10 @@ K_SCOUT, K_STEP, K_CAPTAIN2, K_NO_STRIKE, K_STILL = 0, 1, 2, 3, 4
     R_IMMOBILE,
     R_BORDERS,
     R_THREATS,
-) = range(14)
-R_SIZE = 14
+    R_WINDOW,
+    R_STRIKES,
+) = range(16)
+R_SIZE = 16
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = 0, 1, 2, 6, 11
 _ATTACKER_WINS, _DEFENDER_WINS, _BOTH_REMOVED = 0, 1, 2
@@ -112,13 +120,31 @@ def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
 
 
 @njit(cache=True, inline="always")
+def _common(lo: int, hi: int, frm: int, to: int) -> tuple[int, int]:
+    """The window reading's common part of segment lo-hi and move frm-to (start < end when
+    there is one): their common borders when both are straight, else the two squares when
+    they are the same two (`stratego.repetition._common`)."""
+    if (lo // 10 == hi // 10 or lo % 10 == hi % 10) and (
+        frm // 10 == to // 10 or frm % 10 == to % 10
+    ):
+        return _overlap(lo, hi, frm, to)
+    if (frm == lo and to == hi) or (frm == hi and to == lo):
+        return lo, hi
+    return 0, 0
+
+
+@njit(cache=True, inline="always")
 def _continues(
     spid: int, lo: int, hi: int, cnt: int, pid: int, frm: int, to: int, reading: int
 ) -> bool:
     """Whether the move continues the back-and-forth series; `reading` 0: the same two
-    squares, 1: the Scout span, 2: the borders a Scout crosses."""
+    squares, 1: the Scout span, 2: the borders a Scout crosses, 3: the window (every
+    piece)."""
     if spid != pid or cnt == 0:
         return False
+    if reading == 3:
+        start, end = _common(lo, hi, frm, to)
+        return start < end
     if reading == 2:
         start, end = _overlap(lo, hi, frm, to)
         return start < end
@@ -129,6 +155,8 @@ def _continues(
 
 @njit(cache=True, inline="always")
 def _reading(R, rank: int) -> int:
+    if R[R_WINDOW] != 0:
+        return 3
     if rank != _SCOUT:
         return 0
     if R[R_BORDERS] != 0:
@@ -142,6 +170,44 @@ def _adjacent(a: int, b: int) -> bool:
     return d == 10 or d == -10 or ((d == 1 or d == -1) and a // 10 == b // 10)
 
 
+@njit(cache=True, inline="always")
+def _evaded_near(i, to, g) -> bool:
+    """Whether a square next to `to` holds a piece that evaded during the chase."""
+    row, col = to // 10, to % 10
+    for d in range(4):
+        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
+        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
+        if 0 <= r2 < 10 and 0 <= c2 < 10:
+            q = r2 * 10 + c2
+            word = g[i, EVADED] if q < 50 else g[i, EVADED + 1]
+            if (word >> (q % 50)) & 1:
+                return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _set_evaded(i, frm, to, g):
+    """The chased piece on `frm` evaded to `to`."""
+    w = EVADED if frm < 50 else EVADED + 1
+    g[i, w] &= ~(np.int64(1) << np.int64(frm % 50))
+    w = EVADED if to < 50 else EVADED + 1
+    g[i, w] |= np.int64(1) << np.int64(to % 50)
+
+
+@njit(cache=True, inline="always")
+def _threatens(i, to, player, board) -> bool:
+    """Whether a piece of `player` on `to` stands next to an opponent's piece."""
+    row, col = to // 10, to % 10
+    for d in range(4):
+        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
+        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
+        if 0 <= r2 < 10 and 0 <= c2 < 10:
+            w = board[i, r2 * 10 + c2]
+            if w != 0 and (w >> 4) & 1 != player:
+                return True
+    return False
+
+
 @njit(cache=True)
 def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on):
     """Whether the quiet move frm -> to of piece `pid` passes the repetition rules."""
@@ -149,15 +215,28 @@ def _quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, 
     spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
     if psh and _continues(spid, lo, hi, cnt, pid, frm, to, pspan):
         return False
-    if chase_on and _adjacent(to, g[i, LAST_TO]):
-        if cnt != 0 and spid == pid and ((frm == lo and to == hi) or (frm == hi and to == lo)):
-            return True
+    if chase_on and (
+        _evaded_near(i, to, g) if R[R_THREATS] != 0 else _adjacent(to, g[i, LAST_TO])
+    ):
+        if cnt != 0 and spid == pid:
+            if R[R_WINDOW] != 0:  # straight back to the square it left last turn
+                if to == g[i, TRAIL + TRAIL_MAX * player]:
+                    return True
+            elif (frm == lo and to == hi) or (frm == hi and to == lo):
+                return True
         code = board[i, frm] >> 5
         h = g[i, ZHASH] ^ zk[code, frm] ^ zk[code, to] ^ zside
         for k in range(g[i, CLEN]):
             if chase[i, k] == h:
                 return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _continues_run(i, pid, frm, to, player, g, how) -> bool:
+    """Whether piece `pid` moving (or striking) frm -> to continues its player's run."""
+    s = SH + 4 * player
+    return _continues(g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3], pid, frm, to, how)
 
 
 @njit(cache=True, inline="always")
@@ -168,7 +247,8 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, board, g, chase, moves, R, nbx, 
     often, `chase_on`: the player to move is chasing (both checked move by move)."""
     player = g[i, TURN]
     scout_strike = R[R_SCOUT_STRIKE] != 0
-    pspan = _reading(R, _SCOUT) if kind == K_SCOUT else 0
+    strikes = R[R_STRIKES] != 0
+    pspan = _reading(R, _SCOUT) if kind == K_SCOUT else _reading(R, -1)
     check = psh or chase_on
     if not check and kind != K_SCOUT:
         # the usual case, without branches: write every neighbour, keep the legal ones,
@@ -207,7 +287,9 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, board, g, chase, moves, R, nbx, 
                         moves[i, n] = lx[player, frm, lane, 2 + 2 * k]
                         n += 1
                     continue
-                if (w >> 4) & 1 != player and (k == 0 or scout_strike):
+                if (w >> 4) & 1 != player and (k == 0 or scout_strike) and not (
+                    psh and strikes and _continues_run(i, pid, frm, to, player, g, pspan)
+                ):
                     moves[i, n] = lx[player, frm, lane, 2 + 2 * k]
                     n += 1
                 break
@@ -221,7 +303,11 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, board, g, chase, moves, R, nbx, 
                 ):
                     moves[i, n] = nbx[player, frm, 2 + 2 * k]
                     n += 1
-            elif kind != K_NO_STRIKE and (w >> 4) & 1 != player:
+            elif (
+                kind != K_NO_STRIKE
+                and (w >> 4) & 1 != player
+                and not (psh and strikes and _continues_run(i, pid, frm, to, player, g, pspan))
+            ):
                 moves[i, n] = nbx[player, frm, 2 + 2 * k]
                 n += 1
     if kind == K_CAPTAIN2:
@@ -239,6 +325,8 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, board, g, chase, moves, R, nbx, 
                     i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
                 )
             ):
+                continue
+            if w != 0 and psh and strikes and _continues_run(i, pid, frm, to, player, g, pspan):
                 continue
             moves[i, n] = tx[player, frm, k, 3]
             n += 1
@@ -275,7 +363,9 @@ def _gen(i, board, pc, plist, g, chase, moves, mask, R, nbx, lx, lanen, tx, twon
     s = SH + 4 * player
     spid, cnt = g[i, s], g[i, s + 3]
     shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, spid, WHERE] >= 0
-    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
+    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and (
+        g[i, EVADED] != 0 or g[i, EVADED + 1] != 0 if R[R_THREATS] != 0 else g[i, LAST_TO] >= 0
+    )
     s0 = bb[i, player, 1, 0]
     s1 = bb[i, player, 1, 1]
     # the one-square movers whose moves a repetition rule checks one by one (all of them
@@ -410,27 +500,29 @@ def _remove(i, owner, pid, pc, plist, g):
 @njit(cache=True)
 def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
     """The chase record after a quiet move under the ISF 11 definitions (threaten and
-    evade; `stratego.repetition.Chase` with ``threats``)."""
+    evade, chasing moves against any piece that evaded; `stratego.repetition.Chase` with
+    ``threats``)."""
     cp = g[i, CPLAYER]
-    if cp != 0 and cp == 2 - player:  # the chased side: does it evade?
-        if last_to >= 0 and _adjacent(frm, last_to):
+    if cp != 0:
+        if cp != player + 1:  # the chased side: does it evade?
+            if last_to >= 0 and _adjacent(frm, last_to):
+                chase[i, g[i, CLEN]] = h
+                g[i, CLEN] += 1
+                _set_evaded(i, frm, to, g)
+                return
+        elif _threatens(i, to, player, board):  # the chaser threatens again
             chase[i, g[i, CLEN]] = h
             g[i, CLEN] += 1
             return
-    elif cp != 0 and last_to >= 0 and _adjacent(to, last_to):
-        chase[i, g[i, CLEN]] = h  # threatens the piece that evaded
-        g[i, CLEN] += 1
-        return
-    row, col = to // 10, to % 10
-    threat = False
-    for d in range(4):
-        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
-        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
-        if 0 <= r2 < 10 and 0 <= c2 < 10:
-            w = board[i, r2 * 10 + c2]
-            if w != 0 and (w >> 4) & 1 != player:
-                threat = True
-    if threat:
+        else:  # a move that threatens nothing ends the chase
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
+            g[i, EVADED] = 0
+            g[i, EVADED + 1] = 0
+            return
+    g[i, EVADED] = 0
+    g[i, EVADED + 1] = 0
+    if _threatens(i, to, player, board):
         g[i, CPLAYER] = player + 1
         chase[i, 0] = g[i, ZHASH]
         chase[i, 1] = h
@@ -438,6 +530,50 @@ def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
     else:
         g[i, CPLAYER] = 0
         g[i, CLEN] = 0
+
+
+@njit(cache=True, inline="always")
+def _after_run(i, player, apid, frm, to, how, limit, g):
+    """`player`'s back-and-forth run after its piece `apid` moved (or struck and stayed)
+    frm -> to, read as `how` (see `_continues`; 3: the window, with its trail)."""
+    s = SH + 4 * player
+    spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
+    if how == 3:
+        t = TRAIL + TRAIL_MAX * player
+        a, b = (frm, to) if frm < to else (to, frm)
+        n = 1
+        if spid == apid and cnt > 0:
+            # the new trail: frm, then the earlier squares while the moves share a border
+            end = frm
+            for k in range(cnt):
+                if n >= limit:
+                    break
+                start = g[i, t + k]
+                c0, c1 = _common(a, b, start, end)
+                if c0 >= c1:
+                    break
+                a, b = c0, c1
+                n += 1
+                end = start
+            for k in range(n - 1, 0, -1):
+                g[i, t + k] = g[i, t + k - 1]
+        g[i, t] = frm
+        g[i, s] = apid
+        g[i, s + 1] = a
+        g[i, s + 2] = b
+        g[i, s + 3] = n
+        return
+    if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to, how):
+        g[i, s + 3] = cnt + 1
+        if how == 2:  # the series keeps the borders every move crossed
+            start, end = _overlap(lo, hi, frm, to)
+            g[i, s + 1] = start
+            g[i, s + 2] = end
+    else:
+        g[i, s] = apid
+        g[i, s + 1] = min(frm, to)
+        g[i, s + 2] = max(frm, to)
+        g[i, s + 3] = 1
 
 
 @njit(cache=True, inline="always")
@@ -489,19 +625,7 @@ def _apply(
         _relocate(i, player, apid, to, pc, plist)
         if not _adjacent(frm, to):
             pc[i, apid, KNOWN] &= reach[frm, to]
-        spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
-        reading = _reading(R, ra)
-        if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to, reading):
-            g[i, s + 3] = cnt + 1
-            if reading == 2:  # the series keeps the borders every move crossed
-                start, end = _overlap(lo, hi, frm, to)
-                g[i, s + 1] = start
-                g[i, s + 2] = end
-        else:
-            g[i, s] = apid
-            g[i, s + 1] = min(frm, to)
-            g[i, s + 2] = max(frm, to)
-            g[i, s + 3] = 1
+        _after_run(i, player, apid, frm, to, _reading(R, ra), R[R_MAX_SHUTTLE], g)
         g[i, LAST_TO] = to
         result = a
     else:
@@ -539,11 +663,15 @@ def _apply(
                 pc[i, dpid, FACTS] &= 1 << _FLAG
             else:
                 pc[i, dpid, FACTS] &= _ALL ^ (1 << _FLAG)
-        g[i, s] = 0
-        g[i, s + 1] = 0
-        g[i, s + 2] = 0
-        g[i, s + 3] = 0
-        g[i, LAST_TO] = -1
+        stays = code == _ATTACKER_WINS
+        if R[R_STRIKES] != 0 and stays:  # a strike is a move (ISF definitions)
+            _after_run(i, player, apid, frm, to, _reading(R, ra), R[R_MAX_SHUTTLE], g)
+        else:
+            g[i, s] = 0
+            g[i, s + 1] = 0
+            g[i, s + 2] = 0
+            g[i, s + 3] = 0
+        g[i, LAST_TO] = to if stays and R[R_THREATS] != 0 and R[R_CHASE] != 0 else -1
     _bb_refresh(i, frm, board, pc, bb)
     _bb_refresh(i, to, board, pc, bb)
     pc[i, apid, MOVED] = 1
@@ -561,9 +689,16 @@ def _apply(
             h ^= zk[d >> 5, to]
         if result != 0:
             h ^= zk[result >> 5, to]
-        if d != 0:
-            g[i, CPLAYER] = 0
-            g[i, CLEN] = 0
+        if d != 0:  # a strike ends the chase; under ISF 11 a striker that stays may begin one
+            g[i, EVADED] = 0
+            g[i, EVADED + 1] = 0
+            if R[R_THREATS] != 0 and result == a and _threatens(i, to, player, board):
+                g[i, CPLAYER] = player + 1
+                chase[i, 0] = h
+                g[i, CLEN] = 1
+            else:
+                g[i, CPLAYER] = 0
+                g[i, CLEN] = 0
         elif R[R_THREATS] != 0:
             _threat_chase(i, player, frm, to, last_to_before, h, board, g, chase)
         elif last_to_before >= 0 and _adjacent(to, last_to_before):
@@ -575,12 +710,17 @@ def _apply(
                 chase[i, 0] = g[i, ZHASH]
                 chase[i, 1] = h
                 g[i, CLEN] = 2
+                g[i, EVADED] = 0
+                g[i, EVADED + 1] = 0
         elif g[i, CPLAYER] == 2 - player:
             chase[i, g[i, CLEN]] = h
             g[i, CLEN] += 1
+            _set_evaded(i, frm, to, g)
         else:
             g[i, CPLAYER] = 0
             g[i, CLEN] = 0
+            g[i, EVADED] = 0
+            g[i, EVADED + 1] = 0
         g[i, ZHASH] = h
     g[i, PLY] += 1
     g[i, TURN] = 1 - player
