@@ -270,6 +270,10 @@ class BackAndForth:
     def after_quiet(self, record: Record, pid: int, frm: int, to: int,
                     scout: bool) -> Record:
         """The player's record after piece `pid` moved frm -> to without striking."""
+        if record[0] != pid or not record[3]:  # a new series (the usual case, first)
+            if self.reading is ScoutReading.WINDOW:
+                return (pid, frm, to, 1, frm) if frm < to else (pid, to, frm, 1, frm)
+            return (pid, frm, to, 1) if frm < to else (pid, to, frm, 1)
         if self.reading is ScoutReading.WINDOW:
             return self._window(record, pid, frm, to)
         if record[0] == pid and self.continues(record, pid, frm, to, scout):
