@@ -344,7 +344,7 @@ class BackAndForth:
         if (not code or (board[to] and not self.strikes)
                 or not self.forbids(record, code >> 5, frm, to, scout)):
             return None
-        move = f"{SQUARES[frm]}{'x' if board[to] else '-'}{SQUARES[to]}"
+        move = f"{SQUARES[frm]}-{SQUARES[to]}"
         lo, hi, count = SQUARES[record[1]], SQUARES[record[2]], record[3]
         if self.reading is ScoutReading.WINDOW and len(record) > 4 and any(
                 sq not in (record[1], record[2]) for sq in (*record[4:], frm)):
