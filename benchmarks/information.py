@@ -115,7 +115,7 @@ def cache_memory(games: int) -> int:
     import gc
     import tracemalloc
 
-    from stratego import views
+    from stratego.views import fold as views
 
     views._clear_cache()
     gc.collect()

@@ -42,10 +42,10 @@ from stratego.editions import CLASSIC
 from stratego.sampling import (
     Sampler,
     SamplingError,
-    _Problem,
     count_assignments,
     sample_state,
 )
+from stratego.sampling.counting import _Problem
 from stratego.variants import RESCUE, SILENT_DEFENSE
 from stratego.views import PlayerView, view
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import pathlib
+import re
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -69,7 +71,109 @@ def rulebooks_dir(request: pytest.FixtureRequest) -> pathlib.Path:
 
 # In CI every test runs: the README's test command installs every extra and `.ci/run`
 # installs the system packages (Chromium, Cairo), so a skipped test means a missing install
-# step. Outside CI a bridge's tests may skip when its extra is missing.
+# step. Outside CI (`pip install -e ".[test]"` and `python -m pytest` on a fresh clone) a test
+# that needs an optional extra skips, and the reason names the extra to install. One table
+# says which package comes with which extra; a test needs nothing more than importing what it
+# uses (`pytest.importorskip("numpy")`, or a plain import, or the library raising
+# `MissingDependencyError`): the hooks below turn "no module named numpy" into a skip
+# naming the extra, outside CI only.
+
+EXTRAS = {
+    "numpy": "numpy",
+    "numba": "vector",
+    "gymnasium": "rl",
+    "pettingzoo": "rl",
+    "pyspiel": "openspiel",
+    "open_spiel": "openspiel",
+    "starlette": "web",
+    "uvicorn": "web",
+    "ray": "ray",
+    "rich": "rich",
+    "cairosvg": "test",
+    "cairocffi": "test",
+    "playwright": "test",
+    "httpx2": "test",
+}
+"""The extra of `pyproject.toml` that installs each optional top-level module the tests use."""
+
+
+MODULE_EXTRAS = {
+    "test_vector.py": "vector",
+    "test_env.py": "rl",
+    "test_openspiel.py": "openspiel",
+    "test_web.py": "web",
+    "test_web_browser.py": "web",
+    "test_ray.py": "ray",
+}
+"""The extra a whole test module needs (named in its skip instead of the first missing
+package's own extra)."""
+
+
+def needs_extra(extra: str) -> str:
+    """The skip reason of a test that needs `extra`."""
+    return f"needs the `{extra}` extra: pip install -e '.[{extra}]'"
+
+
+_NO_MODULE = re.compile(r"(?:could not import|No module named) '([\w.]+)'")
+_STRATEGO_EXTRA = re.compile(r"stratego\[(\w+)\]")
+
+
+def _missing_extra(error: BaseException | None) -> str | None:
+    """The extra whose absence raised `error` (or an error it was raised from), if any."""
+    seen = 0
+    while error is not None and seen < 5:
+        if isinstance(error, ImportError):
+            name = getattr(error, "name", None) or ""
+            match = _NO_MODULE.search(str(error))
+            module = (name or (match.group(1) if match else "")).split(".")[0]
+            if module in EXTRAS:
+                return EXTRAS[module]
+            extra = _STRATEGO_EXTRA.search(str(error))
+            if extra and type(error).__name__ == "MissingDependencyError":
+                return extra.group(1)
+        error = error.__cause__ or error.__context__
+        seen += 1
+    return None
+
+
+def _named(reason: str, path: str) -> str:
+    """`reason` of an importorskip, with the extra that provides the module named."""
+    reason = reason.removeprefix("Skipped: ")
+    match = _NO_MODULE.search(reason)
+    if match and match.group(1).split(".")[0] in EXTRAS:
+        extra = MODULE_EXTRAS.get(pathlib.Path(path).name, EXTRAS[match.group(1).split(".")[0]])
+        return f"{needs_extra(extra)} ({reason})"
+    return reason
+
+
+def _rename_skip(report: pytest.CollectReport | pytest.TestReport) -> None:
+    if report.skipped and isinstance(report.longrepr, tuple) and len(report.longrepr) == 3:
+        path, line, reason = report.longrepr
+        report.longrepr = (path, line, _named(str(reason), str(path)))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Any:
+    report = yield
+    _rename_skip(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.failed and call.excinfo is not None and not os.environ.get("CI"):
+        extra = _missing_extra(call.excinfo.value)
+        if extra is not None:
+            report.outcome = "skipped"
+            report.longrepr = (str(item.path), item.location[1] or 0,
+                               f"{needs_extra(extra)} ({call.excinfo.typename}: "
+                               f"{str(call.excinfo.value)[:120]})")
+            return report
+    _rename_skip(report)
+    return report
+
+
 _SKIPPED: list[str] = []
 
 

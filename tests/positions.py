@@ -1,9 +1,30 @@
-"""Small helpers shared by the example tests: playing moves and listing a piece's targets."""
+"""Helpers shared by the example tests: positions and games of any rules, playing moves and
+listing a piece's targets.
+
+The per-edition test files bind `position` and `game` to their edition (a one-line
+wrapper each); `tests/test_rules_common.py` calls them with every edition in turn.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 import stratego
-from stratego import GameState, Square
+from stratego import GameState, Player, Rank, Rules, Square
+
+
+def position(rules: Rules, placement: Mapping[str, str], to_move: Player = Player.RED,
+             captured: Iterable[tuple[Player, Rank]] = ()) -> GameState:
+    """A partial position of `rules` from ``{"e4": "K", "e5": "f"}``: upper-case symbols
+    are Red, lower-case Blue (`stratego.from_position`)."""
+    return stratego.from_position(rules, dict(placement), to_move=to_move,
+                                  captured=tuple(captured))
+
+
+def game(rules: Rules, red: int = 1, blue: int = 2) -> GameState:
+    """A new game of `rules` from the random setups seeded `red` and `blue`."""
+    return stratego.new_game(rules, stratego.random_setup(rules, Player.RED, red),
+                             stratego.random_setup(rules, Player.BLUE, blue))
 
 
 def play(state: GameState, *moves: str) -> GameState:

@@ -13,7 +13,6 @@ from stratego import (
     CLASSIC,
     GameState,
     Player,
-    PositionError,
     Rank,
     Setup,
     Square,
@@ -111,7 +110,7 @@ def test_dir_shows_the_public_api_only() -> None:
 def test_no_optional_to_unwrap_once_the_game_is_over() -> None:
     state = stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "a3": "f"})
     assert state.result == "*"
-    with pytest.raises(PositionError, match="not over"):
+    with pytest.raises(stratego.GameNotOverError, match="not over"):
         state.final_outcome()
     state = stratego.apply(state, "a2-a3")
     assert state.is_over
@@ -123,7 +122,7 @@ def test_no_optional_to_unwrap_once_the_game_is_over() -> None:
     assert state.pieces[0].square == Square.parse("a1")
     for player in Player:  # a view offers the same
         assert stratego.view(state, player).final_outcome() == outcome
-    with pytest.raises(PositionError, match="not over"):
+    with pytest.raises(stratego.GameNotOverError, match="not over"):
         stratego.view(stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "a3": "f"}),
                       Player.BLUE).final_outcome()
 
@@ -139,5 +138,7 @@ def test_reach_mask_is_what_a_quiet_move_shows() -> None:
     assert reach_mask(0, 3, False) == scout  # a1-d1: only a Scout
     assert reach_mask(0, 2, True) == scout | captain  # a1-c1 with two-step Captains
     assert reach_mask(0, 11, True) == captain  # a1-b2: a Captain turning
-    with pytest.raises(stratego.InvalidNotationError, match="not a square index"):
+    with pytest.raises(stratego.ArgumentError, match="not a square index"):
         reach_mask(-1, 3, False)
+    with pytest.raises(stratego.ArgumentError, match="captain_two_step must be True or False"):
+        reach_mask(0, 3, 1)  # type: ignore[arg-type]

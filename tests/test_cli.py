@@ -273,7 +273,8 @@ def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
     """Hasbro 2009 / Jumbo 2014, Rescue: a piece ending its move on the opponent's back row
     earns a rescue, typed as RANK@SQUARE (or '--'); bad and illegal rescues are refused."""
     import stratego
-    from stratego import Player, Rank, cli
+    from stratego import Player, Rank
+    from stratego.cli import play as play_command
 
     def position(rules: stratego.Rules, red: object, blue: object) -> stratego.GameState:
         return stratego.from_position(
@@ -281,7 +282,7 @@ def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
             captured=[(Player.RED, Rank.MARSHAL), (Player.RED, Rank.SCOUT)],
         )
 
-    monkeypatch.setattr(cli, "new_game", position)
+    monkeypatch.setattr(play_command, "new_game", position)
     lines = ["e9-e10", "moves", "M@z9", "M@e6", "B@b2", "M@b2", "quit"]
     code, out = play(monkeypatch, capsys, lines, "--edition", "jumbo-2014+rescue",
                      "--seed", "1", "--bot", "random")

@@ -14,8 +14,10 @@ from collections.abc import Iterator
 import pytest
 
 import stratego
-from stratego import Move, Player, cli
+from stratego import Move, Player
 from stratego.cli import main
+from stratego.cli import options as cli_options
+from stratego.cli import play as play_command
 from stratego.human_setups import human_setups
 from stratego.records import parse_record
 
@@ -57,8 +59,8 @@ def test_play_output_depends_only_on_what_the_person_may_know(
                    text: str = bot_setup) -> stratego.Setup:
             return stratego.Setup.parse(text, player)
 
-        monkeypatch.setattr(cli, "random_setup", placed)
-        monkeypatch.setattr(cli, "make_bot", lambda name, seed: Scripted(
+        monkeypatch.setattr(play_command, "random_setup", placed)
+        monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Scripted(
             ["j7-j6", "i7-i6", "a7-a6"]))
         code, out, _ = play(monkeypatch, capsys,
                             ["a4-a5", "moves", "b4-b5", "board", "help", "j4-j5", "quit"],

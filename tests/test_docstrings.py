@@ -10,8 +10,12 @@ import pytest
 
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 SUBMODULES = sorted(
-    f"stratego.{p.stem}" for p in SRC.glob("*.py") if p.stem not in ("__init__", "__main__")
+    {f"stratego.{p.stem}" for p in SRC.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    | {f"stratego.{p.name}" for p in SRC.iterdir() if (p / "__init__.py").is_file()}
+    | {f"stratego.{p.parent.name}.{p.stem}" for p in SRC.glob("*/*.py")
+       if not p.stem.startswith("_")}
 )
+"""Every module and subpackage, and the public modules of each subpackage."""
 MODULES = ["stratego", *SUBMODULES]
 
 

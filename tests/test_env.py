@@ -25,7 +25,7 @@ import stratego.env  # noqa: E402
 from strategies import new_games, random_playout, rules_values, seeds  # noqa: E402
 from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
-from stratego.env import ENV_ID, StrategoEnv, aec_env  # noqa: E402
+from stratego.env import ENV_ID, StrategoAECEnv, StrategoEnv, aec_env, env, raw_env  # noqa: E402
 
 RULE_SETS = ["classic", "hasbro-2009+rescue"]
 # api_test's advice for other kinds of environment (agent names like "player_0", flat
@@ -41,10 +41,27 @@ ADVICE = [
 @pytest.mark.filterwarnings(ADVICE[1])
 @pytest.mark.filterwarnings(ADVICE[2])
 @pytest.mark.parametrize("rules", RULE_SETS)
-def test_pettingzoo_api_test_passes(rules: str) -> None:
+@pytest.mark.parametrize("build", [aec_env, env], ids=["raw", "wrapped"])
+def test_pettingzoo_api_test_passes(rules: str, build: object) -> None:
     from pettingzoo.test import api_test
 
-    api_test(aec_env(rules), num_cycles=200, verbose_progress=False)
+    assert callable(build)
+    api_test(build(rules), num_cycles=200, verbose_progress=False)
+
+
+def test_env_and_raw_env_follow_pettingzoos_conventions() -> None:
+    """``raw_env()`` is the environment itself; ``env()`` wraps it in PettingZoo's
+    order-enforcing wrapper (which refuses a step before reset) and passes attributes on."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    assert type(raw_env("classic")) is StrategoAECEnv
+    wrapped = env("classic", max_plies=10)
+    assert isinstance(wrapped, OrderEnforcingWrapper)
+    assert isinstance(wrapped.unwrapped, StrategoAECEnv)
+    with pytest.raises(Exception, match="reset"):
+        wrapped.step(0)
+    wrapped.reset(seed=1)
+    assert wrapped.state is not None
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -110,7 +127,9 @@ def test_an_illegal_action_loses_and_never_raises() -> None:
     aec.step(NUM_ACTIONS + 5)  # not even an action index
     assert aec.terminations == {"red": True, "blue": True}
     assert aec.rewards == {"red": -1.0, "blue": 1.0}
-    assert aec.infos["red"] == {"illegal_action": True}
+    assert aec.infos["red"] == {"illegal_action": True, "winner": "blue",
+                                "termination": "illegal move", "ply": 0}
+    assert aec.infos["blue"] == {"winner": "blue", "termination": "illegal move", "ply": 0}
 
 
 def test_the_aec_env_truncates_at_the_ply_limit_and_rewards_the_winner() -> None:
@@ -201,3 +220,113 @@ def test_what_an_agent_observes_is_a_function_of_its_view(start: stratego.GameSt
     assert len(first) == len(second)
     for a, b in zip(first, second, strict=True):
         assert np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b
+
+
+def _play_out(environment: StrategoEnv, seed: int) -> tuple[float, bool, bool, dict]:  # type: ignore[type-arg]
+    _, info = environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        assert np.array_equal(environment.action_masks(), info["action_mask"].astype(bool))
+        _, reward, terminated, truncated, info = environment.step(
+            int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        paid = info["rewards"]
+        assert paid.dtype == np.float32
+        assert paid.sum() == 0
+        assert reward == paid[environment.player]
+        if terminated or truncated:
+            return reward, terminated, truncated, info
+        assert not paid.any()
+        assert "winner" not in info
+
+
+def test_stratego_v0_reports_the_ending_on_the_last_step() -> None:
+    """MB 1961 "To end the game": the game ends when a Flag is captured or a player cannot
+    move; info names the winner, the termination (as `GameResult` records it) and the ply.
+    A truncated episode has no winner and no termination."""
+    environment = StrategoEnv("classic+barrage", "random", player="blue", max_plies=400)
+    kinds = set()
+    for seed in range(12):
+        reward, terminated, truncated, info = _play_out(environment, seed)
+        state = environment.state
+        assert state is not None
+        assert info["ply"] == state.ply
+        if terminated:
+            assert state.outcome is not None
+            assert info["termination"] == state.outcome.termination.value
+            assert info["winner"] == (None if state.outcome.winner is None
+                                      else ("red", "blue")[state.outcome.winner])
+            assert reward == {None: 0.0, "blue": 1.0, "red": -1.0}[info["winner"]]
+            assert info["rewards"].tolist() == {None: [0, 0], "red": [1, -1],
+                                                "blue": [-1, 1]}[info["winner"]]
+            kinds.add(info["termination"])
+        else:
+            assert truncated
+            assert (info["winner"], info["termination"]) == (None, None)
+            kinds.add("truncated")
+    assert "flag captured" in kinds
+    assert len(kinds) >= 2
+
+
+def test_the_aec_env_final_rewards_are_zero_sum_and_name_the_winner() -> None:
+    aec = aec_env("classic+barrage", max_plies=300)
+    aec.reset(seed=3)
+    final: dict[str, float] = {}
+    rng = np.random.default_rng(3)
+    for agent in aec.agent_iter():
+        obs, reward, terminated, truncated, info = aec.last()
+        if terminated or truncated:
+            final[agent] = reward
+            assert info["ply"] == aec.state.ply
+            aec.step(None)
+            continue
+        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert set(final) == {"red", "blue"}
+    assert sum(final.values()) == 0
+    assert aec.state is not None
+    winner = aec.state.outcome.winner if aec.state.outcome is not None else None
+    assert final == ({"red": 0.0, "blue": 0.0} if winner is None else
+                     {("red", "blue")[winner]: 1.0, ("red", "blue")[1 - winner]: -1.0})
+
+
+def _flag_row(state: stratego.GameState, player: Player) -> int:
+    return next(square.row for square, piece in state.pieces(player)
+                if piece.rank == stratego.Rank.FLAG)
+
+
+def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
+    """As in `play_match`: the heuristic bot's Flag stands on its back row in every game;
+    with ``bot_setup=False`` the bot gets a random army like the agent's."""
+    own = StrategoEnv("classic", "heuristic", player="red")
+    plain = StrategoEnv("classic", "heuristic", player="red", bot_setup=False)
+    rows_own, rows_plain = set(), set()
+    for seed in range(8):
+        own.reset(seed=seed)
+        plain.reset(seed=seed)
+        assert own.state is not None
+        assert plain.state is not None
+        rows_own.add(_flag_row(own.state, Player.BLUE))
+        rows_plain.add(_flag_row(plain.state, Player.BLUE))
+        # the agent's own army does not depend on the bot's setup
+        assert dict(own.state.pieces(Player.RED)) == dict(plain.state.pieces(Player.RED))
+    assert rows_own == {9}
+    assert len(rows_plain) > 1
+
+
+def test_stratego_v0_takes_a_league_and_bot_specs() -> None:
+    from stratego.bots import HeuristicBot, RandomBot
+    from stratego.match import BotSpec
+
+    environment = StrategoEnv("classic+barrage", ["random", BotSpec("heuristic"),
+                                                  RandomBot(1)], max_plies=20)
+    assert [type(b) for b in environment.opponents] == [RandomBot, HeuristicBot, RandomBot]
+    drawn = set()
+    for seed in range(12):
+        environment.reset(seed=seed)
+        drawn.add(id(environment.opponent))
+    assert len(drawn) == 3
+    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+        StrategoEnv("classic", "no-such-bot")
+    with pytest.raises(stratego.StrategoError, match="at least one"):
+        StrategoEnv("classic", [])
+    with pytest.raises(stratego.StrategoError, match="opponent"):
+        StrategoEnv("classic", 42)  # type: ignore[arg-type]

@@ -1062,8 +1062,8 @@ def test_regression_ply_limit_true_is_not_a_limit() -> None:
 
 
 def test_regression_view_of_a_non_state() -> None:
-    """`view(None, RED)` raised AttributeError; now PositionError names the value."""
-    with pytest.raises(stratego.PositionError, match="not a GameState: None"):
+    """`view(None, RED)` raised AttributeError; now ArgumentError names the value."""
+    with pytest.raises(stratego.ArgumentError, match="not a game state: None"):
         stratego.view(None, Player.RED)  # type: ignore[arg-type]
 
 

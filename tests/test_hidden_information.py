@@ -17,6 +17,7 @@ random rules and positions.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import random
 
@@ -28,12 +29,16 @@ import stratego
 from strategies import hidden_pieces, random_playout, rules_values, scattered_positions, seeds
 from stratego import GameState, IllegalMoveError, Move, Player, Rank, Rules
 from stratego.board import LANES, NEIGHBOURS, SQUARES
+from stratego.bots import SearchBot
 from stratego.editions import EDITIONS
 from stratego.encoding import legal_action_mask
 from stratego.explain import explain_illegal
 from stratego.sampling import Sampler
 from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPiece, view
+
+HAS_NUMPY = importlib.util.find_spec("numpy") is not None
+"""Whether the legal-action mask can be compared (it is in CI, which installs every extra)."""
 
 
 def _combinations() -> list[Rules]:
@@ -136,7 +141,8 @@ def observed(state: GameState, player: Player, moves: list[Move],
         seen["repr"] = repr(v)
     if v.is_my_turn:
         seen["legal_moves"] = stratego.legal_moves(state)
-        seen["mask"] = legal_action_mask(state).tolist()
+        if HAS_NUMPY:  # the mask needs the `numpy` extra; the rest is compared without it
+            seen["mask"] = legal_action_mask(state).tolist()
         seen["is_legal"] = [stratego.is_legal(state, m) for m in moves]
         seen["explain"] = [explain_illegal(state, m) for m in moves]
         errors: list[str | None] = []
@@ -151,6 +157,9 @@ def observed(state: GameState, player: Player, moves: list[Move],
             else:  # pragma: no cover - is_legal said it was not legal
                 errors.append("applied")
         seen["errors"] = errors
+        # the search bot reads nothing but the view: its sampled states, playouts and
+        # choice are the same for every state the player cannot tell apart
+        seen["search"] = SearchBot(7, simulations=6, depth=4)(v)
     return seen
 
 

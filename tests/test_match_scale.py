@@ -404,7 +404,7 @@ def test_the_match_command_refuses_bad_scale_arguments(
 def test_ctrl_c_in_the_match_command_says_how_to_resume(
         capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import stratego.match
+    import stratego.match.workers
 
     original = stratego.match.play_game
     calls = []
@@ -415,7 +415,7 @@ def test_ctrl_c_in_the_match_command_says_how_to_resume(
             raise KeyboardInterrupt
         return original(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(stratego.match, "play_game", interrupted)
+    monkeypatch.setattr(stratego.match.workers, "play_game", interrupted)
     path = tmp_path / "stopped.jsonl"
     code, _out, err = cli(capsys, *MATCH, "--progress", "none", "--jsonl", str(path))
     assert code == 130

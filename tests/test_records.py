@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -71,21 +72,26 @@ def test_record_text_round_trip_replays_identically(state: stratego.GameState) -
 
 @given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
 def test_record_json_round_trip_replays_identically(state: stratego.GameState) -> None:
-    """Invariant: the same through the JSON form."""
+    """Invariant: the same through the JSON form (`GameRecord.from_json`, and its function
+    form `record_from_json`)."""
     record = record_from_state(state, date="2026.11.21")
-    back = record_from_json(record.to_json())
+    back = stratego.GameRecord.from_json(record.to_json())
     assert back == record
+    assert record_from_json(record.to_json()) == back
     assert back.replay() == state
 
 
 @given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
 def test_state_json_round_trip_keeps_history(state: stratego.GameState) -> None:
-    """Invariant: a state saved as JSON comes back equal, with the same move history."""
-    data = json.loads(state_to_json(state))
+    """Invariant: a state saved as JSON comes back equal, with the same move history
+    (`state.to_json()` / `GameState.from_json`, and the function forms)."""
+    data = json.loads(state.to_json())
     assert data["schema"] == "stratego.state/1"
     assert ("history" in data) == bool(state.moves())
-    back = state_from_json(state_to_json(state))
+    assert state_to_json(state) == state.to_json()
+    back = stratego.GameState.from_json(state.to_json())
     assert back == state
+    assert state_from_json(state.to_json()) == back
     assert back.moves() == state.moves()
     bare = state_from_json(state_to_json(state, with_history=False))
     assert bare == state
@@ -239,6 +245,8 @@ def test_record_json_errors(change: dict[str, object], needle: str) -> None:
     with pytest.raises(SchemaError) as info:
         record_from_json(json.dumps(data))
     assert needle in str(info.value)
+    with pytest.raises(SchemaError, match=re.escape(needle)):
+        stratego.GameRecord.from_json(json.dumps(data))
 
 
 def test_record_json_missing_field_and_bad_json() -> None:

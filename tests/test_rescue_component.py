@@ -9,6 +9,7 @@ import stratego
 from stratego import Player, Rank
 from stratego.board import BACK_ROWS, SQUARES
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
+from stratego.engine import rescue_facts
 from stratego.rescue import rescue_component
 from stratego.variants import RESCUE, SILENT_DEFENSE
 
@@ -49,22 +50,23 @@ def test_engine_options_and_explanations_come_from_the_component(silent: bool) -
     assert component is not None
     assert component.silent is silent
     state = _arrived(rules)
+    facts = rescue_facts(state)
     assert state.pending_rescue is not None
-    assert stratego.legal_moves(state) == component.options(state)
-    assert {m.rescued for m in component.options(state) if m.is_rescue} == {Rank.LIEUTENANT}
-    assert component.explain(state, stratego.Move.parse("B@a2")) == (
+    assert stratego.legal_moves(state) == component.options(facts)
+    assert {m.rescued for m in component.options(facts) if m.is_rescue} == {Rank.LIEUTENANT}
+    assert component.explain(facts, stratego.Move.parse("B@a2")) == (
         "B@a2: a Bomb cannot be rescued (Rescue)")
     assert stratego.explain_illegal(state, "B@a2") == component.explain(
-        state, stratego.Move.parse("B@a2"))
+        facts, stratego.Move.parse("B@a2"))
     assert stratego.explain_illegal(state, "--") is None
-    assert "must first decide the Rescue" in component.explain(state, stratego.Move.parse(
+    assert "must first decide the Rescue" in component.explain(facts, stratego.Move.parse(
         "e7-e6"))
-    back = component.returning(state, Rank.LIEUTENANT)
+    back = component.returning(facts, Rank.LIEUTENANT)
     assert back.rank is Rank.LIEUTENANT
     after = stratego.apply(state, "L@a2")
     assert after.piece_at("a2") == back
     assert after.known_ranks(back) == {
-        r for r in Rank if component.disclosed(state, back) >> r & 1}
+        r for r in Rank if component.disclosed(facts, back) >> r & 1}
     if silent:  # any captured rank but a Bomb, as far as Blue knew
         assert Rank.LIEUTENANT in after.known_ranks(back)
         assert Rank.BOMB not in after.known_ranks(back)

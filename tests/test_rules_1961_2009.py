@@ -16,6 +16,11 @@ Rules without mechanical content, which therefore have no test:
 * Movement 9: a move is final once the hand is removed; a move passed to
   `stratego.apply` is atomic, so there is nothing to take back.
 * "Some suggestions for strategy": advice only.
+
+The rules every edition states alike (Red starts, turns alternate, one square orthogonally,
+the lakes, immobile Flag and Bombs, the higher rank wins a strike, equal ranks both go, the
+Flag ends the game, no legal move loses) are tested once for every edition, each with this
+book's citation, in ``tests/test_rules_common.py``; this file keeps the rest.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from collections.abc import Mapping
 
 import pytest
 
+import positions
 from positions import play, targets
 from stratego import (
     HASBRO_2009,
@@ -70,24 +76,15 @@ def book(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Rul
 
 def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules | None = None) -> GameState:
-    """A partial position; upper-case symbols are Red, lower-case Blue."""
-    return from_position(rules or RULES, dict(placement), to_move=to_move)
+    """A partial position of the book under test (`positions.position`)."""
+    return positions.position(rules or RULES, placement, to_move)
 
 
 def game() -> GameState:
-    return new_game(RULES, random_setup(RULES, Player.RED, 1), random_setup(RULES, Player.BLUE, 2))
+    return positions.game(RULES, 1, 2)
 
 
 # -- To start the game ---------------------------------------------------------
-
-
-def test_1961_2009_start_2_red_starts_first() -> None:
-    """To start the game 2: Red starts first."""
-    state = game()
-    assert state.to_move is Player.RED
-    assert legal_moves(state)
-    assert all(state.piece_at(m.frm).owner is Player.RED  # type: ignore[arg-type, union-attr]
-               for m in legal_moves(state))
 
 
 def test_1961_2009_start_3_army_of_40() -> None:
@@ -161,55 +158,12 @@ def test_1961_2009_start_5_opponent_knows_no_rank() -> None:
 # -- Rules for movement ----------------------------------------------------------
 
 
-def test_1961_2009_movement_1_turns_alternate() -> None:
-    """Movement 1: turns alternate, first Red, then Blue."""
-    state = position({"e2": "K", "e9": "k"})
-    after = apply(state, "e2-e3")
-    assert after.to_move is Player.BLUE
-    assert after.ply == 1
-    assert play(after, "e9-e8").to_move is Player.RED
-
-
 def test_1961_2009_movement_1_cannot_move_opponents_piece() -> None:
     """Movement 1: in Red's turn only Red moves."""
     state = position({"e2": "K", "e9": "k"})
     assert not is_legal(state, "e9-e8")
     with pytest.raises(IllegalMoveError, match=r"the piece on e9 is blue's, not red's"):
         apply(state, "e9-e8")
-
-
-def test_1961_2009_movement_2_one_square_orthogonally() -> None:
-    """Movement 2: one square at a time, forward, backward or sideways."""
-    state = position({"e3": "K", "j10": "k"})
-    assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}
-
-
-def test_1961_2009_movement_2_not_diagonally() -> None:
-    """Movement 2: NOT DIAGONALLY."""
-    state = position({"e3": "K", "j10": "k"})
-    with pytest.raises(IllegalMoveError, match=r"Captain \(5\) on e3 cannot move diagonally"):
-        apply(state, "e3-f4")
-
-
-def test_1961_2009_movement_2_not_two_squares() -> None:
-    """Movement 2: one square at a time (only the Scout goes further, rule 8)."""
-    state = position({"e3": "K", "j10": "k"})
-    with pytest.raises(IllegalMoveError, match="one square at a time"):
-        apply(state, "e3-e5")
-
-
-def test_1961_2009_movement_3_lakes_have_no_squares() -> None:
-    """Movement 3: pieces cannot move where there is no square (the lakes)."""
-    state = position({"c4": "K", "j10": "k"})
-    assert targets(state, "c4") == {"c3", "b4", "d4"}
-    with pytest.raises(IllegalMoveError, match="c5 is a lake"):
-        apply(state, "c4-c5")
-
-
-def test_1961_2009_movement_3_pieces_move_around_lakes() -> None:
-    """Movement 3: between the lakes (e5, f5) a piece goes only forward or back."""
-    state = position({"e5": "K", "j10": "k"})
-    assert targets(state, "e5") == {"e4", "e6", "f5"}
 
 
 def test_1961_2009_movement_4_no_two_pieces_on_a_square() -> None:
@@ -246,16 +200,6 @@ def test_1961_2009_movement_6_one_piece_per_turn() -> None:
         assert [pid for pid in before if before[pid] != now[pid]] == [
             state.piece_at(move.frm).id  # type: ignore[arg-type, union-attr]
         ]
-
-
-@pytest.mark.parametrize("rank", ["B", "F"])
-def test_1961_2009_movement_7_flag_and_bomb_cannot_move(rank: str) -> None:
-    """Movement 7: the Flag and the Bombs must remain on their square."""
-    state = position({"e3": rank, "e4": "k", "a1": "K", "j10": "k"})
-    assert targets(state, "e3") == set()
-    with pytest.raises(IllegalMoveError, match="on e3 cannot move"):
-        apply(state, "e3-e2")
-    assert not is_legal(state, "e3-e4")
 
 
 def test_1961_2009_movement_8_scout_any_number_of_open_squares() -> None:
@@ -414,34 +358,6 @@ def test_1961_2009_strike_5_both_ranks_declared() -> None:
     assert record.strike.winner is Side.DEFENDER
 
 
-def test_1961_2009_strike_6_higher_wins_and_moves_in() -> None:
-    """Strike 6: the lower rank is removed and the winner moves into its square."""
-    state = position({"e4": "K", "e5": "l", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.piece_at("e4") is None
-    assert after.piece_at("e5").rank is Rank.CAPTAIN  # type: ignore[union-attr]
-    assert [p.rank for p in after.captured(Player.BLUE)] == [Rank.LIEUTENANT]
-
-
-def test_1961_2009_strike_6_lower_attacker_is_removed() -> None:
-    """Strike 6: a lower-ranked striker is lost; the defender stays on its square."""
-    state = position({"e4": "L", "e5": "k", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.piece_at("e4") is None
-    assert after.piece_at("e5").rank is Rank.CAPTAIN  # type: ignore[union-attr]
-    assert after.piece_at("e5").owner is Player.BLUE  # type: ignore[union-attr]
-    assert [p.rank for p in after.captured(Player.RED)] == [Rank.LIEUTENANT]
-
-
-def test_1961_2009_strike_7_equal_ranks_both_lost() -> None:
-    """Strike 7: when equal ranks strike, both pieces are removed."""
-    state = position({"e4": "J", "e5": "j", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.piece_at("e4") is None
-    assert after.piece_at("e5") is None
-    assert len(after.captured()) == 2
-
-
 def test_1961_2009_strike_8_rank_order() -> None:
     """Strike 8: Marshal removes General, General removes Colonel, ... down to the Spy."""
     order = [Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT, Rank.CAPTAIN,
@@ -514,35 +430,6 @@ def test_1961_2009_strike_12_flag_never_moves_or_strikes() -> None:
 
 
 # -- To end the game -------------------------------------------------------------
-
-
-def test_1961_2009_end_striking_the_flag_wins() -> None:
-    """To end the game: whoever strikes the opponent's Flag wins; the game ends."""
-    state = position({"e4": "X", "e5": "f", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.is_over
-    assert after.outcome.termination is Termination.FLAG_CAPTURED  # type: ignore[union-attr]
-    assert after.outcome.winner is Player.RED  # type: ignore[union-attr]
-    assert after.outcome.result() == "1-0"  # type: ignore[union-attr]
-    assert legal_moves(after) == ()
-    with pytest.raises(IllegalMoveError, match="game is over"):
-        apply(after, "j10-j9")
-
-
-def test_1961_2009_end_blue_strikes_red_flag() -> None:
-    """To end the game: the same for Blue."""
-    state = position({"e4": "F", "e5": "x", "a1": "K"}, to_move=Player.BLUE)
-    after = apply(state, "e5-e4")
-    assert after.outcome.winner is Player.BLUE  # type: ignore[union-attr]
-    assert after.outcome.result() == "0-1"  # type: ignore[union-attr]
-
-
-def test_1961_2009_end_no_move_loses() -> None:
-    """To end the game (note): a player who cannot move or strike loses."""
-    state = position({"a1": "F", "b1": "B", "a2": "B", "j10": "k"})
-    assert state.is_over
-    assert state.outcome.termination is Termination.NO_LEGAL_MOVES  # type: ignore[union-attr]
-    assert state.outcome.winner is Player.BLUE  # type: ignore[union-attr]
 
 
 def test_1961_2009_end_no_move_after_last_piece_lost() -> None:

@@ -12,6 +12,11 @@ The text prints no rank numbers; `stratego.CLASSIC` uses the modern numbering
 Rules without mechanical content, which therefore have no test: the Scout's
 "valuable for probing" remark, and the strike paragraph's description of
 tapping a piece (its mechanical part, both ranks becoming known, is tested).
+
+The rules every edition states alike (Red starts, turns alternate, one square orthogonally,
+the lakes, immobile Flag and Bombs, the higher rank wins a strike, equal ranks both go, the
+Flag ends the game, no legal move loses) are tested once for every edition, each with this
+book's citation, in ``tests/test_rules_common.py``; this file keeps the rest.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import Mapping
 
 import pytest
 
+import positions
 from positions import play, targets
 from stratego import (
     CLASSIC,
@@ -36,8 +42,6 @@ from stratego import (
     from_position,
     is_legal,
     legal_moves,
-    new_game,
-    random_setup,
     resolve_strike,
 )
 from stratego.board import home_rows
@@ -48,31 +52,15 @@ RULES: Rules = CLASSIC
 
 def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules = RULES) -> GameState:
-    """A partial position; upper-case symbols are Red, lower-case Blue."""
-    return from_position(rules, dict(placement), to_move=to_move)
+    """A partial classic position (`positions.position`)."""
+    return positions.position(rules, placement, to_move)
 
 
 def game() -> GameState:
-    return new_game(RULES, random_setup(RULES, Player.RED, 9), random_setup(RULES, Player.BLUE, 10))
+    return positions.game(RULES, 9, 10)
 
 
 # -- Objective and setup ---------------------------------------------------------------
-
-
-def test_classic_objective_capture_the_flag() -> None:
-    """Objective: capture the opponent's flag (the game ends and the striker wins)."""
-    after = apply(position({"e4": "T", "e5": "f", "j10": "k"}), "e4-e5")
-    assert after.outcome.termination is Termination.FLAG_CAPTURED  # type: ignore[union-attr]
-    assert after.outcome.winner is Player.RED  # type: ignore[union-attr]
-
-
-def test_classic_setup_red_starts_first() -> None:
-    """Setup paragraph: Red starts first."""
-    state = game()
-    assert state.to_move is Player.RED
-    assert {state.piece_at(m.frm).owner for m in legal_moves(state)} == {  # type: ignore[arg-type, union-attr]
-        Player.RED
-    }
 
 
 def test_classic_setup_army() -> None:
@@ -104,32 +92,6 @@ def test_classic_labels_are_modern_numbering() -> None:
 # -- Rules for Movement ----------------------------------------------------------------
 
 
-def test_classic_movement_turns_alternate() -> None:
-    """Movement: turns alternate, first Red then Blue."""
-    state = apply(position({"e2": "K", "e9": "k"}), "e2-e3")
-    assert state.to_move is Player.BLUE
-    with pytest.raises(IllegalMoveError, match="not blue's"):
-        apply(state, "e3-e4")
-
-
-def test_classic_movement_one_square_not_diagonally() -> None:
-    """Movement: one square at a time, forward, backward or sideward, not diagonally."""
-    state = position({"e3": "K", "j10": "k"})
-    assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}
-    with pytest.raises(IllegalMoveError, match="diagonally"):
-        apply(state, "e3-f4")
-    with pytest.raises(IllegalMoveError, match="one square at a time"):
-        apply(state, "e3-e5")
-
-
-def test_classic_movement_lakes() -> None:
-    """Movement: the lakes contain no squares; pieces move around them."""
-    state = position({"h4": "K", "j10": "k"})
-    assert targets(state, "h4") == {"h3", "g4", "i4"}
-    with pytest.raises(IllegalMoveError, match="h5 is a lake"):
-        apply(state, "h4-h5")
-
-
 def test_classic_movement_two_pieces_and_jumping() -> None:
     """Movement: two pieces may not share a square; no moving through or jumping over."""
     state = position({"a1": "X", "a2": "K", "b1": "K", "j10": "k"})
@@ -149,15 +111,6 @@ def test_classic_movement_one_piece_per_turn() -> None:
     assert [p.id for sq, p in after.pieces() if before[p.id] != sq] == [
         state.piece_at(move.frm).id  # type: ignore[arg-type, union-attr]
     ]
-
-
-def test_classic_movement_flag_and_bomb_cannot_move() -> None:
-    """Movement: the Flag and the Bombs must remain on their square."""
-    state = position({"e3": "F", "e4": "B", "a1": "K", "j10": "k"})
-    assert targets(state, "e3") == set()
-    assert targets(state, "e4") == set()
-    with pytest.raises(IllegalMoveError, match="cannot move"):
-        apply(state, "e3-e2")
 
 
 def test_classic_movement_scout_straight_lines() -> None:
@@ -280,23 +233,6 @@ def test_classic_strike_ends_the_turn() -> None:
     assert after.to_move is Player.BLUE
 
 
-def test_classic_strike_lower_lost_winner_moves_in() -> None:
-    """Strike, paragraph 2: the lower rank is lost; the winner moves into its square."""
-    after = apply(position({"e3": "C", "e4": "j", "j10": "k"}), "e3-e4")
-    assert after.piece_at("e4").rank is Rank.COLONEL  # type: ignore[union-attr]
-    assert after.piece_at("e3") is None
-    after = apply(position({"e3": "J", "e4": "c", "j10": "k"}), "e3-e4")
-    assert after.piece_at("e4").owner is Player.BLUE  # type: ignore[union-attr]
-    assert after.piece_at("e3") is None
-
-
-def test_classic_strike_equal_ranks_both_lost() -> None:
-    """Strike, paragraph 2: equal ranks are both removed."""
-    after = apply(position({"e3": "N", "e4": "n", "j10": "k"}), "e3-e4")
-    assert after.piece_at("e3") is None
-    assert after.piece_at("e4") is None
-
-
 def test_classic_strike_spy_and_marshal() -> None:
     """Strike, paragraph 2: the Spy removes the Marshal only when it strikes first; all
     others remove the Spy."""
@@ -322,21 +258,6 @@ def test_classic_strike_bomb_and_miner() -> None:
 
 
 # -- To end the game ---------------------------------------------------------------------
-
-
-def test_classic_end_flag_struck() -> None:
-    """To end the game: whoever strikes the opponent's Flag wins."""
-    state = position({"e4": "F", "e5": "x", "a1": "K"}, to_move=Player.BLUE)
-    after = apply(state, "e5-e4")
-    assert after.outcome.winner is Player.BLUE  # type: ignore[union-attr]
-    assert after.outcome.result() == "0-1"  # type: ignore[union-attr]
-
-
-def test_classic_end_cannot_move_loses() -> None:
-    """To end the game: a player who cannot move or strike has lost."""
-    state = position({"j10": "f", "i10": "b", "j9": "b", "a1": "K"}, to_move=Player.BLUE)
-    assert state.outcome.termination is Termination.NO_LEGAL_MOVES  # type: ignore[union-attr]
-    assert state.outcome.winner is Player.RED  # type: ignore[union-attr]
 
 
 def test_classic_rescue_zone_is_home_rows() -> None:

@@ -18,6 +18,11 @@ Rules without mechanical content, which therefore have no test:
 * Attacking bullet 7's storage trays (both players see the captured pieces):
   tested as `GameState.captured` listing them.
 * "Game tips" and "Attacking and defending": advice only.
+
+The rules every edition states alike (Red starts, turns alternate, one square orthogonally,
+the lakes, immobile Flag and Bombs, the higher rank wins a strike, equal ranks both go, the
+Flag ends the game, no legal move loses) are tested once for every edition, each with this
+book's citation, in ``tests/test_rules_common.py``; this file keeps the rest.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from collections.abc import Mapping
 import attrs
 import pytest
 
+import positions
 from positions import play, targets
 from stratego import (
     JUMBO_2014,
@@ -41,8 +47,6 @@ from stratego import (
     from_position,
     is_legal,
     legal_moves,
-    new_game,
-    random_setup,
     resolve_strike,
 )
 from stratego.board import home_rows
@@ -54,12 +58,12 @@ RULES: Rules = JUMBO_2014
 
 def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules = RULES) -> GameState:
-    """A partial position; upper-case symbols are Red, lower-case Blue."""
-    return from_position(rules, dict(placement), to_move=to_move)
+    """A partial Jumbo 2014 position (`positions.position`)."""
+    return positions.position(rules, placement, to_move)
 
 
 def game() -> GameState:
-    return new_game(RULES, random_setup(RULES, Player.RED, 5), random_setup(RULES, Player.BLUE, 6))
+    return positions.game(RULES, 5, 6)
 
 
 # -- The playing pieces ----------------------------------------------------------------
@@ -87,15 +91,6 @@ def test_jumbo2014_pieces_stationary_pieces() -> None:
 # -- Setup -----------------------------------------------------------------------------
 
 
-def test_jumbo2014_setup_1_red_goes_first() -> None:
-    """Setup bullet 1: the Red army always goes first."""
-    state = game()
-    assert state.to_move is Player.RED
-    assert {state.piece_at(m.frm).owner for m in legal_moves(state)} == {  # type: ignore[arg-type, union-attr]
-        Player.RED
-    }
-
-
 def test_jumbo2014_setup_3_first_four_rows_filled() -> None:
     """Setup bullet 3: one piece on each square of the first four rows; the two middle
     rows stay empty."""
@@ -115,31 +110,6 @@ def test_jumbo2014_setup_5_ranks_hidden_at_start() -> None:
 # -- Moving ----------------------------------------------------------------------------
 
 
-def test_jumbo2014_moving_red_begins_turns_alternate() -> None:
-    """Moving, paragraph: Red begins and the players alternate turns."""
-    state = position({"e2": "K", "e9": "k"})
-    assert state.to_move is Player.RED
-    state = apply(state, "e2-e3")
-    assert state.to_move is Player.BLUE
-    with pytest.raises(IllegalMoveError, match="not blue's"):
-        apply(state, "e3-e4")
-
-
-def test_jumbo2014_moving_no_piece_can_move_loses() -> None:
-    """Moving, paragraph: if none of your pieces can move or attack, your opponent wins."""
-    state = position({"a1": "F", "b1": "B", "a2": "B", "j10": "k"})
-    assert state.outcome.termination is Termination.NO_LEGAL_MOVES  # type: ignore[union-attr]
-    assert state.outcome.winner is Player.BLUE  # type: ignore[union-attr]
-
-
-def test_jumbo2014_moving_1_one_square_at_a_time() -> None:
-    """Moving bullet 1: each piece moves only one square (Scouts excepted)."""
-    state = position({"e3": "K", "j10": "k"})
-    assert targets(state, "e3") == {"e2", "e4", "d3", "f3"}
-    with pytest.raises(IllegalMoveError, match="one square at a time"):
-        apply(state, "e3-e5")
-
-
 def test_jumbo2014_moving_1_one_piece_per_turn() -> None:
     """Moving bullet 1: only one piece moves during each turn."""
     state = game()
@@ -148,13 +118,6 @@ def test_jumbo2014_moving_1_one_piece_per_turn() -> None:
     before = {p.id: sq for sq, p in state.pieces()}
     moved = [p.id for sq, p in after.pieces() if before[p.id] != sq]
     assert moved == [state.piece_at(move.frm).id]  # type: ignore[arg-type, union-attr]
-
-
-def test_jumbo2014_moving_2_never_diagonally() -> None:
-    """Moving bullet 2: forward, backward or sideways, never diagonally."""
-    state = position({"e3": "K", "j10": "k"})
-    with pytest.raises(IllegalMoveError, match=r"Captain \(6\) on e3 cannot move diagonally"):
-        apply(state, "e3-d4")
 
 
 def test_jumbo2014_moving_3_no_two_pieces_on_a_square() -> None:
@@ -332,15 +295,6 @@ def test_jumbo2014_moving_9_positions_compared_by_identity(second: str) -> None:
     assert "chase rule" in (explain_illegal(state, "f7-e7") or "")
 
 
-def test_jumbo2014_moving_note_flag_and_bombs_stay() -> None:
-    """Moving, NOTE: the Flag and the Bombs cannot move."""
-    state = position({"e3": "F", "e4": "B", "a1": "K", "j10": "k"})
-    assert targets(state, "e3") == set()
-    assert targets(state, "e4") == set()
-    with pytest.raises(IllegalMoveError, match=r"Bomb \(B\) on e4 cannot move"):
-        apply(state, "e4-e5")
-
-
 # -- Attacking -------------------------------------------------------------------------
 
 
@@ -360,30 +314,6 @@ def test_jumbo2014_attacking_3_both_ranks_called_out() -> None:
     after = apply(state, "e4-e5")
     assert after.known_ranks(captain) == {Rank.CAPTAIN}  # type: ignore[arg-type]
     assert after.known_ranks(colonel) == {Rank.COLONEL}  # type: ignore[arg-type]
-
-
-def test_jumbo2014_attacking_4_higher_wins_and_occupies() -> None:
-    """Attacking bullet 4: a higher rank captures and occupies the square."""
-    state = position({"e4": "J", "e5": "k", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.piece_at("e5").rank is Rank.MAJOR  # type: ignore[union-attr]
-    assert after.piece_at("e4") is None
-
-
-def test_jumbo2014_attacking_5_lower_loses_defender_stays() -> None:
-    """Attacking bullet 5: a lower rank loses; the defender remains on its square."""
-    state = position({"e4": "T", "e5": "k", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.piece_at("e4") is None
-    assert after.piece_at("e5").owner is Player.BLUE  # type: ignore[union-attr]
-
-
-def test_jumbo2014_attacking_6_same_rank_both_captured() -> None:
-    """Attacking bullet 6: matching ranks: both pieces are captured."""
-    state = position({"e4": "G", "e5": "g", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.piece_at("e4") is None
-    assert after.piece_at("e5") is None
 
 
 def test_jumbo2014_attacking_7_captured_pieces_are_listed() -> None:
@@ -427,15 +357,6 @@ def test_jumbo2014_bomb_2_only_miner_defuses() -> None:
 
 
 # -- The game ends when ----------------------------------------------------------------
-
-
-def test_jumbo2014_end_1_flag_captured() -> None:
-    """The game ends when bullet 1: the attacker capturing the Flag wins."""
-    state = position({"e4": "S", "e5": "f", "j10": "k"})
-    after = apply(state, "e4-e5")
-    assert after.outcome.termination is Termination.FLAG_CAPTURED  # type: ignore[union-attr]
-    assert after.outcome.winner is Player.RED  # type: ignore[union-attr]
-    assert legal_moves(after) == ()
 
 
 def test_jumbo2014_end_2_cannot_move_loses() -> None:

@@ -179,9 +179,30 @@ def test_bad_arrows_raise_invalid_notation(bad: Any) -> None:
         board_svg(start(), arrows=[bad])
 
 
-def test_board_svg_refuses_other_objects() -> None:
-    with pytest.raises(TypeError, match="GameState or a PlayerView"):
-        board_svg("not a game")
+@pytest.mark.parametrize("bad", ["not a game", None, 3, object()])
+def test_board_svg_and_board_text_refuse_the_same_objects(bad: object) -> None:
+    """Both pictures take one `source`: a state or a view, nothing else."""
+    from stratego.errors import ArgumentError
+    from stratego.text import board_text
+
+    with pytest.raises(ArgumentError, match="not a game state or a player's view"):
+        board_svg(bad)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="not a game state or a player's view"):
+        board_text(bad)  # type: ignore[arg-type]
+
+
+def test_board_svg_and_board_text_draw_the_same_view_like_objects() -> None:
+    """Any object with a view's `rules`, `player` and `pieces` is drawn by both, as the
+    view it copies: a state, its view and a plain copy of the view give the same
+    pictures, keyword `source=` included."""
+    from stratego.text import board_text
+    from stratego.views import view
+
+    seen = view(start(), Player.BLUE)
+    copy = types.SimpleNamespace(rules=seen.rules, player=seen.player, pieces=list(seen.pieces),
+                           history=seen.history)
+    assert board_text(source=copy) == board_text(seen)
+    assert board_svg(source=copy).svg == board_svg(seen).svg
 
 
 @given(midgame_states(max_plies=120))

@@ -157,7 +157,7 @@ def test_a_state_built_in_code_is_checked_too() -> None:
     object.__setattr__(broken, "moved_mask", broken.moved_mask | 1 << 2)  # the Bomb
     with pytest.raises(PositionError, match="Bomb"):
         check_state(broken)
-    with pytest.raises(PositionError):
+    with pytest.raises(stratego.ArgumentError, match="not a game state"):
         state_problems("not a state")  # type: ignore[arg-type]
 
 

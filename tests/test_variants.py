@@ -23,7 +23,7 @@ import attrs
 import pytest
 
 import stratego
-from positions import play, targets
+from positions import play, position, targets
 from stratego import (
     GameState,
     IllegalMoveError,
@@ -68,14 +68,6 @@ from stratego.variants import (
 RED, BLUE = Player.RED, Player.BLUE
 ALL_EDITIONS = list(EDITIONS.values())
 FIGHTERS = [r for r in Rank if r not in (Rank.BOMB, Rank.FLAG)]
-
-
-def position(rules: Rules, cells: dict[str, str], to_move: Player = RED,
-             captured: tuple[tuple[Player, Rank], ...] = ()) -> GameState:
-    """A position from ``{"a1": "M"}`` (upper case Red, lower case Blue)."""
-    placement: dict[Square | str, tuple[Player, Rank] | str] = {}
-    placement.update(cells)
-    return from_position(rules, placement, to_move=to_move, captured=captured)
 
 
 def rank_of(state: GameState, square: str) -> Rank | None:

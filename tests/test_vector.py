@@ -354,6 +354,33 @@ def test_any_state_loads_exactly(state: stratego.GameState) -> None:
     check_same(Batch.from_states([state]), [state])
 
 
+@given(midgame_states(st.just(CLASSIC), max_plies=120), st.integers(0, 2**16))
+def test_load_puts_a_state_into_one_row_and_leaves_the_others(state: stratego.GameState,
+                                                               seed: int) -> None:
+    # property: after Batch.load, the loaded row holds the state exactly (mask, planes,
+    # state) and the other rows are the games they were, whatever the row held before
+    batch = Batch.new(CLASSIC, 3, seed=seed)
+    for _ in range(seed % 7):
+        batch.step(batch.sample_actions(seed))
+    before = [batch.to_state(i) for i in (0, 2)]
+    planes = batch.observation_planes()
+    batch.load([1], [state])
+    check_same(batch, [before[0], state, before[1]], planes=False)
+    after = batch.observation_planes()
+    assert (after[[0, 2]] == planes[[0, 2]]).all()
+    assert (after[1] == Batch.from_states([state]).observation_planes()[0]).all()
+
+
+def test_load_refuses_a_row_outside_the_batch_or_other_rules() -> None:
+    batch = Batch.new(CLASSIC, 2, seed=1)
+    other = stratego.new_game(JUMBO_2014, stratego.random_setup(JUMBO_2014, Player.RED, 1),
+                              stratego.random_setup(JUMBO_2014, Player.BLUE, 2))
+    with pytest.raises(ValueError, match="row 5 is outside"):
+        batch.load([5], [batch.to_state(0)])
+    with pytest.raises(stratego.RulesError, match="row 0"):
+        batch.load([0], [other])
+
+
 @given(midgame_states(any_supported, max_plies=120), st.integers(0, 2**16))
 def test_masks_and_planes_depend_only_on_the_movers_view(state: stratego.GameState,
                                                         seed: int) -> None:
@@ -456,5 +483,5 @@ def test_vector_env_self_play_rewards_the_mover() -> None:
     assert terminated[0]
     assert rewards[0] == 1.0
     assert not truncated[0]
-    with pytest.raises(ValueError, match="opponent"):
-        BatchVectorEnv(2, opponent="heuristic")
+    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+        BatchVectorEnv(2, opponent="no-such-bot")  # (the heuristic bot is an opponent now)

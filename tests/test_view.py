@@ -33,9 +33,9 @@ from strategies import (
     seeds,
 )
 from stratego import CLASSIC, HASBRO_2009, Player, Rank
-from stratego import views as views_module
 from stratego.variants import MOVING_BOMBS, RESCUE, SILENT_DEFENSE
 from stratego.views import SCHEMA, PlayerView, SchemaError, SeenPiece, view
+from stratego.views import fold as views_module
 
 SILENT = HASBRO_2009.with_variants(SILENT_DEFENSE)
 ALL_RANKS = frozenset(Rank)

@@ -48,9 +48,24 @@ def tokens(prefix: str = "t") -> Callable[[], str]:
     return lambda: f"{prefix}{next(counter):08d}"
 
 
+JSON = {"content-type": "application/json"}
+"""The header a state-changing request needs (the page's fetch calls send it)."""
+
+
+def tc(hub: GameHub) -> TestClient:
+    """A client of `hub` that sends JSON, as the page does."""
+    return TestClient(create_app(hub), headers=JSON)
+
+
 def client(**options: Any) -> TestClient:
     options.setdefault("token", tokens())
-    return TestClient(create_app(GameHub(**options)))
+    return tc(GameHub(**options))
+
+
+def post(hub: GameHub, path: str, data: Any = None) -> Any:
+    """A POST straight to the hub, with the JSON header."""
+    return hub.handle("POST", path, body=b"" if data is None else json.dumps(data).encode(),
+                      headers=JSON)
 
 
 def new_game(c: TestClient, **options: Any) -> tuple[str, dict[str, Any]]:
@@ -99,7 +114,7 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
     avoid = frozenset({flag.name, bomb.name})
     hubs = [GameHub(rules=rules, bot="random", bot_setup=s.text(r.setup.depth), seed=7,
                     token=tokens()) for s in setups]
-    clients = [TestClient(create_app(h)) for h in hubs]
+    clients = [tc(h) for h in hubs]
 
     def both(method: str, url: str, **kw: Any) -> Any:
         replies = [c.request(method, url, **kw) for c in clients]
@@ -146,7 +161,9 @@ def test_property_states_with_equal_views_get_equal_answers(
         tries: list[tuple[str, str]]) -> None:
     """Invariant: a state and another state drawn from the same player's view (the
     sampler's guarantee: the view is the same) give that player byte-identical answers:
-    the payload, the page, the SVG, and the refusal of every move it may not play."""
+    the payload, the page, the SVG, every past position of review mode, and the refusal of
+    every move it may not play. A finished game reveals the opponent's army by design:
+    there the answers are equal once the revealed ranks are taken out."""
     state = random_playout(start, seed, plies)[-1]
     seen = stratego.view(state, player)
     other = stratego.sample_state(seen, draw_seed)
@@ -158,17 +175,34 @@ def test_property_states_with_equal_views_get_equal_answers(
         hub = GameHub(rules=full.rules, token=tokens(), seed=1)
         created = hub.add_game(full, player=player, opponent="human")
         base = f"/api/games/{created['game']}/{created['seat']}"
-        replies = [hub.handle("GET", base), hub.handle("GET", created["url"]),
-                   hub.handle("GET", base + "/board.svg")]
-        if not full.is_over:  # a finished game's record shows both armies, by design
-            replies.append(hub.handle("GET", base + "/record.txt"))
+        if full.is_over:  # the army is revealed, by design: compare the rest
+            replies = [_unrevealed(hub.handle("GET", base))]
+        else:
+            replies = [hub.handle("GET", base), hub.handle("GET", created["url"]),
+                       hub.handle("GET", base + "/board.svg"),
+                       hub.handle("GET", base + "/record.txt")]
+        turns = len(seen.history)
+        replies += [hub.handle("GET", base + f"/review/{k}")
+                    for k in sorted({0, turns // 2, turns})]
         for text in refused:
             if text not in legal:
-                replies.append(hub.handle("POST", base + "/move",
-                                          body=json.dumps({"move": text}).encode()))
+                replies.append(post(hub, base + "/move", {"move": text}))
         answers.append([(r.status, r.content_type, r.body) for r in replies])
     assert answers[0] == answers[1]
-    assert all(status >= 400 for status, _, _ in answers[0][3:])
+    assert all(status >= 400 for status, _, _ in answers[0][-len(refused):])
+
+
+def _unrevealed(reply: Any) -> Any:
+    """A payload reply with the ranks revealed at the end of the game (and the picture
+    that shows them) taken out."""
+    data = reply.json()
+    assert data["phase"] == "over"
+    assert data["revealed"] is True
+    for cell in data["cells"]:
+        if cell.pop("revealed", False):
+            cell["rank"] = cell["label"] = None
+    del data["svg"]
+    return type(reply)(reply.status, reply.content_type, json.dumps(data).encode())
 
 
 def test_the_bot_army_never_reaches_the_page_before_a_strike() -> None:
@@ -237,7 +271,7 @@ def test_the_strikes_of_the_last_round_are_shown_with_the_ranks_they_reveal() ->
     state = stratego.from_position(rules, {"a4": "K", "a5": "j", "j1": "F", "j10": "f",
                                            "e10": "b", "b1": "N"})
     hub = GameHub(rules=rules, bot="random", seed=1, token=tokens())
-    c = TestClient(create_app(hub))
+    c = tc(hub)
     created = hub.add_game(state)
     base = f"/api/games/{created['game']}/{created['seat']}"
     payload = c.post(base + "/move", json={"move": "a4-a5"}).json()
@@ -275,7 +309,7 @@ def test_rescue_decisions_are_offered_and_played() -> None:
         rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
         captured=[(Player.RED, Rank.MINER)])
     hub = GameHub(rules=rules, bot="random", seed=1, token=tokens())
-    c = TestClient(create_app(hub))
+    c = tc(hub)
     created = hub.add_game(state)
     base = f"/api/games/{created['game']}/{created['seat']}"
     payload = c.post(base + "/move", json={"move": "a9-a10"}).json()
@@ -365,7 +399,7 @@ def test_bad_requests_get_clear_statuses_and_change_nothing() -> None:
     refused(400, "POST", base + "/setup", json={"text": "M" * 40})  # a setup the army refuses
     refused(400, "POST", base + "/setup", json={"text": 12})
     refused(413, "POST", base + "/setup", json={"text": "x" * 5000})
-    refused(404, "POST", base + "/resign")
+    refused(404, "POST", base + "/surrender")
     refused(405, "GET", base + "/start")
     refused(405, "DELETE", base)
     assert c.get(base).json() == before
@@ -433,22 +467,29 @@ def test_ids_and_tokens_are_unguessable_by_default() -> None:
 
 
 def test_live_games_are_limited_and_idle_games_expire() -> None:
+    """A full server reclaims a game nobody acted in lately; with every game in play it
+    refuses (503); a game nobody asks about for `idle_seconds` is dropped."""
     now = [0.0]
-    hub = GameHub(max_games=2, idle_seconds=60, token=tokens(), clock=lambda: now[0])
-    c = TestClient(create_app(hub))
-    base, _ = new_game(c)
-    new_game(c)
+    hub = GameHub(max_games=2, idle_seconds=600, protect_seconds=120, token=tokens(),
+                  clock=lambda: now[0])
+    c = tc(hub)
+    bases = [new_game(c)[0] for _ in range(2)]
+    for base in bases:
+        start(c, base)  # a seat acted: protected for two minutes
     reply = c.post("/api/games", json={})
     assert reply.status_code == 503
     assert "2 games" in reply.json()["error"]
-    now[0] = 50
-    assert c.get(base).status_code == 200  # asking keeps a game alive
-    now[0] = 100  # the second game has been idle for 100 s, the first for 50 s
-    assert hub.live_games == 1
-    new_game(c)
-    now[0] = 200
-    assert c.get(base).status_code == 404
-    assert "expire" in c.get(base).json()["error"]
+    assert 0 < int(reply.headers["retry-after"]) <= 60
+    now[0] = 130
+    assert c.get(bases[1]).status_code == 200  # asking keeps a game alive, not protected
+    new_game(c)  # reclaims the least recently active: the first game
+    assert c.get(bases[0]).status_code == 404
+    assert c.get(bases[1]).status_code == 200
+    assert hub.live_games == 2
+    now[0] = 800  # everything idle for more than ten minutes
+    reply = c.get(bases[1])
+    assert reply.status_code == 404
+    assert "expired" in reply.json()["error"]
     assert hub.live_games == 0
 
 
@@ -457,7 +498,7 @@ def test_request_bodies_are_limited_before_they_are_read() -> None:
     reply = c.post("/api/games", content=b"{" + b" " * 200 + b"}",
                    headers={"content-type": "application/json"})
     assert reply.status_code == 413
-    assert GameHub(max_body=10).handle("POST", "/api/games", body=b"x" * 11).status == 413
+    assert post(GameHub(max_body=10), "/api/games", "x" * 11).status == 413
 
 
 def test_bad_options_are_refused() -> None:
@@ -557,13 +598,15 @@ def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_serve_runs_a_server_that_answers() -> None:
-    """``stratego serve`` in a subprocess, as a person would start it."""
+    """``stratego serve`` in a subprocess, as a person would start it; it says where the
+    games are kept and writes no seat token to its output (no access log)."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "stratego", "serve", "--port", str(port), "--seed", "1"],
+        [sys.executable, "-m", "stratego", "serve", "--port", str(port), "--seed", "1",
+         "--db", ":memory:"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stdout is not None
@@ -580,13 +623,23 @@ def test_serve_runs_a_server_that_answers() -> None:
                 assert proc.poll() is None, "the server stopped"
                 time.sleep(0.1)
         assert 'data-page="lobby"' in body
+        assert proc.stdout.readline().startswith("Games are kept in memory only")
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/games", data=b"{}",
+                                         headers=JSON, method="POST")
+        with urllib.request.urlopen(request, timeout=5) as reply:
+            created = json.loads(reply.read())
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{created['url']}",
+                                    timeout=5) as page:
+            assert page.headers["Referrer-Policy"] == "no-referrer"
     finally:
         proc.terminate()
         proc.wait(timeout=10)
         assert proc.stdout is not None
         assert proc.stderr is not None
+        output = proc.stdout.read() + proc.stderr.read()
         proc.stdout.close()
         proc.stderr.close()
+    assert created["seat"] not in output  # no access log holds a seat token
 
 
 def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
@@ -594,14 +647,13 @@ def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
     hub = GameHub(rules=stratego.CLASSIC.with_ply_limit(400), seed=8, token=tokens())
     created = hub.create({})
     base = f"/api/games/{created['game']}/{created['seat']}"
-    payload = hub.handle("POST", base + "/start").json()
+    payload = post(hub, base + "/start").json()
     rng = random.Random(3)
     while payload["phase"] == "play":
         moves = [f"{frm}-{to}" for frm in sorted(payload["legal"])
                  for to in payload["legal"][frm]]
         moves += [option["move"] for option in payload["rescue"]]
-        reply = hub.handle("POST", base + "/move",
-                           body=json.dumps({"move": rng.choice(moves)}).encode())
+        reply = post(hub, base + "/move", {"move": rng.choice(moves)})
         assert reply.status == 200, reply.text
         payload = reply.json()
     assert payload["phase"] == "over"

@@ -15,8 +15,11 @@ import os
 import pathlib
 import re
 import socket
+import subprocess
+import sys
 import threading
 import time
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
@@ -142,7 +145,8 @@ def _new_page(browser: Any, console: _Console) -> Any:
 
 
 def _moves(page: Any) -> Any:
-    return page.get_by_test_id("moves").locator("li")
+    """The entries of the move list, one a turn (numbered rows hold a move of each side)."""
+    return page.get_by_test_id("moves").locator("[data-ply]")
 
 
 def _status(page: Any) -> Any:
@@ -186,7 +190,8 @@ def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
     for turn in range(1, 4):
         _play_a_move(page)
         expect(_moves(page)).to_have_count(2 * turn)  # our move and the bot's answer
-        expect(_moves(page).nth(2 * turn - 1)).to_contain_text("blue:")
+        expect(_moves(page).nth(2 * turn - 1)).to_have_attribute("data-player", "blue")
+        expect(page.get_by_test_id("moves").locator("li")).to_have_count(turn)
         expect(_status(page)).to_have_text("Your move (red).")
         expect(page.locator(".cell.last")).not_to_have_count(0)  # the bot's move is marked
 
@@ -222,7 +227,10 @@ def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: 
     expect(_status(page)).to_have_text("Game over: you win (flag captured).")
     expect(page.get_by_test_id("strikes")).to_contain_text("Scout (2) strikes Flag (F)")
     expect(page.locator('[data-square="a7"] .piece')).to_have_attribute("data-owner", "red")
-    expect(page.get_by_test_id("captured-blue")).to_have_text("F")
+    expect(page.get_by_test_id("tray-blue").locator(".chip")).to_have_count(1)
+    expect(page.get_by_test_id("tray-blue").locator('.chip[data-rank="F"]')).to_be_visible()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    expect(page.get_by_test_id("result")).to_have_text("You win")
 
     with page.expect_download() as info:
         page.get_by_test_id("download").click()
@@ -288,3 +296,335 @@ def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _
     expect(page.get_by_test_id("rescue")).to_be_hidden()
     expect(page.locator('[data-square="b2"] .piece')).to_have_attribute("data-rank", "N")
     expect(_moves(page)).to_have_count(3)  # the move, the Rescue and the bot's answer
+
+
+# -- a server that keeps its games, killed and restarted ------------------------------------
+
+
+class _Process:
+    """``stratego serve`` in a subprocess, as a person starts it, on a database file."""
+
+    def __init__(self, port: int, db: pathlib.Path) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(ROOT / "src"), *filter(None, [os.environ.get("PYTHONPATH")])])
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "stratego", "serve", "--port", str(port), "--seed", "3",
+             "--db", str(db)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            env=env)
+        assert self.proc.stdout is not None
+        self.lines = [self.proc.stdout.readline(), self.proc.stdout.readline()]
+        self.url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 20
+        while True:  # uvicorn prints nothing when it listens: ask until it answers
+            try:
+                with urllib.request.urlopen(self.url + "/favicon.svg", timeout=2):
+                    break
+            except OSError:
+                assert self.proc.poll() is None, "the server stopped"
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        self.proc.kill()  # SIGKILL: no shutdown, no last write
+        self.proc.wait(timeout=10)
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
+
+
+def test_a_game_survives_kill_9_and_a_restart(browser: Any, console: _Console,
+                                              tmp_path: pathlib.Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    port = _free_port()
+    server = _Process(port, db)
+    try:
+        assert server.lines[1].startswith(f"Games are kept in {db} (0 resumed)")
+        page = _new_page(browser, console)
+        page.goto(server.url + "/")
+        page.get_by_test_id("create").click()
+        page.get_by_test_id("start").click()
+        expect(_status(page)).to_have_text("Your move (red).")
+        for turn in (1, 2):
+            _play_a_move(page)
+            expect(_moves(page)).to_have_count(2 * turn)
+        before = _moves(page).all_inner_texts()
+        address = page.url
+    finally:
+        server.kill()
+    # The page notices, says so, and keeps trying.
+    expect(page.get_by_test_id("connection")).to_be_visible()
+    server = _Process(port, db)
+    try:
+        assert server.lines[1].startswith(f"Games are kept in {db} (1 resumed)")
+        expect(page.get_by_test_id("connection")).to_be_hidden()
+        assert page.url == address
+        assert _moves(page).all_inner_texts() == before  # the same ply
+        expect(_status(page)).to_have_text("Your move (red).")
+        _play_a_move(page)  # the same seat plays on
+        expect(_moves(page)).to_have_count(6)
+        page.reload()
+        expect(_moves(page)).to_have_count(6)
+    finally:
+        server.kill()
+    console.errors = [e for e in console.errors if "Failed to load resource" not in e
+                      and "ERR_CONNECTION_REFUSED" not in e]  # the polls while it was down
+
+
+# -- the controls ---------------------------------------------------------------------------
+
+
+def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    expect(page.locator('.piece[data-owner="blue"][data-rank]')).to_have_count(0)
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-resign").click()
+    panel = page.get_by_test_id("game-over")
+    expect(panel).to_be_visible()
+    expect(page.get_by_test_id("result")).to_have_text("You lose")
+    expect(page.get_by_test_id("reason")).to_have_text("blue wins (red resigned).")
+    # The whole opponent army, face up.
+    expect(page.locator('.piece[data-owner="blue"][data-rank][data-revealed="true"]')
+           ).to_have_count(40)
+    expect(page.get_by_test_id("resign")).to_be_hidden()
+    expect(page.get_by_test_id("download")).to_be_visible()
+
+    page.get_by_test_id("rematch").click()
+    expect(_status(page)).to_contain_text("Set up your army")
+    expect(page.locator("#rules")).to_contain_text("you play blue")
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (blue).")
+    expect(_moves(page)).to_have_count(1)  # the bot, now Red, moved first
+    expect(page.locator('.piece[data-owner="red"][data-rank]')).to_have_count(0)
+
+
+def _two_people(server: _Server, browser: Any, console: _Console) -> tuple[Any, Any]:
+    red = _new_page(browser, console)
+    red.goto(server.url + "/")
+    red.get_by_label("a friend").check()
+    red.get_by_test_id("create").click()
+    link = red.get_by_test_id("join-link")
+    expect(link).to_have_value(re.compile(r"/join/"))
+    red.get_by_test_id("start").click()
+    blue = _new_page(browser, console)
+    blue.goto(link.input_value())
+    blue.get_by_test_id("join").click()
+    blue.get_by_test_id("start").click()
+    expect(_status(red)).to_have_text("Your move (red).")
+    expect(_status(blue)).to_have_text("Waiting for red to move.")
+    return red, blue
+
+
+def test_a_draw_offered_and_accepted_then_a_rematch_between_two_people(
+        server: _Server, browser: Any, console: _Console) -> None:
+    red, blue = _two_people(server, browser, console)
+    _play_a_move(red)
+    expect(_moves(blue)).to_have_count(1)
+    blue.get_by_test_id("offer-draw").click()
+    expect(blue.get_by_test_id("draw-sent")).to_be_visible()
+    expect(red.get_by_test_id("accept-draw")).to_be_visible()  # red's page polls
+    red.get_by_test_id("accept-draw").click()
+    for page in (red, blue):
+        expect(page.get_by_test_id("game-over")).to_be_visible()
+        expect(page.get_by_test_id("result")).to_have_text("A draw")
+        expect(page.get_by_test_id("reason")).to_have_text("A draw (draw agreed).")
+        expect(page.locator(".piece[data-revealed]")).to_have_count(40)
+    red.get_by_test_id("rematch").click()
+    expect(red.locator("#rules")).to_contain_text("you play blue")
+    expect(blue.get_by_test_id("rematch")).to_have_text("Play the rematch")
+    blue.get_by_test_id("rematch").click()
+    expect(blue.locator("#rules")).to_contain_text("you play red")
+    blue.get_by_test_id("start").click()
+    red.get_by_test_id("start").click()
+    expect(_status(blue)).to_have_text("Your move (red).")
+
+
+def _go(page: Any, frm: str, to: str) -> None:
+    """Move the keyboard focus from square `frm` to `to` with the arrow keys (Red's side
+    of the board: up is towards row 10)."""
+    files = "abcdefghij"
+    across = files.index(to[0]) - files.index(frm[0])
+    up = int(to[1:]) - int(frm[1:])
+    for _ in range(abs(across)):
+        page.keyboard.press("ArrowRight" if across > 0 else "ArrowLeft")
+    for _ in range(abs(up)):
+        page.keyboard.press("ArrowUp" if up > 0 else "ArrowDown")
+    expect(page.locator(f'[data-square="{to}"]')).to_be_focused()
+
+
+def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
+                                           console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.keyboard.press("Tab")  # the rules field
+    page.keyboard.press("Enter")  # submits the form: Play
+    expect(_status(page)).to_contain_text("Set up your army")
+    page.keyboard.press("Tab")  # into the board: one stop for the whole grid
+    focused = page.locator('[role="gridcell"]:focus')
+    expect(focused).to_have_count(1)
+    page.keyboard.press("Tab")
+    expect(page.get_by_test_id("start")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(_status(page)).to_have_text("Your move (red).")
+    page.keyboard.press("Shift+Tab")
+    expect(focused).to_have_count(1)
+    here = focused.get_attribute("data-square")
+    assert here is not None
+    grid = page.get_by_test_id("grid")
+    assert grid.get_attribute("role") == "grid"
+    for turn in range(1, 11):
+        frm = page.locator(".cell.clickable:has(.piece)").first.get_attribute("data-square")
+        assert frm is not None
+        _go(page, here, frm)
+        label = focused.get_attribute("aria-label") or ""
+        assert re.fullmatch(rf"{frm}, your [A-Z][a-z]+", label), label
+        page.keyboard.press("Enter")
+        target = page.locator('[data-legal="true"]').first
+        expect(target).to_be_visible()
+        to = target.get_attribute("data-square")
+        assert to is not None
+        _go(page, frm, to)
+        assert "a legal target" in (focused.get_attribute("aria-label") or "")
+        page.keyboard.press(" ")
+        expect(_moves(page)).to_have_count(2 * turn)
+        expect(_status(page)).to_have_text("Your move (red).")
+        here = to
+    hidden = page.locator('[aria-label$="hidden blue piece"]')
+    expect(hidden.first).to_be_visible()
+    assert re.fullmatch(r"[a-j]\d+, hidden blue piece", hidden.first.get_attribute(
+        "aria-label") or "")
+
+
+def test_review_mode_shows_a_past_position_and_goes_back(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    for turn in (1, 2):
+        _play_a_move(page)
+        expect(_moves(page)).to_have_count(2 * turn)
+    page.locator('[data-ply="1"]').click()
+    expect(page.get_by_test_id("review")).to_be_visible()
+    expect(page.get_by_test_id("review")).to_contain_text("after turn 1 of 4")
+    expect(page.locator(".cell.clickable")).to_have_count(0)  # nothing to play while reviewing
+    page.get_by_test_id("live").click()
+    expect(page.get_by_test_id("review")).to_be_hidden()
+    expect(page.locator(".cell.clickable")).not_to_have_count(0)
+
+
+# -- what protects the server ---------------------------------------------------------------
+
+
+EVIL = "http://evil.test"
+
+
+def test_the_headers_and_a_cross_site_form_post_refused(
+        server: _Server, browser: Any, console: _Console) -> None:
+    context = browser.new_context()
+    page = console.watch(context.new_page())
+    response = page.goto(server.url + "/")
+    headers = response.headers
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["x-content-type-options"] == "nosniff"
+
+    seen: list[dict[str, str]] = []
+    form = (f'<form id="f" method="post" action="{server.url}/api/games" enctype="text/plain">'
+            '<input name=\'{"opponent": "bot", "x": "\' value=\'"}\'>'
+            '<button id="go">go</button></form>')
+
+    def evil(route: Any) -> None:
+        seen.append(route.request.headers)
+        route.fulfill(status=200, content_type="text/html", body=form)
+
+    context.route(EVIL + "/**", evil)
+    before = server.hub.live_games
+    page.goto(EVIL + "/")
+    with page.expect_navigation() as navigation:
+        page.locator("#go").click()
+    assert navigation.value.status in (403, 415)
+    assert server.hub.live_games == before
+    # A script on the other site cannot post JSON either: the preflight is never granted.
+    page.goto(EVIL + "/")
+    result = page.evaluate(
+        """async (url) => {
+             try {
+               const r = await fetch(url, {method: "POST", body: "{}",
+                                           headers: {"Content-Type": "application/json"}});
+               return r.status;
+             } catch (err) { return "blocked"; }
+           }""", server.url + "/api/games")
+    assert result == "blocked"
+    assert server.hub.live_games == before
+
+    # A seat token never leaves in a Referer header.
+    created = server.hub.create({})
+    page.goto(server.url + created["url"])
+    expect(_status(page)).to_contain_text("Set up your army")
+    page.evaluate("""(url) => { const a = document.createElement("a"); a.href = url;
+                                a.id = "out"; a.textContent = "out";
+                                document.body.appendChild(a); }""", EVIL + "/next")
+    page.locator("#out").click()
+    expect(page.locator("#go")).to_be_visible()
+    assert "referer" not in seen[-1]
+    console.errors = [e for e in console.errors if "Failed to load resource" not in e
+                      and "Failed to fetch" not in e and "CORS" not in e]
+    context.close()
+
+
+@pytest.fixture
+def limited_server() -> Iterator[_Server]:
+    srv = _Server(GameHub(rules="classic", seed=5, max_games=6, create_limit=4,
+                          create_window=3))
+    yield srv
+    srv.stop()
+
+
+def test_a_creation_flood_leaves_an_active_game_playable(
+        limited_server: _Server, browser: Any, console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(limited_server.url + "/")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    _play_a_move(page)
+    expect(_moves(page)).to_have_count(2)
+    statuses = page.evaluate(
+        """async () => {
+             const out = [];
+             for (let k = 0; k < 40; k++) {
+               const r = await fetch("/api/games", {method: "POST", body: "{}",
+                                     headers: {"Content-Type": "application/json"}});
+               out.push([r.status, r.headers.get("Retry-After")]);
+             }
+             return out;
+           }""")
+    codes = [status for status, _ in statuses]
+    assert codes.count(429) >= 36
+    waits = [int(wait) for status, wait in statuses if status == 429]
+    assert all(0 < wait <= 60 for wait in waits)
+    _play_a_move(page)  # the active game plays on
+    expect(_moves(page)).to_have_count(4)
+    # A new game, once the client stops: after the Retry-After it was given.
+    page.wait_for_timeout(1000 * max(waits))
+    lobby = _new_page(browser, console)
+    lobby.goto(limited_server.url + "/")
+    lobby.get_by_test_id("create").click()
+    expect(_status(lobby)).to_contain_text("Set up your army")
+    assert limited_server.hub.live_games <= 6
+    console.errors = [e for e in console.errors if "429" not in e]
+
+
+def test_a_dead_link_shows_a_page_with_a_way_back(server: _Server, browser: Any,
+                                                 console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/play/no-such-game/no-such-seat")
+    expect(page.get_by_test_id("missing")).to_contain_text("no such game")
+    page.get_by_test_id("lobby-link").click()
+    expect(page.get_by_test_id("create")).to_be_visible()
+    console.errors = [e for e in console.errors if "404" not in e]

@@ -12,6 +12,19 @@ state = stratego.new_game(rules, stratego.random_setup(rules, stratego.Player.RE
 move = stratego.legal_moves(state)[0]
 after = stratego.apply(state, move)      # `state` is untouched
 ```
+
+Where things live, bottom layer first (imports flow downward only; docs/design.md draws it):
+
+* vocabulary: `errors` (every exception class), `optional`, `pieces`, `board`, `moves`;
+* rules: `rules`, `strike`, `repetition`, `rescue`, `editions`, `variants`;
+* engine: `state`, `setups`, `human_setups`, `engine`, `explain`, `validation` (with the
+  internal `_movegen` and `_checks`);
+* information: `views`, `view_json`, `sampling`, `encoding`;
+* interchange: `notation`, `records`, `gravon`;
+* faces: `text`, `svg`, `bots`, `match`, `cli`;
+* bridges (optional extras): `env`, `openspiel`, `vector`, `web`, `ray`.
+
+This package imports the core eagerly and the rest lazily, on first use of a name.
 """
 
 from __future__ import annotations
@@ -23,6 +36,8 @@ from stratego.board import LAKES, SQUARES, Square
 from stratego.editions import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, MILTON_BRADLEY_1961
 from stratego.engine import apply, from_position, is_legal, legal_moves, new_game
 from stratego.errors import (
+    ArgumentError,
+    GameNotOverError,
     IllegalMoveError,
     InvalidNotationError,
     MissingDependencyError,
@@ -106,7 +121,9 @@ __all__ = [
     "LAKES",
     "MILTON_BRADLEY_1961",
     "SQUARES",
+    "ArgumentError",
     "Bot",
+    "GameNotOverError",
     "GameRecord",
     "GameResult",
     "GameState",

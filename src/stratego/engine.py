@@ -3,33 +3,43 @@
 Everything here is a pure function of immutable values. The hot path
 (`legal_moves`, `apply`) reads precomputed tables (`stratego.board`,
 `stratego.moves.MOVE_TABLE`, the strike table of the rules) and copies a
-fixed amount of data per ply, whatever the length of the game.
+fixed amount of data per ply, whatever the length of the game. Move generation and
+its tables live in the internal `stratego._movegen`, which `GameState.legal_moves` and
+`stratego.explain` use too; this module builds games and applies moves.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Mapping
 
 import attrs
 
-from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, TWO_STEPS, Square
+from stratego._checks import as_bool, as_rules, as_square_index, as_state, not_a_state
+from stratego._movegen import REACH as _REACH
+from stratego._movegen import Tables as _Tables
+from stratego._movegen import game_tables as _tab
+from stratego._movegen import generate as _generate
+from stratego._movegen import piece_lists as _squares
+from stratego._movegen import rescue_facts as _rescue_facts
+from stratego._movegen import rescue_options as _rescue_options
+from stratego._movegen import rules_tables as _tables
+from stratego.board import SIZE, Square
 from stratego.errors import (
+    ArgumentError,
     IllegalMoveError,
     InvalidNotationError,
     PositionError,
-    RulesError,
     SetupError,
     _shown,
 )
-from stratego.moves import MOVE_TABLE, Move
+from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
-from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, BackAndForth, Chase, position_hash
-from stratego.rescue import Rescue, rescue_component
+from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, position_hash
+from stratego.rescue import RescueFacts
 from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
-from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
+from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 
 __all__ = [
     "apply",
@@ -43,142 +53,28 @@ __all__ = [
     "new_game",
     "position_hash",
     "reach_mask",
+    "rescue_facts",
 ]
 
-_FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
-_ALL_RANKS = (1 << len(Rank)) - 1
-
-def _move(frm: int, to: int) -> Move:
-    move = MOVE_TABLE[frm][to]
-    assert move is not None
-    return move
-
-
-# Precomputed (destination, interned Move) pairs per square, read by the move generator.
-_STEP_MOVES: tuple[tuple[tuple[int, Move], ...], ...] = tuple(
-    tuple((to, _move(frm, to)) for to in NEIGHBOURS[frm]) for frm in range(SIZE * SIZE)
-)
-_SCOUT_MOVES: tuple[tuple[tuple[int, Move, tuple[tuple[int, Move], ...]], ...], ...] = tuple(
-    tuple(
-        (lane[0], _move(frm, lane[0]), tuple((to, _move(frm, to)) for to in lane[1:]))
-        for lane in lanes
-    )
-    for frm, lanes in enumerate(LANES)
-)
-# Two-step routes as (destination, move, first middle square, second middle square); the two
-# middle squares are the same square when only one route leads there.
-_TWO_STEP_MOVES: tuple[tuple[tuple[int, Move, int, int], ...], ...] = tuple(
-    tuple((to, _move(frm, to), vias[0], vias[-1]) for to, vias in TWO_STEPS[frm])
-    for frm in range(SIZE * SIZE)
-)
-
-# _OPEN_TO[player][code]: may a piece of `player` move onto a square holding `code`
-# (empty, or an opponent's piece)? Codes are below 128 << 5.
-_OPEN_TO = tuple(
-    tuple(code == 0 or (code >> 4) & 1 != player for code in range(128 << 5)) for player in (0, 1)
-)
-
-@attrs.frozen
-class _Tables:
-    """Per-rules constants read by the hot path (one instance per `Rules` value)."""
-
-    scout_strike: bool
-    captain2: bool
-    max_shuttle: int
-    shuttle: BackAndForth
-    chase: Chase | None
-    strike: tuple[tuple[int, ...], ...]
-    consistent: tuple[tuple[int, ...], ...]
-    silent: bool
-    rescue: Rescue | None
-    back_rows: tuple[frozenset[int], frozenset[int]]
-    flag_wins: bool
-    ply_limit: int | None
-    arrivals: bool
-    pieces: tuple[Piece | None, ...] | None = None
-    kinds: tuple[Kinds, Kinds] | None = None
-    list_of: tuple[int, ...] = ()
-
-
-@functools.cache
-def _tables(rules: Rules) -> _Tables:
-    strike = strike_table(rules.strike)
-    consistent = tuple(
-        tuple(sum(1 << d for d in Rank if strike[a][d] == code) for code in range(3))
-        for a in Rank
-    )
-    shuttle, chase = rules.repetition.components()
-    return _Tables(
-        scout_strike=rules.movement.scout_strikes_after_move,
-        captain2=rules.movement.captain_two_step,
-        max_shuttle=rules.repetition.max_shuttle_moves,
-        shuttle=shuttle,
-        chase=chase,
-        strike=strike,
-        consistent=consistent,
-        silent=rules.disclosure.silent_defense,
-        rescue=rescue_component(rules),
-        back_rows=BACK_ROWS,
-        flag_wins=rules.flag_on_back_row_wins,
-        ply_limit=rules.ply_limit,
-        arrivals=rules.flag_on_back_row_wins or rules.rescue.enabled,
-    )
-
-
-def _tab(info: GameInfo) -> _Tables:
-    """The tables of one game: those of its rules plus its pieces split by how they move.
-
-    Computed on first use (also for infos built outside the engine) and kept in `info`.
-    """
-    tables = _tables(info.rules)
-    kinds = _kinds(info, tables)
-    list_of = [-1] * len(info.pieces)
-    for player in (0, 1):
-        for kind, group in enumerate(kinds[player]):
-            for pid in group:
-                list_of[pid] = player << 2 | kind
-    tables = attrs.evolve(tables, pieces=info.pieces, kinds=kinds, list_of=tuple(list_of))
-    object.__setattr__(info, "tables", tables)
-    return tables
-
-
-def _reach_mask(frm: int, to: int, captain2: bool) -> int:
-    """Ranks that could have made the non-adjacent move frm -> to."""
-    fr, ff = divmod(frm, SIZE)
-    tr, tf = divmod(to, SIZE)
-    straight = fr == tr or ff == tf
-    distance = abs(fr - tr) + abs(ff - tf)
-    mask = 0
-    if straight:
-        mask |= 1 << _SCOUT
-    if captain2 and distance == 2:
-        mask |= 1 << _CAPTAIN
-    return mask
-
-
-_REACH = {
-    captain2: tuple(
-        tuple(_reach_mask(f, t, captain2) if t not in NEIGHBOURS[f] and f != t else _ALL_RANKS
-              for t in range(SIZE * SIZE))
-        for f in range(SIZE * SIZE)
-    )
-    for captain2 in (False, True)
-}
-
+_FLAG, _SCOUT = Rank.FLAG, Rank.SCOUT
 
 def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
     """The ranks (bit ``1 << rank``) that could have made the quiet move from square index
     `frm` to `to`, as the engine's knowledge records keep them: every rank for a step of
     one square, the Scout for a longer straight move, and with two-step Captains (Ultimate
-    Lightning) the Captain too for a move of two squares. Raises `InvalidNotationError`
-    for an index outside 0-99 or a flag that is not a bool."""
-    for value in (frm, to):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
-            raise InvalidNotationError(f"not a square index: {_shown(value)} (0 to 99)")
-    if not isinstance(captain_two_step, bool):
-        raise InvalidNotationError(f"captain_two_step must be True or False, not "
-                                   f"{_shown(captain_two_step)}")
-    return _REACH[captain_two_step][frm][to]
+    Lightning) the Captain too for a move of two squares. Raises `ArgumentError` for an
+    index outside 0-99 or a flag that is not a bool."""
+    as_square_index(frm)
+    as_square_index(to)
+    return _REACH[as_bool(captain_two_step, "captain_two_step")][frm][to]
+
+
+
+def rescue_facts(state: GameState) -> RescueFacts:
+    """What the Rescue rule reads of `state` (`stratego.rescue.RescueFacts`), as the
+    engine hands it to the rule's component. Raises `ArgumentError` for a `state` that
+    is not a `GameState`."""
+    return _rescue_facts(as_state(state))
 
 
 # ---------------------------------------------------------------------------
@@ -226,7 +122,7 @@ def make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
 def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
     """The bit mask (bit = `Rank` value) of the ranks a player may at first think an
     opponent's piece has: every rank of the army, and any rank present in `pieces`."""
-    _check_rules(rules)
+    as_rules(rules)
     mask = 0
     for rank in {r for r in Rank if rules.army.count(r)} | {p.rank for p in pieces if p}:
         mask |= 1 << rank
@@ -237,9 +133,9 @@ def initial_state(info: GameInfo) -> GameState:
     """The state a game starts from: `info`'s pieces on their first squares (the pieces
     not on the board are captured), nothing moved or known yet, the outcome decided if
     the player to move has no move. Used by the readers that rebuild games. Raises
-    `PositionError` for an `info` that is not a `GameInfo`."""
+    `ArgumentError` for an `info` that is not a `GameInfo`."""
     if not isinstance(info, GameInfo):
-        raise PositionError(f"not a GameInfo: {_shown(info)} (take it from a state's "
+        raise ArgumentError(f"not a GameInfo: {_shown(info)} (take it from a state's "
                             f"`info`)")
     board = info.initial_board
     placed = {code >> 5 for code in board if code}
@@ -278,7 +174,7 @@ def new_game(rules: Rules, red_setup: Setup | str | Mapping[Square | str, Rank |
     (`Setup.from_mapping`). Raises `SetupError` listing every problem of either
     setup.
     """
-    _check_rules(rules)
+    as_rules(rules)
     setups = []
     for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
         if isinstance(setup, str):
@@ -339,7 +235,7 @@ def from_position(
     back). Raises `PositionError` listing every problem: lakes, unknown
     symbols, and more pieces of a rank than the army has.
     """
-    _check_rules(rules)
+    as_rules(rules)
     problems: list[str] = []
     cells: list[tuple[int, Player, Rank]] = []
     if not isinstance(placement, Mapping):
@@ -408,23 +304,11 @@ def legal_moves(state: GameState) -> tuple[Move, ...]:
         moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
         if isinstance(moves, tuple):
             return moves
-        raise _not_a_state(state) from None
+        raise not_a_state(state) from None
     if moves is None:
         moves = _generate(state) if state.outcome is None else ()
         object.__setattr__(state, "cached_moves", moves)
     return moves
-
-
-def _not_a_state(value: object) -> PositionError:
-    return PositionError(f"not a game state: {_shown(value)} (build one with new_game or "
-                         f"from_position)")
-
-
-def _check_rules(rules: object) -> None:
-    if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {_shown(rules)} (use stratego.editions, e.g. "
-                         f"CLASSIC, "
-                         f"or editions.by_name)")
 
 
 def is_legal(state: GameState, move: Move | str) -> bool:
@@ -440,114 +324,8 @@ def is_legal(state: GameState, move: Move | str) -> bool:
 def generate_moves(state: GameState) -> tuple[Move, ...]:
     """The legal moves of `state` computed afresh (not read from or stored in its cache),
     whether or not the game is over; `legal_moves` is the cached form. Raises
-    `PositionError` for a `state` that is not a `GameState`."""
-    if not isinstance(state, GameState):
-        raise _not_a_state(state)
-    return _generate(state)
-
-
-def _generate(state: GameState) -> tuple[Move, ...]:
-    """`generate_moves` without the argument check, for the engine's own hot path."""
-    if state.pending:
-        return _rescue_options(state)
-    info = state.info
-    t = info.tables or _tab(info)
-    board = state.board
-    player = state.turn
-    mine = player << 4
-    step_moves = _STEP_MOVES
-    squares = state.squares or _squares(state)
-    base = player << 2
-    open_to = _OPEN_TO[player]
-    out: list[Move] = []
-    app = out.append
-    for frm in squares[base + 1]:
-        for to, move in step_moves[frm]:
-            if open_to[board[to]]:
-                app(move)
-    scout_strike = t.scout_strike
-    scout_moves = _SCOUT_MOVES
-    for frm in squares[base]:
-        for head, head_move, tail in scout_moves[frm]:
-            w = board[head]
-            if w:
-                if w & 16 != mine:
-                    app(head_move)
-                continue
-            app(head_move)
-            for to, move in tail:
-                w = board[to]
-                if not w:
-                    app(move)
-                    continue
-                if scout_strike and w & 16 != mine:
-                    app(move)
-                break
-    for frm in squares[base + 2]:
-        for to, move in step_moves[frm]:
-            if open_to[board[to]]:
-                app(move)
-        for to, move, via, other_via in _TWO_STEP_MOVES[frm]:
-            if open_to[board[to]] and (not board[via] or not board[other_via]):
-                app(move)
-    for frm in squares[base + 3]:
-        for to, move in step_moves[frm]:
-            if not board[to]:  # Bombs and the Flag never strike
-                app(move)
-    shuttle = state.shuttles[player]
-    if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
-        out = t.shuttle.drop_forbidden(out, shuttle, board, state.where[shuttle[0]])
-    chase = t.chase
-    if chase is not None and state.chase and state.chase[0] == player + 1:
-        out = chase.drop_forbidden(out, board, player, state.chase, state.zhash, state.last_to,
-                                   shuttle)
-    return tuple(out)
-
-
-Kinds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-
-
-def _squares(state: GameState) -> tuple[tuple[int, ...], ...]:
-    """The piece lists of `state` (see `GameState.squares`), built from the board and kept."""
-    info = state.info
-    t = info.tables or _tab(info)
-    kinds = t.kinds if t.kinds is not None and info.pieces is t.pieces else _kinds(info, t)
-    where = state.where
-    squares = tuple(
-        tuple(where[pid] for pid in group if where[pid] >= 0)
-        for player in (0, 1) for group in kinds[player]
-    )
-    object.__setattr__(state, "squares", squares)
-    return squares
-
-
-def _kinds(info: GameInfo, t: _Tables) -> tuple[Kinds, Kinds]:
-    """Movable piece ids per player, split by how they move: Scouts, one-steppers,
-    two-step Captains, and moving Bombs/Flags (which never strike)."""
-    result = []
-    for player in (0, 1):
-        groups: list[list[int]] = [[], [], [], []]
-        for pid in info.mobile[player]:
-            piece = info.pieces[pid]
-            assert piece is not None
-            rank = piece.rank
-            if rank == _SCOUT:
-                groups[0].append(pid)
-            elif rank == _CAPTAIN and t.captain2:
-                groups[2].append(pid)
-            elif rank in (_BOMB, _FLAG):
-                groups[3].append(pid)
-            else:
-                groups[1].append(pid)
-        result.append((tuple(groups[0]), tuple(groups[1]), tuple(groups[2]), tuple(groups[3])))
-    return result[0], result[1]
-
-
-def _rescue_options(state: GameState) -> tuple[Move, ...]:
-    """The Rescue decision's moves (`stratego.rescue.Rescue.options`)."""
-    t = state.info.tables or _tab(state.info)
-    assert t.rescue is not None
-    return t.rescue.options(state)
+    `ArgumentError` for a `state` that is not a `GameState`."""
+    return _generate(as_state(state))
 
 
 # ---------------------------------------------------------------------------
@@ -569,7 +347,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     try:
         moves = state.cached_moves
     except AttributeError:
-        raise _not_a_state(state) from None
+        raise not_a_state(state) from None
     if moves is None:
         moves = legal_moves(state)
     if move not in moves:
@@ -699,7 +477,9 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         if ra == 0 and t.flag_wins and to in t.back_rows[player]:  # 0: the Flag
             flag_home = True
         elif (t.rescue is not None and to in t.back_rows[player]
-              and t.rescue.owed(state, player, apid, board, captured_mask)):
+              and t.rescue.owed(RescueFacts(player, state.pending, state.info.pieces, board,
+                                            captured_mask, state.known, state.rescues,
+                                            state.history), apid)):
             pending = apid
     zhash = state.zhash
     chase = state.chase
@@ -770,7 +550,8 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
         assert t.rescue is not None
         assert move.rescued is not None
         to = move.ti
-        piece = t.rescue.returning(state, move.rescued)
+        facts = _rescue_facts(state)
+        piece = t.rescue.returning(facts, move.rescued)
         board[to] = piece.id << 5 | player << 4 | piece.rank
         k = list(known)
         if t.silent:
@@ -784,7 +565,7 @@ def _apply_rescue(state: GameState, move: Move) -> GameState:
                 union |= known[pid]
             for pid in pile:
                 k[pid] = union
-        k[piece.id] = t.rescue.disclosed(state, piece)
+        k[piece.id] = t.rescue.disclosed(facts, piece)
         known = tuple(k)
         captured_mask &= ~(1 << piece.id)
         counts = [rescues[0], rescues[1]]

@@ -7,18 +7,30 @@ for malformed or illegal input), so generic handlers keep working.
 Queries never raise for ordinary "no" answers: `stratego.is_legal` returns a
 bool, setup validation returns a list of problems. Commands (`apply`, parsers,
 constructors) raise.
+
+Every exception class of the library is defined here, including those of the modules
+that raise them alone (`SamplingError`, `MatchLogError`, `WebError`, `StoreError`); those
+modules import them from here, so ``stratego.sampling.SamplingError`` still names the same class.
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
+    "BotFaultError",
+    "GameNotOverError",
     "IllegalMoveError",
     "InvalidNotationError",
+    "MatchLogError",
     "MissingDependencyError",
     "PositionError",
     "RulesError",
+    "SamplingError",
+    "SchemaError",
     "SetupError",
+    "StoreError",
     "StrategoError",
+    "WebError",
 ]
 
 
@@ -74,6 +86,63 @@ class RulesError(StrategoError, ValueError):
     that contradict each other (the message names both rules)."""
 
 
+class ArgumentError(StrategoError, TypeError, ValueError):
+    """An argument that is not what the function takes, whatever its text: a value that
+    is not a game state where one is needed, a flag that is not a bool, a square index
+    outside 0-99. Both a `TypeError` and a `ValueError`, so either generic handler
+    catches it. (Text that does not parse is an `InvalidNotationError`; rules that are
+    not a `Rules` value a `RulesError`.)"""
+
+
+class GameNotOverError(StrategoError, ValueError):
+    """A question only a finished game can answer, asked while the game goes on
+    (`GameState.final_outcome`, `PlayerView.final_outcome`)."""
+
+
+class SamplingError(StrategoError, ValueError):
+    """No full state fits the view (an inconsistent view), or none was found
+    within the allowed number of draws (`stratego.sampling`)."""
+
+
+class MatchLogError(StrategoError):
+    """A match's JSONL file that cannot be used: written by another configuration
+    (the message says what differs), damaged before its last line, or in use
+    (`stratego.match`)."""
+
+
+class WebError(StrategoError):
+    """A request the web hub refuses; `status` is the HTTP status to answer with,
+    `headers` extra headers (``Retry-After`` of a ``429``) (`stratego.web`)."""
+
+    def __init__(self, status: int, message: str,
+                 headers: tuple[tuple[str, str], ...] = ()) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.headers = headers
+
+
 class MissingDependencyError(StrategoError, ImportError):
     """An optional dependency is not installed; the message names the extra to install
     (for example ``pip install 'stratego[rl]'``)."""
+
+
+class BotFaultError(StrategoError):
+    """A bot that broke its side of a game: a program bot (`stratego.protocol`) that
+    answered an illegal move or text that is not the expected JSON, said nothing in
+    time, or died. `stratego.match.play_game` records it as a loss of that bot, with
+    `termination` naming the fault (``"illegal move"``, ``"bad answer"``,
+    ``"out of time"``, ``"bot crashed"``) and the message as the detail."""
+
+    def __init__(self, message: str, termination: str) -> None:
+        super().__init__(message)
+        self.termination = termination
+
+
+    def __reduce__(self) -> tuple[type[BotFaultError], tuple[str, str]]:
+        return (type(self), (str(self), self.termination))
+
+
+class StoreError(StrategoError, ValueError):
+    """A game database the web server cannot use: not a SQLite database, one of another
+    schema version, or a stored game that does not rebuild (the message names the file)."""

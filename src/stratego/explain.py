@@ -6,9 +6,10 @@ and the rule at fault. `stratego.apply` uses it for the message of `IllegalMoveE
 
 from __future__ import annotations
 
+from stratego._checks import as_state
+from stratego._movegen import rescue_facts
 from stratego.board import SIZE, SQUARES, TWO_STEPS
-from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, PositionError, _shown
+from stratego.errors import InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.rescue import Rescue
@@ -23,9 +24,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
     Text that is not a move gets the parser's explanation; a value that is neither text
     nor a `Move` raises `InvalidNotationError`.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(
-            f"not a game state: {_shown(state)} (build one with new_game or from_position)")
+    as_state(state)
     if isinstance(move, str):
         try:
             move = Move.parse(move)
@@ -36,11 +35,11 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
                                    f"'a4-a5')")
     if state.outcome is not None:
         return f"{move}: the game is over ({state.outcome})"
-    if move in legal_moves(state):
+    if move in state.legal_moves:
         return None
     labels = state.rules.labels
     who = state.to_move
-    reason = Rescue.explain(state, move)  # a decision due, or a decision out of turn
+    reason = Rescue.explain(rescue_facts(state), move)  # a decision due, or a decision out of turn
     if reason is not None or state.pending:
         return reason or f"{move}: not legal here"
     assert move.frm is not None

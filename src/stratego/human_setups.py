@@ -28,7 +28,8 @@ import functools
 import random
 from importlib import resources
 
-from stratego.errors import RulesError, SetupError, _shown
+from stratego._checks import as_rules
+from stratego.errors import SetupError, _shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -37,14 +38,6 @@ __all__ = ["human_setup", "human_setups"]
 
 _FILES = ("classic.txt", "barrage.txt", "ultimate-lightning.txt", "duel.txt")
 """The bundled files, one army each."""
-
-
-def _check_rules(rules: object) -> None:
-    if not isinstance(rules, Rules):
-        raise RulesError(
-            f"not a Rules value: {_shown(rules)} (use stratego.editions, such as CLASSIC, or "
-            f"by_name)"
-        )
 
 
 @functools.cache
@@ -78,7 +71,7 @@ def human_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
     Raises `SetupError` when no setups are bundled for the army of `rules` (see the
     module's text for the armies covered).
     """
-    _check_rules(rules)
+    as_rules(rules)
     player = Player(player)
     texts = _valid_texts(rules)
     if not texts:
@@ -98,7 +91,7 @@ def human_setup(rules: Rules, player: Player,
     `stratego.random_setup`). Raises `RulesError` if `rules` is not a `Rules` value and
     `SetupError` for an army without bundled setups or an unusable `rng`.
     """
-    _check_rules(rules)
+    as_rules(rules)
     player = Player(player)
     if not isinstance(rng, random.Random):
         try:

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import re
 
+from stratego._checks import as_state
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
 from stratego.editions import by_name
 from stratego.engine import initial_rank_mask, legal_moves
@@ -115,10 +116,9 @@ def format_position(state: GameState) -> str:
     """The position string of `state`; `parse_position` reads it back to an equal state.
 
     The move history is not part of a position string (see
-    `stratego.records.state_to_json` to keep it).
+    `GameState.to_json` to keep it).
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {_shown(state)}")
+    as_state(state)
     info = state.info
     rules = info.rules
     start_known = initial_rank_mask(rules, info.pieces)

@@ -15,10 +15,15 @@ A `GameRecord` is a game as a list of moves from two setups:
 ```
 
 `GameRecord.to_text` and `parse_record` write and read that form,
-`GameRecord.to_json` and `record_from_json` a JSON object with
-``"schema": "stratego.record/1"``. `state_to_json` and `state_from_json`
-save any `GameState` (``"schema": "stratego.state/1"``): its position string
+`GameRecord.to_json` and `GameRecord.from_json` a JSON object with
+``"schema": "stratego.record/1"``. `GameState.to_json` and `GameState.from_json`
+save any state (``"schema": "stratego.state/1"``): its position string
 (`stratego.notation`) and, when it can be replayed, the moves that led there.
+
+Every value converts itself to and from JSON the same way, ``value.to_json()`` and
+``Type.from_json(text)`` (`stratego.PlayerView` too); that is the spelling to use.
+`record_from_json`, `state_to_json` and `state_from_json` are the same in function form
+(what the methods call, handy with `map`).
 
 Replaying goes through `stratego.apply`, so a record with an illegal move
 raises `IllegalMoveError` naming the move number, the side and the reason.
@@ -33,6 +38,7 @@ from typing import Any
 
 import attrs
 
+from stratego._checks import as_state
 from stratego.board import _digits
 from stratego.editions import by_name
 from stratego.engine import apply, initial_state, new_game
@@ -159,7 +165,7 @@ def _moves(value: Iterable[Move | str]) -> tuple[Move, ...]:
 class GameRecord:
     """A game as two setups and the moves played from them, with tag pairs.
 
-    Build one with `record_from_state`, `parse_record` or `record_from_json`;
+    Build one with `record_from_state`, `parse_record` or `GameRecord.from_json`;
     `replay` rebuilds the game through `stratego.apply`.
     """
 
@@ -212,7 +218,8 @@ class GameRecord:
         return "\n".join([*lines, "", *body]) + "\n"
 
     def to_json(self, indent: int | None = None) -> str:
-        """The JSON form (``"schema": "stratego.record/1"``); `record_from_json` reads it."""
+        """The JSON form (``"schema": "stratego.record/1"``); `GameRecord.from_json` reads
+        it."""
         return json.dumps(
             {
                 "schema": RECORD_SCHEMA,
@@ -225,6 +232,14 @@ class GameRecord:
             },
             indent=indent,
         )
+
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameRecord:
+        """Read a record written by `to_json`, checking every field (`SchemaError` names
+        the field at fault) and replaying the game (`SetupError`, `IllegalMoveError`,
+        `PositionError`). `record_from_json` is the same as a function."""
+        return record_from_json(text)
 
 
 def _numbered(moves: Iterable[Move]) -> list[str]:
@@ -271,16 +286,15 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
     ``Event`` and ``Red`` tags). The ``Result`` tag is set from the outcome
     (``"*"`` while the game goes on) unless given. Raises `PositionError`
     when the game did not start from two setups (`stratego.new_game`): save
-    such a state with `state_to_json` instead.
+    such a state with `GameState.to_json` instead.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {_shown(state)}")
+    as_state(state)
     rules = state.rules
     placement = state.initial_placement()
     if state.info.initial_turn != Player.RED or len(placement) != len(state.all_pieces()):
         raise PositionError(
             "this game did not start from two setups with Red to move, so it has no record; "
-            "save it with state_to_json"
+            "save it with state.to_json()"
         )
     setups = {
         player: Setup.from_mapping(
@@ -302,7 +316,7 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
     if record.replay() != state:
         raise PositionError(
             "this game did not start from a new game (it began from a position string), so it "
-            "has no record; save it with state_to_json"
+            "has no record; save it with state.to_json()"
         )
     return record
 
@@ -463,7 +477,8 @@ def _move_list(value: object, what: str) -> list[Move]:
 
 
 def record_from_json(text: str | bytes) -> GameRecord:
-    """Read a record written by `GameRecord.to_json`, checking every field.
+    """Read a record written by `GameRecord.to_json`, checking every field: the function
+    form of `GameRecord.from_json`.
 
     Raises `SchemaError` (an `InvalidNotationError`) naming the field at fault; as
     `parse_record`, it replays the game (`SetupError`, `IllegalMoveError`,
@@ -523,15 +538,15 @@ def _replay(start: GameState, moves: Iterable[Move], what: str | None = None) ->
 def state_to_json(state: GameState, with_history: bool | None = None,
                   indent: int | None = None) -> str:
     """`state` as JSON (``"schema": "stratego.state/1"``): its position string and,
-    optionally, its move history; `state_from_json` reads it back.
+    optionally, its move history; `state_from_json` reads it back. The function form of
+    `GameState.to_json`, the spelling to use.
 
     `with_history`: True keeps the moves that led to `state` (with the
     position they started from) and raises `PositionError` when they do not
     replay to `state` (a state parsed from a position string and played on);
     False leaves them out; None (the default) keeps them when they replay.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {_shown(state)}")
+    as_state(state)
     if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
         raise InvalidNotationError(f"indent: expected None or 0-16, not {_shown(indent)}")
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
@@ -555,7 +570,8 @@ def state_to_json(state: GameState, with_history: bool | None = None,
 
 
 def state_from_json(text: str | bytes) -> GameState:
-    """Read a state written by `state_to_json`, checking every field.
+    """Read a state written by `state_to_json`, checking every field: the function form of
+    `GameState.from_json`, the spelling to use.
 
     With a history, the moves are replayed from its start position and must
     arrive at the saved position; the state returned then has that history.

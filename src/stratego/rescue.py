@@ -10,12 +10,15 @@ decision is not legal) and by `stratego.validation` (which records are possible)
 * the **record** it keeps in `GameState`: ``rescues`` (rescues made by Red and by Blue, and
   a bit mask of the pieces that earned one) and ``pending`` (the id of the piece whose
   Rescue decision is due, or 0);
-* `owed(state, player, pid, board, captured_mask)`: whether a piece arriving on the back
-  row earns a decision, on public facts only (see below);
-* `options(state)`: the decision's moves (``"K@b2"`` rescues and ``"--"``, declining);
-* `returning(state, rank)` and `disclosed(state, piece)`: which captured piece a rescue of
+* the **facts** it reads of a game, handed over by the engine as one `RescueFacts` value
+  (the pieces, the board, the captured pieces, what the opponent knows, the record and the
+  history), never the `GameState` itself: this module sits below the engine;
+* `owed(facts, pid)`: whether a piece arriving on the back row earns a decision, on public
+  facts only (see below);
+* `options(facts)`: the decision's moves (``"K@b2"`` rescues and ``"--"``, declining);
+* `returning(facts, rank)` and `disclosed(facts, piece)`: which captured piece a rescue of
   `rank` brings back, and the ranks the opponent then holds possible for it;
-* `explain(state, move)`: why a decision move is illegal, naming the rule, or None.
+* `explain(facts, move)`: why a decision move is illegal, naming the rule, or None.
 
 Readings (documented in docs/variants.md): the decision comes whatever the arriving piece's
 rank (a Scout's owner gets it too and may only decline), so its coming shows the opponent
@@ -32,19 +35,50 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
 
 from stratego.board import SQUARES, home_rows
 from stratego.moves import DECLINE_RESCUE, Move
 from stratego.pieces import Piece, Player, Rank
+from stratego.rules import Rules
 
-if TYPE_CHECKING:
-    from stratego.rules import Rules
-    from stratego.state import GameState
-
-__all__ = ["Rescue", "rescue_component"]
+__all__ = ["Rescue", "RescueFacts", "rescue_component"]
 
 _SCOUT, _BOMB = int(Rank.SCOUT), int(Rank.BOMB)
+
+
+@attrs.frozen
+class RescueFacts:
+    """What the Rescue rule reads of a game, as the engine hands it over
+    (`stratego.engine.rescue_facts` builds it from a `GameState`)."""
+
+    player: int
+    """The player to move: the one deciding a Rescue, or whose piece arrives."""
+    pending: int
+    """The id of the piece whose Rescue decision is due, or 0."""
+    pieces: tuple[Piece | None, ...]
+    """The game's pieces by id (index 0 unused)."""
+    board: Sequence[int]
+    """The board as the engine packs it (``id << 5 | owner << 4 | rank``, 0 when empty)."""
+    captured_mask: int
+    """The captured pieces, one bit per id."""
+    known: tuple[int, ...]
+    """Per piece id, the ranks (bit mask) its owner's opponent holds possible."""
+    rescues: tuple[int, int, int]
+    """Rescues made by Red and by Blue, and the bit mask of the pieces that earned one."""
+    history: Any = None
+    """The game's move history (``(older, (move, piece id, defender id, strike code))``
+    pairs, newest first; None when read without its history)."""
+
+    def square_of(self, pid: int) -> int:
+        """The square index of piece `pid` on the board (-1 when it is not on it)."""
+        for index, code in enumerate(self.board):
+            if code >> 5 == pid:
+                return index
+        return -1
 
 
 class Rescue:
@@ -63,53 +97,58 @@ class Rescue:
         )
         """Per player, the square indices a rescued piece may be placed on."""
 
-    def owed(self, state: GameState, player: int, pid: int, board: list[int] | tuple[int, ...],
-             captured_mask: int) -> bool:
-        """Whether piece `pid` of `player`, arriving on the back row of `state` (with the
-        board and captured pieces after the move), earns its owner a Rescue decision: on
-        public facts only, whatever the arriving piece's rank: rescues left, the piece
-        made none as far as the opponent knows (see `options`), a free square in the
-        zone, and a captured piece of the owner's that may be rescued as far as the
-        opponent knows (not a Bomb; under Silent Defense, not known to be one)."""
-        if state.rescues[player] >= self.max_rescues or state.rescues[2] >> pid & 1:
+    def owed(self, facts: RescueFacts, pid: int) -> bool:
+        """Whether piece `pid` of the player to move, arriving on the back row (`facts`
+        with the board and captured pieces after the move, the knowledge and record
+        before it), earns its owner a Rescue decision: on public facts only, whatever the
+        arriving piece's rank: rescues left, the piece made none as far as the opponent
+        knows (see `options`), a free square in the zone, and a captured piece of the
+        owner's that may be rescued as far as the opponent knows (not a Bomb; under
+        Silent Defense, not known to be one)."""
+        player = facts.player
+        captured_mask = facts.captured_mask
+        board = facts.board
+        if facts.rescues[player] >= self.max_rescues or facts.rescues[2] >> pid & 1:
             return False
-        known = state.known
+        known = facts.known
         silent = self.silent
         if not any(p is not None and p.owner == player and captured_mask >> p.id & 1
                    and (known[p.id] & ~(1 << _BOMB) if silent else p.rank != _BOMB)
-                   for p in state.info.pieces):
+                   for p in facts.pieces):
             return False
         return any(not board[sq] for sq in self.zones[player])
 
-    def options(self, state: GameState) -> tuple[Move, ...]:
-        """The moves of the Rescue decision due in `state`: a rescue of each captured rank
+    def options(self, facts: RescueFacts) -> tuple[Move, ...]:
+        """The moves of the Rescue decision due (`facts.pending`): a rescue of each captured rank
         (Bombs excepted) on each free square of the zone, strongest first, then declining.
         A Scout's owner may only decline (a Scout cannot make a rescue), but gets the
         decision all the same, so that whether a decision comes shows the opponent nothing
         of the arriving piece's rank."""
-        player = state.turn
-        if (state.board[state.where[state.pending]] & 15 == _SCOUT
-                or (self.silent and self.made_rescue(state, state.pending))):
+        player = facts.player
+        pending = facts.pieces[facts.pending]
+        assert pending is not None
+        if (pending.rank == _SCOUT
+                or (self.silent and self.made_rescue(facts, facts.pending))):
             return (DECLINE_RESCUE,)
-        captured_mask = state.captured_mask
+        captured_mask = facts.captured_mask
         ranks = sorted(
-            {p.rank for p in state.info.pieces
+            {p.rank for p in facts.pieces
              if p is not None and p.owner == player and captured_mask >> p.id & 1
              and p.rank != _BOMB},
             reverse=True,
         )
-        empty = [sq for sq in self.zones[player] if not state.board[sq]]
+        empty = [sq for sq in self.zones[player] if not facts.board[sq]]
         rescues = [Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty]
         return (*rescues, DECLINE_RESCUE)
 
     @staticmethod
-    def made_rescue(state: GameState, pid: int) -> bool:
-        """Whether piece `pid` made a rescue in `state`'s game: the piece of the entry
-        before each rescue in the history (hence the record of a position read without
-        its history knows only `GameState.rescues`)."""
-        if state.rescues[2] >> pid & 1:
+    def made_rescue(facts: RescueFacts, pid: int) -> bool:
+        """Whether piece `pid` made a rescue in the game: the piece of the entry before
+        each rescue in the history (hence the record of a position read without its
+        history knows only `GameState.rescues`)."""
+        if facts.rescues[2] >> pid & 1:
             return True
-        node = state.history
+        node = facts.history
         newer_is_rescue = False
         while node is not None:
             node, (move, mover, _, _) = node
@@ -119,58 +158,60 @@ class Rescue:
         return False
 
     @staticmethod
-    def returning(state: GameState, rank: Rank) -> Piece:
+    def returning(facts: RescueFacts, rank: Rank) -> Piece:
         """The captured piece of the player to move that a rescue of `rank` brings back
         (the lowest id of that rank); the move must be one of `options`."""
-        player = state.turn
-        captured_mask = state.captured_mask
-        return next(p for p in state.info.pieces
+        player = facts.player
+        captured_mask = facts.captured_mask
+        return next(p for p in facts.pieces
                     if p is not None and p.owner == player and p.rank == rank
                     and captured_mask >> p.id & 1)
 
-    def disclosed(self, state: GameState, piece: Piece) -> int:
-        """The ranks (a bit mask) the opponent holds possible for `piece` once a rescue in
-        `state` brought it back: its rank, since the opponent held it; under Silent
+    def disclosed(self, facts: RescueFacts, piece: Piece) -> int:
+        """The ranks (a bit mask) the opponent holds possible for `piece` once a rescue
+        (decided on `facts`) brought it back: its rank, since the opponent held it; under Silent
         Defense, where captured pieces stay with their owner, any rank one of the owner's
         captured pieces could have had as far as the opponent knew (never a Bomb). The union
         runs over every captured piece, whatever its real rank, so that it depends only on
         what the opponent knew."""
         if not self.silent:
             return 1 << piece.rank
-        known = state.known
-        captured_mask = state.captured_mask
+        known = facts.known
+        captured_mask = facts.captured_mask
         return functools.reduce(operator.or_, (
-            known[p.id] for p in state.info.pieces
+            known[p.id] for p in facts.pieces
             if p is not None and p.owner == piece.owner and captured_mask >> p.id & 1
         ), 1 << piece.rank) & ~(1 << _BOMB)
 
     @staticmethod
-    def explain(state: GameState, move: Move) -> str | None:
-        """Why `move` is not a legal answer to the Rescue decision due in `state` (or why a
-        decision move is not legal when none is due), naming the rule; None when this rule
-        has nothing against it."""
-        who = state.to_move
-        if not state.pending:
+    def explain(facts: RescueFacts, move: Move) -> str | None:
+        """Why `move` is not a legal answer to the Rescue decision due (or why a decision
+        move is not legal when none is due), naming the rule; None when this rule has
+        nothing against it."""
+        who = Player(facts.player)
+        if not facts.pending:
             if move.is_rescue or move.is_decline:
                 return f"{move}: there is no Rescue to decide now"
             return None
-        piece = state.pending_rescue
+        piece = facts.pieces[facts.pending]
         assert piece is not None
+        square = SQUARES[facts.square_of(piece.id)]
         if not move.is_rescue and not move.is_decline:
             return (f"{move}: {who} must first decide the Rescue earned by the {piece.rank.title} "
-                    f"on {state.square_of(piece)} (play a rescue such as 'K@b2', or '--')")
+                    f"on {square} (play a rescue such as 'K@b2', or '--')")
         if move.is_rescue:
             assert move.rescued is not None
             if piece.rank == Rank.SCOUT:
-                return (f"{move}: the Scout on {state.square_of(piece)} cannot make a rescue; "
+                return (f"{move}: the Scout on {square} cannot make a rescue; "
                         f"{who} may only decline ('--') (Rescue)")
-            if Rescue.made_rescue(state, piece.id):
-                return (f"{move}: the {piece.rank.title} on {state.square_of(piece)} made a "
+            if Rescue.made_rescue(facts, piece.id):
+                return (f"{move}: the {piece.rank.title} on {square} made a "
                         f"rescue already, and one piece cannot make both; {who} may only "
                         f"decline ('--') (Rescue)")
             if move.rescued == Rank.BOMB:
                 return f"{move}: a Bomb cannot be rescued (Rescue)"
-            if not any(p.rank == move.rescued for p in state.captured(who)):
+            if not any(p is not None and p.owner is who and p.rank == move.rescued
+                       and facts.captured_mask >> p.id & 1 for p in facts.pieces):
                 return f"{move}: {who} has no captured {move.rescued.title} to rescue (Rescue)"
             return f"{move}: {move.to} is not an empty square where {who} may place a rescued piece"
         return f"{move}: not legal here"

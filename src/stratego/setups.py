@@ -20,8 +20,9 @@ from collections.abc import Mapping
 
 import attrs
 
+from stratego._checks import as_rules
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
-from stratego.errors import InvalidNotationError, RulesError, SetupError, _shown
+from stratego.errors import InvalidNotationError, SetupError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 
@@ -154,15 +155,6 @@ def _own_square(player: Player, row: int, col: int) -> Square:
     return SQUARES[(SIZE - 1 - row) * SIZE + (SIZE - 1 - col)]
 
 
-def _check_rules(rules: object) -> None:
-    """Raise `RulesError` unless `rules` is a `Rules` value."""
-    if not isinstance(rules, Rules):
-        raise RulesError(
-            f"not a Rules value: {_shown(rules)} (use stratego.editions, such as CLASSIC, or "
-            f"by_name)"
-        )
-
-
 @functools.cache
 def _home(player: Player, depth: int) -> tuple[Square, ...]:
     """`player`'s first `depth` rows (`stratego.board.home_rows`), kept."""
@@ -185,7 +177,7 @@ def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     against the army, and, where the edition requires it, empty home squares.
     Raises `RulesError` or `SetupError` when `rules` or `setup` is not one.
     """
-    _check_rules(rules)
+    as_rules(rules)
     if not isinstance(setup, Setup):
         raise SetupError(f"not a Setup: {_shown(setup)} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []
@@ -242,7 +234,7 @@ def random_setup(rules: Rules, player: Player, rng: random.Random | int | None =
     `RulesError` if `rules` is not a `Rules` value, `SetupError` for an `rng` that is
     none of these or an army that does not fit the home rows.
     """
-    _check_rules(rules)
+    as_rules(rules)
     player = Player(player)
     if not isinstance(rng, random.Random):
         try:

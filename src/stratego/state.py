@@ -21,8 +21,9 @@ from typing import Any
 
 import attrs
 
+from stratego._movegen import generate
 from stratego.board import SQUARES, Square
-from stratego.errors import InvalidNotationError, PositionError, _shown
+from stratego.errors import GameNotOverError, InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -301,9 +302,11 @@ class GameState:
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves of the player to move (`stratego.legal_moves`), as
         `stratego.PlayerView.legal_moves` gives a player's."""
-        from stratego.engine import legal_moves  # the engine builds on this module
-
-        return legal_moves(self)
+        moves = self.cached_moves  # the engine fills it as it builds each state
+        if moves is None:
+            moves = generate(self) if self.outcome is None else ()
+            object.__setattr__(self, "cached_moves", moves)
+        return moves
 
     @property
     def result(self) -> str:
@@ -312,9 +315,9 @@ class GameState:
 
     def final_outcome(self) -> Outcome:
         """The outcome of a finished game, with no `None` to unwrap once `is_over` is
-        true; raises `PositionError` while the game goes on."""
+        true; raises `GameNotOverError` while the game goes on."""
         if self.outcome is None:
-            raise PositionError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
+            raise GameNotOverError(f"the game is not over ({self.to_move} to move, ply {self.ply})")
         return self.outcome
 
     # -- history ----------------------------------------------------------
@@ -357,7 +360,11 @@ class GameState:
         return out
 
     def to_json(self, with_history: bool | None = None, indent: int | None = None) -> str:
-        """This state as JSON (schema ``stratego.state/1``): see
+        """This state as JSON (schema ``stratego.state/1``): its position string and, by
+        default when they replay, the moves that led here; `GameState.from_json` reads it.
+
+        `with_history`: True keeps the moves (and raises `PositionError` when they do not
+        replay to this state), False leaves them out. The function form is
         `stratego.records.state_to_json`."""
         from stratego.records import state_to_json  # interchange sits above the engine
 
@@ -365,8 +372,8 @@ class GameState:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
-        """A state read from `GameState.to_json` output, every field checked: see
-        `stratego.records.state_from_json`."""
+        """A state read from `GameState.to_json` output, every field checked (the function
+        form is `stratego.records.state_from_json`)."""
         from stratego.records import state_from_json
 
         return state_from_json(text)

@@ -32,10 +32,11 @@ from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from stratego.board import FILES, SIZE, SQUARES, Square
-from stratego.errors import InvalidNotationError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
+from stratego.text import ViewLike
 
 __all__ = ["AUTO", "COLORS", "Arrow", "SvgBoard", "board_svg"]
 
@@ -114,7 +115,7 @@ class _Tile:
 
 
 def board_svg(
-    state_or_view: Any,
+    source: GameState | ViewLike,
     *,
     perspective: Player | None = None,
     last_move: Move | str | Literal[_Auto.AUTO] | None = AUTO,
@@ -124,10 +125,11 @@ def board_svg(
     """Draw the board of a `GameState` or of a player's view as SVG.
 
     Args:
-        state_or_view: A `stratego.GameState` (every rank is drawn) or a view
-            from `stratego.views.view` (pieces whose rank the viewer does not
-            know are drawn face down, and the SVG holds nothing about them
-            beyond owner, square and whether they have moved).
+        source: A `stratego.GameState` (every rank is drawn) or a view
+            from `stratego.views.view`, or any `stratego.text.ViewLike` (pieces
+            whose rank the viewer does not know are drawn face down, and the
+            SVG holds nothing about them beyond owner, square and whether they
+            have moved): what `stratego.text.board_text` draws too.
         perspective: The player sitting at the bottom edge. Blue's perspective
             turns the board round (j10 at the bottom left). Defaults to the
             viewer for a view and to Red for a state.
@@ -145,10 +147,10 @@ def board_svg(
     Raises:
         InvalidNotationError: for an arrow or last move that does not name two
             squares (or for a colour that is not plain text).
-        TypeError: when `state_or_view` is neither a state nor a view.
+        ArgumentError: when `source` is neither a state nor a view.
         ValueError: for a `size` that is not a positive whole number.
     """
-    tiles, rules, viewer, history_last = _read(state_or_view)
+    tiles, rules, viewer, history_last = _read(source)
     if perspective is None:
         perspective = viewer if viewer is not None else Player.RED
     flip = Player(perspective) is Player.BLUE
@@ -210,9 +212,7 @@ def _read(obj: Any) -> tuple[list[_Tile], Any, Player | None, tuple[Square, ...]
         seen = tuple(obj.pieces)
         viewer = Player(obj.player)
     except (AttributeError, TypeError, ValueError):
-        raise TypeError(
-            f"board_svg draws a GameState or a PlayerView, not {type(obj).__name__}"
-        ) from None
+        raise ArgumentError(f"not a game state or a player's view: {_shown(obj)}") from None
     tiles = []
     for piece in seen:
         square = piece.square

@@ -35,11 +35,11 @@ from the bottom, files a-j from the left, as the board is written) or Blue
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from stratego.board import FILES, LAKE_INDICES, SIZE
-from stratego.errors import PositionError, RulesError, _shown
+from stratego.errors import ArgumentError, RulesError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -47,7 +47,7 @@ from stratego.state import GameState
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["Cell", "board_cells", "board_text", "captured_text", "cell_text"]
+__all__ = ["Cell", "ViewLike", "board_cells", "board_text", "captured_text", "cell_text"]
 
 _OWNER = {Player.RED: "r", Player.BLUE: "b"}
 _CELL = 3
@@ -56,15 +56,31 @@ Cell = tuple[Player, Rank | None]
 """What a picture shows on a square: the owner and the rank (None: unknown)."""
 
 
+class ViewLike(Protocol):
+    """What the pictures (`board_text`, `stratego.svg.board_svg`) read from a view: a
+    `stratego.views.PlayerView` is one, and so is any object with its `rules`, `player`
+    and `pieces` (each with ``owner``, ``square`` and ``rank``, None when unknown; ``moved``
+    and the view's ``history`` are read when present)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def player(self) -> Player: ...
+
+    @property
+    def pieces(self) -> Iterable[Any]: ...
+
+
 def _check_source(source: object) -> None:
-    """Raise `PositionError` unless `source` is a `GameState` or a `PlayerView`."""
-    from stratego.views import PlayerView  # pictures are drawn from either
+    """Raise `ArgumentError` unless `source` is a `GameState` or a view (`ViewLike`)."""
+    if isinstance(source, GameState):
+        return
+    if not all(hasattr(source, name) for name in ("rules", "player", "pieces")):
+        raise ArgumentError(f"not a game state or a player's view: {_shown(source)}")
 
-    if not isinstance(source, GameState | PlayerView):
-        raise PositionError(f"not a game state or a player's view: {_shown(source)}")
 
-
-def board_cells(source: GameState | PlayerView) -> dict[int, Cell]:
+def board_cells(source: GameState | ViewLike) -> dict[int, Cell]:
     """The picture's contents: ``{square index: (owner, rank or None)}``.
 
     `source` is a `GameState` (every rank known) or a player's view, read by
@@ -99,7 +115,7 @@ def _layout(perspective: Player) -> tuple[list[int], list[int]]:
 
 
 def board_text(
-    source: GameState | PlayerView,
+    source: GameState | ViewLike,
     *,
     perspective: Player | None = None,
     unicode: bool = False,
@@ -107,8 +123,10 @@ def board_text(
 ) -> str:
     """A text picture of the board of a `GameState` or of a player's view.
 
-    From a state every rank is shown; from a view (`stratego.views.view`) the
-    opponent's pieces the viewer cannot identify are drawn as ``?``.
+    `source` is what `stratego.svg.board_svg` draws too: from a state every rank
+    is shown; from a view (`stratego.views.view`, or any `ViewLike`) the
+    opponent's pieces the viewer cannot identify are drawn as ``?``. Anything
+    else raises `ArgumentError`.
     `perspective` is the player at the bottom; it defaults to the view's
     player, and to Red for a state. See the module text for the cell format.
     ``unicode=True`` draws a box-drawing grid; ``color=True`` colours the
@@ -207,6 +225,8 @@ def captured_text(source: GameState | PlayerView, player: Player) -> str:
     """`player`'s captured pieces as labels, strongest first (``"10 9 9 B"``),
     or ``"-"``. From a view, pieces whose rank the view does not give are ``?``."""
     _check_source(source)
+    if not isinstance(source, GameState) and not hasattr(source, "captured"):
+        raise ArgumentError(f"a view without captured pieces: {_shown(source)}")
     player = Player(player)
     rules: Rules = source.rules
     if isinstance(source, GameState):

@@ -1,7 +1,7 @@
 """Validation of whole game states: is this a state some game of its rules can reach?
 
 The readers that build a `GameState` from outside data (`stratego.notation.parse_position`,
-`stratego.records.state_from_json`, which reads a position string) check the form of each
+`GameState.from_json`, which reads a position string) check the form of each
 field as they parse it; this module checks that the fields agree with each other and with the
 rules: the outcome with the board, the Rescue bookkeeping with the Rescue rule, the
 back-and-forth record with the edition's limit, what has moved with what can move, the known
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import attrs
 
+from stratego._checks import as_state
 from stratego.board import BACK_ROWS, SIZE, SQUARES
 from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import PositionError
@@ -57,8 +58,7 @@ def state_problems(state: GameState) -> list[str]:
     Rescue, the rescue counts, the back-and-forth records, the last move, the
     pieces marked as moved and the ranks each piece may be thought to have.
     """
-    if not isinstance(state, GameState):
-        raise PositionError(f"not a game state: {type(state).__name__}")
+    as_state(state)
     problems: list[str] = []
     rules = state.rules
     pieces = [p for p in state.info.pieces if p is not None]

@@ -1,6 +1,7 @@
 """Gymnasium and PettingZoo environments (extra ``stratego[rl]``).
 
-* `aec_env` builds a PettingZoo AEC environment for two agents, ``"red"``
+* `env` (wrapped as PettingZoo wraps its own games), `raw_env` and `aec_env`
+  (both unwrapped) build a PettingZoo AEC environment for two agents, ``"red"``
   and ``"blue"``;
 * importing this package registers the single-agent Gymnasium environment
   ``"stratego/Stratego-v0"`` (`StrategoEnv`: you play one side against a bot).
@@ -19,11 +20,12 @@ require("numpy", "rl", "stratego.env")
 _gymnasium = require("gymnasium", "rl", "stratego.env")
 require("pettingzoo", "rl", "stratego.env")
 
-from stratego.env.aec import StrategoAECEnv, aec_env  # noqa: E402
+from stratego.env.aec import StrategoAECEnv, aec_env, env, raw_env  # noqa: E402
 from stratego.env.common import SetupSource  # noqa: E402
 from stratego.env.single import StrategoEnv  # noqa: E402
 
-__all__ = ["ENV_ID", "SetupSource", "StrategoAECEnv", "StrategoEnv", "aec_env"]
+__all__ = ["ENV_ID", "SetupSource", "StrategoAECEnv", "StrategoEnv", "aec_env", "env",
+           "raw_env"]
 
 ENV_ID = "stratego/Stratego-v0"
 """The Gymnasium id of `StrategoEnv`."""

@@ -13,10 +13,12 @@ from stratego.encoding import NUM_ACTIONS, NUM_PLANES
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
     AGENTS,
+    ILLEGAL_ACTION,
     PLAYERS,
     SetupSource,
     check_setups,
     decode,
+    ending,
     make_rules,
     observation,
     rewards,
@@ -29,7 +31,7 @@ from stratego.state import GameState
 from stratego.text import board_text
 from stratego.views import view
 
-__all__ = ["DEFAULT_MAX_PLIES", "StrategoAECEnv", "aec_env"]
+__all__ = ["DEFAULT_MAX_PLIES", "StrategoAECEnv", "aec_env", "env", "raw_env"]
 
 DEFAULT_MAX_PLIES = 2000
 """The ply count at which an episode is truncated, unless told otherwise."""
@@ -59,8 +61,12 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
     * Actions: `stratego.encoding` indices seen from the acting agent's seat. An
       illegal action loses the game for the agent that played it
       (``info["illegal_action"]``), so nothing raises mid-episode.
-    * Rewards: +1 to the winner and -1 to the loser at the end, else 0.
-      Truncation once the game reaches `max_plies` plies.
+    * Rewards: +1 to the winner and -1 to the loser at the end, else 0 (read each
+      agent's final reward from `last` when it is terminated, or from `rewards` after
+      the last step). Truncation once the game reaches `max_plies` plies. When the
+      episode ends, both agents' infos hold ``"winner"`` (``"red"``, ``"blue"`` or
+      None), ``"termination"`` (the `stratego.state.Termination` value, ``"illegal
+      move"`` or None when truncated) and ``"ply"``.
     * ``reset(seed=..., options={"state": state})`` starts from a given
       `GameState` instead of new setups.
     * Render modes: ``"ansi"`` (the board as the agent to move sees it, as
@@ -147,7 +153,9 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         other = AGENTS[1 - AGENTS.index(agent)]
         self.rewards[agent], self.rewards[other] = -1.0, 1.0
         self.terminations = dict.fromkeys(AGENTS, True)
-        self.infos[agent] = {"illegal_action": True}
+        assert self.state is not None
+        end = {"winner": other, "termination": ILLEGAL_ACTION, "ply": self.state.ply}
+        self.infos = {agent: {"illegal_action": True, **end}, other: dict(end)}
 
     def _settle(self) -> None:
         """Rewards, terminations, truncations and the agent to act after a move."""
@@ -157,8 +165,10 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
             red, blue = rewards(state)
             self.rewards = {"red": red, "blue": blue}
             self.terminations = dict.fromkeys(AGENTS, True)
+            self.infos = {agent: ending(state) for agent in AGENTS}
         elif self.max_plies is not None and state.ply >= self.max_plies:
             self.truncations = dict.fromkeys(AGENTS, True)
+            self.infos = {agent: ending(state) for agent in AGENTS}
         self.agent_selection = AGENTS[state.turn]
 
     def render(self) -> Any:
@@ -185,3 +195,23 @@ def aec_env(rules: Rules | str = "classic", *, setups: SetupSource = "random",
     """A PettingZoo AEC environment for Stratego under `rules` (a `Rules` value or a name
     for `stratego.editions.by_name`); see `StrategoAECEnv`."""
     return StrategoAECEnv(rules, setups=setups, render_mode=render_mode, max_plies=max_plies)
+
+
+def raw_env(rules: Rules | str = "classic", *, setups: SetupSource = "random",
+            render_mode: str | None = None,
+            max_plies: int | None = DEFAULT_MAX_PLIES) -> StrategoAECEnv:
+    """The unwrapped AEC environment (PettingZoo's ``raw_env`` convention; the same as
+    `aec_env`)."""
+    return StrategoAECEnv(rules, setups=setups, render_mode=render_mode, max_plies=max_plies)
+
+
+def env(rules: Rules | str = "classic", *, setups: SetupSource = "random",
+        render_mode: str | None = None, max_plies: int | None = DEFAULT_MAX_PLIES) -> Any:
+    """The AEC environment in PettingZoo's ``OrderEnforcingWrapper`` (PettingZoo's ``env``
+    convention: it refuses `step` before `reset`). No out-of-bounds or illegal-action
+    wrapper: an illegal action already loses the game for its agent, without raising. The
+    wrapper passes attributes through (``env.state``, ``env.unwrapped``)."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
+
+    return OrderEnforcingWrapper(raw_env(rules, setups=setups, render_mode=render_mode,
+                                         max_plies=max_plies))

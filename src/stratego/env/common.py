@@ -1,11 +1,11 @@
-"""What both environments share: rules and setups from their names, observations,
-rewards and pictures of one agent's view."""
+"""What the environments share: rules and setups from their names, opponents from their
+descriptions, observations, rewards, endings and pictures of one agent's view."""
 
 from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -20,15 +20,17 @@ from stratego.encoding import (
     legal_action_mask,
     observation_planes,
 )
-from stratego.errors import SetupError
+from stratego.errors import SetupError, StrategoError, _shown
+from stratego.match import ILLEGAL_MOVE, BotSpec
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 
-__all__ = ["AGENTS", "SetupSource", "check_setups", "decode", "make_rules", "observation",
-           "rewards", "rgb_picture", "start_state"]
+__all__ = ["AGENTS", "ILLEGAL_ACTION", "BotSource", "SetupSource", "bot_setup", "build_bot",
+           "check_setups", "decode", "ending", "league", "make_rules", "observation",
+           "reset_bot", "rewards", "rgb_picture", "start_state"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -38,6 +40,52 @@ PLAYERS = {"red": Player.RED, "blue": Player.BLUE}
 SetupSource: TypeAlias = str | Callable[[Player, random.Random], Setup]
 """``"random"``, ``"human"`` (the bundled human setups) or a callable
 ``(player, rng) -> Setup``."""
+
+
+BotSource: TypeAlias = str | BotSpec | Callable[..., Any]
+"""An opponent bot: a bot spec string (a name of `stratego.bots.BOTS` or
+``"module:factory"``), a `stratego.match.BotSpec`, or a bot object (a callable
+``PlayerView -> Move``)."""
+
+ILLEGAL_ACTION = ILLEGAL_MOVE
+"""The ``info["termination"]`` of an episode ended by an illegal action (the text
+`stratego.match` records for an illegal move)."""
+
+
+def league(opponents: object) -> list[Any]:
+    """`opponents` as a list: itself when it is a list or tuple (not empty), else one item."""
+    if isinstance(opponents, list | tuple):
+        if not opponents:
+            raise StrategoError("an opponent list (a league) needs at least one opponent")
+        return list(opponents)
+    return [opponents]
+
+
+def build_bot(source: object, seed: int | None = None) -> Any:
+    """The bot `source` describes (`BotSource`): a spec string or `BotSpec` is built as
+    ``factory(seed, **options)``, as `stratego.match.play_match` builds it; a bot object
+    is returned as it is. `StrategoError` for anything else."""
+    if isinstance(source, str):
+        source = BotSpec(source)
+    if isinstance(source, BotSpec):
+        return source.build(seed)
+    if callable(source):
+        return source
+    raise StrategoError(f"an opponent is a bot name, 'module:factory', a BotSpec or a bot "
+                        f"(a callable PlayerView -> Move), not {_shown(source)}")
+
+
+def reset_bot(bot: object, seed: int) -> None:
+    """Call the bot's ``reset(seed)`` method, when it has one."""
+    reset = getattr(bot, "reset", None)
+    if callable(reset):
+        reset(seed)
+
+
+def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup] | None:
+    """The bot's ``setup(rules, player, rng)`` method, or None when it has none."""
+    setup = getattr(bot, "setup", None)
+    return setup if callable(setup) else None
 
 
 def make_rules(rules: Rules | str) -> Rules:
@@ -56,8 +104,15 @@ def check_setups(setups: SetupSource) -> None:
                          f"Setup, not {setups!r}")
 
 
-def start_state(rules: Rules, setups: SetupSource, rng: random.Random) -> GameState:
-    """A new game under `rules` with both setups drawn from `setups` with `rng`."""
+def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | None,
+                own: Sequence[tuple[Player, Callable[[Rules, Player, random.Random], Setup]]]
+                = ()) -> GameState:
+    """A new game under `rules` with both setups drawn from `setups` with `rng`; each
+    ``(player, place)`` of `own` then replaces that player's setup with
+    ``place(rules, player, rng')`` (a bot's own setup, on a generator of its own drawn from
+    `rng`, so the other side's setup does not change). An int `rng` seeds a new generator."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
     chosen = []
     for player in Player:
         if setups == "random":
@@ -67,6 +122,8 @@ def start_state(rules: Rules, setups: SetupSource, rng: random.Random) -> GameSt
         else:
             assert callable(setups)
             chosen.append(setups(player, rng))
+    for player, place in own:
+        chosen[player] = place(rules, player, random.Random(rng.getrandbits(62)))
     return stratego.new_game(rules, chosen[0], chosen[1])
 
 
@@ -95,6 +152,16 @@ def rewards(state: GameState) -> tuple[float, float]:
     if state.outcome is None or state.outcome.winner is None:
         return 0.0, 0.0
     return (1.0, -1.0) if state.outcome.winner is Player.RED else (-1.0, 1.0)
+
+
+def ending(state: GameState) -> dict[str, Any]:
+    """``{"winner": "red" | "blue" | None, "termination": text | None, "ply": int}`` of
+    `state`: the `Termination` value (``"flag captured"``, ``"no legal moves"``, ``"ply
+    limit"``, ...), None while the game is on (an episode truncated by the environment)."""
+    outcome = state.outcome
+    winner = None if outcome is None or outcome.winner is None else AGENTS[outcome.winner]
+    termination = None if outcome is None else outcome.termination.value
+    return {"winner": winner, "termination": termination, "ply": state.ply}
 
 
 _COLOURS = {

@@ -3,33 +3,37 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from stratego.bots import make_bot
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
     AGENTS,
+    ILLEGAL_ACTION,
+    BotSource,
     SetupSource,
+    bot_setup,
+    build_bot,
     check_setups,
     decode,
+    ending,
+    league,
     make_rules,
     observation,
+    reset_bot,
     rewards,
     rgb_picture,
     start_state,
 )
-from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 from stratego.text import board_text
-from stratego.views import PlayerView, view
+from stratego.views import view
 
 __all__ = ["StrategoEnv"]
 
@@ -41,26 +45,37 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
     opponent="random")`` after ``import stratego.env``, or directly.
 
     * `rules`: a `Rules` value or a name (`stratego.editions.by_name`).
-    * `opponent`: the name of a bot of the library (``"random"``,
-      ``"heuristic"``; seeded on every `reset`) or any callable taking a
-      `PlayerView` and returning a `Move`.
+    * `opponent`: a bot spec (``"random"``, ``"heuristic"``, ``"module:factory"``), a
+      `stratego.match.BotSpec`, a bot object (any callable taking a `PlayerView` and
+      returning a `Move`, such as a `stratego.bots.PolicyBot`), or a list of these (a
+      league: every `reset` draws one, with the environment's generator). Spec bots are
+      built once (``factory(None, **options)``); a bot with a ``reset(seed)`` method is
+      reseeded on every `reset`.
+    * `bot_setup`: when True (the default), an opponent with a ``setup(rules, player,
+      rng)`` method places its own army, as in `stratego.match.play_match` (the
+      heuristic bot's Flag on its back row behind Bombs); False draws it from `setups`.
     * `player`: the side the agent plays, ``"red"`` or ``"blue"``.
     * `setups`: ``"random"``, ``"human"`` or a callable ``(player, rng) -> Setup``.
     * Observation: `stratego.encoding.observation_planes` of the agent's view
       (float32, from its seat); ``info["action_mask"]`` is the int8 mask of its
-      legal actions. Under Rescue the agent acts twice in a row (its move, then
-      its Rescue decision).
+      legal actions (`action_masks` returns it as bool without computing it again).
+      Under Rescue the agent acts twice in a row (its move, then its Rescue decision).
     * Reward +1 for a win, -1 for a loss (also for an illegal action, which ends
       the episode with ``info["illegal_action"]``), 0 otherwise; truncation once
-      the game reaches `max_plies` plies.
+      the game reaches `max_plies` plies. ``info["rewards"]``: float32 ``(2,)``, the
+      rewards of Red and Blue (zero-sum).
+    * The step that ends an episode adds ``info["winner"]`` (``"red"``, ``"blue"`` or
+      None), ``info["termination"]`` (the `stratego.state.Termination` value, such as
+      ``"flag captured"``; ``"illegal move"`` after an illegal action; None when
+      truncated) and ``info["ply"]``.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
 
-    def __init__(self, rules: Rules | str = "classic", opponent: str | Callable[
-                     [PlayerView], Move] = "random", *, player: str = "red",
-                 setups: SetupSource = "random", render_mode: str | None = None,
-                 max_plies: int | None = 2000) -> None:
+    def __init__(self, rules: Rules | str = "classic",
+                 opponent: BotSource | list[BotSource] = "random", *, player: str = "red",
+                 setups: SetupSource = "random", bot_setup: bool = True,
+                 render_mode: str | None = None, max_plies: int | None = 2000) -> None:
         if render_mode is not None and render_mode not in ("ansi", "rgb_array"):
             raise ValueError(f"render_mode must be 'ansi', 'rgb_array' or None, not "
                              f"{render_mode!r}")
@@ -68,31 +83,38 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         if player not in AGENTS:
             raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
         self.rules = make_rules(rules)
-        self.opponent = make_bot(opponent) if isinstance(opponent, str) else opponent
-        if not callable(self.opponent):
-            raise TypeError(f"opponent must be a bot name or a callable, not {opponent!r}")
+        self.opponents = [build_bot(source) for source in league(opponent)]
+        """The league of opponent bots (one item unless a list was given)."""
+        self.opponent = self.opponents[0]
+        """The opponent of the current episode."""
         self.player = Player(AGENTS.index(player))
         self.setups = setups
+        self.bot_setup = bot_setup
         self.render_mode = render_mode
         self.max_plies = max_plies
         self.observation_space = spaces.Box(0.0, 1.0, (NUM_PLANES, 10, 10), dtype=np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self.state: GameState | None = None
+        self._mask: np.ndarray[Any, Any] | None = None
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any],
                                                               dict[str, Any]]:
-        """A new game (``options["state"]``: start from that `GameState`); the opponent
-        moves first if it is its turn."""
+        """A new game (``options["state"]``: start from that `GameState`) against an
+        opponent drawn from the league; the opponent moves first if it is its turn."""
         super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(2**62)))
-        reset_bot = getattr(self.opponent, "reset", None)
-        if callable(reset_bot):
-            reset_bot(rng.getrandbits(62))
+        pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
+        self.opponent = self.opponents[pick]
+        reset_bot(self.opponent, rng.getrandbits(62))
         given = (options or {}).get("state")
         if given is not None and not isinstance(given, GameState):
             raise TypeError(f"options['state'] must be a GameState, not {type(given).__name__}")
-        self.state = given if given is not None else start_state(self.rules, self.setups, rng)
+        if given is None:
+            place = bot_setup(self.opponent) if self.bot_setup else None
+            own = [(self.player.opponent, place)] if place is not None else []
+            given = start_state(self.rules, self.setups, rng, own)
+        self.state = given
         self._opponent_plays()
         obs, info = self._observe()
         return obs, info
@@ -104,23 +126,31 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         move = decode(action, self.player)
         if self.state.outcome is not None or move is None or not is_legal(self.state, move):
             obs, info = self._observe()
-            info["illegal_action"] = True
+            paid = np.zeros(2, np.float32)
+            paid[self.player], paid[self.player.opponent] = -1.0, 1.0
+            info.update(illegal_action=True, rewards=paid, winner=AGENTS[self.player.opponent],
+                        termination=ILLEGAL_ACTION, ply=self.state.ply)
             return obs, -1.0, True, False, info
         self.state = apply(self.state, move)
         self._opponent_plays()
         obs, info = self._observe()
         state = self.state
-        reward = rewards(state)[self.player]
-        truncated = (state.outcome is None and self.max_plies is not None
+        paid = np.asarray(rewards(state), np.float32)
+        info["rewards"] = paid
+        terminated = state.outcome is not None
+        truncated = (not terminated and self.max_plies is not None
                      and state.ply >= self.max_plies)
-        return obs, reward, state.outcome is not None, truncated, info
+        if terminated or truncated:
+            info.update(ending(state))
+        return obs, float(paid[self.player]), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal actions of the agent now, as a `bool` array (the method masked
-        PPO of sb3-contrib looks for)."""
+        PPO of sb3-contrib looks for; the mask of the last observation, not recomputed)."""
         assert self.state is not None, "call reset() first"
-        mask: np.ndarray[Any, Any] = observation(self.state, self.player)["action_mask"]
-        return mask.astype(bool)
+        if self._mask is None:
+            self._mask = observation(self.state, self.player)["action_mask"]
+        return self._mask.astype(bool)
 
     def _opponent_plays(self) -> None:
         state = self.state
@@ -134,7 +164,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
     def _observe(self) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         assert self.state is not None
         seen = observation(self.state, self.player)
-        return seen["observation"], {"action_mask": seen["action_mask"]}
+        self._mask = seen["action_mask"]
+        return seen["observation"], {"action_mask": seen["action_mask"].copy()}
 
     def render(self) -> Any:
         """The board as the agent sees it: text (``"ansi"``) or a picture (``"rgb_array"``)."""

@@ -17,8 +17,19 @@ for _ in range(10):
 
 Needs the ``vector`` extra (`pip install 'stratego[vector]'`: numba and NumPy); without it,
 importing this package raises `stratego.MissingDependencyError`. The first use compiles
-the kernels (cached on disk afterwards). Rescue is not supported; every other rule set is
-(see `SUPPORTED`).
+the kernels, some 15 to 30 s of CPU depending on the machine and its load (a line on
+stderr says so), and caches them on disk: later processes load them in about a second.
+Rescue is not supported; every other rule set is (see `SUPPORTED`).
+
+What lives where:
+
+* `stratego.vector.batch`: `Batch`, the public face (building, reading, stepping games);
+* `stratego.vector.env`: `BatchVectorEnv`, a Gymnasium vector environment over a batch;
+* `stratego.vector._tables`: the tables the kernels read, built from the core's public
+  tables, and which rule sets are supported;
+* `stratego.vector._kernels`: the numba kernels, one module per job (the layout of the
+  game arrays, bitboards, the repetition rules, move generation, applying moves, new
+  games, observation planes, sampling; see its docstring).
 """
 
 from __future__ import annotations

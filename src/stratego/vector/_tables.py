@@ -21,7 +21,8 @@ from stratego.pieces import Player, Rank
 from stratego.repetition import ZOBRIST_KEYS, ZOBRIST_SIDE
 from stratego.rules import Rules
 from stratego.strike import strike_table
-from stratego.vector import _kernels as k
+from stratego.vector._kernels import layout as k
+from stratego.vector._kernels.layout import Tables
 
 SQ = SIZE * SIZE
 
@@ -190,6 +191,16 @@ def rule_tables(rules: Rules) -> tuple[Any, ...]:
                          f"{rules.name}")
     ranks = np.array(army + [-1] * (home.shape[1] - len(army)), dtype=np.int64)
     return r, reach, strike, cons, home, ranks
+
+
+@functools.cache
+def tables(rules: Rules) -> Tables:
+    """Everything the kernels read to play `rules`, as one value."""
+    nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, lakes, bvalid, adt = geometry()
+    r, reach, strike, cons, home, ranks = rule_tables(rules)
+    return Tables(R=r, nbx=nbx, lx=lx, lanen=lanen, tx=tx, twon=twon, afrom=afrom, ato=ato,
+                  bvalid=bvalid, adt=adt, reach=reach, strike=strike, cons=cons, home=home,
+                  ranks=ranks, zk=zk, zside=zside, lakes=lakes)
 
 
 def num_actions() -> int:

@@ -35,8 +35,10 @@ from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
-from stratego.vector import _kernels as k
-from stratego.vector._tables import check_rules, geometry, rule_tables
+from stratego.vector import _kernels
+from stratego.vector._kernels import layout as k
+from stratego.vector._kernels.layout import Games
+from stratego.vector._tables import check_rules, tables
 from stratego.views import view
 
 __all__ = ["TERMINATIONS", "Batch"]
@@ -78,22 +80,22 @@ class Batch:
         """Empty storage for `n` games of up to `pieces` piece ids and `moves` legal
         moves; use `Batch.new` or `Batch.from_states` instead."""
         self._rules = check_rules(rules)
-        self._geo = geometry()
-        (self._R, self._reach, self._strike, self._cons, self._home, self._ranks) = rule_tables(
-            rules
+        self._t = tables(rules)
+        pc = np.zeros((n, pieces, k.PC_ROWS), np.int16)
+        pc[:, :, k.WHERE] = -1
+        pc[:, :, k.SLOT] = -1
+        self._s = Games(
+            board=np.zeros((n, 100), np.int16),
+            pc=pc,
+            plist=np.zeros((n, 2, max(1, (pieces - 1))), np.int32),
+            g=np.zeros((n, k.G_WIDTH), np.int64),
+            chase=np.zeros((n, _CHASE_START), np.int64),
+            moves=np.zeros((n, moves), np.int16),
+            mask=np.zeros((n, NUM_ACTIONS), np.bool_),
+            bb=np.zeros((n, 2, 2, 2), np.uint64),
+            init_board=np.zeros((n, 100), np.int16),
+            armies=np.zeros((n, 2, len(Rank)), np.int16),
         )
-        self._board = np.zeros((n, 100), np.int16)
-        self._pc = np.zeros((n, pieces, k.PC_ROWS), np.int16)
-        self._pc[:, :, k.WHERE] = -1
-        self._pc[:, :, k.SLOT] = -1
-        self._plist = np.zeros((n, 2, max(1, (pieces - 1))), np.int32)
-        self._bb = np.zeros((n, 2, 2, 2), np.uint64)
-        self._g = np.zeros((n, k.G_WIDTH), np.int64)
-        self._chase = np.zeros((n, _CHASE_START), np.int64)
-        self._moves = np.zeros((n, moves), np.int16)
-        self._mask = np.zeros((n, NUM_ACTIONS), np.bool_)
-        self._init_board = np.zeros((n, 100), np.int16)
-        self._armies = np.zeros((n, 2, len(Rank)), np.int16)
         self._bad = np.zeros(n, np.bool_)
         self._all = np.ones(n, np.bool_)
         self._infos: list[GameInfo | None] = [None] * n
@@ -196,41 +198,51 @@ class Batch:
         pieces, moves = cls._sizes(rules, [len(s.info.pieces) for s in states], sides)
         batch = cls(rules, len(states), pieces, moves)
         longest = max(len(s.chase) for s in states)
-        if longest + 2 > batch._chase.shape[1]:
-            batch._chase = np.zeros((len(states), 2 * longest + 2), np.int64)
+        if longest + 2 > batch._s.chase.shape[1]:
+            batch._s = batch._s._replace(chase=np.zeros((len(states), 2 * longest + 2),
+                                                         np.int64))
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = batch._geo
-        k.generate_all(
-            batch._board,
-            batch._pc,
-            batch._plist,
-            batch._g,
-            batch._chase,
-            batch._moves,
-            batch._mask,
-            batch._R,
-            nbx,
-            lx,
-            lanen,
-            tx,
-            twon,
-            zk,
-            zside,
-            batch._bb,
-            bvalid,
-            adt,
-        )
+        batch._generate(np.zeros(len(batch), np.bool_), _kernels.LOAD)
         return batch
+
+    def load(self, rows: Sequence[int], states: Sequence[GameState]) -> None:
+        """Put `states` (of this batch's rules) into the games `rows`, replacing what they
+        held, as `from_states` would hold them; the other games are untouched."""
+        rows, states = [operator.index(r) for r in rows], list(states)
+        if len(rows) != len(states):
+            raise ValueError(f"{len(rows)} rows for {len(states)} states")
+        for row, state in zip(rows, states, strict=True):
+            if not 0 <= row < len(self):
+                raise ValueError(f"row {row} is outside the batch of {len(self)} games")
+            if not isinstance(state, GameState):
+                raise PositionError(f"row {row}: not a GameState: {_shown(state)}")
+            if state.rules != self._rules:
+                raise RulesError(f"row {row}: a state under {state.rules.name}, the batch "
+                                 f"plays {self._rules.name}")
+            if (len(state.info.pieces) > self._s.pc.shape[1]
+                    or len(state.chase) + 1 > self._s.chase.shape[1]):
+                raise PositionError(f"row {row}: the state does not fit this batch's sizes "
+                                    f"(build a batch for it with Batch.from_states)")
+        keep = np.ones(len(self), np.bool_)
+        for row, state in zip(rows, states, strict=True):
+            for array in self._s:
+                array[row] = 0
+            self._s.pc[row, :, k.WHERE] = -1
+            self._s.pc[row, :, k.SLOT] = -1
+            self._load(row, state)
+            self._longest = max(self._longest, len(state.chase) - 1)
+            keep[row] = False
+        self._generate(keep, _kernels.LOAD)
 
     def _load(self, i: int, state: GameState) -> None:
         info = state.info
         self._infos[i] = info
-        self._board[i] = state.board
-        self._init_board[i] = info.initial_board
-        pc = self._pc[i]
-        g = self._g[i]
+        self._s.board[i] = state.board
+        self._s.init_board[i] = info.initial_board
+        pc = self._s.pc[i]
+        g = self._s.g[i]
         where = state.where
         seen = {who: view(state, who) for who in Player}
         for pid, piece in enumerate(info.pieces):
@@ -242,11 +254,11 @@ class Batch:
             pc[pid, k.KNOWN] = state.known[pid]
             pc[pid, k.MOVED] = state.moved_mask >> pid & 1
             pc[pid, k.CAPT] = state.captured_mask >> pid & 1
-            pc[pid, k.KIND] = k.kind_of(int(piece.rank), self._R)
+            pc[pid, k.KIND] = _kernels.kind_of(int(piece.rank), self._t.R)
             # what the opponent's view still allows for this piece: the public facts
             possible = seen[piece.owner.opponent].piece(pid).possible
             pc[pid, k.FACTS] = sum(1 << rank for rank in possible)
-            self._armies[i, piece.owner, piece.rank] += 1
+            self._s.armies[i, piece.owner, piece.rank] += 1
         g[k.TURN] = state.turn
         g[k.PLY] = state.ply
         outcome = state.outcome
@@ -265,7 +277,7 @@ class Batch:
             if piece is None or where[pid] < 0 or kind in (k.K_STILL, k.K_STEP):
                 continue  # (the one-square movers are on the bitboards)
             slot = int(g[k.PCOUNT + piece.owner])
-            self._plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
+            self._s.plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
             pc[pid, k.SLOT] = slot
             g[k.PCOUNT + piece.owner] = slot + 1
         for who in Player:
@@ -278,36 +290,17 @@ class Batch:
             g[k.EVADED] = evaded & ((1 << 50) - 1)
             g[k.EVADED + 1] = evaded >> 50
             g[k.CLEN] = len(state.chase) - 2
-            self._chase[i, : len(state.chase) - 2] = state.chase[2:]
+            self._s.chase[i, : len(state.chase) - 2] = state.chase[2:]
+
+    def _generate(self, skip: npt.NDArray[np.bool_], mode: int) -> None:
+        """The legal actions of the games not to `skip`, after loading (`LOAD`) or new games
+        (`NEW`)."""
+        idle = np.zeros(len(self), np.int64)
+        _kernels.step(0, len(self), idle, np.ascontiguousarray(skip), self._s, self._t, mode)
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
-        nbx, lx, lanen, tx, twon, _, _, zk, zside, _, bvalid, adt = self._geo
-        k.reset(
-            which,
-            seed,
-            self._home,
-            self._ranks,
-            self._board,
-            self._pc,
-            self._plist,
-            self._g,
-            self._chase,
-            self._moves,
-            self._mask,
-            self._init_board,
-            self._armies,
-            self._R,
-            nbx,
-            lx,
-            lanen,
-            tx,
-            twon,
-            zk,
-            zside,
-            self._bb,
-            bvalid,
-            adt,
-        )
+        _kernels.new_games(which, seed, self._s, self._t)
+        self._generate(~which, _kernels.NEW)
         for i in np.flatnonzero(which):
             self._infos[i] = None
 
@@ -319,39 +312,39 @@ class Batch:
         return self._rules
 
     def __len__(self) -> int:
-        return int(self._board.shape[0])
+        return int(self._s.board.shape[0])
 
     @property
     def done(self) -> npt.NDArray[np.bool_]:
         """``(N,)`` bool: whether each game is over (a copy)."""
-        done: npt.NDArray[np.bool_] = self._g[:, k.DONE] != 0
+        done: npt.NDArray[np.bool_] = self._s.g[:, k.DONE] != 0
         return done
 
     @property
     def to_move(self) -> npt.NDArray[np.int8]:
         """``(N,)`` int8: the player to move in each game (0 Red, 1 Blue; after the end,
         the player who would have moved next)."""
-        return self._g[:, k.TURN].astype(np.int8)
+        return self._s.g[:, k.TURN].astype(np.int8)
 
     @property
     def ply(self) -> npt.NDArray[np.int64]:
         """``(N,)`` int64: each game's ply count (`GameState.ply`)."""
-        return self._g[:, k.PLY].copy()
+        return self._s.g[:, k.PLY].copy()
 
     @property
     def winner(self) -> npt.NDArray[np.int8]:
         """``(N,)`` int8: 0 (Red) or 1 (Blue) for a game won, -1 for a draw or a game on."""
-        return self._g[:, k.WINNER].astype(np.int8)
+        return self._s.g[:, k.WINNER].astype(np.int8)
 
     @property
     def termination(self) -> npt.NDArray[np.int8]:
         """``(N,)`` int8: why each game ended, as an index into `TERMINATIONS` (0: on)."""
-        return self._g[:, k.TERM].astype(np.int8)
+        return self._s.g[:, k.TERM].astype(np.int8)
 
     @property
     def outcome(self) -> npt.NDArray[np.int8]:
         """``(N,)`` int8: +1 when Red won, -1 when Blue won, 0 for a draw or a game on."""
-        winner = self._g[:, k.WINNER]
+        winner = self._s.g[:, k.WINNER]
         return np.where(winner == 0, 1, np.where(winner == 1, -1, 0)).astype(np.int8)
 
     @property
@@ -361,19 +354,33 @@ class Batch:
         red = self.outcome.astype(np.float32)
         return np.stack([red, -red], axis=1)
 
-    def action_mask(self) -> npt.NDArray[np.bool_]:
+    def action_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
         """``(N, NUM_ACTIONS)`` bool: the legal actions of each game's player to move, in
         that player's seat (all False once a game is over).
 
-        A read-only view of the batch's own mask, rewritten by `step` and `reset_done`
-        (copy it to keep it)."""
-        mask = self._mask.view()
-        mask.flags.writeable = False
-        return mask
+        A new, writable array (keep it, change it, hand it to ``torch.from_numpy``): the
+        batch's own mask is not exposed, so nothing done to the result can change the
+        games. `out`, a C-contiguous bool array of that shape, is written over and
+        returned instead (no allocation in a loop)."""
+        mask = self._s.mask
+        if out is None:
+            return mask.copy()
+        if not (
+            isinstance(out, np.ndarray)
+            and out.shape == mask.shape
+            and out.dtype == np.bool_
+            and out.flags.c_contiguous
+            and out.flags.writeable
+        ):
+            raise ValueError(
+                f"out must be a writable C-contiguous bool array of shape {mask.shape}"
+            )
+        np.copyto(out, mask)
+        return out
 
     def legal_counts(self) -> npt.NDArray[np.int64]:
         """``(N,)``: how many legal actions each game's player to move has."""
-        return self._g[:, k.NMOVES].copy()
+        return self._s.g[:, k.NMOVES].copy()
 
     def observation_planes(
         self, player: npt.ArrayLike | None = None, out: npt.NDArray[np.float32] | None = None
@@ -403,21 +410,47 @@ class Batch:
         ):
             raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
         planes = out
-        lakes = self._geo[9]
-        self._split(
-            lambda lo, hi: k.planes(
-                lo, hi, planes, viewer, self._board, self._pc, self._g, self._R, self._armies, lakes
-            )
-        )
+        games, tabs = self._s, self._t
+        self._split(lambda lo, hi: _kernels.observe(lo, hi, planes, viewer, games, tabs))
         return out
 
-    def sample_actions(self, rng: np.random.Generator | int | None = None) -> npt.NDArray[np.int64]:
-        """``(N,)``: one uniformly random legal action per game (-1 for games over).
+    def sample_actions(
+        self,
+        rng: np.random.Generator | int | None = None,
+        logits: npt.ArrayLike | None = None,
+    ) -> npt.NDArray[np.int64]:
+        """``(N,)``: one legal action per game (-1 for games over), uniformly at random, or
+        with `logits` drawn from a policy.
 
-        `rng` is a NumPy `Generator` or a seed."""
+        `rng` is a NumPy `Generator` or a seed. `logits`, float ``(N, NUM_ACTIONS)``
+        (float32 or float64, e.g. ``policy(planes).numpy()``), gives each game's action
+        the probability of the softmax of its logits over that game's legal actions only:
+        an illegal action is never drawn, whatever its logit (no masking needed before).
+        A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
+        all of a game's legal actions may be -inf (`ValueError` naming the game)."""
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
-        out = np.empty(len(self), np.int64)
-        k.sample(generator.random(len(self)), self._g, self._moves, out)
+        n = len(self)
+        out = np.empty(n, np.int64)
+        u = generator.random(n)
+        if logits is None:
+            _kernels.sample(u, self._s.g, self._s.moves, out)
+            return out
+        values = np.asarray(logits)
+        if values.shape != (n, NUM_ACTIONS) or values.dtype.kind not in "fiu":
+            raise ValueError(
+                f"logits must be a float array of shape ({n}, {NUM_ACTIONS}), not "
+                f"{_shown(values.dtype)} of shape {values.shape}"
+            )
+        if values.dtype not in (np.float32, np.float64):
+            values = values.astype(np.float64)
+        values = np.ascontiguousarray(values)
+        bad = int(_kernels.sample_logits(u, values, self._s.g, self._s.moves, out))
+        if bad >= 0:
+            legal = values[bad, self._s.mask[bad]]
+            raise ValueError(
+                f"game {bad}: the logits of its {legal.size} legal actions allow no draw "
+                f"(NaN, +inf or all -inf): {_shown(legal.tolist())}"
+            )
         return out
 
     # -- playing ----------------------------------------------------------------------------
@@ -449,70 +482,36 @@ class Batch:
                 raise IllegalMoveError(
                     f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
                 )
-        if self._R[k.R_CHASE] and self._longest + 2 > self._chase.shape[1]:
-            grown = np.zeros((len(self), 2 * self._chase.shape[1]), np.int64)
-            grown[:, : self._chase.shape[1]] = self._chase
-            self._chase = grown
-        first, count = k.validate(acts, active, self._bad, self._g, self._mask)
+        if self._t.R[k.R_CHASE] and self._longest + 2 > self._s.chase.shape[1]:
+            grown = np.zeros((len(self), 2 * self._s.chase.shape[1]), np.int64)
+            grown[:, : self._s.chase.shape[1]] = self._s.chase
+            self._s = self._s._replace(chase=grown)
+        first, count = _kernels.validate(acts, active, self._bad, self._s.g, self._s.mask)
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
-        nbx, lx, lanen, tx, twon, afrom, ato, zk, zside, _, bvalid, adt = self._geo
-        bb = self._bb
-        board, pc, plist, g, chase = (self._board, self._pc, self._plist, self._g, self._chase)
-        moves, mask, bad = self._moves, self._mask, self._bad
-        rules, reach, strike, cons = self._R, self._reach, self._strike, self._cons
+        games, tabs, bad = self._s, self._t, self._bad
 
         def job(lo: int, hi: int) -> int:
-            return int(
-                k.step(
-                    lo,
-                    hi,
-                    acts,
-                    bad,
-                    board,
-                    pc,
-                    plist,
-                    g,
-                    chase,
-                    moves,
-                    mask,
-                    rules,
-                    nbx,
-                    lx,
-                    lanen,
-                    tx,
-                    twon,
-                    afrom,
-                    ato,
-                    reach,
-                    strike,
-                    cons,
-                    zk,
-                    zside,
-                    bb,
-                    bvalid,
-                    adt,
-                )
-            )
+            return int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
 
         self._longest = max(self._split(job))
         self.illegal_count += int(count)
         return int(count)
 
     def _illegal(self, i: int, action: int) -> str:
-        who = Player(int(self._g[i, k.TURN]))
+        who = Player(int(self._s.g[i, k.TURN]))
         if 0 <= action < NUM_ACTIONS:
             move = action_move(action, who)
             return (
                 f"game {i}: action {action} ({move} for {who}) is not legal there "
-                f"({int(self._g[i, k.NMOVES])} legal actions)"
+                f"({int(self._s.g[i, k.NMOVES])} legal actions)"
             )
         return f"game {i}: {_shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})"
 
     def reset_done(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """Start a new random game (as `Batch.new` does) in every row whose game is over;
         returns the indices of the rows reset."""
-        which = self._g[:, k.DONE] != 0
+        which = self._s.g[:, k.DONE] != 0
         if which.any():
             self._reset(np.ascontiguousarray(which), _seed(seed))
         return np.flatnonzero(which)
@@ -538,7 +537,7 @@ class Batch:
                 cells = tuple(
                     sorted(
                         (SQUARES[sq], Rank(int(code) & 15))
-                        for sq, code in enumerate(self._init_board[i])
+                        for sq, code in enumerate(self._s.init_board[i])
                         if code and (int(code) >> 4) & 1 == who
                     )
                 )
@@ -554,11 +553,11 @@ class Batch:
         The state carries no move history: a view of it has no last move."""
         try:
             i = operator.index(i)
-            g = self._g[i]
+            g = self._s.g[i]
         except (TypeError, IndexError):
             raise PositionError(f"no game {_shown(i)} in a batch of {len(self)}") from None
         i %= len(self)
-        pc = self._pc[i]
+        pc = self._s.pc[i]
         pieces = range(1, int(g[k.NPIECES]))
         winner = int(g[k.WINNER])
         outcome = None
@@ -570,18 +569,18 @@ class Batch:
         if g[k.CPLAYER]:
             evaded = int(g[k.EVADED]) | int(g[k.EVADED + 1]) << 50
             chase = (int(g[k.CPLAYER]), evaded,
-                     *(int(h) for h in self._chase[i, : g[k.CLEN]]))
+                     *(int(h) for h in self._s.chase[i, : g[k.CLEN]]))
         sh = [int(x) for x in g[k.SH : k.SH + 8]]
         shuttles: list[tuple[int, ...]] = []
         for who in Player:
             record = tuple(sh[4 * who : 4 * who + 4])
-            if self._R[k.R_WINDOW] and record[3]:
+            if self._t.R[k.R_WINDOW] and record[3]:
                 start = k.TRAIL + k.TRAIL_MAX * who
                 record += tuple(int(x) for x in g[start : start + record[3]])
             shuttles.append(record)
         return GameState(
             info=self._info(i),
-            board=tuple(int(c) for c in self._board[i]),
+            board=tuple(int(c) for c in self._s.board[i]),
             turn=int(g[k.TURN]),
             ply=int(g[k.PLY]),
             captured_mask=sum(1 << pid for pid in pieces if pc[pid, k.CAPT]),
@@ -599,5 +598,5 @@ class Batch:
     def __repr__(self) -> str:
         return (
             f"<Batch {self._rules.name}: {len(self)} games, "
-            f"{int((self._g[:, k.DONE] != 0).sum())} over>"
+            f"{int((self._s.g[:, k.DONE] != 0).sum())} over>"
         )

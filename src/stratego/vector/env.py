@@ -1,25 +1,45 @@
 """A Gymnasium `VectorEnv` over `stratego.vector.Batch` (extras ``vector`` and ``rl``).
 
-`BatchVectorEnv` runs `num_envs` games in one `Batch`: one call advances them all. Two
-ways to play:
+`BatchVectorEnv` runs `num_envs` games in one `Batch`: one call advances them all. The
+agent plays `player` in every game against an opponent, or both sides (``"self"``):
 
-* ``opponent="random"``: the agent plays `player` in every game against uniformly random
-  legal moves, played inside `step` (as ``StrategoEnv(opponent="random")`` does for one
-  game);
+* ``opponent="random"``: uniformly random legal moves (the batch's compiled sampler);
+* ``opponent="heuristic"``, or any bot spec (``"module:factory"``, a
+  `stratego.match.BotSpec`, a bot object such as a `stratego.bots.PolicyBot`): one bot per
+  game, asked with its view (slow: the scalar engine's view of each game; a `PolicyBot`
+  is asked with the batch's own planes and mask instead);
+* a batched policy ``fn(planes, mask) -> actions``: planes float32 ``(M, NUM_PLANES, 10,
+  10)`` and masks bool ``(M, NUM_ACTIONS)`` of the `M` games where the opponent moves
+  (from its seat), called once per step;
+* a list of these: a league. Every game draws one of them at each reset (from its own
+  generator), ``info["opponent"]`` says which;
 * ``opponent="self"``: self-play; each action is the move of the player to move in that
-  game, the observation and mask are from the seat of the player to move next, and the
-  reward goes to the player who just moved.
+  game, the observation and mask are from the seat of the player to move next.
 
-Observations are `stratego.encoding.observation_planes` arrays (from the agent's seat);
-``info["action_mask"]`` holds the legal actions, ``info["to_move"]`` who moves. Rewards
-are +1 for a win, -1 for a loss, 0 otherwise; an episode terminates when its game ends
-and is truncated after `max_plies` plies. Autoreset follows Gymnasium 1.x
-``AutoresetMode.NEXT_STEP``: the step after an episode ended restarts that game with a new
-random setup and ignores its action (reward 0).
+A bot opponent with a ``setup(rules, player, rng)`` method places its own army, as in
+`stratego.match.play_match` (``bot_setup=False``: random setups for both sides).
+
+Observations are `stratego.encoding.observation_planes` arrays (from the agent's seat, or
+the mover's in self-play); ``info["action_mask"]`` holds the legal actions,
+``info["to_move"]`` who moves. The reward is +1 for a win, -1 for a loss, 0 otherwise, for
+the agent (in self-play: for the player who just moved); ``info["rewards"]``, float32
+``(N, 2)``, gives both seats' rewards (Red, Blue) on every step: zero-sum, non-zero only on
+the step a game ends, so in self-play the loser's -1 arrives on that step too. The step an
+episode ends also sets ``info["winner"]`` (int8, 0 Red, 1 Blue, -1 none),
+``info["termination"]`` (int8 codes of `TERMINATION_NAMES`) and ``info["ply"]``, each
+with its Gymnasium mask (``info["_winner"]`` ...) marking the games that ended. An
+episode terminates when its game ends and is truncated after `max_plies` plies. Autoreset
+follows Gymnasium 1.x ``AutoresetMode.NEXT_STEP``: the step after an episode ended restarts
+that game and ignores its action (reward 0). An illegal action raises `IllegalMoveError`
+naming the game (mask the logits).
 """
 
 from __future__ import annotations
 
+import copy
+import inspect
+import random
+from collections.abc import Callable
 from typing import Any
 
 from stratego.optional import require
@@ -33,59 +53,184 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
+from stratego.bots.policy import PolicyBot  # noqa: E402
 from stratego.editions import by_name  # noqa: E402
-from stratego.encoding import NUM_ACTIONS, NUM_PLANES  # noqa: E402
-from stratego.errors import RulesError  # noqa: E402
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
+from stratego.engine import new_game  # noqa: E402
+from stratego.env.common import (  # noqa: E402
+    bot_setup,
+    build_bot,
+    league,
+    reset_bot,
+    rgb_picture,
+)
+from stratego.errors import RulesError, StrategoError, _shown  # noqa: E402
+from stratego.match import BotSpec  # noqa: E402
 from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
-from stratego.vector.batch import Batch  # noqa: E402
+from stratego.setups import random_setup  # noqa: E402
+from stratego.state import GameState  # noqa: E402
+from stratego.text import board_text  # noqa: E402
+from stratego.vector.batch import TERMINATIONS, Batch  # noqa: E402
+from stratego.views import view  # noqa: E402
 
-__all__ = ["ENV_ID", "BatchVectorEnv"]
+__all__ = ["ENV_ID", "TERMINATION_NAMES", "BatchVectorEnv", "BatchedPolicy"]
 
 _Obs = npt.NDArray[np.float32]
+
+BatchedPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.bool_]], npt.ArrayLike]
+"""``fn(planes (M, NUM_PLANES, 10, 10), mask (M, NUM_ACTIONS)) -> actions (M,)``."""
+
+TERMINATION_NAMES: tuple[str | None, ...] = tuple(
+    None if term is None else term.value for term in TERMINATIONS
+)
+"""``info["termination"]`` codes of `BatchVectorEnv`: code -> `Termination` value.
+
+| code | meaning |
+| --- | --- |
+| 0 | none: the game is on, or the episode was truncated (`max_plies`) |
+| 1 | ``"flag captured"`` |
+| 2 | ``"flag reached the back row"`` (Moving Flag) |
+| 3 | ``"no legal moves"`` (the player to move could not move) |
+| 4 | ``"ply limit"`` (the rules' own ply limit: a draw) |
+"""
+
+_RENDER_MODES = ("ansi", "rgb_array")
+
+
+class _Opponent:
+    """One opponent of the league: its kind and what plays it."""
+
+    def __init__(self, source: object) -> None:
+        self.source = source
+        self.fn: Callable[..., Any] | None = None
+        if isinstance(source, str) and source.strip().lower() == "random":
+            self.kind = "random"
+        elif isinstance(source, str | BotSpec | PolicyBot):
+            self.kind = "bot"
+            build_bot(source)  # fails now for an unknown name
+        elif callable(source) and _arity(source) in (1, 2):
+            self.kind = "bot" if _arity(source) == 1 else "policy"
+            self.fn = source
+        else:
+            raise StrategoError(f"an opponent is 'random', 'heuristic', 'self', a bot spec, a "
+                                f"BotSpec, a bot, a batched policy fn(planes, mask) or a list "
+                                f"of these, not {_shown(source)}")
+
+    def build(self, seed: int) -> Any:
+        """The bot for one game (a `PolicyBot` object is shared: it holds no game memory)."""
+        source = self.source
+        if isinstance(source, PolicyBot):
+            return source
+        if isinstance(source, str | BotSpec):
+            return build_bot(source, seed)
+        return copy.deepcopy(source)
+
+
+def _arity(fn: Callable[..., Any]) -> int:
+    """How many positional arguments `fn` requires: 1 for a bot (a view), 2 for a batched
+    policy (planes, mask); 2 when it cannot be told or takes ``*args``."""
+    try:
+        parameters = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return 2
+    if any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        return 2
+    return sum(1 for p in parameters if p.default is p.empty and p.kind in (
+        p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
 
 
 class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """`num_envs` Stratego games as one Gymnasium vector environment (see the module
     documentation). `rules` is a `Rules` value or its name; `threads` is
-    `Batch.threads`."""
+    `Batch.threads`; `render_mode` ``"ansi"`` or ``"rgb_array"`` renders game 0 (from the
+    agent's seat; a tuple of one frame, as Gymnasium's vector `render` returns)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+    metadata = {  # noqa: RUF012
+        "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": list(_RENDER_MODES)}
 
     def __init__(
         self,
         num_envs: int,
         rules: Rules | str = "classic",
         *,
-        opponent: str = "random",
+        opponent: Any = "random",
         player: str = "red",
         max_plies: int | None = 2000,
         threads: int = 1,
+        bot_setup: bool = True,
+        render_mode: str | None = None,
     ) -> None:
-        if opponent not in ("random", "self"):
-            raise ValueError(f"opponent must be 'random' or 'self', not {opponent!r}")
         if player not in ("red", "blue"):
             raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
+        if render_mode is not None and render_mode not in _RENDER_MODES:
+            raise ValueError(f"render_mode must be 'ansi', 'rgb_array' or None, not "
+                             f"{render_mode!r}")
         if isinstance(rules, str):
             rules = by_name(rules)
         if not isinstance(rules, Rules):
             raise RulesError(f"not a Rules value or name: {rules!r}")
+        self.self_play = isinstance(opponent, str) and opponent.strip().lower() == "self"
+        sources = [] if self.self_play else league(opponent)
+        if any(isinstance(s, str) and s.strip().lower() == "self" for s in sources):
+            raise StrategoError("'self' cannot be one opponent of a league")
+        self._opponents = [_Opponent(source) for source in sources]
         self.batch = Batch.new(rules, num_envs, seed=0)
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads
         self.num_envs = num_envs
-        self.self_play = opponent == "self"
         self.player = Player.parse(player)
         self.max_plies = max_plies
+        self.bot_setup = bot_setup
+        self.render_mode = render_mode
         self.single_observation_space = spaces.Box(0.0, 1.0, (NUM_PLANES, 10, 10), dtype=np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._needs_reset = np.zeros(num_envs, np.bool_)
+        self._pick = np.zeros(num_envs, np.int64)
+        self._bots: dict[tuple[int, int], Any] = {}
         self._rng = np.random.default_rng()
+        self._games = [np.random.default_rng(s) for s in np.random.SeedSequence().spawn(num_envs)]
 
-    def _seed(self) -> int:
-        return int(self._rng.integers(2**31))
+    # -- games and opponents ---------------------------------------------------------------
+
+    def _restart(self, rows: npt.NDArray[np.intp]) -> None:
+        """New games in `rows`, each from its own generator: the league's draw, the bot's
+        seed and the setups."""
+        batch, rules = self.batch, self.batch.rules
+        loads: list[int] = []
+        states: list[GameState] = []
+        opponent_side = self.player.opponent
+        for row in (int(r) for r in rows):
+            game = self._games[row]
+            seed = int(game.integers(2**31))
+            pick = int(game.integers(len(self._opponents))) if len(self._opponents) > 1 else 0
+            self._pick[row] = pick
+            batch.reset([row], seed)
+            if self.self_play or self._opponents[pick].kind != "bot":
+                continue
+            bot = self._bot(pick, row)
+            reset_bot(bot, seed)
+            place = bot_setup(bot) if self.bot_setup else None
+            if place is None:
+                continue
+            sides = {
+                self.player: random_setup(rules, self.player, random.Random(seed)),
+                opponent_side: place(rules, opponent_side, random.Random(seed + 1)),
+            }
+            loads.append(row)
+            states.append(new_game(rules, sides[Player.RED], sides[Player.BLUE]))
+        if loads:
+            batch.load(loads, states)
+
+    def _bot(self, pick: int, row: int) -> Any:
+        key = (pick, row)
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = self._opponents[pick].build(int(self._games[row].integers(
+                2**31)))
+        return bot
 
     def _opponent_moves(self) -> None:
         if self.self_play:
@@ -95,26 +240,85 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             theirs = ~batch.done & (batch.to_move != self.player)
             if not theirs.any():
                 return
-            batch.step(batch.sample_actions(self._rng), where=theirs)
+            batch.step(self._opponent_actions(theirs), where=theirs)
 
-    def _observe(self) -> tuple[_Obs, dict[str, Any]]:
+    def _opponent_actions(self, theirs: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
+        """The opponents' actions in the games `theirs` (-1 elsewhere): each opponent of
+        the league is asked once for all its games."""
+        batch = self.batch
+        side = self.player.opponent
+        actions = np.full(self.num_envs, -1, np.int64)
+        mask = batch.action_mask()
+        seen: list[_Obs] = []  # the movers' planes, computed once when needed
+
+        def planes() -> _Obs:
+            if not seen:
+                seen.append(batch.observation_planes())
+            return seen[0]
+
+        for pick, opponent in enumerate(self._opponents):
+            rows = np.flatnonzero(theirs & (self._pick == pick))
+            if not len(rows):
+                continue
+            if opponent.kind == "random":
+                actions[rows] = batch.sample_actions(self._rng)[rows]
+            elif opponent.kind == "policy":
+                assert opponent.fn is not None
+                chosen = np.asarray(opponent.fn(planes()[rows], mask[rows]))
+                if chosen.shape != (len(rows),):
+                    raise StrategoError(f"the opponent policy returned shape {chosen.shape} "
+                                        f"for {len(rows)} games: expected ({len(rows)},)")
+                actions[rows] = chosen
+            else:
+                for row in rows:
+                    bot = self._bot(pick, int(row))
+                    if isinstance(bot, PolicyBot):
+                        actions[row] = bot.choose(planes()[row], mask[row])
+                    else:
+                        move = bot(view(batch.to_state(int(row)), side))
+                        actions[row] = action_index(move, side)
+        return actions
+
+    # -- the Gymnasium interface -------------------------------------------------------------
+
+    def _observe(self, extra: dict[str, Any]) -> tuple[_Obs, dict[str, Any]]:
         batch = self.batch
         planes = batch.observation_planes(None if self.self_play else int(self.player))
-        info = {"action_mask": batch.action_mask().copy(), "to_move": batch.to_move}
+        info: dict[str, Any] = {"action_mask": batch.action_mask(),  # a new array
+                                "to_move": batch.to_move}
+        if self._opponents:
+            info["opponent"] = self._pick.copy()
+        info.update(extra)
+        everyone = np.ones(self.num_envs, np.bool_)
+        for key in [key for key in info if not key.startswith("_")]:
+            info.setdefault(f"_{key}", everyone)
         return planes, info
 
     def reset(
-        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+        self, *, seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None
     ) -> tuple[_Obs, dict[str, Any]]:
-        """New games in every environment (random setups drawn from `seed`)."""
-        if isinstance(seed, list):
-            seed = seed[0] if seed else None
-        self._rng = np.random.default_rng(seed)
+        """New games in every environment. `seed`: an int seeds game ``i`` with
+        ``seed + i`` (Gymnasium's convention); a list gives each game its seed (None:
+        unseeded). Each game's seed fixes its setups, league draws and bot seeds; the
+        random opponent's moves come from one generator seeded from all of them."""
+        if seed is None or isinstance(seed, int):
+            seeds: list[int | None] = [None if seed is None else seed + i
+                                       for i in range(self.num_envs)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != self.num_envs:
+                raise ValueError(f"reset needs {self.num_envs} seeds, not {len(seeds)}")
+        fresh = np.random.SeedSequence().spawn(self.num_envs)
+        self._games = [np.random.default_rng(fresh[i] if s is None else s)
+                       for i, s in enumerate(seeds)]
+        known = [s for s in seeds if s is not None]
+        self._rng = np.random.default_rng(known if len(known) == len(seeds) else None)
         self._np_random = self._rng
-        self.batch.reset(np.arange(self.num_envs), self._seed())
+        self._restart(np.arange(self.num_envs))
         self._needs_reset[:] = False
         self._opponent_moves()
-        return self._observe()
+        return self._observe({"rewards": np.zeros((self.num_envs, 2), np.float32)})
 
     def step(
         self, actions: npt.NDArray[np.int64]
@@ -130,26 +334,40 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             mine &= mover == self.player
         batch.step(acts, where=mine)
         if resetting.any():
-            batch.reset(resetting, self._seed())
+            self._restart(np.flatnonzero(resetting))
         self._opponent_moves()
         done = batch.done & ~resetting
-        winner = batch.winner
+        paid = np.where(done[:, None], batch.rewards, 0.0).astype(np.float32)
         side = mover if self.self_play else np.full(self.num_envs, int(self.player), np.int8)
-        rewards = np.where(
-            done & (winner == side), 1.0, np.where(done & (winner == 1 - side), -1.0, 0.0)
-        ).astype(np.float32)
+        rewards = paid[np.arange(self.num_envs), side.astype(np.intp)]
         truncated = ~done & ~resetting
         if self.max_plies is not None:
             truncated &= batch.ply >= self.max_plies
         else:
             truncated &= False
-        self._needs_reset = done | truncated
-        obs, info = self._observe()
+        ended = done | truncated
+        self._needs_reset = ended
+        obs, info = self._observe({
+            "rewards": paid,
+            "winner": np.where(done, batch.winner, -1).astype(np.int8), "_winner": ended,
+            "termination": np.where(done, batch.termination, 0).astype(np.int8),
+            "_termination": ended,
+            "ply": np.where(ended, batch.ply, 0), "_ply": ended,
+        })
         return obs, rewards, done, truncated, info
 
     def render(self) -> tuple[Any, ...] | None:
-        """Nothing to draw: use `Batch.to_state` and the library's pictures."""
-        return None
+        """Game 0 as the agent (in self-play: the player to move) sees it: ``(text,)`` for
+        ``"ansi"``, ``(picture,)`` for ``"rgb_array"`` (uint8 RGB, as `Stratego-v0` draws
+        it); None without a render mode."""
+        if self.render_mode is None:
+            return None
+        state = self.batch.to_state(0)
+        seat = state.to_move if self.self_play else self.player
+        if self.render_mode == "ansi":
+            return (board_text(view(state, seat)),)
+        planes = self.batch.observation_planes(int(seat))[0]
+        return (rgb_picture(planes),)
 
 
 ENV_ID = "stratego/StrategoVector-v0"

@@ -1,17 +1,29 @@
 """Play in a browser: a server-authoritative web game (``stratego serve``).
 
-* `stratego.web.hub.GameHub`: the server logic, free of any web framework. It holds each
-  game's full state and answers every request with what the library's view of the asking
-  player contains, nothing more.
-* `stratego.web.app.create_app` and `stratego.web.app.run`: the same hub as a Starlette
-  application served by uvicorn (extra ``stratego[web]``; without it these two raise
+The subpackage holds, one responsibility a module:
+
+* `stratego.web.hub`: `GameHub`, the server logic free of any web framework: routing,
+  creating and joining games, rematches, expiry and reclaiming room, persistence calls.
+* `stratego.web.games`: a game as the server holds it (seats, tokens, moves, endings).
+* `stratego.web.turns`: what a seat does (setup actions, moves, resigning, draw offers)
+  and the bot's turns within a time limit.
+* `stratego.web.payloads`: what a seat is sent, made from its player's view only.
+* `stratego.web.store`: the SQLite database that keeps games across restarts.
+* `stratego.web.guard`: the cross-site check and the per-client rate limit.
+* `stratego.web.replies`: `Reply` and the security headers of every reply (`WebError`, the
+  refusal a request gets, lives in `stratego.errors` with every exception class).
+* `stratego.web.assets`: the page shells and static files.
+* `stratego.web.app`: the same hub as a Starlette application served by uvicorn (extra
+  ``stratego[web]``; without it `create_app` and `run` raise
   `stratego.MissingDependencyError`).
 
 ```python
 from stratego.web import GameHub
 
 hub = GameHub(rules="classic", seed=1)
-created = hub.handle("POST", "/api/games", body=b'{"opponent": "bot"}').json()
+json_post = {"content-type": "application/json"}
+created = hub.handle("POST", "/api/games", body=b'{"opponent": "bot"}',
+                     headers=json_post).json()
 state = hub.handle("GET", f"/api/games/{created['game']}/{created['seat']}").json()
 assert state["phase"] == "setup" and state["player"] == "red"
 ```
@@ -22,12 +34,17 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from stratego.web.hub import PAYLOAD_SCHEMA, GameHub, Reply, WebError, ply_text
+from stratego.errors import WebError
+from stratego.web.hub import GameHub
+from stratego.web.payloads import PAYLOAD_SCHEMA, ply_text
+from stratego.web.replies import SECURITY_HEADERS, Reply
+from stratego.web.store import SCHEMA_VERSION, GameStore, default_db_path
 
 if TYPE_CHECKING:
     from stratego.web.app import create_app, run
 
-__all__ = ["PAYLOAD_SCHEMA", "GameHub", "Reply", "WebError", "create_app", "ply_text", "run"]
+__all__ = ["PAYLOAD_SCHEMA", "SCHEMA_VERSION", "SECURITY_HEADERS", "GameHub", "GameStore",
+           "Reply", "WebError", "create_app", "default_db_path", "ply_text", "run"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,8 +1,9 @@
 """The web game as an ASGI application (Starlette) and a server to run it (uvicorn).
 
 `create_app` wraps a `stratego.web.hub.GameHub` in one catch-all Starlette route: the
-request body is read with a size limit, handed to `GameHub.handle` in a worker thread,
-and the `Reply` is sent back as it is. `run` serves it with uvicorn (the ``stratego serve``
+request body is read with a size limit, handed to `GameHub.handle` in a worker thread
+with the request's headers and the client's address, and the `Reply` is sent back as it
+is (its security headers included). `run` serves it with uvicorn (the ``stratego serve``
 command).
 """
 
@@ -23,7 +24,8 @@ from starlette.requests import Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
 
-from stratego.web.hub import GameHub, Reply, _json_reply  # noqa: E402
+from stratego.web.hub import GameHub  # noqa: E402
+from stratego.web.replies import Reply, json_reply  # noqa: E402
 
 __all__ = ["create_app", "run"]
 
@@ -43,8 +45,11 @@ def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
         reply = await _read_body(request, the_hub.max_body)
         if reply is None:
             body = request.state.body
+            client = request.client.host if request.client is not None else None
             reply = await run_in_threadpool(the_hub.handle, request.method, request.url.path,
-                                            dict(request.query_params), body)
+                                            dict(request.query_params), body,
+                                            dict(request.headers), client)
+        reply = reply.secured()
         if request.method == "HEAD":
             return Response(b"", reply.status, dict(reply.headers), reply.content_type)
         return Response(reply.body, reply.status, dict(reply.headers), reply.content_type)
@@ -56,14 +61,14 @@ def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
 
 async def _read_body(request: Request, limit: int) -> Reply | None:
     """Read the body into ``request.state.body``; a `Reply` (413) if it is too large."""
-    too_large = _json_reply({"error": f"request body over {limit} bytes"}, 413)
+    too_large = json_reply({"error": f"request body over {limit} bytes"}, 413)
     declared = request.headers.get("content-length")
     if declared is not None:
         try:
             if int(declared) > limit:
                 return too_large
         except ValueError:
-            return _json_reply({"error": "the Content-Length header is not a number"}, 400)
+            return json_reply({"error": "the Content-Length header is not a number"}, 400)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
@@ -77,7 +82,8 @@ async def _read_body(request: Request, limit: int) -> Reply | None:
 
 def run(hub: GameHub, host: str = "127.0.0.1", port: int = 8000,
         ready: Callable[[str], None] | None = None) -> None:
-    """Serve `hub` with uvicorn until interrupted; `ready` is called with the URL first."""
+    """Serve `hub` with uvicorn until interrupted; `ready` is called with the URL first.
+    No access log is written (a page address holds a seat token)."""
     if ready is not None:
         shown = f"[{host}]" if ":" in host else host
         ready(f"http://{shown}:{port}/")

@@ -1,21 +1,23 @@
-"""The web game's server logic, free of any web framework: `GameHub`.
+"""The web game's server, free of any web framework: `GameHub`, which holds every game and
+answers each request.
 
-A `GameHub` holds every live game (the full `stratego.GameState` never leaves it) and
-answers requests given as plain values: `GameHub.handle` takes a method, a path, a query
-mapping and the request body, and returns a `Reply` (status, content type, body bytes,
-headers). `stratego.web.app` wraps it for Starlette; any other framework needs the same
-ten lines (see the documentation page "Build a UI").
+`GameHub.handle` takes a method, a path, a query mapping, the request body, its headers and
+the client's address, and returns a `stratego.web.replies.Reply`; `stratego.web.app`
+wraps it for Starlette, and any other framework needs the same few lines (see the
+documentation page "Build a UI"). This module routes requests and manages the games:
+creating, joining, rematches, expiry and reclaiming room when the server is full, and
+writing every change to the `stratego.web.store.GameStore` before it answers. What a
+seat is sent is made in `stratego.web.payloads`, what a seat does in `stratego.web.turns`,
+and the cross-site check and rate limit live in `stratego.web.guard`.
 
-Everything sent to a seat is built from `stratego.view` of that seat's player (and, during
-the setup phase, from the seat's own setup): the JSON payload, the board SVG
-(`stratego.svg.board_svg` of the view) and the page itself, so no hidden rank can reach a
-browser. Each game has an unguessable id and one unguessable token per seat; a token opens
-only its own game and side.
+Each game has an unguessable id and one unguessable token per seat; a token opens only
+its own game and side.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import secrets
 import threading
@@ -25,168 +27,59 @@ from typing import Any
 
 import attrs
 
-from stratego.board import Square, home_rows
-from stratego.bots import BOTS, Bot, make_bot
 from stratego.editions import by_name
-from stratego.engine import apply, new_game
-from stratego.errors import StrategoError, _shown
-from stratego.explain import explain_illegal
+from stratego.errors import StoreError, StrategoError, WebError, _shown
 from stratego.human_setups import human_setup
-from stratego.moves import Move
-from stratego.pieces import Player, Rank
+from stratego.pieces import Player
 from stratego.records import record_from_state
 from stratego.rules import Rules
-from stratego.setups import Setup, random_setup, setup_problems
+from stratego.setups import Setup, random_setup
 from stratego.state import GameState
-from stratego.svg import board_svg
-from stratego.views import PlayerView, SeenPly, view
 from stratego.web.assets import asset, page
+from stratego.web.games import OPPONENTS, Game, Seat
+from stratego.web.guard import RateLimiter, check_same_origin
+from stratego.web.payloads import payload, review, svg
+from stratego.web.replies import Reply, html_error, json_reply
+from stratego.web.store import GameStore
+from stratego.web.turns import ACTIONS, BotTable, act, bot_turns, parse_setup
 
-__all__ = ["PAYLOAD_SCHEMA", "GameHub", "Reply", "WebError", "ply_text"]
-
-PAYLOAD_SCHEMA = "stratego.web/1"
-"""The value of the ``"schema"`` field of the JSON a seat receives."""
-
-_ACTIONS = ("swap", "setup", "random", "start", "move")
-_OPPONENTS = ("bot", "human")
-
-
-class WebError(StrategoError):
-    """A request the hub refuses; `status` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-@attrs.frozen
-class Reply:
-    """An HTTP answer: status, content type, body and extra headers."""
-
-    status: int
-    content_type: str
-    body: bytes
-    headers: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def text(self) -> str:
-        """The body as text."""
-        return self.body.decode("utf-8")
-
-    def json(self) -> Any:
-        """The body read as JSON."""
-        return json.loads(self.body)
-
-
-def _json_reply(data: Any, status: int = 200) -> Reply:
-    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-    return Reply(status, "application/json", body, (("Cache-Control", "no-store"),))
-
-
-@attrs.define
-class _Seat:
-    """One side of a game: its secret token, its setup while setting up, and whether it
-    pressed Start."""
-
-    token: str
-    setup: Setup
-    ready: bool = False
-    human: bool = True
-
-
-@attrs.define
-class _Game:
-    """One game on the server. Private: nothing of it is sent as it is."""
-
-    id: str
-    rules: Rules
-    opponent: str
-    seats: dict[Player, _Seat]
-    join_code: str | None
-    bot: Bot | None
-    bot_name: str | None
-    state: GameState | None = None
-    version: int = 0
-    touched: float = 0.0
-    creator: Player = Player.RED
-
-    def seat_of(self, token: str) -> Player:
-        for player, seat in self.seats.items():
-            if seat.human and secrets.compare_digest(seat.token, token):
-                return player
-        raise WebError(403, "this seat token does not belong to this game")
-
-
-def _label(rules: Rules, rank: Rank | None) -> str:
-    return "?" if rank is None else rules.labels.label(rank)
-
-
-def _rank_words(rules: Rules, rank: Rank | None) -> str:
-    return "an unknown piece" if rank is None else f"{rank.title} ({rules.labels.label(rank)})"
-
-
-def ply_text(rules: Rules, ply: SeenPly) -> str:
-    """One line of the move list for a `stratego.views.SeenPly`, naming only the ranks the
-    viewer saw (``"red: b4xb5, Captain (6) strikes Major (7): defender wins"``)."""
-    who = str(ply.player)
-    move = ply.move
-    if move is None:
-        where = ply.to.name if ply.to is not None else "?"
-        return f"{who}: rescues a piece to {where}"
-    if move.is_decline:
-        return f"{who}: declines the Rescue"
-    if move.is_rescue:
-        return f"{who}: rescues {_rank_words(rules, move.rescued)} to {move.to}"
-    if ply.result is None:
-        return f"{who}: {move}"
-    outcome = {"attacker": "attacker wins", "defender": "defender wins",
-               "both": "both removed"}.get(ply.result, ply.result)
-    return (f"{who}: {move.frm}x{move.to}, {_rank_words(rules, ply.rank)} strikes "
-            f"{_rank_words(rules, ply.defender_rank)}: {outcome}")
-
-
-class _Picture:
-    """What `board_svg` needs to draw one player's own setup (nothing of the other side)."""
-
-    def __init__(self, rules: Rules, player: Player, cells: list[dict[str, Any]]) -> None:
-        self.rules = rules
-        self.player = player
-        self.pieces = [_Cell(c) for c in cells]
-        self.history = ()
-
-
-class _Cell:
-    def __init__(self, cell: dict[str, Any]) -> None:
-        self.square = Square.parse(cell["square"])
-        self.owner = Player.RED if cell["owner"] == "red" else Player.BLUE
-        self.rank = Rank.parse(cell["rank"])
-        self.moved = False
-
+__all__ = ["GameHub"]
 
 class GameHub:
-    """Every live game of a web server, and the answer to each request.
+    """Every game of a web server, and the answer to each request.
 
     Args:
         rules: The rules of new games unless a request names others (a `Rules` value or
             a rules name such as ``"classic"``).
-        bot: The bot played against: a name from `stratego.bots.BOTS`.
+        bot: The bot played against: a bot spec as `stratego.match.BotSpec` takes it (a
+            name of `stratego.bots.BOTS`, ``"module:attribute"``...).
         bot_setup: The bot's army as setup text (`stratego.Setup.text`), fixed for every
             game against the bot under `rules` (for demos, tests and puzzles); None lets
             the bot place its own army.
         seed: Seeds the bots and the bots' and players' first setups, game after game, so a
             server started with the same seed plays the same games; None for fresh
             randomness. Game ids and seat tokens never depend on it.
-        max_games: How many games may be live at once; creating one more is refused
-            (status 503) until an idle game expires.
-        idle_seconds: A game nobody asked about for this long is dropped.
+        max_games: How many games the server holds at once. When it is full, creating one
+            more first reclaims a game nobody acted in for `protect_seconds` (one never
+            opened first, then one that ended, then the least recently active); with none
+            to reclaim it is refused (status 503).
+        idle_seconds: A game nobody asked about for this long is dropped (and deleted
+            from the database).
         max_body: The largest request body accepted, in bytes (status 413 beyond).
         token: Makes the game ids and seat tokens (default: `secrets.token_urlsafe`, 128
             bits); a test may pass a deterministic one.
-        clock: The time source for idle expiry (default `time.monotonic`).
+        clock: The time source, in seconds (default `time.time`; stored in the database).
+        db: The SQLite database file the games are kept in (see `stratego.web.store`);
+            None or ``":memory:"`` keeps them in memory only.
+        bot_time: The most seconds the bot may think about one move (None: no limit).
+        create_limit: How many games one client may create in `create_window` seconds;
+            more get status 429 with a ``Retry-After``.
+        create_window: The window of `create_limit`, in seconds (at most 60).
+        protect_seconds: A game in which a seat acted this recently is never reclaimed.
 
     Raises:
-        StrategoError: for unknown rules or bot, or a `bot_setup` the rules refuse.
+        StrategoError: for unknown rules or bot, a `bot_setup` the rules refuse, a bad
+            limit, or a database that is not one of this server's (`StoreError`).
     """
 
     def __init__(
@@ -200,161 +93,262 @@ class GameHub:
         max_body: int = 16_384,
         token: Callable[[], str] | None = None,
         clock: Callable[[], float] | None = None,
+        db: str | os.PathLike[str] | None = None,
+        bot_time: float | None = 5.0,
+        create_limit: int = 10,
+        create_window: float = 60.0,
+        protect_seconds: float = 300.0,
     ) -> None:
         self.rules = by_name(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
             raise StrategoError(f"not rules: {_shown(rules)}")
-        if not isinstance(bot, str) or bot.strip().lower() not in BOTS:
-            raise StrategoError(f"unknown bot {_shown(bot)} (known: {', '.join(sorted(BOTS))})")
-        self.bot = bot.strip().lower()
+        self.table = BotTable(bot, bot_time)
+        self.bot = self.table.name
         self.bot_setup = bot_setup
         if bot_setup is not None:  # checked now: a bad puzzle fails at start-up, not later
-            self._parse_setup(self.rules, Player.BLUE, bot_setup)
+            parse_setup(self.rules, Player.BLUE, bot_setup)
         for name, value in (("max_games", max_games), ("max_body", max_body)):
             if not isinstance(value, int) or value < 1:
                 raise StrategoError(f"{name} must be a positive whole number, not {value!r}")
-        if not idle_seconds > 0:
-            raise StrategoError(f"idle_seconds must be positive, not {idle_seconds!r}")
+        for name, amount in (("idle_seconds", idle_seconds),
+                             ("protect_seconds", protect_seconds)):
+            if not amount > 0:
+                raise StrategoError(f"{name} must be positive, not {amount!r}")
+        if not 0 < create_window <= 60:
+            raise StrategoError(f"create_window must be 0 to 60 seconds, not {create_window!r}")
         self.max_games = max_games
         self.idle_seconds = float(idle_seconds)
+        self.protect_seconds = float(protect_seconds)
         self.max_body = max_body
         self._token = token or (lambda: secrets.token_urlsafe(16))
-        self._clock = clock or time.monotonic
+        self._clock = clock or time.time
+        self.limiter = RateLimiter(create_limit, create_window, self._clock)
         self._seed = seed
         self._created = 0
-        self._games: dict[str, _Game] = {}
+        self._games: dict[str, Game] = {}
         self._lock = threading.RLock()
+        self.store = None if db is None or str(db) == ":memory:" else GameStore(db)
+        if self.store is not None:
+            self._restore(self.store)
+
+    def _restore(self, store: GameStore) -> None:
+        """Take back every game of the database (dropping those idle too long)."""
+        now = self._clock()
+        stale = []
+        for game in store.load():
+            if now - game.touched > self.idle_seconds:
+                stale.append(game.id)
+                continue
+            if game.bot_spec is not None:
+                table = self._table_for(game)
+                game.bot = table.build(game.bot_seed)
+                moved = len(game.moves)
+                bot_turns(game, table)  # stopped while the bot was to move: it moves now
+                if len(game.moves) != moved:
+                    game.version += 1
+                    store.save(game)
+            self._games[game.id] = game
+        store.delete(stale)
+        self._created = len(self._games)
+
+    def _table_for(self, game: Game) -> BotTable:
+        """The bot a stored game was played against, or this server's bot when that one
+        cannot be built any more (its module gone)."""
+        if game.bot_spec == self.table.name:
+            return self.table
+        try:
+            return BotTable(str(game.bot_spec), self.table.time_limit)
+        except StrategoError:
+            game.bot_spec = self.table.name
+            return self.table
 
     # -- the framework-free entry point -------------------------------------
 
     def handle(self, method: str, path: str, query: Mapping[str, str] | None = None,
-               body: bytes = b"") -> Reply:
+               body: bytes = b"", headers: Mapping[str, str] | None = None,
+               client: str | None = None) -> Reply:
         """Answer one request: every page, asset and API call of the web game.
 
-        Errors become replies with a JSON body ``{"error": "..."}`` and a 4xx/5xx status;
-        a refused request changes nothing.
+        `headers` are the request's headers (any case): a ``POST`` needs
+        ``Content-Type: application/json`` and no foreign ``Origin``. `client` names the
+        caller for the rate limit (its address). Errors become replies with a JSON body
+        ``{"error": "..."}`` (an HTML page for a page address) and a 4xx/5xx status; a
+        refused request changes nothing. Every reply carries the security headers of
+        `stratego.web.replies.SECURITY_HEADERS`.
         """
         query = query or {}
+        heads = {k.lower(): v for k, v in (headers or {}).items()}
+        method = method.upper()
         try:
             if len(body) > self.max_body:
                 raise WebError(413, f"request body over {self.max_body} bytes")
-            return self._route(method.upper(), path, query, body)
+            if method not in ("GET", "HEAD"):
+                check_same_origin(heads)
+            reply = self._route(method, path, query, body, client or "local")
         except WebError as exc:
-            return _json_reply({"error": exc.message}, exc.status)
+            reply = self._refusal(method, path, exc.status, exc.message, exc.headers)
+        except StoreError as exc:  # the database refused a write: nothing was done
+            reply = self._refusal(method, path, 503, str(exc), (("Retry-After", "10"),))
         except StrategoError as exc:  # the library refused something the checks let by
-            return _json_reply({"error": str(exc)}, 400)
+            reply = self._refusal(method, path, 400, str(exc), ())
+        return reply.secured()
 
-    def _route(self, method: str, path: str, query: Mapping[str, str], body: bytes) -> Reply:
+    @staticmethod
+    def _refusal(method: str, path: str, status: int, message: str,
+                 headers: tuple[tuple[str, str], ...]) -> Reply:
+        if method in ("GET", "HEAD") and path.lstrip("/").startswith(("play/", "join/")):
+            return html_error(status, message)
+        return json_reply({"error": message}, status, headers)
+
+    def _route(self, method: str, path: str, query: Mapping[str, str], body: bytes,
+               client: str) -> Reply:
         parts = [p for p in path.split("/") if p]
         if not parts:
-            self._allow(method, "GET")
-            return self._page("lobby", {"rules": self.rules.name, "bot": self.bot})
+            _allow(method, "GET")
+            return _page("lobby", {"rules": self.rules.name, "bot": self.bot})
         head = parts[0]
         if head in ("favicon.ico", "favicon.svg") and len(parts) == 1:
-            self._allow(method, "GET")
+            _allow(method, "GET")
             return Reply(200, "image/svg+xml", asset("favicon.svg"),
                          (("Cache-Control", "max-age=86400"),))
         if head == "static" and len(parts) == 2:
-            self._allow(method, "GET")
+            _allow(method, "GET")
             kinds = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
             kind = kinds.get(parts[1].rpartition(".")[2])
             if kind is None or parts[1] not in ("app.js", "style.css"):
                 raise WebError(404, f"no such file: {_shown(parts[1])}")
             return Reply(200, kind, asset(parts[1]))
         if head == "play" and len(parts) == 3:
-            self._allow(method, "GET")
+            _allow(method, "GET")
             with self._lock:
                 game, player = self._seat(parts[1], parts[2])
-                return self._page("game", self._payload(game, player))
+                return _page("game", self._payload(game, player))
         if head == "join" and len(parts) == 3:
-            self._allow(method, "GET")
+            _allow(method, "GET")
             with self._lock:
                 game = self._game(parts[1])
                 if game.join_code is None or not secrets.compare_digest(game.join_code,
                                                                          parts[2]):
                     raise WebError(409, "this join link was used already or is not valid")
-                return self._page("join", {"game": game.id, "code": parts[2],
-                                           "rules": game.rules.name,
-                                           "player": str(game.creator.opponent)})
+                return _page("join", {"game": game.id, "code": parts[2],
+                                      "rules": game.rules.name,
+                                      "player": str(game.creator.opponent)})
         if head == "api" and len(parts) >= 2 and parts[1] == "games":
-            return self._api(method, parts[2:], query, body)
+            return self._api(method, parts[2:], query, body, client)
         raise WebError(404, f"no such page: {_shown(path)}")
 
     def _api(self, method: str, parts: list[str], query: Mapping[str, str],
-             body: bytes) -> Reply:
+             body: bytes, client: str) -> Reply:
         with self._lock:
             self._expire()
             if not parts:
-                self._allow(method, "POST")
-                return _json_reply(self.create(self._body(body)), 201)
+                _allow(method, "POST")
+                options = _body(body)
+                self.limiter.check(client)
+                return json_reply(self.create(options), 201)
             if len(parts) == 2 and parts[1] == "join":
-                self._allow(method, "POST")
-                return _json_reply(self.join(parts[0], self._body(body).get("code")))
+                _allow(method, "POST")
+                return json_reply(self.join(parts[0], _body(body).get("code")))
             if len(parts) < 2:
                 raise WebError(404, "an API call names a game and a seat token")
             game, player = self._seat(parts[0], parts[1])
             rest = parts[2:]
             if not rest:
-                self._allow(method, "GET")
+                _allow(method, "GET")
                 since = query.get("since")
                 if since is not None and since == str(game.version):
-                    return Reply(204, "application/json", b"")
-                return _json_reply(self._payload(game, player))
+                    return Reply(204, "application/json", b"", (("Cache-Control", "no-store"),))
+                return json_reply(self._payload(game, player))
             if len(rest) == 1 and rest[0] == "board.svg":
-                self._allow(method, "GET")
-                return Reply(200, "image/svg+xml", self._svg(game, player).encode("utf-8"),
+                _allow(method, "GET")
+                return Reply(200, "image/svg+xml", svg(game, player).encode("utf-8"),
                              (("Cache-Control", "no-store"),))
             if len(rest) == 1 and rest[0] == "record.txt":
-                self._allow(method, "GET")
+                _allow(method, "GET")
                 return Reply(200, "text/plain; charset=utf-8",
                              self.record(game.id, game.seats[player].token).encode("utf-8"),
                              (("Content-Disposition",
-                               f'attachment; filename="stratego-{game.id[:8]}.txt"'),))
-            if len(rest) == 1 and rest[0] in _ACTIONS:
-                self._allow(method, "POST")
-                self._act(game, player, rest[0], self._body(body))
-                return _json_reply(self._payload(game, player))
+                               f'attachment; filename="stratego-{game.id[:8]}.txt"'),
+                              ("Cache-Control", "no-store")))
+            if len(rest) == 2 and rest[0] == "review":
+                _allow(method, "GET")
+                return json_reply(review(game, player, rest[1]))
+            if len(rest) == 1 and rest[0] == "rematch":
+                _allow(method, "POST")
+                _body(body)
+                self._rematch(game)
+                return json_reply(self._payload(game, player))
+            if len(rest) == 1 and rest[0] in ACTIONS:
+                _allow(method, "POST")
+                data = _body(body)
+                before = _snapshot(game)
+                act(game, player, rest[0], data, self.table)
+                game.acted = self._clock()
+                try:
+                    self._save(game)
+                except StoreError:  # not kept, so not done: the reply must not say it is
+                    _restore(game, before)
+                    raise
+                return json_reply(self._payload(game, player))
             raise WebError(404, f"no such API call: {_shown('/'.join(rest))}")
 
-    @staticmethod
-    def _allow(method: str, allowed: str) -> None:
-        if method != allowed and not (allowed == "GET" and method == "HEAD"):
-            raise WebError(405, f"use {allowed} here, not {_shown(method)}")
+    def _payload(self, game: Game, player: Player) -> dict[str, Any]:
+        rematch = self._games.get(game.rematch) if game.rematch is not None else None
+        url = None
+        if rematch is not None:
+            seat = rematch.seats[player.opponent]
+            url = f"/play/{rematch.id}/{seat.token}" if seat.human else None
+        return payload(game, player, url)
 
-    @staticmethod
-    def _body(body: bytes) -> dict[str, Any]:
-        if not body.strip():
-            return {}
-        try:
-            data = json.loads(body)
-        except (ValueError, RecursionError):
-            raise WebError(400, "the request body is not JSON") from None
-        if not isinstance(data, dict):
-            raise WebError(400, "the request body must be a JSON object")
-        return data
-
-    def _page(self, kind: str, data: Mapping[str, Any]) -> Reply:
-        return Reply(200, "text/html; charset=utf-8", page(kind, data).encode("utf-8"),
-                     (("Cache-Control", "no-store"),))
+    def _save(self, game: Game) -> None:
+        if self.store is not None:
+            self.store.save(game)
+            game.saved_touch = game.touched
 
     # -- games --------------------------------------------------------------
 
     def _expire(self) -> None:
         now = self._clock()
-        for gid in [g.id for g in self._games.values()
-                    if now - g.touched > self.idle_seconds]:
-            del self._games[gid]
+        gone = [g.id for g in self._games.values() if now - g.touched > self.idle_seconds]
+        self._drop(gone)
 
-    def _game(self, gid: str) -> _Game:
+    def _drop(self, ids: list[str]) -> None:
+        for gid in ids:
+            del self._games[gid]
+        if self.store is not None:
+            self.store.delete(ids)
+
+    def _make_room(self) -> None:
+        """Reclaim one game if the server is full: never a game a seat acted in during the
+        last `protect_seconds`; first one never opened since it was made, then one that
+        ended, then the least recently active."""
+        if len(self._games) < self.max_games:
+            return
+        now = self._clock()
+        candidates = [g for g in self._games.values()
+                      if g.acted is None or now - g.acted >= self.protect_seconds]
+        if not candidates:
+            wait = str(int(min(60, self.protect_seconds)))
+            raise WebError(503, f"the server already holds {self.max_games} games, all in "
+                                "play; try again in a minute", (("Retry-After", wait),))
+        oldest = min(candidates, key=lambda g: (0 if g.touched <= g.created else
+                                                1 if g.is_over else 2, g.touched))
+        self._drop([oldest.id])
+
+    def _game(self, gid: str) -> Game:
         self._expire()
         game = self._games.get(gid)
         if game is None:
-            raise WebError(404, "no such game (games without activity for "
-                                f"{self.idle_seconds / 60:g} minutes expire)")
+            raise WebError(404, "no such game: the link is wrong, or the game expired (a "
+                                f"game nobody opens for {self.idle_seconds / 60:g} minutes "
+                                "is dropped)")
         game.touched = self._clock()
+        if self.store is not None and game.touched - game.saved_touch > 60:
+            self.store.touch(game)
+            game.saved_touch = game.touched
         return game
 
-    def _seat(self, gid: str, token: str) -> tuple[_Game, Player]:
+    def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
         game = self._game(gid)
         return game, game.seat_of(token)
 
@@ -376,7 +370,8 @@ class GameHub:
         `options` may hold ``"rules"`` (a rules name; default: the hub's rules) and
         ``"opponent"`` (``"bot"``, the default, or ``"human"`` for a game that a second
         person joins through a link). Returns the game id, the creator's seat token,
-        its colour and the page URL of its seat.
+        its colour and the page URL of its seat. (`handle` adds the per-client rate
+        limit.)
         """
         with self._lock:
             self._expire()
@@ -385,7 +380,7 @@ class GameHub:
                 raise WebError(400, f"unknown option {_shown(unknown[0])} "
                                     "(known: rules, opponent)")
             opponent = options.get("opponent", "bot")
-            if opponent not in _OPPONENTS:
+            if opponent not in OPPONENTS:
                 raise WebError(400, f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
             rules = self.rules
             if options.get("rules") is not None:
@@ -396,28 +391,62 @@ class GameHub:
                     rules = by_name(name)
                 except StrategoError as exc:
                     raise WebError(400, str(exc)) from None
-            if len(self._games) >= self.max_games:
-                raise WebError(503, f"the server already holds {self.max_games} games; "
-                                    "try again when one has expired")
-            gid = self._new_token()
-            red = _Seat(self._new_token(), self._first_setup(rules, Player.RED))
-            bot: Bot | None = None
-            if opponent == "bot":
-                bot_rng = self._rng("bot")
-                bot = make_bot(self.bot, bot_rng.randrange(2**32) if self._seed is not None
-                               else None)
-                blue = _Seat(self._new_token(), self._bot_setup(rules, bot, bot_rng),
-                             ready=True, human=False)
-                code = None
+            game = self._new_game(rules, opponent, Player.RED)
+            return self._seat_reply(game, Player.RED)
+
+    def _new_game(self, rules: Rules, opponent: str, person: Player) -> Game:
+        """A new game in its setup phase, held and stored; `person` is the creator's side
+        (against the bot, the bot plays the other)."""
+        self._make_room()
+        now = self._clock()
+        gid = self._new_token()
+        seats = {p: Seat(self._new_token(), self._first_setup(rules, p)) for p in Player}
+        game = Game(gid, rules, opponent, seats, None, None, None, created=now,
+                    touched=now, creator=person)
+        if opponent == "bot":
+            bot_rng = self._rng("bot")
+            game.bot_seed = bot_rng.randrange(2**32) if self._seed is not None else None
+            game.bot = self.table.build(game.bot_seed)
+            game.bot_spec = self.table.name
+            other = person.opponent
+            if self.bot_setup is not None and rules == self.rules:
+                setup = parse_setup(rules, other, self.bot_setup)
             else:
-                blue = _Seat(self._new_token(), self._first_setup(rules, Player.BLUE))
-                code = self._new_token()
-            game = _Game(gid, rules, opponent, {Player.RED: red, Player.BLUE: blue}, code,
-                         bot, self.bot if bot is not None else None, touched=self._clock())
-            self._games[gid] = game
-            self._created += 1
-            return {"game": gid, "seat": red.token, "player": "red",
-                    "url": f"/play/{gid}/{red.token}"}
+                setup = self.table.setup(rules, game.bot, other, bot_rng)
+            seats[other] = Seat(self._new_token(), setup, ready=True, human=False)
+        else:
+            game.join_code = self._new_token()
+        self._games[gid] = game
+        self._created += 1
+        try:
+            self._save(game)
+        except StoreError:
+            del self._games[gid]
+            raise
+        return game
+
+    @staticmethod
+    def _seat_reply(game: Game, player: Player) -> dict[str, Any]:
+        token = game.seats[player].token
+        return {"game": game.id, "seat": token, "player": str(player),
+                "url": f"/play/{game.id}/{token}"}
+
+    def _rematch(self, game: Game) -> None:
+        """The rematch of a finished game: the same rules and opponent, colours swapped
+        (made once; both seats of a game between two people reach it)."""
+        if not game.is_over:
+            raise WebError(409, "a rematch is offered once the game is over")
+        if game.rematch is not None and game.rematch in self._games:
+            return
+        if game.opponent == "bot":
+            new = self._new_game(game.rules, "bot", game.creator.opponent)
+        else:
+            new = self._new_game(game.rules, "human", game.creator.opponent)
+            new.join_code = None  # both people are seated already, each at the other colour
+            self._save(new)
+        game.rematch = new.id
+        game.version += 1
+        self._save(game)
 
     def add_game(self, state: GameState, player: Player = Player.RED,
                  opponent: str = "bot") -> dict[str, Any]:
@@ -425,30 +454,29 @@ class GameHub:
         phase; the creator plays `player`. Returns what `create` returns."""
         if not isinstance(state, GameState):
             raise StrategoError(f"add_game needs a GameState, not {type(state).__name__}")
-        if opponent not in _OPPONENTS:
+        if opponent not in OPPONENTS:
             raise StrategoError(f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
         player = Player(player)
         with self._lock:
             self._expire()
-            if len(self._games) >= self.max_games:
-                raise WebError(503, f"the server already holds {self.max_games} games")
-            seats = {p: _Seat(self._new_token(), Setup(p, ()), ready=True) for p in Player}
-            bot = None
+            self._make_room()
+            now = self._clock()
+            seats = {p: Seat(self._new_token(), Setup(p, ()), ready=True) for p in Player}
+            game = Game(self._new_token(), state.rules, opponent, seats, None, None, None,
+                        start=state, state=state, created=now, touched=now, creator=player)
             if opponent == "bot":
                 seats[player.opponent].human = False
-                bot = make_bot(self.bot, self._rng("bot").randrange(2**32)
-                               if self._seed is not None else None)
-            gid = self._new_token()
-            code = self._new_token() if opponent == "human" else None
-            game = _Game(gid, state.rules, opponent, seats, code, bot,
-                         self.bot if bot is not None else None, state=state,
-                         touched=self._clock(), creator=player)
-            self._bot_turns(game)
-            self._games[gid] = game
+                game.bot_seed = (self._rng("bot").randrange(2**32) if self._seed is not None
+                                 else None)
+                game.bot = self.table.build(game.bot_seed)
+                game.bot_spec = self.table.name
+            else:
+                game.join_code = self._new_token()
+            bot_turns(game, self.table)
+            self._games[game.id] = game
             self._created += 1
-            token = seats[player].token
-            return {"game": gid, "seat": token, "player": str(player),
-                    "url": f"/play/{gid}/{token}"}
+            self._save(game)
+            return self._seat_reply(game, player)
 
     def join(self, gid: str, code: object) -> dict[str, Any]:
         """Take the second seat of a two-person game (Blue, unless the game was added with
@@ -459,25 +487,34 @@ class GameHub:
                 raise WebError(400, "joining needs the join code of the link")
             if game.join_code is None or not secrets.compare_digest(game.join_code, code):
                 raise WebError(409, "this join link was used already or is not valid")
+            before = _snapshot(game)
             game.join_code = None
             game.version += 1
-            joiner = game.creator.opponent
-            seat = game.seats[joiner]
-            return {"game": gid, "seat": seat.token, "player": str(joiner),
-                    "url": f"/play/{gid}/{seat.token}"}
+            game.acted = self._clock()
+            try:
+                self._save(game)
+            except StoreError:
+                _restore(game, before)
+                raise
+            return self._seat_reply(game, game.creator.opponent)
 
     def record(self, gid: str, token: str) -> str:
         """The game record (text form) of a finished game; refused while it is on, since
         the record holds both setups."""
         with self._lock:
             game, _ = self._seat(gid, token)
-            if game.state is None or not game.state.is_over:
+            if game.state is None or not game.is_over:
                 raise WebError(409, "the game record is available once the game is over "
                                     "(it shows both setups)")
-            names = {p: ("human" if s.human else f"bot:{game.bot_name}")
+            names = {p: ("human" if s.human else f"bot:{game.bot_spec}")
                      for p, s in game.seats.items()}
-            return record_from_state(game.state, red=names[Player.RED],
-                                     blue=names[Player.BLUE]).to_text()
+            tags = {"red": names[Player.RED], "blue": names[Player.BLUE]}
+            if game.ending is not None:
+                winner = game.ending.winner
+                tags["result"] = ("1/2-1/2" if winner is None else
+                                  "1-0" if winner is Player.RED else "0-1")
+                tags["termination"] = game.ending.reason
+            return record_from_state(game.state, **tags).to_text()
 
     def _new_token(self) -> str:
         token = self._token()
@@ -494,239 +531,41 @@ class GameHub:
         except StrategoError:  # no bundled setups for this army
             return random_setup(rules, player, rng)
 
-    def _bot_setup(self, rules: Rules, bot: Bot, rng: random.Random) -> Setup:
-        if self.bot_setup is not None and rules == self.rules:
-            return self._parse_setup(rules, Player.BLUE, self.bot_setup)
-        place = getattr(bot, "setup", None)
-        if place is not None:
-            setup: Setup = place(rules, Player.BLUE, rng)
-            return setup
-        return random_setup(rules, Player.BLUE, rng)
+    def close(self) -> None:
+        """Close the database (the games stay in it)."""
+        if self.store is not None:
+            self.store.close()
 
-    @staticmethod
-    def _parse_setup(rules: Rules, player: Player, text: object) -> Setup:
-        if not isinstance(text, str) or len(text) > 1000:
-            raise WebError(400, f"not a setup: {_shown(text)}")
-        try:
-            setup = Setup.parse(text, player, rules.setup.depth)
-        except StrategoError as exc:
-            raise WebError(400, str(exc)) from None
-        problems = setup_problems(rules, setup)
-        if problems:
-            raise WebError(400, "; ".join(problems))
-        return setup
 
-    # -- actions --------------------------------------------------------------
+def _snapshot(game: Game) -> Game:
+    """A copy of what an action may change in `game` (its seats included)."""
+    return attrs.evolve(game, seats={p: attrs.evolve(s) for p, s in game.seats.items()},
+                        moves=list(game.moves))
 
-    def _act(self, game: _Game, player: Player, action: str, data: dict[str, Any]) -> None:
-        seat = game.seats[player]
-        if action == "move":
-            self._move(game, player, data)
-            return
-        if game.state is not None or seat.ready:
-            raise WebError(409, "the setup is fixed once you pressed Start")
-        depth = game.rules.setup.depth
-        if action == "swap":
-            squares = data.get("squares")
-            if (not isinstance(squares, list) or len(squares) != 2
-                    or not all(isinstance(s, str) for s in squares)):
-                raise WebError(400, 'a swap names two squares: {"squares": ["a1", "b1"]}')
-            try:
-                a, b = (Square.parse(s) for s in squares)
-            except StrategoError as exc:
-                raise WebError(400, str(exc)) from None
-            home = set(home_rows(player, depth))
-            for sq in (a, b):
-                if sq not in home:
-                    raise WebError(400, f"{sq} is not one of your setup squares")
-            where = seat.setup.as_dict()
-            ra, rb = where.pop(a, None), where.pop(b, None)
-            if ra is not None:
-                where[b] = ra
-            if rb is not None:
-                where[a] = rb
-            seat.setup = Setup.from_mapping(player, where)
-        elif action == "setup":
-            seat.setup = self._parse_setup(game.rules, player, data.get("text"))
-        elif action == "random":
-            seat.setup = random_setup(game.rules, player)
-        elif action == "start":
-            problems = setup_problems(game.rules, seat.setup)
-            if problems:
-                raise WebError(400, "; ".join(problems))
-            seat.ready = True
-            if all(s.ready for s in game.seats.values()):
-                game.state = new_game(game.rules, game.seats[Player.RED].setup,
-                                      game.seats[Player.BLUE].setup)
-                self._bot_turns(game)
-        game.version += 1
 
-    def _move(self, game: _Game, player: Player, data: dict[str, Any]) -> None:
-        state = game.state
-        if state is None:
-            raise WebError(409, "the game has not started: press Start first")
-        if state.is_over:
-            raise WebError(409, f"the game is over ({state.outcome})")
-        text = data.get("move")
-        if not isinstance(text, str) or not text.strip() or len(text) > 20:
-            raise WebError(400, f'a move is text such as {{"move": "a4-a5"}}, not {_shown(text)}')
-        try:
-            move = Move.parse(text)
-        except StrategoError as exc:
-            raise WebError(400, str(exc)) from None
-        if state.to_move != player:
-            raise WebError(409, f"it is {state.to_move}'s turn")
-        mine = view(state, player)
-        if move not in mine.legal_moves:
-            try:
-                problem = explain_illegal(state, move)
-            except StrategoError:
-                problem = None
-            raise WebError(409, problem or f"{move} is not a legal move here")
-        game.state = apply(state, move)
-        self._bot_turns(game)
-        game.version += 1
+def _restore(game: Game, before: Game) -> None:
+    """Put back into `game` everything `_snapshot` copied."""
+    for field in attrs.fields(Game):
+        setattr(game, field.name, getattr(before, field.name))
 
-    def _bot_turns(self, game: _Game) -> None:
-        """Let the bot play while it is to move (a move, then maybe a Rescue decision)."""
-        bot = game.bot
-        state = game.state
-        if bot is None or state is None:
-            return
-        for _ in range(8):
-            if state.is_over or game.seats[state.to_move].human:
-                break
-            seen = view(state, state.to_move)
-            move = bot(seen)
-            if move not in seen.legal_moves:  # a faulty bot must not stall the game
-                move = seen.legal_moves[0]
-            state = apply(state, move)
-        game.state = state
 
-    # -- what a seat receives ---------------------------------------------------
+def _allow(method: str, allowed: str) -> None:
+    if method != allowed and not (allowed == "GET" and method == "HEAD"):
+        raise WebError(405, f"use {allowed} here, not {_shown(method)}")
 
-    def _phase(self, game: _Game, player: Player) -> str:
-        if game.state is None:
-            return "waiting" if game.seats[player].ready else "setup"
-        return "over" if game.state.is_over else "play"
 
-    def _setup_cells(self, game: _Game, player: Player) -> list[dict[str, Any]]:
-        labels = game.rules.labels
-        return [{"square": sq.name, "owner": str(player), "rank": rank.symbol,
-                 "label": labels.label(rank), "moved": False}
-                for sq, rank in game.seats[player].setup.placement]
+def _body(body: bytes) -> dict[str, Any]:
+    if not body.strip():
+        return {}
+    try:
+        data = json.loads(body)
+    except (ValueError, RecursionError):
+        raise WebError(400, "the request body is not JSON") from None
+    if not isinstance(data, dict):
+        raise WebError(400, "the request body must be a JSON object")
+    return data
 
-    def _svg(self, game: _Game, player: Player) -> str:
-        if game.state is None:
-            picture = _Picture(game.rules, player, self._setup_cells(game, player))
-            return board_svg(picture, perspective=player, size=None).svg
-        return board_svg(view(game.state, player), size=None).svg
 
-    def _payload(self, game: _Game, player: Player) -> dict[str, Any]:
-        """Everything one seat is sent: built from its own view (or setup) only."""
-        rules = game.rules
-        other = player.opponent
-        phase = self._phase(game, player)
-        out: dict[str, Any] = {
-            "schema": PAYLOAD_SCHEMA,
-            "game": game.id,
-            "seat": game.seats[player].token,
-            "player": str(player),
-            "opponent": game.opponent,
-            "bot": game.bot_name,
-            "rules": rules.name,
-            "rules_title": rules.title,
-            "phase": phase,
-            "version": game.version,
-            "labels": {r.symbol: rules.labels.label(r) for r in Rank},
-            "names": {r.symbol: r.title for r in Rank},
-            "join": (f"/join/{game.id}/{game.join_code}"
-                     if game.join_code is not None and player is game.creator else None),
-            "opponent_joined": game.opponent == "bot" or game.join_code is None,
-            "ready": {str(p): s.ready for p, s in game.seats.items()},
-            "setup": None,
-            "cells": [],
-            "legal": {},
-            "rescue": [],
-            "last": [],
-            "strikes": [],
-            "moves": [],
-            "captured": {"red": [], "blue": []},
-            "record": False,
-            "view": None,
-        }
-        if game.state is None:
-            out["setup"] = game.seats[player].setup.text(rules.setup.depth)
-            out["cells"] = self._setup_cells(game, player)
-            out["home"] = [sq.name for sq in home_rows(player, rules.setup.depth)]
-            if phase == "setup":
-                out["status"] = ("Set up your army: click two of your pieces (or a piece and "
-                                 "an empty square) to swap them, then press Start.")
-            elif not out["opponent_joined"]:
-                out["status"] = f"Waiting for {other} to join: send them the join link."
-            else:
-                out["status"] = f"Waiting for {other} to finish the setup."
-        else:
-            seen = view(game.state, player)
-            out.update(self._play_fields(rules, seen))
-            out["record"] = seen.is_over
-            out["status"] = self._status(game, seen)
-            out["view"] = seen.to_dict()
-        out["svg"] = self._svg(game, player)
-        return out
-
-    @staticmethod
-    def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
-        cells = [{"square": p.square.name, "owner": str(p.owner),
-                  "rank": None if p.rank is None else p.rank.symbol,
-                  "label": None if p.rank is None else rules.labels.label(p.rank),
-                  "moved": p.moved}
-                 for p in seen.pieces if p.square is not None]
-        legal: dict[str, list[str]] = {}
-        rescue = []
-        for move in seen.legal_moves:
-            if move.frm is not None and move.to is not None:
-                legal.setdefault(move.frm.name, []).append(move.to.name)
-            elif move.is_decline:
-                rescue.append({"move": str(move), "text": "Decline the Rescue"})
-            else:
-                rescue.append({"move": str(move),
-                               "text": f"Rescue {_rank_words(rules, move.rescued)} "
-                                       f"to {move.to}"})
-        last: list[str] = []
-        if seen.history:
-            ply = seen.history[-1]
-            if ply.move is not None:
-                last = [s.name for s in (ply.move.frm, ply.move.to) if s is not None]
-            elif ply.to is not None:
-                last = [ply.to.name]
-        strikes: list[str] = []  # the strikes since the viewer's own last turn, included
-        for ply in reversed(seen.history):
-            if ply.result is not None:
-                strikes.insert(0, ply_text(rules, ply))
-            if ply.player == seen.player:
-                break
-        captured: dict[str, list[str]] = {"red": [], "blue": []}
-        strongest_first = sorted(seen.captured, key=lambda p: -1 if p.rank is None else -p.rank)
-        for piece in strongest_first:  # unknown ones ("?") last
-            captured[str(piece.owner)].append(_label(rules, piece.rank))
-        return {"cells": cells, "legal": legal, "rescue": rescue, "last": last,
-                "strikes": strikes, "moves": [ply_text(rules, p) for p in seen.history],
-                "captured": captured}
-
-    @staticmethod
-    def _status(game: _Game, seen: PlayerView) -> str:
-        me = seen.player
-        if seen.outcome is not None:
-            winner = seen.outcome.winner
-            how = seen.outcome.termination.value
-            if winner is None:
-                return f"Game over: a draw ({how})."
-            return f"Game over: {'you win' if winner == me else f'{winner} wins'} ({how})."
-        if seen.to_move == me:
-            if seen.pending_rescue is not None:
-                return "Your decision: rescue a captured piece or decline."
-            return f"Your move ({me})."
-        who = "the bot" if game.opponent == "bot" else str(seen.to_move)
-        return f"Waiting for {who} to move."
-
+def _page(kind: str, data: Mapping[str, Any]) -> Reply:
+    return Reply(200, "text/html; charset=utf-8", page(kind, data).encode("utf-8"),
+                 (("Cache-Control", "no-store"),))

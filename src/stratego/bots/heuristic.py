@@ -1,22 +1,12 @@
-"""Bots: players that choose a move from what one side can see.
+"""`HeuristicBot`: a one-ply player that weighs strikes by what its view shows.
 
-A bot is any callable that takes a `stratego.views.PlayerView` and returns one
-of its `legal_moves` (the `Bot` protocol). It never sees the `GameState`, so
-it cannot peek at hidden ranks. Two bots come with the library:
-
-* `RandomBot`: a uniformly random legal move (seeded);
-* `HeuristicBot`: weighs each strike by the chance of winning it, given what
-  it knows of the opponent's pieces, walks its pieces toward pieces it expects
-  to beat, keeps out of reach of pieces known to be stronger and avoids
-  moving back and forth, and guards its own Flag first, which it sets up on
-  its back row behind Bombs. It won all of 700 classic games against
-  `RandomBot` (see the "Write a bot" tutorial).
-
-A bot may keep memory between its turns. A bot that has a ``reset(seed)``
-method gets it called by `stratego.match.play_match` before every game, so
-that each game of a match depends only on its own seed. A bot that has a
-``setup(rules, player, rng)`` method places its own army at the start of each
-game (it returns a `stratego.Setup`); the others get a random setup.
+It weighs each strike by the chance of winning it, given what it knows of the
+opponent's pieces, walks its pieces toward pieces it expects to beat, keeps out
+of reach of pieces known to be stronger and avoids moving back and forth, and
+guards its own Flag first, which it sets up on its back row behind Bombs. It won
+all of 700 classic games against `stratego.bots.RandomBot` (see the "Write a
+bot" tutorial). `stratego.bots.SearchBot` uses its scores as a prior and its
+setups.
 """
 
 from __future__ import annotations
@@ -24,8 +14,8 @@ from __future__ import annotations
 import functools
 import random
 from collections import deque
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import StrategoError, _shown
@@ -38,49 +28,7 @@ from stratego.strike import resolve_strike
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "bot_name", "make_bot"]
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that, given a player's view, returns one of its legal moves."""
-
-    def __call__(self, view: PlayerView) -> Move:
-        """The move to play; `view.legal_moves` is not empty when a bot is asked."""
-        ...
-
-
-def bot_name(bot: Any) -> str:
-    """A bot's display name: its ``name`` attribute, else its class or function name."""
-    name = getattr(bot, "name", None)
-    if isinstance(name, str) and name:
-        return name
-    return str(getattr(bot, "__name__", type(bot).__name__))
-
-
-class RandomBot:
-    """Plays a uniformly random legal move, from its own seeded generator."""
-
-    name = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def reset(self, seed: int | None = None) -> None:
-        """Start again from `seed` (called by `stratego.match.play_match` before each game)."""
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def __call__(self, view: PlayerView) -> Move:
-        """A random move from `view.legal_moves`."""
-        moves = view.legal_moves
-        if not moves:
-            raise StrategoError(f"{view.player} has no legal move to choose from")
-        return moves[self._rng.randrange(len(moves))]
-
-    def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed!r})"
+__all__ = ["PIECE_VALUES", "HeuristicBot", "move_scores"]
 
 
 # The weights of `HeuristicBot`, tuned against `RandomBot` in classic games.
@@ -464,19 +412,29 @@ class _Scorer:
         return score
 
 
-BOTS: dict[str, Callable[[int | None], Bot]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-}
-"""The library's bots by name (as the command line's ``--red``/``--blue`` take them)."""
+def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = ()) -> dict[Move, float]:
+    """The heuristic worth of each legal move of `view` (the scores `HeuristicBot` adds
+    its noise to), given the last steps of the player's pieces as (from, to) square
+    indices in `recent`. A Rescue decision is worth the rescued piece (0 to decline).
 
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of the kind `name` (see `BOTS`), seeded with `seed`."""
+    Raises `StrategoError` when `view` contradicts itself."""
+    me = Player(view.player)
+    moves = view.legal_moves
+    if any(m.frm is None for m in moves):
+        return {m: 0.0 if m.rescued is None else _VALUE[m.rescued] for m in moves}
     try:
-        factory = BOTS[name.strip().lower()]
-    except (KeyError, AttributeError):
-        raise StrategoError(
-            f"unknown bot {_shown(name)} (known: {', '.join(sorted(BOTS))})"
-        ) from None
-    return factory(seed)
+        scorer = _Scorer(view, me)
+    except (IndexError, KeyError, ValueError) as exc:
+        raise StrategoError(f"inconsistent view: {_shown(str(exc))}") from None
+    last = deque(recent, maxlen=6)
+    out = {}
+    for move in moves:
+        if move.frm is None or move.frm.index not in scorer.mine:
+            raise StrategoError(f"inconsistent view: the legal move {move} does not start "
+                                f"on a piece of {me}")
+        out[move] = scorer.score(move, last)
+    return out
+
+
+PIECE_VALUES = _VALUE
+"""The rough worth of each rank (by `Rank` value) that `HeuristicBot` weighs strikes with."""

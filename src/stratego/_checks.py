@@ -1,0 +1,53 @@
+"""Argument checks shared by the public functions (internal).
+
+One place for the checks every public entry point makes of its arguments, and for their
+messages: each returns the value as the function will use it, or raises the library's
+exception naming the value (cut to readable length by `stratego.errors._shown`). It sits
+in the engine layer, just above `stratego.state`, so that every module from the setups
+up may use it.
+"""
+
+from __future__ import annotations
+
+from stratego.board import SIZE
+from stratego.errors import ArgumentError, RulesError, _shown
+from stratego.rules import Rules
+from stratego.state import GameState
+
+__all__ = ["as_bool", "as_rules", "as_square_index", "as_state", "not_a_state"]
+
+
+def not_a_state(value: object) -> ArgumentError:
+    """The error for a `value` given where a `GameState` is needed."""
+    return ArgumentError(f"not a game state: {_shown(value)} (build one with new_game or "
+                         f"from_position)")
+
+
+def as_state(value: object) -> GameState:
+    """`value`, a `GameState`; raises `ArgumentError` for anything else."""
+    if not isinstance(value, GameState):
+        raise not_a_state(value)
+    return value
+
+
+def as_rules(value: object) -> Rules:
+    """`value`, a `Rules` value; raises `RulesError` for anything else (an edition's
+    name included: the caller names the rules with `stratego.editions`)."""
+    if not isinstance(value, Rules):
+        raise RulesError(f"not a Rules value: {_shown(value)} (use stratego.editions, such as "
+                         f"CLASSIC, or by_name)")
+    return value
+
+
+def as_bool(value: object, name: str) -> bool:
+    """`value`, a bool (the argument `name`); raises `ArgumentError` for anything else."""
+    if not isinstance(value, bool):
+        raise ArgumentError(f"{name} must be True or False, not {_shown(value)}")
+    return value
+
+
+def as_square_index(value: object) -> int:
+    """`value`, a square index 0-99 (not a bool); raises `ArgumentError` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
+        raise ArgumentError(f"not a square index: {_shown(value)} (0 to 99)")
+    return value

@@ -1,0 +1,29 @@
+"""What every bot is: the `Bot` protocol, and `bot_name`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from stratego.moves import Move
+
+if TYPE_CHECKING:
+    from stratego.views import PlayerView
+
+__all__ = ["Bot", "bot_name"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that, given a player's view, returns one of its legal moves."""
+
+    def __call__(self, view: PlayerView) -> Move:
+        """The move to play; `view.legal_moves` is not empty when a bot is asked."""
+        ...
+
+
+def bot_name(bot: Any) -> str:
+    """A bot's display name: its ``name`` attribute, else its class or function name."""
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    return str(getattr(bot, "__name__", type(bot).__name__))

@@ -1,0 +1,330 @@
+"""`ProgramBot`: a program speaking the line protocol (`stratego.protocol`), as a bot.
+
+The host side of protocol 1: one process per game, every answer read and every message
+written with a deadline, faults raised as `stratego.errors.BotFaultError` naming the fault
+and what the program sent. `stratego.protocol` documents the protocol and re-exports these
+names; the bot spec ``cmd:COMMAND`` (`stratego.bots.specs`) builds a `ProgramBot`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import select
+import shlex
+import signal
+import subprocess
+import tempfile
+import time
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, _shown
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.setups import Setup
+
+__all__ = [
+    "BAD_ANSWER",
+    "CRASHED",
+    "DEFAULT_MOVE_TIME",
+    "ILLEGAL_MOVE",
+    "OUT_OF_TIME",
+    "PROTOCOL",
+    "ProgramBot",
+    "split_command",
+]
+
+PROTOCOL = 1
+"""The protocol version the host speaks (the ``"protocol"`` of a ``start`` message)."""
+
+ILLEGAL_MOVE = "illegal move"
+"""Termination when a program answers a move that is not one of the legal moves."""
+BAD_ANSWER = "bad answer"
+"""Termination when a program answers a line that is not the expected JSON message."""
+OUT_OF_TIME = "out of time"
+"""Termination when a program says nothing within its time per move."""
+CRASHED = "bot crashed"
+"""Termination when a program exits, or cannot be started or written to."""
+
+DEFAULT_MOVE_TIME = 30.0
+"""Seconds a program has for each answer unless told otherwise (generous on purpose)."""
+
+_MAX_LINE = 1 << 20
+"""Longest answer line read (1 MiB): a longer one is a bad answer."""
+_GRACE = 2.0
+"""Seconds a program has to exit after the end of its input before it is killed."""
+
+
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """The argument list of `command` (split as a POSIX shell would when it is a text).
+
+    Raises `StrategoError` for an empty command or unbalanced quotes."""
+    if isinstance(command, str):
+        try:
+            argv = shlex.split(command)
+        except ValueError as exc:
+            raise StrategoError(f"cannot split the command {_shown(command)}: {exc}") from None
+    else:
+        argv = [str(part) for part in command]
+    if not argv:
+        raise StrategoError("a program bot needs a command (cmd:COMMAND)")
+    return argv
+
+
+def _short(text: str | bytes, limit: int = 80) -> str:
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    return _shown(text, limit)
+
+
+class _Process:
+    """One running program: lines in, lines out, each with a deadline."""
+
+    def __init__(self, argv: list[str], log: str, header: str) -> None:
+        try:
+            with open(log, "ab") as handle:
+                handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {header}\n"
+                             .encode())
+                handle.flush()
+                self.proc = subprocess.Popen(
+                    argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=handle,
+                    start_new_session=True)
+        except OSError as exc:
+            raise BotFaultError(f"cannot start {_short(' '.join(argv))}: {exc.strerror or exc}",
+                                CRASHED) from None
+        assert self.proc.stdin is not None
+        assert self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        self._buffer = b""
+        self._finalizer = weakref.finalize(self, _kill, self.proc)
+
+    def send(self, message: dict[str, Any], deadline: float) -> None:
+        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
+        while data:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise BotFaultError("it did not read its input in time", OUT_OF_TIME)
+            try:
+                _, ready, _ = select.select([], [self._in], [], remaining)
+                if not ready:
+                    continue
+                written = os.write(self._in, data)
+            except BlockingIOError:
+                continue
+            except OSError:
+                raise BotFaultError(f"it stopped reading ({self.status()})", CRASHED) from None
+            data = data[written:]
+
+    def receive(self, deadline: float) -> bytes:
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line, self._buffer = self._buffer[:end], self._buffer[end + 1:]
+                if line.strip():
+                    return line
+                continue
+            if len(self._buffer) > _MAX_LINE:
+                raise BotFaultError(f"it sent a line longer than {_MAX_LINE} bytes: "
+                                    f"{_short(self._buffer)}", BAD_ANSWER)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                sent = f" (it had sent {_short(self._buffer)})" if self._buffer else ""
+                raise BotFaultError(f"no answer in time{sent}", OUT_OF_TIME)
+            ready, _, _ = select.select([self._out], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self._out, 65536)
+            if not chunk:
+                sent = f" after sending {_short(self._buffer)}" if self._buffer else ""
+                raise BotFaultError(f"it exited{sent} ({self.status()})", CRASHED)
+            self._buffer += chunk
+
+    def status(self) -> str:
+        try:
+            code = self.proc.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            return "still running"
+        if code < 0:
+            with contextlib.suppress(ValueError):
+                return f"killed by {signal.Signals(-code).name}"
+        return f"exit status {code}"
+
+    def finish(self, message: dict[str, Any] | None) -> None:
+        """Send `message` (if any), close the input and give the program a moment to
+        exit before it is killed."""
+        deadline = time.monotonic() + _GRACE
+        if message is not None:
+            with contextlib.suppress(BotFaultError):
+                self.send(message, deadline)
+        with contextlib.suppress(OSError):
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+        self.kill()
+
+    def kill(self) -> None:
+        self._finalizer()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            proc.kill()
+    with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+        proc.wait(timeout=5)
+
+
+def _default_log() -> str:
+    return os.path.join(tempfile.gettempdir(), "stratego-bots.log")
+
+
+class ProgramBot:
+    """A bot that is a program speaking the line protocol (one process per game).
+
+    Args:
+        command: The command line (split as a shell would) or its argument list; run
+            in the current directory.
+        seed: The seed sent in ``start`` (`reset` changes it).
+        move_time: Seconds the program has for each answer (its setup included).
+        log: File its standard error is appended to (default: ``stratego-bots.log``
+            in the temporary directory), one header line per game.
+        name: Its display name (default: ``cmd:`` and the command).
+
+    `setup`, `__call__` and `game_over` raise `stratego.errors.BotFaultError` on a
+    fault, after stopping the process.
+    """
+
+    def __init__(self, command: str | Sequence[str], seed: int | None = None, *,
+                 move_time: float = DEFAULT_MOVE_TIME, log: str | os.PathLike[str] | None = None,
+                 name: str | None = None) -> None:
+        self.argv = split_command(command)
+        if (isinstance(move_time, bool) or not isinstance(move_time, int | float)
+                or not move_time > 0):
+            raise StrategoError(f"move_time must be a number of seconds > 0, not "
+                                f"{_shown(move_time)}")
+        self.command = command if isinstance(command, str) else shlex.join(self.argv)
+        self.seed = seed
+        self.move_time = float(move_time)
+        self.log = os.fspath(log) if log is not None else _default_log()
+        self.name = name or f"cmd:{self.command}"
+        self._process: _Process | None = None
+        self._player: Player | None = None
+
+    def __repr__(self) -> str:
+        return f"ProgramBot({self.command!r}, seed={self.seed!r})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_process"] = None  # a copy starts its own program
+        return state
+
+    def reset(self, seed: int | None = None) -> None:
+        """A new game: stop the program of the previous one, if any, and keep `seed`."""
+        self.close()
+        self.seed = seed
+
+    def close(self) -> None:
+        """Stop the program (killed if it does not exit once its input is closed)."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.finish(None)
+
+    def _fault(self, fault: BotFaultError) -> BotFaultError:
+        process, self._process = self._process, None
+        if process is not None:
+            process.kill()
+        return fault
+
+    def _start(self, rules: Rules, player: Player) -> _Process:
+        self.close()
+        self._player = player
+        header = f"{self.command} (seed {self.seed}, {player}, {rules.name})"
+        process = _Process(self.argv, self.log, header)
+        self._process = process
+        try:
+            process.send({"type": "start", "protocol": PROTOCOL, "rules": rules.name,
+                          "player": str(player), "seed": self.seed},
+                         time.monotonic() + self.move_time)
+        except BotFaultError as fault:
+            raise self._fault(fault) from None
+        return process
+
+    def _answer(self, process: _Process, kind: str) -> tuple[dict[str, Any], str]:
+        try:
+            raw = process.receive(time.monotonic() + self.move_time)
+        except BotFaultError as fault:
+            raise self._fault(fault) from None
+        text = raw.decode("utf-8", "replace")
+        try:
+            message = json.loads(text)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or message.get("type") != kind:
+            raise self._fault(BotFaultError(
+                f"it answered {_short(text)}, not a {kind!r} message", BAD_ANSWER))
+        return message, text
+
+    def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup | None:
+        """Start the program for a new game and read its setup (None: a random one)."""
+        process = self._start(rules, Player(player))
+        message, text = self._answer(process, "setup")
+        setup = message.get("setup")
+        if setup is None:
+            return None
+        try:
+            if not isinstance(setup, str):
+                raise InvalidNotationError("the setup is not a text")
+            return Setup.parse(setup, Player(player), rules.setup.depth)
+        except InvalidNotationError as exc:
+            raise self._fault(BotFaultError(
+                f"it answered {_short(text)}: {exc}"[:300], BAD_ANSWER)) from None
+
+    def __call__(self, view: Any) -> Move:
+        """Send the view and the legal moves; the program's answer, checked."""
+        process = self._process
+        if process is None or self._player != view.player:
+            process = self._start(view.rules, Player(view.player))
+            self._answer(process, "setup")  # a game started without a setup phase
+        legal = view.legal_moves
+        try:
+            process.send({"type": "move", "view": view.to_dict(),
+                          "legal": [str(m) for m in legal]},
+                         time.monotonic() + self.move_time)
+        except BotFaultError as fault:
+            raise self._fault(fault) from None
+        message, text = self._answer(process, "move")
+        answer = message.get("move")
+        try:
+            if not isinstance(answer, str):
+                raise InvalidNotationError("the move is not a text")
+            move = Move.parse(answer)
+        except InvalidNotationError as exc:
+            raise self._fault(BotFaultError(
+                f"it answered {_short(text)}: {exc}"[:300], BAD_ANSWER)) from None
+        if move not in legal:
+            raise self._fault(BotFaultError(
+                f"it answered {_short(answer)}, which is not one of its legal moves",
+                ILLEGAL_MOVE))
+        return move
+
+    def game_over(self, winner: Player | None, termination: str) -> None:
+        """Send ``end`` and let the program go (the next game starts a fresh one)."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.finish({"type": "end",
+                            "winner": None if winner is None else str(Player(winner)),
+                            "termination": termination})

@@ -1,0 +1,39 @@
+"""`RandomBot`: a uniformly random legal move, from its own seeded generator."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from stratego.errors import StrategoError
+from stratego.moves import Move
+
+if TYPE_CHECKING:
+    from stratego.views import PlayerView
+
+__all__ = ["RandomBot"]
+
+
+class RandomBot:
+    """Plays a uniformly random legal move, from its own seeded generator."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start again from `seed` (called by `stratego.match.play_match` before each game)."""
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __call__(self, view: PlayerView) -> Move:
+        """A random move from `view.legal_moves`."""
+        moves = view.legal_moves
+        if not moves:
+            raise StrategoError(f"{view.player} has no legal move to choose from")
+        return moves[self._rng.randrange(len(moves))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed!r})"

@@ -1,0 +1,71 @@
+"""The ``stratego`` command: self-play, bot matches and a terminal game.
+
+```sh
+stratego selfplay --edition jumbo-2014 --seed 7
+stratego match --edition classic --games 100 --red heuristic --blue random --seed 1
+stratego match --edition classic --games 100 --setups human --workers auto
+stratego play --edition classic --seed 3 --color red
+stratego serve --port 8000          # play in a web browser (the 'web' extra)
+stratego replay game.json
+stratego editions
+```
+
+Also ``python -m stratego ...``. Every command takes ``--edition NAME`` (an
+edition such as ``classic``, or a full rules name such as
+``jumbo-2014+barrage``) and ``--variant NAME`` (repeatable). Errors in the
+arguments (an unknown edition, variant or bot, contradicting variants) print
+a message and exit with status 2. See the documentation page "Command line".
+
+The package holds one module per part of the command: `stratego.cli.parser` (every
+subcommand and its options), `stratego.cli.options` (what the commands share: rules, bots,
+board style, argument checks), `stratego.cli.saving` (the shared ``--save`` / ``--format``
+options), and the commands: `stratego.cli.games` (``selfplay``, ``replay``,
+``editions``), `stratego.cli.matches` (``match``), `stratego.cli.play` (the game in the
+terminal) and `stratego.cli.serve` (the browser game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from stratego.cli.games import _editions, _replay, _selfplay
+from stratego.cli.ladder import _ladder
+from stratego.cli.matches import _match
+from stratego.cli.options import _UsageError
+from stratego.cli.parser import _parser
+from stratego.cli.play import _play
+from stratego.cli.serve import _serve
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``stratego`` command with `argv` (default: ``sys.argv[1:]``);
+    returns the exit status (0 done, 2 bad arguments)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    command: Callable[[argparse.Namespace], int] = {
+        "selfplay": _selfplay,
+        "replay": _replay,
+        "match": _match,
+        "play": _play,
+        "editions": _editions,
+        "serve": _serve,
+        "ladder": _ladder,
+    }[args.command]
+    try:
+        return command(args)
+    except _UsageError as exc:
+        print(f"stratego {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (`stratego ... | head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+

@@ -1,0 +1,122 @@
+"""The one-game commands: ``stratego selfplay`` (one seeded game between two bots),
+``stratego replay`` (a saved game replayed through the rules) and ``stratego editions``."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from stratego.cli.options import (
+    _bot,
+    _check_plies,
+    _check_setups,
+    _draw,
+    _rules,
+    _rules_line,
+    _UsageError,
+)
+from stratego.cli.saving import _format_of, _save
+from stratego.editions import EDITIONS
+from stratego.errors import StrategoError
+from stratego.match import GameResult, play_game
+from stratego.pieces import Player
+from stratego.state import GameState
+from stratego.text import captured_text
+from stratego.variants import VARIANTS
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
+    red, blue = _bot(args.red, None), _bot(args.blue, None)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
+                     setups=args.setups)
+    state = game.state
+    assert state is not None
+    print(_rules_line(state.rules))
+    print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
+    _summary(state, args, _outcome_text(game))
+    if args.save:
+        _save(state, args.save, args.format, (game.red, game.blue), str(seed))
+        print(f"Saved: {args.save}")
+    return 0
+
+
+def _header_lines(tags: dict[str, str]) -> list[str]:
+    """A saved game's tags as `selfplay` prints them: players and seed (``Round``) on one
+    line, then any other tag but ``Result`` (the outcome line says it)."""
+    lines = []
+    if "Red" in tags or "Blue" in tags:
+        players = f"Red: {tags.get('Red', '?')}, Blue: {tags.get('Blue', '?')}"
+        if "Round" in tags:
+            players += f", seed {tags['Round']}"
+        lines.append(players)
+    for name, value in tags.items():
+        if name not in ("Red", "Blue", "Round", "Result"):
+            lines.append(f"{name}: {value}")
+    return lines
+
+
+def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
+    """The end of a game as `selfplay` and `replay` print it."""
+    if args.moves:
+        from stratego.records import move_text
+
+        print("Moves: " + (move_text(state.moves()) or "-"))
+    print(_draw(state, args.board))
+    print(f"Captured red pieces: {captured_text(state, Player.RED)}")
+    print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
+    print(f"Plies: {state.ply}")
+    print(f"Outcome: {outcome}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from stratego import gravon, records
+
+    kind = _format_of(args.file, args.format)
+    header: dict[str, str] = {}
+    try:
+        if kind.startswith("gravon"):
+            game = gravon.read_game_file(args.file)
+            header = {"Red": game.players[0], "Blue": game.players[1]}
+            state = game.replay()
+        else:
+            with open(args.file, encoding="utf-8") as handle:
+                text = handle.read()
+            record = (records.parse_record(text) if kind == "record"
+                      else records.record_from_json(text))
+            header = dict(record.tags)
+            state = record.replay()
+    except OSError as exc:
+        raise _UsageError(f"cannot read {args.file!r}: {exc.strerror}") from None
+    except StrategoError as exc:
+        raise _UsageError(f"{args.file}: {exc}") from None
+    print(_rules_line(state.rules))
+    for line in _header_lines(header):
+        print(line)
+    outcome = state.outcome
+    if outcome is None:
+        text = "game on"
+    else:
+        who = "draw" if outcome.winner is None else f"{outcome.winner} wins"
+        text = f"{who} ({outcome.termination.value}) {outcome.result()}"
+    _summary(state, args, text)
+    return 0
+
+
+def _outcome_text(game: GameResult) -> str:
+    who = "draw" if game.winner is None else f"{game.winner} wins"
+    detail = f": {game.detail}" if game.detail else ""
+    return f"{who} ({game.termination}{detail}) {game.result()}"
+
+
+def _editions(args: argparse.Namespace) -> int:
+    print("Editions (--edition NAME):")
+    for name, rules in EDITIONS.items():
+        print(f"  {name:<22} {rules.title}")
+    print("Variants (--variant NAME, or NAME after '+' in a rules name):")
+    for name, variant in sorted(VARIANTS.items()):
+        print(f"  {name:<22} {variant.summary}")
+    return 0

@@ -1,0 +1,56 @@
+"""``stratego ladder``: a round robin between bots and their ratings (`stratego.arena`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from stratego.cli.options import _check_plies, _check_setups, _rules, _UsageError
+from stratego.errors import StrategoError
+from stratego.match import GameResult
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    """``stratego ladder``: a round robin and ratings (`stratego.arena`, the layer above
+    the command line's, loaded when the command runs)."""
+    from stratego.arena import ladder
+
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
+    if len(args.bots) < 2:
+        raise _UsageError("a ladder needs at least two bots")
+    if args.games_per_pair < 0:
+        raise _UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
+    workers: int | str = args.workers
+    if workers != "auto":
+        try:
+            workers = int(workers)
+        except ValueError:
+            workers = 0
+        if workers < 1:
+            raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {args.workers!r}")
+    if args.move_time is not None and not args.move_time > 0:
+        raise _UsageError(f"--move-time must be a number of seconds > 0, not {args.move_time}")
+    show = sys.stderr.isatty() and not args.json
+
+    def progress(done: int, total: int, game: GameResult) -> None:
+        if show:
+            print(f"game {done}/{total}: {game}", file=sys.stderr, flush=True)
+
+    try:
+        result = ladder(args.bots, rules, games_per_pair=args.games_per_pair, seed=args.seed,
+                        max_plies=args.max_plies, workers=workers, jsonl=args.jsonl,
+                        move_time=args.move_time, setups=args.setups, progress=progress)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        saved = (f"; the finished games are in {args.jsonl}: run the same command again to "
+                 "resume" if args.jsonl else "")
+        print(f"\ninterrupted{saved}", file=sys.stderr)
+        return 130
+    if args.svg:
+        with open(args.svg, "w", encoding="utf-8") as handle:
+            handle.write(result.svg())
+    print(result.to_json() if args.json else result.table())
+    return 0

@@ -1,0 +1,178 @@
+"""``stratego match``: many seeded games between two bots, on any number of workers, with
+a progress display (rich or plain) and the totals; ``--summary`` reads a JSONL file back."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+
+from stratego.cli.options import (
+    _check_plies,
+    _check_setups,
+    _rules,
+    _UsageError,
+    _with_move_time,
+)
+from stratego.errors import StrategoError
+from stratego.match import GameResult, MatchResult, play_match
+
+
+def _match(args: argparse.Namespace) -> int:
+    from stratego import match as matches
+
+    if args.summary_of is not None:
+        try:
+            log = matches.read_jsonl(args.summary_of)
+            summary = log.result().summary()
+        except StrategoError as exc:
+            raise _UsageError(str(exc)) from None
+        if log.torn:
+            print(f"{args.summary_of}: left out a torn last line ({log.torn} bytes)",
+                  file=sys.stderr)
+        print(summary)
+        return 0
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
+    if args.games < 0:
+        raise _UsageError(f"--games must be 0 or more, not {args.games}")
+    workers: int | str = args.workers
+    if workers != "auto":
+        try:
+            workers = int(workers)
+        except ValueError:
+            workers = 0
+        if workers < 1:
+            raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {args.workers!r}")
+    if args.chunk_size is not None and args.chunk_size < 1:
+        raise _UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")
+    if args.record and not args.jsonl:
+        raise _UsageError("--record needs --jsonl FILE")
+    mode = args.progress
+    if mode == "auto":
+        if not sys.stderr.isatty():
+            mode = "none"
+        else:
+            mode = "rich" if _has_rich() else "plain"
+    elif mode == "rich" and not _has_rich():
+        mode = "plain"
+    tally = _Tally(args.games)
+    if args.jsonl and os.path.exists(args.jsonl):
+        with contextlib.suppress(StrategoError):  # play_match says what is wrong
+            earlier = matches.read_jsonl(args.jsonl)
+            tally.resumed(g for i, g in earlier.games.items() if i < args.games)
+            if earlier.torn:
+                print(f"{args.jsonl}: cutting off a torn last line ({earlier.torn} bytes) "
+                      "left by an interrupted run; its game is played again", file=sys.stderr)
+            if tally.done:
+                print(f"resuming: {tally.done} of {args.games} game(s) already in "
+                      f"{args.jsonl}", file=sys.stderr)
+
+    def play(progress: Callable[[int, int, GameResult], None]) -> MatchResult:
+        def each(done: int, total: int, game: GameResult) -> None:
+            tally.add(done, game)
+            if args.verbose:
+                print(game, flush=True)
+            progress(done, total, game)
+
+        try:
+            red = _with_move_time(args.red, args.move_time)
+            blue = _with_move_time(args.blue, args.move_time)
+            return play_match(rules, red, blue, games=args.games, seed=args.seed,
+                              max_plies=args.max_plies, swap_colours=not args.no_swap,
+                              progress=each, workers=workers, chunk_size=args.chunk_size,
+                              jsonl=args.jsonl, record=args.record, setups=args.setups)
+        except StrategoError as exc:
+            raise _UsageError(str(exc)) from None
+
+    try:
+        if mode == "rich":
+            result = _match_with_rich(play, tally)
+        else:
+            step = max(1, args.games // 20)
+
+            def plain(done: int, total: int, game: GameResult) -> None:
+                if mode == "plain" and (done % step == 0 or done == total):
+                    print(f"game {done}/{total}, {tally.line()}", file=sys.stderr, flush=True)
+
+            result = play(plain)
+    except KeyboardInterrupt:
+        saved = (f"; they are saved in {args.jsonl}: run the same command again to resume"
+                 if args.jsonl else "")
+        print(f"\ninterrupted after {tally.done} of {args.games} game(s){saved}",
+              file=sys.stderr)
+        return 130
+    print(result.summary())
+    return 0
+
+
+class _Tally:
+    """Games done, running score and rate of a match, for the progress display."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.fresh = 0
+        self.points: dict[str, float] = {}
+        self.names: list[str] = []
+        self.start = time.monotonic()
+
+    def _count(self, game: GameResult) -> None:
+        for name in (game.red, game.blue):
+            if name not in self.points:
+                self.points[name] = 0.0
+                self.names.append(name)
+        if game.winner_name is None:
+            self.points[game.red] += 0.5
+            self.points[game.blue] += 0.5
+        else:
+            self.points[game.winner_name] += 1.0
+
+    def resumed(self, games: Iterable[GameResult]) -> None:
+        for game in games:
+            self._count(game)
+            self.done += 1
+
+    def add(self, done: int, game: GameResult) -> None:
+        self._count(game)
+        self.done = done
+        self.fresh += 1
+
+    def score(self) -> str:
+        return " - ".join(f"{name} {self.points[name]:g}" for name in self.names) or "-"
+
+    def rate(self) -> str:
+        elapsed = time.monotonic() - self.start
+        return f"{self.fresh / elapsed:.2f} games/s" if elapsed > 0 and self.fresh else "-"
+
+    def line(self) -> str:
+        return f"{self.rate()}, score {self.score()}"
+
+
+def _has_rich() -> bool:
+    try:
+        import rich  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _match_with_rich(play: Callable[[Callable[[int, int, GameResult], None]], MatchResult],
+                     tally: _Tally) -> MatchResult:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[rate]}"), TextColumn("{task.fields[score]}"))
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=tally.total, completed=tally.done,
+                            rate=tally.rate(), score=tally.score())
+
+        def progress(done: int, total: int, game: GameResult) -> None:
+            bar.update(task, completed=done, rate=tally.rate(), score=tally.score())
+
+        return play(progress)

@@ -1,0 +1,128 @@
+"""What the commands share: the rules and bot arguments, the board style, and the
+checks of arguments that argparse cannot make (`_UsageError`, reported with status 2)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import IO, Any
+
+from stratego.bots import Bot, make_bot
+from stratego.editions import EDITIONS, by_name
+from stratego.errors import StrategoError
+from stratego.human_setups import human_setups
+from stratego.match import SETUP_SOURCES
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.text import board_text
+from stratego.variants import VARIANTS
+
+BOARD_STYLES = ("ascii", "unicode", "color")
+
+
+class _UsageError(Exception):
+    """A bad argument found after parsing (reported like argparse does, status 2)."""
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    name = "+".join([args.edition, *(args.variant or [])])
+    try:
+        rules = by_name(name)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+    return rules
+
+
+def _bot(name: str, seed: int | None) -> Bot:
+    """A bot from its spec (`stratego.bots.specs`): a library bot's name,
+    ``module:factory`` or ``file.py:factory`` (called with the seed), ``cmd:COMMAND``."""
+    try:
+        return make_bot(name, seed)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+
+
+def _colour_allowed(stream: IO[str]) -> bool:
+    """Whether to write ANSI colour to `stream`: never when ``NO_COLOR`` is set (not
+    empty), always when ``FORCE_COLOR`` is, else only when `stream` is a terminal."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(callable(isatty) and isatty())
+
+
+def _draw(source: Any, style: str, perspective: Player | None = None) -> str:
+    colour = style == "color" and _colour_allowed(sys.stdout)
+    return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour)
+
+
+def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--edition", "-e", default="classic", metavar="NAME",
+        help=f"rules to play: an edition ({', '.join(EDITIONS)}) or a full rules name "
+             "such as 'jumbo-2014+barrage' (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--variant", "-V", action="append", metavar="NAME",
+        help="add a variant (repeatable): " + ", ".join(sorted(VARIANTS)),
+    )
+
+
+def _add_board_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--board", choices=BOARD_STYLES, default="ascii",
+        help="how to draw the board: plain ASCII, a Unicode grid, or a coloured grid "
+             "(needs the 'rich' extra; coloured only on a terminal and without NO_COLOR, "
+             "FORCE_COLOR forces it) (default: %(default)s)",
+    )
+
+
+
+
+def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
+    parser.add_argument(
+        "--setups", choices=SETUP_SOURCES, default="random",
+        help=f"where {whose} setups come from: shuffled at random, or drawn from the human "
+             "setups bundled with stratego (stratego.human_setup: 40-piece army, Barrage, "
+             "Ultimate Lightning, Duel) (default: %(default)s)",
+    )
+
+
+def _check_setups(rules: Rules, source: str) -> None:
+    """Raise `_UsageError` when `source` cannot set up an army of `rules`."""
+    if source == "human":
+        try:
+            human_setups(rules, Player.RED)
+        except StrategoError as exc:
+            raise _UsageError(f"--setups human: {exc}") from None
+
+
+def _check_plies(value: int | None) -> None:
+    if value is not None and value < 1:
+        raise _UsageError(f"--max-plies must be a positive number, not {value}")
+
+
+def _rules_line(rules: Rules) -> str:
+    limit = f", ply limit {rules.ply_limit}" if rules.ply_limit is not None else ""
+    return f"Rules: {rules.title} ({rules.name}){limit}"
+
+
+def _add_move_time_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--move-time", type=float, default=None, metavar="SECONDS",
+        help="seconds a cmd: bot has for each answer before it loses the game "
+             "(default: 30)")
+
+
+def _with_move_time(spec: str, seconds: float | None) -> Any:
+    """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program."""
+    if seconds is None or not spec.strip().startswith("cmd:"):
+        return spec
+    if not seconds > 0:
+        raise _UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+    from stratego.match import BotSpec
+
+    return BotSpec(spec.strip(), {"move_time": seconds})

@@ -1,0 +1,264 @@
+"""``stratego play``: a person against a bot in the terminal.
+
+The person sees only what their side may know while the game is on (their view, the
+strikes they saw, why their own move is illegal); the whole board and the seed that
+replays the game are printed once it is over."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from typing import Any
+
+from stratego.cli.options import _bot, _check_plies, _check_setups, _draw, _rules, _UsageError
+from stratego.cli.saving import _format_of, _save
+from stratego.editions import EDITIONS
+from stratego.engine import apply, legal_moves, new_game
+from stratego.errors import InvalidNotationError, StrategoError
+from stratego.explain import explain_illegal
+from stratego.human_setups import human_setup
+from stratego.moves import Move
+from stratego.pieces import Player, Rank
+from stratego.rules import RankLabels, Rules
+from stratego.setups import Setup, random_setup, setup_problems
+from stratego.state import GameState
+from stratego.text import captured_text
+
+# ---------------------------------------------------------------------------
+# a person against a bot
+
+_HELP = """\
+Type a move as FROM-TO, such as a4-a5 (a Scout may go several squares: a4-a8).
+Commands: 'moves' lists your legal moves, 'board' draws the board again,
+'legend' shows what the board's signs mean, 'help' shows this text, 'quit' leaves
+the game."""
+
+_RESCUE_HELP = """\
+Rescue: your {piece} reached the opponent's back row, so you may bring back one of
+your captured pieces. Type RANK@SQUARE with the rank's letter (M Marshal,
+G General, C Colonel, J Major, K Captain, L Lieutenant, T Sergeant, N Miner,
+X Scout, S Spy), such as K@b2, or '--' to decline. 'moves' lists the choices."""
+
+_MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
+"""The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
+
+
+def _glyphs_help() -> str:
+    """What `play` draws, for its ``--help``: the signs and each edition's rank labels."""
+    by_labels: dict[tuple[str, ...], list[str]] = {}
+    for name, rules in EDITIONS.items():
+        by_labels.setdefault(tuple(rules.labels.labels), []).append(name)
+    lines = [
+        "The board, as play draws it:",
+        "  r.. / b..   a Red / Blue piece: r or b, then the rank's label in the edition",
+        "  b?          a piece of the bot's whose rank you do not know (yet)",
+        "  .           an empty square (blank in the Unicode grid)",
+        "  ~~~         a lake (≈≈≈ in the Unicode grid)",
+        "Rank labels (B Bomb and F Flag in every edition):",
+    ]
+    for labels, names in by_labels.items():
+        table = RankLabels(labels)
+        ranks = ", ".join(f"{table.label(rank)} {rank.title}" for rank in _LEGEND_ORDER)
+        lines.append(f"  {', '.join(names)}: {ranks}")
+    return "\n".join(lines)
+
+
+_LEGEND_ORDER = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
+                 Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY,
+                 Rank.BOMB, Rank.FLAG)
+
+
+def _legend(rules: Rules, person: Player, style: str) -> str:
+    """The rank legend of `rules` for a person playing `person`: each label, its rank and
+    how many pieces of it an army has, and the board's other signs."""
+    ranks = ", ".join(f"{rules.labels.label(rank)} {rank.title} x{rules.army.count(rank)}"
+                      for rank in _LEGEND_ORDER if rules.army.count(rank))
+    mine, theirs = ("r", "b") if person is Player.RED else ("b", "r")
+    lake = "~~~" if style == "ascii" else "≈≈≈"
+    return (f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot piece "
+            f"whose rank you do not know, {lake} a lake.\nRanks: {ranks}.")
+
+
+def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
+    """The person's `--setup`: its text form, or the name of a file holding it (lines
+    starting with '#' are comments)."""
+    source = text
+    if os.path.isfile(text):
+        try:
+            with open(text, encoding="utf-8") as handle:
+                lines = handle.read().splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise _UsageError(f"--setup: cannot read {text!r}: {exc}") from None
+        source = "/".join(line.strip() for line in lines
+                          if line.strip() and not line.lstrip().startswith("#"))
+    try:
+        setup = Setup.parse(source, person, rules.setup.depth)
+    except StrategoError as exc:
+        raise _UsageError(f"--setup: {exc}") from None
+    problems = setup_problems(rules, setup)
+    if problems:
+        raise _UsageError(f"--setup: not a valid {person} setup under {rules.name}: "
+                          + "; ".join(problems))
+    return setup
+
+
+def _parse_move(line: str, rules: Rules) -> Move:
+    """The person's typed move; Rescue syntax is accepted and mentioned only under rules
+    with Rescue. Raises `InvalidNotationError`."""
+    rescue = rules.rescue.enabled
+    if not rescue and ("@" in line or line.strip() == "--"):
+        raise InvalidNotationError(
+            f"not a move: {line.strip()!r} (expected two squares such as 'a4-a5'; there are "
+            "no Rescue decisions under these rules)")
+    try:
+        return Move.parse(line)
+    except InvalidNotationError as exc:
+        if rescue:
+            raise
+        raise InvalidNotationError(str(exc).replace(_MOVE_HINT, "")) from None
+
+
+def _play(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    _check_plies(args.max_plies)
+    _check_setups(rules, args.setups)
+    if args.max_plies is not None:
+        rules = rules.with_ply_limit(args.max_plies)
+    if args.save:
+        _format_of(args.save, args.format)  # a bad name is an error before the game
+    from stratego.views import view
+
+    # The seed fixes the bot's setup and play: it is never printed while the game is on.
+    # Each side's setup and the bot's randomness come from streams of their own.
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    person = Player.parse(args.color)
+    place = human_setup if args.setups == "human" else random_setup
+    setups = {player: place(rules, player, random.Random(f"{seed}/setup/{player.name}"))
+              for player in Player}
+    if args.setup is not None:
+        setups[person] = _person_setup(args.setup, rules, person)
+    bot = _bot(args.bot, random.Random(f"{seed}/bot").randrange(2**32))
+    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+    print(f"You play {person} against the {args.bot} bot under {rules.title} "
+          f"({rules.name}).")
+    print(_HELP)
+    print(_legend(rules, person, args.board))
+    show_board = True
+    while state.outcome is None:
+        if state.to_move != person:
+            move = bot(view(state, person.opponent))
+            if not isinstance(move, Move) or move not in legal_moves(state):
+                print(f"The {args.bot} bot answered {move!r}, which is not a legal move: "
+                      "you win.")
+                print(_draw(state, args.board, person))
+                return 0
+            state = apply(state, move)
+            print(f"{person.opponent} plays {_public_move(move, view(state, person))}")
+            _report_strike(state, person)
+            show_board = True
+            continue
+        seen = view(state, person)
+        if show_board:
+            print(_draw(seen, args.board))
+            print(f"Captured: yours {captured_text(seen, person)}; "
+                  f"{person.opponent}'s {captured_text(seen, person.opponent)}")
+            if seen.pending_rescue is not None:
+                title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
+                print(_RESCUE_HELP.format(piece=title))
+            show_board = False
+        try:
+            line = input(f"{person} (ply {state.ply + 1})> ").strip()
+        except EOFError:
+            line = "quit"
+            print()
+        command = line.lower()
+        if not command:
+            continue
+        if command in ("quit", "exit", "resign", "q"):
+            # The game is not over: the board shows only what you may know.
+            print("You left the game.")
+            print(_draw(seen, args.board))
+            if args.save:
+                print(f"Not saved: {args.save} would show the bot's setup, and the game is "
+                      "not over.")
+            return 0
+        if command in ("help", "h", "?"):
+            print(_HELP)
+            if seen.pending_rescue is not None:
+                print(_RESCUE_HELP.format(piece="piece"))
+            continue
+        if command in ("legend", "l"):
+            print(_legend(rules, person, args.board))
+            continue
+        if command in ("moves", "m"):
+            print("Legal moves: " + " ".join(str(m) for m in seen.legal_moves))
+            continue
+        if command in ("board", "b"):
+            show_board = True
+            continue
+        try:
+            move = _parse_move(line, rules)
+        except InvalidNotationError as exc:
+            print(f"Not understood: {exc}. Type 'help' for help.")
+            continue
+        if move not in legal_moves(state):
+            print(f"Illegal: {_why_illegal(state, move, person)}. Type 'moves' for the "
+                  "legal moves.")
+            continue
+        state = apply(state, move)
+        _report_strike(state, person)
+        show_board = True
+    # The game is over: the whole board may be shown, and the seed that replays it.
+    print(_draw(state, args.board, person))
+    outcome = state.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        verdict = "Draw"
+    else:
+        verdict = "You win" if outcome.winner == person else "You lose"
+    print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
+    if args.save:
+        names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
+        _save(state, args.save, args.format, names, str(seed), event="stratego play")
+        print(f"Saved: {args.save}")
+    return 0
+
+
+def _public_move(move: Move, seen: Any) -> str:
+    """The move as the person may see it (a hidden Rescue shows only its square)."""
+    last = seen.history[-1] if seen.history else None
+    if last is not None and last.move is None and last.to is not None:
+        return f"a rescue onto {last.to}"
+    return str(move)
+
+
+def _why_illegal(state: GameState, move: Move, person: Player) -> str:
+    """Why `move` is illegal (`explain_illegal` names no rank of an opponent's piece)."""
+    return explain_illegal(state, move) or f"{move} is not legal here"
+
+
+def _report_strike(state: GameState, person: Player) -> None:
+    """Print what the last strike showed the person, if the last move struck."""
+    from stratego.views import view
+
+    seen = view(state, person)
+    if not seen.history:
+        return
+    last = seen.history[-1]
+    if last.defender is None or last.result is None:
+        return
+    labels = state.rules.labels
+
+    def name(rank: Rank | None, owner: Player) -> str:
+        whose = "your" if owner == person else f"{owner}'s"
+        if rank is None:
+            return f"{whose} piece"
+        return f"{whose} {rank.title} ({labels.label(rank)})"
+
+    attacker = name(last.rank, last.player)
+    defender = name(last.defender_rank, last.player.opponent)
+    result = {"attacker": "the attacker wins", "defender": "the defender wins",
+              "both": "both are removed"}.get(last.result, last.result)
+    where = f" on {last.to}" if last.to is not None else ""
+    print(f"Strike{where}: {attacker} strikes {defender}: {result}.")

@@ -1,0 +1,78 @@
+"""Saving and reading games: the shared ``--save FILE`` / ``--format`` options of `selfplay`
+and `play` (the format follows the file's extension: a game record, its JSON form or a Gravon
+game file)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+import attrs
+
+from stratego.cli.options import _UsageError
+from stratego.errors import StrategoError
+from stratego.rules import Rules
+from stratego.state import GameState
+
+_FORMATS = {
+    ".txt": "record",
+    ".json": "record-json",
+    ".xml": "gravon-xml",
+    ".gsn": "gravon-text",
+}
+"""Save formats by file extension."""
+
+_FORMAT_HELP = ", ".join(f"{ext} {name}" for ext, name in _FORMATS.items())
+
+
+def _format_of(path: str, given: str | None) -> str:
+    if given is not None:
+        return given
+    extension = os.path.splitext(path)[1].lower()
+    if extension not in _FORMATS:
+        raise _UsageError(f"cannot tell the format of {path!r} from its extension: use "
+                          f"{_FORMAT_HELP}, or --format")
+    return _FORMATS[extension]
+
+
+def _save(state: GameState, path: str, given: str | None, players: tuple[str, str],
+          seed: str, event: str = "stratego selfplay") -> None:
+    """Write the game that led to `state` to `path`."""
+    from stratego import gravon, records
+
+    kind = _format_of(path, given)
+    if kind.startswith("gravon"):
+        # Gravon has no ply limit: record the same moves under the rules without one.
+        unlimited = _replayed(state, state.rules.with_ply_limit(None))
+        try:
+            game = gravon.game_from_state(unlimited, players=players)
+        except StrategoError as exc:
+            raise _UsageError(f"cannot save this game in a Gravon file: {exc}") from None
+        text = game.to_xml() if kind == "gravon-xml" else game.to_text()
+    else:
+        tags = {"event": event, "red": players[0], "blue": players[1]}
+        if seed:
+            tags["round"] = seed
+        record = records.record_from_state(state, **tags)
+        text = record.to_text() if kind == "record" else record.to_json(indent=2) + "\n"
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        raise _UsageError(f"cannot save {path!r}: {exc.strerror}") from None
+
+
+def _replayed(state: GameState, rules: Rules) -> GameState:
+    """The moves that led to `state`, played again under `rules` from the same start."""
+    from stratego import records
+
+    return attrs.evolve(records.record_from_state(state), rules=rules).replay()
+
+
+def _add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--save FILE`` and ``--format``; `what` starts the help of ``--save``."""
+    parser.add_argument("--save", metavar="FILE",
+                        help=f"{what}; the format follows the file's extension "
+                             f"({_FORMAT_HELP}) unless --format says otherwise")
+    parser.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
+                        help="format of --save")

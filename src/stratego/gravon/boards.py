@@ -1,0 +1,222 @@
+"""What every Gravon format shares: the letters, square names, game types and boards.
+
+Gravon's letters for the pieces (StraDoS2), its square names (`parse_gravon_square`,
+`format_gravon_square`), the game types and their rules (`GAME_TYPES`,
+`rules_for_game_type`, `game_type_of`), the 100-letter board (`parse_board`,
+`format_board`) and the state a game of a type starts from (`start_state`). `_decoded` reads
+a file's lines as UTF-8 text for every reader of the package.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import cast
+
+from stratego._checks import as_state
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
+from stratego.editions import CLASSIC
+from stratego.engine import from_position, new_game
+from stratego.errors import (
+    InvalidNotationError,
+    SetupError,
+    _shown,
+)
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.setups import Setup, setup_problems
+from stratego.state import GameState
+from stratego.variants import BARRAGE, DUEL, ULTIMATE_LIGHTNING
+
+__all__ = [
+    "GAME_TYPES",
+    "format_board",
+    "format_gravon_square",
+    "game_type_of",
+    "parse_board",
+    "parse_gravon_square",
+    "rules_for_game_type",
+    "start_state",
+]
+
+_ORDER = (Rank.BOMB, Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT,
+          Rank.CAPTAIN, Rank.MAJOR, Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL, Rank.FLAG)
+_RED_LETTERS = "BCDEFGHIJKLM"
+_BLUE_LETTERS = "NOPQRSTUVWXY"
+_LETTER: dict[tuple[Player, Rank], str] = {
+    **{(Player.RED, r): c for r, c in zip(_ORDER, _RED_LETTERS, strict=True)},
+    **{(Player.BLUE, r): c for r, c in zip(_ORDER, _BLUE_LETTERS, strict=True)},
+}
+_PIECE: dict[str, tuple[Player, Rank]] = {c: key for key, c in _LETTER.items()}
+_EMPTY, _LAKE = "A", "_"
+_FILES = "ABCDEFGHIK"
+
+GAME_TYPES: dict[str, Rules] = {
+    "classic": CLASSIC,
+    "classicfree": CLASSIC,
+    "barrage": CLASSIC.with_variants(BARRAGE),
+    "duell": CLASSIC.with_variants(DUEL),
+    "ultimate lightning": CLASSIC.with_variants(ULTIMATE_LIGHTNING),
+}
+"""Gravon game type names and the rules this library plays them with."""
+
+_FREE = "classicfree"
+
+
+def format_gravon_square(square: Square | str) -> str:
+    """The Gravon name of `square`: ``a4`` is ``A4``, ``j10`` is ``K10`` (no J file)."""
+    sq = square if isinstance(square, Square) else Square.parse(square)
+    return f"{_FILES[sq.file]}{sq.row + 1}"
+
+
+def parse_gravon_square(text: str) -> Square:
+    """The square with the Gravon name `text` (``"A4"``, ``"K10"``; files A-I and K)."""
+    name = text.strip().upper() if isinstance(text, str) else ""
+    number = _digits(name[1:]) if len(name) in (2, 3) and name[1] != "0" else None
+    if name[:1] and name[0] in _FILES and number is not None and 1 <= number <= SIZE:
+        return SQUARES[(number - 1) * SIZE + _FILES.index(name[0])]
+    raise InvalidNotationError(
+        f"not a Gravon square: {_shown(text)} (a file A-I or K, no J, and a row 1-10, such as 'A4')"
+    )
+
+
+def rules_for_game_type(game_type: str) -> Rules:
+    """The rules of a Gravon game type (``"classic"``, ``"barrage"``, ...; see `GAME_TYPES`)."""
+    key = game_type.strip().lower() if isinstance(game_type, str) else None
+    if key not in GAME_TYPES:
+        raise InvalidNotationError(
+            f"not a Gravon game type: {_shown(game_type)} (known: {', '.join(GAME_TYPES)})"
+        )
+    return GAME_TYPES[key]
+
+
+def game_type_of(rules: Rules) -> str:
+    """The Gravon game type played with `rules` (``"classic"`` for `CLASSIC`).
+
+    Raises `InvalidNotationError` for rules Gravon has no game type for.
+    """
+    if not isinstance(rules, Rules):
+        raise InvalidNotationError(f"not a Rules value: {_shown(rules)}")
+    for name, value in GAME_TYPES.items():
+        if value == rules and name != _FREE:
+            return name
+    raise InvalidNotationError(
+        f"Gravon has no game type for {rules.name}"
+        + (f" with a ply limit of {rules.ply_limit}" if rules.ply_limit else "")
+        + f" (it plays {', '.join(sorted({r.name for r in GAME_TYPES.values()}))})"
+    )
+
+
+def _placement(text: str) -> dict[Square, tuple[Player, Rank]]:
+    """The pieces of a 100-letter board, checking every character."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"not a Gravon board: {_shown(text)}")
+    if not text:
+        raise InvalidNotationError(
+            "empty Gravon board (the game ended before the setup was complete)"
+        )
+    if len(text) != SIZE * SIZE:
+        raise InvalidNotationError(
+            f"a Gravon board has {SIZE * SIZE} characters, this one {len(text)}: {_shown(text)}"
+        )
+    placement: dict[Square, tuple[Player, Rank]] = {}
+    for index, char in enumerate(text):
+        square = SQUARES[index]
+        if index in LAKE_INDICES:
+            if char != _LAKE:
+                raise InvalidNotationError(
+                    f"Gravon board character {index + 1} ({square}, a lake): {_shown(char)}, "
+                    f"expected {_shown(_LAKE)}"
+                )
+        elif char in _PIECE:
+            placement[square] = _PIECE[char]
+        elif char != _EMPTY:
+            raise InvalidNotationError(
+                f"Gravon board character {index + 1} ({square}): {_shown(char)} is not a Gravon "
+                f"letter ({_shown(_EMPTY)} empty, B-M Red, N-Y Blue, {_shown(_LAKE)} only on lakes)"
+            )
+    return placement
+
+
+def parse_board(text: str, rules: Rules = CLASSIC) -> GameState:
+    """A game under `rules` starting from the 100-letter Gravon board `text`, Red to move.
+
+    Built with `stratego.from_position`, so any placement within the army
+    is accepted. Raises `InvalidNotationError` naming the character and
+    square at fault, `stratego.PositionError` for more pieces than the army.
+    """
+    return from_position(rules, _cells(_placement(text)), Player.RED)
+
+
+def _check_state(state: object) -> None:
+    as_state(state)
+
+
+def format_board(state: GameState) -> str:
+    """The 100-letter Gravon board of `state`'s current position."""
+    _check_state(state)
+    cells = []
+    for index, square in enumerate(SQUARES):
+        piece = state.piece_at(square)
+        if piece is not None:
+            cells.append(_LETTER[piece.owner, piece.rank])
+        else:
+            cells.append(_LAKE if index in LAKE_INDICES else _EMPTY)
+    return "".join(cells)
+
+
+def _decoded(lines: Iterable[str], name: str) -> Iterator[str]:
+    """`lines` (of a file opened as UTF-8), raising `InvalidNotationError` naming the
+    file if its bytes are not UTF-8 text."""
+    try:
+        yield from lines
+    except UnicodeDecodeError as exc:
+        raise InvalidNotationError(f"{name}: the file is not UTF-8 text ({exc.reason})") from None
+
+
+def start_state(board: str, game_type: str) -> GameState:
+    """The state a Gravon game of `game_type` starts from, given its 100-letter board.
+
+    Every type but ``classicfree`` needs two setups the rules accept
+    (`stratego.new_game`); ``classicfree`` needs each player's complete
+    40-piece army, placed anywhere off the lakes (`stratego.from_position`).
+    Raises `InvalidNotationError` for a board that does not parse and
+    `SetupError` listing every problem otherwise.
+    """
+    rules = rules_for_game_type(game_type)
+    placement = _placement(board)
+    if game_type.strip().lower() == _FREE:
+        problems = []
+        for owner in Player:
+            counts = Counter(rank for who, rank in placement.values() if who is owner)
+            for rank in Rank:
+                have, want = counts.get(rank, 0), rules.army.count(rank)
+                if have != want:
+                    problems.append(f"{owner} has {have} {rank.title}(s), the army has {want}")
+        if problems:
+            raise SetupError(
+                f"not a {_FREE} start (each player places the whole {rules.army.size}-piece "
+                "army): " + "; ".join(problems), tuple(problems)
+            )
+        return from_position(rules, _cells(placement), Player.RED)
+    setups = [
+        Setup.from_mapping(owner, _ranks_of(placement, owner))
+        for owner in Player
+    ]
+    problems = [f"{s.player}: {p}" for s in setups for p in setup_problems(rules, s)]
+    if problems:
+        raise SetupError(
+            f"not a valid {game_type} start under {rules.name}: " + "; ".join(problems),
+            tuple(problems),
+        )
+    return new_game(rules, setups[0], setups[1])
+
+
+def _cells(placement: Mapping[Square, tuple[Player, Rank]],
+           ) -> Mapping[Square | str, tuple[Player, Rank] | str]:
+    return cast("Mapping[Square | str, tuple[Player, Rank] | str]", placement)
+
+
+def _ranks_of(placement: Mapping[Square, tuple[Player, Rank]],
+              owner: Player) -> dict[Square | str, Rank | str]:
+    return {sq: rank for sq, (who, rank) in placement.items() if who is owner}

@@ -1,0 +1,374 @@
+"""Gravon game files, XML or the older text form, read and written as `GravonGame` values.
+
+`parse_game_xml`, `parse_game_text` and `read_game_file` read a file and replay its moves
+through `stratego.apply`; `GravonGame.to_xml` and `GravonGame.to_text` write one, and
+`game_from_state` makes one from a game played with this library, its result included.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape, quoteattr
+
+import attrs
+
+from stratego.board import LAKE_INDICES, SIZE, _digits
+from stratego.engine import apply
+from stratego.errors import (
+    IllegalMoveError,
+    InvalidNotationError,
+    PositionError,
+    SetupError,
+    _shown,
+)
+from stratego.gravon.boards import (
+    _EMPTY,
+    _FREE,
+    _LAKE,
+    _LETTER,
+    _check_state,
+    _decoded,
+    format_gravon_square,
+    game_type_of,
+    parse_gravon_square,
+    rules_for_game_type,
+    start_state,
+)
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.state import GameState, Termination
+
+__all__ = [
+    "GSN_TYPES",
+    "GravonGame",
+    "game_from_state",
+    "parse_game_text",
+    "parse_game_xml",
+    "read_game_file",
+]
+
+GSN_TYPES: dict[int, str] = {
+    0: "classic", 1: "barrage", 2: "classicfree", 3: "ultimate lightning", 4: "duell",
+}
+"""The ``type N`` numbers of the text form (4, Duel, is this library's: Gravon's
+text form predates that game type)."""
+
+_RESULT_TYPES = {Termination.NO_LEGAL_MOVES: 0, Termination.FLAG_CAPTURED: 1}
+
+
+@attrs.frozen
+class GravonGame:
+    """A Gravon game file: type, starting board, moves, players and result.
+
+    `winner` is None for a draw or when the file gives no result
+    (`result_type` None). Read one with `read_game_file`, `parse_game_xml` or
+    `parse_game_text`, make one with `game_from_state`; `replay` plays the
+    moves through `stratego.apply`.
+    """
+
+    game_type: str
+    board: str
+    moves: tuple[Move, ...] = ()
+    players: tuple[str, str] = ("Player 1", "Player 2")
+    result_type: int | None = None
+    winner: Player | None = None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of `game_type`."""
+        return rules_for_game_type(self.game_type)
+
+    def start(self) -> GameState:
+        """The state before the first move (`start_state`)."""
+        return start_state(self.board, self.game_type)
+
+    def replay(self) -> GameState:
+        """The state after every move; raises `IllegalMoveError` naming the move number."""
+        state = self.start()
+        for number, move in enumerate(self.moves, start=1):
+            try:
+                state = apply(state, move)
+            except IllegalMoveError as exc:
+                raise IllegalMoveError(
+                    f"Gravon move {number} ({_gravon_move(move)}, {state.to_move}): {exc}"
+                ) from None
+        return state
+
+    def to_xml(self) -> str:
+        """The XML form; `parse_game_xml` reads it back."""
+        lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<stratego>",
+                 f" <game type={quoteattr(self.game_type)}>",
+                 f"  <field content={quoteattr(self.board)}/>"]
+        for number, move in enumerate(self.moves, start=1):
+            source, _, target = _gravon_move(move).partition("-")
+            lines.append(f'  <move id="{number}" source="{source}" target="{target}"/>')
+        for number, name in enumerate(self.players, start=1):
+            text = escape(name, {"\n": "&#10;", "\r": "&#13;"})  # kept through parsing
+            lines.append(f'  <player id="{number}">{text}</player>')
+        if self.result_type is not None:
+            code = 3 if self.winner is None else int(self.winner) + 1
+            lines.append(f'  <result type="{self.result_type}" winner="{code}"/>')
+        lines += [" </game>", "</stratego>"]
+        return "\n".join(lines) + "\n"
+
+    def to_text(self) -> str:
+        """The older text form; `parse_game_text` reads it back.
+
+        The players' names are written on the result line, so a game without
+        a result (`result_type` None) loses them.
+        """
+        numbers = [n for n, name in GSN_TYPES.items() if name == self.game_type]
+        if not numbers:
+            raise InvalidNotationError(f"not a Gravon game type: {_shown(self.game_type)}")
+        number = numbers[0]
+        lines = ["#X38FA11 Stratego-Notation v2", f"type {number}", self.board]
+        lines += [_gravon_move(m) for m in self.moves]
+        lines.append("END")
+        red, blue = (_escape_name(name) for name in self.players)
+        if self.result_type is not None:
+            code = 2 if self.winner is None else int(self.winner)
+            lines.append(f"{red} vs {blue} result {self.result_type} winner {code}")
+        return "\n".join(lines) + "\n"
+
+
+_BREAKS = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|^\s|\s$")
+
+
+def _escape_name(name: str) -> str:
+    """A player's name for the text form's result line, written so that any name reads back
+    unchanged: a backslash, line breaks, whitespace at either end and " vs " are escaped with
+    a backslash (``\\u000a``, ``\\vs``), an empty name is ``\\0``."""
+    if not name:
+        return "\\0"
+    text = _BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", name.replace("\\", "\\\\"))
+    while " vs " in text:
+        text = text.replace(" vs ", " \\vs ")
+    return text
+
+
+def _unescape_name(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        code = match.group(1)
+        if code.startswith("u"):
+            return chr(int(code[1:], 16))
+        return {"v": "v", "0": "", "\\": "\\"}[code]
+
+    return re.sub(r"\\(u[0-9a-f]{4}|[v0\\])", one, text)
+
+
+def _gravon_move(move: Move) -> str:
+    if move.frm is None or move.to is None:
+        raise InvalidNotationError(f"Gravon game files have no Rescue decisions: {move}")
+    return f"{format_gravon_square(move.frm)}-{format_gravon_square(move.to)}"
+
+
+def _parse_gravon_move(source: str, target: str, where: str) -> Move:
+    try:
+        frm, to = parse_gravon_square(source), parse_gravon_square(target)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"{where}: {exc}") from None
+    if frm == to:
+        raise InvalidNotationError(f"{where}: {source}-{target} starts and ends on one square")
+    return Move.parse(f"{frm}-{to}")
+
+
+def _checked(game: GravonGame) -> GravonGame:
+    """`game` if it can be played: a start the rules accept, legal moves, and a result that
+    names the winner the moves give when they end the game."""
+    final = game.replay()
+    if final.outcome is not None and game.result_type is not None and (
+            game.winner != final.outcome.winner):
+        said = "a draw" if game.winner is None else f"{game.winner} won"
+        raise PositionError(f"the result says {said}, but the moves end the game: "
+                            f"{final.outcome}")
+    return game
+
+
+def parse_game_xml(text: str) -> GravonGame:
+    """Read a Gravon XML game file and replay its moves (`GravonGame.replay`).
+
+    Raises `InvalidNotationError` naming the element at fault, `SetupError`
+    for a start the rules reject, `IllegalMoveError` naming the move.
+    """
+    if not isinstance(text, str | bytes):
+        raise InvalidNotationError(f"Gravon XML: expected text, not {type(text).__name__}")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise InvalidNotationError(f"Gravon XML: not well-formed XML: {exc}") from None
+    except UnicodeError as exc:
+        raise InvalidNotationError(f"Gravon XML: the text cannot be encoded: {exc}") from None
+    game = root if root.tag == "game" else root.find("game")
+    if game is None:
+        raise InvalidNotationError("Gravon XML: no <game> element")
+    game_type = game.get("type")
+    if game_type is None:
+        raise InvalidNotationError("Gravon XML: <game> has no type attribute")
+    rules_for_game_type(game_type)
+    field = game.find("field")
+    board = field.get("content", "") if field is not None else ""
+    moves = []
+    for number, element in enumerate(game.iter("move"), start=1):
+        source, target = element.get("source"), element.get("target")
+        if source is None or target is None:
+            raise InvalidNotationError(f"Gravon XML: <move> {number} lacks source or target")
+        moves.append(_parse_gravon_move(source, target, f"Gravon XML <move> {number}"))
+    names = [(p.text or "").strip() for p in game.iter("player")]
+    if len(names) > 2:
+        raise InvalidNotationError(f"Gravon XML: {len(names)} <player> elements, expected 2")
+    names += ["Player 1", "Player 2"][len(names):]
+    result_type: int | None = None
+    winner: Player | None = None
+    result = game.find("result")
+    if result is not None:
+        result_type = _xml_int(result.get("type"), "type")
+        code = _xml_int(result.get("winner"), "winner")
+        if code not in (1, 2, 3):
+            raise InvalidNotationError(f"Gravon XML <result>: winner must be 1, 2 or 3, not {code}")
+        winner = None if code == 3 else Player(code - 1)
+    return _checked(GravonGame(game_type.strip().lower(), board, tuple(moves),
+                               (names[0], names[1]), result_type, winner))
+
+
+def _xml_int(text: str | None, name: str) -> int:
+    number = None if text is None else _digits(text.strip())
+    if number is None:
+        raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: "
+                                   f"{_shown(text)}")
+    return number
+
+
+def parse_game_text(text: str) -> GravonGame:
+    """Read a game in Gravon's older text form and replay its moves.
+
+    The form: an optional ``#`` header line, ``type N`` (`GSN_TYPES`), the
+    100-letter board (absent when the game ended during setup), one move a
+    line (``A4-A5``), ``END``, and a result line ``<red> vs <blue> result
+    <type> winner <w>`` with `w` 0 Red, 1 Blue, 2 a draw. Raises
+    `InvalidNotationError` naming the line at fault.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"Gravon text game: expected text, not {type(text).__name__}")
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1)
+             if line.strip()]
+    if lines and lines[0][1].startswith("#"):
+        lines = lines[1:]
+    if not lines or not lines[0][1].startswith("type"):
+        raise InvalidNotationError("Gravon text game: the first line must be 'type N'")
+    number, type_line = lines[0]
+    code = type_line[4:].strip()
+    if _digits(code) not in GSN_TYPES:
+        raise InvalidNotationError(
+            f"Gravon text game line {number}: {_shown(type_line)}: the type is one of "
+            + ", ".join(f"{k} ({v})" for k, v in GSN_TYPES.items())
+        )
+    game_type = GSN_TYPES[int(code)]
+    rest = lines[1:]
+    board = ""
+    if rest and rest[0][1] != "END":
+        board = rest.pop(0)[1]
+    moves = []
+    while rest and rest[0][1] != "END":
+        number, line = rest.pop(0)
+        source, sep, target = line.partition("-")
+        if not sep:
+            raise InvalidNotationError(
+                f"Gravon text game line {number}: {_shown(line)} is not a move such as 'A4-A5'"
+                + (" (a Rescue record, which Gravon's notation cannot express)" if ":" in line
+                   else "")
+            )
+        moves.append(_parse_gravon_move(source, target, f"Gravon text game line {number}"))
+    if not rest:
+        raise InvalidNotationError("Gravon text game: the 'END' line is missing")
+    rest.pop(0)
+    players = ("Player 1", "Player 2")
+    result_type: int | None = None
+    winner: Player | None = None
+    if rest:
+        number, line = rest.pop(0)
+        names, sep, result = line.rpartition(" result ")
+        red, sep2, blue = names.partition(" vs ")
+        kind, sep3, who = result.partition(" winner ")
+        if not (sep and sep2 and sep3 and _digits(kind.strip()) is not None
+                and who.strip() in ("0", "1", "2")):
+            raise InvalidNotationError(
+                f"Gravon text game line {number}: {_shown(line)} is not "
+                "'<red> vs <blue> result <type> winner <0|1|2>'"
+            )
+        players = (_unescape_name(red.strip()), _unescape_name(blue.strip()))
+        result_type = int(kind.strip())
+        winner = None if who.strip() == "2" else Player(int(who))
+    if rest:
+        raise InvalidNotationError(
+            f"Gravon text game line {rest[0][0]}: unexpected {_shown(rest[0][1])} after the result"
+        )
+    return _checked(GravonGame(game_type, board, tuple(moves), players, result_type, winner))
+
+
+def read_game_file(path: str | os.PathLike[str]) -> GravonGame:
+    """Read a Gravon game file: XML when it starts with ``<``, else the text form."""
+    name = os.path.basename(os.fspath(path))
+    with open(path, encoding="utf-8-sig") as handle:
+        text = "".join(_decoded(handle, name))
+    try:
+        return parse_game_xml(text) if text.lstrip().startswith("<") else parse_game_text(text)
+    except (InvalidNotationError, SetupError, IllegalMoveError) as exc:
+        kind = type(exc)
+        if isinstance(exc, SetupError):
+            raise SetupError(f"{name}: {exc}", exc.problems) from None
+        raise kind(f"{name}: {exc}") from None
+
+
+def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "Player 2"),
+                    game_type: str | None = None, result_type: int | None = None,
+                    winner: Player | None = None) -> GravonGame:
+    """The Gravon game that led to `state`: its starting board and moves.
+
+    `game_type` defaults to the type of `state`'s rules (``classicfree``
+    when a classic game did not start from two valid setups). `result_type`
+    defaults to 1 (flag captured) or 0 (no legal moves) from the outcome,
+    and to no result while the game goes on; `winner` is the outcome's, or
+    the one given for an unfinished game (a resignation, result type 3).
+    Raises `InvalidNotationError` for rules Gravon does not play and
+    `PositionError` when the game cannot be replayed from a Gravon board (it
+    began mid-game or with Blue to move).
+    """
+    _check_state(state)
+    if game_type is None:
+        game_type = game_type_of(state.rules)
+        if game_type == "classic":
+            try:
+                start_state(_board_of(state), "classic")
+            except SetupError:
+                game_type = _FREE
+    elif rules_for_game_type(game_type) != state.rules:
+        raise InvalidNotationError(f"a {game_type} game is not played with {state.rules.name}")
+    outcome = state.outcome
+    if result_type is None and outcome is not None:
+        result_type = _RESULT_TYPES.get(outcome.termination)
+    if outcome is not None:
+        winner = outcome.winner
+    game = GravonGame(game_type, _board_of(state), tuple(state.moves()), players, result_type,
+                      winner)
+    for move in game.moves:
+        _gravon_move(move)
+    try:
+        same = game.replay() == state
+    except (SetupError, IllegalMoveError):
+        same = False
+    if not same:
+        raise PositionError(
+            "this game cannot be replayed from a Gravon board (it did not start with Red to "
+            "move from a complete position, or began from a position string)"
+        )
+    return game
+
+
+def _board_of(state: GameState) -> str:
+    cells = [_LAKE if i in LAKE_INDICES else _EMPTY for i in range(SIZE * SIZE)]
+    for square, piece in state.initial_placement().items():
+        cells[square.index] = _LETTER[piece.owner, piece.rank]
+    return "".join(cells)

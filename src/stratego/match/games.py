@@ -1,0 +1,259 @@
+"""Seeds and single games: `play_game`, its `GameResult`, and the seed of every game.
+
+Game ``i`` of a match with seed ``S`` has the seed `game_seed` ``(S, i)``; within a game,
+each side's setup and each bot's randomness come from their own stream, `side_seed`
+(game seed, purpose, side), derived with SHA-256. A bot is asked for a move with nothing
+but its own view; one that answers something that is not a legal move loses the game
+(`ILLEGAL_MOVE`), and one whose own setup breaks the rules loses at ply 0
+(`ILLEGAL_SETUP`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from stratego.bots import Bot, bot_name
+from stratego.engine import apply, legal_moves, new_game
+from stratego.errors import BotFaultError, InvalidNotationError, RulesError, _shown
+from stratego.explain import explain_illegal
+from stratego.human_setups import human_setup, human_setups
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.setups import Setup, random_setup, setup_problems
+from stratego.state import GameState
+
+__all__ = [
+    "ILLEGAL_MOVE", "ILLEGAL_SETUP", "SETUP_SOURCES", "GameResult", "game_seed", "play_game",
+    "side_seed",
+]
+
+
+ILLEGAL_MOVE = "illegal move"
+"""`GameResult.termination` when a bot returned a move that is not legal (it loses)."""
+
+ILLEGAL_SETUP = "illegal setup"
+"""`GameResult.termination` when a bot's own setup breaks the rules (it loses at ply 0)."""
+
+
+# ---------------------------------------------------------------------------
+# seeds
+
+
+def _derive(*parts: object) -> int:
+    text = "/".join(str(part) for part in ("stratego", *parts))
+    return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
+
+
+def game_seed(match_seed: int, index: int) -> int:
+    """The seed of game `index` of the match seeded with `match_seed` (64 bits).
+
+    It depends on nothing else, so any worker can play any game of a match.
+    """
+    return _derive("game", match_seed, index)
+
+
+def side_seed(seed: int, purpose: str, player: Player) -> int:
+    """The seed of one stream of a game: `purpose` is ``"setup"`` (the random setup of
+    `player`'s side), ``"bot"`` (the randomness of `player`'s bot, given to its
+    ``reset``) or ``"bot-setup"`` (the generator passed to its ``setup``).
+
+    The streams are independent: one reveals nothing about another without the game's
+    `seed`.
+    """
+    return _derive(purpose, seed, player.name)
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game between two bots.
+
+    `termination` is the `stratego.Termination` value (``"flag captured"``,
+    ``"no legal moves"``, ``"ply limit"``, ...) or `ILLEGAL_MOVE`; `winner`
+    is None for a draw; `detail` explains an illegal move.
+    """
+
+    seed: int
+    red: str
+    blue: str
+    winner: Player | None
+    termination: str
+    plies: int
+    detail: str = ""
+    state: GameState | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def winner_name(self) -> str | None:
+        """The name of the winning bot, or None for a draw."""
+        if self.winner is None:
+            return None
+        return self.red if self.winner is Player.RED else self.blue
+
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Player.RED else "0-1"
+
+    def __str__(self) -> str:
+        who = "draw" if self.winner is None else f"{self.winner} ({self.winner_name}) wins"
+        extra = f": {self.detail}" if self.detail else ""
+        return (f"seed {self.seed}: {self.red} (red) v {self.blue} (blue): {who} "
+                f"({self.termination}{extra}) after {self.plies} plies")
+
+
+# ---------------------------------------------------------------------------
+# one game
+
+
+def _view(state: GameState, player: Player) -> Any:
+    from stratego.views import view
+
+    return view(state, player)
+
+
+def _bot_setup(bot: Any, rules: Rules, player: Player, seed: int) -> Any:
+    """The bot's own setup, when it has a ``setup(rules, player, rng)`` method (else None).
+
+    Its generator has a stream of its own, so a bot that sets up changes nothing else of
+    the game."""
+    setup = getattr(bot, "setup", None)
+    if not callable(setup):
+        return None
+    return setup(rules, player, random.Random(side_seed(seed, "bot-setup", player)))
+
+
+def _reset(bot: Any, seed: int) -> None:
+    reset = getattr(bot, "reset", None)
+    if callable(reset):
+        reset(seed)
+
+
+def _limited(rules: Rules, max_plies: int | None) -> Rules:
+    if max_plies is not None:
+        if rules.ply_limit is None or rules.ply_limit > max_plies:
+            rules = rules.with_ply_limit(max_plies)
+    elif rules.ply_limit is None:
+        raise RulesError("a bot game needs a ply limit: pass max_plies or use rules with one")
+    return rules
+
+
+SETUP_SOURCES = ("random", "human")
+"""Where `play_game` and `play_match` take the setups of bots that do not place their own."""
+
+
+def _setup_source(source: str, rules: Rules) -> Callable[[Rules, Player, random.Random], Setup]:
+    """The setup function `source` names, checked against `rules` (`RulesError`)."""
+    if source == "random":
+        return random_setup
+    if source == "human":
+        human_setups(rules, Player.RED)  # raises SetupError for an army it has none for
+        return human_setup
+    raise RulesError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
+                     f"not {_shown(source)}")
+
+
+def play_game(
+    rules: Rules,
+    red_bot: Bot,
+    blue_bot: Bot,
+    *,
+    seed: int = 0,
+    max_plies: int | None = None,
+    keep_state: bool = False,
+    setups: str = "random",
+) -> GameResult:
+    """Play one game from setups drawn from `seed`.
+
+    `max_plies` adds a ply limit (a draw) when the rules have none or a longer
+    one. Each side's random setup and each bot's randomness come from a stream of
+    their own (`side_seed`): bots with a ``reset(seed)`` method are reset first
+    with their stream's seed, so the game depends only on `seed`, and no bot can
+    work out its opponent's setup from its own seed. A bot with a
+    ``setup(rules, player, rng)`` method places its own army (a `stratego.Setup`;
+    one the rules reject loses the game as `ILLEGAL_SETUP`); the others get a
+    setup from `setups`: ``"random"`` (`random_setup`) or ``"human"`` (one of the
+    human setups bundled with the library, `stratego.human_setup`; `SetupError` for
+    an army it has none for). With `keep_state` the final `GameState` is kept in
+    `GameResult.state`.
+    """
+    rules = _limited(rules, max_plies)
+    place = _setup_source(setups, rules)
+    armies = [place(rules, player, random.Random(side_seed(seed, "setup", player)))
+              for player in Player]
+    bots = (red_bot, blue_bot)
+    names = (bot_name(red_bot), bot_name(blue_bot))
+    for player in Player:
+        _reset(bots[player], side_seed(seed, "bot", player))
+    winner: Player | None = None
+    termination = ""
+    detail = ""
+    for player in Player:
+        try:
+            chosen = _bot_setup(bots[player], rules, player, seed)
+        except BotFaultError as fault:  # a program bot that failed to set up
+            result = GameResult(seed, names[0], names[1], player.opponent, fault.termination,
+                                0, f"{player} ({names[player]}): {fault}")
+            _game_over(bots, result)
+            return result
+        if chosen is None:
+            continue
+        if not isinstance(chosen, Setup):
+            problems = [f"{chosen!r} is not a Setup"]
+        elif chosen.player is not player:
+            problems = [f"it was made for {chosen.player}"]
+        else:
+            problems = setup_problems(rules, chosen)
+        if problems:
+            detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
+            result = GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
+                                detail, None)
+            _game_over(bots, result)
+            return result
+        armies[player] = chosen
+    state = new_game(rules, armies[Player.RED], armies[Player.BLUE])
+    while state.outcome is None:
+        player = state.to_move
+        try:
+            answer: Any = bots[player](_view(state, player))
+        except BotFaultError as fault:  # a program bot's fault loses it the game
+            winner, termination = player.opponent, fault.termination
+            detail = f"{player} ({names[player]}): {fault}"
+            break
+        move: Move | None = answer if isinstance(answer, Move) else None
+        if isinstance(answer, str):
+            try:
+                move = Move.parse(answer)
+            except InvalidNotationError as exc:
+                detail = f"{player} ({names[player]}) answered {answer!r}: {exc}"
+        elif move is None:
+            detail = f"{player} ({names[player]}) answered {answer!r}, which is not a Move"
+        if move is not None and move not in legal_moves(state):
+            detail = f"{player} ({names[player]}): " + (
+                explain_illegal(state, move) or f"{move} is not legal here"
+            )
+            move = None
+        if move is None:
+            winner, termination = player.opponent, ILLEGAL_MOVE
+            break
+        state = apply(state, move)
+    if state.outcome is not None:
+        winner, termination = state.outcome.winner, state.outcome.termination.value
+    result = GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
+                        state if keep_state else None)
+    _game_over(bots, result)
+    return result
+
+
+def _game_over(bots: tuple[Bot, Bot], result: GameResult) -> None:
+    """Tell the bots that have a ``game_over(winner, termination)`` method how the game
+    ended (a program bot sends its ``end`` message and lets its process go)."""
+    for bot in bots:
+        over = getattr(bot, "game_over", None)
+        if callable(over):
+            over(result.winner, result.termination)

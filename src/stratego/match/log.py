@@ -1,0 +1,265 @@
+"""A match's JSONL file: one durable line per finished game, and resuming from it.
+
+`MatchLog` appends to the file (locked against a second run, a torn last line repaired,
+a file written by another configuration refused with `MatchLogError`); `read_jsonl`
+reads one back as a `MatchFile` without changing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+import attrs
+
+from stratego.errors import MatchLogError, StrategoError
+from stratego.match.games import GameResult
+from stratego.match.score import MatchResult
+from stratego.match.specs import _Recipe
+from stratego.pieces import Player
+from stratego.rules import Rules
+
+__all__ = ["LOG_FORMAT", "MatchFile", "MatchLog", "MatchLogError", "read_jsonl"]
+
+
+LOG_FORMAT = "stratego.match/1"
+"""The ``format`` of the first line of a match's JSONL file."""
+
+_Played = tuple[int, GameResult, dict[str, Any] | None]
+"""A finished game as the log writes it: its index, its result and its record (or None)."""
+
+# ---------------------------------------------------------------------------
+# the JSONL file
+
+
+def _config(rules: Rules, names: tuple[str, str], recipes: tuple[_Recipe, _Recipe],
+            seed: int, swap: bool, setups: str = "random") -> dict[str, Any]:
+    from stratego import __version__
+
+    return {
+        "format": LOG_FORMAT,
+        "rules": rules.name,
+        "ply_limit": rules.ply_limit,
+        "seed": seed,
+        "swap_colours": swap,
+        "setups": setups,
+        "names": list(names),
+        "bots": [recipe.describe() for recipe in recipes],
+        "version": __version__,
+    }
+
+
+_CONFIG_WORDS = {
+    "rules": "rules",
+    "ply_limit": "ply limit",
+    "seed": "seed",
+    "swap_colours": "colour swapping",
+    "setups": "setup source",
+    "names": "bot names",
+    "bots": "bots",
+    "version": "stratego version",
+}
+
+
+_CONFIG_DEFAULTS = {"setups": "random"}
+
+
+def _differences(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
+    out = []
+    for key, word in _CONFIG_WORDS.items():
+        # files written before a key existed hold its default
+        if found.get(key, _CONFIG_DEFAULTS.get(key)) != wanted.get(key):
+            out.append(f"{word} {json.dumps(found.get(key))} in the file, "
+                       f"{json.dumps(wanted.get(key))} here")
+    return out
+
+
+def _game_line(index: int, game: GameResult, record: dict[str, Any] | None) -> str:
+    data: dict[str, Any] = {
+        "index": index,
+        "seed": game.seed,
+        "red": game.red,
+        "blue": game.blue,
+        "winner": None if game.winner is None else game.winner.name.lower(),
+        "result": game.result(),
+        "termination": game.termination,
+        "plies": game.plies,
+    }
+    if game.detail:
+        data["detail"] = game.detail
+    if record is not None:
+        data["record"] = record
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def _game_from(data: Any, where: str) -> tuple[int, GameResult]:
+    try:
+        winner = data["winner"]
+        game = GameResult(
+            int(data["seed"]), str(data["red"]), str(data["blue"]),
+            None if winner is None else Player.parse(winner), str(data["termination"]),
+            int(data["plies"]), str(data.get("detail", "")))
+        index = data["index"]
+        if not isinstance(index, int) or index < 0:
+            raise ValueError(f"bad index {index!r}")
+    except (KeyError, TypeError, ValueError, StrategoError) as exc:
+        raise MatchLogError(f"{where} is not a game of a match ({exc})"[:200]) from None
+    return index, game
+
+
+@attrs.frozen
+class _Contents:
+    config: dict[str, Any] | None
+    games: dict[int, GameResult]
+    good_bytes: int
+    torn: bytes
+
+
+def _read(data: bytes, path: str) -> _Contents:
+    end = data.rfind(b"\n") + 1
+    good, torn = data[:end], data[end:]
+    config: dict[str, Any] | None = None
+    games: dict[int, GameResult] = {}
+    for number, raw in enumerate(good.splitlines(), 1):
+        where = f"{path}, line {number}"
+        try:
+            value = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise MatchLogError(f"{where} is not JSON: the file is damaged (only a torn "
+                                "last line is repaired)") from None
+        if number == 1:
+            if not isinstance(value, dict) or value.get("format") != LOG_FORMAT:
+                raise MatchLogError(f"{path} is not a match file of stratego (its first line "
+                                    f"has no \"format\": \"{LOG_FORMAT}\")")
+            config = value
+            continue
+        index, game = _game_from(value, where)
+        if index in games:
+            raise MatchLogError(f"{where}: game {index} is in the file twice")
+        games[index] = game
+    return _Contents(config, games, end, torn)
+
+
+@attrs.frozen
+class MatchFile:
+    """What a match's JSONL file holds: its first line (the match's configuration), the
+    games by index and the size of a torn last line (0 when there is none)."""
+
+    path: str
+    config: dict[str, Any]
+    games: dict[int, GameResult]
+    torn: int = 0
+
+    def result(self) -> MatchResult:
+        """The `MatchResult` of the games in the file, by index (the rules are found by
+        name: `stratego.editions.by_name`)."""
+        from stratego.editions import by_name
+
+        config = self.config
+        try:
+            rules = by_name(str(config["rules"]))
+            if config.get("ply_limit") is not None:
+                rules = rules.with_ply_limit(int(config["ply_limit"]))
+            first, second = config["names"]
+        except (KeyError, TypeError, ValueError, StrategoError) as exc:
+            raise MatchLogError(f"{self.path}: bad first line ({exc})"[:200]) from None
+        return MatchResult(rules, (str(first), str(second)),
+                           tuple(self.games[i] for i in sorted(self.games)))
+
+
+def read_jsonl(path: str | os.PathLike[str]) -> MatchFile:
+    """Read a match's JSONL file without changing it (a torn last line is left out and
+    counted in `MatchFile.torn`). Raises `MatchLogError` if the file cannot be read, is
+    not a match file or is damaged before its last line."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as handle:
+            contents = _read(handle.read(), name)
+    except OSError as exc:
+        raise MatchLogError(f"cannot read {name!r}: {exc.strerror}") from None
+    if contents.config is None:
+        raise MatchLogError(f"{name} holds no match yet")
+    return MatchFile(name, contents.config, contents.games, len(contents.torn))
+
+
+class MatchLog:
+    """A match's JSONL file, open for appending (what ``play_match(jsonl=...)`` uses).
+
+    Opening reads the games already written, repairs a torn last line (cut off, and
+    said so in `repaired`), refuses a file written by another configuration, and locks
+    the file against a second run. `append` writes one line per game and flushes it
+    to disk (``fsync``) before returning.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], config: Mapping[str, Any]) -> None:
+        self.path = os.fspath(path)
+        self.repaired = ""
+        """What was repaired on opening (empty when nothing was)."""
+        self._handle: IO[bytes] = self._open()
+        try:
+            self.games = self._load(dict(config))
+            """The games already in the file, by index."""
+        except BaseException:
+            self._handle.close()
+            raise
+
+    def _open(self) -> IO[bytes]:
+        try:
+            handle = open(self.path, "a+b")  # noqa: SIM115 (closed by `close`)
+        except OSError as exc:
+            raise MatchLogError(f"cannot open {self.path!r}: {exc.strerror}") from None
+        try:
+            import fcntl
+        except ImportError:  # not on POSIX: no lock
+            return handle
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            raise MatchLogError(f"{self.path} is being written by another run") from None
+        return handle
+
+    def _load(self, config: dict[str, Any]) -> dict[int, GameResult]:
+        handle = self._handle
+        handle.seek(0)
+        contents = _read(handle.read(), self.path)
+        if contents.torn:
+            self.repaired = (f"{self.path}: cut off a torn last line ({len(contents.torn)} "
+                             "bytes) left by an interrupted run; that game is played again")
+            handle.truncate(contents.good_bytes)
+            self._sync()
+        if contents.config is None:
+            self._write(json.dumps(config, separators=(",", ":")) + "\n")
+            return {}
+        differences = _differences(contents.config, config)
+        if differences:
+            raise MatchLogError(f"{self.path} was written by a different match: "
+                                + "; ".join(differences)
+                                + ". Use another file, or the same settings to resume")
+        return contents.games
+
+    def _sync(self) -> None:
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def _write(self, text: str) -> None:
+        self._handle.seek(0, os.SEEK_END)
+        self._handle.write(text.encode("utf-8"))
+        self._sync()
+
+    def append(self, played: Sequence[_Played]) -> None:
+        """Write finished games (index, result, record or None) durably."""
+        if played:
+            self._write("".join(_game_line(*item) for item in played))
+
+    def close(self) -> None:
+        """Release the file (and its lock)."""
+        self._handle.close()
+
+    def __enter__(self) -> MatchLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

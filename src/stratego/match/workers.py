@@ -1,0 +1,246 @@
+"""Matches on every core: `play_match`, and the workers or executor that play its games.
+
+The games of a match travel in chunks (`chunk_size` at a time), each a picklable task
+holding everything a worker needs: the rules, the bots' descriptions and the game
+indices. ``workers=N`` plays them on a process pool made for the match; ``executor=``
+takes any `concurrent.futures.Executor` instead (a process pool of your own,
+`stratego.ray.RayExecutor` for a Ray cluster, Dask's ...). Every game's seed depends only
+on the match seed and its index, so the results are identical to one worker's, game for
+game, and the games already in the match's JSONL file (`stratego.match.log`) are not
+played again.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import json
+import multiprocessing
+import os
+import pickle
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import attrs
+
+from stratego.bots import Bot, bot_name
+from stratego.errors import RulesError, StrategoError
+from stratego.match.games import (
+    GameResult,
+    _limited,
+    _setup_source,
+    game_seed,
+    play_game,
+    side_seed,
+)
+from stratego.match.log import MatchLog, _config, _Played
+from stratego.match.score import MatchResult
+from stratego.match.specs import BotSpec, _Copied, _Recipe, _recipe
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.state import GameState
+
+__all__ = ["Progress", "play_match"]
+
+
+# ---------------------------------------------------------------------------
+# chunks of games, played anywhere
+
+
+@attrs.frozen
+class _Chunk:
+    """Games of one match for one task: everything a worker needs, picklable."""
+
+    rules: Rules
+    recipes: tuple[_Recipe, _Recipe]
+    names: tuple[str, str]
+    seed: int
+    max_plies: int | None
+    swap: bool
+    record: bool
+    indices: tuple[int, ...]
+    setups: str = "random"
+
+
+def _play_one(chunk: _Chunk, index: int) -> _Played:
+    seed = game_seed(chunk.seed, index)
+    swapped = chunk.swap and index % 2 == 1
+    order = (1, 0) if swapped else (0, 1)
+    red = chunk.recipes[order[0]].build(side_seed(seed, "bot", Player.RED))
+    blue = chunk.recipes[order[1]].build(side_seed(seed, "bot", Player.BLUE))
+    game = play_game(chunk.rules, red, blue, seed=seed, max_plies=chunk.max_plies,
+                     keep_state=chunk.record, setups=chunk.setups)
+    game = attrs.evolve(game, red=chunk.names[order[0]], blue=chunk.names[order[1]])
+    record = _record_of(game, index, game.state) if chunk.record else None
+    return index, attrs.evolve(game, state=None), record
+
+
+def _record_of(game: GameResult, index: int,
+               state: GameState | None) -> dict[str, Any] | None:
+    if state is None:
+        return None
+    from stratego.records import record_from_state
+
+    record = record_from_state(state, event="stratego match", round=str(index),
+                               red=game.red, blue=game.blue)
+    data: dict[str, Any] = json.loads(record.to_json())
+    return data
+
+
+def _play_chunk(chunk: _Chunk) -> list[_Played]:
+    """Play the games of `chunk` (the task a worker runs)."""
+    return [_play_one(chunk, index) for index in chunk.indices]
+
+
+def _ignore_interrupts() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _workers(value: int | str) -> int:
+    if value == "auto":
+        return _cores()
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(f"workers must be a whole number >= 1 or 'auto', not {value!r}"[:120])
+    return value
+
+
+# ---------------------------------------------------------------------------
+# a match
+
+
+Progress = Callable[[int, int, GameResult], None]
+"""``progress(games done, games in all, last result)``, called after each game played
+(games read back from a JSONL file count as done but are not reported)."""
+
+
+def _names(recipes: tuple[_Recipe, _Recipe]) -> tuple[str, str]:
+    first, second = (bot_name(r.bot) if isinstance(r, _Copied) else bot_name(r.build(0))
+                     for r in recipes)
+    if first == second:
+        first, second = f"{first}-1", f"{second}-2"
+    return first, second
+
+
+def _chunks(indices: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    for start in range(0, len(indices), size):
+        yield tuple(indices[start:start + size])
+
+
+def play_match(
+    rules: Rules,
+    red_bot: Bot | BotSpec | str,
+    blue_bot: Bot | BotSpec | str,
+    *,
+    games: int = 10,
+    seed: int = 0,
+    max_plies: int | None = 3000,
+    swap_colours: bool = True,
+    progress: Progress | None = None,
+    workers: int | str = 1,
+    executor: cf.Executor | None = None,
+    chunk_size: int | None = None,
+    start_method: str | None = None,
+    jsonl: str | os.PathLike[str] | None = None,
+    record: bool = False,
+    setups: str = "random",
+) -> MatchResult:
+    """Play `games` games between two bots and count the results.
+
+    Game ``i`` has the seed ``game_seed(seed, i)`` (the same `seed` replays the same
+    match). With `swap_colours`, the bots change colours every other game:
+    `red_bot` plays Red in games 0, 2, 4, ... and Blue in the others. Bots
+    with the same name are told apart as ``"name-1"`` and ``"name-2"``.
+    `max_plies` is the ply limit of each game (a draw). `setups` is where the
+    armies of bots that do not place their own come from (``"random"`` or
+    ``"human"``, as in `play_game`). `progress` is called after each game played.
+
+    Bots are names, `BotSpec` descriptions or bot objects; each game plays a fresh
+    one. `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
+    this match (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the
+    default); `executor` plays on yours instead (never shut down here). Games go out
+    `chunk_size` at a time. Either way the result is the same as with one worker, game
+    for game; bots, their options and the rules must pickle.
+
+    `jsonl` names a file that gets one JSON line per finished game (with the game's
+    record when `record` is true), flushed to disk: calling again with the same
+    arguments plays only the games the file lacks, so a run stopped at any moment
+    (Ctrl-C, ``kill -9``) resumes where it stopped. `MatchLogError` refuses a file
+    written by another configuration. On KeyboardInterrupt, the games already
+    finished are saved before it propagates.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise RulesError(f"the number of games must be a whole number >= 0, not {games!r}")
+    count = _workers(workers)
+    if chunk_size is not None and (isinstance(chunk_size, bool)
+                                   or not isinstance(chunk_size, int) or chunk_size < 1):
+        raise RulesError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}"[:120])
+    limited = _limited(rules, max_plies)
+    _setup_source(setups, limited)
+    recipes = (_recipe(red_bot, "red_bot"), _recipe(blue_bot, "blue_bot"))
+    names = _names(recipes)
+    base = _Chunk(limited, recipes, names, seed, max_plies, swap_colours, record, (), setups)
+    with contextlib.ExitStack() as stack:
+        log: MatchLog | None = None
+        results: dict[int, GameResult] = {}
+        if jsonl is not None:
+            log = stack.enter_context(MatchLog(jsonl, _config(limited, names, recipes, seed,
+                                                              swap_colours, setups)))
+            results = {i: game for i, game in log.games.items() if i < games}
+        pending = [i for i in range(games) if i not in results]
+
+        def finished(played: Sequence[_Played]) -> None:
+            if log is not None:
+                log.append(played)
+            for index, game, _ in played:
+                results[index] = game
+                if progress is not None:
+                    progress(len(results), games, game)
+
+        if executor is None and count == 1:
+            for index in pending:
+                finished([_play_one(base, index)])
+        elif pending:
+            if executor is None:
+                try:
+                    pickle.dumps(base)
+                except Exception as exc:
+                    raise StrategoError(
+                        f"the bots cannot be sent to worker processes ({exc}): pass bot "
+                        "names, BotSpec descriptions or module-level bot classes") from None
+                context = multiprocessing.get_context(start_method)
+                executor = stack.enter_context(cf.ProcessPoolExecutor(
+                    count, mp_context=context, initializer=_ignore_interrupts))
+            size = chunk_size or max(1, min(8, len(pending) // (4 * count)))
+            _run(executor, base, pending, size, finished)
+    return MatchResult(rules, names, tuple(results[i] for i in range(games)))
+
+
+def _run(executor: cf.Executor, base: _Chunk, pending: Sequence[int], size: int,
+         finished: Callable[[Sequence[_Played]], None]) -> None:
+    """Submit the chunks and report each as it completes; on an interruption cancel
+    what has not started and save what still finishes."""
+    futures = [executor.submit(_play_chunk, attrs.evolve(base, indices=chunk))
+               for chunk in _chunks(pending, size)]
+    reported: set[cf.Future[list[_Played]]] = set()
+    try:
+        for future in cf.as_completed(futures):
+            reported.add(future)
+            finished(future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C stops the wait
+            for future in futures:
+                if future not in reported and not future.cancelled():
+                    with contextlib.suppress(Exception):
+                        finished(future.result())
+        raise

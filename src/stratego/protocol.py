@@ -1,0 +1,137 @@
+"""Bots as programs: the line protocol, its host (`ProgramBot`) and `serve_bot`.
+
+Any program that reads and writes JSON lines on its standard input and output can
+play (docs/protocol.md specifies protocol 1). The host sends one JSON object per line,
+each with a ``"type"``:
+
+* ``{"type": "start", "protocol": 1, "rules": NAME, "player": "red"|"blue",
+  "seed": N}``, answered by ``{"type": "setup", "setup": TEXT|null}`` (setup
+  notation, `stratego.Setup.text`; null: the host draws a random setup);
+* ``{"type": "move", "view": VIEW, "legal": ["a4-a5", ...]}`` (the player's view as
+  `stratego.PlayerView.to_dict` gives it; Rescue decisions in move notation),
+  answered by ``{"type": "move", "move": "a4-a5"}``;
+* ``{"type": "end", "winner": "red"|"blue"|null, "termination": NAME}``; then a new
+  ``start``, or the end of the input (the program exits).
+
+`ProgramBot` (defined in `stratego.bots.program`) runs such a program as a bot (the
+spec ``cmd:COMMAND`` builds one anywhere a bot is named). A program that answers an
+illegal move, a line that is not the expected JSON, nothing within `move_time` seconds,
+or that dies, raises `stratego.errors.BotFaultError` naming the fault and the text it
+sent (shortened): `stratego.match.play_game` scores it as a lost game and the next
+game starts a fresh process. Its standard error goes to a log file. POSIX only (the
+host waits on pipes with ``select``).
+
+`serve_bot` is the other side: it turns any bot of the library, or your own Python
+bot, into such a program (``python -m stratego.protocol heuristic`` serves one).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import IO, Any
+
+from stratego.bots.program import (
+    BAD_ANSWER,
+    CRASHED,
+    DEFAULT_MOVE_TIME,
+    ILLEGAL_MOVE,
+    OUT_OF_TIME,
+    PROTOCOL,
+    ProgramBot,
+    split_command,
+)
+from stratego.errors import StrategoError, _shown
+from stratego.pieces import Player
+
+__all__ = [
+    "BAD_ANSWER",
+    "CRASHED",
+    "DEFAULT_MOVE_TIME",
+    "ILLEGAL_MOVE",
+    "OUT_OF_TIME",
+    "PROTOCOL",
+    "ProgramBot",
+    "main",
+    "serve_bot",
+    "split_command",
+]
+
+# ---------------------------------------------------------------------------
+# the other side
+
+
+def _reply(stream: IO[str], message: dict[str, Any]) -> None:
+    stream.write(json.dumps(message, separators=(",", ":")) + "\n")
+    stream.flush()
+
+
+def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Play as a program of the line protocol: read the host's messages from `stdin`
+    and answer on `stdout` (default: the process's own), until the input ends.
+
+    `bot` is a bot or a bot spec (`stratego.bots.make_bot`, built with each game's
+    seed). Its ``reset(seed)`` and ``setup(rules, player, rng)`` are called on
+    ``start`` when it has them (a bot without ``setup`` answers null: a random
+    setup), its ``game_over(winner, termination)`` on ``end``. Messages it cannot
+    read are reported on standard error and skipped. Returns 0."""
+    from stratego.editions import by_name
+    from stratego.views import PlayerView
+
+    stdin = sys.stdin if stdin is None else stdin
+    stdout = sys.stdout if stdout is None else stdout
+    spec = bot if isinstance(bot, str) else None
+    player: Any = None
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            message = json.loads(line)
+            kind = message["type"]
+            if kind == "start":
+                rules = by_name(str(message["rules"]))
+                player = Player.parse(str(message["player"]))
+                seed = message.get("seed")
+                if spec is not None:
+                    from stratego.bots import make_bot
+
+                    bot = make_bot(spec, seed)
+                elif callable(getattr(bot, "reset", None)):
+                    bot.reset(seed)
+                place = getattr(bot, "setup", None)
+                setup = place(rules, player, random.Random(seed)) if callable(place) else None
+                _reply(stdout, {"type": "setup",
+                                "setup": None if setup is None
+                                else setup.text(rules.setup.depth)})
+            elif kind == "move":
+                move = bot(PlayerView.from_dict(message["view"]))
+                _reply(stdout, {"type": "move", "move": str(move)})
+            elif kind == "end":
+                over = getattr(bot, "game_over", None)
+                if callable(over):
+                    winner = message.get("winner")
+                    over(None if winner is None else Player.parse(winner),
+                         str(message.get("termination", "")))
+            else:
+                raise ValueError(f"unknown message type {kind!r}")
+        except (ValueError, KeyError, TypeError, StrategoError) as exc:
+            print(f"stratego.protocol: skipped {_shown(line.strip())}: {exc}", file=sys.stderr,
+                  flush=True)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m stratego.protocol BOT``: serve the bot spec BOT (default
+    ``heuristic``) on standard input and output."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) > 1 or (args and args[0] in ("-h", "--help")):
+        print("usage: python -m stratego.protocol [BOT]  (a bot spec: heuristic, search, "
+              "module:factory, ...)", file=sys.stderr)
+        return 2
+    return serve_bot(args[0] if args else "heuristic")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,157 @@
+"""The public API of sampling: `Sampler`, `sample_state`, `count_assignments` and
+`hidden_assignments` (import them from `stratego.sampling`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from stratego.errors import _shown
+from stratego.pieces import Rank
+from stratego.sampling.counting import SamplingError, _assignments, _OverBudget, _Problem
+from stratego.sampling.hidden_rescues import (
+    _hidden_rescues,
+    _Latent,
+    _latent_choices,
+    _latent_view,
+)
+from stratego.sampling.rebuild import (
+    _CHECK_AFTER,
+    _check_sets,
+    _check_view,
+    _fits,
+    _rescue_rivals,
+    _verify,
+    build_state,
+)
+from stratego.state import GameState
+from stratego.views import PlayerView
+
+__all__ = ["Sampler", "count_assignments", "hidden_assignments", "sample_state"]
+
+
+def count_assignments(v: PlayerView) -> int:
+    """How many assignments of ranks to the view's hidden pieces fit its
+    per-piece facts and the opponent's army (the size of the information set,
+    before the whole-state checks `sample_state` makes)."""
+    if not isinstance(v, PlayerView):
+        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
+    return Sampler(v).count if _hidden_rescues(v) else _Problem(v).total()
+
+
+def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
+    """Every assignment that `count_assignments` counts, as ``{piece id: rank}``.
+
+    After a hidden Rescue under Silent Defense a hidden state is also an answer to which
+    piece came back: the assignments are then listed per answer (by the view's ids), so
+    the same ranks may be listed once for each answer that allows them.
+
+    Meant for small positions (tests, endgame solvers): the number grows
+    very fast with the number of hidden pieces."""
+    if not isinstance(v, PlayerView):
+        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
+    if not _hidden_rescues(v):
+        yield from _assignments(_Problem(v))
+        return
+    latent = Sampler(v)._latent
+    assert latent is not None
+    for leaf in latent:
+        assert leaf.problem is not None
+        label = {true: seen for seen, true in enumerate(leaf.true_of)}
+        for ranks in _assignments(leaf.problem):
+            yield {label[leaf.alias[pid]]: rank for pid, rank in ranks.items()}
+
+
+def _coerce_rng(rng: random.Random | int | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    try:
+        return random.Random(rng)
+    except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
+        raise SamplingError(
+            f"not a random source: {_shown(rng)} (expected a random.Random, a seed such as 7, "
+            f"or None)"
+        ) from None
+
+
+class Sampler:
+    """Draws full states for one view; build it once to draw many (the counting
+    work is shared). `count` is `count_assignments` of the view."""
+
+    def __init__(self, v: PlayerView) -> None:
+        if not isinstance(v, PlayerView):
+            raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
+        _check_view(v)
+        self.view = v
+        self._verified = False
+        self._problem = _Problem(v)
+        self._latent: list[_Latent] | None = None
+        if _hidden_rescues(v):
+            self._latent = _latent_choices(v)
+            self.count = sum(leaf.weight for leaf in self._latent)
+        else:
+            self._rivals = _rescue_rivals(v)
+            try:  # the views games give count in a few hundred states at most
+                self.count = self._problem.total(budget=_CHECK_AFTER)
+            except _OverBudget:
+                _check_sets(v, self._problem)
+                self.count = self._problem.total()
+
+    def sample(self, rng: random.Random | int | None = None, *,
+               max_draws: int = 1000) -> GameState:
+        """One state drawn as `sample_state` describes."""
+        if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
+            raise SamplingError(f"max_draws must be a positive whole number, not "
+                                f"{_shown(max_draws)}")
+        if not self.count:
+            raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
+                                f"hidden pieces fits the view")
+        rng = _coerce_rng(rng)
+        if self._latent is not None:
+            return self._sample_latent(rng, max_draws)
+        for _ in range(max_draws):
+            state = build_state(self.view, self._problem.draw(rng))
+            if _fits(self.view, state, self._rivals):
+                if not self._verified:
+                    _verify(self.view, state)
+                    self._verified = True
+                return state
+        raise SamplingError(f"no consistent state found in {max_draws} draws")
+
+    def _sample_latent(self, rng: random.Random, max_draws: int) -> GameState:
+        """`sample` after a hidden rescue: an answer to which piece came back, in
+        proportion to its count, then an assignment for it, uniformly."""
+        assert self._latent is not None
+        for _ in range(max_draws):
+            pick = rng.randrange(self.count)
+            for leaf in self._latent:
+                pick -= leaf.weight
+                if pick < 0:
+                    break
+            assert leaf.problem is not None
+            seen = _latent_view(self.view, leaf)
+            alias = leaf.alias
+            state = build_state(seen, {alias[pid]: rank
+                                       for pid, rank in leaf.problem.draw(rng).items()})
+            if _fits(self.view, state, _rescue_rivals(seen)):
+                _verify(self.view, state)
+                return state
+        raise SamplingError(f"no consistent state found in {max_draws} draws")
+
+
+def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
+                 max_draws: int = 1000) -> GameState:
+    """A full `GameState` consistent with everything `v` knows, drawn uniformly.
+
+    `rng` is a `random.Random` (or a seed). Every assignment of ranks to the
+    hidden opponent pieces that fits the view is equally likely (see the
+    module documentation); the result satisfies
+    ``view(sample_state(v, rng), v.player) == v``. Raises `SamplingError` if
+    no assignment fits, or none of `max_draws` draws passes the whole-state
+    checks, or the view is not one a game gives (a view read from JSON is
+    checked only for its form: an id, square or count out of range, or a
+    record that does not give the view back, is refused here, naming the
+    field). To draw many states for one view, build a `Sampler` once.
+    """
+    return Sampler(v).sample(rng, max_draws=max_draws)

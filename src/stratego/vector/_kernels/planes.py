@@ -1,0 +1,130 @@
+# mypy: disallow-untyped-defs=False, disallow-incomplete-defs=False
+"""Observation planes: each game as one player sees it, in the layout of
+`stratego.encoding.observation_planes` (over `stratego.views.view`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from stratego.vector._kernels.layout import (
+    DONE,
+    FACTS,
+    KNOWN,
+    LDEST,
+    LFROM,
+    MOVED,
+    NPIECES,
+    OWNER,
+    R_ARMY_MASK,
+    R_IMMOBILE,
+    R_SILENT,
+    RANK,
+    TURN,
+    WHERE,
+)
+
+# the planes (`stratego.encoding` layout)
+_OWN, _OPP, _POSSIBLE = 0, 12, 24
+_UNKNOWN, _OPP_MOVED, _OWN_MOVED, _DISCLOSED, _LAKE, _EMPTY = 36, 37, 38, 39, 40, 41
+_LAST_FROM, _LAST_TO, _PENDING, _TO_MOVE, _UNIDENTIFIED = 42, 43, 44, 45, 46
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _low_bit(x: int) -> int:
+    r = 0
+    while not (x >> r) & 1:
+        r += 1
+    return r
+
+
+@njit(cache=True, nogil=True)
+def planes(lo, hi, out, viewer, S, T):
+    """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
+    move), written over `out`."""
+    board, pc, g, armies = S.board, S.pc, S.g, S.armies
+    R, lakes = T.R, T.lakes
+    silent = R[R_SILENT] != 0
+    army_mask = R[R_ARMY_MASK]
+    immobile = R[R_IMMOBILE]
+    known_count = np.zeros(12, np.int64)
+    # (plain loops rather than slices: they compile in a fraction of the time)
+    for i in range(lo, hi):
+        for c in range(out.shape[1]):
+            for row in range(10):
+                for col in range(10):
+                    out[i, c, row, col] = 0.0
+        me = g[i, TURN] if viewer[i] < 0 else viewer[i]
+        for r in range(12):
+            known_count[r] = 0
+        for pid in range(1, g[i, NPIECES]):
+            where = pc[i, pid, WHERE]
+            owner = pc[i, pid, OWNER]
+            moved = pc[i, pid, MOVED] != 0
+            if owner == me:
+                if where < 0:
+                    continue
+                idx = 99 - where if me == 1 else where
+                row, col = idx // 10, idx % 10
+                out[i, _OWN + pc[i, pid, RANK], row, col] = 1.0
+                if moved:
+                    out[i, _OWN_MOVED, row, col] = 1.0
+                if _popcount(pc[i, pid, KNOWN]) == 1:
+                    out[i, _DISCLOSED, row, col] = 1.0
+                continue
+            if where < 0 and not silent:
+                known_count[pc[i, pid, RANK]] += 1
+                continue
+            possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
+            if moved:
+                possible &= ~immobile
+            single = _popcount(possible) == 1
+            if single:
+                known_count[_low_bit(possible)] += 1
+            if where < 0:
+                continue
+            idx = 99 - where if me == 1 else where
+            row, col = idx // 10, idx % 10
+            if single:
+                out[i, _OPP + _low_bit(possible), row, col] = 1.0
+            else:
+                out[i, _UNKNOWN, row, col] = 1.0
+                for r in range(12):
+                    if (possible >> r) & 1:
+                        out[i, _POSSIBLE + r, row, col] = 1.0
+            if moved:
+                out[i, _OPP_MOVED, row, col] = 1.0
+        for sq in range(100):
+            idx = 99 - sq if me == 1 else sq
+            row, col = idx // 10, idx % 10
+            if lakes[sq]:
+                out[i, _LAKE, row, col] = 1.0
+            elif board[i, sq] == 0:
+                out[i, _EMPTY, row, col] = 1.0
+        if g[i, LFROM] >= 0:
+            idx = 99 - g[i, LFROM] if me == 1 else g[i, LFROM]
+            out[i, _LAST_FROM, idx // 10, idx % 10] = 1.0
+        if g[i, LDEST] >= 0:
+            idx = 99 - g[i, LDEST] if me == 1 else g[i, LDEST]
+            out[i, _LAST_TO, idx // 10, idx % 10] = 1.0
+        if g[i, DONE] == 0 and me == g[i, TURN]:
+            for row in range(10):
+                for col in range(10):
+                    out[i, _TO_MOVE, row, col] = 1.0
+        for r in range(12):
+            army = armies[i, 1 - me, r]
+            if army:
+                left = army - known_count[r]
+                value = np.float32(max(0, left) / army)
+                for row in range(10):
+                    for col in range(10):
+                        out[i, _UNIDENTIFIED + r, row, col] = value

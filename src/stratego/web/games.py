@@ -1,0 +1,98 @@
+"""A game as the web server holds it: its seats (tokens, setups, who is human), its state,
+its moves since play began, and how it ended when the rules did not end it (a resignation
+or an agreed draw).
+
+Nothing here is ever sent as it is: what a seat receives is made in
+`stratego.web.payloads` from that seat's view alone. `Game.start` and `Game.moves` are
+what `stratego.web.store` keeps, so a game is rebuilt exactly after a restart.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import attrs
+
+from stratego.bots import Bot
+from stratego.errors import WebError
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.setups import Setup
+from stratego.state import GameState
+
+__all__ = ["Ending", "Game", "Seat"]
+
+OPPONENTS = ("bot", "human")
+
+
+@attrs.define
+class Seat:
+    """One side of a game: its secret token, its setup while setting up, whether it pressed
+    Start, and whether a person (not the bot) sits there."""
+
+    token: str
+    setup: Setup
+    ready: bool = False
+    human: bool = True
+
+
+@attrs.frozen
+class Ending:
+    """An end the players made rather than the rules: ``"resignation"`` (the other side
+    wins) or ``"draw agreed"`` (`winner` None)."""
+
+    reason: str
+    winner: Player | None
+
+
+@attrs.define
+class Game:
+    """One game on the server. Private to the server: nothing of it is sent as it is.
+
+    `start` is the state play began from (None during the setup phase), `moves` the text
+    of every move played since, and `state` the state they lead to. `touched` is the last
+    time anyone asked about the game, `acted` the last time a seat did something in it
+    (a move, a setup change, Start...; None if never); both are `GameHub` clock readings.
+    """
+
+    id: str
+    rules: Rules
+    opponent: str
+    seats: dict[Player, Seat]
+    join_code: str | None
+    bot: Bot | None
+    bot_spec: str | None
+    bot_seed: int | None = None
+    start: GameState | None = None
+    state: GameState | None = None
+    moves: list[str] = attrs.field(factory=list)
+    version: int = 0
+    created: float = 0.0
+    touched: float = 0.0
+    acted: float | None = None
+    creator: Player = Player.RED
+    draw_offer: Player | None = None
+    ending: Ending | None = None
+    rematch: str | None = None
+    saved_touch: float = 0.0
+
+    def seat_of(self, token: str) -> Player:
+        """The side whose token is `token` (compared in constant time); 403 otherwise."""
+        for player, seat in self.seats.items():
+            if seat.human and secrets.compare_digest(seat.token, token):
+                return player
+        raise WebError(403, "this seat token does not belong to this game")
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game ended, by the rules or by the players."""
+        return self.ending is not None or (self.state is not None and self.state.is_over)
+
+    @property
+    def started(self) -> bool:
+        """Whether play began (both setups fixed, or added past its setup)."""
+        return self.state is not None
+
+    def bot_player(self) -> Player | None:
+        """The side the bot plays, None in a game between two people."""
+        return next((p for p, s in self.seats.items() if not s.human), None)

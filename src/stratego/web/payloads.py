@@ -1,0 +1,317 @@
+"""What a seat of the web game is sent: the JSON payload (schema `PAYLOAD_SCHEMA`), the
+board SVG, a past position of the move list (review mode), and the move list's lines.
+
+Everything here is made from `stratego.view` of the seat's player (or, during the setup
+phase, from the seat's own setup), so no hidden rank reaches a browser. The one
+deliberate exception is the end of a game: once it is over, by the rules, a resignation
+or an agreed draw, the opponent's army is shown (``"revealed"``), as players turn their
+pieces over after a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stratego.board import LAKES, Square, home_rows
+from stratego.engine import apply, initial_state
+from stratego.errors import WebError
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.state import GameState
+from stratego.svg import board_svg
+from stratego.views import PlayerView, SeenPly, view
+from stratego.web.games import Game
+
+__all__ = ["PAYLOAD_SCHEMA", "payload", "ply_text", "review", "svg"]
+
+PAYLOAD_SCHEMA = "stratego.web/1"
+"""The value of the ``"schema"`` field of the JSON a seat receives."""
+
+_OUTCOMES = {"attacker": "attacker wins", "defender": "defender wins", "both": "both removed"}
+
+
+def _label(rules: Rules, rank: Rank | None) -> str:
+    return "?" if rank is None else rules.labels.label(rank)
+
+
+def _rank_words(rules: Rules, rank: Rank | None) -> str:
+    return "an unknown piece" if rank is None else f"{rank.title} ({rules.labels.label(rank)})"
+
+
+def ply_text(rules: Rules, ply: SeenPly) -> str:
+    """One line of the move list for a `stratego.views.SeenPly`, naming only the ranks the
+    viewer saw (``"red: b4xb5, Captain (6) strikes Major (7): defender wins"``)."""
+    who = str(ply.player)
+    move = ply.move
+    if move is None:
+        where = ply.to.name if ply.to is not None else "?"
+        return f"{who}: rescues a piece to {where}"
+    if move.is_decline:
+        return f"{who}: declines the Rescue"
+    if move.is_rescue:
+        return f"{who}: rescues {_rank_words(rules, move.rescued)} to {move.to}"
+    if ply.result is None:
+        return f"{who}: {move}"
+    outcome = _OUTCOMES.get(ply.result, ply.result)
+    return (f"{who}: {move.frm}x{move.to}, {_rank_words(rules, ply.rank)} strikes "
+            f"{_rank_words(rules, ply.defender_rank)}: {outcome}")
+
+
+class _Picture:
+    """What `board_svg` needs to draw one player's own setup (nothing of the other side)."""
+
+    def __init__(self, rules: Rules, player: Player, cells: list[dict[str, Any]]) -> None:
+        self.rules = rules
+        self.player = player
+        self.pieces = [_Cell(c) for c in cells]
+        self.history = ()
+
+
+class _Cell:
+    def __init__(self, cell: dict[str, Any]) -> None:
+        self.square = Square.parse(cell["square"])
+        self.owner = Player.RED if cell["owner"] == "red" else Player.BLUE
+        self.rank = Rank.parse(cell["rank"])
+        self.moved = False
+
+
+def _setup_cells(game: Game, player: Player) -> list[dict[str, Any]]:
+    labels = game.rules.labels
+    return [{"square": sq.name, "owner": str(player), "rank": rank.symbol,
+             "label": labels.label(rank), "moved": False}
+            for sq, rank in game.seats[player].setup.placement]
+
+
+def svg(game: Game, player: Player) -> str:
+    """The board picture `player` may see: its own setup, its view, or, once the game is
+    over, the whole board from its side."""
+    if game.state is None:
+        picture = _Picture(game.rules, player, _setup_cells(game, player))
+        return board_svg(picture, perspective=player, size=None).svg
+    if game.is_over:
+        return board_svg(game.state, perspective=player, size=None).svg
+    return board_svg(view(game.state, player), size=None).svg
+
+
+def _phase(game: Game, player: Player) -> str:
+    if game.is_over:
+        return "over"
+    if game.state is None:
+        return "waiting" if game.seats[player].ready else "setup"
+    return "play"
+
+
+def _result(game: Game, player: Player) -> dict[str, Any] | None:
+    """The game-over panel: who won, why, and what it means for `player`."""
+    if game.ending is not None:
+        winner, reason = game.ending.winner, game.ending.reason
+    elif game.state is not None and game.state.outcome is not None:
+        winner, reason = game.state.outcome.winner, game.state.outcome.termination.value
+    else:
+        return None
+    if winner is None:
+        you, text = "draw", f"A draw ({reason})."
+    else:
+        you = "win" if winner == player else "loss"
+        why = f"{winner.opponent} resigned" if reason == "resignation" else reason
+        text = f"{'You win' if winner == player else f'{winner} wins'} ({why})."
+    return {"winner": None if winner is None else str(winner), "reason": reason,
+            "you": you, "text": text}
+
+
+def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str, Any]:
+    """Everything one seat is sent: built from its own view (or setup) only; `rematch` is
+    this seat's page in the rematch, once there is one."""
+    rules = game.rules
+    other = player.opponent
+    phase = _phase(game, player)
+    offer = game.draw_offer
+    out: dict[str, Any] = {
+        "schema": PAYLOAD_SCHEMA,
+        "game": game.id,
+        "seat": game.seats[player].token,
+        "player": str(player),
+        "opponent": game.opponent,
+        "bot": game.bot_spec,
+        "rules": rules.name,
+        "rules_title": rules.title,
+        "phase": phase,
+        "version": game.version,
+        "labels": {r.symbol: rules.labels.label(r) for r in Rank},
+        "names": {r.symbol: r.title for r in Rank},
+        "lakes": sorted(sq.name for sq in LAKES),
+        "join": (f"/join/{game.id}/{game.join_code}"
+                 if game.join_code is not None and player is game.creator else None),
+        "opponent_joined": game.opponent == "bot" or game.join_code is None,
+        "ready": {str(p): game.seats[p].ready for p in Player},
+        "setup": None,
+        "cells": [],
+        "legal": {},
+        "rescue": [],
+        "last": [],
+        "strikes": [],
+        "flash": [],
+        "moves": [],
+        "move_rows": [],
+        "captured": {"red": [], "blue": []},
+        "tray": {"red": [], "blue": []},
+        "on_board": {"red": 0, "blue": 0},
+        "draw": None if offer is None or phase != "play" else (
+            "sent" if offer == player else "received"),
+        "result": _result(game, player),
+        "revealed": False,
+        "rematch": rematch,
+        "record": False,
+        "view": None,
+    }
+    if game.state is None:
+        out["setup"] = game.seats[player].setup.text(rules.setup.depth)
+        out["cells"] = _setup_cells(game, player)
+        out["home"] = [sq.name for sq in home_rows(player, rules.setup.depth)]
+        if phase == "setup":
+            out["status"] = ("Set up your army: click two of your pieces (or a piece and "
+                             "an empty square) to swap them, then press Start.")
+        elif phase == "over":
+            out["status"] = f"Game over: {out['result']['text']}"
+        elif not out["opponent_joined"]:
+            out["status"] = f"Waiting for {other} to join: send them the join link."
+        else:
+            out["status"] = f"Waiting for {other} to finish the setup."
+    else:
+        seen = view(game.state, player)
+        out.update(_play_fields(rules, seen))
+        if game.is_over:
+            out["cells"], out["revealed"] = _revealed(game.state, player, out["cells"])
+        out["record"] = game.is_over
+        out["status"] = _status(game, seen, out["result"])
+        out["view"] = seen.to_dict()
+    out["svg"] = svg(game, player)
+    return out
+
+
+def _revealed(state: GameState, player: Player,
+              cells: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool]:
+    """The cells with every opponent piece's rank filled in (``"revealed": true`` on those
+    the view did not know), for the end of the game."""
+    rules = state.rules
+    full = {sq.name: piece for sq, piece in state.pieces()}
+    shown = []
+    for cell in cells:
+        piece = full.get(cell["square"])
+        if cell["rank"] is None and piece is not None and piece.owner is player.opponent:
+            cell = {**cell, "rank": piece.rank.symbol, "label": rules.labels.label(piece.rank),
+                    "revealed": True}
+        shown.append(cell)
+    return shown, True
+
+
+def _cells(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
+    return [{"square": p.square.name, "owner": str(p.owner),
+             "rank": None if p.rank is None else p.rank.symbol,
+             "label": None if p.rank is None else rules.labels.label(p.rank),
+             "moved": p.moved}
+            for p in seen.pieces if p.square is not None]
+
+
+def _last(seen: PlayerView) -> list[str]:
+    if not seen.history:
+        return []
+    ply = seen.history[-1]
+    if ply.move is not None:
+        return [s.name for s in (ply.move.frm, ply.move.to) if s is not None]
+    return [ply.to.name] if ply.to is not None else []
+
+
+def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
+    legal: dict[str, list[str]] = {}
+    rescue = []
+    for move in seen.legal_moves:
+        if move.frm is not None and move.to is not None:
+            legal.setdefault(move.frm.name, []).append(move.to.name)
+        elif move.is_decline:
+            rescue.append({"move": str(move), "text": "Decline the Rescue"})
+        else:
+            rescue.append({"move": str(move),
+                           "text": f"Rescue {_rank_words(rules, move.rescued)} to {move.to}"})
+    strikes: list[str] = []  # the strikes since the viewer's own last turn, included
+    flash: list[dict[str, Any]] = []
+    for ply in reversed(seen.history):
+        if ply.result is not None and ply.move is not None:
+            strikes.insert(0, ply_text(rules, ply))
+            flash.insert(0, {"from": str(ply.move.frm), "to": str(ply.move.to),
+                             "attacker": _label(rules, ply.rank),
+                             "defender": _label(rules, ply.defender_rank),
+                             "result": ply.result})
+        if ply.player == seen.player:
+            break
+    captured: dict[str, list[str]] = {"red": [], "blue": []}
+    tray: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
+    strongest_first = sorted(seen.captured, key=lambda p: -1 if p.rank is None else -p.rank)
+    for piece in strongest_first:  # unknown ones ("?") last
+        side = str(piece.owner)
+        captured[side].append(_label(rules, piece.rank))
+        symbol = None if piece.rank is None else piece.rank.symbol
+        if tray[side] and tray[side][-1]["rank"] == symbol:
+            tray[side][-1]["count"] += 1
+        else:
+            tray[side].append({"rank": symbol, "label": _label(rules, piece.rank),
+                               "name": "unknown" if piece.rank is None else piece.rank.title,
+                               "count": 1})
+    on_board = {"red": 0, "blue": 0}
+    for piece in seen.pieces:
+        if piece.square is not None:
+            on_board[str(piece.owner)] += 1
+    texts = [ply_text(rules, p) for p in seen.history]
+    return {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
+            "last": _last(seen), "strikes": strikes, "flash": flash, "moves": texts,
+            "move_rows": _move_rows(seen, texts), "captured": captured, "tray": tray,
+            "on_board": on_board}
+
+
+def _move_rows(seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
+    """The move list as numbered rows of a move by each side; `ply` is the number of turns
+    played after each entry (what review mode shows). A Rescue decision stays in the row
+    of the move that earned it."""
+    rows: list[dict[str, Any]] = []
+    first = seen.history[0].player if seen.history else seen.first_player
+    previous: Player | None = None
+    for index, (ply, text) in enumerate(zip(seen.history, texts, strict=True)):
+        if not rows or (ply.player == first and previous != first):
+            rows.append({"number": len(rows) + 1, "plies": []})
+        rows[-1]["plies"].append({"ply": index + 1, "player": str(ply.player), "text": text})
+        previous = ply.player
+    return rows
+
+
+def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
+    """The position after the first `plies` turns of the move list, as `player` saw it
+    then: its cells, last move and board picture."""
+    state = game.state
+    if state is None:
+        raise WebError(409, "the game has not started: there are no moves to review")
+    moves = state.moves()
+    if not plies.isdigit() or len(plies) > 6 or int(plies) > len(moves):
+        raise WebError(404, f"no turn {plies[:12]!r} in this game (0 to {len(moves)})")
+    count = int(plies)
+    past = initial_state(state.info)
+    for move in moves[:count]:
+        past = apply(past, move)
+    seen = view(past, player)
+    return {"ply": count, "of": len(moves), "cells": _cells(game.rules, seen),
+            "last": _last(seen), "svg": board_svg(seen, size=None).svg}
+
+
+def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:
+    me = seen.player
+    if result is not None:
+        return f"Game over: {_lower_first(result['text'])}"
+    if seen.to_move == me:
+        if seen.pending_rescue is not None:
+            return "Your decision: rescue a captured piece or decline."
+        return f"Your move ({me})."
+    who = "the bot" if game.opponent == "bot" else str(seen.to_move)
+    return f"Waiting for {who} to move."
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:] if text.startswith(("You ", "A ")) else text

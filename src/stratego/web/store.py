@@ -1,0 +1,270 @@
+"""Where the web game keeps its games: a SQLite database (the standard library's
+`sqlite3`), so every game survives a restart of the server, even ``kill -9``.
+
+`GameStore` writes a game each time a seat changes it, in one transaction committed before
+the server replies, and reads every game back when the server starts. A game is kept in
+a form that rebuilds it exactly: the seats (tokens, setups, Start pressed), the state
+play began from (``stratego.state/1`` JSON) and the text of every move since; the state
+is replayed from them with `stratego.apply`. Schema version 1 (`SCHEMA_VERSION`, in the
+``meta`` table) is::
+
+    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '1')
+    games(id TEXT PRIMARY KEY,
+          rules TEXT,         -- rules name (stratego.editions.by_name)
+          ply_limit INTEGER,  -- the rules' ply limit, NULL for none
+          opponent TEXT,      -- 'bot' or 'human'
+          creator TEXT,       -- 'red' or 'blue': the side of the person who created it
+          bot TEXT,           -- the bot spec, NULL between two people
+          bot_seed INTEGER,   -- the bot's seed, NULL for fresh randomness
+          join_code TEXT,     -- the unused join code, NULL once used or for a bot game
+          start TEXT,         -- stratego.state/1 JSON of the start of play, NULL in setup
+          version INTEGER,    -- the change counter pages poll with
+          draw_offer TEXT,    -- 'red' or 'blue' while a draw offer stands
+          ending TEXT,        -- 'resignation' or 'draw agreed', NULL otherwise
+          winner TEXT,        -- the winner of such an ending, NULL for a draw
+          rematch TEXT,       -- the id of the rematch, once asked for
+          created REAL, touched REAL,   -- seconds since the epoch
+          acted REAL)         -- the last action of a seat, NULL if none
+    seats(game TEXT, player TEXT,   -- PRIMARY KEY (game, player)
+          token TEXT, human INTEGER, ready INTEGER, setup TEXT)  -- setup: Setup.text
+    moves(game TEXT, ply INTEGER, move TEXT)   -- PRIMARY KEY (game, ply); ply from 0
+
+A database of another schema version is refused (`stratego.errors.StoreError`) rather
+than misread. ``":memory:"`` keeps nothing beyond the process.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import sqlite3
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+
+from stratego.editions import by_name
+from stratego.engine import apply
+from stratego.errors import StoreError
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.records import state_from_json, state_to_json
+from stratego.setups import Setup
+from stratego.web.games import Ending, Game, Seat
+
+__all__ = ["SCHEMA_VERSION", "GameStore", "StoredGame", "default_db_path"]
+
+SCHEMA_VERSION = 1
+"""The version of the database layout this module writes and reads."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, rules TEXT NOT NULL, ply_limit INTEGER, opponent TEXT NOT NULL,
+    creator TEXT NOT NULL, bot TEXT, bot_seed INTEGER, join_code TEXT, start TEXT,
+    version INTEGER NOT NULL, draw_offer TEXT, ending TEXT, winner TEXT, rematch TEXT,
+    created REAL NOT NULL, touched REAL NOT NULL, acted REAL);
+CREATE TABLE IF NOT EXISTS seats (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, player TEXT NOT NULL,
+    token TEXT NOT NULL, human INTEGER NOT NULL, ready INTEGER NOT NULL, setup TEXT NOT NULL,
+    PRIMARY KEY (game, player));
+CREATE TABLE IF NOT EXISTS moves (
+    game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL,
+    move TEXT NOT NULL, PRIMARY KEY (game, ply));
+"""
+
+_GAME_SET = ", ".join(f"{column} = ?" for column in (
+    "rules", "ply_limit", "opponent", "creator", "bot", "bot_seed", "join_code", "start",
+    "version", "draw_offer", "ending", "winner", "rematch", "created", "touched", "acted"))
+
+
+def default_db_path() -> pathlib.Path:
+    """Where ``stratego serve`` keeps its games unless told: ``stratego/web-games.sqlite3``
+    in the user's data directory (``$XDG_DATA_HOME`` or ``~/.local/share`` on Linux,
+    ``~/Library/Application Support`` on macOS, ``%LOCALAPPDATA%`` on Windows)."""
+    if sys.platform == "win32":
+        base = pathlib.Path(os.environ.get("LOCALAPPDATA") or pathlib.Path.home() / "AppData"
+                            / "Local")
+    elif sys.platform == "darwin":
+        base = pathlib.Path.home() / "Library" / "Application Support"
+    else:
+        base = pathlib.Path(os.environ.get("XDG_DATA_HOME") or pathlib.Path.home() / ".local"
+                            / "share")
+    return base / "stratego" / "web-games.sqlite3"
+
+
+@attrs.frozen
+class StoredGame:
+    """One game as read back: everything but its bot object, which the hub builds."""
+
+    game: Game
+    saved_moves: int
+
+
+class GameStore:
+    """The games of a web server in a SQLite database at `path` (``":memory:"`` for
+    none kept beyond the process); the parent directory is made if missing.
+
+    Raises:
+        StoreError: for a file that is not a database of this schema version.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = str(path)
+        try:
+            if self.path != ":memory:":
+                pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, check_same_thread=False,
+                                       isolation_level=None)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            if self.path != ":memory:":
+                self._db.execute("PRAGMA journal_mode = WAL")
+                self._db.execute("PRAGMA synchronous = FULL")
+            with self._transaction():
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+            self._check_version()
+        except (sqlite3.DatabaseError, OSError) as exc:
+            raise StoreError(f"{self.path}: not a game database ({exc})") from None
+        self._saved: dict[str, int] = {}
+
+    def _check_version(self) -> None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is None:
+            with self._transaction():
+                self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif row[0] != str(SCHEMA_VERSION):
+            raise StoreError(f"{self.path}: a game database of schema version {row[0]}; "
+                             f"this server reads version {SCHEMA_VERSION}")
+
+    class _Transaction:
+        def __init__(self, db: sqlite3.Connection) -> None:
+            self.db = db
+
+        def __enter__(self) -> None:
+            self.db.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, kind: object, *_: object) -> None:
+            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+    def _transaction(self) -> GameStore._Transaction:
+        return GameStore._Transaction(self._db)
+
+    def save(self, game: Game) -> None:
+        """Write `game` (its row, its seats and the moves not written yet), committed
+        when this returns."""
+        start = None if game.start is None else state_to_json(game.start)
+        ending = game.ending
+        row = (game.id, game.rules.name, game.rules.ply_limit, game.opponent,
+               str(game.creator), game.bot_spec, game.bot_seed, game.join_code, start,
+               game.version, None if game.draw_offer is None else str(game.draw_offer),
+               None if ending is None else ending.reason,
+               None if ending is None or ending.winner is None else str(ending.winner),
+               game.rematch, game.created, game.touched, game.acted)
+        saved = self._saved.get(game.id, 0)
+        if saved > len(game.moves):
+            saved = 0
+        try:
+            self._write(game, row, saved)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: the game could not be saved ({exc})") from None
+        self._saved[game.id] = len(game.moves)
+
+    def _write(self, game: Game, row: tuple[Any, ...], saved: int) -> None:
+        with self._transaction():
+            # an update in place: a REPLACE would delete the row and cascade to its moves
+            updated = self._db.execute(f"UPDATE games SET {_GAME_SET} WHERE id = ?",
+                                       (*row[1:], game.id)).rowcount
+            if not updated:
+                self._db.execute(f"INSERT INTO games VALUES ({', '.join('?' * len(row))})",
+                                 row)
+            self._db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game, player) "
+                "DO UPDATE SET token = excluded.token, human = excluded.human, "
+                "ready = excluded.ready, setup = excluded.setup",
+                [(game.id, str(p), s.token, int(s.human), int(s.ready),
+                  s.setup.text(game.rules.setup.depth)) for p, s in game.seats.items()])
+            if saved == 0:
+                self._db.execute("DELETE FROM moves WHERE game = ?", (game.id,))
+            self._db.executemany("INSERT INTO moves VALUES (?, ?, ?)",
+                                 [(game.id, ply, game.moves[ply])
+                                  for ply in range(saved, len(game.moves))])
+
+    def touch(self, game: Game) -> None:
+        """Write only when `game` was last asked about."""
+        with self._transaction():
+            self._db.execute("UPDATE games SET touched = ? WHERE id = ?",
+                             (game.touched, game.id))
+
+    def delete(self, ids: list[str]) -> None:
+        """Delete these games (their seats and moves too)."""
+        if not ids:
+            return
+        with self._transaction():
+            self._db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in ids])
+        for gid in ids:
+            self._saved.pop(gid, None)
+
+    def load(self) -> Iterator[Game]:
+        """Every game in the database, rebuilt (its `Game.bot` left None)."""
+        rows = self._db.execute("SELECT * FROM games ORDER BY created").fetchall()
+        for row in rows:
+            seats = self._db.execute("SELECT player, token, human, ready, setup FROM seats "
+                                     "WHERE game = ?", (row[0],)).fetchall()
+            moves = [m for (m,) in self._db.execute(
+                "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))]
+            try:
+                game = _rebuild(row, seats, moves)
+            except Exception as exc:
+                raise StoreError(f"{self.path}: the game {row[0][:12]}... does not rebuild "
+                                 f"({exc})") from None
+            self._saved[game.id] = len(game.moves)
+            yield game
+
+    def count(self) -> int:
+        """How many games the database holds."""
+        (n,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
+        return int(n)
+
+    def close(self) -> None:
+        """Close the database."""
+        self._db.close()
+
+
+def _player(text: str | None) -> Player | None:
+    return None if text is None else Player.RED if text == "red" else Player.BLUE
+
+
+def _rebuild(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]],
+             moves: list[str]) -> Game:
+    (gid, rules_name, ply_limit, opponent, creator, bot, bot_seed, join_code, start,
+     version, draw_offer, ending, winner, rematch, created, touched, acted) = row
+    rules = by_name(rules_name)
+    if ply_limit is not None:
+        rules = rules.with_ply_limit(int(ply_limit))
+    seats = {}
+    for player_text, token, human, ready, setup in seat_rows:
+        player = _player(player_text)
+        assert player is not None
+        seats[player] = Seat(token, Setup.parse(setup, player, rules.setup.depth) if setup
+                             else Setup(player, ()), bool(ready), bool(human))
+    if set(seats) != set(Player):
+        raise StoreError("a game needs both seats")
+    seats = {p: seats[p] for p in Player}
+    game = Game(gid, rules, opponent, seats, join_code, None, bot, bot_seed,
+                version=int(version), created=float(created), touched=float(touched),
+                acted=None if acted is None else float(acted),
+                creator=_player(creator) or Player.RED,
+                draw_offer=_player(draw_offer), rematch=rematch,
+                ending=None if ending is None else Ending(ending, _player(winner)))
+    game.saved_touch = game.touched
+    if start is not None:
+        game.start = state_from_json(start)
+        state = game.start
+        for text in moves:
+            state = apply(state, Move.parse(text))
+        game.state = state
+        game.moves = list(moves)
+    return game

@@ -1,0 +1,275 @@
+"""What the seats of a web game do to it, and the bot's turns: the setup actions (swap,
+paste, random, Start), moves, resigning, draw offers, and the bot at the table.
+
+`act` changes a `stratego.web.games.Game` for one request of one seat, after checking it;
+a refused request raises `stratego.web.replies.WebError` and changes nothing. `BotTable`
+builds the bot of a game from a bot spec (every spec `stratego.match.BotSpec` takes: a
+name of `stratego.bots.BOTS` or ``module:attribute``) and asks it for its moves within a
+time limit.
+
+The bot and draw offers: it accepts a draw when it has no more pieces on the board than
+the player offering it (counts both players see), and declines otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from stratego.board import Square, home_rows
+from stratego.bots import Bot
+from stratego.engine import apply, new_game
+from stratego.errors import StrategoError, WebError, _shown
+from stratego.explain import explain_illegal
+from stratego.match import BotSpec
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.setups import Setup, random_setup, setup_problems
+from stratego.views import PlayerView, view
+from stratego.web.games import Ending, Game
+
+__all__ = ["ACTIONS", "BotTable", "act", "parse_setup"]
+
+ACTIONS = ("swap", "setup", "random", "start", "move", "resign", "offer-draw",
+           "accept-draw", "decline-draw")
+"""The ``POST .../{action}`` calls a seat may make (``rematch`` is the hub's own)."""
+
+
+class BotTable:
+    """The bot of the web game: how to build one and how long it may think.
+
+    Args:
+        spec: A bot spec as `stratego.match.BotSpec` takes it (``"heuristic"``,
+            ``"random"``, ``"mybots:Strong"``...).
+        time_limit: The most seconds the bot may take for one move; a bot that takes
+            longer (or raises, or answers an illegal move) plays the first legal move
+            instead and is replaced by a fresh one. None waits as long as it takes.
+    """
+
+    def __init__(self, spec: str, time_limit: float | None = 5.0) -> None:
+        if not isinstance(spec, str) or not spec.strip() or len(spec) > 500:
+            raise StrategoError(f"not a bot spec: {_shown(spec)}")
+        if time_limit is not None and not 0 < time_limit <= 3600:
+            raise StrategoError(f"the bot's time limit must be 0 to 3600 seconds, "
+                                f"not {time_limit!r}")
+        self.spec = spec.strip()
+        self.name = self.spec if ":" in self.spec else self.spec.lower()
+        self.time_limit = time_limit
+        self._recipe = BotSpec(self.spec)
+        _close(self.build(0))  # a bad spec fails at start-up, not in the first game
+
+    def build(self, seed: int | None) -> Bot:
+        """A fresh bot from the spec."""
+        bot = self._recipe.build(seed)
+        if not callable(bot):
+            raise StrategoError(f"the bot spec {self.spec!r} made {_shown(bot)}, not a bot")
+        return bot
+
+    def choose(self, game: Game, seen: PlayerView) -> Move:
+        """The bot's move in `seen`, within the time limit."""
+        bot = game.bot
+        assert bot is not None
+        box: list[Any] = []
+
+        def think() -> None:
+            try:
+                box.append(bot(seen))
+            except Exception as exc:  # a faulty bot must not stall the game
+                box.append(exc)
+
+        if self.time_limit is None:
+            think()
+        else:
+            thread = threading.Thread(target=think, name="stratego-web-bot", daemon=True)
+            thread.start()
+            thread.join(self.time_limit)
+        move = box[0] if box else None
+        if not box or isinstance(move, Exception):
+            _close(bot)  # too slow (still thinking) or broken: the next move gets a new bot
+            game.bot = self.build(None if game.bot_seed is None else game.bot_seed + seen.ply)
+        if move not in seen.legal_moves:
+            return seen.legal_moves[0]
+        assert isinstance(move, Move)
+        return move
+
+    def setup(self, rules: Rules, bot: Bot, player: Player,
+              rng: random.Random | int | None) -> Setup:
+        """The bot's army: its own ``setup(rules, player, rng)`` if it has one, else a
+        random setup (an int `rng` seeds a new generator)."""
+        if not isinstance(rng, random.Random):
+            rng = random.Random(rng)
+        place = getattr(bot, "setup", None)
+        if place is not None:
+            setup = place(rules, player, rng)
+            if isinstance(setup, Setup) and setup.player == player and not setup_problems(
+                    rules, setup):
+                return setup
+        return random_setup(rules, player, rng)
+
+
+def _close(bot: object) -> None:
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
+
+
+def parse_setup(rules: Rules, player: Player, text: object) -> Setup:
+    """A setup from its text, checked against the rules (400 otherwise)."""
+    if not isinstance(text, str) or len(text) > 1000:
+        raise WebError(400, f"not a setup: {_shown(text)}")
+    try:
+        setup = Setup.parse(text, player, rules.setup.depth)
+    except StrategoError as exc:
+        raise WebError(400, str(exc)) from None
+    problems = setup_problems(rules, setup)
+    if problems:
+        raise WebError(400, "; ".join(problems))
+    return setup
+
+
+def act(game: Game, player: Player, action: str, data: dict[str, Any],
+        table: BotTable) -> None:
+    """Do `action` for `player`'s seat (one of `ACTIONS`), or refuse it."""
+    if action == "move":
+        _move(game, player, data, table)
+    elif action in ("resign", "offer-draw", "accept-draw", "decline-draw"):
+        _end_or_offer(game, player, action, table)
+    else:
+        _setup_action(game, player, action, data, table)
+    game.version += 1
+
+
+def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
+                  table: BotTable) -> None:
+    seat = game.seats[player]
+    if game.is_over:
+        raise WebError(409, "the game is over")
+    if game.state is not None or seat.ready:
+        raise WebError(409, "the setup is fixed once you pressed Start")
+    if action == "swap":
+        squares = data.get("squares")
+        if (not isinstance(squares, list) or len(squares) != 2
+                or not all(isinstance(s, str) for s in squares)):
+            raise WebError(400, 'a swap names two squares: {"squares": ["a1", "b1"]}')
+        try:
+            a, b = (Square.parse(s) for s in squares)
+        except StrategoError as exc:
+            raise WebError(400, str(exc)) from None
+        home = set(home_rows(player, game.rules.setup.depth))
+        for sq in (a, b):
+            if sq not in home:
+                raise WebError(400, f"{sq} is not one of your setup squares")
+        where = seat.setup.as_dict()
+        ra, rb = where.pop(a, None), where.pop(b, None)
+        if ra is not None:
+            where[b] = ra
+        if rb is not None:
+            where[a] = rb
+        seat.setup = Setup.from_mapping(player, where)
+    elif action == "setup":
+        seat.setup = parse_setup(game.rules, player, data.get("text"))
+    elif action == "random":
+        seat.setup = random_setup(game.rules, player)
+    elif action == "start":
+        problems = setup_problems(game.rules, seat.setup)
+        if problems:
+            raise WebError(400, "; ".join(problems))
+        seat.ready = True
+        if all(s.ready for s in game.seats.values()):
+            game.start = new_game(game.rules, game.seats[Player.RED].setup,
+                                  game.seats[Player.BLUE].setup)
+            game.state = game.start
+            bot_turns(game, table)
+
+
+def _playing(game: Game) -> None:
+    if game.state is None:
+        raise WebError(409, "the game has not started: press Start first")
+    if game.is_over:
+        raise WebError(409, f"the game is over ({_over_text(game)})")
+
+
+def _over_text(game: Game) -> str:
+    if game.ending is not None:
+        return game.ending.reason
+    assert game.state is not None
+    return str(game.state.outcome)
+
+
+def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable) -> None:
+    _playing(game)
+    state = game.state
+    assert state is not None
+    text = data.get("move")
+    if not isinstance(text, str) or not text.strip() or len(text) > 20:
+        raise WebError(400, f'a move is text such as {{"move": "a4-a5"}}, not {_shown(text)}')
+    try:
+        move = Move.parse(text)
+    except StrategoError as exc:
+        raise WebError(400, str(exc)) from None
+    if state.to_move != player:
+        raise WebError(409, f"it is {state.to_move}'s turn")
+    mine = view(state, player)
+    if move not in mine.legal_moves:
+        try:
+            problem = explain_illegal(state, move)
+        except StrategoError:
+            problem = None
+        raise WebError(409, problem or f"{move} is not a legal move here")
+    game.state = apply(state, move)
+    game.moves.append(str(move))
+    if game.draw_offer is player.opponent:  # moving on answers an offer: no
+        game.draw_offer = None
+    bot_turns(game, table)
+
+
+def bot_turns(game: Game, table: BotTable) -> None:
+    """Let the bot play while it is to move (a move, then maybe a Rescue decision)."""
+    state = game.state
+    if game.bot is None or state is None or game.ending is not None:
+        return
+    for _ in range(8):
+        if state.is_over or game.seats[state.to_move].human:
+            break
+        seen = view(state, state.to_move)
+        move = table.choose(game, seen)
+        state = apply(state, move)
+        game.moves.append(str(move))
+    game.state = state
+
+
+def _end_or_offer(game: Game, player: Player, action: str, table: BotTable) -> None:
+    _playing(game)
+    other = player.opponent
+    if action == "resign":
+        game.ending = Ending("resignation", other)
+        game.draw_offer = None
+    elif action == "offer-draw":
+        if game.draw_offer is other:  # both offered: agreed
+            game.ending = Ending("draw agreed", None)
+        elif not game.seats[other].human:
+            assert game.state is not None
+            seen = view(game.state, other)
+            counts = {p: sum(1 for piece in seen.pieces
+                             if piece.square is not None and piece.owner is p)
+                      for p in Player}
+            if counts[other] <= counts[player]:
+                game.ending = Ending("draw agreed", None)
+            else:
+                raise WebError(409, "the bot declines the draw: it has more pieces on the "
+                                    "board than you")
+        else:
+            game.draw_offer = player
+            return
+        game.draw_offer = None
+    elif action == "accept-draw":
+        if game.draw_offer is not other:
+            raise WebError(409, "there is no draw offer to accept")
+        game.ending = Ending("draw agreed", None)
+        game.draw_offer = None
+    else:  # decline-draw
+        if game.draw_offer is not other:
+            raise WebError(409, "there is no draw offer to decline")
+        game.draw_offer = None

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""A bot program written without the library: it speaks the line protocol on
+standard input and output and plays the first legal move it is offered.
+
+Usage: python first_move.py [FAULT], where FAULT makes it misbehave on its first
+move: "illegal" (a move that is not legal), "garbage" (a line that is not JSON),
+"silent" (no answer), "crash" (exits), "slow-setup" (no setup answer).
+"""
+
+import json
+import sys
+import time
+
+fault = sys.argv[1] if len(sys.argv) > 1 else ""
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "start":
+        print(f"starting as {message['player']} under {message['rules']}", file=sys.stderr)
+        if fault == "slow-setup":
+            time.sleep(60)
+        reply = {"type": "setup", "setup": None}
+    elif message["type"] == "move":
+        legal = message["legal"]
+        if fault == "illegal":
+            reply = {"type": "move", "move": "a1-j10"}
+        elif fault == "garbage":
+            print("hello, host", flush=True)
+            continue
+        elif fault == "silent":
+            time.sleep(60)
+            continue
+        elif fault == "crash":
+            sys.exit(3)
+        else:
+            reply = {"type": "move", "move": legal[0]}
+    else:  # "end": wait for the next game or the end of the input
+        continue
+    print(json.dumps(reply), flush=True)

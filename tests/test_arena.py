@@ -1,0 +1,166 @@
+"""The rating ladder (`stratego.arena`, ``stratego ladder``): round robins with paired
+seeds, resumable from their JSONL file after any kill, and ratings by maximum likelihood."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import stratego
+from stratego import Player
+from stratego.arena import LADDER_STRIDE, fit_ratings, ladder
+from stratego.cli import main
+from stratego.match import GameResult, MatchLogError, read_jsonl
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _games(a: str, b: str, wins: int, losses: int, draws: int = 0) -> list[GameResult]:
+    out = []
+    for i in range(wins + losses + draws):
+        winner = Player.RED if i < wins else Player.BLUE if i < wins + losses else None
+        out.append(GameResult(i, a, b, winner, "flag captured" if winner else "ply limit", 10))
+    return out
+
+
+def test_two_bots_get_the_elo_difference_of_their_score() -> None:
+    """Maximum likelihood for two bots: the logistic curve through their score, with one
+    virtual draw added (30.5 points of 41)."""
+    ratings = fit_ratings(["random", "b"], _games("random", "b", 30, 10))
+    assert ratings["random"].rating == 0.0
+    assert ratings["random"].low == ratings["random"].high == 0.0
+    expected = -400 * math.log10(30.5 / 10.5)
+    assert ratings["b"].rating == pytest.approx(expected, abs=0.01)
+    assert ratings["b"].low < expected < ratings["b"].high
+    assert (ratings["random"].games, ratings["random"].points) == (40, 30.0)
+
+
+def test_draws_count_half_and_the_mean_is_zero_without_random() -> None:
+    ratings = fit_ratings(["a", "b"], _games("a", "b", 10, 10, draws=20))
+    assert ratings["a"].rating == pytest.approx(0.0, abs=1e-6)
+    assert ratings["a"].rating + ratings["b"].rating == pytest.approx(0.0, abs=1e-6)
+    more_draws = fit_ratings(["a", "b"], _games("a", "b", 20, 0, draws=20))
+    fewer = fit_ratings(["a", "b"], _games("a", "b", 20, 0))
+    assert 0 < more_draws["a"].rating < fewer["a"].rating
+
+
+def test_more_games_narrow_the_interval_and_a_clean_sweep_stays_finite() -> None:
+    few = fit_ratings(["random", "x"], _games("x", "random", 6, 4))
+    many = fit_ratings(["random", "x"], _games("x", "random", 60, 40))
+    assert many["x"].high - many["x"].low < few["x"].high - few["x"].low
+    sweep = fit_ratings(["random", "x"], _games("x", "random", 50, 0))
+    assert 500 < sweep["x"].rating < math.inf
+
+
+def test_three_bots_are_ordered_by_their_results() -> None:
+    games = (_games("a", "b", 15, 5) + _games("b", "random", 15, 5) + _games("a", "random", 18, 2))
+    ratings = fit_ratings(["random", "a", "b"], games)
+    assert ratings["a"].rating > ratings["b"].rating > ratings["random"].rating == 0
+    with pytest.raises(stratego.StrategoError, match="not both in the ladder"):
+        fit_ratings(["a", "b"], _games("a", "c", 1, 0))
+
+
+def test_a_ladder_pairs_seeds_and_colours() -> None:
+    """Games 2k and 2k+1 of every pair share a seed with the colours swapped, and every
+    pair plays the same seeds."""
+    result = ladder(["random", "heuristic", "random"], "classic", games_per_pair=4, seed=5,
+                    max_plies=40)
+    assert result.names == ("random-1", "heuristic", "random-2")
+    assert len(result.games) == 3 * 4
+    by_pair = [result.games[i:i + 4] for i in range(0, 12, 4)]
+    for pair in by_pair:
+        assert pair[0].seed == pair[1].seed != pair[2].seed == pair[3].seed
+        assert (pair[0].red, pair[0].blue) == (pair[1].blue, pair[1].red)
+    assert [g.seed for g in by_pair[0]] == [g.seed for g in by_pair[2]]
+    assert set(result.ratings) == set(result.names)
+    data = result.to_dict()
+    assert data["games"] == 12
+    assert set(data["ratings"]["heuristic"]) >= {"rating", "low", "high", "games"}
+
+
+def test_a_torn_file_resumes_to_the_same_ladder(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "ladder.jsonl"
+    whole = ladder(["random", "heuristic"], "classic", games_per_pair=4, seed=2, max_plies=60,
+                   jsonl=path)
+    lines = path.read_bytes().splitlines(keepends=True)
+    assert len(lines) == 1 + 4
+    path.write_bytes(b"".join(lines[:3]) + lines[3][:20])  # two games and a torn line
+    again = ladder(["random", "heuristic"], "classic", games_per_pair=4, seed=2, max_plies=60,
+                   jsonl=path)
+    assert again.games == whole.games
+    assert again.ratings == whole.ratings
+    assert sorted(read_jsonl(path).games) == [0, 1, 2, 3]
+    more = ladder(["random", "heuristic"], "classic", games_per_pair=6, seed=2, max_plies=60,
+                  jsonl=path)  # more games per pair extend the file
+    assert more.games[:4] == whole.games
+    assert len(more.games) == 6
+    with pytest.raises(MatchLogError, match="different match"):
+        ladder(["random", "heuristic"], "classic", games_per_pair=4, seed=3, max_plies=60,
+               jsonl=path)
+
+
+def test_a_killed_ladder_resumes_where_it_stopped(tmp_path: pathlib.Path) -> None:
+    """``kill -9`` in the middle of ``stratego ladder --jsonl``: the same command run again
+    plays the games the file lacks and prints the same ratings as an uninterrupted run."""
+    path = tmp_path / "killed.jsonl"
+    args = ["ladder", "random", "heuristic", "random", "-n", "4",
+            "--max-plies", "300", "--seed", "4", "--json"]
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    process = subprocess.Popen([sys.executable, "-m", "stratego", *args, "--jsonl", str(path)],
+                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if path.exists() and path.read_bytes().count(b"\n") >= 3:
+                break
+            time.sleep(0.02)
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+    kept = read_jsonl(path).games
+    assert 2 <= len(kept) < 12 or process.returncode == 0
+    assert main([*args, "--jsonl", str(path)]) == 0
+    assert main([*args, "--jsonl", str(tmp_path / "whole.jsonl")]) == 0
+    resumed = read_jsonl(path).games
+    whole = read_jsonl(tmp_path / "whole.jsonl").games
+    assert resumed == whole
+    assert all(index % LADDER_STRIDE < 4 for index in whole)
+
+
+def test_the_ladder_command_prints_a_table_json_and_a_picture(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "ratings.svg"
+    assert main(["ladder", "random", "heuristic", "-n", "2", "--max-plies", "30",
+                 "--svg", str(picture)]) == 0
+    table = capsys.readouterr().out
+    assert "heuristic" in table
+    assert "95% interval" in table
+    assert picture.read_text().startswith("<svg")
+    assert "heuristic" in picture.read_text()
+    assert main(["ladder", "random", "heuristic", "-n", "2", "--max-plies", "30",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2
+    assert data["ratings"]["random"]["rating"] == 0
+    for bad in (["ladder", "random"], ["ladder", "random", "genius"],
+                ["ladder", "random", "heuristic", "-n", "-1"]):
+        assert main(bad) == 2
+        assert "error" in capsys.readouterr().err
+
+
+def test_workers_play_the_same_ladder() -> None:
+    """Two worker processes, or any executor, give the same games as one."""
+    bots = ["random", "heuristic", "search(simulations=2, depth=2)"]
+    one = ladder(bots, "classic", games_per_pair=2, seed=6, max_plies=40)
+    two = ladder(bots, "classic", games_per_pair=2, seed=6, max_plies=40, workers=2)
+    assert two.games == one.games
+    assert two.ratings == one.ratings

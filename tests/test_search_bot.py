@@ -1,0 +1,145 @@
+"""`stratego.bots.SearchBot`: a determinizing search that reads nothing but the view, is
+deterministic for a seed and a simulation budget, keeps to its budget and plays every
+edition and variant. (Its strength is measured in benchmarks/search_strength.py.)"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import stratego
+from stratego import Move, Player, Rank
+from stratego.bots import RandomBot, SearchBot, make_bot
+from stratego.bots import search as search_module
+from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
+from stratego.match import play_game
+from stratego.variants import RESCUE, VARIANTS
+from stratego.views import PlayerView, view
+
+
+def _midgame(seed: int = 3, plies: int = 40) -> PlayerView:
+    """Red's view after `plies` plies of two random bots."""
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, seed),
+                              stratego.random_setup(CLASSIC, Player.BLUE, seed + 1))
+    bots = (RandomBot(seed), RandomBot(seed + 2))
+    while state.ply < plies or state.to_move is not Player.RED:
+        state = stratego.apply(state, bots[state.to_move](view(state, state.to_move)))
+    return view(state, Player.RED)
+
+
+def test_the_same_seed_and_simulations_give_the_same_moves() -> None:
+    seen = _midgame()
+    assert SearchBot(5, simulations=30)(seen) == SearchBot(5, simulations=30)(seen)
+    bot = SearchBot(9, simulations=20, depth=4)
+    first = [bot(seen) for _ in range(3)]
+    bot.reset(9)
+    assert [bot(seen) for _ in range(3)] == first
+    assert all(move in seen.legal_moves for move in first)
+
+
+def test_a_view_read_back_from_json_gives_the_same_move() -> None:
+    """The bot reads the view's public fields only (a view rebuilt from JSON has no state
+    or cache behind it)."""
+    seen = _midgame(seed=8)
+    again = PlayerView.from_json(seen.to_json())
+    assert SearchBot(2, simulations=25)(again) == SearchBot(2, simulations=25)(seen)
+
+
+def test_it_runs_exactly_its_simulations() -> None:
+    seen = _midgame()
+    bot = SearchBot(1, simulations=17, depth=3)
+    bot(seen)
+    assert bot.simulations_done == 17
+    bot(seen)
+    assert bot.simulations_total == 34
+    zero = SearchBot(1, simulations=0)
+    assert zero(seen) in seen.legal_moves
+    assert zero.simulations_done == 0
+
+
+def test_a_time_limit_stops_the_search_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fake clock that advances 1 ms per reading: the search stops before the limit
+    would be passed by one more simulation (two readings each), whatever the machine."""
+    now = [100.0]
+    readings = []
+
+    def clock() -> float:
+        now[0] += 0.001
+        readings.append(now[0])
+        return now[0]
+
+    monkeypatch.setattr(search_module, "_clock", clock)
+    bot = SearchBot(1, time_limit=0.05, depth=2)
+    bot(_midgame())
+    spent = readings[-1] - readings[0]
+    assert 0 < bot.simulations_done < 50
+    assert spent <= 0.05 + 0.002 + 1e-9
+
+
+def test_both_budgets_stop_at_the_first_reached() -> None:
+    bot = SearchBot(1, simulations=5, time_limit=1000.0, depth=2)
+    bot(_midgame())
+    assert bot.simulations_done == 5
+
+
+@pytest.mark.parametrize("bad", [{"simulations": -1}, {"simulations": 2.5},
+                                 {"time_limit": "soon"}, {"time_limit": -1.0},
+                                 {"depth": -2}, {"candidates": 0}, {"prior": float("inf")}])
+def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(stratego.StrategoError):
+        SearchBot(1, **bad)  # type: ignore[arg-type]
+
+
+def test_it_is_built_by_name_with_options() -> None:
+    bot = make_bot("search(simulations=3, depth=2)", 4)
+    assert isinstance(bot, SearchBot)
+    assert (bot.simulations, bot.depth, bot.seed) == (3, 2, 4)
+    assert make_bot("search", 1, time_limit=0.5).time_limit == 0.5  # type: ignore[attr-defined]
+
+
+def test_it_takes_a_revealed_weaker_piece() -> None:
+    """Every book: the higher rank wins a strike; a known Scout next to a General is taken."""
+    state = stratego.from_position(
+        CLASSIC, {"e4": "G", "a1": "F", "e5": "x", "j10": "f", "a10": "b", "c7": "m"},
+        to_move=Player.RED)
+    seen = view(state, Player.RED)
+    scout = seen.piece_at("e5")
+    assert scout is not None
+    known = attrs.evolve(scout, rank=Rank.SCOUT, possible=frozenset({Rank.SCOUT}))
+    seen = attrs.evolve(seen, pieces=tuple(known if p is scout else p for p in seen.pieces))
+    assert SearchBot(1, simulations=40)(seen) == Move.parse("e4-e5")
+
+
+def test_it_decides_a_rescue() -> None:
+    """Hasbro 2009 / Jumbo 2014, Rescue: the decision is searched like a move, and the bot
+    brings back a piece rather than decline."""
+    rules = JUMBO_2014.with_variants(RESCUE)
+    state = stratego.from_position(
+        rules, {"e9": "K", "a1": "F", "j1": "B", "a10": "f", "b10": "b", "j9": "t"},
+        captured=[(Player.RED, Rank.MARSHAL), (Player.RED, Rank.SCOUT), (Player.RED, Rank.MINER)],
+    )
+    seen = view(stratego.apply(state, "e9-e10"), Player.RED)
+    assert seen.pending_rescue is not None
+    move = SearchBot(3, simulations=30)(seen)
+    assert move in seen.legal_moves
+    assert move.rescued is not None
+
+
+def _rule_sets() -> list[stratego.Rules]:
+    found = []
+    for edition in EDITIONS.values():
+        found.append(edition)
+        for variant in VARIANTS.values():
+            try:
+                found.append(edition.with_variants(variant))
+            except stratego.RulesError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("rules", _rule_sets(), ids=lambda r: r.name)
+def test_it_plays_every_edition_and_variant(rules: stratego.Rules) -> None:
+    game = play_game(rules, SearchBot(1, simulations=3, depth=3), RandomBot(2), seed=5,
+                     max_plies=30)
+    assert game.termination != "illegal move"
+    assert game.plies > 0

@@ -1,0 +1,233 @@
+"""`stratego.vector.env.BatchVectorEnv`: both seats' rewards, endings in info, opponents
+that grow (bots with their own setups, batched policies, leagues), per-game seeds, render.
+
+Book rules behind the rewards: MB 1961 "To end the game" (capturing the Flag wins; a player
+who cannot move loses); the rules' own ply limit is a draw (`Rules.with_ply_limit`).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+import stratego  # noqa: E402
+from stratego import Player, Rank  # noqa: E402
+from stratego.bots import HeuristicBot  # noqa: E402
+from stratego.editions import by_name  # noqa: E402
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask  # noqa: E402
+from stratego.vector import TERMINATIONS  # noqa: E402
+from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv  # noqa: E402
+
+BARRAGE = "classic+barrage"
+
+
+def test_self_play_pays_one_plus_one_and_one_minus_one_per_finished_game() -> None:
+    """Over many self-play games, every game that ends pays exactly +1 and -1 (or 0/0 for
+    a draw) on the step it ends, agreeing with its winner, and nothing on other steps."""
+    env = BatchVectorEnv(32, by_name(BARRAGE).with_ply_limit(150), opponent="self",
+                         max_plies=None)
+    _, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    games = wins = draws = 0
+    while games < 200:
+        _, _, terminated, truncated, info = env.step(env.batch.sample_actions(rng))
+        paid = info["rewards"]
+        assert paid.dtype == np.float32
+        assert paid.shape == (32, 2)
+        assert np.array_equal(paid[:, 0], -paid[:, 1])  # zero-sum
+        assert not paid[~terminated].any()  # non-zero only on the step a game ends
+        assert not truncated.any()
+        assert np.array_equal(info["_winner"], terminated)
+        for row in np.flatnonzero(terminated):
+            winner = info["winner"][row]
+            expected = [0.0, 0.0] if winner < 0 else [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+            assert paid[row].tolist() == expected
+            draws += winner < 0
+        games += int(terminated.sum())
+        wins += int((paid == 1).sum())
+    assert (paid == -1).sum() == (paid == 1).sum()
+    assert wins > 0
+    assert draws > 0  # the rules' ply limit ends some games in a draw: 0/0
+
+
+def test_in_self_play_the_step_reward_is_the_movers_and_info_has_both() -> None:
+    env = BatchVectorEnv(16, BARRAGE, opponent="self", max_plies=300)
+    _, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    losses_seen = 0
+    for _ in range(400):
+        mover = info["to_move"].copy()
+        _, reward, terminated, _, info = env.step(env.batch.sample_actions(rng))
+        rows = np.arange(16)
+        assert np.array_equal(reward, info["rewards"][rows, mover.astype(int)])
+        losses_seen += int((info["rewards"][terminated] == -1).sum())
+    assert losses_seen > 0  # the loser's -1 arrives
+
+
+def test_endings_follow_gymnasium_vector_info_conventions() -> None:
+    """winner, termination and ply are set, with their ``_key`` masks, on the step an
+    episode ends; the termination codes are those of the batch (`TERMINATION_NAMES`)."""
+    assert TERMINATION_NAMES[0] is None
+    assert TERMINATION_NAMES[1:] == tuple(t.value for t in TERMINATIONS[1:] if t is not None)
+    env = BatchVectorEnv(16, BARRAGE, opponent="random", player="blue", max_plies=60)
+    _, info = env.reset(seed=5)
+    assert not info["_winner"].any() if "_winner" in info else True
+    rng = np.random.default_rng(5)
+    ended_seen = truncated_seen = 0
+    for _ in range(80):
+        actions = env.batch.sample_actions(rng)
+        _, reward, terminated, truncated, info = env.step(actions)
+        ended = terminated | truncated
+        for key in ("winner", "termination", "ply", "rewards", "action_mask"):
+            assert f"_{key}" in info
+        assert np.array_equal(info["_winner"], ended)
+        assert np.array_equal(info["_termination"], ended)
+        assert np.array_equal(info["_ply"], ended)
+        assert info["winner"].dtype == np.int8
+        assert info["termination"].dtype == np.int8
+        for row in np.flatnonzero(ended):
+            state = env.batch.to_state(int(row))  # the finished game, until the next step
+            assert info["ply"][row] == state.ply
+            if terminated[row]:
+                assert state.outcome is not None
+                assert TERMINATION_NAMES[info["termination"][row]] == (
+                    state.outcome.termination.value)
+                winner = state.outcome.winner
+                assert info["winner"][row] == (-1 if winner is None else int(winner))
+                assert reward[row] == (0 if winner is None else 1 if winner == Player.BLUE
+                                       else -1)
+            else:
+                assert state.outcome is None
+                assert state.ply >= 60
+                assert (info["winner"][row], info["termination"][row]) == (-1, 0)
+                truncated_seen += 1
+            ended_seen += 1
+    assert ended_seen > truncated_seen > 0
+
+
+def _flag_rows(env: BatchVectorEnv, side: Player) -> list[int]:
+    rows = []
+    for i in range(env.num_envs):
+        state = env.batch.to_state(i)
+        rows.extend(square.row for square, piece in state.pieces(side)
+                    if piece.rank == Rank.FLAG)
+    return rows
+
+
+def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
+    """As in `play_match`: the heuristic bot sets its Flag on its back row; with
+    ``bot_setup=False`` both armies are random. The loaded games are played exactly (the
+    batch's mask equals the scalar engine's after some moves)."""
+    back = {Player.RED: 0, Player.BLUE: 9}
+    for player, bot_side in (("red", Player.BLUE), ("blue", Player.RED)):
+        env = BatchVectorEnv(12, "classic", opponent="heuristic", player=player, max_plies=400)
+        env.reset(seed=6)
+        assert set(_flag_rows(env, bot_side)) == {back[bot_side]}
+        rng = np.random.default_rng(6)
+        for _ in range(8):
+            _, _, _, _, info = env.step(env.batch.sample_actions(rng))
+        for i in range(env.num_envs):
+            state = env.batch.to_state(i)
+            assert np.array_equal(info["action_mask"][i], legal_action_mask(state))
+    plain = BatchVectorEnv(12, "classic", opponent="heuristic", bot_setup=False)
+    plain.reset(seed=6)
+    assert len(set(_flag_rows(plain, Player.BLUE))) > 1
+
+
+def test_a_batched_policy_opponent_is_called_once_per_step_for_its_games() -> None:
+    calls: list[tuple[int, ...]] = []
+
+    def first_legal(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        assert planes.dtype == np.float32
+        assert planes.shape[1:] == (NUM_PLANES, 10, 10)
+        assert mask.shape == (len(planes), NUM_ACTIONS)
+        assert (planes[:, 45] == 1).all()  # "to-move": the opponent's own seat
+        calls.append(planes.shape)
+        return mask.argmax(axis=1)
+
+    env = BatchVectorEnv(8, BARRAGE, opponent=first_legal, player="blue", max_plies=100)
+    _, info = env.reset(seed=7)
+    assert len(calls) == 1  # Red (the opponent) moves first in every game
+    assert calls[0][0] == 8
+    rng = np.random.default_rng(7)
+    for step in range(20):
+        _, _, terminated, _, info = env.step(env.batch.sample_actions(rng))
+        assert len(calls) == step + 2 or terminated.all()
+    assert (info["to_move"][info["action_mask"].any(axis=1)] == 1).all()
+
+
+def test_a_league_draws_an_opponent_per_game_at_every_reset() -> None:
+    seen: list[int] = []
+
+    def policy(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        seen.append(len(planes))
+        return mask.argmax(axis=1)
+
+    env = BatchVectorEnv(16, BARRAGE, opponent=["random", policy, "heuristic"],
+                         max_plies=40)
+    _, info = env.reset(seed=8)
+    assert set(info["opponent"].tolist()) == {0, 1, 2}
+    first = info["opponent"].copy()
+    rng = np.random.default_rng(8)
+    redrawn = False
+    for _ in range(60):
+        _, _, _, _, info = env.step(env.batch.sample_actions(rng))
+        redrawn |= bool((info["opponent"] != first).any())
+    assert redrawn
+    assert seen
+    with pytest.raises(stratego.StrategoError, match="self"):
+        BatchVectorEnv(2, BARRAGE, opponent=["random", "self"])
+    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+        BatchVectorEnv(2, BARRAGE, opponent="no-such-bot")
+    with pytest.raises(stratego.StrategoError, match="at least one"):
+        BatchVectorEnv(2, BARRAGE, opponent=[])
+    with pytest.raises(stratego.StrategoError, match="batched policy"):
+        BatchVectorEnv(2, BARRAGE, opponent=HeuristicBot)  # a class, not a bot
+
+
+def test_a_bot_object_plays_in_every_game_as_its_own_copy() -> None:
+    env = BatchVectorEnv(4, BARRAGE, opponent=HeuristicBot(1), player="blue", max_plies=60)
+    _, info = env.reset(seed=12)
+    rng = np.random.default_rng(12)
+    for _ in range(10):
+        _, _, _, _, info = env.step(env.batch.sample_actions(rng))
+    bots = {id(bot) for bot in env._bots.values()}
+    assert len(bots) == 4  # one copy per game: no memory shared between games
+    assert (info["to_move"][info["action_mask"].any(axis=1)] == 1).all()
+
+
+def test_reset_seeds_each_game() -> None:
+    env = BatchVectorEnv(3, BARRAGE, opponent=["random", "heuristic"])
+    one, info_one = env.reset(seed=[11, 12, 13])
+    two, info_two = env.reset(seed=[11, 99, 13])
+    assert np.array_equal(one[0], two[0])
+    assert np.array_equal(one[2], two[2])
+    assert info_one["opponent"][0] == info_two["opponent"][0]
+    three, _ = env.reset(seed=[11, 12, 13])
+    assert np.array_equal(one, three)
+    by_int, _ = env.reset(seed=11)  # game i gets seed 11 + i
+    assert np.array_equal(by_int, three)
+    with pytest.raises(ValueError, match="3 seeds"):
+        env.reset(seed=[1, 2])
+
+
+@pytest.mark.parametrize("mode", ["ansi", "rgb_array"])
+def test_render_draws_game_zero(mode: str) -> None:
+    env = BatchVectorEnv(2, BARRAGE, player="blue", render_mode=mode)
+    env.reset(seed=9)
+    (frame,) = env.render() or (None,)
+    if mode == "ansi":
+        assert isinstance(frame, str)
+        assert "b" in frame
+        assert "r?" in frame  # Blue's view: Red's ranks hidden
+    else:
+        assert frame.dtype == np.uint8
+        assert frame.ndim == 3
+        assert frame.shape[2] == 3
+    assert BatchVectorEnv(1, BARRAGE).render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        BatchVectorEnv(1, BARRAGE, render_mode="human")

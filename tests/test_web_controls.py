@@ -1,0 +1,211 @@
+"""The web game's controls, through the hub: resigning, draw offers (between two people,
+and the bot's documented answer), rematches, the game-over panel and the revealed army,
+the captured tray, the numbered move list and review mode, strikes to flash, and any bot
+spec at the table within a per-move time limit.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+import stratego
+from stratego import Player, Rank
+from stratego.moves import Move
+from stratego.views import PlayerView
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+
+from stratego.web import GameHub
+from test_web import first_move, post, tokens
+
+
+def _bot_game(hub: GameHub) -> tuple[str, dict[str, Any]]:
+    created = post(hub, "/api/games", {}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    return base, post(hub, base + "/start").json()
+
+
+def _two_people(hub: GameHub) -> tuple[str, str]:
+    created = post(hub, "/api/games", {"opponent": "human"}).json()
+    red = f"/api/games/{created['game']}/{created['seat']}"
+    code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
+    seat = post(hub, f"/api/games/{created['game']}/join", {"code": code}).json()["seat"]
+    blue = f"/api/games/{created['game']}/{seat}"
+    post(hub, red + "/start")
+    assert post(hub, blue + "/start").json()["phase"] == "play"
+    return red, blue
+
+
+def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
+    hub = GameHub(seed=2, token=tokens())
+    base, payload = _bot_game(hub)
+    assert all(c["rank"] is None for c in payload["cells"] if c["owner"] == "blue")
+    assert post(hub, base + "/rematch").status == 409  # not before the end
+    over = post(hub, base + "/resign").json()
+    assert over["phase"] == "over"
+    assert over["status"] == "Game over: blue wins (red resigned)."
+    assert over["result"] == {"winner": "blue", "reason": "resignation", "you": "loss",
+                              "text": "blue wins (red resigned)."}
+    game = hub._games[over["game"]]
+    assert game.state is not None
+    truth = {sq.name: p.rank.symbol for sq, p in game.state.pieces() if p.owner is Player.BLUE}
+    shown = {c["square"]: c["rank"] for c in over["cells"] if c["owner"] == "blue"}
+    assert shown == truth
+    assert over["revealed"] is True
+    assert all(c.get("revealed") for c in over["cells"] if c["owner"] == "blue")
+    for action in ("move", "resign", "offer-draw"):
+        assert post(hub, base + f"/{action}", {"move": "a4-a5"}).status == 409
+    record = stratego.parse_record(hub.handle("GET", base + "/record.txt").text)
+    assert record.result == "0-1"
+    assert record.tags.get("Termination") == "resignation"
+
+
+def test_a_draw_offered_and_accepted_between_two_people() -> None:
+    hub = GameHub(seed=4, token=tokens())
+    red, blue = _two_people(hub)
+    assert post(hub, blue + "/accept-draw").status == 409  # nothing offered yet
+    assert post(hub, red + "/offer-draw").json()["draw"] == "sent"
+    assert hub.handle("GET", blue).json()["draw"] == "received"
+    assert post(hub, red + "/accept-draw").status == 409  # one's own offer
+    declined = post(hub, blue + "/decline-draw").json()
+    assert declined["draw"] is None
+    assert hub.handle("GET", red).json()["draw"] is None
+    # an offer stands until answered; moving on answers it
+    payload = post(hub, blue + "/offer-draw").json()
+    red_payload = post(hub, red + "/move", {"move": first_move(hub.handle("GET", red).json())})
+    assert red_payload.json()["draw"] is None
+    post(hub, red + "/offer-draw")
+    payload = post(hub, blue + "/accept-draw").json()
+    assert payload["phase"] == "over"
+    assert payload["status"] == "Game over: a draw (draw agreed)."
+    assert payload["result"]["you"] == "draw"
+    assert hub.handle("GET", red).json()["result"]["winner"] is None
+
+
+def test_the_bot_accepts_a_draw_unless_it_has_more_pieces_on_the_board() -> None:
+    """The documented rule: the bot accepts when it has no more pieces on the board than
+    the player offering (public counts)."""
+    hub = GameHub(seed=1, bot="random", token=tokens())
+    base, _ = _bot_game(hub)
+    assert post(hub, base + "/offer-draw").json()["phase"] == "over"  # 40 against 40
+    ahead = stratego.from_position(stratego.CLASSIC, {"a4": "K", "j1": "F", "j10": "f",
+                                                      "a10": "b", "b10": "x"})
+    created = hub.add_game(ahead)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    refused = post(hub, base + "/offer-draw")
+    assert refused.status == 409
+    assert "declines" in refused.json()["error"]
+    assert hub.handle("GET", base).json()["phase"] == "play"
+
+
+def test_a_rematch_swaps_the_colours_against_the_same_opponent() -> None:
+    hub = GameHub(seed=6, token=tokens())
+    base, _ = _bot_game(hub)
+    post(hub, base + "/resign")
+    url = post(hub, base + "/rematch").json()["rematch"]
+    assert post(hub, base + "/rematch").json()["rematch"] == url  # made once
+    again = url.replace("/play/", "/api/games/")
+    payload = hub.handle("GET", again).json()
+    assert (payload["player"], payload["opponent"], payload["phase"]) == ("blue", "bot",
+                                                                          "setup")
+    payload = post(hub, again + "/start").json()
+    assert payload["view"]["ply"] == 1  # the bot, now Red, moved first
+    assert payload["status"] == "Your move (blue)."
+
+    red, blue = _two_people(hub)
+    post(hub, red + "/resign")
+    url = post(hub, blue + "/rematch").json()["rematch"]
+    other = hub.handle("GET", red).json()["rematch"]
+    assert url != other
+    seats = [hub.handle("GET", u.replace("/play/", "/api/games/")).json() for u in (url, other)]
+    assert [s["player"] for s in seats] == ["red", "blue"]  # blue's person now plays red
+    assert seats[0]["game"] == seats[1]["game"]
+    assert seats[0]["join"] is None
+
+
+def test_the_move_list_is_numbered_by_moves_and_review_shows_past_positions() -> None:
+    hub = GameHub(seed=2, token=tokens())
+    base, payload = _bot_game(hub)
+    start_cells = payload["cells"]
+    for _ in range(2):
+        payload = post(hub, base + "/move", {"move": first_move(payload)}).json()
+    rows = payload["move_rows"]
+    assert [r["number"] for r in rows] == [1, 2]
+    assert [[p["player"] for p in r["plies"]] for r in rows] == [["red", "blue"]] * 2
+    assert [p["ply"] for r in rows for p in r["plies"]] == [1, 2, 3, 4]
+    assert [p["text"] for r in rows for p in r["plies"]] == payload["moves"]
+    first = hub.handle("GET", base + "/review/0").json()
+    assert (first["ply"], first["of"], first["last"]) == (0, 4, [])
+    assert first["cells"] == start_cells
+    now = hub.handle("GET", base + "/review/4").json()
+    assert now["cells"] == payload["cells"]
+    assert now["last"] == payload["last"]
+    for bad in ("5", "-1", "x", "1" * 20):
+        assert hub.handle("GET", base + f"/review/{bad}").status == 404
+
+
+def test_a_rescue_decision_stays_in_the_row_of_its_move() -> None:
+    rules = stratego.HASBRO_2009.with_variants(stratego.variants.RESCUE)
+    state = stratego.from_position(
+        rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
+        captured=[(Player.RED, Rank.MINER)])
+    hub = GameHub(rules=rules, bot="random", seed=1, token=tokens())
+    created = hub.add_game(state)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    post(hub, base + "/move", {"move": "a9-a10"})
+    payload = post(hub, base + "/move", {"move": "N@b2"}).json()
+    assert [[p["player"] for p in r["plies"]] for r in payload["move_rows"]] == [
+        ["red", "red", "blue"]]
+
+
+def test_the_tray_counts_captured_pieces_and_strikes_are_flashed() -> None:
+    state = stratego.from_position(stratego.CLASSIC, {"a4": "K", "a5": "j", "j1": "F",
+                                                      "j10": "f", "e10": "b", "b1": "N"},
+                                   captured=[(Player.BLUE, Rank.SCOUT),
+                                             (Player.BLUE, Rank.SCOUT)])
+    hub = GameHub(bot="random", seed=1, token=tokens())
+    created = hub.add_game(state)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    payload = post(hub, base + "/move", {"move": "a4-a5"}).json()
+    assert payload["tray"]["red"] == [{"rank": "K", "label": "6", "name": "Captain",
+                                       "count": 1}]
+    assert payload["tray"]["blue"] == [{"rank": "X", "label": "2", "name": "Scout",
+                                        "count": 2}]
+    assert payload["on_board"] == {"red": 2, "blue": 3}
+    assert payload["flash"][0] == {"from": "a4", "to": "a5", "attacker": "6",
+                                   "defender": "7", "result": "defender"}
+
+
+class SlowBot:
+    """A bot that thinks too long about every move."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.calls = 0
+
+    def __call__(self, seen: PlayerView) -> Move:
+        self.calls += 1
+        time.sleep(0.5)
+        return seen.legal_moves[-1]
+
+
+def test_any_bot_spec_sits_at_the_table_within_the_time_limit() -> None:
+    """``module:attribute`` specs work like names; a bot over its time limit plays its
+    first legal move and the game goes on."""
+    hub = GameHub(bot="test_web_controls:SlowBot", bot_time=0.05, seed=1, token=tokens())
+    assert hub.bot == "test_web_controls:SlowBot"
+    base, payload = _bot_game(hub)
+    assert payload["bot"] == "test_web_controls:SlowBot"
+    game = hub._games[payload["game"]]
+    old = game.bot
+    payload = post(hub, base + "/move", {"move": first_move(payload)}).json()
+    assert payload["view"]["ply"] == 2
+    assert game.bot is not old  # the late bot was replaced
+    with pytest.raises(stratego.StrategoError):
+        GameHub(bot="test_web_controls:Nothing")
+    with pytest.raises(stratego.StrategoError, match="time limit"):
+        GameHub(bot_time=0)

@@ -1,0 +1,157 @@
+"""The web game against other sites and floods (`stratego.web.guard`) and the headers of
+every reply (`stratego.web.replies`).
+
+What it guarantees: every reply, page, asset, API answer and refusal, carries the
+Content-Security-Policy (no inline script, no framing), ``X-Frame-Options: DENY``,
+``Referrer-Policy: no-referrer`` and ``X-Content-Type-Options: nosniff``; a request that
+changes state must be JSON and may not come from another origin; creating games is
+rate-limited per client (``429`` with ``Retry-After`` of at most 60 s, and a client that
+stops can create again within the window); a flood from many clients cannot lock anyone
+out: the server reclaims games nobody acts in, never one with a recent move; the page
+shells carry no inline script; a dead page link is an HTML page with a way back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2 (test extra)")
+
+from starlette.testclient import TestClient
+
+from stratego.web import SECURITY_HEADERS, GameHub, create_app
+from test_web import JSON, first_move, post, tc, tokens
+
+NEEDED = {"content-security-policy", "x-frame-options", "referrer-policy",
+          "x-content-type-options"}
+
+
+def _secured(headers: Any) -> None:
+    policy = headers["content-security-policy"]
+    assert "frame-ancestors 'none'" in policy
+    assert "script-src 'self'" in policy
+    assert "unsafe-inline" not in policy
+    assert headers["x-frame-options"] == "DENY"
+    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_every_reply_carries_the_security_headers() -> None:
+    assert {name.lower() for name, _ in SECURITY_HEADERS} >= NEEDED
+    c = tc(GameHub(seed=1, token=tokens()))
+    created = c.post("/api/games", json={}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    replies = [c.get("/"), c.get("/static/app.js"), c.get("/static/style.css"),
+               c.get("/favicon.ico"), c.post("/api/games", json={}), c.get(base),
+               c.get(base, params={"since": "0"}), c.get(base + "/board.svg"),
+               c.get(created["url"]), c.get("/nowhere"), c.get(base + "/record.txt"),
+               c.post(base + "/swap", json={"squares": ["a1"]}), c.delete(base), c.head("/"),
+               c.get("/play/nope/nope"), c.post("/api/games", content=b"x" * 20_000)]
+    assert {r.status_code for r in replies} >= {200, 201, 204, 400, 404, 405, 409, 413}
+    for reply in replies:
+        _secured(reply.headers)
+
+
+def test_the_pages_carry_no_inline_script() -> None:
+    c = tc(GameHub(seed=1, token=tokens()))
+    created = c.post("/api/games", json={}).json()
+    for url in ("/", created["url"]):
+        html = c.get(url).text
+        scripts = re.findall(r"<script([^>]*)>", html)
+        assert scripts
+        for attributes in scripts:  # a data block or a file of the server's own
+            assert 'type="application/json"' in attributes or 'src="/static/' in attributes
+        assert not re.search(r"\son[a-z]+\s*=", html)  # no inline event handler
+
+
+def test_requests_from_other_sites_are_refused_and_change_nothing() -> None:
+    hub = GameHub(seed=1, token=tokens())
+    c = TestClient(create_app(hub))  # sends no JSON header unless told
+    # a plain HTML form on another site: text/plain or form-encoded, no preflight
+    form = c.post("/api/games", content=b'{"opponent": "bot"}',
+                  headers={"content-type": "text/plain"})
+    assert form.status_code == 415
+    assert c.post("/api/games", data={"opponent": "bot"}).status_code == 415
+    assert c.post("/api/games").status_code == 415
+    evil = c.post("/api/games", json={}, headers={"origin": "https://evil.example"})
+    assert evil.status_code == 403
+    assert c.post("/api/games", json={}, headers={"sec-fetch-site": "cross-site"}
+                  ).status_code == 403
+    assert c.post("/api/games", json={}, headers={"origin": "null"}).status_code == 403
+    assert hub.live_games == 0
+    assert c.post("/api/games", json={}, headers={"origin": "http://testserver",
+                                                  "sec-fetch-site": "same-origin"}
+                  ).status_code == 201
+    created = c.post("/api/games", json={}).json()  # no Origin: not a browser's cross-site
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    assert c.post(base + "/start", headers={"content-type": "text/plain"}).status_code == 415
+    assert c.post(base + "/start", json={}, headers={"origin": "http://evil.example"}
+                  ).status_code == 403
+    assert c.get(base).json()["phase"] == "setup"
+    assert hub.live_games == 2
+
+
+def test_creating_games_is_rate_limited_per_client() -> None:
+    now = [0.0]
+    hub = GameHub(token=tokens(), clock=lambda: now[0], create_limit=3, create_window=60,
+                  max_games=1000)
+
+    def create(client: str) -> Any:
+        return hub.handle("POST", "/api/games", body=b"{}", headers=JSON, client=client)
+
+    assert [create("10.0.0.1").status for _ in range(3)] == [201] * 3
+    flood = [create("10.0.0.1") for _ in range(50)]
+    assert {r.status for r in flood} == {429}
+    wait = int(flood[-1].header("Retry-After") or "0")
+    assert 0 < wait <= 60
+    assert create("10.0.0.2").status == 201  # other clients are not held back
+    now[0] = 30
+    assert create("10.0.0.1").status == 429  # still flooding within the window
+    now[0] = 60  # the client stopped: within a minute it may create again
+    assert create("10.0.0.1").status == 201
+    assert hub.live_games == 5
+
+
+def test_a_flood_from_many_clients_locks_no_one_out() -> None:
+    """500 games from 500 addresses fill a 20-game server many times over: an active game
+    stays playable and a new person can always create a game."""
+    now = [1000.0]
+    hub = GameHub(token=tokens(), clock=lambda: now[0], max_games=20, seed=1)
+    created = post(hub, "/api/games", {}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    payload = post(hub, base + "/start").json()
+    for k in range(500):
+        now[0] += 0.1
+        reply = hub.handle("POST", "/api/games", body=b"{}", headers=JSON,
+                           client=f"10.1.{k // 256}.{k % 256}")
+        assert reply.status == 201, reply.text
+        if k % 100 == 0:
+            payload = post(hub, base + "/move", {"move": first_move(payload)}).json()
+            assert payload["phase"] == "play"
+    assert hub.live_games == 20
+    assert hub.handle("GET", base).status == 200
+    fresh = hub.handle("POST", "/api/games", body=b"{}", headers=JSON, client="192.0.2.7")
+    assert fresh.status == 201
+    now[0] += 61  # what the rate limit remembers is bounded by the window
+    assert hub.handle("POST", "/api/games", body=b"{}", headers=JSON,
+                      client="192.0.2.8").status == 201
+    assert hub.limiter.clients == 1
+
+
+def test_a_dead_page_link_is_an_html_page_with_a_way_back() -> None:
+    c = tc(GameHub(seed=1, token=tokens()))
+    for url in ("/play/nope/nope", "/join/nope/nope"):
+        reply = c.get(url)
+        assert reply.status_code == 404
+        assert reply.headers["content-type"].startswith("text/html")
+        assert 'href="/"' in reply.text
+        assert 'data-testid="lobby-link"' in reply.text
+    created = c.post("/api/games", json={}).json()
+    wrong = c.get(f"/play/{created['game']}/not-the-token")
+    assert wrong.status_code == 403
+    assert wrong.headers["content-type"].startswith("text/html")
+    assert c.get("/api/games/nope/nope").headers["content-type"] == "application/json"
