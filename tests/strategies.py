@@ -93,7 +93,14 @@ def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None 
         ranks.sort(key=lambda rank: rank != stratego.Rank.FLAG)  # a captured Flag ends a game
         count = rng.randint(1, min(max_on_board, len(ranks)))
         for rank in ranks[:count]:
-            placement[free.pop()] = (player, rank)
+            square = free.pop()
+            if rank == stratego.Rank.FLAG and chosen.flag_on_back_row_wins:
+                # Moving Flag: a Flag on the opponent's back row has already won
+                back = 9 if player is Player.RED else 0
+                while square.row == back:
+                    free.insert(0, square)
+                    square = free.pop()
+            placement[square] = (player, rank)
         captured.extend((player, rank) for rank in ranks[count:])
     return stratego.from_position(chosen, placement, to_move=rng.choice(list(Player)),
                                   captured=captured)

@@ -66,10 +66,7 @@ the public function of the layer doing the work (`board_svg`, `board_text`,
 `state_to_json`, `view_to_dict`), which callers may use directly; docs/design.md says the
 same."""
 
-BEING_REMOVED = {
-    ("repetition", "state"): "TYPE_CHECKING only (BackAndForth/Chase annotate a GameState); "
-                             "being removed on the isf branch, which gives them narrow inputs",
-}
+BEING_REMOVED: dict[tuple[str, str], str] = {}
 """Imports against the flow that a branch in flight removes; the merger deletes the entry."""
 
 COMMANDS = {

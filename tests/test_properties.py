@@ -239,6 +239,8 @@ def _reference_moves(state: GameState) -> set[str]:
                     out[f"{square}-{to}"] = (square, to)
                 break
     # back-and-forth: replay this player's own moves
+    if rules.repetition.scout_window:
+        return _window_reference(state, rules, me, out)
     borders = rules.repetition.scout_borders
     run: tuple[int, set[Square], int] | None = None  # piece id, squares of the run, trips
     crossed: tuple[int, set[frozenset[Square]], int] | None = None  # ISF 10.2 borders
@@ -277,6 +279,38 @@ def _reference_moves(state: GameState) -> set[str]:
         for text, (frm, to) in list(out.items()):
             if frm == where and state.piece_at(to) is None and crossed[1] & _borders(frm, to):
                 del out[text]
+    return set(out)
+
+
+def _window_reference(state: GameState, rules: stratego.Rules, me: Player,
+                      out: dict[str, tuple[Square, Square]]) -> set[str]:
+    """The window reading (ISF 10.2, classic): a move is refused when each of the piece's
+    last `max_shuttle_moves` consecutive moves crossed a border it would cross; under the
+    ISF definitions a strike is a move (a striker removed ends the run), elsewhere a strike
+    ends the run and is never refused."""
+    limit = rules.repetition.max_shuttle_moves
+    strikes = rules.repetition.strikes_are_moves
+    runner, run = 0, []
+    for record in state.history_records():
+        if record.player is not me:
+            continue
+        frm, to = record.move.frm, record.move.to
+        assert frm is not None
+        assert to is not None
+        if record.strike is not None and (not strikes or record.strike.attacker_removed):
+            runner, run = 0, []
+            continue
+        if record.piece.id != runner:
+            runner, run = record.piece.id, []
+        run.append(_borders(frm, to))
+    if len(run) < limit:
+        return set(out)
+    common = set.intersection(*run[-limit:])
+    where = state.square_of(runner)
+    for text, (frm, to) in list(out.items()):
+        if frm == where and (strikes or state.piece_at(to) is None) and common & _borders(
+                frm, to):
+            del out[text]
     return set(out)
 
 

@@ -21,6 +21,7 @@ from stratego import (
     IllegalMoveError,
     Player,
     Rules,
+    Square,
     apply,
     explain_illegal,
     from_position,
@@ -90,13 +91,41 @@ def test_isf_10_1_another_piece_ends_the_series() -> None:
     assert is_legal(state, "a1-a2")
 
 
-def test_isf_10_1_a_strike_ends_the_series() -> None:
-    """ISF 10.1 (reading): a strike is not a move between two empty squares; it ends the
-    series of the striking player."""
-    state = position({"a1": "K", "j10": "l", "b3": "t", "e1": "F", "e10": "f"})
-    state = play(state, "a1-a2", "j10-j9", "a2-a1", "j9-j8", "a1-a2", "b3-b2", "a2-b2",
-                 "j8-j7", "b2-a2", "j7-j6")
-    assert state.shuttles[Player.RED][3] == 1
+def test_isf_10_1_a_strike_is_a_move_of_the_series() -> None:
+    """ISF definitions ("a/to move": to move plus attacking, or to move to an empty square)
+    with ISF 10.1: a strike counts in the series like any move. Red's Captain went a6-b6,
+    b6-a6, a6-b6; Blue's Sergeant then steps onto a6, and the Captain may not strike it:
+    that would be its fourth move in a row between a6 and b6. The explanation names the
+    rule."""
+    state = position({"a6": "K", "a8": "t", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a6-b6", "a8-a7", "b6-a6", "j10-j9", "a6-b6", "a7-a6")
+    assert not is_legal(state, "b6-a6")
+    assert targets(state, "b6") == {"b5", "b7"}  # c6 is a lake
+    reason = explain_illegal(state, "b6-a6") or ""
+    assert "ISF 10" in reason
+    assert "between a6 and b6" in reason
+    with pytest.raises(IllegalMoveError, match="ISF 10"):
+        apply(state, "b6-a6")
+
+
+def test_isf_10_1_a_striker_that_stays_continues_its_series() -> None:
+    """ISF 10.1 with the ISF definitions: a striker left on the target square continues its
+    series. Red's Captain went a6-b6, struck Blue's Sergeant that stepped onto a6 (and won),
+    went a6-b6 again: b6-a6 would be its fourth move in a row between a6 and b6."""
+    state = position({"a6": "K", "a7": "t", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a6-b6", "a7-a6", "b6-a6", "j10-j9", "a6-b6", "j9-j8")
+    assert state.shuttles[Player.RED][:4] == (state.shuttles[Player.RED][0],
+                                               Square.parse("a6").index,
+                                               Square.parse("b6").index, 3)
+    assert not is_legal(state, "b6-a6")
+    assert "ISF 10" in (explain_illegal(state, "b6-a6") or "")
+
+
+def test_isf_10_1_a_striker_removed_ends_its_series() -> None:
+    """ISF 10.1 (reading): a striker that is removed ends its player's series."""
+    state = position({"a6": "K", "a7": "m", "c1": "L", "j10": "l", "e1": "F", "e10": "f"})
+    state = play(state, "a6-b6", "j10-j9", "b6-a6", "j9-j8", "a6-a7")  # the Marshal wins
+    assert state.shuttles[Player.RED] == (0, 0, 0, 0)
 
 
 def test_isf_10_2_scout_shuttling_over_several_squares() -> None:
@@ -176,13 +205,141 @@ def test_isf_11_chase_with_two_chasing_pieces() -> None:
     state = play(state, "e7-f7", "e6-e7", "f7-f8", "e7-e8", "f8-g8", "h7-h8", "g8-g7",
                  "h8-h7", "g7-f7")
     assert state.chase[0] == Player.RED + 1
-    assert len(state.chase) == 10  # one chase since ply 1
+    assert len(state.chase) == 11  # chaser, evaded squares, the positions of plies 1-9
     assert not is_legal(state, "e8-e7")
     reason = explain_illegal(state, "e8-e7") or ""
     assert "ISF 11" in reason
     assert "ply 2," in reason
     assert is_legal(state, "e8-e9")  # not a threat: allowed, and it ends the chase
     assert apply(state, "e8-e9").chase == ()
+
+
+# Two chasing pieces each shuttle next to the piece they chase: Red's Captain on e6/f6
+# threatens Blue's Lieutenant on e7/f7; Red's Major on i2/j2 threatens Blue's Sergeant on
+# i3/j3; a third pair (Red's Colonel on a2/b2 and Blue's Miner on a3/b3) joins in one test.
+_PAIRS = {
+    "e6": (("e5", "K"), ("e7", "l"), ("e6", "f6"), ("e7", "f7")),
+    "i2": (("i1", "J"), ("i3", "t"), ("i2", "j2"), ("i3", "j3")),
+    "b2": (("b1", "C"), ("b3", "n"), ("b2", "a2"), ("b3", "a3")),
+}
+
+
+def _pair_moves(key: str, rounds: int) -> list[tuple[str, str]]:
+    """The chaser's and the chased piece's moves of one pair, round by round: the chaser
+    steps next to the piece, which steps away along the other square of its shuttle."""
+    (start, _), _, (c1, c2), (p1, p2) = _PAIRS[key]
+    out = [(f"{start}-{c1}", f"{p1}-{p2}")]
+    at, piece = c1, p2
+    for _ in range(rounds - 1):
+        to = c2 if at == c1 else c1
+        goes = p2 if piece == p1 else p1
+        out.append((f"{at}-{to}", f"{piece}-{goes}"))
+        at, piece = to, goes
+    return out
+
+
+def _pairs_position(*keys: str) -> GameState:
+    placement = {"e1": "F", "e10": "f"}
+    for key in keys:
+        (start, chaser), (square, chased), _, _ = _PAIRS[key]
+        placement[start] = chaser
+        placement[square] = chased
+    return position(placement)
+
+
+def test_isf_11_two_piece_alternating_chase_must_stop() -> None:
+    """ISF 11.1 and 11.3 (a continuous chase threatens "one or more pieces"; a chasing move
+    threatens a piece that was evading during the chase): Red's Captain and Major take
+    turns, each threatening the Blue piece it follows, and each Blue piece evades. Switching
+    between the two chased pieces does not start a new chase, so when the Major's j2-i2 at
+    ply 11 would bring every piece back to where it stood after ply 3 (with Blue to move),
+    it is refused, naming the ISF 11 rule and ply 3."""
+    state = _pairs_position("e6", "i2")
+    captain, major = _pair_moves("e6", 3), _pair_moves("i2", 3)
+    moves = [m for k in range(3) for pair in (captain[k], major[k]) for m in pair]
+    state = play(state, *moves[:10])
+    assert state.ply == 10
+    assert state.chase[0] == Player.RED + 1
+    assert len(state.chase) == 2 + 11  # one chase since the position before ply 1
+    assert moves[10] == "j2-i2"
+    assert not is_legal(state, "j2-i2")
+    reason = explain_illegal(state, "j2-i2") or ""
+    assert "(ISF 11, more-squares rule)" in reason
+    assert "position of ply 3," in reason
+    assert "i3" in reason  # the piece it would threaten again
+    with pytest.raises(IllegalMoveError, match="ISF 11"):
+        apply(state, "j2-i2")
+    assert is_legal(state, "j2-j1")  # a move that threatens nothing: allowed, ends the chase
+    assert apply(state, "j2-j1").chase == ()
+
+
+def test_isf_11_three_piece_chase_must_stop() -> None:
+    """ISF 11.1 and 11.3: the same with three chased pieces, each threatened in turn by its
+    own chaser: the position after ply 5 (the third chaser's first threat) comes back at
+    ply 17, and that move is refused."""
+    state = _pairs_position("e6", "i2", "b2")
+    pairs = [_pair_moves(key, 3) for key in ("e6", "i2", "b2")]
+    moves = [m for k in range(3) for pair in pairs for m in pair[k]]
+    state = play(state, *moves[:16])
+    assert state.chase[0] == Player.RED + 1
+    assert not is_legal(state, moves[16])
+    reason = explain_illegal(state, moves[16]) or ""
+    assert "ISF 11" in reason
+    assert "position of ply 5," in reason
+
+
+def test_isf_11_threats_move_between_pieces_and_come_back() -> None:
+    """ISF 11.3: the chaser may move its threats from one piece to another and back: Red's
+    Captain threatens Blue's Lieutenant twice, then the Major threatens Blue's Sergeant, then
+    the Captain comes back to the Lieutenant. The chase runs on through every switch (its
+    record holds every position since it began), and the Major's j2-i2 at ply 13, which would
+    recreate the position after ply 5 (Blue to move), is a chasing move and refused."""
+    state = _pairs_position("e6", "i2")
+    captain, major = _pair_moves("e6", 4), _pair_moves("i2", 3)
+    moves = [*captain[0], *captain[1], *major[0], *captain[2], *major[1], *captain[3]]
+    state = play(state, *moves)
+    assert state.ply == 12
+    assert state.chase[0] == Player.RED + 1
+    assert len(state.chase) == 2 + 13  # never restarted
+    assert major[2][0] == "j2-i2"
+    reason = explain_illegal(state, "j2-i2") or ""
+    assert "position of ply 5," in reason
+    assert "ISF 11" in reason
+
+
+def test_isf_11_the_record_keeps_the_pieces_that_evaded() -> None:
+    """ISF 11.3: the chase record starts with no piece that evaded (so no move is a chasing
+    move yet) and keeps the square of each piece that evades, as it moves."""
+    state = _pairs_position("e6")
+    state = play(state, "e5-e6")  # threatens the Lieutenant: the chase begins
+    assert state.chase[:2] == (Player.RED + 1, 0)
+    state = apply(state, "e7-f7")  # it evades
+    assert state.chase[1] == 1 << Square.parse("f7").index
+    state = play(state, "e6-f6", "f7-e7")
+    assert state.chase[1] == 1 << Square.parse("e7").index
+
+
+def test_isf_11_a_strike_ends_a_chase_and_may_begin_one() -> None:
+    """ISF definitions and ISF 11: a strike is a move; it ends the running chase (Blue's
+    here), and a striker left next to an opponent's piece threatens it, beginning a new
+    chase whose first position is the one right after the strike (ply 2). Red's Captain,
+    having struck on e5, follows Blue's Lieutenant round the square e4-f4-f5-e5; its
+    e4-e5 at ply 10 would recreate the position of ply 2 and is refused."""
+    state = position({"e4": "K", "e6": "t", "f5": "l", "a1": "F", "j10": "f"},
+                     to_move=Player.BLUE)
+    state = apply(state, "e6-e5")  # Blue's Sergeant threatens Red's Captain
+    assert state.chase[0] == Player.BLUE + 1
+    state = apply(state, "e4-e5")  # the Captain strikes and wins
+    assert state.chase == (Player.RED + 1, 0, state.zhash)
+    assert state.last_to == Square.parse("e5").index
+    state = play(state, "f5-f4", "e5-f5", "f4-e4", "f5-f4", "e4-e5", "f4-e4", "e5-f5")
+    assert state.chase[0] == Player.RED + 1
+    assert len(state.chase) == 2 + 8
+    assert not is_legal(state, "e4-e5")
+    reason = explain_illegal(state, "e4-e5") or ""
+    assert "position of ply 2," in reason
+    assert "ISF 11" in reason
+    assert is_legal(state, "e4-d4")  # threatens nothing: allowed
 
 
 def test_isf_11_2_moving_back_is_left_to_the_two_squares_rule() -> None:
@@ -211,9 +368,9 @@ def test_isf_11_3_a_reply_that_does_not_evade_ends_the_chase() -> None:
     state = play(state, "e7-e8")  # Red evades
     assert state.chase[0] == Player.BLUE + 1
     state = play(state, "f7-f8")  # Blue threatens the piece that evaded
-    assert len(state.chase) == 5
-    state = apply(state, "e8-d8")  # Red evades again
     assert len(state.chase) == 6
+    state = apply(state, "e8-d8")  # Red evades again
+    assert len(state.chase) == 7
     state = apply(state, "j9-j8")  # Blue stops threatening
     assert state.chase == ()
 

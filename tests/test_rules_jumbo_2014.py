@@ -285,7 +285,7 @@ def test_jumbo2014_moving_9_positions_compared_by_identity(second: str) -> None:
     state = play(state, "d8-e8", "e6-e7", "e8-e9", "f10-e10", "f9-f8", "e7-f7", "e9-f9",
                  "e10-f10", "f8-e8")
     assert state.chase[0] == Player.RED + 1  # one chase so far
-    assert len(state.chase) == 10
+    assert len(state.chase) == 11  # chaser, evaded squares, ten positions
     assert is_legal(state, "f7-e7")
     # a second lap puts every piece back where it stood after Red's first chase move:
     # a true repetition, which the chase rule still stops

@@ -68,6 +68,15 @@ def _compose(edition: Rules, names: list[str]) -> Rules:
     return rules
 
 
+
+def _crosses(lo: int, hi: int, frm: int, to: int) -> bool:
+    """Whether the straight move frm-to crosses a border of the straight stretch lo-hi (the
+    window reading of the back-and-forth rule: ISF 10.2, the classic web rules)."""
+    a, b = min(frm, to), max(frm, to)
+    if lo // 10 == hi // 10 == a // 10 == b // 10 or lo % 10 == hi % 10 == a % 10 == b % 10:
+        return max(lo, a) < min(hi, b)
+    return False
+
 @st.composite
 def rules_with(draw: st.DrawFn, variant: str) -> Rules:
     """An edition with `variant` and up to two more compatible variants."""
@@ -148,12 +157,14 @@ def check_moves_against_reference(state: GameState) -> None:
         got = by_origin.get(square, set())
         expected = reference_targets(state, square)
         assert got <= expected, f"{piece} on {square}: extra moves {got - expected}"
-        pid, lo, hi, count = state.shuttles[state.to_move]
+        pid, lo, hi, count = state.shuttles[state.to_move][:4]
         chasing = bool(state.rules.repetition.chase and state.chase
                        and state.chase[0] == state.to_move + 1)
+        window = state.rules.repetition.scout_window
         for to in expected - got:
             shuttling = (pid == piece.id and count >= state.rules.repetition.max_shuttle_moves
-                         and {lo, hi} == {square.index, to.index})
+                         and ({lo, hi} == {square.index, to.index}
+                              or (window and _crosses(lo, hi, square.index, to.index))))
             reason = stratego.explain_illegal(state, Move.parse(f"{square}-{to}")) or ""
             # Judged from the state itself, not from `reason`, to stay independent of it.
             assert shuttling or (chasing and state.piece_at(to) is None), (

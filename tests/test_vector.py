@@ -93,7 +93,7 @@ def biased_move(state: stratego.GameState, rng: random.Random) -> stratego.Move:
     opponent just moved, so that the repetition rules come into play."""
     moves = legal_moves(state)
     roll = rng.random()
-    pid, lo, hi, count = state.shuttles[state.turn]
+    pid, lo, hi, count = state.shuttles[state.turn][:4]
     if roll < 0.5 and count:
         at = state.where[pid]
         back = [m for m in moves if m.fi == at and m.ti in (lo, hi) and m.ti != at]
@@ -157,7 +157,7 @@ def lockstep(states: list[stratego.GameState], plies: int, seed: int, stats: Sta
             states[i] = apply(state, move)
             stats.endings += states[i].is_over
         batch.step(actions)
-        if any(len(s.chase) >= 4 for s in states) and not stats.rebuilt_mid_chase:
+        if any(len(s.chase) >= 5 for s in states) and not stats.rebuilt_mid_chase:
             stats.rebuilt_mid_chase += 1
             batch = Batch.from_states(states)  # a batch that starts in the middle of a chase
         check_same(batch, states)

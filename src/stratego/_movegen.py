@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS
+from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, TWO_STEPS
 from stratego.moves import MOVE_TABLE, Move
 from stratego.pieces import Piece, Rank
 from stratego.repetition import BackAndForth, Chase
@@ -69,9 +69,13 @@ class Position(Protocol):
     @property
     def rescues(self) -> tuple[int, int, int]: ...
     @property
-    def shuttles(self) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]: ...
+    def shuttles(self) -> tuple[tuple[int, ...], tuple[int, ...]]: ...
     @property
     def chase(self) -> tuple[int, ...]: ...
+    @property
+    def zhash(self) -> int: ...
+    @property
+    def last_to(self) -> int: ...
     @property
     def where(self) -> tuple[int, ...]: ...
     @property
@@ -251,10 +255,11 @@ def generate(state: Position) -> tuple[Move, ...]:
                 app(move)
     shuttle = state.shuttles[player]
     if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
-        out = _drop_shuttle_moves(state, out, shuttle, t.shuttle)
+        out = t.shuttle.drop_forbidden(out, shuttle, board, state.where[shuttle[0]])
     chase = t.chase
     if chase is not None and state.chase and state.chase[0] == player + 1:
-        out = chase.drop_forbidden(state, out)  # type: ignore[arg-type]
+        out = chase.drop_forbidden(out, board, player, state.chase, state.zhash, state.last_to,
+                                   shuttle)
     return tuple(out)
 
 
@@ -295,23 +300,6 @@ def _kinds(info: GameInfoLike, t: Tables) -> tuple[Kinds, Kinds]:
                 groups[1].append(pid)
         result.append((tuple(groups[0]), tuple(groups[1]), tuple(groups[2]), tuple(groups[3])))
     return result[0], result[1]
-
-
-def _drop_shuttle_moves(state: Position, moves: list[Move],
-                        shuttle: tuple[int, int, int, int], rule: BackAndForth) -> list[Move]:
-    """`moves` without the quiet moves that would extend the back-and-forth run too far."""
-    board = state.board
-    pid = shuttle[0]
-    frm = state.where[pid]
-    scout = board[frm] & 15 == _SCOUT
-    square = SQUARES[frm]
-    continues = rule.continues
-    return [
-        m for m in moves
-        if m.frm is not square
-        or board[m.ti]
-        or not continues(shuttle, pid, frm, m.ti, scout)
-    ]
 
 
 def rescue_options(state: Position) -> tuple[Move, ...]:

@@ -5,8 +5,8 @@
 | `milton-bradley-1961` | Milton Bradley 1961 | no (Movement 8) | 2 moves, the 3rd illegal |
 | `hasbro-2009` | Hasbro 2009 Onyx Edition | no (Movement 8) | 2 moves, the 3rd illegal |
 | `jumbo-2014` | Jumbo 2014 Nostalgic Edition | yes | 3 moves, the 4th illegal; chase rule |
-| `classic` | classic web rules | yes | 4 moves, the 5th illegal; Scouts by borders |
-| `isf` | ISF game rules | yes | 3 moves, the 4th illegal (ISF 10); ISF 11 chase |
+| `classic` | classic web rules | yes | 4 moves, the 5th illegal; Scouts by a window of borders |
+| `isf` | ISF game rules | yes | 3 moves (strikes count), the 4th illegal (ISF 10); ISF 11 chase |
 
 `isf-five-moves` (not among `EDITIONS`: an option of `isf`) is the ISF edition with the
 older five-move form of the two-squares rule that Gravon plays.
@@ -81,12 +81,12 @@ CLASSIC = Rules(
     title="Classic web rules",
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
-    repetition=RepetitionRule(max_shuttle_moves=4, scout_borders=True),
+    repetition=RepetitionRule(max_shuttle_moves=4, scout_window=True),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The classic web rules: Scouts may move and strike in one turn; no piece moves
-back and forth between the same squares in 5 consecutive turns, and a Scout's moves
-count by the borders between squares they cross (as ISF 10.2)."""
+back and forth between the same squares in 5 consecutive turns, and a Scout may not
+cross a border that each of its last four moves crossed (as ISF 10.2)."""
 
 ISF = Rules(
     edition="isf",
@@ -94,23 +94,26 @@ ISF = Rules(
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
     repetition=RepetitionRule(
-        max_shuttle_moves=3, scout_borders=True, chase=True, threat_chase=True,
+        max_shuttle_moves=3, scout_window=True, strikes_are_moves=True, chase=True,
+        threat_chase=True,
         shuttle_name="ISF 10, two-squares rule", chase_name="ISF 11, more-squares rule",
     ),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The International Stratego Federation's game rules, as played in tournaments: the
 Jumbo rules (Scouts move and strike in one turn) with the two-squares rule (ISF 10: at most
-three moves in a row between the same two squares, a Scout's series read by the borders it
-crosses) and the more-squares rule (ISF 11: a continuous chaser may not recreate a position
-of the chase). Positions are compared by which piece stands where."""
+three moves in a row between the same two squares, strikes counting as moves; a Scout may
+not cross a border each of its last three moves crossed) and the more-squares rule (ISF 11: a
+player chasing one or more evading pieces may not recreate a position of the chase with a
+move that threatens one of them). Positions are compared by which piece stands where."""
 
 ISF_FIVE_MOVES = attrs.evolve(
     ISF, edition="isf-five-moves", title="ISF game rules, five-move two-squares rule",
     repetition=attrs.evolve(ISF.repetition, max_shuttle_moves=5),
 )
 """`ISF` with the older five-move form of the two-squares rule (older ISF texts, Gravon):
-at most five moves in a row in one series, the sixth illegal."""
+at most five moves in a row in one series (for a Scout, a window of five moves), the sixth
+illegal."""
 
 EDITIONS: dict[str, Rules] = {
     rules.edition: rules

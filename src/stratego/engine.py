@@ -436,11 +436,7 @@ def _apply_move(state: GameState, move: Move) -> GameState:
                 k = list(known)
                 k[apid] &= reach
                 known = tuple(k)
-        shuttle = state.shuttles[player]
-        if shuttle[0] != apid:
-            shuttle = (apid, frm, to, 1) if frm < to else (apid, to, frm, 1)
-        else:
-            shuttle = t.shuttle.after_quiet(shuttle, apid, frm, to, ra == _SCOUT)
+        shuttle = t.shuttle.after_quiet(state.shuttles[player], apid, frm, to, ra == _SCOUT)
         entry: tuple[Move, int, int, int] = (move, apid, 0, -1)
         last_to = to
     else:
@@ -470,7 +466,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
             defender_list = t.list_of[dpid]
             if defender_list >= 0:
                 lists[defender_list] = tuple(sq for sq in lists[defender_list] if sq != to)
-        shuttle = NO_SHUTTLE
+        shuttle = t.shuttle.after_strike(state.shuttles[player], apid, frm, to, ra == _SCOUT,
+                                         code == ATTACKER_WINS)
         entry = (move, apid, dpid, code)
         last_to = -1
     shuttles = (shuttle, state.shuttles[1]) if player == 0 else (state.shuttles[0], shuttle)
@@ -487,7 +484,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     zhash = state.zhash
     chase = state.chase
     if t.chase is not None:
-        zhash, chase = t.chase.after(state, a, d, board[to], frm, to, board)
+        zhash, chase, last_to = t.chase.after(board, player, chase, zhash, state.last_to, a, d,
+                                              board[to], frm, to)
         if pending:
             zhash ^= ZOBRIST_SIDE  # the same player decides the Rescue
     new = _new(GameState)

@@ -65,12 +65,13 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         reason = _why_not_reachable(state, move, name, piece.rank, target is not None)
         if reason:
             return reason
-    if target is None:
-        # The repetition rules, each explaining itself (`stratego.repetition`).
-        for rule in state.rules.repetition.components():
-            reason = rule.explain(state, frm, to, name) if rule is not None else None
-            if reason:
-                return reason
+    # The repetition rules, each explaining itself (`stratego.repetition`).
+    for rule in state.rules.repetition.components():
+        reason = rule.explain(state.board, state.turn, state.ply, state.shuttles, state.chase,
+                              state.zhash, state.last_to, frm, to, name,
+                              state.rules.title) if rule is not None else None
+        if reason:
+            return reason
     return f"{move}: not legal for the {name}"
 
 

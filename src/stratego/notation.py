@@ -28,7 +28,7 @@ side     := "r" | "b"          (the player to move)
 ply      := digits
 field    := "limit=" N | "x=" piece ("," piece)* | "shuttles=" sh "," sh
           | "pending=" id | "rescues=" N "," N | "rescuers=" id ("," id)*
-          | "chase=" side ":" move ("," move)* | "last=" square
+          | "chase=" side ":" (move ("," move)*)? | "last=" square
           | "end=" termination ":" ("r" | "b" | "-")
 ```
 
@@ -76,6 +76,7 @@ _PIECE = re.compile(
 _CELL = re.compile(r"(?P<empty>\.)|(?P<lake>~)|" + _PIECE.pattern)
 _SHUTTLE = re.compile(
     r"(?P<id>[0-9]{1,18}):(?P<lo>[a-j][0-9]{1,2})-(?P<hi>[a-j][0-9]{1,2}):(?P<count>[0-9]{1,18})"
+    r"(?::(?P<trail>[a-j][0-9]{1,2}(?:/[a-j][0-9]{1,2}){0,8}))?"
 )
 
 def _error(part: str, token: str, why: str) -> InvalidNotationError:
@@ -161,11 +162,12 @@ def format_position(state: GameState) -> str:
     return " ".join(fields)
 
 
-def _shuttle_token(shuttle: tuple[int, int, int, int]) -> str:
-    pid, lo, hi, count = shuttle
+def _shuttle_token(shuttle: tuple[int, ...]) -> str:
+    pid, lo, hi, count = shuttle[:4]
     if shuttle == NO_SHUTTLE:
         return "-"
-    return f"{pid}:{SQUARES[lo]}-{SQUARES[hi]}:{count}"
+    trail = "/".join(str(SQUARES[sq]) for sq in shuttle[4:])
+    return f"{pid}:{SQUARES[lo]}-{SQUARES[hi]}:{count}" + (f":{trail}" if trail else "")
 
 
 # ---------------------------------------------------------------------------
@@ -314,7 +316,7 @@ def parse_position(text: str) -> GameState:
             moved_mask |= 1 << pid
         known[pid] = _known_mask(token, start_known)
 
-    shuttles = (NO_SHUTTLE, NO_SHUTTLE)
+    shuttles: tuple[tuple[int, ...], tuple[int, ...]] = (NO_SHUTTLE, NO_SHUTTLE)
     if "shuttles" in fields:
         shuttles = _parse_shuttles(fields["shuttles"], len(pieces))
     pending = 0
@@ -450,19 +452,20 @@ def _mobile(rules: Rules, pieces: tuple[Piece | None, ...]) -> tuple[tuple[int, 
     return red, blue
 
 
-def _parse_shuttles(text: str, count: int) -> tuple[tuple[int, int, int, int],
-                                                    tuple[int, int, int, int]]:
+def _parse_shuttles(text: str, count: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     items = text.split(",")
     if len(items) != 2:
         raise _error("shuttles", text, "expected Red's and Blue's, separated by ','")
-    out = []
+    out: list[tuple[int, ...]] = []
     for item in items:
         if item == "-":
             out.append(NO_SHUTTLE)
             continue
         match = _SHUTTLE.fullmatch(item)
         if match is None:
-            raise _error("shuttles", item, "expected '-' or 'id:square-square:count' ('7:a4-a5:2')")
+            raise _error("shuttles", item, "expected '-' or 'id:square-square:count' "
+                         "('7:a4-a5:2'), under a window reading followed by the squares "
+                         "the piece left (':a6/a3')")
         pid = int(match.group("id"))
         lo = _parse_square("shuttles", match.group("lo"))
         hi = _parse_square("shuttles", match.group("hi"))
@@ -473,7 +476,9 @@ def _parse_shuttles(text: str, count: int) -> tuple[tuple[int, int, int, int],
             raise _error("shuttles", item, "write the lower square first (a4-a5, a4-b4)")
         if turns < 1:
             raise _error("shuttles", item, "the count is at least 1")
-        out.append((pid, lo, hi, turns))
+        trail = tuple(_parse_square("shuttles", sq)
+                      for sq in (match.group("trail") or "").split("/") if sq)
+        out.append((pid, lo, hi, turns, *trail))
     return out[0], out[1]
 
 
@@ -487,11 +492,12 @@ def _parse_outcome(text: str) -> Outcome:
 
 def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
     side_text, sep, moves_text = text.partition(":")
-    if not sep or not moves_text:
-        raise _error("chase", text, "expected side:moves such as 'r:e4-e5,f6-f5'")
+    if not sep:
+        raise _error("chase", text, "expected side:moves such as 'r:e4-e5,f6-f5' (no moves "
+                     "for a chase a strike has just begun: 'r:')")
     side = _parse_side("chase", side_text)
     moves = []
-    for item in moves_text.split(","):
+    for item in moves_text.split(",") if moves_text else ():
         try:
             move = Move.parse(item)
         except InvalidNotationError as exc:

@@ -3,44 +3,65 @@
 Every edition forbids some repetitions, and the books differ in what they count. Each
 rule here is a small component with one interface, used alike by the engine (which
 moves are legal, how a move changes the record) and by `stratego.explain` (why a move is
-not):
+not). The components sit below the engine: they read only the narrow facts the engine
+hands them (the board as a tuple of codes ``piece id << 5 | owner << 4 | rank``, the player
+to move, the records below, the position hash, the square the last move ended on), never a
+game state.
 
-* the **record** it keeps in `GameState` (public information: both players see every
-  move that feeds it);
-* `after_quiet` / `after_strike`: how a move changes that record;
-* `forbids(state, frm, to)`: whether it forbids a quiet move of the player to move;
-* `explain(state, frm, to, name)`: why, naming the rule, or None.
+* the **record** it keeps (public information: both players see every move that feeds
+  it);
+* `after_quiet` / `after_strike` / `after`: how a move changes that record;
+* `forbids`: whether it forbids a move of the player to move, and `drop_forbidden`, the
+  engine's fast form over a list of candidate moves;
+* `explain`: why, naming the rule, or None.
 
-`BackAndForth` keeps, per player, a record ``(piece id, lo, hi, count)`` (`NO_SHUTTLE`
-when none): the piece's current *series* of consecutive moves and what they have in
-common. It reads the record in one of three ways (`ScoutReading`):
+`BackAndForth` keeps, per player, a record ``(piece id, lo, hi, count, *trail)``
+(`NO_SHUTTLE` when none): the piece's current *series* of consecutive moves and what they
+have in common. A move of another piece of the same player ends the series; so does a
+strike, unless the rules count strikes as moves (``strikes``: the ISF definitions, "a/to
+move" is moving or attacking), when a striker that stays on the target square continues
+its series and a striker removed ends it. It reads a Scout's record in one of four ways
+(`ScoutReading`):
 
 * `ScoutReading.SQUARES`: the series are trips between the same two squares ``lo`` and
   ``hi`` (1961, 2009, Jumbo 2014);
 * `ScoutReading.SPAN`: a Scout's moves continue the series while they start and end on
-  the segment ``lo``-``hi`` of its first trip (the classic web rules' wording);
+  the segment ``lo``-``hi`` of its first trip (an older reading of the classic web rules);
 * `ScoutReading.BORDERS`: think of the borders between squares; a series is made of
   consecutive moves of the piece along one line, each crossing a border that every
   earlier move of the series crossed; ``lo``-``hi`` is the stretch of those common
-  borders (ISF 10.2). For a piece that steps one square this is the two-squares rule.
+  borders;
+* `ScoutReading.WINDOW`: a window over the piece's last `BackAndForth.limit` moves: a move
+  is illegal when some border it would cross was crossed by each of them (ISF 10.2, "more
+  than 3 times non-stop"; the classic web rules' "in 5 consecutive turns"). The record's
+  ``trail`` holds the squares the piece left on its last moves, newest first (as many as
+  `count`), ``count`` how many of its last moves (at most the limit) share a border, and
+  ``lo``-``hi`` those common borders. Every piece keeps such a record under this reading,
+  so that the record never tells a Scout's one-square moves from another piece's. For a
+  piece that steps one square each reading is the rule between two squares.
 
-The chase rule (`Chase`) keeps the chasing player and the position hashes of the current
-chase (`GameState.chase`), the hash of the position (`GameState.zhash`) and the square
-the last quiet move ended on (`GameState.last_to`). Positions are compared by which piece
-stands where (`position_hash`), never by rank, so the rule is decided from what both
-players can see. Two definitions of the chase exist (`Chase.threats`):
+The chase rule (`Chase`) keeps the chase record ``(chaser + 1, evaded, *hashes)``
+(``()`` when no chase runs): the chasing player, the squares (a bit mask over square
+indices) of the opponent's pieces that moved during the chase, and the position hashes of
+the chase, oldest first. Positions are compared by which piece stands where
+(`position_hash`), never by rank, so the rule is decided from what both players can see.
+Two definitions of the chase exist (`Chase.threats`):
 
 * Jumbo 2014 (Moving, bullet 9): a *chase move* is a quiet move that ends next to the
   square the opponent's last quiet move ended on; the chase lasts while the chaser keeps
   making chase moves, whatever the chased side plays.
 * ISF 11 (more-squares rule): a move *threatens* the opponent's pieces next to the square
-  it ends on; the opponent *evades* when its next move moves one of those pieces away; a
-  continuous chase lasts while one player keeps threatening the piece that just evaded
-  and the other keeps evading. Any threat may start one.
+  it ends on; the opponent *evades* when its reply moves away a piece the chaser's
+  previous move threatened; a continuous chase lasts while the chaser's every move
+  threatens at least one piece and the opponent's every reply evades. A *chasing move* is
+  a chaser's move that threatens a piece that evaded at some time during the chase (any of
+  them, not only the last one). A strike (either side's) ends the chase, and a striker
+  left next to an opponent's piece threatens: its chase begins with the position right
+  after the strike.
 
-In both, the chaser may not make a chase move that recreates a position of the current
-chase, except moving a piece straight back to the square it left in the player's
-previous turn (left to the back-and-forth rule). A strike ends a chase.
+In both, the chaser may not make a chase (chasing) move that recreates a position of the
+current chase, except moving a piece straight back to the square it left in the player's
+previous turn (left to the back-and-forth rule).
 """
 
 from __future__ import annotations
@@ -56,7 +77,6 @@ from stratego.board import NEIGHBOURS, SIZE, SQUARES
 
 if TYPE_CHECKING:
     from stratego.moves import Move
-    from stratego.state import GameState
 
 __all__ = [
     "NO_SHUTTLE",
@@ -73,6 +93,9 @@ __all__ = [
 NO_SHUTTLE: tuple[int, int, int, int] = (0, 0, 0, 0)
 """The empty back-and-forth record (no piece has id 0)."""
 
+Record = tuple[int, ...]
+"""A back-and-forth record ``(piece id, lo, hi, count, *trail)``."""
+
 _zrng = random.Random(0x5EED)
 ZOBRIST_KEYS: tuple[tuple[int, ...], ...] = tuple(
     tuple(_zrng.getrandbits(63) for _ in range(SIZE * SIZE)) for _ in range(128)
@@ -83,6 +106,9 @@ Keyed by the piece's identity, not its rank: positions are compared by which pie
 where, which both players can see (see `position_hash`)."""
 ZOBRIST_SIDE: int = _zrng.getrandbits(63)
 """Position-hash key for Blue to move."""
+
+# _NEAR[square]: the bit mask of the squares next to it (before, behind, beside)
+_NEAR: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[sq]) for sq in range(SIZE * SIZE))
 
 
 def position_hash(board: Iterable[int], turn: int) -> int:
@@ -110,7 +136,7 @@ def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, 
     """The quiet moves of a chase record, oldest first, as ``(from, to)`` square indices:
     recovered from the record's position hashes (``GameState.chase``) and the board they
     end on. Raises `ValueError` when the hashes are not the positions of such moves."""
-    hashes = chase[1:]
+    hashes = chase[2:]
     work = list(board)
     moves: list[tuple[int, int]] = []
     for k in range(len(hashes) - 1, 0, -1):
@@ -132,12 +158,13 @@ def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, 
 def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[int],
                  zhash: int) -> tuple[int, ...]:
     """The chase record (``GameState.chase``) of `chaser` (1 Red, 2 Blue) whose quiet
-    moves, oldest first, are `moves` and end on `board`, whose hash is `zhash`: the
-    inverse of `chase_moves`. Raises `ValueError` naming the first move (undoing them from
-    the last) that does not lead to the board."""
+    moves, oldest first, are `moves` (none for a chase a strike began) and end on `board`,
+    whose hash is `zhash`: the inverse of `chase_moves`. Raises `ValueError` naming the
+    first move (undoing them from the last) that does not lead to the board."""
     work = list(board)
     hashes = [zhash]
     h = zhash
+    moved: set[int] = set()
     for frm, to in reversed(moves):
         code = work[to]
         if not code or work[frm]:
@@ -147,8 +174,11 @@ def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[
         h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
         work[frm], work[to] = code, 0
         hashes.append(h)
+        if (code >> 4 & 1) != chaser - 1:
+            moved.add(code >> 5)
     hashes.reverse()
-    return (chaser, *hashes)
+    evaded = sum(1 << sq for sq, code in enumerate(board) if code and code >> 5 in moved)
+    return (chaser, evaded, *hashes)
 
 
 class ScoutReading(enum.Enum):
@@ -157,9 +187,12 @@ class ScoutReading(enum.Enum):
     SQUARES = "squares"
     """The same two squares, literally (1961, 2009, Jumbo 2014)."""
     SPAN = "span"
-    """Moves within the segment of the Scout's first trip (classic web rules)."""
+    """Moves within the segment of the Scout's first trip (an older classic reading)."""
     BORDERS = "borders"
-    """Moves crossing again a border every move of the series crossed (ISF 10.2)."""
+    """A series of moves each crossing again a border every earlier one crossed."""
+    WINDOW = "window"
+    """The piece's last moves, as many as the limit, all crossing one border the next
+    move would cross again (ISF 10.2; the classic web rules' Scout sentence)."""
 
 
 def _in_span(lo: int, hi: int, square: int) -> bool:
@@ -183,35 +216,66 @@ def _overlap(lo: int, hi: int, frm: int, to: int) -> tuple[int, int] | None:
     return (start, end) if start < end else None
 
 
+def _common(lo: int, hi: int, frm: int, to: int) -> tuple[int, int] | None:
+    """What segment lo-hi and move frm-to have in common for the window reading: their
+    common borders when both are straight; else the two squares when they are the same two
+    (a two-step Captain's move round a corner crosses no single line of borders)."""
+    if (lo // SIZE == hi // SIZE or lo % SIZE == hi % SIZE) and (
+            frm // SIZE == to // SIZE or frm % SIZE == to % SIZE):
+        return _overlap(lo, hi, frm, to)
+    return (lo, hi) if (frm, to) in ((lo, hi), (hi, lo)) else None
+
+
+def came_from(record: Sequence[int], pid: int, at: int) -> int:
+    """The square piece `pid`, standing on `at`, left in its player's previous turn, as a
+    back-and-forth `record` of that player tells it; -1 when it did not move then."""
+    if record[0] != pid or not record[3]:
+        return -1
+    if len(record) > 4:
+        return record[4]
+    lo, hi = record[1], record[2]
+    return lo if at == hi else hi if at == lo else -1
+
+
 @attrs.frozen
 class BackAndForth:
     """The back-and-forth (two-squares) rule: at most `limit` consecutive moves in one
     series; the next move that would continue the series is illegal.
 
     `reading` says what a series is for a Scout (`ScoutReading`); `name` is the rule's
-    name in explanations. A strike, or a move of another piece of the same player, ends
-    the series.
+    name in explanations; `strikes` makes a strike count as a move of the series (the
+    ISF definitions). A move of another piece of the same player ends the series.
     """
 
     limit: int
     reading: ScoutReading = ScoutReading.SQUARES
     name: str = "back-and-forth rule"
+    strikes: bool = False
 
-    def continues(self, record: tuple[int, int, int, int], pid: int, frm: int, to: int,
+    def continues(self, record: Sequence[int], pid: int, frm: int, to: int,
                   scout: bool) -> bool:
-        """Whether piece `pid` (a Scout if `scout`) moving frm -> to continues `record`."""
-        spid, lo, hi, count = record
+        """Whether piece `pid` (a Scout if `scout`) moving frm -> to continues `record`
+        (for the window reading: crosses a border its recorded moves all crossed)."""
+        spid, lo, hi, count = record[0], record[1], record[2], record[3]
         if spid != pid or count == 0:
             return False
+        if self.reading is ScoutReading.WINDOW:
+            return _common(lo, hi, frm, to) is not None
         if scout and self.reading is ScoutReading.BORDERS:
             return _overlap(lo, hi, frm, to) is not None
         if scout and self.reading is ScoutReading.SPAN:
             return _in_span(lo, hi, frm) and _in_span(lo, hi, to)
         return (frm == lo and to == hi) or (frm == hi and to == lo)
 
-    def after_quiet(self, record: tuple[int, int, int, int], pid: int, frm: int, to: int,
-                    scout: bool) -> tuple[int, int, int, int]:
+    def after_quiet(self, record: Record, pid: int, frm: int, to: int,
+                    scout: bool) -> Record:
         """The player's record after piece `pid` moved frm -> to without striking."""
+        if record[0] != pid or not record[3]:  # a new series (the usual case, first)
+            if self.reading is ScoutReading.WINDOW:
+                return (pid, frm, to, 1, frm) if frm < to else (pid, to, frm, 1, frm)
+            return (pid, frm, to, 1) if frm < to else (pid, to, frm, 1)
+        if self.reading is ScoutReading.WINDOW:
+            return self._window(record, pid, frm, to)
         if record[0] == pid and self.continues(record, pid, frm, to, scout):
             if scout and self.reading is ScoutReading.BORDERS:
                 common = _overlap(record[1], record[2], frm, to)
@@ -220,39 +284,86 @@ class BackAndForth:
             return (pid, record[1], record[2], record[3] + 1)
         return (pid, frm, to, 1) if frm < to else (pid, to, frm, 1)
 
-    @staticmethod
-    def after_strike() -> tuple[int, int, int, int]:
-        """The striking player's record after a strike: no series."""
+    def _window(self, record: Record, pid: int, frm: int, to: int) -> Record:
+        """The window record after piece `pid` moved frm -> to (`ScoutReading.WINDOW`):
+        its last moves, newest first, as long as they all share a border, at most
+        `limit` of them. Kept alike for every piece, so that the record (public) never
+        tells a Scout's one-square moves from another piece's."""
+        lo, hi = (frm, to) if frm < to else (to, frm)
+        if record[0] != pid or not record[3]:
+            return (pid, lo, hi, 1, frm)
+        trail = [frm]
+        end = frm
+        for start in record[4:]:
+            if len(trail) >= self.limit:
+                break
+            common = _common(lo, hi, start, end)
+            if common is None:
+                break
+            lo, hi = common
+            trail.append(start)
+            end = start
+        return (pid, lo, hi, len(trail), *trail)
+
+    def after_strike(self, record: Record, pid: int, frm: int, to: int, scout: bool,
+                     stays: bool) -> Record:
+        """The striking player's record after piece `pid` struck from frm on to (`stays`:
+        it won and now stands on to): no series, unless strikes count as moves and the
+        striker stays, when the strike counts as a move frm -> to."""
+        if self.strikes and stays:
+            return self.after_quiet(record, pid, frm, to, scout)
         return NO_SHUTTLE
 
-    def forbids(self, record: tuple[int, int, int, int], pid: int, frm: int, to: int,
-                scout: bool) -> bool:
-        """Whether the quiet move frm -> to of piece `pid` would exceed the limit."""
+    def forbids(self, record: Record, pid: int, frm: int, to: int, scout: bool) -> bool:
+        """Whether the move frm -> to of piece `pid` would exceed the limit (callers
+        ask only for quiet moves unless `strikes`)."""
         return record[3] >= self.limit and self.continues(record, pid, frm, to, scout)
 
-    def explain(self, state: GameState, frm: int, to: int, name: str) -> str | None:
-        """Why the quiet move frm -> to breaks this rule (None if it does not); `name`
-        describes the moving piece."""
-        code = state.board[frm]
-        record = state.shuttles[state.turn]
+    def drop_forbidden(self, moves: list[Move], record: Record, board: Sequence[int],
+                       at: int) -> list[Move]:
+        """`moves` (the candidates of the player whose record is `record`) without those
+        `forbids` refuses; `at` is where the record's piece stands (-1: captured)."""
+        if record[3] < self.limit or at < 0:
+            return moves
+        pid = record[0]
+        scout = board[at] & 15 == _SCOUT_VALUE
+        continues = self.continues
+        strikes = self.strikes
+        return [m for m in moves
+                if m.fi != at or (board[m.ti] and not strikes)
+                or not continues(record, pid, at, m.ti, scout)]
+
+    def explain(self, board: Sequence[int], turn: int, ply: int, shuttles: Sequence[Record],
+                chase: Sequence[int], zhash: int, last_to: int, frm: int, to: int, name: str,
+                title: str) -> str | None:
+        """Why the move frm -> to of the player to move (`turn`) breaks this rule (None
+        if it does not); `name` describes the moving piece, `title` the rules."""
+        code = board[frm]
+        record = shuttles[turn]
         scout = code & 15 == _SCOUT_VALUE
-        if not code or state.board[to] or not self.forbids(record, code >> 5, frm, to, scout):
+        if (not code or (board[to] and not self.strikes)
+                or not self.forbids(record, code >> 5, frm, to, scout)):
             return None
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
         lo, hi, count = SQUARES[record[1]], SQUARES[record[2]], record[3]
+        if self.reading is ScoutReading.WINDOW and len(record) > 4 and any(
+                sq not in (record[1], record[2]) for sq in (*record[4:], frm)):
+            return (f"{move}: each of the last {count} moves of the {name} crossed the "
+                    f"borders between {lo} and {hi}, and this move would cross one of them "
+                    f"again; {title} allows {self.limit} in a row ({self.name})")
         if scout and self.reading is ScoutReading.BORDERS:
             return (f"{move}: move {count + 1} in a row of the {name} across the borders "
-                    f"between {lo} and {hi}; {state.rules.title} allows {self.limit} "
+                    f"between {lo} and {hi}; {title} allows {self.limit} "
                     f"({self.name})")
         return (f"{move}: the {name} has moved back and forth {count} turns in a row "
-                f"(between {lo} and {hi}); {state.rules.title} allows {self.limit} "
+                f"(between {lo} and {hi}); {title} allows {self.limit} "
                 f"({self.name})")
 
 
 _SCOUT_VALUE = 2  # Rank.SCOUT
 
 
-def threatens(board: tuple[int, ...] | list[int], to: int, player: int) -> bool:
+def threatens(board: Sequence[int], to: int, player: int) -> bool:
     """Whether a piece of `player` standing on `to` is next to an opponent's piece."""
     mine = player << 4
     for n in NEIGHBOURS[to]:
@@ -262,112 +373,146 @@ def threatens(board: tuple[int, ...] | list[int], to: int, player: int) -> bool:
     return False
 
 
+def _evaded(evaded: int, frm: int, to: int) -> int:
+    """The evaded squares after the chased piece on frm moved to `to`."""
+    return (evaded & ~(1 << frm)) | (1 << to)
+
+
 @attrs.frozen
 class Chase:
     """The chase rule: the chaser may not recreate a position of the current chase.
 
-    `threats` selects the ISF 11 definitions (threaten and evade) over the Jumbo 2014
-    ones (a chase move ends next to the opponent's last quiet move); `name` is the
-    rule's name in explanations.
+    `threats` selects the ISF 11 definitions (threaten, evade, chasing moves against any
+    piece that evaded during the chase; strikes are moves) over the Jumbo 2014 ones (a
+    chase move ends next to the opponent's last quiet move); `name` is the rule's name in
+    explanations.
     """
 
     threats: bool = False
     name: str = "chase rule"
 
-    @staticmethod
-    def is_chase_move(state: GameState, to: int) -> bool:
-        """Whether a quiet move ending on `to` answers the opponent's last quiet move
-        (ends next to the square it ended on)."""
-        last = state.last_to
-        return last >= 0 and to in NEIGHBOURS[last]
+    def is_chase_move(self, chase: Sequence[int], last_to: int, to: int) -> bool:
+        """Whether the chaser's quiet move ending on `to` is a chase move: under ISF 11 it
+        threatens a piece that evaded during the chase (`chase`), under Jumbo 2014 it ends
+        next to the square the opponent's last quiet move ended on (`last_to`)."""
+        if self.threats:
+            return bool(len(chase) > 1 and chase[1] & _NEAR[to])
+        return last_to >= 0 and to in NEIGHBOURS[last_to]
 
     @staticmethod
-    def quiet_hash(state: GameState, frm: int, to: int) -> int:
-        """The position hash after the quiet move frm -> to."""
-        z = ZOBRIST_KEYS[state.board[frm] >> 5]
-        return state.zhash ^ z[frm] ^ z[to] ^ ZOBRIST_SIDE
+    def quiet_hash(board: Sequence[int], zhash: int, frm: int, to: int) -> int:
+        """The position hash after the quiet move frm -> to from the position `board`
+        whose hash is `zhash`."""
+        z = ZOBRIST_KEYS[board[frm] >> 5]
+        return zhash ^ z[frm] ^ z[to] ^ ZOBRIST_SIDE
 
-    def forbids(self, state: GameState, frm: int, to: int) -> bool:
-        """Whether the chase rule forbids the move frm -> to of the player to move.
+    def forbids(self, board: Sequence[int], turn: int, chase: Sequence[int], zhash: int,
+                last_to: int, shuttle: Record, frm: int, to: int) -> bool:
+        """Whether the chase rule forbids the move frm -> to of the player to move
+        (`turn`), whose back-and-forth record is `shuttle`.
 
         Only the chaser's chase moves are restricted; a move straight back to the square
         the same piece came from in the player's previous turn is left to the
         back-and-forth rule (ISF 11.2; Jumbo 2014 Moving bullet 8 decides a two-square
-        chase).
+        chase). A strike never recreates a position of the chase (it removes a piece).
         """
-        chase = state.chase
-        board = state.board
-        if not chase or chase[0] != state.turn + 1 or board[to]:
+        if not chase or chase[0] != turn + 1 or board[to]:
             return False
-        if not self.is_chase_move(state, to):
+        if not self.is_chase_move(chase, last_to, to):
             return False
-        spid, lo, hi, count = state.shuttles[state.turn]
-        if count and spid == board[frm] >> 5 and (
-                (frm == lo and to == hi) or (frm == hi and to == lo)):
+        if came_from(shuttle, board[frm] >> 5, frm) == to:
             return False
-        return self.quiet_hash(state, frm, to) in chase[1:]
+        return self.quiet_hash(board, zhash, frm, to) in chase[2:]
 
-    def drop_forbidden(self, state: GameState, moves: list[Move]) -> list[Move]:
+    def drop_forbidden(self, moves: list[Move], board: Sequence[int], turn: int,
+                       chase: Sequence[int], zhash: int, last_to: int,
+                       shuttle: Record) -> list[Move]:
         """`moves` (the player to move's candidates) without those `forbids` refuses; the
-        engine's fast form of `forbids`, looking only at moves that end next to the
-        opponent's last quiet move."""
-        chase = state.chase
-        last = state.last_to
-        if not chase or chase[0] != state.turn + 1 or last < 0:
+        engine's fast form of `forbids`, looking only at the moves that could be chase
+        moves."""
+        if not chase or chase[0] != turn + 1:
             return moves
-        near = NEIGHBOURS[last]
-        board = state.board
-        drop = [m for m in moves if m.ti in near and not board[m.ti]
-                and self.forbids(state, m.fi, m.ti)]
+        forbids = self.forbids
+        if self.threats:
+            evaded = chase[1]
+            if not evaded:
+                return moves
+            near = _NEAR
+            drop = [m for m in moves if near[m.ti] & evaded and not board[m.ti]
+                    and forbids(board, turn, chase, zhash, last_to, shuttle, m.fi, m.ti)]
+        else:
+            if last_to < 0:
+                return moves
+            around = NEIGHBOURS[last_to]
+            drop = [m for m in moves if m.ti in around and not board[m.ti]
+                    and forbids(board, turn, chase, zhash, last_to, shuttle, m.fi, m.ti)]
         if not drop:
             return moves
         return [m for m in moves if m not in drop]
 
-    def after(self, state: GameState, attacker: int, defender: int, result: int, frm: int,
-              to: int, board: list[int]) -> tuple[int, tuple[int, ...]]:
-        """The position hash after a move and the new chase record.
+    def after(self, board: Sequence[int], turn: int, chase: tuple[int, ...], zhash: int,
+              last_to: int, attacker: int, defender: int, result: int, frm: int,
+              to: int) -> tuple[int, tuple[int, ...], int]:
+        """The position hash, the chase record and the square the last move ended on (for
+        the chase rules: -1 after a strike, except under ISF 11 when the striker stays)
+        after the player `turn` moved frm -> to.
 
-        `attacker`/`defender` are the board codes on `frm`/`to` before the move,
-        `result` the code left on `to` and `board` the board after it.
+        `attacker`/`defender` are the board codes on `frm`/`to` before the move, `result`
+        the code left on `to` and `board` the board after it; `chase`, `zhash` and
+        `last_to` are those before the move.
         """
-        player = state.turn
+        player = turn
         z = ZOBRIST_KEYS
-        new_hash = state.zhash ^ ZOBRIST_SIDE ^ z[attacker >> 5][frm]
+        new_hash = zhash ^ ZOBRIST_SIDE ^ z[attacker >> 5][frm]
         if defender:
             new_hash ^= z[defender >> 5][to]
         if result:
             new_hash ^= z[result >> 5][to]
-        if defender:
-            return new_hash, ()
-        chase = state.chase
-        last_to = state.last_to
+        if defender:  # a strike ends every chase
+            if self.threats and result == attacker:  # the striker stays: a threat?
+                if threatens(board, to, player):
+                    return new_hash, (player + 1, 0, new_hash), to
+                return new_hash, (), to
+            return new_hash, (), -1
         if self.threats:
-            if chase and chase[0] == 2 - player:  # the chased side: does it evade?
-                if last_to >= 0 and frm in NEIGHBOURS[last_to]:
-                    return new_hash, (*chase, new_hash)
-            elif chase and last_to >= 0 and to in NEIGHBOURS[last_to]:
-                return new_hash, (*chase, new_hash)  # threatens the piece that evaded
+            if chase:
+                if chase[0] != player + 1:  # the chased side: does it evade?
+                    if last_to >= 0 and frm in NEIGHBOURS[last_to]:
+                        return new_hash, (chase[0], _evaded(chase[1], frm, to), *chase[2:],
+                                          new_hash), to
+                elif threatens(board, to, player):  # the chaser threatens again
+                    return new_hash, (*chase, new_hash), to
+                else:
+                    return new_hash, (), to  # a move that threatens nothing
             if threatens(board, to, player):
-                return new_hash, (player + 1, state.zhash, new_hash)
-            return new_hash, ()
+                return new_hash, (player + 1, 0, zhash, new_hash), to
+            return new_hash, (), to
         if last_to >= 0 and to in NEIGHBOURS[last_to]:
             if chase and chase[0] == player + 1:
-                return new_hash, (*chase, new_hash)
-            return new_hash, (player + 1, state.zhash, new_hash)
+                return new_hash, (*chase, new_hash), to
+            return new_hash, (player + 1, 0, zhash, new_hash), to
         if chase and chase[0] == 2 - player:  # the chased piece's side fled
-            return new_hash, (*chase, new_hash)
-        return new_hash, ()
+            return new_hash, (chase[0], _evaded(chase[1], frm, to), *chase[2:], new_hash), to
+        return new_hash, (), to
 
-    def explain(self, state: GameState, frm: int, to: int, name: str) -> str | None:
-        """Why the move frm -> to breaks this rule (None if it does not); `name`
-        describes the moving piece."""
-        if not self.forbids(state, frm, to):
+    def explain(self, board: Sequence[int], turn: int, ply: int, shuttles: Sequence[Record],
+                chase: Sequence[int], zhash: int, last_to: int, frm: int, to: int, name: str,
+                title: str) -> str | None:
+        """Why the move frm -> to of the player to move (`turn`) breaks this rule (None
+        if it does not); `name` describes the moving piece, `ply` is the current ply."""
+        if not self.forbids(board, turn, chase, zhash, last_to, shuttles[turn], frm, to):
             return None
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
-        target = self.quiet_hash(state, frm, to)
-        positions = state.chase[1:]
-        index = positions.index(target)
-        ply = state.ply - (len(positions) - 1 - index)
-        return (f"{move}: the {name} is chasing the piece on {SQUARES[state.last_to]} and this "
-                f"move would recreate the position of ply {ply}, during the chase "
+        target = self.quiet_hash(board, zhash, frm, to)
+        positions = chase[2:]
+        index = list(positions).index(target)
+        then = ply - (len(positions) - 1 - index)
+        if self.threats:
+            chased = [SQUARES[n] for n in NEIGHBOURS[to] if chase[1] >> n & 1]
+            pieces = " and ".join(str(sq) for sq in chased)
+            return (f"{move}: the {name} would threaten again the piece on {pieces}, which "
+                    f"has evaded during this chase, and recreate the position of ply {then}, "
+                    f"during the chase ({self.name})")
+        return (f"{move}: the {name} is chasing the piece on {SQUARES[last_to]} and this "
+                f"move would recreate the position of ply {then}, during the chase "
                 f"({self.name})")

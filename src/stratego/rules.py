@@ -179,7 +179,12 @@ class RepetitionRule:
       stay within the line segment its first back-and-forth move covered
       (the classic web rules' wider form for Scouts).
     * `scout_borders`: a Scout's series is read by the borders it crosses
-      (ISF 10.2; `stratego.repetition.ScoutReading.BORDERS`).
+      (`stratego.repetition.ScoutReading.BORDERS`).
+    * `scout_window`: a Scout's move is illegal when each of its last
+      `max_shuttle_moves` moves crossed a border it would cross again (ISF 10.2,
+      the classic web rules; `stratego.repetition.ScoutReading.WINDOW`).
+    * `strikes_are_moves`: a strike counts in the back-and-forth series like any
+      move, and ends a chase and may begin one (the ISF definitions).
     * `chase`: a chasing player may not recreate a position that already arose
       during that chase (Jumbo 2014; ISF 11 with `threat_chase`).
     * `threat_chase`: the chase is defined by threats and evasions (ISF 11.3)
@@ -192,15 +197,19 @@ class RepetitionRule:
     chase: bool = False
     scout_borders: bool = False
     threat_chase: bool = False
+    scout_window: bool = False
+    strikes_are_moves: bool = False
     shuttle_name: str = "back-and-forth rule"
     chase_name: str = "chase rule"
 
     def components(self) -> tuple[BackAndForth, Chase | None]:
         """The back-and-forth component and the chase component (None without a chase
         rule) that these parameters describe."""
-        reading = (ScoutReading.BORDERS if self.scout_borders
+        reading = (ScoutReading.WINDOW if self.scout_window
+                   else ScoutReading.BORDERS if self.scout_borders
                    else ScoutReading.SPAN if self.scout_span else ScoutReading.SQUARES)
-        shuttle = BackAndForth(self.max_shuttle_moves, reading, self.shuttle_name)
+        shuttle = BackAndForth(self.max_shuttle_moves, reading, self.shuttle_name,
+                               self.strikes_are_moves)
         return shuttle, (Chase(self.threat_chase, self.chase_name) if self.chase else None)
 
 

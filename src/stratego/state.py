@@ -156,7 +156,7 @@ class GameState:
     captured_mask: int
     known: tuple[int, ...]
     moved_mask: int
-    shuttles: tuple[tuple[int, int, int, int], tuple[int, int, int, int]]
+    shuttles: tuple[tuple[int, ...], tuple[int, ...]]
     pending: int
     rescues: tuple[int, int, int]
     chase: tuple[int, ...]

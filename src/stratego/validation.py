@@ -22,6 +22,7 @@ from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import PositionError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Piece, Player, Rank
+from stratego.repetition import ScoutReading
 from stratego.rescue import rescue_component
 from stratego.state import GameState, Termination
 
@@ -100,6 +101,12 @@ def state_problems(state: GameState) -> list[str]:
         if not legal_moves(state):
             problems.append(f"{Player(turn)} has no legal move, yet the game is not over "
                             f"(it ends: {Termination.NO_LEGAL_MOVES.value})")
+        if rules.flag_on_back_row_wins:
+            for p in pieces:
+                if p.rank == Rank.FLAG and where[p.id] in BACK_ROWS[p.owner]:
+                    problems.append(f"{p.owner}'s Flag stands on {SQUARES[where[p.id]]}, on "
+                                    f"{p.owner.opponent}'s back row, yet the game is not over "
+                                    "(Moving Flag: a Flag reaching that row wins)")
         limit = rules.ply_limit
         if limit is not None and state.ply >= limit and not state.pending:
             problems.append(f"ply {state.ply} reaches the ply limit {limit}, yet the game is "
@@ -199,7 +206,7 @@ def state_problems(state: GameState) -> list[str]:
     # -- back-and-forth records ------------------------------------------------
     limit = rules.repetition.max_shuttle_moves
     for player, shuttle in zip(Player, state.shuttles, strict=True):
-        pid, lo, hi, count = shuttle
+        pid, lo, hi, count = shuttle[:4]
         if pid == 0 and count == 0:
             continue
         named = _piece(state, pid)
@@ -217,6 +224,13 @@ def state_problems(state: GameState) -> list[str]:
         if not (0 <= lo < hi < SIZE * SIZE) or MOVE_TABLE[lo][hi] is None:
             problems.append(f"{player}'s back-and-forth record: no piece moves between "
                             "those squares")
+            continue
+        trail = shuttle[4:]
+        if trail and (rules.repetition.components()[0].reading is not ScoutReading.WINDOW
+                      or len(trail) != count
+                      or not all(0 <= sq < SIZE * SIZE for sq in trail)):
+            problems.append(f"{player}'s back-and-forth record: squares left by a piece are "
+                            "kept only under a window reading, one per move counted")
             continue
         square = where[pid]
         # a Scout's series may be a span or the borders it crossed (the rules' Scout

@@ -312,9 +312,10 @@ def view_from_dict(data: Any) -> PlayerView:
     shuttles = []
     for r in root.field("shuttles").items():
         values = [x.int() for x in r.items()]
-        if len(values) != 4:
-            raise r.fail("expected [piece id, low square, high square, count]")
-        shuttles.append((values[0], values[1], values[2], values[3]))
+        if len(values) < 4 or len(values) > 4 + 9:
+            raise r.fail("expected [piece id, low square, high square, count, then the "
+                         "squares a Scout left, newest first]")
+        shuttles.append(tuple(values))
     if len(shuttles) != 2:
         raise root.field("shuttles").fail("expected one entry for Red and one for Blue")
     rescues = [x.int() for x in root.field("rescues").items()]

@@ -264,7 +264,7 @@ def _latent_view(v: PlayerView, leaf: _Latent) -> PlayerView:
     pending = None
     if v.pending_rescue is not None:
         pending = next(p for p in pieces + captured if p.id == true_of[v.pending_rescue.id])
-    red, blue = ((true_of[s[0]], s[1], s[2], s[3]) if s[0] else s for s in v.shuttles)
+    red, blue = ((true_of[s[0]], *s[1:]) if s[0] else s for s in v.shuttles)
     shuttles = (red, blue)
     leaf.view = attrs.evolve(
         v, pieces=pieces, captured=captured, history=tuple(plies), pending_rescue=pending,

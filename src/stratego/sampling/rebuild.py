@@ -90,18 +90,17 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
         elif chaser:
-            hashes = [zhash]
-            back = list(board)
             # the chase's quiet moves, newest first (a declined Rescue leaves a chase on)
             quiet = [e for e in reversed(entries) if not e[0].is_decline][:positions - 1]
-            for move, pid, _dpid, _code in quiet:
+            moves = []
+            for move, _pid, _dpid, _code in reversed(quiet):
                 if move.frm is None or move.to is None:
                     raise SamplingError("the view's chase record spans a Rescue")
-                back[move.frm.index] = back[move.to.index]
-                back[move.to.index] = 0
-                hashes.append(position_hash(back, table[pid].owner))  # type: ignore[union-attr]
-            hashes.reverse()
-            chase = (chaser, *hashes)
+                moves.append((move.frm.index, move.to.index))
+            try:
+                chase = chase_record(chaser, moves, board, zhash)
+            except ValueError as exc:
+                raise SamplingError(f"chase: {exc}") from None
     rescuer_mask = sum(1 << pid for pid in v.rescuers)
     pending = v.pending_rescue.id if v.pending_rescue is not None else 0
     return GameState(
@@ -186,6 +185,10 @@ def _check_army(v: PlayerView) -> None:
         if loser is None or any(p.owner is loser and p.rank is Rank.FLAG for p in v.pieces):
             raise SamplingError(f"outcome: the Flag was captured but {loser}'s Flag is "
                                 f"still on the board")
+        if not any(p.owner is loser and (p.rank is Rank.FLAG or Rank.FLAG in p.possible)
+                   for p in v.captured):
+            raise SamplingError(f"outcome: the Flag was captured but no captured piece of "
+                                f"{loser} is its Flag: both Flags stand")
     made = sum(1 for ply in v.history if ply.to is not None and (
         ply.move is None or ply.move.is_rescue))
     if not rules.rescue.enabled and (any(v.rescues) or v.rescuers or made):
@@ -220,11 +223,13 @@ def _check_view(v: PlayerView) -> None:
         if ply.defender is not None and (ply.move is None or ply.move.frm is None):
             raise SamplingError(f"history[{i}]: only a move from a square strikes")
     for who, shuttle in zip(("red", "blue"), v.shuttles, strict=True):
-        pid, lo, hi, turns = shuttle
+        pid, lo, hi, turns = shuttle[:4]
         if shuttle != (0, 0, 0, 0) and not (1 <= pid <= count and 0 <= lo < hi < 100
-                                            and turns >= 1):
+                                            and turns >= 1
+                                            and all(0 <= sq < 100 for sq in shuttle[4:])):
             raise SamplingError(f"shuttles ({who}): {list(shuttle)} is not [piece id, lower "
-                                f"square index, higher square index, count >= 1]")
+                                f"square index, higher square index, count >= 1, then "
+                                f"square indices]")
     for pid in sorted(v.rescuers):
         check_id(pid, "rescuers")
     if v.pending_rescue is not None and not (

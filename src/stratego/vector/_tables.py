@@ -90,7 +90,8 @@ _KNOWN: dict[str, frozenset[str]] = {
                            "flag_moves"}),
     "strike": frozenset({"attacker_wins_ties", "bombs_explode"}),
     "repetition": frozenset({"max_shuttle_moves", "scout_span", "chase", "scout_borders",
-                             "threat_chase", "shuttle_name", "chase_name"}),
+                             "threat_chase", "scout_window", "strikes_are_moves",
+                             "shuttle_name", "chase_name"}),
     "disclosure": frozenset({"silent_defense"}),
     "setup": frozenset({"depth", "fill"}),
 }
@@ -104,6 +105,8 @@ def unsupported(rules: Rules) -> list[str]:
     reasons = []
     if rules.rescue.enabled:
         reasons.append("the Rescue variant")
+    if rules.repetition.scout_window and rules.repetition.max_shuttle_moves > k.TRAIL_MAX:
+        reasons.append(f"a window of more than {k.TRAIL_MAX} moves")
     for field in attrs.fields(type(rules)):
         value = getattr(rules, field.name)
         if field.name not in _RULES_FIELDS and value != field.default:
@@ -119,7 +122,7 @@ def unsupported(rules: Rules) -> list[str]:
 
 SUPPORTED = (
     "every base edition (milton-bradley-1961, hasbro-2009, jumbo-2014 with its chase rule, "
-    "classic with its Scout span, isf and isf-five-moves with the ISF two-squares and "
+    "classic with its Scout window, isf and isf-five-moves with the ISF two-squares and "
     "more-squares rules), with any variants but Rescue (aggressor-advantage, exploding-bombs, "
     "moving-bombs, moving-flag, silent-defense, barrage, duel, ultimate-lightning) and any "
     "ply limit"
@@ -154,6 +157,8 @@ def rule_tables(rules: Rules) -> tuple[Any, ...]:
     r[k.R_CHASE] = rep.chase
     r[k.R_BORDERS] = rep.scout_borders
     r[k.R_THREATS] = rep.chase and rep.threat_chase
+    r[k.R_WINDOW] = rep.scout_window
+    r[k.R_STRIKES] = rep.strikes_are_moves
     r[k.R_SILENT] = rules.disclosure.silent_defense
     r[k.R_FLAG_WINS] = rules.flag_on_back_row_wins
     r[k.R_PLY_LIMIT] = rules.ply_limit or 0

@@ -281,11 +281,16 @@ class Batch:
             pc[pid, k.SLOT] = slot
             g[k.PCOUNT + piece.owner] = slot + 1
         for who in Player:
-            g[k.SH + 4 * who : k.SH + 4 * who + 4] = state.shuttles[who]
+            g[k.SH + 4 * who : k.SH + 4 * who + 4] = state.shuttles[who][:4]
+            trail = state.shuttles[who][4:]
+            g[k.TRAIL + k.TRAIL_MAX * who : k.TRAIL + k.TRAIL_MAX * who + len(trail)] = trail
         if state.chase:
             g[k.CPLAYER] = state.chase[0]
-            g[k.CLEN] = len(state.chase) - 1
-            self._s.chase[i, : len(state.chase) - 1] = state.chase[1:]
+            evaded = state.chase[1]
+            g[k.EVADED] = evaded & ((1 << 50) - 1)
+            g[k.EVADED + 1] = evaded >> 50
+            g[k.CLEN] = len(state.chase) - 2
+            self._s.chase[i, : len(state.chase) - 2] = state.chase[2:]
 
     def _generate(self, skip: npt.NDArray[np.bool_], mode: int) -> None:
         """The legal actions of the games not to `skip`, after loading (`LOAD`) or new games
@@ -562,8 +567,17 @@ class Batch:
             outcome = Outcome(term, None if winner < 0 else Player(winner))
         chase: tuple[int, ...] = ()
         if g[k.CPLAYER]:
-            chase = (int(g[k.CPLAYER]), *(int(h) for h in self._s.chase[i, : g[k.CLEN]]))
+            evaded = int(g[k.EVADED]) | int(g[k.EVADED + 1]) << 50
+            chase = (int(g[k.CPLAYER]), evaded,
+                     *(int(h) for h in self._s.chase[i, : g[k.CLEN]]))
         sh = [int(x) for x in g[k.SH : k.SH + 8]]
+        shuttles: list[tuple[int, ...]] = []
+        for who in Player:
+            record = tuple(sh[4 * who : 4 * who + 4])
+            if self._t.R[k.R_WINDOW] and record[3]:
+                start = k.TRAIL + k.TRAIL_MAX * who
+                record += tuple(int(x) for x in g[start : start + record[3]])
+            shuttles.append(record)
         return GameState(
             info=self._info(i),
             board=tuple(int(c) for c in self._s.board[i]),
@@ -572,7 +586,7 @@ class Batch:
             captured_mask=sum(1 << pid for pid in pieces if pc[pid, k.CAPT]),
             known=(0, *(int(pc[pid, k.KNOWN]) for pid in pieces)),
             moved_mask=sum(1 << pid for pid in pieces if pc[pid, k.MOVED]),
-            shuttles=((sh[0], sh[1], sh[2], sh[3]), (sh[4], sh[5], sh[6], sh[7])),
+            shuttles=(shuttles[0], shuttles[1]),
             pending=0,
             rescues=(0, 0, 0),
             chase=chase,

@@ -218,7 +218,7 @@ def view(state: GameState, player: Player) -> PlayerView:
         shuttles=shuttles,
         rescues=(state.rescues[0], state.rescues[1]),
         rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
-        chase=(chase[0], len(chase) - 1) if chase else (0, 0),
+        chase=(chase[0], len(chase) - 2) if chase else (0, 0),
         last_to=SQUARES[state.last_to] if state.last_to >= 0 else None,
         chase_moves=tuple(Move(SQUARES[frm], SQUARES[to])
                           for frm, to in chase_moves(state.board, chase)) if chase else (),

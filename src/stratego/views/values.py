@@ -220,12 +220,14 @@ class PlayerView:
     `armies` (how many pieces of each rank, by `Rank` value, each player has
     in this game, captured ones included), `first_player` (who moved first),
     `shuttles` (per player: piece id, lower and higher square index and count
-    of the current back-and-forth run), `rescues` (Rescues made by Red and
+    of the current back-and-forth run, then, under a window reading, the squares the
+    piece left on those moves, newest first), `rescues` (Rescues made by Red and
     Blue), `rescuers` (ids of pieces that earned a Rescue), `chase` (the
     chasing player + 1, or 0, and how many positions the current chase has
-    recorded; Jumbo 2014 and ISF), `last_to` (where the last quiet move ended) and
-    `chase_moves` (the quiet moves of the current chase, oldest first: both players saw
-    them, and a view of a position read without its history still has them).
+    recorded; Jumbo 2014 and ISF), `last_to` (where the last quiet move ended; under
+    ISF 11 also a strike whose striker stays) and `chase_moves` (the quiet moves of
+    the current chase, oldest first: both players saw them, and a view of a position
+    read without its history still has them).
     """
 
     player: Player
@@ -240,8 +242,7 @@ class PlayerView:
     pending_rescue: SeenPiece | None
     armies: tuple[tuple[int, ...], tuple[int, ...]]
     first_player: Player = Player.RED
-    shuttles: tuple[tuple[int, int, int, int], tuple[int, int, int, int]] = (
-        (0, 0, 0, 0), (0, 0, 0, 0))
+    shuttles: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 0, 0, 0), (0, 0, 0, 0))
     rescues: tuple[int, int] = (0, 0)
     rescuers: frozenset[int] = frozenset()
     chase: tuple[int, int] = (0, 0)

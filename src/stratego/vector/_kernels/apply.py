@@ -131,7 +131,7 @@ def _play(i, action, S, T):
                 pc[i, dpid, FACTS] &= 1 << FLAG
             else:
                 pc[i, dpid, FACTS] &= ALL_RANKS ^ (1 << FLAG)
-        after_strike(i, player, g)
+        after_strike(i, player, apid, ra, frm, to, code == ATTACKER_WINS, g, R)
     bb_refresh(i, frm, board, pc, bb)
     bb_refresh(i, to, board, pc, bb)
     pc[i, apid, MOVED] = 1

@@ -19,7 +19,13 @@ import numpy.typing as npt
 TURN, PLY, DONE, WINNER, TERM, ZHASH, LAST_TO, LFROM, LDEST = 0, 1, 2, 3, 4, 5, 6, 7, 8
 CPLAYER, CLEN, NPIECES, NMOVES, SH = 9, 10, 11, 12, 13  # SH..SH+7: shuttle (pid, lo, hi, n) x2
 PCOUNT = SH + 8  # PCOUNT + player: how many entries that player's piece list has
-G_WIDTH = PCOUNT + 2
+# TRAIL + TRAIL_MAX * player ..: under the window reading, the squares the piece of that
+# player's back-and-forth run left, newest first (as many as its count)
+TRAIL_MAX = 6
+TRAIL = PCOUNT + 2
+# EVADED, EVADED + 1: the chase record's evaded squares, bits of squares 0-49 and 50-99
+EVADED = TRAIL + 2 * TRAIL_MAX
+G_WIDTH = EVADED + 2
 # termination codes in `g[:, TERM]`
 T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
 
@@ -50,8 +56,10 @@ K_SCOUT, K_STEP, K_CAPTAIN2, K_NO_STRIKE, K_STILL = 0, 1, 2, 3, 4
     R_IMMOBILE,
     R_BORDERS,
     R_THREATS,
-) = range(14)
-R_SIZE = 14
+    R_WINDOW,
+    R_STRIKES,
+) = range(16)
+R_SIZE = 16
 
 # ranks (`stratego.pieces.Rank`), strike results (`stratego.strike`), every rank as a mask
 FLAG, SPY, SCOUT, CAPTAIN, BOMB = 0, 1, 2, 6, 11

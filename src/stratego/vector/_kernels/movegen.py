@@ -26,11 +26,12 @@ from stratego.vector._kernels.layout import (
     R_CAPTAIN2,
     R_FLAG_MOVES,
     R_SCOUT_STRIKE,
+    R_STRIKES,
     SCOUT,
     TURN,
     WHERE,
 )
-from stratego.vector._kernels.repetition import quiet_allowed, reading, watch
+from stratego.vector._kernels.repetition import quiet_allowed, reading, strike_repeats, watch
 
 
 @njit(cache=True)
@@ -64,7 +65,8 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
     R, nbx, lx, lanen, tx, twon, zk, zside = T.R, T.nbx, T.lx, T.lanen, T.tx, T.twon, T.zk, T.zside
     player = g[i, TURN]
     scout_strike = R[R_SCOUT_STRIKE] != 0
-    pspan = reading(R, SCOUT) if kind == K_SCOUT else 0
+    runs = R[R_STRIKES] != 0  # a strike is a move of the back-and-forth run
+    pspan = reading(R, SCOUT) if kind == K_SCOUT else reading(R, -1)
     check = psh or chase_on
     if not check and kind != K_SCOUT:
         # the usual case, without branches: write every neighbour, keep the legal ones,
@@ -103,7 +105,9 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
                         moves[i, n] = lx[player, frm, lane, 2 + 2 * k]
                         n += 1
                     continue
-                if (w >> 4) & 1 != player and (k == 0 or scout_strike):
+                if (w >> 4) & 1 != player and (k == 0 or scout_strike) and not (
+                    psh and runs and strike_repeats(i, pid, frm, to, player, g, pspan)
+                ):
                     moves[i, n] = lx[player, frm, lane, 2 + 2 * k]
                     n += 1
                 break
@@ -117,7 +121,11 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
                 ):
                     moves[i, n] = nbx[player, frm, 2 + 2 * k]
                     n += 1
-            elif kind != K_NO_STRIKE and (w >> 4) & 1 != player:
+            elif (
+                kind != K_NO_STRIKE
+                and (w >> 4) & 1 != player
+                and not (psh and runs and strike_repeats(i, pid, frm, to, player, g, pspan))
+            ):
                 moves[i, n] = nbx[player, frm, 2 + 2 * k]
                 n += 1
     if kind == K_CAPTAIN2:
@@ -135,6 +143,8 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
                     i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, pspan, chase_on
                 )
             ):
+                continue
+            if w != 0 and psh and runs and strike_repeats(i, pid, frm, to, player, g, pspan):
                 continue
             moves[i, n] = tx[player, frm, k, 3]
             n += 1

@@ -17,14 +17,19 @@ from stratego.vector._kernels.jit import helper, inlined
 from stratego.vector._kernels.layout import (
     CLEN,
     CPLAYER,
+    EVADED,
     LAST_TO,
     R_BORDERS,
     R_CHASE,
     R_MAX_SHUTTLE,
     R_SPAN,
+    R_STRIKES,
     R_THREATS,
+    R_WINDOW,
     SCOUT,
     SH,
+    TRAIL,
+    TRAIL_MAX,
     WHERE,
     ZHASH,
 )
@@ -53,11 +58,29 @@ def _overlap(lo, hi, frm, to):
 
 
 @helper
+def _common(lo, hi, frm, to):
+    """The window reading's common part of segment lo-hi and move frm-to (start < end when
+    there is one): their common borders when both are straight, else the two squares when
+    they are the same two (`stratego.repetition._common`)."""
+    if (lo // 10 == hi // 10 or lo % 10 == hi % 10) and (
+        frm // 10 == to // 10 or frm % 10 == to % 10
+    ):
+        return _overlap(lo, hi, frm, to)
+    if (frm == lo and to == hi) or (frm == hi and to == lo):
+        return lo, hi
+    return 0, 0
+
+
+@helper
 def _continues(spid, lo, hi, cnt, pid, frm, to, reading):
     """Whether the move continues the back-and-forth series; `reading` 0: the same two
-    squares, 1: the Scout span, 2: the borders a Scout crosses."""
+    squares, 1: the Scout span, 2: the borders a Scout crosses, 3: the window (every
+    piece)."""
     if spid != pid or cnt == 0:
         return False
+    if reading == 3:
+        start, end = _common(lo, hi, frm, to)
+        return start < end
     if reading == 2:
         start, end = _overlap(lo, hi, frm, to)
         return start < end
@@ -69,6 +92,8 @@ def _continues(spid, lo, hi, cnt, pid, frm, to, reading):
 @inlined
 def reading(R, rank):
     """How the back-and-forth series of a piece of `rank` is read (see `_continues`)."""
+    if R[R_WINDOW] != 0:
+        return 3
     if rank != SCOUT:
         return 0
     if R[R_BORDERS] != 0:
@@ -84,6 +109,59 @@ def adjacent(a, b):
 
 
 @helper
+def _evaded_near(i, to, g):
+    """Whether a square next to `to` holds a piece that evaded during the chase."""
+    row, col = to // 10, to % 10
+    for d in range(4):
+        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
+        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
+        if 0 <= r2 < 10 and 0 <= c2 < 10:
+            q = r2 * 10 + c2
+            word = g[i, EVADED] if q < 50 else g[i, EVADED + 1]
+            if (word >> (q % 50)) & 1:
+                return True
+    return False
+
+
+@helper
+def _set_evaded(i, frm, to, g):
+    """The chased piece on `frm` evaded to `to`."""
+    w = EVADED if frm < 50 else EVADED + 1
+    g[i, w] &= ~(np.int64(1) << np.int64(frm % 50))
+    w = EVADED if to < 50 else EVADED + 1
+    g[i, w] |= np.int64(1) << np.int64(to % 50)
+
+
+@helper
+def _clear_evaded(i, g):
+    g[i, EVADED] = 0
+    g[i, EVADED + 1] = 0
+
+
+@helper
+def threatens(i, to, player, board):
+    """Whether a piece of `player` on `to` stands next to an opponent's piece."""
+    row, col = to // 10, to % 10
+    for d in range(4):
+        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
+        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
+        if 0 <= r2 < 10 and 0 <= c2 < 10:
+            w = board[i, r2 * 10 + c2]
+            if w != 0 and (w >> 4) & 1 != player:
+                return True
+    return False
+
+
+@helper
+def strike_repeats(i, pid, frm, to, player, g, how):
+    """Whether piece `pid` striking frm -> to would continue its player's run (strikes
+    count as moves in the two-squares rule, ISF definitions)."""
+    s = SH + 4 * player
+    return _continues(g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3], pid, np.int64(frm),
+                      np.int64(to), how)
+
+
+@helper
 def watch(i, player, g, pc, R):
     """(spid, shut, chase_on) for the player to move in game `i`: the piece of its
     back-and-forth run, whether that run may be at its limit (that piece's quiet moves are
@@ -92,7 +170,9 @@ def watch(i, player, g, pc, R):
     s = SH + 4 * player
     spid, cnt = g[i, s], g[i, s + 3]
     shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, spid, WHERE] >= 0
-    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and g[i, LAST_TO] >= 0
+    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and (
+        g[i, EVADED] != 0 or g[i, EVADED + 1] != 0 if R[R_THREATS] != 0 else g[i, LAST_TO] >= 0
+    )
     return spid, shut, chase_on
 
 
@@ -105,9 +185,15 @@ def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, p
     spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
     if psh and _continues(spid, lo, hi, cnt, pid, frm, to, pspan):
         return False
-    if chase_on and adjacent(to, g[i, LAST_TO]):
-        if cnt != 0 and spid == pid and ((frm == lo and to == hi) or (frm == hi and to == lo)):
-            return True
+    if chase_on and (
+        _evaded_near(i, to, g) if R[R_THREATS] != 0 else adjacent(to, g[i, LAST_TO])
+    ):
+        if cnt != 0 and spid == pid:
+            if R[R_WINDOW] != 0:  # straight back to the square it left last turn
+                if to == g[i, TRAIL + TRAIL_MAX * player]:
+                    return True
+            elif (frm == lo and to == hi) or (frm == hi and to == lo):
+                return True
         code = board[i, frm] >> 5
         h = g[i, ZHASH] ^ zk[code, frm] ^ zk[code, to] ^ zside
         for k in range(g[i, CLEN]):
@@ -116,13 +202,37 @@ def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, p
     return True
 
 
-@inlined
-def after_quiet(i, player, apid, rank, frm, to, g, R):
-    """The back-and-forth run of `player` after its piece `apid` (of `rank`) moved quietly
-    frm -> to, and the last quiet move's square."""
+@helper
+def _after_run(i, player, apid, frm, to, how, limit, g):
+    """`player`'s back-and-forth run after its piece `apid` moved (or struck and stayed)
+    frm -> to, read as `how` (see `_continues`; 3: the window, with its trail)."""
     s = SH + 4 * player
     spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
-    how = reading(R, rank)
+    if how == 3:
+        t = TRAIL + TRAIL_MAX * player
+        a, b = (frm, to) if frm < to else (to, frm)
+        n = 1
+        if spid == apid and cnt > 0:
+            # the new trail: frm, then the earlier squares while the moves share a border
+            end = frm
+            for k in range(cnt):
+                if n >= limit:
+                    break
+                start = g[i, t + k]
+                c0, c1 = _common(a, b, start, end)
+                if c0 >= c1:
+                    break
+                a, b = c0, c1
+                n += 1
+                end = start
+            for k in range(n - 1, 0, -1):
+                g[i, t + k] = g[i, t + k - 1]
+        g[i, t] = frm
+        g[i, s] = apid
+        g[i, s + 1] = a
+        g[i, s + 2] = b
+        g[i, s + 3] = n
+        return
     if spid == apid and _continues(spid, lo, hi, cnt, apid, frm, to, how):
         g[i, s + 3] = cnt + 1
         if how == 2:  # the series keeps the borders every move crossed
@@ -134,44 +244,57 @@ def after_quiet(i, player, apid, rank, frm, to, g, R):
         g[i, s + 1] = min(frm, to)
         g[i, s + 2] = max(frm, to)
         g[i, s + 3] = 1
+
+
+@inlined
+def after_quiet(i, player, apid, rank, frm, to, g, R):
+    """The back-and-forth run of `player` after its piece `apid` (of `rank`) moved quietly
+    frm -> to, and the last quiet move's square."""
+    _after_run(i, player, apid, frm, to, reading(R, rank), R[R_MAX_SHUTTLE], g)
     g[i, LAST_TO] = to
 
 
-@helper
-def after_strike(i, player, g):
-    """A strike ends `player`'s back-and-forth run; no quiet move is the last one."""
-    s = SH + 4 * player
-    g[i, s] = 0
-    g[i, s + 1] = 0
-    g[i, s + 2] = 0
-    g[i, s + 3] = 0
-    g[i, LAST_TO] = -1
+@inlined
+def after_strike(i, player, apid, rank, frm, to, stays, g, R):
+    """`player`'s back-and-forth run after its piece `apid` (of `rank`) struck frm -> to
+    (`stays`: it won and stands on `to`): under the ISF definitions a strike is a move,
+    else it ends the run; the last quiet move's square (a striker that stays may chase
+    under ISF 11)."""
+    if R[R_STRIKES] != 0 and stays:
+        _after_run(i, player, apid, frm, to, reading(R, rank), R[R_MAX_SHUTTLE], g)
+    else:
+        s = SH + 4 * player
+        g[i, s] = 0
+        g[i, s + 1] = 0
+        g[i, s + 2] = 0
+        g[i, s + 3] = 0
+    g[i, LAST_TO] = to if stays and R[R_THREATS] != 0 and R[R_CHASE] != 0 else -1
 
 
 @helper
 def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
     """The chase record after a quiet move under the ISF 11 definitions (threaten and
-    evade; `stratego.repetition.Chase` with ``threats``)."""
+    evade, chasing moves against any piece that evaded; `stratego.repetition.Chase` with
+    ``threats``)."""
     cp = g[i, CPLAYER]
-    if cp != 0 and cp == 2 - player:  # the chased side: does it evade?
-        if last_to >= 0 and adjacent(frm, last_to):
+    if cp != 0:
+        if cp != player + 1:  # the chased side: does it evade?
+            if last_to >= 0 and adjacent(frm, last_to):
+                chase[i, g[i, CLEN]] = h
+                g[i, CLEN] += 1
+                _set_evaded(i, frm, to, g)
+                return
+        elif threatens(i, to, player, board):  # the chaser threatens again
             chase[i, g[i, CLEN]] = h
             g[i, CLEN] += 1
             return
-    elif cp != 0 and last_to >= 0 and adjacent(to, last_to):
-        chase[i, g[i, CLEN]] = h  # threatens the piece that evaded
-        g[i, CLEN] += 1
-        return
-    row, col = to // 10, to % 10
-    threat = False
-    for d in range(4):
-        r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
-        c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
-        if 0 <= r2 < 10 and 0 <= c2 < 10:
-            w = board[i, r2 * 10 + c2]
-            if w != 0 and (w >> 4) & 1 != player:
-                threat = True
-    if threat:
+        else:  # a move that threatens nothing ends the chase
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
+            _clear_evaded(i, g)
+            return
+    _clear_evaded(i, g)
+    if threatens(i, to, player, board):
         g[i, CPLAYER] = player + 1
         chase[i, 0] = g[i, ZHASH]
         chase[i, 1] = h
@@ -192,9 +315,15 @@ def after_move(i, player, frm, to, a, d, result, last_to_before, board, g, chase
         h ^= zk[d >> 5, to]
     if result != 0:
         h ^= zk[result >> 5, to]
-    if d != 0:
-        g[i, CPLAYER] = 0
-        g[i, CLEN] = 0
+    if d != 0:  # a strike ends the chase; under ISF 11 a striker that stays may begin one
+        _clear_evaded(i, g)
+        if R[R_THREATS] != 0 and result == a and threatens(i, to, player, board):
+            g[i, CPLAYER] = player + 1
+            chase[i, 0] = h
+            g[i, CLEN] = 1
+        else:
+            g[i, CPLAYER] = 0
+            g[i, CLEN] = 0
     elif R[R_THREATS] != 0:
         _threat_chase(i, player, frm, to, last_to_before, h, board, g, chase)
     elif last_to_before >= 0 and adjacent(to, last_to_before):
@@ -206,10 +335,13 @@ def after_move(i, player, frm, to, a, d, result, last_to_before, board, g, chase
             chase[i, 0] = g[i, ZHASH]
             chase[i, 1] = h
             g[i, CLEN] = 2
+            _clear_evaded(i, g)
     elif g[i, CPLAYER] == 2 - player:
         chase[i, g[i, CLEN]] = h
         g[i, CLEN] += 1
+        _set_evaded(i, frm, to, g)
     else:
         g[i, CPLAYER] = 0
         g[i, CLEN] = 0
+        _clear_evaded(i, g)
     g[i, ZHASH] = h

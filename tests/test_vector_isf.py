@@ -1,0 +1,58 @@
+"""`stratego.vector` plays the ISF readings as the scalar engine does: the scenarios of
+tests/test_rules_isf.py and tests/test_scout_window.py (ISF 10 with strikes as moves, the
+Scout's window, ISF 11 with one or more chased pieces and chases begun by a strike), played
+in a `Batch` beside `stratego.apply`, with masks and states compared at every ply."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("numba")
+
+import stratego  # noqa: E402
+from stratego import CLASSIC, ISF, Player  # noqa: E402
+from stratego.editions import ISF_FIVE_MOVES  # noqa: E402
+from stratego.encoding import action_index, legal_action_mask  # noqa: E402
+from stratego.vector import Batch  # noqa: E402
+
+SCENARIOS = [
+    # ISF 10.1, a strike is a move: b6-a6 refused at the end
+    (ISF, {"a6": "K", "a8": "t", "j10": "l", "e1": "F", "e10": "f"}, Player.RED,
+     ["a6-b6", "a8-a7", "b6-a6", "j10-j9", "a6-b6", "a7-a6"], "b6-a6"),
+    # a striker that stays continues its series
+    (ISF, {"a6": "K", "a7": "t", "j10": "l", "e1": "F", "e10": "f"}, Player.RED,
+     ["a6-b6", "a7-a6", "b6-a6", "j10-j9", "a6-b6", "j9-j8"], "b6-a6"),
+    # ISF 11: two chased pieces, two chasers
+    (ISF, {"e5": "K", "e7": "l", "i1": "J", "i3": "t", "e1": "F", "e10": "f"}, Player.RED,
+     ["e5-e6", "e7-f7", "i1-i2", "i3-j3", "e6-f6", "f7-e7", "i2-j2", "j3-i3", "f6-e6",
+      "e7-f7"], "j2-i2"),
+    # a strike ends a chase and begins one
+    (ISF, {"e4": "K", "e6": "t", "f5": "l", "a1": "F", "j10": "f"}, Player.BLUE,
+     ["e6-e5", "e4-e5", "f5-f4", "e5-f5", "f4-e4", "f5-f4", "e4-e5", "f4-e4", "e5-f5"],
+     "e4-e5"),
+]
+for rules, limit in ((ISF, 3), (ISF_FIVE_MOVES, 5), (CLASSIC, 4)):
+    red = ["a3-c3", "c3-b3", "b3-d3"]
+    at = "d3"
+    for _ in range(limit):
+        red.append(f"{at}-{'c3' if at == 'd3' else 'd3'}")
+        at = red[-1][-2:]
+    blue = [f"j{10 - i}-j{9 - i}" for i in range(len(red) - 1)]
+    moves = [m for pair in zip(red[:-1], blue, strict=True) for m in pair]
+    SCENARIOS.append((rules, {"a3": "X", "j10": "l", "e1": "F", "e10": "f"}, Player.RED,
+                      moves, red[-1]))
+
+
+@pytest.mark.parametrize(("rules", "placement", "first", "moves", "refused"), SCENARIOS)
+def test_isf_scenarios_in_a_batch(rules: stratego.Rules, placement: dict[str, str],
+                                  first: Player, moves: list[str], refused: str) -> None:
+    state = stratego.from_position(rules, placement, to_move=first)
+    batch = Batch.from_states([state])
+    for move in moves:
+        batch.step(np.array([action_index(move, state.to_move)]))
+        state = stratego.apply(state, move)
+        assert (batch.action_mask()[0] == np.array(legal_action_mask(state))).all()
+        assert batch.to_state(0) == state
+    assert not stratego.is_legal(state, refused)
+    assert not batch.action_mask()[0][action_index(refused, state.to_move)]
