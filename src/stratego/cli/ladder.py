@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from stratego.cli.options import _check_plies, _check_setups, _rules, _UsageError
+from stratego.cli.options import _check_plies, _check_setups, _rules, _UsageError, _workers_arg
 from stratego.errors import StrategoError
 from stratego.match import GameResult
 
@@ -22,14 +22,7 @@ def _ladder(args: argparse.Namespace) -> int:
         raise _UsageError("a ladder needs at least two bots")
     if args.games_per_pair < 0:
         raise _UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
-    workers: int | str = args.workers
-    if workers != "auto":
-        try:
-            workers = int(workers)
-        except ValueError:
-            workers = 0
-        if workers < 1:
-            raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {args.workers!r}")
+    workers = _workers_arg(args.workers)
     if args.move_time is not None and not args.move_time > 0:
         raise _UsageError(f"--move-time must be a number of seconds > 0, not {args.move_time}")
     show = sys.stderr.isatty() and not args.json

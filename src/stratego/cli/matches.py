@@ -16,6 +16,7 @@ from stratego.cli.options import (
     _rules,
     _UsageError,
     _with_move_time,
+    _workers_arg,
 )
 from stratego.errors import StrategoError
 from stratego.match import GameResult, MatchResult, play_match
@@ -40,14 +41,7 @@ def _match(args: argparse.Namespace) -> int:
     _check_setups(rules, args.setups)
     if args.games < 0:
         raise _UsageError(f"--games must be 0 or more, not {args.games}")
-    workers: int | str = args.workers
-    if workers != "auto":
-        try:
-            workers = int(workers)
-        except ValueError:
-            workers = 0
-        if workers < 1:
-            raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {args.workers!r}")
+    workers = _workers_arg(args.workers)
     if args.chunk_size is not None and args.chunk_size < 1:
         raise _UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")
     if args.record and not args.jsonl:

@@ -126,3 +126,16 @@ def _with_move_time(spec: str, seconds: float | None) -> Any:
     from stratego.match import BotSpec
 
     return BotSpec(spec.strip(), {"move_time": seconds})
+
+
+def _workers_arg(value: str) -> int | str:
+    """The ``--workers`` option of `match` and `ladder`: a number >= 1 or ``"auto"``."""
+    if value == "auto":
+        return value
+    try:
+        workers = int(value)
+    except ValueError:
+        workers = 0
+    if workers < 1:
+        raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {value!r}")
+    return workers
