@@ -154,7 +154,11 @@ def _status(page: Any) -> Any:
 
 
 def _play_a_move(page: Any) -> None:
-    """Click one of our pieces that can move, then its first highlighted target."""
+    """Click one of our pieces that can move, then its first highlighted target, once the
+    page says it is our move and no request is in flight (a click while the reply to
+    `start` or to our last move is on its way would select a piece the reply unselects)."""
+    expect(_status(page)).to_have_text(re.compile(r"^Your move"))
+    expect(page.locator("body.busy")).to_have_count(0)
     movable = page.locator(".cell.clickable:has(.piece)")
     expect(movable.first).to_be_visible()
     movable.first.click()
