@@ -10,7 +10,8 @@ up may use it.
 from __future__ import annotations
 
 from stratego.board import SIZE
-from stratego.errors import ArgumentError, RulesError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, RulesError, _shown
+from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 
@@ -51,3 +52,15 @@ def as_square_index(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
         raise ArgumentError(f"not a square index: {_shown(value)} (0 to 99)")
     return value
+
+
+def as_player(value: object) -> Player:
+    """`value` as a `Player` (a `Player`, 0/1, or ``"red"``/``"blue"``), or
+    `InvalidNotationError` naming it."""
+    if type(value) is Player:
+        return value
+    try:
+        return Player.parse(value) if isinstance(value, str) else Player(value)  # type: ignore[arg-type]
+    except ValueError:
+        raise InvalidNotationError(f"not a player: {_shown(value)} (expected Player.RED or "
+                                   f"Player.BLUE)") from None

@@ -23,10 +23,9 @@ import math
 import threading
 from typing import Any
 
-from stratego._checks import as_state
+from stratego._checks import as_player, as_state
 from stratego.board import SQUARES
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.repetition import chase_moves
@@ -146,11 +145,7 @@ def view(state: GameState, player: Player) -> PlayerView:
     `GameState`.
     """
     as_state(state)
-    try:
-        player = Player.parse(player) if isinstance(player, str) else Player(player)
-    except ValueError:
-        raise InvalidNotationError(f"not a player: {_shown(player)} (expected Player.RED or "
-                                   f"Player.BLUE)") from None
+    player = as_player(player)
     node = state.history
     termination = state.outcome.termination if state.outcome is not None else None
     history = _EMPTY_HISTORY
@@ -258,12 +253,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
     it depends on changed (so callers may cache on its identity). Raises like `view`.
     """
     as_state(state)
-    if type(player) is not Player:
-        try:
-            player = Player.parse(player) if isinstance(player, str) else Player(player)
-        except ValueError:
-            raise InvalidNotationError(f"not a player: {_shown(player)} (expected Player.RED or "
-                                       f"Player.BLUE)") from None
+    player = as_player(player)
     node = state.history
     g = _game(state.info)
     anon = 0
