@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from stratego.errors import StrategoError, _shown
 from stratego.moves import Move
 
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["Bot", "bot_name"]
+__all__ = ["Bot", "bot_name", "moves_to_choose"]
 
 
 @runtime_checkable
@@ -27,3 +28,14 @@ def bot_name(bot: Any) -> str:
     if isinstance(name, str) and name:
         return name
     return str(getattr(bot, "__name__", type(bot).__name__))
+
+
+def moves_to_choose(view: Any) -> tuple[Move, ...]:
+    """The legal moves a bot chooses from in `view`; `StrategoError` when `view` is not a
+    player's view or has no legal move."""
+    moves = getattr(view, "legal_moves", None)
+    if not isinstance(moves, tuple):
+        raise StrategoError(f"not a player's view: {_shown(view)}")
+    if not moves:
+        raise StrategoError(f"{view.player} has no legal move to choose from")
+    return moves

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
+from stratego.bots.base import moves_to_choose
 from stratego.errors import StrategoError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -128,11 +129,7 @@ class HeuristicBot:
         """The move with the best heuristic score in `view`.
 
         Raises `StrategoError` when `view` is not a view or contradicts itself."""
-        if not isinstance(getattr(view, "legal_moves", None), tuple):
-            raise StrategoError(f"not a player's view: {_shown(view)}")
-        moves = view.legal_moves
-        if not moves:
-            raise StrategoError(f"{view.player} has no legal move to choose from")
+        moves = moves_to_choose(view)
         me = Player(view.player)
         if any(m.frm is None for m in moves):
             return self._decide_rescue(view, me, moves)

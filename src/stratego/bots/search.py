@@ -35,6 +35,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from stratego.bots.base import moves_to_choose
 from stratego.bots.heuristic import PIECE_VALUES, HeuristicBot, _outcomes, move_scores
 from stratego.engine import apply, legal_moves
 from stratego.errors import StrategoError, _shown
@@ -147,11 +148,7 @@ class SearchBot:
 
         Raises `StrategoError` when `view` is not a view or contradicts itself."""
         started = _clock()
-        if not isinstance(getattr(view, "legal_moves", None), tuple):
-            raise StrategoError(f"not a player's view: {_shown(view)}")
-        moves = view.legal_moves
-        if not moves:
-            raise StrategoError(f"{view.player} has no legal move to choose from")
+        moves = moves_to_choose(view)
         me = Player(view.player)
         recent = self._recent.setdefault(me, deque(maxlen=6))
         self.simulations_done = 0
