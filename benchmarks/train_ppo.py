@@ -40,6 +40,7 @@ import numpy as np
 try:
     import torch
     from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
     from stable_baselines3.common.callbacks import BaseCallback
     from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -49,43 +50,147 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
                      f"(pip install torch sb3-contrib): {missing}") from None
 
 from stratego.bots import PolicyBot
+from stratego.bots.heuristic import PIECE_VALUES
 from stratego.editions import by_name
+from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_moves
 from stratego.env import StrategoEnv
 from stratego.match import play_match
+from stratego.pieces import Rank
+
+try:
+    import gymnasium
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    raise SystemExit(f"train_ppo.py needs the rl extra (pip install 'stratego[rl]'): "
+                     f"{missing}") from None
+
+
+def _action_squares() -> tuple[np.ndarray, np.ndarray]:
+    """For every move action (from the mover's seat): the index of its (kind, from-square)
+    and of its (kind, to-square) in the head's flattened maps; the kind is the direction and
+    distance (4 directions x 9 distances)."""
+    frm = np.array([m.frm.index for m in action_moves()[:NUM_MOVE_ACTIONS]])  # type: ignore[union-attr]
+    to = np.array([m.to.index for m in action_moves()[:NUM_MOVE_ACTIONS]])  # type: ignore[union-attr]
+    delta = to - frm
+    vertical = np.abs(delta) >= 10
+    distance = np.where(vertical, np.abs(delta) // 10, np.abs(delta))
+    direction = np.where(vertical, np.where(delta > 0, 0, 1), np.where(delta > 0, 2, 3))
+    kind = direction * 9 + distance - 1
+    return kind * 100 + frm, KINDS * 100 + kind * 100 + to
+
+
+KINDS = 36
 
 
 class PlanesCNN(BaseFeaturesExtractor):  # type: ignore[misc]
-    """Three convolutions over the (NUM_PLANES, 10, 10) planes, then one dense layer."""
+    """Convolutions over the (NUM_PLANES, 10, 10) planes; the features are the last
+    layer's maps, flattened (channels x 100), so the policy head can read them square by
+    square."""
 
-    def __init__(self, observation_space: Any, features_dim: int = 256, channels: int = 64):
-        super().__init__(observation_space, features_dim)
+    def __init__(self, observation_space: Any, channels: int = 32):
+        super().__init__(observation_space, channels * 100)
         planes = observation_space.shape[0]
         self.net = nn.Sequential(
             nn.Conv2d(planes, channels, 3, padding=1), nn.ReLU(),
             nn.Conv2d(channels, channels, 3, padding=1), nn.ReLU(),
-            nn.Conv2d(channels, 16, 1), nn.ReLU(),
+            nn.Conv2d(channels, channels, 3, padding=1), nn.ReLU(),
             nn.Flatten(),
-            nn.Linear(16 * 10 * 10, features_dim), nn.ReLU(),
         )
 
     def forward(self, planes: torch.Tensor) -> torch.Tensor:
         return self.net(planes)
 
 
-def policy_bot(model: Any, seed: int | None = None) -> PolicyBot:
-    """The model as a bot: the masked, greedy action of its policy."""
+class SquareHead(nn.Module):
+    """Action logits read square by square: a move's logit is the from-square's score plus
+    the to-square's score for the move's direction and distance (two 1x1 convolutions);
+    the other actions (Rescue placements) get a linear map of the pooled features."""
 
-    def act(planes: np.ndarray, mask: np.ndarray) -> int:
-        action, _ = model.predict(planes, action_masks=mask, deterministic=True)
-        return int(action)
+    def __init__(self, channels: int):
+        super().__init__()
+        self.channels = channels
+        self.maps = nn.Conv2d(channels, 2 * KINDS, 1)
+        self.other = nn.Linear(channels, NUM_ACTIONS - NUM_MOVE_ACTIONS)
+        frm, to = _action_squares()
+        self.register_buffer("frm_index", torch.as_tensor(frm, dtype=torch.long))
+        self.register_buffer("to_index", torch.as_tensor(to, dtype=torch.long))
+        for layer in (self.maps, self.other):  # small logits: a near-uniform first policy
+            nn.init.orthogonal_(layer.weight, gain=0.01)
+            nn.init.zeros_(layer.bias)
 
-    return PolicyBot(act, greedy=True, seed=seed, name="ppo")
+    def forward(self, features: torch.Tensor) -> torch.Tensor:
+        grid = features.view(-1, self.channels, 10, 10)
+        maps = self.maps(grid).flatten(1)
+        moves = maps[:, self.frm_index] + maps[:, self.to_index]
+        return torch.cat([moves, self.other(grid.mean(dim=(2, 3)))], dim=1)
+
+
+class SquarePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
+    """MaskablePPO's actor-critic with `SquareHead` as the action head."""
+
+    def _build(self, lr_schedule: Any) -> None:
+        super()._build(lr_schedule)
+        self.action_net = SquareHead(self.features_extractor.net[0].out_channels)
+        self.optimizer = self.optimizer_class(self.parameters(), lr=lr_schedule(1),
+                                              **self.optimizer_kwargs)
+
+
+class MaterialShaping(gymnasium.Wrapper):  # type: ignore[misc]
+    """Adds a potential-based shaping term to the game's reward: ``weight * (gamma *
+    phi(next) - phi(now))``, where phi is the agent's material minus the opponent's (the
+    heuristic bot's piece values, the Flag left out, divided by one army's worth) and 0 once
+    the game is over. Potential-based shaping leaves the best policy unchanged (Ng, Harada
+    and Russell, 1999); it only tells the learner sooner that a strike paid. The
+    evaluations count game results only."""
+
+    def __init__(self, env: Any, weight: float, gamma: float) -> None:
+        super().__init__(env)
+        self.weight, self.gamma, self.phi = weight, gamma, 0.0
+        army = env.unwrapped.rules.army
+        self.worth = sum(PIECE_VALUES[rank] * army.count(rank) for rank in Rank
+                         if rank is not Rank.FLAG)
+
+    def _material(self) -> float:
+        game = self.env.unwrapped
+        total = 0.0
+        for _, piece in game.state.pieces():
+            if piece.rank is not Rank.FLAG:
+                sign = 1.0 if piece.owner is game.player else -1.0
+                total += sign * PIECE_VALUES[piece.rank]
+        return total / self.worth
+
+    def reset(self, **kwargs: Any) -> Any:
+        obs, info = self.env.reset(**kwargs)
+        self.phi = self._material()
+        return obs, info
+
+    def step(self, action: Any) -> Any:
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        phi = 0.0 if terminated or truncated else self._material()
+        reward += self.weight * (self.gamma * phi - self.phi)
+        self.phi = phi
+        return obs, reward, terminated, truncated, info
+
+    def action_masks(self) -> np.ndarray:
+        return self.env.unwrapped.action_masks()
+
+
+def policy_bot(model: Any, seed: int | None = None, greedy: bool = False) -> PolicyBot:
+    """The model as a bot: its policy's logits, which `PolicyBot` masks, then samples
+    (or, with `greedy`, takes the best legal action)."""
+
+    def act(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        with torch.no_grad():
+            dist = model.policy.get_distribution(torch.as_tensor(planes[None]))
+        return dist.distribution.logits[0].numpy()
+
+    return PolicyBot(act, greedy=greedy, seed=seed, name="ppo")
 
 
 def make_bot(seed: int | None = None, **options: Any) -> PolicyBot:
     """A bot factory (``train_ppo:make_bot``) for the model in ``$STRATEGO_PPO_MODEL``."""
     path = options.get("path") or os.environ["STRATEGO_PPO_MODEL"]
-    return policy_bot(MaskablePPO.load(path, device="cpu"), seed)
+    return policy_bot(MaskablePPO.load(path, device="cpu"), seed,
+                      greedy=bool(options.get("greedy", False)))
 
 
 class Marks(BaseCallback):  # type: ignore[misc]
@@ -111,8 +216,9 @@ class Marks(BaseCallback):  # type: ignore[misc]
         row: dict[str, Any] = {"rules": self.rules.name, "minutes": minutes,
                                "steps": int(self.num_timesteps)}
         for opponent in ("random", "heuristic"):
-            result = play_match(self.rules, policy_bot(self.model), opponent, games=self.games,
-                                seed=int(minutes * 1000), max_plies=self.max_plies)
+            result = play_match(self.rules, policy_bot(self.model, seed=1), opponent,
+                                games=self.games, seed=int(minutes * 1000),
+                                max_plies=self.max_plies)
             score = result.tally("ppo")
             low, high = score.interval()
             row[opponent] = {"wins": score.wins, "draws": score.draws, "losses": score.losses,
@@ -177,6 +283,14 @@ def main() -> None:
     parser.add_argument("--envs", type=int, default=8)
     parser.add_argument("--games", type=int, default=200, help="games per evaluation")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--channels", type=int, default=32, help="CNN channels")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per update")
+    parser.add_argument("--n-steps", type=int, default=256, help="steps per env per update")
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--gamma", type=float, default=0.995)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--shaping", type=float, default=0.0, help="weight of the material "
+                        "shaping term (0: the game's reward alone)")
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("ppo-out"))
     args = parser.parse_args()
     torch.set_num_threads(1)
@@ -188,15 +302,23 @@ def main() -> None:
         max_plies = 400 if rules.army.size <= 10 else 1500
 
         def build(index: int, rules: Any = rules, max_plies: int = max_plies) -> Any:
-            return lambda: StrategoEnv(rules, opponents, player=("red", "blue")[index % 2],
-                                       max_plies=max_plies)
+            def make() -> Any:
+                env = StrategoEnv(rules, opponents, player=("red", "blue")[index % 2],
+                                  max_plies=max_plies)
+                return MaterialShaping(env, args.shaping, args.gamma) if args.shaping else env
+
+            return make
 
         env = DummyVecEnv([build(i) for i in range(args.envs)])
-        model = MaskablePPO("MlpPolicy", env, seed=args.seed, device="cpu", verbose=0,
-                            n_steps=256, batch_size=256, learning_rate=3e-4, ent_coef=0.01,
+        model = MaskablePPO(SquarePolicy, env, seed=args.seed, device="cpu", verbose=0,
+                            n_steps=args.n_steps, batch_size=args.batch_size,
+                            n_epochs=args.epochs, gamma=args.gamma, learning_rate=args.lr,
+                            ent_coef=0.01,
                             policy_kwargs={"features_extractor_class": PlanesCNN,
+                                           "features_extractor_kwargs":
+                                               {"channels": args.channels},
                                            "normalize_images": False,
-                                           "net_arch": {"pi": [256], "vf": [256]}})
+                                           "net_arch": {"pi": [], "vf": [64]}})
         marks = [float(m) for m in args.marks.split(",")]
         model.learn(total_timesteps=10**12, callback=Marks(rules, marks, args.games, log,
                                                             max_plies))
