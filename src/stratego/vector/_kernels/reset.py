@@ -31,7 +31,7 @@ from stratego.vector._kernels.layout import (
 from stratego.vector._kernels.movegen import clear, kind_of
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)  # type: ignore[call-overload]
 def _reset_one(i, shuffled, cells, S, T):
     """A fresh game in row `i` with both armies shuffled over their home squares (`shuffled`
     and `cells`: scratch arrays; plain loops, which compile faster than slices)."""
