@@ -299,7 +299,10 @@ class Batch:
         _kernels.step(0, len(self), idle, np.ascontiguousarray(skip), self._s, self._t, mode)
 
     def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
-        _kernels.new_games(which, seed, self._s, self._t)
+        ranks = self._t.ranks
+        count = int(np.count_nonzero(which))
+        armies = np.random.default_rng(seed).permuted(np.tile(ranks, (2 * count, 1)), axis=1)
+        _kernels.new_games(which, armies, np.empty(100, np.int64), self._s, self._t)
         self._generate(~which, _kernels.NEW)
         for i in np.flatnonzero(which):
             self._infos[i] = None

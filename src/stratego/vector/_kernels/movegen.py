@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from stratego.vector._kernels.bitboards import ONE, cttz
-from stratego.vector._kernels.jit import inlined
+from stratego.vector._kernels.jit import helper, inlined
 from stratego.vector._kernels.layout import (
     BOMB,
     CAPTAIN,
@@ -66,7 +66,7 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
     player = g[i, TURN]
     scout_strike = R[R_SCOUT_STRIKE] != 0
     runs = R[R_STRIKES] != 0  # a strike is a move of the back-and-forth run
-    pspan = reading(R, SCOUT) if kind == K_SCOUT else reading(R, -1)
+    pspan = reading(R, np.int64(SCOUT) if kind == K_SCOUT else np.int64(-1))
     check = psh or chase_on
     if not check and kind != K_SCOUT:
         # the usual case, without branches: write every neighbour, keep the legal ones,
@@ -151,7 +151,7 @@ def _piece(i, n, frm, kind, pid, psh, chase_on, S, T):
     return n
 
 
-@inlined
+@helper
 def _emit(i, n, t, base, player, d, moves, adt):
     """Append the actions of direction `d` reaching the squares of bitboard word `t`
     (squares from `base`)."""
@@ -173,13 +173,13 @@ def generate(i, S, T):
     board, pc, plist, g, moves, mask, bb = S.board, S.pc, S.plist, S.g, S.moves, S.mask, S.bb
     bvalid, adt = T.bvalid, T.adt
     player = g[i, TURN]
-    n = 0
+    n = np.int64(0)
     spid, shut, chase_on = watch(i, player, g, pc, T.R)
     s0 = bb[i, player, 1, 0]
     s1 = bb[i, player, 1, 1]
     # the one-square movers whose moves a repetition rule checks one by one (all of them
     # while the player to move chases, else the piece going back and forth) go with the
-    # piece list (one place that walks pieces: one inlined copy of `_piece` to compile)
+    # piece list (one place that walks pieces)
     c0 = c1 = np.uint64(0)
     if chase_on:
         c0, c1 = s0, s1
@@ -194,18 +194,22 @@ def generate(i, S, T):
     o0 = ~bb[i, player, 0, 0]
     o1 = ~bb[i, player, 0, 1]
     # up (+10), down (-10), right (+1), left (-1); the table drops wrapped rows
-    n = _emit(i, n, (s0 << np.uint64(10)) & o0 & bvalid[0, 0], 0, player, 0, moves, adt)
+    # (the squares' base and the direction as int64 values: one compiled `_emit`, not one
+    # per integer literal)
+    lo, hi = np.int64(0), np.int64(64)
+    up, down, right, left = np.int64(0), np.int64(1), np.int64(2), np.int64(3)
+    n = _emit(i, n, (s0 << np.uint64(10)) & o0 & bvalid[0, 0], lo, player, up, moves, adt)
     n = _emit(i, n, ((s1 << np.uint64(10)) | (s0 >> np.uint64(54))) & o1 & bvalid[0, 1],
-              64, player, 0, moves, adt)
+              hi, player, up, moves, adt)
     n = _emit(i, n, ((s0 >> np.uint64(10)) | (s1 << np.uint64(54))) & o0 & bvalid[1, 0],
-              0, player, 1, moves, adt)
-    n = _emit(i, n, (s1 >> np.uint64(10)) & o1 & bvalid[1, 1], 64, player, 1, moves, adt)
-    n = _emit(i, n, (s0 << ONE) & o0 & bvalid[2, 0], 0, player, 2, moves, adt)
-    n = _emit(i, n, ((s1 << ONE) | (s0 >> np.uint64(63))) & o1 & bvalid[2, 1], 64, player,
-              2, moves, adt)
-    n = _emit(i, n, ((s0 >> ONE) | (s1 << np.uint64(63))) & o0 & bvalid[3, 0], 0, player,
-              3, moves, adt)
-    n = _emit(i, n, (s1 >> ONE) & o1 & bvalid[3, 1], 64, player, 3, moves, adt)
+              lo, player, down, moves, adt)
+    n = _emit(i, n, (s1 >> np.uint64(10)) & o1 & bvalid[1, 1], hi, player, down, moves, adt)
+    n = _emit(i, n, (s0 << ONE) & o0 & bvalid[2, 0], lo, player, right, moves, adt)
+    n = _emit(i, n, ((s1 << ONE) | (s0 >> np.uint64(63))) & o1 & bvalid[2, 1], hi, player,
+              right, moves, adt)
+    n = _emit(i, n, ((s0 >> ONE) | (s1 << np.uint64(63))) & o0 & bvalid[3, 0], lo, player,
+              left, moves, adt)
+    n = _emit(i, n, (s1 >> ONE) & o1 & bvalid[3, 1], hi, player, left, moves, adt)
     count = g[i, PCOUNT + player]
     e = 0
     while True:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import (
     DONE,
     FACTS,
@@ -30,8 +31,8 @@ _UNKNOWN, _OPP_MOVED, _OWN_MOVED, _DISCLOSED, _LAKE, _EMPTY = 36, 37, 38, 39, 40
 _LAST_FROM, _LAST_TO, _PENDING, _TO_MOVE, _UNIDENTIFIED = 42, 43, 44, 45, 46
 
 
-@njit(cache=True)
-def _popcount(x: int) -> int:
+@helper
+def _popcount(x):
     n = 0
     while x:
         x &= x - 1
@@ -39,8 +40,8 @@ def _popcount(x: int) -> int:
     return n
 
 
-@njit(cache=True)
-def _low_bit(x: int) -> int:
+@helper
+def _low_bit(x):
     r = 0
     while not (x >> r) & 1:
         r += 1
@@ -78,7 +79,7 @@ def planes(lo, hi, out, viewer, S, T):
                 out[i, _OWN + pc[i, pid, RANK], row, col] = 1.0
                 if moved:
                     out[i, _OWN_MOVED, row, col] = 1.0
-                if _popcount(pc[i, pid, KNOWN]) == 1:
+                if _popcount(np.int64(pc[i, pid, KNOWN])) == 1:
                     out[i, _DISCLOSED, row, col] = 1.0
                 continue
             if where < 0 and not silent:

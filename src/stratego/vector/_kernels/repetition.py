@@ -89,7 +89,7 @@ def _continues(spid, lo, hi, cnt, pid, frm, to, reading):
     return (frm == lo and to == hi) or (frm == hi and to == lo)
 
 
-@inlined
+@helper
 def reading(R, rank):
     """How the back-and-forth series of a piece of `rank` is read (see `_continues`)."""
     if R[R_WINDOW] != 0:
