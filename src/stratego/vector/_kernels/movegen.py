@@ -48,7 +48,7 @@ def kind_of(rank, R):
     return K_STEP
 
 
-@inlined
+@helper
 def clear(i, g, moves, mask):
     """No legal actions in game `i` (its mask row cleared from its action list)."""
     for k in range(g[i, NMOVES]):

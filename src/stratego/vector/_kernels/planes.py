@@ -51,19 +51,20 @@ def _low_bit(x):
 @njit(cache=True, nogil=True)
 def planes(lo, hi, out, viewer, S, T):
     """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
-    move), written over `out`."""
+    move), written over `out` (``(N, NUM_PLANES, 100)``: a plane's squares in the viewer's
+    seat, row by row)."""
     board, pc, g, armies = S.board, S.pc, S.g, S.armies
     R, lakes = T.R, T.lakes
     silent = R[R_SILENT] != 0
     army_mask = R[R_ARMY_MASK]
     immobile = R[R_IMMOBILE]
     known_count = np.zeros(12, np.int64)
-    # (plain loops rather than slices: they compile in a fraction of the time)
+    # (plain loops rather than slices, flat squares rather than rows and files: they compile
+    # in a fraction of the time)
     for i in range(lo, hi):
         for c in range(out.shape[1]):
-            for row in range(10):
-                for col in range(10):
-                    out[i, c, row, col] = 0.0
+            for k in range(100):
+                out[i, c, k] = 0.0
         me = g[i, TURN] if viewer[i] < 0 else viewer[i]
         for r in range(12):
             known_count[r] = 0
@@ -75,12 +76,11 @@ def planes(lo, hi, out, viewer, S, T):
                 if where < 0:
                     continue
                 idx = 99 - where if me == 1 else where
-                row, col = idx // 10, idx % 10
-                out[i, _OWN + pc[i, pid, RANK], row, col] = 1.0
+                out[i, _OWN + pc[i, pid, RANK], idx] = 1.0
                 if moved:
-                    out[i, _OWN_MOVED, row, col] = 1.0
+                    out[i, _OWN_MOVED, idx] = 1.0
                 if _popcount(np.int64(pc[i, pid, KNOWN])) == 1:
-                    out[i, _DISCLOSED, row, col] = 1.0
+                    out[i, _DISCLOSED, idx] = 1.0
                 continue
             if where < 0 and not silent:
                 known_count[pc[i, pid, RANK]] += 1
@@ -94,38 +94,32 @@ def planes(lo, hi, out, viewer, S, T):
             if where < 0:
                 continue
             idx = 99 - where if me == 1 else where
-            row, col = idx // 10, idx % 10
             if single:
-                out[i, _OPP + _low_bit(possible), row, col] = 1.0
+                out[i, _OPP + _low_bit(possible), idx] = 1.0
             else:
-                out[i, _UNKNOWN, row, col] = 1.0
+                out[i, _UNKNOWN, idx] = 1.0
                 for r in range(12):
                     if (possible >> r) & 1:
-                        out[i, _POSSIBLE + r, row, col] = 1.0
+                        out[i, _POSSIBLE + r, idx] = 1.0
             if moved:
-                out[i, _OPP_MOVED, row, col] = 1.0
+                out[i, _OPP_MOVED, idx] = 1.0
         for sq in range(100):
             idx = 99 - sq if me == 1 else sq
-            row, col = idx // 10, idx % 10
             if lakes[sq]:
-                out[i, _LAKE, row, col] = 1.0
+                out[i, _LAKE, idx] = 1.0
             elif board[i, sq] == 0:
-                out[i, _EMPTY, row, col] = 1.0
+                out[i, _EMPTY, idx] = 1.0
         if g[i, LFROM] >= 0:
-            idx = 99 - g[i, LFROM] if me == 1 else g[i, LFROM]
-            out[i, _LAST_FROM, idx // 10, idx % 10] = 1.0
+            out[i, _LAST_FROM, 99 - g[i, LFROM] if me == 1 else g[i, LFROM]] = 1.0
         if g[i, LDEST] >= 0:
-            idx = 99 - g[i, LDEST] if me == 1 else g[i, LDEST]
-            out[i, _LAST_TO, idx // 10, idx % 10] = 1.0
+            out[i, _LAST_TO, 99 - g[i, LDEST] if me == 1 else g[i, LDEST]] = 1.0
         if g[i, DONE] == 0 and me == g[i, TURN]:
-            for row in range(10):
-                for col in range(10):
-                    out[i, _TO_MOVE, row, col] = 1.0
+            for k in range(100):
+                out[i, _TO_MOVE, k] = 1.0
         for r in range(12):
             army = armies[i, 1 - me, r]
             if army:
                 left = army - known_count[r]
                 value = np.float32(max(0, left) / army)
-                for row in range(10):
-                    for col in range(10):
-                        out[i, _UNIDENTIFIED + r, row, col] = value
+                for k in range(100):
+                    out[i, _UNIDENTIFIED + r, k] = value

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from stratego.vector._kernels.jit import helper, inlined
+from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import (
     CLEN,
     CPLAYER,
@@ -246,7 +246,7 @@ def _after_run(i, player, apid, frm, to, how, limit, g):
         g[i, s + 3] = 1
 
 
-@inlined
+@helper
 def after_quiet(i, player, apid, rank, frm, to, g, R):
     """The back-and-forth run of `player` after its piece `apid` (of `rank`) moved quietly
     frm -> to, and the last quiet move's square."""
@@ -254,7 +254,7 @@ def after_quiet(i, player, apid, rank, frm, to, g, R):
     g[i, LAST_TO] = to
 
 
-@inlined
+@helper
 def after_strike(i, player, apid, rank, frm, to, stays, g, R):
     """`player`'s back-and-forth run after its piece `apid` (of `rank`) struck frm -> to
     (`stays`: it won and stands on `to`): under the ISF definitions a strike is a move,
@@ -304,7 +304,7 @@ def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
         g[i, CLEN] = 0
 
 
-@inlined
+@helper
 def after_move(i, player, frm, to, a, d, result, last_to_before, board, g, chase, R, zk, zside):
     """The position hash and the chase record after `player` moved its piece `a` (a board
     code) frm -> to onto `d` (0 for a quiet move), leaving `result` on `to`."""
