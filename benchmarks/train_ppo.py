@@ -6,7 +6,8 @@ For each rule set (by default Barrage, then classic), the agent plays `Stratego-
 (`stratego.env.StrategoEnv`, one side against `--opponent`, a bot spec or a comma-separated
 league) in `--envs` environments. At each mark of training CPU time (``--marks`` minutes,
 `time.process_time` of this process, on one thread: ``torch.set_num_threads(1)``), the
-policy plays as a `stratego.bots.PolicyBot` (greedy, masked) in `stratego.match.play_match`
+policy plays as a `stratego.bots.PolicyBot` (sampling its masked policy; ``--greedy``: the
+best legal action) in `stratego.match.play_match`
 against ``random`` and ``heuristic`` (``--games`` games each, colours swapped), and the
 score with its 95% interval and the Elo difference it implies are printed and written to
 ``--out/curve.json``; evaluation time is not counted as training time. At the end the
@@ -197,9 +198,10 @@ class Marks(BaseCallback):  # type: ignore[misc]
     """Evaluates at each mark of training CPU time and stops after the last one."""
 
     def __init__(self, rules: Any, marks: list[float], games: int, log: list[dict[str, Any]],
-                 max_plies: int) -> None:
+                 max_plies: int, greedy: bool = False) -> None:
         super().__init__()
         self.rules, self.marks, self.games, self.log = rules, marks, games, log
+        self.greedy = greedy
         self.max_plies = max_plies
         self.spent = 0.0
         self.clock = time.process_time()
@@ -216,7 +218,8 @@ class Marks(BaseCallback):  # type: ignore[misc]
         row: dict[str, Any] = {"rules": self.rules.name, "minutes": minutes,
                                "steps": int(self.num_timesteps)}
         for opponent in ("random", "heuristic"):
-            result = play_match(self.rules, policy_bot(self.model, seed=1), opponent,
+            result = play_match(self.rules, policy_bot(self.model, seed=1, greedy=self.greedy),
+                                opponent,
                                 games=self.games, seed=int(minutes * 1000),
                                 max_plies=self.max_plies)
             score = result.tally("ppo")
@@ -251,6 +254,9 @@ def curve_svg(log: list[dict[str, Any]], path: pathlib.Path) -> None:
                      f'text-anchor="end">{tick:.0%}</text>')
     parts.append(f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">training CPU '
                  f'minutes (one thread)</text>')
+    for minutes in sorted({row["minutes"] for row in log}):
+        parts.append(f'<text x="{x(minutes):.1f}" y="{height - bottom + 16}" '
+                     f'text-anchor="middle">{minutes:g}</text>')
     for rules in dict.fromkeys(row["rules"] for row in log):
         dashes.setdefault(rules, "" if not dashes else ' stroke-dasharray="6 4"')
         rows = [row for row in log if row["rules"] == rules]
@@ -289,6 +295,8 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=256)
     parser.add_argument("--gamma", type=float, default=0.995)
     parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--greedy", action="store_true", help="evaluate the best legal "
+                        "action instead of sampling the policy")
     parser.add_argument("--shaping", type=float, default=0.0, help="weight of the material "
                         "shaping term (0: the game's reward alone)")
     parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("ppo-out"))
@@ -321,7 +329,7 @@ def main() -> None:
                                            "net_arch": {"pi": [], "vf": [64]}})
         marks = [float(m) for m in args.marks.split(",")]
         model.learn(total_timesteps=10**12, callback=Marks(rules, marks, args.games, log,
-                                                            max_plies))
+                                                            max_plies, args.greedy))
         model.save(args.out / f"ppo-{name}.zip")
         (args.out / "curve.json").write_text(json.dumps(log, indent=1), encoding="utf-8")
         curve_svg(log, args.out / "curve.svg")

@@ -85,7 +85,7 @@ def _stamp_caches() -> None:
 _stamp_caches()
 
 NOTICE = (
-    "stratego.vector: compiling the batched engine for this machine, once (15-30 s of CPU; "
+    "stratego.vector: compiling the batched engine for this machine, once (about 15 s of CPU; "
     "cached on disk afterwards)"
 )
 """The line written to stderr, once per process, when a kernel starts compiling."""
