@@ -37,7 +37,8 @@ CHROMIUM = "/usr/lib/chromium/chromium"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SCREENSHOT = ROOT / "docs" / "assets" / "web-game.png"
 expect = sync_api.expect
-WAIT = 10_000  # ms: the longest any expectation waits
+WAIT = 10_000  # ms: the longest any expectation or action waits
+expect.set_options(timeout=WAIT)  # (an expectation's own default is 5 s: short on a busy host)
 
 if not pathlib.Path(CHROMIUM).exists():  # pragma: no cover - CI installs it
     pytest.skip(f"no system Chromium at {CHROMIUM} (apt-get install chromium)",

@@ -167,13 +167,14 @@ def play_match(
     one. `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
     this match (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the
     default); `executor` plays on yours instead (never shut down here). Games go out
-    `chunk_size` at a time. Either way the result is the same as with one worker, game
+    `chunk_size` at a time (by default one at a time when `jsonl` is given, so that a
+    kill loses only the games being played). Either way the result is the same as with one worker, game
     for game; bots, their options and the rules must pickle.
 
     `jsonl` names a file that gets one JSON line per finished game (with the game's
     record when `record` is true), flushed to disk: calling again with the same
     arguments plays only the games the file lacks, so a run stopped at any moment
-    (Ctrl-C, ``kill -9``) resumes where it stopped. `MatchLogError` refuses a file
+    (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play. `MatchLogError` refuses a file
     written by another configuration. On KeyboardInterrupt, the games already
     finished are saved before it propagates.
     """
@@ -219,7 +220,10 @@ def play_match(
                 context = multiprocessing.get_context(start_method)
                 executor = stack.enter_context(cf.ProcessPoolExecutor(
                     count, mp_context=context, initializer=_ignore_interrupts))
-            size = chunk_size or max(1, min(8, len(pending) // (4 * count)))
+            # with a log, one game a task: a kill loses at most the game each worker is
+            # playing (a task costs a fraction of a millisecond, a game far more)
+            size = chunk_size or (1 if log is not None else
+                                  max(1, min(8, len(pending) // (4 * count))))
             _run(executor, base, pending, size, finished)
     return MatchResult(rules, names, tuple(results[i] for i in range(games)))
 
