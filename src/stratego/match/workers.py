@@ -167,16 +167,16 @@ def play_match(
     one. `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
     this match (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the
     default); `executor` plays on yours instead (never shut down here). Games go out
-    `chunk_size` at a time (by default one at a time when `jsonl` is given, so that a
-    kill loses only the games being played). Either way the result is the same as with one worker, game
-    for game; bots, their options and the rules must pickle.
+    `chunk_size` at a time (by default one at a time when `jsonl` is given). Either way
+    the result is the same as with one worker, game for game; bots, their options and
+    the rules must pickle.
 
     `jsonl` names a file that gets one JSON line per finished game (with the game's
     record when `record` is true), flushed to disk: calling again with the same
     arguments plays only the games the file lacks, so a run stopped at any moment
-    (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play. `MatchLogError` refuses a file
-    written by another configuration. On KeyboardInterrupt, the games already
-    finished are saved before it propagates.
+    (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play.
+    `MatchLogError` refuses a file written by another configuration. On
+    KeyboardInterrupt, the games already finished are saved before it propagates.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise RulesError(f"the number of games must be a whole number >= 0, not {games!r}")

@@ -18,8 +18,8 @@ The rules mirrored here are those of `stratego.engine` (`_generate`, `_apply_mov
 `stratego.encoding.observation_planes`; the lockstep tests hold them together.
 
 The first use compiles the kernels (`NOTICE` goes to stderr once while it does). Numba's
-on-disk cache (``cache=True``) checks only the source file of the kernel it
-caches, and a kernel here carries the compiled helpers of the other modules; so every kernel's cache
+on-disk cache (``cache=True``) checks only the source file of the kernel it caches, and a
+kernel here carries the compiled helpers of the other modules; so every kernel's cache
 entry is stamped with all the kernel modules' sources (`_stamp_caches`), and editing any
 of them recompiles them all.
 """

@@ -183,10 +183,10 @@ def validate(actions, active, bad, g, mask):
 PLAY, LOAD, NEW = 0, 1, 2
 
 
-# `step` and the helpers it calls (`_play`, `generate`, `clear`, ...) are compiled without
-# numba's reference counting (``_nrt=False``: they allocate nothing): otherwise every call
-# and every array alias costs an atomic reference count update per array, some 30 a
-# game-step, about a third of the time of a step. `step` is the only kernel
+# `step`, with `_play` and `generate` inlined by numba, and the helpers it calls are compiled
+# without numba's reference counting (``_nrt=False``: they allocate nothing): otherwise
+# every call and every array alias costs an atomic reference count update per array, some
+# 30 a game-step, about a third of the time of a step. `step` is the only kernel
 # that generates moves (new and loaded games go through it too), so the move generator, the
 # largest piece of code, is compiled once: a first use compiles in half the time.
 @njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]  # numba option
