@@ -12,6 +12,7 @@ import itertools
 import pickle
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import attrs
 from hypothesis import given
@@ -19,7 +20,17 @@ from hypothesis import strategies as st
 
 import stratego
 from strategies import editions, new_games, random_playout, seeds
-from stratego import SQUARES, GameState, Player, Rank, Square, Termination, apply, legal_moves
+from stratego import (
+    SQUARES,
+    GameState,
+    Player,
+    PlyRecord,
+    Rank,
+    Square,
+    Termination,
+    apply,
+    legal_moves,
+)
 from stratego.board import LAKES
 from stratego.moves import MOVE_TABLE
 
@@ -244,12 +255,7 @@ def _reference_moves(state: GameState) -> set[str]:
     borders = rules.repetition.scout_borders
     run: tuple[int, set[Square], int] | None = None  # piece id, squares of the run, trips
     crossed: tuple[int, set[frozenset[Square]], int] | None = None  # ISF 10.2 borders
-    for record in state.history_records():
-        if record.player is not me:
-            continue
-        frm, to = record.move.frm, record.move.to
-        assert frm is not None
-        assert to is not None
+    for record, frm, to in _own_moves(state, me):
         if record.defender is not None:
             run = crossed = None
             continue
@@ -291,12 +297,7 @@ def _window_reference(state: GameState, rules: stratego.Rules, me: Player,
     limit = rules.repetition.max_shuttle_moves
     strikes = rules.repetition.strikes_are_moves
     runner, run = 0, []
-    for record in state.history_records():
-        if record.player is not me:
-            continue
-        frm, to = record.move.frm, record.move.to
-        assert frm is not None
-        assert to is not None
+    for record, frm, to in _own_moves(state, me):
         if record.strike is not None and (not strikes or record.strike.attacker_removed):
             runner, run = 0, []
             continue
@@ -312,6 +313,16 @@ def _window_reference(state: GameState, rules: stratego.Rules, me: Player,
                 frm, to):
             del out[text]
     return set(out)
+
+
+def _own_moves(state: GameState, me: Player) -> Iterator[tuple[PlyRecord, Square, Square]]:
+    """`me`'s played moves, oldest first: each history record with its two squares."""
+    for record in state.history_records():
+        if record.player is me:
+            frm, to = record.move.frm, record.move.to
+            assert frm is not None
+            assert to is not None
+            yield record, frm, to
 
 
 def _borders(a: Square, b: Square) -> set[frozenset[Square]]:
