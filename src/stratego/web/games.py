@@ -10,6 +10,7 @@ what `stratego.web.store` keeps, so a game is rebuilt exactly after a restart.
 from __future__ import annotations
 
 import secrets
+import threading
 
 import attrs
 
@@ -53,6 +54,8 @@ class Game:
     of every move played since, and `state` the state they lead to. `touched` is the last
     time anyone asked about the game, `acted` the last time a seat did something in it
     (a move, a setup change, Start...; None if never); both are `GameHub` clock readings.
+    `lock` is held by whoever reads or changes the game, so requests for one game take
+    turns while other games go on (a bot thinking holds only its own game).
     """
 
     id: str
@@ -75,6 +78,7 @@ class Game:
     ending: Ending | None = None
     rematch: str | None = None
     saved_touch: float = 0.0
+    lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
 
     def seat_of(self, token: str) -> Player:
         """The side whose token is `token` (compared in constant time); 403 otherwise."""

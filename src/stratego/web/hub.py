@@ -12,17 +12,22 @@ and the cross-site check and rate limit live in `stratego.web.guard`.
 
 Each game has an unguessable id and one unguessable token per seat; a token opens only
 its own game and side.
+
+Requests may come from many threads at once. The hub's lock guards the table of games and
+is held only for lookups and writes; each game has a lock of its own, held while a
+request reads or changes that game, so a bot thinking over one game holds up no other.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -44,6 +49,9 @@ from stratego.web.store import GameStore
 from stratego.web.turns import ACTIONS, BotTable, act, bot_turns, parse_setup
 
 __all__ = ["GameHub"]
+
+_GONE = ("no such game: the link is wrong, or the game expired (a game nobody opens for "
+         "{:g} minutes is dropped)")
 
 class GameHub:
     """Every game of a web server, and the answer to each request.
@@ -220,13 +228,13 @@ class GameHub:
             return Reply(200, kind, asset(parts[1]))
         if head == "play" and len(parts) == 3:
             _allow(method, "GET")
-            with self._lock:
-                game, player = self._seat(parts[1], parts[2])
+            game, player = self._seat(parts[1], parts[2])
+            with self._held(game):
                 return _page("game", self._payload(game, player))
         if head == "join" and len(parts) == 3:
             _allow(method, "GET")
-            with self._lock:
-                game = self._game(parts[1])
+            game = self._game(parts[1])
+            with self._held(game):
                 if game.join_code is None or not secrets.compare_digest(game.join_code,
                                                                          parts[2]):
                     raise WebError(409, "this join link was used already or is not valid")
@@ -239,19 +247,19 @@ class GameHub:
 
     def _api(self, method: str, parts: list[str], query: Mapping[str, str],
              body: bytes, client: str) -> Reply:
-        with self._lock:
-            self._expire()
-            if not parts:
-                _allow(method, "POST")
-                options = _body(body)
+        if not parts:
+            _allow(method, "POST")
+            options = _body(body)
+            with self._lock:
                 self.limiter.check(client)
                 return json_reply(self.create(options), 201)
-            if len(parts) == 2 and parts[1] == "join":
-                _allow(method, "POST")
-                return json_reply(self.join(parts[0], _body(body).get("code")))
-            if len(parts) < 2:
-                raise WebError(404, "an API call names a game and a seat token")
-            game, player = self._seat(parts[0], parts[1])
+        if len(parts) == 2 and parts[1] == "join":
+            _allow(method, "POST")
+            return json_reply(self.join(parts[0], _body(body).get("code")))
+        if len(parts) < 2:
+            raise WebError(404, "an API call names a game and a seat token")
+        game, player = self._seat(parts[0], parts[1])
+        with self._held(game):
             rest = parts[2:]
             if not rest:
                 _allow(method, "GET")
@@ -301,9 +309,23 @@ class GameHub:
         return payload(game, player, url)
 
     def _save(self, game: Game) -> None:
-        if self.store is not None:
-            self.store.save(game)
-            game.saved_touch = game.touched
+        """Write `game` to the store; refused (404) if it left the table meanwhile (expired
+        or reclaimed while its bot thought), so a dropped game never comes back."""
+        with self._lock:
+            if self._games.get(game.id) is not game:
+                raise WebError(404, _GONE.format(self.idle_seconds / 60))
+            if self.store is not None:
+                self.store.save(game)
+                game.saved_touch = game.touched
+
+    @contextlib.contextmanager
+    def _held(self, game: Game) -> Iterator[None]:
+        """Hold `game`'s own lock (never the hub's: other games go on meanwhile) and
+        check it is still in the table. Locks are taken game first, then hub."""
+        with game.lock:
+            if self._games.get(game.id) is not game:
+                raise WebError(404, _GONE.format(self.idle_seconds / 60))
+            yield
 
     # -- games --------------------------------------------------------------
 
@@ -336,17 +358,18 @@ class GameHub:
         self._drop([oldest.id])
 
     def _game(self, gid: str) -> Game:
-        self._expire()
-        game = self._games.get(gid)
-        if game is None:
-            raise WebError(404, "no such game: the link is wrong, or the game expired (a "
-                                f"game nobody opens for {self.idle_seconds / 60:g} minutes "
-                                "is dropped)")
-        game.touched = self._clock()
-        if self.store is not None and game.touched - game.saved_touch > 60:
-            self.store.touch(game)
-            game.saved_touch = game.touched
-        return game
+        """The game `gid`, touched now (taken under the hub's lock, which is released
+        before the caller takes the game's own)."""
+        with self._lock:
+            self._expire()
+            game = self._games.get(gid)
+            if game is None:
+                raise WebError(404, _GONE.format(self.idle_seconds / 60))
+            game.touched = self._clock()
+            if self.store is not None and game.touched - game.saved_touch > 60:
+                self.store.touch(game)
+                game.saved_touch = game.touched
+            return game
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
         game = self._game(gid)
@@ -438,12 +461,13 @@ class GameHub:
             raise WebError(409, "a rematch is offered once the game is over")
         if game.rematch is not None and game.rematch in self._games:
             return
-        if game.opponent == "bot":
-            new = self._new_game(game.rules, "bot", game.creator.opponent)
-        else:
-            new = self._new_game(game.rules, "human", game.creator.opponent)
-            new.join_code = None  # both people are seated already, each at the other colour
-            self._save(new)
+        with self._lock:
+            if game.opponent == "bot":
+                new = self._new_game(game.rules, "bot", game.creator.opponent)
+            else:
+                new = self._new_game(game.rules, "human", game.creator.opponent)
+                new.join_code = None  # both people are seated already, each at the other side
+                self._save(new)
         game.rematch = new.id
         game.version += 1
         self._save(game)
@@ -472,17 +496,23 @@ class GameHub:
                 game.bot_spec = self.table.name
             else:
                 game.join_code = self._new_token()
-            bot_turns(game, self.table)
-            self._games[game.id] = game
             self._created += 1
-            self._save(game)
+        bot_turns(game, self.table)  # nobody else holds the game yet: no lock while it thinks
+        with self._lock:
+            self._make_room()
+            self._games[game.id] = game
+            try:
+                self._save(game)
+            except StoreError:
+                del self._games[game.id]
+                raise
             return self._seat_reply(game, player)
 
     def join(self, gid: str, code: object) -> dict[str, Any]:
         """Take the second seat of a two-person game (Blue, unless the game was added with
         `add_game` for Blue) with the join code of its link."""
-        with self._lock:
-            game = self._game(gid)
+        game = self._game(gid)
+        with self._held(game):
             if not isinstance(code, str):
                 raise WebError(400, "joining needs the join code of the link")
             if game.join_code is None or not secrets.compare_digest(game.join_code, code):
@@ -501,8 +531,8 @@ class GameHub:
     def record(self, gid: str, token: str) -> str:
         """The game record (text form) of a finished game; refused while it is on, since
         the record holds both setups."""
-        with self._lock:
-            game, _ = self._seat(gid, token)
+        game, _ = self._seat(gid, token)
+        with self._held(game):
             if game.state is None or not game.is_over:
                 raise WebError(409, "the game record is available once the game is over "
                                     "(it shows both setups)")

@@ -39,6 +39,7 @@ import os
 import pathlib
 import sqlite3
 import sys
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -104,7 +105,8 @@ class StoredGame:
 
 class GameStore:
     """The games of a web server in a SQLite database at `path` (``":memory:"`` for
-    none kept beyond the process); the parent directory is made if missing.
+    none kept beyond the process); the parent directory is made if missing. Safe to
+    share between threads: one call at a time reaches the database.
 
     Raises:
         StoreError: for a file that is not a database of this schema version.
@@ -112,6 +114,7 @@ class GameStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = str(path)
+        self._lock = threading.RLock()
         try:
             if self.path != ":memory:":
                 pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -140,17 +143,26 @@ class GameStore:
                              f"this server reads version {SCHEMA_VERSION}")
 
     class _Transaction:
-        def __init__(self, db: sqlite3.Connection) -> None:
+        def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
             self.db = db
+            self.lock = lock
 
         def __enter__(self) -> None:
-            self.db.execute("BEGIN IMMEDIATE")
+            self.lock.acquire()
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                self.lock.release()
+                raise
 
         def __exit__(self, kind: object, *_: object) -> None:
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            try:
+                self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+            finally:
+                self.lock.release()
 
     def _transaction(self) -> GameStore._Transaction:
-        return GameStore._Transaction(self._db)
+        return GameStore._Transaction(self._db, self._lock)
 
     def save(self, game: Game) -> None:
         """Write `game` (its row, its seats and the moves not written yet), committed
@@ -163,14 +175,15 @@ class GameStore:
                None if ending is None else ending.reason,
                None if ending is None or ending.winner is None else str(ending.winner),
                game.rematch, game.created, game.touched, game.acted)
-        saved = self._saved.get(game.id, 0)
-        if saved > len(game.moves):
-            saved = 0
-        try:
-            self._write(game, row, saved)
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: the game could not be saved ({exc})") from None
-        self._saved[game.id] = len(game.moves)
+        with self._lock:
+            saved = self._saved.get(game.id, 0)
+            if saved > len(game.moves):
+                saved = 0
+            try:
+                self._write(game, row, saved)
+            except sqlite3.Error as exc:
+                raise StoreError(f"{self.path}: the game could not be saved ({exc})") from None
+            self._saved[game.id] = len(game.moves)
 
     def _write(self, game: Game, row: tuple[Any, ...], saved: int) -> None:
         with self._transaction():
@@ -204,17 +217,19 @@ class GameStore:
             return
         with self._transaction():
             self._db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in ids])
-        for gid in ids:
-            self._saved.pop(gid, None)
+            for gid in ids:
+                self._saved.pop(gid, None)
 
     def load(self) -> Iterator[Game]:
         """Every game in the database, rebuilt (its `Game.bot` left None)."""
-        rows = self._db.execute("SELECT * FROM games ORDER BY created").fetchall()
-        for row in rows:
-            seats = self._db.execute("SELECT player, token, human, ready, setup FROM seats "
-                                     "WHERE game = ?", (row[0],)).fetchall()
-            moves = [m for (m,) in self._db.execute(
-                "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))]
+        with self._lock:
+            rows = [(row, self._db.execute("SELECT player, token, human, ready, setup FROM "
+                                           "seats WHERE game = ?", (row[0],)).fetchall(),
+                     [m for (m,) in self._db.execute(
+                         "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))])
+                    for row in self._db.execute("SELECT * FROM games ORDER BY created")
+                    .fetchall()]
+        for row, seats, moves in rows:
             try:
                 game = _rebuild(row, seats, moves)
             except Exception as exc:
@@ -225,12 +240,14 @@ class GameStore:
 
     def count(self) -> int:
         """How many games the database holds."""
-        (n,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
+        with self._lock:
+            (n,) = self._db.execute("SELECT COUNT(*) FROM games").fetchone()
         return int(n)
 
     def close(self) -> None:
         """Close the database."""
-        self._db.close()
+        with self._lock:
+            self._db.close()
 
 
 def _player(text: str | None) -> Player | None:

@@ -1,0 +1,122 @@
+"""The web hub under concurrent requests: a bot thinking over one game holds up no other
+game, and a game dropped while its bot thought is not written back to the database.
+
+The bot here waits on an event the test sets, so nothing depends on timing; a join with a
+generous timeout only turns a deadlock into a failure instead of a hung run.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from stratego.moves import Move
+from stratego.views import PlayerView
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+
+from stratego.web import GameHub
+from stratego.web.replies import Reply
+from test_web import first_move, post, tokens
+
+THINKING = threading.Event()
+"""Set by `WaitingBot` when it starts thinking."""
+GO = threading.Event()
+"""Set by the test to let `WaitingBot` answer."""
+PATIENCE = 60.0
+"""Seconds before a wait counts as a deadlock (never reached when the hub is right)."""
+
+
+class WaitingBot:
+    """A bot that plays its first legal move once the test sets `GO`."""
+
+    name = "waiting"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def __call__(self, seen: PlayerView) -> Move:
+        THINKING.set()
+        GO.wait(PATIENCE)
+        return seen.legal_moves[0]
+
+
+def _in_thread(call: Callable[[], Reply]) -> tuple[threading.Thread, list[Reply]]:
+    box: list[Reply] = []
+    thread = threading.Thread(target=lambda: box.append(call()), daemon=True)
+    thread.start()
+    return thread, box
+
+
+def _finished(call: Callable[[], Reply]) -> Reply:
+    """`call`'s reply, made on another thread; fails (instead of hanging) if it waits on a
+    lock the thinking bot holds."""
+    thread, box = _in_thread(call)
+    thread.join(PATIENCE)
+    assert not thread.is_alive(), "the request waited for a bot thinking in another game"
+    return box[0]
+
+
+def _started_game(hub: GameHub) -> tuple[str, dict[str, Any]]:
+    created = post(hub, "/api/games", {}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    return base, post(hub, base + "/start").json()
+
+
+@pytest.fixture
+def waiting_hub(tmp_path: pathlib.Path) -> Any:
+    THINKING.clear()
+    GO.clear()
+    now = [1000.0]
+    hub = GameHub(bot="test_web_concurrency:WaitingBot", bot_time=None, seed=1,
+                  token=tokens(), db=tmp_path / "games.db", clock=lambda: now[0],
+                  idle_seconds=600)
+    yield hub, now
+    GO.set()  # never leave a bot thread waiting
+    hub.close()
+
+
+def test_a_bot_thinking_in_one_game_holds_up_no_other(waiting_hub: Any) -> None:
+    hub, _ = waiting_hub
+    base_a, payload_a = _started_game(hub)
+    base_b, payload_b = _started_game(hub)
+    thinking, box = _in_thread(
+        lambda: post(hub, base_a + "/move", {"move": first_move(payload_a)}))
+    assert THINKING.wait(PATIENCE)
+    # while the bot of game A thinks: game B answers, new games are made, pages load
+    assert _finished(lambda: hub.handle("GET", base_b)).json() == payload_b
+    created = _finished(lambda: post(hub, "/api/games", {"opponent": "human"}))
+    assert created.status == 201
+    assert _finished(lambda: hub.handle("GET", "/")).status == 200
+    assert _finished(lambda: hub.handle("GET", base_b + "/board.svg")).status == 200
+    assert hub.live_games == 3
+    assert thinking.is_alive()  # game A is still waiting for its bot
+    GO.set()
+    thinking.join(PATIENCE)
+    assert not thinking.is_alive()
+    moved = box[0].json()
+    assert moved["view"]["ply"] == 2  # the bot answered, in game A only
+    assert hub.handle("GET", base_b).json()["view"]["ply"] == 0
+
+
+def test_a_game_dropped_while_its_bot_thinks_is_not_written_back(
+        waiting_hub: Any) -> None:
+    hub, now = waiting_hub
+    base, payload = _started_game(hub)
+    thinking, box = _in_thread(
+        lambda: post(hub, base + "/move", {"move": first_move(payload)}))
+    assert THINKING.wait(PATIENCE)
+    now[0] += 10_000  # past the idle limit: the next look at the table drops the game
+    assert hub.live_games == 0
+    assert hub.store is not None
+    assert hub.store.count() == 0
+    GO.set()
+    thinking.join(PATIENCE)
+    assert not thinking.is_alive()
+    assert box[0].status == 404
+    assert "expired" in box[0].json()["error"]
+    assert hub.store.count() == 0  # not brought back by the move's save
