@@ -110,7 +110,7 @@ def main() -> None:
     for step in range(5):
         warm.step(warm.sample_actions(step))
         warm.observation_planes()
-        warm.reset_done(step)
+        warm.reset_done()
     compile_s = time.process_time() - start
 
     def rate(n: int, seconds: float, threads: int, seed: int, clock=time.process_time) -> float:
@@ -123,7 +123,7 @@ def main() -> None:
             actions = batch.sample_actions(rng)
             plies += int((actions >= 0).sum())
             batch.step(actions)
-            batch.reset_done(int(rng.integers(2**31)))
+            batch.reset_done()
         return plies / (clock() - begin)
 
     max_threads = args.threads
@@ -152,7 +152,7 @@ def main() -> None:
     rng = np.random.default_rng(5)
     for _ in range(50):  # mid-game positions
         batch.step(batch.sample_actions(rng))
-        batch.reset_done(1)
+        batch.reset_done()
     costs = {}
     reps = 20
     clock = time.process_time
@@ -162,7 +162,7 @@ def main() -> None:
         t0 = clock()
         batch.step(actions)
         spent += clock() - t0
-        batch.reset_done(1)
+        batch.reset_done()
     costs["step (apply, next moves and mask)"] = spent
     t0 = clock()
     for _ in range(reps):

@@ -282,6 +282,31 @@ def test_reset_done_starts_new_games_in_finished_rows_only() -> None:
     assert kept.to_state(0) == batch.to_state(0)
 
 
+def test_unseeded_resets_continue_the_batch_generator() -> None:
+    """`Batch.new`'s seed makes a whole run reproducible: resets without a seed draw from
+    the batch's own generator (new armies each time); a seed reseeds it."""
+    rules = CLASSIC.with_ply_limit(2)
+
+    def armies_after_resets(batch: Batch, seeds: list[int | None]) -> list[stratego.GameState]:
+        dealt = []
+        for seed in seeds:
+            batch.step(batch.sample_actions(0))
+            batch.step(batch.sample_actions(1))
+            assert batch.done.all()
+            batch.reset_done(seed)
+            dealt.append(batch.to_state(0))
+        return dealt
+
+    one = armies_after_resets(Batch.new(rules, 2, seed=5), [None, None, None])
+    two = armies_after_resets(Batch.new(rules, 2, seed=5), [None, None, None])
+    assert one == two
+    assert len({state.board for state in one}) == 3  # a new deal at every reset
+    reseeded = armies_after_resets(Batch.new(rules, 2, seed=6), [None, 7, None])
+    again = armies_after_resets(Batch.new(rules, 2, seed=8), [None, 7, None])
+    assert reseeded[1:] == again[1:]
+    assert reseeded[0] != again[0]
+
+
 def test_flag_capture_sets_outcome_and_rewards() -> None:
     state = stratego.from_position(CLASSIC, {"a1": "F", "b1": "M", "b2": "f", "j10": "s"})
     batch = Batch.from_states([state])

@@ -12,7 +12,7 @@ batch = Batch.new(CLASSIC, 64, seed=1)
 for _ in range(10):
     mask = batch.action_mask()           # (64, NUM_ACTIONS) bool, mover's seat
     batch.step(batch.sample_actions(0))  # in place
-    batch.reset_done(seed=2)             # auto-reset finished games
+    batch.reset_done()                   # auto-reset finished games
 ```
 
 Needs the ``vector`` extra (`pip install 'stratego[vector]'`: numba and NumPy); without it,

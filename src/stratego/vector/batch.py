@@ -55,9 +55,7 @@ _TERM_CODE = {term: code for code, term in enumerate(TERMINATIONS)}
 _CHASE_START = 16
 
 
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        return int(np.random.default_rng().integers(2**32))
+def _seed(seed: int) -> int:
     try:
         return operator.index(seed) % 2**32
     except TypeError:
@@ -100,6 +98,7 @@ class Batch:
         self._all = np.ones(n, np.bool_)
         self._infos: list[GameInfo | None] = [None] * n
         self._longest = 0
+        self._rng: np.random.Generator | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._threads = 1
         self.illegal_count = 0
@@ -153,9 +152,11 @@ class Batch:
         """`n` new games under `rules`.
 
         Without `setups` both armies are shuffled at random over their home rows
-        (reproducibly for a given `seed`). With `setups`, a sequence of `n` pairs
-        ``(red_setup, blue_setup)`` (each a `Setup` or its text), game ``i`` starts
-        from pair ``i`` (checked as `stratego.new_game` does).
+        (reproducibly for a given `seed`, which also seeds the batch's own generator:
+        later `reset_done` and `reset` calls without a seed draw from it). With
+        `setups`, a sequence of `n` pairs ``(red_setup, blue_setup)`` (each a `Setup` or
+        its text), game ``i`` starts from pair ``i`` (checked as `stratego.new_game`
+        does).
         """
         check_rules(rules)
         count = operator.index(n) if not isinstance(n, bool) else -1
@@ -168,7 +169,7 @@ class Batch:
             return cls.from_states([new_game(rules, red, blue) for red, blue in pairs])
         pieces, moves = cls._sizes(rules, (), ())
         batch = cls(rules, count, pieces, moves)
-        batch._reset(np.ones(count, np.bool_), _seed(seed))
+        batch._reset(np.ones(count, np.bool_), batch._generator(seed))
         return batch
 
     @classmethod
@@ -298,10 +299,19 @@ class Batch:
         idle = np.zeros(len(self), np.int64)
         _kernels.step(0, len(self), idle, np.ascontiguousarray(skip), self._s, self._t, mode)
 
-    def _reset(self, which: npt.NDArray[np.bool_], seed: int) -> None:
+    def _generator(self, seed: int | None) -> np.random.Generator:
+        """The batch's generator, first replaced by one seeded with `seed` if given (made
+        from fresh entropy the first time if none was ever given)."""
+        if seed is not None:
+            self._rng = np.random.default_rng(_seed(seed))
+        elif self._rng is None:
+            self._rng = np.random.default_rng()
+        return self._rng
+
+    def _reset(self, which: npt.NDArray[np.bool_], rng: np.random.Generator) -> None:
         ranks = self._t.ranks
         count = int(np.count_nonzero(which))
-        armies = np.random.default_rng(seed).permuted(np.tile(ranks, (2 * count, 1)), axis=1)
+        armies = rng.permuted(np.tile(ranks, (2 * count, 1)), axis=1)
         _kernels.new_games(which, armies, np.empty(100, np.int64), self._s, self._t)
         self._generate(~which, _kernels.NEW)
         for i in np.flatnonzero(which):
@@ -513,22 +523,32 @@ class Batch:
 
     def reset_done(self, seed: int | None = None) -> npt.NDArray[np.int64]:
         """Start a new random game (as `Batch.new` does) in every row whose game is over;
-        returns the indices of the rows reset."""
+        returns the indices of the rows reset.
+
+        The armies come from the batch's own generator, seeded by `Batch.new` (or by the
+        last `seed` given here or to `reset`), so call it without a seed in a training
+        loop: the run stays reproducible and each reset deals new armies. A `seed`
+        reseeds that generator (the same seed every step deals the same armies again).
+        """
         which = self._s.g[:, k.DONE] != 0
         if which.any():
-            self._reset(np.ascontiguousarray(which), _seed(seed))
+            self._reset(np.ascontiguousarray(which), self._generator(seed))
+        elif seed is not None:
+            self._generator(seed)
         return np.flatnonzero(which)
 
     def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
         """Start a new random game (as `Batch.new` does) in each of `rows` (indices, or a
-        bool per game), over or not."""
+        bool per game), over or not; `seed` as in `reset_done`."""
         which = np.zeros(len(self), np.bool_)
         try:
             which[np.asarray(rows)] = True
         except (IndexError, ValueError, TypeError):
             raise PositionError(f"not rows of a batch of {len(self)}: {_shown(rows)}") from None
         if which.any():
-            self._reset(which, _seed(seed))
+            self._reset(which, self._generator(seed))
+        elif seed is not None:
+            self._generator(seed)
 
     # -- back to the scalar engine ------------------------------------------------------------
 
