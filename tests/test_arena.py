@@ -157,6 +157,27 @@ def test_the_ladder_command_prints_a_table_json_and_a_picture(
         assert "error" in capsys.readouterr().err
 
 
+def test_ctrl_c_saves_every_game_that_still_finishes(tmp_path: pathlib.Path) -> None:
+    """Ctrl-C in a ladder on two workers: the games already handed to the workers (which
+    cannot be cancelled) are saved as they finish, and a rerun completes the ladder."""
+    path = tmp_path / "interrupted.jsonl"
+    bots = ["random", "heuristic", "random"]
+
+    def stop(done: int, total: int, game: GameResult) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        ladder(bots, "classic", games_per_pair=10, seed=6, max_plies=80, workers=2,
+               jsonl=path, progress=stop)
+    saved = list(read_jsonl(path).games)
+    assert len(saved) >= 4  # the first pair of games, and the other worker's pair
+    assert len(saved) < 30  # the tasks not handed out yet were cancelled
+    resumed = ladder(bots, "classic", games_per_pair=10, seed=6, max_plies=80, jsonl=path)
+    whole = ladder(bots, "classic", games_per_pair=10, seed=6, max_plies=80)
+    assert resumed.games == whole.games
+
+
 def test_workers_play_the_same_ladder() -> None:
     """Two worker processes, or any executor, give the same games as one."""
     bots = ["random", "heuristic", "search(simulations=2, depth=2)"]

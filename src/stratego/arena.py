@@ -18,6 +18,9 @@ bots from their specs (`stratego.bots.specs`: names, ``module:attribute``,
 Ray cluster). ``jsonl=FILE`` writes each finished game durably (the match file format,
 `stratego.match.MatchLog`), and a rerun with the same bots and settings plays only the
 games the file lacks, after any kill; a larger `games_per_pair` adds games to the file.
+On Ctrl-C the games the workers still finish are saved before the interruption
+propagates. The games are played through `stratego.match.run_tasks` and
+`stratego.match.play_seated`, the same seam as matches.
 
 **Ratings.** Bradley-Terry (Elo's logistic curve, 400 points for a 10:1 expected score)
 fitted by maximum likelihood over all games, a draw counting as half a win for each side,
@@ -35,10 +38,8 @@ import html
 import itertools
 import json
 import math
-import multiprocessing
 import os
-import signal
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -50,9 +51,11 @@ from stratego.match import (
     BotSpec,
     GameResult,
     MatchLog,
+    Progress,
     game_seed,
-    play_game,
-    side_seed,
+    play_seated,
+    run_tasks,
+    worker_count,
 )
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -309,22 +312,13 @@ class _Task:
 
 
 def _play(task: _Task) -> list[tuple[int, GameResult, None]]:
-    """Play the games of `task` (what a worker runs)."""
-    out = []
-    for k in task.games:
-        seed = game_seed(task.seed, k // 2)
-        order = (0, 1) if k % 2 == 0 else (1, 0)
-        red = task.specs[order[0]].build(_bot_seed(seed, Player.RED))
-        blue = task.specs[order[1]].build(_bot_seed(seed, Player.BLUE))
-        game = play_game(task.rules, red, blue, seed=seed, max_plies=task.max_plies,
-                         setups=task.setups)
-        game = attrs.evolve(game, red=task.names[order[0]], blue=task.names[order[1]])
-        out.append((task.pair * LADDER_STRIDE + k, game, None))
-    return out
-
-
-def _bot_seed(seed: int, player: Player) -> int:
-    return side_seed(seed, "bot", player)
+    """Play the games of `task` (what a worker runs): games ``2k`` and ``2k + 1`` share
+    the seed ``game_seed(seed, k)``, the second with colours swapped."""
+    return [(task.pair * LADDER_STRIDE + k,
+             play_seated(task.rules, task.specs, task.names, game_seed(task.seed, k // 2),
+                         swapped=k % 2 == 1, max_plies=task.max_plies, setups=task.setups),
+             None)
+            for k in task.games]
 
 
 def _spec(bot: str | BotSpec, move_time: float | None) -> BotSpec:
@@ -335,14 +329,6 @@ def _spec(bot: str | BotSpec, move_time: float | None) -> BotSpec:
     if move_time is not None and bot.strip().startswith("cmd:"):
         return BotSpec(bot.strip(), {"move_time": move_time})
     return BotSpec(bot.strip())
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-Progress = Callable[[int, int, GameResult], None]
-"""``progress(games done, games in all, last result)`` after each game played."""
 
 
 def ladder(
@@ -402,7 +388,7 @@ def ladder(
             rules = rules.with_ply_limit(max_plies)
     elif rules.ply_limit is None:
         raise RulesError("a bot game needs a ply limit: pass max_plies or use rules with one")
-    count = _workers(workers)
+    worker_count(workers)  # checked before anything is played
     pairs = list(itertools.combinations(range(len(specs)), 2))
     tasks = []
     for p, (a, b) in enumerate(pairs):
@@ -432,37 +418,11 @@ def ladder(
                        if task.pair * LADDER_STRIDE + k not in results]
             for start in range(0, len(missing), 2):  # a paired game pair per task
                 work.append(attrs.evolve(task, games=tuple(missing[start:start + 2])))
-        if executor is None and count == 1:
-            for task in work:
-                finished(_play(task))
-        elif work:
-            if executor is None:
-                executor = stack.enter_context(cf.ProcessPoolExecutor(
-                    count, mp_context=multiprocessing.get_context(),
-                    initializer=_ignore_interrupts))
-            futures = [executor.submit(_play, task) for task in work]
-            try:
-                for future in cf.as_completed(futures):
-                    finished(future.result())
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+        run_tasks(work, _play, finished, workers=workers, executor=executor)
     games = tuple(results[i] for i in sorted(results))
     pair_names = [(names[a], names[b]) for a, b in pairs]
     return LadderResult(rules, tuple(names), games,
                         fit_ratings(names, games, anchor=anchor, pairs=pair_names))
-
-
-def _workers(value: int | str) -> int:
-    if value == "auto":
-        try:
-            return len(os.sched_getaffinity(0))
-        except AttributeError:  # not on Linux
-            return os.cpu_count() or 1
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"workers must be a whole number >= 1 or 'auto', not {_shown(value)}")
-    return value
 
 
 def _config(rules: Rules, names: Sequence[str], specs: Sequence[BotSpec], seed: int,

@@ -40,7 +40,9 @@ file lacks (see "Self-play at scale" in the documentation).
 * `stratego.match.score`: the totals (`MatchResult`) and `Score` (interval, Elo);
 * `stratego.match.specs`: `BotSpec`, what a worker builds a fresh bot from;
 * `stratego.match.workers`: `play_match`, its chunks of games and the processes or
-  executor that play them;
+  executor that play them; `play_seated` (one game with fresh, seeded bots), `run_tasks`
+  (tasks on one process, a pool or any executor) and `worker_count`, which the rating
+  ladder (`stratego.arena`) plays on too;
 * `stratego.match.log`: the JSONL file (`MatchLog`, `read_jsonl`, `MatchFile`).
 """
 
@@ -58,7 +60,7 @@ from stratego.match.games import (
 from stratego.match.log import LOG_FORMAT, MatchFile, MatchLog, MatchLogError, read_jsonl
 from stratego.match.score import MatchResult, Score
 from stratego.match.specs import BotSpec
-from stratego.match.workers import Progress, play_match
+from stratego.match.workers import Progress, play_match, play_seated, run_tasks, worker_count
 
 __all__ = [
     "ILLEGAL_MOVE",
@@ -76,6 +78,9 @@ __all__ = [
     "game_seed",
     "play_game",
     "play_match",
+    "play_seated",
     "read_jsonl",
+    "run_tasks",
     "side_seed",
+    "worker_count",
 ]

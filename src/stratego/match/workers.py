@@ -20,7 +20,7 @@ import os
 import pickle
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -41,7 +41,10 @@ from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 
-__all__ = ["Progress", "play_match"]
+__all__ = ["Progress", "play_match", "play_seated", "run_tasks", "worker_count"]
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 # ---------------------------------------------------------------------------
@@ -63,15 +66,25 @@ class _Chunk:
     setups: str = "random"
 
 
-def _play_one(chunk: _Chunk, index: int) -> _Played:
-    seed = game_seed(chunk.seed, index)
-    swapped = chunk.swap and index % 2 == 1
+def play_seated(rules: Rules, bots: tuple[BotSpec | _Copied, BotSpec | _Copied],
+                names: tuple[str, str], seed: int, *, swapped: bool = False,
+                max_plies: int | None = None, setups: str = "random",
+                keep_state: bool = False) -> GameResult:
+    """One game of a match or a ladder: fresh bots from `bots` (the first plays Red, or
+    Blue when `swapped`), each seeded from the game's `seed` and its side
+    (`side_seed`), named `names` (in the order of `bots`) in the result."""
     order = (1, 0) if swapped else (0, 1)
-    red = chunk.recipes[order[0]].build(side_seed(seed, "bot", Player.RED))
-    blue = chunk.recipes[order[1]].build(side_seed(seed, "bot", Player.BLUE))
-    game = play_game(chunk.rules, red, blue, seed=seed, max_plies=chunk.max_plies,
-                     keep_state=chunk.record, setups=chunk.setups)
-    game = attrs.evolve(game, red=chunk.names[order[0]], blue=chunk.names[order[1]])
+    red = bots[order[0]].build(side_seed(seed, "bot", Player.RED))
+    blue = bots[order[1]].build(side_seed(seed, "bot", Player.BLUE))
+    game = play_game(rules, red, blue, seed=seed, max_plies=max_plies,
+                     keep_state=keep_state, setups=setups)
+    return attrs.evolve(game, red=names[order[0]], blue=names[order[1]])
+
+
+def _play_one(chunk: _Chunk, index: int) -> _Played:
+    game = play_seated(chunk.rules, chunk.recipes, chunk.names, game_seed(chunk.seed, index),
+                       swapped=chunk.swap and index % 2 == 1, max_plies=chunk.max_plies,
+                       setups=chunk.setups, keep_state=chunk.record)
     record = _record_of(game, index, game.state) if chunk.record else None
     return index, attrs.evolve(game, state=None), record
 
@@ -105,12 +118,59 @@ def _cores() -> int:
         return os.cpu_count() or 1
 
 
-def _workers(value: int | str) -> int:
+def worker_count(value: int | str) -> int:
+    """The number of worker processes `value` asks for: a whole number >= 1, or
+    ``"auto"`` for every core this process may use; `RulesError` otherwise."""
     if value == "auto":
         return _cores()
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise RulesError(f"workers must be a whole number >= 1 or 'auto', not {value!r}"[:120])
     return value
+
+
+def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
+              finished: Callable[[Sequence[_R]], None], *, workers: int | str = 1,
+              executor: cf.Executor | None = None, start_method: str | None = None) -> None:
+    """Play picklable `tasks` with `play` (a module-level function) and hand each task's
+    results to `finished` as it completes: in this process (one worker, no executor),
+    on a process pool of `workers` made for the call (`start_method` as in
+    `multiprocessing.get_context`; Ctrl-C is left to this process), or on `executor`
+    (never shut down here). On an interruption or an error, the tasks not started are
+    cancelled and the results of those that still finish reach `finished` before the
+    exception propagates (a second Ctrl-C stops that wait)."""
+    count = worker_count(workers)
+    if executor is None and count == 1:
+        for task in tasks:
+            finished(play(task))
+        return
+    if not tasks:
+        return
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            try:
+                pickle.dumps(tasks[0])
+            except Exception as exc:
+                raise StrategoError(
+                    f"the bots cannot be sent to worker processes ({exc}): pass bot "
+                    "names, BotSpec descriptions or module-level bot classes") from None
+            context = multiprocessing.get_context(start_method)
+            executor = stack.enter_context(cf.ProcessPoolExecutor(
+                count, mp_context=context, initializer=_ignore_interrupts))
+        futures = [executor.submit(play, task) for task in tasks]
+        reported: set[cf.Future[Sequence[_R]]] = set()
+        try:
+            for future in cf.as_completed(futures):
+                reported.add(future)
+                finished(future.result())
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            with contextlib.suppress(KeyboardInterrupt):
+                for future in futures:
+                    if future not in reported and not future.cancelled():
+                        with contextlib.suppress(Exception):
+                            finished(future.result())
+            raise
 
 
 # ---------------------------------------------------------------------------
@@ -180,7 +240,7 @@ def play_match(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise RulesError(f"the number of games must be a whole number >= 0, not {games!r}")
-    count = _workers(workers)
+    count = worker_count(workers)
     if chunk_size is not None and (isinstance(chunk_size, bool)
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
         raise RulesError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}"[:120])
@@ -206,45 +266,12 @@ def play_match(
                 if progress is not None:
                     progress(len(results), games, game)
 
-        if executor is None and count == 1:
-            for index in pending:
-                finished([_play_one(base, index)])
-        elif pending:
-            if executor is None:
-                try:
-                    pickle.dumps(base)
-                except Exception as exc:
-                    raise StrategoError(
-                        f"the bots cannot be sent to worker processes ({exc}): pass bot "
-                        "names, BotSpec descriptions or module-level bot classes") from None
-                context = multiprocessing.get_context(start_method)
-                executor = stack.enter_context(cf.ProcessPoolExecutor(
-                    count, mp_context=context, initializer=_ignore_interrupts))
-            # with a log, one game a task: a kill loses at most the game each worker is
-            # playing (a task costs a fraction of a millisecond, a game far more)
-            size = chunk_size or (1 if log is not None else
-                                  max(1, min(8, len(pending) // (4 * count))))
-            _run(executor, base, pending, size, finished)
+        # with a log, one game a task: a kill loses at most the game each worker is
+        # playing (a task costs a fraction of a millisecond, a game far more)
+        parallel = executor is not None or count > 1
+        size = 1 if not parallel else chunk_size or (
+            1 if log is not None else max(1, min(8, len(pending) // (4 * count))))
+        run_tasks([attrs.evolve(base, indices=chunk) for chunk in _chunks(pending, size)],
+                  _play_chunk, finished, workers=count, executor=executor,
+                  start_method=start_method)
     return MatchResult(rules, names, tuple(results[i] for i in range(games)))
-
-
-def _run(executor: cf.Executor, base: _Chunk, pending: Sequence[int], size: int,
-         finished: Callable[[Sequence[_Played]], None]) -> None:
-    """Submit the chunks and report each as it completes; on an interruption cancel
-    what has not started and save what still finishes."""
-    futures = [executor.submit(_play_chunk, attrs.evolve(base, indices=chunk))
-               for chunk in _chunks(pending, size)]
-    reported: set[cf.Future[list[_Played]]] = set()
-    try:
-        for future in cf.as_completed(futures):
-            reported.add(future)
-            finished(future.result())
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C stops the wait
-            for future in futures:
-                if future not in reported and not future.cancelled():
-                    with contextlib.suppress(Exception):
-                        finished(future.result())
-        raise
