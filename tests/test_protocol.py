@@ -9,6 +9,7 @@ import json
 import pathlib
 import random
 import sys
+import time
 
 import pytest
 
@@ -65,6 +66,7 @@ def test_rescue_decisions_travel_in_move_notation() -> None:
     ("silent", "out of time", "no answer in time"),
     ("crash", "bot crashed", "exit status 3"),
     ("slow-setup", "out of time", "no answer in time"),
+    ("flood", "bad answer", "a line longer than 1048576 bytes: 'xxx"),
 ])
 def test_a_faulty_program_loses_by_forfeit(fault: str, termination: str, shown: str) -> None:
     """The fault is the termination, the detail names what the program sent, and the
@@ -97,6 +99,20 @@ def test_the_process_is_gone_after_each_game() -> None:
     assert running is not None
     good.game_over(Player.RED, "flag captured")  # "end", then its input closes: it exits
     assert running.proc.poll() == 0
+
+
+def test_a_program_that_stops_reading_its_input_runs_out_of_time() -> None:
+    """A message larger than the pipe holds, to a program that no longer reads: the host
+    waits at most the time per move, then the program is stopped."""
+    bot = ProgramBot(_command("deaf")[4:], 1, move_time=0.5)
+    bot.setup(CLASSIC, Player.RED, random.Random(1))
+    process = bot._process
+    assert process is not None
+    with pytest.raises(BotFaultError, match="did not read its input in time") as caught:
+        process.send({"type": "note", "text": "x" * (4 << 20)}, time.monotonic() + 0.5)
+    assert caught.value.termination == "out of time"
+    bot.close()
+    assert process.proc.poll() is not None  # killed
 
 
 def test_a_program_that_cannot_start_loses() -> None:

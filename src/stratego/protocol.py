@@ -18,8 +18,9 @@ spec ``cmd:COMMAND`` builds one anywhere a bot is named). A program that answers
 illegal move, a line that is not the expected JSON, nothing within `move_time` seconds,
 or that dies, raises `stratego.errors.BotFaultError` naming the fault and the text it
 sent (shortened): `stratego.match.play_game` scores it as a lost game and the next
-game starts a fresh process. Its standard error goes to a log file. POSIX only (the
-host waits on pipes with ``select``).
+game starts a fresh process. Its standard error goes to a log file. The host reads and
+writes the pipes on threads of its own, so every wait has a deadline on any operating
+system and a program that floods its output or stops reading cannot block it.
 
 `serve_bot` is the other side: it turns any bot of the library, or your own Python
 bot, into such a program (``python -m stratego.protocol heuristic`` serves one).

@@ -11,16 +11,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import queue
 import random
-import select
 import shlex
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 import weakref
 from collections.abc import Sequence
-from typing import Any
+from typing import IO, Any
 
 from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, _shown
 from stratego.moves import Move
@@ -58,6 +59,16 @@ _MAX_LINE = 1 << 20
 """Longest answer line read (1 MiB): a longer one is a bad answer."""
 _GRACE = 2.0
 """Seconds a program has to exit after the end of its input before it is killed."""
+_CHUNK = 65536
+"""Bytes read from a program's output at a time."""
+_QUEUED_CHUNKS = 2 * _MAX_LINE // _CHUNK
+"""Chunks of output held before the reader waits (a flooding program is stopped by the
+line limit, never by the host's memory)."""
+_OWN_GROUP: dict[str, Any] = (
+    {"start_new_session": True} if os.name == "posix"
+    else {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)})
+"""Each program in a process group of its own (its children are killed with it on POSIX;
+Ctrl-C in the host's console does not reach it)."""
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -83,7 +94,12 @@ def _short(text: str | bytes, limit: int = 80) -> str:
 
 
 class _Process:
-    """One running program: lines in, lines out, each with a deadline."""
+    """One running program: lines in, lines out, each with a deadline.
+
+    A reader thread moves the program's output into a bounded queue and a writer thread
+    writes its input, so every wait has a timeout on any operating system (no
+    ``select`` on pipes) and a program that floods its output or stops reading its input
+    cannot block the host."""
 
     def __init__(self, argv: list[str], log: str, header: str) -> None:
         try:
@@ -93,34 +109,31 @@ class _Process:
                 handle.flush()
                 self.proc = subprocess.Popen(
                     argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=handle,
-                    start_new_session=True)
+                    **_OWN_GROUP)
         except OSError as exc:
             raise BotFaultError(f"cannot start {_short(' '.join(argv))}: {exc.strerror or exc}",
                                 CRASHED) from None
         assert self.proc.stdin is not None
         assert self.proc.stdout is not None
-        self._in = self.proc.stdin.fileno()
-        self._out = self.proc.stdout.fileno()
-        os.set_blocking(self._in, False)
         self._buffer = b""
-        self._finalizer = weakref.finalize(self, _kill, self.proc)
+        self._ended = False
+        self._stop = threading.Event()
+        self._output: queue.Queue[bytes] = queue.Queue(_QUEUED_CHUNKS)
+        self._input: queue.SimpleQueue[_Write | None] = queue.SimpleQueue()
+        threading.Thread(target=_read, args=(self.proc.stdout, self._output, self._stop),
+                         name="stratego-bot-output", daemon=True).start()
+        threading.Thread(target=_write, args=(self.proc.stdin, self._input),
+                         name="stratego-bot-input", daemon=True).start()
+        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stop, self._input)
 
     def send(self, message: dict[str, Any], deadline: float) -> None:
-        data = memoryview((json.dumps(message, separators=(",", ":")) + "\n").encode())
-        while data:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise BotFaultError("it did not read its input in time", OUT_OF_TIME)
-            try:
-                _, ready, _ = select.select([], [self._in], [], remaining)
-                if not ready:
-                    continue
-                written = os.write(self._in, data)
-            except BlockingIOError:
-                continue
-            except OSError:
-                raise BotFaultError(f"it stopped reading ({self.status()})", CRASHED) from None
-            data = data[written:]
+        data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
+        write = _Write(data)
+        self._input.put(write)
+        if not write.done.wait(max(0.0, deadline - time.monotonic())):
+            raise BotFaultError("it did not read its input in time", OUT_OF_TIME)
+        if write.failed:
+            raise BotFaultError(f"it stopped reading ({self.status()})", CRASHED)
 
     def receive(self, deadline: float) -> bytes:
         while True:
@@ -133,18 +146,21 @@ class _Process:
             if len(self._buffer) > _MAX_LINE:
                 raise BotFaultError(f"it sent a line longer than {_MAX_LINE} bytes: "
                                     f"{_short(self._buffer)}", BAD_ANSWER)
+            if self._ended:
+                sent = f" after sending {_short(self._buffer)}" if self._buffer else ""
+                raise BotFaultError(f"it exited{sent} ({self.status()})", CRASHED)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 sent = f" (it had sent {_short(self._buffer)})" if self._buffer else ""
                 raise BotFaultError(f"no answer in time{sent}", OUT_OF_TIME)
-            ready, _, _ = select.select([self._out], [], [], remaining)
-            if not ready:
+            try:
+                chunk = self._output.get(timeout=remaining)
+            except queue.Empty:
                 continue
-            chunk = os.read(self._out, 65536)
-            if not chunk:
-                sent = f" after sending {_short(self._buffer)}" if self._buffer else ""
-                raise BotFaultError(f"it exited{sent} ({self.status()})", CRASHED)
-            self._buffer += chunk
+            if chunk:
+                self._buffer += chunk
+            else:
+                self._ended = True
 
     def status(self) -> str:
         try:
@@ -163,29 +179,75 @@ class _Process:
         if message is not None:
             with contextlib.suppress(BotFaultError):
                 self.send(message, deadline)
-        with contextlib.suppress(OSError):
-            assert self.proc.stdin is not None
-            self.proc.stdin.close()
+        self._input.put(None)  # the writer closes the input once the queue is written
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
         self.kill()
 
     def kill(self) -> None:
         self._finalizer()
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
+class _Write:
+    """One message for the writer thread, and whether it was written."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.done = threading.Event()
+        self.failed = False
+
+
+def _read(stream: IO[bytes], output: queue.Queue[bytes], stop: threading.Event) -> None:
+    """The reader thread: the program's output in chunks, then ``b""`` at its end; it
+    closes the stream when done."""
+    read = getattr(stream, "read1", stream.read)
+    with contextlib.closing(stream):
+        while True:
+            try:
+                chunk = read(_CHUNK)
+            except (OSError, ValueError):
+                chunk = b""
+            while True:  # a full queue (a flooding program) waits, until it is killed
+                try:
+                    output.put(chunk, timeout=0.2)
+                    break
+                except queue.Full:
+                    if stop.is_set():
+                        return
+            if not chunk:
+                return
+
+
+def _write(stream: IO[bytes], messages: queue.SimpleQueue[_Write | None]) -> None:
+    """The writer thread: each message in turn; None closes the input and ends it."""
+    while True:
+        message = messages.get()
+        if message is None:
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+            return
+        try:
+            stream.write(message.data)
+            stream.flush()
+        except (OSError, ValueError):
+            message.failed = True
+        message.done.set()
+
+
+def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
+          messages: queue.SimpleQueue[_Write | None]) -> None:
+    stop.set()
+    messages.put(None)
     if proc.poll() is None:
-        with contextlib.suppress(OSError):
-            os.killpg(proc.pid, signal.SIGKILL)
+        if hasattr(os, "killpg"):  # the program's own process group (POSIX)
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             proc.kill()
     with contextlib.suppress(subprocess.TimeoutExpired, OSError):
         proc.wait(timeout=5)
+    # the streams are closed by the reader and writer threads (closing a stream another
+    # thread is blocked on would wait for it)
 
 
 def _default_log() -> str:

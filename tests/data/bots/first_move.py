@@ -4,7 +4,8 @@ standard input and output and plays the first legal move it is offered.
 
 Usage: python first_move.py [FAULT], where FAULT makes it misbehave on its first
 move: "illegal" (a move that is not legal), "garbage" (a line that is not JSON),
-"silent" (no answer), "crash" (exits), "slow-setup" (no setup answer).
+"silent" (no answer), "crash" (exits), "slow-setup" (no setup answer), "flood" (2 MiB
+without a line end), "deaf" (after its setup it never reads its input again).
 """
 
 import json
@@ -19,6 +20,9 @@ for line in sys.stdin:
         if fault == "slow-setup":
             time.sleep(60)
         reply = {"type": "setup", "setup": None}
+        if fault == "deaf":
+            print(json.dumps(reply), flush=True)
+            time.sleep(60)
     elif message["type"] == "move":
         legal = message["legal"]
         if fault == "illegal":
@@ -31,6 +35,11 @@ for line in sys.stdin:
             continue
         elif fault == "crash":
             sys.exit(3)
+        elif fault == "flood":
+            sys.stdout.write("x" * (2 << 20))
+            sys.stdout.flush()
+            time.sleep(60)
+            continue
         else:
             reply = {"type": "move", "move": legal[0]}
     else:  # "end": wait for the next game or the end of the input
