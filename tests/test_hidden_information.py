@@ -2,7 +2,8 @@
 
 For a player P, everything P can observe (its view and the view's JSON and repr; when P is
 to move, `legal_moves` and their order, `is_legal`, the action mask, the text of
-`explain_illegal` and of `IllegalMoveError`) is a function of P's view alone. So two states
+`explain_illegal` and of `IllegalMoveError`, the line protocol's move message and the
+search bot's choice) is a function of P's view alone. So two states
 with the same view of P must look the same to P in every one of these ways. The other
 states come from two independent sources:
 
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
+import json
 import random
 
 import pytest
@@ -33,6 +35,7 @@ from stratego.bots import SearchBot
 from stratego.editions import EDITIONS
 from stratego.encoding import legal_action_mask
 from stratego.explain import explain_illegal
+from stratego.protocol import move_message
 from stratego.sampling import Sampler
 from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPiece, view
@@ -157,6 +160,8 @@ def observed(state: GameState, player: Player, moves: list[Move],
             else:  # pragma: no cover - is_legal said it was not legal
                 errors.append("applied")
         seen["errors"] = errors
+        # what a program bot is sent (the line protocol's move message)
+        seen["protocol"] = json.dumps(move_message(v))
         # the search bot reads nothing but the view: its sampled states, playouts and
         # choice are the same for every state the player cannot tell apart
         seen["search"] = SearchBot(7, simulations=6, depth=4)(v)

@@ -42,6 +42,7 @@ from stratego.bots.program import (
     OUT_OF_TIME,
     PROTOCOL,
     ProgramBot,
+    move_message,
     split_command,
 )
 from stratego.errors import StrategoError, _shown
@@ -56,6 +57,7 @@ __all__ = [
     "PROTOCOL",
     "ProgramBot",
     "main",
+    "move_message",
     "serve_bot",
     "split_command",
 ]

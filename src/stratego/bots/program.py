@@ -37,6 +37,7 @@ __all__ = [
     "OUT_OF_TIME",
     "PROTOCOL",
     "ProgramBot",
+    "move_message",
     "split_command",
 ]
 
@@ -85,6 +86,12 @@ def split_command(command: str | Sequence[str]) -> list[str]:
     if not argv:
         raise StrategoError("a program bot needs a command (cmd:COMMAND)")
     return argv
+
+
+def move_message(view: Any) -> dict[str, Any]:
+    """The ``move`` message a program is sent when it is to move: its view (the view
+    JSON) and its legal moves in the library's notation, made from the view alone."""
+    return {"type": "move", "view": view.to_dict(), "legal": [str(m) for m in view.legal_moves]}
 
 
 def _short(text: str | bytes, limit: int = 80) -> str:
@@ -363,9 +370,7 @@ class ProgramBot:
             self._answer(process, "setup")  # a game started without a setup phase
         legal = view.legal_moves
         try:
-            process.send({"type": "move", "view": view.to_dict(),
-                          "legal": [str(m) for m in legal]},
-                         time.monotonic() + self.move_time)
+            process.send(move_message(view), time.monotonic() + self.move_time)
         except BotFaultError as fault:
             raise self._fault(fault) from None
         message, text = self._answer(process, "move")
