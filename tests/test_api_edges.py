@@ -37,35 +37,35 @@ def _game(seed: int = 1, plies: int = 20) -> GameState:
 def test_new_game_takes_a_mapping_per_side() -> None:
     red, blue = random_setup(CLASSIC, Player.RED, 1), random_setup(CLASSIC, Player.BLUE, 2)
     expected = stratego.new_game(CLASSIC, red, blue)
-    as_objects = dict(red.placement)
-    as_text = {str(sq): rank.symbol for sq, rank in blue.placement}
+    as_objects: dict[Square | str, Rank | str] = dict(red.placement)
+    as_text: dict[Square | str, Rank | str] = {str(sq): rank.symbol for sq, rank in blue.placement}
     assert stratego.new_game(CLASSIC, as_objects, as_text) == expected
     with pytest.raises(stratego.SetupError, match="red"):
         stratego.new_game(CLASSIC, {"a1": "F"}, as_text)
 
 
 def test_players_by_name_wherever_a_player_is_taken() -> None:
-    assert Player("red") is Player("Red") is Player("r") is Player.RED
-    assert Player("BLUE") is Player.BLUE
+    assert Player("red") is Player("Red") is Player("r") is Player.RED  # type: ignore[arg-type]
+    assert Player("BLUE") is Player.BLUE  # type: ignore[arg-type]
     with pytest.raises(stratego.InvalidNotationError, match="not a player: 'green'"):
-        Player("green")
+        Player("green")  # type: ignore[arg-type]
     state = _game()
-    assert random_setup(CLASSIC, "blue", 5) == random_setup(CLASSIC, Player.BLUE, 5)
-    assert stratego.view(state, "red") == stratego.view(state, Player.RED)
+    assert random_setup(CLASSIC, "blue", 5) == random_setup(CLASSIC, Player.BLUE, 5)  # type: ignore[arg-type]
+    assert stratego.view(state, "red") == stratego.view(state, Player.RED)  # type: ignore[arg-type]
     assert list(state.pieces("blue")) == list(state.pieces(Player.BLUE))
     assert state.captured("red") == state.captured(Player.RED)
     assert state.rescues_made("blue") == 0
     text = random_setup(CLASSIC, Player.BLUE, 5).text()
-    assert Setup.parse(text, "blue") == Setup.parse(text, Player.BLUE)
+    assert Setup.parse(text, "blue") == Setup.parse(text, Player.BLUE)  # type: ignore[arg-type]
 
 
 def test_states_and_views_offer_legal_moves_the_same_way() -> None:
     state = _game()
     view = stratego.view(state, state.to_move)
     assert state.legal_moves == stratego.legal_moves(state) == view.legal_moves
-    assert stratego.legal_moves(view) == view.legal_moves
+    assert stratego.legal_moves(view) == view.legal_moves  # type: ignore[arg-type]
     other = stratego.view(state, state.to_move.opponent)
-    assert stratego.legal_moves(other) == other.legal_moves == ()
+    assert stratego.legal_moves(other) == other.legal_moves == ()  # type: ignore[arg-type]
 
 
 def test_state_pieces_and_view_pieces_have_one_shape() -> None:

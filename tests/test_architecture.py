@@ -346,7 +346,7 @@ PRIVATE_SHARED = {
 def private_imports(path: pathlib.Path) -> list[tuple[str, str]]:
     """(imported stratego module, name) for each ``_private`` name `path` imports."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = []
+    found: list[tuple[str, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
                 "stratego."):

@@ -174,7 +174,7 @@ def test_messages_cut_echoed_input() -> None:
     """A megabyte of bad input is named, not repeated."""
     huge = "x" * 1_000_000
     for call in (lambda: stratego.Square.parse(huge), lambda: stratego.Move.parse(huge),
-                 lambda: stratego.parse_position(huge), lambda: stratego.Player(huge),
+                 lambda: stratego.parse_position(huge), lambda: stratego.Player(huge),  # type: ignore[arg-type]
                  lambda: stratego.editions.by_name(huge), lambda: gravon.rules_for_game_type(huge)):
         with pytest.raises(StrategoError) as info:
             call()

@@ -52,7 +52,7 @@ def test_pettingzoo_api_test_passes(rules: str, build: object) -> None:
 def test_env_and_raw_env_follow_pettingzoos_conventions() -> None:
     """``raw_env()`` is the environment itself; ``env()`` wraps it in PettingZoo's
     order-enforcing wrapper (which refuses a step before reset) and passes attributes on."""
-    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
     assert type(raw_env("classic")) is StrategoAECEnv
     wrapped = env("classic", max_plies=10)
@@ -276,6 +276,7 @@ def test_the_aec_env_final_rewards_are_zero_sum_and_name_the_winner() -> None:
         obs, reward, terminated, truncated, info = aec.last()
         if terminated or truncated:
             final[agent] = reward
+            assert aec.state is not None
             assert info["ply"] == aec.state.ply
             aec.step(None)
             continue

@@ -686,8 +686,9 @@ def test_gravon_game_files(state: GameState, data: st.DataObject) -> None:
 
 
 _XML_HEAD = '<?xml version="1.0"?>'
-_BOARD = gravon.format_board(stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, 0, 1),
-                                               stratego.random_setup(CLASSIC, 1, 2)))
+_BOARD = gravon.format_board(stratego.new_game(
+    CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+    stratego.random_setup(CLASSIC, Player.BLUE, 2)))
 
 
 @pytest.mark.parametrize(
@@ -774,44 +775,46 @@ _SMALL = {"a1": "F", "j10": "f", "b1": "M", "i10": "m"}
 @pytest.mark.parametrize(
     ("call", "needle"),
     [
-        (lambda: Player.parse(None), "not a player: None"),
+        (lambda: Player.parse(None), "not a player: None"),  # type: ignore[arg-type]
         (lambda: Player(2), "not a player: 2"),
-        (lambda: Rank.parse(7), "not a rank: 7"),
+        (lambda: Rank.parse(7), "not a rank: 7"),  # type: ignore[arg-type]
         (lambda: Rank(12), "not a rank: 12"),
         (lambda: Rank(-1), "not a rank: -1"),
-        (lambda: Move.rescue("K", Square.parse("b2")), "not a rank: 'K'"),
-        (lambda: CLASSIC.labels.parse(None), "not a rank label: None"),
-        (lambda: CLASSIC.labels.label(-1), "not a rank: -1"),
-        (lambda: Square.at("a", 1), "no square at file 'a', row 1"),
-        (lambda: Square.at(1.5, 1), "no square at file 1.5"),
+        (lambda: Move.rescue("K", Square.parse("b2")), "not a rank: 'K'"),  # type: ignore[arg-type]
+        (lambda: CLASSIC.labels.parse(None), "not a rank label: None"),  # type: ignore[arg-type]
+        (lambda: CLASSIC.labels.label(-1), "not a rank: -1"),  # type: ignore[arg-type]
+        (lambda: Square.at("a", 1), "no square at file 'a', row 1"),  # type: ignore[arg-type]
+        (lambda: Square.at(1.5, 1), "no square at file 1.5"),  # type: ignore[arg-type]
         (lambda: Square.parse("a\u00b2"), "not a square: 'a\u00b2'"),
         (lambda: Square.parse("a\u0663"), "not a square"),
         (lambda: gravon.parse_gravon_square("A\u00b9"), "not a Gravon square"),
-        (lambda: Setup.parse("." * 40, Player.RED, None), "a setup covers 1 to 10 rows, not None"),
-        (lambda: Setup.parse("." * 40, "purple"), "not a player: 'purple'"),
-        (lambda: Setup.from_mapping(Player.RED, "a1=M"), "maps squares to ranks, not str"),
-        (lambda: Setup.from_mapping(Player.RED, {"a1": 10}), "not a rank: 10"),
-        (lambda: stratego.random_setup("classic", Player.RED, 1), "not a Rules value: 'classic'"),
-        (lambda: stratego.random_setup(CLASSIC, Player.RED, []), "a seed"),
-        (lambda: stratego.random_setup(CLASSIC, Player.RED, "\ud800"), "a seed"),
-        (lambda: stratego.setup_problems(CLASSIC, {"a1": "F"}), "not a Setup"),
-        (lambda: stratego.new_game("classic", stratego.random_setup(CLASSIC, 0, 1),
-                                   stratego.random_setup(CLASSIC, 1, 2)), "not a Rules value"),
-        (lambda: stratego.resolve_strike("Q", Rank.SPY, CLASSIC), "not a rank: 'Q'"),
+        (lambda: Setup.parse("." * 40, Player.RED, None), "a setup covers 1 to 10 rows, not None"),  # type: ignore[arg-type]
+        (lambda: Setup.parse("." * 40, "purple"), "not a player: 'purple'"),  # type: ignore[arg-type]
+        (lambda: Setup.from_mapping(Player.RED, "a1=M"), "maps squares to ranks, not str"),  # type: ignore[arg-type]
+        (lambda: Setup.from_mapping(Player.RED, {"a1": 10}), "not a rank: 10"),  # type: ignore[arg-type]
+        (lambda: stratego.random_setup("classic", Player.RED, 1), "not a Rules value: 'classic'"),  # type: ignore[arg-type]
+        (lambda: stratego.random_setup(CLASSIC, Player.RED, []), "a seed"),  # type: ignore[arg-type]
+        (lambda: stratego.random_setup(CLASSIC, Player.RED, "\ud800"), "a seed"),  # type: ignore[arg-type]
+        (lambda: stratego.setup_problems(CLASSIC, {"a1": "F"}), "not a Setup"),  # type: ignore[arg-type]
+        (lambda: stratego.new_game("classic",  # type: ignore[arg-type]
+                                   stratego.random_setup(CLASSIC, Player.RED, 1),
+                                   stratego.random_setup(CLASSIC, Player.BLUE, 2)),
+         "not a Rules value"),
+        (lambda: stratego.resolve_strike("Q", Rank.SPY, CLASSIC), "not a rank: 'Q'"),  # type: ignore[arg-type]
         (lambda: Army((1, 2, 3)), "non-negative count"),
-        (lambda: Army(("a",) * 12), "non-negative count"),
+        (lambda: Army(("a",) * 12), "non-negative count"),  # type: ignore[arg-type]
         (lambda: PlayerView.from_json(nested(100_000)), "not JSON"),
-        (lambda: PlayerView.from_json(None), "not JSON text: NoneType"),
-        (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), []),
+        (lambda: PlayerView.from_json(None), "not JSON text: NoneType"),  # type: ignore[arg-type]
+        (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), []),  # type: ignore[arg-type]
          "not a random source: []"),
-        (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), "\ud800"),
+        (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), "\ud800"),  # type: ignore[arg-type]
          "not a random source"),
         (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), 1, max_draws=0),
          "max_draws must be a positive whole number"),
-        (lambda: stratego.sample_state(None), "not a PlayerView: None"),
-        (lambda: gravon.parse_game_text(None), "expected text, not NoneType"),
-        (lambda: gravon.parse_game_text(b"type 0"), "expected text, not bytes"),
-        (lambda: gravon.parse_game_xml(None), "expected text, not NoneType"),
+        (lambda: stratego.sample_state(None), "not a PlayerView: None"),  # type: ignore[arg-type]
+        (lambda: gravon.parse_game_text(None), "expected text, not NoneType"),  # type: ignore[arg-type]
+        (lambda: gravon.parse_game_text(b"type 0"), "expected text, not bytes"),  # type: ignore[arg-type]
+        (lambda: gravon.parse_game_xml(None), "expected text, not NoneType"),  # type: ignore[arg-type]
         (lambda: gravon.parse_game_xml("<game type='\ud800'/>"), "cannot be encoded"),
         (lambda: gravon.parse_game_xml(f'<game type="classic"><result type="{"9" * 5000}" '
                                        f'winner="1"/></game>'), "type is not a whole number"),
@@ -872,12 +875,12 @@ def test_regression_odd_values_keep_working_values_working() -> None:
         def __index__(self) -> int:
             return self.value
 
-    assert Square.at(Index(2), Index(4)) == Square.parse("c5")
-    assert stratego.random_setup(CLASSIC, Player.RED, "seed") == stratego.random_setup(
-        CLASSIC, Player.RED, "seed")
+    assert Square.at(Index(2), Index(4)) == Square.parse("c5")  # type: ignore[arg-type]
+    seeded = stratego.random_setup(CLASSIC, Player.RED, "seed")  # type: ignore[arg-type]
+    assert seeded == stratego.random_setup(CLASSIC, Player.RED, "seed")  # type: ignore[arg-type]
     assert Rank(10) is Rank.MARSHAL
     assert Player(1) is Player.BLUE
-    assert HASBRO_2009.labels.label(10) == "1"
+    assert HASBRO_2009.labels.label(10) == "1"  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------------------
@@ -1070,10 +1073,10 @@ def test_regression_view_of_a_non_state() -> None:
 @pytest.mark.parametrize(
     ("call", "needle"),
     [
-        (lambda: gravon.rules_for_game_type([]), "not a Gravon game type: []"),
-        (lambda: gravon.start_state(_BOARD, None), "not a Gravon game type: None"),
-        (lambda: records.Tags(5), "tags are a mapping of tag names to text, not 5"),
-        (lambda: records.Tags([("Event",)]), "tags are a mapping"),
+        (lambda: gravon.rules_for_game_type([]), "not a Gravon game type: []"),  # type: ignore[arg-type]
+        (lambda: gravon.start_state(_BOARD, None), "not a Gravon game type: None"),  # type: ignore[arg-type]
+        (lambda: records.Tags(5), "tags are a mapping of tag names to text, not 5"),  # type: ignore[arg-type]
+        (lambda: records.Tags([("Event",)]), "tags are a mapping"),  # type: ignore[list-item]
     ],
 )
 def test_regression_game_types_and_tags_of_the_wrong_type(call: Callable[[], object],

@@ -20,6 +20,7 @@ from stratego import (
     CLASSIC,
     IllegalMoveError,
     InvalidNotationError,
+    Piece,
     Player,
     Rank,
     SetupError,
@@ -94,11 +95,17 @@ def test_board_letters() -> None:
         board[index] = "_"
     board[0], board[1], board[2], board[99], board[98] = "M", "L", "C", "Y", "X"
     state = parse_board("".join(board))
-    assert state.piece_at("a1").rank is Rank.FLAG
-    assert state.piece_at("b1").rank is Rank.MARSHAL
-    assert state.piece_at("c1").rank is Rank.SPY
-    assert state.piece_at("j10").owner is Player.BLUE
-    assert state.piece_at("i10").rank is Rank.MARSHAL
+
+    def at(square: str) -> Piece:
+        piece = state.piece_at(square)
+        assert piece is not None, square
+        return piece
+
+    assert at("a1").rank is Rank.FLAG
+    assert at("b1").rank is Rank.MARSHAL
+    assert at("c1").rank is Rank.SPY
+    assert at("j10").owner is Player.BLUE
+    assert at("i10").rank is Rank.MARSHAL
     assert state.to_move is Player.RED
     assert format_board(state) == "".join(board)
 

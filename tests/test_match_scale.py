@@ -333,7 +333,7 @@ def test_bots_are_fresh_for_every_game() -> None:
             return view.legal_moves[0] if self.calls < 16 else "nonsense"
 
     template = Tired()
-    result = play_match(CLASSIC, template, "random", games=6, max_plies=30)
+    result = play_match(CLASSIC, template, "random", games=6, max_plies=30)  # type: ignore[arg-type]
     assert template.calls == 0
     assert sum(game.plies for game in result.games) > 60
     assert all(game.termination != "illegal move" for game in result.games)

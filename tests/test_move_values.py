@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -64,10 +65,11 @@ def test_moves_stay_readable_and_immutable() -> None:
     assert json.dumps(str(move)) == '"a4-a5"'
 
 
-def test_state_to_json_without_history_reads_no_history(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_state_to_json_without_history_reads_no_history(monkeypatch: pytest.MonkeyPatch) -> None:
     """`with_history=False` neither replays nor walks the history it does not write."""
-    state = stratego.new_game(stratego.CLASSIC, stratego.random_setup(stratego.CLASSIC, 0, 1),
-                              stratego.random_setup(stratego.CLASSIC, 1, 2))
+    state = stratego.new_game(stratego.CLASSIC,
+                              stratego.random_setup(stratego.CLASSIC, stratego.Player.RED, 1),
+                              stratego.random_setup(stratego.CLASSIC, stratego.Player.BLUE, 2))
     for _ in range(30):
         state = stratego.apply(state, stratego.legal_moves(state)[0])
 

@@ -9,22 +9,26 @@ from __future__ import annotations
 import pathlib
 import random
 import textwrap
+from typing import TYPE_CHECKING
 
 import pytest
 
-np = pytest.importorskip("numpy")
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = pytest.importorskip("numpy")
 
-import stratego  # noqa: E402
-from stratego.bots import Bot, RandomBot  # noqa: E402
-from stratego.bots.policy import PolicyBot  # noqa: E402
-from stratego.editions import CLASSIC, by_name  # noqa: E402
-from stratego.encoding import (  # noqa: E402
+import stratego
+from stratego.bots import Bot, RandomBot
+from stratego.bots.policy import PolicyBot
+from stratego.editions import CLASSIC, by_name
+from stratego.encoding import (
     NUM_ACTIONS,
     NUM_PLANES,
     action_index,
     legal_action_mask,
 )
-from stratego.match import play_game, play_match  # noqa: E402
+from stratego.match import play_game, play_match
 
 BARRAGE = by_name("classic+barrage")
 

@@ -296,7 +296,8 @@ def _window_reference(state: GameState, rules: stratego.Rules, me: Player,
     ends the run and is never refused."""
     limit = rules.repetition.max_shuttle_moves
     strikes = rules.repetition.strikes_are_moves
-    runner, run = 0, []
+    runner = 0
+    run: list[set[frozenset[Square]]] = []
     for record, frm, to in _own_moves(state, me):
         if record.strike is not None and (not strikes or record.strike.attacker_removed):
             runner, run = 0, []

@@ -210,7 +210,7 @@ def test_record_text_accepts_comments_and_numbers() -> None:
     assert record.result == "*"
 
 
-GOOD = {
+GOOD: dict[str, object] = {
     "schema": "stratego.record/1", "rules": "classic", "ply_limit": None,
     "red_setup": stratego.random_setup(CLASSIC, Player.RED, 1).text(),
     "blue_setup": stratego.random_setup(CLASSIC, Player.BLUE, 2).text(),

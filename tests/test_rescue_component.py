@@ -59,8 +59,9 @@ def test_engine_options_and_explanations_come_from_the_component(silent: bool) -
     assert stratego.explain_illegal(state, "B@a2") == component.explain(
         facts, stratego.Move.parse("B@a2"))
     assert stratego.explain_illegal(state, "--") is None
-    assert "must first decide the Rescue" in component.explain(facts, stratego.Move.parse(
-        "e7-e6"))
+    why = component.explain(facts, stratego.Move.parse("e7-e6"))
+    assert why is not None
+    assert "must first decide the Rescue" in why
     back = component.returning(facts, Rank.LIEUTENANT)
     assert back.rank is Rank.LIEUTENANT
     after = stratego.apply(state, "L@a2")

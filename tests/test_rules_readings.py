@@ -52,11 +52,12 @@ def test_winning_defender_stays_on_its_square(rules: Rules) -> None:
     classic wording, which can be read to move the winner into the loser's square)."""
     state = from_position(rules, {"e4": "T", "e5": "c", "a1": "F", "j10": "f", "j1": "L"})
     defender = state.piece_at("e5")
+    assert defender is not None
     after = apply(state, "e4-e5")
     assert after.piece_at("e5") == defender
     assert after.piece_at("e4") is None
     assert after.square_of(defender) is not None
-    assert str(after.square_of(defender)) == "e5"  # type: ignore[union-attr]
+    assert str(after.square_of(defender)) == "e5"
 
 
 @pytest.mark.parametrize("rules", list(EDITIONS.values()), ids=list(EDITIONS))

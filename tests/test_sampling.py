@@ -40,7 +40,7 @@ BLUE_PIECES = {"a5": "l", "b9": "n", "i10": "f", "j10": "b", "e7": "x", "h9": "m
 
 
 def replay(rules: stratego.Rules, blue: dict[str, str], moves: list[str]) -> stratego.GameState:
-    state = stratego.from_position(rules, {**RED_PIECES, **blue})
+    state = stratego.from_position(rules, {**RED_PIECES, **blue})  # type: ignore[dict-item]
     for move in moves:
         state = stratego.apply(state, move)
     return state
@@ -121,7 +121,7 @@ def test_samples_are_uniform_over_the_consistent_assignments(rules: stratego.Rul
 
 SILENT_RESCUE = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
 _SR_SQUARES = ("e4", "a9", "h9", "j1")
-_SR_BLUE = {"e5": "m", "j7": "t", "j10": "f"}
+_SR_BLUE: dict[stratego.Square | str, str] = {"e5": "m", "j7": "t", "j10": "f"}
 
 
 def _silent_rescue_game(red: tuple[Rank, ...], rescues: tuple[Rank, ...]) -> stratego.GameState:
@@ -420,12 +420,13 @@ def test_a_position_read_after_its_flag_was_captured_samples(player: Player) -> 
 # a game gives (`Sampler` would refuse them at its verification), but counting reads only
 # the sets and the army.
 
-MIXED = {"a7": (Player.BLUE, Rank.SCOUT), "b7": (Player.BLUE, Rank.SCOUT),
-         "c7": (Player.BLUE, Rank.SCOUT), "d7": (Player.BLUE, Rank.MINER),
-         "e7": (Player.BLUE, Rank.MINER), "f7": (Player.BLUE, Rank.BOMB),
-         "g7": (Player.BLUE, Rank.LIEUTENANT), "h7": (Player.BLUE, Rank.MARSHAL),
-         "i10": (Player.BLUE, Rank.FLAG), "a4": (Player.RED, Rank.CAPTAIN),
-         "a1": (Player.RED, Rank.FLAG)}
+MIXED: dict[stratego.Square | str, tuple[Player, Rank]] = {
+    "a7": (Player.BLUE, Rank.SCOUT), "b7": (Player.BLUE, Rank.SCOUT),
+    "c7": (Player.BLUE, Rank.SCOUT), "d7": (Player.BLUE, Rank.MINER),
+    "e7": (Player.BLUE, Rank.MINER), "f7": (Player.BLUE, Rank.BOMB),
+    "g7": (Player.BLUE, Rank.LIEUTENANT), "h7": (Player.BLUE, Rank.MARSHAL),
+    "i10": (Player.BLUE, Rank.FLAG), "a4": (Player.RED, Rank.CAPTAIN),
+    "a1": (Player.RED, Rank.FLAG)}
 
 
 def _with_sets(masks: list[int]) -> PlayerView:

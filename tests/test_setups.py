@@ -137,8 +137,9 @@ def test_setup_parse_bad_symbol_names_square() -> None:
 
 
 def test_from_mapping_rejects_two_pieces_on_one_square() -> None:
+    placement: dict[Square | str, Rank | str] = {"a1": "B", Square.parse("a1"): "F"}
     with pytest.raises(SetupError, match="more than one piece on a1"):
-        Setup.from_mapping(Player.RED, {"a1": "B", Square.parse("a1"): "F"})
+        Setup.from_mapping(Player.RED, placement)
 
 
 @pytest.mark.parametrize("rules", EDITIONS, ids=IDS)

@@ -107,7 +107,7 @@ def test_view_picture_hides_the_opponents_unknown_ranks() -> None:
     blue_picture = board_text(view(state, Player.BLUE))
     assert blue_picture.splitlines()[1].startswith(" 1 ")
     assert all(cells == "r?" for sq, cells in parse_ascii(blue_picture).items()
-               if state.piece_at(sq) is not None and state.piece_at(sq).owner is Player.RED)
+               if (occupant := state.piece_at(sq)) is not None and occupant.owner is Player.RED)
 
 
 @given(seed=seeds, plies=st.integers(min_value=0, max_value=120),

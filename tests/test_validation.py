@@ -164,16 +164,16 @@ def test_a_state_built_in_code_is_checked_too() -> None:
 # -- from_position and Setup: one square, one piece --------------------------------------
 
 @pytest.mark.parametrize("keys", [("a1", "A1"), (Square.parse("a1"), "a1"), (" a1", "a1")])
-def test_from_position_refuses_a_square_named_twice(keys: tuple[object, object]) -> None:
+def test_from_position_refuses_a_square_named_twice(keys: tuple[Square | str, str]) -> None:
     placement = {keys[0]: "F", keys[1]: "M", "j10": "f"}
     with pytest.raises(PositionError, match="a1"):
-        stratego.from_position(CLASSIC, placement)  # type: ignore[arg-type]
+        stratego.from_position(CLASSIC, placement)
 
 
 @pytest.mark.parametrize("keys", [("a1", "A1"), (Square.parse("a1"), "a1"), (" a1", "a1")])
-def test_setup_refuses_a_square_named_twice(keys: tuple[object, object]) -> None:
+def test_setup_refuses_a_square_named_twice(keys: tuple[Square | str, str]) -> None:
     with pytest.raises(SetupError, match="a1"):
-        Setup.from_mapping(Player.RED, {keys[0]: "F", keys[1]: "B"})  # type: ignore[dict-item]
+        Setup.from_mapping(Player.RED, {keys[0]: "F", keys[1]: "B"})
 
 
 def test_setup_constructor_refuses_a_square_twice_under_army_variants() -> None:

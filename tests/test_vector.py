@@ -185,8 +185,8 @@ def start_states(rules: stratego.Rules, seed: int) -> list[stratego.GameState]:
 def _duel(rules: stratego.Rules, rng: random.Random) -> stratego.GameState:
     free = [sq for sq in stratego.SQUARES if not sq.is_lake and 3 <= sq.row <= 6]
     rng.shuffle(free)
-    placement = {"a1": (Player.RED, stratego.Rank.FLAG),
-                 "j10": (Player.BLUE, stratego.Rank.FLAG)}
+    placement: dict[stratego.Square | str, tuple[Player, stratego.Rank]] = {
+        "a1": (Player.RED, stratego.Rank.FLAG), "j10": (Player.BLUE, stratego.Rank.FLAG)}
     strong = [rank for rank in (stratego.Rank.MARSHAL, stratego.Rank.GENERAL,
                                 stratego.Rank.COLONEL, stratego.Rank.MINER)
               if rules.army.count(rank)]
@@ -199,8 +199,8 @@ def _duel(rules: stratego.Rules, rng: random.Random) -> stratego.GameState:
 def _scattered(rules: stratego.Rules, rng: random.Random) -> stratego.GameState:
     free = [sq for sq in stratego.SQUARES if not sq.is_lake]
     rng.shuffle(free)
-    placement = {}
-    captured = []
+    placement: dict[stratego.Square | str, tuple[Player, stratego.Rank]] = {}
+    captured: list[tuple[Player, stratego.Rank]] = []
     for player in Player:
         ranks = rules.army.ranks()
         rng.shuffle(ranks)

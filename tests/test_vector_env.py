@@ -7,20 +7,26 @@ who cannot move loses); the rules' own ply limit is a draw (`Rules.with_ply_limi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
-np = pytest.importorskip("numpy")
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+else:
+    np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import stratego  # noqa: E402
-from stratego import Player, Rank  # noqa: E402
-from stratego.bots import HeuristicBot  # noqa: E402
-from stratego.editions import by_name  # noqa: E402
-from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask  # noqa: E402
-from stratego.vector import TERMINATIONS  # noqa: E402
-from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv  # noqa: E402
+import stratego
+from stratego import Player, Rank
+from stratego.bots import HeuristicBot
+from stratego.editions import by_name
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask
+from stratego.vector import TERMINATIONS
+from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv
 
 BARRAGE = "classic+barrage"
 
@@ -110,7 +116,7 @@ def test_endings_follow_gymnasium_vector_info_conventions() -> None:
 
 
 def _flag_rows(env: BatchVectorEnv, side: Player) -> list[int]:
-    rows = []
+    rows: list[int] = []
     for i in range(env.num_envs):
         state = env.batch.to_state(i)
         rows.extend(square.row for square, piece in state.pieces(side)
@@ -141,13 +147,15 @@ def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
 def test_a_batched_policy_opponent_is_called_once_per_step_for_its_games() -> None:
     calls: list[tuple[int, ...]] = []
 
-    def first_legal(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def first_legal(planes: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+                    ) -> npt.NDArray[np.intp]:
         assert planes.dtype == np.float32
         assert planes.shape[1:] == (NUM_PLANES, 10, 10)
         assert mask.shape == (len(planes), NUM_ACTIONS)
         assert (planes[:, 45] == 1).all()  # "to-move": the opponent's own seat
         calls.append(planes.shape)
-        return mask.argmax(axis=1)
+        actions: npt.NDArray[np.intp] = mask.argmax(axis=1)
+        return actions
 
     env = BatchVectorEnv(8, BARRAGE, opponent=first_legal, player="blue", max_plies=100)
     _, info = env.reset(seed=7)
@@ -163,9 +171,11 @@ def test_a_batched_policy_opponent_is_called_once_per_step_for_its_games() -> No
 def test_a_league_draws_an_opponent_per_game_at_every_reset() -> None:
     seen: list[int] = []
 
-    def policy(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    def policy(planes: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+               ) -> npt.NDArray[np.intp]:
         seen.append(len(planes))
-        return mask.argmax(axis=1)
+        actions: npt.NDArray[np.intp] = mask.argmax(axis=1)
+        return actions
 
     env = BatchVectorEnv(16, BARRAGE, opponent=["random", policy, "heuristic"],
                          max_plies=40)

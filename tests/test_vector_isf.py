@@ -45,7 +45,8 @@ for rules, limit in ((ISF, 3), (ISF_FIVE_MOVES, 5), (CLASSIC, 4)):
 
 
 @pytest.mark.parametrize(("rules", "placement", "first", "moves", "refused"), SCENARIOS)
-def test_isf_scenarios_in_a_batch(rules: stratego.Rules, placement: dict[str, str],
+def test_isf_scenarios_in_a_batch(rules: stratego.Rules,
+                                  placement: dict[stratego.Square | str, str],
                                   first: Player, moves: list[str], refused: str) -> None:
     state = stratego.from_position(rules, placement, to_move=first)
     batch = Batch.from_states([state])

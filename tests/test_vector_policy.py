@@ -6,6 +6,7 @@ seat)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -161,10 +162,12 @@ def test_a_compile_of_the_kernels_says_so_once_per_process(
 ) -> None:
     """A first use compiles for seconds: one line on stderr says so (a cache load, or a
     function of another package, prints nothing)."""
-    from numba import njit
+    import numba
 
     from stratego.vector import _kernels
 
+    # numba's stubs read njit(function) as njit(signature), a decorator factory
+    njit: Any = numba.njit
     monkeypatch.setattr(_kernels, "_announced", False)
 
     def twice(x: int) -> int:

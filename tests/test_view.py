@@ -73,7 +73,7 @@ def position(rules: stratego.Rules = CLASSIC, **extra: str) -> stratego.GameStat
     """Red Captain a4, Scout b2, Sergeant j1; Blue Lieutenant a5, Bomb j10, Flag i10, Miner b9."""
     placement = {"a4": "K", "b2": "X", "j1": "T", "a5": "l", "j10": "b", "i10": "f", "b9": "n"}
     placement.update(extra)
-    return stratego.from_position(rules, placement)
+    return stratego.from_position(rules, placement)  # type: ignore[arg-type]
 
 
 def test_mb1961_striking_5_a_strike_names_both_ranks() -> None:
@@ -171,6 +171,7 @@ def test_hasbro_rescue_only_the_rescuer_decides_and_a_rescue_made_shows_no_scout
     state = play(rescue_position(RESCUE_RULES), "a9-a10")
     red, blue = view(state, Player.RED), view(state, Player.BLUE)
     assert red.pending_rescue is not None
+    assert red.pending_rescue.square is not None
     assert red.pending_rescue.square.name == "a10"
     assert red.legal_moves == stratego.legal_moves(state)
     assert stratego.Move.parse("--") in red.legal_moves
@@ -180,9 +181,13 @@ def test_hasbro_rescue_only_the_rescuer_decides_and_a_rescue_made_shows_no_scout
     assert Rank.SCOUT in rescuer.possible
     after = play(state, "N@b2")
     blue = view(after, Player.BLUE)
-    assert Rank.SCOUT not in blue.piece_at("a10").possible  # type: ignore[union-attr]
+    rescuer = blue.piece_at("a10")
+    assert rescuer is not None
+    assert Rank.SCOUT not in rescuer.possible
     assert str(blue.history[-1].move) == "N@b2"
-    assert blue.piece_at("b2").rank is Rank.MINER
+    rescued = blue.piece_at("b2")
+    assert rescued is not None
+    assert rescued.rank is Rank.MINER
 
 
 def test_hasbro_rescue_under_silent_defense_hides_the_rescued_rank() -> None:
@@ -194,6 +199,7 @@ def test_hasbro_rescue_under_silent_defense_hides_the_rescued_rank() -> None:
     assert rescued.rank is None
     assert Rank.BOMB not in rescued.possible
     assert blue.history[-1].move is None
+    assert blue.history[-1].to is not None
     assert blue.history[-1].to.name == "b2"
     assert "N@" not in blue.to_json()
     red = view(after, Player.RED)
@@ -312,7 +318,8 @@ def test_a_view_is_sound(start: stratego.GameState, seed: int, plies: int,
 def replay_with(state: stratego.GameState, ranks: dict[int, Rank]) -> stratego.GameState:
     """`state`'s game replayed from its starting position with the pieces' ranks
     replaced by `ranks` (by id); ids stay the same."""
-    placement = {sq: (p.owner, ranks[p.id]) for sq, p in state.initial_placement().items()}
+    placement: dict[stratego.Square | str, tuple[Player, Rank]] = {
+        sq: (p.owner, ranks[p.id]) for sq, p in state.initial_placement().items()}
     on_board = {p.id for p in state.initial_placement().values()}
     captured = [(p.owner, ranks[p.id]) for p in state.all_pieces() if p.id not in on_board]
     other = stratego.from_position(state.rules, placement, to_move=Player(state.info.initial_turn),
@@ -353,7 +360,7 @@ def test_the_view_holds_no_state() -> None:
     state = play(position(SILENT), "a4-a5")
     v = view(state, Player.RED)
     for value in [v, *v.pieces, *v.captured, *v.history]:
-        for field in type(value).__attrs_attrs__:  # type: ignore[union-attr]
+        for field in type(value).__attrs_attrs__:
             assert not isinstance(getattr(value, field.name), stratego.GameState)
     assert not any(isinstance(getattr(SeenPiece, name, None), stratego.GameState)
                    for name in dir(SeenPiece))
@@ -495,7 +502,7 @@ def test_viewing_every_state_of_a_long_game_folds_each_entry_a_bounded_number_of
                               stratego.random_setup(rules, Player.BLUE, 12))
     states = random_playout(start, 5, 600)
     views_module._clear_cache()
-    with mock.patch.object(views_module, "_step", wraps=views_module._step) as step:
+    with mock.patch.object(views_module, "_step", wraps=views_module._step) as step:  # type: ignore[attr-defined]
         for state in states:
             view(state, Player.RED)
             view(state, Player.BLUE)

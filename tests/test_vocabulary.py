@@ -35,8 +35,8 @@ from stratego.moves import MOVE_TABLE
 
 def test_red_is_zero_and_opponents_swap() -> None:
     """Every book: one player takes Red, the other Blue (Red is player 0, moving first)."""
-    assert Player.RED == 0
-    assert Player.BLUE == 1
+    assert Player.RED == 0  # type: ignore[comparison-overlap]
+    assert Player.BLUE == 1  # type: ignore[comparison-overlap]
     assert Player.RED.opponent is Player.BLUE
     assert Player.BLUE.opponent is Player.RED
 
@@ -66,8 +66,8 @@ def test_rank_values_are_strengths() -> None:
              Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY]
     assert order == sorted(order, reverse=True)
     assert [int(r) for r in reversed(order)] == list(range(1, 11))
-    assert Rank.FLAG == 0
-    assert Rank.BOMB == 11
+    assert Rank.FLAG == 0  # type: ignore[comparison-overlap]
+    assert Rank.BOMB == 11  # type: ignore[comparison-overlap]
 
 
 def test_rank_symbols_are_distinct_and_parse_back() -> None:

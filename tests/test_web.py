@@ -147,6 +147,8 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
     assert plies >= 20 or payload["phase"] == "over"
     # The test can fail: the two servers do hold different armies.
     states = [h._games[created["game"]].state for h in hubs]
+    assert states[0] is not None
+    assert states[1] is not None
     assert board_svg(states[0]) != board_svg(states[1])
     assert payload["view"] is not None
     assert "possible" in json.dumps(payload["view"])

@@ -126,7 +126,11 @@ class _Console:
         self.errors: list[str] = []
 
     def watch(self, page: Any) -> Any:
-        page.on("console", lambda msg: msg.type == "error" and self.errors.append(msg.text))
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                self.errors.append(msg.text)
+
+        page.on("console", on_console)
         page.on("pageerror", lambda exc: self.errors.append(str(exc)))
         page.set_default_timeout(WAIT)
         return page
