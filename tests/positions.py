@@ -17,7 +17,7 @@ def position(rules: Rules, placement: Mapping[str, str], to_move: Player = Playe
              captured: Iterable[tuple[Player, Rank]] = ()) -> GameState:
     """A partial position of `rules` from ``{"e4": "K", "e5": "f"}``: upper-case symbols
     are Red, lower-case Blue (`stratego.from_position`)."""
-    return stratego.from_position(rules, dict(placement), to_move=to_move,  # type: ignore[arg-type]
+    return stratego.from_position(rules, dict(placement), to_move=to_move,
                                   captured=tuple(captured))
 
 

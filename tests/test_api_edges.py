@@ -50,13 +50,13 @@ def test_players_by_name_wherever_a_player_is_taken() -> None:
     with pytest.raises(stratego.InvalidNotationError, match="not a player: 'green'"):
         Player("green")  # type: ignore[arg-type]
     state = _game()
-    assert random_setup(CLASSIC, "blue", 5) == random_setup(CLASSIC, Player.BLUE, 5)  # type: ignore[arg-type]
-    assert stratego.view(state, "red") == stratego.view(state, Player.RED)  # type: ignore[arg-type]
+    assert random_setup(CLASSIC, "blue", 5) == random_setup(CLASSIC, Player.BLUE, 5)
+    assert stratego.view(state, "red") == stratego.view(state, Player.RED)
     assert list(state.pieces("blue")) == list(state.pieces(Player.BLUE))
     assert state.captured("red") == state.captured(Player.RED)
     assert state.rescues_made("blue") == 0
     text = random_setup(CLASSIC, Player.BLUE, 5).text()
-    assert Setup.parse(text, "blue") == Setup.parse(text, Player.BLUE)  # type: ignore[arg-type]
+    assert Setup.parse(text, "blue") == Setup.parse(text, Player.BLUE)
 
 
 def test_states_and_views_offer_legal_moves_the_same_way() -> None:

@@ -18,7 +18,7 @@ from stratego.views import PlayerView, view
 
 def _view(rules: stratego.Rules, placement: dict[str, str], player: Player = Player.RED,
           captured: tuple[tuple[Player, Rank], ...] = ()) -> PlayerView:
-    state = stratego.from_position(rules, placement, to_move=player, captured=captured)  # type: ignore[arg-type]
+    state = stratego.from_position(rules, placement, to_move=player, captured=captured)
     return view(state, player)
 
 

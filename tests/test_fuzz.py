@@ -789,7 +789,7 @@ _SMALL = {"a1": "F", "j10": "f", "b1": "M", "i10": "m"}
         (lambda: Square.parse("a\u0663"), "not a square"),
         (lambda: gravon.parse_gravon_square("A\u00b9"), "not a Gravon square"),
         (lambda: Setup.parse("." * 40, Player.RED, None), "a setup covers 1 to 10 rows, not None"),  # type: ignore[arg-type]
-        (lambda: Setup.parse("." * 40, "purple"), "not a player: 'purple'"),  # type: ignore[arg-type]
+        (lambda: Setup.parse("." * 40, "purple"), "not a player: 'purple'"),
         (lambda: Setup.from_mapping(Player.RED, "a1=M"), "maps squares to ranks, not str"),  # type: ignore[arg-type]
         (lambda: Setup.from_mapping(Player.RED, {"a1": 10}), "not a rank: 10"),  # type: ignore[arg-type]
         (lambda: stratego.random_setup("classic", Player.RED, 1), "not a Rules value: 'classic'"),  # type: ignore[arg-type]

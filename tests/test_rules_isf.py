@@ -36,7 +36,7 @@ RULES: Rules = ISF
 def position(placement: Mapping[str, str], to_move: Player = Player.RED,
              rules: Rules = RULES) -> GameState:
     """A partial position; upper-case symbols are Red, lower-case Blue."""
-    return from_position(rules, dict(placement), to_move=to_move)  # type: ignore[arg-type]
+    return from_position(rules, dict(placement), to_move=to_move)
 
 
 # -- the edition -------------------------------------------------------------------------

@@ -40,7 +40,7 @@ BLUE_PIECES = {"a5": "l", "b9": "n", "i10": "f", "j10": "b", "e7": "x", "h9": "m
 
 
 def replay(rules: stratego.Rules, blue: dict[str, str], moves: list[str]) -> stratego.GameState:
-    state = stratego.from_position(rules, {**RED_PIECES, **blue})  # type: ignore[dict-item]
+    state = stratego.from_position(rules, {**RED_PIECES, **blue})
     for move in moves:
         state = stratego.apply(state, move)
     return state
@@ -127,10 +127,10 @@ _SR_BLUE: dict[stratego.Square | str, str] = {"e5": "m", "j7": "t", "j10": "f"}
 def _silent_rescue_game(red: tuple[Rank, ...], rescues: tuple[Rank, ...]) -> stratego.GameState:
     """Red's pieces `red` on `_SR_SQUARES` and one captured; Red's first piece strikes
     Blue's Marshal and loses, then Red rescues `rescues` (one rank per Rescue)."""
-    start = stratego.from_position(
-        SILENT_RESCUE, {**{sq: (Player.RED, r) for sq, r in zip(_SR_SQUARES, red,
-                                                                strict=False)}, **_SR_BLUE},
-        captured=[(Player.RED, red[-1])])
+    placement: dict[stratego.Square | str, tuple[Player, Rank] | str] = {
+        sq: (Player.RED, r) for sq, r in zip(_SR_SQUARES, red, strict=False)}
+    start = stratego.from_position(SILENT_RESCUE, {**placement, **_SR_BLUE},
+                                   captured=[(Player.RED, red[-1])])
     state = play(start, "e4-e5", "j7-j6", "a9-a10", f"{rescues[0].symbol}@a2", "j6-j5")
     if len(rescues) > 1:
         state = play(state, "h9-h10", f"{rescues[1].symbol}@b2")

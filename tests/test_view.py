@@ -73,7 +73,7 @@ def position(rules: stratego.Rules = CLASSIC, **extra: str) -> stratego.GameStat
     """Red Captain a4, Scout b2, Sergeant j1; Blue Lieutenant a5, Bomb j10, Flag i10, Miner b9."""
     placement = {"a4": "K", "b2": "X", "j1": "T", "a5": "l", "j10": "b", "i10": "f", "b9": "n"}
     placement.update(extra)
-    return stratego.from_position(rules, placement)  # type: ignore[arg-type]
+    return stratego.from_position(rules, placement)
 
 
 def test_mb1961_striking_5_a_strike_names_both_ranks() -> None:
@@ -420,7 +420,7 @@ def test_hasbro_silent_defense_with_rescue_which_piece_came_back_never_shows() -
 
 def test_a_view_needs_a_player() -> None:
     state = position()
-    assert view(state, "blue") == view(state, Player.BLUE)  # type: ignore[arg-type]
+    assert view(state, "blue") == view(state, Player.BLUE)
     with pytest.raises(stratego.InvalidNotationError, match="not a player"):
         view(state, 3)  # type: ignore[arg-type]
 

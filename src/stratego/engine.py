@@ -166,8 +166,13 @@ def initial_state(info: GameInfo) -> GameState:
     return state
 
 
-def new_game(rules: Rules, red_setup: Setup | str | Mapping[Square | str, Rank | str],
-             blue_setup: Setup | str | Mapping[Square | str, Rank | str]) -> GameState:
+def new_game(
+    rules: Rules,
+    red_setup: Setup | str | Mapping[Square, Rank | str] | Mapping[str, Rank | str]
+    | Mapping[Square | str, Rank | str],
+    blue_setup: Setup | str | Mapping[Square, Rank | str] | Mapping[str, Rank | str]
+    | Mapping[Square | str, Rank | str],
+) -> GameState:
     """A new game under `rules` from the two players' setups (Red moves first).
 
     A setup may be a `Setup`, its text form, or a mapping ``{square: rank}``
@@ -223,8 +228,9 @@ def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player
 
 def from_position(
     rules: Rules,
-    placement: Mapping[Square | str, tuple[Player, Rank] | str],
-    to_move: Player = Player.RED,
+    placement: Mapping[Square, tuple[Player, Rank] | str] | Mapping[str, tuple[Player, Rank] | str]
+    | Mapping[Square | str, tuple[Player, Rank] | str],
+    to_move: Player | str = Player.RED,
     captured: Iterable[tuple[Player, Rank]] = (),
 ) -> GameState:
     """A game starting from an arbitrary, possibly partial position.
@@ -282,7 +288,7 @@ def from_position(
     if problems:
         raise PositionError("invalid position: " + "; ".join(problems), tuple(problems))
     try:
-        turn = Player(to_move)
+        turn = Player(to_move)  # type: ignore[arg-type]  # Player reads names too
     except ValueError:
         raise PositionError(f"not a player to move: {_shown(to_move)}") from None
     return initial_state(make_info(rules, cells, captured, turn))

@@ -68,11 +68,12 @@ class Setup:
     @classmethod
     def from_mapping(
         cls,
-        player: Player,
-        placement: Mapping[Square, Rank] | Mapping[str, str] | Mapping[Square | str, Rank | str],
+        player: Player | str,
+        placement: Mapping[Square, Rank | str] | Mapping[str, Rank | str]
+        | Mapping[Square | str, Rank | str],
     ) -> Setup:
         """A setup from ``{square or name: rank or symbol}``."""
-        player = Player(player)
+        player = _to_player(player)
         if not isinstance(placement, Mapping):
             raise SetupError(
                 f"a {player} setup maps squares to ranks, not {type(placement).__name__}"
@@ -90,9 +91,9 @@ class Setup:
         return cls(Player(player), tuple(sorted(items, key=_by_square)))
 
     @classmethod
-    def parse(cls, text: str, player: Player, depth: int = 4) -> Setup:
+    def parse(cls, text: str, player: Player | str, depth: int = 4) -> Setup:
         """Parse the text form (rows from the player's back row, ``/`` between rows)."""
-        player = Player(player)
+        player = _to_player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
             raise InvalidNotationError(f"not a setup: {_shown(text)}")
@@ -227,7 +228,8 @@ def _by_square(cell: tuple[Square, Rank]) -> int:
     return cell[0].index
 
 
-def random_setup(rules: Rules, player: Player, rng: random.Random | int | None = None) -> Setup:
+def random_setup(rules: Rules, player: Player | str,
+                 rng: random.Random | int | None = None) -> Setup:
     """A uniformly random valid setup for `player` (an army shuffled over the home rows).
 
     `rng` is a `random.Random`, a seed, or None for fresh randomness. Raises
@@ -235,7 +237,7 @@ def random_setup(rules: Rules, player: Player, rng: random.Random | int | None =
     none of these or an army that does not fit the home rows.
     """
     as_rules(rules)
-    player = Player(player)
+    player = _to_player(player)
     if not isinstance(rng, random.Random):
         try:
             rng = random.Random(rng)

@@ -129,7 +129,7 @@ def _snapshot(info: GameInfo, node: Any, player: Player) -> _Snapshot:
     return snap
 
 
-def view(state: GameState, player: Player) -> PlayerView:
+def view(state: GameState, player: Player | str) -> PlayerView:
     """What `player` sees of `state`: own ranks, public facts, nothing hidden.
 
     The opponent's ranks appear only once revealed (by a strike, a long move
