@@ -120,3 +120,30 @@ def test_a_game_dropped_while_its_bot_thinks_is_not_written_back(
     assert box[0].status == 404
     assert "expired" in box[0].json()["error"]
     assert hub.store.count() == 0  # not brought back by the move's save
+
+
+def test_a_full_server_never_reclaims_a_game_whose_bot_is_thinking(tmp_path: pathlib.Path) -> None:
+    """The player took longer than `protect_seconds` over its move; while the bot answers,
+    the game is in play: a new game on a full server is refused, not made in its place."""
+    THINKING.clear()
+    GO.clear()
+    now = [1000.0]
+    hub = GameHub(bot="test_web_concurrency:WaitingBot", bot_time=None, seed=1,
+                  token=tokens(), db=tmp_path / "games.db", clock=lambda: now[0],
+                  max_games=1, protect_seconds=60)
+    try:
+        base, payload = _started_game(hub)
+        now[0] += 600  # the player thinks for ten minutes
+        thinking, box = _in_thread(
+            lambda: post(hub, base + "/move", {"move": first_move(payload)}))
+        assert THINKING.wait(PATIENCE)
+        refused = _finished(lambda: post(hub, "/api/games", {}))
+        assert refused.status == 503
+        GO.set()
+        thinking.join(PATIENCE)
+        assert not thinking.is_alive()
+        assert box[0].status == 200
+        assert box[0].json()["view"]["ply"] == 2
+    finally:
+        GO.set()
+        hub.close()

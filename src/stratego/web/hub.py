@@ -290,7 +290,13 @@ class GameHub:
                 _allow(method, "POST")
                 data = _body(body)
                 before = _snapshot(game)
-                act(game, player, rest[0], data, self.table)
+                # acted now: while its bot thinks, the game is in play and never reclaimed
+                game.acted = self._clock()
+                try:
+                    act(game, player, rest[0], data, self.table)
+                except BaseException:
+                    game.acted = before.acted  # a refused request changes nothing
+                    raise
                 game.acted = self._clock()
                 try:
                     self._save(game)
