@@ -875,7 +875,7 @@ def test_regression_odd_values_keep_working_values_working() -> None:
         def __index__(self) -> int:
             return self.value
 
-    assert Square.at(Index(2), Index(4)) == Square.parse("c5")  # type: ignore[arg-type]
+    assert Square.at(Index(2), Index(4)) == Square.parse("c5")
     seeded = stratego.random_setup(CLASSIC, Player.RED, "seed")  # type: ignore[arg-type]
     assert seeded == stratego.random_setup(CLASSIC, Player.RED, "seed")  # type: ignore[arg-type]
     assert Rank(10) is Rank.MARSHAL

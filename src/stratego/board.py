@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
+from typing import SupportsIndex
 
 import attrs
 
@@ -98,7 +99,7 @@ class Square:
         )
 
     @classmethod
-    def at(cls, file: int, row: int) -> Square:
+    def at(cls, file: SupportsIndex, row: SupportsIndex) -> Square:
         """The square on `file` (0 = a) and `row` (0 = rank 1)."""
         f, r = _whole(file), _whole(row)
         if f is None or r is None or not (0 <= f < SIZE and 0 <= r < SIZE):
