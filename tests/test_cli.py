@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import pathlib
 import re
@@ -146,6 +147,24 @@ def test_help_describes_the_commands(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main(["selfplay", "--help"])
     assert "--max-plies" in capsys.readouterr().out
+
+
+def test_every_command_help_prints_clean_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each command's ``--help`` renders: no format escapes left (``%%``, ``%(``) in what
+    the user reads."""
+    from stratego.cli.parser import _parser
+
+    commands = next(a for a in _parser()._actions
+                    if isinstance(a, argparse._SubParsersAction)).choices
+    assert {"selfplay", "match", "ladder", "play", "serve"} <= set(commands)
+    for name in commands:
+        with pytest.raises(SystemExit) as info:
+            main([name, "--help"])
+        assert info.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith("usage: stratego " + name)
+        assert "%%" not in out, name
+        assert "%(" not in out, name
 
 
 def test_editions_lists_editions_and_variants(capsys: pytest.CaptureFixture[str]) -> None:

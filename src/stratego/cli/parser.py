@@ -68,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
     match = commands.add_parser(
         "match", help="play many seeded games between two bots and print the totals",
         description="Play a match between two bots, changing colours every other game, "
-                    "and print the wins, draws and losses, the score with its 95%% "
+                    "and print the wins, draws and losses, the score with its 95% "
                     "confidence interval and the Elo difference it implies. --workers "
                     "plays on several cores (same games as one worker); --jsonl saves "
                     "each finished game, and the same command run again resumes.",
@@ -110,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
         "ladder", help="rate bots: a round robin and a rating with an interval per bot",
         description="Play every bot against every other (both colours with the same seeds) "
                     "and fit ratings by maximum likelihood (Elo scale, random = 0 when it "
-                    "plays) with 95%% intervals. --jsonl saves each finished game, and the "
+                    "plays) with 95% intervals. --jsonl saves each finished game, and the "
                     "same command run again resumes. Bots are specs: names, "
                     "module:factory, file.py:factory, cmd:COMMAND, with options such as "
                     "'search(time_limit=0.3)'.",
