@@ -19,7 +19,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="stratego",
         description="Play Stratego by the rules of a chosen edition: bot self-play, "
-                    "bot matches, or a game against a bot in the terminal.",
+                    "bot matches and rating ladders, replays, and games against a bot "
+                    "in the terminal or in a web browser.",
     )
     from stratego import __version__
 
