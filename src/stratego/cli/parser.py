@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"stratego {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
-    bots = ", ".join(sorted(BOTS)) + " or MODULE:FACTORY"
+    bots = ", ".join(sorted(BOTS)) + ", MODULE:FACTORY, FILE.py:FACTORY or cmd:COMMAND"
 
     selfplay = commands.add_parser(
         "selfplay", help="play one seeded game between two bots and show how it ended",
@@ -175,8 +175,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--rules", "--edition", "-e", dest="edition", default="classic",
                        metavar="NAME", help="rules of new games (default: %(default)s)")
     serve.add_argument("--bot", default="heuristic", metavar="BOT",
-                       help=f"the bot: a bot spec ({', '.join(sorted(BOTS))}, or "
-                            "MODULE:ATTRIBUTE...) (default: %(default)s)")
+                       help=f"the bot: {bots} (default: %(default)s)")
     serve.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS",
                        help="the most the bot may think about one move; a slower bot plays "
                             "its first legal move (default: %(default)s)")
