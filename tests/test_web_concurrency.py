@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pathlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -67,26 +67,52 @@ def _started_game(hub: GameHub) -> tuple[str, dict[str, Any]]:
     return base, post(hub, base + "/start").json()
 
 
+def _move_while_bot_thinks(hub: GameHub, base: str, payload: dict[str, Any]
+                           ) -> tuple[threading.Thread, list[Reply]]:
+    """Play a move in another thread; return once the bot is thinking over its answer."""
+    thread, box = _in_thread(lambda: post(hub, base + "/move", {"move": first_move(payload)}))
+    assert THINKING.wait(PATIENCE)
+    return thread, box
+
+
+def _bot_answers(thread: threading.Thread, box: list[Reply]) -> Reply:
+    """Let the bot answer; the reply of the move request."""
+    GO.set()
+    thread.join(PATIENCE)
+    assert not thread.is_alive()
+    return box[0]
+
+
+HubMaker = Callable[..., tuple[GameHub, list[float]]]
+
+
 @pytest.fixture
-def waiting_hub(tmp_path: pathlib.Path) -> Any:
+def waiting_hub(tmp_path: pathlib.Path) -> Iterator[HubMaker]:
+    """Makes a hub with `WaitingBot` and a settable clock (``now[0]``); options as
+    `GameHub` takes them."""
     THINKING.clear()
     GO.clear()
-    now = [1000.0]
-    hub = GameHub(bot="test_web_concurrency:WaitingBot", bot_time=None, seed=1,
-                  token=tokens(), db=tmp_path / "games.db", clock=lambda: now[0],
-                  idle_seconds=600)
-    yield hub, now
+    hubs: list[GameHub] = []
+
+    def make(**options: Any) -> tuple[GameHub, list[float]]:
+        now = [1000.0]
+        hub = GameHub(bot="test_web_concurrency:WaitingBot", bot_time=None, seed=1,
+                      token=tokens(), db=tmp_path / "games.db", clock=lambda: now[0],
+                      **options)
+        hubs.append(hub)
+        return hub, now
+
+    yield make
     GO.set()  # never leave a bot thread waiting
-    hub.close()
+    for hub in hubs:
+        hub.close()
 
 
-def test_a_bot_thinking_in_one_game_holds_up_no_other(waiting_hub: Any) -> None:
-    hub, _ = waiting_hub
+def test_a_bot_thinking_in_one_game_holds_up_no_other(waiting_hub: HubMaker) -> None:
+    hub, _ = waiting_hub(idle_seconds=600)
     base_a, payload_a = _started_game(hub)
     base_b, payload_b = _started_game(hub)
-    thinking, box = _in_thread(
-        lambda: post(hub, base_a + "/move", {"move": first_move(payload_a)}))
-    assert THINKING.wait(PATIENCE)
+    thinking, box = _move_while_bot_thinks(hub, base_a, payload_a)
     # while the bot of game A thinks: game B answers, new games are made, pages load
     assert _finished(lambda: hub.handle("GET", base_b)).json() == payload_b
     created = _finished(lambda: post(hub, "/api/games", {"opponent": "human"}))
@@ -95,55 +121,36 @@ def test_a_bot_thinking_in_one_game_holds_up_no_other(waiting_hub: Any) -> None:
     assert _finished(lambda: hub.handle("GET", base_b + "/board.svg")).status == 200
     assert hub.live_games == 3
     assert thinking.is_alive()  # game A is still waiting for its bot
-    GO.set()
-    thinking.join(PATIENCE)
-    assert not thinking.is_alive()
-    moved = box[0].json()
+    moved = _bot_answers(thinking, box).json()
     assert moved["view"]["ply"] == 2  # the bot answered, in game A only
     assert hub.handle("GET", base_b).json()["view"]["ply"] == 0
 
 
 def test_a_game_dropped_while_its_bot_thinks_is_not_written_back(
-        waiting_hub: Any) -> None:
-    hub, now = waiting_hub
+        waiting_hub: HubMaker) -> None:
+    hub, now = waiting_hub(idle_seconds=600)
     base, payload = _started_game(hub)
-    thinking, box = _in_thread(
-        lambda: post(hub, base + "/move", {"move": first_move(payload)}))
-    assert THINKING.wait(PATIENCE)
+    thinking, box = _move_while_bot_thinks(hub, base, payload)
     now[0] += 10_000  # past the idle limit: the next look at the table drops the game
     assert hub.live_games == 0
     assert hub.store is not None
     assert hub.store.count() == 0
-    GO.set()
-    thinking.join(PATIENCE)
-    assert not thinking.is_alive()
-    assert box[0].status == 404
-    assert "expired" in box[0].json()["error"]
+    reply = _bot_answers(thinking, box)
+    assert reply.status == 404
+    assert "expired" in reply.json()["error"]
     assert hub.store.count() == 0  # not brought back by the move's save
 
 
-def test_a_full_server_never_reclaims_a_game_whose_bot_is_thinking(tmp_path: pathlib.Path) -> None:
+def test_a_full_server_never_reclaims_a_game_whose_bot_is_thinking(
+        waiting_hub: HubMaker) -> None:
     """The player took longer than `protect_seconds` over its move; while the bot answers,
     the game is in play: a new game on a full server is refused, not made in its place."""
-    THINKING.clear()
-    GO.clear()
-    now = [1000.0]
-    hub = GameHub(bot="test_web_concurrency:WaitingBot", bot_time=None, seed=1,
-                  token=tokens(), db=tmp_path / "games.db", clock=lambda: now[0],
-                  max_games=1, protect_seconds=60)
-    try:
-        base, payload = _started_game(hub)
-        now[0] += 600  # the player thinks for ten minutes
-        thinking, box = _in_thread(
-            lambda: post(hub, base + "/move", {"move": first_move(payload)}))
-        assert THINKING.wait(PATIENCE)
-        refused = _finished(lambda: post(hub, "/api/games", {}))
-        assert refused.status == 503
-        GO.set()
-        thinking.join(PATIENCE)
-        assert not thinking.is_alive()
-        assert box[0].status == 200
-        assert box[0].json()["view"]["ply"] == 2
-    finally:
-        GO.set()
-        hub.close()
+    hub, now = waiting_hub(max_games=1, protect_seconds=60)
+    base, payload = _started_game(hub)
+    now[0] += 600  # the player thinks for ten minutes
+    thinking, box = _move_while_bot_thinks(hub, base, payload)
+    refused = _finished(lambda: post(hub, "/api/games", {}))
+    assert refused.status == 503
+    reply = _bot_answers(thinking, box)
+    assert reply.status == 200
+    assert reply.json()["view"]["ply"] == 2

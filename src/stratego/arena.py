@@ -388,7 +388,7 @@ def ladder(
             rules = rules.with_ply_limit(max_plies)
     elif rules.ply_limit is None:
         raise RulesError("a bot game needs a ply limit: pass max_plies or use rules with one")
-    worker_count(workers)  # checked before anything is played
+    count = worker_count(workers)  # checked before anything is played
     pairs = list(itertools.combinations(range(len(specs)), 2))
     tasks = []
     for p, (a, b) in enumerate(pairs):
@@ -418,7 +418,7 @@ def ladder(
                        if task.pair * LADDER_STRIDE + k not in results]
             for start in range(0, len(missing), 2):  # a paired game pair per task
                 work.append(attrs.evolve(task, games=tuple(missing[start:start + 2])))
-        run_tasks(work, _play, finished, workers=workers, executor=executor)
+        run_tasks(work, _play, finished, workers=count, executor=executor)
     games = tuple(results[i] for i in sorted(results))
     pair_names = [(names[a], names[b]) for a, b in pairs]
     return LadderResult(rules, tuple(names), games,

@@ -531,10 +531,9 @@ class Batch:
         reseeds that generator (the same seed every step deals the same armies again).
         """
         which = self._s.g[:, k.DONE] != 0
+        rng = self._generator(seed)
         if which.any():
-            self._reset(np.ascontiguousarray(which), self._generator(seed))
-        elif seed is not None:
-            self._generator(seed)
+            self._reset(np.ascontiguousarray(which), rng)
         return np.flatnonzero(which)
 
     def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
@@ -545,10 +544,9 @@ class Batch:
             which[np.asarray(rows)] = True
         except (IndexError, ValueError, TypeError):
             raise PositionError(f"not rows of a batch of {len(self)}: {_shown(rows)}") from None
+        rng = self._generator(seed)
         if which.any():
-            self._reset(which, self._generator(seed))
-        elif seed is not None:
-            self._generator(seed)
+            self._reset(which, rng)
 
     # -- back to the scalar engine ------------------------------------------------------------
 

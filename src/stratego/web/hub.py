@@ -50,9 +50,6 @@ from stratego.web.turns import ACTIONS, BotTable, act, bot_turns, parse_setup
 
 __all__ = ["GameHub"]
 
-_GONE = ("no such game: the link is wrong, or the game expired (a game nobody opens for "
-         "{:g} minutes is dropped)")
-
 class GameHub:
     """Every game of a web server, and the answer to each request.
 
@@ -319,7 +316,7 @@ class GameHub:
         or reclaimed while its bot thought), so a dropped game never comes back."""
         with self._lock:
             if self._games.get(game.id) is not game:
-                raise WebError(404, _GONE.format(self.idle_seconds / 60))
+                raise self._gone()
             if self.store is not None:
                 self.store.save(game)
                 game.saved_touch = game.touched
@@ -330,8 +327,13 @@ class GameHub:
         check it is still in the table. Locks are taken game first, then hub."""
         with game.lock:
             if self._games.get(game.id) is not game:
-                raise WebError(404, _GONE.format(self.idle_seconds / 60))
+                raise self._gone()
             yield
+
+    def _gone(self) -> WebError:
+        """The 404 for a game not (or no longer) in the table."""
+        return WebError(404, "no such game: the link is wrong, or the game expired (a game "
+                             f"nobody opens for {self.idle_seconds / 60:g} minutes is dropped)")
 
     # -- games --------------------------------------------------------------
 
@@ -370,7 +372,7 @@ class GameHub:
             self._expire()
             game = self._games.get(gid)
             if game is None:
-                raise WebError(404, _GONE.format(self.idle_seconds / 60))
+                raise self._gone()
             game.touched = self._clock()
             if self.store is not None and game.touched - game.saved_touch > 60:
                 self.store.touch(game)

@@ -222,13 +222,14 @@ class GameStore:
 
     def load(self) -> Iterator[Game]:
         """Every game in the database, rebuilt (its `Game.bot` left None)."""
-        with self._lock:
-            rows = [(row, self._db.execute("SELECT player, token, human, ready, setup FROM "
-                                           "seats WHERE game = ?", (row[0],)).fetchall(),
-                     [m for (m,) in self._db.execute(
-                         "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))])
-                    for row in self._db.execute("SELECT * FROM games ORDER BY created")
-                    .fetchall()]
+        rows = []
+        with self._lock:  # read it all at once: rebuilding needs no lock
+            for row in self._db.execute("SELECT * FROM games ORDER BY created").fetchall():
+                seats = self._db.execute("SELECT player, token, human, ready, setup FROM "
+                                         "seats WHERE game = ?", (row[0],)).fetchall()
+                moves = [m for (m,) in self._db.execute(
+                    "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))]
+                rows.append((row, seats, moves))
         for row, seats, moves in rows:
             try:
                 game = _rebuild(row, seats, moves)
