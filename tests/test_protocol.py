@@ -20,7 +20,7 @@ from stratego.cli import main
 from stratego.editions import CLASSIC, HASBRO_2009
 from stratego.errors import BotFaultError
 from stratego.match import BotSpec, play_game, play_match
-from stratego.protocol import ProgramBot, serve_bot
+from stratego.protocol import ProgramBot, move_message, serve_bot
 from stratego.setups import Setup, setup_problems
 from stratego.variants import RESCUE
 from stratego.views import view
@@ -113,6 +113,11 @@ def test_a_program_that_stops_reading_its_input_runs_out_of_time() -> None:
     assert caught.value.termination == "out of time"
     bot.close()
     assert process.proc.poll() is not None  # killed
+
+
+def test_a_move_message_needs_a_view() -> None:
+    with pytest.raises(stratego.ArgumentError, match="made from a PlayerView, not 3"):
+        move_message(3)  # type: ignore[arg-type]
 
 
 def test_a_program_that_cannot_start_loses() -> None:

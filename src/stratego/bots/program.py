@@ -23,11 +23,18 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
-from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, _shown
+from stratego.errors import (
+    ArgumentError,
+    BotFaultError,
+    InvalidNotationError,
+    StrategoError,
+    _shown,
+)
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup
+from stratego.views import PlayerView
 
 __all__ = [
     "BAD_ANSWER",
@@ -88,9 +95,12 @@ def split_command(command: str | Sequence[str]) -> list[str]:
     return argv
 
 
-def move_message(view: Any) -> dict[str, Any]:
+def move_message(view: PlayerView) -> dict[str, Any]:
     """The ``move`` message a program is sent when it is to move: its view (the view
-    JSON) and its legal moves in the library's notation, made from the view alone."""
+    JSON) and its legal moves in the library's notation, made from the view alone.
+    Raises `ArgumentError` for anything but a `PlayerView`."""
+    if not isinstance(view, PlayerView):
+        raise ArgumentError(f"a move message is made from a PlayerView, not {_shown(view)}")
     return {"type": "move", "view": view.to_dict(), "legal": [str(m) for m in view.legal_moves]}
 
 
