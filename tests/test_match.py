@@ -17,10 +17,12 @@ from stratego.human_setups import human_setups
 from stratego.match import (
     ILLEGAL_MOVE,
     ILLEGAL_SETUP,
+    BotSpec,
     GameResult,
     MatchResult,
     play_game,
     play_match,
+    play_seated,
 )
 from stratego.views import PlayerView
 
@@ -299,3 +301,18 @@ def test_an_unknown_setup_source_or_army_is_refused(call: object) -> None:
     bots = (RandomBot(), RandomBot()) if call is play_game else ("random", "random")
     with pytest.raises(stratego.RulesError, match="setups must be one of 'random', 'human'"):
         call(CLASSIC, *bots, max_plies=10, setups="gravon")  # type: ignore[operator]
+
+
+def test_play_seated_takes_bots_as_matches_do_and_refuses_anything_else() -> None:
+    """One seated game: names, specs or bot objects; the second seat plays Red when
+    swapped, and the result names each bot by its seat's name."""
+    game = play_seated(CLASSIC, ["random", BotSpec("heuristic")], ("a", "b"), 7,
+                       max_plies=40)
+    swapped = play_seated(CLASSIC, [RandomBot(1), "heuristic"], ("a", "b"), 7,
+                          swapped=True, max_plies=40)
+    assert (game.red, game.blue) == ("a", "b")
+    assert (swapped.red, swapped.blue) == ("b", "a")
+    with pytest.raises(stratego.StrategoError, match="bot 2 is neither a bot"):
+        play_seated(CLASSIC, ["random", 3], ("a", "b"), 7)  # type: ignore[list-item]
+    with pytest.raises(stratego.StrategoError, match="two bots, not 1"):
+        play_seated(CLASSIC, ["random"], ("a", "b"), 7)

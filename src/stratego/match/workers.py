@@ -66,16 +66,22 @@ class _Chunk:
     setups: str = "random"
 
 
-def play_seated(rules: Rules, bots: tuple[BotSpec | _Copied, BotSpec | _Copied],
+def play_seated(rules: Rules, bots: Sequence[Bot | BotSpec | _Copied | str],
                 names: tuple[str, str], seed: int, *, swapped: bool = False,
                 max_plies: int | None = None, setups: str = "random",
                 keep_state: bool = False) -> GameResult:
-    """One game of a match or a ladder: fresh bots from `bots` (the first plays Red, or
+    """One game of a match or a ladder: fresh bots from the two `bots` (names, `BotSpec`
+    descriptions or bot objects, as `play_match` takes them; the first plays Red, or
     Blue when `swapped`), each seeded from the game's `seed` and its side
-    (`side_seed`), named `names` (in the order of `bots`) in the result."""
+    (`side_seed`), named `names` (in the order of `bots`) in the result. Raises
+    `StrategoError` for anything else."""
+    if len(bots) != 2:
+        raise StrategoError(f"a game needs two bots, not {len(bots)}")
+    recipes = [b if isinstance(b, _Copied) else _recipe(b, f"bot {i + 1}")
+               for i, b in enumerate(bots)]
     order = (1, 0) if swapped else (0, 1)
-    red = bots[order[0]].build(side_seed(seed, "bot", Player.RED))
-    blue = bots[order[1]].build(side_seed(seed, "bot", Player.BLUE))
+    red = recipes[order[0]].build(side_seed(seed, "bot", Player.RED))
+    blue = recipes[order[1]].build(side_seed(seed, "bot", Player.BLUE))
     game = play_game(rules, red, blue, seed=seed, max_plies=max_plies,
                      keep_state=keep_state, setups=setups)
     return attrs.evolve(game, red=names[order[0]], blue=names[order[1]])
