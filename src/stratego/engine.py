@@ -11,7 +11,6 @@ its tables live in the internal `stratego._movegen`, which `GameState.legal_move
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -41,9 +40,6 @@ from stratego.rules import Rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
-
-if TYPE_CHECKING:
-    from stratego.views.values import PlayerView
 
 __all__ = [
     "apply",
@@ -302,19 +298,19 @@ def from_position(
 # legal moves
 
 
-def legal_moves(state: GameState | PlayerView) -> tuple[Move, ...]:
+def legal_moves(state: GameState) -> tuple[Move, ...]:
     """Every legal move of the player to move, in a deterministic order.
 
     Empty once the game is over. During a Rescue decision, the moves are the
-    possible rescues (``"K@b2"``) and declining (``"--"``). Given a `PlayerView`,
-    its own list (`PlayerView.legal_moves`: empty unless that player is to move).
+    possible rescues (``"K@b2"``) and declining (``"--"``).
     """
-    if not isinstance(state, GameState):
+    try:
+        moves = state.cached_moves
+    except AttributeError:
         moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
         if isinstance(moves, tuple):
             return moves
-        raise not_a_state(state)
-    moves = state.cached_moves
+        raise not_a_state(state) from None
     if moves is None:
         moves = _generate(state) if state.outcome is None else ()
         object.__setattr__(state, "cached_moves", moves)

@@ -73,7 +73,8 @@ class SearchBot:
         seed: Seed of its random choices (samples, playouts).
         simulations: Simulations per decision (default 400 when no `time_limit`: about
             0.1 s of a quiet core, where it scores some 60-65% against the heuristic;
-            3,300, about 1 s, scores some 73%: see the performance page).
+            3,300, about 1 s, scores some 73%; 9,900, about 3 s, scored less on the
+            same deals: see the performance page).
         time_limit: Seconds per decision; the search stops on the clock (the answer
             comes within the limit plus about one simulation).
         depth: Plies of each playout after the candidate move.
