@@ -17,13 +17,17 @@ from __future__ import annotations
 
 __all__ = [
     "ArgumentError",
+    "ArenaError",
+    "BotError",
     "BotFaultError",
+    "BotSpecError",
     "GameNotOverError",
     "IllegalMoveError",
     "InvalidNotationError",
     "MatchLogError",
     "MissingDependencyError",
     "PositionError",
+    "ProtocolError",
     "RulesError",
     "SamplingError",
     "SchemaError",
@@ -127,7 +131,32 @@ class MissingDependencyError(StrategoError, ImportError):
     (for example ``pip install 'stratego[rl]'``)."""
 
 
-class BotFaultError(StrategoError):
+class BotError(StrategoError):
+    """Base class of what goes wrong with a bot: one that cannot be made (`BotSpecError`),
+    or one that broke its side of a game or gave an answer that is not a legal move
+    (`BotFaultError`). Catch it to handle "bad bot" whatever the cause."""
+
+
+class BotSpecError(BotError, ValueError):
+    """A bot that cannot be made from what was given: an unknown bot name (the message
+    lists the close matches), a spec whose options do not parse or that its factory does
+    not take, a ``module:attribute`` that does not import or is not callable, or a value
+    that is neither a bot, a name nor a `stratego.bots.BotSpec`. Raised when the bot is
+    named, not when its first game starts."""
+
+
+class ProtocolError(StrategoError, ValueError):
+    """A line of the JSON line protocol (`stratego.protocol`) that is not a message of the
+    protocol: not JSON, an unknown message type, or a field missing or of the wrong kind."""
+
+
+class ArenaError(StrategoError, ValueError):
+    """A ladder or rating question that cannot be answered (`stratego.arena`): ratings
+    asked of a bot that played no games, two bots of one name, a game between bots that
+    are not in the ladder."""
+
+
+class BotFaultError(BotError):
     """A bot that broke its side of a game: a program bot (`stratego.protocol`) that
     answered an illegal move or text that is not the expected JSON, said nothing in
     time, or died. `stratego.match.play_game` records it as a loss of that bot, with
