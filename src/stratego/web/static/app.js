@@ -383,13 +383,14 @@
       return (cur.labels && cur.labels[rank]) || rank;
     }
 
-    // "Red Marshal (10)"; "Blue piece, rank unknown": the words of the tooltip and label.
+    // The words of a piece's tooltip and accessible name: "Red Marshal (10)" and, after
+    // the square, what else is known ("Blue piece on e7, rank unknown, has moved").
     function pieceWords(piece) {
       if (piece.rank === null || piece.rank === undefined) {
-        return `${cap(piece.owner)} piece, rank unknown` + (piece.moved ? ", has moved" : "");
+        return [`${cap(piece.owner)} piece`, ", rank unknown" + (piece.moved ? ", has moved" : "")];
       }
       const text = `${cap(piece.owner)} ${cur.names[piece.rank]} (${piece.label || label(piece.rank)})`;
-      return piece.revealed ? `${text}, revealed` : text;
+      return [text, piece.revealed ? ", revealed" : ""];
     }
 
     function pieceElement(owner, rank, text, extra) {
@@ -475,6 +476,8 @@
     }
 
     function renderStrikes(fresh) {
+      const banner = $("banner");
+      banner.replaceChildren();
       for (const strike of cur.flash || []) {
         const attacker = striker(strike);
         if (!attacker) continue;
@@ -498,14 +501,14 @@
           tag.dataset.testid = "strike-tag";
           cell.appendChild(tag);
         }
-        if (fresh && cells[strike.to]) {
+        if (fresh) {
           const outcome = { attacker: "attacker wins", defender: "defender wins", both: "both removed" }[strike.result] || "";
           const badge = el("span", { class: "badge" },
             el("b", { class: `who ${attacker}`, text: strike.attacker }), " strikes ",
             el("b", { class: `who ${defender}`, text: strike.defender }),
             outcome ? `: ${outcome}` : "");
           badge.dataset.testid = "flash";
-          cells[strike.to].appendChild(badge);
+          banner.appendChild(badge);
         }
       }
     }
@@ -593,8 +596,9 @@
           if (piece.revealed) mark.dataset.revealed = "true";
           if (piece.moved && piece.rank === null) mark.dataset.moved = "true";
           cell.appendChild(mark);
-          words = `${pieceWords(piece)} on ${name}`;
-          cell.title = pieceWords(piece);
+          const [head, tail] = pieceWords(piece);
+          words = `${head} on ${name}${tail}`;
+          cell.title = head + tail;
         } else {
           cell.removeAttribute("title");
         }
@@ -617,6 +621,7 @@
         cell.tabIndex = name === focused ? 0 : -1;
       }
       if (isLive) renderStrikes(performance.now() < freshUntil);
+      else $("banner").replaceChildren();
       $("status").textContent = cur.status;
       const strikes = $("strikes");
       strikes.replaceChildren(...cur.strikes.map((text) => el("li", { text })));
