@@ -54,7 +54,7 @@ JSON = {"content-type": "application/json"}
 
 def tc(hub: GameHub) -> TestClient:
     """A client of `hub` that sends JSON, as the page does."""
-    return TestClient(create_app(hub), headers=JSON)
+    return TestClient(create_app(hub), headers=JSON, base_url="http://localhost")
 
 
 def client(**options: Any) -> TestClient:
@@ -472,7 +472,8 @@ def test_live_games_are_limited_and_idle_games_expire() -> None:
     """A full server reclaims a game nobody acted in lately; with every game in play it
     refuses (503); a game nobody asks about for `idle_seconds` is dropped."""
     now = [0.0]
-    hub = GameHub(max_games=2, idle_seconds=600, protect_seconds=120, token=tokens(),
+    hub = GameHub(max_games=2, max_client_games=3, idle_seconds=600, protect_seconds=120,
+                  token=tokens(),
                   clock=lambda: now[0])
     c = tc(hub)
     bases = [new_game(c)[0] for _ in range(2)]
@@ -507,7 +508,11 @@ def test_bad_options_are_refused() -> None:
     c = client()
     assert c.post("/api/games", json={"rules": "chess"}).status_code == 400
     assert c.post("/api/games", json={"opponent": "cat"}).status_code == 400
-    assert c.post("/api/games", json={"colour": "red"}).status_code == 400
+    assert c.post("/api/games", json={"colour": "green"}).status_code == 400
+    assert c.post("/api/games", json={"shade": "red"}).status_code == 400
+    assert c.post("/api/games", json={"bot": "deep-blue"}).status_code == 400
+    assert c.post("/api/games", json={"time": "5+300"}).status_code == 400
+    assert c.post("/api/games", json={"variants": "barrage"}).status_code == 400
     assert c.post("/api/games", json={"rules": "jumbo-2014+barrage"}).status_code == 201
     with pytest.raises(stratego.StrategoError, match="setup"):
         GameHub(bot_setup="MMMM")
@@ -646,7 +651,8 @@ def test_serve_runs_a_server_that_answers() -> None:
 
 def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
     """A whole game, person (here a seeded random chooser) against the bot, ends."""
-    hub = GameHub(rules=stratego.CLASSIC.with_ply_limit(400), seed=8, token=tokens())
+    hub = GameHub(rules=stratego.CLASSIC.with_ply_limit(400), seed=8, token=tokens(),
+                  move_limit=1000)
     created = hub.create({})
     base = f"/api/games/{created['game']}/{created['seat']}"
     payload = post(hub, base + "/start").json()

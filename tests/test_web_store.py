@@ -100,7 +100,7 @@ def test_the_schema_is_versioned_and_a_foreign_file_is_refused(tmp_path: pathlib
             str(SCHEMA_VERSION),)
         tables = {name for (name,) in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert tables == {"meta", "games", "seats", "moves"}
+        assert tables == {"meta", "games", "seats", "moves", "extras"}
         conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     with pytest.raises(StoreError, match="schema version 99"):
         GameHub(db=db)
@@ -116,7 +116,8 @@ def test_expired_and_reclaimed_games_are_deleted_from_the_database(
         tmp_path: pathlib.Path) -> None:
     db = tmp_path / "games.sqlite3"
     now = [1000.0]
-    hub = GameHub(db=db, idle_seconds=60, max_games=2, clock=lambda: now[0])
+    hub = GameHub(db=db, idle_seconds=60, max_games=2, max_client_games=2,
+                  clock=lambda: now[0])
     first, _ = _game(hub)
     _game(hub)
     assert hub.store is not None
