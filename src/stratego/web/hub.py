@@ -8,7 +8,10 @@ module of its own:
 
 * `stratego.web.table`: the table of games (lookup, expiry, reclaiming room, the cap of
   games per address) and every write to the `stratego.web.store.GameStore`;
-* `stratego.web.seating`: creating games from a player's choices, joining, rematches;
+* `stratego.web.seating`: creating games from a player's choices and their tokens;
+* `stratego.web.referee`: a seat's action kept all or nothing, flag falls, joining,
+  rematches, payloads and records;
+* `stratego.web.lobby`: what the start page is offered, setup presets, saved seats;
 * `stratego.web.lineup`: the bots offered; `stratego.web.clocks`: time controls;
 * `stratego.web.turns`: what a seat does; `stratego.web.payloads`: what a seat is sent;
 * `stratego.web.guard`: the Host allowlist, the cross-site check and the rate limits.
@@ -22,32 +25,28 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-import attrs
-
-from stratego.editions import EDITIONS, OPTIONS, by_name
+from stratego.editions import by_name
 from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, _shown
-from stratego.human_setups import human_setups
 from stratego.pieces import Player
-from stratego.records import record_from_state
 from stratego.rules import Rules
 from stratego.state import GameState
-from stratego.variants import VARIANTS
 from stratego.web.assets import asset, page
-from stratego.web.clocks import TIME_CONTROLS, TimeControl
-from stratego.web.games import Ending, Game
+from stratego.web.clocks import TimeControl
+from stratego.web.games import Game
 from stratego.web.guard import LOOPBACK_HOSTS, RateLimiter, check_host, check_same_origin
 from stratego.web.lineup import BotChoice, Lineup, default_bots
-from stratego.web.payloads import payload, review, svg
+from stratego.web.lobby import asked_seats, offered, presets
+from stratego.web.payloads import review, svg
+from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
 from stratego.web.store import GameStore
 from stratego.web.table import GameTable
-from stratego.web.turns import ACTIONS, act, bot_turns, parse_setup
+from stratego.web.turns import ACTIONS, bot_turns, parse_setup
 
 __all__ = ["GameHub"]
 
@@ -170,6 +169,8 @@ class GameHub:
                                else max_client_games, idle_seconds, protect_seconds)
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
                                self._monotonic)
+        self.referee = Referee(self.games, self.seating, self.lineup, self._clock,
+                               self._monotonic)
         if store is not None:
             self._restore(store)
 
@@ -289,12 +290,12 @@ class GameHub:
             _allow(method, "GET")
             game, player = self._seat(parts[1], parts[2])
             with self.games.held(game):
-                return _page("game", self._payload(game, player))
+                return _page("game", self.referee.payload(game, player))
         if head == "join" and len(parts) == 3:
             _allow(method, "GET")
             game = self.games.get(parts[1])
             with self.games.held(game):
-                _check_code(game, parts[2])
+                check_code(game, parts[2])
                 return _page("join", {"game": game.id, "code": parts[2],
                                       "rules": game.rules.name,
                                       "player": str(game.creator.opponent)})
@@ -326,11 +327,11 @@ class GameHub:
             rest = parts[2:]
             if not rest:
                 _allow(method, "GET")
-                self._flag(game)
+                self.referee.flag(game)
                 since = query.get("since")
                 if since is not None and since == str(game.version):
                     return Reply(204, "application/json", b"", (("Cache-Control", "no-store"),))
-                return json_reply(self._payload(game, player))
+                return json_reply(self.referee.payload(game, player))
             if len(rest) == 1 and rest[0] == "board.svg":
                 _allow(method, "GET")
                 return Reply(200, "image/svg+xml", svg(game, player).encode("utf-8"),
@@ -338,7 +339,7 @@ class GameHub:
             if len(rest) == 1 and rest[0] == "record.txt":
                 _allow(method, "GET")
                 return Reply(200, "text/plain; charset=utf-8",
-                             self._record(game).encode("utf-8"),
+                             self.referee.record(game).encode("utf-8"),
                              (("Content-Disposition",
                                f'attachment; filename="stratego-{game.id[:8]}.txt"'),
                               ("Cache-Control", "no-store")))
@@ -347,13 +348,12 @@ class GameHub:
                 return json_reply(review(game, player, rest[1]))
             if len(rest) == 1 and rest[0] == "presets":
                 _allow(method, "GET")
-                return json_reply(_presets(game, player, query.get("offset", "0")))
+                return json_reply(presets(game, player, query.get("offset", "0")))
             if len(rest) == 1 and rest[0] == "rematch":
                 _allow(method, "POST")
                 _body(body)
-                self._flag(game)
-                self._rematch(game)
-                return json_reply(self._payload(game, player))
+                self.referee.rematch(game)
+                return json_reply(self.referee.payload(game, player))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
                 data = _body(body)
@@ -361,75 +361,12 @@ class GameHub:
                 if rest[0] == "move":
                     self.move_limiter.check(key)
                 try:
-                    self._flag(game)
-                    return json_reply(self._act(game, player, rest[0], data))
+                    return json_reply(self.referee.act(game, player, rest[0], data))
                 except BaseException:
                     if rest[0] == "move":  # only the moves played count
                         self.move_limiter.undo(key)
                     raise
             raise WebError(404, f"no such API call: {_shown('/'.join(rest))}")
-
-    def _act(self, game: Game, player: Player, action: str,
-             data: dict[str, Any]) -> dict[str, Any]:
-        """Do one seat's action, keep it, and answer with the seat's payload (and a
-        notice); a refused or unsaved action changes nothing."""
-        before = _snapshot(game)
-        # acted now: while its bot thinks, the game is in play and never reclaimed
-        game.acted = self._clock()
-        try:
-            notice = act(game, player, action, data, self.seating.table_for(game),
-                         self._monotonic)
-        except BaseException:
-            _restore(game, before)  # a refused request changes nothing
-            raise
-        game.acted = self._clock()
-        try:
-            self.games.save(game)
-        except StoreError:  # not kept, so not done: the reply must not say it is
-            _restore(game, before)
-            raise
-        out = self._payload(game, player)
-        out["notice"] = notice
-        return out
-
-    def _flag(self, game: Game) -> None:
-        """End `game` on time if the running clock ran out (call with the game held)."""
-        clock = game.clock
-        if clock is None or game.is_over:
-            return
-        now = self._monotonic()
-        fallen = clock.fallen(now)
-        if fallen is None:
-            return
-        clock.stop(now)
-        game.ending = Ending("time", fallen.opponent)
-        game.draw_offer = None
-        game.version += 1
-        self.games.save(game)
-
-    def _payload(self, game: Game, player: Player) -> dict[str, Any]:
-        self._flag(game)
-        rematch = self.games.find(game.rematch) if game.rematch is not None else None
-        url = None
-        if rematch is not None:
-            seat = rematch.seats[player.opponent]
-            url = f"/play/{rematch.id}/{seat.token}" if seat.human else None
-        out = payload(game, player, url)
-        choice = self._choice(game)
-        out["bot_id"] = None if choice is None else choice.id
-        out["bot_name"] = None if choice is None else choice.name
-        out["clock"] = (None if game.clock is None else
-                        game.clock.to_dict(self._monotonic(), round(self._clock() * 1000)))
-        out["notice"] = None
-        return out
-
-    def _choice(self, game: Game) -> BotChoice | None:
-        if game.bot_spec is None:
-            return None
-        for choice in self.lineup.choices:
-            if choice.id == game.bot_id:
-                return choice
-        return BotChoice(game.bot_spec, game.bot_spec, game.bot_spec)
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
         game = self.games.get(gid)
@@ -440,58 +377,24 @@ class GameHub:
     def options(self) -> dict[str, Any]:
         """What a player chooses from when creating a game: the bots, editions, variants,
         colours and time controls (``GET /api/options``)."""
-        return {
-            "bots": list(self.lineup.offered()),
-            "default_bot": self.lineup.default,
-            "editions": [{"id": name, "title": rules.title}
-                         for name, rules in {**EDITIONS, **OPTIONS}.items()],
-            "variants": [{"id": name, "title": variant.title}
-                         for name, variant in VARIANTS.items()],
-            "default_rules": self.rules.name,
-            "colours": ["red", "blue", "random"],
-            "time_controls": [{"id": "none", "name": "No clock"}] + [
-                {"id": c.name, "name": c.title, "base_seconds": round(c.base),
-                 "increment_seconds": round(c.increment)} for c in TIME_CONTROLS],
-            "default_time": "none",
-        }
+        return offered(self.lineup, self.rules)
 
     def seats(self, asked: object) -> dict[str, Any]:
         """What a browser's saved seats are now (``POST /api/seats``): for each
         ``{"game", "seat"}`` asked, its opponent, status and whose move, or
         ``"found": false`` for one that is gone or not valid."""
-        if (not isinstance(asked, list) or len(asked) > _MAX_ASKED_SEATS
-                or not all(isinstance(a, dict) for a in asked)):
-            raise WebError(400, f'seats is a list of at most {_MAX_ASKED_SEATS} '
-                                '{"game": ..., "seat": ...} objects')
         out = []
-        for entry in asked:
-            gid, token = entry.get("game"), entry.get("seat")
-            found: dict[str, Any] = {"game": gid if isinstance(gid, str) else None,
-                                     "seat": token if isinstance(token, str) else None,
-                                     "found": False}
-            if isinstance(gid, str) and isinstance(token, str) and len(gid) < 100:
+        for gid, token in asked_seats(asked):
+            found: dict[str, Any] = {"game": gid, "seat": token, "found": False}
+            if gid is not None and token is not None:
                 try:
                     game, player = self._seat(gid, token)
                     with self.games.held(game):
-                        found.update(self._summary(game, player))
+                        found.update(self.referee.summary(game, player))
                 except WebError:
                     pass
             out.append(found)
         return {"games": out}
-
-    def _summary(self, game: Game, player: Player) -> dict[str, Any]:
-        full = self._payload(game, player)
-        state = game.state
-        to_move = None if state is None or game.is_over else str(state.to_move)
-        return {"found": True, "url": f"/play/{game.id}/{game.seats[player].token}",
-                "player": str(player), "opponent": game.opponent,
-                "opponent_name": full["bot_name"] if game.opponent == "bot" else "Human",
-                "rules": game.rules.name, "rules_title": game.rules.title,
-                "phase": full["phase"], "to_move": to_move,
-                "your_move": to_move == str(player), "status": full["status"],
-                "result": full["result"], "clock": full["clock"], "moves": len(game.moves),
-                "created_ms": round(game.created * 1000),
-                "last_active_ms": round((game.acted or game.created) * 1000)}
 
     # -- games ----------------------------------------------------------------
 
@@ -514,18 +417,6 @@ class GameHub:
         game = self.seating.create(options, client)
         return self.seating.seat_reply(game, game.creator)
 
-    def _rematch(self, game: Game) -> None:
-        """The rematch of a finished game (made once; both seats of a game between two
-        people reach it)."""
-        if not game.is_over:
-            raise WebError(409, "a rematch is offered once the game is over")
-        if game.rematch is not None and self.games.find(game.rematch) is not None:
-            return
-        new = self.seating.rematch(game)
-        game.rematch = new.id
-        game.version += 1
-        self.games.save(game)
-
     def add_game(self, state: GameState, player: Player = Player.RED,
                  opponent: str = "bot", time_control: str | None = None) -> dict[str, Any]:
         """Add a game that starts from `state` (a puzzle, a lesson, a test), past its setup
@@ -544,40 +435,14 @@ class GameHub:
         Blue) with the join code of its link."""
         game = self.games.get(gid)
         with self.games.held(game):
-            if not isinstance(code, str):
-                raise WebError(400, "joining needs the join code of the link")
-            _check_code(game, code)
-            before = _snapshot(game)
-            game.join_code = None
-            game.version += 1
-            game.acted = self._clock()
-            try:
-                self.games.save(game)
-            except StoreError:
-                _restore(game, before)
-                raise
-            return self.seating.seat_reply(game, game.creator.opponent)
+            return self.referee.join(game, code)
 
     def record(self, gid: str, token: str) -> str:
         """The game record (text form) of a finished game; refused while it is on, since
         the record holds both setups."""
         game, _ = self._seat(gid, token)
         with self.games.held(game):
-            return self._record(game)
-
-    def _record(self, game: Game) -> str:
-        if game.state is None or not game.is_over:
-            raise WebError(409, "the game record is available once the game is over "
-                                "(it shows both setups)")
-        names = {p: ("human" if s.human else f"bot:{game.bot_spec}")
-                 for p, s in game.seats.items()}
-        tags = {"red": names[Player.RED], "blue": names[Player.BLUE]}
-        if game.ending is not None:
-            winner = game.ending.winner
-            tags["result"] = ("1/2-1/2" if winner is None else
-                              "1-0" if winner is Player.RED else "0-1")
-            tags["termination"] = game.ending.reason
-        return record_from_state(game.state, **tags).to_text()
+            return self.referee.record(game)
 
     def close(self) -> None:
         """Close the database (the games stay in it)."""
@@ -620,49 +485,6 @@ def _hosts(allowed: Iterable[str] | None) -> frozenset[str] | None:
         name = name.strip().lower()
         names.add(f"[{name}]" if ":" in name and not name.startswith("[") else name)
     return frozenset(names)
-
-
-def _check_code(game: Game, code: str) -> None:
-    if (game.join_code is None or not code.isascii()
-            or not _equal(game.join_code, code)):
-        raise WebError(409, "this join link was used already or is not valid")
-
-
-def _equal(a: str, b: str) -> bool:
-    return secrets.compare_digest(a.encode("ascii"), b.encode("ascii"))
-
-
-def _presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
-    """A page of setups this seat may start from (the library's recorded human setups)."""
-    if not offset_text.isascii() or not offset_text.isdigit() or len(offset_text) > 6:
-        raise WebError(400, f"offset is a whole number, not {_shown(offset_text)}")
-    offset = int(offset_text)
-    try:
-        setups = human_setups(game.rules, player)
-    except StrategoError:
-        setups = ()
-    depth = game.rules.setup.depth
-    shown = [{"id": f"human-{i}", "name": f"Human setup {i + 1}", "source": "human",
-              "text": setups[i].text(depth)}
-             for i in range(offset, min(len(setups), offset + _PRESETS_PAGE))]
-    end = offset + _PRESETS_PAGE
-    return {"presets": shown, "offset": offset, "total": len(setups),
-            "next": end if end < len(setups) else None}
-
-
-def _snapshot(game: Game) -> Game:
-    """A copy of what an action may change in `game` (its seats and clock included)."""
-    clock = game.clock
-    return attrs.evolve(game, seats={p: attrs.evolve(s) for p, s in game.seats.items()},
-                        moves=list(game.moves),
-                        clock=None if clock is None else attrs.evolve(
-                            clock, remaining=dict(clock.remaining)))
-
-
-def _restore(game: Game, before: Game) -> None:
-    """Put back into `game` everything `_snapshot` copied."""
-    for field in attrs.fields(Game):
-        setattr(game, field.name, getattr(before, field.name))
 
 
 def _allow(method: str, allowed: str) -> None:
