@@ -315,17 +315,26 @@ def test_accepts_draw_only_when_behind_and_only_once_a_piece_moved() -> None:
     assert not accepts_draw(stratego.view(moved, Player.RED))  # red is ahead
 
 
-def test_accepts_draw_depends_on_the_view_only() -> None:
-    """Invariant: two states drawn from one view get the same answer."""
-    rng = random.Random(5)
-    state = _dealt(9)
-    for _ in range(60):
-        if state.is_over:
-            break
-        state = stratego.apply(state, rng.choice(stratego.legal_moves(state)))
-    seen = stratego.view(state, Player.RED)
-    other = stratego.sample_state(seen, 4)
-    assert accepts_draw(stratego.view(other, Player.RED)) == accepts_draw(seen)
+@pytest.mark.parametrize("rules", ["classic", "hasbro-2009+silent-defense"])
+def test_material_is_public_and_accepts_draw_depends_on_the_view_only(rules: str) -> None:
+    """Invariants: `material` counts the same from either side's view (so the bot's
+    answer to a draw offer tells nothing hidden), and two states drawn from one view get
+    the same answer."""
+    r = stratego.editions.by_name(rules)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = stratego.new_game(r, stratego.random_setup(r, Player.RED, seed),
+                                  stratego.random_setup(r, Player.BLUE, seed + 50))
+        for _ in range(rng.randrange(20, 160)):
+            if state.is_over:
+                break
+            state = stratego.apply(state, rng.choice(stratego.legal_moves(state)))
+        views = {p: stratego.view(state, p) for p in Player}
+        for side in Player:
+            assert material(views[Player.RED], side) == material(views[Player.BLUE], side)
+        for p, seen in views.items():
+            other = stratego.sample_state(seen, seed)
+            assert accepts_draw(stratego.view(other, p)) == accepts_draw(seen)
 
 
 # -- the command line ---------------------------------------------------------------------------

@@ -5,9 +5,11 @@ from the view, and never before a piece has moved (a draw offered at the first m
 says nothing about the game). `material` weighs a side's pieces still on the board with
 `stratego.bots.heuristic.PIECE_VALUES` (the Flag left out: both sides always have one).
 Both players' counts come from public facts only: each army's make-up (`armies`) less
-the pieces each side lost (`captured`); a captured piece whose rank the viewer never
-learned counts as the average piece of its army. Two states with the same view get the
-same answer.
+the pieces each side lost (`captured`), each valued at its publicly disclosed rank
+(`SeenPiece.disclosed`, the same in both players' views) or, when that is not one rank
+(a Silent Defense strike, say), at the average piece of its army. So the bot's answer
+tells the other player nothing it could not count itself: `material` is the same from
+either side's view of a position.
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ __all__ = ["accepts_draw", "material"]
 
 
 def material(seen: PlayerView, side: Player) -> float:
-    """The worth of `side`'s pieces still in play, as `seen`'s player can count it (sum
-    of `PIECE_VALUES` over its army less its captured pieces; the Flag left out)."""
+    """The worth of `side`'s pieces still in play from public facts (sum of
+    `PIECE_VALUES` over its army less its captured pieces at their disclosed ranks; the
+    Flag left out); the same from either player's view."""
     army = seen.armies[int(side)]
     worth = [PIECE_VALUES[rank] if rank != Rank.FLAG else 0.0 for rank in range(len(army))]
     total = sum(count * value for count, value in zip(army, worth, strict=True))
@@ -29,7 +32,8 @@ def material(seen: PlayerView, side: Player) -> float:
     average = total / pieces if pieces else 0.0
     for piece in seen.captured:
         if piece.owner is side:
-            total -= average if piece.rank is None else worth[piece.rank]
+            public = next(iter(piece.disclosed)) if len(piece.disclosed) == 1 else None
+            total -= average if public is None else worth[public]
     return total
 
 
