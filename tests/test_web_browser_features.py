@@ -214,7 +214,10 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
 
     page.goto(server.url + "/")
     page.get_by_test_id("choose-rules").select_option("classic")
+    page.get_by_test_id("choose-variants").locator("summary").click()
     page.get_by_test_id("choose-variants").get_by_label("Stratego Barrage").check()
+    expect(page.get_by_test_id("choose-variants").locator("summary")).to_contain_text(
+        "Stratego Barrage")
     page.get_by_test_id("create").click()
     expect(_status(page)).to_contain_text("Set up your army")
     expect(page.locator("#rules")).to_contain_text("barrage")
@@ -383,8 +386,8 @@ def test_names_title_sound_slides_review_notice_and_leaving(
     expect(review).to_be_hidden()
     page.get_by_test_id("status").click()  # the focus off the board and the buttons
     page.keyboard.press("ArrowLeft")
-    expect(review).to_contain_text("after turn 1 of 2")
-    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # at once: each press counts, answered or not
+    expect(review).to_be_visible()
     expect(review).to_contain_text("after turn 0 of 2")
     page.keyboard.press("ArrowRight")
     expect(review).to_contain_text("after turn 1 of 2")

@@ -144,7 +144,14 @@
       input.checked = variants.includes(v.id);
       box.appendChild(el("label", {}, input, ` ${v.title || v.id}`));
     }
-    box.hidden = options.variants.length === 0;
+    $("variants-box").hidden = options.variants.length === 0;
+    function variantsChanged() {
+      const chosen = [...box.querySelectorAll("input:checked")].map((input) => input.parentElement.textContent.trim());
+      $("variants-chosen").textContent = chosen.length ? chosen.join(", ") : "none";
+    }
+    box.addEventListener("change", variantsChanged);
+    variantsChanged();
+    if (variants.length) $("variants-box").open = true;
 
     const time = $("time");
     const controls = options.time_controls.length ? options.time_controls
@@ -658,6 +665,7 @@
       $("captured-box").hidden = cur.phase === "setup" || cur.phase === "waiting" || !cur.view;
       renderTray();
       renderMoves();
+      $("moves-box").hidden = cur.moves.length === 0 && cur.phase !== "play";
       renderBars();
       renderClocks();
       $("review").hidden = isLive;
@@ -735,8 +743,12 @@
       optimistic = { from, to };
     }
 
+    let wanted = null;  // the turn asked for last, while its answer is on its way
     async function review(ply) {
+      wanted = ply;
       const reply = await call("GET", `${base}/review/${ply}`);
+      if (wanted !== ply) return;  // a later step (or going back live) came first
+      wanted = null;
       if (reply.ok) {
         reviewing = reply.data;
         selected = null;
@@ -749,10 +761,11 @@
     function reviewStep(step) {
       const total = cur.moves.length;
       if (!total) return;
-      const at = reviewing ? reviewing.ply : total;
+      const at = wanted !== null ? wanted : reviewing ? reviewing.ply : total;
       const next = at + step;
       if (next < 0) return;
       if (next >= total) {
+        wanted = null;
         if (reviewing) backToLive();
         return;
       }
@@ -761,6 +774,7 @@
 
     function backToLive() {
       reviewing = null;
+      wanted = null;
       render();
     }
 
