@@ -214,7 +214,7 @@ def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
     page.mouse.move(1, 1)  # no hover mark in the picture
     page.screenshot(path=str(tmp_path / "web-game.png"))
     if os.environ.get("STRATEGO_UPDATE_SCREENSHOT"):  # docs/assets/web-game.png
-        page.screenshot(path=str(SCREENSHOT))
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
 
 
 def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: Any,
