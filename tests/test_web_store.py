@@ -112,6 +112,28 @@ def test_the_schema_is_versioned_and_a_foreign_file_is_refused(tmp_path: pathlib
     assert GameHub(db=":memory:").store is None
 
 
+def test_a_version_1_database_is_brought_to_version_2(tmp_path: pathlib.Path) -> None:
+    """Version 2 only added the ``extras`` table (bot id, creating address, clocks): a
+    version 1 file keeps its games, which get the server's default bot and no clock."""
+    db = tmp_path / "games.sqlite3"
+    hub = GameHub(db=db, seed=3, bot="random")
+    red, _ = _game(hub)
+    before = post(hub, red + "/start").json()
+    assert before["view"] is not None
+    hub.close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE extras")
+        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
+    again = GameHub(db=db, bot="random")
+    after = again.handle("GET", red).json()
+    assert (after["view"], after["bot"], after["bot_id"], after["clock"]) == (
+        before["view"], "random", "easy", None)
+    again.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
+            "2",)
+
+
 def test_expired_and_reclaimed_games_are_deleted_from_the_database(
         tmp_path: pathlib.Path) -> None:
     db = tmp_path / "games.sqlite3"
