@@ -120,6 +120,18 @@ def test_default_lineup_and_bot_choices() -> None:
         GameHub(bots="Easy=random")  # one text, not a list
 
 
+def test_a_bot_registered_in_the_library_joins_the_default_lineup(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Shipped learned bots are registered in `stratego.bots.BOTS`: the server offers
+    each without a change of its own."""
+    monkeypatch.setitem(stratego.bots.BOTS, "learned", TimedBot)
+    assert default_bots()[-1] == "Learned=learned"
+    hub = _hub()
+    assert [c.id for c in hub.lineup.choices] == ["easy", "medium", "hard", "learned"]
+    created = post(hub, "/api/games", {"bot": "learned"}).json()
+    assert hub.handle("GET", _seat(created)).json()["bot_name"] == "Learned"
+
+
 def test_the_player_chooses_colour_and_rules() -> None:
     hub = _hub()
     blue = post(hub, "/api/games", {"colour": "blue"}).json()
