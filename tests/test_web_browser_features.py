@@ -272,6 +272,9 @@ def test_setup_by_drag_and_drop_presets_saved_setups_and_keyboard(
     picker.select_option(label=presets[1]["name"])
     text = page.get_by_test_id("setup-text")
     expect(text).to_have_value(presets[1]["text"])
+    shown = picker.locator("option").count()
+    picker.select_option("more")  # the next twelve
+    expect(picker.locator("option")).not_to_have_count(shown)
 
     # Saved under a name in this browser, found again after other setups and a reload.
     page.get_by_test_id("setup-name").fill("Bombs in the corner")
@@ -336,9 +339,10 @@ def test_a_strike_is_marked_on_both_squares_in_both_colours(
     # The banner goes after a few seconds; the marks stay until the next move.
     expect(banner).to_have_count(0)
     expect(page.locator(".strike-tag")).to_have_count(2)
-    page.locator('[data-square="b1"]').click()  # a quiet move (Blue's Sergeant is far away)
-    page.locator('[data-square="b2"]').click()
+    # A quiet move (Blue's Sergeant is far away), by drag and drop this time.
+    page.locator('[data-square="b1"]').drag_to(page.locator('[data-square="b2"]'))
     expect(_moves(page)).to_have_count(4)
+    expect(_moves(page).nth(2)).to_have_text("b1-b2")
     expect(page.locator(".strike-tag")).to_have_count(0)
 
 

@@ -806,7 +806,7 @@
       $("notice").hidden = !text;
     }
 
-    function clicked(name) {
+    function clicked(name, dropped) {
       if (busy) return;
       if (reviewing) {
         backToLive();
@@ -827,7 +827,17 @@
       }
       if (cur.phase !== "play") return;
       if (selected && (cur.legal[selected] || []).includes(name)) {
-        slideAhead(selected, name);
+        if (dropped) {
+          // dragged there: the piece is put down where it was dropped, no slide
+          const piece = cells[selected].querySelector(".piece");
+          if (piece) {
+            piece.classList.remove("lifted");
+            cells[name].appendChild(piece);
+          }
+          optimistic = { from: selected, to: name };
+        } else {
+          slideAhead(selected, name);
+        }
         send("move", { move: `${selected}-${name}` });
       } else if (cur.legal[name]) {
         selected = name === selected ? null : name;
@@ -897,7 +907,7 @@
       if (target && target !== done.from) {
         selected = done.from;
         focused = target;
-        clicked(target);
+        clicked(target, true);
         if (!busy) render();
       } else {
         selected = null;
