@@ -192,6 +192,10 @@
       }
     });
     await myGames();
+    // While the page is open, the states go on changing (a friend moves): ask again now and then.
+    window.setInterval(() => {
+      if (document.visibilityState === "visible") myGames();
+    }, 20000);
   }
 
   const PHASE_ORDER = { play: 0, setup: 1, waiting: 2, over: 3 };
@@ -225,6 +229,8 @@
       // an older server: list what this browser remembers, without the live state
       games = list.map((s) => ({ ...s, found: true, url: `/play/${s.game}/${s.seat}` }));
     }
+    const kept = new Set(seats().map((s) => `${s.game}/${s.seat}`));  // forgotten meanwhile?
+    games = games.filter((g) => kept.has(`${g.game}/${g.seat}`));
     games.sort((a, b) => (b.your_move ? 1 : 0) - (a.your_move ? 1 : 0) ||
       (PHASE_ORDER[a.phase] ?? 2) - (PHASE_ORDER[b.phase] ?? 2) ||
       (b.last_active_ms || 0) - (a.last_active_ms || 0));
