@@ -40,7 +40,7 @@ class TimeControl:
         if text is None or text in ("", "none"):
             return None
         match = _CONTROL.fullmatch(text) if isinstance(text, str) else None
-        if match is None or not match.group(0).isascii():
+        if match is None:
             raise WebError(400, f"a time control is minutes+seconds such as '5+3' or "
                                 f"'none', not {_shown(text)}")
         minutes, seconds = int(match.group(1)), int(match.group(2))
