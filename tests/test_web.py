@@ -113,7 +113,8 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
     setups = [army, swapped(army, flag.name, bomb.name)]
     avoid = frozenset({flag.name, bomb.name})
     hubs = [GameHub(rules=rules, bot="random", bot_setup=s.text(r.setup.depth), seed=7,
-                    token=tokens()) for s in setups]
+                    token=tokens(), clock=lambda: 1000.0, monotonic=lambda: 5.0)
+            for s in setups]
     clients = [tc(h) for h in hubs]
 
     def both(method: str, url: str, **kw: Any) -> Any:
@@ -124,10 +125,12 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
         ), f"{method} {url} answered differently"
         return first
 
-    created = both("POST", "/api/games", json={}).json()
+    created = both("POST", "/api/games", json={"time": "5+3"}).json()
     base = f"/api/games/{created['game']}/{created['seat']}"
     page = f"/play/{created['game']}/{created['seat']}"
+    mine = {"seats": [{"game": created["game"], "seat": created["seat"]}]}
     both("GET", page)
+    both("GET", base + "/presets")
     both("POST", base + "/swap", json={"squares": ["a1", "b1"]})
     payload = both("POST", base + "/start").json()
     plies = 0
@@ -140,11 +143,17 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
         both("GET", base + "/record.txt")
         both("GET", page)
         both("GET", base, params={"since": payload["version"]})
+        both("POST", "/api/seats", json=mine)
         payload = both("POST", base + "/move", json={"move": first_move(payload, avoid)}).json()
         both("GET", base)
         plies = payload["view"]["ply"]
         assert turn < 5 or plies > 0
     assert plies >= 20 or payload["phase"] == "over"
+    # the bot's answer to a draw offer comes from public counts only (once over, the army
+    # is shown face up: only the answer is compared)
+    offers = [c.post(base + "/offer-draw").json() for c in clients]
+    assert [(o.get("phase"), o.get("notice"), o.get("error")) for o in offers] == [
+        (offers[0].get("phase"), offers[0].get("notice"), offers[0].get("error"))] * 2
     # The test can fail: the two servers do hold different armies.
     states = [h._games[created["game"]].state for h in hubs]
     assert states[0] is not None
