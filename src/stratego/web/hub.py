@@ -103,9 +103,10 @@ class GameHub:
             (`stratego.web.guard.LOOPBACK_HOSTS`); ``["*"]`` allows any.
 
     Raises:
-        ArgumentError: for unknown rules or bot, a `bot_setup` the rules refuse or a bad
-            limit; `stratego.errors.StoreError` for a database that is not one of this
-            server's.
+        ArgumentError: for a `bot_setup` the rules refuse, a bad limit or lineup;
+            `stratego.errors.RulesError` for unknown rules; `stratego.errors.BotSpecError`
+            for a bot that cannot be made; `stratego.errors.StoreError` for a database
+            that is not one of this server's.
     """
 
     def __init__(
@@ -132,10 +133,7 @@ class GameHub:
         move_window: float = 60.0,
         allowed_hosts: Iterable[str] | None = LOOPBACK_HOSTS,
     ) -> None:
-        try:
-            self.rules = by_name(rules) if isinstance(rules, str) else rules
-        except StrategoError as exc:
-            raise ArgumentError(str(exc)) from None
+        self.rules = by_name(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
             raise ArgumentError(f"not rules: {_shown(rules)}")
         self.lineup = _lineup(bots, bot, bot_time)
