@@ -240,6 +240,17 @@ def test_two_people_each_on_their_clock_and_a_game_without_one() -> None:
     assert hub.handle("GET", _seat(plain)).json()["clock"] is None
 
 
+def test_an_added_position_may_have_a_clock() -> None:
+    hub = _hub()
+    position = stratego.from_position(stratego.CLASSIC, {"a4": "M", "j1": "F", "j10": "f",
+                                                         "a10": "x"})
+    created = hub.add_game(position, time_control="1+0")
+    clock = hub.handle("GET", _seat(created)).json()["clock"]
+    assert (clock["running"], clock["remaining_ms"]["red"]) == ("red", 60000)
+    with pytest.raises(ArgumentError):
+        hub.add_game(position, time_control="soon")
+
+
 def test_clocks_survive_a_restart(tmp_path: pathlib.Path) -> None:
     db = tmp_path / "games.sqlite3"
     hub = _hub(db=db, bot="random")
