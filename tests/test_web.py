@@ -54,7 +54,7 @@ JSON = {"content-type": "application/json"}
 
 def tc(hub: GameHub) -> TestClient:
     """A client of `hub` that sends JSON, as the page does."""
-    return TestClient(create_app(hub), headers=JSON)
+    return TestClient(create_app(hub), headers=JSON, base_url="http://localhost")
 
 
 def client(**options: Any) -> TestClient:
@@ -113,7 +113,8 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
     setups = [army, swapped(army, flag.name, bomb.name)]
     avoid = frozenset({flag.name, bomb.name})
     hubs = [GameHub(rules=rules, bot="random", bot_setup=s.text(r.setup.depth), seed=7,
-                    token=tokens()) for s in setups]
+                    token=tokens(), clock=lambda: 1000.0, monotonic=lambda: 5.0)
+            for s in setups]
     clients = [tc(h) for h in hubs]
 
     def both(method: str, url: str, **kw: Any) -> Any:
@@ -124,10 +125,12 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
         ), f"{method} {url} answered differently"
         return first
 
-    created = both("POST", "/api/games", json={}).json()
+    created = both("POST", "/api/games", json={"time": "5+3"}).json()
     base = f"/api/games/{created['game']}/{created['seat']}"
     page = f"/play/{created['game']}/{created['seat']}"
+    mine = {"seats": [{"game": created["game"], "seat": created["seat"]}]}
     both("GET", page)
+    both("GET", base + "/presets")
     both("POST", base + "/swap", json={"squares": ["a1", "b1"]})
     payload = both("POST", base + "/start").json()
     plies = 0
@@ -140,11 +143,17 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
         both("GET", base + "/record.txt")
         both("GET", page)
         both("GET", base, params={"since": payload["version"]})
+        both("POST", "/api/seats", json=mine)
         payload = both("POST", base + "/move", json={"move": first_move(payload, avoid)}).json()
         both("GET", base)
         plies = payload["view"]["ply"]
         assert turn < 5 or plies > 0
     assert plies >= 20 or payload["phase"] == "over"
+    # the bot's answer to a draw offer comes from public counts only (once over, the army
+    # is shown face up: only the answer is compared)
+    offers = [c.post(base + "/offer-draw").json() for c in clients]
+    assert [(o.get("phase"), o.get("notice"), o.get("error")) for o in offers] == [
+        (offers[0].get("phase"), offers[0].get("notice"), offers[0].get("error"))] * 2
     # The test can fail: the two servers do hold different armies.
     states = [h._games[created["game"]].state for h in hubs]
     assert states[0] is not None
@@ -472,7 +481,8 @@ def test_live_games_are_limited_and_idle_games_expire() -> None:
     """A full server reclaims a game nobody acted in lately; with every game in play it
     refuses (503); a game nobody asks about for `idle_seconds` is dropped."""
     now = [0.0]
-    hub = GameHub(max_games=2, idle_seconds=600, protect_seconds=120, token=tokens(),
+    hub = GameHub(max_games=2, max_client_games=3, idle_seconds=600, protect_seconds=120,
+                  token=tokens(),
                   clock=lambda: now[0])
     c = tc(hub)
     bases = [new_game(c)[0] for _ in range(2)]
@@ -507,7 +517,11 @@ def test_bad_options_are_refused() -> None:
     c = client()
     assert c.post("/api/games", json={"rules": "chess"}).status_code == 400
     assert c.post("/api/games", json={"opponent": "cat"}).status_code == 400
-    assert c.post("/api/games", json={"colour": "red"}).status_code == 400
+    assert c.post("/api/games", json={"colour": "green"}).status_code == 400
+    assert c.post("/api/games", json={"shade": "red"}).status_code == 400
+    assert c.post("/api/games", json={"bot": "deep-blue"}).status_code == 400
+    assert c.post("/api/games", json={"time": "5+300"}).status_code == 400
+    assert c.post("/api/games", json={"variants": "barrage"}).status_code == 400
     assert c.post("/api/games", json={"rules": "jumbo-2014+barrage"}).status_code == 201
     with pytest.raises(stratego.StrategoError, match="setup"):
         GameHub(bot_setup="MMMM")
@@ -646,7 +660,8 @@ def test_serve_runs_a_server_that_answers() -> None:
 
 def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
     """A whole game, person (here a seeded random chooser) against the bot, ends."""
-    hub = GameHub(rules=stratego.CLASSIC.with_ply_limit(400), seed=8, token=tokens())
+    hub = GameHub(rules=stratego.CLASSIC.with_ply_limit(400), seed=8, token=tokens(),
+                  move_limit=1000)
     created = hub.create({})
     base = f"/api/games/{created['game']}/{created['seat']}"
     payload = post(hub, base + "/start").json()

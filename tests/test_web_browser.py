@@ -214,7 +214,7 @@ def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
     page.mouse.move(1, 1)  # no hover mark in the picture
     page.screenshot(path=str(tmp_path / "web-game.png"))
     if os.environ.get("STRATEGO_UPDATE_SCREENSHOT"):  # docs/assets/web-game.png
-        page.screenshot(path=str(SCREENSHOT))
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
 
 
 def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: Any,
@@ -247,8 +247,9 @@ def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: 
     assert "1-0" in record
     assert PUZZLE_BLUE.text() in record
 
+    # The game is over: "New game" goes straight to the start page, no question asked.
     page.get_by_test_id("new-game").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(page.get_by_test_id("create")).to_be_visible()
 
 
 def test_two_people_by_join_link(server: _Server, browser: Any, console: _Console) -> None:
@@ -452,6 +453,15 @@ def test_a_draw_offered_and_accepted_then_a_rematch_between_two_people(
     expect(_status(blue)).to_have_text("Your move (red).")
 
 
+def _tab_to(page: Any, target: Any, presses: int = 30) -> None:
+    """Press Tab until `target` has the focus (at most `presses` times)."""
+    for _ in range(presses):
+        if target.evaluate_all("(els) => els.includes(document.activeElement)"):
+            return
+        page.keyboard.press("Tab")
+    expect(target).to_be_focused()
+
+
 def _go(page: Any, frm: str, to: str) -> None:
     """Move the keyboard focus from square `frm` to `to` with the arrow keys (Red's side
     of the board: up is towards row 10)."""
@@ -469,12 +479,12 @@ def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
                                            console: _Console) -> None:
     page = _new_page(browser, console)
     page.goto(server.url + "/")
-    page.keyboard.press("Tab")  # the rules field
-    page.keyboard.press("Enter")  # submits the form: Play
+    expect(page.get_by_test_id("choose-bot").locator("option")).not_to_have_count(0)
+    _tab_to(page, page.get_by_test_id("create"))  # through the choices of the form
+    page.keyboard.press("Enter")  # Play
     expect(_status(page)).to_contain_text("Set up your army")
-    page.keyboard.press("Tab")  # into the board: one stop for the whole grid
     focused = page.locator('[role="gridcell"]:focus')
-    expect(focused).to_have_count(1)
+    _tab_to(page, focused)  # into the board: one stop for the whole grid
     page.keyboard.press("Tab")
     expect(page.get_by_test_id("start")).to_be_focused()
     page.keyboard.press("Enter")
@@ -490,7 +500,7 @@ def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
         assert frm is not None
         _go(page, here, frm)
         label = focused.get_attribute("aria-label") or ""
-        assert re.fullmatch(rf"{frm}, your [A-Z][a-z]+", label), label
+        assert re.fullmatch(rf"Red [A-Z][a-z]+ \(\w+\) on {frm}, can move", label), label
         page.keyboard.press("Enter")
         target = page.locator('[data-legal="true"]').first
         expect(target).to_be_visible()
@@ -502,10 +512,10 @@ def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
         expect(_moves(page)).to_have_count(2 * turn)
         expect(_status(page)).to_have_text("Your move (red).")
         here = to
-    hidden = page.locator('[aria-label$="hidden blue piece"]')
+    hidden = page.locator('[aria-label^="Blue piece on"]')
     expect(hidden.first).to_be_visible()
-    assert re.fullmatch(r"[a-j]\d+, hidden blue piece", hidden.first.get_attribute(
-        "aria-label") or "")
+    assert re.fullmatch(r"Blue piece on [a-j]\d+, rank unknown(, has moved)?",
+                        hidden.first.get_attribute("aria-label") or "")
 
 
 def test_review_mode_shows_a_past_position_and_goes_back(

@@ -145,7 +145,7 @@ def test_a_full_server_never_reclaims_a_game_whose_bot_is_thinking(
         waiting_hub: HubMaker) -> None:
     """The player took longer than `protect_seconds` over its move; while the bot answers,
     the game is in play: a new game on a full server is refused, not made in its place."""
-    hub, now = waiting_hub(max_games=1, protect_seconds=60)
+    hub, now = waiting_hub(max_games=1, max_client_games=2, protect_seconds=60)
     base, payload = _started_game(hub)
     now[0] += 600  # the player thinks for ten minutes
     thinking, box = _move_while_bot_thinks(hub, base, payload)

@@ -85,20 +85,29 @@ def test_a_draw_offered_and_accepted_between_two_people() -> None:
     assert hub.handle("GET", red).json()["result"]["winner"] is None
 
 
-def test_the_bot_accepts_a_draw_unless_it_has_more_pieces_on_the_board() -> None:
-    """The documented rule: the bot accepts when it has no more pieces on the board than
-    the player offering (public counts)."""
+def test_the_bot_accepts_a_draw_only_when_behind_and_never_before_a_move() -> None:
+    """The documented rule (`stratego.bots.draws.accepts_draw`): the bot accepts a draw
+    only once a piece has moved and only when it is behind on material; a declined offer
+    is a plain notice (200), not an error, and the game goes on."""
     hub = GameHub(seed=1, bot="random", token=tokens())
     base, _ = _bot_game(hub)
-    assert post(hub, base + "/offer-draw").json()["phase"] == "over"  # 40 against 40
-    ahead = stratego.from_position(stratego.CLASSIC, {"a4": "K", "j1": "F", "j10": "f",
-                                                      "a10": "b", "b10": "x"})
-    created = hub.add_game(ahead)
-    base = f"/api/games/{created['game']}/{created['seat']}"
-    refused = post(hub, base + "/offer-draw")
-    assert refused.status == 409
-    assert "declines" in refused.json()["error"]
-    assert hub.handle("GET", base).json()["phase"] == "play"
+    declined = post(hub, base + "/offer-draw")  # move 0: equal armies, nothing moved
+    assert declined.status == 200
+    assert (declined.json()["phase"], declined.json()["notice"]) == (
+        "play", "The bot declines the draw.")
+    assert "error" not in declined.json()
+
+    def offer_after_a_move(position: dict[str, str]) -> Any:
+        created = hub.add_game(stratego.from_position(stratego.CLASSIC, position))
+        seat = f"/api/games/{created['game']}/{created['seat']}"
+        assert post(hub, seat + "/move", {"move": "a4-a5"}).status == 200
+        return post(hub, seat + "/offer-draw").json()
+
+    behind = offer_after_a_move({"a4": "M", "b1": "G", "j1": "F", "j10": "f", "a10": "x"})
+    assert (behind["phase"], behind["result"]["reason"], behind["notice"]) == (
+        "over", "draw agreed", None)
+    ahead = offer_after_a_move({"a4": "X", "j1": "F", "j10": "f", "a10": "m", "b10": "g"})
+    assert (ahead["phase"], ahead["notice"]) == ("play", "The bot declines the draw.")
 
 
 def test_a_rematch_swaps_the_colours_against_the_same_opponent() -> None:

@@ -70,7 +70,7 @@ def test_the_pages_carry_no_inline_script() -> None:
 
 def test_requests_from_other_sites_are_refused_and_change_nothing() -> None:
     hub = GameHub(seed=1, token=tokens())
-    c = TestClient(create_app(hub))  # sends no JSON header unless told
+    c = TestClient(create_app(hub), base_url="http://localhost")  # no JSON header unless told
     # a plain HTML form on another site: text/plain or form-encoded, no preflight
     form = c.post("/api/games", content=b'{"opponent": "bot"}',
                   headers={"content-type": "text/plain"})
@@ -83,7 +83,7 @@ def test_requests_from_other_sites_are_refused_and_change_nothing() -> None:
                   ).status_code == 403
     assert c.post("/api/games", json={}, headers={"origin": "null"}).status_code == 403
     assert hub.live_games == 0
-    assert c.post("/api/games", json={}, headers={"origin": "http://testserver",
+    assert c.post("/api/games", json={}, headers={"origin": "http://localhost",
                                                   "sec-fetch-site": "same-origin"}
                   ).status_code == 201
     created = c.post("/api/games", json={}).json()  # no Origin: not a browser's cross-site

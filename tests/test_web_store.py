@@ -100,7 +100,7 @@ def test_the_schema_is_versioned_and_a_foreign_file_is_refused(tmp_path: pathlib
             str(SCHEMA_VERSION),)
         tables = {name for (name,) in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
-        assert tables == {"meta", "games", "seats", "moves"}
+        assert tables == {"meta", "games", "seats", "moves", "extras"}
         conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     with pytest.raises(StoreError, match="schema version 99"):
         GameHub(db=db)
@@ -112,11 +112,34 @@ def test_the_schema_is_versioned_and_a_foreign_file_is_refused(tmp_path: pathlib
     assert GameHub(db=":memory:").store is None
 
 
+def test_a_version_1_database_is_brought_to_version_2(tmp_path: pathlib.Path) -> None:
+    """Version 2 only added the ``extras`` table (bot id, creating address, clocks): a
+    version 1 file keeps its games, which get the server's default bot and no clock."""
+    db = tmp_path / "games.sqlite3"
+    hub = GameHub(db=db, seed=3, bot="random")
+    red, _ = _game(hub)
+    before = post(hub, red + "/start").json()
+    assert before["view"] is not None
+    hub.close()
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP TABLE extras")
+        conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
+    again = GameHub(db=db, bot="random")
+    after = again.handle("GET", red).json()
+    assert (after["view"], after["bot"], after["bot_id"], after["clock"]) == (
+        before["view"], "random", "easy", None)
+    again.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
+            "2",)
+
+
 def test_expired_and_reclaimed_games_are_deleted_from_the_database(
         tmp_path: pathlib.Path) -> None:
     db = tmp_path / "games.sqlite3"
     now = [1000.0]
-    hub = GameHub(db=db, idle_seconds=60, max_games=2, clock=lambda: now[0])
+    hub = GameHub(db=db, idle_seconds=60, max_games=2, max_client_games=2,
+                  clock=lambda: now[0])
     first, _ = _game(hub)
     _game(hub)
     assert hub.store is not None

@@ -13,6 +13,7 @@ from stratego.cli.options import (
 )
 from stratego.cli.play import _glyphs_help
 from stratego.cli.saving import _FORMAT_HELP, _FORMATS, _add_save_arguments
+from stratego.cli.serve import _add_serve_options
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -193,6 +194,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--idle-minutes", type=float, default=60.0, metavar="M",
                        help="drop a game after M minutes without activity "
                             "(default: %(default)s)")
+    _add_serve_options(serve)
 
     commands.add_parser("editions", help="list the editions and variants",
                         description="List the editions and variants and their names.")

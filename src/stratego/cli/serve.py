@@ -9,19 +9,64 @@ import importlib
 from stratego.cli.options import _UsageError
 from stratego.errors import StrategoError
 
+_LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+_WILDCARDS = ("0.0.0.0", "::", "")
+
+
+def _add_serve_options(serve: argparse.ArgumentParser) -> None:
+    """The options of ``stratego serve`` beyond the first ones: the bots offered, the
+    host names answered, the proxies trusted and the limits per address and seat."""
+    serve.add_argument("--bots", nargs="+", metavar="NAME=SPEC", default=None,
+                       help="the bots players choose from, each 'Name=spec' "
+                            "(e.g. --bots Easy=random Medium=heuristic "
+                            "'Hard=search(simulations=1200)'); --bot picks the default "
+                            "among them (default: Easy, Medium and Hard, the library's "
+                            "bots at three strengths, and every other bot the library "
+                            "registers)")
+    serve.add_argument("--allowed-hosts", nargs="+", metavar="HOST", default=None,
+                       help="the host names (Host header, no port) the server answers; "
+                            "others are refused, against DNS rebinding; '*' for any "
+                            "(default: localhost, 127.0.0.1 and [::1], plus --host when "
+                            "it names one address)")
+    serve.add_argument("--forwarded-allow-ips", metavar="IPS", default=None,
+                       help="comma-separated addresses of proxies whose X-Forwarded-For "
+                            "is trusted for the client's address (default: none, not even "
+                            "loopback)")
+    serve.add_argument("--max-client-games", type=int, default=None, metavar="N",
+                       help="most games one address may hold (default: half of "
+                            "--max-games)")
+    serve.add_argument("--move-limit", type=int, default=60, metavar="N",
+                       help="most moves one seat may send a minute (default: %(default)s)")
+
+
+def _allowed_hosts(args: argparse.Namespace) -> list[str]:
+    """--allowed-hosts, or the loopback names and --host when it names one address."""
+    given = getattr(args, "allowed_hosts", None)
+    if given is not None:
+        return list(given)
+    hosts = list(_LOOPBACK)
+    if args.host not in _WILDCARDS and args.host not in hosts:
+        hosts.append(args.host)
+    return hosts
+
 
 def _serve(args: argparse.Namespace) -> int:
     """``stratego serve``: the browser game (the `stratego.web` bridge, loaded by name so
     that the command line does not depend on the optional extra)."""
     if not 0 <= args.port <= 65535:
         raise _UsageError(f"--port must be 0 to 65535, not {args.port}")
+    bots = getattr(args, "bots", None)
+    bot = None if bots is not None and args.bot == "heuristic" else args.bot
     try:
         web = importlib.import_module("stratego.web")
         app = importlib.import_module("stratego.web.app")
         db = args.db if args.db is not None else web.default_db_path()
-        hub = web.GameHub(rules=args.edition, bot=args.bot, bot_setup=args.bot_setup,
+        hub = web.GameHub(rules=args.edition, bot=bot, bots=bots, bot_setup=args.bot_setup,
                           seed=args.seed, max_games=args.max_games,
-                          idle_seconds=args.idle_minutes * 60, db=db, bot_time=args.bot_time)
+                          idle_seconds=args.idle_minutes * 60, db=db, bot_time=args.bot_time,
+                          max_client_games=getattr(args, "max_client_games", None),
+                          move_limit=getattr(args, "move_limit", 60),
+                          allowed_hosts=_allowed_hosts(args))
     except StrategoError as exc:  # a missing extra, unknown rules or bot, bad setup or db
         raise _UsageError(str(exc)) from None
 
@@ -29,6 +74,9 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Stratego is served at {url} (press Ctrl+C to stop)", flush=True)
         kept = "in memory only" if hub.store is None else f"in {hub.store.path}"
         print(f"Games are kept {kept} ({hub.live_games} resumed)", flush=True)
+        offered = ", ".join(f"{c.name} ({c.spec})" for c in hub.lineup.choices)
+        print(f"Bots offered: {offered}", flush=True)
 
-    app.run(hub, host=args.host, port=args.port, ready=ready)
+    app.run(hub, host=args.host, port=args.port, ready=ready,
+            forwarded_allow_ips=getattr(args, "forwarded_allow_ips", None))
     return 0

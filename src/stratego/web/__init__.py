@@ -2,14 +2,23 @@
 
 The subpackage holds, one responsibility a module:
 
-* `stratego.web.hub`: `GameHub`, the server logic free of any web framework: routing,
-  creating and joining games, rematches, expiry and reclaiming room, persistence calls.
+* `stratego.web.hub`: `GameHub`, the server logic free of any web framework: it routes
+  each request to the parts below.
+* `stratego.web.table`: the games held, expiry, reclaiming room, the cap per address, and
+  every write to the store.
+* `stratego.web.seating`: creating games from a player's choices (bot, colour, rules,
+  time control), ids and tokens.
+* `stratego.web.referee`: a seat's action kept all or nothing, flag falls, joining,
+  rematches, payloads and records.
+* `stratego.web.lobby`: what the start page is offered, setup presets, saved seats.
+* `stratego.web.lineup`: the bots offered (``--bots``); `stratego.web.clocks`: time
+  controls and chess clocks.
 * `stratego.web.games`: a game as the server holds it (seats, tokens, moves, endings).
 * `stratego.web.turns`: what a seat does (setup actions, moves, resigning, draw offers)
   and the bot's turns within a time limit.
 * `stratego.web.payloads`: what a seat is sent, made from its player's view only.
 * `stratego.web.store`: the SQLite database that keeps games across restarts.
-* `stratego.web.guard`: the cross-site check and the per-client rate limit.
+* `stratego.web.guard`: the Host allowlist, the cross-site check and the rate limits.
 * `stratego.web.replies`: `Reply` and the security headers of every reply (`WebError`, the
   refusal a request gets, lives in `stratego.errors` with every exception class).
 * `stratego.web.assets`: the page shells and static files.

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from stratego.errors import ArgumentError
 from stratego.optional import require
 
 require("starlette", "web", "the web server (stratego.web)")
@@ -27,7 +28,7 @@ from starlette.routing import Route  # noqa: E402
 from stratego.web.hub import GameHub  # noqa: E402
 from stratego.web.replies import Reply, json_reply  # noqa: E402
 
-__all__ = ["create_app", "run"]
+__all__ = ["create_app", "run", "server_options"]
 
 _METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
@@ -38,7 +39,7 @@ def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
     if hub is None:
         hub = GameHub(**options)
     elif options:
-        raise TypeError("pass either a hub or the options of a new one, not both")
+        raise ArgumentError("pass either a hub or the options of a new one, not both")
     the_hub = hub
 
     async def endpoint(request: Request) -> Response:
@@ -80,12 +81,24 @@ async def _read_body(request: Request, limit: int) -> Reply | None:
     return None
 
 
+def server_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
+    """uvicorn's options for forwarded headers: trusted only from the proxies named in
+    `forwarded_allow_ips` (comma-separated addresses); None trusts no one, not even
+    loopback (uvicorn's own default trusts 127.0.0.1, so a local process could pass any
+    address in ``X-Forwarded-For`` and escape the per-address limits)."""
+    if forwarded_allow_ips is None or not forwarded_allow_ips.strip():
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips.strip()}
+
+
 def run(hub: GameHub, host: str = "127.0.0.1", port: int = 8000,
-        ready: Callable[[str], None] | None = None) -> None:
+        ready: Callable[[str], None] | None = None,
+        forwarded_allow_ips: str | None = None) -> None:
     """Serve `hub` with uvicorn until interrupted; `ready` is called with the URL first.
-    No access log is written (a page address holds a seat token)."""
+    No access log is written (a page address holds a seat token). ``X-Forwarded-For`` is
+    read only from the proxies named in `forwarded_allow_ips` (see `server_options`)."""
     if ready is not None:
         shown = f"[{host}]" if ":" in host else host
         ready(f"http://{shown}:{port}/")
     uvicorn.run(create_app(hub), host=host, port=port, log_level="warning",
-                access_log=False)
+                access_log=False, **server_options(forwarded_allow_ips))

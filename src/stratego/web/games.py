@@ -20,6 +20,7 @@ from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.state import GameState
+from stratego.web.clocks import GameClock
 
 __all__ = ["Ending", "Game", "Seat"]
 
@@ -39,7 +40,8 @@ class Seat:
 
 @attrs.frozen
 class Ending:
-    """An end the players made rather than the rules: ``"resignation"`` (the other side
+    """An end the players (or their clocks) made rather than the rules:
+    ``"resignation"`` (the other side wins), ``"time"`` (a side ran out of time; the other
     wins) or ``"draw agreed"`` (`winner` None)."""
 
     reason: str
@@ -54,6 +56,9 @@ class Game:
     of every move played since, and `state` the state they lead to. `touched` is the last
     time anyone asked about the game, `acted` the last time a seat did something in it
     (a move, a setup change, Start...; None if never); both are `GameHub` clock readings.
+    `bot_id` is the bot chosen from the server's lineup (`stratego.web.lineup`),
+    `client` the address that created the game (for the per-address cap) and `clock` the
+    game's chess clocks (`stratego.web.clocks`; None for a game without a clock).
     `lock` is held by whoever reads or changes the game, so requests for one game take
     turns while other games go on (a bot thinking holds only its own game).
     """
@@ -78,10 +83,15 @@ class Game:
     ending: Ending | None = None
     rematch: str | None = None
     saved_touch: float = 0.0
+    bot_id: str | None = None
+    client: str | None = None
+    clock: GameClock | None = None
     lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
 
     def seat_of(self, token: str) -> Player:
         """The side whose token is `token` (compared in constant time); 403 otherwise."""
+        if not isinstance(token, str) or not token.isascii():
+            raise WebError(403, "this seat token does not belong to this game")
         for player, seat in self.seats.items():
             if seat.human and secrets.compare_digest(seat.token, token):
                 return player

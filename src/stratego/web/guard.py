@@ -6,9 +6,13 @@ requests that change state, and the per-client rate limit on creating games.
   script there cannot without a CORS preflight the server never grants) and, when the
   browser names its ``Origin`` (or ``Sec-Fetch-Site``), come from the server's own origin.
   Refused with ``415`` and ``403``.
+* `check_host`: the ``Host`` header must name this server (``--allowed-hosts``, loopback
+  names by default), or the request is refused with ``400``: a foreign page that made its
+  own name point at a loopback address (DNS rebinding) cannot drive the server.
 * `RateLimiter`: at most `limit` games created per client in any `window` seconds; one
   more is refused with ``429`` and a ``Retry-After`` (at most the window) that says when
-  the client may try again. What it remembers is bounded: clients idle for a window are
+  the client may try again (the hub keeps one for creating games per address and one for
+  moves per seat). What it remembers is bounded: clients idle for a window are
   forgotten, and at most `max_clients` are tracked.
 """
 
@@ -19,9 +23,38 @@ import math
 from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
-from stratego.errors import StrategoError, WebError
+from stratego.errors import ArgumentError, WebError, _shown
 
-__all__ = ["RateLimiter", "check_same_origin"]
+__all__ = ["LOOPBACK_HOSTS", "RateLimiter", "check_host", "check_same_origin"]
+
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
+"""The ``Host`` names a server accepts unless told others (``--allowed-hosts``)."""
+
+
+def host_name(host: str) -> str:
+    """The name of a ``Host`` header without its port, lower case (``"[::1]"`` kept in
+    brackets)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        end = host.find("]")
+        return host if end < 0 else host[:end + 1]
+    name, sep, port = host.rpartition(":")
+    return name if sep and port.isascii() and port.isdigit() else host
+
+
+def check_host(headers: Mapping[str, str], allowed: frozenset[str] | None) -> None:
+    """Refuse (400) a request whose ``Host`` is not one of `allowed` (names without
+    port, lower case; None allows any): a page of another site that made its own name
+    point at this server (DNS rebinding) sends its own name. A request without a
+    ``Host`` (a direct call of the hub) passes."""
+    if allowed is None:
+        return
+    host = headers.get("host")
+    if host is None:
+        return
+    if host_name(host) not in allowed:
+        raise WebError(400, f"this server does not answer to the host name {_shown(host)} "
+                            "(see --allowed-hosts)")
 
 
 def check_same_origin(headers: Mapping[str, str]) -> None:
@@ -53,17 +86,21 @@ class RateLimiter:
         clock: The time source (seconds).
         max_clients: The most clients remembered at once; beyond it the one seen least
             recently is forgotten.
+        refusal: The start of the ``429`` message (``"too many new games from this
+            address"``); ``": try again in N s"`` follows.
     """
 
     def __init__(self, limit: int, window: float, clock: Callable[[], float],
-                 max_clients: int = 10_000) -> None:
+                 max_clients: int = 10_000,
+                 refusal: str = "too many new games from this address") -> None:
         if not isinstance(limit, int) or limit < 1:
-            raise StrategoError(f"a rate limit must be a positive whole number, not {limit!r}")
+            raise ArgumentError(f"a rate limit must be a positive whole number, not {limit!r}")
         if not 0 < window <= 3600:
-            raise StrategoError(f"a rate window must be 0 to 3600 seconds, not {window!r}")
+            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {window!r}")
         self.limit = limit
         self.window = float(window)
         self.max_clients = max_clients
+        self.refusal = refusal
         self._clock = clock
         self._seen: collections.OrderedDict[str, collections.deque[float]] = (
             collections.OrderedDict())
@@ -81,11 +118,17 @@ class RateLimiter:
             times.popleft()
         if len(times) >= self.limit:
             wait = max(1, min(math.ceil(self.window - (now - times[0])), 60))
-            raise WebError(429, f"too many new games from this address: try again in "
-                                f"{wait} s", (("Retry-After", str(wait)),))
+            raise WebError(429, f"{self.refusal}: try again in {wait} s",
+                           (("Retry-After", str(wait)),))
         times.append(now)
         while len(self._seen) > self.max_clients:
             self._seen.popitem(last=False)
+
+    def undo(self, client: str) -> None:
+        """Take back the last event counted for `client` (a request refused after all)."""
+        times = self._seen.get(client)
+        if times:
+            times.pop()
 
     def _forget(self, now: float) -> None:
         """Drop the clients seen least recently whose every event left the window."""

@@ -1,54 +1,58 @@
-"""The web game's server, free of any web framework: `GameHub`, which holds every game and
-answers each request.
+"""The web game's server, free of any web framework: `GameHub`, which answers each request.
 
 `GameHub.handle` takes a method, a path, a query mapping, the request body, its headers and
 the client's address, and returns a `stratego.web.replies.Reply`; `stratego.web.app`
 wraps it for Starlette, and any other framework needs the same few lines (see the
-documentation page "Build a UI"). This module routes requests and manages the games:
-creating, joining, rematches, expiry and reclaiming room when the server is full, and
-writing every change to the `stratego.web.store.GameStore` before it answers. What a
-seat is sent is made in `stratego.web.payloads`, what a seat does in `stratego.web.turns`,
-and the cross-site check and rate limit live in `stratego.web.guard`.
+documentation page "Build a UI"). The hub routes requests; each job behind it lives in a
+module of its own:
+
+* `stratego.web.table`: the table of games (lookup, expiry, reclaiming room, the cap of
+  games per address) and every write to the `stratego.web.store.GameStore`;
+* `stratego.web.seating`: creating games from a player's choices and their tokens;
+* `stratego.web.referee`: a seat's action kept all or nothing, flag falls, joining,
+  rematches, payloads and records;
+* `stratego.web.lobby`: what the start page is offered, setup presets, saved seats;
+* `stratego.web.lineup`: the bots offered; `stratego.web.clocks`: time controls;
+* `stratego.web.turns`: what a seat does; `stratego.web.payloads`: what a seat is sent;
+* `stratego.web.guard`: the Host allowlist, the cross-site check and the rate limits.
 
 Each game has an unguessable id and one unguessable token per seat; a token opens only
-its own game and side.
-
-Requests may come from many threads at once. The hub's lock guards the table of games and
-is held only for lookups and writes; each game has a lock of its own, held while a
-request reads or changes that game, so a bot thinking over one game holds up no other.
+its own game and side. Requests may come from many threads at once (see
+`stratego.web.table` for the locks).
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import random
-import secrets
-import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-import attrs
-
 from stratego.editions import by_name
-from stratego.errors import StoreError, StrategoError, WebError, _shown
-from stratego.human_setups import human_setup
+from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, _shown
 from stratego.pieces import Player
-from stratego.records import record_from_state
 from stratego.rules import Rules
-from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 from stratego.web.assets import asset, page
-from stratego.web.games import OPPONENTS, Game, Seat
-from stratego.web.guard import RateLimiter, check_same_origin
-from stratego.web.payloads import payload, review, svg
+from stratego.web.clocks import TimeControl
+from stratego.web.games import Game
+from stratego.web.guard import LOOPBACK_HOSTS, RateLimiter, check_host, check_same_origin
+from stratego.web.lineup import BotChoice, Lineup, default_bots
+from stratego.web.lobby import asked_seats, offered, presets
+from stratego.web.payloads import review, svg
+from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
+from stratego.web.seating import Seating
 from stratego.web.store import GameStore
-from stratego.web.turns import ACTIONS, BotTable, act, bot_turns, parse_setup
+from stratego.web.table import GameTable
+from stratego.web.turns import ACTIONS, bot_turns, parse_setup
 
 __all__ = ["GameHub"]
+
+_PRESETS_PAGE = 12
+_MAX_ASKED_SEATS = 50
+
 
 class GameHub:
     """Every game of a web server, and the answer to each request.
@@ -56,41 +60,59 @@ class GameHub:
     Args:
         rules: The rules of new games unless a request names others (a `Rules` value or
             a rules name such as ``"classic"``).
-        bot: The bot played against: a bot spec as `stratego.match.BotSpec` takes it (a
-            name of `stratego.bots.BOTS`, ``"module:attribute"``...).
+        bot: The bot a game gets when its request names none: an id or spec of `bots`, or
+            another bot spec (`stratego.match.BotSpec`), which joins the lineup. None: the
+            lineup's ``medium`` bot (heuristic) when `bots` is None, else its first.
+        bots: The bots players choose from, as ``"Name=spec"`` texts
+            (``"Hard=search(simulations=1200)"``; see `stratego.web.lineup`); None for
+            `stratego.web.lineup.default_bots`.
         bot_setup: The bot's army as setup text (`stratego.Setup.text`), fixed for every
             game against the bot under `rules` (for demos, tests and puzzles); None lets
             the bot place its own army.
-        seed: Seeds the bots and the bots' and players' first setups, game after game, so a
-            server started with the same seed plays the same games; None for fresh
-            randomness. Game ids and seat tokens never depend on it.
+        seed: Seeds the bots and the bots' and players' first setups (and a random
+            colour), game after game, so a server started with the same seed plays the
+            same games; None for fresh randomness. Ids and tokens never depend on it.
         max_games: How many games the server holds at once. When it is full, creating one
             more first reclaims a game nobody acted in for `protect_seconds` (one never
             opened first, then one that ended, then the least recently active); with none
             to reclaim it is refused (status 503).
+        max_client_games: How many games one address may hold (None: half of
+            `max_games`, at least 1); one more first reclaims an idle game of its own,
+            else it is refused (status 429). One address cannot fill the server.
         idle_seconds: A game nobody asked about for this long is dropped (and deleted
             from the database).
         max_body: The largest request body accepted, in bytes (status 413 beyond).
         token: Makes the game ids and seat tokens (default: `secrets.token_urlsafe`, 128
             bits); a test may pass a deterministic one.
-        clock: The time source, in seconds (default `time.time`; stored in the database).
+        clock: The wall clock, in seconds (default `time.time`; stored in the database).
+        monotonic: The clock chess clocks are kept with (default `time.monotonic`; a test
+            passes its own).
         db: The SQLite database file the games are kept in (see `stratego.web.store`);
             None or ``":memory:"`` keeps them in memory only.
-        bot_time: The most seconds the bot may think about one move (None: no limit).
+        bot_time: The most seconds a bot may think about one move (None: no limit); with
+            a clock, the bot's own time bounds it too.
         create_limit: How many games one client may create in `create_window` seconds;
             more get status 429 with a ``Retry-After``.
         create_window: The window of `create_limit`, in seconds (at most 60).
         protect_seconds: A game in which a seat acted this recently is never reclaimed.
+        move_limit: How many moves one seat may send in `move_window` seconds (status 429
+            beyond): each may cost a bot's think time.
+        move_window: The window of `move_limit`, in seconds (at most 60).
+        allowed_hosts: The names (without port) a request's ``Host`` may carry; others are
+            refused with 400 (DNS rebinding). Default: the loopback names
+            (`stratego.web.guard.LOOPBACK_HOSTS`); ``["*"]`` allows any.
 
     Raises:
-        StrategoError: for unknown rules or bot, a `bot_setup` the rules refuse, a bad
-            limit, or a database that is not one of this server's (`StoreError`).
+        ArgumentError: for a `bot_setup` the rules refuse, a bad limit or lineup;
+            `stratego.errors.RulesError` for unknown rules; `stratego.errors.BotSpecError`
+            for a bot that cannot be made; `stratego.errors.StoreError` for a database
+            that is not one of this server's.
     """
 
     def __init__(
         self,
         rules: Rules | str = "classic",
-        bot: str = "heuristic",
+        bot: str | None = None,
         bot_setup: str | None = None,
         seed: int | None = None,
         max_games: int = 200,
@@ -103,69 +125,103 @@ class GameHub:
         create_limit: int = 10,
         create_window: float = 60.0,
         protect_seconds: float = 300.0,
+        *,
+        bots: Sequence[str | BotChoice] | None = None,
+        max_client_games: int | None = None,
+        monotonic: Callable[[], float] | None = None,
+        move_limit: int = 60,
+        move_window: float = 60.0,
+        allowed_hosts: Iterable[str] | None = LOOPBACK_HOSTS,
     ) -> None:
         self.rules = by_name(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
-            raise StrategoError(f"not rules: {_shown(rules)}")
-        self.table = BotTable(bot, bot_time)
-        self.bot = self.table.name
+            raise ArgumentError(f"not rules: {_shown(rules)}")
+        self.lineup = _lineup(bots, bot, bot_time)
+        self.table = self.lineup.table(self.lineup.default)
         self.bot_setup = bot_setup
         if bot_setup is not None:  # checked now: a bad puzzle fails at start-up, not later
-            parse_setup(self.rules, Player.BLUE, bot_setup)
-        for name, value in (("max_games", max_games), ("max_body", max_body)):
-            if not isinstance(value, int) or value < 1:
-                raise StrategoError(f"{name} must be a positive whole number, not {value!r}")
-        for name, amount in (("idle_seconds", idle_seconds),
-                             ("protect_seconds", protect_seconds)):
-            if not amount > 0:
-                raise StrategoError(f"{name} must be positive, not {amount!r}")
-        if not 0 < create_window <= 60:
-            raise StrategoError(f"create_window must be 0 to 60 seconds, not {create_window!r}")
-        self.max_games = max_games
-        self.idle_seconds = float(idle_seconds)
-        self.protect_seconds = float(protect_seconds)
+            try:
+                parse_setup(self.rules, Player.BLUE, bot_setup)
+            except WebError as exc:
+                raise ArgumentError(f"bot_setup: {exc.message}") from None
+        if not isinstance(max_body, int) or max_body < 1:
+            raise ArgumentError(f"max_body must be a positive whole number, not {max_body!r}")
+        if not isinstance(max_games, int) or isinstance(max_games, bool) or max_games < 1:
+            raise ArgumentError(f"max_games must be a positive whole number, not "
+                                f"{max_games!r}")
+        if not isinstance(create_window, int | float) or not 0 < create_window <= 60:
+            raise ArgumentError(f"create_window must be 0 to 60 seconds, not "
+                                f"{create_window!r}")
+        if not isinstance(move_window, int | float) or not 0 < move_window <= 60:
+            raise ArgumentError(f"move_window must be 0 to 60 seconds, not {move_window!r}")
         self.max_body = max_body
-        self._token = token or (lambda: secrets.token_urlsafe(16))
         self._clock = clock or time.time
+        self._monotonic = monotonic or time.monotonic
+        self.allowed_hosts = _hosts(allowed_hosts)
         self.limiter = RateLimiter(create_limit, create_window, self._clock)
-        self._seed = seed
-        self._created = 0
-        self._games: dict[str, Game] = {}
-        self._lock = threading.RLock()
-        self.store = None if db is None or str(db) == ":memory:" else GameStore(db)
-        if self.store is not None:
-            self._restore(self.store)
+        self.move_limiter = RateLimiter(move_limit, move_window, self._clock,
+                                        refusal="too many moves from this seat")
+        store = None if db is None or str(db) == ":memory:" else GameStore(db, self._monotonic)
+        self.games = GameTable(store, self._clock, max_games,
+                               max(1, max_games // 2) if max_client_games is None
+                               else max_client_games, idle_seconds, protect_seconds)
+        self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
+                               self._monotonic)
+        self.referee = Referee(self.games, self.seating, self.lineup, self._clock,
+                               self._monotonic)
+        if store is not None:
+            self._restore(store)
+
+    # -- what the parts hold, under the names the hub always had ---------------
+
+    @property
+    def bot(self) -> str:
+        """The spec name of the bot a game gets when its request names none."""
+        return self.table.name
+
+    @property
+    def store(self) -> GameStore | None:
+        """The database the games are kept in (None: in memory only)."""
+        return self.games.store
+
+    @property
+    def max_games(self) -> int:
+        """How many games the server holds at once."""
+        return self.games.max_games
+
+    @property
+    def idle_seconds(self) -> float:
+        """How long a game nobody asks about is kept."""
+        return self.games.idle_seconds
+
+    @property
+    def _games(self) -> dict[str, Game]:
+        return self.games.games
+
+    @property
+    def live_games(self) -> int:
+        """How many games the hub holds now."""
+        return len(self.games)
 
     def _restore(self, store: GameStore) -> None:
         """Take back every game of the database (dropping those idle too long)."""
         now = self._clock()
         stale = []
         for game in store.load():
-            if now - game.touched > self.idle_seconds:
+            if now - game.touched > self.games.idle_seconds:
                 stale.append(game.id)
                 continue
-            if game.bot_spec is not None:
-                table = self._table_for(game)
+            self.games.games[game.id] = game
+            table = self.seating.table_for(game)
+            if table is not None:
                 game.bot = table.build(game.bot_seed)
                 moved = len(game.moves)
-                bot_turns(game, table)  # stopped while the bot was to move: it moves now
-                if len(game.moves) != moved:
+                bot_turns(game, table, self._monotonic)  # stopped while the bot was to move
+                if len(game.moves) != moved or game.ending is not None:
                     game.version += 1
                     store.save(game)
-            self._games[game.id] = game
         store.delete(stale)
-        self._created = len(self._games)
-
-    def _table_for(self, game: Game) -> BotTable:
-        """The bot a stored game was played against, or this server's bot when that one
-        cannot be built any more (its module gone)."""
-        if game.bot_spec == self.table.name:
-            return self.table
-        try:
-            return BotTable(str(game.bot_spec), self.table.time_limit)
-        except StrategoError:
-            game.bot_spec = self.table.name
-            return self.table
+        self.seating.created = len(self.games.games)
 
     # -- the framework-free entry point -------------------------------------
 
@@ -174,17 +230,19 @@ class GameHub:
                client: str | None = None) -> Reply:
         """Answer one request: every page, asset and API call of the web game.
 
-        `headers` are the request's headers (any case): a ``POST`` needs
-        ``Content-Type: application/json`` and no foreign ``Origin``. `client` names the
-        caller for the rate limit (its address). Errors become replies with a JSON body
+        `headers` are the request's headers (any case): the ``Host`` must be one of
+        `allowed_hosts`; a ``POST`` needs ``Content-Type: application/json`` and no foreign
+        ``Origin``. `client` names the caller for the rate limit and the cap of games per
+        address (its address). Errors become replies with a JSON body
         ``{"error": "..."}`` (an HTML page for a page address) and a 4xx/5xx status; a
         refused request changes nothing. Every reply carries the security headers of
         `stratego.web.replies.SECURITY_HEADERS`.
         """
         query = query or {}
-        heads = {k.lower(): v for k, v in (headers or {}).items()}
-        method = method.upper()
+        heads = {str(k).lower(): str(v) for k, v in (headers or {}).items()}
+        method = str(method).upper()
         try:
+            check_host(heads, self.allowed_hosts)
             if len(body) > self.max_body:
                 raise WebError(413, f"request body over {self.max_body} bytes")
             if method not in ("GET", "HEAD"):
@@ -196,6 +254,8 @@ class GameHub:
             reply = self._refusal(method, path, 503, str(exc), (("Retry-After", "10"),))
         except StrategoError as exc:  # the library refused something the checks let by
             reply = self._refusal(method, path, 400, str(exc), ())
+        except Exception:  # a fault of the server: never a traceback to the client
+            reply = self._refusal(method, path, 500, "the server failed on this request", ())
         return reply.secured()
 
     @staticmethod
@@ -210,7 +270,8 @@ class GameHub:
         parts = [p for p in path.split("/") if p]
         if not parts:
             _allow(method, "GET")
-            return _page("lobby", {"rules": self.rules.name, "bot": self.bot})
+            return _page("lobby", {"rules": self.rules.name, "bot": self.bot,
+                                   "options": self.options()})
         head = parts[0]
         if head in ("favicon.ico", "favicon.svg") and len(parts) == 1:
             _allow(method, "GET")
@@ -226,18 +287,22 @@ class GameHub:
         if head == "play" and len(parts) == 3:
             _allow(method, "GET")
             game, player = self._seat(parts[1], parts[2])
-            with self._held(game):
-                return _page("game", self._payload(game, player))
+            with self.games.held(game):
+                return _page("game", self.referee.payload(game, player))
         if head == "join" and len(parts) == 3:
             _allow(method, "GET")
-            game = self._game(parts[1])
-            with self._held(game):
-                if game.join_code is None or not secrets.compare_digest(game.join_code,
-                                                                         parts[2]):
-                    raise WebError(409, "this join link was used already or is not valid")
+            game = self.games.get(parts[1])
+            with self.games.held(game):
+                check_code(game, parts[2])
                 return _page("join", {"game": game.id, "code": parts[2],
                                       "rules": game.rules.name,
                                       "player": str(game.creator.opponent)})
+        if head == "api" and len(parts) == 2 and parts[1] == "options":
+            _allow(method, "GET")
+            return json_reply(self.options())
+        if head == "api" and len(parts) == 2 and parts[1] == "seats":
+            _allow(method, "POST")
+            return json_reply(self.seats(_body(body).get("seats")))
         if head == "api" and len(parts) >= 2 and parts[1] == "games":
             return self._api(method, parts[2:], query, body, client)
         raise WebError(404, f"no such page: {_shown(path)}")
@@ -247,23 +312,24 @@ class GameHub:
         if not parts:
             _allow(method, "POST")
             options = _body(body)
-            with self._lock:
+            with self.games.lock:
                 self.limiter.check(client)
-                return json_reply(self.create(options), 201)
+                return json_reply(self._create(options, client), 201)
         if len(parts) == 2 and parts[1] == "join":
             _allow(method, "POST")
             return json_reply(self.join(parts[0], _body(body).get("code")))
         if len(parts) < 2:
             raise WebError(404, "an API call names a game and a seat token")
         game, player = self._seat(parts[0], parts[1])
-        with self._held(game):
+        with self.games.held(game):
             rest = parts[2:]
             if not rest:
                 _allow(method, "GET")
+                self.referee.flag(game)
                 since = query.get("since")
                 if since is not None and since == str(game.version):
                     return Reply(204, "application/json", b"", (("Cache-Control", "no-store"),))
-                return json_reply(self._payload(game, player))
+                return json_reply(self.referee.payload(game, player))
             if len(rest) == 1 and rest[0] == "board.svg":
                 _allow(method, "GET")
                 return Reply(200, "image/svg+xml", svg(game, player).encode("utf-8"),
@@ -271,320 +337,152 @@ class GameHub:
             if len(rest) == 1 and rest[0] == "record.txt":
                 _allow(method, "GET")
                 return Reply(200, "text/plain; charset=utf-8",
-                             self.record(game.id, game.seats[player].token).encode("utf-8"),
+                             self.referee.record(game).encode("utf-8"),
                              (("Content-Disposition",
                                f'attachment; filename="stratego-{game.id[:8]}.txt"'),
                               ("Cache-Control", "no-store")))
             if len(rest) == 2 and rest[0] == "review":
                 _allow(method, "GET")
                 return json_reply(review(game, player, rest[1]))
+            if len(rest) == 1 and rest[0] == "presets":
+                _allow(method, "GET")
+                return json_reply(presets(game, player, query.get("offset", "0")))
             if len(rest) == 1 and rest[0] == "rematch":
                 _allow(method, "POST")
                 _body(body)
-                self._rematch(game)
-                return json_reply(self._payload(game, player))
+                self.referee.rematch(game)
+                return json_reply(self.referee.payload(game, player))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
                 data = _body(body)
-                before = _snapshot(game)
-                # acted now: while its bot thinks, the game is in play and never reclaimed
-                game.acted = self._clock()
+                key = f"{game.id}/{player}"
+                if rest[0] == "move":
+                    self.move_limiter.check(key)
                 try:
-                    act(game, player, rest[0], data, self.table)
+                    return json_reply(self.referee.act(game, player, rest[0], data))
                 except BaseException:
-                    game.acted = before.acted  # a refused request changes nothing
+                    if rest[0] == "move":  # only the moves played count
+                        self.move_limiter.undo(key)
                     raise
-                game.acted = self._clock()
-                try:
-                    self._save(game)
-                except StoreError:  # not kept, so not done: the reply must not say it is
-                    _restore(game, before)
-                    raise
-                return json_reply(self._payload(game, player))
             raise WebError(404, f"no such API call: {_shown('/'.join(rest))}")
 
-    def _payload(self, game: Game, player: Player) -> dict[str, Any]:
-        rematch = self._games.get(game.rematch) if game.rematch is not None else None
-        url = None
-        if rematch is not None:
-            seat = rematch.seats[player.opponent]
-            url = f"/play/{rematch.id}/{seat.token}" if seat.human else None
-        return payload(game, player, url)
-
-    def _save(self, game: Game) -> None:
-        """Write `game` to the store; refused (404) if it left the table meanwhile (expired
-        or reclaimed while its bot thought), so a dropped game never comes back."""
-        with self._lock:
-            if self._games.get(game.id) is not game:
-                raise self._gone()
-            if self.store is not None:
-                self.store.save(game)
-                game.saved_touch = game.touched
-
-    @contextlib.contextmanager
-    def _held(self, game: Game) -> Iterator[None]:
-        """Hold `game`'s own lock (never the hub's: other games go on meanwhile) and
-        check it is still in the table. Locks are taken game first, then hub."""
-        with game.lock:
-            if self._games.get(game.id) is not game:
-                raise self._gone()
-            yield
-
-    def _gone(self) -> WebError:
-        """The 404 for a game not (or no longer) in the table."""
-        return WebError(404, "no such game: the link is wrong, or the game expired (a game "
-                             f"nobody opens for {self.idle_seconds / 60:g} minutes is dropped)")
-
-    # -- games --------------------------------------------------------------
-
-    def _expire(self) -> None:
-        now = self._clock()
-        gone = [g.id for g in self._games.values() if now - g.touched > self.idle_seconds]
-        self._drop(gone)
-
-    def _drop(self, ids: list[str]) -> None:
-        for gid in ids:
-            del self._games[gid]
-        if self.store is not None:
-            self.store.delete(ids)
-
-    def _make_room(self) -> None:
-        """Reclaim one game if the server is full: never a game a seat acted in during the
-        last `protect_seconds`; first one never opened since it was made, then one that
-        ended, then the least recently active."""
-        if len(self._games) < self.max_games:
-            return
-        now = self._clock()
-        candidates = [g for g in self._games.values()
-                      if g.acted is None or now - g.acted >= self.protect_seconds]
-        if not candidates:
-            wait = str(int(min(60, self.protect_seconds)))
-            raise WebError(503, f"the server already holds {self.max_games} games, all in "
-                                "play; try again in a minute", (("Retry-After", wait),))
-        oldest = min(candidates, key=lambda g: (0 if g.touched <= g.created else
-                                                1 if g.is_over else 2, g.touched))
-        self._drop([oldest.id])
-
-    def _game(self, gid: str) -> Game:
-        """The game `gid`, touched now (taken under the hub's lock, which is released
-        before the caller takes the game's own)."""
-        with self._lock:
-            self._expire()
-            game = self._games.get(gid)
-            if game is None:
-                raise self._gone()
-            game.touched = self._clock()
-            if self.store is not None and game.touched - game.saved_touch > 60:
-                self.store.touch(game)
-                game.saved_touch = game.touched
-            return game
-
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
-        game = self._game(gid)
+        game = self.games.get(gid)
         return game, game.seat_of(token)
 
-    @property
-    def live_games(self) -> int:
-        """How many games the hub holds now."""
-        with self._lock:
-            self._expire()
-            return len(self._games)
+    # -- what the lobby offers and what a browser's saved seats are -----------
 
-    def _rng(self, what: str) -> random.Random:
-        if self._seed is None:
-            return random.Random()
-        return random.Random(f"{self._seed}:{self._created}:{what}")
+    def options(self) -> dict[str, Any]:
+        """What a player chooses from when creating a game: the bots, editions, variants,
+        colours and time controls (``GET /api/options``)."""
+        return offered(self.lineup, self.rules)
 
-    def create(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Start a game in its setup phase; the creator plays Red.
-
-        `options` may hold ``"rules"`` (a rules name; default: the hub's rules) and
-        ``"opponent"`` (``"bot"``, the default, or ``"human"`` for a game that a second
-        person joins through a link). Returns the game id, the creator's seat token,
-        its colour and the page URL of its seat. (`handle` adds the per-client rate
-        limit.)
-        """
-        with self._lock:
-            self._expire()
-            unknown = sorted(set(options) - {"rules", "opponent"})
-            if unknown:
-                raise WebError(400, f"unknown option {_shown(unknown[0])} "
-                                    "(known: rules, opponent)")
-            opponent = options.get("opponent", "bot")
-            if opponent not in OPPONENTS:
-                raise WebError(400, f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
-            rules = self.rules
-            if options.get("rules") is not None:
-                name = options["rules"]
-                if not isinstance(name, str) or len(name) > 200:
-                    raise WebError(400, f"not a rules name: {_shown(name)}")
+    def seats(self, asked: object) -> dict[str, Any]:
+        """What a browser's saved seats are now (``POST /api/seats``): for each
+        ``{"game", "seat"}`` asked, its opponent, status and whose move, or
+        ``"found": false`` for one that is gone or not valid."""
+        out = []
+        for gid, token in asked_seats(asked):
+            found: dict[str, Any] = {"game": gid, "seat": token, "found": False}
+            if gid is not None and token is not None:
                 try:
-                    rules = by_name(name)
-                except StrategoError as exc:
-                    raise WebError(400, str(exc)) from None
-            game = self._new_game(rules, opponent, Player.RED)
-            return self._seat_reply(game, Player.RED)
+                    game, player = self._seat(gid, token)
+                    with self.games.held(game):
+                        found.update(self.referee.summary(game, player))
+                except WebError:
+                    pass
+            out.append(found)
+        return {"games": out}
 
-    def _new_game(self, rules: Rules, opponent: str, person: Player) -> Game:
-        """A new game in its setup phase, held and stored; `person` is the creator's side
-        (against the bot, the bot plays the other)."""
-        self._make_room()
-        now = self._clock()
-        gid = self._new_token()
-        seats = {p: Seat(self._new_token(), self._first_setup(rules, p)) for p in Player}
-        game = Game(gid, rules, opponent, seats, None, None, None, created=now,
-                    touched=now, creator=person)
-        if opponent == "bot":
-            bot_rng = self._rng("bot")
-            game.bot_seed = bot_rng.randrange(2**32) if self._seed is not None else None
-            game.bot = self.table.build(game.bot_seed)
-            game.bot_spec = self.table.name
-            other = person.opponent
-            if self.bot_setup is not None and rules == self.rules:
-                setup = parse_setup(rules, other, self.bot_setup)
-            else:
-                setup = self.table.setup(rules, game.bot, other, bot_rng)
-            seats[other] = Seat(self._new_token(), setup, ready=True, human=False)
-        else:
-            game.join_code = self._new_token()
-        self._games[gid] = game
-        self._created += 1
-        try:
-            self._save(game)
-        except StoreError:
-            del self._games[gid]
-            raise
-        return game
+    # -- games ----------------------------------------------------------------
 
-    @staticmethod
-    def _seat_reply(game: Game, player: Player) -> dict[str, Any]:
-        token = game.seats[player].token
-        return {"game": game.id, "seat": token, "player": str(player),
-                "url": f"/play/{game.id}/{token}"}
+    def create(self, options: Mapping[str, Any], client: str | None = None) -> dict[str, Any]:
+        """Start a game in its setup phase.
 
-    def _rematch(self, game: Game) -> None:
-        """The rematch of a finished game: the same rules and opponent, colours swapped
-        (made once; both seats of a game between two people reach it)."""
-        if not game.is_over:
-            raise WebError(409, "a rematch is offered once the game is over")
-        if game.rematch is not None and game.rematch in self._games:
-            return
-        with self._lock:
-            if game.opponent == "bot":
-                new = self._new_game(game.rules, "bot", game.creator.opponent)
-            else:
-                new = self._new_game(game.rules, "human", game.creator.opponent)
-                new.join_code = None  # both people are seated already, each at the other side
-                self._save(new)
-        game.rematch = new.id
-        game.version += 1
-        self._save(game)
+        `options` may hold ``"rules"`` (a rules name, variants joined with ``+``;
+        default: the hub's rules), ``"variants"`` (a list of variant names added),
+        ``"opponent"`` (``"bot"``, the default, or ``"human"`` for a game that a second
+        person joins through a link), ``"bot"`` (the id of one of the lineup's bots),
+        ``"colour"`` (``"red"``, the default, ``"blue"`` or ``"random"``) and ``"time"``
+        (``"none"``, the default, or a time control ``"minutes+seconds"`` such as
+        ``"5+3"``). Returns the game id, the creator's seat token, its colour and the page
+        URL of its seat. (`handle` adds the per-client rate limit.)
+        """
+        with self.games.lock:
+            return self._create(options, client)
+
+    def _create(self, options: Mapping[str, Any], client: str | None) -> dict[str, Any]:
+        game = self.seating.create(options, client)
+        return self.seating.seat_reply(game, game.creator)
 
     def add_game(self, state: GameState, player: Player = Player.RED,
-                 opponent: str = "bot") -> dict[str, Any]:
+                 opponent: str = "bot", time_control: str | None = None) -> dict[str, Any]:
         """Add a game that starts from `state` (a puzzle, a lesson, a test), past its setup
-        phase; the creator plays `player`. Returns what `create` returns."""
-        if not isinstance(state, GameState):
-            raise StrategoError(f"add_game needs a GameState, not {type(state).__name__}")
-        if opponent not in OPPONENTS:
-            raise StrategoError(f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
-        player = Player(player)
-        with self._lock:
-            self._expire()
-            self._make_room()
-            now = self._clock()
-            seats = {p: Seat(self._new_token(), Setup(p, ()), ready=True) for p in Player}
-            game = Game(self._new_token(), state.rules, opponent, seats, None, None, None,
-                        start=state, state=state, created=now, touched=now, creator=player)
-            if opponent == "bot":
-                seats[player.opponent].human = False
-                game.bot_seed = (self._rng("bot").randrange(2**32) if self._seed is not None
-                                 else None)
-                game.bot = self.table.build(game.bot_seed)
-                game.bot_spec = self.table.name
-            else:
-                game.join_code = self._new_token()
-            self._created += 1
-        bot_turns(game, self.table)  # nobody else holds the game yet: no lock while it thinks
-        with self._lock:
-            self._make_room()
-            self._games[game.id] = game
-            try:
-                self._save(game)
-            except StoreError:
-                del self._games[game.id]
-                raise
-            return self._seat_reply(game, player)
+        phase; the creator plays `player`, against the default bot or a second person,
+        with a clock when `time_control` (``"5+3"``) is given. Returns what `create`
+        returns."""
+        try:
+            control = TimeControl.parse(time_control)
+        except WebError as exc:
+            raise ArgumentError(exc.message) from None
+        game = self.seating.add_game(state, player, opponent, control)
+        return self.seating.seat_reply(game, game.creator)
 
     def join(self, gid: str, code: object) -> dict[str, Any]:
-        """Take the second seat of a two-person game (Blue, unless the game was added with
-        `add_game` for Blue) with the join code of its link."""
-        game = self._game(gid)
-        with self._held(game):
-            if not isinstance(code, str):
-                raise WebError(400, "joining needs the join code of the link")
-            if game.join_code is None or not secrets.compare_digest(game.join_code, code):
-                raise WebError(409, "this join link was used already or is not valid")
-            before = _snapshot(game)
-            game.join_code = None
-            game.version += 1
-            game.acted = self._clock()
-            try:
-                self._save(game)
-            except StoreError:
-                _restore(game, before)
-                raise
-            return self._seat_reply(game, game.creator.opponent)
+        """Take the second seat of a two-person game (Blue, unless its creator plays
+        Blue) with the join code of its link."""
+        game = self.games.get(gid)
+        with self.games.held(game):
+            return self.referee.join(game, code)
 
     def record(self, gid: str, token: str) -> str:
         """The game record (text form) of a finished game; refused while it is on, since
         the record holds both setups."""
         game, _ = self._seat(gid, token)
-        with self._held(game):
-            if game.state is None or not game.is_over:
-                raise WebError(409, "the game record is available once the game is over "
-                                    "(it shows both setups)")
-            names = {p: ("human" if s.human else f"bot:{game.bot_spec}")
-                     for p, s in game.seats.items()}
-            tags = {"red": names[Player.RED], "blue": names[Player.BLUE]}
-            if game.ending is not None:
-                winner = game.ending.winner
-                tags["result"] = ("1/2-1/2" if winner is None else
-                                  "1-0" if winner is Player.RED else "0-1")
-                tags["termination"] = game.ending.reason
-            return record_from_state(game.state, **tags).to_text()
-
-    def _new_token(self) -> str:
-        token = self._token()
-        if not isinstance(token, str) or not token or "/" in token or "?" in token:
-            raise StrategoError(f"a token must be URL-safe text, not {_shown(token)}")
-        return token
-
-    def _first_setup(self, rules: Rules, player: Player) -> Setup:
-        """A player's setup before it rearranges it: a bundled human setup where the
-        library has one, a random one otherwise."""
-        rng = self._rng(f"setup-{player}")
-        try:
-            return human_setup(rules, player, rng)
-        except StrategoError:  # no bundled setups for this army
-            return random_setup(rules, player, rng)
+        with self.games.held(game):
+            return self.referee.record(game)
 
     def close(self) -> None:
         """Close the database (the games stay in it)."""
-        if self.store is not None:
-            self.store.close()
+        if self.games.store is not None:
+            self.games.store.close()
 
 
-def _snapshot(game: Game) -> Game:
-    """A copy of what an action may change in `game` (its seats included)."""
-    return attrs.evolve(game, seats={p: attrs.evolve(s) for p, s in game.seats.items()},
-                        moves=list(game.moves))
+def _lineup(bots: Sequence[str | BotChoice] | None, bot: str | None,
+            bot_time: float | None) -> Lineup:
+    """The hub's bots: `bots` (or the default lineup) with `bot` as the default, added
+    to the lineup when it is a spec not in it."""
+    if bots is not None and (isinstance(bots, str) or not isinstance(bots, Sequence)):
+        raise ArgumentError(f"bots is a list of 'Name=spec' texts, not {_shown(bots)}")
+    choices: list[str | BotChoice] = list(default_bots() if bots is None else bots)
+    if bot is None:
+        return Lineup(choices, bot_time, "medium" if bots is None else None)
+    if not isinstance(bot, str):
+        raise ArgumentError(f"not a bot spec: {_shown(bot)}")
+    lineup = Lineup(choices, bot_time)
+    try:
+        return Lineup(lineup.choices, bot_time, lineup.find(bot).id)
+    except ArgumentError:
+        extra = BotChoice.parse(bot)
+        if any(c.id == extra.id for c in lineup.choices):
+            extra = BotChoice(f"{extra.id}-{len(choices)}", extra.name, extra.spec)
+        return Lineup([extra, *lineup.choices], bot_time, extra.id)
 
 
-def _restore(game: Game, before: Game) -> None:
-    """Put back into `game` everything `_snapshot` copied."""
-    for field in attrs.fields(Game):
-        setattr(game, field.name, getattr(before, field.name))
+def _hosts(allowed: Iterable[str] | None) -> frozenset[str] | None:
+    if allowed is None:
+        return None
+    if isinstance(allowed, str):
+        allowed = [allowed]
+    names = set()
+    for name in allowed:
+        if not isinstance(name, str) or not name.strip():
+            raise ArgumentError(f"not a host name: {_shown(name)}")
+        if name.strip() == "*":
+            return None
+        name = name.strip().lower()
+        names.add(f"[{name}]" if ":" in name and not name.startswith("[") else name)
+    return frozenset(names)
 
 
 def _allow(method: str, allowed: str) -> None:

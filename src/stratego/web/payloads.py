@@ -14,7 +14,7 @@ from typing import Any
 
 from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
-from stratego.errors import WebError
+from stratego.errors import WebError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -113,7 +113,8 @@ def _result(game: Game, player: Player) -> dict[str, Any] | None:
         you, text = "draw", f"A draw ({reason})."
     else:
         you = "win" if winner == player else "loss"
-        why = f"{winner.opponent} resigned" if reason == "resignation" else reason
+        why = (f"{winner.opponent} resigned" if reason == "resignation" else
+               f"{winner.opponent} ran out of time" if reason == "time" else reason)
         text = f"{'You win' if winner == player else f'{winner} wins'} ({why})."
     return {"winner": None if winner is None else str(winner), "reason": reason,
             "you": you, "text": text}
@@ -290,8 +291,9 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     if state is None:
         raise WebError(409, "the game has not started: there are no moves to review")
     moves = state.moves()
-    if not plies.isdigit() or len(plies) > 6 or int(plies) > len(moves):
-        raise WebError(404, f"no turn {plies[:12]!r} in this game (0 to {len(moves)})")
+    if (not plies.isascii() or not plies.isdigit() or len(plies) > 6
+            or int(plies) > len(moves)):
+        raise WebError(404, f"no turn {_shown(plies)} in this game (0 to {len(moves)})")
     count = int(plies)
     past = initial_state(state.info)
     for move in moves[:count]:

@@ -5,10 +5,10 @@
 the server replies, and reads every game back when the server starts. A game is kept in
 a form that rebuilds it exactly: the seats (tokens, setups, Start pressed), the state
 play began from (``stratego.state/1`` JSON) and the text of every move since; the state
-is replayed from them with `stratego.apply`. Schema version 1 (`SCHEMA_VERSION`, in the
+is replayed from them with `stratego.apply`. Schema version 2 (`SCHEMA_VERSION`, in the
 ``meta`` table) is::
 
-    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '1')
+    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '2')
     games(id TEXT PRIMARY KEY,
           rules TEXT,         -- rules name (stratego.editions.by_name)
           ply_limit INTEGER,  -- the rules' ply limit, NULL for none
@@ -20,7 +20,7 @@ is replayed from them with `stratego.apply`. Schema version 1 (`SCHEMA_VERSION`,
           start TEXT,         -- stratego.state/1 JSON of the start of play, NULL in setup
           version INTEGER,    -- the change counter pages poll with
           draw_offer TEXT,    -- 'red' or 'blue' while a draw offer stands
-          ending TEXT,        -- 'resignation' or 'draw agreed', NULL otherwise
+          ending TEXT,        -- 'resignation', 'time' or 'draw agreed', NULL otherwise
           winner TEXT,        -- the winner of such an ending, NULL for a draw
           rematch TEXT,       -- the id of the rematch, once asked for
           created REAL, touched REAL,   -- seconds since the epoch
@@ -28,9 +28,17 @@ is replayed from them with `stratego.apply`. Schema version 1 (`SCHEMA_VERSION`,
     seats(game TEXT, player TEXT,   -- PRIMARY KEY (game, player)
           token TEXT, human INTEGER, ready INTEGER, setup TEXT)  -- setup: Setup.text
     moves(game TEXT, ply INTEGER, move TEXT)   -- PRIMARY KEY (game, ply); ply from 0
+    extras(game TEXT PRIMARY KEY,
+           bot_id TEXT,       -- the id of the bot chosen from the server's lineup
+           client TEXT,       -- the address that created the game (the per-address cap)
+           time_control TEXT, -- '5+3' (minutes+seconds), NULL for a game without a clock
+           red REAL, blue REAL,  -- each side's seconds left when the game was last saved
+           running TEXT)      -- 'red' or 'blue' whose clock was running, NULL for neither
 
-A database of another schema version is refused (`stratego.errors.StoreError`) rather
-than misread. ``":memory:"`` keeps nothing beyond the process.
+A version 1 database (the same without ``extras``) is brought to version 2 when opened.
+The file and its ``-wal``/``-shm`` companions are readable by their owner only (0600):
+they hold every seat token. A database of another schema version is refused
+(`stratego.errors.StoreError`) rather than misread. ``":memory:"`` keeps nothing beyond the process.
 """
 
 from __future__ import annotations
@@ -40,7 +48,8 @@ import pathlib
 import sqlite3
 import sys
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -52,11 +61,12 @@ from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.records import state_from_json, state_to_json
 from stratego.setups import Setup
+from stratego.web.clocks import GameClock, TimeControl
 from stratego.web.games import Ending, Game, Seat
 
 __all__ = ["SCHEMA_VERSION", "GameStore", "StoredGame", "default_db_path"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The version of the database layout this module writes and reads."""
 
 _SCHEMA = """
@@ -73,6 +83,9 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS moves (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, ply INTEGER NOT NULL,
     move TEXT NOT NULL, PRIMARY KEY (game, ply));
+CREATE TABLE IF NOT EXISTS extras (
+    game TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE, bot_id TEXT, client TEXT,
+    time_control TEXT, red REAL, blue REAL, running TEXT);
 """
 
 _GAME_SET = ", ".join(f"{column} = ?" for column in (
@@ -106,18 +119,22 @@ class StoredGame:
 class GameStore:
     """The games of a web server in a SQLite database at `path` (``":memory:"`` for
     none kept beyond the process); the parent directory is made if missing. Safe to
-    share between threads: one call at a time reaches the database.
+    share between threads: one call at a time reaches the database. `monotonic` is the
+    clock the games' chess clocks read (the hub's).
 
     Raises:
         StoreError: for a file that is not a database of this schema version.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str],
+                 monotonic: Callable[[], float] = time.monotonic) -> None:
         self.path = str(path)
+        self._now = monotonic
         self._lock = threading.RLock()
         try:
             if self.path != ":memory:":
                 pathlib.Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                _private(self.path)
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None)
             self._db.execute("PRAGMA foreign_keys = ON")
@@ -129,6 +146,10 @@ class GameStore:
                     if statement.strip():
                         self._db.execute(statement)
             self._check_version()
+            if self.path != ":memory:":
+                for suffix in ("-wal", "-shm"):
+                    if os.path.exists(self.path + suffix):
+                        os.chmod(self.path + suffix, 0o600)
         except (sqlite3.DatabaseError, OSError) as exc:
             raise StoreError(f"{self.path}: not a game database ({exc})") from None
         self._saved: dict[str, int] = {}
@@ -138,6 +159,10 @@ class GameStore:
         if row is None:
             with self._transaction():
                 self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif row[0] == "1":  # version 2 only added the extras table, made above
+            with self._transaction():
+                self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
+                                 (str(SCHEMA_VERSION),))
         elif row[0] != str(SCHEMA_VERSION):
             raise StoreError(f"{self.path}: a game database of schema version {row[0]}; "
                              f"this server reads version {SCHEMA_VERSION}")
@@ -201,15 +226,31 @@ class GameStore:
                   s.setup.text(game.rules.setup.depth)) for p, s in game.seats.items()])
             if saved == 0:
                 self._db.execute("DELETE FROM moves WHERE game = ?", (game.id,))
+            clock = game.clock
+            left = None if clock is None else clock.settled(self._now())
+            self._db.execute(
+                "INSERT INTO extras VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game) DO UPDATE "
+                "SET bot_id = excluded.bot_id, client = excluded.client, "
+                "time_control = excluded.time_control, red = excluded.red, "
+                "blue = excluded.blue, running = excluded.running",
+                (game.id, game.bot_id, game.client,
+                 None if clock is None else clock.control.name,
+                 None if left is None else left[Player.RED],
+                 None if left is None else left[Player.BLUE],
+                 None if clock is None or clock.running is None else str(clock.running)))
             self._db.executemany("INSERT INTO moves VALUES (?, ?, ?)",
                                  [(game.id, ply, game.moves[ply])
                                   for ply in range(saved, len(game.moves))])
 
     def touch(self, game: Game) -> None:
-        """Write only when `game` was last asked about."""
+        """Write only when `game` was last asked about (and its clocks' time left)."""
         with self._transaction():
             self._db.execute("UPDATE games SET touched = ? WHERE id = ?",
                              (game.touched, game.id))
+            if game.clock is not None:
+                left = game.clock.settled(self._now())
+                self._db.execute("UPDATE extras SET red = ?, blue = ? WHERE game = ?",
+                                 (left[Player.RED], left[Player.BLUE], game.id))
 
     def delete(self, ids: list[str]) -> None:
         """Delete these games (their seats and moves too)."""
@@ -229,10 +270,15 @@ class GameStore:
                                          "seats WHERE game = ?", (row[0],)).fetchall()
                 moves = [m for (m,) in self._db.execute(
                     "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))]
-                rows.append((row, seats, moves))
-        for row, seats, moves in rows:
+                extra = self._db.execute("SELECT bot_id, client, time_control, red, blue, "
+                                         "running FROM extras WHERE game = ?",
+                                         (row[0],)).fetchone()
+                rows.append((row, seats, moves, extra))
+        for row, seats, moves, extra in rows:
             try:
                 game = _rebuild(row, seats, moves)
+                if extra is not None:
+                    _add_extras(game, extra, self._now())
             except Exception as exc:
                 raise StoreError(f"{self.path}: the game {row[0][:12]}... does not rebuild "
                                  f"({exc})") from None
@@ -249,6 +295,23 @@ class GameStore:
         """Close the database."""
         with self._lock:
             self._db.close()
+
+
+def _private(path: str) -> None:
+    """Make the database file (created empty if missing) readable by its owner only."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)
+
+
+def _add_extras(game: Game, extra: tuple[Any, ...], now: float) -> None:
+    """Put back the bot id, the creating address and the clocks (running from `now`)."""
+    bot_id, client, control, red, blue, running = extra
+    game.bot_id, game.client = bot_id, client
+    time_control = TimeControl.parse(control)
+    if time_control is not None:
+        game.clock = GameClock(time_control, {Player.RED: float(red), Player.BLUE: float(blue)},
+                               _player(running), now)
 
 
 def _player(text: str | None) -> Player | None:

@@ -7,20 +7,27 @@ builds the bot of a game from a bot spec (every spec `stratego.match.BotSpec` ta
 name of `stratego.bots.BOTS` or ``module:attribute``) and asks it for its moves within a
 time limit.
 
-The bot and draw offers: it accepts a draw when it has no more pieces on the board than
-the player offering it (counts both players see), and declines otherwise.
+The bot and draw offers: it accepts a draw only when `stratego.bots.draws.accepts_draw`
+says so from its own view (once a piece has moved, and only when it is behind on
+material); a declined offer is a notice, not a refusal.
+
+Clocks: in a game with a clock (`stratego.web.clocks.GameClock`), each turn is charged to
+the side that played it at the monotonic time `now()` tells, and the bot's time for a
+move comes from its own clock (`think_budget`); a bot whose clock runs out loses on time.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from stratego.board import Square, home_rows
 from stratego.bots import Bot
+from stratego.bots.draws import accepts_draw
 from stratego.engine import apply, new_game
-from stratego.errors import StrategoError, WebError, _shown
+from stratego.errors import ArgumentError, StrategoError, WebError, _shown
 from stratego.explain import explain_illegal
 from stratego.match import BotSpec
 from stratego.moves import Move
@@ -30,7 +37,13 @@ from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
 from stratego.web.games import Ending, Game
 
-__all__ = ["ACTIONS", "BotTable", "act", "parse_setup"]
+__all__ = ["ACTIONS", "DECLINED", "BotTable", "act", "bot_turns", "parse_setup", "think_budget"]
+
+DECLINED = "The bot declines the draw."
+"""The notice a seat gets when the bot declines its draw offer."""
+
+Now = Callable[[], float]
+"""A monotonic clock, in seconds (what a game's chess clocks are read with)."""
 
 ACTIONS = ("swap", "setup", "random", "start", "move", "resign", "offer-draw",
            "accept-draw", "decline-draw")
@@ -50,9 +63,9 @@ class BotTable:
 
     def __init__(self, spec: str, time_limit: float | None = 5.0) -> None:
         if not isinstance(spec, str) or not spec.strip() or len(spec) > 500:
-            raise StrategoError(f"not a bot spec: {_shown(spec)}")
+            raise ArgumentError(f"not a bot spec: {_shown(spec)}")
         if time_limit is not None and not 0 < time_limit <= 3600:
-            raise StrategoError(f"the bot's time limit must be 0 to 3600 seconds, "
+            raise ArgumentError(f"the bot's time limit must be 0 to 3600 seconds, "
                                 f"not {time_limit!r}")
         self.spec = spec.strip()
         self.name = self.spec if ":" in self.spec else self.spec.lower()
@@ -64,14 +77,24 @@ class BotTable:
         """A fresh bot from the spec."""
         bot = self._recipe.build(seed)
         if not callable(bot):
-            raise StrategoError(f"the bot spec {self.spec!r} made {_shown(bot)}, not a bot")
+            raise ArgumentError(f"the bot spec {self.spec!r} made {_shown(bot)}, not a bot")
         return bot
 
-    def choose(self, game: Game, seen: PlayerView) -> Move:
-        """The bot's move in `seen`, within the time limit."""
+    def choose(self, game: Game, seen: PlayerView, budget: float | None = None) -> Move:
+        """The bot's move in `seen`, within the time limit (and within `budget` seconds,
+        from its clock, when given: a bot with a ``time_limit`` attribute, such as
+        `stratego.bots.SearchBot`, is told to stop by then)."""
         bot = game.bot
         assert bot is not None
+        limit = self.time_limit
+        if budget is not None:
+            limit = budget if limit is None else min(limit, budget)
         box: list[Any] = []
+        own = getattr(bot, "time_limit", False)
+        told = limit is not None and (own is None or isinstance(own, float))
+        if told and limit is not None:  # the bot plans within the time it has
+            planned = limit if not isinstance(own, float) else min(own, limit)
+            bot.time_limit = planned  # type: ignore[attr-defined]
 
         def think() -> None:
             try:
@@ -79,12 +102,14 @@ class BotTable:
             except Exception as exc:  # a faulty bot must not stall the game
                 box.append(exc)
 
-        if self.time_limit is None:
+        if limit is None:
             think()
         else:
             thread = threading.Thread(target=think, name="stratego-web-bot", daemon=True)
             thread.start()
-            thread.join(self.time_limit)
+            thread.join(limit + (0.25 if told else 0.0))
+            if told and not thread.is_alive():
+                bot.time_limit = own  # type: ignore[attr-defined]
         move = box[0] if box else None
         if not box or isinstance(move, Exception):
             _close(bot)  # too slow (still thinking) or broken: the next move gets a new bot
@@ -129,20 +154,31 @@ def parse_setup(rules: Rules, player: Player, text: object) -> Setup:
     return setup
 
 
+def think_budget(left: float, increment: float) -> float:
+    """The seconds a bot with `left` seconds on its clock and `increment` a move spends on
+    one move: a thirtieth of its time plus most of the increment, never more than nine
+    tenths of what it has."""
+    return max(0.0, min(0.9 * left, left / 30 + 0.8 * increment))
+
+
 def act(game: Game, player: Player, action: str, data: dict[str, Any],
-        table: BotTable) -> None:
-    """Do `action` for `player`'s seat (one of `ACTIONS`), or refuse it."""
+        table: BotTable | None, now: Now) -> str | None:
+    """Do `action` for `player`'s seat (one of `ACTIONS`), or refuse it; `table` is the
+    game's bot (None between two people) and `now` the clocks' time. Returns a notice
+    for the seat (a declined draw), None otherwise."""
+    notice = None
     if action == "move":
-        _move(game, player, data, table)
+        _move(game, player, data, table, now)
     elif action in ("resign", "offer-draw", "accept-draw", "decline-draw"):
-        _end_or_offer(game, player, action, table)
+        notice = _end_or_offer(game, player, action, now)
     else:
-        _setup_action(game, player, action, data, table)
+        _setup_action(game, player, action, data, table, now)
     game.version += 1
+    return notice
 
 
 def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
-                  table: BotTable) -> None:
+                  table: BotTable | None, now: Now) -> None:
     seat = game.seats[player]
     if game.is_over:
         raise WebError(409, "the game is over")
@@ -181,7 +217,9 @@ def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
             game.start = new_game(game.rules, game.seats[Player.RED].setup,
                                   game.seats[Player.BLUE].setup)
             game.state = game.start
-            bot_turns(game, table)
+            if game.clock is not None:
+                game.clock.start(game.state.to_move, now())
+            bot_turns(game, table, now)
 
 
 def _playing(game: Game) -> None:
@@ -198,7 +236,8 @@ def _over_text(game: Game) -> str:
     return str(game.state.outcome)
 
 
-def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable) -> None:
+def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable | None,
+          now: Now) -> None:
     _playing(game)
     state = game.state
     assert state is not None
@@ -220,27 +259,52 @@ def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable) -> 
         raise WebError(409, problem or f"{move} is not a legal move here")
     game.state = apply(state, move)
     game.moves.append(str(move))
+    _clock_turn(game, now())
     if game.draw_offer is player.opponent:  # moving on answers an offer: no
         game.draw_offer = None
-    bot_turns(game, table)
+    bot_turns(game, table, now)
 
 
-def bot_turns(game: Game, table: BotTable) -> None:
-    """Let the bot play while it is to move (a move, then maybe a Rescue decision)."""
+def _clock_turn(game: Game, at: float) -> None:
+    """Charge the turn just played and start the clock of the side to move (or stop
+    both once the game is over)."""
+    clock, state = game.clock, game.state
+    if clock is None or state is None:
+        return
+    if state.is_over:
+        clock.stop(at)
+    else:
+        clock.switch(state.to_move, at)
+
+
+def bot_turns(game: Game, table: BotTable | None, now: Now) -> None:
+    """Let the bot play while it is to move (a move, then maybe a Rescue decision); in
+    a game with a clock, each move is thought within `think_budget` of the bot's time
+    and charged to it, and a bot out of time loses."""
     state = game.state
-    if game.bot is None or state is None or game.ending is not None:
+    if table is None or game.bot is None or state is None or game.ending is not None:
         return
     for _ in range(8):
         if state.is_over or game.seats[state.to_move].human:
             break
         seen = view(state, state.to_move)
-        move = table.choose(game, seen)
+        clock = game.clock
+        budget = None
+        if clock is not None:
+            budget = think_budget(clock.left(state.to_move, now()), clock.control.increment)
+        move = table.choose(game, seen, budget)
+        if clock is not None and clock.fallen(now()) is state.to_move:
+            clock.stop(now())
+            game.ending = Ending("time", state.to_move.opponent)
+            break
         state = apply(state, move)
         game.moves.append(str(move))
+        game.state = state
+        _clock_turn(game, now())
     game.state = state
 
 
-def _end_or_offer(game: Game, player: Player, action: str, table: BotTable) -> None:
+def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | None:
     _playing(game)
     other = player.opponent
     if action == "resign":
@@ -251,18 +315,12 @@ def _end_or_offer(game: Game, player: Player, action: str, table: BotTable) -> N
             game.ending = Ending("draw agreed", None)
         elif not game.seats[other].human:
             assert game.state is not None
-            seen = view(game.state, other)
-            counts = {p: sum(1 for piece in seen.pieces
-                             if piece.square is not None and piece.owner is p)
-                      for p in Player}
-            if counts[other] <= counts[player]:
-                game.ending = Ending("draw agreed", None)
-            else:
-                raise WebError(409, "the bot declines the draw: it has more pieces on the "
-                                    "board than you")
+            if not accepts_draw(view(game.state, other)):
+                return DECLINED
+            game.ending = Ending("draw agreed", None)
         else:
             game.draw_offer = player
-            return
+            return None
         game.draw_offer = None
     elif action == "accept-draw":
         if game.draw_offer is not other:
@@ -273,3 +331,6 @@ def _end_or_offer(game: Game, player: Player, action: str, table: BotTable) -> N
         if game.draw_offer is not other:
             raise WebError(409, "there is no draw offer to decline")
         game.draw_offer = None
+    if game.ending is not None and game.clock is not None:
+        game.clock.stop(now())
+    return None

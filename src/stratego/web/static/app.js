@@ -1,7 +1,12 @@
 // The stratego web game. Everything drawn comes from the JSON the server sends this seat
-// (schema "stratego.web/1"): the board SVG, the pieces this player may know, its legal
-// moves. The page holds no game logic beyond "which squares may I click". No inline
-// script: the server's Content-Security-Policy allows only this file.
+// (schema "stratego.web/1"): the board picture, the pieces this player may know, its legal
+// moves, its clocks. The page holds no game logic beyond "which squares may I click", and
+// never anything about the opponent's hidden ranks: it shows what the server sent, no more.
+// No inline script: the server's Content-Security-Policy allows only this file.
+//
+// What the browser keeps (localStorage, this origin only, never sent anywhere else): the
+// seats it played from ("Your games" on the start page), the setups saved by name, and
+// whether sound is on.
 "use strict";
 
 (function () {
@@ -29,6 +34,12 @@
         data = { error: "the server sent no JSON" };
       }
     }
+    if (!response.ok && (data === null || typeof data.error !== "string")) {
+      data = { error: `the server answered ${response.status}` };
+    }
+    if (response.status === 429 && response.headers.get("Retry-After")) {
+      data = { error: `${data.error} (try again in ${response.headers.get("Retry-After")} s)` };
+    }
     return { ok: response.ok, status: response.status, data };
   }
 
@@ -36,20 +47,221 @@
     $("error").textContent = text || "";
   }
 
-  // -- lobby and join pages ---------------------------------------------------
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-")) node.setAttribute(key, value);
+      else if (key in node) node[key] = value;
+      else node.setAttribute(key, value);
+    }
+    node.append(...children);
+    return node;
+  }
 
-  function lobby(data) {
-    $("rules").value = data.rules;
+  // -- what this browser remembers --------------------------------------------
+
+  const SEATS = "stratego.seats.v1";
+  const SETUPS = "stratego.setups.v1";
+  const SOUND = "stratego.sound.v1";
+  const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
+  function readList(key) {
+    try {
+      const value = JSON.parse(window.localStorage.getItem(key) || "[]");
+      return Array.isArray(value) ? value : [];
+    } catch (err) {
+      return [];
+    }
+  }
+
+  function writeList(key, list) {
+    try {
+      window.localStorage.setItem(key, JSON.stringify(list));
+    } catch (err) {
+      // storage full or refused (private mode): the page works without it
+    }
+  }
+
+  function seats() {
+    return readList(SEATS).filter((s) => s && TOKEN.test(s.game) && TOKEN.test(s.seat));
+  }
+
+  function rememberSeat(entry) {
+    const list = seats().filter((s) => !(s.game === entry.game && s.seat === entry.seat));
+    list.unshift({ ...entry, touched: Date.now() });
+    writeList(SEATS, list.slice(0, 50));
+  }
+
+  function forgetSeats(pairs) {
+    const gone = new Set(pairs.map((s) => `${s.game}/${s.seat}`));
+    writeList(SEATS, seats().filter((s) => !gone.has(`${s.game}/${s.seat}`)));
+  }
+
+  function savedSetups() {
+    return readList(SETUPS).filter((s) => s && typeof s.name === "string" &&
+      typeof s.text === "string" && typeof s.rules === "string");
+  }
+
+  // -- the start page ---------------------------------------------------------
+
+  const FALLBACK_OPTIONS = {
+    bots: [], editions: [
+      { id: "classic", title: "Classic" }, { id: "hasbro-2009", title: "Hasbro 2009" },
+      { id: "milton-bradley-1961", title: "Milton Bradley 1961" },
+      { id: "jumbo-2014", title: "Jumbo 2014" }],
+    variants: [], time_controls: [], fallback: true,
+  };
+
+  async function lobby(data) {
+    let options = data.options;
+    if (!options) {
+      const reply = await call("GET", "/api/options");
+      options = reply.ok && reply.data && reply.data.bots ? reply.data : FALLBACK_OPTIONS;
+    }
+    const [edition, ...variants] = (data.rules || options.default_rules || "classic").split("+");
+
+    const bot = $("bot");
+    bot.replaceChildren(...options.bots.map((b) => el("option", {
+      value: b.id, text: b.description ? `${b.name} (${b.description})` : b.name,
+    })));
+    bot.value = options.default_bot || data.bot || (options.bots[0] || {}).id || "";
+    $("bot-field").hidden = options.bots.length === 0;
+
+    const editions = $("edition");
+    const known = options.editions.map((e) => e.id);
+    if (!known.includes(edition)) options.editions.unshift({ id: edition, title: edition });
+    editions.replaceChildren(...options.editions.map((e) => el("option", {
+      value: e.id, text: e.title && e.title !== e.id ? `${e.title} (${e.id})` : e.id,
+    })));
+    editions.value = edition;
+
+    const box = $("variants");
+    for (const v of options.variants) {
+      const input = el("input", { type: "checkbox", name: "variant", value: v.id });
+      input.checked = variants.includes(v.id);
+      box.appendChild(el("label", {}, input, ` ${v.title || v.id}`));
+    }
+    $("variants-box").hidden = options.variants.length === 0;
+    function variantsChanged() {
+      const chosen = [...box.querySelectorAll("input:checked")].map((input) => input.parentElement.textContent.trim());
+      $("variants-chosen").textContent = chosen.length ? chosen.join(", ") : "none";
+    }
+    box.addEventListener("change", variantsChanged);
+    variantsChanged();
+    if (variants.length) $("variants-box").open = true;
+
+    const time = $("time");
+    const controls = options.time_controls.length ? options.time_controls
+      : [{ id: "none", name: "No clock" }];
+    time.replaceChildren(...controls.map((t) => el("option", { value: t.id, text: t.name })));
+    time.value = options.default_time || "none";
+    time.disabled = options.time_controls.length === 0;
+    $("colour").hidden = Boolean(options.fallback);
+
+    function opponentChanged() {
+      const human = document.querySelector("input[name=opponent]:checked").value === "human";
+      $("bot-field").hidden = human || options.bots.length === 0;
+    }
+    for (const radio of document.querySelectorAll("input[name=opponent]")) {
+      radio.addEventListener("change", opponentChanged);
+    }
+    opponentChanged();
+
     $("new-game-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const opponent = document.querySelector("input[name=opponent]:checked").value;
-      const reply = await call("POST", "/api/games", { rules: $("rules").value, opponent });
+      const chosen = [...document.querySelectorAll("input[name=variant]:checked")]
+        .map((input) => input.value);
+      const rules = [editions.value, ...chosen].join("+");
+      const body = { rules, opponent };
+      if (!options.fallback) {
+        body.colour = document.querySelector("input[name=colour]:checked").value;
+        body.time = time.value;
+        if (opponent === "bot" && bot.value) body.bot = bot.value;
+      }
+      $("create").disabled = true;
+      const reply = await call("POST", "/api/games", body);
+      $("create").disabled = false;
       if (reply.ok) {
         window.location.assign(reply.data.url);
       } else {
         showError(reply.data.error);
       }
     });
+    await myGames();
+    // While the page is open, the states go on changing (a friend moves): ask again now and then.
+    window.setInterval(() => {
+      if (document.visibilityState === "visible") myGames();
+    }, 20000);
+  }
+
+  const PHASE_ORDER = { play: 0, setup: 1, waiting: 2, over: 3 };
+
+  function gameLine(game) {
+    if (game.phase === "over") {
+      const result = game.result ? { win: "You won", loss: "You lost", draw: "Drawn" }[game.result.you] : null;
+      return { text: result || "Over", state: "over" };
+    }
+    if (game.phase === "setup") return { text: "Your setup", state: "mine" };
+    if (game.phase === "waiting") return { text: "Waiting for the opponent", state: "theirs" };
+    if (game.your_move) return { text: "Your move", state: "mine" };
+    return { text: game.opponent === "bot" ? "The bot's move" : "Their move", state: "theirs" };
+  }
+
+  async function myGames() {
+    const list = seats();
+    const card = $("my-games-card");
+    if (!list.length) {
+      card.hidden = true;
+      return;
+    }
+    const reply = await call("POST", "/api/seats", {
+      seats: list.map((s) => ({ game: s.game, seat: s.seat })),
+    });
+    let games;
+    if (reply.ok && reply.data && Array.isArray(reply.data.games)) {
+      forgetSeats(reply.data.games.filter((g) => g.found === false));
+      games = reply.data.games.filter((g) => g.found);
+    } else {
+      // an older server: list what this browser remembers, without the live state
+      games = list.map((s) => ({ ...s, found: true, url: `/play/${s.game}/${s.seat}` }));
+    }
+    const kept = new Set(seats().map((s) => `${s.game}/${s.seat}`));  // forgotten meanwhile?
+    games = games.filter((g) => kept.has(`${g.game}/${g.seat}`));
+    games.sort((a, b) => (b.your_move ? 1 : 0) - (a.your_move ? 1 : 0) ||
+      (PHASE_ORDER[a.phase] ?? 2) - (PHASE_ORDER[b.phase] ?? 2) ||
+      (b.last_active_ms || 0) - (a.last_active_ms || 0));
+    const ul = $("my-games");
+    ul.replaceChildren(...games.map((g) => {
+      const line = g.phase ? gameLine(g) : { text: "", state: "theirs" };
+      const who = g.opponent === "human" ? "a friend"
+        : g.opponent_name ? `${g.opponent_name} bot` : "the bot";
+      const forget = el("button", {
+        type: "button", class: "forget", text: "×", title: "Forget this game here",
+        "aria-label": `Forget the game against ${who}`, "data-testid": "forget-game",
+      });
+      forget.addEventListener("click", () => {
+        forgetSeats([g]);
+        li.remove();
+        if (!ul.children.length) card.hidden = true;
+      });
+      const clock = g.clock && g.clock.control ? ` · ${g.clock.control}` : "";
+      const li = el("li", { class: `my-game ${line.state}`, "data-testid": "my-game", "data-game": g.game },
+        el("span", { class: `swatch ${g.player || ""}`, title: g.player ? `you play ${g.player}` : "" }),
+        el("span", { class: "what" },
+          el("strong", { text: `vs ${who}` }),
+          el("span", { class: "detail", text: `${g.rules_title || g.rules || ""}${clock}` +
+            (g.moves !== undefined ? ` · ${g.moves} moves` : "") })),
+        el("span", { class: "state", "data-testid": "my-game-state", text: line.text }),
+        el("a", { class: "button resume", href: g.url, "data-testid": "resume",
+          text: g.phase === "over" ? "View" : "Resume" }),
+        forget);
+      return li;
+    }));
+    card.hidden = games.length === 0;
   }
 
   function join(data) {
@@ -65,11 +277,59 @@
     });
   }
 
+  // -- sound: a short WebAudio beep, off unless the player turns it on ----------
+
+  let audio = null;
+  function soundOn() {
+    try {
+      return window.localStorage.getItem(SOUND) === "on";
+    } catch (err) {
+      return false;
+    }
+  }
+
+  function beep(kind) {
+    if (!soundOn()) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const tones = kind === "strike" ? [[330, 0], [220, 0.12]] : kind === "turn" ? [[660, 0]] : [[520, 0]];
+      for (const [freq, at] of tones) {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.frequency.value = freq;
+        osc.type = "sine";
+        const t = audio.currentTime + at;
+        gain.gain.setValueAtTime(0.0001, t);
+        gain.gain.exponentialRampToValueAtTime(0.15, t + 0.01);
+        gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.11);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(t);
+        osc.stop(t + 0.12);
+      }
+      document.body.dataset.beeps = String(Number(document.body.dataset.beeps || 0) + 1);
+      document.body.dataset.lastBeep = kind;
+    } catch (err) {
+      // no audio here: silence
+    }
+  }
+
   // -- the game page ------------------------------------------------------------
 
   const FILES = "abcdefghij";
   const MARGIN = 20, SQUARE = 40, FULL = 440;  // the geometry of stratego.svg.board_svg
-  const SVGNS = "http://www.w3.org/2000/svg";
+  const PLY = /^(red|blue): ([a-j](?:10|[1-9]))[-x]([a-j](?:10|[1-9]))/;
+  const STILL = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const FRESH_MS = 4000;  // how long a new strike's banner and pulse last (its marks stay)
+  const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+
+  function formatClock(ms) {
+    const total = Math.max(0, ms);
+    if (total < 10000) return `0:0${(Math.floor(total / 100) / 10).toFixed(1)}`;
+    const seconds = Math.ceil(total / 1000);
+    const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    const ss = String(s).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+  }
 
   function game(first) {
     let cur = first;
@@ -77,11 +337,19 @@
     let busy = false;
     let focused = null;        // the square the keyboard focus is on
     let reviewing = null;      // the reviewed position, or null for the live game
-    let shownVersion = null;   // the version whose strikes were flashed
     let lost = false;          // the server could not be reached
+    let clockAt = performance.now();  // when the clock in `cur` was received
+    let freshUntil = 0;        // new strikes pulse until then
+    let freshTimer = null;
+    let drag = null;           // a piece being dragged: {from, x, y, id, moved, ghost}
+    let suppressClick = false;
+    let optimistic = null;     // our move, slid before the server answered
+    let presets = { key: null, list: [], next: 0, loading: false };
     const base = `/api/games/${cur.game}/${cur.seat}`;
     const cells = {};
     const lakes = new Set(cur.lakes || []);
+
+    rememberSeat({ game: cur.game, seat: cur.seat, player: cur.player, rules: cur.rules });
 
     // The overlay: one element per square, placed over the SVG drawing, ten rows of a grid.
     const grid = $("grid");
@@ -91,15 +359,20 @@
       line.className = "row";
       for (let f = 0; f < 10; f++) {
         const name = FILES[f] + row;
-        const el = document.createElement("div");
-        el.className = "cell";
-        el.dataset.square = name;
-        el.setAttribute("role", "gridcell");
-        el.tabIndex = -1;
-        el.addEventListener("click", () => { focused = name; clicked(name); });
-        el.addEventListener("keydown", (event) => keyed(event, name));
-        line.appendChild(el);
-        cells[name] = el;
+        const cell = document.createElement("div");
+        cell.className = "cell";
+        cell.dataset.square = name;
+        cell.setAttribute("role", "gridcell");
+        cell.tabIndex = -1;
+        cell.addEventListener("click", () => {
+          if (suppressClick) return;
+          focused = name;
+          clicked(name);
+        });
+        cell.addEventListener("keydown", (event) => keyed(event, name));
+        cell.addEventListener("pointerdown", (event) => pressed(event, name));
+        line.appendChild(cell);
+        cells[name] = cell;
       }
       grid.appendChild(line);
     }
@@ -107,41 +380,48 @@
     function place() {
       const flip = cur.player === "blue";
       const size = (SQUARE / FULL) * 100;
-      for (const [name, el] of Object.entries(cells)) {
+      for (const [name, cell] of Object.entries(cells)) {
         const f = FILES.indexOf(name[0]);
         const row = parseInt(name.slice(1), 10) - 1;
         const col = flip ? 9 - f : f;
         const line = flip ? row : 9 - row;
-        el.style.left = ((MARGIN + col * SQUARE) / FULL) * 100 + "%";
-        el.style.top = ((MARGIN + line * SQUARE) / FULL) * 100 + "%";
-        el.style.width = size + "%";
-        el.style.height = size + "%";
+        cell.style.left = ((MARGIN + col * SQUARE) / FULL) * 100 + "%";
+        cell.style.top = ((MARGIN + line * SQUARE) / FULL) * 100 + "%";
+        cell.style.width = size + "%";
+        cell.style.height = size + "%";
       }
     }
 
-    function pieceName(piece) {
-      if (piece.owner === cur.player) return `your ${cur.names[piece.rank]}`;
-      if (piece.rank === null) return `hidden ${piece.owner} piece`;
-      return `${piece.owner} ${cur.names[piece.rank]}`;
+    function label(rank) {
+      return (cur.labels && cur.labels[rank]) || rank;
     }
 
-    function chip(owner, rank, label) {
-      const svg = document.createElementNS(SVGNS, "svg");
-      svg.setAttribute("viewBox", "0 0 24 24");
-      svg.setAttribute("class", "chip-picture");
-      svg.setAttribute("aria-hidden", "true");
-      const box = document.createElementNS(SVGNS, "rect");
-      for (const [k, v] of [["x", 1], ["y", 1], ["width", 22], ["height", 22], ["rx", 4]]) {
-        box.setAttribute(k, v);
+    // The words of a piece's tooltip and accessible name: "Red Marshal (10)" and, after
+    // the square, what else is known ("Blue piece on e7, rank unknown, has moved").
+    function pieceWords(piece) {
+      if (piece.rank === null || piece.rank === undefined) {
+        return [`${cap(piece.owner)} piece`, ", rank unknown" + (piece.moved ? ", has moved" : "")];
       }
-      box.setAttribute("class", `chip-${owner}`);
-      const text = document.createElementNS(SVGNS, "text");
-      text.setAttribute("x", 12);
-      text.setAttribute("y", 17);
-      text.setAttribute("text-anchor", "middle");
-      text.textContent = label;
-      svg.append(box, text);
-      return svg;
+      const text = `${cap(piece.owner)} ${cur.names[piece.rank]} (${piece.label || label(piece.rank)})`;
+      return [text, piece.revealed ? ", revealed" : ""];
+    }
+
+    function pieceElement(owner, rank, text, extra) {
+      const mark = el("span", { class: "piece" + (extra ? " " + extra : "") });
+      mark.dataset.owner = owner;
+      if (rank !== null && rank !== undefined) {
+        mark.dataset.rank = rank;
+        mark.append(el("span", { class: String(text).length > 1 ? "face long" : "face", text }));
+      } else {
+        mark.classList.add("back");
+      }
+      return mark;
+    }
+
+    function chip(owner, rank, text) {
+      const item = el("span", { class: "chip-picture", "aria-hidden": "true", text });
+      item.dataset.owner = owner;
+      return item;
     }
 
     function renderTray() {
@@ -157,16 +437,18 @@
           item.dataset.owner = side;
           if (entry.rank !== null) item.dataset.rank = entry.rank;
           item.dataset.count = entry.count;
-          item.title = `${entry.name} (${entry.label}) × ${entry.count}`;
-          const count = document.createElement("span");
-          count.className = "count";
-          count.textContent = `×${entry.count}`;
+          item.title = `${cap(side)} ${entry.name} (${entry.label}) × ${entry.count}`;
+          const count = el("span", { class: "count", text: `×${entry.count}` });
           item.append(chip(side, entry.rank, entry.label), count);
           return item;
         }));
       }
       $("on-board-red").textContent = cur.on_board.red;
       $("on-board-blue").textContent = cur.on_board.blue;
+    }
+
+    function plies() {
+      return cur.move_rows.flatMap((row) => row.plies);
     }
 
     function renderMoves() {
@@ -190,67 +472,184 @@
         return li;
       }));
       if (!reviewing) moves.scrollTop = moves.scrollHeight;
+      else {
+        const current = moves.querySelector(".current");
+        if (current) current.scrollIntoView({ block: "nearest" });
+      }
+    }
+
+    // Who made the strike from `from` to `to`: the move list says (it is public).
+    function striker(strike) {
+      if (strike.player) return strike.player;
+      for (let i = cur.moves.length - 1; i >= 0; i--) {
+        const m = PLY.exec(cur.moves[i]);
+        if (m && m[2] === strike.from && m[3] === strike.to) return m[1];
+      }
+      return null;
+    }
+
+    function renderStrikes(fresh) {
+      const banner = $("banner");
+      banner.replaceChildren();
+      for (const strike of cur.flash || []) {
+        const attacker = striker(strike);
+        if (!attacker) continue;
+        const defender = attacker === "red" ? "blue" : "red";
+        const sides = [[strike.from, attacker, strike.attacker, "attacker"],
+          [strike.to, defender, strike.defender, "defender"]];
+        for (const [square, owner, text, role] of sides) {
+          const cell = cells[square];
+          if (!cell) continue;
+          cell.classList.add("struck");
+          cell.classList.toggle("fresh", fresh);
+          if (!cell.querySelector(".piece")) {
+            // the piece left or was taken: a faint trace of it stays while the strike shows
+            const ghost = el("span", { class: "ghost", "aria-hidden": "true" }, el("span", { class: "face", text }));
+            ghost.dataset.owner = owner;
+            cell.appendChild(ghost);
+          }
+          const tag = el("span", { class: `strike-tag ${role}`, text,
+            title: `${cap(owner)} ${text} (${role})` });
+          tag.dataset.owner = owner;
+          tag.dataset.testid = "strike-tag";
+          cell.appendChild(tag);
+        }
+        if (fresh) {
+          const outcome = { attacker: "attacker wins", defender: "defender wins", both: "both removed" }[strike.result] || "";
+          const badge = el("span", { class: "badge" },
+            el("b", { class: `who ${attacker}`, text: strike.attacker }), " strikes ",
+            el("b", { class: `who ${defender}`, text: strike.defender }),
+            outcome ? `: ${outcome}` : "");
+          badge.dataset.testid = "flash";
+          banner.appendChild(badge);
+        }
+      }
+    }
+
+    function renderBars() {
+      const me = cur.player, other = me === "red" ? "blue" : "red";
+      const opponentName = cur.opponent === "bot"
+        ? `${cur.bot_name || cur.bot || "The"} bot` : "Your friend";
+      for (const [bar, side, name] of [["bar-top", other, opponentName], ["bar-bottom", me, "You"]]) {
+        const node = $(bar);
+        node.querySelector(".swatch").className = `swatch ${side}`;
+        node.querySelector(".name").textContent = `${name} (${side})`;
+        node.classList.toggle("to-move", live() && cur.phase === "play" && toMove() === side);
+        node.appendChild($("clock-" + side));
+      }
+    }
+
+    function toMove() {
+      if (cur.to_move !== undefined) return cur.to_move;
+      if (cur.phase !== "play") return null;
+      return cur.status.startsWith("Your ") ? cur.player : cur.player === "red" ? "blue" : "red";
+    }
+
+    function yourMove() {
+      if (cur.your_move !== undefined) return cur.your_move;
+      return cur.phase === "play" && cur.status.startsWith("Your ");
+    }
+
+    let ticking = null;
+    let flagAsked = false;
+    function renderClocks() {
+      const clock = cur.clock;
+      for (const side of ["red", "blue"]) {
+        const node = $("clock-" + side);
+        node.hidden = !clock;
+        if (!clock) continue;
+        let ms = clock.remaining_ms[side];
+        const running = clock.running === side;
+        if (running) ms -= performance.now() - clockAt;
+        node.textContent = formatClock(ms);
+        node.classList.toggle("running", running);
+        node.classList.toggle("low", ms < 20000);
+        node.setAttribute("aria-label", `${cap(side)}'s clock: ${formatClock(ms)}` +
+          (running ? ", running" : ""));
+        if (running && ms <= 0 && !flagAsked) {
+          flagAsked = true;  // the server decides; ask it now
+          pollSoon(300);
+        }
+      }
+      const run = clock && clock.running;
+      if (run && ticking === null) ticking = window.setInterval(renderClocks, 100);
+      if (!run && ticking !== null) {
+        window.clearInterval(ticking);
+        ticking = null;
+      }
+    }
+
+    function live() {
+      return reviewing === null;
     }
 
     function render() {
-      $("rules").textContent = `${cur.rules_title} (${cur.rules}) · you play ${cur.player}` +
-        (cur.opponent === "bot" ? ` against the ${cur.bot} bot` : " against a friend");
+      const against = cur.opponent === "bot"
+        ? ` against the ${cur.bot_name || cur.bot} bot` : " against a friend";
+      const control = cur.clock && cur.clock.control ? ` · ${cur.clock.control}` : "";
+      $("rules").textContent = `${cur.rules_title} (${cur.rules}) · you play ${cur.player}${against}${control}`;
+      document.title = (yourMove() ? "● Your move · " : cur.phase === "setup" ? "Your setup · " : "") + "Stratego";
       const shown = reviewing || cur;
       $("svg").innerHTML = shown.svg;
       place();
       const pieces = {};
       for (const c of shown.cells) pieces[c.square] = c;
-      const live = reviewing === null;
-      const targets = live && selected && cur.legal[selected] ? cur.legal[selected] : [];
+      const isLive = live();
+      const targets = isLive && selected && cur.legal[selected] ? cur.legal[selected] : [];
       const home = new Set(cur.home || []);
       if (focused === null) focused = Object.keys(cur.legal)[0] || (cur.home || [])[0] || "a1";
-      for (const [name, el] of Object.entries(cells)) {
-        el.replaceChildren();
+      for (const [name, cell] of Object.entries(cells)) {
+        cell.replaceChildren();
+        cell.classList.remove("struck", "fresh", "drop-over");
+        cell.style.zIndex = "";
         const piece = pieces[name];
-        let label = lakes.has(name) ? "lake" : "empty";
+        let words = lakes.has(name) ? `${name}, lake` : `${name}, empty`;
         if (piece) {
-          const mark = document.createElement("span");
-          mark.className = "piece";
-          mark.dataset.owner = piece.owner;
-          if (piece.rank !== null) mark.dataset.rank = piece.rank;
+          const mark = pieceElement(piece.owner, piece.rank, piece.label || label(piece.rank));
           if (piece.revealed) mark.dataset.revealed = "true";
-          el.appendChild(mark);
-          label = pieceName(piece);
-        }
-        el.classList.toggle("selected", live && name === selected);
-        el.classList.toggle("last", shown.last.includes(name));
-        const clickable = !live ? false : cur.phase === "setup" ? home.has(name)
-          : Boolean(cur.legal[name]) || targets.includes(name);
-        el.classList.toggle("clickable", clickable);
-        if (targets.includes(name)) {
-          el.dataset.legal = "true";
-          label += ", a legal target";
+          if (piece.moved && piece.rank === null) mark.dataset.moved = "true";
+          cell.appendChild(mark);
+          const [head, tail] = pieceWords(piece);
+          words = `${head} on ${name}${tail}`;
+          cell.title = head + tail;
         } else {
-          delete el.dataset.legal;
+          cell.removeAttribute("title");
         }
-        if (live && name === selected) label += ", selected";
-        el.setAttribute("aria-label", `${name}, ${label}`);
-        el.setAttribute("aria-selected", live && name === selected ? "true" : "false");
-        el.tabIndex = name === focused ? 0 : -1;
+        cell.classList.toggle("selected", isLive && name === selected);
+        cell.classList.toggle("last", shown.last.includes(name));
+        const clickable = !isLive ? false : cur.phase === "setup" ? home.has(name)
+          : Boolean(cur.legal[name]) || targets.includes(name);
+        cell.classList.toggle("clickable", clickable);
+        cell.classList.toggle("draggable", isLive && Boolean(piece) && canDrag(name));
+        if (targets.includes(name)) {
+          cell.dataset.legal = "true";
+          words += ", a legal target";
+        } else {
+          delete cell.dataset.legal;
+        }
+        if (isLive && piece && piece.owner === cur.player && cur.legal[name]) words += ", can move";
+        if (isLive && name === selected) words += ", selected";
+        cell.setAttribute("aria-label", words);
+        cell.setAttribute("aria-selected", isLive && name === selected ? "true" : "false");
+        cell.tabIndex = name === focused ? 0 : -1;
       }
+      if (isLive) renderStrikes(performance.now() < freshUntil);
+      else $("banner").replaceChildren();
       $("status").textContent = cur.status;
       const strikes = $("strikes");
-      strikes.replaceChildren(...cur.strikes.map((text) => {
-        const li = document.createElement("li");
-        li.textContent = text;
-        return li;
-      }));
+      strikes.replaceChildren(...cur.strikes.map((text) => el("li", { text })));
       $("join-box").hidden = !cur.join;
       if (cur.join) $("join-link").value = new URL(cur.join, window.location.href).href;
-      $("setup-box").hidden = cur.phase !== "setup";
-      if (cur.phase === "setup" && document.activeElement !== $("setup-text")) {
+      const setup = cur.phase === "setup";
+      $("setup-box").hidden = !setup;
+      if (setup && document.activeElement !== $("setup-text")) {
         $("setup-text").value = cur.setup;
       }
-      $("rescue-box").hidden = cur.rescue.length === 0 || !live;
+      if (setup) loadPresets();
+      renderSaved();
+      $("rescue-box").hidden = cur.rescue.length === 0 || !isLive;
       $("rescue-options").replaceChildren(...cur.rescue.map((option) => {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = option.text;
+        const button = el("button", { type: "button", text: option.text });
         button.dataset.move = option.move;
         button.addEventListener("click", () => send("move", { move: option.move }));
         return button;
@@ -268,40 +667,94 @@
       $("rematch").textContent = cur.rematch ? "Play the rematch" : "Rematch";
       $("download").hidden = !cur.record;
       $("download").href = base + "/record.txt";
+      // Before play starts there is nothing captured and no count worth showing.
+      $("captured-box").hidden = cur.phase === "setup" || cur.phase === "waiting" || !cur.view;
       renderTray();
       renderMoves();
-      $("review").hidden = live;
-      if (!live) {
+      $("moves-box").hidden = cur.moves.length === 0 && cur.phase !== "play";
+      renderBars();
+      renderClocks();
+      $("review").hidden = isLive;
+      const total = cur.moves.length;
+      $("review-nav").hidden = total === 0;
+      const at = isLive ? total : reviewing.ply;
+      $("review-prev").disabled = at === 0;
+      $("review-next").disabled = isLive;
+      $("review-where").textContent = isLive ? `Live · ${total} moves` : `Move ${at} of ${total}`;
+      if (!isLive) {
         $("review-text").textContent = `Reviewing the position after turn ${reviewing.ply} of ${reviewing.of}.`;
       }
-      if (live && cur.version !== shownVersion) {
-        if (shownVersion !== null) flash();
-        shownVersion = cur.version;
+      document.body.classList.toggle("reviewing", !isLive);
+    }
+
+    // A new payload: animate the plies it adds, sound them, and start the clocks from now.
+    function receive(data) {
+      const before = cur.moves ? cur.moves.length : 0;
+      const old = cur;
+      cur = data;
+      clockAt = performance.now();
+      flagAsked = false;
+      const added = (data.moves || []).slice(before).map((text) => PLY.exec(text)).filter(Boolean)
+        .map((m) => ({ player: m[1], from: m[2], to: m[3] }));
+      const newStrike = data.version !== old.version && (data.flash || []).length > 0 &&
+        (data.moves || []).length > before;
+      if (newStrike) {
+        freshUntil = performance.now() + FRESH_MS;
+        window.clearTimeout(freshTimer);
+        freshTimer = window.setTimeout(() => { if (!drag) render(); }, FRESH_MS + 50);
+      }
+      render();
+      const mine = optimistic;
+      optimistic = null;
+      const slid = new Set();
+      for (let i = added.length - 1; i >= 0; i--) {
+        const ply = added[i];
+        if (slid.has(ply.to)) continue;
+        slid.add(ply.to);
+        if (mine && mine.from === ply.from && mine.to === ply.to) continue;
+        slide(ply.from, ply.to, ply.player);
+      }
+      if (data.version !== old.version && (data.moves || []).length > before) {
+        const theirs = added.some((ply) => ply.player !== cur.player);
+        if (newStrike) beep("strike");
+        else if (theirs) beep("move");
       }
     }
 
-    // A strike: both squares flash, with the two ranks it showed.
-    function flash() {
-      for (const strike of cur.flash) {
-        for (const square of [strike.from, strike.to]) {
-          const el = cells[square];
-          if (!el) continue;
-          el.classList.remove("flash");
-          void el.offsetWidth;  // restart the animation
-          el.classList.add("flash");
-          window.setTimeout(() => el.classList.remove("flash"), 1600);
-        }
-        const badge = document.createElement("span");
-        badge.className = "badge";
-        badge.dataset.testid = "flash";
-        badge.textContent = `${strike.attacker} × ${strike.defender}`;
-        cells[strike.to].appendChild(badge);
-        window.setTimeout(() => badge.remove(), 1600);
-      }
+    // The piece now on `to` glides there from `from` (a short transform animation).
+    function slide(from, to, owner) {
+      const a = cells[from], b = cells[to];
+      const piece = b && b.querySelector(".piece");
+      if (!a || !piece || piece.dataset.owner !== owner) return;
+      piece.dataset.slidFrom = from;
+      if (STILL || !piece.animate) return;
+      const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+      b.style.zIndex = "6";
+      const motion = piece.animate([
+        { transform: `translate(${ra.left - rb.left}px, ${ra.top - rb.top}px)` },
+        { transform: "translate(0, 0)" }], { duration: 240, easing: "ease-out" });
+      motion.onfinish = () => { if (!b.classList.contains("struck")) b.style.zIndex = ""; };
     }
 
+    // Our own move glides at once, before the server (and the bot) answer.
+    function slideAhead(from, to) {
+      const a = cells[from], b = cells[to];
+      const piece = a && a.querySelector(".piece");
+      if (!b || !piece || STILL || !piece.animate) return;
+      const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+      a.style.zIndex = "6";
+      piece.animate([{ transform: "translate(0, 0)" },
+        { transform: `translate(${rb.left - ra.left}px, ${rb.top - ra.top}px)` }],
+      { duration: 200, easing: "ease-out", fill: "forwards" });
+      optimistic = { from, to };
+    }
+
+    let wanted = null;  // the turn asked for last, while its answer is on its way
     async function review(ply) {
+      wanted = ply;
       const reply = await call("GET", `${base}/review/${ply}`);
+      if (wanted !== ply) return;  // a later step (or going back live) came first
+      wanted = null;
       if (reply.ok) {
         reviewing = reply.data;
         selected = null;
@@ -311,8 +764,23 @@
       }
     }
 
+    function reviewStep(step) {
+      const total = cur.moves.length;
+      if (!total) return;
+      const at = wanted !== null ? wanted : reviewing ? reviewing.ply : total;
+      const next = at + step;
+      if (next < 0) return;
+      if (next >= total) {
+        wanted = null;
+        if (reviewing) backToLive();
+        return;
+      }
+      review(next);
+    }
+
     function backToLive() {
       reviewing = null;
+      wanted = null;
       render();
     }
 
@@ -320,23 +788,31 @@
       if (busy) return;
       busy = true;
       showError("");
+      $("notice").hidden = true;
       document.body.classList.add("busy");
       const reply = await call("POST", `${base}/${action}`, body || {});
       document.body.classList.remove("busy");
       busy = false;
       selected = null;
       if (reply.ok) {
-        cur = reply.data;
         reviewing = null;
+        receive(reply.data);
+        if (reply.data.notice) showNotice(reply.data.notice);
       } else {
+        optimistic = null;
         showError(reply.data.error);
+        render();
       }
-      render();
       if (reply.ok && action === "rematch" && cur.rematch) window.location.assign(cur.rematch);
       else if (cells[focused] && grid.contains(document.activeElement)) cells[focused].focus();
     }
 
-    function clicked(name) {
+    function showNotice(text) {
+      $("notice").textContent = text;
+      $("notice").hidden = !text;
+    }
+
+    function clicked(name, dropped) {
       if (busy) return;
       if (reviewing) {
         backToLive();
@@ -357,6 +833,17 @@
       }
       if (cur.phase !== "play") return;
       if (selected && (cur.legal[selected] || []).includes(name)) {
+        if (dropped) {
+          // dragged there: the piece is put down where it was dropped, no slide
+          const piece = cells[selected].querySelector(".piece");
+          if (piece) {
+            piece.classList.remove("lifted");
+            cells[name].appendChild(piece);
+          }
+          optimistic = { from: selected, to: name };
+        } else {
+          slideAhead(selected, name);
+        }
         send("move", { move: `${selected}-${name}` });
       } else if (cur.legal[name]) {
         selected = name === selected ? null : name;
@@ -366,6 +853,75 @@
         render();
       }
     }
+
+    // Drag and drop, by mouse, pen or finger: press a piece, move, let go on a square.
+    function canDrag(name) {
+      if (cur.phase === "setup") return (cur.home || []).includes(name);
+      return cur.phase === "play" && Boolean(cur.legal[name]);
+    }
+
+    function pressed(event, name) {
+      if (event.button !== 0 || busy || reviewing || !canDrag(name)) return;
+      if (!cells[name].querySelector(".piece")) return;
+      drag = { from: name, x: event.clientX, y: event.clientY, id: event.pointerId, moved: false, ghost: null };
+    }
+
+    function cellAt(x, y) {
+      const hit = document.elementFromPoint(x, y);
+      const cell = hit && hit.closest ? hit.closest(".cell") : null;
+      return cell && grid.contains(cell) ? cell.dataset.square : null;
+    }
+
+    document.addEventListener("pointermove", (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (!drag.moved) {
+        if (dx * dx + dy * dy < 36) return;
+        drag.moved = true;
+        selected = drag.from;
+        render();
+        const source = cells[drag.from];
+        const piece = source.querySelector(".piece");
+        const box = source.getBoundingClientRect();
+        const ghost = piece.cloneNode(true);
+        ghost.classList.add("dragging");
+        ghost.style.width = box.width + "px";
+        ghost.style.height = box.height + "px";
+        ghost.style.setProperty("--cell", box.width + "px");
+        drag.ghost = ghost;
+        drag.dx = drag.x - box.left;
+        drag.dy = drag.y - box.top;
+        document.body.appendChild(ghost);
+        piece.classList.add("lifted");
+      }
+      event.preventDefault();
+      drag.ghost.style.left = event.clientX - drag.dx + "px";
+      drag.ghost.style.top = event.clientY - drag.dy + "px";
+      const over = cellAt(event.clientX, event.clientY);
+      for (const cell of Object.values(cells)) cell.classList.toggle("drop-over", cell.dataset.square === over);
+    });
+
+    function endDrag(event, drop) {
+      if (!drag || event.pointerId !== drag.id) return;
+      const done = drag;
+      drag = null;
+      if (!done.moved) return;
+      done.ghost.remove();
+      suppressClick = true;
+      window.setTimeout(() => { suppressClick = false; }, 0);
+      const target = drop ? cellAt(event.clientX, event.clientY) : null;
+      if (target && target !== done.from) {
+        selected = done.from;
+        focused = target;
+        clicked(target, true);
+        if (!busy) render();
+      } else {
+        selected = null;
+        render();
+      }
+    }
+    document.addEventListener("pointerup", (event) => endDrag(event, true));
+    document.addEventListener("pointercancel", (event) => endDrag(event, false));
 
     // Keyboard play: the arrows move the focus as the board is seen (Blue's is turned).
     function keyed(event, name) {
@@ -378,8 +934,9 @@
         return;
       }
       const step = steps[event.key];
-      if (!step) return;
+      if (!step || reviewing) return;  // while reviewing, left and right step through the game
       event.preventDefault();
+      event.stopPropagation();
       const f = FILES.indexOf(name[0]) + step[0] * flip;
       const row = parseInt(name.slice(1), 10) + step[1] * flip;
       if (f < 0 || f > 9 || row < 1 || row > 10) return;
@@ -388,6 +945,117 @@
       cells[focused].tabIndex = 0;
       cells[focused].focus();
     }
+
+    // Review from the keyboard: left and right arrows, Escape back to the game.
+    document.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+      if (event.key === "ArrowLeft") {
+        event.preventDefault();
+        reviewStep(-1);
+      } else if (event.key === "ArrowRight") {
+        event.preventDefault();
+        reviewStep(1);
+      } else if (event.key === "Escape" && reviewing) {
+        backToLive();
+      }
+    });
+
+    // -- setups: presets from the server, and the ones saved in this browser --------------
+
+    async function loadPresets(more) {
+      const key = `${cur.rules}/${cur.player}`;
+      if (presets.key === key && !more) return;
+      if (presets.loading) return;
+      if (presets.key !== key) presets = { key, list: [], next: 0, loading: false };
+      if (presets.next === null) return;
+      presets.loading = true;
+      const reply = await call("GET", `${base}/presets?offset=${presets.next}`);
+      presets.loading = false;
+      if (!reply.ok || !reply.data || !Array.isArray(reply.data.presets)) {
+        presets.next = null;
+      } else {
+        presets.list.push(...reply.data.presets);
+        presets.next = reply.data.next ?? null;
+      }
+      renderPresets();
+    }
+
+    function renderPresets() {
+      const select = $("setup-presets");
+      const options = [el("option", { value: "", text: presets.list.length ? "Choose a preset…" : "No presets for these rules" })];
+      const groups = {};
+      for (const [index, preset] of presets.list.entries()) {
+        const group = preset.source === "model" ? "From the setup model"
+          : preset.source === "human" ? "From human games" : "Presets";
+        groups[group] = groups[group] || el("optgroup", { label: group });
+        groups[group].append(el("option", { value: String(index), text: preset.name }));
+      }
+      options.push(...Object.values(groups));
+      if (presets.next !== null && presets.list.length) options.push(el("option", { value: "more", text: "More presets…" }));
+      select.replaceChildren(...options);
+      select.disabled = presets.list.length === 0;
+    }
+
+    $("setup-presets").addEventListener("change", (event) => {
+      const value = event.target.value;
+      event.target.value = "";
+      if (value === "more") {
+        loadPresets(true);
+      } else if (value !== "") {
+        const preset = presets.list[Number(value)];
+        if (preset) {
+          send("setup", { text: preset.text });
+          showNotice(`Preset “${preset.name}” placed.`);
+        }
+      }
+    });
+
+    function renderSaved() {
+      const select = $("saved-setups");
+      const keep = select.value;
+      const mine = savedSetups().filter((s) => s.rules === cur.rules);
+      select.replaceChildren(el("option", { value: "", text: mine.length ? "Load a saved setup…" : "No saved setups yet" }),
+        ...mine.map((s) => el("option", { value: s.name, text: s.name })));
+      select.value = mine.some((s) => s.name === keep) ? keep : "";
+      select.disabled = mine.length === 0;
+      $("delete-setup").disabled = select.value === "";
+    }
+
+    $("saved-setups").addEventListener("change", (event) => {
+      const found = savedSetups().find((s) => s.rules === cur.rules && s.name === event.target.value);
+      $("delete-setup").disabled = !found;
+      if (found) {
+        $("setup-name").value = found.name;
+        send("setup", { text: found.text });
+      }
+    });
+
+    $("save-setup").addEventListener("click", () => {
+      const mine = savedSetups();
+      const name = $("setup-name").value.trim().slice(0, 40) ||
+        `My setup ${mine.filter((s) => s.rules === cur.rules).length + 1}`;
+      const rest = mine.filter((s) => !(s.rules === cur.rules && s.name === name));
+      rest.push({ name, rules: cur.rules, text: cur.setup, saved: Date.now() });
+      writeList(SETUPS, rest.slice(-100));
+      $("setup-name").value = name;
+      renderSaved();
+      $("saved-setups").value = name;
+      $("delete-setup").disabled = false;
+      showNotice(`Setup “${name}” saved in this browser.`);
+    });
+
+    $("delete-setup").addEventListener("click", () => {
+      const name = $("saved-setups").value;
+      if (!name) return;
+      writeList(SETUPS, savedSetups().filter((s) => !(s.rules === cur.rules && s.name === name)));
+      $("saved-setups").value = "";
+      renderSaved();
+      showNotice(`Setup “${name}” deleted.`);
+    });
+
+    // -- the buttons --------------------------------------------------------------
 
     $("start").addEventListener("click", () => send("start"));
     $("random").addEventListener("click", () => send("random"));
@@ -399,6 +1067,22 @@
       send("setup", { text: $("setup-text").value });
     });
     $("join-link").addEventListener("focus", (event) => event.target.select());
+    $("copy-link").addEventListener("click", async () => {
+      const text = $("join-link").value;
+      let done = false;
+      try {
+        await navigator.clipboard.writeText(text);
+        done = true;
+      } catch (err) {
+        $("join-link").select();
+        try {
+          done = document.execCommand("copy");
+        } catch (err2) {
+          done = false;
+        }
+      }
+      $("copied").textContent = done ? "Copied: send it to your friend." : "Select the link and copy it.";
+    });
     $("resign").addEventListener("click", () => {
       $("confirm-resign").hidden = false;
       $("confirm-resign").focus();
@@ -415,18 +1099,53 @@
       else send("rematch");
     });
     $("live").addEventListener("click", backToLive);
-    $("new-game").addEventListener("click", async () => {
-      const reply = await call("POST", "/api/games", { rules: cur.rules, opponent: cur.opponent });
-      if (reply.ok) window.location.assign(reply.data.url);
-      else showError(reply.data.error);
+    $("review-prev").addEventListener("click", () => reviewStep(-1));
+    $("review-next").addEventListener("click", () => reviewStep(1));
+    $("new-game").addEventListener("click", () => {
+      if (cur.phase === "over") {
+        window.location.assign("/");
+        return;
+      }
+      $("leave-box").hidden = false;
+      $("leave-no").focus();
     });
+    $("leave-yes").addEventListener("click", () => window.location.assign("/"));
+    $("leave-no").addEventListener("click", () => {
+      $("leave-box").hidden = true;
+      $("new-game").focus();
+    });
+    function renderSound() {
+      const on = soundOn();
+      $("sound").setAttribute("aria-pressed", on ? "true" : "false");
+      $("sound").textContent = on ? "Sound: on" : "Sound: off";
+    }
+    $("sound").addEventListener("click", () => {
+      try {
+        window.localStorage.setItem(SOUND, soundOn() ? "off" : "on");
+      } catch (err) {
+        // storage refused: sound stays as it was
+      }
+      renderSound();
+      beep("turn");
+    });
+    renderSound();
 
     // Ask the server now and then whether the other side did something, and whether the
     // server is still there: after a restart the page picks the game up by itself.
+    let pollTimer = null;
+    let polling = false;
+    function pollSoon(wait) {
+      window.clearTimeout(pollTimer);
+      pollTimer = window.setTimeout(poll, wait);
+    }
+
     async function poll() {
-      let wait = cur.opponent === "human" ? 1000 : 3000;
-      if (!busy) {
+      if (polling) return;
+      let wait = cur.opponent === "human" || (cur.clock && cur.clock.running) ? 1000 : 3000;
+      if (!busy && !drag) {
+        polling = true;
         const reply = await call("GET", `${base}?since=${cur.version}`);
+        polling = false;
         if (reply.status === 0 || reply.status >= 500) {
           lost = true;
           wait = 1000;
@@ -435,19 +1154,18 @@
           return;
         } else {
           lost = false;
-          if (reply.status === 200 && reply.data.version !== cur.version && !busy) {
-            cur = reply.data;
+          if (reply.status === 200 && reply.data.version !== cur.version && !busy && !drag) {
             selected = null;
-            render();
+            receive(reply.data);
           }
         }
         $("connection").hidden = !lost;
       }
-      window.setTimeout(poll, wait);
+      pollSoon(wait);
     }
 
     render();
-    window.setTimeout(poll, 1000);
+    pollSoon(1000);
   }
 
   if (kind === "lobby") lobby(initial);

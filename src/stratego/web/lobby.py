@@ -1,0 +1,81 @@
+"""What the web game's start page is offered: the choices of a new game
+(`offered`: bots, editions, variants, colours, time controls), the setups a seat may start
+from (`presets`: the library's recorded human setups, a page at a time) and the check of a
+browser's saved seats (`asked_seats`) for "your games".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stratego.editions import EDITIONS, OPTIONS
+from stratego.errors import StrategoError, WebError, _shown
+from stratego.human_setups import human_setups
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.variants import VARIANTS
+from stratego.web.clocks import TIME_CONTROLS
+from stratego.web.games import Game
+from stratego.web.lineup import Lineup
+
+__all__ = ["MAX_ASKED_SEATS", "PRESETS_PAGE", "asked_seats", "offered", "presets"]
+
+PRESETS_PAGE = 12
+"""How many presets one ``GET .../presets`` answers."""
+
+MAX_ASKED_SEATS = 50
+"""How many saved seats one ``POST /api/seats`` may ask about."""
+
+
+def offered(lineup: Lineup, rules: Rules) -> dict[str, Any]:
+    """What a player chooses from when creating a game (``GET /api/options``)."""
+    return {
+        "bots": list(lineup.offered()),
+        "default_bot": lineup.default,
+        "editions": [{"id": name, "title": value.title}
+                     for name, value in {**EDITIONS, **OPTIONS}.items()],
+        "variants": [{"id": name, "title": variant.title}
+                     for name, variant in VARIANTS.items()],
+        "default_rules": rules.name,
+        "colours": ["red", "blue", "random"],
+        "time_controls": [{"id": "none", "name": "No clock"}] + [
+            {"id": c.name, "name": c.title, "base_seconds": round(c.base),
+             "increment_seconds": round(c.increment)} for c in TIME_CONTROLS],
+        "default_time": "none",
+    }
+
+
+def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
+    """A page of setups `player`'s seat may start from: `PRESETS_PAGE` of the library's
+    recorded human setups for its rules and side from `offset_text` (400 unless plain
+    digits)."""
+    if not offset_text.isascii() or not offset_text.isdigit() or len(offset_text) > 6:
+        raise WebError(400, f"offset is a whole number, not {_shown(offset_text)}")
+    offset = int(offset_text)
+    try:
+        setups = human_setups(game.rules, player)
+    except StrategoError:  # no recorded setups for this army
+        setups = ()
+    depth = game.rules.setup.depth
+    shown = [{"id": f"human-{i}", "name": f"Human setup {i + 1}", "source": "human",
+              "text": setups[i].text(depth)}
+             for i in range(offset, min(len(setups), offset + PRESETS_PAGE))]
+    end = offset + PRESETS_PAGE
+    return {"presets": shown, "offset": offset, "total": len(setups),
+            "next": end if end < len(setups) else None}
+
+
+def asked_seats(asked: object) -> list[tuple[str | None, str | None]]:
+    """The ``(game, seat)`` pairs of a ``POST /api/seats`` body's ``seats``: a list of at
+    most `MAX_ASKED_SEATS` objects (400 otherwise); a value that is not text comes back
+    None (that entry is simply not found)."""
+    if (not isinstance(asked, list) or len(asked) > MAX_ASKED_SEATS
+            or not all(isinstance(a, dict) for a in asked)):
+        raise WebError(400, f'seats is a list of at most {MAX_ASKED_SEATS} '
+                            '{"game": ..., "seat": ...} objects')
+    pairs: list[tuple[str | None, str | None]] = []
+    for entry in asked:
+        gid, token = entry.get("game"), entry.get("seat")
+        pairs.append((gid if isinstance(gid, str) and len(gid) < 200 else None,
+                      token if isinstance(token, str) and len(token) < 200 else None))
+    return pairs

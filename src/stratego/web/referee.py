@@ -1,0 +1,202 @@
+"""Playing the games of a web server: `Referee` does a seat's action and keeps it, ends a
+game whose clock ran out, and makes what a seat is sent (its payload, its game's summary
+for "your games", the record of a finished game).
+
+An action is all or nothing: a refused request, or one the database could not keep,
+leaves the game exactly as it was (`snapshot` and `put_back`). A flag fall is noticed
+whenever a request looks at a game (`flag`), and by the payload itself, so a page that
+polls sees it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from stratego.errors import StoreError, WebError
+from stratego.pieces import Player
+from stratego.records import record_from_state
+from stratego.web.games import Ending, Game
+from stratego.web.lineup import BotChoice, Lineup
+from stratego.web.payloads import payload
+from stratego.web.seating import Seating
+from stratego.web.table import GameTable
+from stratego.web.turns import act
+
+__all__ = ["Referee", "check_code", "put_back", "snapshot"]
+
+
+class Referee:
+    """Plays the games of `table`: actions, flag falls, payloads and records.
+
+    Args:
+        table: The games.
+        seating: Makes rematches and knows each game's bot.
+        lineup: The bots offered (for their display names).
+        clock: The wall clock (seconds) of `Game.acted`.
+        monotonic: The clocks' time.
+    """
+
+    def __init__(self, table: GameTable, seating: Seating, lineup: Lineup,
+                 clock: Callable[[], float], monotonic: Callable[[], float]) -> None:
+        self.table = table
+        self.seating = seating
+        self.lineup = lineup
+        self.clock = clock
+        self.monotonic = monotonic
+
+    def act(self, game: Game, player: Player, action: str,
+            data: dict[str, Any]) -> dict[str, Any]:
+        """Do one seat's action, keep it, and answer with the seat's payload (and a
+        notice); a refused or unsaved action changes nothing. Call with the game held."""
+        self.flag(game)
+        before = snapshot(game)
+        # acted now: while its bot thinks, the game is in play and never reclaimed
+        game.acted = self.clock()
+        try:
+            notice = act(game, player, action, data, self.seating.table_for(game),
+                         self.monotonic)
+        except BaseException:
+            put_back(game, before)  # a refused request changes nothing
+            raise
+        game.acted = self.clock()
+        try:
+            self.table.save(game)
+        except StoreError:  # not kept, so not done: the reply must not say it is
+            put_back(game, before)
+            raise
+        out = self.payload(game, player)
+        out["notice"] = notice
+        return out
+
+    def flag(self, game: Game) -> None:
+        """End `game` on time if the running clock ran out (call with the game held)."""
+        clock = game.clock
+        if clock is None or game.is_over:
+            return
+        now = self.monotonic()
+        fallen = clock.fallen(now)
+        if fallen is None:
+            return
+        clock.stop(now)
+        game.ending = Ending("time", fallen.opponent)
+        game.draw_offer = None
+        game.version += 1
+        self.table.save(game)
+
+    def payload(self, game: Game, player: Player) -> dict[str, Any]:
+        """Everything `player`'s seat is sent (`stratego.web.payloads.payload`), with the
+        bot's name, the clocks and an empty notice."""
+        self.flag(game)
+        rematch = self.table.find(game.rematch) if game.rematch is not None else None
+        url = None
+        if rematch is not None:
+            seat = rematch.seats[player.opponent]
+            url = f"/play/{rematch.id}/{seat.token}" if seat.human else None
+        out = payload(game, player, url)
+        choice = self.choice(game)
+        out["bot_id"] = None if choice is None else choice.id
+        out["bot_name"] = None if choice is None else choice.name
+        out["clock"] = (None if game.clock is None else
+                        game.clock.to_dict(self.monotonic(), round(self.clock() * 1000)))
+        out["notice"] = None
+        return out
+
+    def choice(self, game: Game) -> BotChoice | None:
+        """The lineup's entry for `game`'s bot (one named after its spec when the lineup
+        no longer has it); None between two people."""
+        if game.bot_spec is None:
+            return None
+        for choice in self.lineup.choices:
+            if choice.id == game.bot_id:
+                return choice
+        return BotChoice(game.bot_spec, game.bot_spec, game.bot_spec)
+
+    def summary(self, game: Game, player: Player) -> dict[str, Any]:
+        """What "your games" shows of `player`'s seat: opponent, status, whose move."""
+        full = self.payload(game, player)
+        state = game.state
+        to_move = None if state is None or game.is_over else str(state.to_move)
+        return {"found": True, "url": f"/play/{game.id}/{game.seats[player].token}",
+                "player": str(player), "opponent": game.opponent,
+                "opponent_name": full["bot_name"] if game.opponent == "bot" else "Human",
+                "rules": game.rules.name, "rules_title": game.rules.title,
+                "phase": full["phase"], "to_move": to_move,
+                "your_move": to_move == str(player), "status": full["status"],
+                "result": full["result"], "clock": full["clock"], "moves": len(game.moves),
+                "created_ms": round(game.created * 1000),
+                "last_active_ms": round((game.acted or game.created) * 1000)}
+
+    def rematch(self, game: Game) -> None:
+        """The rematch of a finished game (made once; both seats of a game between two
+        people reach it). Call with the game held."""
+        self.flag(game)
+        if not game.is_over:
+            raise WebError(409, "a rematch is offered once the game is over")
+        if game.rematch is not None and self.table.find(game.rematch) is not None:
+            return
+        new = self.seating.rematch(game)
+        game.rematch = new.id
+        game.version += 1
+        self.table.save(game)
+
+    def join(self, game: Game, code: object) -> dict[str, Any]:
+        """Take the second seat of a two-person game with the join code of its link.
+        Call with the game held."""
+        if not isinstance(code, str):
+            raise WebError(400, "joining needs the join code of the link")
+        check_code(game, code)
+        before = snapshot(game)
+        game.join_code = None
+        game.version += 1
+        game.acted = self.clock()
+        try:
+            self.table.save(game)
+        except StoreError:
+            put_back(game, before)
+            raise
+        return self.seating.seat_reply(game, game.creator.opponent)
+
+    @staticmethod
+    def record(game: Game) -> str:
+        """The game record (text form) of a finished game; refused (409) while it is on,
+        since the record holds both setups."""
+        if game.state is None or not game.is_over:
+            raise WebError(409, "the game record is available once the game is over "
+                                "(it shows both setups)")
+        names = {p: ("human" if s.human else f"bot:{game.bot_spec}")
+                 for p, s in game.seats.items()}
+        tags = {"red": names[Player.RED], "blue": names[Player.BLUE]}
+        if game.ending is not None:
+            winner = game.ending.winner
+            tags["result"] = ("1/2-1/2" if winner is None else
+                              "1-0" if winner is Player.RED else "0-1")
+            tags["termination"] = game.ending.reason
+        return record_from_state(game.state, **tags).to_text()
+
+
+def check_code(game: Game, code: str) -> None:
+    """Refuse (409) a join code that is not `game`'s unused one (compared in constant
+    time; text that is not ASCII is simply wrong)."""
+    if (game.join_code is None or not code.isascii()
+            or not secrets.compare_digest(game.join_code.encode("ascii"),
+                                          code.encode("ascii"))):
+        raise WebError(409, "this join link was used already or is not valid")
+
+
+def snapshot(game: Game) -> Game:
+    """A copy of what an action may change in `game` (its seats and clock included)."""
+    clock = game.clock
+    return attrs.evolve(game, seats={p: attrs.evolve(s) for p, s in game.seats.items()},
+                        moves=list(game.moves),
+                        clock=None if clock is None else attrs.evolve(
+                            clock, remaining=dict(clock.remaining)))
+
+
+def put_back(game: Game, before: Game) -> None:
+    """Put back into `game` everything `snapshot` copied."""
+    for field in attrs.fields(Game):
+        setattr(game, field.name, getattr(before, field.name))

@@ -1,0 +1,166 @@
+"""The table of games a web server holds: `GameTable`, which finds a game by id, keeps
+each change in the `stratego.web.store.GameStore`, drops games idle too long and makes
+room when the server is full.
+
+Room is shared fairly: one address may hold at most `GameTable.max_client_games` games
+(creating one more first reclaims one of its own that is idle, else it is refused with
+``429``), so one address filling the server cannot lock a second one out. When the server
+is full, the game reclaimed is one nobody acted in for `GameTable.protect_seconds`: first
+one never opened since it was made, then one that ended, then the least recently active.
+
+The table's lock guards the games' table and is held only for lookups and writes; each
+game has a lock of its own (`held`), so a bot thinking over one game holds up no other.
+Locks are taken game first, then table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
+
+from stratego.errors import ArgumentError, StoreError, WebError
+from stratego.web.games import Game
+from stratego.web.store import GameStore
+
+__all__ = ["GameTable"]
+
+
+class GameTable:
+    """The games of one server, by id.
+
+    Args:
+        store: Where games are kept (None: in memory only).
+        clock: The wall clock (seconds) of `Game.touched` and `Game.acted`.
+        max_games: How many games are held at once.
+        max_client_games: How many of them one address may hold.
+        idle_seconds: A game nobody asked about for this long is dropped.
+        protect_seconds: A game a seat acted in this recently is never reclaimed.
+    """
+
+    def __init__(self, store: GameStore | None, clock: Callable[[], float], max_games: int,
+                 max_client_games: int, idle_seconds: float, protect_seconds: float) -> None:
+        for name, value in (("max_games", max_games), ("max_client_games", max_client_games)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ArgumentError(f"{name} must be a positive whole number, not {value!r}")
+        for name, amount in (("idle_seconds", idle_seconds),
+                             ("protect_seconds", protect_seconds)):
+            if not isinstance(amount, int | float) or not amount > 0:
+                raise ArgumentError(f"{name} must be positive, not {amount!r}")
+        self.store = store
+        self.clock = clock
+        self.max_games = max_games
+        self.max_client_games = max_client_games
+        self.idle_seconds = float(idle_seconds)
+        self.protect_seconds = float(protect_seconds)
+        self.games: dict[str, Game] = {}
+        self.lock = threading.RLock()
+
+    def __len__(self) -> int:
+        with self.lock:
+            self.expire()
+            return len(self.games)
+
+    def get(self, gid: str) -> Game:
+        """The game `gid`, touched now (taken under the table's lock, which is released
+        before the caller takes the game's own); 404 if there is none."""
+        with self.lock:
+            self.expire()
+            game = self.games.get(gid)
+            if game is None:
+                raise self.gone()
+            game.touched = self.clock()
+            if self.store is not None and game.touched - game.saved_touch > 60:
+                self.store.touch(game)
+                game.saved_touch = game.touched
+            return game
+
+    def find(self, gid: str) -> Game | None:
+        """The game `gid` if held, without touching it."""
+        with self.lock:
+            return self.games.get(gid)
+
+    @contextlib.contextmanager
+    def held(self, game: Game) -> Iterator[None]:
+        """Hold `game`'s own lock (never the table's: other games go on meanwhile) and
+        check it is still in the table."""
+        with game.lock:
+            if self.games.get(game.id) is not game:
+                raise self.gone()
+            yield
+
+    def gone(self) -> WebError:
+        """The 404 for a game not (or no longer) in the table."""
+        return WebError(404, "no such game: the link is wrong, or the game expired (a game "
+                             f"nobody opens for {self.idle_seconds / 60:g} minutes is dropped)")
+
+    def save(self, game: Game) -> None:
+        """Write `game` to the store; refused (404) if it left the table meanwhile (expired
+        or reclaimed while its bot thought), so a dropped game never comes back."""
+        with self.lock:
+            if self.games.get(game.id) is not game:
+                raise self.gone()
+            if self.store is not None:
+                self.store.save(game)
+                game.saved_touch = game.touched
+
+    def add(self, game: Game) -> None:
+        """Hold and store a new game (not held if the store refuses it)."""
+        with self.lock:
+            self.games[game.id] = game
+            try:
+                self.save(game)
+            except StoreError:
+                del self.games[game.id]
+                raise
+
+    def expire(self) -> None:
+        """Drop the games nobody asked about for `idle_seconds`."""
+        now = self.clock()
+        with self.lock:
+            self.drop([g.id for g in self.games.values()
+                       if now - g.touched > self.idle_seconds])
+
+    def drop(self, ids: list[str]) -> None:
+        """Forget these games (and delete them from the store)."""
+        with self.lock:
+            for gid in ids:
+                del self.games[gid]
+            if self.store is not None:
+                self.store.delete(ids)
+
+    def make_room(self, client: str | None) -> None:
+        """Make room for one more game of `client` (None: not counted against any
+        address), reclaiming a game if needed, or refuse: ``429`` when the address holds
+        `max_client_games` games all in play, ``503`` when the server is full of games
+        all in play."""
+        with self.lock:
+            if client is not None:
+                own = [g for g in self.games.values() if g.client == client]
+                if len(own) >= self.max_client_games:
+                    victim = self._idlest(own)
+                    if victim is None:
+                        raise WebError(429, f"this address already holds "
+                                            f"{self.max_client_games} games in play: finish "
+                                            "or leave one first", (("Retry-After", "60"),))
+                    self.drop([victim.id])
+            if len(self.games) < self.max_games:
+                return
+            victim = self._idlest(list(self.games.values()))
+            if victim is None:
+                wait = str(int(min(60, self.protect_seconds)))
+                raise WebError(503, f"the server already holds {self.max_games} games, all "
+                                    "in play; try again in a minute", (("Retry-After", wait),))
+            self.drop([victim.id])
+
+    def _idlest(self, games: list[Game]) -> Game | None:
+        """The game to reclaim first among `games`: never one a seat acted in during the
+        last `protect_seconds`; first one never opened, then one that ended, then the
+        least recently active."""
+        now = self.clock()
+        candidates = [g for g in games
+                      if g.acted is None or now - g.acted >= self.protect_seconds]
+        if not candidates:
+            return None
+        return min(candidates, key=lambda g: (0 if g.touched <= g.created else
+                                              1 if g.is_over else 2, g.touched))

@@ -1,0 +1,480 @@
+"""The web game's player features in a real (headless) Chromium, driven by Playwright.
+
+Your games on the start page (remembered by this browser only), the choice of bot, colour,
+rules and clock, the clocks themselves, setups by drag and drop, presets and saved ones,
+and the feel of play: sliding moves, strikes marked on both squares in their owners'
+colours, rank names as tooltips and accessible names, the tab title, sound, review by
+buttons and arrow keys, a question before leaving a game, a declined draw as a notice;
+and a phone. Each waits for what the page shows, never for a time.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+pytest.importorskip("uvicorn", reason="the web extra is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+import stratego  # noqa: E402
+from stratego import Player, Rank  # noqa: E402
+from stratego.web import GameHub  # noqa: E402
+from test_web_browser import (  # noqa: E402
+    CHROMIUM,
+    _Console,
+    _moves,
+    _play_a_move,
+    _Server,
+    _status,
+)
+
+expect = sync_api.expect
+PLY = re.compile(r"^(red|blue): ([a-j]\d+)([-x])([a-j]\d+)")
+
+
+class _FakeTime:
+    """A monotonic clock the test moves by hand: the server's chess clocks read it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def fake_time() -> _FakeTime:
+    return _FakeTime()
+
+
+@pytest.fixture(scope="module")
+def server(fake_time: _FakeTime) -> Iterator[_Server]:
+    srv = _Server(GameHub(rules="classic", seed=11, monotonic=fake_time))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def console() -> Iterator[_Console]:
+    watcher = _Console()
+    yield watcher
+    assert watcher.errors == [], f"console errors: {watcher.errors}"
+
+
+def _context(browser: Any, **options: Any) -> Any:
+    settings: dict[str, Any] = {"viewport": {"width": 1100, "height": 800}}
+    settings.update(options)
+    return browser.new_context(**settings)
+
+
+def _page(context: Any, console: _Console) -> Any:
+    return console.watch(context.new_page())
+
+
+def _new_game(page: Any, url: str, *, friend: bool = False, time: str | None = None,
+              colour: str | None = None) -> None:
+    page.goto(url + "/")
+    expect(page.get_by_test_id("choose-bot").locator("option")).not_to_have_count(0)
+    if friend:
+        page.get_by_label("a friend").check()
+    if time is not None:
+        page.get_by_test_id("choose-time").select_option(time)
+    if colour is not None:
+        page.get_by_test_id("choose-colour").get_by_label(colour).check()
+    page.get_by_test_id("create").click()
+    expect(_status(page)).to_contain_text(re.compile("Set up your army|Waiting"))
+
+
+def _api_base(page: Any) -> str:
+    """``/api/games/<game>/<seat>`` of the game page `page` shows."""
+    match = re.search(r"/play/([^/]+)/([^/?#]+)", page.url)
+    assert match is not None, page.url
+    return f"/api/games/{match[1]}/{match[2]}"
+
+
+def _get(page: Any, path: str) -> Any:
+    return page.evaluate("async (p) => (await fetch(p)).json()", path)
+
+
+def _stored(page: Any, key: str) -> Any:
+    return json.loads(page.evaluate("(k) => localStorage.getItem(k)", key) or "null")
+
+
+# -- your games ----------------------------------------------------------------------------
+
+
+def test_your_games_are_listed_resumed_and_forgotten(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """The start page lists the seats this browser played from, with the opponent, the
+    state and whose move; Resume opens one, × forgets it, an expired one is dropped."""
+    context = _context(browser)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    page = _page(context, console)
+    page.goto(server.url + "/")
+    expect(page.get_by_test_id("create")).to_be_visible()
+    expect(page.get_by_test_id("my-games-card")).to_be_hidden()  # nothing played yet
+
+    _new_game(page, server.url)
+    page.get_by_test_id("start").click()
+    _play_a_move(page)
+    expect(_moves(page)).to_have_count(2)
+    expect(_status(page)).to_have_text("Your move (red).")
+    first = page.url
+
+    _new_game(page, server.url, friend=True)  # a second game, waiting for a friend
+    link = page.get_by_test_id("join-link")
+    expect(link).to_have_value(re.compile(r"/join/"))
+    page.get_by_test_id("copy-link").click()
+    expect(page.get_by_test_id("copied")).to_contain_text("Copied")
+    assert page.evaluate("navigator.clipboard.readText()") == link.input_value()
+    second = page.url
+
+    page.goto(server.url + "/")
+    games = page.get_by_test_id("my-games").get_by_test_id("my-game")
+    expect(games).to_have_count(2)
+    # Your move first: the bot game, with its opponent and state.
+    expect(games.first).to_contain_text("bot")
+    expect(games.first.get_by_test_id("my-game-state")).to_have_text("Your move")
+    expect(games.nth(1)).to_contain_text("vs a friend")
+    stored = _stored(page, "stratego.seats.v1")
+    assert {f"/play/{s['game']}/{s['seat']}" for s in stored} == {
+        first.removeprefix(server.url), second.removeprefix(server.url)}
+
+    games.first.get_by_test_id("resume").click()
+    expect(_moves(page)).to_have_count(2)
+    assert page.url == first
+
+    page.goto(server.url + "/")
+    expect(games).to_have_count(2)
+    games.nth(1).get_by_test_id("forget-game").click()
+    expect(games).to_have_count(1)
+    # A seat the server no longer knows is dropped from the list and from the storage.
+    page.evaluate("""() => { const k = "stratego.seats.v1";
+        const list = JSON.parse(localStorage.getItem(k));
+        list.push({game: "nosuchgame", seat: "nosuchseat"});
+        localStorage.setItem(k, JSON.stringify(list)); }""")
+    page.reload()
+    expect(games).to_have_count(1)
+    expect(games.first.get_by_test_id("resume")).to_have_attribute(
+        "href", first.removeprefix(server.url))
+    page.wait_for_function("() => !localStorage.getItem('stratego.seats.v1').includes('nosuch')")
+    assert len(_stored(page, "stratego.seats.v1")) == 1
+    context.close()
+
+
+# -- choosing the game, and the clocks -------------------------------------------------------
+
+
+def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
+                                          console: _Console) -> None:
+    """The bot list is the server's; playing Blue on 15+10 against the chosen bot shows
+    both clocks, and Blue's runs once the bot (Red) has moved; a variant changes the army."""
+    page = _page(_context(browser), console)
+    page.goto(server.url + "/")
+    offered = _get(page, "/api/options")
+    choose = page.get_by_test_id("choose-bot")
+    expect(choose.locator("option")).to_have_count(len(offered["bots"]))
+    last = offered["bots"][-1]
+    choose.select_option(last["id"])
+    page.get_by_test_id("choose-colour").get_by_label("blue").check()
+    page.get_by_test_id("choose-time").select_option("15+10")
+    page.get_by_test_id("create").click()
+    expect(_status(page)).to_contain_text("Set up your army")
+    expect(page.locator("#rules")).to_contain_text("you play blue")
+    expect(page.locator("#rules")).to_contain_text(f"the {last['name']} bot")
+    red, blue = page.get_by_test_id("clock-red"), page.get_by_test_id("clock-blue")
+    expect(red).to_have_text("15:00")  # setup is untimed
+    expect(blue).to_have_text("15:00")
+    expect(page.locator(".clock.running")).to_have_count(0)
+    # The opponent's clock sits above the board, ours below it.
+    expect(page.get_by_test_id("bar-top").get_by_test_id("clock-red")).to_be_visible()
+    expect(page.get_by_test_id("bar-bottom").get_by_test_id("clock-blue")).to_be_visible()
+
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (blue).")
+    expect(_moves(page)).to_have_count(1)
+    expect(blue).to_have_class(re.compile(r"\brunning\b"))
+    expect(red).not_to_have_class(re.compile(r"\brunning\b"))
+    expect(red).to_have_text(re.compile(r"^15:\d\d$"))  # the bot's time, plus its increment
+    expect(blue).not_to_have_text("15:00")  # ticking in the page between server answers
+
+    page.goto(server.url + "/")
+    page.get_by_test_id("choose-rules").select_option("classic")
+    page.get_by_test_id("choose-variants").locator("summary").click()
+    page.get_by_test_id("choose-variants").get_by_label("Stratego Barrage").check()
+    expect(page.get_by_test_id("choose-variants").locator("summary")).to_contain_text(
+        "Stratego Barrage")
+    page.get_by_test_id("create").click()
+    expect(_status(page)).to_contain_text("Set up your army")
+    expect(page.locator("#rules")).to_contain_text("barrage")
+    expect(page.locator('.piece[data-owner="red"]')).to_have_count(8)
+    expect(page.get_by_test_id("clock-red")).to_be_hidden()  # no clock chosen: none shown
+
+
+def test_running_out_of_time_loses(server: _Server, fake_time: _FakeTime, browser: Any,
+                                   console: _Console) -> None:
+    """A side whose clock runs out loses; the page learns it from its next poll."""
+    page = _page(_context(browser), console)
+    _new_game(page, server.url, time="5+3")
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    expect(page.get_by_test_id("clock-red")).to_have_class(re.compile(r"\brunning\b"))
+    fake_time.now += 301  # five minutes and a second on the server's clock
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    expect(page.get_by_test_id("result")).to_have_text("You lose")
+    expect(page.get_by_test_id("reason")).to_contain_text("time")
+    expect(page.locator(".clock.running")).to_have_count(0)
+    expect(page.get_by_test_id("clock-red")).to_have_text("0:00.0")
+
+
+# -- setting up ------------------------------------------------------------------------------
+
+
+def _rank(page: Any, square: str) -> str | None:
+    value: str | None = page.locator(f'[data-square="{square}"] .piece').get_attribute(
+        "data-rank")
+    return value
+
+
+def test_setup_by_drag_and_drop_presets_saved_setups_and_keyboard(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _page(_context(browser), console)
+    _new_game(page, server.url)
+    # "On the board: red 0, blue 0" has no place beside 40 pieces set up.
+    expect(page.get_by_test_id("on-board")).to_be_hidden()
+    expect(page.locator('.piece[data-owner="red"]')).to_have_count(40)
+
+    # Drag a1 onto b2: they swap.
+    a1, b2 = _rank(page, "a1"), _rank(page, "b2")
+    page.locator('[data-square="a1"]').drag_to(page.locator('[data-square="b2"]'))
+    expect(page.locator('[data-square="a1"] .piece')).to_have_attribute("data-rank", b2 or "")
+    expect(page.locator('[data-square="b2"] .piece')).to_have_attribute("data-rank", a1 or "")
+
+    # A preset from the server's list.
+    presets = _get(page, _api_base(page) + "/presets?offset=0")["presets"]
+    assert presets, "the classic rules have recorded setups"
+    picker = page.get_by_test_id("setup-presets")
+    expect(picker.locator("option")).not_to_have_count(1)
+    picker.select_option(label=presets[1]["name"])
+    text = page.get_by_test_id("setup-text")
+    expect(text).to_have_value(presets[1]["text"])
+    shown = picker.locator("option").count()
+    picker.select_option("more")  # the next twelve
+    expect(picker.locator("option")).not_to_have_count(shown)
+
+    # Saved under a name in this browser, found again after other setups and a reload.
+    page.get_by_test_id("setup-name").fill("Bombs in the corner")
+    page.get_by_test_id("save-setup").click()
+    saved = page.get_by_test_id("saved-setups")
+    expect(saved.locator("option", has_text="Bombs in the corner")).to_have_count(1)
+    page.get_by_test_id("random").click()
+    expect(text).not_to_have_value(presets[1]["text"])
+    page.reload()
+    saved.select_option("Bombs in the corner")
+    expect(text).to_have_value(presets[1]["text"])
+    page.get_by_test_id("delete-setup").click()
+    expect(saved.locator("option", has_text="Bombs in the corner")).to_have_count(0)
+
+    # The keyboard still swaps: Enter on a square, an arrow, Enter on its neighbour.
+    focused = page.locator('[role="gridcell"]:focus')
+    page.locator('[data-square="j1"]').focus()
+    expect(focused).to_have_attribute("data-square", "j1")
+    j1, i1 = _rank(page, "j1"), _rank(page, "i1")
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-square="j1"]')).to_have_class(re.compile(r"\bselected\b"))
+    page.keyboard.press("ArrowLeft")
+    expect(focused).to_have_attribute("data-square", "i1")
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-square="j1"] .piece')).to_have_attribute("data-rank", i1 or "")
+    expect(page.locator('[data-square="i1"] .piece')).to_have_attribute("data-rank", j1 or "")
+
+
+# -- the feel of play ------------------------------------------------------------------------
+
+
+def test_a_strike_is_marked_on_both_squares_in_both_colours(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Red's Major takes Blue's Captain: both squares keep a mark of the rank each showed,
+    in its owner's colour, until the next move; a banner says who struck whom."""
+    state = stratego.from_position(
+        stratego.CLASSIC, {"a4": "J", "b1": "X", "e1": "F", "a5": "k", "j9": "t", "j10": "f"})
+    created = server.hub.add_game(state)
+    page = _page(_context(browser), console)
+    page.goto(server.url + created["url"])
+    expect(_status(page)).to_have_text("Your move (red).")
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(_moves(page)).to_have_count(2)  # the strike and the bot's answer
+    banner = page.get_by_test_id("flash")
+    expect(banner).to_contain_text("7 strikes 6: attacker wins")
+    frm, to = page.locator('[data-square="a4"]'), page.locator('[data-square="a5"]')
+    for cell in (frm, to):
+        expect(cell).to_have_class(re.compile(r"\bstruck\b"))
+    expect(frm.locator(".strike-tag")).to_have_attribute("data-owner", "red")
+    expect(frm.locator(".strike-tag")).to_have_text("7")
+    expect(to.locator(".strike-tag")).to_have_attribute("data-owner", "blue")
+    expect(to.locator(".strike-tag")).to_have_text("6")
+    # Blue stays blue and red stays red while the strike shows (no tint over the pieces).
+    assert to.locator(".strike-tag").evaluate(
+        "(e) => getComputedStyle(e).backgroundColor") == "rgb(36, 96, 167)"
+    assert frm.locator(".strike-tag").evaluate(
+        "(e) => getComputedStyle(e).backgroundColor") == "rgb(192, 57, 43)"
+    expect(to.locator(".piece")).to_have_attribute("data-owner", "red")
+    expect(to.locator(".piece")).to_have_attribute("data-rank", "J")
+    expect(to).to_have_attribute("title", "Red Major (7)")
+    # The banner goes after a few seconds; the marks stay until the next move.
+    expect(banner).to_have_count(0)
+    expect(page.locator(".strike-tag")).to_have_count(2)
+    # A quiet move (Blue's Sergeant is far away), by drag and drop this time.
+    page.locator('[data-square="b1"]').drag_to(page.locator('[data-square="b2"]'))
+    expect(_moves(page)).to_have_count(4)
+    expect(_moves(page).nth(2)).to_have_text("b1-b2")
+    expect(page.locator(".strike-tag")).to_have_count(0)
+
+
+def test_names_title_sound_slides_review_notice_and_leaving(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _page(_context(browser), console)
+    _new_game(page, server.url)
+    a1 = page.locator('[data-square="a1"]')
+    expect(a1).to_have_attribute("title", re.compile(r"^Red [A-Z][a-z]+ \(\w+\)$"))
+    expect(a1).to_have_attribute("aria-label", re.compile(r"^Red [A-Z][a-z]+ \(\w+\) on a1$"))
+    expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "false")
+    page.get_by_test_id("sound-toggle").click()
+    expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
+    assert page.evaluate("localStorage.getItem('stratego.sound.v1')") == "on"
+
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    expect(page).to_have_title(re.compile(r"Your move"))
+    # A declined draw is a plain notice, not an error.
+    page.get_by_test_id("offer-draw").click()
+    expect(page.get_by_test_id("notice")).to_contain_text("declines")
+    expect(page.get_by_test_id("error")).to_have_text("")
+
+    _play_a_move(page)
+    expect(_moves(page)).to_have_count(2)
+    expect(page.locator("body")).to_have_attribute("data-beeps", re.compile(r"^([2-9]|\d\d+)$"))
+    # The bot's piece slid to its square (unless it lost a strike there).
+    last = _moves(page).last.get_attribute("title") or ""
+    move = PLY.match(last)
+    assert move is not None, last
+    piece = page.locator(f'[data-square="{move[4]}"] .piece[data-owner="blue"]')
+    if move[3] == "-":
+        expect(piece).to_have_attribute("data-slid-from", move[2])
+
+    # Review with the buttons, then with the arrow keys.
+    review = page.get_by_test_id("review")
+    page.get_by_test_id("review-prev").click()
+    expect(review).to_contain_text("after turn 1 of 2")
+    page.get_by_test_id("review-prev").click()
+    expect(review).to_contain_text("after turn 0 of 2")
+    expect(page.get_by_test_id("review-prev")).to_be_disabled()
+    page.get_by_test_id("review-next").click()
+    expect(review).to_contain_text("after turn 1 of 2")
+    page.get_by_test_id("review-next").click()
+    expect(review).to_be_hidden()
+    page.get_by_test_id("status").click()  # the focus off the board and the buttons
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # at once: each press counts, answered or not
+    expect(review).to_be_visible()
+    expect(review).to_contain_text("after turn 0 of 2")
+    page.keyboard.press("ArrowRight")
+    expect(review).to_contain_text("after turn 1 of 2")
+    page.keyboard.press("ArrowRight")
+    expect(review).to_be_hidden()
+
+    # "New game" in the middle of a game asks first.
+    here = page.url
+    page.get_by_test_id("new-game").click()
+    expect(page.get_by_test_id("leave-box")).to_be_visible()
+    page.get_by_test_id("leave-no").click()
+    expect(page.get_by_test_id("leave-box")).to_be_hidden()
+    assert page.url == here
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("leave-yes").click()
+    expect(page.get_by_test_id("create")).to_be_visible()
+    expect(page.get_by_test_id("my-games").get_by_test_id("my-game")).to_have_count(1)
+
+
+def test_hidden_ranks_stay_hidden_in_names_and_tooltips(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """The page's words for a piece come from what the server sent this seat: an opponent
+    piece it has not seen is "Blue piece ..., rank unknown", whatever its rank."""
+    page = _page(_context(browser), console)
+    _new_game(page, server.url)
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    blue = page.locator('.cell:has(.piece[data-owner="blue"])')
+    expect(blue).to_have_count(40)
+    labels = blue.evaluate_all("(els) => els.map((e) => [e.getAttribute('aria-label'), e.title])")
+    ranks = {r.title for r in Rank}
+    for label, title in labels:
+        assert re.fullmatch(r"Blue piece on [a-j]\d+, rank unknown", label), label
+        assert title == "Blue piece, rank unknown"
+        assert not ranks & set(label.split()), label
+    expect(page.locator('#grid [data-owner="blue"][data-rank]')).to_have_count(0)
+
+
+# -- a phone -----------------------------------------------------------------------------------
+
+
+def test_a_phone_plays_by_tapping(server: _Server, browser: Any, console: _Console,
+                                  tmp_path: pathlib.Path) -> None:
+    context = _context(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                       has_touch=True, device_scale_factor=2)
+    page = _page(context, console)
+    _new_game(page, server.url, time="5+3")
+    width = page.evaluate("() => document.documentElement.clientWidth")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    box = page.get_by_test_id("board").bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= width
+    page.get_by_test_id("start").tap()
+    expect(_status(page)).to_have_text("Your move (red).")
+    for clock in ("clock-red", "clock-blue"):
+        expect(page.get_by_test_id(clock)).to_be_visible()
+    for turn in (1, 2):
+        expect(page.locator("body.busy")).to_have_count(0)
+        page.locator(".cell.clickable:has(.piece)").first.tap()
+        page.locator('[data-legal="true"]').first.tap()
+        expect(_moves(page)).to_have_count(2 * turn)
+        expect(_status(page)).to_have_text("Your move (red).")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+    context.close()
+
+
+def test_the_web_player_sees_nothing_of_a_setup_it_did_not_make(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Two states that differ only in Blue's hidden ranks give Red's page the same board:
+    the same pieces, names and tooltips (the page adds nothing of its own)."""
+    base = {"a4": "J", "b1": "X", "e1": "F", "j10": "f"}
+    shown = []
+    for hidden in ("k", "m"):
+        state = stratego.from_position(stratego.CLASSIC, {**base, "a7": hidden, "j8": "x"})
+        created = server.hub.add_game(state, Player.RED)
+        page = _page(_context(browser), console)
+        page.goto(server.url + created["url"])
+        expect(_status(page)).to_have_text("Your move (red).")
+        shown.append(page.locator(".cell").evaluate_all(
+            "(els) => els.map((e) => [e.dataset.square, e.getAttribute('aria-label'), e.title,"
+            " e.innerHTML])"))
+        page.context.close()
+    assert shown[0] == shown[1]
+
