@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from stratego.errors import StrategoError
+from stratego.errors import ArgumentError
 from stratego.moves import Move
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class RandomBot:
         """A random move from `view.legal_moves`."""
         moves = view.legal_moves
         if not moves:
-            raise StrategoError(f"{view.player} has no legal move to choose from")
+            raise ArgumentError(f"{view.player} has no legal move to choose from")
         return moves[self._rng.randrange(len(moves))]
 
     def __repr__(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from stratego.arguments import DEFAULT_MAX_PLIES
 from stratego.bots import BOTS
 from stratego.cli.options import (
     _add_board_argument,
@@ -16,8 +17,10 @@ from stratego.cli.saving import _FORMAT_HELP, _FORMATS, _add_save_arguments
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The parser of every command. No parser takes abbreviated options (``allow_abbrev``
+    is off): ``stratego match --json FILE`` is refused, not read as ``--jsonl FILE``."""
     parser = argparse.ArgumentParser(
-        prog="stratego",
+        prog="stratego", allow_abbrev=False,
         description="Play Stratego by the rules of a chosen edition: bot self-play, "
                     "bot matches and rating ladders, replays, and games against a bot "
                     "in the terminal or in a web browser.",
@@ -30,7 +33,8 @@ def _parser() -> argparse.ArgumentParser:
     bots = ", ".join(sorted(BOTS)) + ", MODULE:FACTORY, FILE.py:FACTORY or cmd:COMMAND"
 
     selfplay = commands.add_parser(
-        "selfplay", help="play one seeded game between two bots and show how it ended",
+        "selfplay", allow_abbrev=False,
+        help="play one seeded game between two bots and show how it ended",
         description="Play one game between two bots (random players unless told otherwise) "
                     "from random setups, then print the final board, the number of plies "
                     "and the outcome. The same seed replays the same game.",
@@ -39,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", "-s", type=int, default=None,
                           help="seed for the setups and the moves (default: a random seed, "
                                "printed so that the game can be replayed)")
-    selfplay.add_argument("--max-plies", type=int, default=3000, metavar="N",
+    selfplay.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                           help="stop with a draw after N plies (default: %(default)s)")
     selfplay.add_argument("--red", default="random", metavar="BOT",
                           help=f"Red's bot: {bots} (default: %(default)s)")
@@ -52,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_board_argument(selfplay)
 
     replay = commands.add_parser(
-        "replay", help="replay a saved game and show how it ended",
+        "replay", allow_abbrev=False,
+        help="replay a saved game and show how it ended",
         description="Read a game saved by 'selfplay --save' (or any game record, record "
                     "JSON or Gravon game file), replay every move through the rules, and "
                     "print its header (rules, players, seed and other tags), the final "
@@ -67,7 +72,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_board_argument(replay)
 
     match = commands.add_parser(
-        "match", help="play many seeded games between two bots and print the totals",
+        "match", allow_abbrev=False,
+        help="play many seeded games between two bots and print the totals",
         description="Play a match between two bots, changing colours every other game, "
                     "and print the wins, draws and losses, the score with its 95% "
                     "confidence interval and the Elo difference it implies. --workers "
@@ -84,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"second bot: {bots} (default: %(default)s)")
     match.add_argument("--seed", "-s", type=int, default=0,
                        help="seed of the match (default: %(default)s)")
-    match.add_argument("--max-plies", type=int, default=3000, metavar="N",
+    match.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                        help="ply limit of each game, a draw (default: %(default)s)")
     match.add_argument("--no-swap", action="store_true",
                        help="keep the first bot on Red in every game")
@@ -108,7 +114,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_move_time_argument(match)
 
     ladder = commands.add_parser(
-        "ladder", help="rate bots: a round robin and a rating with an interval per bot",
+        "ladder", allow_abbrev=False,
+        help="rate bots: a round robin and a rating with an interval per bot",
         description="Play every bot against every other (both colours with the same seeds) "
                     "and fit ratings by maximum likelihood (Elo scale, random = 0 when it "
                     "plays) with 95% intervals. --jsonl saves each finished game, and the "
@@ -124,7 +131,7 @@ def _parser() -> argparse.ArgumentParser:
                              "(default: %(default)s)")
     ladder.add_argument("--seed", "-s", type=int, default=0,
                         help="seed of the ladder (default: %(default)s)")
-    ladder.add_argument("--max-plies", type=int, default=3000, metavar="N",
+    ladder.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                         help="ply limit of each game, a draw (default: %(default)s)")
     ladder.add_argument("--workers", "-w", default="1", metavar="N|auto",
                         help="worker processes; 'auto' uses every core (default: %(default)s)")
@@ -139,7 +146,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
     play = commands.add_parser(
-        "play", help="play against a bot in the terminal",
+        "play", allow_abbrev=False,
+        help="play against a bot in the terminal",
         description="Play a game against a bot. Type moves such as 'a4-a5'; 'moves' "
                     "lists your legal moves, 'help' explains, 'quit' leaves the game. "
                     "Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
@@ -165,7 +173,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_board_argument(play)
 
     serve = commands.add_parser(
-        "serve", help="play in a web browser, against the bot or a friend",
+        "serve", allow_abbrev=False,
+        help="play in a web browser, against the bot or a friend",
         description="Start a web server for the browser game (needs the 'web' extra) and "
                     "print its URL. Each browser is sent only its own player's view.",
     )
@@ -194,6 +203,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="drop a game after M minutes without activity "
                             "(default: %(default)s)")
 
-    commands.add_parser("editions", help="list the editions and variants",
+    commands.add_parser(
+        "editions", allow_abbrev=False,
+        help="list the editions and variants",
                         description="List the editions and variants and their names.")
     return parser

@@ -38,7 +38,8 @@ file lacks (see "Self-play at scale" in the documentation).
 * `stratego.match.games`: seeds (`game_seed`, `side_seed`) and one game (`play_game`,
   `GameResult`);
 * `stratego.match.score`: the totals (`MatchResult`) and `Score` (interval, Elo);
-* `stratego.match.specs`: `BotSpec`, what a worker builds a fresh bot from;
+* `stratego.match.specs`: `BotSpec`, what a worker builds a fresh bot from, and
+  `bot_recipe` (a bot object, name or spec, checked, as every entry point takes it);
 * `stratego.match.workers`: `play_match`, its chunks of games and the processes or
   executor that play them; `play_seated` (one game with fresh, seeded bots), `run_tasks`
   (tasks on one process, a pool or any executor) and `worker_count`, which the rating
@@ -59,7 +60,7 @@ from stratego.match.games import (
 )
 from stratego.match.log import LOG_FORMAT, MatchFile, MatchLog, MatchLogError, read_jsonl
 from stratego.match.score import MatchResult, Score
-from stratego.match.specs import BotSpec
+from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.match.workers import Progress, play_match, play_seated, run_tasks, worker_count
 
 __all__ = [
@@ -67,7 +68,9 @@ __all__ = [
     "ILLEGAL_SETUP",
     "LOG_FORMAT",
     "SETUP_SOURCES",
+    "BotRecipe",
     "BotSpec",
+    "BotTemplate",
     "GameResult",
     "MatchFile",
     "MatchLog",
@@ -75,6 +78,7 @@ __all__ = [
     "MatchResult",
     "Progress",
     "Score",
+    "bot_recipe",
     "game_seed",
     "play_game",
     "play_match",
