@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stratego.bots import HeuristicBot, RandomBot
+from stratego.bots import HeuristicBot, RandomBot, SearchBot
 from stratego.editions import CLASSIC, JUMBO_2014
-from stratego.errors import StrategoError
+from stratego.errors import BotSpecError, StrategoError
 from stratego.match import (
     BotSpec,
     GameResult,
@@ -94,12 +94,27 @@ def test_bot_descriptions_name_a_factory_and_its_options() -> None:
     spec = BotSpec("stratego.bots:RandomBot")
     assert isinstance(spec.build(3), RandomBot)
     assert spec.describe() == "stratego.bots:RandomBot"
-    assert BotSpec(HeuristicBot, {"seed": 1}).describe() == (
-        "stratego.bots:HeuristicBot(seed=1)")
-    with pytest.raises(StrategoError, match="unknown bot 'nobody'"):
-        BotSpec("nobody").build()
-    with pytest.raises(StrategoError, match="cannot load the bot 'nowhere:Bot'"):
-        BotSpec("nowhere:Bot").build()
+    assert BotSpec(SearchBot, {"depth": 3}).describe() == "stratego.bots:SearchBot(depth=3)"
+
+
+def test_a_bot_spec_is_checked_when_made() -> None:
+    """A spec is refused where it is written, not when its first game starts: an unknown
+    name (with the close matches), a module that does not load, an option the factory does
+    not take (the seed is the game's to give)."""
+    with pytest.raises(BotSpecError, match="unknown bot 'nobody'"):
+        BotSpec("nobody")
+    with pytest.raises(BotSpecError, match="did you mean 'search'"):
+        BotSpec("serch")
+    with pytest.raises(BotSpecError, match="cannot load the bot 'nowhere:Bot'"):
+        BotSpec("nowhere:Bot")
+    with pytest.raises(BotSpecError, match="cannot take the options"):
+        BotSpec(HeuristicBot, {"seed": 1})
+    with pytest.raises(BotSpecError, match="cannot take the options"):
+        BotSpec("search(depht=3)")
+    with pytest.raises(BotSpecError, match="a bot's options are a mapping"):
+        BotSpec("search", [("depth", 3)])  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match="a bot factory is a spec"):
+        BotSpec(3)  # type: ignore[arg-type]
 
 
 def test_a_bot_that_cannot_travel_is_refused_before_any_game() -> None:
