@@ -9,7 +9,7 @@
 | interchange | notation, records, gravon |
 | faces | text, svg, bots (package), protocol, match (package), cli (package), __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
-| arena | arena (package: ratings, pictures, ladder; bot tournaments: may use everything, nothing below uses it) |
+| arena | arena (package: ratings, pictures, ladder; may use everything, nothing uses it) |
 
 Every import counts: at module level, inside a function, and under ``TYPE_CHECKING``.
 

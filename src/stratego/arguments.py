@@ -20,21 +20,24 @@ as the entry point will use it, or raises the library's exception naming the arg
 
 from __future__ import annotations
 
+import inspect
+import os
 import random
+from typing import Any
 
 from stratego.errors import ArgumentError, RulesError, _shown
 from stratego.rules import Rules
 
-__all__ = ["DEFAULT_MAX_PLIES", "fresh_seed", "limited_rules", "max_plies_from", "rules_from",
-           "seed_from"]
+__all__ = ["DEFAULT_MAX_PLIES", "callback_from", "fresh_seed", "limited_rules", "max_plies_from",
+           "optional_seed", "path_from", "rules_from", "seed_from"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
 one or the caller passes ``max_plies``: the default of `stratego.match.play_game`,
-`stratego.match.play_match`, `stratego.arena.ladder` and the command line's ``match``,
-``ladder`` and ``play --red/--blue`` games. No edition sets a ply limit of its own, and two
-cautious bots can shuffle for ever; 3000 plies is far beyond a decisive game between bots
-(most end within 1000)."""
+`stratego.match.play_match`, `stratego.match.play_seated`, `stratego.arena.ladder` and
+the command line's ``selfplay``, ``match`` and ``ladder``. No edition sets a ply limit of
+its own, and two cautious bots can shuffle for ever; 3000 plies leaves room for a long
+decisive game and still ends a shuffle."""
 
 
 def rules_from(value: object) -> Rules:
@@ -66,6 +69,14 @@ def seed_from(value: object, name: str = "seed") -> int:
     return value
 
 
+def optional_seed(value: object, name: str = "seed") -> int | None:
+    """`value` as a seed kept as given: an int, or None (which the caller turns into fresh
+    randomness of its own); `ArgumentError` naming the argument `name` otherwise."""
+    if value is None:
+        return None
+    return seed_from(value, name)
+
+
 def max_plies_from(value: object, name: str = "max_plies") -> int | None:
     """`value` as a ply limit: a whole number >= 1, or None (the rules' own limit);
     `ArgumentError` otherwise."""
@@ -75,6 +86,40 @@ def max_plies_from(value: object, name: str = "max_plies") -> int | None:
         raise ArgumentError(f"{name} must be a whole number >= 1 or None, not "
                             f"{_shown(value)}")
     return value
+
+
+def callback_from(value: object, name: str, arguments: int) -> Any:
+    """`value` as a callback the library will call with `arguments` positional
+    arguments, or None; `ArgumentError` naming the argument `name` for anything else (a
+    callable whose signature cannot take them included)."""
+    if value is None:
+        return None
+    if not callable(value):
+        raise ArgumentError(f"{name} must be a callable or None, not {_shown(value)}")
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError):  # a builtin without a signature: trusted
+        return value
+    try:
+        signature.bind(*([None] * arguments))
+    except TypeError as exc:
+        raise ArgumentError(f"{name} is called with {arguments} arguments, which "
+                            f"{_shown(value)} cannot take: {exc}") from None
+    return value
+
+
+def path_from(value: object, name: str) -> str | None:
+    """`value` as a file name: a text or an `os.PathLike` (returned as a text), or None;
+    `ArgumentError` naming the argument `name` otherwise (a number would name an open file
+    descriptor)."""
+    if value is None:
+        return None
+    if isinstance(value, str | os.PathLike):
+        path = os.fspath(value)
+        if isinstance(path, str) and path:
+            return path
+    raise ArgumentError(f"{name} must be a file name (a text or a path) or None, not "
+                        f"{_shown(value)}")
 
 
 def limited_rules(rules: object, max_plies: object = DEFAULT_MAX_PLIES) -> Rules:

@@ -16,8 +16,8 @@ modules import them from here, so ``stratego.sampling.SamplingError`` still name
 from __future__ import annotations
 
 __all__ = [
-    "ArgumentError",
     "ArenaError",
+    "ArgumentError",
     "BotError",
     "BotFaultError",
     "BotSpecError",

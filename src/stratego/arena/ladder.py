@@ -19,11 +19,18 @@ import attrs
 
 from stratego.arena.pictures import ratings_report, ratings_svg
 from stratego.arena.ratings import ANCHOR, Rating, fit_ratings
-from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, seed_from
+from stratego.arguments import (
+    DEFAULT_MAX_PLIES,
+    callback_from,
+    limited_rules,
+    path_from,
+    seed_from,
+)
 from stratego.bots import bot_name
 from stratego.errors import ArgumentError, _shown
 from stratego.match import (
     LOG_FORMAT,
+    SETUP_SOURCES,
     BotRecipe,
     BotSpec,
     GameResult,
@@ -129,7 +136,7 @@ def _recipe(bot: Any, move_time: float | None, which: str) -> BotRecipe:
     return bot_recipe(bot.strip() if isinstance(bot, str) else bot, which)
 
 
-def _name(bot: Any, recipe: BotRecipe) -> str:
+def _name(bot: Any) -> str:
     if isinstance(bot, str):
         return bot.strip()
     if isinstance(bot, BotSpec):
@@ -173,6 +180,16 @@ def ladder(
             or not 0 <= games_per_pair < LADDER_STRIDE):
         raise ArgumentError(f"games_per_pair must be a whole number from 0 to "
                             f"{LADDER_STRIDE - 1}, not {_shown(games_per_pair)}")
+    jsonl = path_from(jsonl, "jsonl")
+    progress = callback_from(progress, "progress", 3)
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
+                            f"{_shown(executor)}")
+    if not isinstance(setups, str) or setups not in SETUP_SOURCES:
+        raise ArgumentError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
+                            f"not {_shown(setups)}")
+    if anchor is not None and not isinstance(anchor, str):
+        raise ArgumentError(f"anchor must be a bot's name or None, not {_shown(anchor)}")
     if jsonl is not None and seed is None:
         raise ArgumentError("a ladder written to a JSONL file needs a seed (an int), so "
                             "that a rerun with the same arguments resumes it")
@@ -189,7 +206,7 @@ def ladder(
     if len(specs) < 2:
         raise ArgumentError(f"a ladder needs at least two bots, not {len(specs)}")
     if names is None:
-        names = [_name(bot, spec) for bot, spec in zip(bots, specs, strict=True)]
+        names = [_name(bot) for bot in bots]
     elif isinstance(names, str | bytes) or not isinstance(names, Sequence):
         raise ArgumentError(f"names must be a list of texts, not {_shown(names)}")
     names = [str(name) for name in names]

@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from stratego.errors import ArenaError, _shown
+from stratego.errors import ArenaError, ArgumentError, _shown
 from stratego.match import GameResult
 from stratego.pieces import Player
 
@@ -82,6 +82,17 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
     of `names`), so that ratings stay finite. The bot `anchor` is rated 0 when it is in
     `names`; otherwise the ratings' mean is 0. Intervals are 95%, from the observed
     Fisher information with the anchor fixed."""
+    if isinstance(names, str | bytes) or not isinstance(names, Sequence) or not all(
+            isinstance(name, str) for name in names):
+        raise ArgumentError(f"names must be a list of texts, not {_shown(names)}")
+    if anchor is not None and not isinstance(anchor, str):
+        raise ArgumentError(f"anchor must be a bot's name or None, not {_shown(anchor)}")
+    if (isinstance(prior_draws, bool) or not isinstance(prior_draws, int | float)
+            or not prior_draws >= 0):
+        raise ArgumentError(f"prior_draws must be a number >= 0, not {_shown(prior_draws)}")
+    if isinstance(games, str | bytes) or not isinstance(games, Sequence) or not all(
+            isinstance(game, GameResult) for game in games):
+        raise ArgumentError(f"games must be a list of GameResult values, not {_shown(games)}")
     index = {name: i for i, name in enumerate(names)}
     n = len(names)
     if len(index) != n:
@@ -101,8 +112,13 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
             won[i][j] += s
             count[i] += 1
             points[i] += s
+    if pairs is not None and (isinstance(pairs, str | bytes) or not isinstance(pairs, Sequence)
+                              or not all(isinstance(pair, tuple | list) and len(pair) == 2
+                                         for pair in pairs)):
+        raise ArgumentError(f"pairs must be a list of (name, name) pairs or None, not "
+                            f"{_shown(pairs)}")
     for a, b in (pairs if pairs is not None else itertools.combinations(names, 2)):
-        if a not in index or b not in index:
+        if not isinstance(a, str) or not isinstance(b, str) or a not in index or b not in index:
             raise ArenaError(f"the pair {_shown(a)} and {_shown(b)} is not a pair of the "
                              "ladder's bots")
         i, j = index[a], index[b]

@@ -23,6 +23,7 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
+from stratego.board import SIZE, Square
 from stratego.errors import (
     ArgumentError,
     BotFaultError,
@@ -30,7 +31,6 @@ from stratego.errors import (
     InvalidNotationError,
     _shown,
 )
-from stratego.board import SIZE, Square
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from stratego.arguments import optional_seed
 from stratego.errors import ArgumentError
 from stratego.moves import Move
 
@@ -20,11 +21,13 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
+        seed = optional_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 
     def reset(self, seed: int | None = None) -> None:
         """Start again from `seed` (called by `stratego.match.play_match` before each game)."""
+        seed = optional_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 

@@ -27,15 +27,16 @@ from __future__ import annotations
 import ast
 import difflib
 import functools
-import inspect
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from stratego.arguments import optional_seed
 from stratego.bots.base import Bot
 from stratego.bots.heuristic import HeuristicBot
 from stratego.bots.random import RandomBot
@@ -135,8 +136,9 @@ def check_options(factory: Callable[..., Any], options: dict[str, Any], spec: st
         takes = [name for name, p in signature.parameters.items()
                  if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "seed"]
         known = f" (it takes: {', '.join(takes)})" if takes else " (it takes no option)"
-        raise BotSpecError(f"the bot {_shown(spec)} cannot take the options "
-                           f"{_shown(options)}: {exc}{known}") from None
+        given = f"the options {_shown(options)}" if options else "a seed"
+        raise BotSpecError(f"the bot {_shown(spec)} cannot be called with {given} (as "
+                           f"factory(seed, **options)): {exc}{known}") from None
 
 
 def _from_file(path: str) -> Any:
@@ -200,10 +202,8 @@ def bot_factory(spec: str) -> Callable[..., Any]:
             raise BotSpecError(
                 f"unknown bot {_shown(spec)} ({hint}known: {', '.join(sorted(BOTS))}, "
                 "MODULE:FACTORY, FILE.py:FACTORY or cmd:COMMAND)") from None
-    if options:
-        check_options(factory, options, spec)
-        return functools.partial(factory, **options)
-    return factory
+    check_options(factory, options, spec)  # also a factory that cannot take the seed
+    return functools.partial(factory, **options) if options else factory
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
@@ -211,7 +211,7 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     ``file.py:attribute`` or ``cmd:COMMAND``), built as ``factory(seed, **options)``.
     Raises `BotSpecError` for a spec or options that do not make a bot."""
     factory = bot_factory(name)
-    if options:
-        check_options(factory, options, name)
+    seed = optional_seed(seed)
+    check_options(factory, options, name)
     bot: Bot = factory(seed, **options)
     return bot

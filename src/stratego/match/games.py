@@ -25,11 +25,11 @@ from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, _shown
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup, human_setups
+from stratego.match.specs import BotSpec, BotTemplate, bot_recipe
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup, random_setup, setup_problems
-from stratego.match.specs import BotSpec, BotTemplate, bot_recipe
 from stratego.state import GameState
 
 __all__ = [

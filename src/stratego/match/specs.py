@@ -44,9 +44,9 @@ def _check_factory(spec: BotSpec, factory: Any) -> None:
     else:
         raise BotSpecError(f"a bot factory is a spec (text) or a callable, not "
                            f"{_shown(factory)}")
-    if spec.options:
+    if spec.options or not isinstance(factory, str):  # a text was checked by bot_factory
         check_options(resolved, spec.options, factory if isinstance(factory, str)
-                      else getattr(factory, "__qualname__", repr(factory)))
+                      else str(getattr(factory, "__qualname__", repr(factory))))
 
 
 @attrs.frozen

@@ -25,7 +25,14 @@ from typing import Any, TypeVar
 import attrs
 
 from stratego._checks import as_bool
-from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, rules_from, seed_from
+from stratego.arguments import (
+    DEFAULT_MAX_PLIES,
+    callback_from,
+    limited_rules,
+    path_from,
+    rules_from,
+    seed_from,
+)
 from stratego.bots import Bot, bot_name
 from stratego.errors import ArgumentError, _shown
 from stratego.match.games import (
@@ -37,12 +44,16 @@ from stratego.match.games import (
 )
 from stratego.match.log import MatchLog, _config, _Played
 from stratego.match.score import MatchResult
-from stratego.match.specs import BotSpec, BotTemplate, BotRecipe, bot_recipe
+from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 
 __all__ = ["Progress", "play_match", "play_seated", "run_tasks", "worker_count"]
+
+MAX_WORKERS = 1024
+"""The most worker processes `worker_count` accepts (more would exhaust the machine: a
+cluster takes ``executor=`` instead)."""
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -137,9 +148,9 @@ def worker_count(value: int | str) -> int:
     ``"auto"`` for every core this process may use; `ArgumentError` otherwise."""
     if isinstance(value, str) and value == "auto":
         return _cores()
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ArgumentError(f"workers must be a whole number >= 1 or 'auto', not "
-                            f"{_shown(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS:
+        raise ArgumentError(f"workers must be a whole number from 1 to {MAX_WORKERS} or "
+                            f"'auto', not {_shown(value)}")
     return value
 
 
@@ -267,14 +278,14 @@ def play_match(
         raise ArgumentError(f"chunk_size must be a whole number >= 1, not {_shown(chunk_size)}")
     limited = limited_rules(rules, max_plies)
     rules = rules_from(rules)
+    jsonl = path_from(jsonl, "jsonl")
     if jsonl is not None and seed is None:
         raise ArgumentError("a match written to a JSONL file needs a seed (an int), so that "
                             "a rerun with the same arguments resumes it")
     seed = seed_from(seed)
     swap_colours = as_bool(swap_colours, "swap_colours")
     record = as_bool(record, "record")
-    if progress is not None and not callable(progress):
-        raise ArgumentError(f"progress must be a callable or None, not {_shown(progress)}")
+    progress = callback_from(progress, "progress", 3)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
                             f"{_shown(executor)}")
