@@ -40,6 +40,11 @@ its own, and two cautious bots can shuffle for ever; 3000 plies leaves room for 
 decisive game and still ends a shuffle."""
 
 
+def _label(name: object) -> str:
+    """The argument's name as a message shows it (a name that is not a short text, cut)."""
+    return name if isinstance(name, str) and len(name) <= 40 else _shown(name, 40)
+
+
 def rules_from(value: object) -> Rules:
     """`value` as a `Rules`: a `Rules` value as it is, a rules name through
     `stratego.editions.by_name` (``"classic"``, ``"jumbo-2014+barrage"``); `RulesError`
@@ -65,7 +70,7 @@ def seed_from(value: object, name: str = "seed") -> int:
     if value is None:
         return fresh_seed()
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentError(f"{name} must be a whole number or None, not {_shown(value)}")
+        raise ArgumentError(f"{_label(name)} must be a whole number or None, not {_shown(value)}")
     return value
 
 
@@ -83,7 +88,7 @@ def max_plies_from(value: object, name: str = "max_plies") -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ArgumentError(f"{name} must be a whole number >= 1 or None, not "
+        raise ArgumentError(f"{_label(name)} must be a whole number >= 1 or None, not "
                             f"{_shown(value)}")
     return value
 
@@ -95,7 +100,7 @@ def callback_from(value: object, name: str, arguments: int) -> Any:
     if value is None:
         return None
     if not callable(value):
-        raise ArgumentError(f"{name} must be a callable or None, not {_shown(value)}")
+        raise ArgumentError(f"{_label(name)} must be a callable or None, not {_shown(value)}")
     try:
         signature = inspect.signature(value)
     except (TypeError, ValueError):  # a builtin without a signature: trusted
@@ -103,7 +108,7 @@ def callback_from(value: object, name: str, arguments: int) -> Any:
     try:
         signature.bind(*([None] * arguments))
     except TypeError as exc:
-        raise ArgumentError(f"{name} is called with {arguments} arguments, which "
+        raise ArgumentError(f"{_label(name)} is called with {arguments} arguments, which "
                             f"{_shown(value)} cannot take: {exc}") from None
     return value
 
@@ -118,7 +123,7 @@ def path_from(value: object, name: str) -> str | None:
         path = os.fspath(value)
         if isinstance(path, str) and path:
             return path
-    raise ArgumentError(f"{name} must be a file name (a text or a path) or None, not "
+    raise ArgumentError(f"{_label(name)} must be a file name (a text or a path) or None, not "
                         f"{_shown(value)}")
 
 

@@ -70,6 +70,9 @@ def side_seed(seed: int, purpose: str, player: Player) -> int:
     The streams are independent: one reveals nothing about another without the game's
     `seed`.
     """
+    if not isinstance(player, Player) or not isinstance(purpose, str):
+        raise ArgumentError(f"side_seed takes a purpose (a text) and a Player, not "
+                            f"{_shown(purpose)} and {_shown(player)}")
     return _derive(purpose, seed, player.name)
 
 

@@ -14,7 +14,8 @@ from typing import IO, Any
 
 import attrs
 
-from stratego.errors import MatchLogError, StrategoError, _shown
+from stratego.arguments import path_from
+from stratego.errors import ArgumentError, MatchLogError, StrategoError, _shown
 from stratego.match.games import GameResult
 from stratego.match.score import MatchResult
 from stratego.match.specs import BotRecipe
@@ -176,14 +177,16 @@ def read_jsonl(path: str | os.PathLike[str]) -> MatchFile:
     """Read a match's JSONL file without changing it (a torn last line is left out and
     counted in `MatchFile.torn`). Raises `MatchLogError` if the file cannot be read, is
     not a match file or is damaged before its last line."""
-    name = os.fspath(path)
+    name = path_from(path, "path")
+    if name is None:
+        raise ArgumentError("read_jsonl needs a file name, not None")
     try:
         with open(name, "rb") as handle:
-            contents = _read(handle.read(), name)
+            contents = _read(handle.read(), _shown(name))
     except OSError as exc:
-        raise MatchLogError(f"cannot read {name!r}: {exc.strerror}") from None
+        raise MatchLogError(f"cannot read {_shown(name)}: {exc.strerror}") from None
     if contents.config is None:
-        raise MatchLogError(f"{name} holds no match yet")
+        raise MatchLogError(f"{_shown(name)} holds no match yet")
     return MatchFile(name, contents.config, contents.games, len(contents.torn))
 
 
