@@ -25,9 +25,9 @@ def ratings_svg(ranked: Sequence[tuple[str, Rating]], rules_name: str, games: in
                             f"{_shown(ranked)}")
     if not isinstance(rules_name, str):
         raise ArgumentError(f"rules_name must be a text, not {_shown(rules_name)}")
-    for label, value, low in (("games", games, 0), ("width", width, 100)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ArgumentError(f"{label} must be a whole number >= {low}, not "
+    for label, value, least in (("games", games, 0), ("width", width, 100)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ArgumentError(f"{label} must be a whole number >= {least}, not "
                                 f"{_shown(value)}")
     names = [name for name, _ in ranked]
     row, top, left, right = 28, 40, 10 + 7 * max([3, *(len(n) for n in names)]), 24
