@@ -107,9 +107,9 @@ def test_a_bot_spec_is_checked_when_made() -> None:
         BotSpec("serch")
     with pytest.raises(BotSpecError, match="cannot load the bot 'nowhere:Bot'"):
         BotSpec("nowhere:Bot")
-    with pytest.raises(BotSpecError, match="cannot take the options"):
+    with pytest.raises(BotSpecError, match="cannot be called with the options"):
         BotSpec(HeuristicBot, {"seed": 1})
-    with pytest.raises(BotSpecError, match="cannot take the options"):
+    with pytest.raises(BotSpecError, match="cannot be called with the options"):
         BotSpec("search(depht=3)")
     with pytest.raises(BotSpecError, match="a bot's options are a mapping"):
         BotSpec("search", [("depth", 3)])  # type: ignore[arg-type]

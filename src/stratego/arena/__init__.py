@@ -11,7 +11,13 @@ in turn with the same seeds (games ``2k`` and ``2k + 1`` of every pair share the
 ``stratego.match.game_seed(seed, k)``: the same two setups, each bot playing each side),
 so a pair's score does not hang on which bot drew the better army. Every game gets fresh
 bots from their specs (`stratego.bots.specs`: names, ``module:attribute``,
-``file.py:attribute``, ``cmd:COMMAND``), exactly as `stratego.match.play_match` does.
+``file.py:attribute``, ``cmd:COMMAND``) or copies of the bot objects given, exactly as
+`stratego.match.play_match` does.
+
+**Modules.** The rating maths (`stratego.arena.ratings`: `fit_ratings`, `Rating`), the
+pictures (`stratego.arena.pictures`: `ratings_svg`, `ratings_report`) and the ladder's
+games (`stratego.arena.ladder`: `ladder`, `LadderResult`) are modules of their own; every
+name is importable from ``stratego.arena``.
 
 **Scale and resuming.** ``workers=N`` plays on N processes (``"auto"``: every core);
 ``executor=`` takes any `concurrent.futures.Executor` (`stratego.ray.RayExecutor` for a

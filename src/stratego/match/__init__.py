@@ -19,11 +19,18 @@ same games whichever worker plays which game, in whatever order, and a bot's own
 seed tells it nothing about its opponent's setup (short of guessing the match seed:
 against bots you do not trust, use a secret seed such as ``secrets.randbits(64)``).
 
+**Arguments.** As every entry point takes them (`stratego.arguments`): rules as a
+`stratego.Rules` value or a name (``"classic+barrage"``), a seed as an int or None (a
+fresh one, kept in the results), and a ply limit of
+`stratego.arguments.DEFAULT_MAX_PLIES` unless told otherwise.
+
 **Bots.** A bot is given as a name (``"heuristic"``, ``"random"`` or
-``"module:factory"``), as a `BotSpec` (a factory and its options), or as a bot object.
-Every game gets a fresh bot: built from its description, or a deep copy of the bot
-object, so no memory leaks from one game into another and any number of workers
-plays the same games as one.
+``"module:factory"``), as a `BotSpec` (a factory and its options), or as a bot object,
+and checked when given (a misspelt name raises `stratego.errors.BotSpecError` with the
+close matches). Every game of a match gets a fresh bot: built from its description, or
+a deep copy of the bot object, so no memory leaks from one game into another and any
+number of workers plays the same games as one. Each `GameResult` says how long each bot
+thought (`GameResult.think`, wall-clock seconds).
 
 **Scale.** ``workers=N`` plays on N processes (``"auto"``: every core), and
 ``executor=`` takes any `concurrent.futures.Executor` (a process pool of your own,
