@@ -3,13 +3,13 @@
 | layer | modules |
 | --- | --- |
 | vocabulary | errors, optional, pieces, board, moves |
-| rules | rules, strike, repetition, rescue, editions, variants |
+| rules | rules, strike, repetition, rescue, editions, variants, arguments |
 | engine | _movegen, state, _checks, setups, human_setups, engine, explain, validation |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
 | faces | text, svg, bots (package), protocol, match (package), cli (package), __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
-| arena | arena (bot tournaments: may use everything, nothing below uses it) |
+| arena | arena (package: ratings, pictures, ladder; may use everything, nothing uses it) |
 
 Every import counts: at module level, inside a function, and under ``TYPE_CHECKING``.
 
@@ -41,7 +41,7 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
     {"errors", "optional", "pieces", "board", "moves"},
-    {"rules", "strike", "repetition", "rescue", "editions", "variants"},
+    {"rules", "strike", "repetition", "rescue", "editions", "variants", "arguments"},
     {"_movegen", "state", "_checks", "setups", "human_setups", "engine", "explain",
      "validation"},
     {"views", "view_json", "sampling", "encoding"},

@@ -185,3 +185,40 @@ def test_workers_play_the_same_ladder() -> None:
     two = ladder(bots, "classic", games_per_pair=2, seed=6, max_plies=40, workers=2)
     assert two.games == one.games
     assert two.ratings == one.ratings
+
+
+def test_the_rating_maths_stand_apart_from_the_pictures_and_the_games() -> None:
+    """`stratego.arena.ratings` fits ratings from results alone: it imports neither the
+    pictures nor the ladder's runner, and every public name stays importable from
+    `stratego.arena`."""
+    import ast
+
+    import stratego.arena as arena
+    from stratego.arena import pictures, ratings
+
+    source = pathlib.Path(ratings.__file__).read_text(encoding="utf-8")
+    imported = {node.module for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.ImportFrom) and node.module}
+    assert not imported & {"stratego.arena.pictures", "stratego.arena.ladder", "html"}
+    assert arena.fit_ratings is ratings.fit_ratings
+    assert arena.ratings_svg is pictures.ratings_svg
+    for name in arena.__all__:
+        assert getattr(arena, name) is not None
+
+
+def test_ladder_errors_say_what_is_wrong() -> None:
+    """A ladder question is an `ArenaError`, a bad argument an `ArgumentError`, a bot that
+    cannot be made a `BotSpecError` (with the close matches)."""
+    from stratego.errors import ArenaError, ArgumentError, BotSpecError
+
+    game = GameResult(1, "random", "nobody", None, "ply limit", 10)
+    with pytest.raises(ArenaError, match="not both in the ladder"):
+        fit_ratings(["random", "heuristic"], [game])
+    with pytest.raises(ArenaError, match="must differ"):
+        fit_ratings(["random", "random"], [])
+    with pytest.raises(ArgumentError, match="at least two bots"):
+        ladder(["random"])
+    with pytest.raises(ArgumentError, match="2 names for 3 bots"):
+        ladder(["random", "heuristic", "search"], names=["a", "b"], games_per_pair=0)
+    with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
+        ladder(["random", "heuristik"], games_per_pair=0)

@@ -137,6 +137,28 @@ def test_usage_errors_from_argparse_exit_with_status_2(capsys: pytest.CaptureFix
     assert "invalid int value" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [
+    ["match", "--json", "out.jsonl", "--games", "0"],  # only the ladder has --json
+    ["match", "--gam", "1"], ["ladder", "random", "heuristic", "--games", "1"],
+    ["selfplay", "--max", "10"],
+])
+def test_options_are_never_abbreviated(capsys: pytest.CaptureFixture[str],
+                                       argv: list[str]) -> None:
+    """argparse would read ``--json FILE`` as ``--jsonl FILE`` (a prefix): every parser
+    refuses abbreviations, so a mistyped option is an error, not another option."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert f"unrecognized arguments: {argv[1] if argv[0] != 'ladder' else '--games'}" in (
+        capsys.readouterr().err)
+
+
+def test_a_misspelt_bot_names_the_close_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(capsys, "match", "--red", "serch", "--games", "1")
+    assert code == 2
+    assert "did you mean 'search'" in err
+
+
 def test_help_describes_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["--help"])

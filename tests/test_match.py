@@ -13,6 +13,7 @@ from strategies import rules_values, seeds
 from stratego import Move, Player
 from stratego.bots import HeuristicBot, RandomBot
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014, by_name
+from stratego.errors import BotSpecError
 from stratego.human_setups import human_setups
 from stratego.match import (
     ILLEGAL_MOVE,
@@ -299,7 +300,7 @@ def test_a_match_from_human_setups_is_the_same_with_two_workers() -> None:
 @pytest.mark.parametrize("call", [play_game, play_match])
 def test_an_unknown_setup_source_or_army_is_refused(call: object) -> None:
     bots = (RandomBot(), RandomBot()) if call is play_game else ("random", "random")
-    with pytest.raises(stratego.RulesError, match="setups must be one of 'random', 'human'"):
+    with pytest.raises(stratego.ArgumentError, match="setups must be one of 'random', 'human'"):
         call(CLASSIC, *bots, max_plies=10, setups="gravon")  # type: ignore[operator]
 
 
@@ -312,7 +313,7 @@ def test_play_seated_takes_bots_as_matches_do_and_refuses_anything_else() -> Non
                           swapped=True, max_plies=40)
     assert (game.red, game.blue) == ("a", "b")
     assert (swapped.red, swapped.blue) == ("b", "a")
-    with pytest.raises(stratego.StrategoError, match="bot 2 is neither a bot"):
+    with pytest.raises(BotSpecError, match="bot 2 is neither a bot"):
         play_seated(CLASSIC, ["random", 3], ("a", "b"), 7)  # type: ignore[list-item]
-    with pytest.raises(stratego.StrategoError, match="two bots, not 1"):
+    with pytest.raises(stratego.ArgumentError, match=r"two bots, not \['random'\]"):
         play_seated(CLASSIC, ["random"], ("a", "b"), 7)

@@ -19,9 +19,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from stratego.bots import HeuristicBot, RandomBot
+from stratego.bots import HeuristicBot, RandomBot, SearchBot
 from stratego.editions import CLASSIC, JUMBO_2014
-from stratego.errors import StrategoError
+from stratego.errors import BotSpecError, StrategoError
 from stratego.match import (
     BotSpec,
     GameResult,
@@ -94,12 +94,27 @@ def test_bot_descriptions_name_a_factory_and_its_options() -> None:
     spec = BotSpec("stratego.bots:RandomBot")
     assert isinstance(spec.build(3), RandomBot)
     assert spec.describe() == "stratego.bots:RandomBot"
-    assert BotSpec(HeuristicBot, {"seed": 1}).describe() == (
-        "stratego.bots:HeuristicBot(seed=1)")
-    with pytest.raises(StrategoError, match="unknown bot 'nobody'"):
-        BotSpec("nobody").build()
-    with pytest.raises(StrategoError, match="cannot load the bot 'nowhere:Bot'"):
-        BotSpec("nowhere:Bot").build()
+    assert BotSpec(SearchBot, {"depth": 3}).describe() == "stratego.bots:SearchBot(depth=3)"
+
+
+def test_a_bot_spec_is_checked_when_made() -> None:
+    """A spec is refused where it is written, not when its first game starts: an unknown
+    name (with the close matches), a module that does not load, an option the factory does
+    not take (the seed is the game's to give)."""
+    with pytest.raises(BotSpecError, match="unknown bot 'nobody'"):
+        BotSpec("nobody")
+    with pytest.raises(BotSpecError, match="did you mean 'search'"):
+        BotSpec("serch")
+    with pytest.raises(BotSpecError, match="cannot load the bot 'nowhere:Bot'"):
+        BotSpec("nowhere:Bot")
+    with pytest.raises(BotSpecError, match="cannot be called with the options"):
+        BotSpec(HeuristicBot, {"seed": 1})
+    with pytest.raises(BotSpecError, match="cannot be called with the options"):
+        BotSpec("search(depht=3)")
+    with pytest.raises(BotSpecError, match="a bot's options are a mapping"):
+        BotSpec("search", [("depth", 3)])  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match="a bot factory is a spec"):
+        BotSpec(3)  # type: ignore[arg-type]
 
 
 def test_a_bot_that_cannot_travel_is_refused_before_any_game() -> None:
@@ -438,3 +453,51 @@ def test_the_rich_progress_runs_and_ends_with_the_same_summary(
     code, fancy, err = cli(capsys, *MATCH, "--progress", "rich")
     assert code == 0, err
     assert fancy == plain
+
+
+def test_the_jsonl_records_think_time_per_game_and_per_bot(tmp_path: pathlib.Path) -> None:
+    """Each game line holds ``think``: the wall-clock seconds Red's and Blue's bots spent
+    choosing their setups and moves; the totals per bot add up over the match, and a file
+    read back keeps them."""
+    path = tmp_path / "m.jsonl"
+    result = play_match(CLASSIC, "search(simulations=4)", "random", games=2, seed=1,
+                        max_plies=20, jsonl=path)
+    lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    for line, game in zip(lines, result.games, strict=True):
+        red, blue = line["think"]
+        assert red > 0
+        assert blue > 0
+        assert (red, blue) == pytest.approx(game.think, abs=1e-3)
+    totals = result.think_time()
+    assert set(totals) == {"search", "random"}
+    assert totals["search"] == pytest.approx(sum(
+        g.think[0] if g.red == "search" else g.think[1] for g in result.games))
+    back = read_jsonl(path).result()
+    assert back.think_time() == pytest.approx(totals, abs=1e-3)
+
+
+@pytest.mark.parametrize(("bot", "options"), [
+    ("heuristic", {}), ("search", {"simulations": 8, "depth": 3}),
+    ("search(time_limit=0.5)", {"depth": 2}),
+    ("cmd:./mybot --level 3 (x)", {"move_time": 20.0}),
+    ("cmd:./mybot", {"move_time": 2.5, "log": "a):b.log"}),
+    (HeuristicBot, {}), (SearchBot, {"simulations": 5}),
+])
+def test_the_jsonl_header_writes_each_bot_as_a_spec_one_can_pass_back(
+        tmp_path: pathlib.Path, bot: object, options: dict[str, object]) -> None:
+    """The header's ``bots`` are specs: passed back (`BotSpec.parse`, or as text to any
+    entry point) they make the same bot with the same options, and describe themselves
+    the same way (a ``cmd:`` bot's options go between ``cmd`` and the colon)."""
+    spec = BotSpec(bot, options)  # type: ignore[arg-type]
+    path = tmp_path / "m.jsonl"
+    play_match(CLASSIC, spec, "random", games=0, jsonl=path)
+    written = json.loads(path.read_text().splitlines()[0])["bots"][0]
+    again = BotSpec.parse(written)
+    assert again.describe() == written == spec.describe()
+    built, rebuilt = spec.build(1), again.build(1)
+    assert type(built) is type(rebuilt)
+    assert vars(built).keys() == vars(rebuilt).keys()
+    for key in ("move_time", "log", "command", "argv"):
+        assert getattr(built, key, None) == getattr(rebuilt, key, None)
+    # the same match reads the file back as its own
+    play_match(CLASSIC, written, "random", games=0, jsonl=path)

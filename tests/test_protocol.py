@@ -18,7 +18,7 @@ from stratego import Player
 from stratego.bots import HeuristicBot, make_bot
 from stratego.cli import main
 from stratego.editions import CLASSIC, HASBRO_2009
-from stratego.errors import BotFaultError
+from stratego.errors import BotFaultError, BotSpecError
 from stratego.match import BotSpec, play_game, play_match
 from stratego.protocol import ProgramBot, move_message, serve_bot
 from stratego.setups import Setup, setup_problems
@@ -145,6 +145,39 @@ def test_serve_bot_turns_a_library_bot_into_a_program() -> None:
     assert setup_problems(CLASSIC, setup) == []
     assert move_answer["type"] == "move"
     assert stratego.Move.parse(move_answer["move"]) in seen.legal_moves
+
+
+def test_a_mirrored_move_is_named_as_such() -> None:
+    """A program that reads its setup rows from the wrong side (each player's rows run from
+    its own left: file a for Red, file j for Blue) plays moves mirrored left to right: the
+    illegal move's detail says so, for either colour."""
+    result = play_match(CLASSIC, _command("mirrored"), "random", games=2, seed=1,
+                        max_plies=50)
+    for game in result.games:
+        assert game.termination == "illegal move"
+        assert "mirrored left to right" in game.detail
+        assert "file j for Blue" in game.detail
+
+
+def test_a_program_bot_takes_its_options_in_the_spec(tmp_path: pathlib.Path) -> None:
+    """``cmd(log=..., move_time=...):COMMAND``: the options a program bot takes, written in
+    the spec (the command line itself is never read for options)."""
+    log = tmp_path / "spec.log"
+    spec = f"cmd(log={str(log)!r}, move_time=5.0):{_command()[4:]}"
+    bot = make_bot(spec, 1)
+    assert isinstance(bot, ProgramBot)
+    assert (bot.log, bot.move_time) == (str(log), 5.0)
+    play_match(CLASSIC, spec, "random", games=1, seed=3, max_plies=10)
+    assert "starting as red" in log.read_text()
+    with pytest.raises(BotSpecError, match="cannot be called with the options"):
+        make_bot(f"cmd(depth=3):{_command()[4:]}")
+    with pytest.raises(BotSpecError, match=r"cmd\(name=value, \.\.\.\):COMMAND"):
+        make_bot("cmd(move_time=):x")
+
+
+def test_serve_bot_refuses_a_spec_that_names_no_bot() -> None:
+    with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
+        serve_bot("heuristik", io.StringIO(""), io.StringIO())
 
 
 def test_a_library_bot_served_as_a_program_plays_through_the_host() -> None:

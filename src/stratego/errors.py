@@ -16,8 +16,8 @@ modules import them from here, so ``stratego.sampling.SamplingError`` still name
 from __future__ import annotations
 
 __all__ = [
-    "ArgumentError",
     "ArenaError",
+    "ArgumentError",
     "BotError",
     "BotFaultError",
     "BotSpecError",
@@ -32,6 +32,7 @@ __all__ = [
     "SamplingError",
     "SchemaError",
     "SetupError",
+    "ShutdownError",
     "StoreError",
     "StrategoError",
     "WebError",
@@ -170,6 +171,12 @@ class BotFaultError(BotError):
 
     def __reduce__(self) -> tuple[type[BotFaultError], tuple[str, str]]:
         return (type(self), (str(self), self.termination))
+
+
+class ShutdownError(StrategoError, RuntimeError):
+    """Work handed to something already shut down: a task submitted to a
+    `stratego.ray.RayExecutor` after its ``shutdown`` (a `RuntimeError` as well, as
+    `concurrent.futures` executors raise)."""
 
 
 class StoreError(StrategoError, ValueError):

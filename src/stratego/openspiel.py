@@ -58,6 +58,7 @@ from stratego.encoding import (  # noqa: E402
     observation_planes,
 )
 from stratego.engine import apply, new_game  # noqa: E402
+from stratego.errors import ArgumentError, _shown  # noqa: E402
 from stratego.pieces import Player, Rank  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
 from stratego.sampling import Sampler  # noqa: E402
@@ -97,11 +98,13 @@ class StrategoGame(_Game):  # type: ignore[misc]
     """The OpenSpiel game: load it with ``pyspiel.load_game("python_stratego", params)``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, dict):
+            raise ArgumentError(f"the game's parameters are a dict, not {_shown(params)}")
         merged = {**_DEFAULTS, **(params or {})}
-        max_plies = int(merged["max_plies"])
-        num_setups = int(merged["num_setups"])
-        if max_plies < 1 or num_setups < 1:
-            raise ValueError(f"max_plies and num_setups must be positive: {merged}")
+        max_plies, num_setups = merged["max_plies"], merged["num_setups"]
+        for name, value in (("max_plies", max_plies), ("num_setups", num_setups)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ArgumentError(f"{name} must be a whole number >= 1, not {_shown(value)}")
         self.rules: Rules = by_name(str(merged["rules"])).with_ply_limit(max_plies)
         self.max_plies = max_plies
         self.num_setups = num_setups
@@ -321,7 +324,7 @@ class StrategoObserver:
 
     def __init__(self, perfect_recall: bool, params: dict[str, Any] | None = None) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
+            raise ArgumentError(f"observation parameters are not supported: {_shown(params)}")
         self.perfect_recall = perfect_recall
         size = 0 if perfect_recall else NUM_PLANES * 100
         self.tensor = np.zeros(size, np.float32)

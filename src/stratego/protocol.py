@@ -45,7 +45,7 @@ from stratego.bots.program import (
     move_message,
     split_command,
 )
-from stratego.errors import StrategoError, _shown
+from stratego.errors import BotSpecError, ProtocolError, StrategoError, _shown
 from stratego.pieces import Player
 
 __all__ = [
@@ -83,6 +83,12 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
     from stratego.editions import by_name
     from stratego.views import PlayerView
 
+    if isinstance(bot, str):
+        from stratego.bots import bot_factory
+
+        bot_factory(bot)  # a spec that names no bot is refused now, not at the first game
+    elif not callable(bot):
+        raise BotSpecError(f"serve_bot takes a bot or a bot spec, not {_shown(bot)}")
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     spec = bot if isinstance(bot, str) else None
@@ -118,7 +124,7 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
                     over(None if winner is None else Player.parse(winner),
                          str(message.get("termination", "")))
             else:
-                raise ValueError(f"unknown message type {kind!r}")
+                raise ProtocolError(f"unknown message type {_shown(kind)}")
         except (ValueError, KeyError, TypeError, StrategoError) as exc:
             print(f"stratego.protocol: skipped {_shown(line.strip())}: {exc}", file=sys.stderr,
                   flush=True)

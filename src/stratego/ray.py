@@ -27,6 +27,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from stratego.errors import ShutdownError
 from stratego.optional import require
 
 __all__ = ["RayExecutor"]
@@ -63,7 +64,7 @@ class RayExecutor(cf.Executor):
         """Run ``fn(*args, **kwargs)`` as a Ray task; its `concurrent.futures.Future`."""
         with self._lock:
             if self._closed:
-                raise RuntimeError("cannot submit to a RayExecutor after shutdown")
+                raise ShutdownError("cannot submit to a RayExecutor after shutdown")
             ref = self._task.remote(fn, args, kwargs)
             future: cf.Future[T] = ref.future()
             self._pending[future] = ref

@@ -74,6 +74,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from stratego.board import NEIGHBOURS, SIZE, SQUARES
+from stratego.errors import PositionError
 
 if TYPE_CHECKING:
     from stratego.moves import Move
@@ -135,7 +136,7 @@ _ZINDEX: tuple[dict[int, int], ...] = tuple(
 def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """The quiet moves of a chase record, oldest first, as ``(from, to)`` square indices:
     recovered from the record's position hashes (``GameState.chase``) and the board they
-    end on. Raises `ValueError` when the hashes are not the positions of such moves."""
+    end on. Raises `stratego.PositionError` when the hashes are not the positions of such moves."""
     hashes = chase[2:]
     work = list(board)
     moves: list[tuple[int, int]] = []
@@ -148,7 +149,7 @@ def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, 
             if frm is not None and frm != to and not work[frm]:
                 break
         else:
-            raise ValueError("the chase record's positions are not those of quiet moves")
+            raise PositionError("the chase record's positions are not those of quiet moves")
         work[frm], work[to] = work[to], 0
         moves.append((frm, to))
     moves.reverse()
@@ -159,7 +160,7 @@ def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[
                  zhash: int) -> tuple[int, ...]:
     """The chase record (``GameState.chase``) of `chaser` (1 Red, 2 Blue) whose quiet
     moves, oldest first, are `moves` (none for a chase a strike began) and end on `board`,
-    whose hash is `zhash`: the inverse of `chase_moves`. Raises `ValueError` naming the
+    whose hash is `zhash`: the inverse of `chase_moves`. Raises `PositionError` naming the
     first move (undoing them from the last) that does not lead to the board."""
     work = list(board)
     hashes = [zhash]
@@ -168,7 +169,7 @@ def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[
     for frm, to in reversed(moves):
         code = work[to]
         if not code or work[frm]:
-            raise ValueError(f"{SQUARES[frm]}-{SQUARES[to]} does not lead to this board "
+            raise PositionError(f"{SQUARES[frm]}-{SQUARES[to]} does not lead to this board "
                              f"(undoing the chase moves from the last)")
         keys = ZOBRIST_KEYS[code >> 5]
         h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE

@@ -164,8 +164,8 @@ def board_svg(
         marked = _move_squares(last_move)
     else:
         raise InvalidNotationError(f"not a move to highlight: {_shown(last_move)}")
-    if size is not None and (not isinstance(size, int) or size <= 0):
-        raise ValueError(f"size must be a positive number of pixels or None, not {_shown(size)}")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
+        raise ArgumentError(f"size must be a positive number of pixels or None, not {_shown(size)}")
 
     def corner(square: Square) -> tuple[int, int]:
         col = SIZE - 1 - square.file if flip else square.file

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from stratego.errors import StrategoError, _shown
+from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 
 if TYPE_CHECKING:
@@ -31,11 +31,11 @@ def bot_name(bot: Any) -> str:
 
 
 def moves_to_choose(view: Any) -> tuple[Move, ...]:
-    """The legal moves a bot chooses from in `view`; `StrategoError` when `view` is not a
+    """The legal moves a bot chooses from in `view`; `ArgumentError` when `view` is not a
     player's view or has no legal move."""
     moves = getattr(view, "legal_moves", None)
     if not isinstance(moves, tuple):
-        raise StrategoError(f"not a player's view: {_shown(view)}")
+        raise ArgumentError(f"not a player's view: {_shown(view)}")
     if not moves:
-        raise StrategoError(f"{view.player} has no legal move to choose from")
+        raise ArgumentError(f"{view.player} has no legal move to choose from")
     return moves

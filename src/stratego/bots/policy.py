@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
-from stratego.errors import StrategoError, _shown
+from stratego.errors import ArgumentError, BotError, _shown
 from stratego.moves import Move
 from stratego.optional import require
 
@@ -52,7 +52,7 @@ class PolicyBot:
       drawn from the softmax of the rest (seeded by `seed`), or the best one is taken
       with ``greedy=True``.
 
-    A choice that is not a legal action raises `StrategoError` naming it (a policy's
+    A choice that is not a legal action raises `stratego.errors.BotError` naming it (a policy's
     bug is not played as a lost game). `reset(seed)` reseeds the draws (the harness
     calls it before each game). The bot pickles when its policy does (a module-level
     function or object, as `play_match` needs to send it to its workers).
@@ -61,7 +61,7 @@ class PolicyBot:
     def __init__(self, policy: Policy, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
         if not callable(policy):
-            raise StrategoError(f"a policy is a callable (planes, mask), not {_shown(policy)}")
+            raise ArgumentError(f"a policy is a callable (planes, mask), not {_shown(policy)}")
         self.policy = policy
         self.greedy = bool(greedy)
         self.name = name
@@ -76,7 +76,7 @@ class PolicyBot:
     def __call__(self, view: PlayerView) -> Move:
         """The move the policy chooses in `view` (whose `legal_moves` is not empty)."""
         if not view.legal_moves:
-            raise StrategoError(f"{view.player} has no legal move to choose from")
+            raise ArgumentError(f"{view.player} has no legal move to choose from")
         planes = observation_planes(view)
         mask = legal_action_mask(view)
         return action_move(self.choose(planes, mask), view.player)
@@ -92,20 +92,20 @@ class PolicyBot:
             try:
                 action = operator.index(out if not isinstance(out, np.ndarray) else out.item())
             except TypeError:
-                raise StrategoError(f"the policy returned {_shown(out)}: neither an action "
+                raise BotError(f"the policy returned {_shown(out)}: neither an action "
                                     "index nor logits") from None
             if not (0 <= action < NUM_ACTIONS and mask[action]):
-                raise StrategoError(f"the policy chose action {action}, which is not a legal "
+                raise BotError(f"the policy chose action {action}, which is not a legal "
                                     f"action here ({int(np.count_nonzero(mask))} legal)")
             return action
         if picked.shape != (NUM_ACTIONS,) or picked.dtype.kind not in "fiu":
-            raise StrategoError(f"the policy returned an array of shape {picked.shape} and "
+            raise BotError(f"the policy returned an array of shape {picked.shape} and "
                                 f"dtype {picked.dtype}: expected an action index or "
                                 f"{NUM_ACTIONS} logits")
         logits = np.where(mask, picked.astype(np.float64), -np.inf)
         best = float(logits.max(initial=-np.inf))
         if not np.isfinite(best):
-            raise StrategoError("the policy gave no legal action a finite logit")
+            raise BotError("the policy gave no legal action a finite logit")
         if self.greedy:
             return int(np.argmax(logits))
         weights = np.exp(logits - best)

@@ -23,11 +23,12 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
+from stratego.board import SIZE, Square
 from stratego.errors import (
     ArgumentError,
     BotFaultError,
+    BotSpecError,
     InvalidNotationError,
-    StrategoError,
     _shown,
 )
 from stratego.moves import Move
@@ -82,16 +83,16 @@ Ctrl-C in the host's console does not reach it)."""
 def split_command(command: str | Sequence[str]) -> list[str]:
     """The argument list of `command` (split as a POSIX shell would when it is a text).
 
-    Raises `StrategoError` for an empty command or unbalanced quotes."""
+    Raises `stratego.errors.BotSpecError` for an empty command or unbalanced quotes."""
     if isinstance(command, str):
         try:
             argv = shlex.split(command)
         except ValueError as exc:
-            raise StrategoError(f"cannot split the command {_shown(command)}: {exc}") from None
+            raise BotSpecError(f"cannot split the command {_shown(command)}: {exc}") from None
     else:
         argv = [str(part) for part in command]
     if not argv:
-        raise StrategoError("a program bot needs a command (cmd:COMMAND)")
+        raise BotSpecError("a program bot needs a command (cmd:COMMAND)")
     return argv
 
 
@@ -267,6 +268,23 @@ def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
     # thread is blocked on would wait for it)
 
 
+def _mirrored(square: Square) -> Square:
+    return Square.at(SIZE - 1 - square.file, square.row)
+
+
+def _mirror_hint(move: Move, legal: Sequence[Move]) -> str:
+    """A hint when `move` is legal once mirrored left to right: the program most likely
+    wrote or read its setup rows from the wrong side (each player's setup rows run from
+    its own left, file a for Red and file j for Blue)."""
+    if move.frm is None or move.to is None:
+        return ""
+    if Move(_mirrored(move.frm), _mirrored(move.to)) not in legal:
+        return ""
+    return (f" (mirrored left to right, {_mirrored(move.frm)}-{_mirrored(move.to)}, it would "
+            "be legal: a setup's rows run from the player's own left, file a for Red and "
+            "file j for Blue; see the setup notation of the protocol)")
+
+
 def _default_log() -> str:
     return os.path.join(tempfile.gettempdir(), "stratego-bots.log")
 
@@ -293,7 +311,7 @@ class ProgramBot:
         self.argv = split_command(command)
         if (isinstance(move_time, bool) or not isinstance(move_time, int | float)
                 or not move_time > 0):
-            raise StrategoError(f"move_time must be a number of seconds > 0, not "
+            raise ArgumentError(f"move_time must be a number of seconds > 0, not "
                                 f"{_shown(move_time)}")
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
         self.seed = seed
@@ -394,8 +412,8 @@ class ProgramBot:
                 f"it answered {_short(text)}: {exc}"[:300], BAD_ANSWER)) from None
         if move not in legal:
             raise self._fault(BotFaultError(
-                f"it answered {_short(answer)}, which is not one of its legal moves",
-                ILLEGAL_MOVE))
+                f"it answered {_short(answer)}, which is not one of its legal moves"
+                + _mirror_hint(move, legal), ILLEGAL_MOVE))
         return move
 
     def game_over(self, winner: Player | None, termination: str) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from stratego.errors import StrategoError
+from stratego.arguments import optional_seed
+from stratego.errors import ArgumentError
 from stratego.moves import Move
 
 if TYPE_CHECKING:
@@ -20,11 +21,13 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
+        seed = optional_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 
     def reset(self, seed: int | None = None) -> None:
         """Start again from `seed` (called by `stratego.match.play_match` before each game)."""
+        seed = optional_seed(seed)
         self.seed = seed
         self._rng = random.Random(seed)
 
@@ -32,7 +35,7 @@ class RandomBot:
         """A random move from `view.legal_moves`."""
         moves = view.legal_moves
         if not moves:
-            raise StrategoError(f"{view.player} has no legal move to choose from")
+            raise ArgumentError(f"{view.player} has no legal move to choose from")
         return moves[self._rng.randrange(len(moves))]
 
     def __repr__(self) -> str:

@@ -13,28 +13,38 @@ ladder and every command of the command line). A spec is one of:
 
 The first three may end with options in parentheses, ``"search(time_limit=0.5)"``,
 written as Python literals (the form `stratego.match.BotSpec.describe` prints). A
+``cmd:`` spec takes its options between ``cmd`` and the colon, since a command line may
+end with anything: ``"cmd(move_time=5.0, log='mybot.log'):./mybot --level 3"``. A
 factory is called as ``factory(seed, **options)``.
+
+Every spec is checked when it is named: an unknown name is refused with the close
+matches (``"serch"``: did you mean ``"search"``?), options the factory does not take are
+refused too, all as `stratego.errors.BotSpecError`.
 """
 
 from __future__ import annotations
 
 import ast
+import difflib
 import functools
 import hashlib
 import importlib
 import importlib.util
+import inspect
 import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
+from stratego.arguments import optional_seed
 from stratego.bots.base import Bot
 from stratego.bots.heuristic import HeuristicBot
 from stratego.bots.random import RandomBot
 from stratego.bots.search import SearchBot
-from stratego.errors import StrategoError, _shown
+from stratego.errors import BotSpecError, _shown
 
-__all__ = ["BOTS", "COMMAND_PREFIX", "bot_factory", "make_bot", "split_options"]
+__all__ = ["BOTS", "COMMAND_PREFIX", "bot_factory", "check_options", "format_spec", "make_bot",
+           "split_options"]
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -47,27 +57,88 @@ COMMAND_PREFIX = "cmd:"
 """The prefix of a spec that runs a program speaking the line protocol."""
 
 
-def split_options(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"search(time_limit=0.5)"`` -> ``("search", {"time_limit": 0.5})``.
+_COMMAND_OPTIONS = "cmd("
+"""How a ``cmd:`` spec with options starts: ``cmd(move_time=5.0):COMMAND``."""
 
-    A spec without parentheses, or a ``cmd:`` spec, comes back whole with no options.
-    Raises `StrategoError` for options that are not ``name=literal`` pairs."""
+
+def _parse_options(inside: str) -> dict[str, Any] | None:
+    """The options written ``name=literal, ...`` in `inside`, or None when it does not
+    parse as such."""
+    try:
+        call = ast.parse(f"f({inside})", mode="eval").body
+    except (SyntaxError, ValueError):
+        return None
+    if not isinstance(call, ast.Call) or call.args:
+        return None
+    options = {}
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            return None
+        try:
+            options[keyword.arg] = ast.literal_eval(keyword.value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None
+    return options
+
+
+def split_options(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"search(time_limit=0.5)"`` -> ``("search", {"time_limit": 0.5})``, and
+    ``"cmd(move_time=5.0):./mybot"`` -> ``("cmd:./mybot", {"move_time": 5.0})``.
+
+    A spec without options comes back whole with none (a ``cmd:`` spec's command line is
+    never read for options). Raises `BotSpecError` for options that are not
+    ``name=literal`` pairs."""
+    if not isinstance(spec, str):
+        raise BotSpecError(f"a bot spec is a text, not {_shown(spec)}")
     text = spec.strip()
+    if text.startswith(_COMMAND_OPTIONS):
+        end = text.find("):")
+        while end >= 0:  # the first "):" after which the options parse
+            options = _parse_options(text[len(_COMMAND_OPTIONS):end])
+            if options is not None:
+                return COMMAND_PREFIX + text[end + 2:].strip(), options
+            end = text.find("):", end + 1)
+        raise BotSpecError(f"bad options in the bot spec {_shown(spec)}: a program bot's "
+                           "options are written cmd(name=value, ...):COMMAND")
     if text.startswith(COMMAND_PREFIX) or not text.endswith(")") or "(" not in text:
         return text, {}
     head, _, rest = text.partition("(")
-    try:
-        call = ast.parse(f"f({rest}", mode="eval").body
-        if not isinstance(call, ast.Call) or call.args:
-            raise ValueError("options are name=value pairs")
-        options = {}
-        for keyword in call.keywords:
-            if keyword.arg is None:
-                raise ValueError("options are name=value pairs")
-            options[keyword.arg] = ast.literal_eval(keyword.value)
-    except (SyntaxError, ValueError) as exc:
-        raise StrategoError(f"bad options in the bot spec {_shown(spec)}: {exc}") from None
+    options = _parse_options(rest[:-1])
+    if options is None:
+        raise BotSpecError(f"bad options in the bot spec {_shown(spec)}: options are "
+                           "name=value pairs of Python literals")
     return head.strip(), options
+
+
+def format_spec(head: str, options: dict[str, Any]) -> str:
+    """The spec text of the factory `head` (a spec without options) and `options`, in the
+    form `split_options` reads back: ``search(time_limit=0.5)``,
+    ``cmd(move_time=5.0):./mybot``."""
+    if not options:
+        return head
+    written = ", ".join(f"{key}={value!r}" for key, value in sorted(options.items()))
+    if head.startswith(COMMAND_PREFIX):
+        return f"cmd({written}):{head[len(COMMAND_PREFIX):]}"
+    return f"{head}({written})"
+
+
+def check_options(factory: Callable[..., Any], options: dict[str, Any], spec: str) -> None:
+    """Raise `BotSpecError` when `factory` cannot be called as ``factory(seed,
+    **options)`` (an option it does not take); a factory whose signature cannot be read
+    passes."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind(None, **options)
+    except TypeError as exc:
+        takes = [name for name, p in signature.parameters.items()
+                 if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "seed"]
+        known = f" (it takes: {', '.join(takes)})" if takes else " (it takes no option)"
+        given = f"the options {_shown(options)}" if options else "a seed"
+        raise BotSpecError(f"the bot {_shown(spec)} cannot be called with {given} (as "
+                           f"factory(seed, **options)): {exc}{known}") from None
 
 
 def _from_file(path: str) -> Any:
@@ -102,9 +173,9 @@ def _load(spec: str) -> Callable[..., Any]:
             module = importlib.import_module(where)
         found = getattr(module, attribute)
     except Exception as exc:  # the user's module may raise anything while loading
-        raise StrategoError(f"cannot load the bot {spec!r}: {exc}"[:300]) from None
+        raise BotSpecError(f"cannot load the bot {_shown(spec)}: {exc}"[:300]) from None
     if not callable(found):
-        raise StrategoError(f"the bot factory {spec!r} is not callable")
+        raise BotSpecError(f"the bot factory {_shown(spec)} is not callable")
     return found  # type: ignore[no-any-return]
 
 
@@ -112,31 +183,35 @@ def bot_factory(spec: str) -> Callable[..., Any]:
     """The factory the bot spec `spec` names (see the module documentation), to be
     called as ``factory(seed, **options)``; options written in the spec are bound.
 
-    Raises `StrategoError` for an unknown name, a module or file that does not load, or
-    an empty command."""
-    if not isinstance(spec, str):
-        raise StrategoError(f"a bot spec is a text, not {_shown(spec)}")
-    text = spec.strip()
-    if text.startswith(COMMAND_PREFIX):
+    Raises `BotSpecError` for an unknown name (naming the close matches), a module or
+    file that does not load, options the factory does not take, or an empty command."""
+    head, options = split_options(spec)
+    if head.startswith(COMMAND_PREFIX):
         from stratego.bots.program import ProgramBot, split_command
 
-        split_command(text[len(COMMAND_PREFIX):])  # refuses an empty or unbalanced line
-        return functools.partial(ProgramBot, text[len(COMMAND_PREFIX):])
-    head, options = split_options(text)
-    if ":" in head:
+        split_command(head[len(COMMAND_PREFIX):])  # refuses an empty or unbalanced line
+        factory: Callable[..., Any] = functools.partial(ProgramBot, head[len(COMMAND_PREFIX):])
+    elif ":" in head:
         factory = _load(head)
     else:
         try:
             factory = BOTS[head.lower()]
         except KeyError:
-            raise StrategoError(
-                f"unknown bot {_shown(spec)} (known: {', '.join(sorted(BOTS))}, "
+            close = difflib.get_close_matches(head.lower(), list(BOTS), n=3, cutoff=0.5)
+            hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+            raise BotSpecError(
+                f"unknown bot {_shown(spec)} ({hint}known: {', '.join(sorted(BOTS))}, "
                 "MODULE:FACTORY, FILE.py:FACTORY or cmd:COMMAND)") from None
+    check_options(factory, options, spec)  # also a factory that cannot take the seed
     return functools.partial(factory, **options) if options else factory
 
 
 def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     """A new bot from the spec `name` (a name of `BOTS`, ``module:attribute``,
-    ``file.py:attribute`` or ``cmd:COMMAND``), built as ``factory(seed, **options)``."""
-    bot: Bot = bot_factory(name)(seed, **options)
+    ``file.py:attribute`` or ``cmd:COMMAND``), built as ``factory(seed, **options)``.
+    Raises `BotSpecError` for a spec or options that do not make a bot."""
+    factory = bot_factory(name)
+    seed = optional_seed(seed)
+    check_options(factory, options, name)
+    bot: Bot = factory(seed, **options)
     return bot

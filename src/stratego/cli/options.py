@@ -118,14 +118,19 @@ def _add_move_time_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _with_move_time(spec: str, seconds: float | None) -> Any:
-    """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program."""
-    if seconds is None or not spec.strip().startswith("cmd:"):
+    """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program (an
+    option written in the spec, ``cmd(move_time=5.0):COMMAND``, wins)."""
+    if seconds is None or not spec.strip().startswith(("cmd:", "cmd(")):
         return spec
     if not seconds > 0:
         raise _UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
     from stratego.match import BotSpec
 
-    return BotSpec(spec.strip(), {"move_time": seconds})
+    try:
+        parsed = BotSpec.parse(spec)
+    except StrategoError as exc:
+        raise _UsageError(str(exc)) from None
+    return BotSpec(parsed.factory, {"move_time": seconds, **parsed.options})
 
 
 def _workers_arg(value: str) -> int | str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from stratego.arguments import DEFAULT_MAX_PLIES
 from stratego.bots import BOTS
 from stratego.cli.options import (
     _add_board_argument,
@@ -17,8 +18,10 @@ from stratego.cli.serve import _add_serve_options
 
 
 def _parser() -> argparse.ArgumentParser:
+    """The parser of every command. No parser takes abbreviated options (``allow_abbrev``
+    is off): ``stratego match --json FILE`` is refused, not read as ``--jsonl FILE``."""
     parser = argparse.ArgumentParser(
-        prog="stratego",
+        prog="stratego", allow_abbrev=False,
         description="Play Stratego by the rules of a chosen edition: bot self-play, "
                     "bot matches and rating ladders, replays, and games against a bot "
                     "in the terminal or in a web browser.",
@@ -31,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     bots = ", ".join(sorted(BOTS)) + ", MODULE:FACTORY, FILE.py:FACTORY or cmd:COMMAND"
 
     selfplay = commands.add_parser(
-        "selfplay", help="play one seeded game between two bots and show how it ended",
+        "selfplay", allow_abbrev=False,
+        help="play one seeded game between two bots and show how it ended",
         description="Play one game between two bots (random players unless told otherwise) "
                     "from random setups, then print the final board, the number of plies "
                     "and the outcome. The same seed replays the same game.",
@@ -40,7 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", "-s", type=int, default=None,
                           help="seed for the setups and the moves (default: a random seed, "
                                "printed so that the game can be replayed)")
-    selfplay.add_argument("--max-plies", type=int, default=3000, metavar="N",
+    selfplay.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                           help="stop with a draw after N plies (default: %(default)s)")
     selfplay.add_argument("--red", default="random", metavar="BOT",
                           help=f"Red's bot: {bots} (default: %(default)s)")
@@ -53,7 +57,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_board_argument(selfplay)
 
     replay = commands.add_parser(
-        "replay", help="replay a saved game and show how it ended",
+        "replay", allow_abbrev=False,
+        help="replay a saved game and show how it ended",
         description="Read a game saved by 'selfplay --save' (or any game record, record "
                     "JSON or Gravon game file), replay every move through the rules, and "
                     "print its header (rules, players, seed and other tags), the final "
@@ -68,7 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_board_argument(replay)
 
     match = commands.add_parser(
-        "match", help="play many seeded games between two bots and print the totals",
+        "match", allow_abbrev=False,
+        help="play many seeded games between two bots and print the totals",
         description="Play a match between two bots, changing colours every other game, "
                     "and print the wins, draws and losses, the score with its 95% "
                     "confidence interval and the Elo difference it implies. --workers "
@@ -85,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"second bot: {bots} (default: %(default)s)")
     match.add_argument("--seed", "-s", type=int, default=0,
                        help="seed of the match (default: %(default)s)")
-    match.add_argument("--max-plies", type=int, default=3000, metavar="N",
+    match.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                        help="ply limit of each game, a draw (default: %(default)s)")
     match.add_argument("--no-swap", action="store_true",
                        help="keep the first bot on Red in every game")
@@ -109,7 +115,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_move_time_argument(match)
 
     ladder = commands.add_parser(
-        "ladder", help="rate bots: a round robin and a rating with an interval per bot",
+        "ladder", allow_abbrev=False,
+        help="rate bots: a round robin and a rating with an interval per bot",
         description="Play every bot against every other (both colours with the same seeds) "
                     "and fit ratings by maximum likelihood (Elo scale, random = 0 when it "
                     "plays) with 95% intervals. --jsonl saves each finished game, and the "
@@ -125,7 +132,7 @@ def _parser() -> argparse.ArgumentParser:
                              "(default: %(default)s)")
     ladder.add_argument("--seed", "-s", type=int, default=0,
                         help="seed of the ladder (default: %(default)s)")
-    ladder.add_argument("--max-plies", type=int, default=3000, metavar="N",
+    ladder.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",
                         help="ply limit of each game, a draw (default: %(default)s)")
     ladder.add_argument("--workers", "-w", default="1", metavar="N|auto",
                         help="worker processes; 'auto' uses every core (default: %(default)s)")
@@ -140,7 +147,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
     play = commands.add_parser(
-        "play", help="play against a bot in the terminal",
+        "play", allow_abbrev=False,
+        help="play against a bot in the terminal",
         description="Play a game against a bot. Type moves such as 'a4-a5'; 'moves' "
                     "lists your legal moves, 'help' explains, 'quit' leaves the game. "
                     "Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
@@ -166,7 +174,8 @@ def _parser() -> argparse.ArgumentParser:
     _add_board_argument(play)
 
     serve = commands.add_parser(
-        "serve", help="play in a web browser, against the bot or a friend",
+        "serve", allow_abbrev=False,
+        help="play in a web browser, against the bot or a friend",
         description="Start a web server for the browser game (needs the 'web' extra) and "
                     "print its URL. Each browser is sent only its own player's view.",
     )
@@ -196,6 +205,8 @@ def _parser() -> argparse.ArgumentParser:
                             "(default: %(default)s)")
     _add_serve_options(serve)
 
-    commands.add_parser("editions", help="list the editions and variants",
+    commands.add_parser(
+        "editions", allow_abbrev=False,
+        help="list the editions and variants",
                         description="List the editions and variants and their names.")
     return parser

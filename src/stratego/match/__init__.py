@@ -19,11 +19,18 @@ same games whichever worker plays which game, in whatever order, and a bot's own
 seed tells it nothing about its opponent's setup (short of guessing the match seed:
 against bots you do not trust, use a secret seed such as ``secrets.randbits(64)``).
 
+**Arguments.** As every entry point takes them (`stratego.arguments`): rules as a
+`stratego.Rules` value or a name (``"classic+barrage"``), a seed as an int or None (a
+fresh one, kept in the results), and a ply limit of
+`stratego.arguments.DEFAULT_MAX_PLIES` unless told otherwise.
+
 **Bots.** A bot is given as a name (``"heuristic"``, ``"random"`` or
-``"module:factory"``), as a `BotSpec` (a factory and its options), or as a bot object.
-Every game gets a fresh bot: built from its description, or a deep copy of the bot
-object, so no memory leaks from one game into another and any number of workers
-plays the same games as one.
+``"module:factory"``), as a `BotSpec` (a factory and its options), or as a bot object,
+and checked when given (a misspelt name raises `stratego.errors.BotSpecError` with the
+close matches). Every game of a match gets a fresh bot: built from its description, or
+a deep copy of the bot object, so no memory leaks from one game into another and any
+number of workers plays the same games as one. Each `GameResult` says how long each bot
+thought (`GameResult.think`, wall-clock seconds).
 
 **Scale.** ``workers=N`` plays on N processes (``"auto"``: every core), and
 ``executor=`` takes any `concurrent.futures.Executor` (a process pool of your own,
@@ -38,7 +45,8 @@ file lacks (see "Self-play at scale" in the documentation).
 * `stratego.match.games`: seeds (`game_seed`, `side_seed`) and one game (`play_game`,
   `GameResult`);
 * `stratego.match.score`: the totals (`MatchResult`) and `Score` (interval, Elo);
-* `stratego.match.specs`: `BotSpec`, what a worker builds a fresh bot from;
+* `stratego.match.specs`: `BotSpec`, what a worker builds a fresh bot from, and
+  `bot_recipe` (a bot object, name or spec, checked, as every entry point takes it);
 * `stratego.match.workers`: `play_match`, its chunks of games and the processes or
   executor that play them; `play_seated` (one game with fresh, seeded bots), `run_tasks`
   (tasks on one process, a pool or any executor) and `worker_count`, which the rating
@@ -59,7 +67,7 @@ from stratego.match.games import (
 )
 from stratego.match.log import LOG_FORMAT, MatchFile, MatchLog, MatchLogError, read_jsonl
 from stratego.match.score import MatchResult, Score
-from stratego.match.specs import BotSpec
+from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.match.workers import Progress, play_match, play_seated, run_tasks, worker_count
 
 __all__ = [
@@ -67,7 +75,9 @@ __all__ = [
     "ILLEGAL_SETUP",
     "LOG_FORMAT",
     "SETUP_SOURCES",
+    "BotRecipe",
     "BotSpec",
+    "BotTemplate",
     "GameResult",
     "MatchFile",
     "MatchLog",
@@ -75,6 +85,7 @@ __all__ = [
     "MatchResult",
     "Progress",
     "Score",
+    "bot_recipe",
     "game_seed",
     "play_game",
     "play_match",

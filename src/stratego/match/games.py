@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
+from stratego._checks import as_bool
+from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, seed_from
 from stratego.bots import Bot, bot_name
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import BotFaultError, InvalidNotationError, RulesError, _shown
+from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, _shown
 from stratego.explain import explain_illegal
 from stratego.human_setups import human_setup, human_setups
+from stratego.match.specs import BotSpec, BotTemplate, bot_recipe
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -66,6 +70,9 @@ def side_seed(seed: int, purpose: str, player: Player) -> int:
     The streams are independent: one reveals nothing about another without the game's
     `seed`.
     """
+    if not isinstance(player, Player) or not isinstance(purpose, str):
+        raise ArgumentError(f"side_seed takes a purpose (a text) and a Player, not "
+                            f"{_shown(purpose)} and {_shown(player)}")
     return _derive(purpose, seed, player.name)
 
 
@@ -75,7 +82,10 @@ class GameResult:
 
     `termination` is the `stratego.Termination` value (``"flag captured"``,
     ``"no legal moves"``, ``"ply limit"``, ...) or `ILLEGAL_MOVE`; `winner`
-    is None for a draw; `detail` explains an illegal move.
+    is None for a draw; `detail` explains an illegal move. `think` is the seconds each
+    bot spent choosing its setup and its moves, (Red's, Blue's): wall-clock time measured
+    around each call (a program bot's time includes its process's start and the pipes;
+    CPU time would miss a bot that runs in another process).
     """
 
     seed: int
@@ -86,6 +96,7 @@ class GameResult:
     plies: int
     detail: str = ""
     state: GameState | None = attrs.field(default=None, eq=False, repr=False)
+    think: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False, repr=False)
 
     @property
     def winner_name(self) -> str | None:
@@ -134,44 +145,51 @@ def _reset(bot: Any, seed: int) -> None:
         reset(seed)
 
 
-def _limited(rules: Rules, max_plies: int | None) -> Rules:
-    if max_plies is not None:
-        if rules.ply_limit is None or rules.ply_limit > max_plies:
-            rules = rules.with_ply_limit(max_plies)
-    elif rules.ply_limit is None:
-        raise RulesError("a bot game needs a ply limit: pass max_plies or use rules with one")
-    return rules
-
-
 SETUP_SOURCES = ("random", "human")
 """Where `play_game` and `play_match` take the setups of bots that do not place their own."""
 
 
 def _setup_source(source: str, rules: Rules) -> Callable[[Rules, Player, random.Random], Setup]:
-    """The setup function `source` names, checked against `rules` (`RulesError`)."""
+    """The setup function `source` names, checked against `rules` (`ArgumentError` for
+    another source, `SetupError` for rules the human setups have no army of)."""
     if source == "random":
         return random_setup
     if source == "human":
         human_setups(rules, Player.RED)  # raises SetupError for an army it has none for
         return human_setup
-    raise RulesError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
+    raise ArgumentError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
                      f"not {_shown(source)}")
 
 
+def _game_bot(bot: Any, which: str, seed: int, player: Player) -> Any:
+    """The bot of one side: a bot object as it is, a name or a `BotSpec` built with the
+    side's seed; `BotSpecError` for anything else."""
+    recipe = bot_recipe(bot, which)
+    return bot if isinstance(recipe, BotTemplate) else recipe.build(side_seed(seed, "bot", player))
+
+
 def play_game(
-    rules: Rules,
-    red_bot: Bot,
-    blue_bot: Bot,
+    rules: Rules | str,
+    red_bot: Bot | BotSpec | str,
+    blue_bot: Bot | BotSpec | str,
     *,
-    seed: int = 0,
-    max_plies: int | None = None,
+    seed: int | None = 0,
+    max_plies: int | None = DEFAULT_MAX_PLIES,
     keep_state: bool = False,
     setups: str = "random",
 ) -> GameResult:
     """Play one game from setups drawn from `seed`.
 
-    `max_plies` adds a ply limit (a draw) when the rules have none or a longer
-    one. Each side's random setup and each bot's randomness come from a stream of
+    `rules` is a `stratego.Rules` value or a rules name (``"classic"``,
+    ``"classic+barrage"``). The bots are bot objects (played as they are), bot names or
+    specs (``"heuristic"``, ``"search(time_limit=0.5)"``, ``"cmd:./mybot"``) or
+    `BotSpec` values (built with their side's seed); a name that is no bot is refused at
+    once (`stratego.errors.BotSpecError`, with the close matches). `seed` is an int, or
+    None for a fresh random one (kept in `GameResult.seed`).
+
+    `max_plies` (default `stratego.arguments.DEFAULT_MAX_PLIES`) adds a ply limit (a
+    draw) when the rules have none or a longer one; None keeps the rules' own limit,
+    which must then exist. Each side's random setup and each bot's randomness come from a stream of
     their own (`side_seed`): bots with a ``reset(seed)`` method are reset first
     with their stream's seed, so the game depends only on `seed`, and no bot can
     work out its opponent's setup from its own seed. A bot with a
@@ -182,25 +200,33 @@ def play_game(
     an army it has none for). With `keep_state` the final `GameState` is kept in
     `GameResult.state`.
     """
-    rules = _limited(rules, max_plies)
+    rules = limited_rules(rules, max_plies)
+    seed = seed_from(seed)
+    keep_state = as_bool(keep_state, "keep_state")
     place = _setup_source(setups, rules)
+    bots = (_game_bot(red_bot, "red_bot", seed, Player.RED),
+            _game_bot(blue_bot, "blue_bot", seed, Player.BLUE))
     armies = [place(rules, player, random.Random(side_seed(seed, "setup", player)))
               for player in Player]
-    bots = (red_bot, blue_bot)
-    names = (bot_name(red_bot), bot_name(blue_bot))
+    names = (bot_name(bots[0]), bot_name(bots[1]))
     for player in Player:
         _reset(bots[player], side_seed(seed, "bot", player))
     winner: Player | None = None
     termination = ""
     detail = ""
+    think = [0.0, 0.0]
     for player in Player:
+        started = time.perf_counter()
         try:
             chosen = _bot_setup(bots[player], rules, player, seed)
         except BotFaultError as fault:  # a program bot that failed to set up
+            think[player] += time.perf_counter() - started
             result = GameResult(seed, names[0], names[1], player.opponent, fault.termination,
-                                0, f"{player} ({names[player]}): {fault}")
+                                0, f"{player} ({names[player]}): {fault}",
+                                think=(think[0], think[1]))
             _game_over(bots, result)
             return result
+        think[player] += time.perf_counter() - started
         if chosen is None:
             continue
         if not isinstance(chosen, Setup):
@@ -212,19 +238,23 @@ def play_game(
         if problems:
             detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
             result = GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,
-                                detail, None)
+                                detail, None, (think[0], think[1]))
             _game_over(bots, result)
             return result
         armies[player] = chosen
     state = new_game(rules, armies[Player.RED], armies[Player.BLUE])
     while state.outcome is None:
         player = state.to_move
+        seen = _view(state, player)
+        started = time.perf_counter()
         try:
-            answer: Any = bots[player](_view(state, player))
+            answer: Any = bots[player](seen)
         except BotFaultError as fault:  # a program bot's fault loses it the game
+            think[player] += time.perf_counter() - started
             winner, termination = player.opponent, fault.termination
             detail = f"{player} ({names[player]}): {fault}"
             break
+        think[player] += time.perf_counter() - started
         move: Move | None = answer if isinstance(answer, Move) else None
         if isinstance(answer, str):
             try:
@@ -245,7 +275,7 @@ def play_game(
     if state.outcome is not None:
         winner, termination = state.outcome.winner, state.outcome.termination.value
     result = GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
-                        state if keep_state else None)
+                        state if keep_state else None, (think[0], think[1]))
     _game_over(bots, result)
     return result
 

@@ -14,10 +14,11 @@ from typing import IO, Any
 
 import attrs
 
-from stratego.errors import MatchLogError, StrategoError
+from stratego.arguments import path_from
+from stratego.errors import ArgumentError, MatchLogError, StrategoError, _shown
 from stratego.match.games import GameResult
 from stratego.match.score import MatchResult
-from stratego.match.specs import _Recipe
+from stratego.match.specs import BotRecipe
 from stratego.pieces import Player
 from stratego.rules import Rules
 
@@ -34,7 +35,7 @@ _Played = tuple[int, GameResult, dict[str, Any] | None]
 # the JSONL file
 
 
-def _config(rules: Rules, names: tuple[str, str], recipes: tuple[_Recipe, _Recipe],
+def _config(rules: Rules, names: tuple[str, str], recipes: tuple[BotRecipe, BotRecipe],
             seed: int, swap: bool, setups: str = "random") -> dict[str, Any]:
     from stratego import __version__
 
@@ -86,6 +87,7 @@ def _game_line(index: int, game: GameResult, record: dict[str, Any] | None) -> s
         "result": game.result(),
         "termination": game.termination,
         "plies": game.plies,
+        "think": [round(game.think[0], 4), round(game.think[1], 4)],
     }
     if game.detail:
         data["detail"] = game.detail
@@ -97,14 +99,16 @@ def _game_line(index: int, game: GameResult, record: dict[str, Any] | None) -> s
 def _game_from(data: Any, where: str) -> tuple[int, GameResult]:
     try:
         winner = data["winner"]
+        think = data.get("think", (0.0, 0.0))  # files written before it was recorded
         game = GameResult(
             int(data["seed"]), str(data["red"]), str(data["blue"]),
             None if winner is None else Player.parse(winner), str(data["termination"]),
-            int(data["plies"]), str(data.get("detail", "")))
+            int(data["plies"]), str(data.get("detail", "")),
+            think=(float(think[0]), float(think[1])))
         index = data["index"]
         if not isinstance(index, int) or index < 0:
-            raise ValueError(f"bad index {index!r}")
-    except (KeyError, TypeError, ValueError, StrategoError) as exc:
+            raise MatchLogError(f"bad index {_shown(index)}")
+    except (KeyError, IndexError, TypeError, ValueError, StrategoError) as exc:
         raise MatchLogError(f"{where} is not a game of a match ({exc})"[:200]) from None
     return index, game
 
@@ -173,14 +177,16 @@ def read_jsonl(path: str | os.PathLike[str]) -> MatchFile:
     """Read a match's JSONL file without changing it (a torn last line is left out and
     counted in `MatchFile.torn`). Raises `MatchLogError` if the file cannot be read, is
     not a match file or is damaged before its last line."""
-    name = os.fspath(path)
+    name = path_from(path, "path")
+    if name is None:
+        raise ArgumentError("read_jsonl needs a file name, not None")
     try:
         with open(name, "rb") as handle:
-            contents = _read(handle.read(), name)
+            contents = _read(handle.read(), _shown(name))
     except OSError as exc:
-        raise MatchLogError(f"cannot read {name!r}: {exc.strerror}") from None
+        raise MatchLogError(f"cannot read {_shown(name)}: {exc.strerror}") from None
     if contents.config is None:
-        raise MatchLogError(f"{name} holds no match yet")
+        raise MatchLogError(f"{_shown(name)} holds no match yet")
     return MatchFile(name, contents.config, contents.games, len(contents.torn))
 
 

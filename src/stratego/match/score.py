@@ -119,6 +119,15 @@ class MatchResult:
         """Games without a winner."""
         return sum(1 for game in self.games if game.winner is None)
 
+    def think_time(self) -> dict[str, float]:
+        """Seconds each bot spent choosing its setups and moves over the match, by name
+        (wall-clock time, `GameResult.think`)."""
+        totals = dict.fromkeys(self.names, 0.0)
+        for game in self.games:
+            for name, seconds in zip((game.red, game.blue), game.think, strict=True):
+                totals[name] = totals.get(name, 0.0) + seconds
+        return totals
+
     def score(self, name: str) -> float:
         """Points of bot `name`: 1 a win, 1/2 a draw."""
         return self.wins.get(name, 0) + self.draws / 2

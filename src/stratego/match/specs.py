@@ -15,9 +15,10 @@ from typing import Any
 import attrs
 
 from stratego.bots import Bot, bot_factory, bot_name
-from stratego.errors import StrategoError
+from stratego.bots.specs import check_options, format_spec, split_options
+from stratego.errors import BotSpecError, _shown
 
-__all__ = ["BotSpec"]
+__all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe"]
 
 
 # ---------------------------------------------------------------------------
@@ -25,7 +26,27 @@ __all__ = ["BotSpec"]
 
 
 def _options(value: Mapping[str, Any] | None) -> dict[str, Any]:
-    return dict(value or {})
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        raise BotSpecError(f"a bot's options are a mapping of names to values, not "
+                           f"{_shown(value)}")
+    return dict(value)
+
+
+def _check_factory(spec: BotSpec, factory: Any) -> None:
+    """A `BotSpec` is checked when it is made: the factory resolves (an unknown name is
+    refused with the close matches) and takes the options."""
+    if isinstance(factory, str):
+        resolved = bot_factory(factory)
+    elif callable(factory):
+        resolved = factory
+    else:
+        raise BotSpecError(f"a bot factory is a spec (text) or a callable, not "
+                           f"{_shown(factory)}")
+    if spec.options or not isinstance(factory, str):  # a text was checked by bot_factory
+        check_options(resolved, spec.options, factory if isinstance(factory, str)
+                      else str(getattr(factory, "__qualname__", repr(factory))))
 
 
 @attrs.frozen
@@ -36,7 +57,9 @@ class BotSpec:
     such as ``"heuristic"``, ``"module:attribute"``, ``"file.py:attribute"``,
     ``"cmd:COMMAND"``, with options in parentheses) or a module-level callable (a class
     or a function; lambdas and closures do not pickle); the bot is
-    ``factory(seed, **options)``.
+    ``factory(seed, **options)``. It is checked when made: an unknown name (with the close
+    matches), a module that does not load or an option the factory does not take raise
+    `stratego.errors.BotSpecError` at once.
 
         BotSpec("heuristic")
         BotSpec("mybots:AlphaBot", {"depth": 3})
@@ -46,12 +69,20 @@ class BotSpec:
     factory: str | Callable[..., Any]
     options: dict[str, Any] = attrs.field(factory=dict, converter=_options)
 
+    def __attrs_post_init__(self) -> None:
+        _check_factory(self, self.factory)
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """The `BotSpec` a spec text names, its options split off (the inverse of
+        `describe` for every spec given as text or as a module-level factory)."""
+        head, options = split_options(text)
+        return cls(head, options)
+
     def _resolve(self) -> Callable[..., Any]:
         factory = self.factory
         if callable(factory):
             return factory
-        if not isinstance(factory, str):
-            raise StrategoError(f"a bot factory is a name or a callable, not {factory!r}")
         return bot_factory(factory)  # every spec: names, module:attribute, cmd:...
 
     def build(self, seed: int | None = None) -> Bot:
@@ -60,43 +91,52 @@ class BotSpec:
         return bot
 
     def describe(self) -> str:
-        """The factory and its options as one line (what a match's JSONL file records)."""
+        """The factory and its options as one spec (what a match's JSONL file records),
+        which `parse` or any entry point taking a bot reads back: ``search(time_limit=0.5)``,
+        ``cmd(move_time=5.0):./mybot``, ``mybots:AlphaBot(depth=3)``."""
         factory = self.factory
+        options = dict(self.options)
         if callable(factory):
-            text = f"{getattr(factory, '__module__', '?')}:{getattr(factory, '__qualname__', '?')}"
+            head = f"{getattr(factory, '__module__', '?')}:{getattr(factory, '__qualname__', '?')}"
         else:
-            text = factory.strip()
-            if ":" not in text:
-                text = text.lower()
-        if self.options:
-            text += "(" + ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items())) + ")"
-        return text
+            head, written = split_options(factory)
+            options = {**written, **options}
+            if ":" not in head:
+                head = head.lower()
+        return format_spec(head, options)
 
 
 @attrs.frozen
-class _Copied:
-    """A bot object used as a template: each game plays a deep copy of it."""
+class BotTemplate:
+    """A bot object used as a template: each game plays a deep copy of it (what
+    `bot_recipe` makes of a bot object)."""
 
     bot: Any
 
     def build(self, seed: int | None = None) -> Bot:
+        """A deep copy of the template (`seed` is not used: the game resets the copy)."""
         copied: Bot = copy.deepcopy(self.bot)
         return copied
 
     def describe(self) -> str:
+        """The bot's name and its class, ``heuristic (stratego.bots:HeuristicBot)``: a
+        bot object has no spec, so this text names it but does not rebuild it."""
         bot = self.bot
         kind = bot if isinstance(bot, types.FunctionType) else type(bot)
         return f"{bot_name(bot)} ({kind.__module__}:{kind.__qualname__})"
 
 
-_Recipe = BotSpec | _Copied
+BotRecipe = BotSpec | BotTemplate
+"""What a game builds a fresh bot from: a `BotSpec`, or a `BotTemplate` to copy."""
 
 
-def _recipe(bot: Any, which: str) -> _Recipe:
-    if isinstance(bot, BotSpec):
+def bot_recipe(bot: Any, which: str = "bot") -> BotRecipe:
+    """What each game builds the bot `bot` (a `BotSpec`, a spec text or a bot object)
+    from; `BotSpecError` naming the argument `which` for anything else."""
+    if isinstance(bot, BotSpec | BotTemplate):
         return bot
     if isinstance(bot, str):
         return BotSpec(bot)
     if callable(bot):
-        return _Copied(bot)
-    raise StrategoError(f"{which} is neither a bot, a bot name nor a BotSpec: {bot!r}"[:200])
+        return BotTemplate(bot)
+    raise BotSpecError(f"{which} is neither a bot, a bot name nor a BotSpec: {_shown(bot)}")

@@ -24,11 +24,19 @@ from typing import Any, TypeVar
 
 import attrs
 
+from stratego._checks import as_bool
+from stratego.arguments import (
+    DEFAULT_MAX_PLIES,
+    callback_from,
+    limited_rules,
+    path_from,
+    rules_from,
+    seed_from,
+)
 from stratego.bots import Bot, bot_name
-from stratego.errors import RulesError, StrategoError
+from stratego.errors import ArgumentError, _shown
 from stratego.match.games import (
     GameResult,
-    _limited,
     _setup_source,
     game_seed,
     play_game,
@@ -36,12 +44,16 @@ from stratego.match.games import (
 )
 from stratego.match.log import MatchLog, _config, _Played
 from stratego.match.score import MatchResult
-from stratego.match.specs import BotSpec, _Copied, _Recipe, _recipe
+from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 
 __all__ = ["Progress", "play_match", "play_seated", "run_tasks", "worker_count"]
+
+MAX_WORKERS = 1024
+"""The most worker processes `worker_count` accepts (more would exhaust the machine: a
+cluster takes ``executor=`` instead)."""
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
@@ -56,7 +68,7 @@ class _Chunk:
     """Games of one match for one task: everything a worker needs, picklable."""
 
     rules: Rules
-    recipes: tuple[_Recipe, _Recipe]
+    recipes: tuple[BotRecipe, BotRecipe]
     names: tuple[str, str]
     seed: int
     max_plies: int | None
@@ -66,19 +78,26 @@ class _Chunk:
     setups: str = "random"
 
 
-def play_seated(rules: Rules, bots: Sequence[Bot | BotSpec | _Copied | str],
-                names: tuple[str, str], seed: int, *, swapped: bool = False,
-                max_plies: int | None = None, setups: str = "random",
+def play_seated(rules: Rules | str, bots: Sequence[Bot | BotSpec | BotTemplate | str],
+                names: tuple[str, str], seed: int | None, *, swapped: bool = False,
+                max_plies: int | None = DEFAULT_MAX_PLIES, setups: str = "random",
                 keep_state: bool = False) -> GameResult:
     """One game of a match or a ladder: fresh bots from the two `bots` (names, `BotSpec`
     descriptions or bot objects, as `play_match` takes them; the first plays Red, or
     Blue when `swapped`), each seeded from the game's `seed` and its side
-    (`side_seed`), named `names` (in the order of `bots`) in the result. Raises
-    `StrategoError` for anything else."""
-    if len(bots) != 2:
-        raise StrategoError(f"a game needs two bots, not {len(bots)}")
-    recipes = [b if isinstance(b, _Copied) else _recipe(b, f"bot {i + 1}")
-               for i, b in enumerate(bots)]
+    (`side_seed`), named `names` (in the order of `bots`) in the result. `rules`,
+    `seed` and `max_plies` are taken as `play_game` takes them. Raises
+    `stratego.errors.BotSpecError` for a bot that cannot be made and `ArgumentError` for
+    other bad arguments."""
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or len(bots) != 2:
+        raise ArgumentError(f"a game needs two bots, not {_shown(bots)}")
+    if (not isinstance(names, tuple | list) or len(names) != 2
+            or not all(isinstance(name, str) for name in names)):
+        raise ArgumentError(f"names must be two texts, not {_shown(names)}")
+    rules = limited_rules(rules, max_plies)
+    seed = seed_from(seed)
+    swapped = as_bool(swapped, "swapped")
+    recipes = [bot_recipe(b, f"bot {i + 1}") for i, b in enumerate(bots)]
     order = (1, 0) if swapped else (0, 1)
     red = recipes[order[0]].build(side_seed(seed, "bot", Player.RED))
     blue = recipes[order[1]].build(side_seed(seed, "bot", Player.BLUE))
@@ -126,11 +145,12 @@ def _cores() -> int:
 
 def worker_count(value: int | str) -> int:
     """The number of worker processes `value` asks for: a whole number >= 1, or
-    ``"auto"`` for every core this process may use; `RulesError` otherwise."""
-    if value == "auto":
+    ``"auto"`` for every core this process may use; `ArgumentError` otherwise."""
+    if isinstance(value, str) and value == "auto":
         return _cores()
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"workers must be a whole number >= 1 or 'auto', not {value!r}"[:120])
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS:
+        raise ArgumentError(f"workers must be a whole number from 1 to {MAX_WORKERS} or "
+                            f"'auto', not {_shown(value)}")
     return value
 
 
@@ -156,7 +176,7 @@ def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
             try:
                 pickle.dumps(tasks[0])
             except Exception as exc:
-                raise StrategoError(
+                raise ArgumentError(
                     f"the bots cannot be sent to worker processes ({exc}): pass bot "
                     "names, BotSpec descriptions or module-level bot classes") from None
             context = multiprocessing.get_context(start_method)
@@ -188,8 +208,8 @@ Progress = Callable[[int, int, GameResult], None]
 (games read back from a JSONL file count as done but are not reported)."""
 
 
-def _names(recipes: tuple[_Recipe, _Recipe]) -> tuple[str, str]:
-    first, second = (bot_name(r.bot) if isinstance(r, _Copied) else bot_name(r.build(0))
+def _names(recipes: tuple[BotRecipe, BotRecipe]) -> tuple[str, str]:
+    first, second = (bot_name(r.bot) if isinstance(r, BotTemplate) else bot_name(r.build(0))
                      for r in recipes)
     if first == second:
         first, second = f"{first}-1", f"{second}-2"
@@ -202,13 +222,13 @@ def _chunks(indices: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
 
 
 def play_match(
-    rules: Rules,
+    rules: Rules | str,
     red_bot: Bot | BotSpec | str,
     blue_bot: Bot | BotSpec | str,
     *,
     games: int = 10,
-    seed: int = 0,
-    max_plies: int | None = 3000,
+    seed: int | None = 0,
+    max_plies: int | None = DEFAULT_MAX_PLIES,
     swap_colours: bool = True,
     progress: Progress | None = None,
     workers: int | str = 1,
@@ -224,13 +244,18 @@ def play_match(
     Game ``i`` has the seed ``game_seed(seed, i)`` (the same `seed` replays the same
     match). With `swap_colours`, the bots change colours every other game:
     `red_bot` plays Red in games 0, 2, 4, ... and Blue in the others. Bots
-    with the same name are told apart as ``"name-1"`` and ``"name-2"``.
-    `max_plies` is the ply limit of each game (a draw). `setups` is where the
+    with the same name are told apart as ``"name-1"`` and ``"name-2"``. `rules` is a
+    `stratego.Rules` value or a rules name (``"classic+barrage"``); `seed` an int, or
+    None for a fresh random one (each game's seed is in its result; a match written to
+    `jsonl` needs a seed of its own, to be resumed).
+    `max_plies` is the ply limit of each game (a draw; by default
+    `stratego.arguments.DEFAULT_MAX_PLIES`, None for the rules' own). `setups` is where the
     armies of bots that do not place their own come from (``"random"`` or
     ``"human"``, as in `play_game`). `progress` is called after each game played.
 
     Bots are names, `BotSpec` descriptions or bot objects; each game plays a fresh
-    one. `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
+    one. A name that is no bot is refused at once (`stratego.errors.BotSpecError`, with
+    the close matches). `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
     this match (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the
     default); `executor` plays on yours instead (never shut down here). Games go out
     `chunk_size` at a time (by default one at a time when `jsonl` is given). Either way
@@ -245,14 +270,27 @@ def play_match(
     KeyboardInterrupt, the games already finished are saved before it propagates.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise RulesError(f"the number of games must be a whole number >= 0, not {games!r}")
+        raise ArgumentError(f"the number of games must be a whole number >= 0, not "
+                            f"{_shown(games)}")
     count = worker_count(workers)
     if chunk_size is not None and (isinstance(chunk_size, bool)
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
-        raise RulesError(f"chunk_size must be a whole number >= 1, not {chunk_size!r}"[:120])
-    limited = _limited(rules, max_plies)
+        raise ArgumentError(f"chunk_size must be a whole number >= 1, not {_shown(chunk_size)}")
+    limited = limited_rules(rules, max_plies)
+    rules = rules_from(rules)
+    jsonl = path_from(jsonl, "jsonl")
+    if jsonl is not None and seed is None:
+        raise ArgumentError("a match written to a JSONL file needs a seed (an int), so that "
+                            "a rerun with the same arguments resumes it")
+    seed = seed_from(seed)
+    swap_colours = as_bool(swap_colours, "swap_colours")
+    record = as_bool(record, "record")
+    progress = callback_from(progress, "progress", 3)
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
+                            f"{_shown(executor)}")
     _setup_source(setups, limited)
-    recipes = (_recipe(red_bot, "red_bot"), _recipe(blue_bot, "blue_bot"))
+    recipes = (bot_recipe(red_bot, "red_bot"), bot_recipe(blue_bot, "blue_bot"))
     names = _names(recipes)
     base = _Chunk(limited, recipes, names, seed, max_plies, swap_colours, record, (), setups)
     with contextlib.ExitStack() as stack:

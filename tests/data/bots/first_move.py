@@ -5,12 +5,21 @@ standard input and output and plays the first legal move it is offered.
 Usage: python first_move.py [FAULT], where FAULT makes it misbehave on its first
 move: "illegal" (a move that is not legal), "garbage" (a line that is not JSON),
 "silent" (no answer), "crash" (exits), "slow-setup" (no setup answer), "flood" (2 MiB
-without a line end), "deaf" (after its setup it never reads its input again).
+without a line end), "deaf" (after its setup it never reads its input again),
+"mirrored" (a legal move mirrored left to right, as a program that wrote its setup rows
+from the wrong side would play).
 """
 
 import json
 import sys
 import time
+
+
+def mirrored(move: str) -> str:
+    """'a4-a5' -> 'j4-j5': each square's file mirrored (a <-> j)."""
+    return "-".join(chr(ord("a") + ord("j") - ord(square[0])) + square[1:]
+                    for square in move.split("-"))
+
 
 fault = sys.argv[1] if len(sys.argv) > 1 else ""
 for line in sys.stdin:
@@ -33,6 +42,9 @@ for line in sys.stdin:
         elif fault == "silent":
             time.sleep(60)
             continue
+        elif fault == "mirrored":
+            steps = [m for m in legal if "-" in m and m != "--" and mirrored(m) not in legal]
+            reply = {"type": "move", "move": mirrored(steps[0])}
         elif fault == "crash":
             sys.exit(3)
         elif fault == "flood":

@@ -1,0 +1,143 @@
+"""The arguments every entry point takes the same way: rules, seeds and the ply limit of bot games.
+
+One convention for the public entry points (`stratego.match.play_game`,
+`stratego.match.play_match`, `stratego.match.play_seated`, `stratego.arena.ladder`, the
+command line):
+
+* **rules** are a `stratego.Rules` value or a rules name, an edition optionally followed by
+  variants joined with ``+`` (``"classic"``, ``"classic+barrage"``,
+  `stratego.editions.by_name`); anything else is a `RulesError`;
+* a **seed** is an int, or None for a fresh random one (recorded where the result is, so
+  the game can be replayed); a bool, a float or a text is an `ArgumentError`;
+* a bot game ends in a draw after `DEFAULT_MAX_PLIES` plies unless the rules have a
+  shorter limit or the caller passes another ``max_plies`` (None: the rules' own limit,
+  which must then exist).
+
+Bots are named the same way everywhere too (an object, a name or a spec, checked when
+given): `stratego.match.BotSpec` and `stratego.bots.specs`. Each helper returns the value
+as the entry point will use it, or raises the library's exception naming the argument.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import random
+from typing import Any
+
+from stratego.errors import ArgumentError, RulesError, _shown
+from stratego.rules import Rules
+
+__all__ = ["DEFAULT_MAX_PLIES", "callback_from", "fresh_seed", "limited_rules", "max_plies_from",
+           "optional_seed", "path_from", "rules_from", "seed_from"]
+
+DEFAULT_MAX_PLIES = 3000
+"""The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
+one or the caller passes ``max_plies``: the default of `stratego.match.play_game`,
+`stratego.match.play_match`, `stratego.match.play_seated`, `stratego.arena.ladder` and
+the command line's ``selfplay``, ``match`` and ``ladder``. No edition sets a ply limit of
+its own, and two cautious bots can shuffle for ever; 3000 plies leaves room for a long
+decisive game and still ends a shuffle."""
+
+
+def _label(name: object) -> str:
+    """The argument's name as a message shows it (a name that is not a short text, cut)."""
+    return name if isinstance(name, str) and len(name) <= 40 else _shown(name, 40)
+
+
+def rules_from(value: object) -> Rules:
+    """`value` as a `Rules`: a `Rules` value as it is, a rules name through
+    `stratego.editions.by_name` (``"classic"``, ``"jumbo-2014+barrage"``); `RulesError`
+    for an unknown name or anything else."""
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        from stratego.editions import by_name
+
+        return by_name(value)
+    raise RulesError(f"rules are a Rules value or a rules name such as 'classic' or "
+                     f"'classic+barrage', not {_shown(value)}")
+
+
+def fresh_seed() -> int:
+    """A fresh random seed (63 bits, from the operating system's randomness)."""
+    return random.SystemRandom().getrandbits(63)
+
+
+def seed_from(value: object, name: str = "seed") -> int:
+    """`value` as a seed: an int as it is, None as a `fresh_seed`; `ArgumentError`
+    naming the argument `name` for anything else (a bool included)."""
+    if value is None:
+        return fresh_seed()
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ArgumentError(f"{_label(name)} must be a whole number or None, not {_shown(value)}")
+    return value
+
+
+def optional_seed(value: object, name: str = "seed") -> int | None:
+    """`value` as a seed kept as given: an int, or None (which the caller turns into fresh
+    randomness of its own); `ArgumentError` naming the argument `name` otherwise."""
+    if value is None:
+        return None
+    return seed_from(value, name)
+
+
+def max_plies_from(value: object, name: str = "max_plies") -> int | None:
+    """`value` as a ply limit: a whole number >= 1, or None (the rules' own limit);
+    `ArgumentError` otherwise."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ArgumentError(f"{_label(name)} must be a whole number >= 1 or None, not "
+                            f"{_shown(value)}")
+    return value
+
+
+def callback_from(value: object, name: str, arguments: int) -> Any:
+    """`value` as a callback the library will call with `arguments` positional
+    arguments, or None; `ArgumentError` naming the argument `name` for anything else (a
+    callable whose signature cannot take them included)."""
+    if value is None:
+        return None
+    if not callable(value):
+        raise ArgumentError(f"{_label(name)} must be a callable or None, not {_shown(value)}")
+    try:
+        signature = inspect.signature(value)
+    except (TypeError, ValueError):  # a builtin without a signature: trusted
+        return value
+    try:
+        signature.bind(*([None] * arguments))
+    except TypeError as exc:
+        raise ArgumentError(f"{_label(name)} is called with {arguments} arguments, which "
+                            f"{_shown(value)} cannot take: {exc}") from None
+    return value
+
+
+def path_from(value: object, name: str) -> str | None:
+    """`value` as a file name: a text or an `os.PathLike` (returned as a text), or None;
+    `ArgumentError` naming the argument `name` otherwise (a number would name an open file
+    descriptor)."""
+    if value is None:
+        return None
+    if isinstance(value, str | os.PathLike):
+        path = os.fspath(value)
+        if isinstance(path, str) and path:
+            return path
+    raise ArgumentError(f"{_label(name)} must be a file name (a text or a path) or None, not "
+                        f"{_shown(value)}")
+
+
+def limited_rules(rules: object, max_plies: object = DEFAULT_MAX_PLIES) -> Rules:
+    """The rules of a bot game: `rules` (a `Rules` or a name, `rules_from`) with the ply
+    limit `max_plies` when they have none or a longer one. With `max_plies` None the
+    rules must have a limit of their own (`RulesError` otherwise: a game between two bots
+    might never end)."""
+    checked = rules_from(rules)
+    limit = max_plies_from(max_plies)
+    if limit is not None:
+        if checked.ply_limit is None or checked.ply_limit > limit:
+            checked = checked.with_ply_limit(limit)
+    elif checked.ply_limit is None:
+        raise RulesError(f"a bot game needs a ply limit: pass max_plies (by default "
+                         f"{DEFAULT_MAX_PLIES}) or use rules with one")
+    return checked

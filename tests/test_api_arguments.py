@@ -1,0 +1,184 @@
+"""One argument convention for the entry points, and only the library's errors on bad input.
+
+The convention (`stratego.arguments`): rules are a `Rules` value or a rules name; bots an
+object, a name or a spec, checked when given; a seed an int or None; one default ply limit
+for bot games (`DEFAULT_MAX_PLIES`). The property: every public entry point of the bot
+games (`play_game`, `play_match`, `play_seated`, `ladder`, `fit_ratings`, `BotSpec`,
+`make_bot`) and every function of ``stratego.__all__``, given a wrong type or value for any
+one argument (the others right), returns or raises a `StrategoError`, never a bare
+built-in exception.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import stratego
+from stratego import CLASSIC, ArgumentError, Player, RulesError, StrategoError
+from stratego.arena import fit_ratings, ladder
+from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, rules_from, seed_from
+from stratego.bots import RandomBot, make_bot
+from stratego.errors import BotSpecError
+from stratego.match import BotSpec, GameResult, MatchResult, play_game, play_match, play_seated
+
+odd_values = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.integers(2**70, 2**80),
+    st.floats(allow_nan=True), st.text(max_size=12), st.binary(max_size=4),
+    st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(),
+                                                         max_size=2),
+    st.just(object()), st.just(Player.BLUE), st.just(CLASSIC), st.just(RandomBot(1)),
+    st.just("x" * 10_000), st.just(("random", "random")), st.just(print),
+)
+"""Wrong types and out-of-range values (and some right ones: an entry point may accept them)."""
+
+_GAME = GameResult(1, "random", "heuristic", Player.BLUE, "flag captured", 40)
+
+ENTRY_POINTS: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {
+    "play_game": (play_game, {"rules": "classic", "red_bot": "random", "blue_bot": "random",
+                              "seed": 1, "max_plies": 6, "keep_state": False,
+                              "setups": "random"}),
+    "play_match": (play_match, {"rules": "classic", "red_bot": "random",
+                                "blue_bot": RandomBot(2), "games": 1, "seed": 1,
+                                "max_plies": 6, "swap_colours": True, "progress": None,
+                                "workers": 1, "executor": None, "chunk_size": None,
+                                "record": False, "setups": "random"}),
+    "play_seated": (play_seated, {"rules": CLASSIC, "bots": ["random", "random"],
+                                  "names": ("a", "b"), "seed": 1, "swapped": False,
+                                  "max_plies": 6, "setups": "random", "keep_state": False}),
+    "ladder": (ladder, {"bots": ["random", "random"], "rules": "classic",
+                        "games_per_pair": 1, "seed": 1, "max_plies": 6, "workers": 1,
+                        "executor": None, "names": None, "move_time": None,
+                        "setups": "random", "anchor": "random", "progress": None}),
+    "fit_ratings": (fit_ratings, {"names": ["random", "heuristic"], "games": [_GAME],
+                                  "anchor": "random", "prior_draws": 1.0, "pairs": None}),
+    "BotSpec": (BotSpec, {"factory": "random", "options": {}}),
+    "make_bot": (make_bot, {"name": "random", "seed": 1}),
+    "rules_from": (rules_from, {"value": "classic+barrage"}),
+    "seed_from": (seed_from, {"value": 1}),
+    "limited_rules": (limited_rules, {"rules": CLASSIC, "max_plies": 6}),
+}
+"""Each entry point and right values for each of its arguments (games kept short)."""
+
+COUNTS = {("play_match", "games")}
+"""Arguments whose huge values are right and would take for ever (a match of 2**70 games):
+given small ints only."""
+
+CASES = [(name, argument) for name, (_, good) in ENTRY_POINTS.items() for argument in good]
+
+
+def _call(function: Callable[..., Any], arguments: dict[str, Any]) -> None:
+    positional = [p.name for p in inspect.signature(function).parameters.values()
+                  if p.kind is p.POSITIONAL_OR_KEYWORD]
+    args = [arguments[name] for name in positional if name in arguments]
+    kwargs = {k: v for k, v in arguments.items() if k not in positional}
+    with contextlib.suppress(StrategoError):
+        function(*args, **kwargs)
+
+
+@pytest.mark.parametrize(("entry", "argument"), CASES, ids=[f"{e}-{a}" for e, a in CASES])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=odd_values)
+def test_a_wrong_argument_raises_a_library_error(entry: str, argument: str,
+                                                 value: Any) -> None:
+    function, good = ENTRY_POINTS[entry]
+    if (entry, argument) in COUNTS and isinstance(value, int) and value > 3:
+        value = 3
+    _call(function, {**good, argument: value})
+
+
+TOP_LEVEL = sorted(name for name in stratego.__all__
+                   if inspect.isfunction(getattr(stratego, name)))
+
+
+def _arity(function: Callable[..., Any]) -> int:
+    return sum(1 for p in inspect.signature(function).parameters.values()
+               if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+               and p.default is p.empty)
+
+
+@pytest.mark.parametrize("name", TOP_LEVEL)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_top_level_functions_raise_library_errors(name: str, data: st.DataObject) -> None:
+    """Every function of ``stratego.__all__`` given wrong values for all its required
+    arguments (fewer would be Python's own `TypeError` for a missing argument)."""
+    function = getattr(stratego, name)
+    args = [data.draw(odd_values) for _ in range(_arity(function))]
+    with contextlib.suppress(StrategoError):
+        function(*args)
+
+
+def test_the_top_level_list_covers_the_entry_points() -> None:
+    assert {"new_game", "play_game", "play_match", "apply", "view"} <= set(TOP_LEVEL)
+
+
+# -- the calls that must work -------------------------------------------------------------
+
+def test_rules_and_bots_by_name_everywhere() -> None:
+    """``play_game("classic", "random", "heuristic")`` plays, as `play_match` and the
+    ladder do, under the default ply limit."""
+    game = play_game("classic", "random", "heuristic", seed=3)
+    assert game.plies <= DEFAULT_MAX_PLIES
+    assert (game.red, game.blue) == ("random", "heuristic")
+    assert game == play_game(CLASSIC, RandomBot(), BotSpec("heuristic"), seed=3)
+    match = play_match("classic+barrage", "random", "random", games=2, seed=1, max_plies=50)
+    assert isinstance(match, MatchResult)
+    assert match.rules.name == "classic+barrage"
+    rated = ladder(["random", RandomBot(4)], "classic", games_per_pair=2, max_plies=20)
+    assert set(rated.names) == {"random", "random-2"} or len(rated.names) == 2
+
+
+def test_the_default_ply_limit_is_one_constant() -> None:
+    for function in (play_game, play_match, play_seated, ladder):
+        default = inspect.signature(function).parameters["max_plies"].default
+        assert default == DEFAULT_MAX_PLIES, function.__name__
+    from stratego.cli.parser import _parser
+
+    args = _parser().parse_args(["match"])
+    assert args.max_plies == DEFAULT_MAX_PLIES
+
+
+def test_a_misspelt_bot_is_refused_at_once_with_the_close_matches() -> None:
+    for call in (lambda: BotSpec("serch"), lambda: play_game(CLASSIC, "serch", "random"),
+                 lambda: play_match(CLASSIC, "random", "heuristc", games=0),
+                 lambda: ladder(["random", "serch"], games_per_pair=0),
+                 lambda: make_bot("serch")):
+        with pytest.raises(BotSpecError, match=r"did you mean '(search|heuristic)'"):
+            call()
+
+
+@pytest.mark.parametrize("seed", ["x", True, 1.5, [1]])
+def test_a_seed_is_an_int_or_none(seed: object) -> None:
+    with pytest.raises(ArgumentError, match="seed must be a whole number or None"):
+        play_match(CLASSIC, "random", "random", games=1, seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seed must be a whole number or None"):
+        play_game(CLASSIC, "random", "random", seed=seed)  # type: ignore[arg-type]
+
+
+def test_a_seed_of_none_is_drawn_and_kept() -> None:
+    """None draws a fresh seed, kept in the result, which replays the game."""
+    game = play_game(CLASSIC, "random", "random", seed=None, max_plies=30)
+    assert game == play_game(CLASSIC, "random", "random", seed=game.seed, max_plies=30)
+    with pytest.raises(ArgumentError, match="needs a seed"):
+        play_match(CLASSIC, "random", "random", games=1, seed=None, jsonl="never.jsonl")
+
+
+@pytest.mark.parametrize("rules", [5, None, b"classic", ["classic"]])
+def test_rules_are_a_rules_value_or_a_name(rules: object) -> None:
+    with pytest.raises(RulesError, match="rules are a Rules value or a rules name"):
+        play_match(rules, "random", "random", games=1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="unknown edition 'clasic'"):
+        play_game("clasic", "random", "random")
+
+
+def test_a_file_name_is_a_text_or_a_path() -> None:
+    """A number would name an open file descriptor: refused."""
+    with pytest.raises(ArgumentError, match="jsonl must be a file name"):
+        play_match(CLASSIC, "random", "random", games=1, jsonl=3)  # type: ignore[arg-type]
