@@ -91,9 +91,8 @@ def cold(args: argparse.Namespace) -> None:
 
 def rl_loop(args: argparse.Namespace) -> None:
     """The learner's loop (observations + mask + compiled pick + step) beside the bare loop."""
-    from bare import bare_rate
-
     import numpy as np
+    from bare import bare_rate
 
     from stratego.editions import by_name
     from stratego.vector import Batch

@@ -8,9 +8,13 @@ layout: `stratego.encoding`). `Batch.step(obs_out=..., mask_out=...)` writes wha
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import stratego
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
@@ -28,7 +32,7 @@ BARRAGE = by_name("classic+barrage")
 any_supported = st.sampled_from([CLASSIC, BARRAGE, by_name("classic+silent-defense")])
 
 
-def assert_compact_matches(compact: np.ndarray, floats: np.ndarray) -> None:
+def assert_compact_matches(compact: Any, floats: Any) -> None:
     """uint8 planes are the float planes times 255: exactly on the yes-or-no planes, to
     the nearest whole number on the shares."""
     assert compact.dtype == np.uint8
@@ -39,13 +43,13 @@ def assert_compact_matches(compact: np.ndarray, floats: np.ndarray) -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(midgame_states(any_supported, max_plies=120))
-def test_uint8_planes_are_the_float_planes_times_255(state: object) -> None:
-    batch = Batch.from_states([state])  # type: ignore[list-item]
+def test_uint8_planes_are_the_float_planes_times_255(state: stratego.GameState) -> None:
+    batch = Batch.from_states([state])
     for player in (None, 0, 1):
         compact = batch.observation_planes(player, dtype=np.uint8)
         floats = batch.observation_planes(player)
         assert_compact_matches(compact, floats)
-    want = observation_planes(view(state, state.to_move))  # type: ignore[attr-defined]
+    want = observation_planes(view(state, state.to_move))
     assert_compact_matches(batch.observation_planes(dtype=np.uint8)[0], want)
 
 

@@ -28,10 +28,14 @@ moves), in the mover's seat:
 
 | planes | name | the cell of an action |
 | --- | --- | --- |
-| 0-35 | `<direction>/<distance>` | a move, on its from-square: direction ``forward`` (toward the opponent), ``back``, ``right`` (toward file j from Red's seat), ``left``, in that order, each with distances 1-9 |
-| 36-39 | `forward-right`, `forward-left`, `back-right`, `back-left` | Ultimate Lightning's two-step that turns, on its from-square |
-| 40-50 | `rescue/<rank>` | a Rescue of that rank (every rank but the Bomb), on the square it is placed |
+| 0-35 | `<direction>/<distance>` | a move of that distance (1-9), on its from-square |
+| 36-39 | `forward-right` ... `back-left` | Ultimate Lightning's turning two-step, same |
+| 40-50 | `rescue/<rank>` | a Rescue of that rank (not the Bomb), on its square |
 | 51 | `decline` | declining a Rescue, on cell 0 of the plane |
+
+The directions, in order: ``forward`` (toward the opponent), ``back``, ``right`` (toward
+file j from Red's seat), ``left``; then the turning two-steps ``forward-right``,
+``forward-left``, ``back-right``, ``back-left``.
 
 `factored_index` and `factored_action` convert one action; `to_factored` and
 `from_factored` convert whole arrays (a mask or logits over ``NUM_ACTIONS`` to
@@ -136,7 +140,7 @@ NUM_ACTIONS = DECLINE_ACTION + 1
 def _player(value: object) -> Player:
     """`value` as a `Player` (0 or 1), or `ArgumentError`."""
     try:
-        return Player(value)
+        return Player(value)  # type: ignore[arg-type]
     except (ValueError, TypeError):
         raise ArgumentError(f"a player is Player.RED (0) or Player.BLUE (1), not "
                             f"{_shown(value)}") from None

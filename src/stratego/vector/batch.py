@@ -77,7 +77,7 @@ def _whole(value: object, what: str) -> int:
 _PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
 
 
-def _planes_dtype(dtype: npt.DTypeLike) -> np.dtype[Any]:
+def _planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
     """The dtype of planes asked for: float32 (the default) or uint8."""
     try:
         chosen = np.dtype(np.float32 if dtype is None else dtype)
@@ -451,7 +451,7 @@ class Batch:
         self,
         player: npt.ArrayLike | None = None,
         out: npt.NDArray[Any] | None = None,
-        dtype: npt.DTypeLike = None,
+        dtype: npt.DTypeLike | None = None,
     ) -> npt.NDArray[Any]:
         """``(N, NUM_PLANES, 10, 10)``: each game as its player to move sees it, equal to
         ``encoding.observation_planes(view(state_i, state_i.to_move))`` (a new array). A

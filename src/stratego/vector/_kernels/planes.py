@@ -50,7 +50,8 @@ def planes(lo, hi, out, viewer, S, T, scale):
     """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
     move), written over `out` (``(N, NUM_PLANES * 100)``: plane by plane, a plane's squares
     in the viewer's seat, row by row). `scale` is 1.0 for float planes (0 or 1, shares as
-    they are) and 255.0 for uint8 planes (0 or 255, shares times 255 rounded to the nearest whole number)."""
+    they are) and 255.0 for uint8 planes (0 or 255, shares times 255 rounded to the
+    nearest whole number)."""
     board, pc, g, armies = S.board, S.pc, S.g, S.armies
     R, lakes = T.R, T.lakes
     silent = R[R_SILENT] != 0
