@@ -20,11 +20,11 @@ pytest.importorskip("numba")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import stratego
 from stratego import Player, Rank
 from stratego.bots import HeuristicBot
 from stratego.editions import by_name
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask
+from stratego.errors import ArgumentError, BotSpecError
 from stratego.vector import TERMINATIONS
 from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv
 
@@ -189,13 +189,13 @@ def test_a_league_draws_an_opponent_per_game_at_every_reset() -> None:
         redrawn |= bool((info["opponent"] != first).any())
     assert redrawn
     assert seen
-    with pytest.raises(stratego.StrategoError, match="self"):
+    with pytest.raises(ArgumentError, match="self"):
         BatchVectorEnv(2, BARRAGE, opponent=["random", "self"])
-    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+    with pytest.raises(BotSpecError, match="unknown bot"):
         BatchVectorEnv(2, BARRAGE, opponent="no-such-bot")
-    with pytest.raises(stratego.StrategoError, match="at least one"):
+    with pytest.raises(ArgumentError, match="at least one"):
         BatchVectorEnv(2, BARRAGE, opponent=[])
-    with pytest.raises(stratego.StrategoError, match="batched policy"):
+    with pytest.raises(BotSpecError, match="batched policy"):
         BatchVectorEnv(2, BARRAGE, opponent=HeuristicBot)  # a class, not a bot
 
 
@@ -221,7 +221,7 @@ def test_reset_seeds_each_game() -> None:
     assert np.array_equal(one, three)
     by_int, _ = env.reset(seed=11)  # game i gets seed 11 + i
     assert np.array_equal(by_int, three)
-    with pytest.raises(ValueError, match="3 seeds"):
+    with pytest.raises(ArgumentError, match="3 seeds"):
         env.reset(seed=[1, 2])
 
 
@@ -239,5 +239,5 @@ def test_render_draws_game_zero(mode: str) -> None:
         assert frame.ndim == 3
         assert frame.shape[2] == 3
     assert BatchVectorEnv(1, BARRAGE).render() is None
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(ArgumentError, match="render_mode"):
         BatchVectorEnv(1, BARRAGE, render_mode="human")

@@ -22,7 +22,7 @@ pytest.importorskip("numba")
 from strategies import midgame_states  # noqa: E402
 from stratego import view  # noqa: E402
 from stratego.editions import CLASSIC, by_name  # noqa: E402
-from stratego.encoding import NUM_ACTIONS, PLANES, observation_planes  # noqa: E402
+from stratego.encoding import NUM_ACTIONS, PLANES, compact_planes, observation_planes  # noqa: E402
 from stratego.errors import ArgumentError  # noqa: E402
 from stratego.vector import Batch  # noqa: E402
 
@@ -34,11 +34,12 @@ any_supported = st.sampled_from([CLASSIC, BARRAGE, by_name("classic+silent-defen
 
 def assert_compact_matches(compact: Any, floats: Any) -> None:
     """uint8 planes are the float planes times 255: exactly on the yes-or-no planes, to
-    the nearest whole number on the shares."""
+    the nearest whole number on the shares, and equal to `encoding.compact_planes`."""
     assert compact.dtype == np.uint8
     assert (compact[..., FLAGS, :, :] == floats[..., FLAGS, :, :] * 255).all()
     scaled = floats[..., SHARES, :, :].astype(np.float64) * 255
     assert (np.abs(compact[..., SHARES, :, :] - scaled) <= 0.5 + 1e-4).all()
+    assert (compact == compact_planes(floats)).all()
 
 
 @settings(max_examples=25, deadline=None)

@@ -108,6 +108,7 @@ __all__ = [
     "action_index",
     "action_move",
     "action_moves",
+    "compact_planes",
     "factored_action",
     "factored_index",
     "fill_empty_rows",
@@ -651,6 +652,20 @@ def _from_state(numpy: Any, state: GameState, player: Player) -> Any:
     return _planes(numpy, square_keys, (last_from, last_to), pending,
                    state.outcome is None and state.turn == me, tables.armies[1 - me],
                    identified)
+
+
+def compact_planes(planes: Any) -> npt.NDArray[np.uint8]:
+    """Float observation planes (any shape) in the compact ``uint8`` form: times 255,
+    rounded half up, so 0 or 255 on the yes-or-no planes and 255 times the share on the
+    ``unidentified/<rank>`` planes (``compact / 255`` gives the float planes back within
+    1/510). The form `stratego.vector.Batch.observation_planes` writes with
+    ``dtype=numpy.uint8``, equal to it value for value. Needs NumPy."""
+    numpy = _numpy()
+    values = numpy.asarray(planes, dtype=numpy.float64)
+    # a share (n - k) / n times 255 lies 1/(2n) or more from a half unless it is one; the
+    # small margin turns float32's rounding of an exact half back into a half
+    return cast("npt.NDArray[np.uint8]",
+                numpy.floor(values * 255 + 0.5 + 1e-4).astype(numpy.uint8))
 
 
 def observation_planes(source: PlayerView | GameState,

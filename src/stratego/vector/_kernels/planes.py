@@ -120,9 +120,10 @@ def planes(lo, hi, out, viewer, S, T, scale):
             army = armies[i, 1 - me, r]
             if army:
                 left = army - known_count[r]
-                value = max(0, left) / army
-                if scale != 1.0:
-                    value = np.floor(value * scale + 0.5)
+                if scale == 1.0:
+                    value = max(0, left) / army
+                else:  # the share times 255, half up, in whole numbers (no rounding error)
+                    value = (max(0, left) * 510 + army) // (2 * army)
                 start = (_UNIDENTIFIED + r) * 100
                 for k in range(start, start + 100):
                     out[i, k] = value
