@@ -55,7 +55,7 @@ def test_the_mask_is_a_new_writable_array_the_games_do_not_share() -> None:
     assert (batch.action_mask() == legal).all()
     assert not np.shares_memory(batch.action_mask(), batch.action_mask())
     illegal = int(np.flatnonzero(~legal[0])[0])
-    with pytest.raises(ArgumentError, match="game 0"):
+    with pytest.raises(stratego.IllegalMoveError, match="game 0"):
         batch.step(np.array([illegal, *batch.sample_actions(0)[1:]]))
 
 
