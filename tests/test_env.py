@@ -419,3 +419,12 @@ def test_a_seed_is_a_whole_number_or_none(seed: object) -> None:
 def test_bad_options_raise_argument_errors(kwargs: dict[str, Any]) -> None:
     with pytest.raises(ArgumentError):
         StrategoEnv("classic", **kwargs)
+
+
+def test_a_network_bot_of_other_rules_is_refused_as_an_opponent() -> None:
+    from stratego.nn import Network, policy_bot
+
+    barrage = policy_bot(Network.random("classic+barrage", channels=2, layers=1, seed=0))
+    with pytest.raises(stratego.RulesError, match="classic\\+barrage"):
+        StrategoEnv("classic", barrage)
+    StrategoEnv("classic+barrage", barrage).reset(seed=0)

@@ -39,7 +39,7 @@ from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "BotSource", "SetupSource", "bot_setup", "bot_spec",
-           "build_bot", "check_choice", "check_max_plies", "check_seed", "check_setups", "decode",
+           "build_bot", "check_bot_rules", "check_choice", "check_max_plies", "check_seed", "check_setups", "decode",
            "ending", "league", "make_rules", "observation", "planes_space", "reset_bot",
            "rewards", "rgb_picture", "shaped", "start_state"]
 
@@ -142,6 +142,15 @@ def check_max_plies(max_plies: object) -> int | None:
         raise ArgumentError(f"max_plies is a positive whole number or None, not "
                             f"{_shown(max_plies)}")
     return max_plies
+
+
+def check_bot_rules(bot: object, rules: Rules) -> None:
+    """`RulesError` when `bot` says it plays other rules than `rules` (a ``rules``
+    attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic)."""
+    own = getattr(bot, "rules", None)
+    if isinstance(own, Rules) and own != rules:
+        raise RulesError(f"the opponent {_shown(bot)} plays {own.name}, the environment "
+                         f"{rules.name}")
 
 
 def reset_bot(bot: object, seed: int) -> None:

@@ -18,6 +18,7 @@ from stratego.env.common import (
     SetupSource,
     bot_setup,
     build_bot,
+    check_bot_rules,
     check_choice,
     check_max_plies,
     check_seed,
@@ -93,6 +94,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.rules = make_rules(rules)
         max_plies = check_max_plies(max_plies)
         self.opponents = [build_bot(source) for source in league(opponent)]
+        for bot in self.opponents:
+            check_bot_rules(bot, self.rules)
         """The league of opponent bots (one item unless a list was given)."""
         self.opponent = self.opponents[0]
         """The opponent of the current episode."""

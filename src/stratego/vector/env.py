@@ -60,6 +60,7 @@ from stratego.env.common import (  # noqa: E402
     bot_setup,
     bot_spec,
     build_bot,
+    check_bot_rules,
     check_choice,
     check_max_plies,
     check_seed,
@@ -184,6 +185,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if any(isinstance(s, str) and s.strip().lower() == "self" for s in sources):
             raise ArgumentError("'self' cannot be one opponent of a league")
         self._opponents = [_Opponent(source) for source in sources]
+        for source in sources:
+            check_bot_rules(source, rules)
         self.batch = Batch.new(rules, num_envs, seed=0)
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads
