@@ -367,7 +367,8 @@ def test_flat_observations_draw_no_image_warning_from_sb3(dtype: str) -> None:
     assert sb3_box_warnings(flat.observation_space) == []
     check_env(flat, skip_render_check=True)
     obs, _ = flat.reset(seed=1)
-    assert obs.shape == (NUM_PLANES * 100,) and obs.dtype == np.dtype(dtype)
+    assert obs.shape == (NUM_PLANES * 100,)
+    assert obs.dtype == np.dtype(dtype)
     assert "image resolution" in sb3_box_warnings(StrategoEnv("classic").observation_space)
 
 
@@ -378,7 +379,8 @@ def test_uint8_observations_are_the_float_planes_times_255() -> None:
     a, _ = floats.reset(seed=4)
     b, _ = compact.reset(seed=4)
     for _ in range(30):
-        assert (b == compact_planes(a)).all() and b.dtype == np.uint8
+        assert (b == compact_planes(a)).all()
+        assert b.dtype == np.uint8
         action = int(np.flatnonzero(floats.action_masks())[0])
         a, _, done, _, _ = floats.step(action)
         b, *_ = compact.step(action)

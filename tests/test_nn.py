@@ -88,8 +88,8 @@ def test_the_forward_pass_matches_the_square_by_square_reference(seed: int) -> N
 
 
 def test_the_head_has_one_kind_per_move_plane_of_the_factored_form() -> None:
-    assert KINDS == sum(1 for name in FACTORED_PLANES
-                        if not name.startswith("rescue/") and name != "decline")
+    assert sum(1 for name in FACTORED_PLANES
+                        if not name.startswith("rescue/") and name != "decline") == KINDS
 
 
 def test_a_batch_and_uint8_planes_give_the_same_logits() -> None:
@@ -113,26 +113,30 @@ def test_a_weight_file_round_trips_and_is_read_once(tmp_path: pathlib.Path) -> N
     assert load(str(path)) is loaded  # the cache: one read per process
     planes = observation_planes(start(BARRAGE, 4))
     assert np.array_equal(loaded(planes), net(planes))
-    assert loaded.rules == BARRAGE and loaded.layers == 2 and loaded.channels == 4
+    assert loaded.rules == BARRAGE
+    assert loaded.layers == 2
+    assert loaded.channels == 4
     with np.load(path) as archive:
         meta = json.loads(str(archive["meta"]))
     assert meta["rules"] == "classic+barrage"
     assert meta["observation"]["shape"] == [NUM_PLANES, 10, 10]
     assert meta["actions"]["size"] == NUM_ACTIONS
     Network.random(BARRAGE, channels=2, layers=1, seed=4).save(path)  # a new file
-    assert load(path) is not loaded and load(path).channels == 2
+    assert load(path) is not loaded
+    assert load(path).channels == 2
 
 
 def test_a_barrage_model_refuses_to_play_classic(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "barrage.npz"
     Network.random(BARRAGE, channels=2, layers=1, seed=5).save(path)
     bot = policy_bot(path, seed=0)
-    assert isinstance(bot, NetworkBot) and bot.rules == BARRAGE
+    assert isinstance(bot, NetworkBot)
+    assert bot.rules == BARRAGE
     state = start(BARRAGE, 6)
     assert bot(view(state, state.to_move)) in view(state, state.to_move).legal_moves
     classic = start(CLASSIC, 6)
-    with pytest.raises(RulesError, match="trained under classic\\+barrage.*does not play "
-                                         "classic"):
+    with pytest.raises(RulesError, match=r"trained under classic\+barrage.*does not play "
+                                         r"classic"):
         bot(view(classic, classic.to_move))
 
 
@@ -177,6 +181,7 @@ def test_the_bot_factory_takes_a_path(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "net.npz"
     Network.random(CLASSIC, channels=2, layers=1, seed=8).save(path)
     bot = make_bot(1, path=str(path), greedy=True)
-    assert bot.greedy and bot.network is load(path)
+    assert bot.greedy
+    assert bot.network is load(path)
     with pytest.raises(BotSpecError, match="path"):
         make_bot(1)

@@ -38,10 +38,11 @@ from stratego.rules import Rules
 from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 
-__all__ = ["AGENTS", "ILLEGAL_ACTION", "BotSource", "SetupSource", "bot_setup", "bot_spec",
-           "build_bot", "check_bot_rules", "check_choice", "check_max_plies", "check_seed", "check_setups", "decode",
-           "ending", "league", "make_rules", "observation", "planes_space", "reset_bot",
-           "rewards", "rgb_picture", "shaped", "start_state"]
+__all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
+           "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
+           "check_max_plies", "check_seed", "check_setups", "decode", "ending", "league",
+           "make_rules", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
+           "shaped", "start_state"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
