@@ -661,7 +661,13 @@ def compact_planes(planes: Any) -> npt.NDArray[np.uint8]:
     1/510). The form `stratego.vector.Batch.observation_planes` writes with
     ``dtype=numpy.uint8``, equal to it value for value. Needs NumPy."""
     numpy = _numpy()
-    values = numpy.asarray(planes, dtype=numpy.float64)
+    try:
+        values = numpy.asarray(planes, dtype=numpy.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ArgumentError(f"planes are an array of floats in [0, 1], not "
+                            f"{_shown(planes)}") from None
+    if not ((values >= 0) & (values <= 1)).all():  # (NaN fails both)
+        raise ArgumentError("planes hold values in [0, 1]: some are outside (or NaN)")
     # a share (n - k) / n times 255 lies 1/(2n) or more from a half unless it is one; the
     # small margin turns float32's rounding of an exact half back into a half
     return cast("npt.NDArray[np.uint8]",

@@ -115,17 +115,17 @@ def _close_matches(text: str) -> str:
     return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
 
 
-def check_seed(seed: object) -> int | None:
-    """`seed` itself when it is a whole number (a NumPy integer too) or None, else
-    `ArgumentError`."""
-    if seed is None:
+def check_seed(value: object) -> int | None:
+    """`value` itself when it is a whole number (a NumPy integer too) or None: a seed;
+    else `ArgumentError`."""
+    if value is None:
         return None
-    if isinstance(seed, bool):
-        raise ArgumentError(f"a seed is a whole number or None, not {_shown(seed)}")
+    if isinstance(value, bool):
+        raise ArgumentError(f"a seed is a whole number or None, not {_shown(value)}")
     try:
-        return operator.index(seed)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise ArgumentError(f"a seed is a whole number or None, not {_shown(seed)}") from None
+        raise ArgumentError(f"a seed is a whole number or None, not {_shown(value)}") from None
 
 
 def check_choice(name: str, value: object, choices: Sequence[object]) -> None:

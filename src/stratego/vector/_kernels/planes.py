@@ -59,11 +59,14 @@ def planes(lo, hi, out, viewer, S, T, scale):
     immobile = R[R_IMMOBILE]
     known_count = np.zeros(12, np.int64)
     one = scale
-    width = out.shape[1]
     # (flat squares rather than rows and files, one flat row per game, plain loops: the
     # fills and the zeroing become vector stores, where slice assignments ran a byte at a time)
     for i in range(lo, hi):
-        for k in range(width):
+        # clear the planes that get only some of their squares written below (the lake and
+        # empty planes, the turn and the shares are written whole)
+        for k in range(_LAKE * 100):
+            out[i, k] = 0
+        for k in range(_LAST_FROM * 100, _TO_MOVE * 100):
             out[i, k] = 0
         me = g[i, TURN] if viewer[i] < 0 else viewer[i]
         for r in range(12):
@@ -113,17 +116,18 @@ def planes(lo, hi, out, viewer, S, T, scale):
             out[i, _LAST_FROM * 100 + (99 - g[i, LFROM] if me == 1 else g[i, LFROM])] = one
         if g[i, LDEST] >= 0:
             out[i, _LAST_TO * 100 + (99 - g[i, LDEST] if me == 1 else g[i, LDEST])] = one
-        if g[i, DONE] == 0 and me == g[i, TURN]:
-            for k in range(_TO_MOVE * 100, _TO_MOVE * 100 + 100):
-                out[i, k] = one
+        turn = one if g[i, DONE] == 0 and me == g[i, TURN] else 0.0
+        for k in range(_TO_MOVE * 100, _TO_MOVE * 100 + 100):
+            out[i, k] = turn
         for r in range(12):
             army = armies[i, 1 - me, r]
+            value = 0.0
             if army:
                 left = army - known_count[r]
                 if scale == 1.0:
                     value = max(0, left) / army
                 else:  # the share times 255, half up, in whole numbers (no rounding error)
                     value = (max(0, left) * 510 + army) // (2 * army)
-                start = (_UNIDENTIFIED + r) * 100
-                for k in range(start, start + 100):
-                    out[i, k] = value
+            start = (_UNIDENTIFIED + r) * 100
+            for k in range(start, start + 100):
+                out[i, k] = value
