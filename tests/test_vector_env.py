@@ -241,3 +241,38 @@ def test_render_draws_game_zero(mode: str) -> None:
     assert BatchVectorEnv(1, BARRAGE).render() is None
     with pytest.raises(ArgumentError, match="render_mode"):
         BatchVectorEnv(1, BARRAGE, render_mode="human")
+
+
+def test_arguments_are_checked_when_the_environment_is_made() -> None:
+    import stratego
+
+    with pytest.raises(stratego.RulesError):
+        BatchVectorEnv(2, 42)  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
+        BatchVectorEnv(2, BARRAGE, opponent="heuristik")
+    with pytest.raises(ArgumentError, match="num_envs"):
+        BatchVectorEnv(0, BARRAGE)
+    with pytest.raises(ArgumentError, match="max_plies"):
+        BatchVectorEnv(2, BARRAGE, max_plies=-5)
+    env = BatchVectorEnv(2, BARRAGE)
+    for bad in ("x", 1.5, True, ["a", "b"]):
+        with pytest.raises(ArgumentError, match="seed"):
+            env.reset(seed=bad)  # type: ignore[arg-type]
+    env.reset(seed=np.array([3, 4]))  # type: ignore[arg-type]  # an array of seeds too
+
+
+def test_uint8_and_flat_observations() -> None:
+    from stratego.encoding import compact_planes
+
+    plain = BatchVectorEnv(3, BARRAGE, opponent="self")
+    compact = BatchVectorEnv(3, BARRAGE, opponent="self", dtype="uint8", flatten=True)
+    assert compact.single_observation_space.shape == (NUM_PLANES * 100,)
+    assert compact.observation_space.shape == (3, NUM_PLANES * 100)
+    a, _ = plain.reset(seed=7)
+    b, _ = compact.reset(seed=7)
+    for step in range(20):
+        assert b.dtype == np.uint8
+        assert (b == compact_planes(a).reshape(3, -1)).all()
+        actions = plain.batch.sample_actions(step)
+        a, *_ = plain.step(actions)
+        b, *_ = compact.step(actions)

@@ -320,12 +320,13 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         ``seed + i`` (Gymnasium's convention); a list gives each game its seed (None:
         unseeded). Each game's seed fixes its setups, league draws and bot seeds; the
         random opponent's moves come from one generator seeded from all of them."""
-        if seed is None or not isinstance(seed, list | tuple):
+        if seed is None or not isinstance(seed, list | tuple | np.ndarray) or (
+                isinstance(seed, np.ndarray) and seed.ndim == 0):
             first = check_seed(seed)
             seeds: list[int | None] = [None if first is None else first + i
                                        for i in range(self.num_envs)]
         else:
-            seeds = [check_seed(s) for s in seed]
+            seeds = [check_seed(s) for s in list(seed)]
             if len(seeds) != self.num_envs:
                 raise ArgumentError(f"reset needs {self.num_envs} seeds, not {len(seeds)}")
         fresh = np.random.SeedSequence().spawn(self.num_envs)
