@@ -116,3 +116,11 @@ def test_a_dtype_other_than_float32_or_uint8_is_refused() -> None:
         batch.observation_planes(dtype=np.float64)
     with pytest.raises(ArgumentError, match="differs"):
         batch.observation_planes(out=np.empty(batch.planes_shape, np.uint8), dtype=np.float32)
+
+
+def test_actions_that_are_not_numbers_are_refused() -> None:
+    batch = Batch.new(CLASSIC, 2, seed=0)
+    with pytest.raises(ArgumentError, match="whole numbers"):
+        batch.step(["a", "b"])
+    with pytest.raises(ArgumentError, match="whole numbers"):
+        batch.step([object(), None])  # type: ignore[arg-type]

@@ -566,7 +566,11 @@ class Batch:
             scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
         if mask_out is not None:
             _check_mask_out(mask_out, self._s.mask.shape, "mask_out")
-        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        try:
+            acts = np.ascontiguousarray(actions, dtype=np.int64)
+        except (TypeError, ValueError, OverflowError):
+            raise ArgumentError(f"actions are whole numbers, one per game, not "
+                                f"{_shown(actions)}") from None
         if acts.shape != (len(self),):
             raise IllegalMoveError(
                 f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
@@ -574,7 +578,10 @@ class Batch:
         if where is None:
             active = self._all
         else:
-            active = np.ascontiguousarray(where, dtype=np.bool_)
+            try:
+                active = np.ascontiguousarray(where, dtype=np.bool_)
+            except (TypeError, ValueError):
+                raise ArgumentError(f"where is one bool per game, not {_shown(where)}") from None
             if active.shape != (len(self),):
                 raise IllegalMoveError(
                     f"where needs one bool per game: shape ({len(self)},), not {active.shape}"

@@ -346,7 +346,11 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Play one action per environment (ignored where an episode ended last step: that
         environment restarts instead)."""
         batch = self.batch
-        acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        try:
+            acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        except (TypeError, ValueError, OverflowError):
+            raise ArgumentError(f"step takes {self.num_envs} whole-number actions, not "
+                                f"{_shown(actions)}") from None
         resetting = self._needs_reset.copy()
         mover = batch.to_move
         mine = ~resetting & ~batch.done
