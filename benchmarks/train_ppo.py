@@ -12,9 +12,13 @@ against ``random`` and ``heuristic`` (``--games`` games each, colours swapped), 
 score with its 95% interval and the Elo difference it implies are printed and written to
 ``--out/curve.json``; evaluation time is not counted as training time. At the end the
 curves are drawn into ``--out/curve.svg`` and each model is saved to
-``--out/ppo-<rules>.zip``.
+``--out/ppo-<rules>.zip``, and its policy as a `stratego.nn` weight file,
+``--out/ppo-<rules>.npz``, which plays without torch (``stratego.nn.policy_bot(path)``).
+The policy head scores the move kinds of `stratego.nn` (`stratego.nn.move_squares`).
 
-    pip install torch sb3-contrib 'stratego[rl]'
+    pip install torch --index-url https://download.pytorch.org/whl/cpu
+    pip install sb3-contrib
+    pip install -e ".[rl]"   # from a checkout of this repository
     python benchmarks/train_ppo.py --rules classic+barrage classic --marks 5,10,20,30
 
 To play a saved model anywhere a bot is named (``module:factory``)::
@@ -53,9 +57,10 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
 from stratego.bots import PolicyBot
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.editions import by_name
-from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_moves
+from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS
 from stratego.env import StrategoEnv
 from stratego.match import play_match
+from stratego.nn import KINDS, Network, move_squares
 from stratego.pieces import Rank
 
 try:
@@ -67,19 +72,10 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
 
 def _action_squares() -> tuple[np.ndarray, np.ndarray]:
     """For every move action (from the mover's seat): the index of its (kind, from-square)
-    and of its (kind, to-square) in the head's flattened maps; the kind is the direction and
-    distance (4 directions x 9 distances)."""
-    frm = np.array([m.frm.index for m in action_moves()[:NUM_MOVE_ACTIONS]])  # type: ignore[union-attr]
-    to = np.array([m.to.index for m in action_moves()[:NUM_MOVE_ACTIONS]])  # type: ignore[union-attr]
-    delta = to - frm
-    vertical = np.abs(delta) >= 10
-    distance = np.where(vertical, np.abs(delta) // 10, np.abs(delta))
-    direction = np.where(vertical, np.where(delta > 0, 0, 1), np.where(delta > 0, 2, 3))
-    kind = direction * 9 + distance - 1
-    return kind * 100 + frm, KINDS * 100 + kind * 100 + to
-
-
-KINDS = 36
+    and of its (kind, to-square) in the head's flattened maps; the kinds are the move planes
+    of the factored action form (4 directions x 9 distances, and Ultimate Lightning's turning
+    two-steps): `stratego.nn.move_squares`, the tables of the NumPy forward pass."""
+    return move_squares()
 
 
 class PlanesCNN(BaseFeaturesExtractor):  # type: ignore[misc]
@@ -185,6 +181,23 @@ def policy_bot(model: Any, seed: int | None = None, greedy: bool = False) -> Pol
         return dist.distribution.logits[0].numpy()
 
     return PolicyBot(act, greedy=greedy, seed=seed, name="ppo")
+
+
+def export_network(model: Any, rules: Any, path: pathlib.Path) -> None:
+    """Write the model's policy (convolutions and square head) as a `stratego.nn` weight
+    file, which plays without torch (`stratego.nn.policy_bot(path)`)."""
+    convs = [layer for layer in model.policy.features_extractor.net
+             if isinstance(layer, nn.Conv2d)]
+    head = model.policy.action_net
+    arrays: dict[str, Any] = {}
+    for index, conv in enumerate(convs):
+        arrays[f"conv.{index}.weight"] = conv.weight.detach().cpu().numpy()
+        arrays[f"conv.{index}.bias"] = conv.bias.detach().cpu().numpy()
+    arrays["head.maps.weight"] = head.maps.weight.detach().cpu().numpy()[:, :, 0, 0]
+    arrays["head.maps.bias"] = head.maps.bias.detach().cpu().numpy()
+    arrays["head.other.weight"] = head.other.weight.detach().cpu().numpy()
+    arrays["head.other.bias"] = head.other.bias.detach().cpu().numpy()
+    Network.from_arrays(arrays, rules).save(path)
 
 
 def make_bot(seed: int | None = None, **options: Any) -> PolicyBot:
@@ -331,6 +344,7 @@ def main() -> None:
         model.learn(total_timesteps=10**12, callback=Marks(rules, marks, args.games, log,
                                                             max_plies, args.greedy))
         model.save(args.out / f"ppo-{name}.zip")
+        export_network(model, rules, args.out / f"ppo-{name}.npz")
         (args.out / "curve.json").write_text(json.dumps(log, indent=1), encoding="utf-8")
         curve_svg(log, args.out / "curve.svg")
     print(f"curves: {args.out / 'curve.svg'}, figures: {args.out / 'curve.json'}")

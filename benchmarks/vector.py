@@ -13,13 +13,20 @@ Reported: the first use in this process (JIT compile or cache load); the main fi
 games on one thread; how it scales with N and with threads; what masks, planes and the
 policies cost per game-step.
 
+With `--rl-loop` it times instead the loop of a learner, N=1024 games on one thread, each
+step: a compiled random legal pick (`Batch.sample_actions`), `Batch.step` writing the
+observation planes and the action mask into the caller's buffers (``obs_out``,
+``mask_out``), and `Batch.reset_done` writing the new games' rows; with uint8 planes, with
+float32 planes, and the bare step without observations; each beside the bare loop, rounds
+alternated, median (min, max) of the ratios.
+
 With `--cold R` it times instead the first use into an empty numba cache: R fresh processes,
 each with its own empty ``NUMBA_CACHE_DIR``, each timing on its CPU clock the import of
 `stratego.vector` and a first `Batch.new`, `action_mask`, `step`, `observation_planes`,
 `sample_actions` and `reset_done`; then the same in a fresh process loading that cache.
 
 Usage: NUMBA_NUM_THREADS=1 python benchmarks/vector.py [--seconds S] [--rounds N]
-       [--rules NAME] [--threads T] [--cold R]
+       [--rules NAME] [--threads T] [--cold R] [--rl-loop]
 """
 
 from __future__ import annotations
@@ -82,6 +89,56 @@ def cold(args: argparse.Namespace) -> None:
           f"(min {min(bare):,.0f}, max {max(bare):,.0f})")
 
 
+def rl_loop(args: argparse.Namespace) -> None:
+    """The learner's loop (observations + mask + compiled pick + step) beside the bare loop."""
+    import numpy as np
+    from bare import bare_rate
+
+    from stratego.editions import by_name
+    from stratego.vector import Batch
+
+    rules = by_name(args.rules)
+    n = 1024
+
+    def rate(dtype: type | None, seconds: float, seed: int) -> float:
+        batch = Batch.new(rules, n, seed=seed)
+        rng = np.random.default_rng(seed)
+        obs = None if dtype is None else np.empty(batch.planes_shape, dtype)
+        mask = None if dtype is None else np.empty(batch.action_mask().shape, np.bool_)
+        batch.step(batch.sample_actions(rng), obs_out=obs, mask_out=mask)  # warm
+        plies = 0
+        clock = time.process_time
+        begin = clock()
+        while clock() - begin < seconds:
+            actions = batch.sample_actions(rng)
+            plies += int((actions >= 0).sum())
+            batch.step(actions, obs_out=obs, mask_out=mask)
+            batch.reset_done(obs_out=obs, mask_out=mask)
+        return plies / (clock() - begin)
+
+    kinds = {"uint8 planes + mask": np.uint8, "float32 planes + mask": np.float32,
+             "no observation (bare step)": None}
+    rate(np.uint8, 0.2, 0)
+    rate(np.float32, 0.2, 0)
+    rates: dict[str, list[float]] = {name: [] for name in kinds}
+    ratios: dict[str, list[float]] = {name: [] for name in kinds}
+    bare = []
+    for round_ in range(args.rounds):
+        for name, dtype in kinds.items():
+            base = bare_rate(args.seconds, round_ + 1)
+            bare.append(base)
+            ours = rate(dtype, args.seconds, round_ + 1)
+            rates[name].append(ours)
+            ratios[name].append(ours / base)
+    print(f"stratego.vector learner loop, {args.rules}, N={n}, 1 thread; {args.rounds} "
+          f"rounds of {args.seconds:g} CPU s, each beside its own bare-loop run")
+    print(f"bare loop: {spread(bare)} plies/s")
+    for name in kinds:
+        per_step = [1e6 / r for r in rates[name]]
+        print(f"  {name:28} ratio {spread(ratios[name], 'x')}; "
+              f"{statistics.median(per_step):.2f} us per game-step")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")
@@ -91,7 +148,12 @@ def main() -> None:
                     help="time R first uses into empty caches instead")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1,
                     help="largest thread count for the thread scaling (Batch.threads)")
+    ap.add_argument("--rl-loop", action="store_true",
+                    help="time the learner's loop (planes + mask + pick + step) instead")
     args = ap.parse_args()
+    if args.rl_loop:
+        rl_loop(args)
+        return
     if args.cold:
         cold(args)
         return
@@ -201,6 +263,14 @@ def main() -> None:
     for _ in range(reps):
         batch.observation_planes(out=buffer)
     costs["observation_planes(out=buffer)"] = clock() - t0
+    try:
+        compact = batch.observation_planes(dtype=np.uint8)
+        t0 = clock()
+        for _ in range(reps):
+            batch.observation_planes(out=compact)
+        costs["observation_planes(out=uint8 buffer)"] = clock() - t0
+    except TypeError:  # a version without compact planes
+        pass
     print("CPU time per game-step (N=1024, 1 thread):")
     for name, seconds in costs.items():
         print(f"  {name:36} {seconds / reps / 1024 * 1e6:7.2f} us")

@@ -7,7 +7,7 @@
 | engine | _movegen, state, _checks, setups, human_setups, engine, explain, validation |
 | information | views, view_json, sampling, encoding |
 | interchange | notation, records, gravon |
-| faces | text, svg, bots (package), protocol, match (package), cli (package), __main__ |
+| faces | text, svg, bots (package), nn, protocol, match (package), cli (package), __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
 | arena | arena (package: ratings, pictures, ladder; may use everything, nothing uses it) |
 
@@ -46,7 +46,7 @@ LAYERS = [
      "validation"},
     {"views", "view_json", "sampling", "encoding"},
     {"notation", "records", "gravon"},
-    {"text", "svg", "bots", "protocol", "match", "cli", "__main__"},
+    {"text", "svg", "bots", "nn", "protocol", "match", "cli", "__main__"},
     {"env", "openspiel", "vector", "web", "ray"},
     {"arena"},
 ]

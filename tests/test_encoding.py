@@ -7,6 +7,7 @@ ranks are hidden, so the planes show only what the view knows), Hasbro 2009
 
 from __future__ import annotations
 
+import random
 import sys
 
 import pytest
@@ -18,17 +19,28 @@ from strategies import new_games, random_playout, rules_values, scattered_positi
 from stratego import CLASSIC, Move, Player, Rank, Square
 from stratego.encoding import (
     DECLINE_ACTION,
+    FACTORED_PLANES,
+    FACTORED_SHAPE,
     NUM_ACTIONS,
+    NUM_FACTORED_PLANES,
     NUM_MOVE_ACTIONS,
     NUM_PLANES,
     PLANES,
     MissingDependencyError,
     action_index,
     action_move,
+    compact_planes,
+    factored_action,
+    factored_index,
+    fill_empty_rows,
+    from_factored,
     legal_action_indices,
     legal_action_mask,
     observation_planes,
+    to_factored,
 )
+from stratego.errors import ArgumentError
+from stratego.setups import random_setup
 from stratego.views import rank_masks, view
 
 STARTS = st.one_of(new_games(rules_values()), scattered_positions())
@@ -142,3 +154,112 @@ def test_without_numpy_the_error_says_what_to_install(monkeypatch: pytest.Monkey
     with pytest.raises(ImportError):
         observation_planes(view(state, Player.RED))
     assert Rank.MARSHAL.symbol == "M"
+
+
+# -- the factored form: from-square x direction x distance planes ---------------------------
+
+_STEPS = {"forward": 10, "back": -10, "right": 1, "left": -1, "forward-right": 11,
+          "forward-left": 9, "back-right": -9, "back-left": -11}
+
+
+def _turned(index: int, player: Player) -> int:
+    return 99 - index if player is Player.BLUE else index
+
+
+@given(STARTS, seeds, st.integers(0, 250))
+def test_every_legal_move_has_one_cell_of_the_factored_form_and_back(
+        start: stratego.GameState, seed: int, plies: int) -> None:
+    """Invariant: a legal move's cell names its geometry from the mover's seat (the
+    from-square, the direction and the distance; a Rescue's rank and square), and the
+    cell converts back to the same action."""
+    state = random_playout(start, seed, plies)[-1]
+    mover = state.to_move
+    for move in stratego.legal_moves(state):
+        action = action_index(move, mover)
+        cell = factored_index(action)
+        assert factored_action(cell) == action
+        plane, square = divmod(cell, 100)
+        name = FACTORED_PLANES[plane]
+        if move.rescued is not None:
+            assert move.to is not None
+            assert name == f"rescue/{move.rescued.name.lower()}"
+            assert square == _turned(move.to.index, mover)
+        elif move.frm is None:
+            assert name == "decline"
+            assert square == 0
+        else:
+            assert move.to is not None
+            frm, to = _turned(move.frm.index, mover), _turned(move.to.index, mover)
+            direction, _, distance = name.partition("/")
+            assert square == frm
+            assert frm + _STEPS[direction] * int(distance or 1) == to
+
+
+def test_the_factored_form_has_every_action_once_and_refuses_other_cells() -> None:
+    cells = [factored_index(a) for a in range(NUM_ACTIONS)]
+    assert len(set(cells)) == NUM_ACTIONS
+    assert len(FACTORED_PLANES) == NUM_FACTORED_PLANES == 52
+    assert FACTORED_PLANES[:2] == ("forward/1", "forward/2")
+    assert FACTORED_PLANES[-1] == "decline"
+    with pytest.raises(stratego.InvalidNotationError, match="no action"):
+        factored_action(FACTORED_PLANES.index("forward/9") * 100 + 10)  # a2: off the board
+    with pytest.raises(stratego.InvalidNotationError, match="no action"):
+        factored_action(FACTORED_PLANES.index("left/1") * 100)  # a1 has no square left of it
+    for bad in (-1, NUM_FACTORED_PLANES * 100, "3"):
+        with pytest.raises(stratego.InvalidNotationError, match="not a cell"):
+            factored_action(bad)  # type: ignore[arg-type]
+
+
+def test_masks_and_logits_convert_to_the_factored_form_and_back() -> None:
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(0)
+    mask = rng.random((3, NUM_ACTIONS)) < 0.1
+    planes = to_factored(mask, fill=False)
+    assert planes.shape == (3, *FACTORED_SHAPE)
+    assert planes.dtype == np.bool_
+    assert planes.sum() == mask.sum()
+    assert (from_factored(planes) == mask).all()
+    logits = rng.standard_normal(NUM_ACTIONS).astype(np.float32)
+    spread = to_factored(logits, fill=-np.inf)
+    assert np.isneginf(spread).sum() == NUM_FACTORED_PLANES * 100 - NUM_ACTIONS
+    assert (from_factored(spread.reshape(-1)) == logits).all()
+    with pytest.raises(ArgumentError, match="shape"):
+        to_factored(np.zeros(5))
+    with pytest.raises(ArgumentError, match="shape"):
+        from_factored(np.zeros((3, 7)))
+
+
+def test_a_finished_games_empty_mask_row_gets_one_placeholder_action() -> None:
+    """A masked categorical over a row of all -inf logits gives NaN probabilities: the
+    helper sets one action (by default declining) in empty rows only."""
+    np = pytest.importorskip("numpy")
+    mask = np.zeros((3, NUM_ACTIONS), np.bool_)
+    mask[1, 7] = True
+    filled = fill_empty_rows(mask)
+    assert filled is not mask
+    assert filled[:, DECLINE_ACTION].tolist() == [True, False, True]
+    assert filled.sum() == 3
+    assert fill_empty_rows(mask, action=5, out=mask) is mask
+    assert mask[0, 5]
+    assert mask[2, 5]
+    assert not mask[1, 5]
+    single = fill_empty_rows(np.zeros(NUM_ACTIONS, np.bool_))
+    assert single[DECLINE_ACTION]
+    assert single.sum() == 1
+    with pytest.raises(ArgumentError, match="bool mask"):
+        fill_empty_rows(np.zeros((2, NUM_ACTIONS), np.int8))
+    with pytest.raises(ArgumentError, match="not an action"):
+        fill_empty_rows(mask, action=NUM_ACTIONS)
+
+
+def test_compact_planes_round_exact_halves_up() -> None:
+    """A share of 5/6 (five of six Bombs not yet identified) times 255 is 212.5: half up
+    gives 213, although float32's 5/6 times 255 falls just below the half."""
+    np = pytest.importorskip("numpy")
+    values = np.array([0.0, 1.0, 5 / 6, 1 / 6, 0.5, 1 / 3], np.float32)
+    assert compact_planes(values).tolist() == [0, 255, 213, 43, 128, 85]
+    rng = random.Random(0)
+    state = stratego.new_game(CLASSIC, random_setup(CLASSIC, Player.RED, rng),
+                              random_setup(CLASSIC, Player.BLUE, rng))
+    floats = observation_planes(state)
+    assert (compact_planes(floats)[:46] == floats[:46] * 255).all()

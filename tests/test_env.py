@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 import sys
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -26,6 +27,7 @@ from strategies import new_games, random_playout, rules_values, seeds  # noqa: E
 from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.env import ENV_ID, StrategoAECEnv, StrategoEnv, aec_env, env, raw_env  # noqa: E402
+from stratego.errors import ArgumentError, BotSpecError  # noqa: E402
 
 RULE_SETS = ["classic", "hasbro-2009+rescue"]
 # api_test's advice for other kinds of environment (agent names like "player_0", flat
@@ -325,9 +327,106 @@ def test_stratego_v0_takes_a_league_and_bot_specs() -> None:
         environment.reset(seed=seed)
         drawn.add(id(environment.opponent))
     assert len(drawn) == 3
-    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+    with pytest.raises(BotSpecError, match="unknown bot"):
         StrategoEnv("classic", "no-such-bot")
-    with pytest.raises(stratego.StrategoError, match="at least one"):
+    with pytest.raises(ArgumentError, match="at least one"):
         StrategoEnv("classic", [])
-    with pytest.raises(stratego.StrategoError, match="opponent"):
+    with pytest.raises(BotSpecError, match="opponent"):
         StrategoEnv("classic", 42)  # type: ignore[arg-type]
+
+
+def sb3_box_warnings(space: object) -> list[str]:
+    """What Stable-Baselines3's ``check_env`` (``_check_box_obs`` and
+    ``_check_image_input`` of ``stable_baselines3/common/env_checker.py``) warns about a
+    Box observation space: any 3-D Box is read as an image (uint8, bounds 0-255, at least
+    36x36), any shape but 1-D or 3-D is "unconventional"."""
+    from gymnasium import spaces
+
+    assert isinstance(space, spaces.Box)
+    warned = []
+    if len(space.shape) == 3:
+        if space.dtype != np.uint8:
+            warned.append("image dtype")
+        if np.any(space.low != 0) or np.any(space.high != 255):
+            warned.append("image bounds")
+        channels_first = space.shape[0] < space.shape[-1]
+        side = -1 if channels_first else 0
+        if space.shape[side] < 36 or space.shape[1] < 36:
+            warned.append("image resolution")
+    if len(space.shape) not in (1, 3):
+        warned.append("unconventional shape")
+    return warned
+
+
+@pytest.mark.parametrize("dtype", ["float32", "uint8"])
+def test_flat_observations_draw_no_image_warning_from_sb3(dtype: str) -> None:
+    """A 10x10 board cannot be a 36x36 image: the flat form is a plain vector."""
+    from gymnasium.utils.env_checker import check_env
+
+    flat = StrategoEnv("classic", flatten=True, dtype=dtype)
+    assert sb3_box_warnings(flat.observation_space) == []
+    check_env(flat, skip_render_check=True)
+    obs, _ = flat.reset(seed=1)
+    assert obs.shape == (NUM_PLANES * 100,)
+    assert obs.dtype == np.dtype(dtype)
+    assert "image resolution" in sb3_box_warnings(StrategoEnv("classic").observation_space)
+
+
+def test_uint8_observations_are_the_float_planes_times_255() -> None:
+    from stratego.encoding import compact_planes
+
+    floats, compact = StrategoEnv("classic"), StrategoEnv("classic", dtype="uint8")
+    a, _ = floats.reset(seed=4)
+    b, _ = compact.reset(seed=4)
+    for _ in range(30):
+        assert (b == compact_planes(a)).all()
+        assert b.dtype == np.uint8
+        action = int(np.flatnonzero(floats.action_masks())[0])
+        a, _, done, _, _ = floats.step(action)
+        b, *_ = compact.step(action)
+        if done:
+            break
+
+
+@pytest.mark.parametrize("build", [
+    lambda: StrategoEnv(42),  # type: ignore[arg-type]
+    lambda: StrategoEnv("clasic"),
+    lambda: StrategoAECEnv(rules=None),  # type: ignore[arg-type]
+])
+def test_rules_are_a_rules_value_or_a_name(build: Any) -> None:
+    with pytest.raises(stratego.RulesError):
+        build()
+
+
+def test_a_misspelt_opponent_is_refused_at_once_with_the_close_matches() -> None:
+    with pytest.raises(BotSpecError, match="did you mean 'search'"):
+        StrategoEnv("classic", "serch")
+    with pytest.raises(BotSpecError, match="heuristic"):
+        StrategoEnv("classic", ["random", "heuristc"])
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, True, [1]])
+def test_a_seed_is_a_whole_number_or_none(seed: object) -> None:
+    with pytest.raises(ArgumentError, match="seed"):
+        StrategoEnv("classic").reset(seed=seed)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="seed"):
+        raw_env().reset(seed=seed)  # type: ignore[arg-type]
+    StrategoEnv("classic").reset(seed=np.int64(3))  # a NumPy integer is a whole number
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"player": "green"}, {"render_mode": "video"}, {"max_plies": 0}, {"max_plies": "9"},
+    {"dtype": "float64"},
+])
+def test_bad_options_raise_argument_errors(kwargs: dict[str, Any]) -> None:
+    with pytest.raises(ArgumentError):
+        StrategoEnv("classic", **kwargs)
+
+
+def test_a_network_bot_of_other_rules_is_refused_as_an_opponent() -> None:
+    from stratego.nn import Network, policy_bot
+
+    barrage = policy_bot(Network.random("classic+barrage", channels=2, layers=1, seed=0))
+    with pytest.raises(stratego.RulesError, match="classic\\+barrage"):
+        StrategoEnv("classic", barrage)
+    StrategoEnv("classic+barrage", barrage).reset(seed=0)

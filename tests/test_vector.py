@@ -33,6 +33,7 @@ from stratego.encoding import (  # noqa: E402
     legal_action_mask,
     observation_planes,
 )
+from stratego.errors import ArgumentError  # noqa: E402
 from stratego.notation import format_position  # noqa: E402
 from stratego.sampling import SamplingError, sample_state  # noqa: E402
 from stratego.vector import SUPPORTED, Batch, supports  # noqa: E402
@@ -354,7 +355,7 @@ def test_a_batch_holds_one_rule_set() -> None:
         Batch.from_states([a, b])
     with pytest.raises(stratego.PositionError):
         Batch.from_states([])
-    with pytest.raises(stratego.SetupError):
+    with pytest.raises(ArgumentError, match="positive number"):
         Batch.new(CLASSIC, 0)
 
 
@@ -400,7 +401,7 @@ def test_load_refuses_a_row_outside_the_batch_or_other_rules() -> None:
     batch = Batch.new(CLASSIC, 2, seed=1)
     other = stratego.new_game(JUMBO_2014, stratego.random_setup(JUMBO_2014, Player.RED, 1),
                               stratego.random_setup(JUMBO_2014, Player.BLUE, 2))
-    with pytest.raises(ValueError, match="row 5 is outside"):
+    with pytest.raises(ArgumentError, match="row 5 is outside"):
         batch.load([5], [batch.to_state(0)])
     with pytest.raises(stratego.RulesError, match="row 0"):
         batch.load([0], [other])
@@ -433,7 +434,7 @@ def test_threads_split_the_games_without_changing_them() -> None:
         two.step(actions)
     assert [one.to_state(i) for i in range(8)] == [two.to_state(i) for i in range(8)]
     assert (one.observation_planes() == two.observation_planes()).all()
-    with pytest.raises(ValueError, match="threads"):
+    with pytest.raises(ArgumentError, match="threads"):
         two.threads = 0
 
 

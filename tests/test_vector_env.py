@@ -20,11 +20,11 @@ pytest.importorskip("numba")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-import stratego
 from stratego import Player, Rank
 from stratego.bots import HeuristicBot
 from stratego.editions import by_name
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask
+from stratego.errors import ArgumentError, BotSpecError
 from stratego.vector import TERMINATIONS
 from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv
 
@@ -189,13 +189,13 @@ def test_a_league_draws_an_opponent_per_game_at_every_reset() -> None:
         redrawn |= bool((info["opponent"] != first).any())
     assert redrawn
     assert seen
-    with pytest.raises(stratego.StrategoError, match="self"):
+    with pytest.raises(ArgumentError, match="self"):
         BatchVectorEnv(2, BARRAGE, opponent=["random", "self"])
-    with pytest.raises(stratego.StrategoError, match="unknown bot"):
+    with pytest.raises(BotSpecError, match="unknown bot"):
         BatchVectorEnv(2, BARRAGE, opponent="no-such-bot")
-    with pytest.raises(stratego.StrategoError, match="at least one"):
+    with pytest.raises(ArgumentError, match="at least one"):
         BatchVectorEnv(2, BARRAGE, opponent=[])
-    with pytest.raises(stratego.StrategoError, match="batched policy"):
+    with pytest.raises(BotSpecError, match="batched policy"):
         BatchVectorEnv(2, BARRAGE, opponent=HeuristicBot)  # a class, not a bot
 
 
@@ -221,7 +221,7 @@ def test_reset_seeds_each_game() -> None:
     assert np.array_equal(one, three)
     by_int, _ = env.reset(seed=11)  # game i gets seed 11 + i
     assert np.array_equal(by_int, three)
-    with pytest.raises(ValueError, match="3 seeds"):
+    with pytest.raises(ArgumentError, match="3 seeds"):
         env.reset(seed=[1, 2])
 
 
@@ -239,5 +239,40 @@ def test_render_draws_game_zero(mode: str) -> None:
         assert frame.ndim == 3
         assert frame.shape[2] == 3
     assert BatchVectorEnv(1, BARRAGE).render() is None
-    with pytest.raises(ValueError, match="render_mode"):
+    with pytest.raises(ArgumentError, match="render_mode"):
         BatchVectorEnv(1, BARRAGE, render_mode="human")
+
+
+def test_arguments_are_checked_when_the_environment_is_made() -> None:
+    import stratego
+
+    with pytest.raises(stratego.RulesError):
+        BatchVectorEnv(2, 42)  # type: ignore[arg-type]
+    with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
+        BatchVectorEnv(2, BARRAGE, opponent="heuristik")
+    with pytest.raises(ArgumentError, match="num_envs"):
+        BatchVectorEnv(0, BARRAGE)
+    with pytest.raises(ArgumentError, match="max_plies"):
+        BatchVectorEnv(2, BARRAGE, max_plies=-5)
+    env = BatchVectorEnv(2, BARRAGE)
+    for bad in ("x", 1.5, True, ["a", "b"]):
+        with pytest.raises(ArgumentError, match="seed"):
+            env.reset(seed=bad)  # type: ignore[arg-type]
+    env.reset(seed=np.array([3, 4]))  # type: ignore[arg-type]  # an array of seeds too
+
+
+def test_uint8_and_flat_observations() -> None:
+    from stratego.encoding import compact_planes
+
+    plain = BatchVectorEnv(3, BARRAGE, opponent="self")
+    compact = BatchVectorEnv(3, BARRAGE, opponent="self", dtype="uint8", flatten=True)
+    assert compact.single_observation_space.shape == (NUM_PLANES * 100,)
+    assert compact.observation_space.shape == (3, NUM_PLANES * 100)
+    a, _ = plain.reset(seed=7)
+    b, _ = compact.reset(seed=7)
+    for step in range(20):
+        assert b.dtype == np.uint8
+        assert (b == compact_planes(a).reshape(3, -1)).all()
+        actions = plain.batch.sample_actions(step)
+        a, *_ = plain.step(actions)
+        b, *_ = compact.step(actions)

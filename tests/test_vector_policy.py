@@ -17,6 +17,7 @@ import stratego  # noqa: E402
 from stratego import Player  # noqa: E402
 from stratego.editions import CLASSIC  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, action_index  # noqa: E402
+from stratego.errors import ArgumentError  # noqa: E402
 from stratego.vector import Batch  # noqa: E402
 
 
@@ -54,7 +55,7 @@ def test_the_mask_is_a_new_writable_array_the_games_do_not_share() -> None:
     assert (batch.action_mask() == legal).all()
     assert not np.shares_memory(batch.action_mask(), batch.action_mask())
     illegal = int(np.flatnonzero(~legal[0])[0])
-    with pytest.raises(ValueError, match="game 0"):
+    with pytest.raises(stratego.IllegalMoveError, match="game 0"):
         batch.step(np.array([illegal, *batch.sample_actions(0)[1:]]))
 
 
@@ -68,7 +69,7 @@ def test_the_mask_into_a_buffer_is_written_over() -> None:
     assert (out == batch.action_mask()).all()
     for bad in (np.zeros((3, NUM_ACTIONS), np.bool_), np.zeros((4, NUM_ACTIONS), np.int8),
                 np.zeros((NUM_ACTIONS, 4), np.bool_).T, [[True] * NUM_ACTIONS] * 4):
-        with pytest.raises(ValueError, match="out must be"):
+        with pytest.raises(ArgumentError, match="out must be"):
             batch.action_mask(out=bad)  # type: ignore[arg-type]
 
 
@@ -141,16 +142,16 @@ def test_logits_that_allow_no_draw_name_the_game() -> None:
     for value in (np.nan, np.inf):
         logits = np.zeros((3, NUM_ACTIONS))
         logits[2, np.flatnonzero(mask[2])[0]] = value
-        with pytest.raises(ValueError, match="game 2"):
+        with pytest.raises(ArgumentError, match="game 2"):
             batch.sample_actions(0, logits)
     logits = np.where(mask, 0.0, 1.0)
     logits[1, mask[1]] = -np.inf
-    with pytest.raises(ValueError, match="game 1"):
+    with pytest.raises(ArgumentError, match="game 1"):
         batch.sample_actions(0, logits)
     for shape in ((3, NUM_ACTIONS - 1), (2, NUM_ACTIONS), (3 * NUM_ACTIONS,)):
-        with pytest.raises(ValueError, match="shape"):
+        with pytest.raises(ArgumentError, match="shape"):
             batch.sample_actions(0, np.zeros(shape))
-    with pytest.raises(ValueError, match="float"):
+    with pytest.raises(ArgumentError, match="float"):
         batch.sample_actions(0, np.full((3, NUM_ACTIONS), "x"))
 
 

@@ -22,6 +22,25 @@ Rescue decisions are actions of this one space: under Rescue the player who
 reached the back row acts twice in a row (the move, then the decision). The
 Captain's two-step of Ultimate Lightning is a single action (its from-to pair).
 
+**The factored form.** For a convolutional policy head, every action also has a cell of a
+stack of `NUM_FACTORED_PLANES` 10x10 planes (`FACTORED_SHAPE`, as chess encodings lay out
+moves), in the mover's seat:
+
+| planes | name | the cell of an action |
+| --- | --- | --- |
+| 0-35 | `<direction>/<distance>` | a move of that distance (1-9), on its from-square |
+| 36-39 | `forward-right` ... `back-left` | Ultimate Lightning's turning two-step, same |
+| 40-50 | `rescue/<rank>` | a Rescue of that rank (not the Bomb), on its square |
+| 51 | `decline` | declining a Rescue, on cell 0 of the plane |
+
+The directions, in order: ``forward`` (toward the opponent), ``back``, ``right`` (toward
+file j from Red's seat), ``left``; then the turning two-steps ``forward-right``,
+``forward-left``, ``back-right``, ``back-left``.
+
+`factored_index` and `factored_action` convert one action; `to_factored` and
+`from_factored` convert whole arrays (a mask or logits over ``NUM_ACTIONS`` to
+``(..., 52, 10, 10)`` and back); the cells that are no action hold a fill value.
+
 **Observations.**
 
 `observation_planes(view)` returns a `float32` NumPy array of shape
@@ -63,7 +82,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, _whole
 from stratego.engine import legal_moves
-from stratego.errors import InvalidNotationError, MissingDependencyError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, MissingDependencyError, _shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
@@ -74,8 +93,13 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy.typing as npt
 
 __all__ = [
+    "ACTION_OF_FACTORED",
     "DECLINE_ACTION",
+    "FACTORED_OF_ACTION",
+    "FACTORED_PLANES",
+    "FACTORED_SHAPE",
     "NUM_ACTIONS",
+    "NUM_FACTORED_PLANES",
     "NUM_MOVE_ACTIONS",
     "NUM_PLANES",
     "NUM_RESCUE_ACTIONS",
@@ -84,9 +108,15 @@ __all__ = [
     "action_index",
     "action_move",
     "action_moves",
+    "compact_planes",
+    "factored_action",
+    "factored_index",
+    "fill_empty_rows",
+    "from_factored",
     "legal_action_indices",
     "legal_action_mask",
     "observation_planes",
+    "to_factored",
 ]
 
 
@@ -108,6 +138,15 @@ NUM_ACTIONS = DECLINE_ACTION + 1
 """The size of the action space."""
 
 
+def _player(value: object) -> Player:
+    """`value` as a `Player` (0 or 1), or `ArgumentError`."""
+    try:
+        return Player(value)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        raise ArgumentError(f"a player is Player.RED (0) or Player.BLUE (1), not "
+                            f"{_shown(value)}") from None
+
+
 def _turn(index: int, perspective: Player) -> int:
     return SIZE * SIZE - 1 - index if perspective is Player.BLUE else index
 
@@ -119,7 +158,7 @@ def action_index(move: Move | str, perspective: Player = Player.RED) -> int:
     straight line, through a lake) or the Rescue of a Bomb."""
     if not isinstance(move, Move):
         move = Move.parse(move)
-    perspective = Player(perspective)
+    perspective = _player(perspective)
     if move.rescued is not None:
         assert move.to is not None
         if move.rescued == Rank.BOMB:
@@ -147,7 +186,7 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
             f"not an action index: {_shown(index)} (expected a whole number "
             f"0-{NUM_ACTIONS - 1})")
     index = number
-    perspective = Player(perspective)
+    perspective = _player(perspective)
     if index < NUM_MOVE_ACTIONS:
         frm, to = _PAIRS[index]
         move = MOVE_TABLE[_turn(frm, perspective)][_turn(to, perspective)]
@@ -160,6 +199,160 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     return Move.rescue(_RESCUE_RANKS[rank_slot], square)
 
 
+_DIRECTIONS = ((10, "forward"), (-10, "back"), (1, "right"), (-1, "left"))
+_TURNS = ((11, "forward-right"), (9, "forward-left"), (-9, "back-right"), (-11, "back-left"))
+FACTORED_PLANES: tuple[str, ...] = (
+    *(f"{name}/{distance}" for _, name in _DIRECTIONS for distance in range(1, SIZE)),
+    *(name for _, name in _TURNS),
+    *(f"rescue/{rank.name.lower()}" for rank in _RESCUE_RANKS),
+    "decline",
+)
+"""The names of the planes of the factored action form, in order."""
+NUM_FACTORED_PLANES = len(FACTORED_PLANES)
+"""How many planes the factored action form has (52)."""
+FACTORED_SHAPE = (NUM_FACTORED_PLANES, SIZE, SIZE)
+"""The shape of the factored action form: ``(NUM_FACTORED_PLANES, 10, 10)``."""
+
+
+def _factored_cell(action: int) -> int:
+    cells = SIZE * SIZE
+    if action < NUM_MOVE_ACTIONS:
+        frm, to = _PAIRS[action]
+        delta = to - frm
+        if frm // SIZE == to // SIZE or frm % SIZE == to % SIZE:  # a straight line
+            step = (1 if delta > 0 else -1) * (SIZE if abs(delta) >= SIZE else 1)
+            direction = next(d for d, (s, _) in enumerate(_DIRECTIONS) if s == step)
+            plane = direction * (SIZE - 1) + abs(delta) // abs(step) - 1
+        else:
+            plane = 4 * (SIZE - 1) + next(t for t, (s, _) in enumerate(_TURNS) if s == delta)
+        return plane * cells + frm
+    if action == DECLINE_ACTION:
+        return (NUM_FACTORED_PLANES - 1) * cells
+    rank_slot, square_slot = divmod(action - NUM_MOVE_ACTIONS, len(_RESCUE_SQUARES))
+    return (4 * SIZE + rank_slot) * cells + _RESCUE_SQUARES[square_slot]
+
+
+FACTORED_OF_ACTION: tuple[int, ...] = tuple(_factored_cell(a) for a in range(NUM_ACTIONS))
+"""``FACTORED_OF_ACTION[action]``: the action's cell in the flattened factored form (an
+index into ``range(NUM_FACTORED_PLANES * 100)``, ``plane * 100 + square``)."""
+_action_of = [-1] * (NUM_FACTORED_PLANES * SIZE * SIZE)
+for _action, _cell in enumerate(FACTORED_OF_ACTION):
+    _action_of[_cell] = _action
+ACTION_OF_FACTORED: tuple[int, ...] = tuple(_action_of)
+"""``ACTION_OF_FACTORED[cell]``: the action of a cell of the flattened factored form, -1 for
+a cell that is no action (a move off the board or through a lake)."""
+del _action_of, _action, _cell
+
+
+def factored_index(action: int) -> int:
+    """The cell of `action` in the flattened factored form (``plane * 100 + square``, the
+    square in the mover's seat; see the module documentation). `InvalidNotationError` for
+    an index outside ``range(NUM_ACTIONS)``."""
+    number = _whole(action)
+    if number is None or not 0 <= number < NUM_ACTIONS:
+        raise InvalidNotationError(
+            f"not an action index: {_shown(action)} (expected a whole number "
+            f"0-{NUM_ACTIONS - 1})")
+    return FACTORED_OF_ACTION[number]
+
+
+def factored_action(cell: int) -> int:
+    """The action of `cell` of the flattened factored form (the inverse of
+    `factored_index`). `InvalidNotationError` for a cell outside the form or one that is
+    no action (a move off the board or through a lake)."""
+    number = _whole(cell)
+    size = NUM_FACTORED_PLANES * SIZE * SIZE
+    if number is None or not 0 <= number < size:
+        raise InvalidNotationError(
+            f"not a cell of the factored form: {_shown(cell)} (expected a whole number "
+            f"0-{size - 1})")
+    action = ACTION_OF_FACTORED[number]
+    if action < 0:
+        plane, square = divmod(number, SIZE * SIZE)
+        raise InvalidNotationError(
+            f"cell {number} ({FACTORED_PLANES[plane]} from square {SQUARES[square]} in the "
+            f"mover's seat) is no action: it leaves the board or crosses a lake")
+    return action
+
+
+_FACTORED: dict[str, Any] = {}
+
+
+def _factored_tables(numpy: Any) -> tuple[Any, Any]:
+    tables = _FACTORED.get("tables")
+    if tables is None:
+        tables = _FACTORED["tables"] = (
+            numpy.array(FACTORED_OF_ACTION, dtype=numpy.intp),
+            numpy.array(ACTION_OF_FACTORED, dtype=numpy.intp))
+    return cast("tuple[Any, Any]", tables)
+
+
+def to_factored(values: Any, fill: Any = 0) -> npt.NDArray[Any]:
+    """`values` over the actions (shape ``(..., NUM_ACTIONS)``: a mask, logits) laid out
+    in the factored form, shape ``(..., NUM_FACTORED_PLANES, 10, 10)``, same dtype; the
+    cells that are no action hold `fill` (use ``False`` for a mask, ``-inf`` for
+    logits). Needs NumPy."""
+    numpy = _numpy()
+    array = numpy.asarray(values)
+    if array.shape[-1:] != (NUM_ACTIONS,):
+        raise ArgumentError(f"to_factored takes values of shape (..., {NUM_ACTIONS}), not "
+                            f"{array.shape}")
+    of_action, _ = _factored_tables(numpy)
+    out = numpy.full((*array.shape[:-1], NUM_FACTORED_PLANES * SIZE * SIZE), fill,
+                     dtype=array.dtype)
+    out[..., of_action] = array
+    return cast("npt.NDArray[Any]", out.reshape(*array.shape[:-1], *FACTORED_SHAPE))
+
+
+def from_factored(values: Any) -> npt.NDArray[Any]:
+    """Values in the factored form (shape ``(..., NUM_FACTORED_PLANES, 10, 10)`` or
+    flattened ``(..., NUM_FACTORED_PLANES * 100)``: a convolutional head's logits) as
+    values over the actions, shape ``(..., NUM_ACTIONS)`` (the inverse of `to_factored`;
+    the cells that are no action are dropped). Needs NumPy."""
+    numpy = _numpy()
+    array = numpy.asarray(values)
+    flat = NUM_FACTORED_PLANES * SIZE * SIZE
+    if array.shape[-3:] == FACTORED_SHAPE:
+        array = array.reshape(*array.shape[:-3], flat)
+    elif array.shape[-1:] != (flat,):
+        raise ArgumentError(f"from_factored takes values of shape (..., {FACTORED_SHAPE}) or "
+                            f"(..., {flat}), not {array.shape}")
+    of_action, _ = _factored_tables(numpy)
+    return cast("npt.NDArray[Any]", array[..., of_action])
+
+
+def fill_empty_rows(mask: Any, action: int = DECLINE_ACTION,
+                    out: Any = None) -> npt.NDArray[np.bool_]:
+    """`mask` (bool ``(NUM_ACTIONS,)`` or ``(N, NUM_ACTIONS)``) with `action` (by default
+    `DECLINE_ACTION`) set in every row that has no legal action, so that a masked
+    categorical distribution never meets a row of all -inf logits (NaN probabilities).
+
+    A row is empty on the step a game ends (`stratego.vector.Batch.action_mask` and the
+    environments give the finished game's mask all False); the action drawn there is never
+    played: `Batch.step` and the vector environment ignore the action of a game that is over
+    (drop those steps from the loss with the ``done`` flags). Rows with legal actions are
+    left as they are. A new array, unless `out` (a bool array of the mask's shape, which
+    may be `mask` itself) is given. Needs NumPy."""
+    numpy = _numpy()
+    array = numpy.asarray(mask)
+    if array.dtype != numpy.bool_ or array.shape[-1:] != (NUM_ACTIONS,) or array.ndim > 2:
+        raise ArgumentError(f"fill_empty_rows takes a bool mask of shape ({NUM_ACTIONS},) or "
+                            f"(N, {NUM_ACTIONS}), not {array.dtype} of shape {array.shape}")
+    index = _whole(action)
+    if index is None or not 0 <= index < NUM_ACTIONS:
+        raise ArgumentError(f"not an action index: {_shown(action)}")
+    if out is None:
+        out = array.copy()
+    elif not (isinstance(out, numpy.ndarray) and out.shape == array.shape
+              and out.dtype == numpy.bool_):
+        raise ArgumentError(f"out must be a bool array of shape {array.shape}")
+    elif out is not array:
+        numpy.copyto(out, array)
+    empty = ~out.any(axis=-1)
+    out[..., index] |= empty
+    return cast("npt.NDArray[np.bool_]", out)
+
+
 _PLAYERS = (Player.RED, Player.BLUE)
 _MOVES: dict[Player, tuple[Move, ...]] = {}
 _INDEX: dict[Player, dict[Move, int]] = {}
@@ -170,7 +363,7 @@ def action_moves(perspective: Player = Player.RED) -> tuple[Move, ...]:
     ``action_moves(p)[i] == action_move(i, p)`` (built once, then shared)."""
     moves = _MOVES.get(perspective)
     if moves is None:
-        perspective = Player(perspective)
+        perspective = _player(perspective)
         moves = _MOVES[perspective] = tuple(
             action_move(index, perspective) for index in range(NUM_ACTIONS))
         _INDEX[perspective] = {move: index for index, move in enumerate(moves)}
@@ -187,7 +380,7 @@ def _legal(source: PlayerView | GameState,
         moves = source.legal_moves
         side = source.player if perspective is None else perspective
     else:
-        raise TypeError(f"expected a PlayerView or a GameState, not {type(source).__name__}")
+        raise ArgumentError(f"expected a PlayerView or a GameState, not {_shown(source)}")
     index = _INDEX.get(side)
     if index is None:
         side = Player(side)
@@ -461,6 +654,26 @@ def _from_state(numpy: Any, state: GameState, player: Player) -> Any:
                    identified)
 
 
+def compact_planes(planes: Any) -> npt.NDArray[np.uint8]:
+    """Float observation planes (any shape) in the compact ``uint8`` form: times 255,
+    rounded half up, so 0 or 255 on the yes-or-no planes and 255 times the share on the
+    ``unidentified/<rank>`` planes (``compact / 255`` gives the float planes back within
+    1/510). The form `stratego.vector.Batch.observation_planes` writes with
+    ``dtype=numpy.uint8``, equal to it value for value. Needs NumPy."""
+    numpy = _numpy()
+    try:
+        values = numpy.asarray(planes, dtype=numpy.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise ArgumentError(f"planes are an array of floats in [0, 1], not "
+                            f"{_shown(planes)}") from None
+    if not ((values >= 0) & (values <= 1)).all():  # (NaN fails both)
+        raise ArgumentError("planes hold values in [0, 1]: some are outside (or NaN)")
+    # a share (n - k) / n times 255 lies 1/(2n) or more from a half unless it is one; the
+    # small margin turns float32's rounding of an exact half back into a half
+    return cast("npt.NDArray[np.uint8]",
+                numpy.floor(values * 255 + 0.5 + 1e-4).astype(numpy.uint8))
+
+
 def observation_planes(source: PlayerView | GameState,
                        player: Player | None = None) -> npt.NDArray[np.float32]:
     """The view as a `(NUM_PLANES, 10, 10)` `float32` array from the viewer's seat
@@ -475,6 +688,6 @@ def observation_planes(source: PlayerView | GameState,
         return cast("npt.NDArray[np.float32]", _from_view(numpy, source))
     if isinstance(source, GameState):
         side = _PLAYERS[source.turn] if player is None else player if type(player) is Player else (
-            Player.parse(player) if isinstance(player, str) else Player(player))
+            Player.parse(player) if isinstance(player, str) else _player(player))
         return cast("npt.NDArray[np.float32]", _from_state(numpy, source, side))
-    raise TypeError(f"expected a PlayerView or a GameState, not {type(source).__name__}")
+    raise ArgumentError(f"expected a PlayerView or a GameState, not {_shown(source)}")

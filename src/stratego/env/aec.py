@@ -16,6 +16,9 @@ from stratego.env.common import (
     ILLEGAL_ACTION,
     PLAYERS,
     SetupSource,
+    check_choice,
+    check_max_plies,
+    check_seed,
     check_setups,
     decode,
     ending,
@@ -25,6 +28,7 @@ from stratego.env.common import (
     rgb_picture,
     start_state,
 )
+from stratego.errors import ArgumentError, _shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -82,11 +86,10 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
                  render_mode: str | None = None,
                  max_plies: int | None = DEFAULT_MAX_PLIES) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {_RENDER_MODES} or None, not "
-                             f"{render_mode!r}")
+        check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         check_setups(setups)
         self.rules = make_rules(rules)
+        max_plies = check_max_plies(max_plies)
         self.setups = setups
         self.render_mode = render_mode
         self.max_plies = max_plies
@@ -108,11 +111,12 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: setups drawn with `seed` (or the running generator), or the
         state given as ``options["state"]``."""
+        seed = check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         given = (options or {}).get("state")
         if given is not None and not isinstance(given, GameState):
-            raise TypeError(f"options['state'] must be a GameState, not {type(given).__name__}")
+            raise ArgumentError(f"options['state'] must be a GameState, not {_shown(given)}")
         self.state = given if given is not None else start_state(self.rules, self.setups,
                                                                   self._rng)
         self.agents = list(AGENTS)

@@ -3,8 +3,10 @@ descriptions, observations, rewards, endings and pictures of one agent's view.""
 
 from __future__ import annotations
 
+import difflib
 import operator
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, TypeAlias
 
@@ -17,10 +19,18 @@ from stratego.encoding import (
     NUM_PLANES,
     PLANES,
     action_moves,
+    compact_planes,
     legal_action_mask,
     observation_planes,
 )
-from stratego.errors import SetupError, StrategoError, _shown
+from stratego.errors import (
+    ArgumentError,
+    BotSpecError,
+    RulesError,
+    SetupError,
+    StrategoError,
+    _shown,
+)
 from stratego.match import ILLEGAL_MOVE, BotSpec
 from stratego.moves import Move
 from stratego.pieces import Player
@@ -28,9 +38,11 @@ from stratego.rules import Rules
 from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 
-__all__ = ["AGENTS", "ILLEGAL_ACTION", "BotSource", "SetupSource", "bot_setup", "build_bot",
-           "check_setups", "decode", "ending", "league", "make_rules", "observation",
-           "reset_bot", "rewards", "rgb_picture", "start_state"]
+__all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
+           "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
+           "check_max_plies", "check_seed", "check_setups", "decode", "ending", "league",
+           "make_rules", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
+           "shaped", "start_state"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -56,7 +68,7 @@ def league(opponents: object) -> list[Any]:
     """`opponents` as a list: itself when it is a list or tuple (not empty), else one item."""
     if isinstance(opponents, list | tuple):
         if not opponents:
-            raise StrategoError("an opponent list (a league) needs at least one opponent")
+            raise ArgumentError("an opponent list (a league) needs at least one opponent")
         return list(opponents)
     return [opponents]
 
@@ -64,15 +76,82 @@ def league(opponents: object) -> list[Any]:
 def build_bot(source: object, seed: int | None = None) -> Any:
     """The bot `source` describes (`BotSource`): a spec string or `BotSpec` is built as
     ``factory(seed, **options)``, as `stratego.match.play_match` builds it; a bot object
-    is returned as it is. `StrategoError` for anything else."""
+    is returned as it is. `BotSpecError` for anything else (an unknown bot name is refused
+    with the close matches)."""
     if isinstance(source, str):
-        source = BotSpec(source)
+        source = bot_spec(source)
     if isinstance(source, BotSpec):
-        return source.build(seed)
+        try:
+            return source.build(seed)
+        except BotSpecError:
+            raise
+        except StrategoError as error:
+            raise BotSpecError(f"{error}{_close_matches(str(source.factory))}") from error
     if callable(source):
         return source
-    raise StrategoError(f"an opponent is a bot name, 'module:factory', a BotSpec or a bot "
-                        f"(a callable PlayerView -> Move), not {_shown(source)}")
+    raise BotSpecError(f"an opponent is a bot name, 'module:factory', a BotSpec or a bot "
+                       f"(a callable PlayerView -> Move), not {_shown(source)}")
+
+
+def bot_spec(text: str) -> BotSpec:
+    """The `BotSpec` of `text`, or `BotSpecError` naming the close matches of an unknown
+    bot name (``"serch"``: did you mean ``"search"``?)."""
+    try:
+        return BotSpec(text)
+    except BotSpecError:
+        raise
+    except StrategoError as error:
+        raise BotSpecError(f"{error}{_close_matches(text)}") from None
+
+
+def _close_matches(text: str) -> str:
+    """`` (did you mean 'search'?)`` for a bot name close to known ones, else ``""``."""
+    from stratego.bots import BOTS
+
+    name = re.split(r"[\s(:?]", text.strip(), maxsplit=1)[0].lower()
+    if name in BOTS:
+        return ""
+    close = difflib.get_close_matches(name, sorted(BOTS), n=3)
+    return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+
+
+def check_seed(value: object) -> int | None:
+    """`value` itself when it is a whole number (a NumPy integer too) or None: a seed;
+    else `ArgumentError`."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ArgumentError(f"a seed is a whole number or None, not {_shown(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError(f"a seed is a whole number or None, not {_shown(value)}") from None
+
+
+def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
+    """`ArgumentError` unless `value` is one of `choices` (the message names `name`)."""
+    if value not in choices:
+        listed = ", ".join(repr(c) for c in choices)
+        raise ArgumentError(f"{name} must be one of {listed}, not {_shown(value)}")
+
+
+def check_max_plies(max_plies: object) -> int | None:
+    """`max_plies` when it is a positive whole number or None, else `ArgumentError`."""
+    if max_plies is None:
+        return None
+    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
+        raise ArgumentError(f"max_plies is a positive whole number or None, not "
+                            f"{_shown(max_plies)}")
+    return max_plies
+
+
+def check_bot_rules(bot: object, rules: Rules) -> None:
+    """`RulesError` when `bot` says it plays other rules than `rules` (a ``rules``
+    attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic)."""
+    own = getattr(bot, "rules", None)
+    if isinstance(own, Rules) and own != rules:
+        raise RulesError(f"the opponent {_shown(bot)} plays {own.name}, the environment "
+                         f"{rules.name}")
 
 
 def reset_bot(bot: object, seed: int) -> None:
@@ -89,8 +168,14 @@ def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup] | 
 
 
 def make_rules(rules: Rules | str) -> Rules:
-    """`rules` itself, or the rules named `rules` (`stratego.editions.by_name`)."""
-    return rules if isinstance(rules, Rules) else by_name(rules)
+    """`rules` itself, or the rules named `rules` (`stratego.editions.by_name`);
+    `RulesError` for anything else."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return by_name(rules)
+    raise RulesError(f"rules are a Rules value or a name such as 'classic', not "
+                     f"{_shown(rules)}")
 
 
 def check_setups(setups: SetupSource) -> None:
@@ -101,7 +186,7 @@ def check_setups(setups: SetupSource) -> None:
         return
     if not callable(setups):
         raise SetupError(f"setups must be 'random', 'human' or a callable (player, rng) -> "
-                         f"Setup, not {setups!r}")
+                         f"Setup, not {_shown(setups)}")
 
 
 def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | None,
@@ -147,6 +232,37 @@ def observation(state: GameState, player: Player) -> dict[str, Any]:
     return {"observation": observation_planes(state, player), "action_mask": mask}
 
 
+OBSERVATION_DTYPES = ("float32", "uint8")
+"""The forms of the observation planes an environment gives: ``"float32"`` (the default,
+`stratego.encoding.observation_planes`) or ``"uint8"`` (`stratego.encoding.compact_planes`
+of them: times 255)."""
+
+
+def planes_space(dtype: str, flatten: bool, count: int | None = None) -> Any:
+    """The Gymnasium `Box` of one observation: ``(NUM_PLANES, 10, 10)``, or flat
+    ``(NUM_PLANES * 100,)`` with `flatten`; float32 in [0, 1] or uint8 in [0, 255]. A 3-D
+    Box is what Stable-Baselines3's ``check_env`` takes for an image (and warns that 10x10
+    is smaller than its CNN's 36x36); the flat one is a plain vector, without warnings.
+    `count` puts a leading batch dimension."""
+    from gymnasium import spaces
+
+    check_choice("dtype", dtype, OBSERVATION_DTYPES)
+    shape: tuple[int, ...] = (NUM_PLANES * 100,) if flatten else (NUM_PLANES, 10, 10)
+    if count is not None:
+        shape = (count, *shape)
+    if dtype == "uint8":
+        return spaces.Box(0, 255, shape, dtype=np.uint8)
+    return spaces.Box(0.0, 1.0, shape, dtype=np.float32)
+
+
+def shaped(planes: np.ndarray[Any, Any], dtype: str, flatten: bool) -> np.ndarray[Any, Any]:
+    """Float planes ``(..., NUM_PLANES, 10, 10)`` in the environment's form."""
+    out = compact_planes(planes) if dtype == "uint8" else planes
+    if flatten:
+        out = out.reshape(*out.shape[:-3], NUM_PLANES * 100)
+    return out
+
+
 def rewards(state: GameState) -> tuple[float, float]:
     """The rewards of Red and Blue: +1 for the winner, -1 for the loser, 0 otherwise."""
     if state.outcome is None or state.outcome.winner is None:
@@ -172,8 +288,10 @@ _SCALE = 24
 
 
 def rgb_picture(planes: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """A small RGB image (uint8, viewer at the bottom) of one agent's observation planes:
-    own pieces, the opponent's known and hidden pieces, lakes, the last move."""
+    """A small RGB image (uint8, viewer at the bottom) of one agent's observation planes
+    (float or uint8, flat or not): own pieces, the opponent's known and hidden pieces,
+    lakes, the last move."""
+    planes = planes.reshape(NUM_PLANES, 10, 10)
     index = {name: i for i, name in enumerate(PLANES)}
     image = np.zeros((10, 10, 3), dtype=np.uint8)
     image[planes[index["empty"]] > 0] = _COLOURS["empty"]

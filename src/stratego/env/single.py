@@ -9,7 +9,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from stratego.encoding import NUM_ACTIONS, NUM_PLANES
+from stratego.encoding import NUM_ACTIONS
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
     AGENTS,
@@ -18,17 +18,24 @@ from stratego.env.common import (
     SetupSource,
     bot_setup,
     build_bot,
+    check_bot_rules,
+    check_choice,
+    check_max_plies,
+    check_seed,
     check_setups,
     decode,
     ending,
     league,
     make_rules,
     observation,
+    planes_space,
     reset_bot,
     rewards,
     rgb_picture,
+    shaped,
     start_state,
 )
+from stratego.errors import ArgumentError, _shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -57,7 +64,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
     * `player`: the side the agent plays, ``"red"`` or ``"blue"``.
     * `setups`: ``"random"``, ``"human"`` or a callable ``(player, rng) -> Setup``.
     * Observation: `stratego.encoding.observation_planes` of the agent's view
-      (float32, from its seat); ``info["action_mask"]`` is the int8 mask of its
+      (float32, from its seat); ``dtype="uint8"`` gives them times 255
+      (`stratego.encoding.compact_planes`), ``flatten=True`` as one vector of
+      ``NUM_PLANES * 100`` values (the form Stable-Baselines3's ``check_env`` accepts
+      without image warnings: it reads any 3-D Box as an image, and 10x10 is below its
+      CNN's 36x36); ``info["action_mask"]`` is the int8 mask of its
       legal actions (`action_masks` returns it as bool without computing it again).
       Under Rescue the agent acts twice in a row (its move, then its Rescue decision).
     * Reward +1 for a win, -1 for a loss (also for an illegal action, which ends
@@ -75,15 +86,16 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
     def __init__(self, rules: Rules | str = "classic",
                  opponent: BotSource | list[BotSource] = "random", *, player: str = "red",
                  setups: SetupSource = "random", bot_setup: bool = True,
-                 render_mode: str | None = None, max_plies: int | None = 2000) -> None:
-        if render_mode is not None and render_mode not in ("ansi", "rgb_array"):
-            raise ValueError(f"render_mode must be 'ansi', 'rgb_array' or None, not "
-                             f"{render_mode!r}")
+                 render_mode: str | None = None, max_plies: int | None = 2000,
+                 dtype: str = "float32", flatten: bool = False) -> None:
+        check_choice("render_mode", render_mode, ("ansi", "rgb_array", None))
         check_setups(setups)
-        if player not in AGENTS:
-            raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
+        check_choice("player", player, AGENTS)
         self.rules = make_rules(rules)
+        max_plies = check_max_plies(max_plies)
         self.opponents = [build_bot(source) for source in league(opponent)]
+        for bot in self.opponents:
+            check_bot_rules(bot, self.rules)
         """The league of opponent bots (one item unless a list was given)."""
         self.opponent = self.opponents[0]
         """The opponent of the current episode."""
@@ -92,8 +104,10 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.bot_setup = bot_setup
         self.render_mode = render_mode
         self.max_plies = max_plies
-        self.observation_space = spaces.Box(0.0, 1.0, (NUM_PLANES, 10, 10), dtype=np.float32)
+        self.observation_space = planes_space(dtype, bool(flatten))
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
+        self.dtype = dtype
+        self.flatten = bool(flatten)
         self.state: GameState | None = None
         self._mask: np.ndarray[Any, Any] | None = None
 
@@ -102,14 +116,14 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                                                               dict[str, Any]]:
         """A new game (``options["state"]``: start from that `GameState`) against an
         opponent drawn from the league; the opponent moves first if it is its turn."""
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
         self.opponent = self.opponents[pick]
         reset_bot(self.opponent, rng.getrandbits(62))
         given = (options or {}).get("state")
         if given is not None and not isinstance(given, GameState):
-            raise TypeError(f"options['state'] must be a GameState, not {type(given).__name__}")
+            raise ArgumentError(f"options['state'] must be a GameState, not {_shown(given)}")
         if given is None:
             place = bot_setup(self.opponent) if self.bot_setup else None
             own = [(self.player.opponent, place)] if place is not None else []
@@ -165,7 +179,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         assert self.state is not None
         seen = observation(self.state, self.player)
         self._mask = seen["action_mask"]
-        return seen["observation"], {"action_mask": seen["action_mask"].copy()}
+        return (shaped(seen["observation"], self.dtype, self.flatten),
+                {"action_mask": seen["action_mask"].copy()})
 
     def render(self) -> Any:
         """The board as the agent sees it: text (``"ansi"``) or a picture (``"rgb_array"``)."""

@@ -24,8 +24,8 @@ from stratego.board import SQUARES
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, action_move
 from stratego.engine import new_game
 from stratego.errors import (
+    ArgumentError,
     IllegalMoveError,
-    InvalidNotationError,
     PositionError,
     RulesError,
     SetupError,
@@ -56,10 +56,70 @@ _CHASE_START = 16
 
 
 def _seed(seed: int) -> int:
+    if isinstance(seed, bool):
+        raise ArgumentError(f"a seed is a whole number or None, not {_shown(seed)}")
     try:
         return operator.index(seed) % 2**32
     except TypeError:
-        raise SetupError(f"a seed is a whole number or None, not {_shown(seed)}") from None
+        raise ArgumentError(f"a seed is a whole number or None, not {_shown(seed)}") from None
+
+
+def _whole(value: object, what: str) -> int:
+    """`value` as an int (NumPy integers too), or `ArgumentError` naming `what`."""
+    if isinstance(value, bool):
+        raise ArgumentError(f"{what} is a whole number, not {_shown(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError(f"{what} is a whole number, not {_shown(value)}") from None
+
+
+_PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
+
+
+def _planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
+    """The dtype of planes asked for: float32 (the default) or uint8."""
+    try:
+        chosen = np.dtype(np.float32 if dtype is None else dtype)
+    except TypeError:
+        chosen = None
+    if chosen not in _PLANE_SCALES:
+        raise ArgumentError(f"planes are float32 or uint8, not {_shown(dtype)}")
+    assert chosen is not None
+    return chosen
+
+
+def _planes_scale(out: object, shape: tuple[int, ...], name: str) -> float:
+    """The kernel's scale for the planes buffer `out` (1.0 float32, 255.0 uint8), once it
+    is checked to be a writable C-contiguous array of `shape`."""
+    if not (
+        isinstance(out, np.ndarray)
+        and out.shape == shape
+        and out.dtype in _PLANE_SCALES
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    ):
+        raise ArgumentError(f"{name} must be a writable C-contiguous float32 or uint8 array "
+                            f"of shape {shape}, not {_describe(out)}")
+    return _PLANE_SCALES[out.dtype]
+
+
+def _check_mask_out(out: object, shape: tuple[int, ...], name: str) -> None:
+    if not (
+        isinstance(out, np.ndarray)
+        and out.shape == shape
+        and out.dtype == np.bool_
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    ):
+        raise ArgumentError(f"{name} must be a writable C-contiguous bool array of shape "
+                            f"{shape}, not {_describe(out)}")
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, np.ndarray):
+        return f"{value.dtype} of shape {value.shape}"
+    return _shown(value)
 
 
 class Batch:
@@ -96,6 +156,7 @@ class Batch:
         )
         self._bad = np.zeros(n, np.bool_)
         self._all = np.ones(n, np.bool_)
+        self._to_mover = np.full(n, -1, np.int64)
         self._infos: list[GameInfo | None] = [None] * n
         self._longest = 0
         self._rng: np.random.Generator | None = None
@@ -112,9 +173,9 @@ class Batch:
 
     @threads.setter
     def threads(self, value: int) -> None:
-        count = operator.index(value) if not isinstance(value, bool) else 0
+        count = _whole(value, "threads")
         if count < 1:
-            raise ValueError(f"threads must be a positive whole number, not {_shown(value)}")
+            raise ArgumentError(f"threads must be a positive whole number, not {_shown(value)}")
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
@@ -159,9 +220,9 @@ class Batch:
         does).
         """
         check_rules(rules)
-        count = operator.index(n) if not isinstance(n, bool) else -1
+        count = _whole(n, "a batch size")
         if count < 1:
-            raise SetupError(f"a batch needs a positive number of games, not {_shown(n)}")
+            raise ArgumentError(f"a batch needs a positive number of games, not {_shown(n)}")
         if setups is not None:
             pairs = list(setups)
             if len(pairs) != count:
@@ -211,12 +272,12 @@ class Batch:
     def load(self, rows: Sequence[int], states: Sequence[GameState]) -> None:
         """Put `states` (of this batch's rules) into the games `rows`, replacing what they
         held, as `from_states` would hold them; the other games are untouched."""
-        rows, states = [operator.index(r) for r in rows], list(states)
+        rows, states = [_whole(r, "a row") for r in rows], list(states)
         if len(rows) != len(states):
-            raise ValueError(f"{len(rows)} rows for {len(states)} states")
+            raise ArgumentError(f"{len(rows)} rows for {len(states)} states")
         for row, state in zip(rows, states, strict=True):
             if not 0 <= row < len(self):
-                raise ValueError(f"row {row} is outside the batch of {len(self)} games")
+                raise ArgumentError(f"row {row} is outside the batch of {len(self)} games")
             if not isinstance(state, GameState):
                 raise PositionError(f"row {row}: not a GameState: {_shown(state)}")
             if state.rules != self._rules:
@@ -378,16 +439,7 @@ class Batch:
         mask = self._s.mask
         if out is None:
             return mask.copy()
-        if not (
-            isinstance(out, np.ndarray)
-            and out.shape == mask.shape
-            and out.dtype == np.bool_
-            and out.flags.c_contiguous
-            and out.flags.writeable
-        ):
-            raise ValueError(
-                f"out must be a writable C-contiguous bool array of shape {mask.shape}"
-            )
+        _check_mask_out(out, mask.shape, "out")
         np.copyto(out, mask)
         return out
 
@@ -396,36 +448,54 @@ class Batch:
         return self._s.g[:, k.NMOVES].copy()
 
     def observation_planes(
-        self, player: npt.ArrayLike | None = None, out: npt.NDArray[np.float32] | None = None
-    ) -> npt.NDArray[np.float32]:
-        """``(N, NUM_PLANES, 10, 10)`` float32: each game as its player to move sees it,
-        equal to ``encoding.observation_planes(view(state_i, state_i.to_move))`` (a new
-        array). A game that is over shows its last position.
+        self,
+        player: npt.ArrayLike | None = None,
+        out: npt.NDArray[Any] | None = None,
+        dtype: npt.DTypeLike | None = None,
+    ) -> npt.NDArray[Any]:
+        """``(N, NUM_PLANES, 10, 10)``: each game as its player to move sees it, equal to
+        ``encoding.observation_planes(view(state_i, state_i.to_move))`` (a new array). A
+        game that is over shows its last position.
 
         `player` (0 Red, 1 Blue, one for all or one per game) asks for that player's view
-        instead (``view(state_i, player_i)``). `out`, a C-contiguous float32 array of that
-        shape, is written over and returned instead of a new array (faster in a loop)."""
+        instead (``view(state_i, player_i)``). `dtype` is ``numpy.float32`` (the default)
+        or ``numpy.uint8``, the compact form (a quarter of the bytes, and several times
+        faster to write): the float planes times 255, rounded (0 or 255 on the yes-or-no
+        planes, 255 times the share on the ``unidentified/<rank>`` planes), so
+        ``planes / 255`` gives the float planes back within 1/510 (exactly on the yes-or-no
+        planes). `out`, a C-contiguous float32 or uint8 array of that shape, is written
+        over and returned instead of a new array (faster in a loop; its dtype chooses the
+        form). `Batch.step` can write them too (``obs_out``)."""
+        viewer = self._viewer(player)
+        shape = self.planes_shape
+        if out is None:
+            out = np.empty(shape, _planes_dtype(dtype))
+        elif dtype is not None and np.dtype(dtype) != out.dtype:
+            raise ArgumentError(f"dtype {_shown(dtype)} differs from out's dtype {out.dtype}")
+        scale = _planes_scale(out, shape, "out")
+        planes = out.reshape(len(self), NUM_PLANES * 100)  # a view: the kernel indexes squares
+        games, tabs = self._s, self._t
+        self._split(lambda lo, hi: _kernels.observe(lo, hi, planes, viewer, games, tabs, scale))
+        return out
+
+    @property
+    def planes_shape(self) -> tuple[int, int, int, int]:
+        """``(N, NUM_PLANES, 10, 10)``: the shape of `observation_planes` (and of the
+        buffers `observation_planes(out=...)` and `step(obs_out=...)` take)."""
+        return (len(self), NUM_PLANES, 10, 10)
+
+    def _viewer(self, player: npt.ArrayLike | None) -> npt.NDArray[np.int64]:
         n = len(self)
         if player is None:
-            viewer = np.full(n, -1, np.int64)
-        else:
+            return np.full(n, -1, np.int64)
+        try:
             viewer = np.ascontiguousarray(np.broadcast_to(np.asarray(player, np.int64), (n,)))
-            if ((viewer != 0) & (viewer != 1)).any():
-                raise InvalidNotationError(f"a player is 0 (Red) or 1 (Blue), not {_shown(player)}")
-        shape = (n, NUM_PLANES, 10, 10)
-        if out is None:
-            out = np.empty(shape, np.float32)
-        elif not (
-            isinstance(out, np.ndarray)
-            and out.shape == shape
-            and out.dtype == np.float32
-            and out.flags.c_contiguous
-        ):
-            raise ValueError(f"out must be a C-contiguous float32 array of shape {shape}")
-        planes = out.reshape(n, NUM_PLANES, 100)  # a view: the kernel indexes squares
-        games, tabs = self._s, self._t
-        self._split(lambda lo, hi: _kernels.observe(lo, hi, planes, viewer, games, tabs))
-        return out
+        except (TypeError, ValueError):
+            raise ArgumentError(f"a player is 0 (Red) or 1 (Blue), one for all or one per "
+                                f"game, not {_shown(player)}") from None
+        if ((viewer != 0) & (viewer != 1)).any():
+            raise ArgumentError(f"a player is 0 (Red) or 1 (Blue), not {_shown(player)}")
+        return viewer
 
     def sample_actions(
         self,
@@ -440,7 +510,7 @@ class Batch:
         the probability of the softmax of its logits over that game's legal actions only:
         an illegal action is never drawn, whatever its logit (no masking needed before).
         A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
-        all of a game's legal actions may be -inf (`ValueError` naming the game)."""
+        all of a game's legal actions may be -inf (`ArgumentError` naming the game)."""
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
         n = len(self)
         out = np.empty(n, np.int64)
@@ -450,7 +520,7 @@ class Batch:
             return out
         values = np.asarray(logits)
         if values.shape != (n, NUM_ACTIONS) or values.dtype.kind not in "fiu":
-            raise ValueError(
+            raise ArgumentError(
                 f"logits must be a float array of shape ({n}, {NUM_ACTIONS}), not "
                 f"{_shown(values.dtype)} of shape {values.shape}"
             )
@@ -460,7 +530,7 @@ class Batch:
         bad = int(_kernels.sample_logits(u, values, self._s.g, self._s.moves, out))
         if bad >= 0:
             legal = values[bad, self._s.mask[bad]]
-            raise ValueError(
+            raise ArgumentError(
                 f"game {bad}: the logits of its {legal.size} legal actions allow no draw "
                 f"(NaN, +inf or all -inf): {_shown(legal.tolist())}"
             )
@@ -473,6 +543,9 @@ class Batch:
         actions: npt.ArrayLike,
         ignore_illegal: bool = False,
         where: npt.ArrayLike | None = None,
+        *,
+        obs_out: npt.NDArray[Any] | None = None,
+        mask_out: npt.NDArray[np.bool_] | None = None,
     ) -> int:
         """Play one action per game that is on, **in place** (games over are left as they
         are, whatever their action). Returns how many illegal actions were ignored.
@@ -481,8 +554,23 @@ class Batch:
         then no game moves; with `ignore_illegal` the games with an illegal action stay
         as they are, the others move, and `illegal_count` counts them. `where` (bool per
         game) limits the step to those games; the others keep their turn.
+
+        `obs_out` (a float32 or uint8 buffer of `planes_shape`) and `mask_out` (a bool
+        buffer of ``(N, NUM_ACTIONS)``) receive, after the step, what
+        ``observation_planes(out=obs_out)`` and ``action_mask(out=mask_out)`` would write
+        (each game from the seat of its player to move), in the same pass over the games
+        (while each game's arrays are still in the cache): the fast loop of a learner.
         """
-        acts = np.ascontiguousarray(actions, dtype=np.int64)
+        scale = 0.0
+        if obs_out is not None:
+            scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
+        if mask_out is not None:
+            _check_mask_out(mask_out, self._s.mask.shape, "mask_out")
+        try:
+            acts = np.ascontiguousarray(actions, dtype=np.int64)
+        except (TypeError, ValueError, OverflowError):
+            raise ArgumentError(f"actions are whole numbers, one per game, not "
+                                f"{_shown(actions)}") from None
         if acts.shape != (len(self),):
             raise IllegalMoveError(
                 f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
@@ -490,7 +578,10 @@ class Batch:
         if where is None:
             active = self._all
         else:
-            active = np.ascontiguousarray(where, dtype=np.bool_)
+            try:
+                active = np.ascontiguousarray(where, dtype=np.bool_)
+            except (TypeError, ValueError):
+                raise ArgumentError(f"where is one bool per game, not {_shown(where)}") from None
             if active.shape != (len(self),):
                 raise IllegalMoveError(
                     f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
@@ -504,8 +595,16 @@ class Batch:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
         games, tabs, bad = self._s, self._t, self._bad
 
+        planes = None if obs_out is None else obs_out.reshape(len(self), NUM_PLANES * 100)
+        viewer = self._to_mover
+
         def job(lo: int, hi: int) -> int:
-            return int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
+            longest = int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
+            if planes is not None:
+                _kernels.observe(lo, hi, planes, viewer, games, tabs, scale)
+            if mask_out is not None:
+                mask_out[lo:hi] = games.mask[lo:hi]
+            return longest
 
         self._longest = max(self._split(job))
         self.illegal_count += int(count)
@@ -521,7 +620,13 @@ class Batch:
             )
         return f"game {i}: {_shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})"
 
-    def reset_done(self, seed: int | None = None) -> npt.NDArray[np.int64]:
+    def reset_done(
+        self,
+        seed: int | None = None,
+        *,
+        obs_out: npt.NDArray[Any] | None = None,
+        mask_out: npt.NDArray[np.bool_] | None = None,
+    ) -> npt.NDArray[np.int64]:
         """Start a new random game (as `Batch.new` does) in every row whose game is over;
         returns the indices of the rows reset.
 
@@ -529,12 +634,27 @@ class Batch:
         last `seed` given here or to `reset`), so call it without a seed in a training
         loop: the run stays reproducible and each reset deals new armies. A `seed`
         reseeds that generator (the same seed every step deals the same armies again).
+        `obs_out` and `mask_out` (the buffers of `step`) get the new games' planes and
+        masks in the rows reset (the other rows are left as they are).
         """
+        scale = 0.0
+        if obs_out is not None:
+            scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
+        if mask_out is not None:
+            _check_mask_out(mask_out, self._s.mask.shape, "mask_out")
         which = self._s.g[:, k.DONE] != 0
         rng = self._generator(seed)
-        if which.any():
+        rows = np.flatnonzero(which)
+        if len(rows):
             self._reset(np.ascontiguousarray(which), rng)
-        return np.flatnonzero(which)
+            if obs_out is not None:
+                planes = obs_out.reshape(len(self), NUM_PLANES * 100)
+                for row in rows:
+                    _kernels.observe(row, row + 1, planes, self._to_mover, self._s, self._t,
+                                     scale)
+            if mask_out is not None:
+                mask_out[rows] = self._s.mask[rows]
+        return rows
 
     def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
         """Start a new random game (as `Batch.new` does) in each of `rows` (indices, or a

@@ -54,17 +54,23 @@ from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
 from stratego.bots.policy import PolicyBot  # noqa: E402
-from stratego.editions import by_name  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.engine import new_game  # noqa: E402
 from stratego.env.common import (  # noqa: E402
     bot_setup,
+    bot_spec,
     build_bot,
+    check_bot_rules,
+    check_choice,
+    check_max_plies,
+    check_seed,
     league,
+    make_rules,
+    planes_space,
     reset_bot,
     rgb_picture,
 )
-from stratego.errors import RulesError, StrategoError, _shown  # noqa: E402
+from stratego.errors import ArgumentError, BotFaultError, BotSpecError, _shown  # noqa: E402
 from stratego.match import BotSpec  # noqa: E402
 from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
@@ -108,14 +114,16 @@ class _Opponent:
             self.kind = "random"
         elif isinstance(source, str | BotSpec | PolicyBot):
             self.kind = "bot"
-            build_bot(source)  # fails now for an unknown name
+            if isinstance(source, str):
+                source = self.source = bot_spec(source)  # an unknown name fails now
+            build_bot(source)
         elif callable(source) and _arity(source) in (1, 2):
             self.kind = "bot" if _arity(source) == 1 else "policy"
             self.fn = source
         else:
-            raise StrategoError(f"an opponent is 'random', 'heuristic', 'self', a bot spec, a "
-                                f"BotSpec, a bot, a batched policy fn(planes, mask) or a list "
-                                f"of these, not {_shown(source)}")
+            raise BotSpecError(f"an opponent is 'random', 'heuristic', 'self', a bot spec, a "
+                               f"BotSpec, a bot, a batched policy fn(planes, mask) or a list "
+                               f"of these, not {_shown(source)}")
 
     def build(self, seed: int) -> Any:
         """The bot for one game (a `PolicyBot` object is shared: it holds no game memory)."""
@@ -143,7 +151,10 @@ def _arity(fn: Callable[..., Any]) -> int:
 class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """`num_envs` Stratego games as one Gymnasium vector environment (see the module
     documentation). `rules` is a `Rules` value or its name; `threads` is
-    `Batch.threads`; `render_mode` ``"ansi"`` or ``"rgb_array"`` renders game 0 (from the
+    `Batch.threads`; `dtype` ``"float32"`` (the default) or ``"uint8"`` (the planes times
+    255, written several times faster: `Batch.observation_planes`) and `flatten` (one
+    vector of ``NUM_PLANES * 100`` values per game) choose the observations' form;
+    `render_mode` ``"ansi"`` or ``"rgb_array"`` renders game 0 (from the
     agent's seat; a tuple of one frame, as Gymnasium's vector `render` returns)."""
 
     metadata = {  # noqa: RUF012
@@ -160,21 +171,22 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         threads: int = 1,
         bot_setup: bool = True,
         render_mode: str | None = None,
+        dtype: str = "float32",
+        flatten: bool = False,
     ) -> None:
-        if player not in ("red", "blue"):
-            raise ValueError(f"player must be 'red' or 'blue', not {player!r}")
-        if render_mode is not None and render_mode not in _RENDER_MODES:
-            raise ValueError(f"render_mode must be 'ansi', 'rgb_array' or None, not "
-                             f"{render_mode!r}")
-        if isinstance(rules, str):
-            rules = by_name(rules)
-        if not isinstance(rules, Rules):
-            raise RulesError(f"not a Rules value or name: {rules!r}")
+        check_choice("player", player, ("red", "blue"))
+        check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
+        rules = make_rules(rules)
+        max_plies = check_max_plies(max_plies)
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ArgumentError(f"num_envs is a positive whole number, not {_shown(num_envs)}")
         self.self_play = isinstance(opponent, str) and opponent.strip().lower() == "self"
         sources = [] if self.self_play else league(opponent)
         if any(isinstance(s, str) and s.strip().lower() == "self" for s in sources):
-            raise StrategoError("'self' cannot be one opponent of a league")
+            raise ArgumentError("'self' cannot be one opponent of a league")
         self._opponents = [_Opponent(source) for source in sources]
+        for source in sources:
+            check_bot_rules(source, rules)
         self.batch = Batch.new(rules, num_envs, seed=0)
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads
@@ -183,7 +195,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.max_plies = max_plies
         self.bot_setup = bot_setup
         self.render_mode = render_mode
-        self.single_observation_space = spaces.Box(0.0, 1.0, (NUM_PLANES, 10, 10), dtype=np.float32)
+        self.single_observation_space = planes_space(dtype, bool(flatten))
+        self.dtype = dtype
+        self.flatten = bool(flatten)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -266,8 +280,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 assert opponent.fn is not None
                 chosen = np.asarray(opponent.fn(planes()[rows], mask[rows]))
                 if chosen.shape != (len(rows),):
-                    raise StrategoError(f"the opponent policy returned shape {chosen.shape} "
-                                        f"for {len(rows)} games: expected ({len(rows)},)")
+                    raise BotFaultError(f"the opponent policy returned shape {chosen.shape} "
+                                        f"for {len(rows)} games: expected ({len(rows)},)",
+                                        "bad answer")
                 actions[rows] = chosen
             else:
                 for row in rows:
@@ -283,7 +298,10 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
     def _observe(self, extra: dict[str, Any]) -> tuple[_Obs, dict[str, Any]]:
         batch = self.batch
-        planes = batch.observation_planes(None if self.self_play else int(self.player))
+        planes = batch.observation_planes(None if self.self_play else int(self.player),
+                                          dtype=np.dtype(self.dtype))
+        if self.flatten:
+            planes = planes.reshape(self.num_envs, NUM_PLANES * 100)
         info: dict[str, Any] = {"action_mask": batch.action_mask(),  # a new array
                                 "to_move": batch.to_move}
         if self._opponents:
@@ -302,13 +320,15 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         ``seed + i`` (Gymnasium's convention); a list gives each game its seed (None:
         unseeded). Each game's seed fixes its setups, league draws and bot seeds; the
         random opponent's moves come from one generator seeded from all of them."""
-        if seed is None or isinstance(seed, int):
-            seeds: list[int | None] = [None if seed is None else seed + i
+        if seed is None or not isinstance(seed, list | tuple | np.ndarray) or (
+                isinstance(seed, np.ndarray) and seed.ndim == 0):
+            first = check_seed(seed)
+            seeds: list[int | None] = [None if first is None else first + i
                                        for i in range(self.num_envs)]
         else:
-            seeds = list(seed)
+            seeds = [check_seed(s) for s in list(seed)]
             if len(seeds) != self.num_envs:
-                raise ValueError(f"reset needs {self.num_envs} seeds, not {len(seeds)}")
+                raise ArgumentError(f"reset needs {self.num_envs} seeds, not {len(seeds)}")
         fresh = np.random.SeedSequence().spawn(self.num_envs)
         self._games = [np.random.default_rng(fresh[i] if s is None else s)
                        for i, s in enumerate(seeds)]
@@ -326,7 +346,11 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Play one action per environment (ignored where an episode ended last step: that
         environment restarts instead)."""
         batch = self.batch
-        acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        try:
+            acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
+        except (TypeError, ValueError, OverflowError):
+            raise ArgumentError(f"step takes {self.num_envs} whole-number actions, not "
+                                f"{_shown(actions)}") from None
         resetting = self._needs_reset.copy()
         mover = batch.to_move
         mine = ~resetting & ~batch.done

@@ -32,12 +32,9 @@ _LAST_FROM, _LAST_TO, _PENDING, _TO_MOVE, _UNIDENTIFIED = 42, 43, 44, 45, 46
 
 
 @helper
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+def _single(x):
+    """Whether `x` has exactly one bit set."""
+    return x != 0 and (x & (x - 1)) == 0
 
 
 @helper
@@ -49,22 +46,28 @@ def _low_bit(x):
 
 
 @njit(cache=True, nogil=True)
-def planes(lo, hi, out, viewer, S, T):
+def planes(lo, hi, out, viewer, S, T, scale):
     """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
-    move), written over `out` (``(N, NUM_PLANES, 100)``: a plane's squares in the viewer's
-    seat, row by row)."""
+    move), written over `out` (``(N, NUM_PLANES * 100)``: plane by plane, a plane's squares
+    in the viewer's seat, row by row). `scale` is 1.0 for float planes (0 or 1, shares as
+    they are) and 255.0 for uint8 planes (0 or 255, shares times 255 rounded to the
+    nearest whole number)."""
     board, pc, g, armies = S.board, S.pc, S.g, S.armies
     R, lakes = T.R, T.lakes
     silent = R[R_SILENT] != 0
     army_mask = R[R_ARMY_MASK]
     immobile = R[R_IMMOBILE]
     known_count = np.zeros(12, np.int64)
-    # (plain loops rather than slices, flat squares rather than rows and files: they compile
-    # in a fraction of the time)
+    one = scale
+    # (flat squares rather than rows and files, one flat row per game, plain loops: the
+    # fills and the zeroing become vector stores, where slice assignments ran a byte at a time)
     for i in range(lo, hi):
-        for c in range(out.shape[1]):
-            for k in range(100):
-                out[i, c, k] = 0.0
+        # clear the planes that get only some of their squares written below (the lake and
+        # empty planes, the turn and the shares are written whole)
+        for k in range(_LAKE * 100):
+            out[i, k] = 0
+        for k in range(_LAST_FROM * 100, _TO_MOVE * 100):
+            out[i, k] = 0
         me = g[i, TURN] if viewer[i] < 0 else viewer[i]
         for r in range(12):
             known_count[r] = 0
@@ -76,11 +79,11 @@ def planes(lo, hi, out, viewer, S, T):
                 if where < 0:
                     continue
                 idx = 99 - where if me == 1 else where
-                out[i, _OWN + pc[i, pid, RANK], idx] = 1.0
+                out[i, (_OWN + pc[i, pid, RANK]) * 100 + idx] = one
                 if moved:
-                    out[i, _OWN_MOVED, idx] = 1.0
-                if _popcount(np.int64(pc[i, pid, KNOWN])) == 1:
-                    out[i, _DISCLOSED, idx] = 1.0
+                    out[i, _OWN_MOVED * 100 + idx] = one
+                if _single(np.int64(pc[i, pid, KNOWN])):
+                    out[i, _DISCLOSED * 100 + idx] = one
                 continue
             if where < 0 and not silent:
                 known_count[pc[i, pid, RANK]] += 1
@@ -88,38 +91,43 @@ def planes(lo, hi, out, viewer, S, T):
             possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
             if moved:
                 possible &= ~immobile
-            single = _popcount(possible) == 1
+            # (a one-bit test, and the bit's rank only when there is one: the common
+            # hidden piece costs one pass over its possible ranks)
+            single = _single(possible)
             if single:
                 known_count[_low_bit(possible)] += 1
             if where < 0:
                 continue
             idx = 99 - where if me == 1 else where
             if single:
-                out[i, _OPP + _low_bit(possible), idx] = 1.0
+                out[i, (_OPP + _low_bit(possible)) * 100 + idx] = one
             else:
-                out[i, _UNKNOWN, idx] = 1.0
-                for r in range(12):
-                    if (possible >> r) & 1:
-                        out[i, _POSSIBLE + r, idx] = 1.0
+                out[i, _UNKNOWN * 100 + idx] = one
+                for r in range(12):  # (no branch: the bits are as good as random)
+                    out[i, (_POSSIBLE + r) * 100 + idx] = one * ((possible >> r) & 1)
             if moved:
-                out[i, _OPP_MOVED, idx] = 1.0
-        for sq in range(100):
+                out[i, _OPP_MOVED * 100 + idx] = one
+        for sq in range(100):  # (the lakes are the same squares from both seats)
             idx = 99 - sq if me == 1 else sq
-            if lakes[sq]:
-                out[i, _LAKE, idx] = 1.0
-            elif board[i, sq] == 0:
-                out[i, _EMPTY, idx] = 1.0
+            lake = lakes[sq] != 0
+            out[i, _LAKE * 100 + idx] = one * lake
+            out[i, _EMPTY * 100 + idx] = one * (board[i, sq] == 0 and not lake)
         if g[i, LFROM] >= 0:
-            out[i, _LAST_FROM, 99 - g[i, LFROM] if me == 1 else g[i, LFROM]] = 1.0
+            out[i, _LAST_FROM * 100 + (99 - g[i, LFROM] if me == 1 else g[i, LFROM])] = one
         if g[i, LDEST] >= 0:
-            out[i, _LAST_TO, 99 - g[i, LDEST] if me == 1 else g[i, LDEST]] = 1.0
-        if g[i, DONE] == 0 and me == g[i, TURN]:
-            for k in range(100):
-                out[i, _TO_MOVE, k] = 1.0
+            out[i, _LAST_TO * 100 + (99 - g[i, LDEST] if me == 1 else g[i, LDEST])] = one
+        turn = one if g[i, DONE] == 0 and me == g[i, TURN] else 0.0
+        for k in range(_TO_MOVE * 100, _TO_MOVE * 100 + 100):
+            out[i, k] = turn
         for r in range(12):
             army = armies[i, 1 - me, r]
+            value = 0.0
             if army:
                 left = army - known_count[r]
-                value = np.float32(max(0, left) / army)
-                for k in range(100):
-                    out[i, _UNIDENTIFIED + r, k] = value
+                if scale == 1.0:
+                    value = max(0, left) / army
+                else:  # the share times 255, half up, in whole numbers (no rounding error)
+                    value = (max(0, left) * 510 + army) // (2 * army)
+            start = (_UNIDENTIFIED + r) * 100
+            for k in range(start, start + 100):
+                out[i, k] = value

@@ -1,0 +1,54 @@
+"""A policy network that plays without torch: a NumPy forward pass and its weight files.
+
+The network shape that learns here reads a move's logit off the board itself: convolutions
+over the observation planes (`stratego.encoding.observation_planes`, from the mover's seat)
+give each square a vector of features; a 1x1 convolution turns them into two maps per move
+kind (the 40 move planes of the factored action form, `stratego.encoding.FACTORED_PLANES`:
+four directions times distances 1-9, and Ultimate Lightning's turning two-steps), and a
+move's logit is the from-square's score on its kind's first map plus the to-square's score
+on its second. The other actions (Rescue placements, declining) get a linear map of the
+features averaged over the board.
+
+```python
+from stratego.nn import Network, load, policy_bot
+
+net = Network.random("classic+barrage", channels=32, seed=0)   # or a trained one:
+net.save("barrage.npz")
+bot = policy_bot("barrage.npz", seed=1)    # a PolicyBot; the file is read once per process
+```
+
+**Weight files** are NumPy ``.npz`` archives (no pickle): the arrays
+``conv.<i>.weight`` ``(out, in, 3, 3)`` and ``conv.<i>.bias`` of each convolution (ReLU
+after each), ``head.maps.weight`` ``(2 * KINDS, channels)`` and ``head.maps.bias``,
+``head.other.weight`` ``(NUM_ACTIONS - NUM_MOVE_ACTIONS, channels)`` and
+``head.other.bias`` (torch's ``Conv2d``/``Linear`` layouts, so a trained torch module
+exports with ``tensor.numpy()``), and ``meta``, a JSON text recording the format
+(`FORMAT`), the rules the network was trained under, the observation layout (the plane
+names, shape and dtype) and the action layout (its size and a digest of every action's
+move). `load` checks all of it: a file written for another observation or action layout
+is refused (`BotSpecError` naming what differs), and a bot refuses to play under rules other
+than its network's (`RulesError`: a Barrage model does not play classic).
+
+Needs NumPy (``pip install 'stratego[numpy]'``); training needs torch, never this module.
+"""
+
+from __future__ import annotations
+
+from stratego.optional import require
+
+require("numpy", "numpy", "stratego.nn")
+
+from stratego.nn.model import (  # noqa: E402
+    FORMAT,
+    KINDS,
+    Network,
+    NetworkBot,
+    action_digest,
+    load,
+    make_bot,
+    move_squares,
+    policy_bot,
+)
+
+__all__ = ["FORMAT", "KINDS", "Network", "NetworkBot", "action_digest", "load", "make_bot",
+           "move_squares", "policy_bot"]

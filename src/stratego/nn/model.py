@@ -1,0 +1,327 @@
+"""`Network` (the forward pass), its weight files (`load`, `Network.save`) and its bots."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pathlib
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from stratego.bots.policy import PolicyBot
+from stratego.editions import by_name
+from stratego.encoding import (
+    FACTORED_OF_ACTION,
+    NUM_ACTIONS,
+    NUM_MOVE_ACTIONS,
+    NUM_PLANES,
+    PLANES,
+    action_moves,
+)
+from stratego.errors import ArgumentError, BotSpecError, RulesError, _shown
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.rules import Rules
+from stratego.views import PlayerView
+
+__all__ = ["FORMAT", "KINDS", "Network", "NetworkBot", "action_digest", "load", "make_bot",
+           "move_squares", "policy_bot"]
+
+FORMAT = "stratego.nn/1"
+"""The format name a weight file's ``meta`` records (changed when the layout changes)."""
+KINDS = 40
+"""How many move kinds the head scores (the move planes of the factored action form)."""
+_OTHER = NUM_ACTIONS - NUM_MOVE_ACTIONS
+_CELLS = 100
+
+
+def move_squares() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """For every move action (``range(NUM_MOVE_ACTIONS)``, mover's seat): the index of its
+    (kind, from-square) and of its (kind, to-square) in the head's flattened maps
+    ``(2 * KINDS * 100,)``: a move's logit is ``maps[frm] + maps[to]``. The same tables
+    serve a torch head (``maps.flatten(1)[:, frm] + maps.flatten(1)[:, to]``)."""
+    frm, to = [], []
+    for action, move in enumerate(action_moves(Player.RED)[:NUM_MOVE_ACTIONS]):
+        assert move.frm is not None
+        assert move.to is not None
+        kind = FACTORED_OF_ACTION[action] // _CELLS
+        frm.append(kind * _CELLS + move.frm.index)
+        to.append((KINDS + kind) * _CELLS + move.to.index)
+    return np.array(frm, dtype=np.intp), np.array(to, dtype=np.intp)
+
+
+def action_digest() -> str:
+    """A digest of the action layout (every action's move, by index, from Red's seat):
+    a weight file records it, and `load` refuses a file of another layout."""
+    text = "\n".join(str(move) for move in action_moves(Player.RED))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _meta(rules: Rules, channels: int, layers: int) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "rules": rules.name,
+        "observation": {"planes": list(PLANES), "shape": [NUM_PLANES, 10, 10],
+                        "dtype": "float32"},
+        "actions": {"size": NUM_ACTIONS, "moves": NUM_MOVE_ACTIONS, "kinds": KINDS,
+                    "digest": action_digest()},
+        "network": {"channels": channels, "layers": layers},
+    }
+
+
+def _rules(rules: Rules | str) -> Rules:
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return by_name(rules)
+    raise RulesError(f"rules are a Rules value or a name, not {_shown(rules)}")
+
+
+class Network:
+    """The policy network: `layers` 3x3 convolutions of `channels` (ReLU) over the planes,
+    then the square-by-square head (see the package documentation). Build one from
+    arrays (`Network.from_arrays`, the layout of a weight file), at random
+    (`Network.random`, for tests) or from a file (`load`).
+
+    Call it as a policy: ``net(planes, mask)`` returns the ``NUM_ACTIONS`` logits of one
+    view (what `stratego.bots.PolicyBot` takes); `logits` takes a batch."""
+
+    def __init__(self, arrays: Mapping[str, npt.NDArray[Any]], rules: Rules | str) -> None:
+        """The network of `arrays` (named as in a weight file, without ``meta``), trained
+        under `rules`; the shapes are checked (`ArgumentError` naming the array)."""
+        self.rules = _rules(rules)
+        """The rules the network was trained under (its bots play only these)."""
+        convs = []
+        layer = 0
+        channels_in = NUM_PLANES
+        while f"conv.{layer}.weight" in arrays:
+            weight = _array(arrays, f"conv.{layer}.weight", None)
+            if weight.ndim != 4 or weight.shape[1:] != (channels_in, 3, 3):
+                raise ArgumentError(f"conv.{layer}.weight has shape {weight.shape}, expected "
+                                    f"(channels, {channels_in}, 3, 3)")
+            bias = _array(arrays, f"conv.{layer}.bias", (weight.shape[0],))
+            # as one matrix over the 3x3 patches (channel, row offset, file offset)
+            convs.append((weight.reshape(weight.shape[0], -1).T.copy(), bias))
+            channels_in = weight.shape[0]
+            layer += 1
+        if not convs:
+            raise ArgumentError("a network needs conv.0.weight (at least one convolution)")
+        self.channels = channels_in
+        """The features per square (the last convolution's output channels)."""
+        self.layers = layer
+        """How many convolutions the network has."""
+        self._convs = convs
+        self._maps_w = _array(arrays, "head.maps.weight", (2 * KINDS, channels_in))
+        self._maps_b = _array(arrays, "head.maps.bias", (2 * KINDS,))
+        self._other_w = _array(arrays, "head.other.weight", (_OTHER, channels_in))
+        self._other_b = _array(arrays, "head.other.bias", (_OTHER,))
+        self._frm, self._to = move_squares()
+
+    @classmethod
+    def from_arrays(cls, arrays: Mapping[str, Any], rules: Rules | str) -> Network:
+        """The network of `arrays` (NumPy arrays or anything ``numpy.asarray`` takes, such
+        as torch tensors moved to the CPU), trained under `rules`."""
+        return cls({name: np.asarray(value, dtype=np.float32) for name, value in arrays.items()
+                    if name != "meta"}, rules)
+
+    @classmethod
+    def random(cls, rules: Rules | str, channels: int = 32, layers: int = 3,
+               seed: int | None = None, scale: float = 0.1) -> Network:
+        """A network of small random weights (normal, standard deviation `scale`): for
+        tests, and as an untrained baseline."""
+        rng = np.random.default_rng(seed)
+        arrays: dict[str, Any] = {}
+        channels_in = NUM_PLANES
+        for layer in range(layers):
+            arrays[f"conv.{layer}.weight"] = rng.normal(0, scale, (channels, channels_in, 3, 3))
+            arrays[f"conv.{layer}.bias"] = rng.normal(0, scale, channels)
+            channels_in = channels
+        arrays["head.maps.weight"] = rng.normal(0, scale, (2 * KINDS, channels))
+        arrays["head.maps.bias"] = rng.normal(0, scale, 2 * KINDS)
+        arrays["head.other.weight"] = rng.normal(0, scale, (_OTHER, channels))
+        arrays["head.other.bias"] = rng.normal(0, scale, _OTHER)
+        return cls.from_arrays(arrays, rules)
+
+    def arrays(self) -> dict[str, npt.NDArray[np.float32]]:
+        """The weights, named as in a weight file (``meta`` aside)."""
+        out: dict[str, npt.NDArray[np.float32]] = {}
+        channels_in = NUM_PLANES
+        for layer, (matrix, bias) in enumerate(self._convs):
+            out[f"conv.{layer}.weight"] = matrix.T.reshape(-1, channels_in, 3, 3).copy()
+            out[f"conv.{layer}.bias"] = bias
+            channels_in = matrix.shape[1]
+        out["head.maps.weight"] = self._maps_w
+        out["head.maps.bias"] = self._maps_b
+        out["head.other.weight"] = self._other_w
+        out["head.other.bias"] = self._other_b
+        return out
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """What a weight file of this network records beside its arrays."""
+        return _meta(self.rules, self.channels, self.layers)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the weight file (``.npz``, no pickle) to `path`."""
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta)), **self.arrays()}
+        np.savez(path, **arrays)
+
+    def features(self, planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """``(N, channels, 100)``: the features of each square of a batch of planes
+        ``(N, NUM_PLANES, 10, 10)`` (float32, or uint8 compact planes, divided by 255)."""
+        x = np.asarray(planes)
+        if x.dtype == np.uint8:
+            x = x.astype(np.float32) / 255
+        x = x.astype(np.float32, copy=False)
+        if x.ndim != 4 or x.shape[1:] != (NUM_PLANES, 10, 10):
+            raise ArgumentError(f"planes of shape (N, {NUM_PLANES}, 10, 10) expected, not "
+                                f"{x.shape}")
+        n = x.shape[0]
+        grid = x.transpose(0, 2, 3, 1)  # (N, row, file, channel)
+        for matrix, bias in self._convs:
+            padded = np.zeros((n, 12, 12, grid.shape[3]), np.float32)
+            padded[:, 1:11, 1:11] = grid
+            # the 3x3 patch of every square, ordered (channel, row offset, file offset)
+            patches = np.lib.stride_tricks.sliding_window_view(padded, (3, 3), axis=(1, 2))
+            grid = np.maximum(patches.reshape(n, 10, 10, -1) @ matrix + bias, 0)
+        return np.ascontiguousarray(grid.reshape(n, _CELLS, -1).transpose(0, 2, 1))
+
+    def logits(self, planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """``(N, NUM_ACTIONS)``: the logits of a batch of planes ``(N, NUM_PLANES, 10,
+        10)`` (before any mask)."""
+        features = self.features(planes)  # (N, C, 100)
+        maps = np.einsum("kc,ncs->nks", self._maps_w, features) + self._maps_b[None, :, None]
+        flat = maps.reshape(features.shape[0], -1)
+        moves = flat[:, self._frm] + flat[:, self._to]
+        other = features.mean(axis=2) @ self._other_w.T + self._other_b
+        return np.concatenate([moves, other], axis=1).astype(np.float32, copy=False)
+
+    def __call__(self, planes: npt.ArrayLike, mask: Any = None) -> npt.NDArray[np.float32]:
+        """The ``NUM_ACTIONS`` logits of one view's planes ``(NUM_PLANES, 10, 10)`` (the
+        policy protocol of `stratego.bots.PolicyBot`; the mask is applied by the bot)."""
+        one: npt.NDArray[np.float32] = self.logits(np.asarray(planes)[None])[0]
+        return one
+
+    def __repr__(self) -> str:
+        return (f"<Network {self.rules.name}: {self.layers} convolutions of "
+                f"{self.channels} channels>")
+
+
+def _array(arrays: Mapping[str, Any], name: str,
+           shape: tuple[int, ...] | None) -> npt.NDArray[np.float32]:
+    if name not in arrays:
+        raise ArgumentError(f"the network's weights lack {name}")
+    value: npt.NDArray[np.float32] = np.asarray(arrays[name], dtype=np.float32)
+    if shape is not None and value.shape != shape:
+        raise ArgumentError(f"{name} has shape {value.shape}, expected {shape}")
+    return value
+
+
+_CACHE: dict[tuple[str, int, int], Network] = {}
+_LOCK = threading.Lock()
+
+
+def load(path: str | os.PathLike[str]) -> Network:
+    """The network of the weight file `path`, read once per process: later calls with
+    the same file (unchanged: same size and modification time) return the same
+    `Network`. `BotSpecError` for a file that is missing, not a weight file, or written
+    for another format, observation layout or action layout (the message names what
+    differs)."""
+    where = pathlib.Path(path).expanduser().resolve()
+    try:
+        stat = where.stat()
+    except OSError as error:
+        raise BotSpecError(f"no network weights at {_shown(str(path))}: {error}") from None
+    key = (str(where), stat.st_mtime_ns, stat.st_size)
+    with _LOCK:
+        cached = _CACHE.get(key)
+        if cached is None:
+            cached = _CACHE[key] = _read(where)
+        return cached
+
+
+def _read(where: pathlib.Path) -> Network:
+    try:
+        with np.load(where, allow_pickle=False) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+    except (OSError, ValueError) as error:
+        raise BotSpecError(f"{where}: not a network weight file (.npz): {error}") from None
+    if "meta" not in arrays:
+        raise BotSpecError(f"{where}: no 'meta' record (not a {FORMAT} weight file)")
+    try:
+        meta = json.loads(str(arrays.pop("meta")))
+    except ValueError:
+        raise BotSpecError(f"{where}: its 'meta' record is not JSON") from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        found = meta.get("format") if isinstance(meta, dict) else None
+        raise BotSpecError(f"{where}: format {_shown(found)}, this library reads {FORMAT}")
+    expected = _meta(by_name("classic"), 0, 0)
+    for part, label in (("observation", "observation"), ("actions", "action")):
+        found = meta.get(part)
+        if found != expected[part]:
+            found = found if isinstance(found, dict) else {}
+            differs = sorted(k for k in expected[part] if found.get(k) != expected[part][k])
+            raise BotSpecError(f"{where}: written for another {label} layout "
+                               f"({', '.join(differs)}: not this library's)")
+    named = meta.get("rules")
+    try:
+        if not isinstance(named, str):
+            raise RulesError("not a name")
+        rules = by_name(named)
+    except RulesError as error:
+        raise BotSpecError(f"{where}: its rules {_shown(named)} are not known here: "
+                           f"{error}") from None
+    try:
+        return Network(arrays, rules)
+    except ArgumentError as error:
+        raise BotSpecError(f"{where}: {error}") from None
+
+
+class NetworkBot(PolicyBot):
+    """A `PolicyBot` over a `Network` that plays only under the network's rules: asked to
+    move under other rules, it raises `RulesError` naming both (a Barrage model does not
+    play classic)."""
+
+    def __init__(self, network: Network, *, greedy: bool = False, seed: int | None = None,
+                 name: str = "policy") -> None:
+        super().__init__(network, greedy=greedy, seed=seed, name=name)
+        self.network = network
+        """The network the bot asks."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the bot plays (its network's)."""
+        return self.network.rules
+
+    def __call__(self, view: PlayerView) -> Move:
+        """The move the network chooses in `view` (`RulesError` under other rules)."""
+        if view.rules != self.network.rules:
+            raise RulesError(f"this network was trained under {self.network.rules.name}; it "
+                             f"does not play {view.rules.name}")
+        return super().__call__(view)
+
+
+def policy_bot(source: Network | str | os.PathLike[str], *, seed: int | None = None,
+               greedy: bool = False, name: str | None = None) -> NetworkBot:
+    """A bot playing `source`, a `Network` or the path of a weight file (read once per
+    process, `load`): moves drawn from the masked softmax of its logits (seeded by
+    `seed`), or the best one with `greedy`."""
+    network = source if isinstance(source, Network) else load(source)
+    label = name or (pathlib.Path(source).stem if not isinstance(source, Network) else "policy")
+    return NetworkBot(network, greedy=greedy, seed=seed, name=label)
+
+
+def make_bot(seed: int | None = None, **options: Any) -> NetworkBot:
+    """A bot factory for bot specs (``stratego.nn:make_bot`` with the option ``path`` of
+    a weight file, and optionally ``greedy``): `policy_bot` of that file."""
+    path = options.pop("path", None)
+    greedy = options.pop("greedy", False)
+    if path is None or options:
+        raise BotSpecError(f"stratego.nn:make_bot takes path=FILE and greedy=BOOL, not "
+                           f"{_shown(sorted(options) or 'no path')}")
+    return policy_bot(str(path), seed=seed, greedy=bool(greedy))

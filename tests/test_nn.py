@@ -1,0 +1,187 @@
+"""`stratego.nn`: the policy network's NumPy forward pass, its weight files and its bots.
+
+Checked against a plain reference written here square by square (a 3x3 convolution with
+zero padding, ReLU, a move's logit = its from-square's score on its kind's first map plus
+its to-square's score on the second, the other actions a linear map of the mean features),
+with small random weights. No torch.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from stratego import Player, apply, new_game, view  # noqa: E402
+from stratego.editions import by_name  # noqa: E402
+from stratego.encoding import (  # noqa: E402
+    FACTORED_PLANES,
+    NUM_ACTIONS,
+    NUM_MOVE_ACTIONS,
+    NUM_PLANES,
+    action_moves,
+    factored_index,
+    observation_planes,
+)
+from stratego.errors import BotSpecError, RulesError  # noqa: E402
+from stratego.nn import KINDS, Network, NetworkBot, load, make_bot, policy_bot  # noqa: E402
+from stratego.setups import random_setup  # noqa: E402
+
+BARRAGE = by_name("classic+barrage")
+CLASSIC = by_name("classic")
+
+
+def start(rules: Any, seed: int) -> Any:
+    rng = random.Random(seed)
+    return new_game(rules, random_setup(rules, Player.RED, rng),
+                    random_setup(rules, Player.BLUE, rng))
+
+
+def reference_logits(arrays: dict[str, Any], planes: Any) -> Any:
+    """The network's logits for one view, computed square by square."""
+    x = planes.astype(np.float64)
+    layer = 0
+    while f"conv.{layer}.weight" in arrays:
+        w, b = arrays[f"conv.{layer}.weight"], arrays[f"conv.{layer}.bias"]
+        out = np.zeros((w.shape[0], 10, 10))
+        for row in range(10):
+            for file in range(10):
+                total = b.astype(np.float64).copy()
+                for i in range(3):
+                    for j in range(3):
+                        r, f = row + i - 1, file + j - 1
+                        if 0 <= r < 10 and 0 <= f < 10:
+                            total += w[:, :, i, j] @ x[:, r, f]
+                out[:, row, file] = np.maximum(total, 0)
+        x = out
+        layer += 1
+    features = x.reshape(x.shape[0], 100)
+    maps = arrays["head.maps.weight"] @ features + arrays["head.maps.bias"][:, None]
+    logits = np.zeros(NUM_ACTIONS)
+    for action, move in enumerate(action_moves(Player.RED)[:NUM_MOVE_ACTIONS]):
+        kind = factored_index(action) // 100
+        assert move.frm is not None
+        assert move.to is not None
+        logits[action] = maps[kind, move.frm.index] + maps[KINDS + kind, move.to.index]
+    logits[NUM_MOVE_ACTIONS:] = (arrays["head.other.weight"] @ features.mean(axis=1)
+                                 + arrays["head.other.bias"])
+    return logits
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_forward_pass_matches_the_square_by_square_reference(seed: int) -> None:
+    net = Network.random(BARRAGE, channels=4, layers=2, seed=seed, scale=0.3)
+    state = start(BARRAGE, seed)
+    for ply in range(3):
+        planes = observation_planes(view(state, state.to_move))
+        got = net(planes, None)
+        want = reference_logits(net.arrays(), planes)
+        assert got.shape == (NUM_ACTIONS,)
+        assert np.allclose(got, want, atol=1e-4), np.abs(got - want).max()
+        bot = policy_bot(net, seed=ply)
+        state = apply(state, bot(view(state, state.to_move)))
+
+
+def test_the_head_has_one_kind_per_move_plane_of_the_factored_form() -> None:
+    assert sum(1 for name in FACTORED_PLANES
+                        if not name.startswith("rescue/") and name != "decline") == KINDS
+
+
+def test_a_batch_and_uint8_planes_give_the_same_logits() -> None:
+    net = Network.random(CLASSIC, channels=3, layers=1, seed=2)
+    states = [start(CLASSIC, s) for s in range(3)]
+    planes = np.stack([observation_planes(s) for s in states])
+    batch = net.logits(planes)
+    assert batch.shape == (3, NUM_ACTIONS)
+    for i in range(3):
+        assert np.allclose(batch[i], net(planes[i]), atol=1e-5)
+    from stratego.encoding import compact_planes
+
+    assert np.allclose(net.logits(compact_planes(planes)), batch, atol=1e-2)
+
+
+def test_a_weight_file_round_trips_and_is_read_once(tmp_path: pathlib.Path) -> None:
+    net = Network.random(BARRAGE, channels=4, layers=2, seed=3)
+    path = tmp_path / "barrage.npz"
+    net.save(path)
+    loaded = load(path)
+    assert load(str(path)) is loaded  # the cache: one read per process
+    planes = observation_planes(start(BARRAGE, 4))
+    assert np.array_equal(loaded(planes), net(planes))
+    assert loaded.rules == BARRAGE
+    assert loaded.layers == 2
+    assert loaded.channels == 4
+    with np.load(path) as archive:
+        meta = json.loads(str(archive["meta"]))
+    assert meta["rules"] == "classic+barrage"
+    assert meta["observation"]["shape"] == [NUM_PLANES, 10, 10]
+    assert meta["actions"]["size"] == NUM_ACTIONS
+    Network.random(BARRAGE, channels=2, layers=1, seed=4).save(path)  # a new file
+    assert load(path) is not loaded
+    assert load(path).channels == 2
+
+
+def test_a_barrage_model_refuses_to_play_classic(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "barrage.npz"
+    Network.random(BARRAGE, channels=2, layers=1, seed=5).save(path)
+    bot = policy_bot(path, seed=0)
+    assert isinstance(bot, NetworkBot)
+    assert bot.rules == BARRAGE
+    state = start(BARRAGE, 6)
+    assert bot(view(state, state.to_move)) in view(state, state.to_move).legal_moves
+    classic = start(CLASSIC, 6)
+    with pytest.raises(RulesError, match=r"trained under classic\+barrage.*does not play "
+                                         r"classic"):
+        bot(view(classic, classic.to_move))
+
+
+def rewrite_meta(path: pathlib.Path, change: Any) -> None:
+    with np.load(path) as archive:
+        arrays = {name: archive[name] for name in archive.files}
+    meta = json.loads(str(arrays.pop("meta")))
+    change(meta)
+    np.savez(path, meta=np.array(json.dumps(meta)), **arrays)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda m: m.update(format="stratego.nn/0"), "format"),
+    (lambda m: m["observation"]["planes"].reverse(), "observation layout \\(planes"),
+    (lambda m: m["actions"].update(size=10), "action layout \\(size"),
+    (lambda m: m["actions"].update(digest="0"), "action layout \\(digest"),
+    (lambda m: m.update(rules="no-such-rules"), "rules 'no-such-rules'"),
+])
+def test_a_weight_file_of_another_layout_is_refused(tmp_path: pathlib.Path, change: Any,
+                                                    message: str) -> None:
+    path = tmp_path / "net.npz"
+    Network.random(CLASSIC, channels=2, layers=1, seed=7).save(path)
+    rewrite_meta(path, change)
+    with pytest.raises(BotSpecError, match=message):
+        load(path)
+
+
+def test_files_that_are_no_weight_files_are_refused(tmp_path: pathlib.Path) -> None:
+    with pytest.raises(BotSpecError, match="no network weights"):
+        load(tmp_path / "missing.npz")
+    text = tmp_path / "text.npz"
+    text.write_text("not a zip")
+    with pytest.raises(BotSpecError, match="not a network weight file"):
+        load(text)
+    bare = tmp_path / "bare.npz"
+    np.savez(bare, x=np.zeros(3))
+    with pytest.raises(BotSpecError, match="meta"):
+        load(bare)
+
+
+def test_the_bot_factory_takes_a_path(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "net.npz"
+    Network.random(CLASSIC, channels=2, layers=1, seed=8).save(path)
+    bot = make_bot(1, path=str(path), greedy=True)
+    assert bot.greedy
+    assert bot.network is load(path)
+    with pytest.raises(BotSpecError, match="path"):
+        make_bot(1)
