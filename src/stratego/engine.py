@@ -347,7 +347,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     a move and `IllegalMoveError`, naming the square, piece and rule at
     fault, for a move the rules do not allow here.
     """
-    if move.__class__ is not Move:
+    if type(move) is not Move:
         if not isinstance(move, str):
             raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
                                        f"'a4-a5')")
@@ -420,8 +420,11 @@ def _state(state: GameState, **fields: object) -> Any:
 
 _FIELDS = tuple(a.name for a in attrs.fields(GameState))
 
-# The one slot setter left on the hot path (Silent Defense's rescue record).
-_S_RESCUES = GameState.__dict__["rescues"].__set__
+def _set_rescues(new: Any, rescues: tuple[int, int, int]) -> None:
+    new.rescues = rescues
+
+
+_S_RESCUES = _set_rescues  # the rescue record's store on a `_Build`
 
 
 def _apply_move(state: GameState, move: Move) -> GameState:
