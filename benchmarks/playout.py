@@ -99,7 +99,8 @@ def state_bytes(rules_name: str) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds per measurement")
-    ap.add_argument("--rounds", type=int, default=3, help="interleaved rounds (median is quoted)")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="interleaved rounds (the median is quoted, with the rounds' min-max)")
     ap.add_argument("--rules", nargs="*", default=DEFAULT_RULES, help="rules names to measure")
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
                     help="time each loop by its process's CPU time (default: the machine is "
@@ -109,7 +110,7 @@ def main() -> None:
         sys.exit(f"reference loop not found: {BARE}")
     print(f"stratego {stratego.__version__}, Python {sys.version.split()[0]}; "
           f"median of {args.rounds} interleaved rounds of {args.seconds:g}s ({args.clock} time)")
-    print(f"{'rules':45} {'plies/s':>9} {'bare/s':>9} {'ratio':>6}  bytes/state")
+    print(f"{'rules':45} {'plies/s':>9} {'bare/s':>9} {'ratio':>6} {'min-max':>9}  bytes/state")
     for name in args.rules:
         ours, bare = [], []
         for round_ in range(args.rounds):
@@ -117,7 +118,8 @@ def main() -> None:
             ours.append(playout_rate(name, args.seconds, round_ + 1, clock=args.clock))
         ratios = [o / b for o, b in zip(ours, bare, strict=True)]
         print(f"{name:45} {statistics.median(ours):9.0f} {statistics.median(bare):9.0f} "
-              f"{statistics.median(ratios):6.2f}  {state_bytes(name)}")
+              f"{statistics.median(ratios):6.2f} {min(ratios):4.2f}-{max(ratios):4.2f}  "
+              f"{state_bytes(name)}")
 
 
 if __name__ == "__main__":

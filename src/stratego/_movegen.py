@@ -24,6 +24,7 @@ from stratego.rules import Rules
 from stratego.strike import strike_table
 
 __all__ = [
+    "ENDS",
     "REACH",
     "GameInfoLike",
     "Kinds",
@@ -111,6 +112,13 @@ _TWO_STEP_MOVES: tuple[tuple[tuple[int, Move, int, int], ...], ...] = tuple(
     for frm in range(SIZE * SIZE)
 )
 
+ENDS: dict[Move, tuple[int, int]] = {
+    move: (move.fi, move.ti) for row in MOVE_TABLE for move in row if move is not None
+}
+"""The square indices ``(from, to)`` of every board move (`MOVE_TABLE`'s), by move: one
+dictionary look-up where reading the two attributes of a `Move` (an `int` with a
+``__dict__``) costs two slower ones."""
+
 # _OPEN_TO[player][code]: may a piece of `player` move onto a square holding `code`
 # (empty, or an opponent's piece)? Codes are below 128 << 5.
 _OPEN_TO = tuple(
@@ -134,6 +142,8 @@ class Tables:
     flag_wins: bool
     ply_limit: int | None
     arrivals: bool
+    reach: tuple[tuple[int, ...], ...] = ()
+    """`REACH` for these rules: the ranks a quiet move from one square to another shows."""
     pieces: tuple[Piece | None, ...] | None = None
     kinds: tuple[Kinds, Kinds] | None = None
     list_of: tuple[int, ...] = ()
@@ -161,6 +171,7 @@ def rules_tables(rules: Rules) -> Tables:
         flag_wins=rules.flag_on_back_row_wins,
         ply_limit=rules.ply_limit,
         arrivals=rules.flag_on_back_row_wins or rules.rescue.enabled,
+        reach=REACH[rules.movement.captain_two_step],
     )
 
 
@@ -218,12 +229,11 @@ def generate(state: Position) -> tuple[Move, ...]:
     squares = state.squares or piece_lists(state)
     base = player << 2
     open_to = _OPEN_TO[player]
-    out: list[Move] = []
-    app = out.append
+    out: list[Move] = []  # `out.append(m)`, not a saved bound method: CPython 3.11 runs it inline
     for frm in squares[base + 1]:
         for to, move in step_moves[frm]:
             if open_to[board[to]]:
-                app(move)
+                out.append(move)
     scout_strike = t.scout_strike
     scout_moves = _SCOUT_MOVES
     for frm in squares[base]:
@@ -231,28 +241,28 @@ def generate(state: Position) -> tuple[Move, ...]:
             w = board[head]
             if w:
                 if w & 16 != mine:
-                    app(head_move)
+                    out.append(head_move)
                 continue
-            app(head_move)
+            out.append(head_move)
             for to, move in tail:
                 w = board[to]
                 if not w:
-                    app(move)
+                    out.append(move)
                     continue
                 if scout_strike and w & 16 != mine:
-                    app(move)
+                    out.append(move)
                 break
     for frm in squares[base + 2]:
         for to, move in step_moves[frm]:
             if open_to[board[to]]:
-                app(move)
+                out.append(move)
         for to, move, via, other_via in _TWO_STEP_MOVES[frm]:
             if open_to[board[to]] and (not board[via] or not board[other_via]):
-                app(move)
+                out.append(move)
     for frm in squares[base + 3]:
         for to, move in step_moves[frm]:
             if not board[to]:  # Bombs and the Flag never strike
-                app(move)
+                out.append(move)
     shuttle = state.shuttles[player]
     if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
         out = t.shuttle.drop_forbidden(out, shuttle, board, state.where[shuttle[0]])

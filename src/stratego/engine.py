@@ -11,10 +11,12 @@ its tables live in the internal `stratego._movegen`, which `GameState.legal_move
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any, cast
 
 import attrs
 
 from stratego._checks import as_bool, as_rules, as_square_index, as_state, not_a_state
+from stratego._movegen import ENDS as _ENDS
 from stratego._movegen import REACH as _REACH
 from stratego._movegen import Tables as _Tables
 from stratego._movegen import game_tables as _tab
@@ -345,7 +347,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     a move and `IllegalMoveError`, naming the square, piece and rule at
     fault, for a move the rules do not allow here.
     """
-    if move.__class__ is not Move:
+    if type(move) is not Move:
         if not isinstance(move, str):
             raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
                                        f"'a4-a5')")
@@ -365,10 +367,10 @@ def apply(state: GameState, move: Move | str) -> GameState:
     return _apply_move(state, move)
 
 
-def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool,
+def _finish(state: GameState, new: Any, flag_taken: bool, flag_home: bool,
             t: _Tables) -> GameState:
     """Set the new state's outcome and legal moves (generated now: the game ends when
-    the player to move has none)."""
+    the player to move has none) and make the `_Build` `new` a `GameState`."""
     mover = state.turn
     if flag_taken:
         outcome: Outcome | None = Outcome(Termination.FLAG_CAPTURED, Player(mover))
@@ -386,40 +388,50 @@ def _finish(state: GameState, new: GameState, flag_taken: bool, flag_home: bool,
             if limit is not None and new.ply >= limit and not new.pending:
                 outcome = Outcome(Termination.PLY_LIMIT, None)
                 moves = ()
-    _S_OUTCOME(new, outcome)
-    _S_MOVES(new, moves)
-    return new
+    new.outcome = outcome
+    new.cached_moves = moves
+    new.__class__ = GameState
+    return cast(GameState, new)
 
 
 _new = object.__new__
-_set = object.__setattr__
 
 
-def _state(state: GameState, **fields: object) -> GameState:
-    new = _new(GameState)
+class _Build(GameState):
+    """A `GameState` under construction: the same slots, written by plain attribute stores.
+
+    The engine builds each new state as a `_Build` (whose `__setattr__` is `object`'s, so
+    every store is a direct slot write instead of a call through the frozen class's guard),
+    then turns it into a `GameState` by assigning its class (same layout, no copy). No
+    `_Build` ever leaves this module."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__  # shares the type slot with __setattr__: both plain
+
+
+def _state(state: GameState, **fields: object) -> Any:
+    """A `_Build` holding `state`'s fields, those in `fields` replaced (`_finish` ends it)."""
+    new: Any = _new(_Build)
     for name in _FIELDS:
-        _set(new, name, fields[name] if name in fields else getattr(state, name))
+        setattr(new, name, fields[name] if name in fields else getattr(state, name))
     return new
 
 
 _FIELDS = tuple(a.name for a in attrs.fields(GameState))
 
-# Slot setters of GameState, for building new states on the hot path without
-# going through the frozen class's __setattr__.
-_SLOT = {name: GameState.__dict__[name].__set__ for name in _FIELDS}
-_S_INFO, _S_BOARD, _S_TURN, _S_PLY = _SLOT["info"], _SLOT["board"], _SLOT["turn"], _SLOT["ply"]
-_S_CAPTURED, _S_KNOWN, _S_MOVED = _SLOT["captured_mask"], _SLOT["known"], _SLOT["moved_mask"]
-_S_SHUTTLES, _S_PENDING, _S_RESCUES = _SLOT["shuttles"], _SLOT["pending"], _SLOT["rescues"]
-_S_CHASE, _S_ZHASH, _S_LAST_TO = _SLOT["chase"], _SLOT["zhash"], _SLOT["last_to"]
-_S_WHERE, _S_HISTORY, _S_SQUARES = _SLOT["_where"], _SLOT["history"], _SLOT["squares"]
-_S_OUTCOME, _S_MOVES = _SLOT["outcome"], _SLOT["cached_moves"]
+def _set_rescues(new: Any, rescues: tuple[int, int, int]) -> None:
+    new.rescues = rescues
+
+
+_S_RESCUES = _set_rescues  # the rescue record's store on a `_Build`
 
 
 def _apply_move(state: GameState, move: Move) -> GameState:
-    t = state.info.tables or _tab(state.info)
+    info = state.info
+    t = info.tables or _tab(info)
     player = state.turn
-    frm = move.fi
-    to = move.ti
+    frm, to = _ENDS[move]
     board = list(state.board)
     lists = list(state.squares or _squares(state))
     a = board[frm]
@@ -432,17 +444,17 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     flag_taken = False
     mover_list = t.list_of[apid]
     pieces = list(lists[mover_list])
+    shuttles = state.shuttles
     if d == 0:
         board[to] = a
         pieces[pieces.index(frm)] = to
         lists[mover_list] = tuple(pieces)
-        if not move.step:
-            reach = _REACH[t.captain2][frm][to]
-            if known[apid] & reach != known[apid]:
-                k = list(known)
-                k[apid] &= reach
-                known = tuple(k)
-        shuttle = t.shuttle.after_quiet(state.shuttles[player], apid, frm, to, ra == _SCOUT)
+        mask = known[apid]
+        if mask & t.reach[frm][to] != mask:  # a move no other rank could make
+            k = list(known)
+            k[apid] = mask & t.reach[frm][to]
+            known = tuple(k)
+        shuttle = t.shuttle.after_quiet(shuttles[player], apid, frm, to, ra == _SCOUT)
         entry: tuple[Move, int, int, int] = (move, apid, 0, -1)
         last_to = to
     else:
@@ -472,18 +484,17 @@ def _apply_move(state: GameState, move: Move) -> GameState:
             defender_list = t.list_of[dpid]
             if defender_list >= 0:
                 lists[defender_list] = tuple(sq for sq in lists[defender_list] if sq != to)
-        shuttle = t.shuttle.after_strike(state.shuttles[player], apid, frm, to, ra == _SCOUT,
+        shuttle = t.shuttle.after_strike(shuttles[player], apid, frm, to, ra == _SCOUT,
                                          code == ATTACKER_WINS)
         entry = (move, apid, dpid, code)
         last_to = -1
-    shuttles = (shuttle, state.shuttles[1]) if player == 0 else (state.shuttles[0], shuttle)
     pending = 0
     flag_home = False
     if t.arrivals and not flag_taken and board[to] == a:
         if ra == 0 and t.flag_wins and to in t.back_rows[player]:  # 0: the Flag
             flag_home = True
         elif (t.rescue is not None and to in t.back_rows[player]
-              and t.rescue.owed(RescueFacts(player, state.pending, state.info.pieces, board,
+              and t.rescue.owed(RescueFacts(player, state.pending, info.pieces, board,
                                             captured_mask, state.known, state.rescues,
                                             state.history), apid)):
             pending = apid
@@ -494,13 +505,13 @@ def _apply_move(state: GameState, move: Move) -> GameState:
                                               board[to], frm, to)
         if pending:
             zhash ^= ZOBRIST_SIDE  # the same player decides the Rescue
-    new = _new(GameState)
-    _S_INFO(new, state.info)
-    _S_BOARD(new, tuple(board))
-    _S_CAPTURED(new, captured_mask)
-    _S_KNOWN(new, known)
-    _S_MOVED(new, state.moved_mask | 1 << apid)
-    _S_SHUTTLES(new, shuttles)
+    new: Any = _new(_Build)
+    new.info = info
+    new.board = tuple(board)
+    new.captured_mask = captured_mask
+    new.known = known
+    new.moved_mask = state.moved_mask | 1 << apid
+    new.shuttles = (shuttle, shuttles[1]) if player == 0 else (shuttles[0], shuttle)
     rescues = state.rescues
     if rescues[2] & captured_mask and t.silent:
         # Silent Defense: a piece that earned a Rescue and was captured goes to its
@@ -508,39 +519,42 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         # loses the mark, so that a rescue shows nothing of which piece came back
         rescues = (rescues[0], rescues[1], rescues[2] & ~captured_mask)
     _S_RESCUES(new, rescues)
-    _S_CHASE(new, chase)
-    _S_ZHASH(new, zhash)
-    _S_LAST_TO(new, last_to)
-    _S_WHERE(new, None)
-    _S_SQUARES(new, tuple(lists))
-    _S_HISTORY(new, (state.history, entry))
-    _S_PENDING(new, pending)
+    new.chase = chase
+    new.zhash = zhash
+    new.last_to = last_to
+    new._where = None
+    new.squares = tuple(lists)
+    new.history = (state.history, entry)
+    new.pending = pending
     if pending:
-        _S_TURN(new, player)
-        _S_PLY(new, state.ply)
-        _S_OUTCOME(new, None)
-        _S_MOVES(new, _rescue_options(new))
-        return new
+        new.turn = player
+        new.ply = state.ply
+        new.outcome = None
+        new.cached_moves = _rescue_options(new)
+        new.__class__ = GameState
+        return cast(GameState, new)
     ply = state.ply + 1
-    _S_TURN(new, 1 - player)
-    _S_PLY(new, ply)
+    new.turn = 1 - player
+    new.ply = ply
     if flag_taken or flag_home:
-        _S_OUTCOME(new, Outcome(
+        new.outcome = Outcome(
             Termination.FLAG_CAPTURED if flag_taken else Termination.FLAG_REACHED_BACK_ROW,
             Player(player),
-        ))
-        _S_MOVES(new, ())
-        return new
+        )
+        new.cached_moves = ()
+        new.__class__ = GameState
+        return cast(GameState, new)
     moves = _generate(new)
     if not moves:
-        _S_OUTCOME(new, Outcome(Termination.NO_LEGAL_MOVES, Player(player)))
+        new.outcome = Outcome(Termination.NO_LEGAL_MOVES, Player(player))
     elif t.ply_limit is not None and ply >= t.ply_limit:
-        _S_OUTCOME(new, Outcome(Termination.PLY_LIMIT, None))
+        new.outcome = Outcome(Termination.PLY_LIMIT, None)
         moves = ()
     else:
-        _S_OUTCOME(new, None)
-    _S_MOVES(new, moves)
-    return new
+        new.outcome = None
+    new.cached_moves = moves
+    new.__class__ = GameState
+    return cast(GameState, new)
 
 
 def _apply_rescue(state: GameState, move: Move) -> GameState:

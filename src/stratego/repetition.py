@@ -252,6 +252,12 @@ class BackAndForth:
     reading: ScoutReading = ScoutReading.SQUARES
     name: str = "back-and-forth rule"
     strikes: bool = False
+    _trail: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether the record keeps a trail (the window reading): read on every quiet move."""
+
+    @_trail.default
+    def _keeps_trail(self) -> bool:
+        return self.reading is ScoutReading.WINDOW
 
     def continues(self, record: Sequence[int], pid: int, frm: int, to: int,
                   scout: bool) -> bool:
@@ -272,10 +278,10 @@ class BackAndForth:
                     scout: bool) -> Record:
         """The player's record after piece `pid` moved frm -> to without striking."""
         if record[0] != pid or not record[3]:  # a new series (the usual case, first)
-            if self.reading is ScoutReading.WINDOW:
+            if self._trail:
                 return (pid, frm, to, 1, frm) if frm < to else (pid, to, frm, 1, frm)
             return (pid, frm, to, 1) if frm < to else (pid, to, frm, 1)
-        if self.reading is ScoutReading.WINDOW:
+        if self._trail:
             return self._window(record, pid, frm, to)
         if record[0] == pid and self.continues(record, pid, frm, to, scout):
             if scout and self.reading is ScoutReading.BORDERS:

@@ -56,14 +56,14 @@ class Setup:
         if not isinstance(value, tuple):
             raise SetupError(f"a setup's placement is a tuple of (square, rank) pairs, not "
                              f"{_shown(value)}")
-        seen: set[Square] = set()
+        seen: set[int] = set()  # square indices: ints hash in C, Squares in Python
         for item in value:
             if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Square)
                     and isinstance(item[1], Rank)):
                 raise SetupError(f"not a (Square, Rank) pair in a setup: {_shown(item)}")
-            if item[0] in seen:
+            if item[0].index in seen:
                 raise SetupError(f"more than one piece on {item[0]} in the {self.player} setup")
-            seen.add(item[0])
+            seen.add(item[0].index)
 
     @classmethod
     def from_mapping(
