@@ -502,11 +502,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     _S_MOVED(new, state.moved_mask | 1 << apid)
     _S_SHUTTLES(new, shuttles)
     rescues = state.rescues
-    if rescues[2] & captured_mask and t.silent:
-        # Silent Defense: a piece that earned a Rescue and was captured goes to its
-        # owner's face-down pile, where the opponent cannot tell it from the others; it
-        # loses the mark, so that a rescue shows nothing of which piece came back
-        rescues = (rescues[0], rescues[1], rescues[2] & ~captured_mask)
+    if rescues[2] & captured_mask and t.rescue is not None:
+        rescues = t.rescue.after_captures(rescues, captured_mask)  # a captured rescuer
     _S_RESCUES(new, rescues)
     _S_CHASE(new, chase)
     _S_ZHASH(new, zhash)
