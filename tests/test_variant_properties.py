@@ -210,7 +210,8 @@ def check_position(state: GameState) -> None:
     if rules.disclosure.silent_defense:
         # a captured rescuer leaves the public record (it joins the face-down pile) and
         # stays spent: `made` above still names it
-        assert marked <= set(made) and not marked & {p.id for p in state.captured()}
+        assert marked <= set(made)
+        assert not marked & {p.id for p in state.captured()}
     else:
         assert marked == set(made), "the rescuer marks disagree with the history"
     if not rules.rescue.enabled:

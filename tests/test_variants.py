@@ -567,14 +567,17 @@ def test_silent_defense_rescue_a_captured_rescuer_leaves_the_mark_and_stays_spen
     state = rescue_start(rules, ((RED, Rank.MAJOR), (RED, Rank.CAPTAIN)), extra={"b8": "m"})
     state = play(state, "a9-a10", "J@a2")  # the Marshal rescues the Major
     marshal = state.piece_at("a10")
-    assert marshal is not None and state.rescues[2] == 1 << marshal.id
+    assert marshal is not None
+    assert state.rescues[2] == 1 << marshal.id
     state = play(state, "b8-b9", "a10-b10", "b9-b10")  # the Marshals trade
     assert marshal in state.captured(RED)
-    assert state.rescues_made(RED) == 1 and state.rescues[2] == 0  # counted, not marked
+    assert state.rescues_made(RED) == 1
+    assert state.rescues[2] == 0
     state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal
     colonel = state.piece_at("c10")
     assert colonel is not None
-    assert state.rescues_made(RED) == 2 and state.rescues[2] == 1 << colonel.id
+    assert state.rescues_made(RED) == 2
+    assert state.rescues[2] == 1 << colonel.id
     state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
                  "j7-j6", "a9-a10")
     assert state.piece_at("a10") == marshal

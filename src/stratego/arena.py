@@ -427,7 +427,7 @@ def ladder(
 
 def _config(rules: Rules, names: Sequence[str], specs: Sequence[BotSpec], seed: int,
             setups: str) -> Mapping[str, Any]:
-    from stratego import __version__
+    from stratego._version import __version__
 
     return {
         "format": LOG_FORMAT,

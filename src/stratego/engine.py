@@ -11,6 +11,7 @@ its tables live in the internal `stratego._movegen`, which `GameState.legal_move
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any, overload
 
 import attrs
 
@@ -32,7 +33,7 @@ from stratego.errors import (
     SetupError,
     _shown,
 )
-from stratego.moves import Move
+from stratego.moves import HasLegalMoves, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, position_hash
 from stratego.rescue import RescueFacts
@@ -298,14 +299,19 @@ def from_position(
 # legal moves
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to move, in a deterministic order.
+@overload
+def legal_moves(state: GameState) -> tuple[Move, ...]: ...
+@overload
+def legal_moves(state: HasLegalMoves) -> tuple[Move, ...]: ...
+def legal_moves(state: Any) -> tuple[Move, ...]:
+    """Every legal move of the player to move, in a deterministic order (of a `PlayerView`,
+    or anything `HasLegalMoves`: its own `legal_moves` tuple).
 
     Empty once the game is over. During a Rescue decision, the moves are the
     possible rescues (``"K@b2"``) and declining (``"--"``).
     """
     try:
-        moves = state.cached_moves
+        moves: tuple[Move, ...] | None = state.cached_moves
     except AttributeError:
         moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
         if isinstance(moves, tuple):
