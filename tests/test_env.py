@@ -27,6 +27,8 @@ from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.env import ENV_ID, StrategoAECEnv, StrategoEnv, aec_env, env, raw_env  # noqa: E402
 
+pytestmark = pytest.mark.extra("rl")
+
 RULE_SETS = ["classic", "hasbro-2009+rescue"]
 # api_test's advice for other kinds of environment (agent names like "player_0", flat
 # observations): the issue asks for agents "red" and "blue" and a dict observation.

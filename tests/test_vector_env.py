@@ -28,6 +28,8 @@ from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask
 from stratego.vector import TERMINATIONS
 from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv
 
+pytestmark = pytest.mark.extra("vector", "rl")
+
 BARRAGE = "classic+barrage"
 
 
