@@ -23,7 +23,7 @@ import attrs
 
 from stratego._movegen import generate
 from stratego.board import SQUARES, Square
-from stratego.errors import GameNotOverError, InvalidNotationError, _shown
+from stratego.errors import ArgumentError, GameNotOverError, InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -41,7 +41,12 @@ def install_json_codec(to_json: Callable[[GameState, bool | None, int | None], s
     """Install the saved-state codec that `GameState.to_json` and `GameState.from_json`
     call. `stratego.saved_state` installs its `state_to_json` and `state_from_json` when it
     is imported (``import stratego`` imports it): the codec needs position strings and
-    replay, which sit above this module, so the engine layer never imports it."""
+    replay, which sit above this module, so the engine layer never imports it. Raises
+    `ArgumentError` when either is not callable (the codec in place is kept)."""
+    for name, value in (("to_json", to_json), ("from_json", from_json)):
+        if not callable(value):
+            raise ArgumentError(f"install_json_codec: {name} must be a function, "
+                                f"not {_shown(value)}")
     _JSON_CODEC[:] = [(to_json, from_json)]
 
 
