@@ -63,9 +63,9 @@ def test_states_and_views_offer_legal_moves_the_same_way() -> None:
     state = _game()
     view = stratego.view(state, state.to_move)
     assert state.legal_moves == stratego.legal_moves(state) == view.legal_moves
-    assert stratego.legal_moves(view) == view.legal_moves  # type: ignore[arg-type]
+    assert stratego.legal_moves(view) == view.legal_moves
     other = stratego.view(state, state.to_move.opponent)
-    assert stratego.legal_moves(other) == other.legal_moves == ()  # type: ignore[arg-type]
+    assert stratego.legal_moves(other) == other.legal_moves == ()
 
 
 def test_state_pieces_and_view_pieces_have_one_shape() -> None:

@@ -2,11 +2,11 @@
 
 | layer | modules |
 | --- | --- |
-| vocabulary | errors, optional, pieces, board, moves |
+| vocabulary | _version, errors, optional, pieces, board, moves |
 | rules | rules, strike, repetition, rescue, editions, variants, arguments |
 | engine | _movegen, state, _checks, setups, human_setups, engine, explain, validation |
 | information | views, view_json, sampling, encoding |
-| interchange | notation, records, gravon |
+| interchange | notation, saved_state, records, gravon |
 | faces | text, svg, bots (package), nn, protocol, match (package), cli (package), __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
 | arena | arena (package: ratings, pictures, ladder; may use everything, nothing uses it) |
@@ -40,12 +40,12 @@ import pytest
 SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
-    {"errors", "optional", "pieces", "board", "moves"},
+    {"_version", "errors", "optional", "pieces", "board", "moves"},
     {"rules", "strike", "repetition", "rescue", "editions", "variants", "arguments"},
     {"_movegen", "state", "_checks", "setups", "human_setups", "engine", "explain",
      "validation"},
     {"views", "view_json", "sampling", "encoding"},
-    {"notation", "records", "gravon"},
+    {"notation", "saved_state", "records", "gravon"},
     {"text", "svg", "bots", "nn", "protocol", "match", "cli", "__main__"},
     {"env", "openspiel", "vector", "web", "ray"},
     {"arena"},
@@ -56,15 +56,15 @@ BRIDGES = 6
 
 CONVENIENCE = {
     ("state", "svg"): "GameState._repr_svg_: notebooks look the picture up on the value",
-    ("state", "records"): "GameState.to_json / from_json: interchange on the value itself",
     ("state", "text"): "GameState.__str__: str() looks the text board up on the value",
     ("views", "svg"): "PlayerView._repr_svg_: notebooks look the picture up on the value",
     ("views", "view_json"): "PlayerView.to_json / from_json: the view's JSON on the value",
 }
 """Convenience methods of a lower layer's value classes that reach up, inside the method, to
 the public function of the layer doing the work (`board_svg`, `board_text`,
-`state_to_json`, `view_to_dict`), which callers may use directly; docs/design.md says the
-same."""
+`view_to_dict`), which callers may use directly; docs/design.md says the same.
+`GameState.to_json` / `from_json` are no such reach: `stratego.saved_state` installs its codec
+into `stratego.state` (`install_json_codec`), so the engine layer imports no interchange."""
 
 BEING_REMOVED: dict[tuple[str, str], str] = {}
 """Imports against the flow that a branch in flight removes; the merger deletes the entry."""
@@ -261,6 +261,21 @@ def test_no_import_circle() -> None:
     convenience methods left out."""
     found = circles(graph(leave_out=CIRCLE_EXCEPTIONS))
     assert not found, "import circles: " + "; ".join(" -> ".join(c) for c in found)
+
+
+def test_the_state_reaches_no_interchange_module() -> None:
+    """`GameState.to_json` / `from_json` call the codec `stratego.saved_state` installs, so
+    no module of the engine layer imports the saved-state codec or the game records (not
+    even inside a method), and neither of them is on any import circle, the convenience
+    methods counted too."""
+    engine = LAYERS[layer_of("state")]
+    for module in sorted(engine):
+        for imported, where in imports(SRC / f"{module}.py"):
+            assert imported not in {"records", "saved_state", "notation"}, (
+                f"{module} imports {imported} ({where})")
+    assert not [edge for edge in UPWARD if "records" in edge or "saved_state" in edge]
+    on_circles = {node for circle in circles(graph()) for node in circle}
+    assert not on_circles & {"stratego.records", "stratego.saved_state"}
 
 
 def _package(tmp_path: pathlib.Path, files: dict[str, str]) -> pathlib.Path:

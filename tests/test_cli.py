@@ -64,6 +64,7 @@ def test_selfplay_without_a_seed_prints_the_seed_it_used(
                "--seed", seed)[1] == out
 
 
+@pytest.mark.extra("rich")
 def test_selfplay_board_styles(capsys: pytest.CaptureFixture[str]) -> None:
     _, unicode_out, _ = run(capsys, "selfplay", "--seed", "1", "--board", "unicode",
                              "--max-plies", "100")
@@ -91,6 +92,7 @@ class _Terminal(io.StringIO):
         (True, {"NO_COLOR": "1", "FORCE_COLOR": "1"}, False),
     ],
 )
+@pytest.mark.extra("rich")
 def test_colour_only_on_a_terminal_and_never_with_no_color(
         monkeypatch: pytest.MonkeyPatch, terminal: bool, environment: dict[str, str],
         coloured: bool) -> None:

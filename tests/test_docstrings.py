@@ -18,8 +18,25 @@ SUBMODULES = sorted(
 """Every module and subpackage, and the public modules of each subpackage."""
 MODULES = ["stratego", *SUBMODULES]
 
+IMPORT_NEEDS = {
+    "stratego.env": ("rl",),
+    "stratego.env.aec": ("rl",),
+    "stratego.env.common": ("rl",),
+    "stratego.env.single": ("rl",),
+    "stratego.openspiel": ("openspiel",),
+    "stratego.vector": ("vector",),
+    "stratego.vector.batch": ("vector",),
+    "stratego.vector.env": ("vector", "rl"),
+    "stratego.web": ("web",),
+    "stratego.web.app": ("web",),
+}
+"""The modules that cannot be imported without an extra (`pytest.mark.extra`); every other
+module imports with the core alone."""
 
-@pytest.mark.parametrize("name", MODULES)
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.extra(*IMPORT_NEEDS.get(name, ())), id=name)
+    for name in MODULES])
 def test_public_names_have_docstrings(name: str) -> None:
     module = importlib.import_module(name)
     assert inspect.getdoc(module), f"{name} has no module docstring"

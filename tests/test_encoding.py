@@ -72,6 +72,7 @@ def test_impossible_actions_are_refused() -> None:
 
 
 @given(STARTS, seeds, st.integers(0, 250), st.sampled_from(list(Player)))
+@pytest.mark.extra("numpy")
 def test_the_legal_mask_marks_exactly_the_legal_moves(start: stratego.GameState, seed: int,
                                                      plies: int, player: Player) -> None:
     np = pytest.importorskip("numpy")
@@ -90,6 +91,7 @@ def test_the_legal_mask_marks_exactly_the_legal_moves(start: stratego.GameState,
 
 
 @given(STARTS, seeds, st.integers(0, 250), st.sampled_from(list(Player)))
+@pytest.mark.extra("numpy")
 def test_planes_from_the_state_equal_planes_from_the_view(start: stratego.GameState, seed: int,
                                                           plies: int, player: Player) -> None:
     """Invariant: `observation_planes(state, player)` (engine tables) is exactly
@@ -107,6 +109,7 @@ def test_planes_from_the_state_equal_planes_from_the_view(start: stratego.GameSt
     assert observation_planes(state, player) is not fast  # a fresh array each call
 
 
+@pytest.mark.extra("numpy")
 def test_observation_planes_follow_the_documented_layout() -> None:
     np = pytest.importorskip("numpy")
     state = stratego.from_position(CLASSIC, {"a1": "M", "j10": "b", "e7": "x"})
@@ -130,6 +133,7 @@ def test_observation_planes_follow_the_documented_layout() -> None:
 
 
 @given(new_games(rules_values()), seeds, st.integers(0, 250), st.sampled_from(list(Player)))
+@pytest.mark.extra("numpy")
 def test_planes_are_a_function_of_the_view(start: stratego.GameState, seed: int, plies: int,
                                           player: Player) -> None:
     """Invariant: own pieces fill the own-rank planes, and a square holds at most one piece."""

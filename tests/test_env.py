@@ -29,6 +29,8 @@ from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E40
 from stratego.env import ENV_ID, StrategoAECEnv, StrategoEnv, aec_env, env, raw_env  # noqa: E402
 from stratego.errors import ArgumentError, BotSpecError  # noqa: E402
 
+pytestmark = pytest.mark.extra("rl")
+
 RULE_SETS = ["classic", "hasbro-2009+rescue"]
 # api_test's advice for other kinds of environment (agent names like "player_0", flat
 # observations): the issue asks for agents "red" and "blue" and a dict observation.

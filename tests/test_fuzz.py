@@ -1049,6 +1049,7 @@ def test_regression_gravon_files_that_are_not_utf8(tmp_path: Any, read: Callable
         read(path)
 
 
+@pytest.mark.extra("numpy")
 def test_regression_action_move_takes_numpy_integers() -> None:
     """`action_move(numpy.int64(5))` (an argmax of a policy) was refused as "not an action
     index"; any whole number (`__index__`) but a bool is one now."""

@@ -23,6 +23,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.extra("rl", "vector")
+
 np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 pytest.importorskip("gymnasium")

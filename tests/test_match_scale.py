@@ -446,6 +446,7 @@ def test_auto_workers_use_every_core_and_play_the_same_games(
     assert result.games == reference
 
 
+@pytest.mark.extra("rich")
 def test_the_rich_progress_runs_and_ends_with_the_same_summary(
         capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("rich")

@@ -76,7 +76,7 @@ def test_state_to_json_without_history_reads_no_history(monkeypatch: pytest.Monk
     def boom(*args: object, **kwargs: object) -> None:
         raise AssertionError("the history was read")
 
-    monkeypatch.setattr("stratego.records._replay", boom)
+    monkeypatch.setattr("stratego.saved_state.replay", boom)
     monkeypatch.setattr(stratego.GameState, "moves", boom)
     monkeypatch.setattr(stratego.GameState, "history_records", boom)
     text = stratego.state_to_json(state, with_history=False)

@@ -22,6 +22,8 @@ from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES  # noqa: E402
 from stratego.openspiel import GAME_NAME, StrategoState  # noqa: E402
 
+pytestmark = pytest.mark.extra("openspiel")
+
 RULE_SETS = ["classic", "hasbro-2009+rescue"]
 
 

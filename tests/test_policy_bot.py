@@ -30,6 +30,8 @@ from stratego.encoding import (
 )
 from stratego.match import play_game, play_match
 
+pytestmark = pytest.mark.extra("numpy")
+
 BARRAGE = by_name("classic+barrage")
 
 
@@ -152,6 +154,7 @@ def test_a_policy_file_loaded_by_spec_plays_from_the_command_line(
     assert "toy" in capsys.readouterr().out
 
 
+@pytest.mark.extra("rl", "vector")
 def test_a_policy_file_loaded_by_spec_is_an_env_opponent(toy_agent: str) -> None:
     pytest.importorskip("gymnasium")
     pytest.importorskip("pettingzoo")

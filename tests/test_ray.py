@@ -30,6 +30,7 @@ def ray_local() -> Iterator[Any]:
         ray.shutdown()
 
 
+@pytest.mark.extra("ray")
 def test_a_match_on_ray_plays_the_same_games_as_one_worker(ray_local: Any) -> None:
     from stratego.ray import RayExecutor
 
@@ -42,6 +43,7 @@ def test_a_match_on_ray_plays_the_same_games_as_one_worker(ray_local: Any) -> No
     assert ray_local.is_initialized()  # the executor did not start Ray, so it leaves it on
 
 
+@pytest.mark.extra("ray")
 def test_a_closed_ray_executor_takes_no_work(ray_local: Any) -> None:
     from stratego.ray import RayExecutor
 

@@ -306,3 +306,17 @@ def test_state_json_methods_round_trip() -> None:
     assert again.moves() == state.moves()
     with pytest.raises(stratego.InvalidNotationError):
         stratego.GameState.from_json('{"schema": "stratego.state/9"}')
+
+
+def test_the_state_codec_is_installed_by_saved_state_and_kept_against_junk() -> None:
+    """`GameState.to_json` calls the codec `stratego.saved_state` installs (the engine
+    layer imports no interchange); installing something that is not a function is refused
+    and leaves the codec in place."""
+    import stratego.saved_state
+    from stratego.state import install_json_codec
+
+    state = stratego.from_position(stratego.CLASSIC, {"a1": "M", "j10": "f", "e7": "b"})
+    with pytest.raises(stratego.ArgumentError, match="to_json must be a function"):
+        install_json_codec(stratego.CLASSIC, stratego.saved_state.state_from_json)  # type: ignore[arg-type]
+    assert state.to_json() == stratego.saved_state.state_to_json(state)
+    assert stratego.GameState.from_json(state.to_json()) == state

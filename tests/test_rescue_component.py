@@ -73,3 +73,19 @@ def test_engine_options_and_explanations_come_from_the_component(silent: bool) -
         assert Rank.BOMB not in after.known_ranks(back)
     else:  # Blue held it
         assert after.known_ranks(back) == {Rank.LIEUTENANT}
+
+
+@pytest.mark.parametrize("silent", [False, True])
+def test_a_captured_rescuer_keeps_the_count_and_leaves_the_mark_only_under_silent_defense(
+        silent: bool) -> None:
+    """Hasbro 2009, Rescue, Restriction 3 (each player only two rescues) counts rescues made,
+    so a capture never gives one back; Silent Defense sentence 3 (players keep their own
+    captured pieces): a captured rescuer joins its owner's face-down pile, so the public mark
+    of the pieces that made a rescue loses it, and only then."""
+    rules = HASBRO_2009.with_variants(RESCUE, *([SILENT_DEFENSE] if silent else []))
+    component = rescue_component(rules)
+    assert component is not None
+    record = (1, 1, 1 << 3 | 1 << 7)
+    assert component.after_captures(record, 1 << 3 | 1 << 5) == (
+        (1, 1, 1 << 7) if silent else record)
+    assert component.after_captures(record, 1 << 5) == record

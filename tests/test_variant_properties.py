@@ -12,7 +12,8 @@ and Moving Flag wins happen often. The invariants:
 * Bombs and the Flag never move unless the variant lets them, and never strike;
 * `apply` never changes the state it is given;
 * every legal move applies;
-* at most two rescues a player, each by a different piece;
+* at most two rescues a player, each by a different piece (read from the history:
+  under Silent Defense a captured rescuer leaves the record of rescuers, not the count);
 * a Rescue decision appears only right after the deciding player's piece arrived
   on the opponent's back row, and always when the public facts allow one (a Scout's
   owner may then only decline);
@@ -171,6 +172,20 @@ def check_moves_against_reference(state: GameState) -> None:
                 f"{piece} on {square} may not go to {to}: {reason}")
 
 
+def _rescuers(state: GameState) -> list[int]:
+    """The ids of the pieces that made the rescues of `state`'s history (each rescue comes
+    right after the arrival of the piece that made it)."""
+    made = []
+    node = state.history
+    newer_is_rescue = False
+    while node is not None:
+        node, (move, mover, _, _) = node
+        if newer_is_rescue:
+            made.append(mover)
+        newer_is_rescue = move.is_rescue
+    return made
+
+
 def check_position(state: GameState) -> None:
     rules = state.rules
     on_board = [piece.id for _, piece in state.pieces()]
@@ -188,7 +203,17 @@ def check_position(state: GameState) -> None:
     red, blue, rescuers = state.rescues
     assert red <= rules.rescue.max_rescues
     assert blue <= rules.rescue.max_rescues
-    assert bin(rescuers).count("1") == red + blue, "one piece made two rescues"
+    made = _rescuers(state)
+    assert len(made) == red + blue, "the rescue counts disagree with the history"
+    assert len(set(made)) == len(made), "one piece made two rescues"
+    marked = {pid for pid in range(rescuers.bit_length()) if rescuers >> pid & 1}
+    if rules.disclosure.silent_defense:
+        # a captured rescuer leaves the public record (it joins the face-down pile) and
+        # stays spent: `made` above still names it
+        assert marked <= set(made)
+        assert not marked & {p.id for p in state.captured()}
+    else:
+        assert marked == set(made), "the rescuer marks disagree with the history"
     if not rules.rescue.enabled:
         assert state.rescues == (0, 0, 0)
         assert state.pending_rescue is None

@@ -555,6 +555,35 @@ def test_silent_defense_rescue_a_spent_rescuer_that_came_back_may_only_decline()
     assert declined.rescues_made(RED) == 2
 
 
+def test_silent_defense_rescue_a_captured_rescuer_leaves_the_mark_and_stays_spent() -> None:
+    """Hasbro 2009, Rescue Restriction 4 (the same playing piece cannot make both rescues)
+    is about the piece, whatever happens to it; Silent Defense sentence 3 (players keep their
+    own captured pieces) hides which piece of the pile comes back. So a rescuer that is
+    captured leaves the public record of rescuers (`rescues[2]`) while the count of rescues
+    made (Restriction 3) stays, and once it is rescued and arrives again its owner may only
+    decline: the record counts two rescues by two pieces, with one piece marked."""
+    base = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
+    rules = attrs.evolve(base, rescue=attrs.evolve(base.rescue, max_rescues=3))
+    state = rescue_start(rules, ((RED, Rank.MAJOR), (RED, Rank.CAPTAIN)), extra={"b8": "m"})
+    state = play(state, "a9-a10", "J@a2")  # the Marshal rescues the Major
+    marshal = state.piece_at("a10")
+    assert marshal is not None
+    assert state.rescues[2] == 1 << marshal.id
+    state = play(state, "b8-b9", "a10-b10", "b9-b10")  # the Marshals trade
+    assert marshal in state.captured(RED)
+    assert state.rescues_made(RED) == 1
+    assert state.rescues[2] == 0
+    state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal
+    colonel = state.piece_at("c10")
+    assert colonel is not None
+    assert state.rescues_made(RED) == 2
+    assert state.rescues[2] == 1 << colonel.id
+    state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
+                 "j7-j6", "a9-a10")
+    assert state.piece_at("a10") == marshal
+    assert legal_moves(state) == (stratego.Move.parse("--"),)  # spent: may only decline
+
+
 def test_rescue_no_decision_when_the_zone_is_full() -> None:
     """Jumbo 2014, Rescuing Pieces, sentence 2 (an unoccupied square of the first four rows):
     if none is left there is nowhere to place a piece and no decision; the Hasbro half still

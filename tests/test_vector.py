@@ -38,6 +38,8 @@ from stratego.notation import format_position  # noqa: E402
 from stratego.sampling import SamplingError, sample_state  # noqa: E402
 from stratego.vector import SUPPORTED, Batch, supports  # noqa: E402
 
+pytestmark = pytest.mark.extra("vector")
+
 RULE_SETS = [
     "classic",
     "milton-bradley-1961",

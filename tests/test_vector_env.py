@@ -28,6 +28,8 @@ from stratego.errors import ArgumentError, BotSpecError
 from stratego.vector import TERMINATIONS
 from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv
 
+pytestmark = pytest.mark.extra("vector", "rl")
+
 BARRAGE = "classic+barrage"
 
 

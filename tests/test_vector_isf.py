@@ -16,6 +16,8 @@ from stratego.editions import ISF_FIVE_MOVES  # noqa: E402
 from stratego.encoding import action_index, legal_action_mask  # noqa: E402
 from stratego.vector import Batch  # noqa: E402
 
+pytestmark = pytest.mark.extra("vector")
+
 SCENARIOS = [
     # ISF 10.1, a strike is a move: b6-a6 refused at the end
     (ISF, {"a6": "K", "a8": "t", "j10": "l", "e1": "F", "e10": "f"}, Player.RED,

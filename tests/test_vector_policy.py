@@ -20,6 +20,8 @@ from stratego.encoding import NUM_ACTIONS, action_index  # noqa: E402
 from stratego.errors import ArgumentError  # noqa: E402
 from stratego.vector import Batch  # noqa: E402
 
+pytestmark = pytest.mark.extra("vector")
+
 
 def midgame(n: int, seed: int, plies: int = 12) -> Batch:
     """`n` classic games a few random plies in (the legal sets differ from game to game),

@@ -39,6 +39,8 @@ from starlette.testclient import TestClient
 from stratego.cli import main
 from stratego.web import GameHub, create_app, ply_text
 
+pytestmark = pytest.mark.extra("web")
+
 SQUARE_NAMES = [sq.name for sq in stratego.SQUARES]
 
 

@@ -33,6 +33,8 @@ import stratego  # noqa: E402
 from stratego import Player, Rank, Setup  # noqa: E402
 from stratego.web import GameHub, create_app  # noqa: E402
 
+pytestmark = pytest.mark.extra("web")
+
 CHROMIUM = "/usr/lib/chromium/chromium"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SCREENSHOT = ROOT / "docs" / "assets" / "web-game.png"

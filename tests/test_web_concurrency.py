@@ -23,6 +23,8 @@ from stratego.web import GameHub
 from stratego.web.replies import Reply
 from test_web import first_move, post, tokens
 
+pytestmark = pytest.mark.extra("web")
+
 THINKING = threading.Event()
 """Set by `WaitingBot` when it starts thinking."""
 GO = threading.Event()

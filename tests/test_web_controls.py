@@ -21,6 +21,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from stratego.web import GameHub
 from test_web import first_move, post, tokens
 
+pytestmark = pytest.mark.extra("web")
+
 
 def _bot_game(hub: GameHub) -> tuple[str, dict[str, Any]]:
     created = post(hub, "/api/games", {}).json()

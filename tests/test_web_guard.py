@@ -26,6 +26,8 @@ from starlette.testclient import TestClient
 from stratego.web import SECURITY_HEADERS, GameHub, create_app
 from test_web import JSON, first_move, post, tc, tokens
 
+pytestmark = pytest.mark.extra("web")
+
 NEEDED = {"content-security-policy", "x-frame-options", "referrer-policy",
           "x-content-type-options"}
 

@@ -25,6 +25,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from stratego.web import SCHEMA_VERSION, GameHub, GameStore, default_db_path
 from test_web import first_move, post, swapped, tokens
 
+pytestmark = pytest.mark.extra("web")
+
 
 def _game(hub: GameHub, **options: Any) -> tuple[str, dict[str, Any]]:
     reply = post(hub, "/api/games", options)

@@ -20,11 +20,12 @@ Where things live, bottom layer first (imports flow downward only; docs/design.m
 * engine: `state`, `setups`, `human_setups`, `engine`, `explain`, `validation` (with the
   internal `_movegen` and `_checks`);
 * information: `views`, `view_json`, `sampling`, `encoding`;
-* interchange: `notation`, `records`, `gravon`;
+* interchange: `notation`, `saved_state`, `records`, `gravon`;
 * faces: `text`, `svg`, `bots`, `match`, `cli`;
 * bridges (optional extras): `env`, `openspiel`, `vector`, `web`, `ray`.
 
-This package imports the core eagerly and the rest lazily, on first use of a name.
+This package imports the core eagerly (and `saved_state`, the codec behind
+`GameState.to_json`), the rest lazily, on first use of a name.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from stratego._version import __version__
 from stratego.board import LAKES, SQUARES, Square
 from stratego.editions import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, MILTON_BRADLEY_1961
 from stratego.engine import apply, from_position, is_legal, legal_moves, new_game
@@ -52,6 +54,7 @@ from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules, Variant
 from stratego.sampling import Sampler, SamplingError, sample_state
+from stratego.saved_state import state_from_json, state_to_json  # installs GameState.to_json
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.state import GameState, Outcome, PlacedPiece, PlyRecord, Termination
 from stratego.strike import Side, StrikeResult, resolve_strike
@@ -67,13 +70,10 @@ if TYPE_CHECKING:  # the faces and interchange are imported on first use
         parse_record,
         record_from_json,
         record_from_state,
-        state_from_json,
-        state_to_json,
     )
     from stratego.svg import SvgBoard, board_svg
     from stratego.text import board_text
 
-__version__ = "0.1.0"
 
 _LAZY = {
     "Bot": "stratego.bots",
@@ -90,8 +90,6 @@ _LAZY = {
     "parse_record": "stratego.records",
     "record_from_json": "stratego.records",
     "record_from_state": "stratego.records",
-    "state_from_json": "stratego.records",
-    "state_to_json": "stratego.records",
     "SvgBoard": "stratego.svg",
     "board_svg": "stratego.svg",
     "board_text": "stratego.text",

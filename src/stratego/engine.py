@@ -11,7 +11,7 @@ its tables live in the internal `stratego._movegen`, which `GameState.legal_move
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any, cast, overload
 
 import attrs
 
@@ -34,7 +34,7 @@ from stratego.errors import (
     SetupError,
     _shown,
 )
-from stratego.moves import Move
+from stratego.moves import HasLegalMoves, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, position_hash
 from stratego.rescue import RescueFacts
@@ -300,14 +300,19 @@ def from_position(
 # legal moves
 
 
-def legal_moves(state: GameState) -> tuple[Move, ...]:
-    """Every legal move of the player to move, in a deterministic order.
+@overload
+def legal_moves(state: GameState) -> tuple[Move, ...]: ...
+@overload
+def legal_moves(state: HasLegalMoves) -> tuple[Move, ...]: ...
+def legal_moves(state: Any) -> tuple[Move, ...]:
+    """Every legal move of the player to move, in a deterministic order (of a `PlayerView`,
+    or anything `HasLegalMoves`: its own `legal_moves` tuple).
 
     Empty once the game is over. During a Rescue decision, the moves are the
     possible rescues (``"K@b2"``) and declining (``"--"``).
     """
     try:
-        moves = state.cached_moves
+        moves: tuple[Move, ...] | None = state.cached_moves
     except AttributeError:
         moves = getattr(state, "legal_moves", None)  # a PlayerView lists its own
         if isinstance(moves, tuple):
@@ -513,11 +518,8 @@ def _apply_move(state: GameState, move: Move) -> GameState:
     new.moved_mask = state.moved_mask | 1 << apid
     new.shuttles = (shuttle, shuttles[1]) if player == 0 else (shuttles[0], shuttle)
     rescues = state.rescues
-    if rescues[2] & captured_mask and t.silent:
-        # Silent Defense: a piece that earned a Rescue and was captured goes to its
-        # owner's face-down pile, where the opponent cannot tell it from the others; it
-        # loses the mark, so that a rescue shows nothing of which piece came back
-        rescues = (rescues[0], rescues[1], rescues[2] & ~captured_mask)
+    if rescues[2] & captured_mask and t.rescue is not None:
+        rescues = t.rescue.after_captures(rescues, captured_mask)  # a captured rescuer
     _S_RESCUES(new, rescues)
     new.chase = chase
     new.zhash = zhash

@@ -28,11 +28,13 @@ True
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from stratego.board import LAKE_INDICES, LANES, SIZE, SQUARES, TWO_STEPS, Square
 from stratego.errors import InvalidNotationError, _shown
 from stratego.pieces import Rank
 
-__all__ = ["Move"]
+__all__ = ["HasLegalMoves", "Move"]
 
 
 class Move(int):
@@ -196,3 +198,14 @@ def _build_table() -> tuple[tuple[Move | None, ...], ...]:
 
 MOVE_TABLE: tuple[tuple[Move | None, ...], ...] = _build_table()
 """Interned moves by ``[from index][to index]`` for every pair a piece can ever travel."""
+
+
+class HasLegalMoves(Protocol):
+    """Anything that lists its legal moves in a `legal_moves` tuple, such as a
+    `stratego.PlayerView` (the moves of its player, empty when the other side is to move).
+    `stratego.legal_moves` takes one as well as a `GameState`, and returns that tuple."""
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves, in the engine's order."""
+        ...

@@ -1,4 +1,4 @@
-"""Game records and saved states: a PGN-like text form and two JSON forms.
+"""Game records: a PGN-like text form and a JSON form (saved states: `stratego.saved_state`).
 
 A `GameRecord` is a game as a list of moves from two setups:
 
@@ -18,7 +18,9 @@ A `GameRecord` is a game as a list of moves from two setups:
 `GameRecord.to_json` and `GameRecord.from_json` a JSON object with
 ``"schema": "stratego.record/1"``. `GameState.to_json` and `GameState.from_json`
 save any state (``"schema": "stratego.state/1"``): its position string
-(`stratego.notation`) and, when it can be replayed, the moves that led there.
+(`stratego.notation`) and, when it can be replayed, the moves that led there; that codec
+lives in `stratego.saved_state`, and this module re-exports `state_to_json`,
+`state_from_json` and `STATE_SCHEMA`.
 
 Every value converts itself to and from JSON the same way, ``value.to_json()`` and
 ``Type.from_json(text)`` (`stratego.PlayerView` too); that is the spelling to use.
@@ -34,16 +36,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
 
 import attrs
 
 from stratego._checks import as_state
 from stratego.board import _digits
 from stratego.editions import by_name
-from stratego.engine import apply, initial_state, new_game
+from stratego.engine import new_game
 from stratego.errors import (
-    IllegalMoveError,
     InvalidNotationError,
     PositionError,
     RulesError,
@@ -52,30 +52,27 @@ from stratego.errors import (
     _shown,
 )
 from stratego.moves import Move
-from stratego.notation import format_position, parse_position
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.saved_state import STATE_SCHEMA as STATE_SCHEMA
+from stratego.saved_state import check_fields, load_object, move_list, replay
+from stratego.saved_state import state_from_json as state_from_json
+from stratego.saved_state import state_to_json as state_to_json
 from stratego.setups import Setup, setup_problems
 from stratego.state import GameState
 
 __all__ = [
     "RECORD_SCHEMA",
-    "STATE_SCHEMA",
     "GameRecord",
     "Tags",
     "move_text",
     "parse_record",
     "record_from_json",
     "record_from_state",
-    "state_from_json",
-    "state_to_json",
 ]
 
 RECORD_SCHEMA = "stratego.record/1"
 """The ``schema`` value of a game record in JSON."""
-
-STATE_SCHEMA = "stratego.state/1"
-"""The ``schema`` value of a saved state in JSON."""
 
 _RESERVED = ("Rules", "PlyLimit", "RedSetup", "BlueSetup")
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -185,7 +182,7 @@ class GameRecord:
         Raises `IllegalMoveError` naming the move number, the side and the
         reason for the first move the rules do not allow.
         """
-        return _replay(self.start(), self.moves)
+        return replay(self.start(), self.moves)
 
     def __repr__(self) -> str:
         return f"<GameRecord {self.rules.name}, {len(self.moves)} moves, {self.result}>"
@@ -262,11 +259,6 @@ def move_text(moves: Iterable[Move]) -> str:
 
     Raises `InvalidNotationError` for a value that is not a list of moves."""
     return " ".join(_numbered(_moves(moves)))
-
-
-def _move_label(state: GameState) -> str:
-    kind = "Rescue decision of move" if state.pending else "move"
-    return f"{kind} {state.ply // 2 + 1} ({state.to_move}, ply {state.ply + 1})"
 
 
 def _tag_line(name: str, value: str) -> str:
@@ -430,52 +422,6 @@ def parse_record(text: str) -> GameRecord:
 # JSON
 
 
-def _load_object(text: str | bytes, what: str, schema: str) -> dict[str, Any]:
-    if not isinstance(text, str | bytes | bytearray):
-        raise SchemaError(f"{what}: expected JSON text, not {type(text).__name__}")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SchemaError(f"{what}: not valid JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise SchemaError(f"{what}: expected a JSON object, not {type(data).__name__}")
-    if data.get("schema") != schema:
-        raise SchemaError(
-            f"{what}: the \"schema\" field must be {_shown(schema)}, not "
-            f"{_shown(data.get('schema'))}"
-        )
-    return data
-
-
-def _check_keys(data: Mapping[str, Any], what: str, required: Iterable[str],
-                optional: Iterable[str] = ()) -> None:
-    required = list(required)
-    allowed = {*required, *optional}
-    for key in required:
-        if key not in data:
-            raise SchemaError(f"{what}: the {_shown(key)} field is missing")
-    for key in data:
-        if key not in allowed:
-            raise SchemaError(
-                f"{what}: unknown field {_shown(key)} (known: {', '.join(sorted(allowed))})"
-            )
-
-
-def _move_list(value: object, what: str) -> list[Move]:
-    if not isinstance(value, list):
-        raise SchemaError(f"{what}: \"moves\" must be a list of moves such as 'a4-a5'")
-    moves = []
-    for number, item in enumerate(value, start=1):
-        if not isinstance(item, str):
-            raise SchemaError(f"{what}: moves[{number - 1}] must be text, not "
-                                       f"{_shown(item)}")
-        try:
-            moves.append(Move.parse(item))
-        except InvalidNotationError as exc:
-            raise SchemaError(f"{what}: moves[{number - 1}]: {exc}") from None
-    return moves
-
-
 def record_from_json(text: str | bytes) -> GameRecord:
     """Read a record written by `GameRecord.to_json`, checking every field: the function
     form of `GameRecord.from_json`.
@@ -485,8 +431,8 @@ def record_from_json(text: str | bytes) -> GameRecord:
     `PositionError`).
     """
     what = "game record JSON"
-    data = _load_object(text, what, RECORD_SCHEMA)
-    _check_keys(data, what, ("schema", "rules", "red_setup", "blue_setup", "moves"),
+    data = load_object(text, what, RECORD_SCHEMA)
+    check_fields(data, what, ("schema", "rules", "red_setup", "blue_setup", "moves"),
                 ("ply_limit", "tags"))
     try:
         rules = _rules_from(data["rules"], data.get("ply_limit"), f"{what}, rules")
@@ -496,7 +442,7 @@ def record_from_json(text: str | bytes) -> GameRecord:
         raise
     except InvalidNotationError as exc:
         raise SchemaError(str(exc)) from None
-    moves = _move_list(data["moves"], what)
+    moves = move_list(data["moves"], what)
     raw_tags = data.get("tags", {})
     if not isinstance(raw_tags, dict):
         raise SchemaError(f"{what}: \"tags\" must be an object of text values")
@@ -519,91 +465,3 @@ def _checked(record: GameRecord) -> GameRecord:
             f"({final.outcome.result()})"
         )
     return record
-
-
-def _replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> GameState:
-    """`start` after `moves`; an illegal move raises `IllegalMoveError` naming its number
-    (after `what`, when given)."""
-    state = start
-    for move in moves:
-        label = _move_label(state)
-        try:
-            state = apply(state, move)
-        except IllegalMoveError as exc:
-            where = f"{what}, {label}" if what else label
-            raise IllegalMoveError(f"{where}: {exc}") from None
-    return state
-
-
-def state_to_json(state: GameState, with_history: bool | None = None,
-                  indent: int | None = None) -> str:
-    """`state` as JSON (``"schema": "stratego.state/1"``): its position string and,
-    optionally, its move history; `state_from_json` reads it back. The function form of
-    `GameState.to_json`, the spelling to use.
-
-    `with_history`: True keeps the moves that led to `state` (with the
-    position they started from) and raises `PositionError` when they do not
-    replay to `state` (a state parsed from a position string and played on);
-    False leaves them out; None (the default) keeps them when they replay.
-    """
-    as_state(state)
-    if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
-        raise InvalidNotationError(f"indent: expected None or 0-16, not {_shown(indent)}")
-    data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
-    if with_history is False:  # nothing of the history is read, let alone replayed
-        return json.dumps(data, indent=indent)
-    moves = state.moves()
-    if moves:
-        start = initial_state(state.info)
-        try:
-            same = _replay(start, moves, "history") == state
-        except IllegalMoveError:
-            same = False
-        if same:
-            data["history"] = {"start": format_position(start), "moves": [str(m) for m in moves]}
-        elif with_history:
-            raise PositionError(
-                "the move history of this state does not replay from the start of its pieces "
-                "(it began from a position string); save it with with_history=False"
-            )
-    return json.dumps(data, indent=indent)
-
-
-def state_from_json(text: str | bytes) -> GameState:
-    """Read a state written by `state_to_json`, checking every field: the function form of
-    `GameState.from_json`, the spelling to use.
-
-    With a history, the moves are replayed from its start position and must
-    arrive at the saved position; the state returned then has that history.
-    Raises `SchemaError` (an `InvalidNotationError`) naming the field at fault, or
-    `IllegalMoveError` naming the move.
-    """
-    what = "state JSON"
-    data = _load_object(text, what, STATE_SCHEMA)
-    _check_keys(data, what, ("schema", "position"), ("history",))
-    position = data["position"]
-    if not isinstance(position, str):
-        raise SchemaError(f"{what}: \"position\" must be a position string")
-    try:
-        state = parse_position(position)
-    except InvalidNotationError as exc:
-        raise SchemaError(f"{what}, position: {exc}") from None
-    history = data.get("history")
-    if history is None:
-        return state
-    if not isinstance(history, dict):
-        raise SchemaError(f"{what}: \"history\" must be an object with start and moves")
-    _check_keys(history, f"{what}, history", ("start", "moves"))
-    if not isinstance(history["start"], str):
-        raise SchemaError(f"{what}, history: \"start\" must be a position string")
-    try:
-        start = parse_position(history["start"])
-    except InvalidNotationError as exc:
-        raise SchemaError(f"{what}, history start: {exc}") from None
-    replayed = _replay(start, _move_list(history["moves"], f"{what}, history"), what)
-    if replayed != state:
-        raise SchemaError(
-            f"{what}: the history's moves do not arrive at the saved position"
-        )
-    return replayed
-

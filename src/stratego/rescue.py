@@ -19,6 +19,8 @@ decision is not legal) and by `stratego.validation` (which records are possible)
 * `returning(facts, rank)` and `disclosed(facts, piece)`: which captured piece a rescue of
   `rank` brings back, and the ranks the opponent then holds possible for it;
 * `explain(facts, move)`: why a decision move is illegal, naming the rule, or None.
+* `after_captures(rescues, captured_mask)`: the record once pieces are captured (under
+  Silent Defense a captured rescuer leaves the mask, never the count).
 
 Readings (documented in docs/variants.md): the decision comes whatever the arriving piece's
 rank (a Scout's owner gets it too and may only decline), so its coming shows the opponent
@@ -140,6 +142,21 @@ class Rescue:
         empty = [sq for sq in self.zones[player] if not facts.board[sq]]
         rescues = [Move.rescue(rank, SQUARES[sq]) for rank in ranks for sq in empty]
         return (*rescues, DECLINE_RESCUE)
+
+    def after_captures(self, rescues: tuple[int, int, int],
+                       captured_mask: int) -> tuple[int, int, int]:
+        """The record `rescues` once the pieces of `captured_mask` are captured. The counts
+        of rescues made never go down: they are what Restriction 3 limits (Hasbro 2009,
+        *Rescue*; Jumbo 2014, *Rescuing Pieces*, Restriction 1). Under Silent Defense a
+        captured piece goes to its owner's face-down pile (Hasbro 2009, *Silent Defense*,
+        sentence 3), where the opponent cannot tell it from the others, so the record's
+        mask, which says on public facts which pieces made a rescue (`owed`), loses it; the
+        piece stays spent all the same (Restriction 4, one piece cannot make both rescues):
+        `made_rescue` finds its rescue in the history. Hence a player's rescue count may
+        exceed the pieces marked, never the reverse."""
+        if not self.silent:
+            return rescues
+        return (rescues[0], rescues[1], rescues[2] & ~captured_mask)
 
     @staticmethod
     def made_rescue(facts: RescueFacts, pid: int) -> bool:

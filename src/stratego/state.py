@@ -16,20 +16,38 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
 
 from stratego._movegen import generate
 from stratego.board import SQUARES, Square
-from stratego.errors import GameNotOverError, InvalidNotationError, _shown
+from stratego.errors import ArgumentError, GameNotOverError, InvalidNotationError, _shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, Side, StrikeResult
 
-__all__ = ["GameState", "Outcome", "PlacedPiece", "PlyRecord", "Termination"]
+__all__ = ["GameState", "Outcome", "PlacedPiece", "PlyRecord", "Termination",
+           "install_json_codec"]
+
+_JSON_CODEC: list[tuple[Callable[[GameState, bool | None, int | None], str],
+                        Callable[[str | bytes], GameState]]] = []
+
+
+def install_json_codec(to_json: Callable[[GameState, bool | None, int | None], str],
+                       from_json: Callable[[str | bytes], GameState]) -> None:
+    """Install the saved-state codec that `GameState.to_json` and `GameState.from_json`
+    call. `stratego.saved_state` installs its `state_to_json` and `state_from_json` when it
+    is imported (``import stratego`` imports it): the codec needs position strings and
+    replay, which sit above this module, so the engine layer never imports it. Raises
+    `ArgumentError` when either is not callable (the codec in place is kept)."""
+    for name, value in (("to_json", to_json), ("from_json", from_json)):
+        if not callable(value):
+            raise ArgumentError(f"install_json_codec: {name} must be a function, "
+                                f"not {_shown(value)}")
+    _JSON_CODEC[:] = [(to_json, from_json)]
 
 
 class Termination(enum.Enum):
@@ -365,18 +383,14 @@ class GameState:
 
         `with_history`: True keeps the moves (and raises `PositionError` when they do not
         replay to this state), False leaves them out. The function form is
-        `stratego.records.state_to_json`."""
-        from stratego.records import state_to_json  # interchange sits above the engine
-
-        return state_to_json(self, with_history, indent)
+        `stratego.saved_state.state_to_json`, installed by `install_json_codec`."""
+        return _codec()[0](self, with_history, indent)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
         """A state read from `GameState.to_json` output, every field checked (the function
-        form is `stratego.records.state_from_json`)."""
-        from stratego.records import state_from_json
-
-        return state_from_json(text)
+        form is `stratego.saved_state.state_from_json`, installed by `install_json_codec`)."""
+        return _codec()[1](text)
 
     def _repr_svg_(self) -> str:
         """The board as SVG, so notebooks show a picture (see `stratego.svg.board_svg`)."""
@@ -413,3 +427,12 @@ class GameState:
         fields["history"] = node
         for name, value in fields.items():
             object.__setattr__(self, name, value)
+
+
+
+def _codec() -> tuple[Callable[[GameState, bool | None, int | None], str],
+                      Callable[[str | bytes], GameState]]:
+    # `import stratego` imports `stratego.saved_state`, which installs the codec, before
+    # any caller can hold a GameState
+    assert _JSON_CODEC, "stratego.saved_state was not imported"
+    return _JSON_CODEC[0]

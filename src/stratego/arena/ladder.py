@@ -261,7 +261,7 @@ def ladder(
 
 def _config(rules: Rules, names: Sequence[str], specs: Sequence[BotRecipe], seed: int,
             setups: str) -> Mapping[str, Any]:
-    from stratego import __version__
+    from stratego._version import __version__
 
     return {
         "format": LOG_FORMAT,

@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
                     "bot matches and rating ladders, replays, and games against a bot "
                     "in the terminal or in a web browser.",
     )
-    from stratego import __version__
+    from stratego._version import __version__
 
     parser.add_argument("--version", action="version", version=f"stratego {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -37,7 +37,7 @@ _Played = tuple[int, GameResult, dict[str, Any] | None]
 
 def _config(rules: Rules, names: tuple[str, str], recipes: tuple[BotRecipe, BotRecipe],
             seed: int, swap: bool, setups: str = "random") -> dict[str, Any]:
-    from stratego import __version__
+    from stratego._version import __version__
 
     return {
         "format": LOG_FORMAT,

@@ -1,0 +1,4 @@
+"""The version of the package, one place for every module that names it (`stratego.__version__`
+re-exports it; pyproject.toml and the changelog's newest heading agree with it)."""
+
+__version__ = "0.1.0"
