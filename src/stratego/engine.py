@@ -25,6 +25,7 @@ from stratego._movegen import piece_lists as _squares
 from stratego._movegen import rescue_facts as _rescue_facts
 from stratego._movegen import rescue_options as _rescue_options
 from stratego._movegen import rules_tables as _tables
+from stratego.arguments import rules_from
 from stratego.board import SIZE, Square
 from stratego.errors import (
     ArgumentError,
@@ -169,7 +170,7 @@ def initial_state(info: GameInfo) -> GameState:
 
 
 def new_game(
-    rules: Rules,
+    rules: Rules | str,
     red_setup: Setup | str | Mapping[Square, Rank | str] | Mapping[str, Rank | str]
     | Mapping[Square | str, Rank | str],
     blue_setup: Setup | str | Mapping[Square, Rank | str] | Mapping[str, Rank | str]
@@ -179,9 +180,11 @@ def new_game(
 
     A setup may be a `Setup`, its text form, or a mapping ``{square: rank}``
     (`Setup.from_mapping`). Raises `SetupError` listing every problem of either
-    setup.
+    setup. `rules` is a `Rules` value or a rules name (``"classic"``,
+    ``"jumbo-2014+barrage"``: `stratego.editions.by_name`); an unknown name raises
+    `RulesError`.
     """
-    as_rules(rules)
+    rules = rules_from(rules)
     setups = []
     for player, setup in ((Player.RED, red_setup), (Player.BLUE, blue_setup)):
         if isinstance(setup, str):
@@ -229,7 +232,7 @@ def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player
 
 
 def from_position(
-    rules: Rules,
+    rules: Rules | str,
     placement: Mapping[Square, tuple[Player, Rank] | str] | Mapping[str, tuple[Player, Rank] | str]
     | Mapping[Square | str, tuple[Player, Rank] | str],
     to_move: Player | str = Player.RED,
@@ -241,9 +244,10 @@ def from_position(
     symbol whose case gives the owner (``"M"`` a Red Marshal, ``"m"`` a Blue
     one). `captured` lists pieces already out of play (Rescue can bring them
     back). Raises `PositionError` listing every problem: lakes, unknown
-    symbols, and more pieces of a rank than the army has.
+    symbols, and more pieces of a rank than the army has. `rules` is a `Rules` value or
+    a rules name, as for `new_game`.
     """
-    as_rules(rules)
+    rules = rules_from(rules)
     problems: list[str] = []
     cells: list[tuple[int, Player, Rank]] = []
     if not isinstance(placement, Mapping):

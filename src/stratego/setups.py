@@ -21,6 +21,7 @@ from collections.abc import Mapping
 import attrs
 
 from stratego._checks import as_rules
+from stratego.arguments import rules_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
 from stratego.errors import InvalidNotationError, SetupError, _shown
 from stratego.pieces import Player, Rank
@@ -228,15 +229,15 @@ def _by_square(cell: tuple[Square, Rank]) -> int:
     return cell[0].index
 
 
-def random_setup(rules: Rules, player: Player | str,
+def random_setup(rules: Rules | str, player: Player | str,
                  rng: random.Random | int | None = None) -> Setup:
     """A uniformly random valid setup for `player` (an army shuffled over the home rows).
 
     `rng` is a `random.Random`, a seed, or None for fresh randomness. Raises
-    `RulesError` if `rules` is not a `Rules` value, `SetupError` for an `rng` that is
-    none of these or an army that does not fit the home rows.
+    `RulesError` if `rules` is neither a `Rules` value nor a rules name, `SetupError`
+    for an `rng` that is none of these or an army that does not fit the home rows.
     """
-    as_rules(rules)
+    rules = rules_from(rules)
     player = _to_player(player)
     if not isinstance(rng, random.Random):
         try:
