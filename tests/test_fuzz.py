@@ -792,14 +792,19 @@ _SMALL = {"a1": "F", "j10": "f", "b1": "M", "i10": "m"}
         (lambda: Setup.parse("." * 40, "purple"), "not a player: 'purple'"),
         (lambda: Setup.from_mapping(Player.RED, "a1=M"), "maps squares to ranks, not str"),  # type: ignore[arg-type]
         (lambda: Setup.from_mapping(Player.RED, {"a1": 10}), "not a rank: 10"),  # type: ignore[arg-type]
-        (lambda: stratego.random_setup("classic", Player.RED, 1), "not a Rules value: 'classic'"),  # type: ignore[arg-type]
+        (lambda: stratego.random_setup("clasic", Player.RED, 1), "unknown edition 'clasic'"),
+        (lambda: stratego.random_setup(3, Player.RED, 1), "not 3"),  # type: ignore[arg-type]
         (lambda: stratego.random_setup(CLASSIC, Player.RED, []), "a seed"),  # type: ignore[arg-type]
         (lambda: stratego.random_setup(CLASSIC, Player.RED, "\ud800"), "a seed"),  # type: ignore[arg-type]
         (lambda: stratego.setup_problems(CLASSIC, {"a1": "F"}), "not a Setup"),  # type: ignore[arg-type]
-        (lambda: stratego.new_game("classic",  # type: ignore[arg-type]
+        (lambda: stratego.new_game("classik",
                                    stratego.random_setup(CLASSIC, Player.RED, 1),
                                    stratego.random_setup(CLASSIC, Player.BLUE, 2)),
-         "not a Rules value"),
+         "unknown edition 'classik'"),
+        (lambda: stratego.new_game(CLASSIC.army,  # type: ignore[arg-type]
+                                   stratego.random_setup(CLASSIC, Player.RED, 1),
+                                   stratego.random_setup(CLASSIC, Player.BLUE, 2)),
+         "rules are a Rules value or a rules name"),
         (lambda: stratego.resolve_strike("Q", Rank.SPY, CLASSIC), "not a rank: 'Q'"),  # type: ignore[arg-type]
         (lambda: Army((1, 2, 3)), "non-negative count"),
         (lambda: Army(("a",) * 12), "non-negative count"),  # type: ignore[arg-type]
@@ -912,10 +917,14 @@ def test_from_position_odd_pieces_raise_position_error(placement: Any, captured:
         stratego.from_position(CLASSIC, placement, captured=captured)
 
 
-def test_from_position_with_rules_that_are_not_rules() -> None:
-    """`from_position("classic", ...)` raises AttributeError ('str' has no 'army')."""
-    with pytest.raises(StrategoError):
-        stratego.from_position("classic", _SMALL)  # type: ignore[arg-type]
+def test_from_position_takes_rules_by_name_and_refuses_other_values() -> None:
+    """The argument convention: rules are a `Rules` value or a rules name; anything else
+    (an unknown name, a number) is a `RulesError`, never an AttributeError."""
+    assert stratego.from_position("classic", _SMALL) == stratego.from_position(CLASSIC, _SMALL)
+    with pytest.raises(stratego.RulesError, match="unknown edition 'clasic'"):
+        stratego.from_position("clasic", _SMALL)
+    with pytest.raises(stratego.RulesError, match="rules are a Rules value or a rules name"):
+        stratego.from_position(7, _SMALL)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("call", [stratego.apply, stratego.is_legal, stratego.explain_illegal])
