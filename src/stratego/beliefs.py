@@ -84,7 +84,7 @@ __all__ = ["MOVE_RATES", "RHO_GRID", "SMOOTHING", "Beliefs", "SetupPrior", "setu
 SMOOTHING = 2.0
 """Pseudo-setups (at the army's own shares) added to each square's counts."""
 
-RHO_GRID = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0)
+RHO_GRID = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
 """The values of the Flag-Bomb neighbour factor tried when fitting it."""
 
 MOVE_RATES = (0.002, 0.003, 0.005, 0.008)
@@ -164,23 +164,28 @@ def setup_prior(rules: Rules) -> SetupPrior:
     if Rank.FLAG in army and Rank.BOMB in army:
         for rho in RHO_GRID:
             prior = SetupPrior(flag, bomb, other, rho, len(texts))
-            score = sum(_setup_log_prob(prior, text, depth) for text in texts)
+            totals: dict[tuple[int, ...], float] = {}
+            score = sum(_setup_log_prob(prior, text, depth, totals) for text in texts)
             if score > best_score:
                 best, best_score = rho, score
     return SetupPrior(base.flag, base.bomb, base.other, best, len(texts))
 
 
-def _setup_log_prob(prior: SetupPrior, text: str, depth: int) -> float:
+def _setup_log_prob(prior: SetupPrior, text: str, depth: int,
+                    totals: dict[tuple[int, ...], float]) -> float:
     """The prior's log-probability of the Flag and Bomb squares of one setup text (at the
-    first move, every piece unmoved)."""
+    first move, every piece unmoved); `totals` keeps the normaliser per set of squares."""
     flat = text.replace("/", "")
     pieces = [c for c, s in enumerate(flat) if s != "."]
     flags = [c for c in pieces if flat[c] == Rank.FLAG.symbol]
     bombs = {c for c in pieces if flat[c] == Rank.BOMB.symbol}
-    chain = _FlagBombs([prior.weights(c) for c in pieces],
-                       [tuple(pieces.index(n) for n in NEIGHBOURS[c] if n in pieces
-                              and n < depth * SIZE) for c in pieces],
-                       len(flags), len(bombs), prior.rho)
+    key = tuple(pieces)
+    if key not in totals:
+        totals[key] = _FlagBombs([prior.weights(c) for c in pieces],
+                                 [tuple(pieces.index(n) for n in NEIGHBOURS[c]
+                                        if n in pieces and n < depth * SIZE)
+                                  for c in pieces],
+                                 len(flags), len(bombs), prior.rho).total()
     weight = 0.0
     for c in flags:
         weight += math.log(prior.weights(c)[0])
@@ -190,7 +195,7 @@ def _setup_log_prob(prior: SetupPrior, text: str, depth: int) -> float:
         near = sum(1 for n in NEIGHBOURS[flags[0]] if n in bombs)
         weight += near * math.log(prior.rho)
     # every other-rank arrangement counts once in the total (the chain's end weight is 1)
-    return weight - math.log(chain.total())
+    return weight - math.log(totals[key])
 
 
 class _FlagBombs:
