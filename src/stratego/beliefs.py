@@ -702,9 +702,13 @@ class Beliefs:
         """Ranks for the hidden pieces (by id) drawn from the belief, exactly."""
         if self._fast:
             drawn = self._sample_fast(rng)
-            rest = [(p.id, self._masks[p.id] & self._other_bits) for p in self._hidden
-                    if p.id not in drawn]
-            drawn.update(_Problem.from_sets(self._other_counts, rest).draw(rng))
+            # the other ranks: the cached problem of the end state, its stand-ins for the
+            # candidates read as the candidates that took another rank (they are
+            # exchangeable: one set of other ranks)
+            taken = [p.id for p in self._cand if p.id not in drawn]
+            problem = self._other_problem((len(taken),) if self._groups else ())
+            for pid, rank in problem.draw(rng).items():
+                drawn[taken[-1 - pid] if pid < 0 else pid] = rank
             return drawn
         pick = rng.random() * self._total
         for comp in self._comps:
