@@ -8,6 +8,7 @@ import attrs
 import pytest
 
 import stratego
+from stratego.errors import ArgumentError
 from stratego import Move, Player, Rank
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
@@ -86,7 +87,9 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"time_limit": "soon"}, {"time_limit": -1.0},
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
-    with pytest.raises(stratego.StrategoError):
+    """A budget that is not a whole number or number of the right sign is an
+    ArgumentError naming it."""
+    with pytest.raises(ArgumentError, match=next(iter(bad))):
         SearchBot(1, **bad)  # type: ignore[arg-type]
 
 

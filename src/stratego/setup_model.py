@@ -43,7 +43,7 @@ from stratego.errors import SetupError, _shown
 from stratego.human_setups import human_setups
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
-from stratego.setups import Setup, _to_player, setup_problems
+from stratego.setups import Setup, setup_problems
 
 __all__ = ["HELD_OUT_EVERY", "ROLES", "SWAPS", "defensive_setup", "held_out_setups",
            "sample_setup", "training_setups", "training_texts"]
@@ -140,7 +140,7 @@ def sample_setup(rules: Rules, player: Player | str,
     if `rules` is not a `Rules` value and `SetupError` for an unusable `rng`.
     """
     rules = as_rules(rules)
-    player = _to_player(player)
+    player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = _rng(rng, "sample_setup")
     train = _split(rules)[0]
     if not train:
@@ -162,7 +162,7 @@ def defensive_setup(rules: Rules, player: Player | str,
     first when the army does not fill them). The setup model's fallback for armies
     without bundled human setups."""
     rules = as_rules(rules)
-    player = _to_player(player)
+    player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = _rng(rng, "defensive_setup")
     rows = list(home_rows(player, rules.setup.depth))  # back row first
     back = rows[:SIZE]
