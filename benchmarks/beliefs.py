@@ -32,9 +32,9 @@ from playout import bare_rate
 
 from stratego import Player, Rank, apply, new_game
 from stratego.beliefs import Beliefs, setup_prior
-from stratego.sampling.beliefs import _setup_log_prob
 from stratego.bots import HeuristicBot
 from stratego.editions import by_name
+from stratego.sampling.beliefs import _setup_log_prob
 from stratego.setup_model import held_out_setups, sample_setup
 from stratego.views import view
 

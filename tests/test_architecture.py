@@ -4,7 +4,8 @@
 | --- | --- |
 | vocabulary | errors, optional, pieces, board, moves |
 | rules | rules, strike, repetition, rescue, editions, variants |
-| engine | _movegen, state, _checks, setups, human_setups, setup_model, engine, explain, validation |
+| engine | _movegen, state, _checks, setups, human_setups, setup_model, engine, explain, |
+|  | validation |
 | information | views, view_json, sampling, beliefs, encoding |
 | interchange | notation, records, gravon |
 | faces | text, svg, bots (package), protocol, match (package), cli (package), __main__ |

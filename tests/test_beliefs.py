@@ -23,6 +23,7 @@ from stratego.errors import SamplingError
 from stratego.sampling import hidden_assignments, sample_state
 from stratego.setup_model import sample_setup
 from stratego.state import GameState
+from stratego.variants import SILENT_DEFENSE
 from stratego.views import PlayerView, view
 
 BARRAGE = by_name("classic+barrage")
@@ -76,7 +77,7 @@ def test_marginals_and_log_prob_agree_with_brute_force(
     assert sum(p for _, p in probs) == pytest.approx(1.0)
     true = {p.id: p.rank for p in state.info.pieces[1:] if p is not None}
     ranks = {pid: Rank(true[pid]) for pid in marg}
-    expected_lp = math.log(dict((tuple(sorted(a.items())), p) for a, p in probs)[
+    expected_lp = math.log({tuple(sorted(a.items())): p for a, p in probs}[
         tuple(sorted(ranks.items()))])
     assert b.log_prob(state) == pytest.approx(expected_lp)
 
@@ -130,7 +131,8 @@ def test_a_moved_piece_is_no_bomb_or_flag_and_the_prior_prefers_the_back_row() -
     marg = Beliefs(v).marginals()
     for p in v.pieces:
         if p.owner is Player.BLUE and p.rank is None and p.moved:
-            assert Rank.FLAG not in marg[p.id] and Rank.BOMB not in marg[p.id]
+            assert Rank.FLAG not in marg[p.id]
+            assert Rank.BOMB not in marg[p.id]
     first = view(_game(CLASSIC, 3, 0), Player.RED)
     marg0 = Beliefs(first).marginals()
     back = [marg0[p.id][Rank.FLAG] for p in first.pieces if p.square and p.square.row == 9]
@@ -178,3 +180,36 @@ def test_bad_input_raises_sampling_error() -> None:
     with pytest.raises(SamplingError, match="not a GameState"):
         b.log_prob("state")  # type: ignore[arg-type]
     assert isinstance(b.view, PlayerView)
+
+
+def test_candidates_with_different_other_ranks_take_the_general_chain() -> None:
+    """Under Silent Defense a piece that won a strike unseen may be a Bomb or only some of
+    the other ranks ("higher than a Scout"): the chain then counts the candidates per set
+    of other ranks. Its marginals still add up per piece and per rank, and 1,000 draws
+    follow them (within five standard errors)."""
+    rules = stratego.HASBRO_2009.with_variants(SILENT_DEFENSE)
+    state = stratego.new_game(rules, sample_setup(rules, Player.RED, 0),
+                              sample_setup(rules, Player.BLUE, 1))
+    bots = {Player.RED: RandomBot(0), Player.BLUE: RandomBot(1)}
+    for _ in range(150):
+        state = stratego.apply(state, bots[state.to_move](view(state, state.to_move)))
+    b = Beliefs(view(state, Player.RED))
+    assert not b._fast
+    assert len(b._groups) > 1
+    marg = b.marginals()
+    totals: collections.Counter[Rank] = collections.Counter()
+    for probs in marg.values():
+        assert sum(probs.values()) == pytest.approx(1.0)
+        for rank, q in probs.items():
+            totals[rank] += q  # type: ignore[assignment]
+    for rank in Rank:
+        assert totals[rank] == pytest.approx(b._counts[rank], abs=1e-9)
+    rng = random.Random(2)
+    n = 1000
+    seen: collections.Counter[tuple[int, Rank]] = collections.Counter()
+    for _ in range(n):
+        for pid, rank in b.sample_ranks(rng).items():
+            seen[pid, rank] += 1
+    for pid, probs in marg.items():
+        for rank, p in probs.items():
+            assert abs(seen[pid, rank] / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1e-9

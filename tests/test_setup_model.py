@@ -119,5 +119,5 @@ def test_bad_arguments_are_refused() -> None:
     """A value that is not a rule set, or not a random source, is refused by name."""
     with pytest.raises(RulesError):
         sample_setup("classic", Player.RED, 1)  # type: ignore[arg-type]
-    with pytest.raises(SetupError, match="sample_setup needs a random.Random"):
+    with pytest.raises(SetupError, match=r"sample_setup needs a random\.Random"):
         sample_setup(CLASSIC, Player.RED, [1, 2])  # type: ignore[arg-type]
