@@ -4,22 +4,24 @@ For each decision the bot
 
 1. scores every legal move with the `HeuristicBot` heuristic
    (`stratego.bots.heuristic.move_scores`) and keeps the best few as candidates;
-2. draws full states consistent with its view (`stratego.sampling.Sampler`: every
-   assignment of ranks to the opponent's hidden pieces that fits what it has seen,
-   uniformly), a pool of them reused round robin;
+2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
+   setup prior learned from human setups, conditioned exactly on what it has seen; the
+   uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
+   reused round robin that grows with the budget past 400 simulations;
 3. runs simulations: a candidate chosen by UCB1 (its mean result, an exploration
    term and the heuristic score as a bias that fades with visits) is played in the
    next state of the pool, followed by a short playout in which each side strikes
    when what is public about the struck piece (`GameState.known`) makes the strike
    pay on average, and otherwise steps at random; the playout is cut off after
-   `depth` plies and scored by the material it won or lost (a finished game by its
-   result);
+   `depth` plies and scored by what its evaluation won or lost (`SearchBot._evaluate`:
+   material whose values change as pieces fall, the worth of ranks the opponent does not
+   know, Flag safety; a finished game by its result);
 4. plays the candidate with the best heuristic score plus `weight` times the material its
    playouts won or lost on average (the search corrects the heuristic where the sampled
    futures show a piece won or lost; ties are broken by a little seeded noise, as the
    heuristic does).
 
-Only the view is read: the hidden ranks come from the sampler's draws, never from the
+Only the view is read: the hidden ranks come from the beliefs' draws, never from the
 game, so two games that look the same to the bot get the same move (the differential
 hidden-information tests check it). With a `simulations` budget the bot is
 deterministic for its seed; a `time_limit` budget stops on the clock (never more than
@@ -83,15 +85,15 @@ class SearchBot:
     Args:
         seed: Seed of its random choices (samples, playouts).
         simulations: Simulations per decision (default 400 when no `time_limit`: about
-            0.1 s of a quiet core, where it scores some 60-65% against the heuristic;
-            3,300, about 1 s, scores some 73%; 9,900, about 3 s, scored less on the
-            same deals: see the performance page).
+            0.1 s of a quiet core; see the performance page for its scores).
         time_limit: Seconds per decision; the search stops on the clock (the answer
             comes within the limit plus about one simulation).
         depth: Plies of each playout after the candidate move.
         candidates: Moves searched, the best by the heuristic (a strike on a piece it
             may beat is usually among them).
-        determinizations: Sampled states reused round robin by the simulations.
+        determinizations: Sampled states reused round robin by the simulations, up to
+            400 simulations; past that the pool grows as the square root of the
+            simulations done (69 states at 3,300).
         exploration: UCB1's exploration constant.
         prior: Weight of the heuristic score as a bias of the exploration.
         weight: Weight of the playouts' mean material in the final choice (the
