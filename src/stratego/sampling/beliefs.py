@@ -639,8 +639,10 @@ class Beliefs:
                     out[r] = count / total
         return out
 
-    def sample_ranks(self, rng: random.Random) -> dict[int, Rank]:
-        """Ranks for the hidden pieces (by id) drawn from the belief, exactly."""
+    def sample_ranks(self, rng: random.Random | int | None = None) -> dict[int, Rank]:
+        """Ranks for the hidden pieces (by id) drawn from the belief, exactly (`rng` a
+        `random.Random`, a seed, or None)."""
+        rng = _coerce(rng)
         if self._fast:
             drawn = self._sample_fast(rng)
             # the other ranks: the cached problem of the end state, its stand-ins for the
@@ -688,12 +690,7 @@ class Beliefs:
         """A full state consistent with the view, its hidden ranks drawn from the belief
         (redrawn, up to `max_draws` times, when a whole-state fact fails: see the
         module's text). Raises `SamplingError` when no draw passes."""
-        if not isinstance(rng, random.Random):
-            try:
-                rng = random.Random(rng)
-            except (TypeError, ValueError):
-                raise SamplingError(f"not a random source: {_shown(rng)} (expected a "
-                                    f"random.Random, a seed such as 7, or None)") from None
+        rng = _coerce(rng)
         if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
             raise SamplingError(f"max_draws must be a positive whole number, not "
                                 f"{_shown(max_draws)}")
@@ -750,3 +747,13 @@ class Beliefs:
 def _problem_pieces(problem: _Problem) -> list[tuple[int, int]]:
     return [(pid, mask) for mask, members in zip(problem.masks, problem.members, strict=True)
             for pid in members]
+
+
+def _coerce(rng: random.Random | int | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    try:
+        return random.Random(rng)
+    except (TypeError, ValueError):
+        raise SamplingError(f"not a random source: {_shown(rng)} (expected a random.Random, "
+                            f"a seed such as 7, or None)") from None
