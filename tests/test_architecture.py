@@ -4,8 +4,9 @@
 | --- | --- |
 | vocabulary | _version, errors, optional, pieces, board, moves |
 | rules | rules, strike, repetition, rescue, editions, variants, arguments |
-| engine | _movegen, state, _checks, setups, human_setups, engine, explain, validation |
-| information | views, view_json, sampling, encoding |
+| engine | _movegen, state, _checks, setups, human_setups, setup_model, engine, explain, |
+|  | validation |
+| information | views, view_json, sampling, beliefs, encoding |
 | interchange | notation, saved_state, records, gravon |
 | faces | text, svg, bots (package), nn, protocol, match (package), cli (package), __main__ |
 | bridges | env, openspiel, vector, web, ray (subpackages or modules; optional extras) |
@@ -42,9 +43,9 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 LAYERS = [
     {"_version", "errors", "optional", "pieces", "board", "moves"},
     {"rules", "strike", "repetition", "rescue", "editions", "variants", "arguments"},
-    {"_movegen", "state", "_checks", "setups", "human_setups", "engine", "explain",
-     "validation"},
-    {"views", "view_json", "sampling", "encoding"},
+    {"_movegen", "state", "_checks", "setups", "human_setups", "setup_model", "engine",
+     "explain", "validation"},
+    {"views", "view_json", "sampling", "beliefs", "encoding"},
     {"notation", "saved_state", "records", "gravon"},
     {"text", "svg", "bots", "nn", "protocol", "match", "cli", "__main__"},
     {"env", "openspiel", "vector", "web", "ray"},

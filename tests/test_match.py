@@ -199,11 +199,13 @@ def test_an_illegal_setup_loses_at_once(bad: str) -> None:
 @given(rules=rules_values(), seed=seeds, player=st.sampled_from(list(Player)))
 def test_heuristic_setups_are_valid_and_guard_the_flag(rules: stratego.Rules, seed: int,
                                                        player: Player) -> None:
-    """Under every rule set the heuristic bot's setup is valid, with the Flag on the back row."""
+    """Under every rule set the heuristic bot's setup (the setup model's) is valid, with
+    the Flag in its home rows (people mostly put it on the back row: tests/test_setup_model.py
+    checks the shares)."""
     setup = HeuristicBot(seed).setup(rules, player, random.Random(seed))
     assert stratego.setup_problems(rules, setup) == []
     flag = next(sq for sq, rank in setup.placement if rank is stratego.Rank.FLAG)
-    assert flag.row == (0 if player is Player.RED else 9)
+    assert (flag.row if player is Player.RED else 9 - flag.row) < rules.setup.depth
 
 
 # -- seeds: each side and each bot has its own stream (issue 9, item 2.5) ----------------

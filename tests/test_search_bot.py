@@ -11,7 +11,9 @@ import stratego
 from stratego import Move, Player, Rank
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
+from stratego.bots.heuristic import PIECE_VALUES
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
+from stratego.errors import ArgumentError
 from stratego.match import play_game
 from stratego.variants import RESCUE, VARIANTS
 from stratego.views import PlayerView, view
@@ -86,7 +88,9 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"time_limit": "soon"}, {"time_limit": -1.0},
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
-    with pytest.raises(stratego.StrategoError):
+    """A budget that is not a whole number or number of the right sign is an
+    ArgumentError naming it."""
+    with pytest.raises(ArgumentError, match=next(iter(bad))):
         SearchBot(1, **bad)  # type: ignore[arg-type]
 
 
@@ -143,3 +147,48 @@ def test_it_plays_every_edition_and_variant(rules: stratego.Rules) -> None:
                      max_plies=30)
     assert game.termination != "illegal move"
     assert game.plies > 0
+
+
+def test_the_pool_of_determinizations_grows_with_the_budget() -> None:
+    """Up to 400 simulations the pool holds `determinizations` states; past that it grows
+    as the square root of the simulations done, so a longer budget sees more of the
+    hidden ranks' possibilities."""
+    bot = SearchBot(1, determinizations=24)
+    sizes = [bot._pool_size(n) for n in (0, 400, 1600, 3300, 9900)]
+    assert sizes[:2] == [24, 24]
+    assert sizes[2] == 48
+    assert sizes == sorted(sizes)
+    assert sizes[-1] > sizes[-2] > sizes[2]
+
+
+def test_rank_values_change_as_pieces_fall() -> None:
+    """The evaluation's worth of a rank: a General counts as a Marshal once the opponent's
+    Marshal is gone, a Spy as a Scout (it only matters against the Marshal), and a Bomb or
+    a Scout never changes."""
+    every = sum(1 << r for r in Rank)
+    no_marshal = every & ~(1 << Rank.MARSHAL)
+    value = search_module._dynamic_value
+    values = PIECE_VALUES
+    assert value(Rank.GENERAL, every) == values[Rank.GENERAL]
+    assert value(Rank.GENERAL, no_marshal) == values[Rank.MARSHAL]
+    assert value(Rank.SPY, no_marshal) == values[Rank.SCOUT]
+    assert value(Rank.SPY, every) == values[Rank.SPY]
+    assert value(Rank.BOMB, 0) == values[Rank.BOMB]
+    assert value(Rank.SCOUT, 0) == values[Rank.SCOUT]
+
+
+def test_a_known_rank_is_worth_less_than_a_hidden_one() -> None:
+    """The value of keeping ranks unknown: the same position is worth less to Red once a
+    strike has shown Blue the rank of Red's Marshal."""
+    from stratego.sampling import sample_state
+
+    seen = _midgame(5, 30)
+    state = sample_state(seen, 1)
+    bot = SearchBot(1)
+    marshal = next(p for p in state.info.pieces[1:]
+                   if p is not None and p.owner is Player.RED and p.rank is Rank.MARSHAL)
+    known = list(state.known)
+    assert known[marshal.id] & (known[marshal.id] - 1)  # not yet known to Blue
+    shown = attrs.evolve(state, known=tuple(1 << Rank.MARSHAL if i == marshal.id else k
+                                            for i, k in enumerate(known)))
+    assert bot._evaluate(shown, Player.RED) < bot._evaluate(state, Player.RED)

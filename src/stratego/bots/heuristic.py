@@ -3,7 +3,7 @@
 It weighs each strike by the chance of winning it, given what it knows of the
 opponent's pieces, walks its pieces toward pieces it expects to beat, keeps out
 of reach of pieces known to be stronger and avoids moving back and forth, and
-guards its own Flag first, which it sets up on its back row behind Bombs. It won
+guards its own Flag first. It sets up with the setup model (`stratego.setup_model`). It won
 all of 700 classic games against `stratego.bots.RandomBot` (see the "Write a
 bot" tutorial). `stratego.bots.SearchBot` uses its scores as a prior and its
 setups.
@@ -17,12 +17,13 @@ from collections import deque
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
+from stratego.board import LANES, NEIGHBOURS, SIZE, Square
 from stratego.bots.base import moves_to_choose
-from stratego.errors import StrategoError, _shown
+from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Movement, Rules, StrikeRule
+from stratego.setup_model import sample_setup
 from stratego.setups import Setup
 from stratego.strike import resolve_strike
 
@@ -96,31 +97,10 @@ class HeuristicBot:
         self._recent = {}
 
     def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup:
-        """A defensive setup: the Flag on the back row, walled in by Bombs where the army
-        has them, everything else shuffled over the remaining home squares (the front
-        rows first when the army does not fill them)."""
-        player = Player(player)
-        rows = list(home_rows(player, rules.setup.depth))  # back row first
-        back = rows[:SIZE]
-        ranks = rules.army.ranks()
-        placement: dict[Square, Rank] = {}
-        if Rank.FLAG in ranks:
-            flag = rng.choice(back)
-            placement[flag] = Rank.FLAG
-            ranks.remove(Rank.FLAG)
-            guards = [sq for sq in flag.neighbours() if sq in rows]
-            rng.shuffle(guards)
-            for square in guards:
-                if Rank.BOMB not in ranks:
-                    break
-                placement[square] = Rank.BOMB
-                ranks.remove(Rank.BOMB)
-        free = [sq for sq in rows if sq not in placement]
-        rng.shuffle(ranks)
-        if len(ranks) < len(free):  # a small army: keep the rest of it in front
-            free = sorted(free, key=lambda sq: (-rows.index(sq) // SIZE, rng.random()))
-        placement.update(zip(free, ranks, strict=False))
-        return Setup.from_mapping(player, placement)
+        """A setup drawn from the setup model (`stratego.setup_model.sample_setup`: a human
+        setup of the army, mirrored at random, with swaps within a role; the Flag walled in
+        by Bombs on the back row for an army without bundled human setups)."""
+        return sample_setup(rules, player, rng)
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seed={self.seed!r})"
@@ -128,7 +108,7 @@ class HeuristicBot:
     def __call__(self, view: PlayerView) -> Move:
         """The move with the best heuristic score in `view`.
 
-        Raises `StrategoError` when `view` is not a view or contradicts itself."""
+        Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts itself."""
         moves = moves_to_choose(view)
         me = Player(view.player)
         if any(m.frm is None for m in moves):
@@ -136,10 +116,10 @@ class HeuristicBot:
         try:
             scorer = _Scorer(view, me)
         except (IndexError, KeyError, ValueError) as exc:
-            raise StrategoError(f"inconsistent view: {_shown(str(exc))}") from None
+            raise ArgumentError(f"inconsistent view: {_shown(str(exc))}") from None
         for move in moves:
             if move.frm is None or move.frm.index not in scorer.mine:
-                raise StrategoError(f"inconsistent view: the legal move {move} does not start "
+                raise ArgumentError(f"inconsistent view: the legal move {move} does not start "
                                     f"on a piece of {me}")
         recent = self._recent.setdefault(me, deque(maxlen=6))
         best: Move = moves[0]
@@ -171,7 +151,7 @@ class HeuristicBot:
 
 def _index(square: Square | None) -> int:
     if square is None:
-        raise StrategoError("a piece on the board without a square in the view")
+        raise ArgumentError("a piece on the board without a square in the view")
     return square.index
 
 
@@ -414,7 +394,7 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = ()) -> dic
     its noise to), given the last steps of the player's pieces as (from, to) square
     indices in `recent`. A Rescue decision is worth the rescued piece (0 to decline).
 
-    Raises `StrategoError` when `view` contradicts itself."""
+    Raises `stratego.errors.ArgumentError` when `view` contradicts itself."""
     me = Player(view.player)
     moves = view.legal_moves
     if any(m.frm is None for m in moves):
@@ -422,12 +402,12 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = ()) -> dic
     try:
         scorer = _Scorer(view, me)
     except (IndexError, KeyError, ValueError) as exc:
-        raise StrategoError(f"inconsistent view: {_shown(str(exc))}") from None
+        raise ArgumentError(f"inconsistent view: {_shown(str(exc))}") from None
     last = deque(recent, maxlen=6)
     out = {}
     for move in moves:
         if move.frm is None or move.frm.index not in scorer.mine:
-            raise StrategoError(f"inconsistent view: the legal move {move} does not start "
+            raise ArgumentError(f"inconsistent view: the legal move {move} does not start "
                                 f"on a piece of {me}")
         out[move] = scorer.score(move, last)
     return out

@@ -4,22 +4,24 @@ For each decision the bot
 
 1. scores every legal move with the `HeuristicBot` heuristic
    (`stratego.bots.heuristic.move_scores`) and keeps the best few as candidates;
-2. draws full states consistent with its view (`stratego.sampling.Sampler`: every
-   assignment of ranks to the opponent's hidden pieces that fits what it has seen,
-   uniformly), a pool of them reused round robin;
+2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
+   setup prior learned from human setups, conditioned exactly on what it has seen; the
+   uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
+   reused round robin that grows with the budget past 400 simulations;
 3. runs simulations: a candidate chosen by UCB1 (its mean result, an exploration
    term and the heuristic score as a bias that fades with visits) is played in the
    next state of the pool, followed by a short playout in which each side strikes
    when what is public about the struck piece (`GameState.known`) makes the strike
    pay on average, and otherwise steps at random; the playout is cut off after
-   `depth` plies and scored by the material it won or lost (a finished game by its
-   result);
+   `depth` plies and scored by what its evaluation won or lost (`SearchBot._evaluate`:
+   material whose values change as pieces fall, the worth of ranks the opponent does not
+   know, Flag safety; a finished game by its result);
 4. plays the candidate with the best heuristic score plus `weight` times the material its
    playouts won or lost on average (the search corrects the heuristic where the sampled
    futures show a piece won or lost; ties are broken by a little seeded noise, as the
    heuristic does).
 
-Only the view is read: the hidden ranks come from the sampler's draws, never from the
+Only the view is read: the hidden ranks come from the beliefs' draws, never from the
 game, so two games that look the same to the bot get the same move (the differential
 hidden-information tests check it). With a `simulations` budget the bot is
 deterministic for its seed; a `time_limit` budget stops on the clock (never more than
@@ -35,14 +37,17 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from stratego.beliefs import Beliefs
+from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
-from stratego.bots.heuristic import PIECE_VALUES, HeuristicBot, _outcomes, move_scores
+from stratego.bots.heuristic import PIECE_VALUES, _outcomes, move_scores
 from stratego.engine import apply, legal_moves
-from stratego.errors import StrategoError, _shown
+from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.sampling import Sampler, SamplingError
+from stratego.setup_model import sample_setup
 from stratego.setups import Setup
 
 if TYPE_CHECKING:
@@ -58,6 +63,14 @@ _WIN = 60.0
 _RANKS = tuple(Rank)
 _NOISE = 0.15
 """Largest random amount added to a move's final score, to break ties (as the heuristic)."""
+_POOL_BASE = 400
+"""Simulations up to which the pool keeps `SearchBot.determinizations` states."""
+_REVEALED = 0.1
+"""Share of a piece's worth lost once the opponent knows its rank."""
+_FLAG_THREAT = 1.5
+"""Worth of a movable piece per step closer than three to the opponent's Flag."""
+_FLAG = int(Rank.FLAG)
+_BOMB = int(Rank.BOMB)
 _clock = time.perf_counter
 """The clock of `SearchBot.time_limit` (wall time, seconds)."""
 
@@ -72,15 +85,15 @@ class SearchBot:
     Args:
         seed: Seed of its random choices (samples, playouts).
         simulations: Simulations per decision (default 400 when no `time_limit`: about
-            0.1 s of a quiet core, where it scores some 60-65% against the heuristic;
-            3,300, about 1 s, scores some 73%; 9,900, about 3 s, scored less on the
-            same deals: see the performance page).
+            0.1 s of a quiet core; see the performance page for its scores).
         time_limit: Seconds per decision; the search stops on the clock (the answer
             comes within the limit plus about one simulation).
         depth: Plies of each playout after the candidate move.
         candidates: Moves searched, the best by the heuristic (a strike on a piece it
             may beat is usually among them).
-        determinizations: Sampled states reused round robin by the simulations.
+        determinizations: Sampled states reused round robin by the simulations, up to
+            400 simulations; past that the pool grows as the square root of the
+            simulations done (69 states at 3,300).
         exploration: UCB1's exploration constant.
         prior: Weight of the heuristic score as a bias of the exploration.
         weight: Weight of the playouts' mean material in the final choice (the
@@ -103,14 +116,14 @@ class SearchBot:
                                   ("determinizations", determinizations, 1)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
-                raise StrategoError(f"{label} must be a whole number >= {low}, not "
+                raise ArgumentError(f"{label} must be a whole number >= {low}, not "
                                     f"{_shown(value)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
                               ("prior", prior), ("weight", weight)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
-                raise StrategoError(f"{label} must be a number >= 0, not {_shown(number)}")
+                raise ArgumentError(f"{label} must be a number >= 0, not {_shown(number)}")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -122,7 +135,6 @@ class SearchBot:
         self.weight = float(weight)
         self.simulations_done = 0
         self.simulations_total = 0
-        self._setup_bot = HeuristicBot(seed)
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
@@ -133,12 +145,13 @@ class SearchBot:
         self._gains: dict[tuple[int, int], float] = {}
         self._gains_for: Rules | None = None
         self._counts: list[int] = []
+        self._values: dict[tuple[int, int], float] = {}
         self.simulations_done = 0
         self.simulations_total = 0
 
     def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup:
-        """The heuristic's defensive setup (`HeuristicBot.setup`)."""
-        return self._setup_bot.setup(rules, player, rng)
+        """A setup drawn from the setup model (`stratego.setup_model.sample_setup`)."""
+        return sample_setup(rules, player, rng)
 
     def __repr__(self) -> str:
         budget = (f"simulations={self.simulations!r}" if self.time_limit is None
@@ -148,7 +161,8 @@ class SearchBot:
     def __call__(self, view: PlayerView) -> Move:
         """The move the search finds best in `view`.
 
-        Raises `StrategoError` when `view` is not a view or contradicts itself."""
+        Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
+        itself."""
         started = _clock()
         moves = moves_to_choose(view)
         me = Player(view.player)
@@ -170,10 +184,14 @@ class SearchBot:
         rng = self._rng
         top = scores[ranked[0]]
         bias = [self.prior * (_squash(scores[m] - top) - 0.5) for m in ranked]
+        source: Beliefs | Sampler
         try:
-            sampler = Sampler(view)
+            source = Beliefs(view)
         except SamplingError:
-            return ranked[0]
+            try:
+                source = Sampler(view)
+            except SamplingError:
+                return ranked[0]
         pool: list[tuple[GameState, float]] = []
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
@@ -186,15 +204,17 @@ class SearchBot:
             now = _clock()
             if deadline is not None and now + slowest > deadline:
                 break
-            slot = done % self.determinizations
-            if slot == len(pool):
+            if len(pool) < self._pool_size(done):
                 try:
-                    state = sampler.sample(rng)
+                    state = source.sample(rng)
                 except SamplingError:
                     if not pool:
                         return ranked[0]
                     state, _ = pool[0]
-                pool.append((state, self._material(state, me)))
+                pool.append((state, self._evaluate(state, me)))
+                slot = len(pool) - 1
+            else:
+                slot = done % len(pool)
             state, base = pool[slot]
             pick = self._select(visits, totals, bias, done)
             gained = self._simulate(state, ranked[pick], me, base, rng)
@@ -226,14 +246,59 @@ class SearchBot:
                 best, best_key = i, key
         return best
 
-    def _material(self, state: GameState, me: Player) -> float:
-        """Our pieces' worth on the board minus the opponent's."""
-        total = 0.0
+    def _pool_size(self, done: int) -> int:
+        """How many determinizations the pool holds once `done` simulations are done:
+        `determinizations` up to 400 simulations, then growing as the square root of the
+        budget (69 at 3,300 simulations, 119 at 9,900)."""
+        n = self.determinizations
+        if done <= _POOL_BASE:
+            return n
+        return int(n * math.sqrt(done / _POOL_BASE))
+
+    def _evaluate(self, state: GameState, me: Player) -> float:
+        """Our pieces' worth minus the opponent's (`PIECE_VALUES` units), where
+
+        * a rank is worth more once the opponent has no piece of some rank above it: it
+          counts as the rank that many steps higher, from Captain up (a General is worth
+          a Marshal once the opponent's Marshal is gone), and a Spy counts little once
+          the opponent's Marshal is gone;
+        * a piece whose rank the opponent knows (`GameState.known`) loses `_REVEALED` of
+          its worth (the value of keeping ranks unknown);
+        * a piece that can move and stands within two steps of the opponent's Flag counts
+          `_FLAG_THREAT` per step closer than three (Flag safety, both ways).
+        """
+        board = state.board
+        known = state.known
         mine = int(me)
-        for code in state.board:
+        present = [0, 0]
+        flags: tuple[list[int], list[int]] = ([], [])
+        pieces = []
+        for index, code in enumerate(board):
             if code:
-                value = PIECE_VALUES[code & 15]
-                total += value if (code >> 4) & 1 == mine else -value
+                rank = code & 15
+                side = (code >> 4) & 1
+                present[side] |= 1 << rank
+                if rank == _FLAG:
+                    flags[side].append(index)
+                pieces.append((index, rank, side, code >> 5))
+        values = self._values
+        total = 0.0
+        for index, rank, side, pid in pieces:
+            key = (rank, present[1 - side])
+            value = values.get(key)
+            if value is None:
+                value = _dynamic_value(rank, present[1 - side])
+                values[key] = value
+            mask = known[pid]
+            if rank != _FLAG and rank != _BOMB and mask & (mask - 1) == 0:
+                value *= 1.0 - _REVEALED
+            if rank != _FLAG and rank != _BOMB:
+                for flag in flags[1 - side]:
+                    distance = (abs(index // SIZE - flag // SIZE)
+                                + abs(index % SIZE - flag % SIZE))
+                    if distance <= 2:
+                        value += _FLAG_THREAT * (3 - distance)
+            total += value if side == mine else -value
         return total
 
     def _simulate(self, state: GameState, move: Move, me: Player, base: float,
@@ -285,7 +350,7 @@ class SearchBot:
         outcome = state.outcome
         if outcome is not None and outcome.winner is not None:
             return _WIN if outcome.winner is me else -_WIN
-        return max(-_WIN, min(_WIN, self._material(state, me) - base))
+        return max(-_WIN, min(_WIN, self._evaluate(state, me) - base))
 
 
 def _gain(outcomes: tuple[tuple[tuple[bool, bool], ...], ...], counts: list[int], ra: int,
@@ -304,3 +369,16 @@ def _gain(outcomes: tuple[tuple[tuple[bool, bool], ...], ...], counts: list[int]
             if attacker_removed:
                 total -= n * PIECE_VALUES[ra]
     return total / weight if weight else 0.0
+
+
+def _dynamic_value(rank: int, opponent: int) -> float:
+    """The worth of `rank` when the opponent has the ranks in the bit mask `opponent` on
+    the board: an officer from Captain up counts one rank higher for each rank above it
+    (up to the Marshal) the opponent no longer has; a Spy worth a Scout once the
+    opponent's Marshal is gone."""
+    if rank in (_FLAG, _BOMB) or Rank.SCOUT <= rank < Rank.CAPTAIN:
+        return PIECE_VALUES[rank]
+    if rank == Rank.SPY:
+        return PIECE_VALUES[rank] if opponent >> Rank.MARSHAL & 1 else PIECE_VALUES[Rank.SCOUT]
+    steps = sum(1 for r in range(rank + 1, Rank.MARSHAL + 1) if not opponent >> r & 1)
+    return PIECE_VALUES[min(Rank.MARSHAL, rank + steps)]

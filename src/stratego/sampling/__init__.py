@@ -63,10 +63,20 @@ The package's modules (import every public name from `stratego.sampling` itself)
   ranks for its hidden pieces, and the checks that refuse a view no game gives.
 * `stratego.sampling.hidden_rescues`: Silent Defense with Rescue, the answers to which
   piece of the face-down pile each hidden Rescue brought back.
+* `stratego.sampling.beliefs`: draws weighted by a belief instead of uniformly, `Beliefs`
+  and its setup prior (described in `stratego.beliefs`, their public module).
 """
 
 from __future__ import annotations
 
+from stratego.sampling.beliefs import (
+    MOVE_RATES,
+    RHO_GRID,
+    SMOOTHING,
+    Beliefs,
+    SetupPrior,
+    setup_prior,
+)
 from stratego.sampling.counting import SamplingError
 from stratego.sampling.rebuild import build_state
 from stratego.sampling.sampler import (
@@ -77,10 +87,16 @@ from stratego.sampling.sampler import (
 )
 
 __all__ = [
+    "MOVE_RATES",
+    "RHO_GRID",
+    "SMOOTHING",
+    "Beliefs",
     "Sampler",
     "SamplingError",
+    "SetupPrior",
     "build_state",
     "count_assignments",
     "hidden_assignments",
     "sample_state",
+    "setup_prior",
 ]

@@ -1,0 +1,759 @@
+"""The beliefs' model and its exact chain (the public module is `stratego.beliefs`,
+where the model is described).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Sequence
+
+from stratego.board import NEIGHBOURS, SIZE
+from stratego.errors import SamplingError, _shown
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.sampling.counting import _Problem
+from stratego.sampling.hidden_rescues import _hidden_rescues
+from stratego.sampling.rebuild import _check_view, _fits, _rescue_rivals, _verify, build_state
+from stratego.setup_model import training_texts
+from stratego.state import GameState
+from stratego.views import PlayerView
+
+__all__ = ["MOVE_RATES", "RHO_GRID", "SMOOTHING", "Beliefs", "SetupPrior", "setup_prior"]
+
+SMOOTHING = 2.0
+"""Pseudo-setups (at the army's own shares) added to each square's counts."""
+
+RHO_GRID = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
+"""The values of the Flag-Bomb neighbour factor tried when fitting it."""
+
+MOVE_RATES = (0.002, 0.003, 0.005, 0.008)
+"""Per ply, the rate at which a piece of a moving rank leaves its square, by row from
+its owner's back row (rows further forward use the last rate)."""
+
+_F = int(Rank.FLAG)
+_B = int(Rank.BOMB)
+_FB = (1 << _F) | (1 << _B)
+
+
+class SetupPrior:
+    """The per-square shares of the Flag, the Bombs and the other ranks in an army's
+    training human setups, and the Flag-Bomb neighbour factor (see the module's text).
+
+    `flag[c]`, `bomb[c]` and `other[c]` are shares of the setups with a piece on square
+    ``c`` (``row * 10 + column`` from the owner's back row and left); `rho` the factor.
+    """
+
+    def __init__(self, flag: Sequence[float], bomb: Sequence[float], other: Sequence[float],
+                 rho: float, setups: int) -> None:
+        self.flag = tuple(flag)
+        self.bomb = tuple(bomb)
+        self.other = tuple(other)
+        self.rho = rho
+        self.setups = setups
+
+    def weights(self, cell: int | None) -> tuple[float, float]:
+        """``(w(Flag), w(Bomb))`` of a piece that started on `cell` (None: unknown start,
+        the mean over the squares)."""
+        if cell is None:
+            cells = [c for c in range(len(self.other)) if self.other[c] > 0]
+            f = sum(self.flag[c] for c in cells) / len(cells)
+            b = sum(self.bomb[c] for c in cells) / len(cells)
+            o = sum(self.other[c] for c in cells) / len(cells)
+            return f / o, b / o
+        return self.flag[cell] / self.other[cell], self.bomb[cell] / self.other[cell]
+
+    def __repr__(self) -> str:
+        return f"<SetupPrior from {self.setups} setups, rho={self.rho}>"
+
+
+def _uniform_prior(size: int) -> SetupPrior:
+    return SetupPrior([1.0] * size, [1.0] * size, [1.0] * size, 1.0, 0)
+
+
+@functools.cache
+def setup_prior(rules: Rules) -> SetupPrior:
+    """The `SetupPrior` of the army of `rules`, fitted on its training human setups (a
+    uniform one, every weight 1, for an army without bundled setups)."""
+    depth = rules.setup.depth
+    cells = depth * SIZE
+    texts = training_texts(rules)
+    if not texts:
+        return _uniform_prior(cells)
+    grids = []
+    for text in texts:
+        flat = text.replace("/", "")
+        grids.append(flat)
+        grids.append("".join(flat[r * SIZE:(r + 1) * SIZE][::-1] for r in range(depth)))
+    army = rules.army.ranks()
+    share_f = army.count(Rank.FLAG) / len(army)
+    share_b = army.count(Rank.BOMB) / len(army)
+    share_o = 1.0 - share_f - share_b
+    flag, bomb, other = [0.0] * cells, [0.0] * cells, [0.0] * cells
+    for c in range(cells):
+        symbols = [g[c] for g in grids]
+        occupied = sum(s != "." for s in symbols)
+        nf = symbols.count(Rank.FLAG.symbol)
+        nb = symbols.count(Rank.BOMB.symbol)
+        total = occupied + SMOOTHING
+        flag[c] = (nf + SMOOTHING * share_f) / total
+        bomb[c] = (nb + SMOOTHING * share_b) / total
+        other[c] = (occupied - nf - nb + SMOOTHING * share_o) / total
+    base = SetupPrior(flag, bomb, other, 1.0, len(texts))
+    best, best_score = 1.0, -math.inf
+    if Rank.FLAG in army and Rank.BOMB in army:
+        for rho in RHO_GRID:
+            prior = SetupPrior(flag, bomb, other, rho, len(texts))
+            totals: dict[tuple[int, ...], float] = {}
+            score = sum(_setup_log_prob(prior, text, depth, totals) for text in texts)
+            if score > best_score:
+                best, best_score = rho, score
+    return SetupPrior(base.flag, base.bomb, base.other, best, len(texts))
+
+
+def _setup_log_prob(prior: SetupPrior, text: str, depth: int,
+                    totals: dict[tuple[int, ...], float]) -> float:
+    """The prior's log-probability of the Flag and Bomb squares of one setup text (at the
+    first move, every piece unmoved); `totals` keeps the normaliser per set of squares."""
+    flat = text.replace("/", "")
+    pieces = [c for c, s in enumerate(flat) if s != "."]
+    flags = [c for c in pieces if flat[c] == Rank.FLAG.symbol]
+    bombs = {c for c in pieces if flat[c] == Rank.BOMB.symbol}
+    key = tuple(pieces)
+    if key not in totals:
+        totals[key] = _FlagBombs([prior.weights(c) for c in pieces],
+                                 [tuple(pieces.index(n) for n in NEIGHBOURS[c]
+                                        if n in pieces and n < depth * SIZE)
+                                  for c in pieces],
+                                 len(flags), len(bombs), prior.rho).total()
+    weight = 0.0
+    for c in flags:
+        weight += math.log(prior.weights(c)[0])
+    for c in bombs:
+        weight += math.log(prior.weights(c)[1])
+    if len(flags) == 1:
+        near = sum(1 for n in NEIGHBOURS[flags[0]] if n in bombs)
+        weight += near * math.log(prior.rho)
+    # every other-rank arrangement counts once in the total (the chain's end weight is 1)
+    return weight - math.log(totals[key])
+
+
+class _FlagBombs:
+    """The chain over the pieces that may be the Flag or a Bomb, all of one set of other
+    ranks: `total()` is the sum over which are the Flag and the Bombs of the product of
+    their weights (the other pieces weigh 1), with `rho` per Bomb next to the Flag when
+    one Flag is placed."""
+
+    def __init__(self, weights: Sequence[tuple[float, float]], near: Sequence[tuple[int, ...]],
+                 flags: int, bombs: int, rho: float) -> None:
+        self.weights = list(weights)
+        self.near = list(near)
+        self.flags = flags
+        self.bombs = bombs
+        self.rho = rho
+
+    def total(self) -> float:
+        n = len(self.weights)
+        if self.flags == 1:
+            total = 0.0
+            for j in range(n):
+                wf = self.weights[j][0]
+                if wf <= 0:
+                    continue
+                poly = [1.0] + [0.0] * self.bombs
+                close = set(self.near[j])
+                for i in range(n):
+                    if i == j:
+                        continue
+                    v = self.weights[i][1] * (self.rho if i in close else 1.0)
+                    for k in range(self.bombs, 0, -1):
+                        poly[k] += v * poly[k - 1]
+                total += wf * poly[self.bombs]
+            return total
+        poly2 = [[0.0] * (self.bombs + 1) for _ in range(self.flags + 1)]
+        poly2[0][0] = 1.0
+        for wf, wb in self.weights:
+            for f in range(self.flags, -1, -1):
+                for b in range(self.bombs, -1, -1):
+                    add = 0.0
+                    if f:
+                        add += wf * poly2[f - 1][b]
+                    if b:
+                        add += wb * poly2[f][b - 1]
+                    poly2[f][b] += add
+        return poly2[self.flags][self.bombs]
+
+
+_State = tuple[int, ...]
+"""A state of the chain: (Flags placed, Bombs placed, pieces of each group given another
+rank...)."""
+
+
+class Beliefs:
+    """The belief of `view`'s player about the opponent's hidden ranks (see the module's
+    text for the model and what is computed).
+
+    Raises `SamplingError` if `view` is not a `PlayerView`, contradicts the army, or
+    has a hidden Rescue under Silent Defense.
+    """
+
+    _use_fast = True
+    """Whether the common case takes its short path (the tests check both agree)."""
+
+    def __init__(self, view: PlayerView, prior: SetupPrior | None = None) -> None:
+        if not isinstance(view, PlayerView):
+            raise SamplingError(f"not a PlayerView: {_shown(view)} (build one with "
+                                f"stratego.view)")
+        if _hidden_rescues(view):
+            raise SamplingError("beliefs do not cover a hidden Rescue under Silent Defense; "
+                                "use stratego.sampling.Sampler")
+        _check_view(view)
+        self.view = view
+        self.prior = setup_prior(view.rules) if prior is None else prior
+        problem = _Problem(view)  # the checks of the army's counts
+        self._counts = list(problem._counts)
+        self._verified = False
+        self._rivals = _rescue_rivals(view)
+        opponent = view.player.opponent
+        available = sum(1 << r for r in Rank if self._counts[r])
+        self._hidden = sorted(view.hidden(), key=lambda p: p.id)
+        self._masks = {p.id: sum(1 << r for r in p.possible) & available
+                       for p in self._hidden}
+        self._other_bits = available & ~_FB
+        nf, nb = self._counts[_F], self._counts[_B]
+        self._nf, self._nb = nf, nb
+        cand = [p for p in self._hidden if self._masks[p.id] & _FB and (nf or nb)]
+        self._cand = cand
+        cand_ids = {p.id for p in cand}
+        self._rest = [p for p in self._hidden if p.id not in cand_ids]
+        groups: list[int] = []
+        self._group: dict[int, int] = {}
+        for p in cand:
+            key = self._masks[p.id] & self._other_bits
+            if key:
+                if key not in groups:
+                    groups.append(key)
+                self._group[p.id] = groups.index(key)
+            else:
+                self._group[p.id] = -1
+        self._groups = groups
+        flip = opponent is Player.BLUE
+        self._weights: list[tuple[float, float]] = []
+        for p in cand:
+            cell = None
+            row = 0
+            if p.start is not None:
+                index = 99 - p.start.index if flip else p.start.index
+                row = index // SIZE
+                cell = index if index < len(self.prior.other) else None
+            wf, wb = self.prior.weights(cell)
+            if not p.moved and cell is not None:
+                late = math.exp(MOVE_RATES[min(row, len(MOVE_RATES) - 1)] * view.ply)
+                wf, wb = wf * late, wb * late
+            mask = self._masks[p.id]
+            self._weights.append((wf if mask >> _F & 1 and nf else 0.0,
+                                  wb if mask >> _B & 1 and nb else 0.0))
+        position = {p.id: k for k, p in enumerate(cand)}
+        self._near: list[tuple[int, ...]] = []
+        for p in cand:
+            if p.start is None:
+                self._near.append(())
+                continue
+            self._near.append(tuple(position[q.id] for q in cand if q.start is not None
+                                    and q.start.index in NEIGHBOURS[p.start.index]))
+        self._other_counts = [0 if r in (_F, _B) else n for r, n in enumerate(self._counts)]
+        self._leaf_cache: dict[_State, float] = {}
+        self._problem_cache: dict[tuple[int, ...], _Problem] = {}
+        self._comps: list[tuple[int, float, list[float], list[dict[_State, float]],
+                                list[dict[_State, float]]]] = []
+        self._fast = self._use_fast and self._nf <= 1 and len(groups) <= 1
+        if self._fast:
+            self._compute_fast()
+        else:
+            self._compute()
+
+    # -- the chain ------------------------------------------------------------
+
+    def _components(self) -> list[tuple[int, float, list[float]]]:
+        """``(Flag piece or -1, its weight, Bomb weight per candidate)`` per component."""
+        rho = self.prior.rho
+        if self._nf == 1 and self._nb:
+            out = []
+            for j, (wf, _) in enumerate(self._weights):
+                if wf > 0:
+                    close = set(self._near[j])
+                    out.append((j, wf, [wb * (rho if i in close else 1.0)
+                                        for i, (_, wb) in enumerate(self._weights)]))
+            return out
+        if self._nf == 1:
+            return [(j, wf, [0.0] * len(self._weights))
+                    for j, (wf, _) in enumerate(self._weights) if wf > 0]
+        return [(-1, 1.0, [wb for _, wb in self._weights])]
+
+    def _start(self) -> _State:
+        return (0, 0) + (0,) * len(self._groups)
+
+    def _steps(self, k: int, s: _State, flag: int, bombs: list[float]
+               ) -> list[tuple[int, float, _State]]:
+        """From state `s`, what candidate `k` may be: (kind 0 Flag, 1 Bomb, 2 other,
+        weight, next state)."""
+        out = []
+        if flag >= 0:
+            if k == flag:
+                return [(0, 1.0, (1, *s[1:]))]
+        elif s[0] < self._nf and self._weights[k][0] > 0:
+            out.append((0, self._weights[k][0], (s[0] + 1, *s[1:])))
+        if s[1] < self._nb and bombs[k] > 0:
+            out.append((1, bombs[k], (s[0], s[1] + 1, *s[2:])))
+        g = self._group[self._cand[k].id]
+        if g >= 0:
+            t = list(s)
+            t[2 + g] += 1
+            out.append((2, 1.0, tuple(t)))
+        return out
+
+    def _leaf(self, s: _State) -> float:
+        """The number of ways to give the other ranks to the other pieces at the end
+        state `s` (0 unless it placed every Flag and Bomb)."""
+        if s[0] != self._nf or s[1] != self._nb:
+            return 0.0
+        cached = self._leaf_cache.get(s)
+        if cached is None:
+            cached = float(self._other_problem(s[2:]).total())
+            self._leaf_cache[s] = cached
+        return cached
+
+    def _other_problem(self, taken: tuple[int, ...],
+                       forced: tuple[int, int] | None = None) -> _Problem:
+        """The problem of the other ranks: the pieces that cannot be the Flag or a Bomb
+        and `taken[g]` stand-ins of candidate group g; `forced` (mask, rank) makes one
+        piece of that mask the rank."""
+        key = taken + ((-1, -1) if forced is None else forced)
+        cached = self._problem_cache.get(key)
+        if cached is not None:
+            return cached
+        pieces = [(p.id, self._masks[p.id] & self._other_bits) for p in self._rest]
+        for g, n in enumerate(taken):
+            pieces += [(-1 - g * 1000 - x, self._groups[g]) for x in range(n)]
+        if forced is not None:
+            mask, rank = forced
+            for k, (pid, m) in enumerate(pieces):
+                if m == mask:
+                    pieces[k] = (pid, 1 << rank)
+                    break
+        problem = _Problem.from_sets(self._other_counts, pieces)
+        self._problem_cache[key] = problem
+        return problem
+
+    # -- the common case: at most one Flag, one set of other ranks --------------
+    #
+    # The chain's state is then just the number of Bombs placed: which candidates took
+    # another rank follows from it, so every end state is the same one. Component
+    # totals are polynomial products (the coefficient of x ** Bombs); the backward
+    # table of a component is made when a draw or the marginals need it.
+
+    def _fast_leaf(self) -> float:
+        taken = len(self._cand) - self._nf - self._nb
+        state = (self._nf, self._nb) + ((taken,) if self._groups else ())
+        if taken < 0 or (taken and not self._groups):
+            return 0.0
+        return self._leaf(state)
+
+    def _compute_fast(self) -> None:
+        nb = self._nb
+        leaf = self._fast_leaf()
+        self._fast_comps: list[tuple[int, float, list[float]]] = []
+        self._fast_back: dict[int, list[list[float]]] = {}
+        total = 0.0
+        can_other = [self._group[p.id] >= 0 for p in self._cand]
+        if leaf:
+            for flag, wf, bombs in self._components():
+                poly = [1.0] + [0.0] * nb
+                for k, v in enumerate(bombs):
+                    if k == flag:
+                        continue
+                    if not can_other[k]:  # a Bomb or nothing
+                        poly = [0.0] + [v * c for c in poly[:-1]]
+                    elif v:
+                        for x in range(nb, 0, -1):
+                            poly[x] += v * poly[x - 1]
+                z = wf * poly[nb] * leaf
+                if z > 0:
+                    self._fast_comps.append((flag, z, bombs))
+                    total += z
+        if total <= 0:
+            raise SamplingError(f"no assignment of ranks to the {len(self._hidden)} hidden "
+                                f"pieces fits the view")
+        self._total = total
+
+    def _back_fast(self, c: int) -> list[list[float]]:
+        """``back[k][b]``: the sum over candidates k, k+1, ... placing the Bombs left
+        after `b`, for component `c` (end weight 1)."""
+        table = self._fast_back.get(c)
+        if table is not None:
+            return table
+        flag, _, bombs = self._fast_comps[c]
+        nb = self._nb
+        n = len(self._cand)
+        table = [[0.0] * (nb + 1) for _ in range(n + 1)]
+        table[n][nb] = 1.0
+        for k in range(n - 1, -1, -1):
+            nxt, here = table[k + 1], table[k]
+            if k == flag:
+                here[:] = nxt
+                continue
+            other = self._group[self._cand[k].id] >= 0
+            v = bombs[k]
+            for b in range(nb + 1):
+                value = nxt[b] if other else 0.0
+                if b < nb and v:
+                    value += v * nxt[b + 1]
+                here[b] = value
+        self._fast_back[c] = table
+        return table
+
+    def _marginals_fast(self) -> dict[int, dict[Rank, float]]:
+        n = len(self._cand)
+        nb = self._nb
+        kinds = [[0.0, 0.0, 0.0] for _ in range(n)]
+        for c, (flag, z, bombs) in enumerate(self._fast_comps):
+            back = self._back_fast(c)
+            scale = z / back[0][0] / self._total
+            forward = [1.0] + [0.0] * nb
+            for k in range(n):
+                nxt, after = back[k + 1], [0.0] * (nb + 1)
+                if k == flag:
+                    kinds[k][0] += scale * sum(f * nxt[b] for b, f in enumerate(forward))
+                    continue
+                other = self._group[self._cand[k].id] >= 0
+                v = bombs[k]
+                for b, f in enumerate(forward):
+                    if not f:
+                        continue
+                    if other:
+                        kinds[k][2] += scale * f * nxt[b]
+                        after[b] += f
+                    if b < nb and v:
+                        kinds[k][1] += scale * f * v * nxt[b + 1]
+                        after[b + 1] += f * v
+                forward = after
+        taken = (n - self._nf - self._nb,) if self._groups else ()
+        out: dict[int, dict[Rank, float]] = {}
+        for k, p in enumerate(self._cand):
+            probs = self._kind_probs(kinds[k])
+            if kinds[k][2]:
+                for r, q in self._other_shares(taken, self._groups[0]).items():
+                    probs[r] = probs.get(r, 0.0) + kinds[k][2] * q
+            out[p.id] = probs
+        for p in self._rest:
+            out[p.id] = dict(self._other_shares(taken, self._masks[p.id] & self._other_bits))
+        return out
+
+    def _sample_fast(self, rng: random.Random) -> dict[int, Rank]:
+        pick = rng.random() * self._total
+        c = 0
+        while c < len(self._fast_comps) - 1:
+            pick -= self._fast_comps[c][1]
+            if pick < 0:
+                break
+            c += 1
+        flag, _, bombs = self._fast_comps[c]
+        back = self._back_fast(c)
+        out: dict[int, Rank] = {}
+        b = 0
+        for k, p in enumerate(self._cand):
+            if k == flag:
+                out[p.id] = Rank.FLAG
+                continue
+            nxt = back[k + 1]
+            other = nxt[b] if self._group[p.id] >= 0 else 0.0
+            bomb = bombs[k] * nxt[b + 1] if b < self._nb else 0.0
+            if rng.random() * (other + bomb) >= other:
+                out[p.id] = Rank.BOMB
+                b += 1
+        return out
+
+    def _compute(self) -> None:
+        n = len(self._cand)
+        self._comps = []
+        total = 0.0
+        for flag, wf, bombs in self._components():
+            back: list[dict[_State, float]] = [{} for _ in range(n + 1)]
+            forward: list[dict[_State, float]] = [{} for _ in range(n + 1)]
+            forward[0][self._start()] = 1.0
+            for k in range(n):
+                nxt = forward[k + 1]
+                for s, a in forward[k].items():
+                    for _, w, t in self._steps(k, s, flag, bombs):
+                        nxt[t] = nxt.get(t, 0.0) + a * w
+            for s in forward[n]:
+                value = self._leaf(s)
+                if value:
+                    back[n][s] = value
+            for k in range(n - 1, -1, -1):
+                here = back[k]
+                for s in forward[k]:
+                    value = 0.0
+                    for _, w, t in self._steps(k, s, flag, bombs):
+                        value += w * back[k + 1].get(t, 0.0)
+                    if value:
+                        here[s] = value
+            z = wf * back[0].get(self._start(), 0.0)
+            if z > 0:
+                self._comps.append((flag, z, bombs, forward, back))
+                total += z
+        if total <= 0:
+            raise SamplingError(f"no assignment of ranks to the {len(self._hidden)} hidden "
+                                f"pieces fits the view")
+        self._total = total
+
+    # -- the public API -------------------------------------------------------
+
+    @property
+    def log_partition(self) -> float:
+        """``log Z``, the log of the sum of the weights of every assignment."""
+        return math.log(self._total)
+
+    def marginals(self) -> dict[int, dict[Rank, float]]:
+        """For each hidden opponent piece (by id), the chance of each rank it may have;
+        each piece's chances add up to 1 and, over the pieces, to the ranks the army has
+        left (they are the marginals of one joint distribution)."""
+        cached: dict[int, dict[Rank, float]] | None = getattr(self, "_marginals", None)
+        if cached is not None:
+            return cached
+        if self._fast:
+            self._marginals = self._marginals_fast()
+            return self._marginals
+        n = len(self._cand)
+        kinds: list[list[float]] = [[0.0, 0.0] for _ in range(n)]
+        other_at: list[dict[_State, float]] = [{} for _ in range(n)]
+        leaves: dict[_State, float] = {}
+        for flag, z, bombs, forward, back in self._comps:
+            scale = (z / back[0][self._start()]) / self._total
+            for k in range(n):
+                for s, a in forward[k].items():
+                    if s not in back[k]:
+                        continue
+                    for kind, w, t in self._steps(k, s, flag, bombs):
+                        mass = a * w * back[k + 1].get(t, 0.0) * scale
+                        if not mass:
+                            continue
+                        if kind < 2:
+                            kinds[k][kind] += mass
+                        else:
+                            # the end state matters only for which other ranks are left;
+                            # with one group it is fixed by the counts
+                            other_at[k][t] = other_at[k].get(t, 0.0) + mass
+            for s, a in forward[n].items():
+                end = back[n].get(s, 0.0)
+                if end:
+                    leaves[s] = leaves.get(s, 0.0) + a * end * scale
+        out: dict[int, dict[Rank, float]] = {}
+        if len(leaves) == 1:
+            (leaf,) = leaves
+            for k, p in enumerate(self._cand):
+                probs = self._kind_probs(kinds[k])
+                other = sum(other_at[k].values())
+                if other:
+                    g = self._group[p.id]
+                    for r, q in self._other_shares(leaf[2:], self._groups[g]).items():
+                        probs[r] = probs.get(r, 0.0) + other * q
+                out[p.id] = probs
+            for p in self._rest:
+                out[p.id] = dict(self._other_shares(leaf[2:], self._masks[p.id]
+                                                    & self._other_bits))
+        else:
+            for k, p in enumerate(self._cand):
+                probs = self._kind_probs(kinds[k])
+                if other_at[k]:
+                    g = self._group[p.id]
+                    for leaf, q_leaf in self._other_by_leaf(k).items():
+                        for r, q in self._other_shares(leaf[2:], self._groups[g]).items():
+                            probs[r] = probs.get(r, 0.0) + q_leaf * q
+                out[p.id] = probs
+            for p in self._rest:
+                probs = {}
+                for leaf, q_leaf in leaves.items():
+                    for r, q in self._other_shares(leaf[2:], self._masks[p.id]
+                                                   & self._other_bits).items():
+                        probs[r] = probs.get(r, 0.0) + q_leaf * q
+                out[p.id] = probs
+        self._marginals = out
+        return out
+
+    def _kind_probs(self, kinds: list[float]) -> dict[Rank, float]:
+        probs: dict[Rank, float] = {}
+        if kinds[0]:
+            probs[Rank.FLAG] = kinds[0]
+        if kinds[1]:
+            probs[Rank.BOMB] = kinds[1]
+        return probs
+
+    def _other_by_leaf(self, k: int) -> dict[_State, float]:
+        """The chance that candidate `k` takes another rank and the chain ends in each
+        state (several groups only: a backward sum per end state)."""
+        n = len(self._cand)
+        out: dict[_State, float] = {}
+        for flag, z, bombs, forward, back in self._comps:
+            scale = (z / back[0][self._start()]) / self._total
+            for leaf in forward[n]:
+                value = self._leaf(leaf)
+                if not value:
+                    continue
+                # backward sums to this end state only
+                to_leaf: list[dict[_State, float]] = [{} for _ in range(n + 1)]
+                to_leaf[n][leaf] = value
+                for i in range(n - 1, k, -1):
+                    for s in forward[i]:
+                        v = sum(w * to_leaf[i + 1].get(t, 0.0)
+                                for _, w, t in self._steps(i, s, flag, bombs))
+                        if v:
+                            to_leaf[i][s] = v
+                mass = 0.0
+                for s, a in forward[k].items():
+                    for kind, w, t in self._steps(k, s, flag, bombs):
+                        if kind == 2:
+                            mass += a * w * to_leaf[k + 1].get(t, 0.0)
+                if mass:
+                    out[leaf] = out.get(leaf, 0.0) + mass * scale
+        return out
+
+    def _other_shares(self, taken: tuple[int, ...], mask: int) -> dict[Rank, float]:
+        """The chance of each other rank for a piece with other ranks `mask` when the
+        other-rank problem is the one of `taken` (uniform over its assignments)."""
+        problem = self._other_problem(taken)
+        total = problem.total()
+        out: dict[Rank, float] = {}
+        masks = {m for _, m in _problem_pieces(problem)}
+        if len(masks) == 1 and mask in masks and mask == self._other_bits:
+            n = sum(self._other_counts)
+            for r in Rank:
+                if self._other_counts[r]:
+                    out[r] = self._other_counts[r] / n
+            return out
+        for r in Rank:
+            if mask >> r & 1 and self._other_counts[r]:
+                count = self._other_problem(taken, (mask, int(r))).total()
+                if count:
+                    out[r] = count / total
+        return out
+
+    def sample_ranks(self, rng: random.Random | int | None = None) -> dict[int, Rank]:
+        """Ranks for the hidden pieces (by id) drawn from the belief, exactly (`rng` a
+        `random.Random`, a seed, or None)."""
+        rng = _coerce(rng)
+        if self._fast:
+            drawn = self._sample_fast(rng)
+            # the other ranks: the cached problem of the end state, its stand-ins for the
+            # candidates read as the candidates that took another rank (they are
+            # exchangeable: one set of other ranks)
+            taken = [p.id for p in self._cand if p.id not in drawn]
+            problem = self._other_problem((len(taken),) if self._groups else ())
+            for pid, rank in problem.draw(rng).items():
+                drawn[taken[-1 - pid] if pid < 0 else pid] = rank
+            return drawn
+        pick = rng.random() * self._total
+        for comp in self._comps:
+            pick -= comp[1]
+            if pick < 0:
+                break
+        flag, _, bombs, _, back = comp
+        n = len(self._cand)
+        s = self._start()
+        out: dict[int, Rank] = {}
+        for k in range(n):
+            steps = [(kind, w * back[k + 1].get(t, 0.0), t)
+                     for kind, w, t in self._steps(k, s, flag, bombs)]
+            total = sum(w for _, w, _ in steps)
+            pick = rng.random() * total
+            chosen = max(range(len(steps)), key=lambda x: steps[x][1])
+            for x, (_, w, _) in enumerate(steps):
+                pick -= w
+                if pick < 0 and w > 0:
+                    chosen = x
+                    break
+            kind, _, t = steps[chosen]
+            if kind == 0:
+                out[self._cand[k].id] = Rank.FLAG
+            elif kind == 1:
+                out[self._cand[k].id] = Rank.BOMB
+            s = t
+        pieces = [(p.id, self._masks[p.id] & self._other_bits) for p in self._rest]
+        pieces += [(p.id, self._masks[p.id] & self._other_bits) for p in self._cand
+                   if p.id not in out]
+        out.update(_Problem.from_sets(self._other_counts, pieces).draw(rng))
+        return out
+
+    def sample(self, rng: random.Random | int | None = None, *,
+               max_draws: int = 1000) -> GameState:
+        """A full state consistent with the view, its hidden ranks drawn from the belief
+        (redrawn, up to `max_draws` times, when a whole-state fact fails: see the
+        module's text). Raises `SamplingError` when no draw passes."""
+        rng = _coerce(rng)
+        if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
+            raise SamplingError(f"max_draws must be a positive whole number, not "
+                                f"{_shown(max_draws)}")
+        for _ in range(max_draws):
+            state = build_state(self.view, self.sample_ranks(rng))
+            if _fits(self.view, state, self._rivals):
+                if not self._verified:
+                    _verify(self.view, state)
+                    self._verified = True
+                return state
+        raise SamplingError(f"no consistent state found in {max_draws} draws")
+
+    def weight(self, ranks: dict[int, Rank]) -> float:
+        """The unnormalised weight ``W(a)`` of ranks for the hidden pieces (0 when they
+        do not fit the view's sets or the army)."""
+        counts = [0] * len(Rank)
+        for p in self._hidden:
+            rank = ranks.get(p.id)
+            if rank is None or not self._masks[p.id] >> rank & 1:
+                return 0.0
+            counts[rank] += 1
+        if counts != self._counts:
+            return 0.0
+        weight = 1.0
+        flag_at = -1
+        bombs_at = set()
+        for k, p in enumerate(self._cand):
+            if ranks[p.id] == Rank.FLAG:
+                weight *= self._weights[k][0]
+                flag_at = k
+            elif ranks[p.id] == Rank.BOMB:
+                weight *= self._weights[k][1]
+                bombs_at.add(k)
+        if self._nf == 1 and flag_at >= 0:
+            weight *= self.prior.rho ** sum(1 for i in self._near[flag_at] if i in bombs_at)
+        return weight
+
+    def log_prob(self, state: GameState) -> float:
+        """The log of the belief's probability of the ranks `state` gives the hidden
+        pieces (``-inf`` when they do not fit the view)."""
+        if not isinstance(state, GameState):
+            raise SamplingError(f"not a GameState: {_shown(state)}")
+        pieces = state.info.pieces
+        ranks: dict[int, Rank] = {}
+        for p in self._hidden:
+            piece = pieces[p.id] if p.id < len(pieces) else None
+            if piece is None:
+                return -math.inf
+            ranks[p.id] = Rank(piece.rank)
+        weight = self.weight(ranks)
+        return math.log(weight) - math.log(self._total) if weight > 0 else -math.inf
+
+
+def _problem_pieces(problem: _Problem) -> list[tuple[int, int]]:
+    return [(pid, mask) for mask, members in zip(problem.masks, problem.members, strict=True)
+            for pid in members]
+
+
+def _coerce(rng: random.Random | int | None) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    try:
+        return random.Random(rng)
+    except (TypeError, ValueError):
+        raise SamplingError(f"not a random source: {_shown(rng)} (expected a random.Random, "
+                            f"a seed such as 7, or None)") from None

@@ -1,0 +1,187 @@
+"""Setups the way people place them: the setup model the library's bots use.
+
+`stratego.random_setup` shuffles an army uniformly over the home rows, so its Flag
+stands on the front row as often as in a bombed corner. `sample_setup` draws a setup
+with the structure people give theirs instead:
+
+    import random
+    import stratego
+    from stratego.editions import CLASSIC
+    from stratego.setup_model import sample_setup
+
+    red = sample_setup(CLASSIC, stratego.Player.RED, random.Random(7))
+
+**The model.** For an army with bundled human setups (`stratego.human_setups`: the
+40-piece army, Barrage, Ultimate Lightning, Duel) a draw is
+
+1. one of the *training* human setups, uniformly (`training_setups`: four in five of
+   the bundled ones; the fifth, `held_out_setups`, is kept out of every fit, the
+   setup model's and the beliefs' prior, `stratego.beliefs`, so that both can be
+   measured on setups they never saw);
+2. mirrored left to right with probability one half (people set up either way round);
+3. given `SWAPS` swaps of two pieces of different ranks within one *role*
+   (`ROLES`: the middle officers, which people place by habit more than by plan), each
+   made only when both squares hold ranks of that role.
+
+The Flag, the Bombs, the Scouts, the Miners, the Spy and the high officers keep the
+squares a person gave them, so every statistic of where those stand (the Flag on the
+back row, in a corner, walled in by Bombs) is the training setups' up to mirroring;
+the variety comes from the hundreds of setups and the swaps.
+
+For other armies (a variant army without bundled setups) the model falls back to
+`defensive_setup`: the Flag on the back row walled in by Bombs, the rest shuffled.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from stratego._checks import as_rules
+from stratego.board import SIZE, Square, home_rows
+from stratego.errors import SetupError, _shown
+from stratego.human_setups import human_setups
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.setups import Setup, setup_problems
+
+__all__ = ["HELD_OUT_EVERY", "ROLES", "SWAPS", "defensive_setup", "held_out_setups",
+           "sample_setup", "training_setups", "training_texts"]
+
+HELD_OUT_EVERY = 5
+"""Every fifth bundled setup of an army (file positions 4, 9, 14, ...) is held out of
+the fits of the setup model and of the beliefs' prior."""
+
+ROLES: tuple[frozenset[Rank], ...] = (
+    frozenset({Rank.SERGEANT, Rank.LIEUTENANT, Rank.CAPTAIN}),
+    frozenset({Rank.MAJOR, Rank.COLONEL}),
+)
+"""Ranks that `sample_setup` may swap with each other (one role each)."""
+
+SWAPS = 2
+"""Swaps within a role tried per drawn setup."""
+
+
+def _rng(rng: random.Random | int | None, who: str) -> random.Random:
+    if isinstance(rng, random.Random):
+        return rng
+    try:
+        return random.Random(rng)
+    except (TypeError, ValueError):
+        raise SetupError(f"{who} needs a random.Random, a seed (a whole number) or None, "
+                         f"not {_shown(rng)}") from None
+
+
+@functools.cache
+def _split(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The bundled setup texts of the army of `rules`: (training, held out)."""
+    try:
+        setups = human_setups(rules, Player.RED)
+    except SetupError:
+        return (), ()
+    depth = rules.setup.depth
+    texts = [s.text(depth) for s in setups]
+    train = tuple(t for i, t in enumerate(texts) if i % HELD_OUT_EVERY != HELD_OUT_EVERY - 1)
+    held = tuple(t for i, t in enumerate(texts) if i % HELD_OUT_EVERY == HELD_OUT_EVERY - 1)
+    return train, held
+
+
+def training_texts(rules: Rules) -> tuple[str, ...]:
+    """The text forms (`Setup.text`, the player's own orientation) of the training
+    setups of the army of `rules`; empty for an army without bundled setups."""
+    return _split(as_rules(rules))[0]
+
+
+def training_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
+    """The bundled human setups the models learn from, for `player` (four in five).
+
+    Raises `SetupError` for an army without bundled setups."""
+    rules = as_rules(rules)
+    player = Player(player)
+    human_setups(rules, player)  # the SetupError naming the army, if any
+    return tuple(Setup.parse(t, player, rules.setup.depth) for t in _split(rules)[0])
+
+
+def held_out_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
+    """The bundled human setups no model learns from, for `player` (one in five), to
+    measure the models on.
+
+    Raises `SetupError` for an army without bundled setups."""
+    rules = as_rules(rules)
+    player = Player(player)
+    human_setups(rules, player)
+    return tuple(Setup.parse(t, player, rules.setup.depth) for t in _split(rules)[1])
+
+
+def _mirrored(text: str) -> str:
+    return "/".join(row[::-1] for row in text.split("/"))
+
+
+def _swapped(text: str, rng: random.Random) -> str:
+    cells = list(text)
+    for _ in range(SWAPS):
+        role = ROLES[rng.randrange(len(ROLES))]
+        squares = [i for i, c in enumerate(cells)
+                   if c not in "./" and Rank.parse(c) in role]
+        if len(squares) < 2:
+            continue
+        a, b = rng.sample(squares, 2)
+        cells[a], cells[b] = cells[b], cells[a]
+    return "".join(cells)
+
+
+def sample_setup(rules: Rules, player: Player | str,
+                 rng: random.Random | int | None = None) -> Setup:
+    """A setup for `player` drawn from the setup model (see the module's text): a
+    training human setup of the army, mirrored at random, with a few swaps within a
+    role; `defensive_setup` for an army without bundled human setups.
+
+    `rng` is a `random.Random`, a seed, or None for fresh randomness. Raises `RulesError`
+    if `rules` is not a `Rules` value and `SetupError` for an unusable `rng`.
+    """
+    rules = as_rules(rules)
+    player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
+    rng = _rng(rng, "sample_setup")
+    train = _split(rules)[0]
+    if not train:
+        return defensive_setup(rules, player, rng)
+    text = train[rng.randrange(len(train))]
+    if rng.random() < 0.5:
+        text = _mirrored(text)
+    text = _swapped(text, rng)
+    setup = Setup.parse(text, player, rules.setup.depth)
+    if setup_problems(rules, setup):  # a mirror the setup area refuses: keep it as given
+        setup = Setup.parse(train[0], player, rules.setup.depth)
+    return setup
+
+
+def defensive_setup(rules: Rules, player: Player | str,
+                    rng: random.Random | int | None = None) -> Setup:
+    """A defensive setup: the Flag on the back row, walled in by Bombs where the army
+    has them, everything else shuffled over the remaining home squares (the front rows
+    first when the army does not fill them). The setup model's fallback for armies
+    without bundled human setups."""
+    rules = as_rules(rules)
+    player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
+    rng = _rng(rng, "defensive_setup")
+    rows = list(home_rows(player, rules.setup.depth))  # back row first
+    back = rows[:SIZE]
+    ranks = rules.army.ranks()
+    placement: dict[Square, Rank] = {}
+    if Rank.FLAG in ranks:
+        flag = rng.choice(back)
+        placement[flag] = Rank.FLAG
+        ranks.remove(Rank.FLAG)
+        guards = [sq for sq in flag.neighbours() if sq in rows]
+        rng.shuffle(guards)
+        for square in guards:
+            if Rank.BOMB not in ranks:
+                break
+            placement[square] = Rank.BOMB
+            ranks.remove(Rank.BOMB)
+    free = [sq for sq in rows if sq not in placement]
+    rng.shuffle(ranks)
+    if len(ranks) < len(free):  # a small army: keep the rest of it in front
+        free = sorted(free, key=lambda sq: (-rows.index(sq) // SIZE, rng.random()))
+    placement.update(zip(free, ranks, strict=False))
+    return Setup.from_mapping(player, placement)

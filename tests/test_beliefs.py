@@ -1,0 +1,215 @@
+"""Beliefs about hidden ranks: one joint distribution over the assignments that fit the
+view (the sampler's sets and the army's counts), weighted by a setup prior.
+
+The oracle is brute force: on small views every assignment is listed
+(`stratego.sampling.hidden_assignments`) and weighed with `Beliefs.weight`, and the
+marginals, log-probabilities and draws are checked against the normalised weights.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+import random
+
+import pytest
+
+import stratego
+from stratego import Player, Rank
+from stratego.beliefs import Beliefs, setup_prior
+from stratego.bots import RandomBot
+from stratego.editions import CLASSIC, by_name
+from stratego.errors import SamplingError
+from stratego.sampling import hidden_assignments, sample_state
+from stratego.setup_model import sample_setup
+from stratego.state import GameState
+from stratego.variants import SILENT_DEFENSE
+from stratego.views import PlayerView, view
+
+BARRAGE = by_name("classic+barrage")
+DUEL = by_name("jumbo-2014+duel")
+
+
+class _General(Beliefs):
+    """The same beliefs through the general chain (no short path)."""
+
+    _use_fast = False
+
+
+def _game(rules: stratego.Rules, seed: int, plies: int) -> GameState:
+    state = stratego.new_game(rules, sample_setup(rules, Player.RED, seed),
+                              sample_setup(rules, Player.BLUE, seed + 1000))
+    bots = {Player.RED: RandomBot(seed), Player.BLUE: RandomBot(seed + 1)}
+    for _ in range(plies):
+        if state.outcome is not None:
+            break
+        state = stratego.apply(state, bots[state.to_move](view(state, state.to_move)))
+    return state
+
+
+def _brute(b: Beliefs) -> tuple[dict[int, dict[Rank, float]], list[tuple[dict[int, Rank], float]]]:
+    weighted = [(a, b.weight(a)) for a in hidden_assignments(b.view)]
+    total = sum(w for _, w in weighted)
+    marg: dict[int, dict[Rank, float]] = collections.defaultdict(dict)
+    for a, w in weighted:
+        for pid, rank in a.items():
+            marg[pid][rank] = marg[pid].get(rank, 0.0) + w / total
+    return marg, [(a, w / total) for a, w in weighted]
+
+
+SMALL = [(BARRAGE, 3, 0), (BARRAGE, 4, 30), (DUEL, 6, 90)]
+
+
+@pytest.mark.parametrize(("rules", "seed", "plies"), SMALL)
+@pytest.mark.parametrize("kind", [Beliefs, _General])
+def test_marginals_and_log_prob_agree_with_brute_force(
+        rules: stratego.Rules, seed: int, plies: int, kind: type[Beliefs]) -> None:
+    """Marginals are those of the normalised weights over every assignment that fits
+    the view, through either chain."""
+    state = _game(rules, seed, plies)
+    b = kind(view(state, Player.RED))
+    marg, probs = _brute(b)
+    got = b.marginals()
+    assert set(got) == set(marg)
+    for pid, expected in marg.items():
+        for rank in set(expected) | set(got[pid]):
+            assert got[pid].get(rank, 0.0) == pytest.approx(expected.get(rank, 0.0), abs=1e-9)
+    assert sum(p for _, p in probs) == pytest.approx(1.0)
+    true = {p.id: p.rank for p in state.info.pieces[1:] if p is not None}
+    ranks = {pid: Rank(true[pid]) for pid in marg}
+    expected_lp = math.log({tuple(sorted(a.items())): p for a, p in probs}[
+        tuple(sorted(ranks.items()))])
+    assert b.log_prob(state) == pytest.approx(expected_lp)
+
+
+@pytest.mark.parametrize(("rules", "seed", "plies"), SMALL[:2])
+def test_draws_follow_the_marginals(rules: stratego.Rules, seed: int, plies: int) -> None:
+    """Draws are from the belief: the Flag's piece and the Bombs' pieces appear in 2,000
+    seeded draws as often as the marginals say (within five standard errors)."""
+    state = _game(rules, seed, plies)
+    b = Beliefs(view(state, Player.RED))
+    marg = b.marginals()
+    rng = random.Random(1)
+    n = 2000
+    seen: collections.Counter[tuple[int, Rank]] = collections.Counter()
+    for _ in range(n):
+        for pid, rank in b.sample_ranks(rng).items():
+            seen[pid, rank] += 1
+    for pid, probs in marg.items():
+        for rank, p in probs.items():
+            error = 5 * math.sqrt(p * (1 - p) / n) + 1e-9
+            assert abs(seen[pid, rank] / n - p) <= error, (pid, rank)
+
+
+@pytest.mark.parametrize(("rules", "plies"), [(CLASSIC, 0), (CLASSIC, 80), (CLASSIC, 200),
+                                              (BARRAGE, 40)])
+def test_marginals_sum_to_one_and_to_the_army(rules: stratego.Rules, plies: int) -> None:
+    """Each piece's chances add up to 1 and, over the pieces, each rank's to the number
+    the army has left unseen (they are the marginals of one joint distribution)."""
+    state = _game(rules, 11, plies)
+    v = view(state, Player.BLUE)
+    marg = Beliefs(v).marginals()
+    left = collections.Counter({r: n for r, n in enumerate(v.armies[Player.RED]) if n})
+    for p in v.all_pieces():
+        if p.owner is Player.RED and p.rank is not None:
+            left[p.rank] -= 1
+    totals: collections.Counter[int] = collections.Counter()
+    for probs in marg.values():
+        assert sum(probs.values()) == pytest.approx(1.0)
+        for rank, q in probs.items():
+            totals[rank] += q  # type: ignore[assignment]
+    for rank in Rank:
+        assert totals[rank] == pytest.approx(left[rank], abs=1e-9)
+
+
+def test_a_moved_piece_is_no_bomb_or_flag_and_the_prior_prefers_the_back_row() -> None:
+    """Evidence from the view: a moved piece has no chance of being a Bomb or the Flag
+    (Movement: they never move); at the first move a back-row piece is likelier the Flag
+    than a front-row piece (people put the Flag at the back)."""
+    state = _game(CLASSIC, 3, 60)
+    v = view(state, Player.RED)
+    marg = Beliefs(v).marginals()
+    for p in v.pieces:
+        if p.owner is Player.BLUE and p.rank is None and p.moved:
+            assert Rank.FLAG not in marg[p.id]
+            assert Rank.BOMB not in marg[p.id]
+    first = view(_game(CLASSIC, 3, 0), Player.RED)
+    marg0 = Beliefs(first).marginals()
+    back = [marg0[p.id][Rank.FLAG] for p in first.pieces if p.square and p.square.row == 9]
+    front = [marg0[p.id][Rank.FLAG] for p in first.pieces if p.square and p.square.row == 6]
+    assert min(back) > max(front)
+
+
+def test_two_states_with_the_same_view_give_the_same_beliefs() -> None:
+    """Hidden-information safety: the beliefs read only the view, so a state drawn from
+    the view (other hidden ranks, same view) gives the same marginals and draws."""
+    state = _game(CLASSIC, 21, 70)
+    v = view(state, Player.RED)
+    other = sample_state(v, 5)
+    assert view(other, Player.RED) == v
+    assert other != state
+    a, b = Beliefs(v), Beliefs(view(other, Player.RED))
+    assert a.marginals() == b.marginals()
+    assert a.sample_ranks(random.Random(3)) == b.sample_ranks(random.Random(3))
+
+
+def test_sample_is_seeded_and_consistent_with_the_view() -> None:
+    """`sample` gives a full state whose view is the view, the same one for a seed."""
+    state = _game(CLASSIC, 8, 50)
+    v = view(state, Player.RED)
+    b = Beliefs(v)
+    one = b.sample(random.Random(4))
+    assert one == b.sample(4)
+    assert view(one, Player.RED) == v
+    assert math.isfinite(b.log_prob(one))
+
+
+def test_the_prior_is_fitted_per_army_with_a_flag_bomb_pattern() -> None:
+    """The classic prior learns that Bombs stand next to the Flag (a factor above 1) and
+    that the back row holds the Flag far more often than the front row."""
+    prior = setup_prior(CLASSIC)
+    assert prior.rho > 1
+    assert sum(prior.flag[:10]) > 5 * sum(prior.flag[30:40])
+
+
+def test_bad_input_raises_sampling_error() -> None:
+    """Anything but a view is refused, naming what was given."""
+    with pytest.raises(SamplingError, match="not a PlayerView"):
+        Beliefs("view")  # type: ignore[arg-type]
+    b = Beliefs(view(_game(BARRAGE, 1, 0), Player.RED))
+    with pytest.raises(SamplingError, match="not a GameState"):
+        b.log_prob("state")  # type: ignore[arg-type]
+    assert isinstance(b.view, PlayerView)
+
+
+def test_candidates_with_different_other_ranks_take_the_general_chain() -> None:
+    """Under Silent Defense a piece that won a strike unseen may be a Bomb or only some of
+    the other ranks ("higher than a Scout"): the chain then counts the candidates per set
+    of other ranks. Its marginals still add up per piece and per rank, and 1,000 draws
+    follow them (within five standard errors)."""
+    rules = stratego.HASBRO_2009.with_variants(SILENT_DEFENSE)
+    state = stratego.new_game(rules, sample_setup(rules, Player.RED, 0),
+                              sample_setup(rules, Player.BLUE, 1))
+    bots = {Player.RED: RandomBot(0), Player.BLUE: RandomBot(1)}
+    for _ in range(150):
+        state = stratego.apply(state, bots[state.to_move](view(state, state.to_move)))
+    b = Beliefs(view(state, Player.RED))
+    assert not b._fast
+    assert len(b._groups) > 1
+    marg = b.marginals()
+    totals: collections.Counter[Rank] = collections.Counter()
+    for probs in marg.values():
+        assert sum(probs.values()) == pytest.approx(1.0)
+        for rank, q in probs.items():
+            totals[rank] += q  # type: ignore[assignment]
+    for rank in Rank:
+        assert totals[rank] == pytest.approx(b._counts[rank], abs=1e-9)
+    rng = random.Random(2)
+    n = 1000
+    seen: collections.Counter[tuple[int, Rank]] = collections.Counter()
+    for _ in range(n):
+        for pid, rank in b.sample_ranks(rng).items():
+            seen[pid, rank] += 1
+    for pid, probs in marg.items():
+        for rank, p in probs.items():
+            assert abs(seen[pid, rank] / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1e-9

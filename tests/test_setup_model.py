@@ -1,0 +1,123 @@
+"""The setup model: the bots' setups drawn from human setups, with people's structure.
+
+The statistics a player learns about an opponent's setups (where the Flag stands and
+whether Bombs wall it in) must be the human setups' own, within sampling error, for
+every library bot that places its own army.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import attrs
+import pytest
+
+import stratego
+from stratego import Player, Rank
+from stratego.bots import HeuristicBot, SearchBot
+from stratego.editions import CLASSIC, by_name
+from stratego.errors import RulesError, SetupError
+from stratego.human_setups import human_setups
+from stratego.rules import Army, SetupRule
+from stratego.setup_model import (
+    defensive_setup,
+    held_out_setups,
+    sample_setup,
+    training_setups,
+)
+
+ARMIES = ["classic", "classic+barrage", "jumbo-2014+duel", "jumbo-2014+ultimate-lightning"]
+
+
+def _flag(setup: stratego.Setup) -> stratego.Square:
+    return next(sq for sq, rank in setup.placement if rank is Rank.FLAG)
+
+
+def _stats(setups: list[stratego.Setup]) -> tuple[float, float, float]:
+    """(Flag on the back row, Flag in a back corner, Flag with a Bomb beside it): shares."""
+    back = corner = bombed = 0
+    for setup in setups:
+        flag = _flag(setup)
+        where = setup.as_dict()
+        own_row = flag.row if setup.player is Player.RED else 9 - flag.row
+        back += own_row == 0
+        corner += own_row == 0 and flag.file in (0, 9)
+        bombed += any(where.get(n) is Rank.BOMB for n in flag.neighbours())
+    n = len(setups)
+    return back / n, corner / n, bombed / n
+
+
+@pytest.mark.parametrize("name", ARMIES)
+def test_held_out_setups_are_a_fifth_kept_apart(name: str) -> None:
+    """Training and held-out setups split the bundled ones, one in five held out."""
+    rules = by_name(name)
+    everything = human_setups(rules, Player.RED)
+    train = training_setups(rules, Player.RED)
+    held = held_out_setups(rules, Player.RED)
+    assert len(train) + len(held) == len(everything)
+    assert {s.text() for s in train}.isdisjoint({s.text() for s in held})
+    assert len(held) == len(everything) // 5
+
+
+@pytest.mark.parametrize("name", ARMIES)
+@pytest.mark.parametrize("player", list(Player))
+def test_sampled_setups_are_valid_seeded_and_varied(name: str, player: Player) -> None:
+    """Every draw is a valid setup of the army, the same for a seed, and draws differ."""
+    rules = by_name(name)
+    draws = [sample_setup(rules, player, seed) for seed in range(40)]
+    for setup in draws:
+        assert stratego.setup_problems(rules, setup) == []
+        assert setup.player is player
+    assert sample_setup(rules, player, random.Random(3)) == sample_setup(rules, player, 3)
+    assert len({s.text() for s in draws}) >= 35
+
+
+def _bot_setup(bot: Callable[[], HeuristicBot | SearchBot]
+               ) -> Callable[[stratego.Rules, Player, int], stratego.Setup]:
+    return lambda rules, player, seed: bot().setup(rules, player, random.Random(seed))
+
+
+@pytest.mark.parametrize("draw", [
+    lambda rules, player, seed: sample_setup(rules, player, seed),
+    _bot_setup(lambda: HeuristicBot(1)),
+    _bot_setup(lambda: SearchBot(1)),
+], ids=["sample_setup", "heuristic", "search"])
+@pytest.mark.parametrize("name", ["classic", "jumbo-2014+ultimate-lightning"])
+def test_bot_setups_match_the_human_placement_statistics(
+        draw: Callable[[stratego.Rules, Player, int], stratego.Setup], name: str) -> None:
+    """Over 1,500 seeded draws (both colours), the shares of setups with the Flag on the
+    back row, in a back corner and beside a Bomb are the human setups' within 0.05."""
+    rules = by_name(name)
+    human = list(human_setups(rules, Player.RED))
+    drawn = [draw(rules, Player(seed % 2), seed) for seed in range(1500)]
+    for got, expected in zip(_stats(drawn), _stats(human), strict=True):
+        assert got == pytest.approx(expected, abs=0.05)
+
+
+def test_random_setup_stays_uniform_and_unlike_the_model() -> None:
+    """`random_setup` is still the uniform shuffle: its Flag is on the back row about a
+    quarter of the time, far less often than in the model's setups."""
+    uniform = [stratego.random_setup(CLASSIC, Player.RED, seed) for seed in range(600)]
+    model = [sample_setup(CLASSIC, Player.RED, seed) for seed in range(600)]
+    assert _stats(uniform)[0] == pytest.approx(0.25, abs=0.06)
+    assert _stats(model)[0] > _stats(uniform)[0] + 0.3
+
+
+def test_an_army_without_human_setups_gets_the_defensive_setup() -> None:
+    """An army no bundled file covers falls back to the Flag on the back row behind
+    Bombs (`defensive_setup`)."""
+    army = Army.of({Rank.FLAG: 1, Rank.BOMB: 2, Rank.SCOUT: 5})
+    rules = attrs.evolve(CLASSIC, army=army, setup=SetupRule(depth=4, fill=False))
+    setup = sample_setup(rules, Player.BLUE, 2)
+    assert setup == defensive_setup(rules, Player.BLUE, 2)
+    assert _flag(setup).row == 9
+    assert stratego.setup_problems(rules, setup) == []
+
+
+def test_bad_arguments_are_refused() -> None:
+    """A value that is not a rule set, or not a random source, is refused by name."""
+    with pytest.raises(RulesError):
+        sample_setup("classic", Player.RED, 1)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match=r"sample_setup needs a random\.Random"):
+        sample_setup(CLASSIC, Player.RED, [1, 2])  # type: ignore[arg-type]
