@@ -8,12 +8,10 @@ and so on, each a `StrategoError` and the built-in a Python programmer expects
 ``raise ValueError/TypeError/KeyError/RuntimeError/IndexError(...)``: the source is read
 (AST), so the check covers every module, optional extras included.
 
-Two kinds of raise stay, each for a reason:
-
-* the Python data model: a container's ``__getitem__`` raises `KeyError` or `IndexError`
-  (and `TypeError` for an index of the wrong kind), which ``in``, ``get`` and iteration
-  rely on; a module's ``__getattr__`` raises `AttributeError` (not checked here);
-* `PENDING`: files another branch is changing.
+One kind of raise stays, for a reason: the Python data model. A container's
+``__getitem__`` raises `KeyError` or `IndexError` (and `TypeError` for an index of the
+wrong kind), which ``in``, ``get`` and iteration rely on; a module's ``__getattr__`` raises
+`AttributeError` (not checked here).
 """
 
 from __future__ import annotations
@@ -31,16 +29,6 @@ BUILTINS = {"ValueError", "TypeError", "KeyError", "RuntimeError", "IndexError"}
 DATA_MODEL = {"__getitem__"}
 """Methods whose built-in exceptions the Python data model asks for."""
 
-PENDING = {
-    "bots/heuristic.py", "bots/search.py",
-}
-"""Files (or folders, ending in ``/``) being moved to the error classes on another branch:
-TO BE EMPTIED once those branches are merged (the list may only shrink)."""
-
-
-def _pending(rel: str) -> bool:
-    return any(rel == entry or (entry.endswith("/") and rel.startswith(entry))
-               for entry in PENDING)
 
 
 def bad_raises(path: pathlib.Path) -> list[tuple[int, str]]:
@@ -72,8 +60,6 @@ FILES = sorted(p.relative_to(SRC).as_posix() for p in SRC.rglob("*.py"))
 @pytest.mark.parametrize("rel", FILES)
 def test_no_bare_base_class_nor_built_in_is_raised(rel: str) -> None:
     found = bad_raises(SRC / rel)
-    if _pending(rel):
-        return
     assert not found, (
         f"{rel} raises {', '.join(f'{name} (line {line})' for line, name in found)}: raise "
         "the error class of stratego.errors that says what went wrong (ArgumentError, "
@@ -99,9 +85,3 @@ def test_the_checker_sees_every_kind_of_raise(tmp_path: pathlib.Path) -> None:
         "        raise ArgumentError('fine')\n", encoding="utf-8")
     assert bad_raises(bad) == [(4, "ValueError"), (5, "StrategoError"), (10, "KeyError")]
 
-
-def test_the_pending_files_still_need_it() -> None:
-    """Each pending entry still holds a raise to replace, so the list cannot go stale."""
-    for entry in PENDING:
-        assert any(bad_raises(SRC / rel) for rel in FILES
-                   if rel == entry or (entry.endswith("/") and rel.startswith(entry))), entry
