@@ -116,8 +116,12 @@ def test_an_army_without_human_setups_gets_the_defensive_setup() -> None:
 
 
 def test_bad_arguments_are_refused() -> None:
-    """A value that is not a rule set, or not a random source, is refused by name."""
+    """Rules by value or by name (the argument convention); a misspelt name, a value that
+    is not a rule set, or one that is not a random source, is refused by name."""
+    assert sample_setup("classic", Player.RED, 1) == sample_setup(CLASSIC, Player.RED, 1)
+    with pytest.raises(RulesError, match="unknown edition 'clasic'"):
+        sample_setup("clasic", Player.RED, 1)
     with pytest.raises(RulesError):
-        sample_setup("classic", Player.RED, 1)  # type: ignore[arg-type]
+        sample_setup(3, Player.RED, 1)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=r"sample_setup needs a random\.Random"):
         sample_setup(CLASSIC, Player.RED, [1, 2])  # type: ignore[arg-type]

@@ -220,3 +220,27 @@ def test_any_bot_spec_sits_at_the_table_within_the_time_limit() -> None:
         GameHub(bot="test_web_controls:Nothing")
     with pytest.raises(stratego.StrategoError, match="time limit"):
         GameHub(bot_time=0)
+
+
+def test_setups_offered_come_from_the_setup_model_with_human_structure() -> None:
+    """The first page of presets opens with setups of the setup model, each a valid setup
+    of the seat; "Random setup" draws from the model too, so the Flag never stands on the
+    front row, where a uniform shuffle puts it one time in four."""
+    hub = GameHub(seed=4, token=tokens())
+    created = post(hub, "/api/games", {}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    first = hub.handle("GET", base + "/presets").json()
+    model = [p for p in first["presets"] if p["source"] == "model"]
+    assert len(model) == 4 and first["presets"][:4] == model
+    assert len({p["text"] for p in model}) > 1  # varied
+    for preset in model:
+        setup = stratego.Setup.parse(preset["text"], Player.RED, stratego.CLASSIC.setup.depth)
+        assert stratego.setup_problems(stratego.CLASSIC, setup) == []
+    later = hub.handle("GET", base + "/presets", {"offset": str(first["next"])}).json()
+    assert all(p["source"] == "human" for p in later["presets"])
+    front = 0
+    for _ in range(12):
+        payload = post(hub, base + "/random").json()
+        flag = next(c for c in payload["cells"] if c["owner"] == "red" and c["rank"] == "F")
+        front += flag["square"].endswith("4")
+    assert front == 0

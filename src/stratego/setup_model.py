@@ -38,6 +38,7 @@ import functools
 import random
 
 from stratego._checks import as_rules
+from stratego.arguments import rules_from
 from stratego.board import SIZE, Square, home_rows
 from stratego.errors import SetupError, _shown
 from stratego.human_setups import human_setups
@@ -130,16 +131,17 @@ def _swapped(text: str, rng: random.Random) -> str:
     return "".join(cells)
 
 
-def sample_setup(rules: Rules, player: Player | str,
+def sample_setup(rules: Rules | str, player: Player | str,
                  rng: random.Random | int | None = None) -> Setup:
     """A setup for `player` drawn from the setup model (see the module's text): a
     training human setup of the army, mirrored at random, with a few swaps within a
     role; `defensive_setup` for an army without bundled human setups.
 
-    `rng` is a `random.Random`, a seed, or None for fresh randomness. Raises `RulesError`
-    if `rules` is not a `Rules` value and `SetupError` for an unusable `rng`.
+    `rules` is a `Rules` value or a rules name; `rng` a `random.Random`, a seed, or None
+    for fresh randomness. Raises `RulesError` for rules that are neither and `SetupError`
+    for an unusable `rng`.
     """
-    rules = as_rules(rules)
+    rules = rules_from(rules)
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = _rng(rng, "sample_setup")
     train = _split(rules)[0]

@@ -1,11 +1,12 @@
 """What the web game's start page is offered: the choices of a new game
 (`offered`: bots, editions, variants, colours, time controls), the setups a seat may start
-from (`presets`: the library's recorded human setups, a page at a time) and the check of a
-browser's saved seats (`asked_seats`) for "your games".
+from (`presets`: setups of the setup model, then the library's recorded human setups, a
+page at a time) and the check of a browser's saved seats (`asked_seats`) for "your games".
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from stratego.editions import EDITIONS, OPTIONS
@@ -13,15 +14,20 @@ from stratego.errors import StrategoError, WebError, _shown
 from stratego.human_setups import human_setups
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.setup_model import sample_setup
 from stratego.variants import VARIANTS
 from stratego.web.clocks import TIME_CONTROLS
 from stratego.web.games import Game
 from stratego.web.lineup import Lineup
 
-__all__ = ["MAX_ASKED_SEATS", "PRESETS_PAGE", "asked_seats", "offered", "presets"]
+__all__ = ["MAX_ASKED_SEATS", "MODEL_PRESETS", "PRESETS_PAGE", "asked_seats", "offered", "presets"]
 
 PRESETS_PAGE = 12
-"""How many presets one ``GET .../presets`` answers."""
+"""How many recorded human setups one ``GET .../presets`` answers."""
+
+MODEL_PRESETS = 4
+"""How many setups of the setup model (`stratego.setup_model`) open the first page of
+presets, before the recorded human setups."""
 
 MAX_ASKED_SEATS = 50
 """How many saved seats one ``POST /api/seats`` may ask about."""
@@ -60,6 +66,11 @@ def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
     shown = [{"id": f"human-{i}", "name": f"Human setup {i + 1}", "source": "human",
               "text": setups[i].text(depth)}
              for i in range(offset, min(len(setups), offset + PRESETS_PAGE))]
+    if offset == 0:  # the first page opens with setups of the setup model, new per game
+        shown[:0] = [{"id": f"model-{i}", "name": f"Generated setup {i + 1}", "source": "model",
+                      "text": sample_setup(game.rules, player,
+                                           random.Random(f"{game.id}-{player}-{i}")).text(depth)}
+                     for i in range(MODEL_PRESETS)]
     end = offset + PRESETS_PAGE
     return {"presets": shown, "offset": offset, "total": len(setups),
             "next": end if end < len(setups) else None}

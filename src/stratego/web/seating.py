@@ -14,10 +14,10 @@ from typing import Any
 
 from stratego.editions import by_name
 from stratego.errors import ArgumentError, StrategoError, WebError, _shown
-from stratego.human_setups import human_setup
 from stratego.pieces import Player
 from stratego.rules import Rules
-from stratego.setups import Setup, random_setup
+from stratego.setup_model import sample_setup
+from stratego.setups import Setup
 from stratego.state import GameState
 from stratego.web.clocks import GameClock, TimeControl
 from stratego.web.games import OPPONENTS, Game, Seat
@@ -228,13 +228,9 @@ class Seating:
         return game
 
     def first_setup(self, rules: Rules, player: Player) -> Setup:
-        """A player's setup before it rearranges it: a bundled human setup where the
-        library has one, a random one otherwise."""
-        rng = self.rng(f"setup-{player}")
-        try:
-            return human_setup(rules, player, rng)
-        except StrategoError:  # no bundled setups for this army
-            return random_setup(rules, player, rng)
+        """A player's setup before it rearranges it: one drawn from the setup model
+        (`stratego.setup_model.sample_setup`: a human setup's structure, varied)."""
+        return sample_setup(rules, player, self.rng(f"setup-{player}"))
 
     @staticmethod
     def seat_reply(game: Game, player: Player) -> dict[str, Any]:

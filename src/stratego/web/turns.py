@@ -33,6 +33,7 @@ from stratego.match import BotSpec
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.setup_model import sample_setup
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
 from stratego.web.games import Ending, Game
@@ -206,8 +207,8 @@ def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
         seat.setup = Setup.from_mapping(player, where)
     elif action == "setup":
         seat.setup = parse_setup(game.rules, player, data.get("text"))
-    elif action == "random":
-        seat.setup = random_setup(game.rules, player)
+    elif action == "random":  # drawn from the setup model: a setup with a human's structure
+        seat.setup = sample_setup(game.rules, player)
     elif action == "start":
         problems = setup_problems(game.rules, seat.setup)
         if problems:
