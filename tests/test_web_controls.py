@@ -231,7 +231,8 @@ def test_setups_offered_come_from_the_setup_model_with_human_structure() -> None
     base = f"/api/games/{created['game']}/{created['seat']}"
     first = hub.handle("GET", base + "/presets").json()
     model = [p for p in first["presets"] if p["source"] == "model"]
-    assert len(model) == 4 and first["presets"][:4] == model
+    assert len(model) == 4
+    assert first["presets"][:4] == model
     assert len({p["text"] for p in model}) > 1  # varied
     for preset in model:
         setup = stratego.Setup.parse(preset["text"], Player.RED, stratego.CLASSIC.setup.depth)
