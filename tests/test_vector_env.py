@@ -127,14 +127,15 @@ def _flag_rows(env: BatchVectorEnv, side: Player) -> list[int]:
 
 
 def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
-    """As in `play_match`: the heuristic bot sets its Flag on its back row; with
-    ``bot_setup=False`` both armies are random. The loaded games are played exactly (the
-    batch's mask equals the scalar engine's after some moves)."""
-    back = {Player.RED: 0, Player.BLUE: 9}
+    """As in `play_match`: the heuristic bot sets up from the setup model (human setups:
+    in these seeded games its Flag stands in its back two rows); with ``bot_setup=False``
+    both armies are random. The loaded games are played exactly (the batch's mask equals
+    the scalar engine's after some moves)."""
+    back = {Player.RED: {0, 1}, Player.BLUE: {8, 9}}
     for player, bot_side in (("red", Player.BLUE), ("blue", Player.RED)):
         env = BatchVectorEnv(12, "classic", opponent="heuristic", player=player, max_plies=400)
         env.reset(seed=6)
-        assert set(_flag_rows(env, bot_side)) == {back[bot_side]}
+        assert set(_flag_rows(env, bot_side)) <= back[bot_side]
         rng = np.random.default_rng(6)
         for _ in range(8):
             _, _, _, _, info = env.step(env.batch.sample_actions(rng))

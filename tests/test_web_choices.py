@@ -274,18 +274,19 @@ def test_clocks_survive_a_restart(tmp_path: pathlib.Path) -> None:
 # -- presets and my games --------------------------------------------------------------------
 
 
-def test_setup_presets_are_pages_of_the_recorded_human_setups() -> None:
+def test_setup_presets_are_generated_setups_then_pages_of_the_recorded_human_setups() -> None:
     hub = _hub()
     created = post(hub, "/api/games", {"colour": "blue"}).json()
     base = _seat(created)
     first = hub.handle("GET", base + "/presets").json()
-    assert (len(first["presets"]), first["offset"], first["next"]) == (12, 0, 12)
+    human = [p for p in first["presets"] if p["source"] == "human"]
+    assert (len(human), first["offset"], first["next"]) == (12, 0, 12)
+    assert [p["source"] for p in first["presets"][:4]] == ["model"] * 4  # the setup model's
     assert first["total"] > 12
     rules = stratego.CLASSIC
     for preset in first["presets"]:
         setup = stratego.Setup.parse(preset["text"], Player.BLUE, rules.setup.depth)
         assert not stratego.setup_problems(rules, setup)
-        assert preset["source"] == "human"
     applied = post(hub, base + "/setup", {"text": first["presets"][3]["text"]}).json()
     assert applied["setup"] == first["presets"][3]["text"]
     last = hub.handle("GET", base + "/presets", {"offset": str(first["total"] - 1)}).json()
