@@ -23,6 +23,8 @@ IMPORT_NEEDS = {
     "stratego.env.aec": ("rl",),
     "stratego.env.common": ("rl",),
     "stratego.env.single": ("rl",),
+    "stratego.nn": ("numpy",),
+    "stratego.nn.model": ("numpy",),
     "stratego.openspiel": ("openspiel",),
     "stratego.vector": ("vector",),
     "stratego.vector.batch": ("vector",),
