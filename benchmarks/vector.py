@@ -16,8 +16,10 @@ policies cost per game-step.
 With `--rl-loop` it times instead the loop of a learner, N=1024 games on one thread, each
 step: a compiled random legal pick (`Batch.sample_actions`), `Batch.step` writing the
 observation planes and the action mask into the caller's buffers (``obs_out``,
-``mask_out``), and `Batch.reset_done` writing the new games' rows; with uint8 planes, with
-float32 planes, and the bare step without observations; each beside the bare loop, rounds
+``mask_out``), and `Batch.reset_done` writing the new games' rows; with the square codes
+and the mask packed as bits (``codes_out`` and a uint8 ``mask_out``,
+`stratego.vector.codes`), with uint8 planes, with float32 planes, and the
+bare step without observations; each beside the bare loop, rounds
 alternated, median (min, max) of the ratios.
 
 With `--cold R` it times instead the first use into an empty numba cache: R fresh processes,
@@ -95,31 +97,40 @@ def rl_loop(args: argparse.Namespace) -> None:
     from bare import bare_rate
 
     from stratego.editions import by_name
-    from stratego.vector import Batch
+    from stratego.vector import CODES_WIDTH, MASK_BYTES, Batch
 
     rules = by_name(args.rules)
     n = 1024
 
-    def rate(dtype: type | None, seconds: float, seed: int) -> float:
+    def rate(dtype: type | str | None, seconds: float, seed: int) -> float:
         batch = Batch.new(rules, n, seed=seed)
         rng = np.random.default_rng(seed)
-        obs = None if dtype is None else np.empty(batch.planes_shape, dtype)
-        mask = None if dtype is None else np.empty(batch.action_mask().shape, np.bool_)
-        batch.step(batch.sample_actions(rng), obs_out=obs, mask_out=mask)  # warm
+        planes = dtype is not None and dtype != "codes"
+        obs = np.empty(batch.planes_shape, dtype) if planes else None
+        codes = np.empty((n, CODES_WIDTH), np.uint16) if dtype == "codes" else None
+        if dtype is None:
+            mask = None
+        elif dtype == "codes":  # the compact loop: codes and the mask packed as bits
+            mask = np.empty((n, MASK_BYTES), np.uint8)
+        else:
+            mask = np.empty(batch.action_mask().shape, np.bool_)
+        batch.step(batch.sample_actions(rng), obs_out=obs, mask_out=mask,
+                   codes_out=codes)  # warm
         plies = 0
         clock = time.process_time
         begin = clock()
         while clock() - begin < seconds:
             actions = batch.sample_actions(rng)
             plies += int((actions >= 0).sum())
-            batch.step(actions, obs_out=obs, mask_out=mask)
-            batch.reset_done(obs_out=obs, mask_out=mask)
+            batch.step(actions, obs_out=obs, mask_out=mask, codes_out=codes)
+            batch.reset_done(obs_out=obs, mask_out=mask, codes_out=codes)
         return plies / (clock() - begin)
 
-    kinds = {"uint8 planes + mask": np.uint8, "float32 planes + mask": np.float32,
-             "no observation (bare step)": None}
-    rate(np.uint8, 0.2, 0)
-    rate(np.float32, 0.2, 0)
+    kinds: dict[str, type | str | None] = {
+        "square codes + packed mask": "codes", "uint8 planes + mask": np.uint8,
+        "float32 planes + mask": np.float32, "no observation (bare step)": None}
+    for kind in kinds.values():
+        rate(kind, 0.2, 0)
     rates: dict[str, list[float]] = {name: [] for name in kinds}
     ratios: dict[str, list[float]] = {name: [] for name in kinds}
     bare = []

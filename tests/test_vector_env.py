@@ -7,7 +7,7 @@ who cannot move loses); the rules' own ply limit is a draw (`Rules.with_ply_limi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -24,7 +24,9 @@ from stratego import Player, Rank
 from stratego.bots import HeuristicBot
 from stratego.editions import by_name
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, legal_action_mask
-from stratego.errors import ArgumentError, BotSpecError
+from stratego.errors import ArgumentError, BotSpecError, SetupError
+from stratego.setups import Setup
+from stratego.state import GameState
 from stratego.vector import TERMINATIONS
 from stratego.vector.env import TERMINATION_NAMES, BatchVectorEnv
 
@@ -279,3 +281,41 @@ def test_uint8_and_flat_observations() -> None:
         actions = plain.batch.sample_actions(step)
         a, *_ = plain.step(actions)
         b, *_ = compact.step(actions)
+
+
+def army_of(state: GameState, player: Player) -> set[tuple[int, Rank]]:
+    return {(square.index, piece.rank) for square, piece in state.pieces()
+            if piece.owner == player}
+
+
+@pytest.mark.parametrize("opponent", ["random", "self", "heuristic"])
+def test_setups_come_from_the_setups_option(opponent: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """``setups="model"``: every army is one the setup model dealt (`sample_setup`), the
+    learner's as well as a self-play or random opponent's; a bot places its own."""
+    import stratego.env.common as common
+    from stratego.setup_model import sample_setup
+
+    dealt: list[set[tuple[int, Rank]]] = []
+    original = sample_setup
+
+    def recording(rules: Any, player: Any, rng: Any) -> Setup:
+        setup = original(rules, player, rng)
+        dealt.append({(square.index, rank) for square, rank in setup.placement})
+        return setup
+
+    monkeypatch.setattr(common, "sample_setup", recording)
+    env = BatchVectorEnv(4, "classic+barrage", opponent=opponent, setups="model")
+    env.reset(seed=3)
+    for row in range(4):
+        state = env.batch.to_state(row)
+        sides = [Player.RED] if opponent == "heuristic" else [Player.RED, Player.BLUE]
+        for player in sides:
+            assert army_of(state, player) in dealt
+    assert len(dealt) == 4 * (1 if opponent == "heuristic" else 2)
+    env.close()
+
+
+def test_an_unknown_setups_value_is_refused() -> None:
+    with pytest.raises(SetupError, match="'random', 'human', 'model'"):
+        BatchVectorEnv(2, "classic+barrage", setups="humans")

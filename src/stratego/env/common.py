@@ -35,12 +35,14 @@ from stratego.match import ILLEGAL_MOVE, BotSpec
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.setup_model import sample_setup
 from stratego.setups import Setup, random_setup
 from stratego.state import GameState
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
            "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
-           "check_max_plies", "check_seed", "check_setups", "decode", "ending", "league",
+           "check_max_plies", "check_seed", "check_setups", "decode", "draw_setup", "ending",
+           "league",
            "make_rules", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
            "shaped", "start_state"]
 
@@ -50,7 +52,8 @@ PLAYERS = {"red": Player.RED, "blue": Player.BLUE}
 """The player of each agent name."""
 
 SetupSource: TypeAlias = str | Callable[[Player, random.Random], Setup]
-"""``"random"``, ``"human"`` (the bundled human setups) or a callable
+"""``"random"``, ``"human"`` (the bundled human setups), ``"model"`` (the setup model,
+`stratego.setup_model.sample_setup`, as the library's bots set up) or a callable
 ``(player, rng) -> Setup``."""
 
 
@@ -149,7 +152,7 @@ def check_bot_rules(bot: object, rules: Rules) -> None:
     """`RulesError` when `bot` says it plays other rules than `rules` (a ``rules``
     attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic)."""
     own = getattr(bot, "rules", None)
-    if isinstance(own, Rules) and own != rules:
+    if isinstance(own, Rules) and own.name != rules.name:  # a ply limit is no other game
         raise RulesError(f"the opponent {_shown(bot)} plays {own.name}, the environment "
                          f"{rules.name}")
 
@@ -180,13 +183,26 @@ def make_rules(rules: Rules | str) -> Rules:
 
 def check_setups(setups: SetupSource) -> None:
     """Raise `SetupError` for a `setups` value that is none of the accepted ones."""
-    if setups in ("random", "human"):
+    if setups in ("random", "human", "model"):
         if setups == "human" and not hasattr(stratego, "human_setup"):
             raise SetupError("setups='human' needs stratego.human_setup (a newer stratego)")
         return
     if not callable(setups):
-        raise SetupError(f"setups must be 'random', 'human' or a callable (player, rng) -> "
-                         f"Setup, not {_shown(setups)}")
+        raise SetupError(f"setups must be 'random', 'human', 'model' or a callable (player, "
+                         f"rng) -> Setup, not {_shown(setups)}")
+
+
+def draw_setup(rules: Rules, setups: SetupSource, player: Player,
+               rng: random.Random) -> Setup:
+    """One setup for `player` drawn from `setups` (checked by `check_setups`) with `rng`."""
+    if setups == "random":
+        return random_setup(rules, player, rng)
+    if setups == "human":
+        return stratego.human_setup(rules, player, rng)
+    if setups == "model":
+        return sample_setup(rules, player, rng)
+    assert callable(setups)
+    return setups(player, rng)
 
 
 def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | None,
@@ -198,15 +214,7 @@ def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | No
     `rng`, so the other side's setup does not change). An int `rng` seeds a new generator."""
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    chosen = []
-    for player in Player:
-        if setups == "random":
-            chosen.append(random_setup(rules, player, rng))
-        elif setups == "human":
-            chosen.append(stratego.human_setup(rules, player, rng))
-        else:
-            assert callable(setups)
-            chosen.append(setups(player, rng))
+    chosen = [draw_setup(rules, setups, player, rng) for player in Player]
     for player, place in own:
         chosen[player] = place(rules, player, random.Random(rng.getrandbits(62)))
     return stratego.new_game(rules, chosen[0], chosen[1])

@@ -25,6 +25,10 @@ What lives where:
 
 * `stratego.vector.batch`: `Batch`, the public face (building, reading, stepping games);
 * `stratego.vector.env`: `BatchVectorEnv`, a Gymnasium vector environment over a batch;
+* `stratego.vector.codes`: compact observations for a fast loop: the square codes (the
+  observation planes in 256 bytes a game: `Batch.observation_codes`,
+  ``step(codes_out=...)``, `planes_from_codes`) and the mask packed as bits
+  (``action_mask(packed=True)``, `unpack_mask`);
 * `stratego.vector._tables`: the tables the kernels read, built from the core's public
   tables, and which rule sets are supported;
 * `stratego.vector._kernels`: the numba kernels, one module per job (the layout of the
@@ -41,8 +45,15 @@ require("numba", "vector", "stratego.vector")
 
 from stratego.vector._tables import SUPPORTED, unsupported  # noqa: E402
 from stratego.vector.batch import TERMINATIONS, Batch  # noqa: E402
+from stratego.vector.codes import (  # noqa: E402
+    CODES_WIDTH,
+    MASK_BYTES,
+    planes_from_codes,
+    unpack_mask,
+)
 
-__all__ = ["SUPPORTED", "TERMINATIONS", "Batch", "supports"]
+__all__ = ["CODES_WIDTH", "MASK_BYTES", "SUPPORTED", "TERMINATIONS", "Batch", "planes_from_codes",
+           "supports", "unpack_mask"]
 
 
 def supports(rules: object) -> bool:

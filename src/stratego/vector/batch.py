@@ -39,6 +39,7 @@ from stratego.vector import _kernels
 from stratego.vector._kernels import layout as k
 from stratego.vector._kernels.layout import Games
 from stratego.vector._tables import check_rules, tables
+from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
 from stratego.views import view
 
 __all__ = ["TERMINATIONS", "Batch"]
@@ -53,6 +54,9 @@ TERMINATIONS: tuple[Termination | None, ...] = (
 """`Batch.termination` codes: index -> `Termination` (0: the game is on)."""
 _TERM_CODE = {term: code for code, term in enumerate(TERMINATIONS)}
 _CHASE_START = 16
+_FUSED_CHUNK = 64
+"""Games a fused step (`Batch.step` with observation buffers) steps, then observes, at a
+time: small enough for their arrays to stay in the cache between the two."""
 
 
 def _seed(seed: int) -> int:
@@ -104,16 +108,29 @@ def _planes_scale(out: object, shape: tuple[int, ...], name: str) -> float:
     return _PLANE_SCALES[out.dtype]
 
 
-def _check_mask_out(out: object, shape: tuple[int, ...], name: str) -> None:
+def _check_mask_out(out: object, shape: tuple[int, ...], name: str) -> bool:
+    """Check a mask buffer: bool of `shape`, or uint8 ``(N, MASK_BYTES)`` (the mask packed
+    as bits); return whether it is packed."""
+    packed = (shape[0], MASK_BYTES)
     if not (
         isinstance(out, np.ndarray)
-        and out.shape == shape
-        and out.dtype == np.bool_
+        and ((out.shape == shape and out.dtype == np.bool_)
+             or (out.shape == packed and out.dtype == np.uint8))
         and out.flags.c_contiguous
         and out.flags.writeable
     ):
         raise ArgumentError(f"{name} must be a writable C-contiguous bool array of shape "
-                            f"{shape}, not {_describe(out)}")
+                            f"{shape} (or uint8 of shape {packed}: the mask packed as bits), "
+                            f"not {_describe(out)}")
+    return bool(out.dtype == np.uint8)
+
+
+def _check_codes_out(out: object, n: int, name: str) -> None:
+    if not (isinstance(out, np.ndarray) and out.dtype == np.uint16
+            and out.shape == (n, CODES_WIDTH) and out.flags.c_contiguous
+            and out.flags.writeable):
+        raise ArgumentError(f"{name} must be a writable C-contiguous uint16 array of shape "
+                            f"({n}, {CODES_WIDTH}), not {_describe(out)}")
 
 
 def _describe(value: object) -> str:
@@ -428,19 +445,31 @@ class Batch:
         red = self.outcome.astype(np.float32)
         return np.stack([red, -red], axis=1)
 
-    def action_mask(self, out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+    def action_mask(self, out: npt.NDArray[Any] | None = None, *,
+                    packed: bool = False) -> npt.NDArray[Any]:
         """``(N, NUM_ACTIONS)`` bool: the legal actions of each game's player to move, in
         that player's seat (all False once a game is over).
 
         A new, writable array (keep it, change it, hand it to ``torch.from_numpy``): the
         batch's own mask is not exposed, so nothing done to the result can change the
         games. `out`, a C-contiguous bool array of that shape, is written over and
-        returned instead (no allocation in a loop)."""
+        returned instead (no allocation in a loop).
+
+        With ``packed=True``, or a uint8 `out` of ``(N, MASK_BYTES)``: the mask packed as
+        bits, as ``numpy.packbits(mask, axis=1)`` packs it (action ``a`` is bit ``7 - a %
+        8`` of byte ``a // 8``; ``numpy.unpackbits(packed, axis=1, count=NUM_ACTIONS)``
+        unpacks it), 332 bytes a game instead of 2,649, and written from each game's few
+        legal actions rather than copied whole."""
         mask = self._s.mask
         if out is None:
-            return mask.copy()
-        _check_mask_out(out, mask.shape, "out")
-        np.copyto(out, mask)
+            if not packed:
+                return mask.copy()
+            out = np.empty((len(self), MASK_BYTES), np.uint8)
+        elif not _check_mask_out(out, mask.shape, "out"):
+            np.copyto(out, mask)
+            return out
+        games = self._s
+        self._split(lambda lo, hi: _kernels.pack_mask(lo, hi, games.g, games.moves, out))
         return out
 
     def legal_counts(self) -> npt.NDArray[np.int64]:
@@ -483,6 +512,27 @@ class Batch:
         """``(N, NUM_PLANES, 10, 10)``: the shape of `observation_planes` (and of the
         buffers `observation_planes(out=...)` and `step(obs_out=...)` take)."""
         return (len(self), NUM_PLANES, 10, 10)
+
+    def observation_codes(
+        self,
+        player: npt.ArrayLike | None = None,
+        out: npt.NDArray[np.uint16] | None = None,
+    ) -> npt.NDArray[np.uint16]:
+        """``(N, CODES_WIDTH)`` uint16: each game as its player to move sees it (or
+        `player`, as `observation_planes` takes it), as square codes
+        (`stratego.vector.codes`: 256 bytes a game against 5,800 for uint8 planes, and
+        `stratego.vector.codes.planes_from_codes` gives the planes back exactly). `out`, a
+        C-contiguous uint16 array of that shape, is written over and returned instead of a
+        new array; `Batch.step` and `Batch.reset_done` can write them too
+        (``codes_out``)."""
+        viewer = self._viewer(player)
+        if out is None:
+            out = np.empty((len(self), CODES_WIDTH), np.uint16)
+        else:
+            _check_codes_out(out, len(self), "out")
+        games, tabs = self._s, self._t
+        self._split(lambda lo, hi: _kernels.observe_codes(lo, hi, out, viewer, games, tabs))
+        return out
 
     def _viewer(self, player: npt.ArrayLike | None) -> npt.NDArray[np.int64]:
         n = len(self)
@@ -546,6 +596,7 @@ class Batch:
         *,
         obs_out: npt.NDArray[Any] | None = None,
         mask_out: npt.NDArray[np.bool_] | None = None,
+        codes_out: npt.NDArray[np.uint16] | None = None,
     ) -> int:
         """Play one action per game that is on, **in place** (games over are left as they
         are, whatever their action). Returns how many illegal actions were ignored.
@@ -560,12 +611,18 @@ class Batch:
         ``observation_planes(out=obs_out)`` and ``action_mask(out=mask_out)`` would write
         (each game from the seat of its player to move), in the same pass over the games
         (while each game's arrays are still in the cache): the fast loop of a learner.
+        `codes_out` (a uint16 buffer of ``(N, CODES_WIDTH)``) receives the same view as
+        square codes (`observation_codes`), and a uint8 `mask_out` of ``(N,
+        MASK_BYTES)`` the mask packed as bits (`action_mask`): the compact form of that
+        loop.
         """
         scale = 0.0
         if obs_out is not None:
             scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
-        if mask_out is not None:
-            _check_mask_out(mask_out, self._s.mask.shape, "mask_out")
+        packed = mask_out is not None and _check_mask_out(mask_out, self._s.mask.shape,
+                                                          "mask_out")
+        if codes_out is not None:
+            _check_codes_out(codes_out, len(self), "codes_out")
         try:
             acts = np.ascontiguousarray(actions, dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
@@ -598,12 +655,25 @@ class Batch:
         planes = None if obs_out is None else obs_out.reshape(len(self), NUM_PLANES * 100)
         viewer = self._to_mover
 
+        observing = planes is not None or codes_out is not None or mask_out is not None
+        chunk = _FUSED_CHUNK if observing else len(self)
+
         def job(lo: int, hi: int) -> int:
-            longest = int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
-            if planes is not None:
-                _kernels.observe(lo, hi, planes, viewer, games, tabs, scale)
-            if mask_out is not None:
-                mask_out[lo:hi] = games.mask[lo:hi]
+            longest = 0
+            # a chunk of games at a time, so that the observations read each game's arrays
+            # while the step has just left them in the cache
+            for start in range(lo, hi, chunk):
+                end = min(start + chunk, hi)
+                longest = max(longest, int(_kernels.step(start, end, acts, bad, games, tabs,
+                                                         _kernels.PLAY)))
+                if planes is not None:
+                    _kernels.observe(start, end, planes, viewer, games, tabs, scale)
+                if codes_out is not None:
+                    _kernels.observe_codes(start, end, codes_out, viewer, games, tabs)
+                if packed:
+                    _kernels.pack_mask(start, end, games.g, games.moves, mask_out)
+                elif mask_out is not None:
+                    mask_out[start:end] = games.mask[start:end]
             return longest
 
         self._longest = max(self._split(job))
@@ -626,6 +696,7 @@ class Batch:
         *,
         obs_out: npt.NDArray[Any] | None = None,
         mask_out: npt.NDArray[np.bool_] | None = None,
+        codes_out: npt.NDArray[np.uint16] | None = None,
     ) -> npt.NDArray[np.int64]:
         """Start a new random game (as `Batch.new` does) in every row whose game is over;
         returns the indices of the rows reset.
@@ -635,13 +706,16 @@ class Batch:
         loop: the run stays reproducible and each reset deals new armies. A `seed`
         reseeds that generator (the same seed every step deals the same armies again).
         `obs_out` and `mask_out` (the buffers of `step`) get the new games' planes and
-        masks in the rows reset (the other rows are left as they are).
+        masks in the rows reset (the other rows are left as they are), and `codes_out`
+        their square codes.
         """
         scale = 0.0
         if obs_out is not None:
             scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
-        if mask_out is not None:
-            _check_mask_out(mask_out, self._s.mask.shape, "mask_out")
+        packed = mask_out is not None and _check_mask_out(mask_out, self._s.mask.shape,
+                                                          "mask_out")
+        if codes_out is not None:
+            _check_codes_out(codes_out, len(self), "codes_out")
         which = self._s.g[:, k.DONE] != 0
         rng = self._generator(seed)
         rows = np.flatnonzero(which)
@@ -652,7 +726,14 @@ class Batch:
                 for row in rows:
                     _kernels.observe(row, row + 1, planes, self._to_mover, self._s, self._t,
                                      scale)
-            if mask_out is not None:
+            if codes_out is not None:
+                for row in rows:
+                    _kernels.observe_codes(row, row + 1, codes_out, self._to_mover, self._s,
+                                           self._t)
+            if packed:
+                for row in rows:
+                    _kernels.pack_mask(row, row + 1, self._s.g, self._s.moves, mask_out)
+            elif mask_out is not None:
                 mask_out[rows] = self._s.mask[rows]
         return rows
 

@@ -16,8 +16,12 @@ agent plays `player` in every game against an opponent, or both sides (``"self"`
 * ``opponent="self"``: self-play; each action is the move of the player to move in that
   game, the observation and mask are from the seat of the player to move next.
 
-A bot opponent with a ``setup(rules, player, rng)`` method places its own army, as in
-`stratego.match.play_match` (``bot_setup=False``: random setups for both sides).
+The armies come from `setups`: ``"random"`` (the default, the batch's own shuffle),
+``"human"`` (the bundled human setups), ``"model"`` (the setup model the library's bots
+use, `stratego.setup_model.sample_setup`) or a callable ``(player, rng) -> Setup``, as
+`stratego.env.StrategoEnv` takes them. A bot opponent with a ``setup(rules, player,
+rng)`` method places its own army, as in `stratego.match.play_match` (``bot_setup=False``:
+it gets one from `setups` too).
 
 Observations are `stratego.encoding.observation_planes` arrays (from the agent's seat, or
 the mover's in self-play); ``info["action_mask"]`` holds the legal actions,
@@ -57,6 +61,7 @@ from stratego.bots.policy import PolicyBot  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.engine import new_game  # noqa: E402
 from stratego.env.common import (  # noqa: E402
+    SetupSource,
     bot_setup,
     bot_spec,
     build_bot,
@@ -64,6 +69,8 @@ from stratego.env.common import (  # noqa: E402
     check_choice,
     check_max_plies,
     check_seed,
+    check_setups,
+    draw_setup,
     league,
     make_rules,
     planes_space,
@@ -74,7 +81,6 @@ from stratego.errors import ArgumentError, BotFaultError, BotSpecError, _shown  
 from stratego.match import BotSpec  # noqa: E402
 from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
-from stratego.setups import random_setup  # noqa: E402
 from stratego.state import GameState  # noqa: E402
 from stratego.text import board_text  # noqa: E402
 from stratego.vector.batch import TERMINATIONS, Batch  # noqa: E402
@@ -173,8 +179,10 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         render_mode: str | None = None,
         dtype: str = "float32",
         flatten: bool = False,
+        setups: SetupSource = "random",
     ) -> None:
         check_choice("player", player, ("red", "blue"))
+        check_setups(setups)
         check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         rules = make_rules(rules)
         max_plies = check_max_plies(max_plies)
@@ -194,6 +202,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.player = Player.parse(player)
         self.max_plies = max_plies
         self.bot_setup = bot_setup
+        self.setups = setups
+        """Where the armies come from (``"random"``, ``"human"``, ``"model"`` or a callable,
+        as `stratego.env.StrategoEnv` takes them); a bot's own setup goes first."""
         self.render_mode = render_mode
         self.single_observation_space = planes_space(dtype, bool(flatten))
         self.dtype = dtype
@@ -221,17 +232,19 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             seed = int(game.integers(2**31))
             pick = int(game.integers(len(self._opponents))) if len(self._opponents) > 1 else 0
             self._pick[row] = pick
-            batch.reset([row], seed)
-            if self.self_play or self._opponents[pick].kind != "bot":
-                continue
-            bot = self._bot(pick, row)
-            reset_bot(bot, seed)
-            place = bot_setup(bot) if self.bot_setup else None
-            if place is None:
+            place = None
+            if not self.self_play and self._opponents[pick].kind == "bot":
+                bot = self._bot(pick, row)
+                reset_bot(bot, seed)
+                place = bot_setup(bot) if self.bot_setup else None
+            if place is None and self.setups == "random":
+                batch.reset([row], seed)  # the batch's own shuffle: no game to build
                 continue
             sides = {
-                self.player: random_setup(rules, self.player, random.Random(seed)),
-                opponent_side: place(rules, opponent_side, random.Random(seed + 1)),
+                self.player: draw_setup(rules, self.setups, self.player, random.Random(seed)),
+                opponent_side: place(rules, opponent_side, random.Random(seed + 1))
+                if place is not None
+                else draw_setup(rules, self.setups, opponent_side, random.Random(seed + 1)),
             }
             loads.append(row)
             states.append(new_game(rules, sides[Player.RED], sides[Player.BLUE]))

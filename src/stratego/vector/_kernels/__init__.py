@@ -9,8 +9,8 @@
 * `apply`: playing one action per game (strikes, knowledge, the end of a game), and
   checking the actions first;
 * `reset`: new games with shuffled armies;
-* `planes`: the observation planes;
-* `sampling`: picking one legal action per game.
+* `planes`: the observation planes, and the same as square codes;
+* `sampling`: picking one legal action per game, and the masks packed as bits.
 
 One game is one row of the arrays of `Games` (see `stratego.vector.batch` for the layout).
 The rules mirrored here are those of `stratego.engine` (`_generate`, `_apply_move`,
@@ -44,9 +44,10 @@ from stratego.vector._kernels import (
 from stratego.vector._kernels.apply import LOAD, NEW, PLAY, step, validate
 from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector._kernels.movegen import kind_of
+from stratego.vector._kernels.planes import codes as observe_codes
 from stratego.vector._kernels.planes import planes as observe
 from stratego.vector._kernels.reset import reset as new_games
-from stratego.vector._kernels.sampling import sample, sample_logits
+from stratego.vector._kernels.sampling import pack_mask, sample, sample_logits
 
 __all__ = [
     "LOAD",
@@ -58,6 +59,8 @@ __all__ = [
     "layout",
     "new_games",
     "observe",
+    "observe_codes",
+    "pack_mask",
     "sample",
     "sample_logits",
     "step",

@@ -131,3 +131,66 @@ def planes(lo, hi, out, viewer, S, T, scale):
             start = (_UNIDENTIFIED + r) * 100
             for k in range(start, start + 100):
                 out[i, k] = value
+
+
+# the square codes (`stratego.vector.codes` layout): one uint16 per square, then per game
+_C_LAST_FROM, _C_LAST_TO, _C_TO_MOVE, _C_LEFT, _C_ARMY = 100, 101, 103, 104, 116
+
+
+@njit(cache=True, nogil=True)
+def codes(lo, hi, out, viewer, S, T):
+    """Square codes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
+    move), written over `out` (``(N, 128)`` uint16): what `planes` writes, one code per
+    square (0 empty, 1 lake, ``2 | rank << 2 | moved << 6 | disclosed << 7`` for the
+    viewer's pieces, ``3 | possible << 2 | moved << 14`` for the opponent's, `possible`
+    the bits of the ranks it may have), then the last move's squares plus one (0: none),
+    the turn, and per rank the opponent's unidentified pieces and its army's count."""
+    pc, g, armies = S.pc, S.g, S.armies
+    R, lakes = T.R, T.lakes
+    silent = R[R_SILENT] != 0
+    army_mask = R[R_ARMY_MASK]
+    immobile = R[R_IMMOBILE]
+    known_count = np.zeros(12, np.int64)
+    for i in range(lo, hi):
+        me = g[i, TURN] if viewer[i] < 0 else viewer[i]
+        for sq in range(100):  # (the lakes are the same squares from both seats)
+            out[i, sq] = lakes[sq] != 0
+        for r in range(12):
+            known_count[r] = 0
+        for pid in range(1, g[i, NPIECES]):
+            where = pc[i, pid, WHERE]
+            owner = pc[i, pid, OWNER]
+            if owner == me and where < 0:
+                continue
+            moved = pc[i, pid, MOVED] != 0
+            if owner == me:
+                idx = 99 - where if me == 1 else where
+                code = 2 | (pc[i, pid, RANK] << 2)
+                if moved:
+                    code |= 64
+                if _single(np.int64(pc[i, pid, KNOWN])):
+                    code |= 128
+                out[i, idx] = code
+                continue
+            if where < 0 and not silent:
+                known_count[pc[i, pid, RANK]] += 1
+                continue
+            possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
+            if moved:
+                possible &= ~immobile
+            if _single(possible):
+                known_count[_low_bit(possible)] += 1
+            if where < 0:
+                continue
+            idx = 99 - where if me == 1 else where
+            out[i, idx] = 3 | (possible << 2) | (16384 if moved else 0)
+        out[i, _C_LAST_FROM] = 0 if g[i, LFROM] < 0 else 1 + (
+            99 - g[i, LFROM] if me == 1 else g[i, LFROM])
+        out[i, _C_LAST_TO] = 0 if g[i, LDEST] < 0 else 1 + (
+            99 - g[i, LDEST] if me == 1 else g[i, LDEST])
+        out[i, 102] = 0
+        out[i, _C_TO_MOVE] = 1 if g[i, DONE] == 0 and me == g[i, TURN] else 0
+        for r in range(12):
+            army = armies[i, 1 - me, r]
+            out[i, _C_LEFT + r] = max(0, army - known_count[r]) if army else 0
+            out[i, _C_ARMY + r] = army

@@ -55,3 +55,16 @@ def sample_logits(u, logits, g, moves, out):
                     break
         out[i] = moves[i, pick]
     return -1
+
+
+@njit(cache=True, nogil=True)
+def pack_mask(lo, hi, g, moves, out):
+    """The legal-action masks of rows lo..hi-1 as bits (``numpy.packbits`` of the mask
+    along its actions: action ``a`` is bit ``7 - a % 8`` of byte ``a // 8``), from each
+    game's action list, written over `out` (uint8, one row of bytes per game)."""
+    for i in range(lo, hi):
+        for b in range(out.shape[1]):
+            out[i, b] = 0
+        for k in range(g[i, NMOVES]):
+            a = moves[i, k]
+            out[i, a >> 3] |= np.uint8(128 >> (a & 7))
