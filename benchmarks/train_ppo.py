@@ -54,6 +54,8 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
     raise SystemExit(f"train_ppo.py needs torch, stable-baselines3 and sb3-contrib "
                      f"(pip install torch sb3-contrib): {missing}") from None
 
+from curves import curve_svg
+
 from stratego.bots import PolicyBot
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.editions import by_name
@@ -243,53 +245,6 @@ class Marks(BaseCallback):  # type: ignore[misc]
             print(f"{self.rules.name} {minutes:g} CPU-min ({row['steps']} steps): {score}",
                   flush=True)
         self.log.append(row)
-
-
-def curve_svg(log: list[dict[str, Any]], path: pathlib.Path) -> None:
-    """Score (with its 95% interval) against CPU minutes, one line per rules and opponent."""
-    width, height, left, bottom = 640, 360, 50, 40
-    top = max((row["minutes"] for row in log), default=1.0)
-    colours = {"random": "#c0392b", "heuristic": "#2c3e50"}
-    dashes = {}
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'font-family="sans-serif" font-size="12">',
-             f'<rect width="{width}" height="{height}" fill="white"/>']
-
-    def x(minutes: float) -> float:
-        return left + (width - left - 20) * minutes / top
-
-    def y(score: float) -> float:
-        return height - bottom - (height - bottom - 20) * score
-
-    for tick in (0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(f'<line x1="{left}" x2="{width - 20}" y1="{y(tick)}" y2="{y(tick)}" '
-                     f'stroke="#ddd"/><text x="{left - 8}" y="{y(tick) + 4}" '
-                     f'text-anchor="end">{tick:.0%}</text>')
-    parts.append(f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">training CPU '
-                 f'minutes (one thread)</text>')
-    for minutes in sorted({row["minutes"] for row in log}):
-        parts.append(f'<text x="{x(minutes):.1f}" y="{height - bottom + 16}" '
-                     f'text-anchor="middle">{minutes:g}</text>')
-    for rules in dict.fromkeys(row["rules"] for row in log):
-        dashes.setdefault(rules, "" if not dashes else ' stroke-dasharray="6 4"')
-        rows = [row for row in log if row["rules"] == rules]
-        for opponent, colour in colours.items():
-            points = " ".join(f"{x(r['minutes']):.1f},{y(r[opponent]['score']):.1f}"
-                              for r in rows)
-            parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
-                         f'stroke-width="2"{dashes[rules]}/>')
-            for r in rows:
-                parts.append(f'<line x1="{x(r["minutes"]):.1f}" x2="{x(r["minutes"]):.1f}" '
-                             f'y1="{y(r[opponent]["low"]):.1f}" y2="{y(r[opponent]["high"]):.1f}" '
-                             f'stroke="{colour}"/>')
-    legend = [(f"{rules} v {opponent}", colours[opponent], dashes[rules])
-              for rules in dashes for opponent in colours]
-    for i, (label, colour, dash) in enumerate(legend):
-        parts.append(f'<line x1="{left + 10}" x2="{left + 40}" y1="{30 + 16 * i}" '
-                     f'y2="{30 + 16 * i}" stroke="{colour}" stroke-width="2"{dash}/>'
-                     f'<text x="{left + 46}" y="{34 + 16 * i}">{label}</text>')
-    parts.append("</svg>")
-    path.write_text("\n".join(parts), encoding="utf-8")
 
 
 def main() -> None:

@@ -31,6 +31,7 @@ HOOKS = {
     ("bots/heuristic.py", "HeuristicBot.setup", "rng"),  # a bot placing its own army (`play_game`)
     ("bots/search.py", "SearchBot.setup", "rng"),  # the same hook
     ("bots/program.py", "ProgramBot.setup", "rng"),  # the same hook (a program's setup)
+    ("nn/model.py", "NetworkBot.setup", "rng"),  # the same hook (a network bot's army)
 }
 """(file, function, parameter) given a `random.Random` by the library that calls them."""
 

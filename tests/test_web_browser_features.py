@@ -212,6 +212,13 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
     expect(red).to_have_text(re.compile(r"^15:\d\d$"))  # the bot's time, plus its increment
     expect(blue).not_to_have_text("15:00")  # ticking in the page between server answers
 
+    # a learned bot plays only its network's rules: choosing it sets them
+    page.goto(server.url + "/")
+    page.get_by_test_id("choose-bot").select_option("policy-barrage")
+    expect(page.get_by_test_id("choose-rules")).to_have_value("classic")
+    expect(page.get_by_test_id("choose-variants").get_by_label("Stratego Barrage")).to_be_checked()
+    page.get_by_test_id("choose-bot").select_option("medium")
+
     page.goto(server.url + "/")
     page.get_by_test_id("choose-rules").select_option("classic")
     page.get_by_test_id("choose-variants").locator("summary").click()

@@ -127,7 +127,8 @@ def test_a_bot_registered_in_the_library_joins_the_default_lineup(
     monkeypatch.setitem(stratego.bots.BOTS, "learned", TimedBot)
     assert default_bots()[-1] == "Learned=learned"
     hub = _hub()
-    assert [c.id for c in hub.lineup.choices] == ["easy", "medium", "hard", "learned"]
+    assert [c.id for c in hub.lineup.choices] == [
+        "easy", "medium", "hard", "policy-barrage", "policy-classic", "learned"]
     created = post(hub, "/api/games", {"bot": "learned"}).json()
     assert hub.handle("GET", _seat(created)).json()["bot_name"] == "Learned"
 
@@ -387,3 +388,18 @@ def test_serve_takes_the_lineup_hosts_and_proxies(monkeypatch: pytest.MonkeyPatc
     assert "192.0.2.7" in seen["hub"].allowed_hosts
     assert seen["options"]["forwarded_allow_ips"] is None
     assert main(["serve", "--bots", "Easy=deep-blue"]) == 2
+
+
+def test_a_learned_bot_is_offered_with_its_rules_and_refuses_others() -> None:
+    """A learned bot plays only the rules of its network: the options say which, and a
+    game under other rules is refused (400) instead of failing at the bot's first move."""
+    hub = _hub()
+    bots = {b["id"]: b for b in hub.handle("GET", "/api/options").json()["bots"]}
+    assert bots["policy-barrage"]["rules"] == "classic+barrage"
+    assert bots["policy-classic"]["rules"] == "classic"
+    assert "rules" not in bots["medium"]
+    refused = post(hub, "/api/games", {"bot": "policy-barrage", "rules": "classic"})
+    assert refused.status == 400
+    assert "plays only classic+barrage" in refused.json()["error"]
+    created = post(hub, "/api/games", {"bot": "policy-barrage", "rules": "classic+barrage"})
+    assert created.status == 201

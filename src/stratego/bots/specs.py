@@ -3,7 +3,8 @@
 One resolver serves `make_bot`, `stratego.match.BotSpec` (and so `play_match`, the
 ladder and every command of the command line). A spec is one of:
 
-* a name of `BOTS`: ``"random"``, ``"heuristic"``, ``"search"``;
+* a name of `BOTS`: ``"random"``, ``"heuristic"``, ``"search"``, and the learned
+  ``"policy-barrage"`` and ``"policy-classic"`` (which need NumPy);
 * ``"module:attribute"``: an importable module and a factory in it;
 * ``"path/to/file.py:attribute"``: a Python file (loaded once per process) and a
   factory in it;
@@ -39,6 +40,7 @@ from typing import Any
 from stratego.arguments import optional_seed
 from stratego.bots.base import Bot
 from stratego.bots.heuristic import HeuristicBot
+from stratego.bots.learned import policy_barrage, policy_classic
 from stratego.bots.random import RandomBot
 from stratego.bots.search import SearchBot
 from stratego.errors import BotSpecError, _shown
@@ -50,8 +52,11 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
+    "policy-barrage": policy_barrage,
+    "policy-classic": policy_classic,
 }
-"""The library's bots by name (as the command line's ``--red``/``--blue`` take them)."""
+"""The library's bots by name (as the command line's ``--red``/``--blue`` take them); the
+two ``policy-`` bots play shipped networks and need NumPy (`stratego.bots.learned`)."""
 
 COMMAND_PREFIX = "cmd:"
 """The prefix of a spec that runs a program speaking the line protocol."""

@@ -193,8 +193,11 @@ def check_setups(setups: SetupSource) -> None:
 
 
 def draw_setup(rules: Rules, setups: SetupSource, player: Player,
-               rng: random.Random) -> Setup:
-    """One setup for `player` drawn from `setups` (checked by `check_setups`) with `rng`."""
+               rng: random.Random | int | None) -> Setup:
+    """One setup for `player` drawn from `setups` (checked by `check_setups`) with `rng`
+    (a `random.Random`; an int seeds a new one, None draws fresh randomness)."""
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
     if setups == "random":
         return random_setup(rules, player, rng)
     if setups == "human":

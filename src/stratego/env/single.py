@@ -62,7 +62,9 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
       rng)`` method places its own army, as in `stratego.match.play_match` (the
       heuristic bot's Flag on its back row behind Bombs); False draws it from `setups`.
     * `player`: the side the agent plays, ``"red"`` or ``"blue"``.
-    * `setups`: ``"random"``, ``"human"`` or a callable ``(player, rng) -> Setup``.
+    * `setups`: ``"random"``, ``"human"``, ``"model"`` (the setup model the library's
+      bots use, `stratego.setup_model.sample_setup`) or a callable ``(player, rng) ->
+      Setup``.
     * Observation: `stratego.encoding.observation_planes` of the agent's view
       (float32, from its seat); ``dtype="uint8"`` gives them times 255
       (`stratego.encoding.compact_planes`), ``flatten=True`` as one vector of

@@ -29,6 +29,12 @@ move). `load` checks all of it: a file written for another observation or action
 is refused (`BotSpecError` naming what differs), and a bot refuses to play under rules other
 than its network's (`RulesError`: a Barrage model does not play classic).
 
+**Learned bots.** The package ships two trained networks, played by the bot specs
+``policy-barrage`` (Barrage, ``classic+barrage``) and ``policy-classic`` (classic), or
+`learned_bot` (`LEARNED` lists them, `learned_weights` gives a file's path). They were
+trained by ``benchmarks/selfplay.py`` (self-play PPO on the batched engine after a short
+imitation of the heuristic bot); docs/learning.md gives the commands, budgets and curves.
+
 Needs NumPy (``pip install 'stratego[numpy]'``); training needs torch, never this module.
 """
 
@@ -41,14 +47,17 @@ require("numpy", "numpy", "stratego.nn")
 from stratego.nn.model import (  # noqa: E402
     FORMAT,
     KINDS,
+    LEARNED,
     Network,
     NetworkBot,
     action_digest,
+    learned_bot,
+    learned_weights,
     load,
     make_bot,
     move_squares,
     policy_bot,
 )
 
-__all__ = ["FORMAT", "KINDS", "Network", "NetworkBot", "action_digest", "load", "make_bot",
-           "move_squares", "policy_bot"]
+__all__ = ["FORMAT", "KINDS", "LEARNED", "Network", "NetworkBot", "action_digest",
+           "learned_bot", "learned_weights", "load", "make_bot", "move_squares", "policy_bot"]

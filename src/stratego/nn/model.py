@@ -6,6 +6,7 @@ import hashlib
 import json
 import os
 import pathlib
+import random
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -27,10 +28,12 @@ from stratego.errors import ArgumentError, BotSpecError, RulesError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.setup_model import sample_setup
+from stratego.setups import Setup
 from stratego.views import PlayerView
 
-__all__ = ["FORMAT", "KINDS", "Network", "NetworkBot", "action_digest", "load", "make_bot",
-           "move_squares", "policy_bot"]
+__all__ = ["FORMAT", "KINDS", "LEARNED", "Network", "NetworkBot", "action_digest",
+           "learned_bot", "learned_weights", "load", "make_bot", "move_squares", "policy_bot"]
 
 FORMAT = "stratego.nn/1"
 """The format name a weight file's ``meta`` records (changed when the layout changes)."""
@@ -283,9 +286,10 @@ def _read(where: pathlib.Path) -> Network:
 
 
 class NetworkBot(PolicyBot):
-    """A `PolicyBot` over a `Network` that plays only under the network's rules: asked to
-    move under other rules, it raises `RulesError` naming both (a Barrage model does not
-    play classic)."""
+    """A `PolicyBot` over a `Network` that plays only under the network's rules (its
+    edition and variants; a ply limit, as matches add, is no other game): asked to move
+    under other rules, it raises `RulesError` naming both (a Barrage model does not play
+    classic)."""
 
     def __init__(self, network: Network, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
@@ -300,10 +304,15 @@ class NetworkBot(PolicyBot):
 
     def __call__(self, view: PlayerView) -> Move:
         """The move the network chooses in `view` (`RulesError` under other rules)."""
-        if view.rules != self.network.rules:
+        if view.rules.name != self.network.rules.name:  # a ply limit is no other game
             raise RulesError(f"this network was trained under {self.network.rules.name}; it "
                              f"does not play {view.rules.name}")
         return super().__call__(view)
+
+    def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup:
+        """A setup drawn from the setup model (`stratego.setup_model.sample_setup`), as
+        the library's other bots place their armies."""
+        return sample_setup(rules, player, rng)
 
 
 def policy_bot(source: Network | str | os.PathLike[str], *, seed: int | None = None,
@@ -314,6 +323,32 @@ def policy_bot(source: Network | str | os.PathLike[str], *, seed: int | None = N
     network = source if isinstance(source, Network) else load(source)
     label = name or (pathlib.Path(source).stem if not isinstance(source, Network) else "policy")
     return NetworkBot(network, greedy=greedy, seed=seed, name=label)
+
+
+LEARNED: dict[str, str] = {
+    "policy-barrage": "classic+barrage",
+    "policy-classic": "classic",
+}
+"""The trained networks the package ships, by bot name, with the rules each was trained
+under (``benchmarks/selfplay.py`` made them; docs/learning.md gives the command)."""
+
+_WEIGHTS = pathlib.Path(__file__).resolve().parent / "weights"
+
+
+def learned_weights(name: str) -> pathlib.Path:
+    """The path of the shipped weight file of the learned bot `name` (a key of `LEARNED`);
+    `BotSpecError` for another name, naming the known ones."""
+    if name not in LEARNED:
+        raise BotSpecError(f"no learned bot {_shown(name)} (known: {', '.join(LEARNED)})")
+    return _WEIGHTS / f"{name}.npz"
+
+
+def learned_bot(name: str, *, seed: int | None = None, greedy: bool = True) -> NetworkBot:
+    """The learned bot `name` (``"policy-barrage"`` or ``"policy-classic"``, the bot specs
+    of the same names): its shipped network, read once per process, playing only the
+    rules it was trained under, with setups from the setup model; its best legal move,
+    or with ``greedy=False`` a move drawn from its policy (seeded by `seed`)."""
+    return policy_bot(learned_weights(name), seed=seed, greedy=greedy, name=name)
 
 
 def make_bot(seed: int | None = None, **options: Any) -> NetworkBot:

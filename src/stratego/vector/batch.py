@@ -54,9 +54,6 @@ TERMINATIONS: tuple[Termination | None, ...] = (
 """`Batch.termination` codes: index -> `Termination` (0: the game is on)."""
 _TERM_CODE = {term: code for code, term in enumerate(TERMINATIONS)}
 _CHASE_START = 16
-_FUSED_CHUNK = 64
-"""Games a fused step (`Batch.step` with observation buffers) steps, then observes, at a
-time: small enough for their arrays to stay in the cache between the two."""
 
 
 def _seed(seed: int) -> int:
@@ -655,25 +652,19 @@ class Batch:
         planes = None if obs_out is None else obs_out.reshape(len(self), NUM_PLANES * 100)
         viewer = self._to_mover
 
-        observing = planes is not None or codes_out is not None or mask_out is not None
-        chunk = _FUSED_CHUNK if observing else len(self)
-
         def job(lo: int, hi: int) -> int:
-            longest = 0
-            # a chunk of games at a time, so that the observations read each game's arrays
-            # while the step has just left them in the cache
-            for start in range(lo, hi, chunk):
-                end = min(start + chunk, hi)
-                longest = max(longest, int(_kernels.step(start, end, acts, bad, games, tabs,
-                                                         _kernels.PLAY)))
-                if planes is not None:
-                    _kernels.observe(start, end, planes, viewer, games, tabs, scale)
-                if codes_out is not None:
-                    _kernels.observe_codes(start, end, codes_out, viewer, games, tabs)
-                if packed:
-                    _kernels.pack_mask(start, end, games.g, games.moves, mask_out)
-                elif mask_out is not None:
-                    mask_out[start:end] = games.mask[start:end]
+            # (one kernel call per job: chunks of 32 to 256 games, to keep each game's arrays
+            # in the cache between the step and its observation, ran slower, since every
+            # call pays numba's dispatch of the game arrays)
+            longest = int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
+            if planes is not None:
+                _kernels.observe(lo, hi, planes, viewer, games, tabs, scale)
+            if codes_out is not None:
+                _kernels.observe_codes(lo, hi, codes_out, viewer, games, tabs)
+            if packed:
+                _kernels.pack_mask(lo, hi, games.g, games.moves, mask_out)
+            elif mask_out is not None:
+                mask_out[lo:hi] = games.mask[lo:hi]
             return longest
 
         self._longest = max(self._split(job))

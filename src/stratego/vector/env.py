@@ -193,8 +193,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if any(isinstance(s, str) and s.strip().lower() == "self" for s in sources):
             raise ArgumentError("'self' cannot be one opponent of a league")
         self._opponents = [_Opponent(source) for source in sources]
-        for source in sources:
-            check_bot_rules(source, rules)
+        for opponent_ in self._opponents:  # a named bot too: "policy-barrage" plays Barrage
+            check_bot_rules(opponent_.build(0) if opponent_.kind == "bot" else opponent_.source,
+                            rules)
         self.batch = Batch.new(rules, num_envs, seed=0)
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads

@@ -96,7 +96,9 @@ class Lineup:
         return self.tables[bot_id]
 
     def offered(self) -> Sequence[dict[str, str]]:
-        """The lineup as the lobby lists it."""
+        """The lineup as the lobby lists it (with ``rules`` for a bot that plays only
+        those, such as a learned bot)."""
         return [{"id": c.id, "name": c.name,
-                 "description": "a program" if c.spec.startswith("cmd:") else c.spec}
+                 "description": "a program" if c.spec.startswith("cmd:") else c.spec,
+                 **({"rules": rules} if (rules := self.tables[c.id].rules) else {})}
                 for c in self.choices]

@@ -162,6 +162,8 @@ class Seating:
         if opponent == "bot":
             bot_id = bot_id or self.lineup.default
             table = self.lineup.table(bot_id)
+            if table.rules is not None and table.rules != rules.name:
+                raise WebError(400, f"{table.name} plays only {table.rules}, not {rules.name}")
             bot_rng = self.rng("bot")
             game.bot_seed = bot_rng.randrange(2**32) if self.seed is not None else None
             game.bot = table.build(game.bot_seed)

@@ -72,7 +72,11 @@ class BotTable:
         self.name = self.spec if ":" in self.spec else self.spec.lower()
         self.time_limit = time_limit
         self._recipe = BotSpec(self.spec)
-        _close(self.build(0))  # a bad spec fails at start-up, not in the first game
+        built = self.build(0)  # a bad spec fails at start-up, not in the first game
+        own = getattr(built, "rules", None)
+        self.rules: str | None = own.name if isinstance(own, Rules) else None
+        """The only rules the bot plays (a learned bot's network's), or None: any."""
+        _close(built)
 
     def build(self, seed: int | None) -> Bot:
         """A fresh bot from the spec."""

@@ -153,6 +153,19 @@
     variantsChanged();
     if (variants.length) $("variants-box").open = true;
 
+    // a bot that plays only some rules (a learned bot) sets them when chosen
+    function botChanged() {
+      const chosen = options.bots.find((b) => b.id === bot.value);
+      if (!chosen || !chosen.rules) return;
+      const [botEdition, ...botVariants] = chosen.rules.split("+");
+      if ([...editions.options].some((o) => o.value === botEdition)) editions.value = botEdition;
+      for (const input of box.querySelectorAll("input")) {
+        input.checked = botVariants.includes(input.value);
+      }
+      variantsChanged();
+    }
+    bot.addEventListener("change", botChanged);
+
     const time = $("time");
     const controls = options.time_controls.length ? options.time_controls
       : [{ id: "none", name: "No clock" }];

@@ -1,0 +1,104 @@
+"""The learned bots the package ships (`stratego.bots.learned`, `stratego.nn.LEARNED`):
+named like any other bot, their weight files read once per process, each playing only the
+rules its network was trained under, with setups from the setup model."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from stratego import Player, view  # noqa: E402
+from stratego.bots import BOTS, make_bot  # noqa: E402
+from stratego.editions import by_name  # noqa: E402
+from stratego.env.common import check_bot_rules  # noqa: E402
+from stratego.errors import BotSpecError, RulesError  # noqa: E402
+from stratego.match import BotSpec, play_match  # noqa: E402
+from stratego.nn import LEARNED, NetworkBot, learned_weights, load  # noqa: E402
+from stratego.setup_model import sample_setup  # noqa: E402
+from stratego.setups import random_setup  # noqa: E402
+
+pytestmark = pytest.mark.extra("numpy")
+
+NAMES = sorted(LEARNED)
+
+
+def test_both_learned_bots_ship() -> None:
+    assert NAMES == ["policy-barrage", "policy-classic"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_learned_bot_is_a_named_bot_of_its_rules(name: str) -> None:
+    assert name in BOTS
+    bot = make_bot(name, seed=3)
+    assert isinstance(bot, NetworkBot)
+    assert bot.rules.name == LEARNED[name]
+    assert BotSpec(name).describe() == name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_shipped_weight_file_records_its_rules_and_stays_small(name: str) -> None:
+    path = learned_weights(name)
+    assert path.stat().st_size < 4 * 2**20  # a wheel of reasonable size
+    assert load(path).rules.name == LEARNED[name]
+
+
+def test_an_unknown_learned_bot_is_refused_with_the_known_ones() -> None:
+    with pytest.raises(BotSpecError, match="policy-barrage, policy-classic"):
+        learned_weights("policy-duel")
+
+
+def test_the_weights_are_read_once_per_process() -> None:
+    first, second = make_bot("policy-barrage", seed=1), make_bot("policy-barrage", seed=2)
+    assert isinstance(first, NetworkBot)
+    assert isinstance(second, NetworkBot)
+    assert first.network is second.network
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_learned_bot_plays_a_match_under_a_ply_limit(name: str) -> None:
+    # a match adds a ply limit to the rules: still the game the network learned
+    result = play_match(LEARNED[name], name, "random", games=2, seed=5, max_plies=120)
+    assert len(result.games) == 2
+    assert all(game.detail == "" for game in result.games)
+
+
+def test_a_barrage_network_does_not_play_classic() -> None:
+    classic = by_name("classic")
+    rng = random.Random(0)
+    from stratego import new_game
+
+    state = new_game(classic, random_setup(classic, Player.RED, rng),
+                     random_setup(classic, Player.BLUE, rng))
+    with pytest.raises(RulesError, match=r"classic\+barrage.*does not play classic"):
+        make_bot("policy-barrage")(view(state, Player.RED))
+    with pytest.raises(RulesError, match="plays classic\\+barrage"):
+        check_bot_rules(make_bot("policy-barrage"), classic)
+    check_bot_rules(make_bot("policy-barrage"), by_name("classic+barrage").with_ply_limit(50))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_learned_bot_sets_up_from_the_setup_model(name: str) -> None:
+    bot = make_bot(name)
+    rules = by_name(LEARNED[name])
+    setup = bot.setup(rules, Player.BLUE, random.Random(11))  # type: ignore[attr-defined]
+    assert setup == sample_setup(rules, Player.BLUE, random.Random(11))
+
+
+@pytest.mark.extra("vector", "rl")
+def test_an_environment_refuses_a_learned_bot_of_other_rules_by_name() -> None:
+    from stratego.vector.env import BatchVectorEnv
+
+    with pytest.raises(RulesError, match="plays classic\\+barrage"):
+        BatchVectorEnv(2, "classic", opponent="policy-barrage")
+    env = BatchVectorEnv(2, "classic+barrage", opponent="policy-barrage")
+    env.reset(seed=1)
+    env.close()
+
+
+def test_a_learned_bot_plays_its_best_move_unless_asked_to_sample() -> None:
+    assert make_bot("policy-classic").greedy  # type: ignore[attr-defined]
+    assert not make_bot("policy-classic", greedy=False).greedy  # type: ignore[attr-defined]
+    assert not BotSpec("policy-barrage(greedy=False)").build().greedy  # type: ignore[attr-defined]
