@@ -230,7 +230,10 @@ def test_damaged_strings_parse_or_raise_invalid_notation(state: stratego.GameSta
     round-trips in turn."""
     text = list(format_position(state))
     for _ in range(data.draw(st.integers(1, 3))):
-        index = data.draw(st.integers(0, len(text) - 1))
+        # (the place is drawn apart from the text's length, so that the data drawn never
+        # depends on the state: a run of the full suite once met a FlakyStrategyDefinition
+        # here, a replay drawing less data than the first run)
+        index = data.draw(st.integers(0, 9_999)) % len(text)
         text[index] = data.draw(st.sampled_from(ALPHABET))
     try:
         parsed = parse_position("".join(text))
