@@ -45,6 +45,17 @@ def _low_bit(x):
     return r
 
 
+@helper
+def _possible(pc, i, pid, army_mask, immobile):
+    """The ranks opponent piece `pid` of game `i` may still have in the viewer's eyes
+    (what strikes and moves taught, within the army; none that cannot move once it has
+    moved): the planes and the square codes read the same set."""
+    possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
+    if pc[i, pid, MOVED] != 0:
+        possible &= ~immobile
+    return possible
+
+
 @njit(cache=True, nogil=True)
 def planes(lo, hi, out, viewer, S, T, scale):
     """Observation planes of rows lo..hi-1 from the seat of `viewer[i]` (-1: the player to
@@ -88,9 +99,7 @@ def planes(lo, hi, out, viewer, S, T, scale):
             if where < 0 and not silent:
                 known_count[pc[i, pid, RANK]] += 1
                 continue
-            possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
-            if moved:
-                possible &= ~immobile
+            possible = _possible(pc, i, pid, army_mask, immobile)
             # (a one-bit test, and the bit's rank only when there is one: the common
             # hidden piece costs one pass over its possible ranks)
             single = _single(possible)
@@ -175,9 +184,7 @@ def codes(lo, hi, out, viewer, S, T):
             if where < 0 and not silent:
                 known_count[pc[i, pid, RANK]] += 1
                 continue
-            possible = pc[i, pid, KNOWN] & pc[i, pid, FACTS] & army_mask
-            if moved:
-                possible &= ~immobile
+            possible = _possible(pc, i, pid, army_mask, immobile)
             if _single(possible):
                 known_count[_low_bit(possible)] += 1
             if where < 0:
