@@ -217,7 +217,7 @@ def imitate(net: Net, optimizer: Any, rules: Any, minutes: float, seed: int) -> 
     epoch = 0
     while time.process_time() - start < 30 * minutes:
         order = torch.randperm(len(actions), generator=generator)
-        total, right = 0.0, 0
+        total, right, seen = 0.0, 0, 0
         for lo in range(0, len(order), 512):
             rows = order[lo:lo + 512].numpy()
             logits, _ = net(as_input(planes[rows]))
@@ -228,11 +228,12 @@ def imitate(net: Net, optimizer: Any, rules: Any, minutes: float, seed: int) -> 
             optimizer.step()
             total += float(loss.detach()) * len(rows)
             right += int((logits.argmax(1) == target).sum())
+            seen += len(rows)
             if time.process_time() - start >= 30 * minutes:
                 break
         epoch += 1
-        print(f"imitation epoch {epoch}: loss {total / len(order):.3f}, "
-              f"agreement {right / len(order):.1%}", flush=True)
+        print(f"imitation epoch {epoch}: loss {total / seen:.3f}, agreement "
+              f"{right / seen:.1%} over {seen} positions", flush=True)
 
 
 # -- evaluation and checkpoints -----------------------------------------------------------------

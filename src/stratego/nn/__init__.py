@@ -33,7 +33,7 @@ than its network's (`RulesError`: a Barrage model does not play classic).
 ``policy-barrage`` (Barrage, ``classic+barrage``) and ``policy-classic`` (classic), or
 `learned_bot` (`LEARNED` lists them, `learned_weights` gives a file's path). They were
 trained by ``benchmarks/selfplay.py`` (self-play PPO on the batched engine after a short
-imitation of the heuristic bot); docs/learning.md gives the commands, budgets and curves.
+imitation of the heuristic bot); docs/train.md gives the commands, budgets and curves.
 
 Needs NumPy (``pip install 'stratego[numpy]'``); training needs torch, never this module.
 """

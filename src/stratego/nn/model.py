@@ -330,7 +330,7 @@ LEARNED: dict[str, str] = {
     "policy-classic": "classic",
 }
 """The trained networks the package ships, by bot name, with the rules each was trained
-under (``benchmarks/selfplay.py`` made them; docs/learning.md gives the command)."""
+under (``benchmarks/selfplay.py`` made them; docs/train.md gives the commands)."""
 
 _WEIGHTS = pathlib.Path(__file__).resolve().parent / "weights"
 
