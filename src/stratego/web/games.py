@@ -57,7 +57,8 @@ class Game:
     time anyone asked about the game, `acted` the last time a seat did something in it
     (a move, a setup change, Start...; None if never); both are `GameHub` clock readings.
     `bot_id` is the bot chosen from the server's lineup (`stratego.web.lineup`),
-    `client` the address that created the game (for the per-address cap) and `clock` the
+    `setup_seed` seeds the "Random setup" presses of a seeded hub's game (None: fresh
+    randomness). `client` the address that created the game (for the per-address cap) and `clock` the
     game's chess clocks (`stratego.web.clocks`; None for a game without a clock).
     `lock` is held by whoever reads or changes the game, so requests for one game take
     turns while other games go on (a bot thinking holds only its own game).
@@ -71,6 +72,7 @@ class Game:
     bot: Bot | None
     bot_spec: str | None
     bot_seed: int | None = None
+    setup_seed: int | None = None
     start: GameState | None = None
     state: GameState | None = None
     moves: list[str] = attrs.field(factory=list)

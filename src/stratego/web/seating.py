@@ -157,6 +157,8 @@ class Seating:
         seats = {p: Seat(self.new_token(), self.first_setup(rules, p)) for p in Player}
         game = Game(gid, rules, opponent, seats, None, None, None, created=now,
                     touched=now, creator=person, client=client)
+        if self.seed is not None:  # a seeded hub's "Random setup" presses repeat too
+            game.setup_seed = self.rng("presses").randrange(2**32)
         if control is not None:
             game.clock = GameClock.new(control)
         if opponent == "bot":

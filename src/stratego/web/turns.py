@@ -212,7 +212,9 @@ def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
     elif action == "setup":
         seat.setup = parse_setup(game.rules, player, data.get("text"))
     elif action == "random":  # drawn from the setup model: a setup with a human's structure
-        seat.setup = sample_setup(game.rules, player)
+        rng = (None if game.setup_seed is None
+               else random.Random(f"{game.setup_seed}:{player}:{game.version}"))
+        seat.setup = sample_setup(game.rules, player, rng)
     elif action == "start":
         problems = setup_problems(game.rules, seat.setup)
         if problems:
