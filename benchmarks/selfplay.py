@@ -52,12 +52,16 @@ from typing import Any
 
 import numpy as np
 
+from stratego.errors import MissingDependencyError
+
 try:
     import torch
     from torch import nn
-except ImportError as missing:  # pragma: no cover - depends on the machine
-    raise SystemExit("selfplay.py needs torch (CPU build: pip install torch --index-url "
-                     f"https://download.pytorch.org/whl/cpu): {missing}") from None
+
+    from stratego.nn.torch_net import PolicyNet as Net
+    from stratego.nn.torch_net import as_input, masked
+except MissingDependencyError as missing:  # pragma: no cover - depends on the machine
+    raise SystemExit(str(missing)) from None
 
 from stratego import apply, new_game, random_setup
 from stratego.bots import make_bot
@@ -65,14 +69,13 @@ from stratego.bots.heuristic import PIECE_VALUES
 from stratego.editions import by_name
 from stratego.encoding import (
     NUM_ACTIONS,
-    NUM_MOVE_ACTIONS,
     NUM_PLANES,
     PLANES,
     action_index,
     observation_planes,
 )
 from stratego.match import play_match
-from stratego.nn import KINDS, Network, action_digest, move_squares, policy_bot
+from stratego.nn import action_digest, policy_bot
 from stratego.pieces import Player, Rank
 from stratego.views import view
 
@@ -83,64 +86,12 @@ except ImportError as missing:  # pragma: no cover - depends on the machine
                      f"(pip install 'stratego[rl,vector]'): {missing}") from None
 
 
-# -- the network ----------------------------------------------------------------------------
-
-class Net(nn.Module):
-    """Convolutions (3x3, ReLU) over the planes; the policy head of `stratego.nn` (two maps
-    per move kind, a move's logit is ``maps[kind, from] + maps[kind + KINDS, to]``, and a
-    linear map of the pooled features for the other actions); a value head for PPO."""
-
-    def __init__(self, channels: int, layers: int) -> None:
-        super().__init__()
-        convs: list[nn.Module] = []
-        width = NUM_PLANES
-        for _ in range(layers):
-            convs += [nn.Conv2d(width, channels, 3, padding=1), nn.ReLU()]
-            width = channels
-        self.body = nn.Sequential(*convs)
-        self.maps = nn.Conv2d(channels, 2 * KINDS, 1)
-        self.other = nn.Linear(channels, NUM_ACTIONS - NUM_MOVE_ACTIONS)
-        self.value = nn.Sequential(nn.Linear(2 * channels, 64), nn.ReLU(), nn.Linear(64, 1))
-        frm, to = move_squares()
-        self.register_buffer("frm_index", torch.as_tensor(frm, dtype=torch.long))
-        self.register_buffer("to_index", torch.as_tensor(to, dtype=torch.long))
-        for layer in (self.maps, self.other):  # small logits: a near-uniform first policy
-            nn.init.orthogonal_(layer.weight, gain=0.01)
-            nn.init.zeros_(layer.bias)
-
-    def forward(self, planes: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-        grid = self.body(planes)
-        maps = self.maps(grid).flatten(1)
-        pooled = grid.mean(dim=(2, 3))
-        moves = maps[:, self.frm_index] + maps[:, self.to_index]
-        logits = torch.cat([moves, self.other(pooled)], dim=1)
-        value = self.value(torch.cat([pooled, grid.amax(dim=(2, 3))], dim=1))
-        return logits, value.squeeze(1)
-
-
-def as_input(planes: np.ndarray) -> torch.Tensor:
-    """Float planes for the network (uint8 compact planes are divided by 255)."""
-    x = torch.from_numpy(np.ascontiguousarray(planes))
-    return x.float().div_(255) if x.dtype == torch.uint8 else x.float()
-
-
-def masked(logits: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
-    return logits.masked_fill(~mask, -1e9)
-
+# -- the network: stratego.nn.torch_net.PolicyNet ------------------------------------------
 
 def export(net: Net, rules: Any, path: pathlib.Path) -> None:
     """The policy as a `stratego.nn` weight file (written atomically)."""
-    convs = [layer for layer in net.body if isinstance(layer, nn.Conv2d)]
-    arrays: dict[str, Any] = {}
-    for index, conv in enumerate(convs):
-        arrays[f"conv.{index}.weight"] = conv.weight.detach().numpy()
-        arrays[f"conv.{index}.bias"] = conv.bias.detach().numpy()
-    arrays["head.maps.weight"] = net.maps.weight.detach().numpy()[:, :, 0, 0]
-    arrays["head.maps.bias"] = net.maps.bias.detach().numpy()
-    arrays["head.other.weight"] = net.other.weight.detach().numpy()
-    arrays["head.other.bias"] = net.other.bias.detach().numpy()
     partial = path.with_suffix(".part.npz")
-    Network.from_arrays(arrays, rules).save(partial)
+    net.to_network(rules).save(partial)
     os.replace(partial, path)
 
 

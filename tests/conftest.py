@@ -48,23 +48,31 @@ def gravon_dir() -> pathlib.Path:
 # The rulebook texts are not part of the repository: the tests that only cross-check them
 # (marked `rulebooks`) run when `--rulebooks=DIR` names a folder holding them (`.ci/run` does
 # when `../shared/rulebooks` exists) and are left out otherwise, so a clone's suite passes.
+# torch is no dependency of the library or of CI (its default wheel brings gigabytes of
+# CUDA): the tests of `stratego.nn.torch_net` that need it (marked `torch`) run with
+# `--torch`, after installing the CPU build; its missing-torch message is tested always.
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--rulebooks", metavar="DIR", default=None,
                      help="folder of the rulebook texts: run the tests marked 'rulebooks'")
+    parser.addoption("--torch", action="store_true", default=False,
+                     help="run the tests marked 'torch' (needs torch, the CPU build will do)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "rulebooks: cross-checks the rulebook texts (runs only with --rulebooks=DIR)")
     config.addinivalue_line(
+        "markers", "torch: needs torch (runs only with --torch)")
+    config.addinivalue_line(
         "markers", "extra(*names): needs the optional extras named (skips outside CI when one "
                    "is missing; see tests/conftest.py)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    if config.getoption("--rulebooks"):
-        return
-    kept = [item for item in items if item.get_closest_marker("rulebooks") is None]
+    left_out = [name for name, option in (("rulebooks", "--rulebooks"), ("torch", "--torch"))
+                if not config.getoption(option)]
+    kept = [item for item in items
+            if not any(item.get_closest_marker(name) for name in left_out)]
     if len(kept) != len(items):
         config.hook.pytest_deselected(items=[i for i in items if i not in kept])
         items[:] = kept

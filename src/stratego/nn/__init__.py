@@ -35,7 +35,9 @@ than its network's (`RulesError`: a Barrage model does not play classic).
 trained by ``benchmarks/selfplay.py`` (self-play PPO on the batched engine after a short
 imitation of the heuristic bot); docs/train.md gives the commands, budgets and curves.
 
-Needs NumPy (``pip install 'stratego[numpy]'``); training needs torch, never this module.
+Needs NumPy (``pip install 'stratego[numpy]'``), never torch. Training needs torch: the
+same network as a torch module is `stratego.nn.torch_net.PolicyNet` (imported on its own,
+so this package never imports torch).
 """
 
 from __future__ import annotations

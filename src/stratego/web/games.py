@@ -58,8 +58,8 @@ class Game:
     (a move, a setup change, Start...; None if never); both are `GameHub` clock readings.
     `bot_id` is the bot chosen from the server's lineup (`stratego.web.lineup`),
     `setup_seed` seeds the "Random setup" presses of a seeded hub's game (None: fresh
-    randomness). `client` the address that created the game (for the per-address cap) and `clock` the
-    game's chess clocks (`stratego.web.clocks`; None for a game without a clock).
+    randomness). `client` is the address that created the game (for the per-address cap)
+    and `clock` the game's chess clocks (`stratego.web.clocks`; None for a game without a clock).
     `lock` is held by whoever reads or changes the game, so requests for one game take
     turns while other games go on (a bot thinking holds only its own game).
     """
