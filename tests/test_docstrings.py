@@ -35,9 +35,13 @@ IMPORT_NEEDS = {
 """The modules that cannot be imported without an extra (`pytest.mark.extra`); every other
 module imports with the core alone."""
 
+NEEDS_TORCH = {"stratego.nn.torch_net"}
+"""Modules that need torch, which no extra installs (checked with ``pytest --torch``)."""
+
 
 @pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.extra(*IMPORT_NEEDS.get(name, ())), id=name)
+    pytest.param(name, marks=[pytest.mark.extra(*IMPORT_NEEDS.get(name, ())),
+                              *([pytest.mark.torch] if name in NEEDS_TORCH else [])], id=name)
     for name in MODULES])
 def test_public_names_have_docstrings(name: str) -> None:
     module = importlib.import_module(name)
