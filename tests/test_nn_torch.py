@@ -35,7 +35,7 @@ def test_without_torch_the_import_names_the_cpu_build(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(builtins, "__import__", no_torch)
     monkeypatch.delitem(sys.modules, "stratego.nn.torch_net", raising=False)
-    with pytest.raises(MissingDependencyError, match="download.pytorch.org/whl/cpu"):
+    with pytest.raises(MissingDependencyError, match=r"download\.pytorch\.org/whl/cpu"):
         importlib.import_module("stratego.nn.torch_net")
     monkeypatch.delitem(sys.modules, "stratego.nn.torch_net", raising=False)
 

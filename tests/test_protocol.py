@@ -222,3 +222,16 @@ def test_selfplay_with_a_program_that_dies_at_once_says_so_without_a_traceback(
     out = capsys.readouterr().out
     assert code == 1
     assert "blue wins (bot crashed" in out
+
+
+def test_a_command_text_too_long_to_split_is_refused_at_once() -> None:
+    """A command text over `MAX_COMMAND` characters is a `BotSpecError` naming its length
+    (a POSIX split of a megabyte takes about a minute); one at the limit is split."""
+    from stratego.protocol import MAX_COMMAND, split_command
+
+    assert split_command("a" * MAX_COMMAND) == ["a" * MAX_COMMAND]
+    with pytest.raises(BotSpecError, match=f"{MAX_COMMAND + 1} characters is too long") as info:
+        split_command("a" * (MAX_COMMAND + 1))
+    assert len(str(info.value)) < 300
+    with pytest.raises(BotSpecError, match="too long"):
+        BotSpec("cmd:" + "echo " * 5000)

@@ -42,6 +42,7 @@ __all__ = [
     "CRASHED",
     "DEFAULT_MOVE_TIME",
     "ILLEGAL_MOVE",
+    "MAX_COMMAND",
     "OUT_OF_TIME",
     "PROTOCOL",
     "ProgramBot",
@@ -80,11 +81,20 @@ _OWN_GROUP: dict[str, Any] = (
 Ctrl-C in the host's console does not reach it)."""
 
 
+MAX_COMMAND = 10_000
+"""The longest command text `split_command` takes, in characters."""
+
+
 def split_command(command: str | Sequence[str]) -> list[str]:
     """The argument list of `command` (split as a POSIX shell would when it is a text).
 
-    Raises `stratego.errors.BotSpecError` for an empty command or unbalanced quotes."""
+    Raises `stratego.errors.BotSpecError` for an empty command, unbalanced quotes or a
+    text longer than `MAX_COMMAND` characters (a shell's splitting of such a text would take
+    minutes)."""
     if isinstance(command, str):
+        if len(command) > MAX_COMMAND:
+            raise BotSpecError(f"a command of {len(command)} characters is too long (at most "
+                               f"{MAX_COMMAND}): {_shown(command)}")
         try:
             argv = shlex.split(command)
         except ValueError as exc:
