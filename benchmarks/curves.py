@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import pathlib
 from typing import Any
 
 
 def curve_svg(log: list[dict[str, Any]], path: pathlib.Path) -> None:
     """Score (with its 95% interval) against CPU minutes, one line per rules and opponent."""
-    width, height, left, bottom = 640, 360, 50, 40
+    width, height, left, bottom = 860, 360, 50, 40
+    right = width - 230  # the legend stands right of the plot
     top = max((row["minutes"] for row in log), default=1.0)
     colours = {"random": "#c0392b", "heuristic": "#2c3e50"}
     dashes = {}
@@ -24,18 +26,22 @@ def curve_svg(log: list[dict[str, Any]], path: pathlib.Path) -> None:
              f'<rect width="{width}" height="{height}" fill="white"/>']
 
     def x(minutes: float) -> float:
-        return left + (width - left - 20) * minutes / top
+        return left + (right - left) * minutes / top
 
     def y(score: float) -> float:
         return height - bottom - (height - bottom - 20) * score
 
     for tick in (0, 0.25, 0.5, 0.75, 1.0):
-        parts.append(f'<line x1="{left}" x2="{width - 20}" y1="{y(tick)}" y2="{y(tick)}" '
+        parts.append(f'<line x1="{left}" x2="{right}" y1="{y(tick)}" y2="{y(tick)}" '
                      f'stroke="#ddd"/><text x="{left - 8}" y="{y(tick) + 4}" '
                      f'text-anchor="end">{tick:.0%}</text>')
-    parts.append(f'<text x="{width / 2}" y="{height - 8}" text-anchor="middle">training CPU '
-                 f'minutes (one thread)</text>')
+    parts.append(f'<text x="{(left + right) / 2}" y="{height - 8}" text-anchor="middle">'
+                 f'training CPU minutes (one thread)</text>')
+    shown = -math.inf
     for minutes in sorted({row["minutes"] for row in log}):
+        if x(minutes) - shown < 30:  # no label on top of its neighbour's
+            continue
+        shown = x(minutes)
         parts.append(f'<text x="{x(minutes):.1f}" y="{height - bottom + 16}" '
                      f'text-anchor="middle">{minutes:g}</text>')
     for rules in dict.fromkeys(row["rules"] for row in log):
@@ -53,9 +59,9 @@ def curve_svg(log: list[dict[str, Any]], path: pathlib.Path) -> None:
     legend = [(f"{rules} v {opponent}", colours[opponent], dashes[rules])
               for rules in dashes for opponent in colours]
     for i, (label, colour, dash) in enumerate(legend):
-        parts.append(f'<line x1="{left + 10}" x2="{left + 40}" y1="{30 + 16 * i}" '
+        parts.append(f'<line x1="{right + 15}" x2="{right + 45}" y1="{30 + 16 * i}" '
                      f'y2="{30 + 16 * i}" stroke="{colour}" stroke-width="2"{dash}/>'
-                     f'<text x="{left + 46}" y="{34 + 16 * i}">{label}</text>')
+                     f'<text x="{right + 51}" y="{34 + 16 * i}">{label}</text>')
     parts.append("</svg>")
     path.write_text("\n".join(parts), encoding="utf-8")
 
@@ -71,6 +77,9 @@ def main() -> None:
     for index, path in enumerate(args.curves):
         for row in json.loads(path.read_text(encoding="utf-8")):
             if "rules" not in row:
+                if index >= len(args.rules):
+                    raise SystemExit(f"{path}: rows without their rules; give --rules for "
+                                     f"each file")
                 row["rules"] = args.rules[index]
             log.append(row)
     curve_svg(log, args.out)
