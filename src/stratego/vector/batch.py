@@ -37,7 +37,7 @@ from stratego.setups import Setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.vector import _kernels
 from stratego.vector._kernels import layout as k
-from stratego.vector._kernels.layout import Games
+from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector._tables import check_rules, tables
 from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
 from stratego.views import view
@@ -128,6 +128,40 @@ def _check_codes_out(out: object, n: int, name: str) -> None:
             and out.flags.writeable):
         raise ArgumentError(f"{name} must be a writable C-contiguous uint16 array of shape "
                             f"({n}, {CODES_WIDTH}), not {_describe(out)}")
+
+
+class _Buffers:
+    """The caller's buffers of `Batch.step` and `Batch.reset_done`, checked (the error
+    names the argument at fault): the planes (`obs_out`), the mask, plain or packed as
+    bits (`mask_out`) and the square codes (`codes_out`), each None when not asked for."""
+
+    def __init__(self, n: int, planes_shape: tuple[int, ...], mask_shape: tuple[int, ...],
+                 obs_out: object, mask_out: object, codes_out: object) -> None:
+        self.scale = 0.0
+        self.planes: npt.NDArray[Any] | None = None
+        if obs_out is not None:
+            self.scale = _planes_scale(obs_out, planes_shape, "obs_out")
+            assert isinstance(obs_out, np.ndarray)
+            self.planes = obs_out.reshape(n, NUM_PLANES * 100)
+        self.packed = mask_out is not None and _check_mask_out(mask_out, mask_shape,
+                                                               "mask_out")
+        self.mask = mask_out if isinstance(mask_out, np.ndarray) else None
+        if codes_out is not None:
+            _check_codes_out(codes_out, n, "codes_out")
+        self.codes = codes_out if isinstance(codes_out, np.ndarray) else None
+
+    def write(self, lo: int, hi: int, viewer: npt.NDArray[np.int64], games: Games,
+              tabs: Tables) -> None:
+        """Write the views of rows lo..hi-1 (each from the seat of `viewer[i]`) into the
+        buffers asked for."""
+        if self.planes is not None:
+            _kernels.observe(lo, hi, self.planes, viewer, games, tabs, self.scale)
+        if self.codes is not None:
+            _kernels.observe_codes(lo, hi, self.codes, viewer, games, tabs)
+        if self.packed:
+            _kernels.pack_mask(lo, hi, games.g, games.moves, self.mask)
+        elif self.mask is not None:
+            self.mask[lo:hi] = games.mask[lo:hi]
 
 
 def _describe(value: object) -> str:
@@ -613,13 +647,8 @@ class Batch:
         MASK_BYTES)`` the mask packed as bits (`action_mask`): the compact form of that
         loop.
         """
-        scale = 0.0
-        if obs_out is not None:
-            scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
-        packed = mask_out is not None and _check_mask_out(mask_out, self._s.mask.shape,
-                                                          "mask_out")
-        if codes_out is not None:
-            _check_codes_out(codes_out, len(self), "codes_out")
+        out = _Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
+                       codes_out)
         try:
             acts = np.ascontiguousarray(actions, dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
@@ -648,8 +677,6 @@ class Batch:
         if count and not ignore_illegal:
             raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
         games, tabs, bad = self._s, self._t, self._bad
-
-        planes = None if obs_out is None else obs_out.reshape(len(self), NUM_PLANES * 100)
         viewer = self._to_mover
 
         def job(lo: int, hi: int) -> int:
@@ -657,14 +684,7 @@ class Batch:
             # in the cache between the step and its observation, ran slower, since every
             # call pays numba's dispatch of the game arrays)
             longest = int(_kernels.step(lo, hi, acts, bad, games, tabs, _kernels.PLAY))
-            if planes is not None:
-                _kernels.observe(lo, hi, planes, viewer, games, tabs, scale)
-            if codes_out is not None:
-                _kernels.observe_codes(lo, hi, codes_out, viewer, games, tabs)
-            if packed:
-                _kernels.pack_mask(lo, hi, games.g, games.moves, mask_out)
-            elif mask_out is not None:
-                mask_out[lo:hi] = games.mask[lo:hi]
+            out.write(lo, hi, viewer, games, tabs)
             return longest
 
         self._longest = max(self._split(job))
@@ -700,32 +720,15 @@ class Batch:
         masks in the rows reset (the other rows are left as they are), and `codes_out`
         their square codes.
         """
-        scale = 0.0
-        if obs_out is not None:
-            scale = _planes_scale(obs_out, self.planes_shape, "obs_out")
-        packed = mask_out is not None and _check_mask_out(mask_out, self._s.mask.shape,
-                                                          "mask_out")
-        if codes_out is not None:
-            _check_codes_out(codes_out, len(self), "codes_out")
+        out = _Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
+                       codes_out)
         which = self._s.g[:, k.DONE] != 0
         rng = self._generator(seed)
         rows = np.flatnonzero(which)
         if len(rows):
             self._reset(np.ascontiguousarray(which), rng)
-            if obs_out is not None:
-                planes = obs_out.reshape(len(self), NUM_PLANES * 100)
-                for row in rows:
-                    _kernels.observe(row, row + 1, planes, self._to_mover, self._s, self._t,
-                                     scale)
-            if codes_out is not None:
-                for row in rows:
-                    _kernels.observe_codes(row, row + 1, codes_out, self._to_mover, self._s,
-                                           self._t)
-            if packed:
-                for row in rows:
-                    _kernels.pack_mask(row, row + 1, self._s.g, self._s.moves, mask_out)
-            elif mask_out is not None:
-                mask_out[rows] = self._s.mask[rows]
+            for row in rows.tolist():
+                out.write(row, row + 1, self._to_mover, self._s, self._t)
         return rows
 
     def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
