@@ -49,7 +49,7 @@ class Scripted:
 
 def test_play_output_depends_only_on_what_the_person_may_know(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 9, 2.4: two games whose bot setups differ (the Flag on j10 or h10) but look the
+    """Hidden information: two games whose bot setups differ (the Flag on j10 or h10) but look the
     same to the person, with different seeds, print exactly the same text up to and
     including quitting: no seed (it fixes the bot's setup) and no hidden rank is printed
     while the game is on."""
@@ -59,7 +59,8 @@ def test_play_output_depends_only_on_what_the_person_may_know(
                    text: str = bot_setup) -> stratego.Setup:
             return stratego.Setup.parse(text, player)
 
-        monkeypatch.setattr(play_command, "random_setup", placed)
+        monkeypatch.setattr(play_command, "setup_source",
+                            lambda name, rules, placed=placed: placed)
         monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Scripted(
             ["j7-j6", "i7-i6", "a7-a6"]))
         code, out, _ = play(monkeypatch, capsys,
@@ -264,6 +265,32 @@ def test_selfplay_with_human_setups(capsys: pytest.CaptureFixture[str],
     random_argv = [a for a in argv if a not in ("--setups", "human")]
     assert main(random_argv) == 0
     assert capsys.readouterr().out != first  # random setups differ
+
+
+def test_match_with_setups_from_the_setup_model(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: pathlib.Path) -> None:
+    """`match --setups model`: bots that do not place their own army get the setup
+    model's draws (`stratego.setup_model.sample_setup`), each from its side's stream."""
+    import random
+
+    from stratego.match import game_seed, side_seed
+    from stratego.setup_model import sample_setup
+
+    path = tmp_path / "match.jsonl"
+    assert main(["match", "-e", "classic", "--games", "2", "--seed", "5", "--setups",
+                 "model", "--red", "random", "--blue", "random", "--max-plies", "40",
+                 "--no-swap", "--jsonl", str(path), "--record"]) == 0
+    capsys.readouterr()
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    games = [line for line in lines if "record" in line]
+    assert len(games) == 2
+    for game in games:
+        record = stratego.record_from_json(json.dumps(game["record"]))
+        seed = game["seed"]
+        assert seed == game_seed(5, game["index"])
+        for player, setup in ((Player.RED, record.red_setup), (Player.BLUE, record.blue_setup)):
+            stream = random.Random(side_seed(seed, "setup", player))
+            assert setup.text() == sample_setup("classic", player, stream).text()
 
 
 def test_match_with_human_setups(capsys: pytest.CaptureFixture[str],

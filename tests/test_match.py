@@ -24,7 +24,9 @@ from stratego.match import (
     play_game,
     play_match,
     play_seated,
+    side_seed,
 )
+from stratego.setup_model import sample_setup
 from stratego.views import PlayerView
 
 
@@ -227,7 +229,6 @@ def test_each_setup_and_each_bot_draws_from_its_own_stream() -> None:
     """A side's random setup and a bot's randomness come from separate streams derived
     from (game seed, purpose, side): the setups are exactly the documented ones, and the
     two bots' seeds are neither each other's nor a setup's."""
-    from stratego.match import side_seed
 
     red, blue = _Spy(), _Spy()
     game = play_game(CLASSIC, red, blue, seed=12, max_plies=20, keep_state=True)
@@ -291,6 +292,23 @@ def test_bots_can_start_from_the_bundled_human_setups() -> None:
         Player.RED]
 
 
+def test_bots_can_start_from_the_setup_model() -> None:
+    """`setups="model"`: a bot that does not place its own army gets the setup the setup
+    model (`stratego.setup_model.sample_setup`, as the library's bots set up) draws from
+    its side's own setup stream."""
+    game = play_game(CLASSIC, RandomBot(), RandomBot(), seed=4, max_plies=20, keep_state=True,
+                     setups="model")
+    assert game.state is not None
+    record = stratego.record_from_state(game.state)
+    for player, setup in ((Player.RED, record.red_setup), (Player.BLUE, record.blue_setup)):
+        stream = random.Random(side_seed(4, "setup", player))
+        assert setup.text() == sample_setup(CLASSIC, player, stream).text()
+    random_game = play_game(CLASSIC, RandomBot(), RandomBot(), seed=4, max_plies=20,
+                            keep_state=True)
+    assert random_game.state is not None
+    assert stratego.record_from_state(random_game.state).red_setup != record.red_setup
+
+
 def test_a_match_from_human_setups_is_the_same_with_two_workers() -> None:
     one = play_match(CLASSIC, "random", "random", games=3, seed=2, max_plies=400,
                      setups="human")
@@ -302,7 +320,8 @@ def test_a_match_from_human_setups_is_the_same_with_two_workers() -> None:
 @pytest.mark.parametrize("call", [play_game, play_match])
 def test_an_unknown_setup_source_or_army_is_refused(call: object) -> None:
     bots = (RandomBot(), RandomBot()) if call is play_game else ("random", "random")
-    with pytest.raises(stratego.ArgumentError, match="setups must be one of 'random', 'human'"):
+    with pytest.raises(stratego.ArgumentError,
+                       match="setups must be one of 'random', 'human', 'model'"):
         call(CLASSIC, *bots, max_plies=10, setups="gravon")  # type: ignore[operator]
 
 

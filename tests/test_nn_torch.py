@@ -10,6 +10,7 @@ from __future__ import annotations
 import builtins
 import importlib
 import pathlib
+import subprocess
 import sys
 from typing import Any
 
@@ -114,3 +115,32 @@ def test_a_module_of_no_size_is_refused() -> None:
 
     with pytest.raises(stratego.StrategoError, match="channels=0"):
         PolicyNet(channels=0)
+
+
+RECIPES = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+@pytest.mark.torch
+def test_the_distillation_recipe_runs_and_resumes(tmp_path: pathlib.Path) -> None:
+    """`benchmarks/distill.py` (the search bot teaching a policy on its own games) writes a
+    weight file that plays under its rules, and a second call with --resume finds the round
+    done and gathers nothing more."""
+    from stratego.nn import learned_weights, load
+
+    out = tmp_path / "distill"
+    start = learned_weights("policy-classic")
+    command = [sys.executable, str(RECIPES / "distill.py"), "--rules", "classic",
+               "--start", str(start), "--out", str(out), "--rounds", "1", "--gather",
+               "0.02", "--workers", "1", "--simulations", "20", "--epochs", "1"]
+    subprocess.run(command, check=True, capture_output=True, text=True, timeout=600)
+    shards = sorted((out / "data").glob("*.npz"))
+    assert shards
+    network = load(out / "round-1.npz")
+    assert network.rules.name == "classic"
+    again = subprocess.run([*command, "--resume"], check=True, capture_output=True,
+                           text=True, timeout=600)
+    assert "round 1" not in again.stdout
+    assert sorted((out / "data").glob("*.npz")) == shards
+    refused = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert refused.returncode != 0
+    assert "--resume" in refused.stderr

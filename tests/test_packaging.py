@@ -38,6 +38,20 @@ def test_package_data_is_inside_the_package() -> None:
     assert len(stratego.human_setup(stratego.CLASSIC, stratego.Player.RED, 1)) == 40
 
 
+def test_every_data_file_of_the_source_tree_is_installed() -> None:
+    """Every file beside the modules in ``src/stratego`` (weights, setups, the web page's
+    assets, ``py.typed``) is in the package that is imported: against the wheel (as
+    .ci/run runs this file) a file the build leaves out fails here, by name."""
+    source = ROOT / "src" / "stratego"
+    package = resources.files("stratego")
+    shipped = [path.relative_to(source) for path in source.rglob("*")
+               if path.is_file() and path.suffix not in {".py", ".pyc"}
+               and "__pycache__" not in path.parts]
+    assert len(shipped) >= 15, shipped
+    missing = [str(name) for name in shipped if not package.joinpath(*name.parts).is_file()]
+    assert missing == []
+
+
 def test_metadata_fit_for_pypi() -> None:
     project = PYPROJECT["project"]
     assert project["readme"] == "README.md"

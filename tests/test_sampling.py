@@ -147,7 +147,7 @@ def _identity(state: stratego.GameState) -> tuple[object, ...]:
 @pytest.mark.parametrize("rescues", [1, 2], ids=["one-rescue", "two-rescues"])
 def test_hasbro_silent_defense_with_rescue_samples_every_piece_that_may_have_come_back(
         rescues: int) -> None:
-    """Issue 9 item 2.3: Blue saw some piece of Red's face-down pile (its Major, named in
+    """Rescue piles: Blue saw some piece of Red's face-down pile (its Major, named in
     a strike, and a piece captured before the game) come back, not which. The oracle is
     the rules: every assignment of Red's ranks and every choice of rescued ranks, replayed,
     that gives Blue's view. The sampler draws exactly those hidden states (which piece

@@ -21,9 +21,11 @@ from stratego.errors import RulesError, SetupError
 from stratego.human_setups import human_setups
 from stratego.rules import Army, SetupRule
 from stratego.setup_model import (
+    SETUP_SOURCES,
     defensive_setup,
     held_out_setups,
     sample_setup,
+    setup_source,
     training_setups,
 )
 
@@ -125,3 +127,21 @@ def test_bad_arguments_are_refused() -> None:
         sample_setup(3, Player.RED, 1)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=r"sample_setup needs a random\.Random"):
         sample_setup(CLASSIC, Player.RED, [1, 2])  # type: ignore[arg-type]
+
+
+def test_setup_sources_are_named_in_one_place() -> None:
+    """`setup_source`: the function behind each name of `SETUP_SOURCES` (which matches,
+    the ladder, the command line and the environments take), checked at once."""
+    assert setup_source("random", CLASSIC) is stratego.random_setup
+    assert setup_source("human", CLASSIC) is stratego.human_setup
+    assert setup_source("model", CLASSIC) is sample_setup
+    assert SETUP_SOURCES == ("random", "human", "model")
+    with pytest.raises(stratego.ArgumentError, match="'random', 'human', 'model', not 'gravon'"):
+        setup_source("gravon", CLASSIC)
+    army = Army.of({Rank.FLAG: 1, Rank.BOMB: 2, Rank.SCOUT: 5})
+    small = attrs.evolve(CLASSIC, army=army, setup=SetupRule(depth=4, fill=False))
+    with pytest.raises(SetupError):
+        setup_source("human", small)
+    assert setup_source("model", small) is sample_setup  # which falls back (above)
+    with pytest.raises(RulesError):
+        setup_source("model", "classic")  # type: ignore[arg-type]

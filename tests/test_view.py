@@ -424,7 +424,7 @@ def test_hasbro_silent_defense_with_rescue_hides_which_piece_came_back() -> None
 
 
 def test_hasbro_silent_defense_with_rescue_which_piece_came_back_never_shows() -> None:
-    """Issue 9 item 2.3, differential: Red's pile holds its Major (named in a strike) and a
+    """Rescue piles, differential: Red's pile holds its Major (named in a strike) and a
     Lieutenant. Whichever Red brings back first, and then the other one with a second
     Rescue, Blue's views, their JSON, the masks `rank_masks` gives, and Blue's legal moves
     are the same at every ply, while the returned pieces move on."""

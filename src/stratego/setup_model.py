@@ -36,18 +36,20 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 
 from stratego._checks import as_rules
 from stratego.arguments import rules_from
 from stratego.board import SIZE, Square, home_rows
-from stratego.errors import SetupError, _shown
-from stratego.human_setups import human_setups
+from stratego.errors import ArgumentError, SetupError, _shown
+from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
-from stratego.setups import Setup, setup_problems
+from stratego.setups import Setup, random_setup, setup_problems
 
-__all__ = ["HELD_OUT_EVERY", "ROLES", "SWAPS", "defensive_setup", "held_out_setups",
-           "sample_setup", "training_setups", "training_texts"]
+__all__ = ["HELD_OUT_EVERY", "ROLES", "SETUP_SOURCES", "SWAPS", "defensive_setup",
+           "held_out_setups", "sample_setup", "setup_source", "training_setups",
+           "training_texts"]
 
 HELD_OUT_EVERY = 5
 """Every fifth bundled setup of an army (file positions 4, 9, 14, ...) is held out of
@@ -187,3 +189,26 @@ def defensive_setup(rules: Rules, player: Player | str,
         free = sorted(free, key=lambda sq: (-rows.index(sq) // SIZE, rng.random()))
     placement.update(zip(free, ranks, strict=False))
     return Setup.from_mapping(player, placement)
+
+
+SETUP_SOURCES = ("random", "human", "model")
+"""The names of the places setups come from (`setup_source`): a uniform shuffle, the
+bundled human setups, or this module's setup model."""
+
+
+def setup_source(name: str, rules: Rules) -> Callable[[Rules, Player, random.Random], Setup]:
+    """The setup function named `name`, one of `SETUP_SOURCES`, for armies of `rules`:
+    ``"random"`` is `stratego.random_setup` (uniform), ``"human"``
+    `stratego.human_setup` (one of the bundled human setups; `SetupError` here, at once,
+    for an army it has none of) and ``"model"`` `sample_setup` (the setup model, as the
+    library's bots place their armies). `ArgumentError` for another name."""
+    as_rules(rules)
+    if name == "random":
+        return random_setup
+    if name == "human":
+        human_setups(rules, Player.RED)  # raises the SetupError naming the army
+        return human_setup
+    if name == "model":
+        return sample_setup
+    raise ArgumentError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
+                        f"not {_shown(name)}")

@@ -11,10 +11,10 @@ from typing import IO, Any
 from stratego.bots import Bot, make_bot
 from stratego.editions import EDITIONS, by_name
 from stratego.errors import StrategoError
-from stratego.human_setups import human_setups
 from stratego.match import SETUP_SOURCES
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.setup_model import setup_source
 from stratego.text import board_text
 from stratego.variants import VARIANTS
 
@@ -85,19 +85,19 @@ def _add_board_argument(parser: argparse.ArgumentParser) -> None:
 def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     parser.add_argument(
         "--setups", choices=SETUP_SOURCES, default="random",
-        help=f"where {whose} setups come from: shuffled at random, or drawn from the human "
+        help=f"where {whose} setups come from: shuffled at random, drawn from the human "
              "setups bundled with stratego (stratego.human_setup: 40-piece army, Barrage, "
-             "Ultimate Lightning, Duel) (default: %(default)s)",
+             "Ultimate Lightning, Duel), or from the setup model the library's bots use "
+             "(stratego.setup_model.sample_setup) (default: %(default)s)",
     )
 
 
 def _check_setups(rules: Rules, source: str) -> None:
     """Raise `_UsageError` when `source` cannot set up an army of `rules`."""
-    if source == "human":
-        try:
-            human_setups(rules, Player.RED)
-        except StrategoError as exc:
-            raise _UsageError(f"--setups human: {exc}") from None
+    try:
+        setup_source(source, rules)
+    except StrategoError as exc:
+        raise _UsageError(f"--setups {source}: {exc}") from None
 
 
 def _check_plies(value: int | None) -> None:

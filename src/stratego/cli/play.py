@@ -17,11 +17,11 @@ from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, StrategoError
 from stratego.explain import explain_illegal
-from stratego.human_setups import human_setup
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RankLabels, Rules
-from stratego.setups import Setup, random_setup, setup_problems
+from stratego.setup_model import setup_source
+from stratego.setups import Setup, setup_problems
 from stratego.state import GameState
 from stratego.text import captured_text
 
@@ -133,7 +133,7 @@ def _play(args: argparse.Namespace) -> int:
     # Each side's setup and the bot's randomness come from streams of their own.
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     person = Player.parse(args.color)
-    place = human_setup if args.setups == "human" else random_setup
+    place = setup_source(args.setups, rules)
     setups = {player: place(rules, player, random.Random(f"{seed}/setup/{player.name}"))
               for player in Player}
     if args.setup is not None:

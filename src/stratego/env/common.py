@@ -35,8 +35,8 @@ from stratego.match import ILLEGAL_MOVE, BotSpec
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
-from stratego.setup_model import sample_setup
-from stratego.setups import Setup, random_setup
+from stratego.setup_model import SETUP_SOURCES, setup_source
+from stratego.setups import Setup
 from stratego.state import GameState
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
@@ -183,9 +183,7 @@ def make_rules(rules: Rules | str) -> Rules:
 
 def check_setups(setups: SetupSource) -> None:
     """Raise `SetupError` for a `setups` value that is none of the accepted ones."""
-    if setups in ("random", "human", "model"):
-        if setups == "human" and not hasattr(stratego, "human_setup"):
-            raise SetupError("setups='human' needs stratego.human_setup (a newer stratego)")
+    if isinstance(setups, str) and setups in SETUP_SOURCES:
         return
     if not callable(setups):
         raise SetupError(f"setups must be 'random', 'human', 'model' or a callable (player, "
@@ -198,13 +196,8 @@ def draw_setup(rules: Rules, setups: SetupSource, player: Player,
     (a `random.Random`; an int seeds a new one, None draws fresh randomness)."""
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
-    if setups == "random":
-        return random_setup(rules, player, rng)
-    if setups == "human":
-        return stratego.human_setup(rules, player, rng)
-    if setups == "model":
-        return sample_setup(rules, player, rng)
-    assert callable(setups)
+    if isinstance(setups, str):
+        return setup_source(setups, rules)(rules, player, rng)
     return setups(player, rng)
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -24,12 +23,12 @@ from stratego.bots import Bot, bot_name
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, _shown
 from stratego.explain import explain_illegal
-from stratego.human_setups import human_setup, human_setups
 from stratego.match.specs import BotSpec, BotTemplate, bot_recipe
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
-from stratego.setups import Setup, random_setup, setup_problems
+from stratego.setup_model import SETUP_SOURCES, setup_source
+from stratego.setups import Setup, setup_problems
 from stratego.state import GameState
 
 __all__ = [
@@ -145,22 +144,6 @@ def _reset(bot: Any, seed: int) -> None:
         reset(seed)
 
 
-SETUP_SOURCES = ("random", "human")
-"""Where `play_game` and `play_match` take the setups of bots that do not place their own."""
-
-
-def _setup_source(source: str, rules: Rules) -> Callable[[Rules, Player, random.Random], Setup]:
-    """The setup function `source` names, checked against `rules` (`ArgumentError` for
-    another source, `SetupError` for rules the human setups have no army of)."""
-    if source == "random":
-        return random_setup
-    if source == "human":
-        human_setups(rules, Player.RED)  # raises SetupError for an army it has none for
-        return human_setup
-    raise ArgumentError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
-                     f"not {_shown(source)}")
-
-
 def _game_bot(bot: Any, which: str, seed: int, player: Player) -> Any:
     """The bot of one side: a bot object as it is, a name or a `BotSpec` built with the
     side's seed; `BotSpecError` for anything else."""
@@ -195,7 +178,9 @@ def play_game(
     work out its opponent's setup from its own seed. A bot with a
     ``setup(rules, player, rng)`` method places its own army (a `stratego.Setup`;
     one the rules reject loses the game as `ILLEGAL_SETUP`); the others get a
-    setup from `setups`: ``"random"`` (`random_setup`) or ``"human"`` (one of the
+    setup from `setups` (`stratego.setup_model.setup_source`): ``"random"``
+    (`stratego.random_setup`), ``"model"`` (the setup model the library's bots use,
+    `stratego.setup_model.sample_setup`) or ``"human"`` (one of the
     human setups bundled with the library, `stratego.human_setup`; `SetupError` for
     an army it has none for). With `keep_state` the final `GameState` is kept in
     `GameResult.state`.
@@ -203,7 +188,7 @@ def play_game(
     rules = limited_rules(rules, max_plies)
     seed = seed_from(seed)
     keep_state = as_bool(keep_state, "keep_state")
-    place = _setup_source(setups, rules)
+    place = setup_source(setups, rules)
     bots = (_game_bot(red_bot, "red_bot", seed, Player.RED),
             _game_bot(blue_bot, "blue_bot", seed, Player.BLUE))
     armies = [place(rules, player, random.Random(side_seed(seed, "setup", player)))

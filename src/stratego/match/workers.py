@@ -37,7 +37,6 @@ from stratego.bots import Bot, bot_name
 from stratego.errors import ArgumentError, _shown
 from stratego.match.games import (
     GameResult,
-    _setup_source,
     game_seed,
     play_game,
     side_seed,
@@ -47,6 +46,7 @@ from stratego.match.score import MatchResult
 from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.setup_model import setup_source
 from stratego.state import GameState
 
 __all__ = ["Progress", "play_match", "play_seated", "run_tasks", "worker_count"]
@@ -289,7 +289,7 @@ def play_match(
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
                             f"{_shown(executor)}")
-    _setup_source(setups, limited)
+    setup_source(setups, limited)
     recipes = (bot_recipe(red_bot, "red_bot"), bot_recipe(blue_bot, "blue_bot"))
     names = _names(recipes)
     base = _Chunk(limited, recipes, names, seed, max_plies, swap_colours, record, (), setups)
