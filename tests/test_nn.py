@@ -29,7 +29,15 @@ from stratego.encoding import (  # noqa: E402
     observation_planes,
 )
 from stratego.errors import BotSpecError, RulesError  # noqa: E402
-from stratego.nn import KINDS, Network, NetworkBot, load, make_bot, policy_bot  # noqa: E402
+from stratego.nn import (  # noqa: E402
+    KINDS,
+    Ensemble,
+    Network,
+    NetworkBot,
+    load,
+    make_bot,
+    policy_bot,
+)
 from stratego.setups import random_setup  # noqa: E402
 
 BARRAGE = by_name("classic+barrage")
@@ -110,6 +118,7 @@ def test_a_weight_file_round_trips_and_is_read_once(tmp_path: pathlib.Path) -> N
     path = tmp_path / "barrage.npz"
     net.save(path)
     loaded = load(path)
+    assert isinstance(loaded, Network)  # one network's file (an ensemble's: Ensemble)
     assert load(str(path)) is loaded  # the cache: one read per process
     planes = observation_planes(start(BARRAGE, 4))
     assert np.array_equal(loaded(planes), net(planes))
@@ -122,8 +131,10 @@ def test_a_weight_file_round_trips_and_is_read_once(tmp_path: pathlib.Path) -> N
     assert meta["observation"]["shape"] == [NUM_PLANES, 10, 10]
     assert meta["actions"]["size"] == NUM_ACTIONS
     Network.random(BARRAGE, channels=2, layers=1, seed=4).save(path)  # a new file
-    assert load(path) is not loaded
-    assert load(path).channels == 2
+    again = load(path)
+    assert again is not loaded
+    assert isinstance(again, Network)
+    assert again.channels == 2
 
 
 def test_a_barrage_model_refuses_to_play_classic(tmp_path: pathlib.Path) -> None:
@@ -185,3 +196,87 @@ def test_the_bot_factory_takes_a_path(tmp_path: pathlib.Path) -> None:
     assert bot.network is load(path)
     with pytest.raises(BotSpecError, match="path"):
         make_bot(1)
+
+
+def members(rules: Any, seeds: tuple[int, ...]) -> list[Any]:
+    return [Network.random(rules, channels=3 + s % 2, layers=1 + s % 2, seed=s, scale=0.3)
+            for s in seeds]
+
+
+@pytest.mark.parametrize("seeds", [(1,), (2, 3), (4, 5, 6)])
+def test_an_ensemble_is_the_mean_of_its_members_log_probabilities(seeds: tuple[int, ...]) -> None:
+    """`Ensemble`: the logits are the mean of the members' log-softmax, so its masked policy
+    is that of the members' masked log-probabilities averaged (each normaliser shifts all
+    actions alike), and a bot over it picks the best move of that mean."""
+    nets = members(CLASSIC, seeds)
+    ensemble = Ensemble(nets)
+    state = start(CLASSIC, 9)
+    seen = view(state, state.to_move)
+    planes = observation_planes(seen)
+    from stratego.encoding import legal_action_mask
+
+    mask = legal_action_mask(seen)
+
+    def masked_log_probs(logits: Any) -> Any:
+        legal = np.where(mask, logits.astype(np.float64), -np.inf)
+        return legal - np.log(np.exp(legal - legal.max()).sum()) - legal.max()
+
+    expected = masked_log_probs(np.mean([masked_log_probs(net(planes)) for net in nets],
+                                        axis=0))
+    got = masked_log_probs(ensemble(planes))
+    assert np.allclose(got[mask], expected[mask], atol=1e-4)
+    assert np.allclose(ensemble.logits(planes[None])[0], ensemble(planes))
+    bot = policy_bot(ensemble, greedy=True)
+    assert bot(seen) == action_moves(seen.player)[int(np.argmax(np.where(mask, expected,
+                                                                           -np.inf)))]
+    if len(nets) == 1:
+        assert np.argmax(np.where(mask, nets[0](planes), -np.inf)) == np.argmax(
+            np.where(mask, ensemble(planes), -np.inf))
+
+
+def test_an_ensemble_weight_file_round_trips(tmp_path: pathlib.Path) -> None:
+    ensemble = Ensemble(members(BARRAGE, (7, 8)))
+    path = tmp_path / "ensemble.npz"
+    ensemble.save(path)
+    loaded = load(path)
+    assert isinstance(loaded, Ensemble)
+    assert load(path) is loaded  # read once per process
+    assert loaded.rules == BARRAGE
+    assert [(m.channels, m.layers) for m in loaded.members] == [(4, 2), (3, 1)]
+    planes = observation_planes(start(BARRAGE, 10))
+    assert np.array_equal(loaded(planes), ensemble(planes))
+    bot = make_bot(1, path=str(path), greedy=True)
+    assert bot.network is loaded
+    classic = start(CLASSIC, 6)
+    with pytest.raises(RulesError, match="does not play classic"):
+        bot(view(classic, classic.to_move))
+
+
+def test_ensembles_of_nothing_or_of_other_rules_are_refused() -> None:
+    from stratego.errors import ArgumentError
+
+    for wrong in ([], None, 3, "net.npz", [Network.random(CLASSIC, channels=2, layers=1), 7]):
+        with pytest.raises(ArgumentError, match="one or more Networks"):
+            Ensemble(wrong)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="share their rules, not classic, classic\\+barrage"):
+        Ensemble([*members(CLASSIC, (1,)), *members(BARRAGE, (2,))])
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda meta, arrays: meta["network"].update(members=[{}, {}, {}]), "no arrays member.2"),
+    (lambda meta, arrays: meta["network"].update(members=[{}]), "outside its 1 members"),
+    (lambda meta, arrays: meta["network"].update(members=7), "not a list"),
+    (lambda meta, arrays: arrays.pop("member.1.conv.0.bias"), "member 1: .*lack conv.0.bias"),
+    (lambda meta, arrays: arrays.update(stray=np.zeros(2)), "outside its 2 members: 'stray'"),
+])
+def test_an_ensemble_file_that_disagrees_with_its_meta_is_refused(
+        tmp_path: pathlib.Path, change: Any, message: str) -> None:
+    path = tmp_path / "ensemble.npz"
+    Ensemble(members(CLASSIC, (1, 2))).save(path)
+    with np.load(path) as archive:
+        arrays = {name: archive[name] for name in archive.files}
+    meta = json.loads(str(arrays.pop("meta")))
+    change(meta, arrays)
+    np.savez(path, meta=np.array(json.dumps(meta)), **arrays)
+    with pytest.raises(BotSpecError, match=message):
+        load(path)

@@ -117,6 +117,17 @@ def test_a_module_of_no_size_is_refused() -> None:
         PolicyNet(channels=0)
 
 
+@pytest.mark.torch
+def test_an_ensemble_is_fine_tuned_member_by_member() -> None:
+    from stratego.nn import Ensemble, Network
+    from stratego.nn.torch_net import PolicyNet
+
+    members = [Network.random("classic", channels=2, layers=1, seed=s) for s in (1, 2)]
+    with pytest.raises(stratego.ArgumentError, match="one of its members"):
+        PolicyNet.from_network(Ensemble(members))
+    assert PolicyNet.from_network(Ensemble(members).members[1]).channels == 2
+
+
 RECIPES = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
 
 

@@ -29,11 +29,26 @@ move). `load` checks all of it: a file written for another observation or action
 is refused (`BotSpecError` naming what differs), and a bot refuses to play under rules other
 than its network's (`RulesError`: a Barrage model does not play classic).
 
+**Ensembles.** Several networks trained under the same rules play as one policy,
+`Ensemble`: the mean of the members' log-probabilities. Its weight file holds each
+member's arrays under ``member.<k>.`` and records the members' shapes in ``meta``
+(``network.members``); `load` returns an `Ensemble` for such a file, and every bot takes
+it as it takes a `Network`:
+
+```python
+from stratego.nn import Ensemble, Network
+
+members = [Network.random("classic", channels=8, layers=2, seed=s) for s in (1, 2, 3)]
+Ensemble(members).save("classic-ensemble.npz")
+```
+
 **Learned bots.** The package ships two trained networks, played by the bot specs
 ``policy-barrage`` (Barrage, ``classic+barrage``) and ``policy-classic`` (classic), or
 `learned_bot` (`LEARNED` lists them, `learned_weights` gives a file's path). They were
 trained by ``benchmarks/selfplay.py`` (self-play PPO on the batched engine after a short
-imitation of the heuristic bot); docs/train.md gives the commands, budgets and curves.
+imitation of the heuristic bot; ``policy-classic`` is an ensemble of its checkpoints and of
+networks ``benchmarks/distill.py`` taught with the search bot's moves); docs/train.md gives
+the commands, budgets and curves.
 
 Needs NumPy (``pip install 'stratego[numpy]'``), never torch. Training needs torch: the
 same network as a torch module is `stratego.nn.torch_net.PolicyNet` (imported on its own,
@@ -50,8 +65,10 @@ from stratego.nn.model import (  # noqa: E402
     FORMAT,
     KINDS,
     LEARNED,
+    Ensemble,
     Network,
     NetworkBot,
+    Policy,
     action_digest,
     learned_bot,
     learned_weights,
@@ -61,5 +78,6 @@ from stratego.nn.model import (  # noqa: E402
     policy_bot,
 )
 
-__all__ = ["FORMAT", "KINDS", "LEARNED", "Network", "NetworkBot", "action_digest",
-           "learned_bot", "learned_weights", "load", "make_bot", "move_squares", "policy_bot"]
+__all__ = ["FORMAT", "KINDS", "LEARNED", "Ensemble", "Network", "NetworkBot", "Policy",
+           "action_digest", "learned_bot", "learned_weights", "load", "make_bot",
+           "move_squares", "policy_bot"]

@@ -8,8 +8,8 @@ import os
 import pathlib
 import random
 import threading
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -32,8 +32,9 @@ from stratego.setup_model import sample_setup
 from stratego.setups import Setup
 from stratego.views import PlayerView
 
-__all__ = ["FORMAT", "KINDS", "LEARNED", "Network", "NetworkBot", "action_digest",
-           "learned_bot", "learned_weights", "load", "make_bot", "move_squares", "policy_bot"]
+__all__ = ["FORMAT", "KINDS", "LEARNED", "Ensemble", "Network", "NetworkBot", "Policy",
+           "action_digest", "learned_bot", "learned_weights", "load", "make_bot",
+           "move_squares", "policy_bot"]
 
 FORMAT = "stratego.nn/1"
 """The format name a weight file's ``meta`` records (changed when the layout changes)."""
@@ -65,7 +66,7 @@ def action_digest() -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _meta(rules: Rules, channels: int, layers: int) -> dict[str, Any]:
+def _meta(rules: Rules, network: dict[str, Any]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "rules": rules.name,
@@ -73,7 +74,7 @@ def _meta(rules: Rules, channels: int, layers: int) -> dict[str, Any]:
                         "dtype": "float32"},
         "actions": {"size": NUM_ACTIONS, "moves": NUM_MOVE_ACTIONS, "kinds": KINDS,
                     "digest": action_digest()},
-        "network": {"channels": channels, "layers": layers},
+        "network": network,
     }
 
 
@@ -167,7 +168,7 @@ class Network:
     @property
     def meta(self) -> dict[str, Any]:
         """What a weight file of this network records beside its arrays."""
-        return _meta(self.rules, self.channels, self.layers)
+        return _meta(self.rules, {"channels": self.channels, "layers": self.layers})
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the weight file (``.npz``, no pickle) to `path`."""
@@ -215,6 +216,81 @@ class Network:
                 f"{self.channels} channels>")
 
 
+def _log_softmax(logits: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    out: npt.NDArray[np.float32] = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    return out
+
+
+class Ensemble:
+    """Networks trained under the same rules, playing as one policy: its logits are the
+    mean of the members' log-probabilities (``log_softmax`` of each member's logits over
+    all actions; masking the illegal ones afterwards gives the same policy as averaging
+    the members' masked log-probabilities, since each member's normaliser only shifts all
+    its actions alike). An ensemble plays wherever a `Network` does (`policy_bot`,
+    `NetworkBot`) and has a weight file of its own (`save`, read by `load`).
+
+    A mean of checkpoints' judgements is steadier than any one of them: the shipped
+    ``policy-classic`` is an ensemble (docs/train.md gives its members and figures)."""
+
+    def __init__(self, members: Iterable[Network]) -> None:
+        """The ensemble of `members` (at least one `Network`, all under the same rules;
+        `ArgumentError` otherwise)."""
+        try:
+            chosen = tuple(members) if not isinstance(members, Network | str) else ()
+        except TypeError:
+            chosen = ()
+        if not chosen or not all(isinstance(member, Network) for member in chosen):
+            raise ArgumentError(f"an ensemble needs one or more Networks, not "
+                                f"{_shown(members)}")
+        names = {member.rules.name for member in chosen}
+        if len(names) > 1:
+            raise ArgumentError(f"an ensemble's networks must share their rules, not "
+                                f"{', '.join(sorted(names))}")
+        self.members = chosen
+        """The networks, in the order of the weight file."""
+        self.rules = chosen[0].rules
+        """The rules its networks were trained under (its bots play only these)."""
+
+    def logits(self, planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
+        """``(N, NUM_ACTIONS)``: the mean of the members' log-probabilities for a batch of
+        planes ``(N, NUM_PLANES, 10, 10)`` (float32, or uint8 compact planes)."""
+        total = _log_softmax(self.members[0].logits(planes))
+        for member in self.members[1:]:
+            total += _log_softmax(member.logits(planes))
+        out: npt.NDArray[np.float32] = (total / len(self.members)).astype(np.float32)
+        return out
+
+    def __call__(self, planes: npt.ArrayLike, mask: Any = None) -> npt.NDArray[np.float32]:
+        """The ``NUM_ACTIONS`` logits of one view's planes (the policy protocol of
+        `stratego.bots.PolicyBot`, as `Network.__call__`)."""
+        one: npt.NDArray[np.float32] = self.logits(np.asarray(planes)[None])[0]
+        return one
+
+    @property
+    def meta(self) -> dict[str, Any]:
+        """What its weight file records beside the arrays: `Network.meta`, with the
+        shape of each member under ``network.members``."""
+        return _meta(self.rules, {"members": [
+            {"channels": member.channels, "layers": member.layers} for member in self.members]})
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the weight file (``.npz``, no pickle): each member's arrays prefixed with
+        ``member.<k>.``, and the ``meta`` record."""
+        arrays: dict[str, Any] = {"meta": np.array(json.dumps(self.meta))}
+        for index, member in enumerate(self.members):
+            arrays.update({f"member.{index}.{name}": value
+                           for name, value in member.arrays().items()})
+        np.savez(path, **arrays)
+
+    def __repr__(self) -> str:
+        return f"<Ensemble {self.rules.name}: {len(self.members)} networks>"
+
+
+Policy: TypeAlias = Network | Ensemble
+"""What a weight file holds and a `NetworkBot` plays: a `Network` or an `Ensemble`."""
+
+
 def _array(arrays: Mapping[str, Any], name: str,
            shape: tuple[int, ...] | None) -> npt.NDArray[np.float32]:
     if name not in arrays:
@@ -225,16 +301,17 @@ def _array(arrays: Mapping[str, Any], name: str,
     return value
 
 
-_CACHE: dict[tuple[str, int, int], Network] = {}
+_CACHE: dict[tuple[str, int, int], Policy] = {}
 _LOCK = threading.Lock()
 
 
-def load(path: str | os.PathLike[str]) -> Network:
-    """The network of the weight file `path`, read once per process: later calls with
-    the same file (unchanged: same size and modification time) return the same
-    `Network`. `BotSpecError` for a file that is missing, not a weight file, or written
-    for another format, observation layout or action layout (the message names what
-    differs)."""
+def load(path: str | os.PathLike[str]) -> Policy:
+    """The network of the weight file `path` (a `Network`, or an `Ensemble` for a file
+    of several), read once per process: later calls with the same file (unchanged: same
+    size and modification time) return the same object. `BotSpecError` for a file that
+    is missing, not a weight file, or written for another format, observation layout or
+    action layout (the message names what differs), or whose members do not match its
+    meta record."""
     where = pathlib.Path(path).expanduser().resolve()
     try:
         stat = where.stat()
@@ -248,7 +325,7 @@ def load(path: str | os.PathLike[str]) -> Network:
         return cached
 
 
-def _read(where: pathlib.Path) -> Network:
+def _read(where: pathlib.Path) -> Policy:
     try:
         with np.load(where, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
@@ -263,7 +340,7 @@ def _read(where: pathlib.Path) -> Network:
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         found = meta.get("format") if isinstance(meta, dict) else None
         raise BotSpecError(f"{where}: format {_shown(found)}, this library reads {FORMAT}")
-    expected = _meta(by_name("classic"), 0, 0)
+    expected = _meta(by_name("classic"), {})
     for part, label in (("observation", "observation"), ("actions", "action")):
         found = meta.get(part)
         if found != expected[part]:
@@ -279,19 +356,45 @@ def _read(where: pathlib.Path) -> Network:
     except RulesError as error:
         raise BotSpecError(f"{where}: its rules {_shown(named)} are not known here: "
                            f"{error}") from None
+    members = meta.get("network", {}).get("members") if isinstance(
+        meta.get("network"), dict) else None
     try:
-        return Network(arrays, rules)
+        if members is None:
+            return Network(arrays, rules)
+        if not isinstance(members, list) or not members:
+            raise ArgumentError(f"its 'network.members' record is {_shown(members)}, not a "
+                                f"list of the members")
+        networks: list[Network] = []
+        used: set[str] = set()
+        for index in range(len(members)):
+            prefix = f"member.{index}."
+            own = {name: value for name, value in arrays.items() if name.startswith(prefix)}
+            if not own:
+                raise ArgumentError(f"its meta record names {len(members)} members, but "
+                                    f"there are no arrays {prefix}*")
+            used.update(own)
+            try:
+                networks.append(Network({name[len(prefix):]: value
+                                         for name, value in own.items()}, rules))
+            except ArgumentError as error:
+                raise ArgumentError(f"member {index}: {error}") from None
+        stray = sorted(set(arrays) - used)
+        if stray:
+            raise ArgumentError(f"arrays outside its {len(members)} members: "
+                                f"{_shown(', '.join(stray))}")
+        return Ensemble(networks)
     except ArgumentError as error:
         raise BotSpecError(f"{where}: {error}") from None
 
 
 class NetworkBot(PolicyBot):
-    """A `PolicyBot` over a `Network` that plays only under the network's rules (its
+    """A `PolicyBot` over a `Network` (or an `Ensemble`) that plays only under the
+    network's rules (its
     edition and variants; a ply limit, as matches add, is no other game): asked to move
     under other rules, it raises `RulesError` naming both (a Barrage model does not play
     classic)."""
 
-    def __init__(self, network: Network, *, greedy: bool = False, seed: int | None = None,
+    def __init__(self, network: Policy, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
         super().__init__(network, greedy=greedy, seed=seed, name=name)
         self.network = network
@@ -315,13 +418,14 @@ class NetworkBot(PolicyBot):
         return sample_setup(rules, player, rng)
 
 
-def policy_bot(source: Network | str | os.PathLike[str], *, seed: int | None = None,
+def policy_bot(source: Policy | str | os.PathLike[str], *, seed: int | None = None,
                greedy: bool = False, name: str | None = None) -> NetworkBot:
-    """A bot playing `source`, a `Network` or the path of a weight file (read once per
-    process, `load`): moves drawn from the masked softmax of its logits (seeded by
-    `seed`), or the best one with `greedy`."""
-    network = source if isinstance(source, Network) else load(source)
-    label = name or (pathlib.Path(source).stem if not isinstance(source, Network) else "policy")
+    """A bot playing `source`, a `Network`, an `Ensemble` or the path of a weight file
+    (read once per process, `load`): moves drawn from the masked softmax of its logits
+    (seeded by `seed`), or the best one with `greedy`."""
+    network = source if isinstance(source, Network | Ensemble) else load(source)
+    label = name or (pathlib.Path(source).stem if not isinstance(source, Network | Ensemble)
+                     else "policy")
     return NetworkBot(network, greedy=greedy, seed=seed, name=label)
 
 

@@ -32,7 +32,7 @@ import numpy as np
 
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES
 from stratego.errors import ArgumentError, MissingDependencyError
-from stratego.nn.model import KINDS, Network, move_squares
+from stratego.nn.model import KINDS, Ensemble, Network, move_squares
 from stratego.rules import Rules
 
 try:
@@ -109,9 +109,13 @@ class PolicyNet(nn.Module):
         return Network.from_arrays(arrays, rules)
 
     @classmethod
-    def from_network(cls, network: Network) -> PolicyNet:
+    def from_network(cls, network: Network | Ensemble) -> PolicyNet:
         """A module holding `network`'s policy weights (to fine-tune the shipped ones); its
-        value head starts fresh, as a weight file has none."""
+        value head starts fresh, as a weight file has none. An `Ensemble` is refused
+        (`ArgumentError`): fine-tune one of its ``members``."""
+        if not isinstance(network, Network):
+            raise ArgumentError(f"from_network takes one Network, not {network!r}: for an "
+                                f"ensemble, fine-tune one of its members")
         net = cls(network.channels, network.layers)
         arrays = network.arrays()
         with torch.no_grad():
