@@ -46,9 +46,7 @@ Ensemble(members).save("classic-ensemble.npz")
 ``policy-barrage`` (Barrage, ``classic+barrage``) and ``policy-classic`` (classic), or
 `learned_bot` (`LEARNED` lists them, `learned_weights` gives a file's path). They were
 trained by ``benchmarks/selfplay.py`` (self-play PPO on the batched engine after a short
-imitation of the heuristic bot; ``policy-classic`` is an ensemble of its checkpoints and of
-networks ``benchmarks/distill.py`` taught with the search bot's moves); docs/train.md gives
-the commands, budgets and curves.
+imitation of the heuristic bot); docs/train.md gives the commands, budgets and curves.
 
 Needs NumPy (``pip install 'stratego[numpy]'``), never torch. Training needs torch: the
 same network as a torch module is `stratego.nn.torch_net.PolicyNet` (imported on its own,

@@ -230,8 +230,8 @@ class Ensemble:
     its actions alike). An ensemble plays wherever a `Network` does (`policy_bot`,
     `NetworkBot`) and has a weight file of its own (`save`, read by `load`).
 
-    A mean of checkpoints' judgements is steadier than any one of them: the shipped
-    ``policy-classic`` is an ensemble (docs/train.md gives its members and figures)."""
+    docs/train.md measures one: checkpoints of the classic self-play run with a network
+    the search bot taught (`benchmarks/distill.py`)."""
 
     def __init__(self, members: Iterable[Network]) -> None:
         """The ensemble of `members` (at least one `Network`, all under the same rules;
