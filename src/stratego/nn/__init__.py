@@ -63,10 +63,10 @@ from stratego.nn.model import (  # noqa: E402
     FORMAT,
     KINDS,
     LEARNED,
+    AnyNetwork,
     Ensemble,
     Network,
     NetworkBot,
-    Policy,
     action_digest,
     learned_bot,
     learned_weights,
@@ -76,6 +76,19 @@ from stratego.nn.model import (  # noqa: E402
     policy_bot,
 )
 
-__all__ = ["FORMAT", "KINDS", "LEARNED", "Ensemble", "Network", "NetworkBot", "Policy",
-           "action_digest", "learned_bot", "learned_weights", "load", "make_bot",
-           "move_squares", "policy_bot"]
+__all__ = [
+    "FORMAT",
+    "KINDS",
+    "LEARNED",
+    "AnyNetwork",
+    "Ensemble",
+    "Network",
+    "NetworkBot",
+    "action_digest",
+    "learned_bot",
+    "learned_weights",
+    "load",
+    "make_bot",
+    "move_squares",
+    "policy_bot",
+]

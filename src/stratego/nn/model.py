@@ -32,9 +32,22 @@ from stratego.setup_model import sample_setup
 from stratego.setups import Setup
 from stratego.views import PlayerView
 
-__all__ = ["FORMAT", "KINDS", "LEARNED", "Ensemble", "Network", "NetworkBot", "Policy",
-           "action_digest", "learned_bot", "learned_weights", "load", "make_bot",
-           "move_squares", "policy_bot"]
+__all__ = [
+    "FORMAT",
+    "KINDS",
+    "LEARNED",
+    "AnyNetwork",
+    "Ensemble",
+    "Network",
+    "NetworkBot",
+    "action_digest",
+    "learned_bot",
+    "learned_weights",
+    "load",
+    "make_bot",
+    "move_squares",
+    "policy_bot",
+]
 
 FORMAT = "stratego.nn/1"
 """The format name a weight file's ``meta`` records (changed when the layout changes)."""
@@ -287,7 +300,7 @@ class Ensemble:
         return f"<Ensemble {self.rules.name}: {len(self.members)} networks>"
 
 
-Policy: TypeAlias = Network | Ensemble
+AnyNetwork: TypeAlias = Network | Ensemble
 """What a weight file holds and a `NetworkBot` plays: a `Network` or an `Ensemble`."""
 
 
@@ -301,11 +314,11 @@ def _array(arrays: Mapping[str, Any], name: str,
     return value
 
 
-_CACHE: dict[tuple[str, int, int], Policy] = {}
+_CACHE: dict[tuple[str, int, int], AnyNetwork] = {}
 _LOCK = threading.Lock()
 
 
-def load(path: str | os.PathLike[str]) -> Policy:
+def load(path: str | os.PathLike[str]) -> AnyNetwork:
     """The network of the weight file `path` (a `Network`, or an `Ensemble` for a file
     of several), read once per process: later calls with the same file (unchanged: same
     size and modification time) return the same object. `BotSpecError` for a file that
@@ -325,7 +338,7 @@ def load(path: str | os.PathLike[str]) -> Policy:
         return cached
 
 
-def _read(where: pathlib.Path) -> Policy:
+def _read(where: pathlib.Path) -> AnyNetwork:
     try:
         with np.load(where, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
@@ -394,7 +407,7 @@ class NetworkBot(PolicyBot):
     under other rules, it raises `RulesError` naming both (a Barrage model does not play
     classic)."""
 
-    def __init__(self, network: Policy, *, greedy: bool = False, seed: int | None = None,
+    def __init__(self, network: AnyNetwork, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
         super().__init__(network, greedy=greedy, seed=seed, name=name)
         self.network = network
@@ -418,7 +431,7 @@ class NetworkBot(PolicyBot):
         return sample_setup(rules, player, rng)
 
 
-def policy_bot(source: Policy | str | os.PathLike[str], *, seed: int | None = None,
+def policy_bot(source: AnyNetwork | str | os.PathLike[str], *, seed: int | None = None,
                greedy: bool = False, name: str | None = None) -> NetworkBot:
     """A bot playing `source`, a `Network`, an `Ensemble` or the path of a weight file
     (read once per process, `load`): moves drawn from the masked softmax of its logits
