@@ -293,7 +293,7 @@ def test_setups_come_from_the_setups_option(opponent: str,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """``setups="model"``: every army is one the setup model dealt (`sample_setup`), the
     learner's as well as a self-play or random opponent's; a bot places its own."""
-    import stratego.env.common as common
+    import stratego.setup_model as setup_model
     from stratego.setup_model import sample_setup
 
     dealt: list[set[tuple[int, Rank]]] = []
@@ -304,7 +304,7 @@ def test_setups_come_from_the_setups_option(opponent: str,
         dealt.append({(square.index, rank) for square, rank in setup.placement})
         return setup
 
-    monkeypatch.setattr(common, "sample_setup", recording)
+    monkeypatch.setattr(setup_model, "sample_setup", recording)  # what setup_source names
     env = BatchVectorEnv(4, "classic+barrage", opponent=opponent, setups="model")
     env.reset(seed=3)
     for row in range(4):
