@@ -30,7 +30,6 @@ from stratego.bots import bot_name
 from stratego.errors import ArgumentError, _shown
 from stratego.match import (
     LOG_FORMAT,
-    SETUP_SOURCES,
     BotRecipe,
     BotSpec,
     GameResult,
@@ -43,6 +42,7 @@ from stratego.match import (
     worker_count,
 )
 from stratego.rules import Rules
+from stratego.setup_model import setup_source
 
 __all__ = ["LADDER_STRIDE", "LadderResult", "ladder"]
 
@@ -185,9 +185,7 @@ def ladder(
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
                             f"{_shown(executor)}")
-    if not isinstance(setups, str) or setups not in SETUP_SOURCES:
-        raise ArgumentError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
-                            f"not {_shown(setups)}")
+    setup_source(setups, limited)
     if anchor is not None and not isinstance(anchor, str):
         raise ArgumentError(f"anchor must be a bot's name or None, not {_shown(anchor)}")
     if jsonl is not None and seed is None:

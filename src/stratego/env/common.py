@@ -186,8 +186,8 @@ def check_setups(setups: SetupSource) -> None:
     if isinstance(setups, str) and setups in SETUP_SOURCES:
         return
     if not callable(setups):
-        raise SetupError(f"setups must be 'random', 'human', 'model' or a callable (player, "
-                         f"rng) -> Setup, not {_shown(setups)}")
+        raise SetupError(f"setups must be {', '.join(map(repr, SETUP_SOURCES))} or a "
+                         f"callable (player, rng) -> Setup, not {_shown(setups)}")
 
 
 def draw_setup(rules: Rules, setups: SetupSource, player: Player,

@@ -191,10 +191,7 @@ class Network:
     def features(self, planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
         """``(N, channels, 100)``: the features of each square of a batch of planes
         ``(N, NUM_PLANES, 10, 10)`` (float32, or uint8 compact planes, divided by 255)."""
-        x = np.asarray(planes)
-        if x.dtype == np.uint8:
-            x = x.astype(np.float32) / 255
-        x = x.astype(np.float32, copy=False)
+        x = _float_planes(planes)
         if x.ndim != 4 or x.shape[1:] != (NUM_PLANES, 10, 10):
             raise ArgumentError(f"planes of shape (N, {NUM_PLANES}, 10, 10) expected, not "
                                 f"{x.shape}")
@@ -227,6 +224,15 @@ class Network:
     def __repr__(self) -> str:
         return (f"<Network {self.rules.name}: {self.layers} convolutions of "
                 f"{self.channels} channels>")
+
+
+def _float_planes(planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
+    """`planes` as float32 (uint8 compact planes divided by 255; float32 ones as they are)."""
+    x = np.asarray(planes)
+    if x.dtype == np.uint8:
+        x = x.astype(np.float32) / 255
+    out: npt.NDArray[np.float32] = x.astype(np.float32, copy=False)
+    return out
 
 
 def _log_softmax(logits: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
@@ -268,9 +274,10 @@ class Ensemble:
     def logits(self, planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
         """``(N, NUM_ACTIONS)``: the mean of the members' log-probabilities for a batch of
         planes ``(N, NUM_PLANES, 10, 10)`` (float32, or uint8 compact planes)."""
-        total = _log_softmax(self.members[0].logits(planes))
+        x = _float_planes(planes)  # once, not once per member
+        total = _log_softmax(self.members[0].logits(x))
         for member in self.members[1:]:
-            total += _log_softmax(member.logits(planes))
+            total += _log_softmax(member.logits(x))
         out: npt.NDArray[np.float32] = (total / len(self.members)).astype(np.float32)
         return out
 
@@ -369,8 +376,8 @@ def _read(where: pathlib.Path) -> AnyNetwork:
     except RulesError as error:
         raise BotSpecError(f"{where}: its rules {_shown(named)} are not known here: "
                            f"{error}") from None
-    members = meta.get("network", {}).get("members") if isinstance(
-        meta.get("network"), dict) else None
+    network = meta.get("network")
+    members = network.get("members") if isinstance(network, dict) else None
     try:
         if members is None:
             return Network(arrays, rules)
@@ -402,10 +409,9 @@ def _read(where: pathlib.Path) -> AnyNetwork:
 
 class NetworkBot(PolicyBot):
     """A `PolicyBot` over a `Network` (or an `Ensemble`) that plays only under the
-    network's rules (its
-    edition and variants; a ply limit, as matches add, is no other game): asked to move
-    under other rules, it raises `RulesError` naming both (a Barrage model does not play
-    classic)."""
+    network's rules (its edition and variants; a ply limit, as matches add, is no other
+    game): asked to move under other rules, it raises `RulesError` naming both (a Barrage
+    model does not play classic)."""
 
     def __init__(self, network: AnyNetwork, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
@@ -436,10 +442,11 @@ def policy_bot(source: AnyNetwork | str | os.PathLike[str], *, seed: int | None 
     """A bot playing `source`, a `Network`, an `Ensemble` or the path of a weight file
     (read once per process, `load`): moves drawn from the masked softmax of its logits
     (seeded by `seed`), or the best one with `greedy`."""
-    network = source if isinstance(source, Network | Ensemble) else load(source)
-    label = name or (pathlib.Path(source).stem if not isinstance(source, Network | Ensemble)
-                     else "policy")
-    return NetworkBot(network, greedy=greedy, seed=seed, name=label)
+    if isinstance(source, Network | Ensemble):
+        network, label = source, "policy"
+    else:
+        network, label = load(source), pathlib.Path(source).stem
+    return NetworkBot(network, greedy=greedy, seed=seed, name=name or label)
 
 
 LEARNED: dict[str, str] = {
