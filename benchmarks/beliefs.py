@@ -27,13 +27,15 @@ import math
 import random
 import statistics
 import time
+from typing import Any, cast
 
 from playout import bare_rate
 
 from stratego import Player, Rank, apply, new_game
 from stratego.beliefs import Beliefs, setup_prior
-from stratego.bots import HeuristicBot
+from stratego.bots import HeuristicBot, make_bot
 from stratego.editions import by_name
+from stratego.sampling.behaviour import ADVANCE, FLEE, clues
 from stratego.sampling.beliefs import _setup_log_prob
 from stratego.setup_model import held_out_setups, sample_setup
 from stratego.views import view
@@ -110,6 +112,65 @@ def accuracy_after(plies: list[int], games: int) -> dict[int, tuple[float, float
     return {k: (h[0] / h[2], h[1] / h[2], h[2]) for k, h in hits.items() if h[2]}
 
 
+def _clue_events(players: str, games: int, seed: int) -> list[list[tuple[str, float, float,
+                                                                             int, float]]]:
+    """Per game, for each behaviour clue (both kinds) at the step that made it: (kind,
+    chance of the favoured ranks under the beliefs without clues, the same under the
+    shipped beliefs, 1 if the piece's true rank is favoured, factor)."""
+    rules = by_name("classic")
+    out = []
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        bots = {p: make_bot(players, seed=rng.randrange(2**31)) for p in Player}
+        # the library's bots set up from the setup model
+        state = new_game(rules, *(cast(Any, bots[p]).setup(rules, p, rng) for p in Player))
+        events = []
+        while state.outcome is None and state.ply < 1000:
+            state = apply(state, bots[state.to_move](view(state, state.to_move)))
+            v = view(state, state.to_move)
+            found = clues(v, advance=2.0, flee=2.0)  # both kinds, to measure them
+            if not found or found[-1].ply != len(v.history) - 1:
+                continue
+            clue = found[-1]
+            plain = Beliefs(v, behaviour=False).marginals()[clue.piece]
+            mixed = Beliefs(v).marginals()[clue.piece]
+            true = state.info.pieces[clue.piece].rank  # type: ignore[union-attr]
+            events.append((clue.kind, sum(plain.get(r, 0.0) for r in clue.favoured),
+                           sum(mixed.get(r, 0.0) for r in clue.favoured),
+                           int(true in clue.favoured), clue.factor))
+        out.append(events)
+    return out
+
+
+def odds_ratio(events: list[tuple[str, float, float, int, float]]) -> float:
+    """The Mantel-Haenszel odds ratio of the favoured ranks given a clue, against the
+    beliefs without clues: sum y(1-q) / sum (1-y)q."""
+    up = sum(y * (1 - q) for _, q, _, y, _ in events)
+    down = sum((1 - y) * q for _, q, _, y, _ in events)
+    return up / down if down else math.inf
+
+
+def fit_clues(players: str, games: int, seed: int) -> None:
+    """Fit the clue factors on `games` games of `players` against itself and report the
+    mean log-likelihood of whether each clue's piece is favoured, with and without."""
+    by_game = _clue_events(players, games, seed)
+    rng = random.Random(seed)
+    for kind in (ADVANCE, FLEE):
+        per_game = [[e for e in g if e[0] == kind] for g in by_game]
+        flat = [e for g in per_game for e in g]
+        boot = sorted(odds_ratio([e for _ in per_game for e in rng.choice(per_game)])
+                      for _ in range(200))
+        with_clue = [math.log(m if y else 1 - m) for _, _, m, y, _ in flat]
+        without = [math.log(q if y else 1 - q) for _, q, _, y, _ in flat]
+        print(f"  {kind:8s} {len(flat):5d} clues in {games} games of {players}: odds ratio "
+              f"{odds_ratio(flat):.2f} (bootstrap 95% {boot[5]:.2f}-{boot[194]:.2f}); "
+              f"favoured {statistics.fmean(e[3] for e in flat):.1%}, beliefs without clues "
+              f"{statistics.fmean(e[1] for e in flat):.1%}, shipped "
+              f"{statistics.fmean(e[2] for e in flat):.1%}; log-likelihood "
+              f"{statistics.fmean(with_clue):.4f} shipped, {statistics.fmean(without):.4f} "
+              f"without clues")
+
+
 def speed() -> tuple[float, float, float, float]:
     """Milliseconds: (build at ply 0, draw at ply 0, build mid-game, draw mid-game)."""
     rules = by_name("classic")
@@ -134,11 +195,41 @@ def speed() -> tuple[float, float, float, float]:
     return out[0], out[1], out[2], out[3]
 
 
+def clue_speed(games: int = 4) -> tuple[int, float, float]:
+    """(views, median ms to build the beliefs and draw 20 rank sets with clues, the same
+    without) over the views with clues of heuristic games, every tenth ply."""
+    rules = by_name("classic")
+    with_clues: list[float] = []
+    without: list[float] = []
+    for g in range(games):
+        state = new_game(rules, sample_setup(rules, Player.RED, g),
+                         sample_setup(rules, Player.BLUE, g + 100))
+        bots = {Player.RED: HeuristicBot(g), Player.BLUE: HeuristicBot(g + 1)}
+        while state.outcome is None and state.ply < 300:
+            v = view(state, state.to_move)
+            if state.ply % 10 == 0 and clues(v):
+                for flag, out in ((True, with_clues), (False, without)):
+                    start = time.perf_counter()
+                    b = Beliefs(v, behaviour=flag)
+                    for k in range(20):
+                        b.sample_ranks(k)
+                    out.append((time.perf_counter() - start) * 1e3)
+            state = apply(state, bots[state.to_move](v))
+    return len(with_clues), statistics.median(with_clues), statistics.median(without)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--plies", default="0,50,100,200")
+    parser.add_argument("--clue-games", type=int, default=100)
+    parser.add_argument("--clue-players", default="policy-classic,heuristic",
+                        help="bots whose self-play games fit (the first) and test the "
+                             "behaviour clues")
     args = parser.parse_args()
+    print("behaviour clues (fitted on the first bot's games, tested on the others')")
+    for k, players in enumerate(args.clue_players.split(",")):
+        fit_clues(players, args.clue_games, 7 + k)
     print("held-out human setups, first move (mean log-likelihood, nats; uniform in brackets)")
     for name in ARMIES:
         n, f, uf, b, ub = held_out_fit(name)
@@ -151,8 +242,11 @@ def main() -> None:
     for k, (acc, uni, n) in accuracy_after(plies, args.games).items():
         print(f"  after {k:4d} plies: beliefs {acc:.1%}, uniform {uni:.1%} ({n} pieces)")
     b0, d0, bm, dm = speed()
+    n, cw, cn = clue_speed()
     print(f"speed (ms): ply 0 build {b0:.1f} draw {d0:.1f}; mid-game build {bm:.1f} "
-          f"draw {dm:.1f}; bare loop {bare_rate(2.0, 1):,.0f} plies/s")
+          f"draw {dm:.1f}; views with clues ({n}), build and 20 rank draws: median "
+          f"{cw:.1f} with clues, {cn:.1f} without; bare loop {bare_rate(2.0, 1):,.0f} "
+          f"plies/s")
 
 
 if __name__ == "__main__":

@@ -269,6 +269,8 @@ def main() -> None:
         net.load_state_dict(saved["net"])
         optimizer = torch.optim.Adam(net.parameters(), lr=args.lr, eps=1e-5)
         optimizer.load_state_dict(saved["optimizer"])
+        for group in optimizer.param_groups:  # the saved state carries its own rate
+            group["lr"] = args.lr
         spent, updates, curve = saved["spent"], saved["updates"], saved["curve"]
         past_states = saved["past"]
         torch.set_rng_state(saved["torch_rng"])

@@ -16,6 +16,7 @@ add up to what the army has left, exactly as `stratego.sampling` counts them. Th
 gives each assignment ``a`` the weight
 
     W(a) = prod over hidden pieces i of w_i(kind of a_i)  *  RHO ** (Bombs next to the Flag)
+           *  prod over behaviour clues c of (c.factor if a gives c's piece a favoured rank)
 
 where the kind of a rank is Flag, Bomb or *other* (every rank that moves), ``w_i(other)
 = 1`` and, for a piece that started on the square ``c`` (counted from its owner's back
@@ -34,10 +35,21 @@ row and left, so both sides share one table),
   (a hand-set likelihood: front rows empty first). A piece that moved is no Bomb or
   Flag (unless the rules let them move) and a piece that made a long move is a Scout:
   both come in through the `possible` sets.
+* behaviour clues (`clues`, `stratego.sampling.behaviour`): a hidden piece that stepped
+  up to a piece of the viewer's whose rank it knew is `ADVANCE_FACTOR` times likelier
+  (in odds) to have a rank that wins striking it. The latest `MAX_CLUES` clues count. A
+  piece that fled from a known piece could count likewise (`FLEE_FACTOR`), but the games
+  measured gave no consistent evidence for it, so its factor is 1 and it is not used.
+  ``Beliefs(view, behaviour=False)`` leaves the clues out.
 
-The ranks of the *other* kind are exchangeable: given which pieces are the Flag and the
-Bombs, every way to give the other ranks to the other pieces that fits their sets is
-equally likely. So ``P(a) = W(a) / Z`` is one joint distribution that respects the
+Without clues, the ranks of the *other* kind are exchangeable: given which pieces are the
+Flag and the Bombs, every way to give the other ranks to the other pieces that fits their
+sets is equally likely. With clues, the belief is an exact mixture: for each way to say
+which clues' pieces take a favoured rank, the belief without clues with those pieces'
+sets cut to the favoured ranks or to the others, weighed by its partition sum times the
+factors (at most ``2 ** MAX_CLUES`` parts; when the clues' pieces cannot be the Flag or a
+Bomb, the parts share the Flag and Bomb chain and differ only in the count of the other
+ranks). So ``P(a) = W(a) / Z`` is one joint distribution that respects the
 army's counts exactly, and `Beliefs.marginals`, `Beliefs.sample` and `Beliefs.log_prob`
 are its marginals, draws and log-probabilities.
 
@@ -63,6 +75,7 @@ The belief reads only the view, so two states with the same view give the same b
 
 from __future__ import annotations
 
+from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
 from stratego.sampling.beliefs import (
     MOVE_RATES,
     RHO_GRID,
@@ -72,4 +85,5 @@ from stratego.sampling.beliefs import (
     setup_prior,
 )
 
-__all__ = ["MOVE_RATES", "RHO_GRID", "SMOOTHING", "Beliefs", "SetupPrior", "setup_prior"]
+__all__ = ["ADVANCE_FACTOR", "FLEE_FACTOR", "MAX_CLUES", "MOVE_RATES", "RHO_GRID", "SMOOTHING",
+           "Beliefs", "Clue", "SetupPrior", "clues", "setup_prior"]

@@ -4,6 +4,7 @@ where the model is described).
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 import random
@@ -13,6 +14,7 @@ from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import SamplingError, _shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
+from stratego.sampling.behaviour import Clue, clues
 from stratego.sampling.counting import _Problem
 from stratego.sampling.hidden_rescues import _hidden_rescues
 from stratego.sampling.rebuild import _check_view, _fits, _rescue_rivals, _verify, build_state
@@ -185,6 +187,10 @@ class _FlagBombs:
         return poly2[self.flags][self.bombs]
 
 
+def _bits(ranks: frozenset[Rank]) -> int:
+    return sum(1 << r for r in ranks)
+
+
 _State = tuple[int, ...]
 """A state of the chain: (Flags placed, Bombs placed, pieces of each group given another
 rank...)."""
@@ -200,8 +206,14 @@ class Beliefs:
 
     _use_fast = True
     """Whether the common case takes its short path (the tests check both agree)."""
+    _total: float
 
-    def __init__(self, view: PlayerView, prior: SetupPrior | None = None) -> None:
+    def __init__(self, view: PlayerView, prior: SetupPrior | None = None, *,
+                 behaviour: bool = True) -> None:
+        self._build(view, prior, behaviour, {})
+
+    def _build(self, view: PlayerView, prior: SetupPrior | None, behaviour: bool,
+               restrict: dict[int, int]) -> None:
         if not isinstance(view, PlayerView):
             raise SamplingError(f"not a PlayerView: {_shown(view)} (build one with "
                                 f"stratego.view)")
@@ -219,7 +231,12 @@ class Beliefs:
         available = sum(1 << r for r in Rank if self._counts[r])
         self._hidden = sorted(view.hidden(), key=lambda p: p.id)
         self._masks = {p.id: sum(1 << r for r in p.possible) & available
-                       for p in self._hidden}
+                       & restrict.get(p.id, -1) for p in self._hidden}
+        self._parts: list[tuple[float, Beliefs]] = []
+        self.clues: tuple[Clue, ...] = ()
+        if behaviour:
+            self.clues = tuple(c for c in clues(view) if 0 < self._masks[c.piece] & _bits(
+                c.favoured) != self._masks[c.piece])
         self._other_bits = available & ~_FB
         nf, nb = self._counts[_F], self._counts[_B]
         self._nf, self._nb = nf, nb
@@ -272,6 +289,57 @@ class Beliefs:
             self._compute_fast()
         else:
             self._compute()
+        if self.clues:
+            self._mix()
+
+    def _mix(self) -> None:
+        """The belief with clues: a mixture over which clues' pieces take a favoured rank
+        (each split an exact belief over restricted sets, weighed by its factors)."""
+        total = 0.0
+        for split in range(1 << len(self.clues)):
+            restrict, factor = {}, 1.0
+            for k, clue in enumerate(self.clues):
+                favoured = _bits(clue.favoured)
+                if split >> k & 1:
+                    restrict[clue.piece], factor = favoured, factor * clue.factor
+                else:
+                    restrict[clue.piece] = ~favoured
+            part = self._restricted(restrict)
+            if part is None:  # no assignment in this split
+                continue
+            self._parts.append((factor, part))
+            total += factor * part._total
+        if total <= 0:
+            raise SamplingError(f"no assignment of ranks to the {len(self._hidden)} hidden "
+                                f"pieces fits the view")
+        self._total = total
+        self._fast = False
+
+    def _restricted(self, restrict: dict[int, int]) -> Beliefs | None:
+        """This belief (without clues) with the pieces' sets cut to `restrict`, or None
+        when nothing fits. When the cut pieces cannot be the Flag or a Bomb and the short
+        path holds, only the count of the other ranks changes, by one factor for every
+        chain: the chain is shared."""
+        if self._fast and not any(pid in self._group for pid in restrict):
+            leaf = self._fast_leaf()
+            part = copy.copy(self)
+            part._masks = {pid: m & restrict.get(pid, -1) for pid, m in self._masks.items()}
+            part._leaf_cache, part._problem_cache = {}, {}
+            part._parts, part.clues = [], ()
+            part.__dict__.pop("_marginals", None)
+            cut = part._fast_leaf()
+            if cut <= 0:
+                return None
+            scale = cut / leaf
+            part._fast_comps = [(f, z * scale, b) for f, z, b in self._fast_comps]
+            part._total = self._total * scale
+            return part
+        part = type(self).__new__(type(self))
+        try:
+            part._build(self.view, self.prior, False, restrict)
+        except SamplingError:
+            return None
+        return part
 
     # -- the chain ------------------------------------------------------------
 
@@ -365,6 +433,7 @@ class Beliefs:
         leaf = self._fast_leaf()
         self._fast_comps: list[tuple[int, float, list[float]]] = []
         self._fast_back: dict[int, list[list[float]]] = {}
+        self._fast_shared: dict[str, list[list[float]]] = {}
         total = 0.0
         can_other = [self._group[p.id] >= 0 for p in self._cand]
         if leaf:
@@ -415,6 +484,27 @@ class Beliefs:
 
     def _marginals_fast(self) -> dict[int, dict[Rank, float]]:
         n = len(self._cand)
+        kinds = self._fast_kinds()
+        taken = (n - self._nf - self._nb,) if self._groups else ()
+        out: dict[int, dict[Rank, float]] = {}
+        for k, p in enumerate(self._cand):
+            probs = self._kind_probs(kinds[k])
+            if kinds[k][2]:
+                for r, q in self._other_shares(taken, self._groups[0]).items():
+                    probs[r] = probs.get(r, 0.0) + kinds[k][2] * q
+            out[p.id] = probs
+        for p in self._rest:
+            out[p.id] = dict(self._other_shares(taken, self._masks[p.id] & self._other_bits))
+        return out
+
+    def _fast_kinds(self) -> list[list[float]]:
+        """Per candidate, the chance it is the Flag, a Bomb or another rank (shared by
+        the splits of a belief with clues: cutting the other pieces' sets scales every
+        chain alike)."""
+        cached = self._fast_shared.get("kinds")
+        if cached is not None:
+            return cached
+        n = len(self._cand)
         nb = self._nb
         kinds = [[0.0, 0.0, 0.0] for _ in range(n)]
         for c, (flag, z, bombs) in enumerate(self._fast_comps):
@@ -438,17 +528,8 @@ class Beliefs:
                         kinds[k][1] += scale * f * v * nxt[b + 1]
                         after[b + 1] += f * v
                 forward = after
-        taken = (n - self._nf - self._nb,) if self._groups else ()
-        out: dict[int, dict[Rank, float]] = {}
-        for k, p in enumerate(self._cand):
-            probs = self._kind_probs(kinds[k])
-            if kinds[k][2]:
-                for r, q in self._other_shares(taken, self._groups[0]).items():
-                    probs[r] = probs.get(r, 0.0) + kinds[k][2] * q
-            out[p.id] = probs
-        for p in self._rest:
-            out[p.id] = dict(self._other_shares(taken, self._masks[p.id] & self._other_bits))
-        return out
+        self._fast_shared["kinds"] = kinds
+        return kinds
 
     def _sample_fast(self, rng: random.Random) -> dict[int, Rank]:
         pick = rng.random() * self._total
@@ -522,6 +603,16 @@ class Beliefs:
         cached: dict[int, dict[Rank, float]] | None = getattr(self, "_marginals", None)
         if cached is not None:
             return cached
+        if self._parts:
+            mixed: dict[int, dict[Rank, float]] = {p.id: {} for p in self._hidden}
+            for factor, part in self._parts:
+                share = factor * part._total / self._total
+                for pid, probs in part.marginals().items():
+                    into = mixed[pid]
+                    for r, q in probs.items():
+                        into[r] = into.get(r, 0.0) + share * q
+            self._marginals = mixed
+            return mixed
         if self._fast:
             self._marginals = self._marginals_fast()
             return self._marginals
@@ -643,6 +734,13 @@ class Beliefs:
         """Ranks for the hidden pieces (by id) drawn from the belief, exactly (`rng` a
         `random.Random`, a seed, or None)."""
         rng = _coerce(rng)
+        if self._parts:
+            pick = rng.random() * self._total
+            for factor, part in self._parts:
+                pick -= factor * part._total
+                if pick < 0:
+                    break
+            return part.sample_ranks(rng)
         if self._fast:
             drawn = self._sample_fast(rng)
             # the other ranks: the cached problem of the end state, its stand-ins for the
@@ -705,7 +803,10 @@ class Beliefs:
 
     def weight(self, ranks: dict[int, Rank]) -> float:
         """The unnormalised weight ``W(a)`` of ranks for the hidden pieces (0 when they
-        do not fit the view's sets or the army)."""
+        do not fit the view's sets or the army; with behaviour clues, times the factor
+        of each clue whose piece takes a favoured rank)."""
+        if self._parts:
+            return sum(factor * part.weight(ranks) for factor, part in self._parts)
         counts = [0] * len(Rank)
         for p in self._hidden:
             rank = ranks.get(p.id)

@@ -1,0 +1,31 @@
+"""`SearchBot` with beliefs that ignore behaviour clues (``Beliefs(view,
+behaviour=False)``), kept to measure what the clues are worth
+(``benchmarks/baselines/search_without_clues.py:SearchBot`` as a bot spec).
+
+Same search, same budget knobs; only the beliefs its determinizations come from differ.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import stratego.bots.search as search
+from stratego.beliefs import Beliefs
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.views import PlayerView
+
+__all__ = ["SearchBot"]
+
+
+class SearchBot(search.SearchBot):
+    """The library's search bot, its beliefs built without behaviour clues."""
+
+    def _search(self, view: PlayerView, me: Player, *args: Any) -> Move:
+        # the bots of a match take turns in one thread: swap the name for this call only
+        search.Beliefs = functools.partial(Beliefs, behaviour=False)
+        try:
+            return super()._search(view, me, *args)
+        finally:
+            search.Beliefs = Beliefs
