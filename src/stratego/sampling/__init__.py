@@ -65,10 +65,13 @@ The package's modules (import every public name from `stratego.sampling` itself)
   piece of the face-down pile each hidden Rescue brought back.
 * `stratego.sampling.beliefs`: draws weighted by a belief instead of uniformly, `Beliefs`
   and its setup prior (described in `stratego.beliefs`, their public module).
+* `stratego.sampling.behaviour`: the behaviour clues the beliefs weigh (a piece that
+  stepped up to a known piece), read off the view's public history.
 """
 
 from __future__ import annotations
 
+from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
 from stratego.sampling.beliefs import (
     MOVE_RATES,
     RHO_GRID,
@@ -87,14 +90,19 @@ from stratego.sampling.sampler import (
 )
 
 __all__ = [
+    "ADVANCE_FACTOR",
+    "FLEE_FACTOR",
+    "MAX_CLUES",
     "MOVE_RATES",
     "RHO_GRID",
     "SMOOTHING",
     "Beliefs",
+    "Clue",
     "Sampler",
     "SamplingError",
     "SetupPrior",
     "build_state",
+    "clues",
     "count_assignments",
     "hidden_assignments",
     "sample_state",
