@@ -169,6 +169,14 @@ def fit_clues(players: str, games: int, seed: int) -> None:
               f"{statistics.fmean(e[2] for e in flat):.1%}; log-likelihood "
               f"{statistics.fmean(with_clue):.4f} shipped, {statistics.fmean(without):.4f} "
               f"without clues")
+        # the same for other factors, one clue at a time: q' = bq / (bq + 1 - q)
+        grid = []
+        for factor in (1.5, 2.0, 3.0, 5.0, 8.0):
+            lik = statistics.fmean(math.log(factor * q / (factor * q + 1 - q) if y else
+                                            (1 - q) / (factor * q + 1 - q))
+                                   for _, q, _, y, _ in flat)
+            grid.append(f"{factor:g}: {lik:.4f}")
+        print(f"  {kind:8s} log-likelihood by factor (one clue at a time): {', '.join(grid)}")
 
 
 def speed() -> tuple[float, float, float, float]:

@@ -14,8 +14,11 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stratego
+from strategies import midgame_states, rules_values
 from stratego import Player, Rank
 from stratego.beliefs import Beliefs
 from stratego.board import NEIGHBOURS
@@ -206,3 +209,23 @@ def test_no_history_no_clues_and_a_limit() -> None:
     assert all(c.kind == ADVANCE for c in found)
     assert clues(v, advance=1.0) == ()
     assert not Beliefs(v, behaviour=False).clues
+
+
+@settings(max_examples=60, deadline=None)
+@given(state=midgame_states(rules_values()), flee=st.sampled_from([1.0, 2.0]))
+def test_clues_hold_their_invariants_under_every_rules(state: GameState, flee: float) -> None:
+    """Under every edition and variant (Rescue, moving Bombs, Silent Defense...), the clues
+    of either player's view name hidden opponent pieces on the board, at most one each and
+    at most `MAX_CLUES`, in the order of their steps, each toward a piece of the viewer's,
+    favouring some rank; and they never raise."""
+    for viewer in Player:
+        v = view(state, viewer)
+        found = clues(v, flee=flee)
+        assert len(found) <= MAX_CLUES
+        assert [c.ply for c in found] == sorted({c.ply for c in found})
+        hidden = {p.id for p in v.hidden() if p.square is not None}
+        for c in found:
+            assert c.piece in hidden
+            assert c.favoured
+            assert v.history[c.ply].piece == c.piece
+            assert v.piece(c.toward).owner is viewer
