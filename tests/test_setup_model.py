@@ -23,6 +23,7 @@ from stratego.rules import Army, SetupRule
 from stratego.setup_model import (
     SETUP_SOURCES,
     defensive_setup,
+    flag_walled,
     held_out_setups,
     sample_setup,
     setup_source,
@@ -145,3 +146,40 @@ def test_setup_sources_are_named_in_one_place() -> None:
     assert setup_source("model", small) is sample_setup  # which falls back (above)
     with pytest.raises(RulesError):
         setup_source("model", "classic")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ARMIES)
+def test_walled_draws_keep_the_flag_walled_in_where_the_army_can(name: str) -> None:
+    """``walled=True`` draws only among the training setups whose Flag has a Bomb on
+    every square beside it (about 45% of the 40-piece army's); mirroring and swaps keep
+    the wall. An army with no such setup (Barrage's one Bomb walls no Flag) draws as
+    without it."""
+    rules = by_name(name)
+    training = training_setups(rules, Player.RED)
+    share = sum(map(flag_walled, training)) / len(training)
+    drawn = [sample_setup(rules, Player(seed % 2), seed, walled=True) for seed in range(200)]
+    if share:
+        assert all(flag_walled(s) for s in drawn)
+        assert all(stratego.setup_problems(rules, s) == [] for s in drawn)
+    else:
+        assert drawn == [sample_setup(rules, Player(seed % 2), seed) for seed in range(200)]
+    if name == "classic":
+        assert share == pytest.approx(0.45, abs=0.03)
+        plain = [sample_setup(rules, Player.RED, seed) for seed in range(200)]
+        assert 0.3 < sum(map(flag_walled, plain)) / 200 < 0.6
+
+
+def test_flag_walled_reads_the_squares_beside_the_flag() -> None:
+    """A Flag in the back corner a1 with Bombs on a2 and b1 is walled in; with one of
+    them another rank, it is not."""
+    army = Army.of({Rank.FLAG: 1, Rank.BOMB: 2, Rank.SCOUT: 1})
+    rules = attrs.evolve(CLASSIC, army=army, setup=SetupRule(depth=4, fill=False))
+    walled = stratego.Setup.from_mapping(Player.RED, {
+        stratego.Square.parse("a1"): Rank.FLAG, stratego.Square.parse("a2"): Rank.BOMB,
+        stratego.Square.parse("b1"): Rank.BOMB, stratego.Square.parse("c1"): Rank.SCOUT})
+    open_flag = stratego.Setup.from_mapping(Player.RED, {
+        stratego.Square.parse("a1"): Rank.FLAG, stratego.Square.parse("a2"): Rank.BOMB,
+        stratego.Square.parse("b1"): Rank.SCOUT, stratego.Square.parse("c1"): Rank.BOMB})
+    assert stratego.setup_problems(rules, walled) == []
+    assert flag_walled(walled)
+    assert not flag_walled(open_flag)

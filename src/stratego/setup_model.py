@@ -40,7 +40,7 @@ from collections.abc import Callable
 
 from stratego._checks import as_rules
 from stratego.arguments import rules_from
-from stratego.board import SIZE, Square, home_rows
+from stratego.board import NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, _shown
 from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
@@ -48,7 +48,7 @@ from stratego.rules import Rules
 from stratego.setups import Setup, random_setup, setup_problems
 
 __all__ = ["HELD_OUT_EVERY", "ROLES", "SETUP_SOURCES", "SWAPS", "defensive_setup",
-           "held_out_setups", "sample_setup", "setup_source", "training_setups",
+           "flag_walled", "held_out_setups", "sample_setup", "setup_source", "training_setups",
            "training_texts"]
 
 HELD_OUT_EVERY = 5
@@ -87,6 +87,23 @@ def _split(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
     train = tuple(t for i, t in enumerate(texts) if i % HELD_OUT_EVERY != HELD_OUT_EVERY - 1)
     held = tuple(t for i, t in enumerate(texts) if i % HELD_OUT_EVERY == HELD_OUT_EVERY - 1)
     return train, held
+
+
+def flag_walled(setup: Setup) -> bool:
+    """Whether every square next to `setup`'s Flag (lakes and the board's edge aside)
+    holds one of its Bombs: the Flag walled in, as many people place it. False for an
+    army without a Flag."""
+    ranks = {square.index: rank for square, rank in setup.placement}
+    flags = [index for index, rank in ranks.items() if rank is Rank.FLAG]
+    return bool(flags) and all(ranks.get(n) is Rank.BOMB for f in flags for n in NEIGHBOURS[f])
+
+
+@functools.cache
+def _walled(rules: Rules) -> tuple[str, ...]:
+    """The training texts of the army of `rules` whose Flag is walled in by Bombs."""
+    depth = rules.setup.depth
+    return tuple(t for t in _split(rules)[0]
+                 if flag_walled(Setup.parse(t, Player.RED, depth)))
 
 
 def training_texts(rules: Rules) -> tuple[str, ...]:
@@ -134,10 +151,15 @@ def _swapped(text: str, rng: random.Random) -> str:
 
 
 def sample_setup(rules: Rules | str, player: Player | str,
-                 rng: random.Random | int | None = None) -> Setup:
+                 rng: random.Random | int | None = None, *, walled: bool = False) -> Setup:
     """A setup for `player` drawn from the setup model (see the module's text): a
     training human setup of the army, mirrored at random, with a few swaps within a
     role; `defensive_setup` for an army without bundled human setups.
+
+    With `walled`, only the training setups whose Flag is walled in by Bombs
+    (`flag_walled`: about 45% of the 40-piece army's) are drawn from, when the army has
+    any (Barrage's single Bomb walls no Flag: its draws are then the plain ones). Mirroring
+    and the swaps keep the wall.
 
     `rules` is a `Rules` value or a rules name; `rng` a `random.Random`, a seed, or None
     for fresh randomness. Raises `RulesError` for rules that are neither and `SetupError`
@@ -147,6 +169,8 @@ def sample_setup(rules: Rules | str, player: Player | str,
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = _rng(rng, "sample_setup")
     train = _split(rules)[0]
+    if walled and _walled(rules):
+        train = _walled(rules)
     if not train:
         return defensive_setup(rules, player, rng)
     text = train[rng.randrange(len(train))]
