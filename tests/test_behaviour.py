@@ -229,3 +229,21 @@ def test_clues_hold_their_invariants_under_every_rules(state: GameState, flee: f
             assert c.favoured
             assert v.history[c.ply].piece == c.piece
             assert v.piece(c.toward).owner is viewer
+
+
+def test_bad_arguments_are_refused_by_name() -> None:
+    """Anything but a view, a negative or fractional limit, or a factor that is not a
+    positive number is refused with `SamplingError`, naming it."""
+    from stratego.errors import SamplingError
+
+    v = view(_states(CLASSIC, 1, 10)[-1], Player.RED)
+    with pytest.raises(SamplingError, match="not a PlayerView"):
+        clues("view")  # type: ignore[arg-type]
+    with pytest.raises(SamplingError, match="limit must be"):
+        clues(v, limit=-1)
+    with pytest.raises(SamplingError, match="limit must be"):
+        clues(v, limit=1.5)  # type: ignore[arg-type]
+    with pytest.raises(SamplingError, match="advance must be"):
+        clues(v, advance=0)
+    with pytest.raises(SamplingError, match="flee must be"):
+        clues(v, flee=float("nan"))

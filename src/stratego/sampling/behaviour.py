@@ -27,9 +27,12 @@ states with the same view give the same clues.
 
 from __future__ import annotations
 
+import math
+
 import attrs
 
 from stratego.board import NEIGHBOURS, SIZE
+from stratego.errors import SamplingError, _shown
 from stratego.pieces import Rank
 from stratego.rules import Movement, Rules
 from stratego.strike import Side, resolve_strike
@@ -89,8 +92,16 @@ def clues(view: PlayerView, *, limit: int = MAX_CLUES, advance: float = ADVANCE_
     """The behaviour clues of `view` about the opponent's hidden pieces, oldest first: at
     most one per piece (its latest) and at most `limit` (the latest). `advance` and
     `flee` are the factors the clues carry; a kind whose factor is 1 tells nothing and
-    is not looked for."""
-    if limit <= 0 or not view.history or advance == flee == 1.0:
+    is not looked for. Raises `SamplingError` for arguments of the wrong kind."""
+    if not isinstance(view, PlayerView):
+        raise SamplingError(f"not a PlayerView: {_shown(view)} (build one with stratego.view)")
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise SamplingError(f"limit must be a whole number >= 0, not {_shown(limit)}")
+    for label, factor in (("advance", advance), ("flee", flee)):
+        if (isinstance(factor, bool) or not isinstance(factor, int | float)
+                or not 0 < factor < math.inf):
+            raise SamplingError(f"{label} must be a positive number, not {_shown(factor)}")
+    if limit == 0 or not view.history or advance == flee == 1.0:
         return ()
     me, opponent = view.player, view.player.opponent
     rules = view.rules
