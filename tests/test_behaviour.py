@@ -38,6 +38,7 @@ from stratego.setup_model import sample_setup
 from stratego.state import GameState
 from stratego.strike import Side, resolve_strike
 from stratego.views import view
+from test_beliefs import _assert_draws_follow_the_marginals, _General, _marginals_of
 
 BARRAGE = by_name("classic+barrage")
 DUEL = by_name("jumbo-2014+duel")
@@ -62,10 +63,6 @@ WITH_CLUES = [(DUEL, 12, 60, Player.RED), (BARRAGE, 23, 90, Player.RED),
               (DUEL, 26, 90, Player.BLUE), (BARRAGE, 10, 90, Player.RED)]
 
 
-class _General(Beliefs):
-    _use_fast = False
-
-
 @pytest.mark.parametrize(("rules", "seed", "plies", "viewer"), WITH_CLUES)
 @pytest.mark.parametrize("kind", [Beliefs, _General])
 def test_the_clues_weigh_exactly(rules: stratego.Rules, seed: int, plies: int, viewer: Player,
@@ -87,10 +84,7 @@ def test_the_clues_weigh_exactly(rules: stratego.Rules, seed: int, plies: int, v
         weighted.append((a, expected))
     total = sum(w for _, w in weighted)
     assert b.log_partition == pytest.approx(math.log(total))
-    marg: dict[int, dict[Rank, float]] = collections.defaultdict(dict)
-    for a, w in weighted:
-        for pid, rank in a.items():
-            marg[pid][rank] = marg[pid].get(rank, 0.0) + w / total
+    marg = _marginals_of(weighted)
     got = b.marginals()
     for pid, expected_marg in marg.items():
         for rank in set(expected_marg) | set(got[pid]):
@@ -112,16 +106,7 @@ def test_draws_with_clues_follow_the_marginals() -> None:
     rules, seed, plies, viewer = WITH_CLUES[0]
     b = Beliefs(view(_states(rules, seed, plies)[-1], viewer))
     assert b.clues
-    marg = b.marginals()
-    rng = random.Random(2)
-    n = 2000
-    seen: collections.Counter[tuple[int, Rank]] = collections.Counter()
-    for _ in range(n):
-        for pid, rank in b.sample_ranks(rng).items():
-            seen[pid, rank] += 1
-    for pid, probs in marg.items():
-        for rank, p in probs.items():
-            assert abs(seen[pid, rank] / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1e-9
+    _assert_draws_follow_the_marginals(b, random.Random(2))
 
 
 def _wins(attacker: Rank, defender: Rank) -> bool:

@@ -47,14 +47,33 @@ def _game(rules: stratego.Rules, seed: int, plies: int) -> GameState:
     return state
 
 
-def _brute(b: Beliefs) -> tuple[dict[int, dict[Rank, float]], list[tuple[dict[int, Rank], float]]]:
-    weighted = [(a, b.weight(a)) for a in hidden_assignments(b.view)]
+def _marginals_of(weighted: list[tuple[dict[int, Rank], float]]) -> dict[int, dict[Rank, float]]:
+    """The marginals of the normalised weights of every assignment."""
     total = sum(w for _, w in weighted)
     marg: dict[int, dict[Rank, float]] = collections.defaultdict(dict)
     for a, w in weighted:
         for pid, rank in a.items():
             marg[pid][rank] = marg[pid].get(rank, 0.0) + w / total
-    return marg, [(a, w / total) for a, w in weighted]
+    return marg
+
+
+def _brute(b: Beliefs) -> tuple[dict[int, dict[Rank, float]], list[tuple[dict[int, Rank], float]]]:
+    weighted = [(a, b.weight(a)) for a in hidden_assignments(b.view)]
+    total = sum(w for _, w in weighted)
+    return _marginals_of(weighted), [(a, w / total) for a, w in weighted]
+
+
+def _assert_draws_follow_the_marginals(b: Beliefs, rng: random.Random, n: int = 2000) -> None:
+    """Each piece takes each rank in `n` draws as often as the marginals say, within five
+    standard errors."""
+    seen: collections.Counter[tuple[int, Rank]] = collections.Counter()
+    for _ in range(n):
+        for pid, rank in b.sample_ranks(rng).items():
+            seen[pid, rank] += 1
+    for pid, probs in b.marginals().items():
+        for rank, p in probs.items():
+            error = 5 * math.sqrt(p * (1 - p) / n) + 1e-9
+            assert abs(seen[pid, rank] / n - p) <= error, (pid, rank)
 
 
 SMALL = [(BARRAGE, 3, 0), (BARRAGE, 4, 30), (DUEL, 6, 90)]
@@ -87,18 +106,7 @@ def test_draws_follow_the_marginals(rules: stratego.Rules, seed: int, plies: int
     """Draws are from the belief: the Flag's piece and the Bombs' pieces appear in 2,000
     seeded draws as often as the marginals say (within five standard errors)."""
     state = _game(rules, seed, plies)
-    b = Beliefs(view(state, Player.RED))
-    marg = b.marginals()
-    rng = random.Random(1)
-    n = 2000
-    seen: collections.Counter[tuple[int, Rank]] = collections.Counter()
-    for _ in range(n):
-        for pid, rank in b.sample_ranks(rng).items():
-            seen[pid, rank] += 1
-    for pid, probs in marg.items():
-        for rank, p in probs.items():
-            error = 5 * math.sqrt(p * (1 - p) / n) + 1e-9
-            assert abs(seen[pid, rank] / n - p) <= error, (pid, rank)
+    _assert_draws_follow_the_marginals(Beliefs(view(state, Player.RED)), random.Random(1))
 
 
 @pytest.mark.parametrize(("rules", "plies"), [(CLASSIC, 0), (CLASSIC, 80), (CLASSIC, 200),
