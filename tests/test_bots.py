@@ -10,6 +10,7 @@ import stratego
 from strategies import rules_values, seeds
 from stratego import Move, Player, Rank
 from stratego.bots import BOTS, Bot, HeuristicBot, RandomBot, bot_name, make_bot
+from stratego.bots.heuristic import GUARD, move_scores
 from stratego.editions import CLASSIC, JUMBO_2014
 from stratego.match import ILLEGAL_MOVE, play_game, play_match
 from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
@@ -143,3 +144,20 @@ def test_heuristic_bot_beats_random_bot_in_classic_games() -> None:
     result = play_match(CLASSIC, HeuristicBot(1), RandomBot(2), games=20, seed=2026,
                         max_plies=1000)
     assert result.wins["heuristic"] >= 18, result.summary()
+
+
+def test_a_wider_guard_hunts_an_intruder_the_heuristic_leaves_alone() -> None:
+    """`move_scores(guard=...)`: a Blue piece that has moved six steps from Red's Flag is
+    no intruder at the heuristic's radius (`GUARD`, 3), so the Marshal's steps score
+    only by the heuristic's other terms; at radius 6 the step toward it gains the hunt
+    pull and the steps away lose it."""
+    state = stratego.from_position(CLASSIC, {"a1": "F", "b1": "B", "j2": "M", "f3": "t",
+                                             "j10": "f"}, to_move=Player.BLUE)
+    state = stratego.apply(state, Move.parse("f3-f2"))
+    seen = view(state, Player.RED)
+    near, wide = move_scores(seen), move_scores(seen, guard=6)
+    assert GUARD == 3
+    assert move_scores(seen, guard=GUARD) == near
+    toward, away = Move.parse("j2-i2"), Move.parse("j2-j3")
+    assert wide[toward] > near[toward]
+    assert wide[away] < near[away]

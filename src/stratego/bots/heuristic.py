@@ -30,7 +30,7 @@ from stratego.strike import resolve_strike
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["PIECE_VALUES", "HeuristicBot", "move_scores"]
+__all__ = ["GUARD", "PIECE_VALUES", "HeuristicBot", "move_scores"]
 
 
 # The weights of `HeuristicBot`, tuned against `RandomBot` in classic games.
@@ -54,6 +54,8 @@ _URGENT = 10.0
 """How much more the pull toward an intruder counts once one stands next to our Flag."""
 _FAR = 12
 """The number of moves that stands for "cannot get there"."""
+GUARD = 3
+"""Steps from our Flag within which an opponent piece that has moved is an intruder."""
 
 
 class HeuristicBot:
@@ -176,8 +178,9 @@ def _outcomes(rule: StrikeRule) -> tuple[tuple[tuple[bool, bool], ...], ...]:
 class _Scorer:
     """Per-turn tables for `HeuristicBot`: who stands where and what each may be."""
 
-    def __init__(self, view: PlayerView, me: Player) -> None:
+    def __init__(self, view: PlayerView, me: Player, guard: int = GUARD) -> None:
         self.rules: Rules = view.rules
+        self.guard = guard
         self.outcomes = _outcomes(self.rules.strike)
         self.me = me
         self.forward = 1 if me is Player.RED else -1
@@ -340,8 +343,8 @@ class _Scorer:
         return sum(p for r, p in self.theirs[target] if self.outcomes[rank][r][1])
 
     def near_flag(self, square: int) -> bool:
-        """Whether `square` is within three steps of one of our Flags."""
-        return any(_distance(square, flag) <= 3 for flag in self.flags)
+        """Whether `square` is within `guard` steps of one of our Flags."""
+        return any(_distance(square, flag) <= self.guard for flag in self.flags)
 
     def targets(self, rank: Rank) -> list[int]:
         """Opponent squares that `rank` expects to gain from striking."""
@@ -389,10 +392,14 @@ class _Scorer:
         return score
 
 
-def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = ()) -> dict[Move, float]:
+def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
+                guard: int = GUARD) -> dict[Move, float]:
     """The heuristic worth of each legal move of `view` (the scores `HeuristicBot` adds
     its noise to), given the last steps of the player's pieces as (from, to) square
     indices in `recent`. A Rescue decision is worth the rescued piece (0 to decline).
+    An opponent piece that has moved counts as an intruder, which the player's pieces
+    hunt and block, within `guard` steps of the player's Flag (`GUARD`, the heuristic's
+    own, by default).
 
     Raises `stratego.errors.ArgumentError` when `view` contradicts itself."""
     me = Player(view.player)
@@ -400,7 +407,7 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = ()) -> dic
     if any(m.frm is None for m in moves):
         return {m: 0.0 if m.rescued is None else _VALUE[m.rescued] for m in moves}
     try:
-        scorer = _Scorer(view, me)
+        scorer = _Scorer(view, me, guard)
     except (IndexError, KeyError, ValueError) as exc:
         raise ArgumentError(f"inconsistent view: {_shown(str(exc))}") from None
     last = deque(recent, maxlen=6)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 from stratego.beliefs import Beliefs
 from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
-from stratego.bots.heuristic import PIECE_VALUES, _outcomes, move_scores
+from stratego.bots.heuristic import GUARD, PIECE_VALUES, _outcomes, move_scores
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -98,6 +98,9 @@ class SearchBot:
         prior: Weight of the heuristic score as a bias of the exploration.
         weight: Weight of the playouts' mean material in the final choice (the
             heuristic score counts 1).
+        guard: Steps from its Flag within which an opponent piece that has moved is
+            an intruder its pieces hunt and block (`stratego.bots.heuristic.move_scores`;
+            the heuristic bot's own is 3).
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -108,12 +111,13 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, simulations: int | None = None,
                  time_limit: float | None = None, depth: int = 10, candidates: int = 8,
                  determinizations: int = 24, exploration: float = 0.4,
-                 prior: float = 0.3, weight: float = 0.5) -> None:
+                 prior: float = 0.3, weight: float = 0.5, guard: int = GUARD) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
-                                  ("determinizations", determinizations, 1)):
+                                  ("determinizations", determinizations, 1),
+                                  ("guard", guard, 0)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
@@ -133,6 +137,7 @@ class SearchBot:
         self.exploration = float(exploration)
         self.prior = float(prior)
         self.weight = float(weight)
+        self.guard = guard
         self.simulations_done = 0
         self.simulations_total = 0
         self.reset(seed)
@@ -168,7 +173,7 @@ class SearchBot:
         me = Player(view.player)
         recent = self._recent.setdefault(me, deque(maxlen=6))
         self.simulations_done = 0
-        scores = move_scores(view, recent)
+        scores = move_scores(view, recent, guard=self.guard)
         ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
         best = ranked[0]
         if len(ranked) > 1:
