@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Try `SearchBot` options against the heuristic bot on paired deals.
+
+Deal ``k`` (from ``--seed``) fixes both sides' setups (each bot's own setup model, drawn
+from a generator seeded by the deal and the colour) and the bots' seeds; it is played
+twice, the search bot Red in game ``2k`` and Blue in game ``2k + 1``, so that both games
+of a deal see the same two armies and a setup that favours one colour favours both bots
+once. Budgets are simulations, so load does not change the games. Prints the search
+bot's wins, draws and losses with the 95% Wilson interval and how it won and lost.
+
+This is a tuning bench: it plays the heuristic, the bot whose scores the search builds
+on, so a figure from it is no strength figure against an untuned opponent. Options are
+``--option NAME=VALUE`` (VALUE is JSON: ``guard=6``, ``weight=0.3``); ``--bot
+FILE.py:NAME`` plays another search class with the same constructor (a baseline).
+
+Usage: python benchmarks/search_tuning.py [--games 40] [--simulations 200]
+       [--seed 1000] [--workers 2] [--option NAME=VALUE ...] [--bot FILE.py:NAME]
+       [--jsonl FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import importlib.util
+import json
+import multiprocessing
+import os
+import random
+from typing import Any
+
+from stratego.bots import HeuristicBot, SearchBot
+from stratego.editions import by_name
+from stratego.engine import apply, new_game
+from stratego.match.score import Score
+from stratego.pieces import Player
+from stratego.views import view
+
+MAX_PLIES = 1500
+
+
+def _factory(spec: str | None) -> Any:
+    if not spec:
+        return SearchBot
+    path, name = spec.rsplit(":", 1)
+    loaded = importlib.util.spec_from_file_location("search_tuning_bot", path)
+    if loaded is None or loaded.loader is None:
+        raise SystemExit(f"cannot load a bot from {spec!r}")
+    module = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(module)
+    return getattr(module, name)
+
+
+def play(task: tuple[int, int, int, dict[str, Any], str | None]) -> dict[str, Any]:
+    """Game `index` of the deals from `seed`: the search bot's result and how it ended."""
+    index, seed, simulations, options, spec = task
+    rules = by_name("classic")
+    deal = seed + index // 2
+    search_red = index % 2 == 0
+    me = Player.RED if search_red else Player.BLUE
+    search = _factory(spec)(deal, simulations=simulations, **options)
+    heuristic = HeuristicBot(deal + 7)
+    bots = {me: search, me.opponent: heuristic}
+    setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
+    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+    while state.outcome is None and state.ply < MAX_PLIES:
+        mover = state.to_move
+        state = apply(state, bots[mover](view(state, mover)))
+    outcome = state.outcome
+    won = None if outcome is None or outcome.winner is None else outcome.winner is me
+    how = "ply limit" if outcome is None else outcome.termination.value
+    return {"index": index, "deal": deal, "search_red": search_red, "won": won,
+            "termination": how, "plies": state.ply}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--bot", default=None)
+    parser.add_argument("--jsonl", default=None)
+    args = parser.parse_args()
+    options = {}
+    for item in args.option:
+        name, _, value = item.partition("=")
+        options[name] = json.loads(value)
+    tasks = [(i, args.seed, args.simulations, options, args.bot) for i in range(args.games)]
+    with multiprocessing.Pool(args.workers) as pool:
+        games = sorted(pool.imap_unordered(play, tasks), key=lambda g: g["index"])
+    if args.jsonl:
+        os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
+        with open(args.jsonl, "w", encoding="utf-8") as out:
+            header = {"simulations": args.simulations, "seed": args.seed,
+                      "options": options, "bot": args.bot or "search"}
+            out.write(json.dumps(header) + "\n")
+            for game in games:
+                out.write(json.dumps(game) + "\n")
+    score = Score("search", sum(g["won"] is True for g in games),
+                  sum(g["won"] is None for g in games), sum(g["won"] is False for g in games))
+    low, high = score.interval()
+    ends = collections.Counter(("won" if g["won"] else "drew" if g["won"] is None
+                                else "lost", g["termination"]) for g in games)
+    label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    print(f"search({args.simulations} simulations, {label}) v heuristic, {args.games} games "
+          f"from deal {args.seed}: +{score.wins} ={score.draws} -{score.losses}, "
+          f"{100 * score.score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
+    for (result, how), n in sorted(ends.items()):
+        print(f"  {result} by {how}: {n}")
+
+
+if __name__ == "__main__":
+    main()
