@@ -11,7 +11,7 @@ import stratego
 from stratego import Move, Player, Rank
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
-from stratego.bots.heuristic import PIECE_VALUES
+from stratego.bots.heuristic import PIECE_VALUES, move_scores
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
 from stratego.errors import ArgumentError
 from stratego.match import play_game
@@ -87,12 +87,36 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
 @pytest.mark.parametrize("bad", [{"simulations": -1}, {"simulations": 2.5},
                                  {"time_limit": "soon"}, {"time_limit": -1.0},
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")},
-                                 {"guard": -1}, {"guard": 1.5}])
+                                 {"guard": -1}, {"guard": 1.5},
+                                 {"first_move_cost": -1.0}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""
     with pytest.raises(ArgumentError, match=next(iter(bad))):
         SearchBot(1, **bad)  # type: ignore[arg-type]
+
+
+SEARCH_DEFAULT = SearchBot(1).first_move_cost
+
+
+def test_a_first_move_costs_what_it_tells_the_opponent() -> None:
+    """A piece's first move shows the opponent it is no Bomb and no Flag: with
+    `first_move_cost` the search's scores charge it. With no simulations the bot plays its
+    best-scored move; at a large cost that is the best heuristic move among the pieces
+    that have already moved, where without the cost it moves a piece that had not. The
+    default charges it (`FIRST_MOVE_COST`)."""
+    seen = _midgame(seed=3, plies=12)
+    moved = {p.square.index for p in seen.pieces
+             if p.owner is Player.RED and p.moved and p.square is not None}
+    scores = move_scores(seen)
+    free = max(seen.legal_moves, key=scores.__getitem__)
+    assert free.frm is not None
+    assert free.frm.index not in moved
+    expected = max((m for m in seen.legal_moves if m.frm is not None and m.frm.index in moved),
+                   key=scores.__getitem__)
+    assert SearchBot(1, simulations=0, first_move_cost=0)(seen) == free
+    assert SearchBot(1, simulations=0, first_move_cost=100.0)(seen) == expected
+    assert SEARCH_DEFAULT == search_module.FIRST_MOVE_COST > 0
 
 
 def test_it_is_built_by_name_with_options() -> None:

@@ -3,7 +3,9 @@
 For each decision the bot
 
 1. scores every legal move with the `HeuristicBot` heuristic
-   (`stratego.bots.heuristic.move_scores`) and keeps the best few as candidates;
+   (`stratego.bots.heuristic.move_scores`), less a cost for the first move of a piece
+   that has never moved (it would tell the opponent that piece is no Bomb and no Flag),
+   and keeps the best few as candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
@@ -54,7 +56,7 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["SearchBot"]
+__all__ = ["FIRST_MOVE_COST", "SearchBot"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -69,6 +71,9 @@ _REVEALED = 0.1
 """Share of a piece's worth lost once the opponent knows its rank."""
 _FLAG_THREAT = 1.5
 """Worth of a movable piece per step closer than three to the opponent's Flag."""
+FIRST_MOVE_COST = 1.5
+"""The default `SearchBot.first_move_cost` (heuristic-score units; a step toward a target
+scores about 0.5 a square)."""
 _FLAG = int(Rank.FLAG)
 _BOMB = int(Rank.BOMB)
 _clock = time.perf_counter
@@ -101,6 +106,11 @@ class SearchBot:
         guard: Steps from its Flag within which an opponent piece that has moved is
             an intruder its pieces hunt and block (`stratego.bots.heuristic.move_scores`;
             the heuristic bot's own is 3).
+        first_move_cost: Subtracted from the heuristic score of each move of a piece
+            that has never moved (as the prior and in the final choice): a first move
+            tells the opponent the piece is no Bomb and no Flag, and every piece left
+            unmoved is one more place the Flag may be (`FIRST_MOVE_COST` by default;
+            0 scores moves as the heuristic does).
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -111,7 +121,8 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, simulations: int | None = None,
                  time_limit: float | None = None, depth: int = 10, candidates: int = 8,
                  determinizations: int = 24, exploration: float = 0.4,
-                 prior: float = 0.3, weight: float = 0.5, guard: int = GUARD) -> None:
+                 prior: float = 0.3, weight: float = 0.5, guard: int = GUARD,
+                 first_move_cost: float = FIRST_MOVE_COST) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -123,6 +134,7 @@ class SearchBot:
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
                                     f"{_shown(value)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
+                              ("first_move_cost", first_move_cost),
                               ("prior", prior), ("weight", weight)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
@@ -138,6 +150,7 @@ class SearchBot:
         self.prior = float(prior)
         self.weight = float(weight)
         self.guard = guard
+        self.first_move_cost = float(first_move_cost)
         self.simulations_done = 0
         self.simulations_total = 0
         self.reset(seed)
@@ -174,6 +187,8 @@ class SearchBot:
         recent = self._recent.setdefault(me, deque(maxlen=6))
         self.simulations_done = 0
         scores = move_scores(view, recent, guard=self.guard)
+        if self.first_move_cost:
+            self._charge_first_moves(view, me, scores)
         ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
         best = ranked[0]
         if len(ranked) > 1:
@@ -181,6 +196,16 @@ class SearchBot:
         if best.frm is not None and best.to is not None:
             recent.append((best.frm.index, best.to.index))
         return best
+
+    def _charge_first_moves(self, view: PlayerView, me: Player,
+                            scores: dict[Move, float]) -> None:
+        """Lower the score of each move of a piece that has never moved by
+        `first_move_cost`: its first move shows the opponent it is no Bomb and no Flag."""
+        unmoved = {p.square.index for p in view.pieces
+                   if p.owner == me and not p.moved and p.square is not None}
+        for move in scores:
+            if move.frm is not None and move.frm.index in unmoved:
+                scores[move] -= self.first_move_cost
 
     # -- the search ---------------------------------------------------------
 
