@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import importlib.util
 import json
 import multiprocessing
@@ -39,7 +40,10 @@ from stratego.views import view
 MAX_PLIES = 1500
 
 
+@functools.cache
 def _factory(spec: str | None) -> Any:
+    """The search class to play: `SearchBot`, or NAME loaded once per process from
+    FILE.py."""
     if not spec:
         return SearchBot
     path, name = spec.rsplit(":", 1)

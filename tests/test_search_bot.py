@@ -96,9 +96,6 @@ def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
         SearchBot(1, **bad)  # type: ignore[arg-type]
 
 
-SEARCH_DEFAULT = SearchBot(1).first_move_cost
-
-
 def test_a_first_move_costs_what_it_tells_the_opponent() -> None:
     """A piece's first move shows the opponent it is no Bomb and no Flag: with
     `first_move_cost` the search's scores charge it. With no simulations the bot plays its
@@ -116,7 +113,7 @@ def test_a_first_move_costs_what_it_tells_the_opponent() -> None:
                    key=scores.__getitem__)
     assert SearchBot(1, simulations=0, first_move_cost=0)(seen) == free
     assert SearchBot(1, simulations=0, first_move_cost=100.0)(seen) == expected
-    assert SEARCH_DEFAULT == search_module.FIRST_MOVE_COST > 0
+    assert SearchBot(1).first_move_cost == search_module.FIRST_MOVE_COST > 0
 
 
 def test_it_is_built_by_name_with_options() -> None:
