@@ -12,6 +12,7 @@ from stratego import Move, Player, Rank
 from stratego.bots import BOTS, Bot, HeuristicBot, RandomBot, bot_name, make_bot
 from stratego.bots.heuristic import GUARD, move_scores
 from stratego.editions import CLASSIC, JUMBO_2014
+from stratego.errors import ArgumentError
 from stratego.match import ILLEGAL_MOVE, play_game, play_match
 from stratego.variants import AGGRESSOR_ADVANTAGE, RESCUE
 from stratego.views import PlayerView, view
@@ -161,3 +162,48 @@ def test_a_wider_guard_hunts_an_intruder_the_heuristic_leaves_alone() -> None:
     toward, away = Move.parse("j2-i2"), Move.parse("j2-j3")
     assert wide[toward] > near[toward]
     assert wide[away] < near[away]
+
+
+def _facing_an_unknown_piece() -> tuple[PlayerView, int, Move]:
+    """Red's Captain next to an unmoved Blue piece the view does not name: its view, the
+    piece's id and the strike on it."""
+    state = stratego.from_position(CLASSIC, {"a1": "F", "e5": "K", "e6": "t", "j10": "f",
+                                             "a10": "b"})
+    seen = view(state, Player.RED)
+    hidden = next(p for p in seen.pieces if p.owner is Player.BLUE and p.square is not None
+                  and p.square.name == "e6")
+    return seen, hidden.id, Move.parse("e5-e6")
+
+
+def test_chances_weigh_the_ranks_of_a_hidden_piece() -> None:
+    """`move_scores(chances=...)`: a strike on a hidden piece is worth what its ranks are
+    worth by the chances given (as `Beliefs.marginals` gives them). Counted, the piece is
+    one of three unmoved ones, so the Flag a third of the time; the Captain gains a
+    Sergeant it beats surely, the game with a sure Flag, and loses itself to a sure Bomb."""
+    seen, piece, strike = _facing_an_unknown_piece()
+    counted = move_scores(seen)[strike]
+    sergeant = move_scores(seen, chances={piece: {Rank.SERGEANT: 1.0}})[strike]
+    bomb = move_scores(seen, chances={piece: {Rank.BOMB: 1.0}})[strike]
+    flag = move_scores(seen, chances={piece: {Rank.FLAG: 1.0}})[strike]
+    assert flag > counted > sergeant > 0 > bomb
+    # a piece left out, or given only ranks the view rules out, is weighed by counts
+    assert move_scores(seen, chances={})[strike] == counted
+    assert move_scores(seen, chances={piece: {Rank.MARSHAL: 0.0}})[strike] == counted
+
+
+@pytest.mark.parametrize("chances", [
+    [1, 2], {0: "Bomb"}, "x" * 500,
+])
+def test_chances_that_are_no_mapping_raise_argument_error(chances: object) -> None:
+    seen, piece, _ = _facing_an_unknown_piece()
+    with pytest.raises(ArgumentError, match="chances must map") as caught:
+        move_scores(seen, chances=chances if not isinstance(chances, dict)
+                    else {piece: chances[0]})  # type: ignore[arg-type]
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize("value", [1.5, -0.1, float("nan"), "half", True])
+def test_a_chance_outside_0_to_1_raises_argument_error(value: object) -> None:
+    seen, piece, _ = _facing_an_unknown_piece()
+    with pytest.raises(ArgumentError, match="chance of Bomb must be a number from 0 to 1"):
+        move_scores(seen, chances={piece: {Rank.BOMB: value}})  # type: ignore[dict-item]

@@ -9,6 +9,7 @@ import pytest
 
 import stratego
 from stratego import Move, Player, Rank
+from stratego.beliefs import Beliefs
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
 from stratego.bots.heuristic import PIECE_VALUES, move_scores
@@ -88,7 +89,7 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"time_limit": "soon"}, {"time_limit": -1.0},
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")},
                                  {"guard": -1}, {"guard": 1.5},
-                                 {"first_move_cost": -1.0}])
+                                 {"first_move_cost": -1.0}, {"use_beliefs": 1}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""
@@ -111,9 +112,27 @@ def test_a_first_move_costs_what_it_tells_the_opponent() -> None:
     assert free.frm.index not in moved
     expected = max((m for m in seen.legal_moves if m.frm is not None and m.frm.index in moved),
                    key=scores.__getitem__)
-    assert SearchBot(1, simulations=0, first_move_cost=0)(seen) == free
-    assert SearchBot(1, simulations=0, first_move_cost=100.0)(seen) == expected
+    assert SearchBot(1, simulations=0, first_move_cost=0, use_beliefs=False)(seen) == free
+    assert SearchBot(1, simulations=0, first_move_cost=100.0,
+                     use_beliefs=False)(seen) == expected
     assert SearchBot(1).first_move_cost == search_module.FIRST_MOVE_COST > 0
+
+
+def test_the_search_weighs_hidden_ranks_by_its_beliefs() -> None:
+    """The search scores moves with the heuristic, a hidden piece's ranks weighed by the
+    beliefs' marginals (`use_beliefs`, the default) or by the counts alone. With no
+    simulations it plays its best-scored move; in this view the two weighings pick
+    different moves."""
+    seen = _midgame(seed=6, plies=20)
+    counted = move_scores(seen)
+    believed = move_scores(seen, chances=Beliefs(seen).marginals())
+    best_counted = max(seen.legal_moves, key=counted.__getitem__)
+    best_believed = max(seen.legal_moves, key=believed.__getitem__)
+    assert best_counted != best_believed
+    assert SearchBot(1, simulations=0, first_move_cost=0)(seen) == best_believed
+    assert SearchBot(1, simulations=0, first_move_cost=0,
+                     use_beliefs=False)(seen) == best_counted
+    assert SearchBot(1).use_beliefs is True
 
 
 def test_it_is_built_by_name_with_options() -> None:

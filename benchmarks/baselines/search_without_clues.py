@@ -8,12 +8,10 @@ Same search, same budget knobs; only the beliefs its determinizations come from 
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import stratego.bots.search as search
 from stratego.beliefs import Beliefs
 from stratego.moves import Move
-from stratego.pieces import Player
 from stratego.views import PlayerView
 
 __all__ = ["SearchBot"]
@@ -22,10 +20,10 @@ __all__ = ["SearchBot"]
 class SearchBot(search.SearchBot):
     """The library's search bot, its beliefs built without behaviour clues."""
 
-    def _search(self, view: PlayerView, me: Player, *args: Any) -> Move:
+    def __call__(self, view: PlayerView) -> Move:
         # the bots of a match take turns in one thread: swap the name for this call only
         search.Beliefs = functools.partial(Beliefs, behaviour=False)
         try:
-            return super()._search(view, me, *args)
+            return super().__call__(view)
         finally:
             search.Beliefs = Beliefs

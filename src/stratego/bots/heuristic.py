@@ -12,9 +12,10 @@ setups.
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square
@@ -56,6 +57,8 @@ _FAR = 12
 """The number of moves that stands for "cannot get there"."""
 GUARD = 3
 """Steps from our Flag within which an opponent piece that has moved is an intruder."""
+_ROUNDING = 1e-9
+"""How far past 0 or 1 a given chance may be (sums of floats) before it is refused."""
 
 
 class HeuristicBot:
@@ -178,7 +181,8 @@ def _outcomes(rule: StrikeRule) -> tuple[tuple[tuple[bool, bool], ...], ...]:
 class _Scorer:
     """Per-turn tables for `HeuristicBot`: who stands where and what each may be."""
 
-    def __init__(self, view: PlayerView, me: Player, guard: int = GUARD) -> None:
+    def __init__(self, view: PlayerView, me: Player, guard: int = GUARD,
+                 chances: Mapping[int, Mapping[Rank, float]] | None = None) -> None:
         self.rules: Rules = view.rules
         self.guard = guard
         self.outcomes = _outcomes(self.rules.strike)
@@ -210,8 +214,15 @@ class _Scorer:
             possible: Iterable[Rank] = piece.possible or Rank
             if piece.moved:
                 possible = [r for r in possible if r in movable]
-            weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
+            given = None if chances is None else chances.get(piece.id)
+            if given is not None:
+                weights = [(Rank(r), _chance(given, r)) for r in possible]
+            else:
+                weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
             total = sum(w for _, w in weights)
+            if given is not None and total <= 0:
+                weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
+                total = sum(w for _, w in weights)
             if total <= 0:
                 weights = [(Rank(r), 1.0) for r in possible]
                 total = float(len(weights)) or 1.0
@@ -393,7 +404,9 @@ class _Scorer:
 
 
 def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
-                guard: int = GUARD) -> dict[Move, float]:
+                guard: int = GUARD,
+                chances: Mapping[int, Mapping[Rank, float]] | None = None
+                ) -> dict[Move, float]:
     """The heuristic worth of each legal move of `view` (the scores `HeuristicBot` adds
     its noise to), given the last steps of the player's pieces as (from, to) square
     indices in `recent`. A Rescue decision is worth the rescued piece (0 to decline).
@@ -401,13 +414,25 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     hunt and block, within `guard` steps of the player's Flag (`GUARD`, the heuristic's
     own, by default).
 
-    Raises `stratego.errors.ArgumentError` when `view` contradicts itself."""
+    `chances` gives, for hidden opponent pieces by piece id, the chance of each rank
+    (such as `stratego.beliefs.Beliefs.marginals`); the scores weigh those pieces' ranks
+    by it, restricted to the ranks the view still allows the piece. Without it (and for
+    a piece it leaves out or gives no allowed rank) a hidden piece's ranks are weighed
+    by how many of each the opponent may still have hidden, as `HeuristicBot` does.
+
+    Raises `stratego.errors.ArgumentError` when `view` contradicts itself or `chances`
+    is not a mapping of piece ids to mappings of ranks to chances."""
     me = Player(view.player)
     moves = view.legal_moves
     if any(m.frm is None for m in moves):
         return {m: 0.0 if m.rescued is None else _VALUE[m.rescued] for m in moves}
+    if chances is not None and not isinstance(chances, Mapping):
+        raise ArgumentError(f"chances must map piece ids to rank chances, not "
+                            f"{_shown(chances)}")
     try:
-        scorer = _Scorer(view, me, guard)
+        scorer = _Scorer(view, me, guard, chances)
+    except ArgumentError:
+        raise
     except (IndexError, KeyError, ValueError) as exc:
         raise ArgumentError(f"inconsistent view: {_shown(str(exc))}") from None
     last = deque(recent, maxlen=6)
@@ -418,6 +443,19 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
                                 f"on a piece of {me}")
         out[move] = scorer.score(move, last)
     return out
+
+
+def _chance(given: Mapping[Rank, float], rank: Rank) -> float:
+    """The chance `given` gives `rank`, checked to be a number from 0 to 1."""
+    if not isinstance(given, Mapping):
+        raise ArgumentError(f"chances must map each piece id to rank chances, not "
+                            f"{_shown(given)}")
+    value = given.get(rank, 0.0)
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or math.isnan(value) or not -_ROUNDING <= value <= 1.0 + _ROUNDING):
+        raise ArgumentError(f"the chance of {Rank(rank).name.title()} must be a number from "
+                            f"0 to 1, not {_shown(value)}")
+    return min(1.0, max(0.0, float(value)))
 
 
 PIECE_VALUES = _VALUE

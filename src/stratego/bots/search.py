@@ -3,9 +3,11 @@
 For each decision the bot
 
 1. scores every legal move with the `HeuristicBot` heuristic
-   (`stratego.bots.heuristic.move_scores`), less a cost for the first move of a piece
-   that has never moved (it would tell the opponent that piece is no Bomb and no Flag),
-   and keeps the best few as candidates;
+   (`stratego.bots.heuristic.move_scores`), weighing the ranks of each hidden opponent
+   piece by its beliefs (`stratego.beliefs.Beliefs.marginals`) rather than by counts
+   alone, less a cost for the first move of a piece that has never moved (it would tell
+   the opponent that piece is no Bomb and no Flag), and keeps the best few as
+   candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
@@ -111,6 +113,11 @@ class SearchBot:
             tells the opponent the piece is no Bomb and no Flag, and every piece left
             unmoved is one more place the Flag may be (`FIRST_MOVE_COST` by default;
             0 scores moves as the heuristic does).
+        use_beliefs: Whether the heuristic scores weigh a hidden opponent piece's ranks
+            by the beliefs' chances (`stratego.beliefs.Beliefs.marginals`: where people
+            put their Flag and Bombs, what the piece's moves say) or, when False, by how
+            many of each rank the opponent may still have hidden, as the heuristic bot
+            does. The sampled states come from the beliefs either way.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -122,7 +129,7 @@ class SearchBot:
                  time_limit: float | None = None, depth: int = 10, candidates: int = 8,
                  determinizations: int = 24, exploration: float = 0.4,
                  prior: float = 0.3, weight: float = 0.5, guard: int = GUARD,
-                 first_move_cost: float = FIRST_MOVE_COST) -> None:
+                 first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -151,6 +158,9 @@ class SearchBot:
         self.weight = float(weight)
         self.guard = guard
         self.first_move_cost = float(first_move_cost)
+        if not isinstance(use_beliefs, bool):
+            raise ArgumentError(f"use_beliefs must be True or False, not {_shown(use_beliefs)}")
+        self.use_beliefs = use_beliefs
         self.simulations_done = 0
         self.simulations_total = 0
         self.reset(seed)
@@ -186,13 +196,16 @@ class SearchBot:
         me = Player(view.player)
         recent = self._recent.setdefault(me, deque(maxlen=6))
         self.simulations_done = 0
-        scores = move_scores(view, recent, guard=self.guard)
+        source = _source(view) if len(moves) > 1 else None
+        chances = (source.marginals() if self.use_beliefs and source is not None
+                   and not isinstance(source, Sampler) else None)
+        scores = move_scores(view, recent, guard=self.guard, chances=chances)
         if self.first_move_cost:
             self._charge_first_moves(view, me, scores)
         ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
         best = ranked[0]
-        if len(ranked) > 1:
-            best = self._search(view, me, ranked, scores, started)
+        if len(ranked) > 1 and source is not None:
+            best = self._search(source, me, ranked, scores, started)
         if best.frm is not None and best.to is not None:
             recent.append((best.frm.index, best.to.index))
         return best
@@ -209,19 +222,11 @@ class SearchBot:
 
     # -- the search ---------------------------------------------------------
 
-    def _search(self, view: PlayerView, me: Player, ranked: list[Move],
+    def _search(self, source: Beliefs | Sampler, me: Player, ranked: list[Move],
                 scores: dict[Move, float], started: float) -> Move:
         rng = self._rng
         top = scores[ranked[0]]
         bias = [self.prior * (_squash(scores[m] - top) - 0.5) for m in ranked]
-        source: Beliefs | Sampler
-        try:
-            source = Beliefs(view)
-        except SamplingError:
-            try:
-                source = Sampler(view)
-            except SamplingError:
-                return ranked[0]
         pool: list[tuple[GameState, float]] = []
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
@@ -381,6 +386,18 @@ class SearchBot:
         if outcome is not None and outcome.winner is not None:
             return _WIN if outcome.winner is me else -_WIN
         return max(-_WIN, min(_WIN, self._evaluate(state, me) - base))
+
+
+def _source(view: PlayerView) -> Beliefs | Sampler | None:
+    """What the search draws states from: the beliefs, the uniform sampler where the
+    beliefs do not apply, None when neither can draw a state of `view`."""
+    try:
+        return Beliefs(view)
+    except SamplingError:
+        try:
+            return Sampler(view)
+        except SamplingError:
+            return None
 
 
 def _gain(outcomes: tuple[tuple[tuple[bool, bool], ...], ...], counts: list[int], ra: int,
