@@ -79,8 +79,9 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     zhash = 0
     chase: tuple[int, ...] = ()
     if rules.repetition.chase:
-        last_player = int(v.history[-1].player) if v.history else 1 - turn
-        zhash = position_hash(board, 1 - last_player)
+        # the side to move, as the engine hashes it: the player who decides a pending
+        # Rescue moves again, so the side is not always the one after the last mover
+        zhash = position_hash(board, turn)
         chaser, positions = v.chase
         if chaser and v.chase_moves:
             try:
