@@ -191,14 +191,15 @@ def test_chances_weigh_the_ranks_of_a_hidden_piece() -> None:
     assert move_scores(seen, chances={piece: {Rank.MARSHAL: 0.0}})[strike] == counted
 
 
-@pytest.mark.parametrize("chances", [
-    [1, 2], {0: "Bomb"}, "x" * 500,
-])
-def test_chances_that_are_no_mapping_raise_argument_error(chances: object) -> None:
+@pytest.mark.parametrize("bad", ["no mapping", "a piece's chances no mapping", "long"])
+def test_chances_that_are_no_mapping_raise_argument_error(bad: str) -> None:
+    """Chances that are no mapping, or a piece's chances that are none, raise an
+    ArgumentError that echoes them cut short."""
     seen, piece, _ = _facing_an_unknown_piece()
+    chances = {"no mapping": [1, 2], "a piece's chances no mapping": {piece: "Bomb"},
+               "long": "x" * 500}[bad]
     with pytest.raises(ArgumentError, match="chances must map") as caught:
-        move_scores(seen, chances=chances if not isinstance(chances, dict)
-                    else {piece: chances[0]})  # type: ignore[arg-type]
+        move_scores(seen, chances=chances)  # type: ignore[arg-type]
     assert len(str(caught.value)) < 200
 
 

@@ -215,12 +215,9 @@ class _Scorer:
             if piece.moved:
                 possible = [r for r in possible if r in movable]
             given = None if chances is None else chances.get(piece.id)
-            if given is not None:
-                weights = [(Rank(r), _chance(given, r)) for r in possible]
-            else:
-                weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
+            weights = [] if given is None else _given_weights(given, possible)
             total = sum(w for _, w in weights)
-            if given is not None and total <= 0:
+            if total <= 0:
                 weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
                 total = sum(w for _, w in weights)
             if total <= 0:
@@ -445,17 +442,22 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     return out
 
 
-def _chance(given: Mapping[Rank, float], rank: Rank) -> float:
-    """The chance `given` gives `rank`, checked to be a number from 0 to 1."""
+def _given_weights(given: Mapping[Rank, float],
+                   possible: Iterable[Rank]) -> list[tuple[Rank, float]]:
+    """The chance `given` gives each rank in `possible`, each checked to be a number
+    from 0 to 1 (up to `_ROUNDING`, then clamped)."""
     if not isinstance(given, Mapping):
         raise ArgumentError(f"chances must map each piece id to rank chances, not "
                             f"{_shown(given)}")
-    value = given.get(rank, 0.0)
-    if (isinstance(value, bool) or not isinstance(value, int | float)
-            or math.isnan(value) or not -_ROUNDING <= value <= 1.0 + _ROUNDING):
-        raise ArgumentError(f"the chance of {Rank(rank).name.title()} must be a number from "
-                            f"0 to 1, not {_shown(value)}")
-    return min(1.0, max(0.0, float(value)))
+    weights = []
+    for rank in possible:
+        value = given.get(rank, 0.0)
+        if (isinstance(value, bool) or not isinstance(value, int | float)
+                or math.isnan(value) or not -_ROUNDING <= value <= 1.0 + _ROUNDING):
+            raise ArgumentError(f"the chance of {Rank(rank).name.title()} must be a number "
+                                f"from 0 to 1, not {_shown(value)}")
+        weights.append((Rank(rank), min(1.0, max(0.0, float(value)))))
+    return weights
 
 
 PIECE_VALUES = _VALUE
