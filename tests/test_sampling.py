@@ -22,6 +22,7 @@ import stratego
 from positions import play
 from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
 from stratego import CLASSIC, HASBRO_2009, Player, Rank
+from stratego.editions import JUMBO_2014
 from stratego.sampling import (
     Sampler,
     SamplingError,
@@ -269,6 +270,24 @@ def rescuing_playout(state: stratego.GameState, seed: int, plies: int) -> strate
         state = stratego.apply(state, rng.choice(
             rescues or (forward if forward and rng.random() < 0.6 else moves)))
     return state
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_a_sample_while_a_rescue_is_pending_hashes_the_side_to_move(seed: int) -> None:
+    """Jumbo 2014, Rescue and Moving (bullet 9, the chase rule): the player whose piece
+    reached the back row decides the Rescue, so moves again; a sample drawn then hashes
+    its position for that side, as the engine does (the chase rule compares hashes)."""
+    rules = JUMBO_2014.with_variants(RESCUE)
+    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
+                              stratego.random_setup(rules, Player.BLUE, seed + 1))
+    for n in range(400):
+        state = rescuing_playout(state, seed * 1000 + n, 1)
+        if state.pending:
+            break
+    assert state.pending
+    sample = sample_state(view(state, state.to_move), 1)
+    assert sample.zhash == rebuilt(sample).zhash
+    assert summary(rebuilt(sample)) == summary(sample)
 
 
 _RESCUING_RULES = (SILENT_RESCUE, CLASSIC.with_variants(RESCUE, SILENT_DEFENSE),
