@@ -31,7 +31,7 @@ from stratego.strike import resolve_strike
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["GUARD", "PIECE_VALUES", "HeuristicBot", "move_scores"]
+__all__ = ["GUARD", "PIECE_VALUES", "HeuristicBot", "move_scores", "rank_chances"]
 
 
 # The weights of `HeuristicBot`, tuned against `RandomBot` in classic games.
@@ -189,13 +189,9 @@ class _Scorer:
         self.me = me
         self.forward = 1 if me is Player.RED else -1
         self.mine: dict[int, Rank] = {}
-        self.theirs: dict[int, list[tuple[Rank, float]]] = {}
+        self.theirs: dict[int, list[tuple[Rank, float]]] = {
+            index: list(ranks) for index, ranks in rank_chances(view, chances).items()}
         self.their_unknown: set[int] = set()
-        pool = list(view.armies[me.opponent])
-        for piece in view.captured:
-            if piece.owner != me and piece.rank is not None:
-                pool[piece.rank] -= 1
-        hidden = []
         moved: set[int] = set()
         for piece in view.pieces:
             index = _index(piece.square)
@@ -204,27 +200,8 @@ class _Scorer:
             if piece.owner == me:
                 assert piece.rank is not None
                 self.mine[index] = piece.rank
-            elif piece.rank is not None:
-                pool[piece.rank] -= 1
-                self.theirs[index] = [(Rank(piece.rank), 1.0)]
-            else:
-                hidden.append((index, piece))
-        movable = self.rules.movable_ranks()
-        for index, piece in hidden:
-            possible: Iterable[Rank] = piece.possible or Rank
-            if piece.moved:
-                possible = [r for r in possible if r in movable]
-            given = None if chances is None else chances.get(piece.id)
-            weights = [] if given is None else _given_weights(given, possible)
-            total = sum(w for _, w in weights)
-            if total <= 0:
-                weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
-                total = sum(w for _, w in weights)
-            if total <= 0:
-                weights = [(Rank(r), 1.0) for r in possible]
-                total = float(len(weights)) or 1.0
-            self.theirs[index] = [(r, w / total) for r, w in weights if w > 0]
-            self.their_unknown.add(index)
+            elif piece.rank is None:
+                self.their_unknown.add(index)
         self.flags = [i for i, r in self.mine.items() if r == Rank.FLAG]
         self.long_strikes = self.rules.movement.scout_strikes_after_move
         self.exposure_now = self.exposure(-1, -1)
@@ -398,6 +375,56 @@ class _Scorer:
         if any(step[1] == to for step in recent):
             score -= 0.3
         return score
+
+
+def rank_chances(view: PlayerView,
+                 chances: Mapping[int, Mapping[Rank, float]] | None = None
+                 ) -> dict[int, tuple[tuple[Rank, float], ...]]:
+    """The chance of each rank of every opponent piece on the board of `view`, by square
+    index, as `move_scores` weighs them: 1 for a known rank; for a hidden piece, `chances`
+    (by piece id, such as `stratego.beliefs.Beliefs.marginals`) restricted to the ranks the
+    view still allows it (a piece that has moved is no Bomb and no Flag), or else how many
+    of each of those ranks the opponent may still have hidden. Ranks of chance 0 are left
+    out; the chances of a piece sum to 1.
+
+    Raises `stratego.errors.ArgumentError` when `chances` is not a mapping of piece ids to
+    mappings of ranks to chances from 0 to 1."""
+    if chances is not None and not isinstance(chances, Mapping):
+        raise ArgumentError(f"chances must map piece ids to rank chances, not "
+                            f"{_shown(chances)}")
+    me = Player(view.player)
+    rules = view.rules
+    pool = list(view.armies[me.opponent])
+    for piece in view.captured:
+        if piece.owner != me and piece.rank is not None:
+            pool[piece.rank] -= 1
+    out: dict[int, tuple[tuple[Rank, float], ...]] = {}
+    hidden = []
+    for piece in view.pieces:
+        if piece.owner == me:
+            continue
+        index = _index(piece.square)
+        if piece.rank is not None:
+            pool[piece.rank] -= 1
+            out[index] = ((Rank(piece.rank), 1.0),)
+        else:
+            hidden.append((index, piece))
+    movable = rules.movable_ranks()
+    for index, piece in hidden:
+        possible: Iterable[Rank] = piece.possible or Rank
+        if piece.moved:
+            possible = [r for r in possible if r in movable]
+        given = None if chances is None else chances.get(piece.id)
+        weights = [] if given is None else _given_weights(given, possible)
+        total = sum(w for _, w in weights)
+        if total <= 0:
+            weights = [(Rank(r), float(max(pool[r], 0))) for r in possible]
+            total = sum(w for _, w in weights)
+        if total <= 0:
+            weights = [(Rank(r), 1.0) for r in possible]
+            total = float(len(weights)) or 1.0
+        out[index] = tuple((r, w / total) for r, w in weights if w > 0)
+    return out
 
 
 def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
