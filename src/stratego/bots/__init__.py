@@ -13,6 +13,9 @@ it cannot peek at hidden ranks. What lives here:
 * `stratego.bots.search`: `SearchBot`, a determinizing search over the view
   (states drawn with `stratego.sampling.Sampler`, short playouts, the heuristic
   as prior and playout guide), with a budget of simulations or seconds per move;
+* `stratego.bots.race`: the Flag races the search plans (`plan_race`): which of its
+  pieces walks to the opponent's likeliest Flag, which guards its own against an
+  opponent piece walking to it, counted on paths;
 * `stratego.bots.specs`: the bot specs every part of the library accepts
   (`make_bot`, `BOTS`): names, ``module:attribute``, ``file.py:attribute``,
   ``cmd:COMMAND`` (a program speaking `stratego.protocol`);

@@ -6,8 +6,11 @@ For each decision the bot
    (`stratego.bots.heuristic.move_scores`), weighing the ranks of each hidden opponent
    piece by its beliefs (`stratego.beliefs.Beliefs.marginals`) rather than by counts
    alone, less a cost for the first move of a piece that has never moved (it would tell
-   the opponent that piece is no Bomb and no Flag), and keeps the best few as
-   candidates;
+   the opponent that piece is no Bomb and no Flag), plus the Flag races
+   (`stratego.bots.race`: a pull for the piece that reaches the opponent's likeliest
+   Flag first and for a guard that stands in the way of an opponent piece walking to
+   its own; a race it wins outright is played without searching), and keeps the best
+   few as candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
@@ -45,6 +48,7 @@ from stratego.beliefs import Beliefs
 from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, _outcomes, move_scores
+from stratego.bots.race import plan_race
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -58,7 +62,7 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["FIRST_MOVE_COST", "SearchBot"]
+__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "SearchBot"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -76,6 +80,15 @@ _FLAG_THREAT = 1.5
 FIRST_MOVE_COST = 1.5
 """The default `SearchBot.first_move_cost` (heuristic-score units; a step toward a target
 scores about 0.5 a square)."""
+HUNT = 4.0
+"""The default `SearchBot.hunt`: the score of each move the attacker gains toward the
+opponent's likeliest Flag, times that Flag's chance (`stratego.bots.race`)."""
+INTERCEPT = 6.0
+"""The default `SearchBot.intercept`: the score of each move a guard gains toward the
+square where it stops an opponent runner (`stratego.bots.race`)."""
+COMMIT = 0.8
+"""The default `SearchBot.commit`: the chance of being the Flag from which a won race to
+it is played outright."""
 _FLAG = int(Rank.FLAG)
 _BOMB = int(Rank.BOMB)
 _clock = time.perf_counter
@@ -118,6 +131,19 @@ class SearchBot:
             put their Flag and Bombs, what the piece's moves say) or, when False, by how
             many of each rank the opponent may still have hidden, as the heuristic bot
             does. The sampled states come from the beliefs either way.
+        hunt: Added to the score of each move that takes the attacker of the Flag race
+            (`stratego.bots.race.plan_race`: the piece that strikes the opponent's
+            likeliest Flag in the fewest moves, counted on paths) one move closer to it,
+            times the chance that it is the Flag (taken off for a move away); 0 leaves
+            the attack to the playouts.
+        intercept: Added to the score of each move that takes a guard one move closer to
+            its post: the square next to the bot's Flag that an opponent runner would
+            reach first, held by a piece that beats the runner (taken off for a move
+            away); 0 leaves the defence to the heuristic's pull toward intruders.
+        commit: When the target is the Flag with at least this chance and the attacker
+            strikes it no later than any opponent piece can strike the bot's Flag, the
+            bot plays the attacker's best step outright, without searching; None never
+            does.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -129,7 +155,9 @@ class SearchBot:
                  time_limit: float | None = None, depth: int = 10, candidates: int = 8,
                  determinizations: int = 24, exploration: float = 0.4,
                  prior: float = 0.3, weight: float = 0.5, guard: int = GUARD,
-                 first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True) -> None:
+                 first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True,
+                 hunt: float = HUNT, intercept: float = INTERCEPT,
+                 commit: float | None = COMMIT) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -142,7 +170,8 @@ class SearchBot:
                                     f"{_shown(value)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
                               ("first_move_cost", first_move_cost),
-                              ("prior", prior), ("weight", weight)):
+                              ("prior", prior), ("weight", weight), ("hunt", hunt),
+                              ("intercept", intercept), ("commit", commit)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
@@ -161,6 +190,9 @@ class SearchBot:
         if not isinstance(use_beliefs, bool):
             raise ArgumentError(f"use_beliefs must be True or False, not {_shown(use_beliefs)}")
         self.use_beliefs = use_beliefs
+        self.hunt = float(hunt)
+        self.intercept = float(intercept)
+        self.commit = None if commit is None else float(commit)
         self.simulations_done = 0
         self.simulations_total = 0
         self.reset(seed)
@@ -200,6 +232,18 @@ class SearchBot:
         chances = (source.marginals() if self.use_beliefs and source is not None
                    and not isinstance(source, Sampler) else None)
         scores = move_scores(view, recent, guard=self.guard, chances=chances)
+        if len(moves) > 1 and all(m.frm is not None for m in moves) and (
+                self.hunt or self.intercept or self.commit is not None):
+            plan = plan_race(view, chances)
+            for move in moves:
+                scores[move] += plan.pull(move, hunt=self.hunt, guard=self.intercept)
+            if self.commit is not None and plan.won(self.commit):
+                steps = plan.winning_steps(moves)
+                if steps:
+                    best = max(steps, key=scores.__getitem__)
+                    if best.frm is not None and best.to is not None:
+                        recent.append((best.frm.index, best.to.index))
+                    return best
         if self.first_move_cost:
             self._charge_first_moves(view, me, scores)
         ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
