@@ -51,7 +51,8 @@ def test_the_attacker_is_the_piece_that_strikes_the_likeliest_flag_first() -> No
     assert plan.attack.steps == 9
     alone = _view({"a4": "G", "a1": "F", "j8": "f", "b9": "x"})
     general = plan_race(alone, _flag_at(alone, "j8"))
-    assert general.attack is not None and general.attack.steps == 13
+    assert general.attack is not None
+    assert general.attack.steps == 13
     assert plan.attack.progress(Move.parse("e4-f4")) == 1
     assert plan.attack.progress(Move.parse("e4-d4")) == -1
     assert plan.attack.progress(Move.parse("a4-a5")) == 0
@@ -128,7 +129,8 @@ def test_a_won_race_is_played_without_searching(monkeypatch: pytest.MonkeyPatch)
     bot = SearchBot(1, simulations=50)
     move = bot(seen)
     assert bot.simulations_done == 0
-    assert plan.attack is not None and plan.attack.progress(move) == 1
+    assert plan.attack is not None
+    assert plan.attack.progress(move) == 1
     with pytest.raises(AssertionError, match="draws no state"):
         SearchBot(1, simulations=50, commit=None)(seen)
 
