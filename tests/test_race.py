@@ -141,6 +141,10 @@ def test_bad_chances_are_refused() -> None:
         plan_race(seen, "flag")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="must be a number from 0 to 1"):
         plan_race(seen, {_id(seen, "j8"): {Rank.FLAG: 2.0}})
+    for bad in ({"least": 1.5}, {"least": "half"}, {"reach": -1}, {"reach": 2.5},
+                {"reach": True}):
+        with pytest.raises(ArgumentError, match=r"(least|reach) must"):
+            plan_race(seen, **bad)
 
 
 @settings(max_examples=25, deadline=None)

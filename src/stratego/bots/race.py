@@ -37,6 +37,7 @@ import attrs
 
 from stratego.board import NEIGHBOURS
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
+from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, strike_table
@@ -143,7 +144,13 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
     Flag, and the opponent's time to strike it. `chances` weighs hidden ranks as
     `stratego.bots.heuristic.rank_chances` does.
 
-    Raises `stratego.errors.ArgumentError` when `chances` is malformed."""
+    Raises `stratego.errors.ArgumentError` when `chances` is malformed, `least` is no
+    number from 0 to 1 or `reach` no whole number >= 0."""
+    if (isinstance(least, bool) or not isinstance(least, int | float)
+            or not 0.0 <= least <= 1.0):
+        raise ArgumentError(f"least must be a number from 0 to 1, not {_shown(least)}")
+    if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
+        raise ArgumentError(f"reach must be a whole number >= 0, not {_shown(reach)}")
     me = Player(view.player)
     rules = view.rules
     table = strike_table(rules.strike)
