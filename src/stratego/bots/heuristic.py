@@ -450,11 +450,8 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     moves = view.legal_moves
     if any(m.frm is None for m in moves):
         return {m: 0.0 if m.rescued is None else _VALUE[m.rescued] for m in moves}
-    if chances is not None and not isinstance(chances, Mapping):
-        raise ArgumentError(f"chances must map piece ids to rank chances, not "
-                            f"{_shown(chances)}")
     try:
-        scorer = _Scorer(view, me, guard, chances)
+        scorer = _Scorer(view, me, guard, chances)  # checks `chances` (`rank_chances`)
     except ArgumentError:
         raise
     except (IndexError, KeyError, ValueError) as exc:

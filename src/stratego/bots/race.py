@@ -111,8 +111,7 @@ class RacePlan:
             total += hunt * self.flag_chance * self.attack.progress(move)
         if move.to is not None and move.to.index not in self.opponents:
             for walk in self.guards:
-                if walk.piece == (move.frm.index if move.frm is not None else -1):
-                    total += guard * _post_progress(walk, move.to.index)
+                total += guard * walk.progress(move)
         return total
 
     def won(self, least: float) -> bool:
@@ -127,13 +126,6 @@ class RacePlan:
         if self.attack is None:
             return []
         return [m for m in moves if self.attack.progress(m) > 0]
-
-
-def _post_progress(walk: Walk, to: int) -> int:
-    """Moves a guard gains by stepping to `to` (its goals count 0, as does standing on one)."""
-    before = walk.steps
-    after = 0 if to in walk.goals else walk.distances.get(to, FAR)
-    return max(-1, min(before - after, 1))
 
 
 def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | None = None,
@@ -199,13 +191,9 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
         return passes
 
     # the attack
-    target = None
-    flag_chance = 0.0
-    for square, ranks in theirs.items():
-        for rank, p in ranks:
-            best_so_far = (flag_chance, -1 if target is None else target)
-            if rank == Rank.FLAG and p >= least and (p, square) > best_so_far:
-                target, flag_chance = square, p
+    likely = [(p, square) for square, ranks in theirs.items() for rank, p in ranks
+              if rank == Rank.FLAG and p >= least]
+    flag_chance, target = max(likely, default=(0.0, None))
     attack = None
     if target is not None:
         maps: dict[Rank, dict[int, int]] = {}
@@ -261,8 +249,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
                 continue
             steps, _, square = min(options)
             if steps <= runner_steps + 1:
-                guards[square] = Walk(square, frozenset(goals),
-                                      0 if square in goals else distances.get(square, FAR),
+                guards[square] = Walk(square, frozenset(goals), distances.get(square, FAR),
                                       distances)
 
     # their time

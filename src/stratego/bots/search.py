@@ -232,24 +232,23 @@ class SearchBot:
         chances = (source.marginals() if self.use_beliefs and source is not None
                    and not isinstance(source, Sampler) else None)
         scores = move_scores(view, recent, guard=self.guard, chances=chances)
+        won_steps: list[Move] = []
         if len(moves) > 1 and all(m.frm is not None for m in moves) and (
                 self.hunt or self.intercept or self.commit is not None):
             plan = plan_race(view, chances)
             for move in moves:
                 scores[move] += plan.pull(move, hunt=self.hunt, guard=self.intercept)
             if self.commit is not None and plan.won(self.commit):
-                steps = plan.winning_steps(moves)
-                if steps:
-                    best = max(steps, key=scores.__getitem__)
-                    if best.frm is not None and best.to is not None:
-                        recent.append((best.frm.index, best.to.index))
-                    return best
-        if self.first_move_cost:
-            self._charge_first_moves(view, me, scores)
-        ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
-        best = ranked[0]
-        if len(ranked) > 1 and source is not None:
-            best = self._search(source, me, ranked, scores, started)
+                won_steps = plan.winning_steps(moves)
+        if won_steps:
+            best = max(won_steps, key=scores.__getitem__)
+        else:
+            if self.first_move_cost:
+                self._charge_first_moves(view, me, scores)
+            ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
+            best = ranked[0]
+            if len(ranked) > 1 and source is not None:
+                best = self._search(source, me, ranked, scores, started)
         if best.frm is not None and best.to is not None:
             recent.append((best.frm.index, best.to.index))
         return best
