@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 from stratego.beliefs import Beliefs
 from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
-from stratego.bots.heuristic import GUARD, PIECE_VALUES, _outcomes, move_scores
+from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.race import plan_race
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
@@ -57,6 +57,7 @@ from stratego.rules import Rules
 from stratego.sampling import Sampler, SamplingError
 from stratego.setup_model import sample_setup
 from stratego.setups import Setup
+from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 
 if TYPE_CHECKING:
     from stratego.state import GameState
@@ -385,7 +386,7 @@ class SearchBot:
         negative), a won game counting as `_WIN`."""
         state = apply(state, move)
         rules = state.rules
-        outcomes = _outcomes(rules.strike)
+        table = strike_table(rules.strike)
         if self._gains_for is not rules:
             self._gains_for = rules
             self._gains = {}
@@ -417,7 +418,7 @@ class SearchBot:
                 key = (ra, mask)
                 gain = gains.get(key)
                 if gain is None:
-                    gain = _gain(outcomes, counts, ra, mask)
+                    gain = _gain(table, counts, ra, mask)
                     gains[key] = gain
                 if gain > best_gain:
                     best, best_gain = m, gain
@@ -443,17 +444,20 @@ def _source(view: PlayerView) -> Beliefs | Sampler | None:
             return None
 
 
-def _gain(outcomes: tuple[tuple[tuple[bool, bool], ...], ...], counts: list[int], ra: int,
+def _gain(table: tuple[tuple[int, ...], ...], counts: list[int], ra: int,
           mask: int) -> float:
     """The average material a piece of rank `ra` wins striking a piece that may be any
-    rank in `mask`, each rank weighted by how many the army has."""
+    rank in `mask`, each rank weighted by how many the army has (`table` is
+    `stratego.strike.strike_table` of the rules)."""
     total = 0.0
     weight = 0
     for rank in _RANKS:
         if mask >> rank & 1 and counts[rank]:
             n = counts[rank]
             weight += n
-            attacker_removed, defender_removed = outcomes[ra][rank]
+            code = table[ra][rank]
+            attacker_removed = code != ATTACKER_WINS
+            defender_removed = code != DEFENDER_WINS
             if defender_removed:
                 total += n * PIECE_VALUES[rank]
             if attacker_removed:
