@@ -205,6 +205,7 @@ class SearchBot:
         self._recent: dict[Player, deque[tuple[int, int]]] = {}
         self._gains: dict[tuple[int, int], float] = {}
         self._gains_for: Rules | None = None
+        self._table: tuple[tuple[int, ...], ...] = ()
         self._counts: list[int] = []
         self._values: dict[tuple[int, int], float] = {}
         self.simulations_done = 0
@@ -386,10 +387,10 @@ class SearchBot:
         negative), a won game counting as `_WIN`."""
         state = apply(state, move)
         rules = state.rules
-        table = strike_table(rules.strike)
         if self._gains_for is not rules:
             self._gains_for = rules
             self._gains = {}
+            self._table = strike_table(rules.strike)
             self._counts = [0] * len(_RANKS)
             for rank in rules.army.ranks():
                 self._counts[rank] += 1
@@ -418,7 +419,7 @@ class SearchBot:
                 key = (ra, mask)
                 gain = gains.get(key)
                 if gain is None:
-                    gain = _gain(table, counts, ra, mask)
+                    gain = _gain(self._table, counts, ra, mask)
                     gains[key] = gain
                 if gain > best_gain:
                     best, best_gain = m, gain
