@@ -11,11 +11,15 @@ bot's wins, draws and losses with the 95% Wilson interval and how it won and los
 This is a tuning bench: it plays the heuristic, the bot whose scores the search builds
 on, so a figure from it is no strength figure against an untuned opponent. Options are
 ``--option NAME=VALUE`` (VALUE is JSON: ``guard=6``, ``weight=0.3``); ``--bot
-FILE.py:NAME`` plays another search class with the same constructor (a baseline).
+FILE.py:NAME`` plays another search class with the same constructor (a baseline);
+``--opponent FILE.py:NAME`` plays the search against another bot class (called with
+the deal's seed) instead of the heuristic, such as
+``benchmarks/baselines/minimax.py:MinimaxBot``, with ``--opponent-option NAME=VALUE``
+passed to it.
 
 Usage: python benchmarks/search_tuning.py [--games 40] [--simulations 200]
        [--seed 1000] [--workers 2] [--option NAME=VALUE ...] [--bot FILE.py:NAME]
-       [--jsonl FILE]
+       [--opponent FILE.py:NAME] [--opponent-option NAME=VALUE ...] [--jsonl FILE]
 """
 
 from __future__ import annotations
@@ -41,13 +45,13 @@ MAX_PLIES = 1500
 
 
 @functools.cache
-def _factory(spec: str | None) -> Any:
-    """The search class to play: `SearchBot`, or NAME loaded once per process from
-    FILE.py."""
+def _factory(spec: str | None, default: Any = SearchBot) -> Any:
+    """The class to play: `default`, or NAME loaded once per process from FILE.py."""
     if not spec:
-        return SearchBot
+        return default
     path, name = spec.rsplit(":", 1)
-    loaded = importlib.util.spec_from_file_location("search_tuning_bot", path)
+    module_name = "search_tuning_" + os.path.basename(path).removesuffix(".py")
+    loaded = importlib.util.spec_from_file_location(module_name, path)
     if loaded is None or loaded.loader is None:
         raise SystemExit(f"cannot load a bot from {spec!r}")
     module = importlib.util.module_from_spec(loaded)
@@ -55,16 +59,17 @@ def _factory(spec: str | None) -> Any:
     return getattr(module, name)
 
 
-def play(task: tuple[int, int, int, dict[str, Any], str | None]) -> dict[str, Any]:
+def play(task: tuple[int, int, int, dict[str, Any], str | None, str | None, dict[str, Any]]
+         ) -> dict[str, Any]:
     """Game `index` of the deals from `seed`: the search bot's result and how it ended."""
-    index, seed, simulations, options, spec = task
+    index, seed, simulations, options, spec, against, against_options = task
     rules = by_name("classic")
     deal = seed + index // 2
     search_red = index % 2 == 0
     me = Player.RED if search_red else Player.BLUE
     search = _factory(spec)(deal, simulations=simulations, **options)
-    heuristic = HeuristicBot(deal + 7)
-    bots = {me: search, me.opponent: heuristic}
+    opponent = _factory(against, HeuristicBot)(deal + 7, **against_options)
+    bots = {me: search, me.opponent: opponent}
     setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     while state.outcome is None and state.ply < MAX_PLIES:
@@ -77,6 +82,15 @@ def play(task: tuple[int, int, int, dict[str, Any], str | None]) -> dict[str, An
             "termination": how, "plies": state.ply}
 
 
+def _options(items: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` items (VALUE is JSON) as keyword arguments."""
+    options = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        options[name] = json.loads(value)
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
@@ -85,20 +99,23 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--bot", default=None)
+    parser.add_argument("--opponent", default=None)
+    parser.add_argument("--opponent-option", action="append", default=[])
     parser.add_argument("--jsonl", default=None)
     args = parser.parse_args()
-    options = {}
-    for item in args.option:
-        name, _, value = item.partition("=")
-        options[name] = json.loads(value)
-    tasks = [(i, args.seed, args.simulations, options, args.bot) for i in range(args.games)]
+    options = _options(args.option)
+    against_options = _options(args.opponent_option)
+    tasks = [(i, args.seed, args.simulations, options, args.bot, args.opponent, against_options)
+             for i in range(args.games)]
     with multiprocessing.Pool(args.workers) as pool:
         games = sorted(pool.imap_unordered(play, tasks), key=lambda g: g["index"])
     if args.jsonl:
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:
             header = {"simulations": args.simulations, "seed": args.seed,
-                      "options": options, "bot": args.bot or "search"}
+                      "options": options, "bot": args.bot or "search",
+                      "opponent": args.opponent or "heuristic",
+                      "opponent_options": against_options}
             out.write(json.dumps(header) + "\n")
             for game in games:
                 out.write(json.dumps(game) + "\n")
@@ -108,7 +125,10 @@ def main() -> None:
     ends = collections.Counter(("won" if g["won"] else "drew" if g["won"] is None
                                 else "lost", g["termination"]) for g in games)
     label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
-    print(f"search({args.simulations} simulations, {label}) v heuristic, {args.games} games "
+    against = args.opponent or "heuristic"
+    if against_options:
+        against += "(" + ", ".join(f"{k}={v}" for k, v in against_options.items()) + ")"
+    print(f"search({args.simulations} simulations, {label}) v {against}, {args.games} games "
           f"from deal {args.seed}: +{score.wins} ={score.draws} -{score.losses}, "
           f"{100 * score.score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
     for (result, how), n in sorted(ends.items()):
