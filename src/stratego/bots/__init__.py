@@ -16,6 +16,9 @@ it cannot peek at hidden ranks. What lives here:
 * `stratego.bots.race`: the Flag races the search plans (`plan_race`): which of its
   pieces walks to the opponent's likeliest Flag, which guards its own against an
   opponent piece walking to it, counted on paths;
+* `stratego.bots.traps`: traps the search springs and shuns (`trapped`, `traps_for`): a
+  piece of known rank left next to one that beats it with no legal way out, the
+  back-and-forth rule shutting the way back;
 * `stratego.bots.specs`: the bot specs every part of the library accepts
   (`make_bot`, `BOTS`): names, ``module:attribute``, ``file.py:attribute``,
   ``cmd:COMMAND`` (a program speaking `stratego.protocol`);

@@ -9,8 +9,10 @@ For each decision the bot
    the opponent that piece is no Bomb and no Flag), plus the Flag races
    (`stratego.bots.race`: a pull for the piece that reaches the opponent's likeliest
    Flag first and for a guard that stands in the way of an opponent piece walking to
-   its own; a race it wins outright is played without searching), and keeps the best
-   few as candidates;
+   its own; a race it wins outright is played without searching), plus traps
+   (`stratego.bots.traps`: the worth of an opponent piece of known rank a move leaves
+   with no legal way out, the back-and-forth rule included, less the worth of a piece of
+   its own the opponent could trap after the move), and keeps the best few as candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
@@ -49,6 +51,7 @@ from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.race import plan_race
+from stratego.bots.traps import trapped, traps_for
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -63,7 +66,7 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "SearchBot"]
+__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "SearchBot"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -90,6 +93,12 @@ square where it stops an opponent runner (`stratego.bots.race`)."""
 COMMIT = 0.8
 """The default `SearchBot.commit`: the chance of being the Flag from which a won race to
 it is played outright."""
+TRAP = 1.0
+"""The default `SearchBot.trap`: the share of a piece's worth (`PIECE_VALUES`) a move
+scores for trapping an opponent piece, or loses for letting the opponent trap one of the
+bot's (`stratego.bots.traps`)."""
+_TRAP_CHECKS = 4
+"""How many moves past the `candidates` best the traps' cost is checked for."""
 _FLAG = int(Rank.FLAG)
 _BOMB = int(Rank.BOMB)
 _clock = time.perf_counter
@@ -145,6 +154,12 @@ class SearchBot:
             strikes it no later than any opponent piece can strike the bot's Flag, the
             bot plays the attacker's best step outright, without searching; None never
             does.
+        trap: Added, times the piece's worth, to the score of each move that leaves an
+            opponent piece of known rank next to a piece that beats it with no legal way
+            out (the board, the back-and-forth and chase rules: `stratego.bots.traps`),
+            and taken off a move after which a known opponent piece can trap a piece of
+            the bot's whose rank the opponent knows (for the best `candidates` moves and
+            a few more); 0 leaves traps to the playouts.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -158,7 +173,7 @@ class SearchBot:
                  prior: float = 0.3, weight: float = 0.5, guard: int = GUARD,
                  first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True,
                  hunt: float = HUNT, intercept: float = INTERCEPT,
-                 commit: float | None = COMMIT) -> None:
+                 commit: float | None = COMMIT, trap: float = TRAP) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -172,7 +187,8 @@ class SearchBot:
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
                               ("first_move_cost", first_move_cost),
                               ("prior", prior), ("weight", weight), ("hunt", hunt),
-                              ("intercept", intercept), ("commit", commit)):
+                              ("intercept", intercept), ("commit", commit),
+                              ("trap", trap)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
@@ -194,6 +210,7 @@ class SearchBot:
         self.hunt = float(hunt)
         self.intercept = float(intercept)
         self.commit = None if commit is None else float(commit)
+        self.trap = float(trap)
         self.simulations_done = 0
         self.simulations_total = 0
         self.reset(seed)
@@ -247,6 +264,8 @@ class SearchBot:
         else:
             if self.first_move_cost:
                 self._charge_first_moves(view, me, scores)
+            if self.trap and source is not None:
+                self._score_traps(view, source, moves, scores)
             ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
             best = ranked[0]
             if len(ranked) > 1 and source is not None:
@@ -264,6 +283,29 @@ class SearchBot:
         for move in scores:
             if move.frm is not None and move.frm.index in unmoved:
                 scores[move] -= self.first_move_cost
+
+    def _score_traps(self, view: PlayerView, source: Beliefs | Sampler,
+                     moves: tuple[Move, ...], scores: dict[Move, float]) -> None:
+        """Add `trap` times the worth of each opponent piece a move traps, and take off as
+        much for each piece of the bot's the opponent can trap after the move (checked for
+        the best moves only). Traps read only public ranks, the bot's own pieces and the
+        squares taken, so any state drawn for the view gives the same answer: the state is
+        drawn from a generator of its own, leaving the search's draws as they were."""
+        if not any(p.rank is not None and p.owner != view.player and p.square is not None
+                   and p.rank not in (Rank.BOMB, Rank.FLAG) for p in view.pieces):
+            return  # no opponent piece of known rank: nothing to trap, nothing to fear
+        try:
+            state = source.sample(random.Random(f"traps {self.seed} {view.ply}"))
+        except SamplingError:
+            return
+        for move in moves:
+            for rank in trapped(state, move):
+                scores[move] += self.trap * PIECE_VALUES[rank]
+        checked = sorted(moves, key=lambda m: -scores[m])[:self.candidates + _TRAP_CHECKS]
+        for move in checked:
+            after = apply(state, move)
+            for rank in traps_for(after):
+                scores[move] -= self.trap * PIECE_VALUES[rank]
 
     # -- the search ---------------------------------------------------------
 
