@@ -287,10 +287,11 @@ class SearchBot:
     def _score_traps(self, view: PlayerView, source: Beliefs | Sampler,
                      moves: tuple[Move, ...], scores: dict[Move, float]) -> None:
         """Add `trap` times the worth of each opponent piece a move traps, and take off as
-        much for each piece of the bot's the opponent can trap after the move (checked for
-        the best moves only). Traps read only public ranks, the bot's own pieces and the
-        squares taken, so any state drawn for the view gives the same answer: the state is
-        drawn from a generator of its own, leaving the search's draws as they were."""
+        much for each piece of the bot's the opponent can trap after the move, beyond what
+        it can trap after the best of them (checked for the best moves only). Traps read
+        only public ranks, the bot's own pieces and the squares taken, so any state drawn
+        for the view gives the same answer: the state is drawn from a generator of its
+        own, leaving the search's draws as they were."""
         if not any(p.rank is not None and p.owner != view.player and p.square is not None
                    and p.rank not in (Rank.BOMB, Rank.FLAG) for p in view.pieces):
             return  # no opponent piece of known rank: nothing to trap, nothing to fear
@@ -302,10 +303,11 @@ class SearchBot:
             for rank in trapped(state, move):
                 scores[move] += self.trap * PIECE_VALUES[rank]
         checked = sorted(moves, key=lambda m: -scores[m])[:self.candidates + _TRAP_CHECKS]
-        for move in checked:
-            after = apply(state, move)
-            for rank in traps_for(after):
-                scores[move] -= self.trap * PIECE_VALUES[rank]
+        costs = [sum(PIECE_VALUES[rank] for rank in traps_for(apply(state, move)))
+                 for move in checked]
+        least = min(costs)  # a trap no move escapes costs them all alike: only differences
+        for move, cost in zip(checked, costs, strict=True):
+            scores[move] -= self.trap * (cost - least)
 
     # -- the search ---------------------------------------------------------
 
