@@ -12,7 +12,7 @@ For each decision the bot
    its own; a race it wins outright is played without searching), plus traps
    (`stratego.bots.traps`: the worth of an opponent piece of known rank a move leaves
    with no legal way out, the back-and-forth rule included, less the worth of a piece of
-   its own the opponent could trap after the move), and keeps the best few as candidates;
+   its own that walks into such a trap), and keeps the best few as candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
@@ -95,8 +95,8 @@ COMMIT = 0.8
 it is played outright."""
 TRAP = 1.0
 """The default `SearchBot.trap`: the share of a piece's worth (`PIECE_VALUES`) a move
-scores for trapping an opponent piece, or loses for letting the opponent trap one of the
-bot's (`stratego.bots.traps`)."""
+scores for trapping an opponent piece, or loses for walking one of the bot's into a trap
+(`stratego.bots.traps`)."""
 _TRAP_CHECKS = 4
 """How many moves past the `candidates` best the traps' cost is checked for."""
 _FLAG = int(Rank.FLAG)
@@ -156,10 +156,10 @@ class SearchBot:
             does.
         trap: Added, times the piece's worth, to the score of each move that leaves an
             opponent piece of known rank next to a piece that beats it with no legal way
-            out (the board, the back-and-forth and chase rules: `stratego.bots.traps`),
-            and taken off a move after which a known opponent piece can trap a piece of
-            the bot's whose rank the opponent knows (for the best `candidates` moves and
-            a few more); 0 leaves traps to the playouts.
+            out (the board, the back-and-forth rule: `stratego.bots.traps`), and taken off
+            a quiet move whose piece, its rank known to the opponent, walks into a trap a
+            known opponent piece can spring (for the best `candidates` moves and a few
+            more); 0 leaves traps to the playouts.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`.
@@ -287,11 +287,10 @@ class SearchBot:
     def _score_traps(self, view: PlayerView, source: Beliefs | Sampler,
                      moves: tuple[Move, ...], scores: dict[Move, float]) -> None:
         """Add `trap` times the worth of each opponent piece a move traps, and take off as
-        much for each piece of the bot's the opponent can trap after the move, beyond what
-        it can trap after the best of them (checked for the best moves only). Traps read
-        only public ranks, the bot's own pieces and the squares taken, so any state drawn
-        for the view gives the same answer: the state is drawn from a generator of its
-        own, leaving the search's draws as they were."""
+        much when the moved piece walks into a trap the opponent can spring (checked for
+        the best moves only). Traps read only public ranks, the bot's own pieces and the
+        squares taken, so any state drawn for the view gives the same answer: the state is
+        drawn from a generator of its own, leaving the search's draws as they were."""
         if not any(p.rank is not None and p.owner != view.player and p.square is not None
                    and p.rank not in (Rank.BOMB, Rank.FLAG) for p in view.pieces):
             return  # no opponent piece of known rank: nothing to trap, nothing to fear
@@ -299,15 +298,15 @@ class SearchBot:
             state = source.sample(random.Random(f"traps {self.seed} {view.ply}"))
         except SamplingError:
             return
+        board = state.board
         for move in moves:
-            for rank in trapped(state, move):
-                scores[move] += self.trap * PIECE_VALUES[rank]
+            for square in trapped(state, move):
+                scores[move] += self.trap * PIECE_VALUES[board[square.index] & 15]
         checked = sorted(moves, key=lambda m: -scores[m])[:self.candidates + _TRAP_CHECKS]
-        costs = [sum(PIECE_VALUES[rank] for rank in traps_for(apply(state, move)))
-                 for move in checked]
-        least = min(costs)  # a trap no move escapes costs them all alike: only differences
-        for move, cost in zip(checked, costs, strict=True):
-            scores[move] -= self.trap * (cost - least)
+        for move in checked:
+            if move.frm is not None and move.to is not None and board[move.to.index] == 0 \
+                    and move.to in traps_for(apply(state, move)):
+                scores[move] -= self.trap * PIECE_VALUES[board[move.frm.index] & 15]
 
     # -- the search ---------------------------------------------------------
 

@@ -17,7 +17,7 @@ players know: the trapped piece's rank must be public (`GameState.known`), and s
 the mover's when the mover belongs to the other player; the trapped piece's ways out are
 its legal moves, which depend on its rank, the squares taken and the public records, not
 on any hidden rank. `SearchBot` adds a bonus for each move that traps an opponent piece
-and a cost for each move after which the opponent can trap one of its own
+and a cost for a move whose piece walks into a trap the opponent can spring
 (`traps_for`).
 """
 
@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratego.board import NEIGHBOURS
+from stratego.board import NEIGHBOURS, SQUARES
 from stratego.engine import apply, legal_moves
 from stratego.errors import IllegalMoveError
 from stratego.pieces import Rank
 from stratego.strike import ATTACKER_WINS, strike_table
 
 if TYPE_CHECKING:
+    from stratego.board import Square
     from stratego.moves import Move
     from stratego.state import GameState
 
@@ -41,9 +42,9 @@ _FLAG = int(Rank.FLAG)
 _BOMB = int(Rank.BOMB)
 
 
-def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tuple[Rank, ...]:
-    """The ranks of the opponent pieces that quiet `move` of the player to move in `state`
-    leaves trapped.
+def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tuple[Square, ...]:
+    """The squares of the opponent pieces that quiet `move` of the player to move in
+    `state` leaves trapped.
 
     A piece is trapped when its rank is public (`GameState.known` holds one rank), it
     stands next to the square the mover ends on, the mover beats it striking it
@@ -54,8 +55,7 @@ def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tupl
     no more than that). A strike, a Rescue decision, a move that ends the game and a
     move the rules forbid trap nothing.
     """
-    board = state.board
-    return tuple(Rank(board[square] & 15) for square in _trapped(state, move, public_mover))
+    return tuple(SQUARES[square] for square in _trapped(state, move, public_mover))
 
 
 def _trapped(state: GameState, move: Move, public_mover: bool) -> tuple[int, ...]:
@@ -95,17 +95,17 @@ def _trapped(state: GameState, move: Move, public_mover: bool) -> tuple[int, ...
     return tuple(square for square, out in free.items() if not out)
 
 
-def traps_for(state: GameState) -> tuple[Rank, ...]:
-    """The ranks of the opponent pieces the player to move in `state` can trap with one
-    move of a piece whose rank is public (`trapped` with `public_mover`), each piece once:
-    after a move of the opponent that led to `state`, the pieces that move let walk into
+def traps_for(state: GameState) -> tuple[Square, ...]:
+    """The squares of the opponent pieces the player to move in `state` can trap with one
+    move of a piece whose rank is public (`trapped` with `public_mover`), each piece once,
+    in square order: after a move of the opponent that led to `state`, the pieces open to
     a trap, as far as the opponent can tell. Empty when the game is over."""
     if state.outcome is not None:
         return ()
     found: set[int] = set()
     for move in legal_moves(state):
         found.update(_trapped(state, move, True))
-    return tuple(Rank(state.board[square] & 15) for square in sorted(found))
+    return tuple(SQUARES[square] for square in sorted(found))
 
 
 def _public(state: GameState, code: int) -> bool:
