@@ -127,3 +127,18 @@ def test_the_search_bot_scores_the_trap() -> None:
     seen = stratego.view(state, Player.RED)
     assert SearchBot(1, simulations=40, candidates=1)(seen) == TRAP
     assert SearchBot(1, simulations=40, candidates=1, trap=0)(seen) != TRAP
+
+
+def test_a_piece_that_wins_striking_the_hunter_is_not_trapped() -> None:
+    """Classic (and every book): the Spy takes the Marshal only when it strikes; struck
+    by the Marshal it loses. A Spy stepping next to a known Marshal with no other way out
+    traps nothing: the Marshal strikes first."""
+    state = position(by_name("classic"), {"a9": "m", "b10": "b", "b9": "b", "a10": "t",
+                                          "j10": "f", "c10": "x", "a7": "S", "j1": "F",
+                                          "e1": "K"})
+    state = _reveal(state, "a9", Rank.MARSHAL)
+    assert trapped(state, TRAP) == ()
+    lieutenant = position(by_name("classic"), {"a9": "t", "b10": "b", "b9": "b", "a10": "x",
+                                               "j10": "f", "c10": "x", "a7": "L", "j1": "F",
+                                               "e1": "K"})
+    assert trapped(_reveal(lieutenant, "a9", Rank.SERGEANT), TRAP) == (A9,)

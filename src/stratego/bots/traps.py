@@ -29,7 +29,7 @@ from stratego.board import NEIGHBOURS, SQUARES
 from stratego.engine import apply, legal_moves
 from stratego.errors import IllegalMoveError
 from stratego.pieces import Rank
-from stratego.strike import ATTACKER_WINS, strike_table
+from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 
 if TYPE_CHECKING:
     from stratego.board import Square
@@ -50,7 +50,8 @@ def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tupl
     stands next to the square the mover ends on, the mover beats it striking it
     (`stratego.strike.strike_table` of the rules), and after `move` none of its legal
     moves (`stratego.engine.legal_moves`: the repetition rules included) takes it to a
-    square away from the mover or strikes another piece. With `public_mover`, the
+    square away from the mover, strikes another piece, or strikes the mover without
+    losing (a Marshal next to a Spy that stepped up to it strikes first). With `public_mover`, the
     mover's rank must be public too (the player asking is the mover's opponent and knows
     no more than that). A strike, a Rescue decision, a move that ends the game and a
     move the rules forbid trap nothing.
@@ -88,9 +89,11 @@ def _trapped(state: GameState, move: Move, public_mover: bool) -> tuple[int, ...
     free = dict.fromkeys(victims, False)
     for reply in legal_moves(after):
         square, target = reply.fi, reply.ti
-        if square not in free or free[square] or target == to:
-            continue  # striking the mover loses
-        if target < 0 or after.board[target] or target not in NEIGHBOURS[to]:
+        if square not in free or free[square]:
+            continue
+        if target == to:  # striking the mover: a way out unless it loses (a Spy may win)
+            free[square] = table[board[square] & 15][mover] != DEFENDER_WINS
+        elif target < 0 or after.board[target] or target not in NEIGHBOURS[to]:
             free[square] = True  # away from the mover, or a strike on another piece
     return tuple(square for square, out in free.items() if not out)
 
