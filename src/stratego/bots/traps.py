@@ -51,10 +51,10 @@ def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tupl
     (`stratego.strike.strike_table` of the rules), and after `move` none of its legal
     moves (`stratego.engine.legal_moves`: the repetition rules included) takes it to a
     square away from the mover, strikes another piece, or strikes the mover without
-    losing (a Marshal next to a Spy that stepped up to it strikes first). With `public_mover`, the
-    mover's rank must be public too (the player asking is the mover's opponent and knows
-    no more than that). A strike, a Rescue decision, a move that ends the game and a
-    move the rules forbid trap nothing.
+    losing (a Marshal next to a Spy that stepped up to it strikes first). With
+    `public_mover`, the mover's rank must be public too (the player asking is the
+    mover's opponent and knows no more than that). A strike, a Rescue decision, a move
+    that ends the game and a move the rules forbid trap nothing.
     """
     return tuple(SQUARES[square] for square in _trapped(state, move, public_mover))
 
