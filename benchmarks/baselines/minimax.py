@@ -27,7 +27,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from stratego.board import SIZE
+from stratego.board import NEIGHBOURS, SIZE
 from stratego.bots.base import moves_to_choose
 from stratego.engine import apply, legal_moves
 from stratego.moves import Move
@@ -94,13 +94,9 @@ class MinimaxBot:
         drawn.sort(key=lambda d: (-d[0], d[1]))
         totals = dict.fromkeys(moves, 0.0)
         for _, _, state in drawn[:self.samples]:
-            base = legal_moves(state)
-            for move in moves:
-                if move not in base:
-                    continue
-                after = apply(state, move)
-                totals[move] -= self._negamax(after, self.depth - 1, -math.inf, math.inf,
-                                              me.opponent)
+            for move in moves:  # a state drawn for the view has the view's legal moves
+                totals[move] -= self._negamax(apply(state, move), self.depth - 1, -math.inf,
+                                              math.inf, me.opponent)
         noise = {m: self._rng.random() for m in moves}
         return max(moves, key=lambda m: (totals[m], noise[m]))
 
@@ -109,8 +105,7 @@ class MinimaxBot:
     def _negamax(self, state: GameState, depth: int, alpha: float, beta: float,
                  side: Player) -> float:
         if state.outcome is not None:
-            winner = state.outcome.winner
-            return 0.0 if winner is None else (_WIN if winner is side else -_WIN)
+            return _result(state, side)
         if depth <= 0:
             return self._quiesce(state, self.quiescence, alpha, beta, side)
         moves = _ordered(state)
@@ -131,8 +126,7 @@ class MinimaxBot:
     def _quiesce(self, state: GameState, depth: int, alpha: float, beta: float,
                  side: Player) -> float:
         if state.outcome is not None:
-            winner = state.outcome.winner
-            return 0.0 if winner is None else (_WIN if winner is side else -_WIN)
+            return _result(state, side)
         stand = _evaluate(state, side)
         if depth <= 0 or stand >= beta:
             return stand
@@ -148,6 +142,13 @@ class MinimaxBot:
             if alpha >= beta:
                 break
         return alpha
+
+
+def _result(state: GameState, side: Player) -> float:
+    """A finished game's value for `side`: `_WIN`, its opposite, or 0 for a draw."""
+    assert state.outcome is not None
+    winner = state.outcome.winner
+    return 0.0 if winner is None else (_WIN if winner is side else -_WIN)
 
 
 def _ordered(state: GameState) -> list[Move]:
@@ -200,14 +201,10 @@ def _suspects(view: PlayerView) -> dict[int, int]:
     for ply in view.history[-12:]:
         if ply.player == view.player or ply.to is None or ply.piece not in hidden:
             continue
-        to = ply.to.index
-        row, col = divmod(to, SIZE)
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            r, c = row + dr, col + dc
-            if 0 <= r < SIZE and 0 <= c < SIZE:
-                rank = known.get(r * SIZE + c)
-                if rank is not None and rank != Rank.BOMB and rank != Rank.FLAG:
-                    suspects[ply.piece] = max(suspects.get(ply.piece, 0), int(rank))
+        for near in NEIGHBOURS[ply.to.index]:
+            rank = known.get(near)
+            if rank is not None and rank != Rank.BOMB and rank != Rank.FLAG:
+                suspects[ply.piece] = max(suspects.get(ply.piece, 0), int(rank))
     return suspects
 
 
