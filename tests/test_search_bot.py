@@ -89,7 +89,8 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"time_limit": "soon"}, {"time_limit": -1.0},
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")},
                                  {"guard": -1}, {"guard": 1.5},
-                                 {"first_move_cost": -1.0}, {"use_beliefs": 1}])
+                                 {"first_move_cost": -1.0}, {"use_beliefs": 1},
+                                 {"walled": "yes"}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""

@@ -84,8 +84,8 @@ def _bot_setup(bot: Callable[[], HeuristicBot | SearchBot]
 @pytest.mark.parametrize("draw", [
     lambda rules, player, seed: sample_setup(rules, player, seed),
     _bot_setup(lambda: HeuristicBot(1)),
-    _bot_setup(lambda: SearchBot(1)),
-], ids=["sample_setup", "heuristic", "search"])
+    _bot_setup(lambda: SearchBot(1, walled=False)),
+], ids=["sample_setup", "heuristic", "search-walled-false"])
 @pytest.mark.parametrize("name", ["classic", "jumbo-2014+ultimate-lightning"])
 def test_bot_setups_match_the_human_placement_statistics(
         draw: Callable[[stratego.Rules, Player, int], stratego.Setup], name: str) -> None:
@@ -95,6 +95,29 @@ def test_bot_setups_match_the_human_placement_statistics(
     human = list(human_setups(rules, Player.RED))
     drawn = [draw(rules, Player(seed % 2), seed) for seed in range(1500)]
     for got, expected in zip(_stats(drawn), _stats(human), strict=True):
+        assert got == pytest.approx(expected, abs=0.05)
+
+
+@pytest.mark.parametrize("name", ARMIES)
+def test_the_search_bot_sets_up_behind_a_bomb_wall(name: str) -> None:
+    """The search bot draws from the setup model among the human setups whose Flag is
+    walled in by Bombs (``walled``, its default): each draw is one `sample_setup` with
+    ``walled=True`` gives, every one walled where the army has such setups, and where the
+    Flag stands (on the back row, in a back corner) is those human setups' within 0.05.
+    ``walled=False`` draws as the setup model does."""
+    rules = by_name(name)
+    bot, plain = SearchBot(1), SearchBot(1, walled=False)
+    drawn = [bot.setup(rules, Player(seed % 2), random.Random(seed)) for seed in range(600)]
+    assert drawn[:50] == [sample_setup(rules, Player(seed % 2), random.Random(seed), walled=True)
+                          for seed in range(50)]
+    assert plain.setup(rules, Player.BLUE, random.Random(7)) == sample_setup(
+        rules, Player.BLUE, random.Random(7))
+    walled = [s for s in training_setups(rules, Player.RED) if flag_walled(s)]
+    if not walled:  # Barrage: one Bomb walls no Flag, so the draws are the plain ones
+        assert drawn[:50] == [sample_setup(rules, Player(seed % 2), seed) for seed in range(50)]
+        return
+    assert all(flag_walled(s) for s in drawn)
+    for got, expected in zip(_stats(drawn)[:2], _stats(walled)[:2], strict=True):
         assert got == pytest.approx(expected, abs=0.05)
 
 
