@@ -19,6 +19,9 @@ it cannot peek at hidden ranks. What lives here:
 * `stratego.bots.traps`: traps the search springs and shuns (`trapped`, `traps_for`): a
   piece of known rank left next to one that beats it with no legal way out, the
   back-and-forth rule shutting the way back;
+* `stratego.bots.walls`: the Bombs around its Flag the search keeps covered (`watch_walls`):
+  a piece that removes a Miner beside each Bomb an opponent piece which may be a Miner
+  can strike soon;
 * `stratego.bots.specs`: the bot specs every part of the library accepts
   (`make_bot`, `BOTS`): names, ``module:attribute``, ``file.py:attribute``,
   ``cmd:COMMAND`` (a program speaking `stratego.protocol`);

@@ -12,7 +12,10 @@ For each decision the bot
    its own; a race it wins outright is played without searching), plus traps
    (`stratego.bots.traps`: the worth of an opponent piece of known rank a move leaves
    with no legal way out, the back-and-forth rule included, less the worth of a piece of
-   its own that walks into such a trap), and keeps the best few as candidates;
+   its own that walks into such a trap), plus the Bomb walls (`stratego.bots.walls`: a
+   move that puts a piece able to remove a Miner beside a Bomb next to its Flag that a
+   possible Miner nears, less one that takes such a cover away), and keeps the best few
+   as candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
@@ -52,6 +55,7 @@ from stratego.bots.base import moves_to_choose
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.race import plan_race
 from stratego.bots.traps import trapped, traps_for
+from stratego.bots.walls import watch_walls
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -66,7 +70,7 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "SearchBot"]
+__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL", "SearchBot"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -97,6 +101,10 @@ TRAP = 1.0
 """The default `SearchBot.trap`: the share of a piece's worth (`PIECE_VALUES`) a move
 scores for trapping an opponent piece, or loses for walking one of the bot's into a trap
 (`stratego.bots.traps`)."""
+WALL = 20.0
+"""The default `SearchBot.wall`: the score of covering a Bomb beside the bot's Flag that an
+opponent piece which may be a Miner can strike soon, times that chance
+(`stratego.bots.walls`)."""
 _TRAP_CHECKS = 4
 """How many moves past the `candidates` best the traps' cost is checked for."""
 _FLAG = int(Rank.FLAG)
@@ -160,6 +168,12 @@ class SearchBot:
             a quiet move whose piece, its rank known to the opponent, walks into a trap a
             known opponent piece can spring (for the best `candidates` moves and a few
             more); 0 leaves traps to the playouts.
+        wall: Added, times the chance that the threat is a Miner, to the score of each
+            move that puts a piece able to remove a Miner beside a Bomb next to the bot's
+            Flag that an opponent piece which may be a Miner can strike within a few moves
+            (`stratego.bots.walls`: the one move between the Miner's strike on the Bomb
+            and on the Flag is enough only for a piece already there), and taken off a
+            move that takes such a cover away; 0 leaves the walls to the playouts.
         walled: Whether its setups are drawn only among the human setups whose Flag is
             walled in by Bombs (`stratego.setup_model.sample_setup` with ``walled=True``,
             about 45% of the 40-piece army's; an army without such setups draws as
@@ -180,7 +194,7 @@ class SearchBot:
                  first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True,
                  hunt: float = HUNT, intercept: float = INTERCEPT,
                  commit: float | None = COMMIT, trap: float = TRAP,
-                 walled: bool = True) -> None:
+                 wall: float = WALL, walled: bool = True) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -195,7 +209,7 @@ class SearchBot:
                               ("first_move_cost", first_move_cost),
                               ("prior", prior), ("weight", weight), ("hunt", hunt),
                               ("intercept", intercept), ("commit", commit),
-                              ("trap", trap)):
+                              ("trap", trap), ("wall", wall)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
@@ -221,6 +235,7 @@ class SearchBot:
         self.intercept = float(intercept)
         self.commit = None if commit is None else float(commit)
         self.trap = float(trap)
+        self.wall = float(wall)
         self.simulations_done = 0
         self.simulations_total = 0
         self.reset(seed)
@@ -277,6 +292,11 @@ class SearchBot:
                 self._charge_first_moves(view, me, scores)
             if self.trap and source is not None:
                 self._score_traps(view, source, moves, scores)
+            if self.wall and len(moves) > 1 and all(m.frm is not None for m in moves):
+                watch = watch_walls(view, chances)
+                if watch.threats:
+                    for move in moves:
+                        scores[move] += self.wall * watch.cover(move)
             ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
             best = ranked[0]
             if len(ranked) > 1 and source is not None:

@@ -1,0 +1,143 @@
+"""Bomb walls: keeping a piece beside each Bomb around the player's Flag that a Miner nears.
+
+A Flag walled in by Bombs falls only to a piece that removes a Bomb it strikes (the Miner
+in every book). Such a piece strikes a Bomb of the wall, and so stands beside the Flag,
+and strikes the Flag on its next move: the player has one move in between, and that is
+enough only when a piece of its own that removes the Miner already stands beside that
+Bomb. `watch_walls` finds the Bombs beside the player's Flags that an opponent piece which
+may be a Miner can strike within a few moves (through empty squares and the player's
+other Bombs, as a Miner walks through a double wall) and `WallWatch.cover` scores a move
+by how it changes the cover of those Bombs: each Bomb counts the chance that its nearest
+threat is a Miner, and it is covered while a piece of the player that removes a Miner
+striking it stands on a square beside it (the Flag's square aside).
+
+`SearchBot` adds `cover` times its `wall` weight to its move scores. Only the view and
+the chances of the opponent's hidden ranks are read, so the watch depends only on what the
+player may know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import attrs
+
+from stratego.board import NEIGHBOURS
+from stratego.bots.heuristic import rank_chances
+from stratego.moves import Move
+from stratego.pieces import Player, Rank
+from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, strike_table
+
+if TYPE_CHECKING:
+    from stratego.views import PlayerView
+
+__all__ = ["REACH", "WallWatch", "watch_walls"]
+
+REACH = 3
+"""Moves (steps, and strikes on the player's other Bombs) within which an opponent piece
+that may be a Miner threatens a Bomb of the wall."""
+
+
+@attrs.frozen
+class WallWatch:
+    """What `watch_walls` found: for each threatened Bomb beside the player's Flag (by
+    square index), the chance that its likeliest threat removes Bombs (`threats`), the
+    squares beside each such Bomb from which a piece of the player would strike it
+    (`posts`), and the player's pieces on the board that remove such a piece striking it
+    (`coverers`, square indices)."""
+
+    threats: Mapping[int, float]
+    posts: Mapping[int, frozenset[int]] = attrs.field(repr=False)
+    coverers: frozenset[int] = attrs.field(repr=False)
+
+    def _uncovered(self, frm: int, to: int) -> float:
+        """The chance-weighted count of threatened Bombs without a cover once the piece on
+        `frm` stands on `to` (-1, -1: as things stand)."""
+        total = 0.0
+        for bomb, chance in self.threats.items():
+            posts = self.posts[bomb]
+            held = any(square in self.coverers and square != frm for square in posts)
+            if not held and not (frm in self.coverers and to in posts):
+                total += chance
+        return total
+
+    def cover(self, move: Move) -> float:
+        """How much `move` lowers the chance-weighted count of threatened Bombs left
+        without a cover: positive for a step onto a post, negative for a cover that
+        leaves its post (a strike from it too: what the strike wins is its own score's to
+        weigh), 0 for any other move and for a Rescue."""
+        if not self.threats or move.frm is None or move.to is None:
+            return 0.0
+        frm, to = move.frm.index, move.to.index
+        if frm not in self.coverers:
+            return 0.0
+        return self._uncovered(-1, -1) - self._uncovered(frm, to)
+
+
+def watch_walls(view: PlayerView,
+                chances: Mapping[int, Mapping[Rank, float]] | None = None,
+                *, reach: int = REACH) -> WallWatch:
+    """The wall watch of `view` for the player to move (see the module's description).
+    `chances` weighs hidden opponent ranks as `stratego.bots.heuristic.rank_chances`
+    does (by counts without it).
+
+    Raises `stratego.errors.ArgumentError` when `chances` is malformed."""
+    me = Player(view.player)
+    rules = view.rules
+    table = strike_table(rules.strike)
+    movable = rules.movable_ranks()
+    breakers = [r for r in movable
+                if table[r][Rank.BOMB] in (ATTACKER_WINS, BOTH_REMOVED)]
+    mine: dict[int, Rank] = {}
+    for piece in view.pieces:
+        if piece.owner == me and piece.square is not None and piece.rank is not None:
+            mine[piece.square.index] = Rank(piece.rank)
+    flags = [square for square, rank in mine.items() if rank == Rank.FLAG]
+    walls = {n: flag for flag in flags for n in NEIGHBOURS[flag]
+             if mine.get(n) == Rank.BOMB}
+    if not walls or not breakers:
+        return WallWatch({}, {}, frozenset())
+    theirs = rank_chances(view, chances)
+    threats: dict[int, float] = {}
+    for square, ranks in theirs.items():
+        p = sum(chance for rank, chance in ranks if rank in breakers)
+        if p <= 0.0:
+            continue
+        steps = _reach(square, walls, mine, theirs, reach)
+        for bomb in steps:
+            threats[bomb] = max(threats.get(bomb, 0.0), p)
+    if not threats:
+        return WallWatch({}, {}, frozenset())
+    posts = {bomb: frozenset(n for n in NEIGHBOURS[bomb] if n != walls[bomb]
+                             and n not in theirs)
+             for bomb in threats}
+    coverers = frozenset(
+        square for square, rank in mine.items()
+        if rank in movable and all(table[rank][b] in (ATTACKER_WINS, BOTH_REMOVED)
+                                   for b in breakers))
+    return WallWatch(threats, posts, coverers)
+
+
+def _reach(start: int, walls: Mapping[int, int], mine: Mapping[int, Rank],
+           theirs: Mapping[int, object], reach: int) -> set[int]:
+    """The wall Bombs a piece on `start` strikes within `reach` moves, walking through
+    empty squares and striking the player's other Bombs on the way."""
+    found: set[int] = set()
+    seen = {start}
+    frontier = [start]
+    for _ in range(reach):
+        following = []
+        for square in frontier:
+            for n in NEIGHBOURS[square]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if n in walls:
+                    found.add(n)
+                elif n in theirs or (n in mine and mine[n] != Rank.BOMB):
+                    continue
+                else:
+                    following.append(n)
+        frontier = following
+    return found

@@ -1,0 +1,126 @@
+"""Bomb walls (`stratego.bots.walls`): a cover beside each Bomb next to the Flag that a
+Miner nears.
+
+Every book: a Miner removes a Bomb it strikes (classic "Attacking": the Miner is the only
+piece that defuses a Bomb), so a Flag walled in by Bombs falls to a Miner in two strikes,
+the Bomb and then the Flag, with one move of the defender in between. The position: Red's
+Flag on a1 walled in by Bombs on a2 and b1; a Blue Miner three moves from both Bombs.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import stratego
+from positions import play, position
+from stratego import GameState, Move, Player, Rank
+from stratego.bots import SearchBot
+from stratego.bots.walls import WallWatch, watch_walls
+from stratego.editions import by_name
+from stratego.sampling import Sampler
+
+A2, B1 = stratego.Square.parse("a2").index, stratego.Square.parse("b1").index
+
+
+def _reveal(state: GameState, square: str, rank: Rank) -> GameState:
+    pid = state.board[stratego.Square.parse(square).index] >> 5
+    return attrs.evolve(state, known=tuple(1 << rank if i == pid else k
+                                           for i, k in enumerate(state.known)))
+
+
+def _walled(sergeant: str = "c2", miner: str = "c4", **more: str) -> GameState:
+    placement = {"a1": "F", "a2": "B", "b1": "B", sergeant: "T", "j1": "X",
+                 miner: "n", "e10": "f", "d10": "x", "f10": "k", **more}
+    return position(by_name("classic"), placement)
+
+
+def _watch(state: GameState) -> WallWatch:
+    return watch_walls(stratego.view(state, Player.RED))
+
+
+def test_a_known_miner_near_the_wall_asks_for_a_cover_of_each_bomb() -> None:
+    """A known Miner on c4 strikes b1 or a2 within three moves: each Bomb is threatened
+    with chance 1. b2 stands beside both Bombs, c1 beside b1 only; a step elsewhere covers
+    nothing, and a coverer leaving its post uncovers."""
+    state = play(_reveal(_walled(), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    watch = _watch(state)
+    assert dict(watch.threats) == {A2: 1.0, B1: 1.0}
+    assert watch.cover(Move.parse("c2-b2")) == 2.0
+    assert watch.cover(Move.parse("c2-c1")) == 1.0
+    assert watch.cover(Move.parse("c2-d2")) == 0.0
+    held = play(_reveal(_walled("b2"), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    assert _watch(held).cover(Move.parse("b2-b3")) == -2.0
+    assert _watch(held).cover(Move.parse("j2-j3")) == 0.0
+
+
+def test_only_a_piece_that_removes_a_miner_covers() -> None:
+    """Classic: a Scout loses to a Miner it strikes, a Miner trades with it. A Scout
+    stepping beside the Bombs covers nothing; a Miner does."""
+    for rank, covers in (("X", 0.0), ("N", 2.0)):
+        placement = {"a1": "F", "a2": "B", "b1": "B", "c2": rank, "j1": "X",
+                     "c3": "n", "e10": "f", "d10": "x", "f10": "k"}
+        state = _reveal(position(by_name("classic"), placement), "c3", Rank.MINER)
+        assert _watch(state).cover(Move.parse("c2-b2")) == covers
+
+
+def test_a_cover_that_leaves_its_post_uncovers_even_to_strike() -> None:
+    """A cover leaves its post when it strikes the Miner next to it as when it steps
+    away: the watch counts both as uncovering (what the strike wins is its own score's
+    to weigh). The Miner on b3 reaches a2 by a3; b1 is four moves away past b2."""
+    state = play(_reveal(_walled("b2", miner="b4"), "b4", Rank.MINER), "j1-j2", "b4-b3")
+    watch = _watch(state)
+    assert dict(watch.threats) == {A2: 1.0}
+    assert watch.cover(Move.parse("b2-b3")) == -1.0
+    assert watch.cover(Move.parse("b2-c2")) == -1.0
+
+
+def test_a_far_or_beaten_piece_is_no_threat() -> None:
+    """A Miner four moves away, or a piece known to be no Miner, threatens no Bomb."""
+    far = _reveal(_walled(miner="e4"), "e4", Rank.MINER)
+    assert dict(_watch(far).threats) == {}
+    captain = _reveal(_walled(miner="c3"), "c3", Rank.CAPTAIN)
+    assert dict(_watch(captain).threats) == {}
+
+
+def test_a_hidden_piece_threatens_with_its_chance_of_being_a_miner() -> None:
+    """A hidden piece that moved counts with its chance of being a Miner (by the counts
+    of what Blue may still have hidden, without chances given)."""
+    state = play(_walled(miner="c4"), "j1-j2", "c4-c3")
+    watch = _watch(state)
+    assert set(watch.threats) == {A2, B1}
+    assert 0.0 < watch.threats[A2] < 1.0
+    assert watch.cover(Move.parse("c2-b2")) == pytest.approx(2 * watch.threats[A2])
+
+
+def test_the_watch_depends_only_on_what_red_may_know() -> None:
+    """Differential: states drawn for Red's view (other hidden Blue ranks) give the same
+    watch and the same cover for every Red move."""
+    state = play(_walled(miner="c4", e7="j", f7="t"), "j1-j2", "c4-c3")
+    seen = stratego.view(state, Player.RED)
+    expected = watch_walls(seen)
+    rng = random.Random(3)
+    for _ in range(5):
+        other = stratego.view(Sampler(seen).sample(rng), Player.RED)
+        watch = watch_walls(other)
+        assert watch == expected
+        assert {m: watch.cover(m) for m in seen.legal_moves} == \
+            {m: expected.cover(m) for m in seen.legal_moves}
+
+
+def test_the_search_bot_covers_the_wall() -> None:
+    """A known Miner on a5 strikes a2 within three moves, and it is no intruder yet (four
+    steps from the Flag). Red's own Miner on c2, which trades with it, has nothing to
+    walk toward: with one candidate (no playouts to weigh) the search bot steps it beside
+    a2 to cover the wall, and without the wall's score it plays the Scout."""
+    state = position(by_name("classic"), {"a1": "F", "a2": "B", "b1": "B", "c2": "N",
+                                          "j1": "X", "a6": "n", "e10": "f", "d10": "x",
+                                          "f10": "k"})
+    state = play(_reveal(state, "a6", Rank.MINER), "j1-i1", "a6-a5")
+    seen = stratego.view(state, Player.RED)
+    assert dict(watch_walls(seen).threats) == {A2: 1.0}
+    assert SearchBot(1, simulations=20, candidates=1)(seen) == Move.parse("c2-b2")
+    assert SearchBot(1, simulations=20, candidates=1, wall=0)(seen).frm == \
+        stratego.Square.parse("i1")
