@@ -124,3 +124,13 @@ def test_the_search_bot_covers_the_wall() -> None:
     assert SearchBot(1, simulations=20, candidates=1)(seen) == Move.parse("c2-b2")
     assert SearchBot(1, simulations=20, candidates=1, wall=0)(seen).frm == \
         stratego.Square.parse("i1")
+
+
+@pytest.mark.parametrize("reach", [-1, 2.5, "3", True])
+def test_a_bad_reach_is_refused(reach: object) -> None:
+    """`reach` is a whole number of moves, 0 or more: anything else is an ArgumentError
+    naming it."""
+    seen = stratego.view(_walled(), Player.RED)
+    with pytest.raises(stratego.ArgumentError, match="reach must be a whole number"):
+        watch_walls(seen, reach=reach)  # type: ignore[arg-type]
+    assert watch_walls(seen, reach=0).threats == {}

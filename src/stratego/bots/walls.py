@@ -7,7 +7,7 @@ enough only when a piece of its own that removes the Miner already stands beside
 Bomb. `watch_walls` finds the Bombs beside the player's Flags that an opponent piece which
 may be a Miner can strike within a few moves (through empty squares and the player's
 other Bombs, as a Miner walks through a double wall) and `WallWatch.cover` scores a move
-by how it changes the cover of those Bombs: each Bomb counts the chance that its nearest
+by how it changes the cover of those Bombs: each Bomb counts the chance that its likeliest
 threat is a Miner, and it is covered while a piece of the player that removes a Miner
 striking it stands on a square beside it (the Flag's square aside).
 
@@ -25,6 +25,7 @@ import attrs
 
 from stratego.board import NEIGHBOURS
 from stratego.bots.heuristic import rank_chances
+from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, strike_table
@@ -82,7 +83,10 @@ def watch_walls(view: PlayerView,
     `chances` weighs hidden opponent ranks as `stratego.bots.heuristic.rank_chances`
     does (by counts without it).
 
-    Raises `stratego.errors.ArgumentError` when `chances` is malformed."""
+    Raises `stratego.errors.ArgumentError` when `chances` is malformed or `reach` is no
+    whole number >= 0."""
+    if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
+        raise ArgumentError(f"reach must be a whole number >= 0, not {_shown(reach)}")
     me = Player(view.player)
     rules = view.rules
     table = strike_table(rules.strike)
