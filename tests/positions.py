@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+import attrs
+
 import stratego
 from stratego import GameState, Player, Rank, Rules, Square
 
@@ -32,6 +34,14 @@ def play(state: GameState, *moves: str) -> GameState:
     for move in moves:
         state = stratego.apply(state, move)
     return state
+
+
+def reveal(state: GameState, square: str, rank: Rank) -> GameState:
+    """`state` with the rank of the piece on `square` public (known to both players), as
+    if a strike had shown it."""
+    pid = state.board[Square.parse(square).index] >> 5
+    return attrs.evolve(state, known=tuple(1 << rank if i == pid else k
+                                           for i, k in enumerate(state.known)))
 
 
 def targets(state: GameState, square: str) -> set[str]:

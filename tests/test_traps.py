@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import stratego
-from positions import play, position
+from positions import play, position, reveal
 from stratego import GameState, Move, Player, Rank
 from stratego.bots import SearchBot
 from stratego.bots.traps import trapped, traps_for
@@ -34,21 +33,15 @@ TRAP = Move.parse("a7-a8")
 A9 = stratego.Square.parse("a9")
 
 
-def _reveal(state: GameState, square: str, rank: Rank) -> GameState:
-    pid = state.board[stratego.Square.parse(square).index] >> 5
-    return attrs.evolve(state, known=tuple(1 << rank if i == pid else k
-                                           for i, k in enumerate(state.known)))
-
-
 def _start(name: str, sergeant: str, *, known_sergeant: bool = True,
            known_lieutenant: bool = False, hunter: str = "L") -> GameState:
     placement = {sergeant: "t", "b10": "b", "b9": "b", "j10": "f", "c10": "x",
                  "a7": hunter, "j1": "F", "e1": "K"}
     state = position(by_name(name), placement)
     if known_sergeant:
-        state = _reveal(state, sergeant, Rank.SERGEANT)
+        state = reveal(state, sergeant, Rank.SERGEANT)
     if known_lieutenant:
-        state = _reveal(state, "a7", Rank.LIEUTENANT)
+        state = reveal(state, "a7", Rank.LIEUTENANT)
     return state
 
 
@@ -136,9 +129,9 @@ def test_a_piece_that_wins_striking_the_hunter_is_not_trapped() -> None:
     state = position(by_name("classic"), {"a9": "m", "b10": "b", "b9": "b", "a10": "t",
                                           "j10": "f", "c10": "x", "a7": "S", "j1": "F",
                                           "e1": "K"})
-    state = _reveal(state, "a9", Rank.MARSHAL)
+    state = reveal(state, "a9", Rank.MARSHAL)
     assert trapped(state, TRAP) == ()
     lieutenant = position(by_name("classic"), {"a9": "t", "b10": "b", "b9": "b", "a10": "x",
                                                "j10": "f", "c10": "x", "a7": "L", "j1": "F",
                                                "e1": "K"})
-    assert trapped(_reveal(lieutenant, "a9", Rank.SERGEANT), TRAP) == (A9,)
+    assert trapped(reveal(lieutenant, "a9", Rank.SERGEANT), TRAP) == (A9,)

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import stratego
-from positions import play, position
+from positions import play, position, reveal
 from stratego import GameState, Move, Player, Rank
 from stratego.bots import SearchBot
 from stratego.bots.walls import WallWatch, watch_walls
@@ -23,12 +22,6 @@ from stratego.editions import by_name
 from stratego.sampling import Sampler
 
 A2, B1 = stratego.Square.parse("a2").index, stratego.Square.parse("b1").index
-
-
-def _reveal(state: GameState, square: str, rank: Rank) -> GameState:
-    pid = state.board[stratego.Square.parse(square).index] >> 5
-    return attrs.evolve(state, known=tuple(1 << rank if i == pid else k
-                                           for i, k in enumerate(state.known)))
 
 
 def _walled(sergeant: str = "c2", miner: str = "c4", **more: str) -> GameState:
@@ -45,13 +38,13 @@ def test_a_known_miner_near_the_wall_asks_for_a_cover_of_each_bomb() -> None:
     """A known Miner on c4 strikes b1 or a2 within three moves: each Bomb is threatened
     with chance 1. b2 stands beside both Bombs, c1 beside b1 only; a step elsewhere covers
     nothing, and a coverer leaving its post uncovers."""
-    state = play(_reveal(_walled(), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    state = play(reveal(_walled(), "c4", Rank.MINER), "j1-j2", "c4-c3")
     watch = _watch(state)
     assert dict(watch.threats) == {A2: 1.0, B1: 1.0}
     assert watch.cover(Move.parse("c2-b2")) == 2.0
     assert watch.cover(Move.parse("c2-c1")) == 1.0
     assert watch.cover(Move.parse("c2-d2")) == 0.0
-    held = play(_reveal(_walled("b2"), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    held = play(reveal(_walled("b2"), "c4", Rank.MINER), "j1-j2", "c4-c3")
     assert _watch(held).cover(Move.parse("b2-b3")) == -2.0
     assert _watch(held).cover(Move.parse("j2-j3")) == 0.0
 
@@ -62,7 +55,7 @@ def test_only_a_piece_that_removes_a_miner_covers() -> None:
     for rank, covers in (("X", 0.0), ("N", 2.0)):
         placement = {"a1": "F", "a2": "B", "b1": "B", "c2": rank, "j1": "X",
                      "c3": "n", "e10": "f", "d10": "x", "f10": "k"}
-        state = _reveal(position(by_name("classic"), placement), "c3", Rank.MINER)
+        state = reveal(position(by_name("classic"), placement), "c3", Rank.MINER)
         assert _watch(state).cover(Move.parse("c2-b2")) == covers
 
 
@@ -70,7 +63,7 @@ def test_a_cover_that_leaves_its_post_uncovers_even_to_strike() -> None:
     """A cover leaves its post when it strikes the Miner next to it as when it steps
     away: the watch counts both as uncovering (what the strike wins is its own score's
     to weigh). The Miner on b3 reaches a2 by a3; b1 is four moves away past b2."""
-    state = play(_reveal(_walled("b2", miner="b4"), "b4", Rank.MINER), "j1-j2", "b4-b3")
+    state = play(reveal(_walled("b2", miner="b4"), "b4", Rank.MINER), "j1-j2", "b4-b3")
     watch = _watch(state)
     assert dict(watch.threats) == {A2: 1.0}
     assert watch.cover(Move.parse("b2-b3")) == -1.0
@@ -79,9 +72,9 @@ def test_a_cover_that_leaves_its_post_uncovers_even_to_strike() -> None:
 
 def test_a_far_or_beaten_piece_is_no_threat() -> None:
     """A Miner four moves away, or a piece known to be no Miner, threatens no Bomb."""
-    far = _reveal(_walled(miner="e4"), "e4", Rank.MINER)
+    far = reveal(_walled(miner="e4"), "e4", Rank.MINER)
     assert dict(_watch(far).threats) == {}
-    captain = _reveal(_walled(miner="c3"), "c3", Rank.CAPTAIN)
+    captain = reveal(_walled(miner="c3"), "c3", Rank.CAPTAIN)
     assert dict(_watch(captain).threats) == {}
 
 
@@ -118,7 +111,7 @@ def test_the_search_bot_covers_the_wall() -> None:
     state = position(by_name("classic"), {"a1": "F", "a2": "B", "b1": "B", "c2": "N",
                                           "j1": "X", "a6": "n", "e10": "f", "d10": "x",
                                           "f10": "k"})
-    state = play(_reveal(state, "a6", Rank.MINER), "j1-i1", "a6-a5")
+    state = play(reveal(state, "a6", Rank.MINER), "j1-i1", "a6-a5")
     seen = stratego.view(state, Player.RED)
     assert dict(watch_walls(seen).threats) == {A2: 1.0}
     assert SearchBot(1, simulations=20, candidates=1)(seen) == Move.parse("c2-b2")

@@ -278,8 +278,8 @@ class SearchBot:
                    and not isinstance(source, Sampler) else None)
         scores = move_scores(view, recent, guard=self.guard, chances=chances)
         won_steps: list[Move] = []
-        if len(moves) > 1 and all(m.frm is not None for m in moves) and (
-                self.hunt or self.intercept or self.commit is not None):
+        choosing_steps = len(moves) > 1 and all(m.frm is not None for m in moves)
+        if choosing_steps and (self.hunt or self.intercept or self.commit is not None):
             plan = plan_race(view, chances)
             for move in moves:
                 scores[move] += plan.pull(move, hunt=self.hunt, guard=self.intercept)
@@ -292,7 +292,7 @@ class SearchBot:
                 self._charge_first_moves(view, me, scores)
             if self.trap and source is not None:
                 self._score_traps(view, source, moves, scores)
-            if self.wall and len(moves) > 1 and all(m.frm is not None for m in moves):
+            if self.wall and choosing_steps:
                 watch = watch_walls(view, chances)
                 if watch.threats:
                     for move in moves:
