@@ -8,11 +8,13 @@ import attrs
 import pytest
 
 import stratego
+from positions import reveal
 from stratego import Move, Player, Rank
 from stratego.beliefs import Beliefs
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
 from stratego.bots.heuristic import PIECE_VALUES, move_scores
+from stratego.bots.search import Candidate
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
 from stratego.errors import ArgumentError
 from stratego.match import play_game
@@ -90,7 +92,7 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")},
                                  {"guard": -1}, {"guard": 1.5},
                                  {"first_move_cost": -1.0}, {"use_beliefs": 1},
-                                 {"walled": "yes"}])
+                                 {"walled": "yes"}, {"replies": -1}, {"replies": 2.5}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""
@@ -234,3 +236,61 @@ def test_a_known_rank_is_worth_less_than_a_hidden_one() -> None:
     shown = attrs.evolve(state, known=tuple(1 << Rank.MARSHAL if i == marshal.id else k
                                             for i, k in enumerate(known)))
     assert bot._evaluate(shown, Player.RED) < bot._evaluate(state, Player.RED)
+
+
+def _chase() -> PlayerView:
+    """Red's known Marshal on e4 may step beside Blue's known General on e6; Blue's other
+    movable pieces are four known Sergeants on its back row."""
+    placement = {"a1": "F", "b1": "B", "e4": "M", "h1": "T", "e6": "g", "j10": "f",
+                 "i10": "b", "h9": "b", "a10": "t", "b10": "t", "c10": "t", "d10": "t"}
+    state = stratego.from_position(CLASSIC, placement, to_move=Player.RED)
+    for square, rank in (("e4", Rank.MARSHAL), ("e6", Rank.GENERAL), ("a10", Rank.SERGEANT),
+                         ("b10", Rank.SERGEANT), ("c10", Rank.SERGEANT),
+                         ("d10", Rank.SERGEANT)):
+        state = reveal(state, square, rank)
+    return view(state, Player.RED)
+
+
+def _searched(bot: SearchBot, move: str) -> Candidate:
+    return next(c for c in bot.searched if c.move == Move.parse(move))
+
+
+def test_the_search_finds_the_opponents_best_answer() -> None:
+    """Every book: the higher rank wins a strike, so a General next to a known Marshal
+    should step away. The playout policy steps at random when no strike pays, so after
+    e4-e5 it leaves the General beside the Marshal in most playouts; once a candidate has
+    `replies` visits the opponent's answer is the search's own, which finds the flight,
+    and the candidate is no longer credited with a General the opponent would not give."""
+    seen = _chase()
+    policy = SearchBot(1, simulations=400, replies=None, commit=None)
+    policy(seen)
+    searched = SearchBot(1, simulations=400, replies=0, commit=None)
+    searched(seen)
+    chase = _searched(searched, "e4-e5")
+    assert chase.answer is not None
+    assert str(chase.answer.frm) == "e6"
+    assert str(chase.answer.to) in {"d6", "f6", "e7"}
+    assert _searched(policy, "e4-e5").answer is None
+    credited = _searched(policy, "e4-e5").material
+    assert chase.material is not None
+    assert credited is not None
+    assert chase.material < credited - 2
+    assert sum(c.visits for c in searched.searched) == searched.simulations_done == 400
+
+
+def test_the_search_lists_what_it_weighed() -> None:
+    """`searched` holds the last decision's candidates in the order of their scores, with
+    the visits summing to the simulations; a move that needed no search leaves it empty."""
+    bot = SearchBot(2, simulations=60)
+    move = bot(_midgame())
+    assert move in {c.move for c in bot.searched}
+    scores = [c.score for c in bot.searched]
+    assert scores == sorted(scores, reverse=True)
+    assert sum(c.visits for c in bot.searched) == 60
+    assert all(c.material is not None for c in bot.searched if c.visits)
+    only = stratego.from_position(CLASSIC, {"a1": "F", "b1": "B", "c1": "T", "d1": "B",
+                                            "j10": "f", "j9": "b", "i10": "b"},
+                                  to_move=Player.RED)
+    assert len(stratego.legal_moves(only)) == 1
+    bot(view(only, Player.RED))
+    assert bot.searched == ()

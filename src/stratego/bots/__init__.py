@@ -11,8 +11,10 @@ it cannot peek at hidden ranks. What lives here:
   keeps out of reach of stronger ones and guards its own Flag (it won all of 700
   classic games against `RandomBot`);
 * `stratego.bots.search`: `SearchBot`, a determinizing search over the view
-  (states drawn with `stratego.sampling.Sampler`, short playouts, the heuristic
-  as prior and playout guide), with a budget of simulations or seconds per move;
+  (states drawn from `stratego.beliefs`, short playouts, the heuristic as prior and
+  playout guide, optionally the opponent's answers chosen by the search), with a
+  budget of simulations or seconds per move, and what it weighed in its last
+  decision (`SearchBot.searched`, `Candidate`);
 * `stratego.bots.race`: the Flag races the search plans (`plan_race`): which of its
   pieces walks to the opponent's likeliest Flag, which guards its own against an
   opponent piece walking to it, counted on paths;

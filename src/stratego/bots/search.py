@@ -24,7 +24,10 @@ For each decision the bot
    term and the heuristic score as a bias that fades with visits) is played in the
    next state of the pool, followed by a short playout in which each side strikes
    when what is public about the struck piece (`GameState.known`) makes the strike
-   pay on average, and otherwise steps at random; the playout is cut off after
+   pay on average, and otherwise steps at random (with `replies`, once a candidate has
+   had that many visits, the opponent's first answer to it is the search's own choice
+   instead: the answer that has hurt the candidate most so far, or one not yet tried,
+   counted across the sampled states); the playout is cut off after
    `depth` plies and scored by what its evaluation won or lost (`SearchBot._evaluate`:
    material whose values change as pieces fall, the worth of ranks the opponent does not
    know, Flag safety; a finished game by its result);
@@ -49,6 +52,8 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+import attrs
+
 from stratego.beliefs import Beliefs
 from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
@@ -70,7 +75,8 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL", "SearchBot"]
+__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL", "Candidate",
+           "SearchBot"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -113,6 +119,29 @@ _clock = time.perf_counter
 """The clock of `SearchBot.time_limit` (wall time, seconds)."""
 
 
+@attrs.frozen
+class Candidate:
+    """One move the search weighed in its last decision (`SearchBot.searched`).
+
+    Attributes:
+        move: The candidate move.
+        score: Its score before the search: the heuristic's, with the first-move cost,
+            the Flag races, the traps and the Bomb walls.
+        visits: The simulations that played it.
+        material: The material its playouts won on average (`PIECE_VALUES` units, a won
+            game counting 60, a lost one -60); None when it was never played.
+        answer: The opponent's first answer the playouts after it played most (the
+            search's choice for the opponent once the candidate had `SearchBot.replies`
+            visits); None when there was none or `replies` is None.
+    """
+
+    move: Move
+    score: float
+    visits: int
+    material: float | None
+    answer: Move | None
+
+
 def _squash(material: float) -> float:
     return 0.5 + 0.5 * math.tanh(material / _SCALE)
 
@@ -123,7 +152,8 @@ class SearchBot:
     Args:
         seed: Seed of its random choices (samples, playouts).
         simulations: Simulations per decision (default 400 when no `time_limit`: about
-            0.1 s of a quiet core; see the performance page for its scores).
+            0.06 s of a quiet core, where one second is about 7,800 simulations; see the
+            performance page for its scores).
         time_limit: Seconds per decision; the search stops on the clock (the answer
             comes within the limit plus about one simulation).
         depth: Plies of each playout after the candidate move.
@@ -180,9 +210,23 @@ class SearchBot:
             without it), as the learned bots do: a walled Flag falls only to a Miner, and
             the search defends it far better than an open one (see the performance page).
             False draws from all the setup model's setups.
+        replies: The visits of a candidate after which the opponent's first answer to it
+            in the playouts is chosen by the search instead of the playout policy: by
+            UCB1 on the opponent's side of the results, over the answers legal in the
+            state at hand, counted across the sampled states. Below it the answers are
+            the policy's (a strike that pays on what is public, else a random step);
+            past it a longer search finds the answers that hurt the candidate most, such
+            as a flight or a strike the policy would not risk, so its later simulations
+            measure the candidate against a better opponent. None (the default) keeps
+            the policy's answers throughout: with ``replies=30`` the search scored no
+            better against the heuristic at 200 or 1,000 simulations, nor against
+            itself at five times the budget, than without (the performance page).
 
     `simulations_done` is the number of simulations of the last decision, and
-    `simulations_total` since the last `reset`.
+    `simulations_total` since the last `reset`. `searched` lists the candidates of the
+    last decision the search weighed (`Candidate`: score, visits, mean material, the
+    opponent's answer played most), in the order of their scores; it is empty when the
+    move needed no search.
     """
 
     name = "search"
@@ -194,13 +238,14 @@ class SearchBot:
                  first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True,
                  hunt: float = HUNT, intercept: float = INTERCEPT,
                  commit: float | None = COMMIT, trap: float = TRAP,
-                 wall: float = WALL, walled: bool = True) -> None:
+                 wall: float = WALL, walled: bool = True,
+                 replies: int | None = None) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
                                   ("determinizations", determinizations, 1),
-                                  ("guard", guard, 0)):
+                                  ("guard", guard, 0), ("replies", replies, 0)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
@@ -236,8 +281,10 @@ class SearchBot:
         self.commit = None if commit is None else float(commit)
         self.trap = float(trap)
         self.wall = float(wall)
+        self.replies = replies
         self.simulations_done = 0
         self.simulations_total = 0
+        self.searched: tuple[Candidate, ...] = ()
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
@@ -273,6 +320,7 @@ class SearchBot:
         me = Player(view.player)
         recent = self._recent.setdefault(me, deque(maxlen=6))
         self.simulations_done = 0
+        self.searched = ()
         source = _source(view) if len(moves) > 1 else None
         chances = (source.marginals() if self.use_beliefs and source is not None
                    and not isinstance(source, Sampler) else None)
@@ -350,6 +398,7 @@ class SearchBot:
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
         material = [0.0] * len(ranked)
+        answers = [_Answers() for _ in ranked] if self.replies is not None else None
         budget = self.simulations
         deadline = None if self.time_limit is None else started + self.time_limit
         done = 0
@@ -371,7 +420,8 @@ class SearchBot:
                 slot = done % len(pool)
             state, base = pool[slot]
             pick = self._select(visits, totals, bias, done)
-            gained = self._simulate(state, ranked[pick], me, base, rng)
+            gained = self._simulate(state, ranked[pick], me, base, rng,
+                                    None if answers is None else answers[pick])
             totals[pick] += _squash(gained)
             material[pick] += gained
             visits[pick] += 1
@@ -379,6 +429,11 @@ class SearchBot:
             slowest = max(slowest, _clock() - now)
         self.simulations_done = done
         self.simulations_total += done
+        self.searched = tuple(
+            Candidate(m, scores[m], visits[i],
+                      material[i] / visits[i] if visits[i] else None,
+                      None if answers is None else answers[i].most_played())
+            for i, m in enumerate(ranked))
         if not done:
             return ranked[0]
         final = [scores[m] + rng.random() * _NOISE
@@ -456,9 +511,11 @@ class SearchBot:
         return total
 
     def _simulate(self, state: GameState, move: Move, me: Player, base: float,
-                  rng: random.Random) -> float:
+                  rng: random.Random, answers: _Answers | None = None) -> float:
         """One playout after `move` in the sampled `state`: the material won (lost when
-        negative), a won game counting as `_WIN`."""
+        negative), a won game counting as `_WIN`. The opponent's first answer is the
+        playout policy's until `move` has had `replies` visits, then the one `answers`
+        chooses (the answer the opponent has found best so far, or one to try)."""
         state = apply(state, move)
         rules = state.rules
         if self._gains_for is not rules:
@@ -470,7 +527,8 @@ class SearchBot:
                 self._counts[rank] += 1
         gains = self._gains
         counts = self._counts
-        for _ in range(self.depth):
+        answer: Move | None = None
+        for ply in range(self.depth):
             if state.outcome is not None:
                 break
             moves = legal_moves(state)
@@ -500,11 +558,73 @@ class SearchBot:
             if best is None or rng.random() < 0.1:
                 pool = quiet or list(moves)
                 best = pool[rng.randrange(len(pool))]
+            if ply == 0 and answers is not None:
+                if self.replies is not None and answers.visits >= self.replies:
+                    best = answers.choose(moves, best, self.exploration)
+                answer = best
             state = apply(state, best)
         outcome = state.outcome
         if outcome is not None and outcome.winner is not None:
-            return _WIN if outcome.winner is me else -_WIN
-        return max(-_WIN, min(_WIN, self._evaluate(state, me) - base))
+            gained = _WIN if outcome.winner is me else -_WIN
+        else:
+            gained = max(-_WIN, min(_WIN, self._evaluate(state, me) - base))
+        if answer is not None and answers is not None:
+            answers.record(answer, _squash(gained))
+        return gained
+
+
+class _Answers:
+    """The opponent's answers to one candidate move, across the sampled states: how often
+    each was played and the bot's summed result (0 to 1) after it.
+
+    The opponent chooses among the answers legal in the state at hand by UCB1 on its own
+    side's result (one minus the bot's); an answer never tried counts as one visit at the
+    candidate's mean, so new answers are tried while the ones known look no better for
+    the opponent. The moves of different sampled states are the same `Move` when their
+    squares are, so what an answer did in one state counts for it in all (the
+    information-set reading of Monte Carlo tree search)."""
+
+    __slots__ = ("count", "sum", "total", "visits")
+
+    def __init__(self) -> None:
+        self.count: dict[Move, int] = {}
+        self.total: dict[Move, float] = {}
+        self.visits = 0
+        self.sum = 0.0
+
+    def choose(self, moves: tuple[Move, ...], default: Move, exploration: float) -> Move:
+        """The answer to play among `moves`: `default` (the playout policy's) on ties and
+        before any answer was counted."""
+        if not self.visits:
+            return default
+        log = math.log(self.visits)
+        count = self.count
+        total = self.total
+        untried = 1.0 - self.sum / self.visits + exploration * math.sqrt(log)
+        n = count.get(default)
+        best = default
+        best_key = (untried if not n
+                    else 1.0 - total[default] / n + exploration * math.sqrt(log / n))
+        for move in moves:
+            n = count.get(move)
+            key = (untried if not n
+                   else 1.0 - total[move] / n + exploration * math.sqrt(log / n))
+            if key > best_key:
+                best, best_key = move, key
+        return best
+
+    def most_played(self) -> Move | None:
+        """The answer played most (the first found on ties); None before any."""
+        count = self.count
+        return max(count, key=count.__getitem__) if count else None
+
+    def record(self, move: Move, result: float) -> None:
+        """Count one playout in which the opponent answered `move` and the bot scored
+        `result`."""
+        self.count[move] = self.count.get(move, 0) + 1
+        self.total[move] = self.total.get(move, 0.0) + result
+        self.visits += 1
+        self.sum += result
 
 
 def _source(view: PlayerView) -> Beliefs | Sampler | None:
