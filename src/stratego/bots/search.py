@@ -601,16 +601,16 @@ class _Answers:
         count = self.count
         total = self.total
         untried = 1.0 - self.sum / self.visits + exploration * math.sqrt(log)
-        n = count.get(default)
-        best = default
-        best_key = (untried if not n
-                    else 1.0 - total[default] / n + exploration * math.sqrt(log / n))
-        for move in moves:
+
+        def key(move: Move) -> float:
             n = count.get(move)
-            key = (untried if not n
-                   else 1.0 - total[move] / n + exploration * math.sqrt(log / n))
-            if key > best_key:
-                best, best_key = move, key
+            return untried if not n else 1.0 - total[move] / n + exploration * math.sqrt(log / n)
+
+        best, best_key = default, key(default)
+        for move in moves:
+            value = key(move)
+            if value > best_key:
+                best, best_key = move, value
         return best
 
     def most_played(self) -> Move | None:
