@@ -6,7 +6,9 @@ from a generator seeded by the deal and the colour) and the bots' seeds; it is p
 twice, the search bot Red in game ``2k`` and Blue in game ``2k + 1``, so that both games
 of a deal see the same two armies and a setup that favours one colour favours both bots
 once. Budgets are simulations, so load does not change the games. Prints the search
-bot's wins, draws and losses with the 95% Wilson interval and how it won and lost.
+bot's wins, draws and losses with the 95% Wilson interval, how it won and lost, and what
+it lost on the way (`LOSSES`: its Marshal to the Spy, pieces the opponent knew struck by
+pieces it could not name, pieces lost on Bombs, pieces struck by known pieces).
 
 This is a tuning bench: it plays the heuristic, the bot whose scores the search builds
 on, so a figure from it is no strength figure against an untuned opponent. Options are
@@ -35,10 +37,13 @@ import random
 from typing import Any
 
 from stratego.bots import HeuristicBot, SearchBot
+from stratego.bots.heuristic import PIECE_VALUES
 from stratego.editions import by_name
 from stratego.engine import apply, new_game
 from stratego.match.score import Score
-from stratego.pieces import Player
+from stratego.moves import Move
+from stratego.pieces import Player, Rank
+from stratego.state import GameState
 from stratego.views import view
 
 MAX_PLIES = 1500
@@ -72,14 +77,47 @@ def play(task: tuple[int, int, int, dict[str, Any], str | None, str | None, dict
     bots = {me: search, me.opponent: opponent}
     setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+    losses: dict[str, float] = {name: 0 if name.startswith("spy") else 0.0 for name in LOSSES}
     while state.outcome is None and state.ply < MAX_PLIES:
         mover = state.to_move
-        state = apply(state, bots[mover](view(state, mover)))
+        move = bots[mover](view(state, mover))
+        after = apply(state, move)
+        _count(state, move, after, me, losses)
+        state = after
     outcome = state.outcome
     won = None if outcome is None or outcome.winner is None else outcome.winner is me
     how = "ply limit" if outcome is None else outcome.termination.value
     return {"index": index, "deal": deal, "search_red": search_red, "won": won,
-            "termination": how, "plies": state.ply}
+            "termination": how, "plies": state.ply, **losses}
+
+
+LOSSES = ("spied", "spy_kills", "exposed", "bombed", "lost_to_known")
+"""What each game counts about the search bot's losses and the opponent's: how often its
+Marshal fell to the opponent's Spy and the opponent's to its Spy, and the worth
+(`PIECE_VALUES`) of its pieces struck by a piece it could not name while the opponent
+knew theirs (exposed), lost striking a Bomb, and struck by a piece whose rank it knew."""
+
+
+def _count(state: GameState, move: Move, after: GameState, me: Player,
+           losses: dict[str, float]) -> None:
+    """Add what the strike `move` (if it is one) cost or won to `losses`."""
+    if move.frm is None or move.to is None:
+        return
+    defender = state.piece_at(move.to)
+    attacker = state.piece_at(move.frm)
+    if defender is None or attacker is None:
+        return
+    if attacker.rank is Rank.SPY and defender.rank is Rank.MARSHAL:
+        losses["spied" if defender.owner is me else "spy_kills"] += 1
+    if (attacker.owner is not me and after.square_of(defender) is None
+            and defender.rank not in (Rank.BOMB, Rank.FLAG)):
+        if state.is_revealed(attacker):
+            losses["lost_to_known"] += PIECE_VALUES[defender.rank]
+        elif state.is_revealed(defender):
+            losses["exposed"] += PIECE_VALUES[defender.rank]
+    if (attacker.owner is me and defender.rank is Rank.BOMB
+            and after.square_of(attacker) is None):
+        losses["bombed"] += PIECE_VALUES[attacker.rank]
 
 
 def _options(items: list[str]) -> dict[str, Any]:
@@ -133,6 +171,7 @@ def main() -> None:
           f"{100 * score.score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
     for (result, how), n in sorted(ends.items()):
         print(f"  {result} by {how}: {n}")
+    print("  " + ", ".join(f"{name} {sum(g[name] for g in games):g}" for name in LOSSES))
 
 
 if __name__ == "__main__":

@@ -124,16 +124,16 @@ def test_a_first_move_costs_what_it_tells_the_opponent() -> None:
 def test_the_search_weighs_hidden_ranks_by_its_beliefs() -> None:
     """The search scores moves with the heuristic, a hidden piece's ranks weighed by the
     beliefs' marginals (`use_beliefs`, the default) or by the counts alone. With no
-    simulations it plays its best-scored move; in this view the two weighings pick
-    different moves."""
+    simulations it plays its best-scored move (without the exposure, which weighs the
+    beliefs too); in this view the two weighings pick different moves."""
     seen = _midgame(seed=6, plies=20)
     counted = move_scores(seen)
     believed = move_scores(seen, chances=Beliefs(seen).marginals())
     best_counted = max(seen.legal_moves, key=counted.__getitem__)
     best_believed = max(seen.legal_moves, key=believed.__getitem__)
     assert best_counted != best_believed
-    assert SearchBot(1, simulations=0, first_move_cost=0)(seen) == best_believed
-    assert SearchBot(1, simulations=0, first_move_cost=0,
+    assert SearchBot(1, simulations=0, first_move_cost=0, exposure=0)(seen) == best_believed
+    assert SearchBot(1, simulations=0, first_move_cost=0, exposure=0,
                      use_beliefs=False)(seen) == best_counted
     assert SearchBot(1).use_beliefs is True
 
@@ -294,3 +294,51 @@ def test_the_search_lists_what_it_weighed() -> None:
     assert len(stratego.legal_moves(only)) == 1
     bot(view(only, Player.RED))
     assert bot.searched == ()
+
+
+def test_every_candidate_meets_the_same_states_and_dice() -> None:
+    """Common random numbers: the n-th playout of every candidate starts from the same
+    sampled state with the playout's random generator in the same state, so candidates
+    are compared on the same futures and their difference is not the luck of the draw."""
+    seen = _midgame(seed=4, plies=30)
+    bot = SearchBot(2, simulations=120, candidates=4)
+    starts: dict[Move, list[tuple[int, object]]] = {}
+    simulate = bot._simulate
+
+    def recorded(state: stratego.GameState, move: Move, *args: object) -> float:
+        rng = args[2]
+        assert hasattr(rng, "getstate")
+        starts.setdefault(move, []).append((id(state), rng.getstate()))
+        return simulate(state, move, *args)  # type: ignore[arg-type]
+
+    bot._simulate = recorded  # type: ignore[method-assign,assignment]
+    bot(seen)
+    assert len(starts) == 4
+    runs = list(starts.values())
+    shortest = min(len(r) for r in runs)
+    assert shortest >= 2
+    for n in range(shortest):
+        assert len({r[n] for r in runs}) == 1
+    assert runs[0][0] != runs[0][1]  # and a new future for the next playout
+
+
+def test_the_playouts_weigh_a_hidden_piece_by_the_pieces_like_it() -> None:
+    """A playout's strike on a hidden piece is weighed by the ranks of that side's pieces
+    the public record cannot tell from it: a piece that has moved is no Bomb and no Flag,
+    and an unmoved one is as likely a Bomb as the unmoved pieces left are Bombs."""
+    from stratego.sampling import sample_state
+
+    state = sample_state(_midgame(5, 60), 3)
+    public = search_module._Public(state)
+    for side in Player:
+        unmoved = [code & 15 for code in state.board
+                   if code and (code >> 4) & 1 == side
+                   and not state.moved_mask >> (code >> 5) & 1
+                   and state.known[code >> 5] & (state.known[code >> 5] - 1)]
+        groups = {key: counts for key, counts in public.groups.items() if key[0] == side}
+        stepped = [counts for (_, moved, _), counts in groups.items() if moved]
+        assert stepped
+        assert all(c[Rank.BOMB] == c[Rank.FLAG] == 0 for c in stepped)
+        still = [counts for (_, moved, _), counts in groups.items() if not moved]
+        assert sum(sum(c) for c in still) == len(unmoved)
+        assert sum(c[Rank.BOMB] for c in still) == unmoved.count(Rank.BOMB)

@@ -24,6 +24,9 @@ it cannot peek at hidden ranks. What lives here:
 * `stratego.bots.walls`: the Bombs around its Flag the search keeps covered (`watch_walls`):
   a piece that removes a Miner beside each Bomb an opponent piece which may be a Miner
   can strike soon;
+* `stratego.bots.exposure`: the risk a piece whose rank the opponent knows runs beside
+  hidden opponent pieces that may beat it (`exposure`): a known Marshal beside a
+  possible Spy;
 * `stratego.bots.specs`: the bot specs every part of the library accepts
   (`make_bot`, `BOTS`): names, ``module:attribute``, ``file.py:attribute``,
   ``cmd:COMMAND`` (a program speaking `stratego.protocol`);

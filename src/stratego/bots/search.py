@@ -14,17 +14,24 @@ For each decision the bot
    with no legal way out, the back-and-forth rule included, less the worth of a piece of
    its own that walks into such a trap), plus the Bomb walls (`stratego.bots.walls`: a
    move that puts a piece able to remove a Miner beside a Bomb next to its Flag that a
-   possible Miner nears, less one that takes such a cover away), and keeps the best few
-   as candidates;
+   possible Miner nears, less one that takes such a cover away), less the exposure
+   (`stratego.bots.exposure`: the chance a move adds that a hidden opponent piece beats
+   the moved piece, when the opponent knows its rank, times its worth), and keeps the
+   best few as candidates;
 2. draws full states consistent with its view from its beliefs (`stratego.beliefs`: a
    setup prior learned from human setups, conditioned exactly on what it has seen; the
    uniform `stratego.sampling.Sampler` where the beliefs do not apply), a pool of them
-   reused round robin that grows with the budget past 400 simulations;
+   that grows with the budget past 400 simulations;
 3. runs simulations: a candidate chosen by UCB1 (its mean result, an exploration
-   term and the heuristic score as a bias that fades with visits) is played in the
-   next state of the pool, followed by a short playout in which each side strikes
-   when what is public about the struck piece (`GameState.known`) makes the strike
-   pay on average, and otherwise steps at random (with `replies`, once a candidate has
+   term and the heuristic score as a bias that fades with visits) is played in a
+   state of the pool, followed by a short playout in which each side strikes when the
+   strike pays on average over what the struck piece may be (its possible ranks
+   (`GameState.known`), weighed by the pieces of its side that the public record cannot
+   tell from it: a piece that has moved is no Bomb, an unmoved one late in the game
+   likely is), and otherwise steps at random. The n-th simulation of every candidate
+   plays in the same state (the pool's n-th, round robin past its size) with the
+   playout's random generator seeded alike (common random numbers), so candidates are
+   compared on the same futures (with `replies`, once a candidate has
    had that many visits, the opponent's first answer to it is the search's own choice
    instead: the answer that has hurt the candidate most so far, or one not yet tried,
    counted across the sampled states); the playout is cut off after
@@ -57,6 +64,7 @@ import attrs
 from stratego.beliefs import Beliefs
 from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
+from stratego.bots.exposure import exposure as known_exposure
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.race import plan_race
 from stratego.bots.traps import trapped, traps_for
@@ -75,8 +83,8 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["COMMIT", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL", "Candidate",
-           "SearchBot"]
+__all__ = ["COMMIT", "EXPOSURE", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL",
+           "Candidate", "SearchBot"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -111,6 +119,10 @@ WALL = 20.0
 """The default `SearchBot.wall`: the score of covering a Bomb beside the bot's Flag that an
 opponent piece which may be a Miner can strike soon, times that chance
 (`stratego.bots.walls`)."""
+EXPOSURE = 1.0
+"""The default `SearchBot.exposure`: the share of a known piece's worth (`PIECE_VALUES`) a
+step scores less for each unit of chance it adds that a hidden opponent piece beside it
+beats it (`stratego.bots.exposure`)."""
 _TRAP_CHECKS = 4
 """How many moves past the `candidates` best the traps' cost is checked for."""
 _FLAG = int(Rank.FLAG)
@@ -159,8 +171,9 @@ class SearchBot:
         depth: Plies of each playout after the candidate move.
         candidates: Moves searched, the best by the heuristic (a strike on a piece it
             may beat is usually among them).
-        determinizations: Sampled states reused round robin by the simulations, up to
-            400 simulations; past that the pool grows as the square root of the
+        determinizations: Sampled states in the pool, up to 400 simulations: each
+            candidate's n-th simulation plays in the n-th (round robin past the pool's
+            size); past 400 simulations the pool grows as the square root of the
             simulations done (69 states at 3,300).
         exploration: UCB1's exploration constant.
         prior: Weight of the heuristic score as a bias of the exploration.
@@ -221,6 +234,12 @@ class SearchBot:
             the policy's answers throughout: with ``replies=30`` the search scored no
             better against the heuristic at 200 or 1,000 simulations, nor against
             itself at five times the budget, than without (the performance page).
+        exposure: Taken, times the piece's worth and the chance the step adds that a
+            hidden opponent piece beside it beats it, off each move of a piece whose
+            rank the opponent knows (`stratego.bots.exposure`: the opponent strikes a
+            known piece only with a piece that wins, so a known Marshal beside a piece
+            that may be the Spy risks itself); a step away from such a piece gains as
+            much. 0 leaves the risk to the heuristic's threat and the playouts.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
@@ -239,7 +258,7 @@ class SearchBot:
                  hunt: float = HUNT, intercept: float = INTERCEPT,
                  commit: float | None = COMMIT, trap: float = TRAP,
                  wall: float = WALL, walled: bool = True,
-                 replies: int | None = None) -> None:
+                 replies: int | None = None, exposure: float = EXPOSURE) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -254,7 +273,7 @@ class SearchBot:
                               ("first_move_cost", first_move_cost),
                               ("prior", prior), ("weight", weight), ("hunt", hunt),
                               ("intercept", intercept), ("commit", commit),
-                              ("trap", trap), ("wall", wall)):
+                              ("trap", trap), ("wall", wall), ("exposure", exposure)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
@@ -282,6 +301,7 @@ class SearchBot:
         self.trap = float(trap)
         self.wall = float(wall)
         self.replies = replies
+        self.exposure = float(exposure)
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
@@ -340,6 +360,14 @@ class SearchBot:
                 self._charge_first_moves(view, me, scores)
             if self.trap and source is not None:
                 self._score_traps(view, source, moves, scores)
+            if self.exposure and choosing_steps:
+                risks = known_exposure(view, chances)
+                if risks.beats:
+                    for move in moves:
+                        rank = risks.known.get(move.fi)
+                        if rank is not None:
+                            scores[move] -= (self.exposure * PIECE_VALUES[rank]
+                                             * risks.change(move))
             if self.wall and choosing_steps:
                 watch = watch_walls(view, chances)
                 if watch.threats:
@@ -394,7 +422,8 @@ class SearchBot:
         rng = self._rng
         top = scores[ranked[0]]
         bias = [self.prior * (_squash(scores[m] - top) - 0.5) for m in ranked]
-        pool: list[tuple[GameState, float]] = []
+        pool: list[tuple[GameState, float, _Public, int]] = []
+        playout = random.Random()
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
         material = [0.0] * len(ranked)
@@ -407,21 +436,26 @@ class SearchBot:
             now = _clock()
             if deadline is not None and now + slowest > deadline:
                 break
-            if len(pool) < self._pool_size(done):
-                try:
-                    state = source.sample(rng)
-                except SamplingError:
-                    if not pool:
-                        return ranked[0]
-                    state, _ = pool[0]
-                pool.append((state, self._evaluate(state, me)))
-                slot = len(pool) - 1
-            else:
-                slot = done % len(pool)
-            state, base = pool[slot]
             pick = self._select(visits, totals, bias, done)
-            gained = self._simulate(state, ranked[pick], me, base, rng,
-                                    None if answers is None else answers[pick])
+            n = visits[pick]
+            if n < self._pool_size(done):
+                while len(pool) <= n:
+                    try:
+                        state = source.sample(rng)
+                    except SamplingError:
+                        if not pool:
+                            return ranked[0]
+                        state = pool[0][0]
+                    pool.append((state, self._evaluate(state, me), _Public(state),
+                                 rng.getrandbits(32)))
+                slot = n
+            else:
+                slot = n % len(pool)
+            state, base, public, seed = pool[slot]
+            # the n-th playout of every candidate: the same state, the same dice
+            playout.seed(seed + n // len(pool))
+            gained = self._simulate(state, ranked[pick], me, base, playout,
+                                    None if answers is None else answers[pick], public)
             totals[pick] += _squash(gained)
             material[pick] += gained
             visits[pick] += 1
@@ -511,7 +545,8 @@ class SearchBot:
         return total
 
     def _simulate(self, state: GameState, move: Move, me: Player, base: float,
-                  rng: random.Random, answers: _Answers | None = None) -> float:
+                  rng: random.Random, answers: _Answers | None = None,
+                  public: _Public | None = None) -> float:
         """One playout after `move` in the sampled `state`: the material won (lost when
         negative), a won game counting as `_WIN`. The opponent's first answer is the
         playout policy's until `move` has had `replies` visits, then the one `answers`
@@ -527,6 +562,11 @@ class SearchBot:
                 self._counts[rank] += 1
         gains = self._gains
         counts = self._counts
+        table = self._table
+        if public is None:
+            public = _Public(state)
+        groups = public.groups
+        local = public.gains
         answer: Move | None = None
         for ply in range(self.depth):
             if state.outcome is not None:
@@ -534,6 +574,7 @@ class SearchBot:
             moves = legal_moves(state)
             board = state.board
             known = state.known
+            moved = state.moved_mask
             best: Move | None = None
             best_gain = 0.0
             quiet = []
@@ -547,12 +588,19 @@ class SearchBot:
                     quiet.append(m)
                     continue
                 ra = board[m.fi] & 15
-                mask = known[target >> 5]
-                key = (ra, mask)
-                gain = gains.get(key)
-                if gain is None:
-                    gain = _gain(self._table, counts, ra, mask)
-                    gains[key] = gain
+                pid = target >> 5
+                mask = known[pid]
+                if mask & (mask - 1):  # a hidden rank: weighed by the pieces like it
+                    group = ((target >> 4) & 1, moved >> pid & 1, mask)
+                    gain = local.get((ra, group))
+                    if gain is None:
+                        gain = _gain(table, groups.get(group, counts), ra, mask)
+                        local[(ra, group)] = gain
+                else:
+                    gain = gains.get((ra, mask))
+                    if gain is None:
+                        gain = _gain(table, counts, ra, mask)
+                        gains[(ra, mask)] = gain
                 if gain > best_gain:
                     best, best_gain = m, gain
             if best is None or rng.random() < 0.1:
@@ -571,6 +619,43 @@ class SearchBot:
         if answer is not None and answers is not None:
             answers.record(answer, _squash(gained))
         return gained
+
+
+class _Public:
+    """What the playouts of one sampled state weigh a hidden piece's ranks by: the ranks
+    of that side's pieces on the board that the public record cannot tell apart from it
+    (the same possible ranks, both moved or both unmoved), counted in the sampled state.
+    A piece that has moved is then no Bomb, and late in the game an unmoved piece is
+    likely one, as a player counting the pieces left would reckon; the strikes' average
+    gains are kept per state."""
+
+    __slots__ = ("gains", "groups")
+
+    def __init__(self, state: GameState) -> None:
+        board = state.board
+        known = state.known
+        moved = state.moved_mask
+        groups: dict[tuple[int, int, int], list[int]] = {}
+        for code in board:
+            if code:
+                pid = code >> 5
+                mask = known[pid]
+                if mask & (mask - 1):
+                    key = ((code >> 4) & 1, moved >> pid & 1, mask)
+                    counts = groups.get(key)
+                    if counts is None:
+                        counts = groups[key] = [0] * len(_RANKS)
+                    counts[code & 15] += 1
+        for (side, was_moved, mask), counts in list(groups.items()):
+            if not was_moved and (side, 1, mask) not in groups:
+                # a piece that moves in the playout: as its unmoved likes, less Bombs
+                # and Flags
+                stepped = list(counts)
+                stepped[_FLAG] = stepped[_BOMB] = 0
+                if any(stepped):
+                    groups[(side, 1, mask)] = stepped
+        self.groups = groups
+        self.gains: dict[tuple[int, tuple[int, int, int]], float] = {}
 
 
 class _Answers:
