@@ -77,7 +77,8 @@ def play(task: tuple[int, int, int, dict[str, Any], str | None, str | None, dict
     bots = {me: search, me.opponent: opponent}
     setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
-    losses: dict[str, float] = {name: 0 if name.startswith("spy") else 0.0 for name in LOSSES}
+    losses: dict[str, float] = {name: 0 if name in ("spied", "spy_kills") else 0.0
+                                for name in LOSSES}
     while state.outcome is None and state.ply < MAX_PLIES:
         mover = state.to_move
         move = bots[mover](view(state, mover))

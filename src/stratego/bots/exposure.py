@@ -46,16 +46,14 @@ class Exposure:
     known: Mapping[int, Rank]
     beats: Mapping[int, tuple[float, ...]]
 
-    def risk(self, rank: Rank, square: int, frm: int = -1) -> float:
-        """The chance that a piece of `rank` on `square` is struck and removed by one of
-        the hidden opponent pieces beside it (the square `frm`, which the piece leaves,
-        holds none)."""
+    def risk(self, rank: Rank, square: int) -> float:
+        """The chance that a piece of `rank` on `square` (an index) is struck and removed
+        by one of the hidden opponent pieces beside it."""
         spared = 1.0
         for near in NEIGHBOURS[square]:
-            if near != frm:
-                chances = self.beats.get(near)
-                if chances is not None:
-                    spared *= 1.0 - chances[rank]
+            chances = self.beats.get(near)
+            if chances is not None:
+                spared *= 1.0 - chances[rank]
         return 1.0 - spared
 
     def change(self, move: Move) -> float:
@@ -68,7 +66,7 @@ class Exposure:
         rank = self.known.get(move.fi)
         if rank is None:
             return 0.0
-        return self.risk(rank, move.ti, move.fi) - self.risk(rank, move.fi)
+        return self.risk(rank, move.ti) - self.risk(rank, move.fi)
 
 
 def exposure(view: PlayerView,
