@@ -12,8 +12,8 @@ threat also counts the strikes the opponent would lose, which suits a piece it c
 name but cancels this risk for a known one. Strikes between known pieces are left to
 the heuristic, which sees them whole.
 
-`SearchBot` takes `Exposure.change` of each move, times the moved piece's worth, off the
-move's score (`SearchBot.exposure`).
+`SearchBot` takes `Exposure.cost` of each move (the change times the moved piece's worth)
+off the move's score (`SearchBot.exposure`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from collections.abc import Mapping
 import attrs
 
 from stratego.board import NEIGHBOURS
-from stratego.bots.heuristic import rank_chances
+from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.strike import ATTACKER_WINS, strike_table
@@ -67,6 +67,12 @@ class Exposure:
         if rank is None:
             return 0.0
         return self.risk(rank, move.ti) - self.risk(rank, move.fi)
+
+    def cost(self, move: Move) -> float:
+        """`change` of `move` times the moved piece's worth (`PIECE_VALUES`): the worth
+        the move puts at risk (less than 0 when it takes worth out of danger)."""
+        rank = self.known.get(move.fi)
+        return 0.0 if rank is None else PIECE_VALUES[rank] * self.change(move)
 
 
 def exposure(view: PlayerView,

@@ -364,10 +364,7 @@ class SearchBot:
                 risks = known_exposure(view, chances)
                 if risks.beats:
                     for move in moves:
-                        rank = risks.known.get(move.fi)
-                        if rank is not None:
-                            scores[move] -= (self.exposure * PIECE_VALUES[rank]
-                                             * risks.change(move))
+                        scores[move] -= self.exposure * risks.cost(move)
             if self.wall and choosing_steps:
                 watch = watch_walls(view, chances)
                 if watch.threats:
@@ -454,8 +451,8 @@ class SearchBot:
             state, base, public, seed = pool[slot]
             # the n-th playout of every candidate: the same state, the same dice
             playout.seed(seed + n // len(pool))
-            gained = self._simulate(state, ranked[pick], me, base, playout,
-                                    None if answers is None else answers[pick], public)
+            gained = self._simulate(state, ranked[pick], me, base, playout, public,
+                                    None if answers is None else answers[pick])
             totals[pick] += _squash(gained)
             material[pick] += gained
             visits[pick] += 1
@@ -545,12 +542,13 @@ class SearchBot:
         return total
 
     def _simulate(self, state: GameState, move: Move, me: Player, base: float,
-                  rng: random.Random, answers: _Answers | None = None,
-                  public: _Public | None = None) -> float:
+                  rng: random.Random, public: _Public,
+                  answers: _Answers | None = None) -> float:
         """One playout after `move` in the sampled `state`: the material won (lost when
         negative), a won game counting as `_WIN`. The opponent's first answer is the
         playout policy's until `move` has had `replies` visits, then the one `answers`
-        chooses (the answer the opponent has found best so far, or one to try)."""
+        chooses (the answer the opponent has found best so far, or one to try). Strikes
+        on hidden pieces are weighed by `public`, the counts of the sampled state."""
         state = apply(state, move)
         rules = state.rules
         if self._gains_for is not rules:
@@ -563,8 +561,6 @@ class SearchBot:
         gains = self._gains
         counts = self._counts
         table = self._table
-        if public is None:
-            public = _Public(state)
         groups = public.groups
         local = public.gains
         answer: Move | None = None
