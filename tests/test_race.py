@@ -13,7 +13,7 @@ import stratego
 from stratego import Move, Player, Rank
 from stratego.bots import RandomBot, SearchBot
 from stratego.bots import search as search_module
-from stratego.bots.race import FAR, plan_race
+from stratego.bots.race import FAR, SLIP, plan_race
 from stratego.editions import CLASSIC
 from stratego.errors import ArgumentError
 from stratego.views import PlayerView, view
@@ -105,6 +105,54 @@ def test_a_weaker_piece_is_no_guard() -> None:
     assert plan.guards == ()
 
 
+def test_a_runner_that_may_be_a_miner_is_guarded_against_by_its_chance() -> None:
+    """Every book: only a Miner defuses a Bomb. Red's Flag on a1 is walled in by Bombs on
+    a2 and b1; an opponent piece that has moved stands four moves from striking one of
+    them and is a Miner with chance 0.2. No way in is sure, so the guard is weighed by that
+    chance: the Captain, which beats it either way, heads for the squares beside the Bomb,
+    its steps worth a fifth of a sure runner's. With `slip=1` or a chance below `slip`,
+    no guard."""
+    seen = _view({"a1": "F", "a2": "B", "b1": "B", "e1": "K", "h3": "t", "j10": "f"},
+                 moves=("e1-f1", "h3-g3", "f1-e1", "g3-f3", "e1-f1", "f3-e3", "f1-e1",
+                        "e3-d3"))
+    runner = _id(seen, "d3")
+    chances = {runner: {Rank.MINER: 0.2, Rank.SERGEANT: 0.8}}
+    plan = plan_race(seen, chances)
+    assert [g.piece for g in plan.guards] == [stratego.Square.parse("e1").index]
+    guard = plan.guards[0]
+    assert guard.weight == pytest.approx(0.2)
+    assert stratego.Square.parse("b2").index in guard.goals
+    assert plan.pull(Move.parse("e1-d1"), hunt=0.0, guard=6.0) == pytest.approx(1.2)
+    assert plan.pull(Move.parse("e1-f1"), hunt=0.0, guard=6.0) == pytest.approx(-1.2)
+    assert plan_race(seen, chances, slip=1.0).guards == ()
+    unlikely = {runner: {Rank.MINER: 0.05, Rank.SERGEANT: 0.95}}
+    assert plan_race(seen, unlikely).guards == ()
+    assert plan_race(seen, unlikely, slip=0.04).guards[0].weight == pytest.approx(0.05)
+
+
+def test_the_search_bot_sends_the_guard_by_the_runners_chance() -> None:
+    """The position above, searched, the runner one of Blue's four hidden movable pieces,
+    one a Miner (a chance of 0.25 by counts): the Captain's step toward the wall scores
+    the guard's pull (`intercept` times that chance) more with the default `slip` than
+    with `slip=1`, and its step away as much less."""
+    seen = _view({"a1": "F", "a2": "B", "b1": "B", "e1": "K", "i1": "T", "h3": "t",
+                  "j10": "f", "j9": "n", "i9": "t", "h9": "t"},
+                 moves=("i1-i2", "h3-g3", "i2-i1", "g3-f3", "i1-i2", "f3-e3", "i2-i1",
+                        "e3-d3"))
+    scores = {}
+    for slip in (SLIP, 1.0):
+        bot = SearchBot(1, simulations=16, slip=slip, use_beliefs=False, candidates=20)
+        bot(seen)
+        scores[slip] = {c.move: c.score for c in bot.searched}
+    toward, away = Move.parse("e1-d1"), Move.parse("e1-f1")
+    pull = search_module.INTERCEPT * 0.25
+    assert scores[SLIP][toward] - scores[1.0][toward] == pytest.approx(pull)
+    assert scores[1.0][away] - scores[SLIP][away] == pytest.approx(pull)
+    for bad in (-0.5, 1.5, "0.1", True):
+        with pytest.raises(ArgumentError, match="slip"):
+            SearchBot(1, slip=bad)  # type: ignore[arg-type]
+
+
 def test_a_won_race_is_played_without_searching(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Colonel strikes the likely Flag in nine moves and no opponent piece can move:
     the bot walks toward it without spending its simulations; with `commit=None` it
@@ -142,8 +190,8 @@ def test_bad_chances_are_refused() -> None:
     with pytest.raises(ArgumentError, match="must be a number from 0 to 1"):
         plan_race(seen, {_id(seen, "j8"): {Rank.FLAG: 2.0}})
     for bad in ({"least": 1.5}, {"least": "half"}, {"reach": -1}, {"reach": 2.5},
-                {"reach": True}):
-        with pytest.raises(ArgumentError, match=r"(least|reach) must"):
+                {"reach": True}, {"slip": -0.1}, {"slip": None}):
+        with pytest.raises(ArgumentError, match=r"(least|reach|slip) must"):
             plan_race(seen, **bad)
 
 
@@ -152,7 +200,8 @@ def test_bad_chances_are_refused() -> None:
 def test_plan_invariants(seed: int, plies: int) -> None:
     """For any view: the attacker and the guards are movable pieces of the player, the
     target an opponent piece; the attacker's steps are its paths' distance; a move's pull
-    is at most one step's worth of each walk that moves it."""
+    is at most one step's worth of each walk that moves it, a guard's weighed by the chance
+    that its runner gets through (at least `SLIP`)."""
     state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, seed),
                               stratego.random_setup(CLASSIC, Player.BLUE, seed + 1))
     bots = (RandomBot(seed), RandomBot(seed + 1))
@@ -175,6 +224,7 @@ def test_plan_invariants(seed: int, plies: int) -> None:
         assert 1 <= plan.attack.steps < FAR
     for guard in plan.guards:
         assert mine[guard.piece] in movable
+        assert SLIP <= guard.weight <= 1.0
     for move in seen.legal_moves:
         walks = (plan.attack is not None and move.frm is not None
                  and move.frm.index == plan.attack.piece)

@@ -16,7 +16,11 @@ races on paths, as a player does:
   beats), the square next to the Flag it reaches first is its entrance; the guard is the
   player's piece that beats it (and is not likely beaten by it) and can stand on that
   entrance (or in front of it, when a piece of the player that does not beat the runner
-  holds it) no later than the runner can, the nearest one;
+  holds it) no later than the runner can, the nearest one. A runner whose every way in
+  passes pieces it beats only now and then (a hidden piece that may be a Miner, in front
+  of a Bomb wall) is guarded against too, with a weight: the chance of its likeliest way
+  in (the product of its chances of beating each piece of the player on it), when that is
+  at least `slip`;
 * **their time**: the fewest moves any opponent piece that may move needs to strike one of
   the player's Flags, passing the player's pieces it may beat.
 
@@ -35,7 +39,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from stratego.board import NEIGHBOURS
+from stratego.board import NEIGHBOURS, SIZE
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -45,7 +49,7 @@ from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, strike_table
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["FAR", "RacePlan", "Walk", "plan_race"]
+__all__ = ["FAR", "SLIP", "RacePlan", "Walk", "plan_race"]
 
 FAR = 99
 """The number of moves that stands for "cannot get there"."""
@@ -63,6 +67,9 @@ _Ranks = tuple[tuple[Rank, float], ...]
 """The chance of each rank of one opponent piece (`stratego.bots.heuristic.rank_chances`)."""
 _MOVES_AT_ALL = 0.05
 """Chance of being a piece that moves, below which an opponent piece is no threat."""
+SLIP = 0.1
+"""The default least chance of a runner's likeliest way in for `plan_race` to guard
+against it (weighted by that chance) when it probably beats not every piece on it."""
 
 
 @attrs.frozen
@@ -75,6 +82,9 @@ class Walk:
     goals: frozenset[int]
     steps: int
     distances: Mapping[int, int] = attrs.field(repr=False)
+    weight: float = 1.0
+    """For a guard, the chance that its runner gets through to the Flag this way (1 for
+    a runner that probably beats every piece in its way)."""
 
     def progress(self, move: Move) -> int:
         """1 when `move` takes the walking piece one move closer to its goal, -1 when it
@@ -104,14 +114,15 @@ class RacePlan:
 
     def pull(self, move: Move, *, hunt: float, guard: float) -> float:
         """The worth of `move` to the races: `hunt` times the Flag's chance for each move
-        the attacker gains toward it, `guard` for each move a guard gains toward its post
-        (a guard's strike counts nothing here: the strike's own score weighs it)."""
+        the attacker gains toward it, `guard` times the guard's weight for each move a
+        guard gains toward its post (a guard's strike counts nothing here: the strike's
+        own score weighs it)."""
         total = 0.0
         if self.attack is not None:
             total += hunt * self.flag_chance * self.attack.progress(move)
         if move.to is not None and move.to.index not in self.opponents:
             for walk in self.guards:
-                total += guard * walk.progress(move)
+                total += guard * walk.weight * walk.progress(move)
         return total
 
     def won(self, least: float) -> bool:
@@ -129,18 +140,20 @@ class RacePlan:
 
 
 def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | None = None,
-              *, least: float = 0.5, reach: int = 7) -> RacePlan:
+              *, least: float = 0.5, reach: int = 7, slip: float = SLIP) -> RacePlan:
     """The Flag races of `view` for the player to move (see the module's description):
     the attack on the opponent piece likeliest to be the Flag (with at least `least`
     chance), the guards against opponent runners within `reach` moves of the player's
-    Flag, and the opponent's time to strike it. `chances` weighs hidden ranks as
-    `stratego.bots.heuristic.rank_chances` does.
+    Flag (also, weighted, against runners whose likeliest way in gets through with a
+    chance of at least `slip`; 1 leaves them out), and the opponent's time to strike it.
+    `chances` weighs hidden ranks as `stratego.bots.heuristic.rank_chances` does.
 
-    Raises `stratego.errors.ArgumentError` when `chances` is malformed, `least` is no
-    number from 0 to 1 or `reach` no whole number >= 0."""
-    if (isinstance(least, bool) or not isinstance(least, int | float)
-            or not 0.0 <= least <= 1.0):
-        raise ArgumentError(f"least must be a number from 0 to 1, not {_shown(least)}")
+    Raises `stratego.errors.ArgumentError` when `chances` is malformed, `least` or
+    `slip` is no number from 0 to 1 or `reach` no whole number >= 0."""
+    for name, number in (("least", least), ("slip", slip)):
+        if (isinstance(number, bool) or not isinstance(number, int | float)
+                or not 0.0 <= number <= 1.0):
+            raise ArgumentError(f"{name} must be a number from 0 to 1, not {_shown(number)}")
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise ArgumentError(f"reach must be a whole number >= 0, not {_shown(reach)}")
     me = Player(view.player)
@@ -179,6 +192,13 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
             return (n not in theirs and n != flag
                     and (n not in mine or chance(ranks, mine[n]) >= _PASS_RUNNER))
         return passes
+
+    def runner_through(ranks: _Ranks, flag: int) -> Callable[[int], float]:
+        def through(n: int) -> float:
+            if n in theirs or n == flag:
+                return 0.0
+            return chance(ranks, mine[n]) if n in mine else 1.0
+        return through
 
     def post_passes(flag: int) -> Callable[[int], bool]:
         def passes(n: int) -> bool:
@@ -220,9 +240,20 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
             ranks = theirs[runner]
             reached = _paths([runner], runner_passes(ranks, flag))
             first = min(((reached[e], e) for e in entrances if e in reached), default=None)
+            weight = 1.0
             if first is None or first[0] + 1 > reach:
-                continue
-            runner_steps, entrance = first
+                if slip >= 1.0 or _distance(runner, flag) > reach:
+                    continue
+                # no sure way in: the likeliest one, weighed by its chance
+                ways = _likeliest([runner], runner_through(ranks, flag), reach - 1, slip)
+                likeliest = max(((ways[e][0], -ways[e][1], e) for e in entrances
+                                 if e in ways), default=None)
+                if likeliest is None:
+                    continue
+                weight, negative_steps, entrance = likeliest
+                runner_steps = -negative_steps
+            else:
+                runner_steps, entrance = first
             defenders = [square for square, rank in mine.items()
                          if rank in movable and beaten_by(rank, runner) >= _GUARD_BEATS
                          and not any(p > _GUARD_RISK and removes(their, rank)
@@ -248,9 +279,10 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
             if not options:
                 continue
             steps, _, square = min(options)
-            if steps <= runner_steps + 1:
+            if steps <= runner_steps + 1 and (square not in guards
+                                              or guards[square].weight <= weight):
                 guards[square] = Walk(square, frozenset(goals), distances.get(square, FAR),
-                                      distances)
+                                      distances, weight)
 
     # their time
     their_steps = FAR
@@ -276,6 +308,30 @@ def _paths(starts: list[int], passable: Callable[[int], bool]) -> dict[int, int]
                 distances[n] = distances[square] + 1
                 queue.append(n)
     return distances
+
+
+def _likeliest(starts: list[int], through: Callable[[int], float], moves: int,
+               least: float) -> dict[int, tuple[float, int]]:
+    """For each square within `moves` moves of `starts`, the likeliest way there and its
+    moves: the highest product of `through` (the chance of passing each square) over the
+    squares of a way, at least `least`, and the fewest moves that reach that chance."""
+    best = dict.fromkeys(starts, (1.0, 0))
+    frontier = dict.fromkeys(starts, 1.0)
+    for step in range(1, moves + 1):
+        following: dict[int, float] = {}
+        for square, chance in frontier.items():
+            for n in NEIGHBOURS[square]:
+                reached = chance * through(n)
+                if reached >= least and reached > best.get(n, (0.0, 0))[0]:
+                    best[n] = (reached, step)
+                    following[n] = reached
+        frontier = following
+    return best
+
+
+def _distance(a: int, b: int) -> int:
+    """Steps between squares `a` and `b` on an empty board."""
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
 
 
 def _steps_from(square: int, distances: Mapping[int, int]) -> int:

@@ -66,7 +66,7 @@ from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
 from stratego.bots.exposure import exposure as known_exposure
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
-from stratego.bots.race import plan_race
+from stratego.bots.race import SLIP, plan_race
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
 from stratego.engine import apply, legal_moves
@@ -201,6 +201,12 @@ class SearchBot:
             its post: the square next to the bot's Flag that an opponent runner would
             reach first, held by a piece that beats the runner (taken off for a move
             away); 0 leaves the defence to the heuristic's pull toward intruders.
+        slip: The least chance with which an opponent runner that has moved gets through
+            the bot's pieces on its likeliest way to its Flag (a hidden piece that may be
+            a Miner, in front of a Bomb wall) for a guard to be sent against it, the
+            guard's steps then counting `intercept` times that chance (`stratego.bots.
+            race.SLIP` by default); 1 sends guards only against runners that probably beat
+            every piece in their way.
         commit: When the target is the Flag with at least this chance and the attacker
             strikes it no later than any opponent piece can strike the bot's Flag, the
             bot plays the attacker's best step outright, without searching; None never
@@ -258,7 +264,8 @@ class SearchBot:
                  hunt: float = HUNT, intercept: float = INTERCEPT,
                  commit: float | None = COMMIT, trap: float = TRAP,
                  wall: float = WALL, walled: bool = True,
-                 replies: int | None = None, exposure: float = EXPOSURE) -> None:
+                 replies: int | None = None, exposure: float = EXPOSURE,
+                 slip: float = SLIP) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -278,6 +285,9 @@ class SearchBot:
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
                 raise ArgumentError(f"{label} must be a number >= 0, not {_shown(number)}")
+        if (isinstance(slip, bool) or not isinstance(slip, int | float)
+                or not 0.0 <= slip <= 1.0):
+            raise ArgumentError(f"slip must be a number from 0 to 1, not {_shown(slip)}")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -302,6 +312,7 @@ class SearchBot:
         self.wall = float(wall)
         self.replies = replies
         self.exposure = float(exposure)
+        self.slip = float(slip)
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
@@ -348,7 +359,7 @@ class SearchBot:
         won_steps: list[Move] = []
         choosing_steps = len(moves) > 1 and all(m.frm is not None for m in moves)
         if choosing_steps and (self.hunt or self.intercept or self.commit is not None):
-            plan = plan_race(view, chances)
+            plan = plan_race(view, chances, slip=self.slip)
             for move in moves:
                 scores[move] += plan.pull(move, hunt=self.hunt, guard=self.intercept)
             if self.commit is not None and plan.won(self.commit):
