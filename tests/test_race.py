@@ -110,14 +110,14 @@ def test_a_runner_that_may_be_a_miner_is_guarded_against_by_its_chance() -> None
     a2 and b1; an opponent piece that has moved stands four moves from striking one of
     them and is a Miner with chance 0.2. No way in is sure, so the guard is weighed by that
     chance: the Captain, which beats it either way, heads for the squares beside the Bomb,
-    its steps worth a fifth of a sure runner's. With `slip=1` or a chance below `slip`,
-    no guard."""
+    its steps worth a fifth of a sure runner's (`slip=0.1`). With `slip=1` (the default)
+    or a chance below `slip`, no guard."""
     seen = _view({"a1": "F", "a2": "B", "b1": "B", "e1": "K", "h3": "t", "j10": "f"},
                  moves=("e1-f1", "h3-g3", "f1-e1", "g3-f3", "e1-f1", "f3-e3", "f1-e1",
                         "e3-d3"))
     runner = _id(seen, "d3")
     chances = {runner: {Rank.MINER: 0.2, Rank.SERGEANT: 0.8}}
-    plan = plan_race(seen, chances)
+    plan = plan_race(seen, chances, slip=0.1)
     assert [g.piece for g in plan.guards] == [stratego.Square.parse("e1").index]
     guard = plan.guards[0]
     assert guard.weight == pytest.approx(0.2)
@@ -126,28 +126,29 @@ def test_a_runner_that_may_be_a_miner_is_guarded_against_by_its_chance() -> None
     assert plan.pull(Move.parse("e1-f1"), hunt=0.0, guard=6.0) == pytest.approx(-1.2)
     assert plan_race(seen, chances, slip=1.0).guards == ()
     unlikely = {runner: {Rank.MINER: 0.05, Rank.SERGEANT: 0.95}}
-    assert plan_race(seen, unlikely).guards == ()
+    assert plan_race(seen, unlikely, slip=0.1).guards == ()
+    assert plan_race(seen, chances).guards == ()  # the default, SLIP = 1: none
     assert plan_race(seen, unlikely, slip=0.04).guards[0].weight == pytest.approx(0.05)
 
 
 def test_the_search_bot_sends_the_guard_by_the_runners_chance() -> None:
     """The position above, searched, the runner one of Blue's four hidden movable pieces,
     one a Miner (a chance of 0.25 by counts): the Captain's step toward the wall scores
-    the guard's pull (`intercept` times that chance) more with the default `slip` than
-    with `slip=1`, and its step away as much less."""
+    the guard's pull (`intercept` times that chance) more with `slip=0.1` than with the
+    default (1), and its step away as much less."""
     seen = _view({"a1": "F", "a2": "B", "b1": "B", "e1": "K", "i1": "T", "h3": "t",
                   "j10": "f", "j9": "n", "i9": "t", "h9": "t"},
                  moves=("i1-i2", "h3-g3", "i2-i1", "g3-f3", "i1-i2", "f3-e3", "i2-i1",
                         "e3-d3"))
     scores = {}
-    for slip in (SLIP, 1.0):
+    for slip in (0.1, SLIP):
         bot = SearchBot(1, simulations=16, slip=slip, use_beliefs=False, candidates=20)
         bot(seen)
         scores[slip] = {c.move: c.score for c in bot.searched}
     toward, away = Move.parse("e1-d1"), Move.parse("e1-f1")
     pull = search_module.INTERCEPT * 0.25
-    assert scores[SLIP][toward] - scores[1.0][toward] == pytest.approx(pull)
-    assert scores[1.0][away] - scores[SLIP][away] == pytest.approx(pull)
+    assert scores[0.1][toward] - scores[SLIP][toward] == pytest.approx(pull)
+    assert scores[SLIP][away] - scores[0.1][away] == pytest.approx(pull)
     for bad in (-0.5, 1.5, "0.1", True):
         with pytest.raises(ArgumentError, match="slip"):
             SearchBot(1, slip=bad)  # type: ignore[arg-type]
@@ -201,7 +202,7 @@ def test_plan_invariants(seed: int, plies: int) -> None:
     """For any view: the attacker and the guards are movable pieces of the player, the
     target an opponent piece; the attacker's steps are its paths' distance; a move's pull
     is at most one step's worth of each walk that moves it, a guard's weighed by the chance
-    that its runner gets through (at least `SLIP`)."""
+    that its runner gets through (at least the 0.1 asked as `slip`)."""
     state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, seed),
                               stratego.random_setup(CLASSIC, Player.BLUE, seed + 1))
     bots = (RandomBot(seed), RandomBot(seed + 1))
@@ -212,7 +213,7 @@ def test_plan_invariants(seed: int, plies: int) -> None:
     seen = view(state, state.to_move)
     flags = {p.id: {Rank.FLAG: 0.6, Rank.BOMB: 0.4} for p in seen.pieces
              if p.owner != seen.player and not p.moved}
-    plan = plan_race(seen, flags)
+    plan = plan_race(seen, flags, slip=0.1)
     mine = {p.square.index: p.rank for p in seen.pieces
             if p.owner == seen.player and p.square is not None}
     movable = CLASSIC.movable_ranks()
@@ -224,7 +225,7 @@ def test_plan_invariants(seed: int, plies: int) -> None:
         assert 1 <= plan.attack.steps < FAR
     for guard in plan.guards:
         assert mine[guard.piece] in movable
-        assert SLIP <= guard.weight <= 1.0
+        assert 0.1 <= guard.weight <= 1.0
     for move in seen.legal_moves:
         walks = (plan.attack is not None and move.frm is not None
                  and move.frm.index == plan.attack.piece)
