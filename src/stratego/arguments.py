@@ -28,8 +28,8 @@ from typing import Any
 from stratego.errors import ArgumentError, RulesError, _shown
 from stratego.rules import Rules
 
-__all__ = ["DEFAULT_MAX_PLIES", "callback_from", "fresh_seed", "limited_rules", "max_plies_from",
-           "optional_seed", "path_from", "rules_from", "seed_from"]
+__all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
+           "max_plies_from", "optional_seed", "path_from", "rules_from", "seed_from"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
@@ -91,6 +91,15 @@ def max_plies_from(value: object, name: str = "max_plies") -> int | None:
         raise ArgumentError(f"{_label(name)} must be a whole number >= 1 or None, not "
                             f"{_shown(value)}")
     return value
+
+
+def chance_from(value: object, name: str) -> float:
+    """`value` as a chance: a number from 0 to 1, as a float; `ArgumentError` naming the
+    argument `name` otherwise (a bool included)."""
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not 0.0 <= value <= 1.0):
+        raise ArgumentError(f"{_label(name)} must be a number from 0 to 1, not {_shown(value)}")
+    return float(value)
 
 
 def callback_from(value: object, name: str, arguments: int) -> Any:

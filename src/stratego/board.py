@@ -39,6 +39,7 @@ __all__ = [
     "SIZE",
     "SQUARES",
     "Square",
+    "distance",
     "home_rows",
 ]
 
@@ -150,6 +151,12 @@ BACK_ROWS: tuple[frozenset[int], frozenset[int]] = (frozenset(range(90, 100)),
                                                      frozenset(range(10)))
 """Per player, the square indices of the row its pieces reach: the opponent's back row
 (where a Moving Flag wins and a piece earns a Rescue)."""
+
+
+def distance(a: int, b: int) -> int:
+    """Orthogonal steps between the squares of indices `a` and `b` on an empty board
+    (lakes not walked around)."""
+    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
 
 
 def home_rows(player: Player, depth: int = 4) -> Iterator[Square]:

@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from stratego.board import LANES, NEIGHBOURS, SIZE, Square
+from stratego.board import LANES, NEIGHBOURS, SIZE, Square, distance
 from stratego.bots.base import moves_to_choose
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -147,7 +147,7 @@ class HeuristicBot:
         for move in moves:
             if move.rescued is None or move.to is None:
                 continue
-            gap = min((_distance(move.to.index, e) for e in enemies), default=SIZE * 2)
+            gap = min((distance(move.to.index, e) for e in enemies), default=SIZE * 2)
             key = (float(move.rescued), float(min(gap, 4)) + self._rng.random() * 0.1)
             if key > best_key:
                 best, best_key = move, key
@@ -158,10 +158,6 @@ def _index(square: Square | None) -> int:
     if square is None:
         raise ArgumentError("a piece on the board without a square in the view")
     return square.index
-
-
-def _distance(a: int, b: int) -> int:
-    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
 
 
 @functools.cache
@@ -207,10 +203,10 @@ class _Scorer:
         self.exposure_now = self.exposure(-1, -1)
         self.intruders = [t for t in self.theirs if t in moved and self.near_flag(t)]
         self.hunt_now = self.hunt_distance(-1, -1)
-        self.urgent = any(_distance(t, flag) == 1 for t in self.intruders for flag in self.flags)
+        self.urgent = any(distance(t, flag) == 1 for t in self.intruders for flag in self.flags)
         self.open_sides = [n for flag in self.flags for n in NEIGHBOURS[flag]
                            if n not in self.mine and n not in self.theirs
-                           and any(_distance(n, t) <= 2 for t in self.intruders)]
+                           and any(distance(n, t) <= 2 for t in self.intruders)]
         self._strike_cache: dict[tuple[Rank, int], float] = {}
         self._threat_cache: dict[tuple[Rank, int], float] = {}
         self._targets: dict[Rank, list[int]] = {}
@@ -261,7 +257,7 @@ class _Scorer:
         total = 0.0
         for flag in self.flags:
             for lane in LANES[flag]:
-                for distance, square in enumerate(lane):
+                for step, square in enumerate(lane):
                     if square in (frm, removed):
                         continue
                     if square == to or square in self.mine:
@@ -271,7 +267,7 @@ class _Scorer:
                         if not self.long_strikes:
                             break
                         continue
-                    if distance == 0:
+                    if step == 0:
                         total += sum(p for r, p in their if self.rules.movement.can_move(r)
                                      and r not in (Rank.BOMB, Rank.FLAG))
                     elif self.long_strikes:
@@ -329,7 +325,7 @@ class _Scorer:
 
     def near_flag(self, square: int) -> bool:
         """Whether `square` is within `guard` steps of one of our Flags."""
-        return any(_distance(square, flag) <= self.guard for flag in self.flags)
+        return any(distance(square, flag) <= self.guard for flag in self.flags)
 
     def targets(self, rank: Rank) -> list[int]:
         """Opponent squares that `rank` expects to gain from striking."""
@@ -356,8 +352,8 @@ class _Scorer:
         score += 0.1 * self.forward * (to // SIZE - frm // SIZE)
         targets = self.targets(rank)
         if targets:
-            before = min(_distance(frm, t) for t in targets)
-            after = min(_distance(to, t) for t in targets)
+            before = min(distance(frm, t) for t in targets)
+            after = min(distance(to, t) for t in targets)
             score += 0.5 * max(-1, min(before - after, 3))
         if self.intruders:
             before = self.hunt_now
@@ -365,9 +361,9 @@ class _Scorer:
             urgency = _URGENT if self.urgent else 1.0
             score += urgency * _DEFEND * max(-1, min(before - after, 3))
             if self.open_sides and rank < Rank.GENERAL:
-                before = min(_distance(frm, g) for g in self.open_sides)
+                before = min(distance(frm, g) for g in self.open_sides)
                 if before <= 3:
-                    after = min(_distance(to, g) for g in self.open_sides)
+                    after = min(distance(to, g) for g in self.open_sides)
                     score += _BLOCK * max(-1, min(before - after, 1))
         score += 0.8 * (self.threat(rank, frm) - self.threat(rank, to))
         if (to, frm) in recent:

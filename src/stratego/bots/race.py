@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from stratego.board import NEIGHBOURS, SIZE
+from stratego.arguments import chance_from
+from stratego.board import NEIGHBOURS, distance
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -152,10 +153,8 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
 
     Raises `stratego.errors.ArgumentError` when `chances` is malformed, `least` or
     `slip` is no number from 0 to 1 or `reach` no whole number >= 0."""
-    for name, number in (("least", least), ("slip", slip)):
-        if (isinstance(number, bool) or not isinstance(number, int | float)
-                or not 0.0 <= number <= 1.0):
-            raise ArgumentError(f"{name} must be a number from 0 to 1, not {_shown(number)}")
+    least = chance_from(least, "least")
+    slip = chance_from(slip, "slip")
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise ArgumentError(f"reach must be a whole number >= 0, not {_shown(reach)}")
     me = Player(view.player)
@@ -244,7 +243,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
             first = min(((reached[e], e) for e in entrances if e in reached), default=None)
             weight = 1.0
             if first is None or first[0] + 1 > reach:
-                if slip >= 1.0 or _distance(runner, flag) > reach:
+                if slip >= 1.0 or distance(runner, flag) > reach:
                     continue
                 # no sure way in: the likeliest one, weighed by its chance
                 ways = _likeliest([runner], runner_through(ranks, flag), reach - 1, slip)
@@ -329,11 +328,6 @@ def _likeliest(starts: list[int], through: Callable[[int], float], moves: int,
                     following[n] = reached
         frontier = following
     return best
-
-
-def _distance(a: int, b: int) -> int:
-    """Steps between squares `a` and `b` on an empty board."""
-    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
 
 
 def _steps_from(square: int, distances: Mapping[int, int]) -> int:

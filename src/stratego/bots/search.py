@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from stratego.arguments import chance_from
 from stratego.beliefs import Beliefs
 from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
@@ -286,9 +287,7 @@ class SearchBot:
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
                 raise ArgumentError(f"{label} must be a number >= 0, not {_shown(number)}")
-        if (isinstance(slip, bool) or not isinstance(slip, int | float)
-                or not 0.0 <= slip <= 1.0):
-            raise ArgumentError(f"slip must be a number from 0 to 1, not {_shown(slip)}")
+        slip = chance_from(slip, "slip")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -313,7 +312,7 @@ class SearchBot:
         self.wall = float(wall)
         self.replies = replies
         self.exposure = float(exposure)
-        self.slip = float(slip)
+        self.slip = slip
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
