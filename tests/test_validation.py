@@ -21,6 +21,7 @@ import stratego
 from strategies import midgame_states, rules_values, scattered_positions, seeds
 from stratego import (
     CLASSIC,
+    SQUARES,
     GameState,
     Player,
     PositionError,
@@ -159,6 +160,26 @@ def test_a_state_built_in_code_is_checked_too() -> None:
         check_state(broken)
     with pytest.raises(stratego.ArgumentError, match="not a game state"):
         state_problems("not a state")  # type: ignore[arg-type]
+
+
+def test_a_two_step_captain_may_stand_off_its_window_record() -> None:
+    """Ultimate Lightning Captains move up to two squares; under the window reading of the
+    back-and-forth rule (ISF 10.2) a series is the borders all its moves crossed, so after
+    a5-a6 and a6-a4 the record keeps the border a5-a6 and the Captain stands on a4. The
+    state is reachable: it is accepted and round-trips."""
+    layout = board("f", "", "", "....x", "", "K.~~..~~..", "", "", "", ".........F")
+    state = parse_position(f"classic+ultimate-lightning {layout} r 10")
+    for move in ("a5-a6", "e7-e8", "a6-a4"):
+        state = stratego.apply(state, move)
+    pid, lo, hi, count = state.shuttles[0][:4]
+    assert (str(SQUARES[lo]), str(SQUARES[hi]), count) == ("a5", "a6", 2)
+    assert str(SQUARES[state.where[pid]]) == "a4"
+    assert state_problems(state) == []
+    assert parse_position(format_position(state)) == state
+    # one square at a time, a Captain off its record is still refused
+    one_step = f"classic {layout} r 10 shuttles=2:a5-a6:1,-".replace("K.~", "K*.~")
+    with pytest.raises(PositionError, match="stands on a5"):
+        parse_position(one_step.replace("a5-a6", "a6-a7"))
 
 
 # -- from_position and Setup: one square, one piece --------------------------------------

@@ -153,6 +153,11 @@ class Movement:
             return self.flag_moves
         return True
 
+    def moves_far(self, rank: Rank) -> bool:
+        """Whether a piece of `rank` may move more than one square in a turn under these
+        rules: the Scout, and the Captain of Ultimate Lightning."""
+        return rank == Rank.SCOUT or (rank == Rank.CAPTAIN and self.captain_two_step)
+
     @staticmethod
     def can_strike(rank: Rank) -> bool:
         """Whether a piece of `rank` may strike (Bombs and the Flag never do)."""

@@ -233,9 +233,11 @@ def state_problems(state: GameState) -> list[str]:
                             "kept only under a window reading, one per move counted")
             continue
         square = where[pid]
-        # a Scout's series may be a span or the borders it crossed (the rules' Scout
-        # reading); any other piece moves between the two squares and stands on one
-        if square >= 0 and square not in (lo, hi) and named.rank != Rank.SCOUT:
+        # a piece that moves more than one square (a Scout, a two-step Captain) may keep
+        # a series that is a span or the borders it crossed (the rules' reading); any
+        # other piece moves between the two squares and stands on one
+        if (square >= 0 and square not in (lo, hi)
+                and not rules.movement.moves_far(named.rank)):
             problems.append(f"{player}'s back-and-forth record: {_name(named)} stands on "
                             f"{SQUARES[square]}, off {SQUARES[lo]}-{SQUARES[hi]}")
 
