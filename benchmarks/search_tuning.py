@@ -22,6 +22,11 @@ passed to it.
 Usage: python benchmarks/search_tuning.py [--games 40] [--simulations 200]
        [--seed 1000] [--workers 2] [--option NAME=VALUE ...] [--bot FILE.py:NAME]
        [--opponent FILE.py:NAME] [--opponent-option NAME=VALUE ...] [--jsonl FILE]
+
+With ``--jsonl FILE`` each game is written to FILE as soon as it ends, so a long match (the
+one-second budget is hours of both cores) may be stopped and played on later: run the same
+command again and the games FILE already holds (same budget, deals, options and bots) are
+kept and not played again. When every game is in, FILE is rewritten in game order.
 """
 
 from __future__ import annotations
@@ -130,6 +135,29 @@ def _options(items: list[str]) -> dict[str, Any]:
     return options
 
 
+def _played(path: str, header: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """The games already in the JSONL file `path` by index, if its header plays the same
+    match as `header` (other header fields, such as a note, may differ); {} if no file."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as lines:
+        rows = [json.loads(line) for line in lines if line.strip()]
+    if not rows or any(rows[0].get(key) != value for key, value in header.items()):
+        raise SystemExit(f"{path} holds another match; name another file")
+    return {row["index"]: row for row in rows[1:]}
+
+
+def _rewrite_in_order(path: str, games: list[dict[str, Any]]) -> None:
+    """Rewrite the JSONL file `path` with its header first and its games in game order."""
+    with open(path, encoding="utf-8") as lines:
+        header = lines.readline()
+    with open(path + ".tmp", "w", encoding="utf-8") as out:
+        out.write(header)
+        for game in games:
+            out.write(json.dumps(game) + "\n")
+    os.replace(path + ".tmp", path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
@@ -144,20 +172,25 @@ def main() -> None:
     args = parser.parse_args()
     options = _options(args.option)
     against_options = _options(args.opponent_option)
+    header = {"simulations": args.simulations, "seed": args.seed, "options": options,
+              "bot": args.bot or "search", "opponent": args.opponent or "heuristic",
+              "opponent_options": against_options}
+    done = _played(args.jsonl, header) if args.jsonl else {}
     tasks = [(i, args.seed, args.simulations, options, args.bot, args.opponent, against_options)
-             for i in range(args.games)]
-    with multiprocessing.Pool(args.workers) as pool:
-        games = sorted(pool.imap_unordered(play, tasks), key=lambda g: g["index"])
-    if args.jsonl:
+             for i in range(args.games) if i not in done]
+    if args.jsonl and not os.path.exists(args.jsonl):
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:
-            header = {"simulations": args.simulations, "seed": args.seed,
-                      "options": options, "bot": args.bot or "search",
-                      "opponent": args.opponent or "heuristic",
-                      "opponent_options": against_options}
             out.write(json.dumps(header) + "\n")
-            for game in games:
-                out.write(json.dumps(game) + "\n")
+    with multiprocessing.Pool(args.workers) as pool:
+        for game in pool.imap_unordered(play, tasks):
+            done[game["index"]] = game
+            if args.jsonl:
+                with open(args.jsonl, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(game) + "\n")
+    games = [done[i] for i in sorted(done) if i < args.games]
+    if args.jsonl:
+        _rewrite_in_order(args.jsonl, [done[i] for i in sorted(done)])
     score = Score("search", sum(g["won"] is True for g in games),
                   sum(g["won"] is None for g in games), sum(g["won"] is False for g in games))
     low, high = score.interval()
@@ -167,7 +200,7 @@ def main() -> None:
     against = args.opponent or "heuristic"
     if against_options:
         against += "(" + ", ".join(f"{k}={v}" for k, v in against_options.items()) + ")"
-    print(f"search({args.simulations} simulations, {label}) v {against}, {args.games} games "
+    print(f"search({args.simulations} simulations, {label}) v {against}, {len(games)} games "
           f"from deal {args.seed}: +{score.wins} ={score.draws} -{score.losses}, "
           f"{100 * score.score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
     for (result, how), n in sorted(ends.items()):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis.vendor.pretty import pretty
 
 import stratego
 from stratego import (
@@ -94,6 +95,8 @@ def test_str_is_the_board_and_reprs_are_short() -> None:
     rules = by_name("jumbo-2014+rescue").with_ply_limit(300)
     for value in (state, view, record, setup, rules, CLASSIC, state.pieces[0]):
         assert len(repr(value)) <= 120, repr(value)
+        # the pretty form (IPython, Hypothesis's failing examples) is no field-by-field dump
+        assert len(pretty(value)) <= 120, pretty(value)
     assert eval(repr(setup), {"Setup": Setup, "Player": Player}) == setup
     barrage = random_setup(by_name("classic+barrage"), Player.RED, 4)
     assert eval(repr(barrage), {"Setup": Setup, "Player": Player}) == barrage

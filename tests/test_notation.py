@@ -241,23 +241,3 @@ def test_damaged_strings_parse_or_raise_invalid_notation(state: stratego.GameSta
         return
     assert parse_position(format_position(parsed)) == parsed
 
-
-class _Printer:
-    """The one method of IPython's pretty printer that `_repr_pretty_` calls."""
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-
-    def text(self, part: str) -> None:
-        self.parts.append(part)
-
-
-@given(midgame_states(rules_values(), max_plies=80))
-def test_pretty_form_rebuilds_the_state(state: stratego.GameState) -> None:
-    """Invariant: the pretty form (what IPython and Hypothesis print for a state) is the
-    call that rebuilds it, and stays short (no field-by-field dump of the record)."""
-    printer = _Printer()
-    state._repr_pretty_(printer, False)
-    (text,) = printer.parts
-    assert len(text) < 1000
-    assert eval(text, {"stratego": stratego}) == state

@@ -11,7 +11,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given
 
+from strategies import rules_values
 from stratego import (
     CLASSIC,
     HASBRO_2009,
@@ -28,7 +30,14 @@ from stratego import (
     from_position,
     resolve_strike,
 )
-from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
+from stratego.strike import (
+    ATTACKER_REMOVED,
+    ATTACKER_WINS,
+    BOTH_REMOVED,
+    DEFENDER_REMOVED,
+    DEFENDER_WINS,
+    strike_table,
+)
 
 EDITIONS = [MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC]
 IDS = [r.edition for r in EDITIONS]
@@ -114,6 +123,19 @@ def test_strike_table_agrees_with_resolve_strike(rules: Rules) -> None:
     codes = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "none": BOTH_REMOVED}
     for attacker, defender in PAIRS:
         assert table[attacker][defender] == codes[oracle(attacker, defender)]
+
+
+@given(rules_values())
+def test_removed_codes_say_who_leaves_the_board(rules: Rules) -> None:
+    """Invariant: a strike-table code is in DEFENDER_REMOVED (ATTACKER_REMOVED) exactly
+    when `resolve_strike` takes the defender (the attacker) off the board, under every
+    strike rule (Aggressor Advantage and Exploding Bombs included)."""
+    table = strike_table(rules.strike)
+    for attacker, defender in PAIRS:
+        result = resolve_strike(attacker, defender, rules)
+        code = table[attacker][defender]
+        assert (code in DEFENDER_REMOVED) == result.defender_removed
+        assert (code in ATTACKER_REMOVED) == result.attacker_removed
 
 
 def test_resolve_strike_accepts_strike_rule_and_ints() -> None:

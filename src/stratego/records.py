@@ -36,6 +36,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 import attrs
 
@@ -183,6 +184,10 @@ class GameRecord:
         reason for the first move the rules do not allow.
         """
         return replay(self.start(), self.moves)
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""
+        printer.text(repr(self))
 
     def __repr__(self) -> str:
         return f"<GameRecord {self.rules.name}, {len(self.moves)} moves, {self.result}>"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
@@ -292,6 +293,10 @@ class Rules:
         """``edition+variant+...`` with variants sorted: stable, and parseable by
         `stratego.editions.by_name`."""
         return "+".join([self.edition, *sorted(self.variants)])
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""
+        printer.text(repr(self))
 
     def __repr__(self) -> str:
         limit = f", ply limit {self.ply_limit}" if self.ply_limit is not None else ""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
@@ -129,6 +130,10 @@ class Setup:
                 if square in where:
                     cells[row * SIZE + col] = where[square].symbol
         return "/".join("".join(cells[r * SIZE:(r + 1) * SIZE]) for r in range(depth))
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""
+        printer.text(repr(self))
 
     def __repr__(self) -> str:
         depth = max((sq.row if self.player is Player.RED else SIZE - 1 - sq.row

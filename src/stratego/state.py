@@ -399,15 +399,9 @@ class GameState:
         return board_svg(self).svg
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
-        """The pretty form IPython and Hypothesis print: the call that rebuilds the state
-        from its position string (`stratego.notation`), not every field of the record."""
-        from stratego.errors import StrategoError
-        from stratego.notation import format_position  # notation sits above the state
-
-        try:
-            printer.text(f"stratego.notation.parse_position({format_position(self)!r})")
-        except StrategoError:
-            printer.text(repr(self))
+        """The pretty form IPython and Hypothesis print: the short `repr`, not every field
+        of the record (`stratego.notation.format_position` gives the whole position)."""
+        printer.text(repr(self))
 
     def __repr__(self) -> str:
         status = str(self.outcome) if self.outcome else f"{self.to_move} to move"

@@ -88,6 +88,10 @@ def resolve_strike(attacker: Rank, defender: Rank, rules: Rules | StrikeRule) ->
 ATTACKER_WINS = 0
 DEFENDER_WINS = 1
 BOTH_REMOVED = 2
+DEFENDER_REMOVED = frozenset({ATTACKER_WINS, BOTH_REMOVED})
+"""The strike-table codes under which the defender leaves the board."""
+ATTACKER_REMOVED = frozenset({DEFENDER_WINS, BOTH_REMOVED})
+"""The strike-table codes under which the attacker leaves the board."""
 
 
 @functools.cache

@@ -45,7 +45,7 @@ from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
-from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, strike_table
+from stratego.strike import DEFENDER_REMOVED, strike_table
 
 if TYPE_CHECKING:
     from stratego.views import PlayerView
@@ -175,7 +175,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
     flags = [square for square, rank in mine.items() if rank == Rank.FLAG]
 
     def removes(attacker: Rank, defender: Rank) -> bool:
-        return table[attacker][defender] in (ATTACKER_WINS, BOTH_REMOVED)
+        return table[attacker][defender] in DEFENDER_REMOVED
 
     def chance(attackers: Iterable[tuple[Rank, float]], defender: Rank) -> float:
         return sum(p for rank, p in attackers if rank in movable and removes(rank, defender))

@@ -28,7 +28,7 @@ from stratego.bots.heuristic import rank_chances
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
-from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, strike_table
+from stratego.strike import DEFENDER_REMOVED, strike_table
 
 if TYPE_CHECKING:
     from stratego.views import PlayerView
@@ -92,7 +92,7 @@ def watch_walls(view: PlayerView,
     table = strike_table(rules.strike)
     movable = rules.movable_ranks()
     breakers = [r for r in movable
-                if table[r][Rank.BOMB] in (ATTACKER_WINS, BOTH_REMOVED)]
+                if table[r][Rank.BOMB] in DEFENDER_REMOVED]
     mine: dict[int, Rank] = {}
     for piece in view.pieces:
         if piece.owner == me and piece.square is not None and piece.rank is not None:
@@ -118,7 +118,7 @@ def watch_walls(view: PlayerView,
              for bomb in threats}
     coverers = frozenset(
         square for square, rank in mine.items()
-        if rank in movable and all(table[rank][b] in (ATTACKER_WINS, BOTH_REMOVED)
+        if rank in movable and all(table[rank][b] in DEFENDER_REMOVED
                                    for b in breakers))
     return WallWatch(threats, posts, coverers)
 

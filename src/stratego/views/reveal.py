@@ -22,7 +22,14 @@ from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rescue import rescue_component
 from stratego.state import GameInfo, GameState, Termination
-from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS, strike_table
+from stratego.strike import (
+    ATTACKER_REMOVED,
+    ATTACKER_WINS,
+    BOTH_REMOVED,
+    DEFENDER_REMOVED,
+    DEFENDER_WINS,
+    strike_table,
+)
 from stratego.views.values import SeenPiece, SeenPly
 
 _RESULTS = {ATTACKER_WINS: "attacker", DEFENDER_WINS: "defender", BOTH_REMOVED: "both"}
@@ -228,12 +235,12 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int
                 w.cap |= 1 << dpid
             if code != ATTACKER_WINS:
                 w.cap |= 1 << pid
-        if code in (ATTACKER_WINS, BOTH_REMOVED):
+        if code in DEFENDER_REMOVED:
             if last and termination is Termination.FLAG_CAPTURED:
                 w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * dpid)
             else:
                 w.facts &= ~(_FLAG_BIT << _W * dpid)
-        if code in (DEFENDER_WINS, BOTH_REMOVED):
+        if code in ATTACKER_REMOVED:
             stays = False
     if not stays or to not in BACK_ROWS[owner]:
         return

@@ -249,6 +249,10 @@ class PlayerView:
     last_to: Square | None = None
     chase_moves: tuple[Move, ...] = ()
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""
+        printer.text(repr(self))
+
     def __repr__(self) -> str:
         status = str(self.outcome) if self.outcome else f"{self.to_move} to move"
         return (f"<PlayerView of {self.player}, {self.rules.name} ply {self.ply}, {status}, "
