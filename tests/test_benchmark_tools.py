@@ -1,0 +1,106 @@
+"""The tools behind the search bot's strength figures: `benchmarks/search_tuning.py` keeps
+the games of a match it is asked to play on (a one-second match takes hours of both cores
+and is played in pieces), and `benchmarks/paired.py` compares two settings on the games
+both played, with the sign test docs/performance.md quotes."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import pathlib
+import sys
+from typing import Any
+
+import pytest
+
+BENCHMARKS = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _load(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def tuning() -> Any:
+    return _load("search_tuning")
+
+
+@pytest.fixture(scope="module")
+def paired() -> Any:
+    return _load("paired")
+
+
+HEADER = {"simulations": 200, "seed": 13000, "options": {}, "bot": "search",
+          "opponent": "heuristic", "opponent_options": {}}
+
+
+def _game(index: int, won: bool | None) -> dict[str, Any]:
+    return {"index": index, "deal": 13000 + index // 2, "search_red": index % 2 == 0,
+            "won": won, "termination": "flag captured", "plies": 100}
+
+
+def _write(path: pathlib.Path, header: dict[str, Any], games: list[dict[str, Any]]) -> None:
+    path.write_text("".join(json.dumps(row) + "\n" for row in [header, *games]),
+                    encoding="utf-8")
+
+
+def test_a_match_resumes_from_the_games_its_file_holds(tuning: Any,
+                                                      tmp_path: pathlib.Path) -> None:
+    """The games already written are kept by index; a note added to the header by hand
+    does not make it another match; no file means nothing played yet."""
+    path = tmp_path / "match.jsonl"
+    assert tuning._played(str(path), HEADER) == {}
+    _write(path, {**HEADER, "note": "the defaults"}, [_game(3, True), _game(0, False)])
+    assert sorted(tuning._played(str(path), HEADER)) == [0, 3]
+
+
+@pytest.mark.parametrize("field", ["simulations", "seed", "options", "opponent"])
+def test_a_file_of_another_match_is_refused(tuning: Any, tmp_path: pathlib.Path,
+                                            field: str) -> None:
+    """Another budget, other deals, other options or another opponent: the games are not
+    this match's, and playing on would mix two matches in one file."""
+    path = tmp_path / "match.jsonl"
+    _write(path, {**HEADER, field: {"other": 1}}, [_game(0, True)])
+    with pytest.raises(SystemExit, match="another match"):
+        tuning._played(str(path), HEADER)
+
+
+def test_a_finished_match_is_written_in_game_order(tuning: Any,
+                                                   tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "match.jsonl"
+    games = [_game(2, True), _game(0, None), _game(1, False)]
+    _write(path, HEADER, games)
+    tuning._rewrite_in_order(str(path), sorted(games, key=lambda g: g["index"]))
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert rows[0] == HEADER
+    assert [row["index"] for row in rows[1:]] == [0, 1, 2]
+
+
+def test_the_sign_test(paired: Any) -> None:
+    """Two-sided: 0 against 10 has p = 2 / 1024; an even split 1; no games differ, 1."""
+    assert paired.sign_test(0, 10) == pytest.approx(2 / 1024)
+    assert paired.sign_test(10, 0) == paired.sign_test(0, 10)
+    assert paired.sign_test(5, 5) == 1.0
+    assert paired.sign_test(0, 0) == 1.0
+    assert paired.sign_test(10, 17) == pytest.approx(0.248, abs=0.001)
+
+
+def test_games_are_paired_by_index(paired: Any, tmp_path: pathlib.Path,
+                                   capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the games both files hold are compared, by index, whatever their order."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _write(a, HEADER, [_game(1, True), _game(0, True), _game(2, None)])
+    _write(b, HEADER, [_game(0, False), _game(1, True)])
+    assert paired.points(str(a)) == {0: 1.0, 1: 1.0, 2: 0.5}
+    monkeypatch.setattr(sys, "argv", ["paired.py", f"{a}:{b}"])
+    paired.main()
+    out = capsys.readouterr().out
+    assert "2 games played by both" in out
+    assert "A better in 1, worse in 0" in out
