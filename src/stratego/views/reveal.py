@@ -230,17 +230,16 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int
     stays = True
     last = successor is None
     if dpid:
-        if g.relabel:
-            if code != DEFENDER_WINS:
-                w.cap |= 1 << dpid
-            if code != ATTACKER_WINS:
-                w.cap |= 1 << pid
         if code in DEFENDER_REMOVED:
+            if g.relabel:
+                w.cap |= 1 << dpid
             if last and termination is Termination.FLAG_CAPTURED:
                 w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * dpid)
             else:
                 w.facts &= ~(_FLAG_BIT << _W * dpid)
         if code in ATTACKER_REMOVED:
+            if g.relabel:
+                w.cap |= 1 << pid
             stays = False
     if not stays or to not in BACK_ROWS[owner]:
         return
