@@ -193,9 +193,24 @@ def test_it_plays_every_edition_and_variant(rules: stratego.Rules) -> None:
     assert game.plies > 0
 
 
+def test_a_timed_pool_is_sized_by_the_last_decisions_rate() -> None:
+    """On the clock the pool is sized for the simulations the time limit gives at the
+    last decision's rate: the base size before any decision, larger once the bot knows
+    its rate, never larger than a `simulations` budget set beside the limit allows."""
+    bot = SearchBot(1, time_limit=1.0, determinizations=8)
+    assert bot._pool_size(bot._expected()) == 8
+    bot(_midgame(seed=4, plies=30))
+    assert bot.simulations_done > 0
+    assert bot._rate > 0
+    assert bot._expected() == int(bot._rate * 1.0)
+    both = SearchBot(1, time_limit=1.0, simulations=100)
+    both._rate = 10_000.0
+    assert both._expected() == 100
+
+
 def test_the_pool_of_determinizations_grows_with_the_budget() -> None:
     """Up to 400 simulations the pool holds `determinizations` states; past that it grows
-    as the square root of the simulations done, so a longer budget sees more of the
+    as the square root of the budget, so a longer budget sees more of the
     hidden ranks' possibilities."""
     bot = SearchBot(1, determinizations=24)
     sizes = [bot._pool_size(n) for n in (0, 400, 1600, 3300, 9900)]
@@ -296,12 +311,17 @@ def test_the_search_lists_what_it_weighed() -> None:
     assert bot.searched == ()
 
 
-def test_every_candidate_meets_the_same_states_and_dice() -> None:
+@pytest.mark.parametrize(("simulations", "determinizations"), [(120, 8), (1600, 4)])
+def test_every_candidate_meets_the_same_states_and_dice(simulations: int,
+                                                       determinizations: int) -> None:
     """Common random numbers: the n-th playout of every candidate starts from the same
     sampled state with the playout's random generator in the same state, so candidates
-    are compared on the same futures and their difference is not the luck of the draw."""
+    are compared on the same futures and their difference is not the luck of the draw;
+    past 400 simulations too, where the pool is larger (set for the whole decision, so a
+    candidate visited late maps its n-th playout as one visited early did)."""
     seen = _midgame(seed=4, plies=30)
-    bot = SearchBot(2, simulations=120, candidates=4)
+    bot = SearchBot(2, simulations=simulations, candidates=4,
+                    determinizations=determinizations)
     starts: dict[Move, list[tuple[int, object]]] = {}
     simulate = bot._simulate
 
@@ -320,6 +340,9 @@ def test_every_candidate_meets_the_same_states_and_dice() -> None:
     for n in range(shortest):
         assert len({r[n] for r in runs}) == 1
     assert runs[0][0] != runs[0][1]  # and a new future for the next playout
+    pool = bot._pool_size(simulations)
+    assert shortest > pool  # the round robin came round
+    assert len({r[n][0] for r in runs for n in range(shortest)}) == pool
 
 
 def test_the_playouts_weigh_a_hidden_piece_by_the_pieces_like_it() -> None:

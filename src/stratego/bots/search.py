@@ -175,7 +175,10 @@ class SearchBot:
         determinizations: Sampled states in the pool, up to 400 simulations: each
             candidate's n-th simulation plays in the n-th (round robin past the pool's
             size); past 400 simulations the pool grows as the square root of the
-            simulations done (69 states at 3,300).
+            decision's budget (69 states at 3,300; with `time_limit`, of the simulations
+            the last decision's rate gives in that time). The size is set before the
+            decision's first simulation, so the n-th simulation of every candidate
+            plays in the same state at any budget.
         exploration: UCB1's exploration constant.
         prior: Weight of the heuristic score as a bias of the exploration.
         weight: Weight of the playouts' mean material in the final choice (the
@@ -316,6 +319,7 @@ class SearchBot:
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
+        self._rate = 0.0  # simulations a second in the last search (sets a timed pool)
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
@@ -438,15 +442,20 @@ class SearchBot:
         answers = [_Answers() for _ in ranked] if self.replies is not None else None
         budget = self.simulations
         deadline = None if self.time_limit is None else started + self.time_limit
+        size = self._pool_size(self._expected())  # fixed for the decision: see below
         done = 0
         slowest = 0.0
+        searching = _clock()
         while budget is None or done < budget:
             now = _clock()
             if deadline is not None and now + slowest > deadline:
                 break
             pick = self._select(visits, totals, bias, done)
             n = visits[pick]
-            if n < self._pool_size(done):
+            # The pool's size is set before the first simulation: were it to grow as the
+            # simulations are done, a candidate visited early and one visited late would
+            # map their n-th simulation to different states and dice.
+            if n < size:
                 while len(pool) <= n:
                     try:
                         state = source.sample(rng)
@@ -458,10 +467,10 @@ class SearchBot:
                                  rng.getrandbits(32)))
                 slot = n
             else:
-                slot = n % len(pool)
+                slot = n % size  # the pool is full: this candidate's first visits filled it
             state, base, public, seed = pool[slot]
             # the n-th playout of every candidate: the same state, the same dice
-            playout.seed(seed + n // len(pool))
+            playout.seed(seed + n // size)
             gained = self._simulate(state, ranked[pick], me, base, playout, public,
                                     None if answers is None else answers[pick])
             totals[pick] += _squash(gained)
@@ -471,6 +480,9 @@ class SearchBot:
             slowest = max(slowest, _clock() - now)
         self.simulations_done = done
         self.simulations_total += done
+        elapsed = _clock() - searching
+        if done and elapsed > 0:
+            self._rate = done / elapsed
         self.searched = tuple(
             Candidate(m, scores[m], visits[i],
                       material[i] / visits[i] if visits[i] else None,
@@ -497,14 +509,24 @@ class SearchBot:
                 best, best_key = i, key
         return best
 
-    def _pool_size(self, done: int) -> int:
-        """How many determinizations the pool holds once `done` simulations are done:
+    def _pool_size(self, budget: int) -> int:
+        """How many determinizations the pool holds in a decision of `budget` simulations:
         `determinizations` up to 400 simulations, then growing as the square root of the
         budget (69 at 3,300 simulations, 119 at 9,900)."""
         n = self.determinizations
-        if done <= _POOL_BASE:
+        if budget <= _POOL_BASE:
             return n
-        return int(n * math.sqrt(done / _POOL_BASE))
+        return int(n * math.sqrt(budget / _POOL_BASE))
+
+    def _expected(self) -> int:
+        """The simulations the coming decision will do: its `simulations` budget; on the
+        clock, what the last decision's rate gives in `time_limit` (400 before any), or
+        the fewer of the two when both are set."""
+        budget = self.simulations
+        if self.time_limit is not None:
+            timed = int(self._rate * self.time_limit) if self._rate else _POOL_BASE
+            budget = timed if budget is None else min(budget, timed)
+        return _POOL_BASE if budget is None else budget
 
     def _evaluate(self, state: GameState, me: Player) -> float:
         """Our pieces' worth minus the opponent's (`PIECE_VALUES` units), where
