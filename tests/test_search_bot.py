@@ -4,6 +4,9 @@ edition and variant. (Its strength is measured in benchmarks/search_strength.py.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import attrs
 import pytest
 
@@ -14,6 +17,7 @@ from stratego.beliefs import Beliefs
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
 from stratego.bots.heuristic import PIECE_VALUES, move_scores
+from stratego.bots.playouts import Playouts, PublicCounts, dynamic_value
 from stratego.bots.search import Candidate
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
 from stratego.errors import ArgumentError
@@ -226,7 +230,7 @@ def test_rank_values_change_as_pieces_fall() -> None:
     a Scout never changes."""
     every = sum(1 << r for r in Rank)
     no_marshal = every & ~(1 << Rank.MARSHAL)
-    value = search_module._dynamic_value
+    value = dynamic_value
     values = PIECE_VALUES
     assert value(Rank.GENERAL, every) == values[Rank.GENERAL]
     assert value(Rank.GENERAL, no_marshal) == values[Rank.MARSHAL]
@@ -243,14 +247,14 @@ def test_a_known_rank_is_worth_less_than_a_hidden_one() -> None:
 
     seen = _midgame(5, 30)
     state = sample_state(seen, 1)
-    bot = SearchBot(1)
+    playouts = Playouts()
     marshal = next(p for p in state.info.pieces[1:]
                    if p is not None and p.owner is Player.RED and p.rank is Rank.MARSHAL)
     known = list(state.known)
     assert known[marshal.id] & (known[marshal.id] - 1)  # not yet known to Blue
     shown = attrs.evolve(state, known=tuple(1 << Rank.MARSHAL if i == marshal.id else k
                                             for i, k in enumerate(known)))
-    assert bot._evaluate(shown, Player.RED) < bot._evaluate(state, Player.RED)
+    assert playouts.evaluate(shown, Player.RED) < playouts.evaluate(state, Player.RED)
 
 
 def _chase() -> PlayerView:
@@ -312,8 +316,9 @@ def test_the_search_lists_what_it_weighed() -> None:
 
 
 @pytest.mark.parametrize(("simulations", "determinizations"), [(120, 8), (1600, 4)])
-def test_every_candidate_meets_the_same_states_and_dice(simulations: int,
-                                                       determinizations: int) -> None:
+def test_every_candidate_meets_the_same_states_and_dice(simulations: int, determinizations: int,
+                                                       monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
     """Common random numbers: the n-th playout of every candidate starts from the same
     sampled state with the playout's random generator in the same state, so candidates
     are compared on the same futures and their difference is not the luck of the draw;
@@ -323,15 +328,14 @@ def test_every_candidate_meets_the_same_states_and_dice(simulations: int,
     bot = SearchBot(2, simulations=simulations, candidates=4,
                     determinizations=determinizations)
     starts: dict[Move, list[tuple[int, object]]] = {}
-    simulate = bot._simulate
+    play = Playouts.play
 
-    def recorded(state: stratego.GameState, move: Move, *args: object) -> float:
-        rng = args[2]
-        assert hasattr(rng, "getstate")
+    def recorded(self: Playouts, state: stratego.GameState, move: Move, me: Player,
+                 base: float, rng: random.Random, *args: Any, **options: Any) -> float:
         starts.setdefault(move, []).append((id(state), rng.getstate()))
-        return simulate(state, move, *args)  # type: ignore[arg-type]
+        return play(self, state, move, me, base, rng, *args, **options)
 
-    bot._simulate = recorded  # type: ignore[method-assign,assignment]
+    monkeypatch.setattr(Playouts, "play", recorded)
     bot(seen)
     assert len(starts) == 4
     runs = list(starts.values())
@@ -352,7 +356,7 @@ def test_the_playouts_weigh_a_hidden_piece_by_the_pieces_like_it() -> None:
     from stratego.sampling import sample_state
 
     state = sample_state(_midgame(5, 60), 3)
-    public = search_module._Public(state)
+    public = PublicCounts(state)
     for side in Player:
         unmoved = [code & 15 for code in state.board
                    if code and (code >> 4) & 1 == side

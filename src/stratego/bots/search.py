@@ -24,18 +24,18 @@ For each decision the bot
    that grows with the budget past 400 simulations;
 3. runs simulations: a candidate chosen by UCB1 (its mean result, an exploration
    term and the heuristic score as a bias that fades with visits) is played in a
-   state of the pool, followed by a short playout in which each side strikes when the
-   strike pays on average over what the struck piece may be (its possible ranks
-   (`GameState.known`), weighed by the pieces of its side that the public record cannot
-   tell from it: a piece that has moved is no Bomb, an unmoved one late in the game
-   likely is), and otherwise steps at random. The n-th simulation of every candidate
-   plays in the same state (the pool's n-th, round robin past its size) with the
-   playout's random generator seeded alike (common random numbers), so candidates are
-   compared on the same futures (with `replies`, once a candidate has
+   state of the pool, followed by a short playout (`stratego.bots.playouts`) in which
+   each side strikes when the strike pays on average over what the struck piece may be
+   (its possible ranks (`GameState.known`), weighed by the pieces of its side that the
+   public record cannot tell from it: a piece that has moved is no Bomb, an unmoved one
+   late in the game likely is), and otherwise steps at random. The n-th simulation of
+   every candidate plays in the same state (the pool's n-th, round robin past its size)
+   with the playout's random generator seeded alike (common random numbers), so
+   candidates are compared on the same futures (with `replies`, once a candidate has
    had that many visits, the opponent's first answer to it is the search's own choice
    instead: the answer that has hurt the candidate most so far, or one not yet tried,
-   counted across the sampled states); the playout is cut off after
-   `depth` plies and scored by what its evaluation won or lost (`SearchBot._evaluate`:
+   counted across the sampled states); the playout is cut off after `depth` plies and
+   scored by what its evaluation won or lost (`stratego.bots.playouts.Playouts.evaluate`:
    material whose values change as pieces fall, the worth of ranks the opponent does not
    know, Flag safety; a finished game by its result);
 4. plays the candidate with the best heuristic score plus `weight` times the material its
@@ -63,14 +63,14 @@ import attrs
 
 from stratego.arguments import chance_from
 from stratego.beliefs import Beliefs
-from stratego.board import SIZE
 from stratego.bots.base import moves_to_choose
 from stratego.bots.exposure import exposure as known_exposure
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
+from stratego.bots.playouts import Answers, Playouts, PublicCounts, squash
 from stratego.bots.race import SLIP, plan_race
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
-from stratego.engine import apply, legal_moves
+from stratego.engine import apply
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -78,7 +78,6 @@ from stratego.rules import Rules
 from stratego.sampling import Sampler, SamplingError
 from stratego.setup_model import sample_setup
 from stratego.setups import Setup
-from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 
 if TYPE_CHECKING:
     from stratego.state import GameState
@@ -87,19 +86,10 @@ if TYPE_CHECKING:
 __all__ = ["COMMIT", "EXPOSURE", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL",
            "Candidate", "SearchBot"]
 
-_SCALE = 6.0
-"""Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
-_WIN = 60.0
-"""Material a won game counts as (a lost one as its opposite)."""
-_RANKS = tuple(Rank)
 _NOISE = 0.15
 """Largest random amount added to a move's final score, to break ties (as the heuristic)."""
 _POOL_BASE = 400
 """Simulations up to which the pool keeps `SearchBot.determinizations` states."""
-_REVEALED = 0.1
-"""Share of a piece's worth lost once the opponent knows its rank."""
-_FLAG_THREAT = 1.5
-"""Worth of a movable piece per step closer than three to the opponent's Flag."""
 FIRST_MOVE_COST = 1.5
 """The default `SearchBot.first_move_cost` (heuristic-score units; a step toward a target
 scores about 0.5 a square)."""
@@ -126,8 +116,6 @@ step scores less for each unit of chance it adds that a hidden opponent piece be
 beats it (`stratego.bots.exposure`)."""
 _TRAP_CHECKS = 4
 """How many moves past the `candidates` best the traps' cost is checked for."""
-_FLAG = int(Rank.FLAG)
-_BOMB = int(Rank.BOMB)
 _clock = time.perf_counter
 """The clock of `SearchBot.time_limit` (wall time, seconds)."""
 
@@ -153,10 +141,6 @@ class Candidate:
     visits: int
     material: float | None
     answer: Move | None
-
-
-def _squash(material: float) -> float:
-    return 0.5 + 0.5 * math.tanh(material / _SCALE)
 
 
 class SearchBot:
@@ -327,11 +311,7 @@ class SearchBot:
         self.seed = seed
         self._rng = random.Random(seed)
         self._recent: dict[Player, deque[tuple[int, int]]] = {}
-        self._gains: dict[tuple[int, int], float] = {}
-        self._gains_for: Rules | None = None
-        self._table: tuple[tuple[int, ...], ...] = ()
-        self._counts: list[int] = []
-        self._values: dict[tuple[int, int], float] = {}
+        self._playouts = Playouts()
         self.simulations_done = 0
         self.simulations_total = 0
 
@@ -433,13 +413,13 @@ class SearchBot:
                 scores: dict[Move, float], started: float) -> Move:
         rng = self._rng
         top = scores[ranked[0]]
-        bias = [self.prior * (_squash(scores[m] - top) - 0.5) for m in ranked]
-        pool: list[tuple[GameState, float, _Public, int]] = []
+        bias = [self.prior * (squash(scores[m] - top) - 0.5) for m in ranked]
+        pool: list[tuple[GameState, float, PublicCounts, int]] = []
         playout = random.Random()
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
         material = [0.0] * len(ranked)
-        answers = [_Answers() for _ in ranked] if self.replies is not None else None
+        answers = [Answers() for _ in ranked] if self.replies is not None else None
         budget = self.simulations
         deadline = None if self.time_limit is None else started + self.time_limit
         size = self._pool_size(self._expected())  # fixed for the decision: see below
@@ -463,7 +443,7 @@ class SearchBot:
                         if not pool:
                             return ranked[0]
                         state = pool[0][0]
-                    pool.append((state, self._evaluate(state, me), _Public(state),
+                    pool.append((state, self._playouts.evaluate(state, me), PublicCounts(state),
                                  rng.getrandbits(32)))
                 slot = n
             else:
@@ -471,9 +451,11 @@ class SearchBot:
             state, base, public, seed = pool[slot]
             # the n-th playout of every candidate: the same state, the same dice
             playout.seed(seed + n // size)
-            gained = self._simulate(state, ranked[pick], me, base, playout, public,
-                                    None if answers is None else answers[pick])
-            totals[pick] += _squash(gained)
+            gained = self._playouts.play(
+                state, ranked[pick], me, base, playout, public, depth=self.depth,
+                answers=None if answers is None else answers[pick], replies=self.replies,
+                exploration=self.exploration)
+            totals[pick] += squash(gained)
             material[pick] += gained
             visits[pick] += 1
             done += 1
@@ -528,218 +510,6 @@ class SearchBot:
             budget = timed if budget is None else min(budget, timed)
         return _POOL_BASE if budget is None else budget
 
-    def _evaluate(self, state: GameState, me: Player) -> float:
-        """Our pieces' worth minus the opponent's (`PIECE_VALUES` units), where
-
-        * a rank is worth more once the opponent has no piece of some rank above it: it
-          counts as the rank that many steps higher, from Captain up (a General is worth
-          a Marshal once the opponent's Marshal is gone), and a Spy counts little once
-          the opponent's Marshal is gone;
-        * a piece whose rank the opponent knows (`GameState.known`) loses `_REVEALED` of
-          its worth (the value of keeping ranks unknown);
-        * a piece that can move and stands within two steps of the opponent's Flag counts
-          `_FLAG_THREAT` per step closer than three (Flag safety, both ways).
-        """
-        board = state.board
-        known = state.known
-        mine = int(me)
-        present = [0, 0]
-        flags: tuple[list[int], list[int]] = ([], [])
-        pieces = []
-        for index, code in enumerate(board):
-            if code:
-                rank = code & 15
-                side = (code >> 4) & 1
-                present[side] |= 1 << rank
-                if rank == _FLAG:
-                    flags[side].append(index)
-                pieces.append((index, rank, side, code >> 5))
-        values = self._values
-        total = 0.0
-        for index, rank, side, pid in pieces:
-            key = (rank, present[1 - side])
-            value = values.get(key)
-            if value is None:
-                value = _dynamic_value(rank, present[1 - side])
-                values[key] = value
-            mask = known[pid]
-            if rank != _FLAG and rank != _BOMB and mask & (mask - 1) == 0:
-                value *= 1.0 - _REVEALED
-            if rank != _FLAG and rank != _BOMB:
-                for flag in flags[1 - side]:
-                    distance = (abs(index // SIZE - flag // SIZE)
-                                + abs(index % SIZE - flag % SIZE))
-                    if distance <= 2:
-                        value += _FLAG_THREAT * (3 - distance)
-            total += value if side == mine else -value
-        return total
-
-    def _simulate(self, state: GameState, move: Move, me: Player, base: float,
-                  rng: random.Random, public: _Public,
-                  answers: _Answers | None = None) -> float:
-        """One playout after `move` in the sampled `state`: the material won (lost when
-        negative), a won game counting as `_WIN`. The opponent's first answer is the
-        playout policy's until `move` has had `replies` visits, then the one `answers`
-        chooses (the answer the opponent has found best so far, or one to try). Strikes
-        on hidden pieces are weighed by `public`, the counts of the sampled state."""
-        state = apply(state, move)
-        rules = state.rules
-        if self._gains_for is not rules:
-            self._gains_for = rules
-            self._gains = {}
-            self._table = strike_table(rules.strike)
-            self._counts = [0] * len(_RANKS)
-            for rank in rules.army.ranks():
-                self._counts[rank] += 1
-        gains = self._gains
-        counts = self._counts
-        table = self._table
-        groups = public.groups
-        local = public.gains
-        answer: Move | None = None
-        for ply in range(self.depth):
-            if state.outcome is not None:
-                break
-            moves = legal_moves(state)
-            board = state.board
-            known = state.known
-            moved = state.moved_mask
-            best: Move | None = None
-            best_gain = 0.0
-            quiet = []
-            for m in moves:
-                to = m.ti
-                if to < 0:
-                    quiet.append(m)
-                    continue
-                target = board[to]
-                if not target:
-                    quiet.append(m)
-                    continue
-                ra = board[m.fi] & 15
-                pid = target >> 5
-                mask = known[pid]
-                if mask & (mask - 1):  # a hidden rank: weighed by the pieces like it
-                    group = ((target >> 4) & 1, moved >> pid & 1, mask)
-                    gain = local.get((ra, group))
-                    if gain is None:
-                        gain = _gain(table, groups.get(group, counts), ra, mask)
-                        local[(ra, group)] = gain
-                else:
-                    gain = gains.get((ra, mask))
-                    if gain is None:
-                        gain = _gain(table, counts, ra, mask)
-                        gains[(ra, mask)] = gain
-                if gain > best_gain:
-                    best, best_gain = m, gain
-            if best is None or rng.random() < 0.1:
-                pool = quiet or list(moves)
-                best = pool[rng.randrange(len(pool))]
-            if ply == 0 and answers is not None:
-                if self.replies is not None and answers.visits >= self.replies:
-                    best = answers.choose(moves, best, self.exploration)
-                answer = best
-            state = apply(state, best)
-        outcome = state.outcome
-        if outcome is not None and outcome.winner is not None:
-            gained = _WIN if outcome.winner is me else -_WIN
-        else:
-            gained = max(-_WIN, min(_WIN, self._evaluate(state, me) - base))
-        if answer is not None and answers is not None:
-            answers.record(answer, _squash(gained))
-        return gained
-
-
-class _Public:
-    """What the playouts of one sampled state weigh a hidden piece's ranks by: the ranks
-    of that side's pieces on the board that the public record cannot tell apart from it
-    (the same possible ranks, both moved or both unmoved), counted in the sampled state.
-    A piece that has moved is then no Bomb, and late in the game an unmoved piece is
-    likely one, as a player counting the pieces left would reckon; the strikes' average
-    gains are kept per state."""
-
-    __slots__ = ("gains", "groups")
-
-    def __init__(self, state: GameState) -> None:
-        board = state.board
-        known = state.known
-        moved = state.moved_mask
-        groups: dict[tuple[int, int, int], list[int]] = {}
-        for code in board:
-            if code:
-                pid = code >> 5
-                mask = known[pid]
-                if mask & (mask - 1):
-                    key = ((code >> 4) & 1, moved >> pid & 1, mask)
-                    counts = groups.get(key)
-                    if counts is None:
-                        counts = groups[key] = [0] * len(_RANKS)
-                    counts[code & 15] += 1
-        for (side, was_moved, mask), counts in list(groups.items()):
-            if not was_moved and (side, 1, mask) not in groups:
-                # a piece that moves in the playout: as its unmoved likes, less Bombs
-                # and Flags
-                stepped = list(counts)
-                stepped[_FLAG] = stepped[_BOMB] = 0
-                if any(stepped):
-                    groups[(side, 1, mask)] = stepped
-        self.groups = groups
-        self.gains: dict[tuple[int, tuple[int, int, int]], float] = {}
-
-
-class _Answers:
-    """The opponent's answers to one candidate move, across the sampled states: how often
-    each was played and the bot's summed result (0 to 1) after it.
-
-    The opponent chooses among the answers legal in the state at hand by UCB1 on its own
-    side's result (one minus the bot's); an answer never tried counts as one visit at the
-    candidate's mean, so new answers are tried while the ones known look no better for
-    the opponent. The moves of different sampled states are the same `Move` when their
-    squares are, so what an answer did in one state counts for it in all (the
-    information-set reading of Monte Carlo tree search)."""
-
-    __slots__ = ("count", "sum", "total", "visits")
-
-    def __init__(self) -> None:
-        self.count: dict[Move, int] = {}
-        self.total: dict[Move, float] = {}
-        self.visits = 0
-        self.sum = 0.0
-
-    def choose(self, moves: tuple[Move, ...], default: Move, exploration: float) -> Move:
-        """The answer to play among `moves`: `default` (the playout policy's) on ties and
-        before any answer was counted."""
-        if not self.visits:
-            return default
-        log = math.log(self.visits)
-        count = self.count
-        total = self.total
-        untried = 1.0 - self.sum / self.visits + exploration * math.sqrt(log)
-
-        def key(move: Move) -> float:
-            n = count.get(move)
-            return untried if not n else 1.0 - total[move] / n + exploration * math.sqrt(log / n)
-
-        best, best_key = default, key(default)
-        for move in moves:
-            value = key(move)
-            if value > best_key:
-                best, best_key = move, value
-        return best
-
-    def most_played(self) -> Move | None:
-        """The answer played most (the first found on ties); None before any."""
-        count = self.count
-        return max(count, key=count.__getitem__) if count else None
-
-    def record(self, move: Move, result: float) -> None:
-        """Count one playout in which the opponent answered `move` and the bot scored
-        `result`."""
-        self.count[move] = self.count.get(move, 0) + 1
-        self.total[move] = self.total.get(move, 0.0) + result
-        self.visits += 1
-        self.sum += result
-
 
 def _source(view: PlayerView) -> Beliefs | Sampler | None:
     """What the search draws states from: the beliefs, the uniform sampler where the
@@ -751,37 +521,3 @@ def _source(view: PlayerView) -> Beliefs | Sampler | None:
             return Sampler(view)
         except SamplingError:
             return None
-
-
-def _gain(table: tuple[tuple[int, ...], ...], counts: list[int], ra: int,
-          mask: int) -> float:
-    """The average material a piece of rank `ra` wins striking a piece that may be any
-    rank in `mask`, each rank weighted by how many the army has (`table` is
-    `stratego.strike.strike_table` of the rules)."""
-    total = 0.0
-    weight = 0
-    for rank in _RANKS:
-        if mask >> rank & 1 and counts[rank]:
-            n = counts[rank]
-            weight += n
-            code = table[ra][rank]
-            attacker_removed = code != ATTACKER_WINS
-            defender_removed = code != DEFENDER_WINS
-            if defender_removed:
-                total += n * PIECE_VALUES[rank]
-            if attacker_removed:
-                total -= n * PIECE_VALUES[ra]
-    return total / weight if weight else 0.0
-
-
-def _dynamic_value(rank: int, opponent: int) -> float:
-    """The worth of `rank` when the opponent has the ranks in the bit mask `opponent` on
-    the board: an officer from Captain up counts one rank higher for each rank above it
-    (up to the Marshal) the opponent no longer has; a Spy worth a Scout once the
-    opponent's Marshal is gone."""
-    if rank in (_FLAG, _BOMB) or Rank.SCOUT <= rank < Rank.CAPTAIN:
-        return PIECE_VALUES[rank]
-    if rank == Rank.SPY:
-        return PIECE_VALUES[rank] if opponent >> Rank.MARSHAL & 1 else PIECE_VALUES[Rank.SCOUT]
-    steps = sum(1 for r in range(rank + 1, Rank.MARSHAL + 1) if not opponent >> r & 1)
-    return PIECE_VALUES[min(Rank.MARSHAL, rank + steps)]

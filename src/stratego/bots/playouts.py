@@ -1,0 +1,319 @@
+"""The playouts of `stratego.bots.SearchBot`: the short games it plays after a candidate
+move in a sampled state, the evaluation that scores where they stop, and the opponent's
+answers it searches.
+
+A playout is a cheap, fixed policy for both sides: a strike when it pays on average over
+what the struck piece may be, as the public record tells the pieces apart
+(`PublicCounts`: a piece that has moved is no Bomb, an unmoved one late in the game likely
+is), and otherwise a random step. It is cut off after a few plies and scored by
+`Playouts.evaluate`: material whose worth changes as pieces fall (`dynamic_value`), less a
+share for ranks the opponent knows, plus the threats standing beside a Flag; a finished
+game counts `WIN`, and `squash` maps material to the 0-to-1 result the search's UCB1
+averages. `Answers` keeps the opponent's answers to one candidate across the sampled
+states, for the search to choose the one that hurts the candidate most.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from stratego.board import SIZE
+from stratego.bots.heuristic import PIECE_VALUES
+from stratego.engine import apply, legal_moves
+from stratego.moves import Move
+from stratego.pieces import Player, Rank
+from stratego.rules import Rules
+from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
+
+if TYPE_CHECKING:
+    from stratego.state import GameState
+
+__all__ = ["WIN", "Answers", "Playouts", "PublicCounts", "dynamic_value", "squash"]
+
+_SCALE = 6.0
+"""Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
+WIN = 60.0
+"""Material a won game counts as (a lost one as its opposite)."""
+_RANKS = tuple(Rank)
+_REVEALED = 0.1
+"""Share of a piece's worth lost once the opponent knows its rank."""
+_FLAG_THREAT = 1.5
+"""Worth of a movable piece per step closer than three to the opponent's Flag."""
+_FLAG = int(Rank.FLAG)
+_BOMB = int(Rank.BOMB)
+
+
+def squash(material: float) -> float:
+    """The result, from 0 (lost) to 1 (won), that `material` (`PIECE_VALUES` units, a won
+    game counting `WIN`) counts as: 0.5 for none, about 0.88 for a Major's worth."""
+    return 0.5 + 0.5 * math.tanh(material / _SCALE)
+
+
+class Playouts:
+    """Playouts and their evaluation, with the tables of the rules last played (the strike
+    outcomes, the army's counts, the average gains of strikes and the ranks' worth), so one
+    instance serves a bot's whole game and a new `Rules` rebuilds them."""
+
+    __slots__ = ("_counts", "_gains", "_rules", "_table", "_values")
+
+    def __init__(self) -> None:
+        self._gains: dict[tuple[int, int], float] = {}
+        self._rules: Rules | None = None
+        self._table: tuple[tuple[int, ...], ...] = ()
+        self._counts: list[int] = []
+        self._values: dict[tuple[int, int], float] = {}
+
+    def evaluate(self, state: GameState, me: Player) -> float:
+        """The worth of `me`'s pieces in `state` minus the opponent's (`PIECE_VALUES`
+        units), where
+
+        * a rank is worth more once the opponent has no piece of some rank above it: it
+          counts as the rank that many steps higher, from Captain up (a General is worth
+          a Marshal once the opponent's Marshal is gone), and a Spy counts little once
+          the opponent's Marshal is gone;
+        * a piece whose rank the opponent knows (`GameState.known`) loses `_REVEALED` of
+          its worth (the value of keeping ranks unknown);
+        * a piece that can move and stands within two steps of the opponent's Flag counts
+          `_FLAG_THREAT` per step closer than three (Flag safety, both ways).
+        """
+        board = state.board
+        known = state.known
+        mine = int(me)
+        present = [0, 0]
+        flags: tuple[list[int], list[int]] = ([], [])
+        pieces = []
+        for index, code in enumerate(board):
+            if code:
+                rank = code & 15
+                side = (code >> 4) & 1
+                present[side] |= 1 << rank
+                if rank == _FLAG:
+                    flags[side].append(index)
+                pieces.append((index, rank, side, code >> 5))
+        values = self._values
+        total = 0.0
+        for index, rank, side, pid in pieces:
+            key = (rank, present[1 - side])
+            value = values.get(key)
+            if value is None:
+                value = dynamic_value(rank, present[1 - side])
+                values[key] = value
+            mask = known[pid]
+            if rank != _FLAG and rank != _BOMB and mask & (mask - 1) == 0:
+                value *= 1.0 - _REVEALED
+            if rank != _FLAG and rank != _BOMB:
+                for flag in flags[1 - side]:
+                    distance = (abs(index // SIZE - flag // SIZE)
+                                + abs(index % SIZE - flag % SIZE))
+                    if distance <= 2:
+                        value += _FLAG_THREAT * (3 - distance)
+            total += value if side == mine else -value
+        return total
+
+    def play(self, state: GameState, move: Move, me: Player, base: float,
+             rng: random.Random, public: PublicCounts, *, depth: int,
+             answers: Answers | None = None, replies: int | None = None,
+             exploration: float = 0.4) -> float:
+        """One playout after `move` in the sampled `state`, `depth` plies long: the
+        material won (lost when negative) against `base`, the evaluation of `state`
+        before the move (`evaluate`), a won game counting as `WIN`. Each side strikes
+        when the strike pays on average over what the struck piece may be, weighed by
+        `public` (the counts of the sampled state), and otherwise steps at random. With
+        `answers`, the opponent's first answer is recorded there, and once it holds
+        `replies` visits that answer is the one it chooses (by UCB1 with `exploration`:
+        the answer the opponent has found best so far, or one to try)."""
+        state = apply(state, move)
+        rules = state.rules
+        if self._rules is not rules:
+            self._rules = rules
+            self._gains = {}
+            self._table = strike_table(rules.strike)
+            self._counts = [0] * len(_RANKS)
+            for rank in rules.army.ranks():
+                self._counts[rank] += 1
+        gains = self._gains
+        counts = self._counts
+        table = self._table
+        groups = public.groups
+        local = public.gains
+        answer: Move | None = None
+        for ply in range(depth):
+            if state.outcome is not None:
+                break
+            moves = legal_moves(state)
+            board = state.board
+            known = state.known
+            moved = state.moved_mask
+            best: Move | None = None
+            best_gain = 0.0
+            quiet = []
+            for m in moves:
+                to = m.ti
+                if to < 0:
+                    quiet.append(m)
+                    continue
+                target = board[to]
+                if not target:
+                    quiet.append(m)
+                    continue
+                ra = board[m.fi] & 15
+                pid = target >> 5
+                mask = known[pid]
+                if mask & (mask - 1):  # a hidden rank: weighed by the pieces like it
+                    group = ((target >> 4) & 1, moved >> pid & 1, mask)
+                    gain = local.get((ra, group))
+                    if gain is None:
+                        gain = _gain(table, groups.get(group, counts), ra, mask)
+                        local[(ra, group)] = gain
+                else:
+                    gain = gains.get((ra, mask))
+                    if gain is None:
+                        gain = _gain(table, counts, ra, mask)
+                        gains[(ra, mask)] = gain
+                if gain > best_gain:
+                    best, best_gain = m, gain
+            if best is None or rng.random() < 0.1:
+                pool = quiet or list(moves)
+                best = pool[rng.randrange(len(pool))]
+            if ply == 0 and answers is not None:
+                if replies is not None and answers.visits >= replies:
+                    best = answers.choose(moves, best, exploration)
+                answer = best
+            state = apply(state, best)
+        outcome = state.outcome
+        if outcome is not None and outcome.winner is not None:
+            gained = WIN if outcome.winner is me else -WIN
+        else:
+            gained = max(-WIN, min(WIN, self.evaluate(state, me) - base))
+        if answer is not None and answers is not None:
+            answers.record(answer, squash(gained))
+        return gained
+
+
+
+class PublicCounts:
+    """What the playouts of one sampled state weigh a hidden piece's ranks by: the ranks
+    of that side's pieces on the board that the public record cannot tell apart from it
+    (the same possible ranks, both moved or both unmoved), counted in the sampled state.
+    A piece that has moved is then no Bomb, and late in the game an unmoved piece is
+    likely one, as a player counting the pieces left would reckon; the strikes' average
+    gains are kept per state."""
+
+    __slots__ = ("gains", "groups")
+
+    def __init__(self, state: GameState) -> None:
+        board = state.board
+        known = state.known
+        moved = state.moved_mask
+        groups: dict[tuple[int, int, int], list[int]] = {}
+        for code in board:
+            if code:
+                pid = code >> 5
+                mask = known[pid]
+                if mask & (mask - 1):
+                    key = ((code >> 4) & 1, moved >> pid & 1, mask)
+                    counts = groups.get(key)
+                    if counts is None:
+                        counts = groups[key] = [0] * len(_RANKS)
+                    counts[code & 15] += 1
+        for (side, was_moved, mask), counts in list(groups.items()):
+            if not was_moved and (side, 1, mask) not in groups:
+                # a piece that moves in the playout: as its unmoved likes, less Bombs
+                # and Flags
+                stepped = list(counts)
+                stepped[_FLAG] = stepped[_BOMB] = 0
+                if any(stepped):
+                    groups[(side, 1, mask)] = stepped
+        self.groups = groups
+        self.gains: dict[tuple[int, tuple[int, int, int]], float] = {}
+
+
+class Answers:
+    """The opponent's answers to one candidate move, across the sampled states: how often
+    each was played and the bot's summed result (0 to 1) after it.
+
+    The opponent chooses among the answers legal in the state at hand by UCB1 on its own
+    side's result (one minus the bot's); an answer never tried counts as one visit at the
+    candidate's mean, so new answers are tried while the ones known look no better for
+    the opponent. The moves of different sampled states are the same `Move` when their
+    squares are, so what an answer did in one state counts for it in all (the
+    information-set reading of Monte Carlo tree search)."""
+
+    __slots__ = ("count", "sum", "total", "visits")
+
+    def __init__(self) -> None:
+        self.count: dict[Move, int] = {}
+        self.total: dict[Move, float] = {}
+        self.visits = 0
+        self.sum = 0.0
+
+    def choose(self, moves: tuple[Move, ...], default: Move, exploration: float) -> Move:
+        """The answer to play among `moves`: `default` (the playout policy's) on ties and
+        before any answer was counted."""
+        if not self.visits:
+            return default
+        log = math.log(self.visits)
+        count = self.count
+        total = self.total
+        untried = 1.0 - self.sum / self.visits + exploration * math.sqrt(log)
+
+        def key(move: Move) -> float:
+            n = count.get(move)
+            return untried if not n else 1.0 - total[move] / n + exploration * math.sqrt(log / n)
+
+        best, best_key = default, key(default)
+        for move in moves:
+            value = key(move)
+            if value > best_key:
+                best, best_key = move, value
+        return best
+
+    def most_played(self) -> Move | None:
+        """The answer played most (the first found on ties); None before any."""
+        count = self.count
+        return max(count, key=count.__getitem__) if count else None
+
+    def record(self, move: Move, result: float) -> None:
+        """Count one playout in which the opponent answered `move` and the bot scored
+        `result`."""
+        self.count[move] = self.count.get(move, 0) + 1
+        self.total[move] = self.total.get(move, 0.0) + result
+        self.visits += 1
+        self.sum += result
+
+
+
+def _gain(table: tuple[tuple[int, ...], ...], counts: list[int], ra: int,
+          mask: int) -> float:
+    """The average material a piece of rank `ra` wins striking a piece that may be any
+    rank in `mask`, each rank weighted by how many the army has (`table` is
+    `stratego.strike.strike_table` of the rules)."""
+    total = 0.0
+    weight = 0
+    for rank in _RANKS:
+        if mask >> rank & 1 and counts[rank]:
+            n = counts[rank]
+            weight += n
+            code = table[ra][rank]
+            attacker_removed = code != ATTACKER_WINS
+            defender_removed = code != DEFENDER_WINS
+            if defender_removed:
+                total += n * PIECE_VALUES[rank]
+            if attacker_removed:
+                total -= n * PIECE_VALUES[ra]
+    return total / weight if weight else 0.0
+
+
+def dynamic_value(rank: int, opponent: int) -> float:
+    """The worth of `rank` when the opponent has the ranks in the bit mask `opponent` on
+    the board: an officer from Captain up counts one rank higher for each rank above it
+    (up to the Marshal) the opponent no longer has; a Spy worth a Scout once the
+    opponent's Marshal is gone."""
+    if rank in (_FLAG, _BOMB) or Rank.SCOUT <= rank < Rank.CAPTAIN:
+        return PIECE_VALUES[rank]
+    if rank == Rank.SPY:
+        return PIECE_VALUES[rank] if opponent >> Rank.MARSHAL & 1 else PIECE_VALUES[Rank.SCOUT]
+    steps = sum(1 for r in range(rank + 1, Rank.MARSHAL + 1) if not opponent >> r & 1)
+    return PIECE_VALUES[min(Rank.MARSHAL, rank + steps)]
