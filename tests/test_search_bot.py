@@ -349,6 +349,29 @@ def test_every_candidate_meets_the_same_states_and_dice(simulations: int, determ
     assert len({r[n][0] for r in runs for n in range(shortest)}) == pool
 
 
+def test_a_playout_takes_its_dice_as_the_library_takes_an_rng() -> None:
+    """`Playouts.play` follows the library's convention for randomness: a generator, a
+    seed (the same playout as a generator seeded alike) or None; anything else is refused
+    with the library's error, naming the argument."""
+    from stratego.sampling import sample_state
+
+    state = sample_state(_midgame(5, 40), 2)
+    move = stratego.legal_moves(state)[0]
+    playouts = Playouts()
+    base = playouts.evaluate(state, Player.RED)
+
+    def played(rng: random.Random | int | None) -> float:
+        return playouts.play(state, move, Player.RED, base, rng, PublicCounts(state),
+                             depth=12)
+
+    results = [played(seed) for seed in range(8)]
+    assert len(set(results)) > 1  # the dice matter here
+    assert results == [played(random.Random(seed)) for seed in range(8)]
+    assert isinstance(played(None), float)
+    with pytest.raises(ArgumentError, match="rng must be"):
+        played([1, 2])  # type: ignore[arg-type]
+
+
 def test_the_playouts_weigh_a_hidden_piece_by_the_pieces_like_it() -> None:
     """A playout's strike on a hidden piece is weighed by the ranks of that side's pieces
     the public record cannot tell from it: a piece that has moved is no Bomb and no Flag,

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from stratego.board import SIZE
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
+from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -113,7 +114,7 @@ class Playouts:
         return total
 
     def play(self, state: GameState, move: Move, me: Player, base: float,
-             rng: random.Random, public: PublicCounts, *, depth: int,
+             rng: random.Random | int | None, public: PublicCounts, *, depth: int,
              answers: Answers | None = None, replies: int | None = None,
              exploration: float = 0.4) -> float:
         """One playout after `move` in the sampled `state`, `depth` plies long: the
@@ -123,7 +124,17 @@ class Playouts:
         `public` (the counts of the sampled state), and otherwise steps at random. With
         `answers`, the opponent's first answer is recorded there, and once it holds
         `replies` visits that answer is the one it chooses (by UCB1 with `exploration`:
-        the answer the opponent has found best so far, or one to try)."""
+        the answer the opponent has found best so far, or one to try). `rng` is the
+        playout's dice: a `random.Random` (the search reseeds one for each playout, so
+        the n-th playouts of its candidates throw the same), a seed, or None.
+
+        Raises `stratego.errors.ArgumentError` for an `rng` that is none of these."""
+        if not isinstance(rng, random.Random):
+            try:
+                rng = random.Random(rng)
+            except (TypeError, ValueError):
+                raise ArgumentError(f"rng must be a random.Random, a seed (a whole number) "
+                                    f"or None, not {_shown(rng)}") from None
         state = apply(state, move)
         rules = state.rules
         if self._rules is not rules:
