@@ -165,6 +165,7 @@ def observed(state: GameState, player: Player, moves: list[Move],
         # the search bot reads nothing but the view: its sampled states, playouts and
         # choice are the same for every state the player cannot tell apart
         seen["search"] = SearchBot(7, simulations=6, depth=4)(v)
+        seen["search raiding"] = SearchBot(7, simulations=6, depth=4, raid=1.0)(v)
     return seen
 
 

@@ -17,7 +17,7 @@ from stratego.beliefs import Beliefs
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
 from stratego.bots.heuristic import PIECE_VALUES, move_scores
-from stratego.bots.playouts import Playouts, PublicCounts, dynamic_value
+from stratego.bots.playouts import RAID_REACH, WIN, Playouts, PublicCounts, dynamic_value
 from stratego.bots.search import Candidate
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
 from stratego.errors import ArgumentError
@@ -96,7 +96,8 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"depth": -2}, {"candidates": 0}, {"prior": float("inf")},
                                  {"guard": -1}, {"guard": 1.5},
                                  {"first_move_cost": -1.0}, {"use_beliefs": 1},
-                                 {"walled": "yes"}, {"replies": -1}, {"replies": 2.5}])
+                                 {"walled": "yes"}, {"replies": -1}, {"replies": 2.5},
+                                 {"raid": 1.5}, {"raid": -0.1}, {"raid": True}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""
@@ -392,3 +393,59 @@ def test_the_playouts_weigh_a_hidden_piece_by_the_pieces_like_it() -> None:
         still = [counts for (_, moved, _), counts in groups.items() if not moved]
         assert sum(sum(c) for c in still) == len(unmoved)
         assert sum(c[Rank.BOMB] for c in still) == unmoved.count(Rank.BOMB)
+
+
+def _raid_position(miner: str = "h8") -> stratego.GameState:
+    """Red's Flag on j10 behind Red's Bombs on i10 and j9 (as if Red played from the top),
+    a Blue Miner on `miner` and a Blue Sergeant on h10's file; Blue's Flag on a1 behind a
+    Bomb, Red's Lieutenant far off on a7. Blue to move."""
+    return stratego.from_position(CLASSIC, {"j10": "F", "i10": "B", "j9": "B", "a7": "L",
+                                            miner: "n", "e10": "t", "a1": "f", "a2": "b"},
+                                  to_move=Player.BLUE)
+
+
+def test_raid_distances_go_around_bombs_unless_the_piece_removes_them() -> None:
+    """Every book: a Miner removes a Bomb it strikes, any other piece striking one is
+    removed. So the way to a Flag behind Bombs is open to a Miner only: the raid measures
+    it through the Bombs for pieces that remove them and around them for the rest."""
+    public = PublicCounts(_raid_position())
+    distances = public.raid_distances(Player.BLUE)  # Blue's raiders, to Red's Flag
+    assert distances is not None
+    walk, through = distances
+    square = {name: stratego.Square.parse(name).index
+              for name in ("j10", "i10", "i9", "h10", "h8")}
+    assert walk[square["j10"]] == through[square["j10"]] == 0
+    assert walk[square["i10"]] > RAID_REACH  # walled in: no way for a walker
+    assert walk[square["h10"]] > RAID_REACH
+    assert (through[square["i10"]], through[square["i9"]], through[square["h10"]]) == (1, 2, 2)
+    assert through[square["h8"]] == 4
+    assert public.raid_distances(Player.RED) is not None  # Blue's Flag on a1
+    alone = stratego.from_position(CLASSIC, {"j10": "F", "a7": "L", "h8": "n", "a1": "f"},
+                                   to_move=Player.BLUE)
+    assert PublicCounts(alone).raid_distances(Player.RED) is not None
+    assert PublicCounts(alone).raid_distances(Player.BLUE) is not None
+
+
+def test_a_raiding_opponent_walks_its_miner_through_the_wall_to_the_flag() -> None:
+    """Every book: a Miner removes the Bomb it strikes and capturing the Flag wins. With
+    `raid` the playout's opponent walks a piece in reach of the bot's Flag to it: Blue's
+    Miner four moves off (through a Bomb) takes Red's Flag in most playouts, where the
+    random steps of the policy almost never do. Red's own pieces never raid."""
+    state = _raid_position()
+    red_move = Move.parse("a7-a8")
+    after = stratego.apply(state, Move.parse("e10-e9"))  # Red to move
+    playouts = Playouts()
+    base = playouts.evaluate(after, Player.RED)
+    lost = {}
+    for raid in (0.0, 1.0):
+        results = [playouts.play(after, red_move, Player.RED, base, seed, PublicCounts(after),
+                                 depth=12, raid=raid) for seed in range(40)]
+        lost[raid] = sum(result == -WIN for result in results)
+    assert lost[1.0] >= 30
+    assert lost[0.0] <= 10
+    # the same Miner in playouts where Blue is the bot: its own pieces do not raid, so it
+    # reaches Red's Flag only as the policy's steps bring it
+    blue_base = playouts.evaluate(state, Player.BLUE)
+    won = [playouts.play(state, Move.parse("e10-e9"), Player.BLUE, blue_base, seed,
+                         PublicCounts(state), depth=12, raid=1.0) for seed in range(40)]
+    assert sum(result == WIN for result in won) < lost[1.0] - 15

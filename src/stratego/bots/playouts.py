@@ -19,19 +19,20 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from stratego.board import SIZE
+from stratego.board import NEIGHBOURS, SIZE
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
-from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
+from stratego.strike import ATTACKER_WINS, DEFENDER_REMOVED, DEFENDER_WINS, strike_table
 
 if TYPE_CHECKING:
     from stratego.state import GameState
 
-__all__ = ["WIN", "Answers", "Playouts", "PublicCounts", "dynamic_value", "squash"]
+__all__ = ["RAID_REACH", "WIN", "Answers", "Playouts", "PublicCounts", "dynamic_value",
+           "squash"]
 
 _SCALE = 6.0
 """Material (in `PIECE_VALUES` units) that moves a result from 0.5 to about 0.88."""
@@ -44,6 +45,11 @@ _FLAG_THREAT = 1.5
 """Worth of a movable piece per step closer than three to the opponent's Flag."""
 _FLAG = int(Rank.FLAG)
 _BOMB = int(Rank.BOMB)
+RAID_REACH = 4
+"""Moves from a Flag (in the sampled state) within which an opponent piece raids it in a
+playout (`Playouts.play`'s `raid`)."""
+_FAR = 1 << 10
+"""The raid distance of a square farther than `RAID_REACH` from the Flag, or cut off."""
 
 
 def squash(material: float) -> float:
@@ -57,9 +63,10 @@ class Playouts:
     outcomes, the army's counts, the average gains of strikes and the ranks' worth), so one
     instance serves a bot's whole game and a new `Rules` rebuilds them."""
 
-    __slots__ = ("_counts", "_gains", "_rules", "_table", "_values")
+    __slots__ = ("_breaks", "_counts", "_gains", "_rules", "_table", "_values")
 
     def __init__(self) -> None:
+        self._breaks: list[bool] = []
         self._gains: dict[tuple[int, int], float] = {}
         self._rules: Rules | None = None
         self._table: tuple[tuple[int, ...], ...] = ()
@@ -116,7 +123,7 @@ class Playouts:
     def play(self, state: GameState, move: Move, me: Player, base: float,
              rng: random.Random | int | None, public: PublicCounts, *, depth: int,
              answers: Answers | None = None, replies: int | None = None,
-             exploration: float = 0.4) -> float:
+             exploration: float = 0.4, raid: float = 0.0) -> float:
         """One playout after `move` in the sampled `state`, `depth` plies long: the
         material won (lost when negative) against `base`, the evaluation of `state`
         before the move (`evaluate`), a won game counting as `WIN`. Each side strikes
@@ -124,7 +131,17 @@ class Playouts:
         `public` (the counts of the sampled state), and otherwise steps at random. With
         `answers`, the opponent's first answer is recorded there, and once it holds
         `replies` visits that answer is the one it chooses (by UCB1 with `exploration`:
-        the answer the opponent has found best so far, or one to try). `rng` is the
+        the answer the opponent has found best so far, or one to try).
+
+        With `raid`, at each ply of `me`'s opponent where no strike pays, that opponent
+        raids `me`'s Flag with chance `raid` when it can: a piece within `RAID_REACH`
+        moves of the Flag in the sampled state (around the Bombs, or through them for a
+        piece that removes a Bomb it strikes, such as a Miner) steps closer, strikes a
+        Bomb on its way, or strikes the Flag. Random steps almost never make such a walk
+        in a few plies, and the real opponent's pieces do: a candidate that leaves a way
+        to the Flag open then loses the playouts where the piece beside it is a Miner.
+        `me`'s own pieces never raid (they would walk to a Flag the sampled state puts
+        where the bot does not know it is). `rng` is the
         playout's dice: a `random.Random` (the search reseeds one for each playout, so
         the n-th playouts of its candidates throw the same), a seed, or None.
 
@@ -144,12 +161,16 @@ class Playouts:
             self._counts = [0] * len(_RANKS)
             for rank in rules.army.ranks():
                 self._counts[rank] += 1
+            self._breaks = [row[_BOMB] in DEFENDER_REMOVED for row in self._table]
         gains = self._gains
         counts = self._counts
         table = self._table
         groups = public.groups
         local = public.gains
         answer: Move | None = None
+        raider = 1 - int(me)
+        raids = public.raid_distances(raider) if raid else None
+        breaks = self._breaks
         for ply in range(depth):
             if state.outcome is not None:
                 break
@@ -185,7 +206,13 @@ class Playouts:
                         gains[(ra, mask)] = gain
                 if gain > best_gain:
                     best, best_gain = m, gain
-            if best is None or rng.random() < 0.1:
+            raided = None
+            if best is None and raids is not None and state.turn == raider \
+                    and rng.random() < raid:  # a strike that pays comes first
+                raided = _raid_step(moves, board, raids, breaks, rng)
+            if raided is not None:
+                best = raided
+            elif best is None or rng.random() < 0.1:
                 pool = quiet or list(moves)
                 best = pool[rng.randrange(len(pool))]
             if ply == 0 and answers is not None:
@@ -212,7 +239,7 @@ class PublicCounts:
     likely one, as a player counting the pieces left would reckon; the strikes' average
     gains are kept per state."""
 
-    __slots__ = ("gains", "groups")
+    __slots__ = ("_board", "_raids", "gains", "groups")
 
     def __init__(self, state: GameState) -> None:
         board = state.board
@@ -239,6 +266,24 @@ class PublicCounts:
                     groups[(side, 1, mask)] = stepped
         self.groups = groups
         self.gains: dict[tuple[int, tuple[int, int, int]], float] = {}
+        self._board = board
+        self._raids: dict[int, tuple[list[int], list[int]] | None] = {}
+
+    def raid_distances(self, side: Player | int) -> tuple[list[int], list[int]] | None:
+        """The moves from each square (by index) to the nearest Flag of `side`'s opponent
+        in the sampled state, up to `RAID_REACH` (1024 past it or cut off): for a piece of
+        `side` that cannot remove a Bomb (around the Flag owner's Bombs and the lakes) and
+        for one that can (through those Bombs); other pieces do not block, as they may
+        move or be struck. None when that opponent has no Flag. Worked out at the first
+        call for each side."""
+        side = int(side)
+        if side not in self._raids:
+            board = self._board
+            flags = [i for i, code in enumerate(board)
+                     if code and code & 15 == _FLAG and (code >> 4) & 1 != side]
+            self._raids[side] = ((_raid_distances(board, flags, False),
+                                  _raid_distances(board, flags, True)) if flags else None)
+        return self._raids[side]
 
 
 class Answers:
@@ -294,6 +339,61 @@ class Answers:
         self.visits += 1
         self.sum += result
 
+
+
+def _raid_distances(board: tuple[int, ...] | list[int], flags: list[int],
+                    through_bombs: bool) -> list[int]:
+    """Moves from each square to the nearest of `flags` within `RAID_REACH` (`_FAR` past
+    it), around the lakes and around the Flag owner's Bombs unless `through_bombs`."""
+    distances = [_FAR] * (SIZE * SIZE)
+    for flag in flags:
+        distances[flag] = 0
+    owner = (board[flags[0]] >> 4) & 1
+    frontier = flags
+    for step in range(1, RAID_REACH + 1):
+        following = []
+        for square in frontier:
+            for n in NEIGHBOURS[square]:
+                if distances[n] != _FAR:
+                    continue
+                code = board[n]
+                if code and code & 15 == _BOMB and (code >> 4) & 1 == owner \
+                        and not through_bombs:
+                    continue
+                distances[n] = step
+                following.append(n)
+        frontier = following
+    return distances
+
+
+def _raid_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
+               distances: tuple[list[int], list[int]], breaks: list[bool],
+               rng: random.Random) -> Move | None:
+    """A raiding move among `moves`: a strike on the Flag when there is one, else one drawn
+    among the steps of pieces within `RAID_REACH` of the Flag that take them closer and
+    the strikes on its Bombs on the way by pieces that remove them; None when there is
+    none."""
+    walk, breaker = distances
+    options = []
+    for m in moves:
+        to = m.ti
+        if to < 0:
+            continue
+        frm = m.fi
+        breaks_bombs = breaks[board[frm] & 15]
+        d = breaker if breaks_bombs else walk
+        here = d[frm]
+        if here > RAID_REACH or d[to] >= here:
+            continue
+        target = board[to]
+        if target:
+            struck = target & 15
+            if struck == _FLAG:
+                return m
+            if struck != _BOMB or not breaks_bombs:
+                continue  # other strikes are the strike policy's
+        options.append(m)
+    return options[rng.randrange(len(options))] if options else None
 
 
 def _gain(table: tuple[tuple[int, ...], ...], counts: list[int], ra: int,

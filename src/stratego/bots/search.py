@@ -235,6 +235,14 @@ class SearchBot:
             known piece only with a piece that wins, so a known Marshal beside a piece
             that may be the Spy risks itself); a step away from such a piece gains as
             much. 0 leaves the risk to the heuristic's threat and the playouts.
+        raid: The chance with which, at each ply of the opponent in a playout where no
+            strike pays, the opponent raids the bot's Flag when a piece of its is in
+            reach (`stratego.bots.playouts.Playouts.play`: within
+            `stratego.bots.playouts.RAID_REACH` moves, through the Bombs for a piece
+            that may be a Miner in the sampled state): the walks to the Flag that random
+            steps almost never make, so a candidate that leaves the way open loses the
+            playouts where the runner beside it is a Miner. 0 (the default) leaves the
+            playouts as they were.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
@@ -254,7 +262,7 @@ class SearchBot:
                  commit: float | None = COMMIT, trap: float = TRAP,
                  wall: float = WALL, walled: bool = True,
                  replies: int | None = None, exposure: float = EXPOSURE,
-                 slip: float = SLIP) -> None:
+                 slip: float = SLIP, raid: float = 0.0) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -275,6 +283,7 @@ class SearchBot:
                                        or not number >= 0 or math.isinf(number)):
                 raise ArgumentError(f"{label} must be a number >= 0, not {_shown(number)}")
         slip = chance_from(slip, "slip")
+        raid = chance_from(raid, "raid")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -300,6 +309,7 @@ class SearchBot:
         self.replies = replies
         self.exposure = float(exposure)
         self.slip = slip
+        self.raid = raid
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
@@ -454,7 +464,7 @@ class SearchBot:
             gained = self._playouts.play(
                 state, ranked[pick], me, base, playout, public, depth=self.depth,
                 answers=None if answers is None else answers[pick], replies=self.replies,
-                exploration=self.exploration)
+                exploration=self.exploration, raid=self.raid)
             totals[pick] += squash(gained)
             material[pick] += gained
             visits[pick] += 1
