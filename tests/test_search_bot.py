@@ -316,7 +316,7 @@ def test_the_search_lists_what_it_weighed() -> None:
     assert bot.searched == ()
 
 
-@pytest.mark.parametrize(("simulations", "determinizations"), [(120, 8), (1600, 4)])
+@pytest.mark.parametrize(("simulations", "determinizations"), [(200, 6), (1600, 4)])
 def test_every_candidate_meets_the_same_states_and_dice(simulations: int, determinizations: int,
                                                        monkeypatch: pytest.MonkeyPatch
                                                        ) -> None:

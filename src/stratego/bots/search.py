@@ -28,10 +28,12 @@ For each decision the bot
    each side strikes when the strike pays on average over what the struck piece may be
    (its possible ranks (`GameState.known`), weighed by the pieces of its side that the
    public record cannot tell from it: a piece that has moved is no Bomb, an unmoved one
-   late in the game likely is), and otherwise steps at random. The n-th simulation of
-   every candidate plays in the same state (the pool's n-th, round robin past its size)
-   with the playout's random generator seeded alike (common random numbers), so
-   candidates are compared on the same futures (with `replies`, once a candidate has
+   late in the game likely is), the opponent raids the bot's Flag when a piece of its
+   is in reach (with chance `raid`: a Miner through the Bombs), and otherwise steps at
+   random. The n-th simulation of every candidate plays in the same state (the pool's
+   n-th, round robin past its size) with the playout's random generator seeded alike
+   (common random numbers), so candidates are compared on the same futures (with
+   `replies`, once a candidate has
    had that many visits, the opponent's first answer to it is the search's own choice
    instead: the answer that has hurt the candidate most so far, or one not yet tried,
    counted across the sampled states); the playout is cut off after `depth` plies and
@@ -83,7 +85,7 @@ if TYPE_CHECKING:
     from stratego.state import GameState
     from stratego.views import PlayerView
 
-__all__ = ["COMMIT", "EXPOSURE", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "TRAP", "WALL",
+__all__ = ["COMMIT", "EXPOSURE", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "RAID", "TRAP", "WALL",
            "Candidate", "SearchBot"]
 
 _NOISE = 0.15
@@ -110,6 +112,9 @@ WALL = 20.0
 """The default `SearchBot.wall`: the score of covering a Bomb beside the bot's Flag that an
 opponent piece which may be a Miner can strike soon, times that chance
 (`stratego.bots.walls`)."""
+RAID = 0.5
+"""The default `SearchBot.raid`: the chance with which the opponent in a playout raids the
+bot's Flag at each of its plies where no strike pays (`stratego.bots.playouts`)."""
 EXPOSURE = 1.0
 """The default `SearchBot.exposure`: the share of a known piece's worth (`PIECE_VALUES`) a
 step scores less for each unit of chance it adds that a hidden opponent piece beside it
@@ -241,8 +246,8 @@ class SearchBot:
             `stratego.bots.playouts.RAID_REACH` moves, through the Bombs for a piece
             that may be a Miner in the sampled state): the walks to the Flag that random
             steps almost never make, so a candidate that leaves the way open loses the
-            playouts where the runner beside it is a Miner. 0 (the default) leaves the
-            playouts as they were.
+            playouts where the runner beside it is a Miner (`RAID` by default; 0 leaves
+            the opponent's steps to the playout policy).
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
@@ -262,7 +267,7 @@ class SearchBot:
                  commit: float | None = COMMIT, trap: float = TRAP,
                  wall: float = WALL, walled: bool = True,
                  replies: int | None = None, exposure: float = EXPOSURE,
-                 slip: float = SLIP, raid: float = 0.0) -> None:
+                 slip: float = SLIP, raid: float = RAID) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
