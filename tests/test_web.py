@@ -202,7 +202,7 @@ def test_property_states_with_equal_views_get_equal_answers(
         replies += [post(hub, base + "/move", {"move": text}) for text in refused]
         answers.append([(r.status, r.content_type, r.body) for r in replies])
     assert answers[0] == answers[1]
-    assert refused  # "--" is legal only in a Rescue decision, and "M@a1" never with it
+    assert refused  # "--" and "M@a1" are legal only in a Rescue decision, steps never there
     assert all(status >= 400 for status, _, _ in answers[0][len(answers[0]) - len(refused):])
 
 
