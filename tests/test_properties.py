@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import attrs
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,7 +32,7 @@ from stratego import (
     apply,
     legal_moves,
 )
-from stratego.board import LAKES
+from stratego.board import LAKE_INDICES, LAKES, SIZE, distance, paths
 from stratego.moves import MOVE_TABLE
 
 MAX_PLIES = 300
@@ -380,3 +381,31 @@ def test_is_legal_and_explain_agree_with_legal_moves(start: GameState, seed: int
         assert (reason is None) is (move in legal)
         if reason is not None and not state.is_over:
             assert str(move) in reason
+
+
+_land = st.integers(0, SIZE * SIZE - 1).filter(lambda i: i not in LAKE_INDICES)
+
+
+@given(_land, _land, st.sets(st.integers(0, SIZE * SIZE - 1), max_size=30))
+def test_paths_are_shortest_walks_around_lakes_and_walls(a: int, b: int,
+                                                         walls: set[int]) -> None:
+    """Invariant of `stratego.board.paths`: on the open board every land square is reached,
+    never in fewer moves than the steps between them as the crow flies (the lakes only
+    lengthen a walk), the same both ways; shutting squares never shortens a walk."""
+    open_from_a = paths([a], lambda n: True)
+    assert set(open_from_a) == set(range(SIZE * SIZE)) - LAKE_INDICES
+    assert open_from_a[b] >= distance(a, b)
+    assert open_from_a[b] == paths([b], lambda n: True)[a]
+    walled = paths([a], lambda n: n not in walls)
+    assert all(walled[square] >= open_from_a[square] for square in walled)
+    assert not set(walled) & (walls - {a})
+
+
+def test_paths_refuse_what_is_no_square_index() -> None:
+    """Bad starts and a passable test that cannot be called are the library's error,
+    naming the argument."""
+    for bad in ([100], [-1], [True], ["a1"], 5):
+        with pytest.raises(stratego.errors.ArgumentError, match="start"):
+            paths(bad, lambda n: True)  # type: ignore[arg-type]
+    with pytest.raises(stratego.errors.ArgumentError, match="passable"):
+        paths([0], None)  # type: ignore[arg-type]

@@ -397,8 +397,8 @@ def test_the_playouts_weigh_a_hidden_piece_by_the_pieces_like_it() -> None:
 
 def _raid_position(miner: str = "h8") -> stratego.GameState:
     """Red's Flag on j10 behind Red's Bombs on i10 and j9 (as if Red played from the top),
-    a Blue Miner on `miner` and a Blue Sergeant on h10's file; Blue's Flag on a1 behind a
-    Bomb, Red's Lieutenant far off on a7. Blue to move."""
+    a Blue Miner on `miner` and a Blue Sergeant on e10; Blue's Flag on a1 behind a Bomb,
+    Red's Lieutenant far off on a7. Blue to move."""
     return stratego.from_position(CLASSIC, {"j10": "F", "i10": "B", "j9": "B", "a7": "L",
                                             miner: "n", "e10": "t", "a1": "f", "a2": "b"},
                                   to_move=Player.BLUE)

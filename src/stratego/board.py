@@ -24,12 +24,13 @@ True
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from typing import SupportsIndex
 
 import attrs
 
-from stratego.errors import InvalidNotationError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, _shown
 from stratego.pieces import Player
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Square",
     "distance",
     "home_rows",
+    "paths",
 ]
 
 SIZE = 10
@@ -191,6 +193,36 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(lane[0] for lane in lanes) for lanes in LANES
 )
 """For each square index: the indices of its non-lake orthogonal neighbours."""
+
+
+def paths(starts: Iterable[int], passable: Callable[[int], bool]) -> dict[int, int]:
+    """Moves from each square (by index) to the nearest of `starts`: breadth first over
+    `NEIGHBOURS` (around the lakes), through the squares `passable` allows; a square
+    missing from the result cannot be reached.
+
+    Raises `stratego.errors.ArgumentError` when `starts` is not a collection of square
+    indices (whole numbers from 0 to 99) or `passable` cannot be called."""
+    if not callable(passable):
+        raise ArgumentError(f"passable must be callable, not {_shown(passable)}")
+    try:
+        given = list(starts)
+    except TypeError:
+        raise ArgumentError(f"starts must be square indices, not {_shown(starts)}") from None
+    distances: dict[int, int] = {}
+    for start in given:
+        index = _whole(start)
+        if index is None or not 0 <= index < SIZE * SIZE:
+            raise ArgumentError(f"a start must be a square index from 0 to {SIZE * SIZE - 1}, "
+                                f"not {_shown(start)}")
+        distances[index] = 0
+    queue = deque(distances)
+    while queue:
+        square = queue.popleft()
+        for n in NEIGHBOURS[square]:
+            if n not in distances and passable(n):
+                distances[n] = distances[square] + 1
+                queue.append(n)
+    return distances
 
 
 def _two_steps(index: int) -> tuple[tuple[int, tuple[int, ...]], ...]:

@@ -19,7 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from stratego.board import NEIGHBOURS, SIZE
+from stratego.board import SIZE, paths
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
@@ -141,9 +141,11 @@ class Playouts:
         in a few plies, and the real opponent's pieces do: a candidate that leaves a way
         to the Flag open then loses the playouts where the piece beside it is a Miner.
         `me`'s own pieces never raid (they would walk to a Flag the sampled state puts
-        where the bot does not know it is). `rng` is the
-        playout's dice: a `random.Random` (the search reseeds one for each playout, so
-        the n-th playouts of its candidates throw the same), a seed, or None.
+        where the bot does not know it is).
+
+        `rng` is the playout's dice: a `random.Random` (the search reseeds one for each
+        playout, so the n-th playouts of its candidates throw the same), a seed, or
+        None.
 
         Raises `stratego.errors.ArgumentError` for an `rng` that is none of these."""
         if not isinstance(rng, random.Random):
@@ -228,7 +230,6 @@ class Playouts:
         if answer is not None and answers is not None:
             answers.record(answer, squash(gained))
         return gained
-
 
 
 class PublicCounts:
@@ -345,24 +346,16 @@ def _raid_distances(board: tuple[int, ...] | list[int], flags: list[int],
                     through_bombs: bool) -> list[int]:
     """Moves from each square to the nearest of `flags` within `RAID_REACH` (`_FAR` past
     it), around the lakes and around the Flag owner's Bombs unless `through_bombs`."""
-    distances = [_FAR] * (SIZE * SIZE)
-    for flag in flags:
-        distances[flag] = 0
     owner = (board[flags[0]] >> 4) & 1
-    frontier = flags
-    for step in range(1, RAID_REACH + 1):
-        following = []
-        for square in frontier:
-            for n in NEIGHBOURS[square]:
-                if distances[n] != _FAR:
-                    continue
-                code = board[n]
-                if code and code & 15 == _BOMB and (code >> 4) & 1 == owner \
-                        and not through_bombs:
-                    continue
-                distances[n] = step
-                following.append(n)
-        frontier = following
+
+    def passable(square: int) -> bool:
+        code = board[square]
+        return through_bombs or not (code and code & 15 == _BOMB and (code >> 4) & 1 == owner)
+
+    distances = [_FAR] * (SIZE * SIZE)
+    for square, moves in paths(flags, passable).items():
+        if moves <= RAID_REACH:
+            distances[square] = moves
     return distances
 
 

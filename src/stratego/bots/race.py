@@ -33,14 +33,13 @@ chances are read, so the plan depends only on what the player may know.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
 from stratego.arguments import chance_from
-from stratego.board import NEIGHBOURS, distance
+from stratego.board import NEIGHBOURS, distance, paths
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.errors import ArgumentError, _shown
 from stratego.moves import Move
@@ -224,7 +223,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
                 continue
             distances = maps.get(rank)
             if distances is None:
-                distances = _paths([target], attack_passes(rank))
+                distances = paths([target], attack_passes(rank))
                 maps[rank] = distances
             steps = _steps_from(square, distances)
             if steps < FAR and (best is None or (steps, PIECE_VALUES[rank]) < best[0]):
@@ -239,7 +238,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
         entrances = NEIGHBOURS[flag]
         for runner in moved:
             ranks = theirs[runner]
-            reached = _paths([runner], runner_passes(ranks, flag))
+            reached = paths([runner], runner_passes(ranks, flag))
             first = min(((reached[e], e) for e in entrances if e in reached), default=None)
             weight = 1.0
             if first is None or first[0] + 1 > reach:
@@ -268,7 +267,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
                 goals = [entrance]
             if not goals:
                 continue
-            distances = _paths(goals, post_passes(flag))
+            distances = paths(goals, post_passes(flag))
             options = []
             for square in defenders:
                 near = [distances[n] + 1 for n in NEIGHBOURS[square]
@@ -291,24 +290,10 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
         for square, ranks in theirs.items():
             if sum(p for rank, p in ranks if rank in movable) < _MOVES_AT_ALL:
                 continue
-            reached = _paths([flag], threat_passes(ranks))
+            reached = paths([flag], threat_passes(ranks))
             their_steps = min(their_steps, _steps_from(square, reached))
     return RacePlan(attack, target, flag_chance, tuple(guards.values()), their_steps,
                     frozenset(theirs))
-
-
-def _paths(starts: list[int], passable: Callable[[int], bool]) -> dict[int, int]:
-    """Moves from each square to the nearest of `starts` (breadth first over the
-    neighbours of the board, through the squares `passable` allows)."""
-    distances = dict.fromkeys(starts, 0)
-    queue = deque(starts)
-    while queue:
-        square = queue.popleft()
-        for n in NEIGHBOURS[square]:
-            if n not in distances and passable(n):
-                distances[n] = distances[square] + 1
-                queue.append(n)
-    return distances
 
 
 def _likeliest(starts: list[int], through: Callable[[int], float], moves: int,
