@@ -399,6 +399,8 @@ def test_paths_are_shortest_walks_around_lakes_and_walls(a: int, b: int,
     walled = paths([a], lambda n: n not in walls)
     assert all(walled[square] >= open_from_a[square] for square in walled)
     assert not set(walled) & (walls - {a})
+    near = paths([a], lambda n: n not in walls, limit=4)
+    assert near == {square: moves for square, moves in walled.items() if moves <= 4}
 
 
 def test_paths_refuse_what_is_no_square_index() -> None:
@@ -409,3 +411,6 @@ def test_paths_refuse_what_is_no_square_index() -> None:
             paths(bad, lambda n: True)  # type: ignore[arg-type]
     with pytest.raises(stratego.errors.ArgumentError, match="passable"):
         paths([0], None)  # type: ignore[arg-type]
+    for limit in (-1, 1.5, "4"):
+        with pytest.raises(stratego.errors.ArgumentError, match="limit"):
+            paths([0], lambda n: True, limit)  # type: ignore[arg-type]

@@ -195,15 +195,23 @@ NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
 """For each square index: the indices of its non-lake orthogonal neighbours."""
 
 
-def paths(starts: Iterable[int], passable: Callable[[int], bool]) -> dict[int, int]:
+def paths(starts: Iterable[int], passable: Callable[[int], bool],
+          limit: int | None = None) -> dict[int, int]:
     """Moves from each square (by index) to the nearest of `starts`: breadth first over
     `NEIGHBOURS` (around the lakes), through the squares `passable` allows; a square
-    missing from the result cannot be reached.
+    missing from the result cannot be reached (in at most `limit` moves, when given: the
+    walk stops there).
 
     Raises `stratego.errors.ArgumentError` when `starts` is not a collection of square
-    indices (whole numbers from 0 to 99) or `passable` cannot be called."""
+    indices (whole numbers from 0 to 99), `passable` cannot be called or `limit` is not
+    a whole number from 0 up."""
     if not callable(passable):
         raise ArgumentError(f"passable must be callable, not {_shown(passable)}")
+    if limit is not None:
+        whole = _whole(limit)
+        if whole is None or whole < 0:
+            raise ArgumentError(f"limit must be a whole number from 0 up, not {_shown(limit)}")
+        limit = whole
     try:
         given = list(starts)
     except TypeError:
@@ -218,9 +226,12 @@ def paths(starts: Iterable[int], passable: Callable[[int], bool]) -> dict[int, i
     queue = deque(distances)
     while queue:
         square = queue.popleft()
+        moves = distances[square] + 1
+        if limit is not None and moves > limit:
+            break
         for n in NEIGHBOURS[square]:
             if n not in distances and passable(n):
-                distances[n] = distances[square] + 1
+                distances[n] = moves
                 queue.append(n)
     return distances
 

@@ -353,9 +353,8 @@ def _raid_distances(board: tuple[int, ...] | list[int], flags: list[int],
         return through_bombs or not (code and code & 15 == _BOMB and (code >> 4) & 1 == owner)
 
     distances = [_FAR] * (SIZE * SIZE)
-    for square, moves in paths(flags, passable).items():
-        if moves <= RAID_REACH:
-            distances[square] = moves
+    for square, moves in paths(flags, passable, RAID_REACH).items():
+        distances[square] = moves
     return distances
 
 
