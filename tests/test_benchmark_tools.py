@@ -8,10 +8,16 @@ from __future__ import annotations
 import importlib.util
 import json
 import pathlib
+import random
 import sys
 from typing import Any
 
 import pytest
+
+from stratego.editions import by_name
+from stratego.engine import legal_moves, new_game
+from stratego.pieces import Player
+from stratego.setups import random_setup
 
 BENCHMARKS = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -104,3 +110,55 @@ def test_games_are_paired_by_index(paired: Any, tmp_path: pathlib.Path,
     out = capsys.readouterr().out
     assert "2 games played by both" in out
     assert "A better in 1, worse in 0" in out
+
+
+@pytest.fixture(scope="module")
+def decisions() -> Any:
+    sys.path.insert(0, str(BENCHMARKS))  # it imports the sign test from paired.py
+    try:
+        yield _load("budget_decisions")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_an_arm_is_a_budget_and_options(decisions: Any) -> None:
+    assert decisions.parse_arm("23400") == (23400, {})
+    assert decisions.parse_arm("23400 depth=16 raid=0.5") == (23400, {"depth": 16, "raid": 0.5})
+    with pytest.raises(SystemExit, match="NAME=VALUE"):
+        decisions.parse_arm("23400 depth")
+
+
+def _row(chosen: dict[str, str], values: dict[str, float]) -> dict[str, Any]:
+    return {"position": 0, "game": 0, "ply": 10, "chosen": chosen, "values": values}
+
+
+def test_arms_are_compared_where_they_chose_differently(decisions: Any) -> None:
+    """Positions where both arms chose the same move count only as agreement; elsewhere
+    the second arm's move is better where the yardstick values it higher."""
+    rows = [_row({"a": "e4-e5", "b": "e4-e5"}, {}),
+            _row({"a": "e4-e5", "b": "f4-f5"}, {"e4-e5": 0.5, "f4-f5": 0.75}),
+            _row({"a": "e4-e5", "b": "f4-f5"}, {"e4-e5": 0.5, "f4-f5": 0.5}),
+            _row({"a": "e4-e5", "b": "g4-g5"}, {"e4-e5": 0.5, "g4-g5": 0.25})]
+    line = decisions.compare(rows, "a", "b")
+    assert "same move in 1 of 4" in line
+    assert "better in 1, worse in 1 (p = 1.00)" in line
+    assert "mean gain +0.000" in line
+
+
+def test_a_position_is_judged_from_the_true_state(decisions: Any) -> None:
+    """Each arm chooses from the view; the moves chosen, when the arms differ, are valued
+    from the true state by continuations whose k-th game has the same seeds for every
+    move, so the same move gets the same value, a share of whole and half points."""
+    rules = by_name("classic")
+    rng = random.Random(5)
+    state = new_game(rules, random_setup(rules, Player.RED, rng),
+                     random_setup(rules, Player.BLUE, rng))
+    row = decisions.judge((0, 0, 13000, state, ["20", "40 depth=2"], 2, 30))
+    assert set(row["chosen"]) == {"20", "40 depth=2"}
+    chosen = set(row["chosen"].values())
+    assert set(row["values"]) == (chosen if len(chosen) > 1 else set())
+    first = legal_moves(state)[0]
+    one = decisions.continuation_value(state, first, 3, 30, 7)
+    assert one == decisions.continuation_value(state, first, 3, 30, 7)
+    assert 0 <= one <= 1
+    assert one * 6 == int(one * 6)

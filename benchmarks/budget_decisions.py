@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Does a longer search choose better moves? `SearchBot` at several budgets, one position
+at a time.
+
+A game at three seconds a move is some seven minutes of a core, and 200 of them tell a
+longer budget from a shorter one only when the two differ by several points: the search
+chooses the same move at both budgets in most positions, and where it does not, the games
+part ways and what follows is mostly chance. This bench looks at the decisions instead.
+
+1. **Positions.** Games of `SearchBot(simulations=400)` against `HeuristicBot` on the
+   deals of `search_tuning.py` (``--seed``: the same setups and bot seeds, the search bot
+   Red in even games); every ``--every``-th position where the search bot is to move is
+   kept, with the full state (the hidden ranks too, for step 3).
+2. **Decisions.** In each position a new `SearchBot` of each ``--arm`` (seeded by the
+   position, the same seed for every arm) chooses a move from the view.
+3. **An independent yardstick.** Each move chosen by some arm is valued from the *true*
+   state: ``--continuations`` games in which `HeuristicBot` plays both sides from the
+   state after the move (a draw at ``--plies`` more plies), the mover's points averaged
+   (1 a win, 1/2 a draw, 0 a loss). The k-th continuation of every move uses the same
+   bots' seeds (common random numbers). The heuristic's play is not the search's, so a
+   value says how good a move is for a side that goes on as the heuristic would, against
+   the heuristic: a yardstick the search does not use, read as a comparison of moves, not
+   as a probability of winning.
+
+For each pair of arms it prints how often they chose the same move and, over the
+positions where they did not, how many times the second arm's move was valued higher and
+lower (with the two-sided sign test) and the mean difference of the values with its 95%
+interval (normal, over positions): each arm against the next, and the first against the
+last, or each against ``--against ARM``. ``--jsonl FILE`` writes each position as it is done
+and resumes from FILE (the same header) on the next run.
+
+Usage: python benchmarks/budget_decisions.py [--games 12] [--every 12] [--seed 13000]
+       [--arm "7800" --arm "23400" ...] [--continuations 64] [--plies 1500]
+       [--workers 2] [--jsonl FILE] [--against ARM]
+
+An arm is a budget in simulations followed by ``NAME=VALUE`` options (VALUE is JSON), as
+``--arm "23400 depth=16"``; by default the ladder 2340, 7800, 23400 of the defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import multiprocessing
+import os
+import random
+import statistics
+from typing import Any
+
+from paired import sign_test
+
+from stratego.bots import HeuristicBot, SearchBot
+from stratego.editions import by_name
+from stratego.engine import apply, new_game
+from stratego.moves import Move
+from stratego.pieces import Player
+from stratego.state import GameState
+from stratego.views import view
+
+ARMS = ("2340", "7800", "23400")
+"""The default arms: the budget ladder's 0.3 s, one second and three seconds."""
+
+
+def parse_arm(text: str) -> tuple[int, dict[str, Any]]:
+    """``"23400 depth=16"`` as (23400, {"depth": 16})."""
+    head, *items = text.split()
+    options = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"arm {text!r}: write options as NAME=VALUE")
+        options[name] = json.loads(value)
+    return int(head), options
+
+
+def positions(seed: int, games: int, every: int) -> list[tuple[int, GameState]]:
+    """Every `every`-th position of the search bot to move in games 0 to `games` - 1 of
+    the deals from `seed` (`search_tuning.py`'s deals, the search at 400 simulations)."""
+    rules = by_name("classic")
+    kept = []
+    for index in range(games):
+        deal = seed + index // 2
+        me = Player.RED if index % 2 == 0 else Player.BLUE
+        bots = {me: SearchBot(deal, simulations=400), me.opponent: HeuristicBot(deal + 7)}
+        setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
+        state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+        turns = 0
+        while state.outcome is None and state.ply < 1500:
+            mover = state.to_move
+            if mover is me:
+                turns += 1
+                if turns % every == 0:
+                    kept.append((index, state))
+            state = apply(state, bots[mover](view(state, mover)))
+    return kept
+
+
+def continuation_value(state: GameState, move: Move, continuations: int, plies: int,
+                       seed: int) -> float:
+    """The mover's mean points over `continuations` games of `HeuristicBot` against
+    itself from `state` after `move` (a draw after `plies` more plies)."""
+    me = state.to_move
+    start = apply(state, move)
+    total = 0.0
+    for k in range(continuations):
+        bots = {p: HeuristicBot(seed * 1000 + 2 * k + int(p)) for p in Player}
+        now = start
+        while now.outcome is None and now.ply < start.ply + plies:
+            now = apply(now, bots[now.to_move](view(now, now.to_move)))
+        outcome = now.outcome
+        if outcome is None or outcome.winner is None:
+            total += 0.5
+        elif outcome.winner is me:
+            total += 1.0
+    return total / continuations
+
+
+def judge(task: tuple[int, int, int, GameState, list[str], int, int]) -> dict[str, Any]:
+    """One position: each arm's move, and the yardstick's value of each move chosen."""
+    number, index, seed, state, arms, continuations, plies = task
+    looked = view(state, state.to_move)
+    position_seed = seed * 100_000 + number
+    chosen: dict[str, str] = {}
+    moves: dict[str, Move] = {}
+    for arm in arms:
+        simulations, options = parse_arm(arm)
+        move = SearchBot(position_seed, simulations=simulations, **options)(looked)
+        chosen[arm] = str(move)
+        moves[str(move)] = move
+    values = ({name: continuation_value(state, move, continuations, plies, position_seed)
+               for name, move in moves.items()} if len(moves) > 1 else {})
+    return {"position": number, "game": index, "ply": state.ply, "chosen": chosen,
+            "values": values}
+
+
+def compare(rows: list[dict[str, Any]], first: str, second: str) -> str:
+    """One line: how often `first` and `second` agree, and where not, which chose better."""
+    differ = [r for r in rows if r["chosen"][first] != r["chosen"][second]]
+    gaps = [r["values"][r["chosen"][second]] - r["values"][r["chosen"][first]]
+            for r in differ]
+    better = sum(g > 0 for g in gaps)
+    worse = sum(g < 0 for g in gaps)
+    line = (f"{first!r} -> {second!r}: same move in {len(rows) - len(differ)} of {len(rows)}; "
+            f"where not, the second better in {better}, worse in {worse} "
+            f"(p = {sign_test(better, worse):.2f})")
+    if len(gaps) > 1:
+        mean = statistics.fmean(gaps)
+        half = 1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps))
+        line += f", mean gain {mean:+.3f} ({mean - half:+.3f} to {mean + half:+.3f})"
+    return line
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--every", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=13000)
+    parser.add_argument("--arm", action="append", default=[])
+    parser.add_argument("--continuations", type=int, default=64)
+    parser.add_argument("--plies", type=int, default=1500)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--jsonl", default=None)
+    parser.add_argument("--against", default=None)
+    args = parser.parse_args()
+    arms = args.arm or list(ARMS)
+    if args.against is not None and args.against not in arms:
+        raise SystemExit(f"--against {args.against!r} is not one of the arms")
+    for arm in arms:
+        parse_arm(arm)
+    header = {"games": args.games, "every": args.every, "seed": args.seed, "arms": arms,
+              "continuations": args.continuations, "plies": args.plies}
+    done: dict[int, dict[str, Any]] = {}
+    if args.jsonl and os.path.exists(args.jsonl):
+        with open(args.jsonl, encoding="utf-8") as lines:
+            rows = [json.loads(line) for line in lines if line.strip()]
+        if not rows or rows[0] != header:
+            raise SystemExit(f"{args.jsonl} holds another run; name another file")
+        done = {row["position"]: row for row in rows[1:]}
+    elif args.jsonl:
+        os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
+        with open(args.jsonl, "w", encoding="utf-8") as out:
+            out.write(json.dumps(header) + "\n")
+    kept = positions(args.seed, args.games, args.every)
+    tasks = [(n, index, args.seed, state, arms, args.continuations, args.plies)
+             for n, (index, state) in enumerate(kept) if n not in done]
+    with multiprocessing.Pool(args.workers) as pool:
+        for row in pool.imap_unordered(judge, tasks):
+            done[row["position"]] = row
+            if args.jsonl:
+                with open(args.jsonl, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(row) + "\n")
+    rows = [done[n] for n in sorted(done)]
+    print(f"{len(rows)} positions of {args.games} games (deals from {args.seed}), "
+          f"{args.continuations} continuations a move")
+    if args.against is not None:
+        for arm in arms:
+            if arm != args.against:
+                print(compare(rows, args.against, arm))
+        return
+    for first, second in itertools.pairwise(arms):
+        print(compare(rows, first, second))
+    if len(arms) > 2:
+        print(compare(rows, arms[0], arms[-1]))
+
+
+if __name__ == "__main__":
+    main()
