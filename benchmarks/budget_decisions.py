@@ -26,12 +26,14 @@ For each pair of arms it prints how often they chose the same move and, over the
 positions where they did not, how many times the second arm's move was valued higher and
 lower (with the two-sided sign test) and the mean difference of the values with its 95%
 interval (normal, over positions): each arm against the next, and the first against the
-last, or each against ``--against ARM``. ``--jsonl FILE`` writes each position as it is done
-and resumes from FILE (the same header) on the next run.
+last, or each against ``--against ARM``; ``--pool FILE`` (repeated) adds the positions of
+other runs to the figures, each comparison over the positions that have both arms.
+``--jsonl FILE`` writes each position as it is done and resumes from FILE (the same
+header) on the next run.
 
 Usage: python benchmarks/budget_decisions.py [--games 12] [--every 12] [--seed 13000]
        [--arm "7800" --arm "23400" ...] [--continuations 64] [--plies 1500]
-       [--workers 2] [--jsonl FILE] [--against ARM]
+       [--workers 2] [--jsonl FILE] [--against ARM] [--pool FILE ...]
 
 An arm is a budget in simulations followed by ``NAME=VALUE`` options (VALUE is JSON), as
 ``--arm "23400 depth=16"``; by default the ladder 2340, 7800, 23400 of the defaults.
@@ -136,7 +138,9 @@ def judge(task: tuple[int, int, int, GameState, list[str], int, int]) -> dict[st
 
 
 def compare(rows: list[dict[str, Any]], first: str, second: str) -> str:
-    """One line: how often `first` and `second` agree, and where not, which chose better."""
+    """One line: how often `first` and `second` agree, and where not, which chose better
+    (over the rows that have both arms)."""
+    rows = [r for r in rows if first in r["chosen"] and second in r["chosen"]]
     differ = [r for r in rows if r["chosen"][first] != r["chosen"][second]]
     gaps = [r["values"][r["chosen"][second]] - r["values"][r["chosen"][first]]
             for r in differ]
@@ -163,6 +167,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--jsonl", default=None)
     parser.add_argument("--against", default=None)
+    parser.add_argument("--pool", action="append", default=[])
     args = parser.parse_args()
     arms = args.arm or list(ARMS)
     if args.against is not None and args.against not in arms:
@@ -194,6 +199,11 @@ def main() -> None:
     rows = [done[n] for n in sorted(done)]
     print(f"{len(rows)} positions of {args.games} games (deals from {args.seed}), "
           f"{args.continuations} continuations a move")
+    for path in args.pool:
+        with open(path, encoding="utf-8") as lines:
+            pooled = [json.loads(line) for line in lines if line.strip()][1:]
+        rows += pooled
+        print(f"pooled with the {len(pooled)} positions of {path}")
     if args.against is not None:
         for arm in arms:
             if arm != args.against:

@@ -134,11 +134,13 @@ def _row(chosen: dict[str, str], values: dict[str, float]) -> dict[str, Any]:
 
 def test_arms_are_compared_where_they_chose_differently(decisions: Any) -> None:
     """Positions where both arms chose the same move count only as agreement; elsewhere
-    the second arm's move is better where the yardstick values it higher."""
+    the second arm's move is better where the yardstick values it higher; a position of
+    a pooled run without one of the arms is left out."""
     rows = [_row({"a": "e4-e5", "b": "e4-e5"}, {}),
             _row({"a": "e4-e5", "b": "f4-f5"}, {"e4-e5": 0.5, "f4-f5": 0.75}),
             _row({"a": "e4-e5", "b": "f4-f5"}, {"e4-e5": 0.5, "f4-f5": 0.5}),
-            _row({"a": "e4-e5", "b": "g4-g5"}, {"e4-e5": 0.5, "g4-g5": 0.25})]
+            _row({"a": "e4-e5", "b": "g4-g5"}, {"e4-e5": 0.5, "g4-g5": 0.25}),
+            _row({"a": "e4-e5", "c": "h4-h5"}, {"e4-e5": 0.0, "h4-h5": 1.0})]  # pooled
     line = decisions.compare(rows, "a", "b")
     assert "same move in 1 of 4" in line
     assert "better in 1, worse in 1 (p = 1.00)" in line
