@@ -28,8 +28,8 @@ lower (with the two-sided sign test) and the mean difference of the values with 
 interval (normal, over positions): each arm against the next, and the first against the
 last, or each against ``--against ARM``; ``--pool FILE`` (repeated) adds the positions of
 other runs to the figures, each comparison over the positions that have both arms.
-``--jsonl FILE`` writes each position as it is done and resumes from FILE (the same
-header) on the next run.
+``--jsonl FILE`` writes each position as it is done, resumes from FILE (the same run) on
+the next, and puts FILE in position order at the end, as `search_tuning.py` does.
 
 Usage: python benchmarks/budget_decisions.py [--games 12] [--every 12] [--seed 13000]
        [--arm "7800" --arm "23400" ...] [--continuations 64] [--plies 1500]
@@ -47,15 +47,14 @@ import json
 import math
 import multiprocessing
 import os
-import random
 import statistics
 from typing import Any
 
 from paired import sign_test
+from search_tuning import MAX_PLIES, opening, parse_options, played, rewrite_in_order
 
 from stratego.bots import HeuristicBot, SearchBot
-from stratego.editions import by_name
-from stratego.engine import apply, new_game
+from stratego.engine import apply
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.state import GameState
@@ -68,28 +67,20 @@ ARMS = ("2340", "7800", "23400")
 def parse_arm(text: str) -> tuple[int, dict[str, Any]]:
     """``"23400 depth=16"`` as (23400, {"depth": 16})."""
     head, *items = text.split()
-    options = {}
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"arm {text!r}: write options as NAME=VALUE")
-        options[name] = json.loads(value)
-    return int(head), options
+    if not all("=" in item for item in items):
+        raise SystemExit(f"arm {text!r}: write options as NAME=VALUE")
+    return int(head), parse_options(items)
 
 
 def positions(seed: int, games: int, every: int) -> list[tuple[int, GameState]]:
     """Every `every`-th position of the search bot to move in games 0 to `games` - 1 of
-    the deals from `seed` (`search_tuning.py`'s deals, the search at 400 simulations)."""
-    rules = by_name("classic")
+    the deals from `seed` (`search_tuning.opening`, the search at 400 simulations)."""
     kept = []
     for index in range(games):
-        deal = seed + index // 2
-        me = Player.RED if index % 2 == 0 else Player.BLUE
-        bots = {me: SearchBot(deal, simulations=400), me.opponent: HeuristicBot(deal + 7)}
-        setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
-        state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+        _, me, bots, state = opening(index, seed, lambda d: SearchBot(d, simulations=400),
+                                     HeuristicBot)
         turns = 0
-        while state.outcome is None and state.ply < 1500:
+        while state.outcome is None and state.ply < MAX_PLIES:
             mover = state.to_move
             if mover is me:
                 turns += 1
@@ -176,14 +167,8 @@ def main() -> None:
         parse_arm(arm)
     header = {"games": args.games, "every": args.every, "seed": args.seed, "arms": arms,
               "continuations": args.continuations, "plies": args.plies}
-    done: dict[int, dict[str, Any]] = {}
-    if args.jsonl and os.path.exists(args.jsonl):
-        with open(args.jsonl, encoding="utf-8") as lines:
-            rows = [json.loads(line) for line in lines if line.strip()]
-        if not rows or rows[0] != header:
-            raise SystemExit(f"{args.jsonl} holds another run; name another file")
-        done = {row["position"]: row for row in rows[1:]}
-    elif args.jsonl:
+    done = played(args.jsonl, header, key="position") if args.jsonl else {}
+    if args.jsonl and not os.path.exists(args.jsonl):
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:
             out.write(json.dumps(header) + "\n")
@@ -197,6 +182,8 @@ def main() -> None:
                 with open(args.jsonl, "a", encoding="utf-8") as out:
                     out.write(json.dumps(row) + "\n")
     rows = [done[n] for n in sorted(done)]
+    if args.jsonl:
+        rewrite_in_order(args.jsonl, rows)
     print(f"{len(rows)} positions of {args.games} games (deals from {args.seed}), "
           f"{args.continuations} continuations a move")
     for path in args.pool:

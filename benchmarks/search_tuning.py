@@ -39,6 +39,7 @@ import json
 import multiprocessing
 import os
 import random
+from collections.abc import Callable
 from typing import Any
 
 from stratego.bots import HeuristicBot, SearchBot
@@ -69,19 +70,26 @@ def _factory(spec: str | None, default: Any = SearchBot) -> Any:
     return getattr(module, name)
 
 
+def opening(index: int, seed: int, search: Callable[[int], Any],
+            opponent: Callable[[int], Any]) -> tuple[int, Player, dict[Player, Any], GameState]:
+    """Game `index` of the deals from `seed` before its first move: the deal, the search
+    bot's colour (Red in even games), the bots (`search` and `opponent` made from the
+    deal's seeds) and the classic game with the setups each bot drew for the deal."""
+    rules = by_name("classic")
+    deal = seed + index // 2
+    me = Player.RED if index % 2 == 0 else Player.BLUE
+    bots = {me: search(deal), me.opponent: opponent(deal + 7)}
+    setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
+    return deal, me, bots, new_game(rules, setups[Player.RED], setups[Player.BLUE])
+
+
 def play(task: tuple[int, int, int, dict[str, Any], str | None, str | None, dict[str, Any]]
          ) -> dict[str, Any]:
     """Game `index` of the deals from `seed`: the search bot's result and how it ended."""
     index, seed, simulations, options, spec, against, against_options = task
-    rules = by_name("classic")
-    deal = seed + index // 2
-    search_red = index % 2 == 0
-    me = Player.RED if search_red else Player.BLUE
-    search = _factory(spec)(deal, simulations=simulations, **options)
-    opponent = _factory(against, HeuristicBot)(deal + 7, **against_options)
-    bots = {me: search, me.opponent: opponent}
-    setups = {p: bots[p].setup(rules, p, random.Random(deal * 2 + int(p))) for p in Player}
-    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
+    deal, me, bots, state = opening(
+        index, seed, lambda d: _factory(spec)(d, simulations=simulations, **options),
+        lambda d: _factory(against, HeuristicBot)(d, **against_options))
     losses: dict[str, float] = {name: 0 if name in ("spied", "spy_kills") else 0.0
                                 for name in LOSSES}
     while state.outcome is None and state.ply < MAX_PLIES:
@@ -93,7 +101,7 @@ def play(task: tuple[int, int, int, dict[str, Any], str | None, str | None, dict
     outcome = state.outcome
     won = None if outcome is None or outcome.winner is None else outcome.winner is me
     how = "ply limit" if outcome is None else outcome.termination.value
-    return {"index": index, "deal": deal, "search_red": search_red, "won": won,
+    return {"index": index, "deal": deal, "search_red": me is Player.RED, "won": won,
             "termination": how, "plies": state.ply, **losses}
 
 
@@ -126,7 +134,7 @@ def _count(state: GameState, move: Move, after: GameState, me: Player,
         losses["bombed"] += PIECE_VALUES[attacker.rank]
 
 
-def _options(items: list[str]) -> dict[str, Any]:
+def parse_options(items: list[str]) -> dict[str, Any]:
     """``NAME=VALUE`` items (VALUE is JSON) as keyword arguments."""
     options = {}
     for item in items:
@@ -135,20 +143,22 @@ def _options(items: list[str]) -> dict[str, Any]:
     return options
 
 
-def _played(path: str, header: dict[str, Any]) -> dict[int, dict[str, Any]]:
-    """The games already in the JSONL file `path` by index, if its header plays the same
-    match as `header` (other header fields, such as a note, may differ); {} if no file."""
+def played(path: str, header: dict[str, Any], key: str = "index") -> dict[int, dict[str, Any]]:
+    """The rows (games) already in the JSONL file `path` by their `key`, if its header
+    plays the same match as `header` (other header fields, such as a note, may differ);
+    {} if no file."""
     if not os.path.exists(path):
         return {}
     with open(path, encoding="utf-8") as lines:
         rows = [json.loads(line) for line in lines if line.strip()]
     if not rows or any(rows[0].get(key) != value for key, value in header.items()):
         raise SystemExit(f"{path} holds another match; name another file")
-    return {row["index"]: row for row in rows[1:]}
+    return {row[key]: row for row in rows[1:]}
 
 
-def _rewrite_in_order(path: str, games: list[dict[str, Any]]) -> None:
-    """Rewrite the JSONL file `path` with its header first and its games in game order."""
+def rewrite_in_order(path: str, games: list[dict[str, Any]]) -> None:
+    """Rewrite the JSONL file `path` with its header first and then `games` (its rows, in
+    the order given)."""
     with open(path, encoding="utf-8") as lines:
         header = lines.readline()
     with open(path + ".tmp", "w", encoding="utf-8") as out:
@@ -170,12 +180,12 @@ def main() -> None:
     parser.add_argument("--opponent-option", action="append", default=[])
     parser.add_argument("--jsonl", default=None)
     args = parser.parse_args()
-    options = _options(args.option)
-    against_options = _options(args.opponent_option)
+    options = parse_options(args.option)
+    against_options = parse_options(args.opponent_option)
     header = {"simulations": args.simulations, "seed": args.seed, "options": options,
               "bot": args.bot or "search", "opponent": args.opponent or "heuristic",
               "opponent_options": against_options}
-    done = _played(args.jsonl, header) if args.jsonl else {}
+    done = played(args.jsonl, header) if args.jsonl else {}
     tasks = [(i, args.seed, args.simulations, options, args.bot, args.opponent, against_options)
              for i in range(args.games) if i not in done]
     if args.jsonl and not os.path.exists(args.jsonl):
@@ -190,7 +200,7 @@ def main() -> None:
                     out.write(json.dumps(game) + "\n")
     games = [done[i] for i in sorted(done) if i < args.games]
     if args.jsonl:
-        _rewrite_in_order(args.jsonl, [done[i] for i in sorted(done)])
+        rewrite_in_order(args.jsonl, [done[i] for i in sorted(done)])
     score = Score("search", sum(g["won"] is True for g in games),
                   sum(g["won"] is None for g in games), sum(g["won"] is False for g in games))
     low, high = score.interval()

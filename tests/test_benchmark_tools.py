@@ -61,9 +61,9 @@ def test_a_match_resumes_from_the_games_its_file_holds(tuning: Any,
     """The games already written are kept by index; a note added to the header by hand
     does not make it another match; no file means nothing played yet."""
     path = tmp_path / "match.jsonl"
-    assert tuning._played(str(path), HEADER) == {}
+    assert tuning.played(str(path), HEADER) == {}
     _write(path, {**HEADER, "note": "the defaults"}, [_game(3, True), _game(0, False)])
-    assert sorted(tuning._played(str(path), HEADER)) == [0, 3]
+    assert sorted(tuning.played(str(path), HEADER)) == [0, 3]
 
 
 @pytest.mark.parametrize("field", ["simulations", "seed", "options", "opponent"])
@@ -74,7 +74,7 @@ def test_a_file_of_another_match_is_refused(tuning: Any, tmp_path: pathlib.Path,
     path = tmp_path / "match.jsonl"
     _write(path, {**HEADER, field: {"other": 1}}, [_game(0, True)])
     with pytest.raises(SystemExit, match="another match"):
-        tuning._played(str(path), HEADER)
+        tuning.played(str(path), HEADER)
 
 
 def test_a_finished_match_is_written_in_game_order(tuning: Any,
@@ -82,7 +82,7 @@ def test_a_finished_match_is_written_in_game_order(tuning: Any,
     path = tmp_path / "match.jsonl"
     games = [_game(2, True), _game(0, None), _game(1, False)]
     _write(path, HEADER, games)
-    tuning._rewrite_in_order(str(path), sorted(games, key=lambda g: g["index"]))
+    tuning.rewrite_in_order(str(path), sorted(games, key=lambda g: g["index"]))
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
     assert rows[0] == HEADER
     assert [row["index"] for row in rows[1:]] == [0, 1, 2]
