@@ -17,7 +17,7 @@ from stratego.beliefs import Beliefs
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
 from stratego.bots.heuristic import PIECE_VALUES, move_scores
-from stratego.bots.playouts import RAID_REACH, WIN, Playouts, PublicCounts, dynamic_value
+from stratego.bots.playouts import RAID_REACH, WIN, Answers, Playouts, PublicCounts, dynamic_value
 from stratego.bots.search import Candidate
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
 from stratego.errors import ArgumentError
@@ -97,6 +97,7 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"guard": -1}, {"guard": 1.5},
                                  {"first_move_cost": -1.0}, {"use_beliefs": 1},
                                  {"walled": "yes"}, {"replies": -1}, {"replies": 2.5},
+                                 {"follow": -1}, {"follow": "all"},
                                  {"raid": 1.5}, {"raid": -0.1}, {"raid": True}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
@@ -296,6 +297,58 @@ def test_the_search_finds_the_opponents_best_answer() -> None:
     assert credited is not None
     assert chase.material < credited - 2
     assert sum(c.visits for c in searched.searched) == searched.simulations_done == 400
+
+
+def test_the_bots_reply_to_an_answer_is_searched_too() -> None:
+    """Every book: the higher rank wins a strike. After a quiet candidate, Blue's known
+    General answering e6-e5 steps beside Red's known Colonel on e4; the playout policy's
+    reply is a random step, which mostly leaves the Colonel to be struck. With `follow`
+    the bot's reply to that answer is searched (a third ply of the tree, on Red's side of
+    the results), and the reply it plays most is the Colonel's flight; without it the
+    node keeps no replies."""
+    placement = {"a1": "F", "b1": "B", "a2": "B", "e4": "C", "h1": "T", "e6": "g",
+                 "j10": "f", "i10": "b", "j9": "b", "a10": "t", "b10": "t", "c10": "t",
+                 "d10": "t"}
+    state = stratego.from_position(CLASSIC, placement, to_move=Player.RED)
+    for square, rank in (("e4", Rank.COLONEL), ("e6", Rank.GENERAL),
+                         ("a10", Rank.SERGEANT), ("b10", Rank.SERGEANT),
+                         ("c10", Rank.SERGEANT), ("d10", Rank.SERGEANT)):
+        state = reveal(state, square, rank)
+    seen = view(state, Player.RED)
+    beliefs = Beliefs(seen)
+    rng = random.Random(5)
+    states = [beliefs.sample(rng) for _ in range(8)]
+    threat, candidate = Move.parse("e6-e5"), Move.parse("h1-i1")
+    nodes = {}
+    for follow in (None, 0):
+        playouts = Playouts()
+        node = nodes[follow] = Answers()
+        for n in range(400):
+            sampled = states[n % 8]
+            playouts.play(sampled, candidate, Player.RED,
+                          playouts.evaluate(sampled, Player.RED), n, PublicCounts(sampled),
+                          depth=6, answers=node, replies=0, follow=follow)
+        assert node.visits == 400
+        assert node.count[threat] > 0
+    assert nodes[None].next == {}
+    replies = nodes[0].next[threat]
+    assert replies.mine
+    assert replies.visits == nodes[0].count[threat]
+    most = max(replies.count, key=replies.count.__getitem__)
+    assert str(most.frm) == "e4"
+    assert str(most.to) in {"d4", "f4", "e3"}
+
+
+def test_answers_are_chosen_for_the_side_that_answers() -> None:
+    """The opponent's answers are chosen for the opponent (the bot's lowest result), the
+    bot's own replies for the bot (its highest)."""
+    low, high = Move.parse("a4-a5"), Move.parse("b4-b5")
+    for mine, chosen in ((False, low), (True, high)):
+        node = Answers(mine=mine)
+        for _ in range(20):
+            node.record(low, 0.1)
+            node.record(high, 0.9)
+        assert node.choose((low, high), low if mine else high, 0.1) == chosen
 
 
 def test_the_search_lists_what_it_weighed() -> None:

@@ -123,7 +123,8 @@ class Playouts:
     def play(self, state: GameState, move: Move, me: Player, base: float,
              rng: random.Random | int | None, public: PublicCounts, *, depth: int,
              answers: Answers | None = None, replies: int | None = None,
-             exploration: float = 0.4, raid: float = 0.0) -> float:
+             exploration: float = 0.4, raid: float = 0.0,
+             follow: int | None = None) -> float:
         """One playout after `move` in the sampled `state`, `depth` plies long: the
         material won (lost when negative) against `base`, the evaluation of `state`
         before the move (`evaluate`), a won game counting as `WIN`. Each side strikes
@@ -131,7 +132,11 @@ class Playouts:
         `public` (the counts of the sampled state), and otherwise steps at random. With
         `answers`, the opponent's first answer is recorded there, and once it holds
         `replies` visits that answer is the one it chooses (by UCB1 with `exploration`:
-        the answer the opponent has found best so far, or one to try).
+        the answer the opponent has found best so far, or one to try). With `follow`
+        too, `me`'s next move after that answer is recorded in ``answers.after(answer)``,
+        and once that node holds `follow` visits it is the one the node chooses (on
+        `me`'s side of the result): the opponent's answer is then met by the bot's best
+        reply found so far rather than a random step, a third ply of the tree.
 
         With `raid`, at each ply of `me`'s opponent where no strike pays, that opponent
         raids `me`'s Flag with chance `raid` when it can: a piece within `RAID_REACH`
@@ -170,6 +175,8 @@ class Playouts:
         groups = public.groups
         local = public.gains
         answer: Move | None = None
+        node: Answers | None = None  # the bot's answers to the opponent's answer
+        reply: Move | None = None
         raider = 1 - int(me)
         raids = public.raid_distances(raider) if raid else None
         breaks = self._breaks
@@ -221,6 +228,12 @@ class Playouts:
                 if replies is not None and answers.visits >= replies:
                     best = answers.choose(moves, best, exploration)
                 answer = best
+                if follow is not None:
+                    node = answers.after(answer)
+            elif ply == 1 and node is not None and state.turn == me:
+                if follow is not None and node.visits >= follow:
+                    best = node.choose(moves, best, exploration)
+                reply = best
             state = apply(state, best)
         outcome = state.outcome
         if outcome is not None and outcome.winner is not None:
@@ -228,7 +241,10 @@ class Playouts:
         else:
             gained = max(-WIN, min(WIN, self.evaluate(state, me) - base))
         if answer is not None and answers is not None:
-            answers.record(answer, squash(gained))
+            result = squash(gained)
+            answers.record(answer, result)
+            if reply is not None and node is not None:
+                node.record(reply, result)
         return gained
 
 
@@ -288,37 +304,53 @@ class PublicCounts:
 
 
 class Answers:
-    """The opponent's answers to one candidate move, across the sampled states: how often
-    each was played and the bot's summed result (0 to 1) after it.
+    """The answers to one move, across the sampled states: how often each was played and
+    the bot's summed result (0 to 1) after it.
 
-    The opponent chooses among the answers legal in the state at hand by UCB1 on its own
-    side's result (one minus the bot's); an answer never tried counts as one visit at the
-    candidate's mean, so new answers are tried while the ones known look no better for
-    the opponent. The moves of different sampled states are the same `Move` when their
-    squares are, so what an answer did in one state counts for it in all (the
-    information-set reading of Monte Carlo tree search)."""
+    By default they are the opponent's answers to a candidate, chosen among the answers
+    legal in the state at hand by UCB1 on the opponent's side of the result (one minus the
+    bot's); with `mine` they are the bot's own answers (its next move after an answer of
+    the opponent), chosen on its own side. An answer never tried counts as one visit at
+    the node's mean, so new answers are tried while the ones known look no better for the
+    side that chooses. The moves of different sampled states are the same `Move` when
+    their squares are, so what an answer did in one state counts for it in all (the
+    information-set reading of Monte Carlo tree search). `after` holds the bot's answers
+    to each answer of the opponent (`Playouts.play`'s `follow`)."""
 
-    __slots__ = ("count", "sum", "total", "visits")
+    __slots__ = ("count", "mine", "next", "sum", "total", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, *, mine: bool = False) -> None:
         self.count: dict[Move, int] = {}
         self.total: dict[Move, float] = {}
         self.visits = 0
         self.sum = 0.0
+        self.mine = mine
+        self.next: dict[Move, Answers] = {}
+
+    def after(self, move: Move) -> Answers:
+        """The answers of the other side to `move`, one of this node's (made empty at the
+        first call)."""
+        node = self.next.get(move)
+        if node is None:
+            node = self.next[move] = Answers(mine=not self.mine)
+        return node
 
     def choose(self, moves: tuple[Move, ...], default: Move, exploration: float) -> Move:
-        """The answer to play among `moves`: `default` (the playout policy's) on ties and
-        before any answer was counted."""
+        """The answer to play among `moves`: the best for the side that chooses by UCB1
+        with `exploration`, `default` (the playout policy's) on ties and before any
+        answer was counted."""
         if not self.visits:
             return default
         log = math.log(self.visits)
         count = self.count
         total = self.total
-        untried = 1.0 - self.sum / self.visits + exploration * math.sqrt(log)
+        sign, offset = (1.0, 0.0) if self.mine else (-1.0, 1.0)
+        untried = offset + sign * self.sum / self.visits + exploration * math.sqrt(log)
 
         def key(move: Move) -> float:
             n = count.get(move)
-            return untried if not n else 1.0 - total[move] / n + exploration * math.sqrt(log / n)
+            return (untried if not n
+                    else offset + sign * total[move] / n + exploration * math.sqrt(log / n))
 
         best, best_key = default, key(default)
         for move in moves:

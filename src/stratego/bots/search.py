@@ -33,13 +33,14 @@ For each decision the bot
    random. The n-th simulation of every candidate plays in the same state (the pool's
    n-th, round robin past its size) with the playout's random generator seeded alike
    (common random numbers), so candidates are compared on the same futures (with
-   `replies`, once a candidate has
-   had that many visits, the opponent's first answer to it is the search's own choice
-   instead: the answer that has hurt the candidate most so far, or one not yet tried,
-   counted across the sampled states); the playout is cut off after `depth` plies and
-   scored by what its evaluation won or lost (`stratego.bots.playouts.Playouts.evaluate`:
-   material whose values change as pieces fall, the worth of ranks the opponent does not
-   know, Flag safety; a finished game by its result);
+   `replies`, once a candidate has had that many visits, the opponent's first answer to
+   it is the search's own choice instead: the answer that has hurt the candidate most so
+   far, or one not yet tried, counted across the sampled states; with `follow` the bot's
+   reply to that answer is searched alike, on its own side of the results); the playout
+   is cut off after `depth` plies and scored by what its evaluation won or lost
+   (`stratego.bots.playouts.Playouts.evaluate`: material whose values change as pieces
+   fall, the worth of ranks the opponent does not know, Flag safety; a finished game by
+   its result);
 4. plays the candidate with the best heuristic score plus `weight` times the material its
    playouts won or lost on average (the search corrects the heuristic where the sampled
    futures show a piece won or lost; ties are broken by a little seeded noise, as the
@@ -138,7 +139,7 @@ class Candidate:
             game counting 60, a lost one -60); None when it was never played.
         answer: The opponent's first answer the playouts after it played most (the
             search's choice for the opponent once the candidate had `SearchBot.replies`
-            visits); None when there was none or `replies` is None.
+            visits); None when there was none or neither `replies` nor `follow` is set.
     """
 
     move: Move
@@ -234,6 +235,15 @@ class SearchBot:
             the policy's answers throughout: with ``replies=30`` the search scored no
             better against the heuristic at 200 or 1,000 simulations, nor against
             itself at five times the budget, than without (the performance page).
+        follow: The visits of an opponent's answer (under one candidate, counted across
+            the sampled states) after which the bot's own next move in the playouts that
+            answer starts is chosen by the search instead of the playout policy: by UCB1
+            on the bot's side of the results, over its moves legal in the state at hand
+            (`stratego.bots.playouts.Answers.after`). With `replies` it makes the search
+            a tree three plies deep (the candidate, the opponent's answer, the bot's
+            reply), so an answer that looks strong because the playout policy would not
+            punish it is met by the reply the search finds. None (the default) keeps the
+            policy's replies.
         exposure: Taken, times the piece's worth and the chance the step adds that a
             hidden opponent piece beside it beats it, off each move of a piece whose
             rank the opponent knows (`stratego.bots.exposure`: the opponent strikes a
@@ -267,13 +277,15 @@ class SearchBot:
                  commit: float | None = COMMIT, trap: float = TRAP,
                  wall: float = WALL, walled: bool = True,
                  replies: int | None = None, exposure: float = EXPOSURE,
-                 slip: float = SLIP, raid: float = RAID) -> None:
+                 slip: float = SLIP, raid: float = RAID,
+                 follow: int | None = None) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
                                   ("determinizations", determinizations, 1),
-                                  ("guard", guard, 0), ("replies", replies, 0)):
+                                  ("guard", guard, 0), ("replies", replies, 0),
+                                  ("follow", follow, 0)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
@@ -312,6 +324,7 @@ class SearchBot:
         self.trap = float(trap)
         self.wall = float(wall)
         self.replies = replies
+        self.follow = follow
         self.exposure = float(exposure)
         self.slip = slip
         self.raid = raid
@@ -434,7 +447,8 @@ class SearchBot:
         visits = [0] * len(ranked)
         totals = [0.0] * len(ranked)
         material = [0.0] * len(ranked)
-        answers = [Answers() for _ in ranked] if self.replies is not None else None
+        answers = ([Answers() for _ in ranked]
+                   if self.replies is not None or self.follow is not None else None)
         budget = self.simulations
         deadline = None if self.time_limit is None else started + self.time_limit
         size = self._pool_size(self._expected())  # fixed for the decision: see below
@@ -469,6 +483,7 @@ class SearchBot:
             gained = self._playouts.play(
                 state, ranked[pick], me, base, playout, public, depth=self.depth,
                 answers=None if answers is None else answers[pick], replies=self.replies,
+                follow=self.follow,
                 exploration=self.exploration, raid=self.raid)
             totals[pick] += squash(gained)
             material[pick] += gained
