@@ -97,7 +97,7 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"guard": -1}, {"guard": 1.5},
                                  {"first_move_cost": -1.0}, {"use_beliefs": 1},
                                  {"walled": "yes"}, {"replies": -1}, {"replies": 2.5},
-                                 {"follow": -1}, {"follow": "all"},
+                                 {"follow": -1}, {"follow": "all"}, {"flee": 2.0},
                                  {"raid": 1.5}, {"raid": -0.1}, {"raid": True}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
@@ -337,6 +337,31 @@ def test_the_bots_reply_to_an_answer_is_searched_too() -> None:
     most = max(replies.count, key=replies.count.__getitem__)
     assert str(most.frm) == "e4"
     assert str(most.to) in {"d4", "f4", "e3"}
+
+
+def test_a_threatened_piece_flees_in_the_playouts() -> None:
+    """Every book: the higher rank wins a strike. Blue's known Colonel on e5 stands
+    beside Red's known General on e4; no strike pays Blue. With ``flee=1`` Blue's answer
+    in every playout takes the Colonel to a square no piece that beats it stands beside
+    (f5 or e6); with ``flee=0`` the random steps mostly move other pieces."""
+    placement = {"a1": "F", "b1": "B", "a2": "B", "e4": "G", "h1": "T", "e5": "c",
+                 "j10": "f", "i10": "b", "j9": "b", "a10": "t", "b10": "t", "c10": "t",
+                 "d10": "t"}
+    state = stratego.from_position(CLASSIC, placement, to_move=Player.RED)
+    for square, rank in (("e4", Rank.GENERAL), ("e5", Rank.COLONEL)):
+        state = reveal(state, square, rank)
+    candidate = Move.parse("h1-i1")
+    answered = {}
+    for flee in (0.0, 1.0):
+        playouts = Playouts()
+        node = answered[flee] = Answers()
+        for n in range(60):
+            playouts.play(state, candidate, Player.RED, playouts.evaluate(state, Player.RED),
+                          n, PublicCounts(state), depth=2, answers=node, flee=flee)
+    assert {str(m) for m in answered[1.0].count} <= {"e5-f5", "e5-e6"}
+    assert answered[1.0].visits == 60
+    fled = sum(n for m, n in answered[0.0].count.items() if str(m.frm) == "e5")
+    assert fled < 30
 
 
 def test_answers_are_chosen_for_the_side_that_answers() -> None:

@@ -19,7 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from stratego.board import SIZE, paths
+from stratego.board import NEIGHBOURS, SIZE, paths
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, _shown
@@ -124,7 +124,7 @@ class Playouts:
              rng: random.Random | int | None, public: PublicCounts, *, depth: int,
              answers: Answers | None = None, replies: int | None = None,
              exploration: float = 0.4, raid: float = 0.0,
-             follow: int | None = None) -> float:
+             follow: int | None = None, flee: float = 0.0) -> float:
         """One playout after `move` in the sampled `state`, `depth` plies long: the
         material won (lost when negative) against `base`, the evaluation of `state`
         before the move (`evaluate`), a won game counting as `WIN`. Each side strikes
@@ -147,6 +147,11 @@ class Playouts:
         to the Flag open then loses the playouts where the piece beside it is a Miner.
         `me`'s own pieces never raid (they would walk to a Flag the sampled state puts
         where the bot does not know it is).
+
+        With `flee`, at each ply where no strike pays and no raid is made, the side to
+        move takes, with chance `flee`, a piece that stands beside an opponent piece of
+        public rank that beats it to a square where none does (`_flights`), as a player
+        moves a threatened piece away instead of leaving it to be struck.
 
         `rng` is the playout's dice: a `random.Random` (the search reseeds one for each
         playout, so the n-th playouts of its candidates throw the same), a seed, or
@@ -221,6 +226,9 @@ class Playouts:
                 raided = _raid_step(moves, board, raids, breaks, rng)
             if raided is not None:
                 best = raided
+            elif best is None and flee and rng.random() < flee and (
+                    flights := _flights(quiet, board, known, table)):
+                best = flights[rng.randrange(len(flights))]
             elif best is None or rng.random() < 0.1:
                 pool = quiet or list(moves)
                 best = pool[rng.randrange(len(pool))]
@@ -372,6 +380,42 @@ class Answers:
         self.visits += 1
         self.sum += result
 
+
+
+def _beaten(board: tuple[int, ...] | list[int], known: tuple[int, ...] | list[int],
+            square: int, code: int, table: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the piece `code` on `square` would stand beside an opponent piece of public
+    rank that beats it when it strikes (the square the piece comes from counts as empty
+    when it is its own)."""
+    side = code & 16
+    rank = code & 15
+    for n in NEIGHBOURS[square]:
+        other = board[n]
+        if other and other & 16 != side:
+            mask = known[other >> 5]
+            if not mask & (mask - 1) and table[other & 15][rank] == ATTACKER_WINS:
+                return True
+    return False
+
+
+def _flights(quiet: list[Move], board: tuple[int, ...] | list[int],
+             known: tuple[int, ...] | list[int],
+             table: tuple[tuple[int, ...], ...]) -> list[Move]:
+    """The steps among `quiet` that take a piece standing beside an opponent piece of
+    public rank that beats it to a square where no such piece stands beside it."""
+    threatened: dict[int, bool] = {}
+    flights = []
+    for m in quiet:
+        frm, to = m.fi, m.ti
+        if to < 0:
+            continue
+        code = board[frm]
+        here = threatened.get(frm)
+        if here is None:
+            here = threatened[frm] = _beaten(board, known, frm, code, table)
+        if here and not _beaten(board, known, to, code, table):
+            flights.append(m)
+    return flights
 
 
 def _raid_distances(board: tuple[int, ...] | list[int], flags: list[int],

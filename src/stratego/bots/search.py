@@ -244,6 +244,12 @@ class SearchBot:
             reply), so an answer that looks strong because the playout policy would not
             punish it is met by the reply the search finds. None (the default) keeps the
             policy's replies.
+        flee: The chance with which, at a playout's ply where no strike pays (and no raid
+            is made), the side to move takes a piece beside an opponent piece of public
+            rank that beats it to a square where none does
+            (`stratego.bots.playouts.Playouts.play`'s `flee`),
+            instead of a random step that mostly leaves it to be struck; 0 (the default)
+            leaves it to the random steps.
         exposure: Taken, times the piece's worth and the chance the step adds that a
             hidden opponent piece beside it beats it, off each move of a piece whose
             rank the opponent knows (`stratego.bots.exposure`: the opponent strikes a
@@ -278,7 +284,7 @@ class SearchBot:
                  wall: float = WALL, walled: bool = True,
                  replies: int | None = None, exposure: float = EXPOSURE,
                  slip: float = SLIP, raid: float = RAID,
-                 follow: int | None = None) -> None:
+                 follow: int | None = None, flee: float = 0.0) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -301,6 +307,7 @@ class SearchBot:
                 raise ArgumentError(f"{label} must be a number >= 0, not {_shown(number)}")
         slip = chance_from(slip, "slip")
         raid = chance_from(raid, "raid")
+        flee = chance_from(flee, "flee")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -328,6 +335,7 @@ class SearchBot:
         self.exposure = float(exposure)
         self.slip = slip
         self.raid = raid
+        self.flee = flee
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
@@ -483,7 +491,7 @@ class SearchBot:
             gained = self._playouts.play(
                 state, ranked[pick], me, base, playout, public, depth=self.depth,
                 answers=None if answers is None else answers[pick], replies=self.replies,
-                follow=self.follow,
+                follow=self.follow, flee=self.flee,
                 exploration=self.exploration, raid=self.raid)
             totals[pick] += squash(gained)
             material[pick] += gained
