@@ -30,10 +30,16 @@ last, or each against ``--against ARM``; ``--pool FILE`` (repeated) adds the pos
 other runs to the figures, each comparison over the positions that have both arms.
 ``--jsonl FILE`` writes each position as it is done, resumes from FILE (the same run) on
 the next, and puts FILE in position order at the end, as `search_tuning.py` does.
+``--revalue DONE --continuations N --jsonl FILE`` takes the positions and decisions of a
+finished run DONE and values its moves again over N continuations (the games past DONE's
+count are played and averaged with its own, so FILE holds what a run with N would have):
+the yardstick's noise is what hides small differences between arms, and more games per
+move shrink it where the arms differ, without choosing the moves again.
 
 Usage: python benchmarks/budget_decisions.py [--games 12] [--every 12] [--seed 13000]
        [--arm "7800" --arm "23400" ...] [--continuations 64] [--plies 1500]
        [--workers 2] [--jsonl FILE] [--against ARM] [--pool FILE ...]
+       python benchmarks/budget_decisions.py --revalue DONE --continuations 256 --jsonl FILE
 
 An arm is a budget in simulations followed by ``NAME=VALUE`` options (VALUE is JSON), as
 ``--arm "23400 depth=16"``; by default the ladder 2340, 7800, 23400 of the defaults.
@@ -91,13 +97,14 @@ def positions(seed: int, games: int, every: int) -> list[tuple[int, GameState]]:
 
 
 def continuation_value(state: GameState, move: Move, continuations: int, plies: int,
-                       seed: int) -> float:
-    """The mover's mean points over `continuations` games of `HeuristicBot` against
-    itself from `state` after `move` (a draw after `plies` more plies)."""
+                       seed: int, first: int = 0) -> float:
+    """The mover's mean points over games `first` to `continuations` - 1 of `HeuristicBot`
+    against itself from `state` after `move` (a draw after `plies` more plies); the k-th
+    game has the same seeds whatever the count, so more games extend fewer."""
     me = state.to_move
     start = apply(state, move)
     total = 0.0
-    for k in range(continuations):
+    for k in range(first, continuations):
         bots = {p: HeuristicBot(seed * 1000 + 2 * k + int(p)) for p in Player}
         now = start
         while now.outcome is None and now.ply < start.ply + plies:
@@ -107,7 +114,7 @@ def continuation_value(state: GameState, move: Move, continuations: int, plies: 
             total += 0.5
         elif outcome.winner is me:
             total += 1.0
-    return total / continuations
+    return total / (continuations - first)
 
 
 def judge(task: tuple[int, int, int, GameState, list[str], int, int]) -> dict[str, Any]:
@@ -126,6 +133,19 @@ def judge(task: tuple[int, int, int, GameState, list[str], int, int]) -> dict[st
                for name, move in moves.items()} if len(moves) > 1 else {})
     return {"position": number, "game": index, "ply": state.ply, "chosen": chosen,
             "values": values}
+
+
+def revalue(task: tuple[dict[str, Any], GameState, int, int, int, int]) -> dict[str, Any]:
+    """A judged position (`judge`'s row) with each move's value taken from `had` to
+    `continuations` games: the games past `had` played and averaged with the first."""
+    row, state, seed, had, continuations, plies = task
+    position_seed = seed * 100_000 + row["position"]
+    values = {}
+    for name, value in row["values"].items():
+        more = continuation_value(state, Move.parse(name), continuations, plies,
+                                  position_seed, first=had)
+        values[name] = (value * had + more * (continuations - had)) / continuations
+    return {**row, "values": values}
 
 
 def compare(rows: list[dict[str, Any]], first: str, second: str) -> str:
@@ -159,7 +179,19 @@ def main() -> None:
     parser.add_argument("--jsonl", default=None)
     parser.add_argument("--against", default=None)
     parser.add_argument("--pool", action="append", default=[])
+    parser.add_argument("--revalue", default=None)
     args = parser.parse_args()
+    if args.revalue is not None:
+        with open(args.revalue, encoding="utf-8") as lines:
+            judged = [json.loads(line) for line in lines if line.strip()]
+        source, judged = judged[0], judged[1:]
+        if args.continuations <= source["continuations"]:
+            raise SystemExit(f"--continuations must be more than the "
+                             f"{source['continuations']} of {args.revalue}")
+        if args.plies != source["plies"]:
+            raise SystemExit(f"--plies must be the {source['plies']} of {args.revalue}")
+        args.arm, args.games, args.every, args.seed = (source["arms"], source["games"],
+                                                        source["every"], source["seed"])
     arms = args.arm or list(ARMS)
     if args.against is not None and args.against not in arms:
         raise SystemExit(f"--against {args.against!r} is not one of the arms")
@@ -167,16 +199,25 @@ def main() -> None:
         parse_arm(arm)
     header = {"games": args.games, "every": args.every, "seed": args.seed, "arms": arms,
               "continuations": args.continuations, "plies": args.plies}
+    if args.revalue is not None:
+        header["revalued"] = args.revalue
     done = played(args.jsonl, header, key="position") if args.jsonl else {}
     if args.jsonl and not os.path.exists(args.jsonl):
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:
             out.write(json.dumps(header) + "\n")
     kept = positions(args.seed, args.games, args.every)
-    tasks = [(n, index, args.seed, state, arms, args.continuations, args.plies)
-             for n, (index, state) in enumerate(kept) if n not in done]
+    if args.revalue is not None:
+        work: Any = revalue
+        tasks: list[Any] = [(row, kept[row["position"]][1], args.seed, source["continuations"],
+                             args.continuations, args.plies)
+                            for row in judged if row["position"] not in done]
+    else:
+        work = judge
+        tasks = [(n, index, args.seed, state, arms, args.continuations, args.plies)
+                 for n, (index, state) in enumerate(kept) if n not in done]
     with multiprocessing.Pool(args.workers) as pool:
-        for row in pool.imap_unordered(judge, tasks):
+        for row in pool.imap_unordered(work, tasks):
             done[row["position"]] = row
             if args.jsonl:
                 with open(args.jsonl, "a", encoding="utf-8") as out:

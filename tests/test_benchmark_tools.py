@@ -164,3 +164,26 @@ def test_a_position_is_judged_from_the_true_state(decisions: Any) -> None:
     assert one == decisions.continuation_value(state, first, 3, 30, 7)
     assert 0 <= one <= 1
     assert one * 6 == int(one * 6)
+
+
+def test_more_continuations_extend_fewer(decisions: Any) -> None:
+    """Revaluing a judged position over more continuations gives what judging it with
+    that many would have: the first games are kept and the k-th game's seeds do not
+    depend on the count."""
+    rules = by_name("classic")
+    rng = random.Random(5)
+    state = new_game(rules, random_setup(rules, Player.RED, rng),
+                     random_setup(rules, Player.BLUE, rng))
+    moves = legal_moves(state)[:2]
+    seed = 13000 * 100_000 + 3
+    row: dict[str, Any] = {"position": 3, "game": 0, "ply": 0,
+           "chosen": {"a": str(moves[0]), "b": str(moves[1])},
+           "values": {str(m): decisions.continuation_value(state, m, 2, 30, seed)
+                      for m in moves}}
+    more = decisions.revalue((row, state, 13000, 2, 5, 30))
+    assert more["chosen"] == row["chosen"]
+    for m in moves:
+        assert more["values"][str(m)] == pytest.approx(
+            decisions.continuation_value(state, m, 5, 30, seed))
+    assert decisions.continuation_value(state, moves[0], 5, 30, seed, first=2) * 3 \
+        == pytest.approx(5 * more["values"][str(moves[0])] - 2 * row["values"][str(moves[0])])
