@@ -61,7 +61,7 @@ import statistics
 from typing import Any
 
 from paired import sign_test
-from search_tuning import MAX_PLIES, opening, parse_options, played, rewrite_in_order
+from search_tuning import MAX_PLIES, opening, parse_options, played, read_rows, rewrite_in_order
 
 from stratego.bots import HeuristicBot, SearchBot
 from stratego.engine import apply
@@ -121,19 +121,25 @@ def continuation_value(state: GameState, move: Move, continuations: int, plies: 
     return total / (continuations - first)
 
 
+def position_seed(seed: int, number: int) -> int:
+    """The seed of position `number` of the run from `seed`: the arms' bots and the k-th
+    continuation of every move are seeded by it."""
+    return seed * 100_000 + number
+
+
 def judge(task: tuple[int, int, int, GameState, list[str], int, int]) -> dict[str, Any]:
     """One position: each arm's move, and the yardstick's value of each move chosen."""
     number, index, seed, state, arms, continuations, plies = task
     looked = view(state, state.to_move)
-    position_seed = seed * 100_000 + number
+    seeded = position_seed(seed, number)
     chosen: dict[str, str] = {}
     moves: dict[str, Move] = {}
     for arm in arms:
         simulations, options = parse_arm(arm)
-        move = SearchBot(position_seed, simulations=simulations, **options)(looked)
+        move = SearchBot(seeded, simulations=simulations, **options)(looked)
         chosen[arm] = str(move)
         moves[str(move)] = move
-    values = ({name: continuation_value(state, move, continuations, plies, position_seed)
+    values = ({name: continuation_value(state, move, continuations, plies, seeded)
                for name, move in moves.items()} if len(moves) > 1 else {})
     return {"position": number, "game": index, "ply": state.ply, "chosen": chosen,
             "values": values}
@@ -143,11 +149,11 @@ def revalue(task: tuple[dict[str, Any], GameState, int, int, int, int]) -> dict[
     """A judged position (`judge`'s row) with each move's value taken from `had` to
     `continuations` games: the games past `had` played and averaged with the first."""
     row, state, seed, had, continuations, plies = task
-    position_seed = seed * 100_000 + row["position"]
+    seeded = position_seed(seed, row["position"])
     values = {}
     for name, value in row["values"].items():
         more = continuation_value(state, Move.parse(name), continuations, plies,
-                                  position_seed, first=had)
+                                  seeded, first=had)
         values[name] = (value * had + more * (continuations - had)) / continuations
     return {**row, "values": values}
 
@@ -186,9 +192,7 @@ def main() -> None:
     parser.add_argument("--revalue", default=None)
     args = parser.parse_args()
     if args.revalue is not None:
-        with open(args.revalue, encoding="utf-8") as lines:
-            judged = [json.loads(line) for line in lines if line.strip()]
-        source, judged = judged[0], judged[1:]
+        source, *judged = read_rows(args.revalue)
         if args.continuations <= source["continuations"]:
             raise SystemExit(f"--continuations must be more than the "
                              f"{source['continuations']} of {args.revalue}")
@@ -232,8 +236,7 @@ def main() -> None:
     print(f"{len(rows)} positions of {args.games} games (deals from {args.seed}), "
           f"{args.continuations} continuations a move")
     for path in args.pool:
-        with open(path, encoding="utf-8") as lines:
-            pooled = [json.loads(line) for line in lines if line.strip()][1:]
+        pooled = read_rows(path)[1:]
         rows += pooled
         print(f"pooled with the {len(pooled)} positions of {path}")
     if args.against is not None:

@@ -143,15 +143,20 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
+def read_rows(path: str) -> list[dict[str, Any]]:
+    """The lines of the JSONL file `path`, its header first (blank lines skipped)."""
+    with open(path, encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
 def played(path: str, header: dict[str, Any], key: str = "index") -> dict[int, dict[str, Any]]:
     """The rows (games) already in the JSONL file `path` by their `key`, if its header
     plays the same match as `header` (other header fields, such as a note, may differ);
     {} if no file."""
     if not os.path.exists(path):
         return {}
-    with open(path, encoding="utf-8") as lines:
-        rows = [json.loads(line) for line in lines if line.strip()]
-    if not rows or any(rows[0].get(key) != value for key, value in header.items()):
+    rows = read_rows(path)
+    if not rows or any(rows[0].get(field) != value for field, value in header.items()):
         raise SystemExit(f"{path} holds another match; name another file")
     return {row[key]: row for row in rows[1:]}
 

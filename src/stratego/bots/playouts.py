@@ -384,9 +384,9 @@ class Answers:
 
 def _beaten(board: tuple[int, ...] | list[int], known: tuple[int, ...] | list[int],
             square: int, code: int, table: tuple[tuple[int, ...], ...]) -> bool:
-    """Whether the piece `code` on `square` would stand beside an opponent piece of public
-    rank that beats it when it strikes (the square the piece comes from counts as empty
-    when it is its own)."""
+    """Whether the piece `code`, standing on `square`, would be beside an opponent piece of
+    public rank that beats it when it strikes (its own pieces around it, the square it
+    steps from among them, do not count)."""
     side = code & 16
     rank = code & 15
     for n in NEIGHBOURS[square]:
