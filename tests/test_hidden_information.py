@@ -166,6 +166,10 @@ def observed(state: GameState, player: Player, moves: list[Move],
         # choice are the same for every state the player cannot tell apart
         seen["search"] = SearchBot(7, simulations=6, depth=4)(v)
         seen["search raiding"] = SearchBot(7, simulations=6, depth=4, raid=1.0)(v)
+        # the searched answers and replies and the fleeing pieces read the sampled states
+        # only: a tree three plies deep, from the first visit
+        seen["search tree"] = SearchBot(7, simulations=12, depth=4, candidates=2, replies=0,
+                                        follow=0, flee=1.0)(v)
     return seen
 
 
