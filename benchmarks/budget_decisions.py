@@ -33,7 +33,9 @@ interval (normal, over positions): each arm against the next, and the first agai
 last, or each against ``--against ARM``; ``--pool FILE`` (repeated) adds the positions of
 other runs to the figures, each comparison over the positions that have both arms.
 ``--jsonl FILE`` writes each position as it is done, resumes from FILE (the same run) on
-the next, and puts FILE in position order at the end, as `search_tuning.py` does.
+the next, and puts FILE in position order at the end, as `search_tuning.py` does; once
+every position is in, FILE's header counts them, so the same command again prints the
+figures without playing the games that find the positions.
 ``--revalue DONE --continuations N --jsonl FILE`` takes the positions and decisions of a
 finished run DONE and values its moves again over N continuations (the games past DONE's
 count are played and averaged with its own, so FILE holds what a run with N would have):
@@ -214,7 +216,15 @@ def main() -> None:
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:
             out.write(json.dumps(header) + "\n")
-    kept = positions(args.seed, args.games, args.every)
+    # A finished run's header counts its positions: run again, it plays nothing and
+    # need not play the games that find them.
+    counted = read_rows(args.jsonl)[0].get("positions") if args.jsonl else None
+    if args.revalue is not None:
+        wanted = [row["position"] for row in judged]
+    else:
+        wanted = list(range(counted)) if counted is not None else [-1]
+    kept = (positions(args.seed, args.games, args.every)
+            if any(n not in done for n in wanted) else [])
     if args.revalue is not None:
         work: Any = revalue
         tasks: list[Any] = [(row, kept[row["position"]][1], args.seed, source["continuations"],
@@ -224,6 +234,7 @@ def main() -> None:
         work = judge
         tasks = [(n, index, args.seed, state, arms, args.continuations, args.plies)
                  for n, (index, state) in enumerate(kept) if n not in done]
+        header["positions"] = len(kept) if kept else counted
     with multiprocessing.Pool(args.workers) as pool:
         for row in pool.imap_unordered(work, tasks):
             done[row["position"]] = row
@@ -232,7 +243,7 @@ def main() -> None:
                     out.write(json.dumps(row) + "\n")
     rows = [done[n] for n in sorted(done)]
     if args.jsonl:
-        rewrite_in_order(args.jsonl, rows)
+        rewrite_in_order(args.jsonl, rows, header)
     print(f"{len(rows)} positions of {args.games} games (deals from {args.seed}), "
           f"{args.continuations} continuations a move")
     for path in args.pool:

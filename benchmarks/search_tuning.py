@@ -161,13 +161,16 @@ def played(path: str, header: dict[str, Any], key: str = "index") -> dict[int, d
     return {row[key]: row for row in rows[1:]}
 
 
-def rewrite_in_order(path: str, games: list[dict[str, Any]]) -> None:
-    """Rewrite the JSONL file `path` with its header first and then `games` (its rows, in
-    the order given)."""
+def rewrite_in_order(path: str, games: list[dict[str, Any]],
+                     header: dict[str, Any] | None = None) -> None:
+    """Rewrite the JSONL file `path` with its header first (`header`'s fields over the
+    file's own, when given) and then `games` (its rows, in the order given)."""
     with open(path, encoding="utf-8") as lines:
-        header = lines.readline()
+        first = lines.readline()
+    if header is not None:
+        first = json.dumps({**json.loads(first), **header}) + "\n"
     with open(path + ".tmp", "w", encoding="utf-8") as out:
-        out.write(header)
+        out.write(first)
         for game in games:
             out.write(json.dumps(game) + "\n")
     os.replace(path + ".tmp", path)

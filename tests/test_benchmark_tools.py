@@ -187,3 +187,53 @@ def test_more_continuations_extend_fewer(decisions: Any) -> None:
             decisions.continuation_value(state, m, 5, 30, seed))
     assert decisions.continuation_value(state, moves[0], 5, 30, seed, first=2) * 3 \
         == pytest.approx(5 * more["values"][str(moves[0])] - 2 * row["values"][str(moves[0])])
+
+
+class _Pool:
+    """`multiprocessing.Pool` played in this process, for a bench's `main`."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+
+    def __enter__(self) -> _Pool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, work: Any, tasks: list[Any]) -> Any:
+        return map(work, tasks)
+
+
+def test_a_finished_run_is_not_played_again(decisions: Any, tmp_path: pathlib.Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run's file counts its positions once all are judged, so the same command again
+    neither judges a position nor plays the games that find them; a run stopped part way
+    has no count and finds its positions again to judge the rest."""
+    path = tmp_path / "run.jsonl"
+    found: list[int] = []
+
+    def positions(seed: int, games: int, every: int) -> list[tuple[int, Any]]:
+        found.append(seed)
+        return [(0, None), (1, None), (1, None)]
+
+    def judge(task: tuple[Any, ...]) -> dict[str, Any]:
+        judged.append(task[0])
+        return {"position": task[0], "game": task[1], "ply": 0, "chosen": {}, "values": {}}
+
+    judged: list[int] = []
+    monkeypatch.setattr(decisions, "positions", positions)
+    monkeypatch.setattr(decisions, "judge", judge)
+    monkeypatch.setattr(decisions.multiprocessing, "Pool", _Pool)
+    monkeypatch.setattr(sys, "argv", ["budget_decisions.py", "--arm", "20", "--arm", "40",
+                                      "--jsonl", str(path)])
+    decisions.main()
+    assert (found, judged) == ([13000], [0, 1, 2])
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["positions"] == 3
+    decisions.main()
+    assert (found, judged) == ([13000], [0, 1, 2])
+    rows = path.read_text(encoding="utf-8").splitlines()
+    header = {key: value for key, value in json.loads(rows[0]).items() if key != "positions"}
+    path.write_text("\n".join([json.dumps(header), *rows[1:3]]) + "\n", encoding="utf-8")
+    decisions.main()
+    assert (found, judged) == ([13000, 13000], [0, 1, 2, 2])
