@@ -26,6 +26,7 @@ import argparse
 import os
 import statistics
 import time
+from typing import Any
 
 from bare import bare_rate
 
@@ -36,23 +37,31 @@ from stratego.match import BotSpec, play_match
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import random_setup
-from stratego.views import view
+from stratego.views import PlayerView, view
 
 
-def simulation_rate(rules: Rules, positions: int = 5, simulations: int = 200) -> list[float]:
-    """Simulations per CPU second of `SearchBot` (its default settings) on middle-game
-    views of random games, one figure per position."""
-    rates = []
+def middle_game_views(rules: Rules, positions: int = 5) -> list[tuple[int, PlayerView]]:
+    """Red's views at ply 60 of random games (seeds 0 to `positions` - 1), with the seed
+    of each; a game that ends sooner gives none."""
+    views = []
     for seed in range(positions):
         state = new_game(rules, random_setup(rules, Player.RED, seed),
                          random_setup(rules, Player.BLUE, seed + 100))
         mover = RandomBot(seed)
         while state.outcome is None and (state.ply < 60 or state.to_move is not Player.RED):
             state = apply(state, mover(view(state, state.to_move)))
-        if state.outcome is not None:
-            continue
-        bot = SearchBot(seed, simulations=simulations)
-        seen = view(state, Player.RED)
+        if state.outcome is None:
+            views.append((seed, view(state, Player.RED)))
+    return views
+
+
+def simulation_rate(rules: Rules, positions: int = 5, simulations: int = 200,
+                    options: dict[str, Any] | None = None) -> list[float]:
+    """Simulations per CPU second of `stratego.bots.SearchBot` (its default settings, or
+    `options`) on middle-game views of random games, one figure per position."""
+    rates = []
+    for seed, seen in middle_game_views(rules, positions):
+        bot = SearchBot(seed, simulations=simulations, **(options or {}))
         start = time.process_time()
         bot(seen)
         spent = time.process_time() - start

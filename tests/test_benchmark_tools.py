@@ -237,3 +237,28 @@ def test_a_finished_run_is_not_played_again(decisions: Any, tmp_path: pathlib.Pa
     path.write_text("\n".join([json.dumps(header), *rows[1:3]]) + "\n", encoding="utf-8")
     decisions.main()
     assert (found, judged) == ([13000, 13000], [0, 1, 2, 2])
+
+
+def test_the_cost_of_a_simulation_is_timed_beside_the_first_arm(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each arm decides in the same views; the first arm's line is its own yardstick (a
+    ratio of 1) and an arm is refused unless there are two to compare."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        cost = _load("simulation_cost")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    monkeypatch.setattr(cost, "bare_rate", lambda seconds: 1000.0)
+    monkeypatch.setattr(sys, "argv", ["simulation_cost.py", "--arm", "20", "--arm",
+                                      "20 depth=2", "--rounds", "1", "--positions", "1"])
+    cost.main()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "1 views, 1 rounds, process CPU time; bare loop 1000 plies per second " \
+        "(min 1000, max 1000)"
+    assert out[1].startswith("'20': ")
+    assert out[1].endswith("1.000 times the first arm's time a simulation")
+    assert out[2].startswith("'20 depth=2': ")
+    monkeypatch.setattr(sys, "argv", ["simulation_cost.py", "--arm", "20"])
+    with pytest.raises(SystemExit, match="two arms"):
+        cost.main()
