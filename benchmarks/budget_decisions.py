@@ -220,11 +220,10 @@ def main() -> None:
     # need not play the games that find them.
     counted = read_rows(args.jsonl)[0].get("positions") if args.jsonl else None
     if args.revalue is not None:
-        wanted = [row["position"] for row in judged]
+        finished = all(row["position"] in done for row in judged)
     else:
-        wanted = list(range(counted)) if counted is not None else [-1]
-    kept = (positions(args.seed, args.games, args.every)
-            if any(n not in done for n in wanted) else [])
+        finished = counted is not None and all(n in done for n in range(counted))
+    kept = [] if finished else positions(args.seed, args.games, args.every)
     if args.revalue is not None:
         work: Any = revalue
         tasks: list[Any] = [(row, kept[row["position"]][1], args.seed, source["continuations"],
@@ -234,7 +233,7 @@ def main() -> None:
         work = judge
         tasks = [(n, index, args.seed, state, arms, args.continuations, args.plies)
                  for n, (index, state) in enumerate(kept) if n not in done]
-        header["positions"] = len(kept) if kept else counted
+        header["positions"] = counted if finished else len(kept)
     with multiprocessing.Pool(args.workers) as pool:
         for row in pool.imap_unordered(work, tasks):
             done[row["position"]] = row

@@ -26,7 +26,6 @@ import argparse
 import os
 import statistics
 import time
-from typing import Any
 
 from bare import bare_rate
 
@@ -55,13 +54,12 @@ def middle_game_views(rules: Rules, positions: int = 5) -> list[tuple[int, Playe
     return views
 
 
-def simulation_rate(rules: Rules, positions: int = 5, simulations: int = 200,
-                    options: dict[str, Any] | None = None) -> list[float]:
-    """Simulations per CPU second of `stratego.bots.SearchBot` (its default settings, or
-    `options`) on middle-game views of random games, one figure per position."""
+def simulation_rate(rules: Rules, positions: int = 5, simulations: int = 200) -> list[float]:
+    """Simulations per CPU second of `SearchBot` (its default settings) on middle-game
+    views of random games, one figure per position."""
     rates = []
     for seed, seen in middle_game_views(rules, positions):
-        bot = SearchBot(seed, simulations=simulations, **(options or {}))
+        bot = SearchBot(seed, simulations=simulations)
         start = time.process_time()
         bot(seen)
         spent = time.process_time() - start

@@ -240,8 +240,7 @@ def test_a_finished_run_is_not_played_again(decisions: Any, tmp_path: pathlib.Pa
 
 
 def test_the_cost_of_a_simulation_is_timed_beside_the_first_arm(
-        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Each arm decides in the same views; the first arm's line is its own yardstick (a
     ratio of 1) and an arm is refused unless there are two to compare."""
     sys.path.insert(0, str(BENCHMARKS))
