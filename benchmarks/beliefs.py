@@ -36,7 +36,7 @@ from stratego.beliefs import Beliefs, setup_prior
 from stratego.bots import HeuristicBot, make_bot
 from stratego.editions import by_name
 from stratego.sampling.behaviour import ADVANCE, FLEE, clues
-from stratego.sampling.beliefs import _setup_log_prob
+from stratego.sampling.beliefs import setup_log_prob
 from stratego.setup_model import held_out_setups, sample_setup
 from stratego.views import view
 
@@ -51,7 +51,7 @@ def held_out_joint(name: str) -> tuple[float, float]:
     ours, uniform = [], []
     for setup in held_out_setups(rules, Player.RED):
         text = setup.text(rules.setup.depth)
-        ours.append(_setup_log_prob(prior, text, rules.setup.depth, {}))
+        ours.append(setup_log_prob(prior, text, rules.setup.depth, {}))
         n = len(setup)
         nb = sum(1 for _, r in setup.placement if r == Rank.BOMB)
         nf = sum(1 for _, r in setup.placement if r == Rank.FLAG)

@@ -38,14 +38,14 @@ from bare import bare_rate
 from stratego import HASBRO_2009, Player, Rank, apply, legal_moves, new_game, random_setup
 from stratego.editions import CLASSIC
 
-# `_Problem` draws an assignment for the edited views, which `Sampler` would refuse
+# `Problem` draws an assignment for the edited views, which `Sampler` would refuse
 from stratego.sampling import (
     Sampler,
     SamplingError,
     count_assignments,
     sample_state,
 )
-from stratego.sampling.counting import _Problem
+from stratego.sampling.counting import Problem
 from stratego.variants import RESCUE, SILENT_DEFENSE
 from stratego.views import PlayerView, view
 
@@ -168,7 +168,7 @@ def main() -> None:
     for seed in range(args.hard):
         hard = hard_view(args.groups, seed)
         start = time.perf_counter()
-        problem = _Problem(hard)
+        problem = Problem(hard)
         problem.total()
         counting.append(time.perf_counter() - start)
         start = time.perf_counter()

@@ -111,9 +111,9 @@ def hidden_pieces(state: GameState, v: stratego.PlayerView) -> list[stratego.See
     rescue came from (Silent Defense with Rescue, issue 9 item 2.3): the view shows those
     under ids that do not follow them, with what is known of the pile as a whole, so a
     swap of their ranks that the shown sets allow may be one the game's record refuses."""
-    from stratego.views.fold import _identities
+    from stratego.views.fold import identities
 
-    labels, mixed = _identities(state, v.player)
+    labels, mixed = identities(state, v.player)
     if labels is None:
         return list(v.hidden())
     true_of = {label: pid for pid, label in enumerate(labels)}

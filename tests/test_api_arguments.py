@@ -139,9 +139,9 @@ def test_the_default_ply_limit_is_one_constant() -> None:
     for function in (play_game, play_match, play_seated, ladder):
         default = inspect.signature(function).parameters["max_plies"].default
         assert default == DEFAULT_MAX_PLIES, function.__name__
-    from stratego.cli.parser import _parser
+    from stratego.cli.parser import build_parser
 
-    args = _parser().parse_args(["match"])
+    args = build_parser().parse_args(["match"])
     assert args.max_plies == DEFAULT_MAX_PLIES
 
 

@@ -32,6 +32,7 @@ HOOKS = {
     ("bots/search.py", "SearchBot.setup", "rng"),  # the same hook
     ("bots/program.py", "ProgramBot.setup", "rng"),  # the same hook (a program's setup)
     ("nn/model.py", "NetworkBot.setup", "rng"),  # the same hook (a network bot's army)
+    ("sampling/counting.py", "Problem.draw", "rng"),  # the sampler's own generator, per draw
 }
 """(file, function, parameter) given a `random.Random` by the library that calls them."""
 

@@ -176,9 +176,9 @@ def test_help_describes_the_commands(capsys: pytest.CaptureFixture[str]) -> None
 def test_every_command_help_prints_clean_text(capsys: pytest.CaptureFixture[str]) -> None:
     """Each command's ``--help`` renders: no format escapes left (``%%``, ``%(``) in what
     the user reads."""
-    from stratego.cli.parser import _parser
+    from stratego.cli.parser import build_parser
 
-    commands = next(a for a in _parser()._actions
+    commands = next(a for a in build_parser()._actions
                     if isinstance(a, argparse._SubParsersAction)).choices
     assert {"selfplay", "match", "ladder", "play", "serve"} <= set(commands)
     for name in commands:

@@ -433,7 +433,7 @@ def test_a_position_read_after_its_flag_was_captured_samples(player: Player) -> 
 
 # -- counting and drawing assignments on arbitrary possible sets ---------------------------
 #
-# The counter (`stratego.sampling.counting._Problem`) must be exact for any per-piece sets, not only
+# The counter (`stratego.sampling.counting.Problem`) must be exact for any per-piece sets, not only
 # the ones games give (its speed relies on those nesting, its result must not). Views with
 # their hidden pieces' `possible` sets edited stand in for arbitrary sets: they are not views
 # a game gives (`Sampler` would refuse them at its verification), but counting reads only
@@ -486,7 +486,7 @@ def test_counts_and_draws_fit_exhaustive_enumeration_for_any_sets(masks: list[in
     expected = _brute_force(seen)
     assert count_assignments(seen) == len(expected)
     assert {tuple(sorted(a.items())) for a in hidden_assignments(seen)} == expected
-    problem = stratego.sampling.counting._Problem(seen)
+    problem = stratego.sampling.counting.Problem(seen)
     some = problem.some()  # one assignment without counting (a maximum flow)
     assert (some is None) == (not expected)
     if expected:
@@ -507,7 +507,7 @@ def test_draws_are_uniform_over_crossing_sets() -> None:
     seen = _with_sets(masks)
     expected = _brute_force(seen)
     assert 20 < len(expected) < 500
-    problem = stratego.sampling.counting._Problem(seen)
+    problem = stratego.sampling.counting.Problem(seen)
     rng = random.Random(11)
     per_cell = 60
     counts = collections.Counter(tuple(sorted(problem.draw(rng).items()))
@@ -537,7 +537,7 @@ def test_nested_sets_count_in_one_state_per_group() -> None:
             p = attrs.evolve(p, possible=above)
         pieces.append(p)
     seen = attrs.evolve(seen, pieces=tuple(pieces))
-    problem = stratego.sampling.counting._Problem(seen)
+    problem = stratego.sampling.counting.Problem(seen)
     assert len(problem.masks) == 11
     expected = 1
     placed = 0
@@ -611,11 +611,11 @@ def test_the_views_games_give_pass_the_check_of_their_sets(start: stratego.GameS
     """Invariant: the check `Sampler` makes of views whose count grows large (their sets
     are the ones their record gives) never refuses a view a game gives; it runs here on
     every view, whatever its count."""
-    from stratego.sampling.counting import _Problem
-    from stratego.sampling.hidden_rescues import _hidden_rescues
-    from stratego.sampling.rebuild import _check_sets
+    from stratego.sampling.counting import Problem
+    from stratego.sampling.hidden_rescues import hidden_rescues
+    from stratego.sampling.rebuild import check_sets
 
     state = random_playout(start, seed, plies)[-1]
     seen = view(state, player)
-    assume(not _hidden_rescues(seen))  # checked per answer to which piece came back
-    _check_sets(seen, _Problem(seen))
+    assume(not hidden_rescues(seen))  # checked per answer to which piece came back
+    check_sets(seen, Problem(seen))

@@ -304,7 +304,7 @@ def assert_view_is_sound(state: stratego.GameState, player: Player) -> None:
     Defense with Rescue), the view shows the returned piece under the pile's lowest id
     (docs/hidden-information.md), which may be the id of a piece still in the pile."""
     v = view(state, player)
-    labels, _ = views_module._identities(state, player)
+    labels, _ = views_module.identities(state, player)
     true_of = {pid: pid for pid in range(len(state.info.pieces))}
     if labels is not None:
         true_of = {label: pid for pid, label in enumerate(labels)}
@@ -545,7 +545,7 @@ def test_viewing_every_state_of_a_long_game_folds_each_entry_a_bounded_number_of
                               stratego.random_setup(rules, Player.BLUE, 12))
     states = random_playout(start, 5, 600)
     views_module._clear_cache()
-    with mock.patch.object(views_module, "_step", wraps=views_module._step) as step:  # type: ignore[attr-defined]
+    with mock.patch.object(views_module, "fold_entry", wraps=views_module.fold_entry) as step:  # type: ignore[attr-defined]
         for state in states:
             view(state, Player.RED)
             view(state, Player.BLUE)

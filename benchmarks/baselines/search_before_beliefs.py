@@ -42,9 +42,9 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from stratego.bots.base import moves_to_choose
-from stratego.bots.heuristic import PIECE_VALUES, HeuristicBot, _outcomes, move_scores
+from stratego.bots.heuristic import PIECE_VALUES, HeuristicBot, move_scores, strike_outcomes
 from stratego.engine import apply, legal_moves
-from stratego.errors import StrategoError, _shown
+from stratego.errors import StrategoError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -111,13 +111,13 @@ class SearchBot:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
                 raise StrategoError(f"{label} must be a whole number >= {low}, not "
-                                    f"{_shown(value)}")
+                                    f"{shown(value)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
                               ("prior", prior), ("weight", weight)):
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
-                raise StrategoError(f"{label} must be a number >= 0, not {_shown(number)}")
+                raise StrategoError(f"{label} must be a number >= 0, not {shown(number)}")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -249,7 +249,7 @@ class SearchBot:
         negative), a won game counting as `_WIN`."""
         state = apply(state, move)
         rules = state.rules
-        outcomes = _outcomes(rules.strike)
+        outcomes = strike_outcomes(rules.strike)
         if self._gains_for is not rules:
             self._gains_for = rules
             self._gains = {}

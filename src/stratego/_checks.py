@@ -2,7 +2,7 @@
 
 One place for the checks every public entry point makes of its arguments, and for their
 messages: each returns the value as the function will use it, or raises the library's
-exception naming the value (cut to readable length by `stratego.errors._shown`). It sits
+exception naming the value (cut to readable length by `stratego.errors.shown`). It sits
 in the engine layer, just above `stratego.state`, so that every module from the setups
 up may use it.
 """
@@ -10,7 +10,7 @@ up may use it.
 from __future__ import annotations
 
 from stratego.board import SIZE
-from stratego.errors import ArgumentError, InvalidNotationError, RulesError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, RulesError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -20,7 +20,7 @@ __all__ = ["as_bool", "as_rules", "as_square_index", "as_state", "not_a_state"]
 
 def not_a_state(value: object) -> ArgumentError:
     """The error for a `value` given where a `GameState` is needed."""
-    return ArgumentError(f"not a game state: {_shown(value)} (build one with new_game or "
+    return ArgumentError(f"not a game state: {shown(value)} (build one with new_game or "
                          f"from_position)")
 
 
@@ -35,7 +35,7 @@ def as_rules(value: object) -> Rules:
     """`value`, a `Rules` value; raises `RulesError` for anything else (an edition's
     name included: the caller names the rules with `stratego.editions`)."""
     if not isinstance(value, Rules):
-        raise RulesError(f"not a Rules value: {_shown(value)} (use stratego.editions, such as "
+        raise RulesError(f"not a Rules value: {shown(value)} (use stratego.editions, such as "
                          f"CLASSIC, or by_name)")
     return value
 
@@ -43,14 +43,14 @@ def as_rules(value: object) -> Rules:
 def as_bool(value: object, name: str) -> bool:
     """`value`, a bool (the argument `name`); raises `ArgumentError` for anything else."""
     if not isinstance(value, bool):
-        raise ArgumentError(f"{name} must be True or False, not {_shown(value)}")
+        raise ArgumentError(f"{name} must be True or False, not {shown(value)}")
     return value
 
 
 def as_square_index(value: object) -> int:
     """`value`, a square index 0-99 (not a bool); raises `ArgumentError` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
-        raise ArgumentError(f"not a square index: {_shown(value)} (0 to 99)")
+        raise ArgumentError(f"not a square index: {shown(value)} (0 to 99)")
     return value
 
 
@@ -62,5 +62,5 @@ def as_player(value: object) -> Player:
     try:
         return Player.parse(value) if isinstance(value, str) else Player(value)  # type: ignore[arg-type]
     except ValueError:
-        raise InvalidNotationError(f"not a player: {_shown(value)} (expected Player.RED or "
+        raise InvalidNotationError(f"not a player: {shown(value)} (expected Player.RED or "
                                    f"Player.BLUE)") from None

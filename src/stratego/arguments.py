@@ -25,7 +25,7 @@ import os
 import random
 from typing import Any
 
-from stratego.errors import ArgumentError, RulesError, _shown
+from stratego.errors import ArgumentError, RulesError, shown
 from stratego.rules import Rules
 
 __all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
@@ -42,7 +42,7 @@ decisive game and still ends a shuffle."""
 
 def _label(name: object) -> str:
     """The argument's name as a message shows it (a name that is not a short text, cut)."""
-    return name if isinstance(name, str) and len(name) <= 40 else _shown(name, 40)
+    return name if isinstance(name, str) and len(name) <= 40 else shown(name, 40)
 
 
 def rules_from(value: object) -> Rules:
@@ -56,7 +56,7 @@ def rules_from(value: object) -> Rules:
 
         return by_name(value)
     raise RulesError(f"rules are a Rules value or a rules name such as 'classic' or "
-                     f"'classic+barrage', not {_shown(value)}")
+                     f"'classic+barrage', not {shown(value)}")
 
 
 def fresh_seed() -> int:
@@ -70,7 +70,7 @@ def seed_from(value: object, name: str = "seed") -> int:
     if value is None:
         return fresh_seed()
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentError(f"{_label(name)} must be a whole number or None, not {_shown(value)}")
+        raise ArgumentError(f"{_label(name)} must be a whole number or None, not {shown(value)}")
     return value
 
 
@@ -89,7 +89,7 @@ def max_plies_from(value: object, name: str = "max_plies") -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ArgumentError(f"{_label(name)} must be a whole number >= 1 or None, not "
-                            f"{_shown(value)}")
+                            f"{shown(value)}")
     return value
 
 
@@ -98,7 +98,7 @@ def chance_from(value: object, name: str) -> float:
     argument `name` otherwise (a bool included)."""
     if (isinstance(value, bool) or not isinstance(value, int | float)
             or not 0.0 <= value <= 1.0):
-        raise ArgumentError(f"{_label(name)} must be a number from 0 to 1, not {_shown(value)}")
+        raise ArgumentError(f"{_label(name)} must be a number from 0 to 1, not {shown(value)}")
     return float(value)
 
 
@@ -109,7 +109,7 @@ def callback_from(value: object, name: str, arguments: int) -> Any:
     if value is None:
         return None
     if not callable(value):
-        raise ArgumentError(f"{_label(name)} must be a callable or None, not {_shown(value)}")
+        raise ArgumentError(f"{_label(name)} must be a callable or None, not {shown(value)}")
     try:
         signature = inspect.signature(value)
     except (TypeError, ValueError):  # a builtin without a signature: trusted
@@ -118,7 +118,7 @@ def callback_from(value: object, name: str, arguments: int) -> Any:
         signature.bind(*([None] * arguments))
     except TypeError as exc:
         raise ArgumentError(f"{_label(name)} is called with {arguments} arguments, which "
-                            f"{_shown(value)} cannot take: {exc}") from None
+                            f"{shown(value)} cannot take: {exc}") from None
     return value
 
 
@@ -133,7 +133,7 @@ def path_from(value: object, name: str) -> str | None:
         if isinstance(path, str) and path:
             return path
     raise ArgumentError(f"{_label(name)} must be a file name (a text or a path) or None, not "
-                        f"{_shown(value)}")
+                        f"{shown(value)}")
 
 
 def limited_rules(rules: object, max_plies: object = DEFAULT_MAX_PLIES) -> Rules:

@@ -30,7 +30,7 @@ from typing import SupportsIndex
 
 import attrs
 
-from stratego.errors import ArgumentError, InvalidNotationError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, shown
 from stratego.pieces import Player
 
 __all__ = [
@@ -53,7 +53,7 @@ LAKE_INDICES: frozenset[int] = frozenset({42, 43, 46, 47, 52, 53, 56, 57})
 """Indices of the eight lake squares."""
 
 
-def _digits(text: str, max_digits: int = 18) -> int | None:
+def parse_digits(text: str, max_digits: int = 18) -> int | None:
     """The number written by `text` if it is 1 to `max_digits` ASCII digits, else None.
 
     (`str.isdigit` also accepts digits such as ``"²"`` that `int` refuses, and `int`
@@ -63,7 +63,7 @@ def _digits(text: str, max_digits: int = 18) -> int | None:
     return None
 
 
-def _whole(value: object) -> int | None:
+def whole_number(value: object) -> int | None:
     """`value` as an `int` if it is a whole number (an int, a NumPy integer; not a bool)."""
     if isinstance(value, bool):
         return None
@@ -86,7 +86,7 @@ class Square:
     @index.validator
     def _check_index(self, _attribute: object, value: int) -> None:
         if not (isinstance(value, int) and 0 <= value < SIZE * SIZE):
-            raise InvalidNotationError(f"square index out of range: {_shown(value)} (expected "
+            raise InvalidNotationError(f"square index out of range: {shown(value)} (expected "
                                        f"0-99)")
 
     @classmethod
@@ -94,20 +94,20 @@ class Square:
         """Parse a square name such as ``"a1"`` or ``"J10"`` (case-insensitive)."""
         name = text.strip().lower() if isinstance(text, str) else None
         if name and len(name) in (2, 3) and name[0] in FILES and name[1] != "0":
-            number = _digits(name[1:])
+            number = parse_digits(name[1:])
             if number is not None and 1 <= number <= SIZE:
                 return SQUARES[(number - 1) * SIZE + FILES.index(name[0])]
         raise InvalidNotationError(
-            f"not a square: {_shown(text)} (expected a file a-j and a rank 1-10, such as 'c5')"
+            f"not a square: {shown(text)} (expected a file a-j and a rank 1-10, such as 'c5')"
         )
 
     @classmethod
     def at(cls, file: SupportsIndex, row: SupportsIndex) -> Square:
         """The square on `file` (0 = a) and `row` (0 = rank 1)."""
-        f, r = _whole(file), _whole(row)
+        f, r = whole_number(file), whole_number(row)
         if f is None or r is None or not (0 <= f < SIZE and 0 <= r < SIZE):
             raise InvalidNotationError(
-                f"no square at file {_shown(file)}, row {_shown(row)} (expected whole numbers 0-9)"
+                f"no square at file {shown(file)}, row {shown(row)} (expected whole numbers 0-9)"
             )
         return SQUARES[r * SIZE + f]
 
@@ -206,22 +206,22 @@ def paths(starts: Iterable[int], passable: Callable[[int], bool],
     indices (whole numbers from 0 to 99), `passable` cannot be called or `limit` is not
     a whole number from 0 up."""
     if not callable(passable):
-        raise ArgumentError(f"passable must be callable, not {_shown(passable)}")
+        raise ArgumentError(f"passable must be callable, not {shown(passable)}")
     if limit is not None:
-        whole = _whole(limit)
+        whole = whole_number(limit)
         if whole is None or whole < 0:
-            raise ArgumentError(f"limit must be a whole number from 0 up, not {_shown(limit)}")
+            raise ArgumentError(f"limit must be a whole number from 0 up, not {shown(limit)}")
         limit = whole
     try:
         given = list(starts)
     except TypeError:
-        raise ArgumentError(f"starts must be square indices, not {_shown(starts)}") from None
+        raise ArgumentError(f"starts must be square indices, not {shown(starts)}") from None
     distances: dict[int, int] = {}
     for start in given:
-        index = _whole(start)
+        index = whole_number(start)
         if index is None or not 0 <= index < SIZE * SIZE:
             raise ArgumentError(f"a start must be a square index from 0 to {SIZE * SIZE - 1}, "
-                                f"not {_shown(start)}")
+                                f"not {shown(start)}")
         distances[index] = 0
     queue = deque(distances)
     while queue:

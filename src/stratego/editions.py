@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from stratego.errors import RulesError, _shown
+from stratego.errors import RulesError, shown
 from stratego.rules import (
     CLASSIC_LABELS,
     MODERN_LABELS,
@@ -144,19 +144,19 @@ def by_name(name: str) -> Rules:
     from stratego.variants import VARIANTS
 
     if not isinstance(name, str) or not name.strip():
-        raise RulesError(f"not a rules name: {_shown(name)}")
+        raise RulesError(f"not a rules name: {shown(name)}")
     edition, *variant_names = (part.strip().lower() for part in name.split("+"))
     edition = _ALIASES.get(edition, edition)
     known = {**EDITIONS, **OPTIONS}
     if edition not in known:
         raise RulesError(
-            f"unknown edition {_shown(edition)} (known: {', '.join(known)})"
+            f"unknown edition {shown(edition)} (known: {', '.join(known)})"
         )
     variants = []
     for variant_name in variant_names:
         if variant_name not in VARIANTS:
             raise RulesError(
-                f"unknown variant {_shown(variant_name)} (known: {', '.join(sorted(VARIANTS))})"
+                f"unknown variant {shown(variant_name)} (known: {', '.join(sorted(VARIANTS))})"
             )
         variants.append(VARIANTS[variant_name])
     return known[edition].with_variants(*variants)

@@ -80,9 +80,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, _whole
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, whole_number
 from stratego.engine import legal_moves
-from stratego.errors import ArgumentError, InvalidNotationError, MissingDependencyError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, MissingDependencyError, shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
@@ -144,7 +144,7 @@ def _player(value: object) -> Player:
         return Player(value)  # type: ignore[arg-type]
     except (ValueError, TypeError):
         raise ArgumentError(f"a player is Player.RED (0) or Player.BLUE (1), not "
-                            f"{_shown(value)}") from None
+                            f"{shown(value)}") from None
 
 
 def _turn(index: int, perspective: Player) -> int:
@@ -180,10 +180,10 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     """The move with action `index` seen from `perspective` (the inverse of `action_index`).
 
     Raises `InvalidNotationError` for an index outside `range(NUM_ACTIONS)`."""
-    number = _whole(index)  # NumPy integers (from an argmax) are whole numbers too
+    number = whole_number(index)  # NumPy integers (from an argmax) are whole numbers too
     if number is None or not 0 <= number < NUM_ACTIONS:
         raise InvalidNotationError(
-            f"not an action index: {_shown(index)} (expected a whole number "
+            f"not an action index: {shown(index)} (expected a whole number "
             f"0-{NUM_ACTIONS - 1})")
     index = number
     perspective = _player(perspective)
@@ -248,10 +248,10 @@ def factored_index(action: int) -> int:
     """The cell of `action` in the flattened factored form (``plane * 100 + square``, the
     square in the mover's seat; see the module documentation). `InvalidNotationError` for
     an index outside ``range(NUM_ACTIONS)``."""
-    number = _whole(action)
+    number = whole_number(action)
     if number is None or not 0 <= number < NUM_ACTIONS:
         raise InvalidNotationError(
-            f"not an action index: {_shown(action)} (expected a whole number "
+            f"not an action index: {shown(action)} (expected a whole number "
             f"0-{NUM_ACTIONS - 1})")
     return FACTORED_OF_ACTION[number]
 
@@ -260,11 +260,11 @@ def factored_action(cell: int) -> int:
     """The action of `cell` of the flattened factored form (the inverse of
     `factored_index`). `InvalidNotationError` for a cell outside the form or one that is
     no action (a move off the board or through a lake)."""
-    number = _whole(cell)
+    number = whole_number(cell)
     size = NUM_FACTORED_PLANES * SIZE * SIZE
     if number is None or not 0 <= number < size:
         raise InvalidNotationError(
-            f"not a cell of the factored form: {_shown(cell)} (expected a whole number "
+            f"not a cell of the factored form: {shown(cell)} (expected a whole number "
             f"0-{size - 1})")
     action = ACTION_OF_FACTORED[number]
     if action < 0:
@@ -338,9 +338,9 @@ def fill_empty_rows(mask: Any, action: int = DECLINE_ACTION,
     if array.dtype != numpy.bool_ or array.shape[-1:] != (NUM_ACTIONS,) or array.ndim > 2:
         raise ArgumentError(f"fill_empty_rows takes a bool mask of shape ({NUM_ACTIONS},) or "
                             f"(N, {NUM_ACTIONS}), not {array.dtype} of shape {array.shape}")
-    index = _whole(action)
+    index = whole_number(action)
     if index is None or not 0 <= index < NUM_ACTIONS:
-        raise ArgumentError(f"not an action index: {_shown(action)}")
+        raise ArgumentError(f"not an action index: {shown(action)}")
     if out is None:
         out = array.copy()
     elif not (isinstance(out, numpy.ndarray) and out.shape == array.shape
@@ -380,7 +380,7 @@ def _legal(source: PlayerView | GameState,
         moves = source.legal_moves
         side = source.player if perspective is None else perspective
     else:
-        raise ArgumentError(f"expected a PlayerView or a GameState, not {_shown(source)}")
+        raise ArgumentError(f"expected a PlayerView or a GameState, not {shown(source)}")
     index = _INDEX.get(side)
     if index is None:
         side = Player(side)
@@ -665,7 +665,7 @@ def compact_planes(planes: Any) -> npt.NDArray[np.uint8]:
         values = numpy.asarray(planes, dtype=numpy.float64)
     except (TypeError, ValueError, OverflowError):
         raise ArgumentError(f"planes are an array of floats in [0, 1], not "
-                            f"{_shown(planes)}") from None
+                            f"{shown(planes)}") from None
     if not ((values >= 0) & (values <= 1)).all():  # (NaN fails both)
         raise ArgumentError("planes hold values in [0, 1]: some are outside (or NaN)")
     # a share (n - k) / n times 255 lies 1/(2n) or more from a half unless it is one; the
@@ -690,4 +690,4 @@ def observation_planes(source: PlayerView | GameState,
         side = _PLAYERS[source.turn] if player is None else player if type(player) is Player else (
             Player.parse(player) if isinstance(player, str) else _player(player))
         return cast("npt.NDArray[np.float32]", _from_state(numpy, source, side))
-    raise ArgumentError(f"expected a PlayerView or a GameState, not {_shown(source)}")
+    raise ArgumentError(f"expected a PlayerView or a GameState, not {shown(source)}")

@@ -33,7 +33,7 @@ from stratego.errors import (
     InvalidNotationError,
     PositionError,
     SetupError,
-    _shown,
+    shown,
 )
 from stratego.moves import HasLegalMoves, Move
 from stratego.pieces import Piece, Player, Rank
@@ -138,7 +138,7 @@ def initial_state(info: GameInfo) -> GameState:
     the player to move has no move. Used by the readers that rebuild games. Raises
     `ArgumentError` for an `info` that is not a `GameInfo`."""
     if not isinstance(info, GameInfo):
-        raise ArgumentError(f"not a GameInfo: {_shown(info)} (take it from a state's "
+        raise ArgumentError(f"not a GameInfo: {shown(info)} (take it from a state's "
                             f"`info`)")
     board = info.initial_board
     placed = {code >> 5 for code in board if code}
@@ -192,7 +192,7 @@ def new_game(
         elif isinstance(setup, Mapping):
             setup = Setup.from_mapping(player, setup)
         if not isinstance(setup, Setup):
-            raise SetupError(f"not a setup for {player}: {_shown(setup)} (expected a Setup, "
+            raise SetupError(f"not a setup for {player}: {shown(setup)} (expected a Setup, "
                              f"its text, or a mapping {{square: rank}})")
         if setup.player is not player:
             raise SetupError(f"the {player} setup was made for {setup.player}")
@@ -213,21 +213,21 @@ def _captured_pieces(captured: object, problems: list[str]) -> list[tuple[Player
     """`captured` as (player, rank) pairs; what is not one goes to `problems`."""
     if captured is None or isinstance(captured, str | bytes | Mapping):
         problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
-                        f"{_shown(captured)}")
+                        f"{shown(captured)}")
         return []
     pieces = []
     try:
         items = list(captured)  # type: ignore[call-overload]
     except TypeError:
         problems.append(f"captured pieces must be a list of (player, rank) pairs, not "
-                        f"{_shown(captured)}")
+                        f"{shown(captured)}")
         return []
     for item in items:
         try:
             owner, rank = item
             pieces.append((Player(owner), Rank(rank)))
         except (InvalidNotationError, ValueError, TypeError):
-            problems.append(f"not a captured piece: {_shown(item)} (expected (player, rank))")
+            problems.append(f"not a captured piece: {shown(item)} (expected (player, rank))")
     return pieces
 
 
@@ -261,7 +261,7 @@ def from_position(
             continue
         if square.index in named:
             problems.append(f"more than one piece on {square} (given as "
-                            f"{_shown(named[square.index])} and {_shown(key)})")
+                            f"{shown(named[square.index])} and {shown(key)})")
             continue
         named[square.index] = key
         try:
@@ -271,7 +271,7 @@ def from_position(
             else:
                 owner, rank = Player(value[0]), Rank(value[1])
         except (InvalidNotationError, ValueError, TypeError, IndexError, KeyError):
-            problems.append(f"{square}: not a piece: {_shown(value)} (expected (player, rank) or a "
+            problems.append(f"{square}: not a piece: {shown(value)} (expected (player, rank) or a "
                             f"rank symbol such as 'M' or 'm')")
             continue
         if square.is_lake:
@@ -296,7 +296,7 @@ def from_position(
     try:
         turn = Player(to_move)  # type: ignore[arg-type]  # Player reads names too
     except ValueError:
-        raise PositionError(f"not a player to move: {_shown(to_move)}") from None
+        raise PositionError(f"not a player to move: {shown(to_move)}") from None
     return initial_state(make_info(rules, cells, captured, turn))
 
 
@@ -358,7 +358,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     """
     if type(move) is not Move:
         if not isinstance(move, str):
-            raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
+            raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
                                        f"'a4-a5')")
         move = Move.parse(move)
     try:

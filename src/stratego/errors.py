@@ -36,12 +36,28 @@ __all__ = [
     "StoreError",
     "StrategoError",
     "WebError",
+    "shown",
 ]
 
 
-def _shown(value: object, limit: int = 80) -> str:
-    """`repr(value)` for an error message, cut to about `limit` characters (a message
-    should name the bad input, not repeat a megabyte of it)."""
+def shown(value: object, limit: int = 80) -> str:
+    """`repr(value)` for an error message, cut to about `limit` characters.
+
+    Every message of the library that echoes input goes through it, so a message names
+    the bad input without repeating a megabyte of it; bots and bridges raising the
+    library's exceptions can use it the same way.
+
+    Args:
+        value: the input to echo.
+        limit: about how many characters to keep.
+
+    Returns:
+        The `repr`, or its start and end around ``...`` and a note of the full size.
+
+    Example:
+        >>> shown("a" * 200, limit=20)
+        "'aaaaaaaaa...aaaaa' [200 characters]"
+    """
     text = repr(value)
     if len(text) <= limit:
         return text

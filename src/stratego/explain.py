@@ -9,7 +9,7 @@ from __future__ import annotations
 from stratego._checks import as_state
 from stratego._movegen import rescue_facts
 from stratego.board import SIZE, SQUARES, TWO_STEPS
-from stratego.errors import InvalidNotationError, _shown
+from stratego.errors import InvalidNotationError, shown
 from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.rescue import Rescue
@@ -31,7 +31,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         except InvalidNotationError as exc:
             return str(exc)
     if not isinstance(move, Move):
-        raise InvalidNotationError(f"not a move: {_shown(move)} (expected a Move or text "
+        raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
                                    f"'a4-a5')")
     if state.outcome is not None:
         return f"{move}: the game is over ({state.outcome})"

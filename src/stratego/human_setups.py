@@ -29,7 +29,7 @@ import random
 from importlib import resources
 
 from stratego._checks import as_rules
-from stratego.errors import SetupError, _shown
+from stratego.errors import SetupError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -99,7 +99,7 @@ def human_setup(rules: Rules, player: Player,
         except (TypeError, ValueError):
             raise SetupError(
                 f"human_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {_shown(rng)}"
+                f"not {shown(rng)}"
             ) from None
     texts = _valid_texts(rules)
     if not texts:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from stratego.board import LAKE_INDICES, LANES, SIZE, SQUARES, TWO_STEPS, Square
-from stratego.errors import InvalidNotationError, _shown
+from stratego.errors import InvalidNotationError, shown
 from stratego.pieces import Rank
 
 __all__ = ["HasLegalMoves", "Move"]
@@ -71,12 +71,12 @@ class Move(int):
             return move
         if None in key:
             raise InvalidNotationError(
-                f"not a move: Move({_shown(frm)}, {_shown(to)}, {_shown(rescued)}) (expected "
+                f"not a move: Move({shown(frm)}, {shown(to)}, {shown(rescued)}) (expected "
                 f"Squares, and a Rank for a rescue)"
             )
         if rescued is None and (frm is None) != (to is None):
             raise InvalidNotationError(
-                f"a move needs both squares: Move({_shown(frm)}, {_shown(to)})"
+                f"a move needs both squares: Move({shown(frm)}, {shown(to)})"
             )
         if rescued is not None and (frm is not None or to is None):
             raise InvalidNotationError("a rescue has a rank and a destination square only")
@@ -97,10 +97,10 @@ class Move(int):
         return move
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Move is immutable: cannot set {_shown(name)}")
+        raise AttributeError(f"Move is immutable: cannot set {shown(name)}")
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"Move is immutable: cannot delete {_shown(name)}")
+        raise AttributeError(f"Move is immutable: cannot delete {shown(name)}")
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Move.parse, (str(self),))
@@ -116,7 +116,7 @@ class Move(int):
         """Parse ``"a4-a5"`` (also ``"a4a5"`` or ``"a4xa5"``), ``"K@b2"`` or ``"--"``."""
         if not isinstance(text, str):
             raise InvalidNotationError(
-                f"not a move: {_shown(text)} (expected text such as 'a4-a5')"
+                f"not a move: {shown(text)} (expected text such as 'a4-a5')"
             )
         s = text.strip()
         if s == "--":
@@ -126,7 +126,7 @@ class Move(int):
             try:
                 return cls.rescue(Rank.parse(symbol), Square.parse(square))
             except InvalidNotationError as exc:
-                raise InvalidNotationError(f"not a rescue: {_shown(text)} ({exc})") from None
+                raise InvalidNotationError(f"not a rescue: {shown(text)} ({exc})") from None
         for sep in ("-", "x", "X"):
             if sep in s:
                 left, _, right = s.partition(sep)
@@ -139,11 +139,11 @@ class Move(int):
         except InvalidNotationError as exc:
             why = str(exc) if sep in s else "expected two squares such as 'a4-a5'"
             raise InvalidNotationError(
-                f"not a move: {_shown(text)} ({why}; a rescue is written 'K@b2', "
+                f"not a move: {shown(text)} ({why}; a rescue is written 'K@b2', "
                 f"declining one '--')"
             ) from None
         if frm == to:
-            raise InvalidNotationError(f"not a move: {_shown(text)} (it starts and ends on {frm})")
+            raise InvalidNotationError(f"not a move: {shown(text)} (it starts and ends on {frm})")
         return MOVE_TABLE[frm.index][to.index] or cls(frm, to)
 
     @classmethod

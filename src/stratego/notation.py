@@ -44,10 +44,10 @@ from __future__ import annotations
 import re
 
 from stratego._checks import as_state
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, parse_digits
 from stratego.editions import by_name
 from stratego.engine import initial_rank_mask, legal_moves
-from stratego.errors import InvalidNotationError, PositionError, RulesError, _shown
+from stratego.errors import InvalidNotationError, PositionError, RulesError, shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import (
@@ -80,7 +80,7 @@ _SHUTTLE = re.compile(
 )
 
 def _error(part: str, token: str, why: str) -> InvalidNotationError:
-    return InvalidNotationError(f"position string, {part}: {_shown(token)}: {why}")
+    return InvalidNotationError(f"position string, {part}: {shown(token)}: {why}")
 
 
 # ---------------------------------------------------------------------------
@@ -107,7 +107,7 @@ def _chase_moves(state: GameState) -> list[str]:
     try:
         moves = chase_moves(state.board, state.chase)
     except ValueError:
-        raise PositionError(f"cannot write the chase record of {_shown(state)}: a step is "
+        raise PositionError(f"cannot write the chase record of {shown(state)}: a step is "
                             f"unknown") from None
     return [f"{SQUARES[frm]}-{SQUARES[to]}" for frm, to in moves]
 
@@ -189,11 +189,11 @@ def _piece_from_match(part: str, match: re.Match[str], square: int) -> _Token:
     text = match.group(0)
     symbol = match.group("sym")
     if symbol.upper() not in _SYMBOLS:
-        raise _error(part, text, f"{_shown(symbol)} is not a rank symbol (one of {_SYMBOLS}, "
+        raise _error(part, text, f"{shown(symbol)} is not a rank symbol (one of {_SYMBOLS}, "
                                  "upper case for Red, lower case for Blue)")
     owner = Player.RED if symbol.isupper() else Player.BLUE
     digits = match.group("id")
-    pid = _digits(digits, 6) if digits else None
+    pid = parse_digits(digits, 6) if digits else None
     if digits and (pid is None or pid < 1):
         raise _error(part, text, "piece ids start at 1 (and a game has at most 126 pieces)")
     return _Token(text, square, owner, Rank(_SYMBOLS.index(symbol.upper())), pid,
@@ -213,7 +213,7 @@ def _parse_board(text: str) -> list[_Token]:
         while pos < len(row_text):
             match = _CELL.match(row_text, pos)
             if match is None:
-                raise _error(part, row_text, f"unexpected {_shown(row_text[pos])} at character "
+                raise _error(part, row_text, f"unexpected {shown(row_text[pos])} at character "
                                              f"{pos + 1}")
             if file >= SIZE:
                 raise _error(part, row_text, f"more than {SIZE} squares")
@@ -234,7 +234,7 @@ def _parse_board(text: str) -> list[_Token]:
 
 
 def _parse_int(part: str, text: str, minimum: int = 0) -> int:
-    value = _digits(text)
+    value = parse_digits(text)
     if value is None:
         raise _error(part, text, "not a whole number (at most 18 digits)")
     if value < minimum:
@@ -267,11 +267,11 @@ def parse_position(text: str) -> GameState:
     reach (`stratego.validation.state_problems`).
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not a position string: {_shown(text)}")
+        raise InvalidNotationError(f"not a position string: {shown(text)}")
     parts = text.split()
     if len(parts) < 4:
         raise InvalidNotationError(
-            f"position string {_shown(text)}: needs at least 4 fields (rules, board, side to "
+            f"position string {shown(text)}: needs at least 4 fields (rules, board, side to "
             f"move, ply)"
         )
     rules_text, board_text, side_text, ply_text, *rest = parts
@@ -401,7 +401,7 @@ def _number(rules: Rules, tokens: list[_Token],
         for token, pid in zip(tokens, ids, strict=True):
             if pid in seen:
                 raise _error("piece ids", token.text,
-                             f"id {pid} is also used by {_shown(seen[pid].text)}")
+                             f"id {pid} is also used by {shown(seen[pid].text)}")
             seen[pid] = token
         for pid in range(1, len(tokens) + 1):
             if pid not in seen:
@@ -434,7 +434,7 @@ def _known_mask(token: _Token, start_known: int) -> int:
     mask = 0
     for char in token.known[1:-1]:
         if char.upper() not in _SYMBOLS:
-            raise _error("known ranks", token.text, f"{_shown(char)} is not a rank symbol")
+            raise _error("known ranks", token.text, f"{shown(char)} is not a rank symbol")
         mask |= 1 << _SYMBOLS.index(char.upper())
     if not mask >> token.rank & 1:
         raise _error("known ranks", token.text,

@@ -58,7 +58,7 @@ from stratego.encoding import (  # noqa: E402
     observation_planes,
 )
 from stratego.engine import apply, new_game  # noqa: E402
-from stratego.errors import ArgumentError, _shown  # noqa: E402
+from stratego.errors import ArgumentError, shown  # noqa: E402
 from stratego.pieces import Player, Rank  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
 from stratego.sampling import Sampler  # noqa: E402
@@ -99,12 +99,12 @@ class StrategoGame(_Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if params is not None and not isinstance(params, dict):
-            raise ArgumentError(f"the game's parameters are a dict, not {_shown(params)}")
+            raise ArgumentError(f"the game's parameters are a dict, not {shown(params)}")
         merged = {**_DEFAULTS, **(params or {})}
         max_plies, num_setups = merged["max_plies"], merged["num_setups"]
         for name, value in (("max_plies", max_plies), ("num_setups", num_setups)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ArgumentError(f"{name} must be a whole number >= 1, not {_shown(value)}")
+                raise ArgumentError(f"{name} must be a whole number >= 1, not {shown(value)}")
         self.rules: Rules = by_name(str(merged["rules"])).with_ply_limit(max_plies)
         self.max_plies = max_plies
         self.num_setups = num_setups
@@ -324,7 +324,7 @@ class StrategoObserver:
 
     def __init__(self, perfect_recall: bool, params: dict[str, Any] | None = None) -> None:
         if params:
-            raise ArgumentError(f"observation parameters are not supported: {_shown(params)}")
+            raise ArgumentError(f"observation parameters are not supported: {shown(params)}")
         self.perfect_recall = perfect_recall
         size = 0 if perfect_recall else NUM_PLANES * 100
         self.tensor = np.zeros(size, np.float32)

@@ -14,7 +14,7 @@ import enum
 
 import attrs
 
-from stratego.errors import InvalidNotationError, _shown
+from stratego.errors import InvalidNotationError, shown
 
 __all__ = ["Piece", "Player", "Rank"]
 
@@ -35,7 +35,7 @@ class Player(enum.IntEnum):
         if isinstance(value, str):
             return cls.parse(value)  # Player("red"), Player("Blue"), Player("b")
         raise InvalidNotationError(
-            f"not a player: {_shown(value)} (expected Player.RED (0) or Player.BLUE (1), "
+            f"not a player: {shown(value)} (expected Player.RED (0) or Player.BLUE (1), "
             f"or 'red' or 'blue')"
         )
 
@@ -43,13 +43,13 @@ class Player(enum.IntEnum):
     def parse(cls, text: str) -> Player:
         """Parse ``"red"``/``"blue"`` (any case) or ``"r"``/``"b"``."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"not a player: {_shown(text)} (expected 'red' or 'blue')")
+            raise InvalidNotationError(f"not a player: {shown(text)} (expected 'red' or 'blue')")
         key = text.strip().lower()
         if key in ("red", "r"):
             return cls.RED
         if key in ("blue", "b"):
             return cls.BLUE
-        raise InvalidNotationError(f"not a player: {_shown(text)} (expected 'red' or 'blue')")
+        raise InvalidNotationError(f"not a player: {shown(text)} (expected 'red' or 'blue')")
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -96,7 +96,7 @@ class Rank(enum.IntEnum):
     @classmethod
     def _missing_(cls, value: object) -> Rank:
         raise InvalidNotationError(
-            f"not a rank: {_shown(value)} (expected a Rank, or its value 0 (Flag) to 11 (Bomb))"
+            f"not a rank: {shown(value)} (expected a Rank, or its value 0 (Flag) to 11 (Bomb))"
         )
 
     @classmethod
@@ -104,7 +104,7 @@ class Rank(enum.IntEnum):
         """Parse a symbol (``"M"``, any case) or an English name (``"marshal"``)."""
         if not isinstance(text, str):
             raise InvalidNotationError(
-                f"not a rank: {_shown(text)} (expected a name such as 'marshal' or a symbol "
+                f"not a rank: {shown(text)} (expected a name such as 'marshal' or a symbol "
                 f"such as 'M')"
             )
         key = text.strip()
@@ -114,7 +114,7 @@ class Rank(enum.IntEnum):
             return cls[key.upper()]
         except KeyError:
             raise InvalidNotationError(
-                f"not a rank: {_shown(text)} (expected a name such as 'marshal' or one of the "
+                f"not a rank: {shown(text)} (expected a name such as 'marshal' or one of the "
                 f"symbols {', '.join(_SYMBOLS)})"
             ) from None
 

@@ -46,7 +46,7 @@ from stratego.bots.program import (
     move_message,
     split_command,
 )
-from stratego.errors import BotSpecError, ProtocolError, StrategoError, _shown
+from stratego.errors import BotSpecError, ProtocolError, StrategoError, shown
 from stratego.pieces import Player
 
 __all__ = [
@@ -90,7 +90,7 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
 
         bot_factory(bot)  # a spec that names no bot is refused now, not at the first game
     elif not callable(bot):
-        raise BotSpecError(f"serve_bot takes a bot or a bot spec, not {_shown(bot)}")
+        raise BotSpecError(f"serve_bot takes a bot or a bot spec, not {shown(bot)}")
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     spec = bot if isinstance(bot, str) else None
@@ -126,9 +126,9 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
                     over(None if winner is None else Player.parse(winner),
                          str(message.get("termination", "")))
             else:
-                raise ProtocolError(f"unknown message type {_shown(kind)}")
+                raise ProtocolError(f"unknown message type {shown(kind)}")
         except (ValueError, KeyError, TypeError, StrategoError) as exc:
-            print(f"stratego.protocol: skipped {_shown(line.strip())}: {exc}", file=sys.stderr,
+            print(f"stratego.protocol: skipped {shown(line.strip())}: {exc}", file=sys.stderr,
                   flush=True)
     return 0
 

@@ -41,7 +41,7 @@ from typing import Any
 import attrs
 
 from stratego._checks import as_state
-from stratego.board import _digits
+from stratego.board import parse_digits
 from stratego.editions import by_name
 from stratego.engine import new_game
 from stratego.errors import (
@@ -50,7 +50,7 @@ from stratego.errors import (
     RulesError,
     SchemaError,
     SetupError,
-    _shown,
+    shown,
 )
 from stratego.moves import Move
 from stratego.pieces import Player
@@ -100,29 +100,29 @@ class Tags(Mapping[str, str]):
                 items.items() if isinstance(items, Mapping) else items)]
         except (TypeError, ValueError):
             raise InvalidNotationError(
-                f"tags are a mapping of tag names to text, not {_shown(items)}"
+                f"tags are a mapping of tag names to text, not {shown(items)}"
             ) from None
         seen: dict[str, str] = {}
         for name, value in pairs:
             if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
                 raise InvalidNotationError(
-                    f"not a tag name: {_shown(name)} (letters, digits and '_', starting with a "
+                    f"not a tag name: {shown(name)} (letters, digits and '_', starting with a "
                     f"letter)"
                 )
             if name in _RESERVED:
                 raise InvalidNotationError(
-                    f"{_shown(name)} is not a free tag: the record writes it from its rules and "
+                    f"{shown(name)} is not a free tag: the record writes it from its rules and "
                     f"setups"
                 )
             if not isinstance(value, str):
                 raise InvalidNotationError(f"tag {name}: the value must be text, not "
-                                           f"{_shown(value)}")
+                                           f"{shown(value)}")
             if value.splitlines() not in ([], [value]):  # also \u2028, \x0b, \x85 ...
                 raise InvalidNotationError(f"tag {name}: the value must be one line: "
-                                           f"{_shown(value)}")
+                                           f"{shown(value)}")
             if name == "Result" and value not in _RESULTS:
                 raise InvalidNotationError(
-                    f"tag Result: {_shown(value)} is not a result ({', '.join(_RESULTS)})"
+                    f"tag Result: {shown(value)} is not a result ({', '.join(_RESULTS)})"
                 )
             seen[name] = value
         self._items: tuple[tuple[str, str], ...] = tuple(seen.items())
@@ -321,12 +321,12 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
 def _rules_from(name: object, limit: object, where: str) -> Rules:
     if not isinstance(name, str):
         raise InvalidNotationError(f"{where}: the rules must be a name such as 'classic', "
-                                   f"not {_shown(name)}")
+                                   f"not {shown(name)}")
     try:
         rules = by_name(name)
         if limit is not None:
             if not isinstance(limit, int) or isinstance(limit, bool):
-                raise RulesError(f"the ply limit must be a whole number, not {_shown(limit)}")
+                raise RulesError(f"the ply limit must be a whole number, not {shown(limit)}")
             rules = rules.with_ply_limit(limit)
     except RulesError as exc:
         raise InvalidNotationError(f"{where}: {exc}") from None
@@ -335,7 +335,7 @@ def _rules_from(name: object, limit: object, where: str) -> Rules:
 
 def _setup_from(text: object, player: Player, rules: Rules, where: str) -> Setup:
     if not isinstance(text, str):
-        raise InvalidNotationError(f"{where}: a setup must be text, not {_shown(text)}")
+        raise InvalidNotationError(f"{where}: a setup must be text, not {shown(text)}")
     try:
         return Setup.parse(text, player, rules.setup.depth)
     except (InvalidNotationError, SetupError) as exc:
@@ -354,7 +354,7 @@ def parse_record(text: str) -> GameRecord:
     `IllegalMoveError`, and a ``Result`` tag the moves contradict `PositionError`.
     """
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not a game record: {_shown(text)}")
+        raise InvalidNotationError(f"not a game record: {shown(text)}")
     tags: dict[str, str] = {}
     lines = text.splitlines()
     body_start = len(lines)
@@ -369,7 +369,7 @@ def parse_record(text: str) -> GameRecord:
         if match is None:
             raise InvalidNotationError(
                 f"record line {number}: not a tag pair such as '[Event \"club night\"]': "
-                f"{_shown(raw)}"
+                f"{shown(raw)}"
             )
         name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
         if name in tags:
@@ -381,9 +381,9 @@ def parse_record(text: str) -> GameRecord:
     limit_text = tags.pop("PlyLimit", None)
     limit: int | None = None
     if limit_text is not None:
-        limit = _digits(limit_text)
+        limit = parse_digits(limit_text)
         if limit is None:
-            raise InvalidNotationError(f"PlyLimit tag: not a whole number: {_shown(limit_text)}")
+            raise InvalidNotationError(f"PlyLimit tag: not a whole number: {shown(limit_text)}")
     rules = _rules_from(tags.pop("Rules"), limit, "Rules tag")
     red = _setup_from(tags.pop("RedSetup"), Player.RED, rules, "RedSetup tag")
     blue = _setup_from(tags.pop("BlueSetup"), Player.BLUE, rules, "BlueSetup tag")
@@ -405,18 +405,18 @@ def parse_record(text: str) -> GameRecord:
         except InvalidNotationError as exc:
             if word in _RESULTS:
                 raise InvalidNotationError(
-                    f"move text: the result {_shown(word)} must be the last word"
+                    f"move text: the result {shown(word)} must be the last word"
                 ) from None
             side = "Red" if turn % 2 == 0 else "Blue"
             raise InvalidNotationError(
-                f"move text, move {turn // 2 + 1} ({side}): {_shown(word)}: {exc}"
+                f"move text, move {turn // 2 + 1} ({side}): {shown(word)}: {exc}"
             ) from None
         if not (move.is_rescue or move.is_decline):
             turn += 1
         moves.append(move)
     if result is not None and "Result" in tags and tags["Result"] != result:
         raise InvalidNotationError(
-            f"move text ends with {_shown(result)} but the Result tag says {_shown(tags['Result'])}"
+            f"move text ends with {shown(result)} but the Result tag says {shown(tags['Result'])}"
         )
     if result is not None and result != "*" and "Result" not in tags:
         tags["Result"] = result

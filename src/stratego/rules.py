@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from stratego.errors import InvalidNotationError, RulesError, _shown
+from stratego.errors import InvalidNotationError, RulesError, shown
 from stratego.pieces import Rank
 from stratego.repetition import BackAndForth, Chase, ScoutReading
 
@@ -55,7 +55,7 @@ class RankLabels:
         """The rank whose printed label is `text`; rank names and symbols work too."""
         if not isinstance(text, str):
             raise InvalidNotationError(
-                f"not a rank label: {_shown(text)} (this edition prints {', '.join(self.labels)})"
+                f"not a rank label: {shown(text)} (this edition prints {', '.join(self.labels)})"
             )
         key = text.strip().upper()
         for rank, label in enumerate(self.labels):
@@ -65,7 +65,7 @@ class RankLabels:
             return Rank.parse(text)
         except InvalidNotationError:
             raise InvalidNotationError(
-                f"not a rank label: {_shown(text)} (this edition prints {', '.join(self.labels)})"
+                f"not a rank label: {shown(text)} (this edition prints {', '.join(self.labels)})"
             ) from None
 
 
@@ -318,7 +318,7 @@ class Rules:
 
         def add(variant: Variant) -> None:
             if not isinstance(variant, Variant):
-                raise RulesError(f"not a variant: {_shown(variant)}")
+                raise RulesError(f"not a variant: {shown(variant)}")
             if variant.name not in wanted:
                 wanted[variant.name] = variant
                 for implied in variant.implies:
@@ -331,8 +331,8 @@ class Rules:
             for other in sorted(present | set(wanted)):
                 if other in variant.excludes:
                     raise RulesError(
-                        f"the {_shown(variant.name)} variant cannot be combined with "
-                        f"{_shown(other)}"
+                        f"the {shown(variant.name)} variant cannot be combined with "
+                        f"{shown(other)}"
                     )
         rules = self
         for name in sorted(wanted):
@@ -346,7 +346,7 @@ class Rules:
         if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
                                   or plies < 1):
             raise RulesError(f"a ply limit must be a positive whole number or None, not "
-                             f"{_shown(plies)}")
+                             f"{shown(plies)}")
         return attrs.evolve(self, ply_limit=plies)
 
     def has_variant(self, variant: Variant | str) -> bool:

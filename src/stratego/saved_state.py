@@ -22,7 +22,7 @@ from stratego.errors import (
     InvalidNotationError,
     PositionError,
     SchemaError,
-    _shown,
+    shown,
 )
 from stratego.moves import Move
 from stratego.notation import format_position, parse_position
@@ -53,8 +53,8 @@ def load_object(text: str | bytes, what: str, schema: str) -> dict[str, Any]:
         raise SchemaError(f"{what}: expected a JSON object, not {type(data).__name__}")
     if data.get("schema") != schema:
         raise SchemaError(
-            f"{what}: the \"schema\" field must be {_shown(schema)}, not "
-            f"{_shown(data.get('schema'))}"
+            f"{what}: the \"schema\" field must be {shown(schema)}, not "
+            f"{shown(data.get('schema'))}"
         )
     return data
 
@@ -67,11 +67,11 @@ def check_fields(data: Mapping[str, Any], what: str, required: Iterable[str],
     allowed = {*required, *optional}
     for key in required:
         if key not in data:
-            raise SchemaError(f"{what}: the {_shown(key)} field is missing")
+            raise SchemaError(f"{what}: the {shown(key)} field is missing")
     for key in data:
         if key not in allowed:
             raise SchemaError(
-                f"{what}: unknown field {_shown(key)} (known: {', '.join(sorted(allowed))})"
+                f"{what}: unknown field {shown(key)} (known: {', '.join(sorted(allowed))})"
             )
 
 
@@ -83,7 +83,7 @@ def move_list(value: object, what: str) -> list[Move]:
     for number, item in enumerate(value, start=1):
         if not isinstance(item, str):
             raise SchemaError(f"{what}: moves[{number - 1}] must be text, not "
-                                       f"{_shown(item)}")
+                                       f"{shown(item)}")
         try:
             moves.append(Move.parse(item))
         except InvalidNotationError as exc:
@@ -118,7 +118,7 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     """
     as_state(state)
     if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
-        raise InvalidNotationError(f"indent: expected None or 0-16, not {_shown(indent)}")
+        raise InvalidNotationError(f"indent: expected None or 0-16, not {shown(indent)}")
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
     if with_history is False:  # nothing of the history is read, let alone replayed
         return json.dumps(data, indent=indent)

@@ -41,7 +41,7 @@ from collections.abc import Callable
 from stratego._checks import as_rules
 from stratego.arguments import rules_from
 from stratego.board import NEIGHBOURS, SIZE, Square, home_rows
-from stratego.errors import ArgumentError, SetupError, _shown
+from stratego.errors import ArgumentError, SetupError, shown
 from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -72,7 +72,7 @@ def _rng(rng: random.Random | int | None, who: str) -> random.Random:
         return random.Random(rng)
     except (TypeError, ValueError):
         raise SetupError(f"{who} needs a random.Random, a seed (a whole number) or None, "
-                         f"not {_shown(rng)}") from None
+                         f"not {shown(rng)}") from None
 
 
 @functools.cache
@@ -235,4 +235,4 @@ def setup_source(name: str, rules: Rules) -> Callable[[Rules, Player, random.Ran
     if name == "model":
         return sample_setup
     raise ArgumentError(f"setups must be one of {', '.join(map(repr, SETUP_SOURCES))}, "
-                        f"not {_shown(name)}")
+                        f"not {shown(name)}")

@@ -24,7 +24,7 @@ import attrs
 from stratego._checks import as_rules
 from stratego.arguments import rules_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
-from stratego.errors import InvalidNotationError, SetupError, _shown
+from stratego.errors import InvalidNotationError, SetupError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 
@@ -57,12 +57,12 @@ class Setup:
     def _check_placement(self, _attribute: object, value: object) -> None:
         if not isinstance(value, tuple):
             raise SetupError(f"a setup's placement is a tuple of (square, rank) pairs, not "
-                             f"{_shown(value)}")
+                             f"{shown(value)}")
         seen: set[int] = set()  # square indices: ints hash in C, Squares in Python
         for item in value:
             if not (isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Square)
                     and isinstance(item[1], Rank)):
-                raise SetupError(f"not a (Square, Rank) pair in a setup: {_shown(item)}")
+                raise SetupError(f"not a (Square, Rank) pair in a setup: {shown(item)}")
             if item[0].index in seen:
                 raise SetupError(f"more than one piece on {item[0]} in the {self.player} setup")
             seen.add(item[0].index)
@@ -86,8 +86,8 @@ class Setup:
             sq = square if isinstance(square, Square) else Square.parse(square)
             rk = rank if isinstance(rank, Rank) else Rank.parse(rank)
             if sq in named:
-                raise SetupError(f"more than one piece on {sq} (given as {_shown(named[sq])} "
-                                 f"and {_shown(square)})")
+                raise SetupError(f"more than one piece on {sq} (given as {shown(named[sq])} "
+                                 f"and {shown(square)})")
             named[sq] = square
             items.append((sq, rk))
         return cls(Player(player), tuple(sorted(items, key=_by_square)))
@@ -98,12 +98,12 @@ class Setup:
         player = _to_player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
-            raise InvalidNotationError(f"not a setup: {_shown(text)}")
+            raise InvalidNotationError(f"not a setup: {shown(text)}")
         compact = text.strip().replace("/", "")
         if len(compact) != SIZE * depth:
             raise InvalidNotationError(
                 f"a setup needs {SIZE * depth} squares ({depth} rows of {SIZE}); "
-                f"got {len(compact)} in {_shown(text)}"
+                f"got {len(compact)} in {shown(text)}"
             )
         placement: dict[Square, Rank] = {}
         for i, char in enumerate(compact):
@@ -115,7 +115,7 @@ class Setup:
                 placement[square] = Rank.parse(char)
             except InvalidNotationError:
                 raise InvalidNotationError(
-                    f"not a rank symbol: {_shown(char)} at {square} in setup {_shown(text)}"
+                    f"not a rank symbol: {shown(char)} at {square} in setup {shown(text)}"
                 ) from None
         return cls(player, tuple(sorted(placement.items(), key=_by_square)))
 
@@ -151,7 +151,7 @@ class Setup:
 def _check_depth(depth: object) -> int:
     """`depth` if it is a number of rows, 1 to 10."""
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= SIZE:
-        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {_shown(depth)}")
+        raise InvalidNotationError(f"a setup covers 1 to {SIZE} rows, not {shown(depth)}")
     return depth
 
 
@@ -186,7 +186,7 @@ def setup_problems(rules: Rules, setup: Setup) -> list[str]:
     """
     as_rules(rules)
     if not isinstance(setup, Setup):
-        raise SetupError(f"not a Setup: {_shown(setup)} (use Setup.parse or Setup.from_mapping)")
+        raise SetupError(f"not a Setup: {shown(setup)} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []
     home_squares = _home(setup.player, rules.setup.depth)
     home = _home_indices(setup.player, rules.setup.depth)
@@ -212,9 +212,9 @@ def setup_problems(rules: Rules, setup: Setup) -> list[str]:
         taken = {sq.index for sq, _ in setup.placement}
         empty = sorted((sq for sq in home_squares if sq.index not in taken), key=_index)
         if empty:
-            shown = ", ".join(str(sq) for sq in empty[:8]) + (" ..." if len(empty) > 8 else "")
+            listed = ", ".join(str(sq) for sq in empty[:8]) + (" ..." if len(empty) > 8 else "")
             problems.append(
-                f"{len(empty)} empty home square(s) ({shown}): {rules.title} fills all "
+                f"{len(empty)} empty home square(s) ({listed}): {rules.title} fills all "
                 f"{len(home)} squares of the home rows"
             )
     return problems
@@ -250,7 +250,7 @@ def random_setup(rules: Rules | str, player: Player | str,
         except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
             raise SetupError(
                 f"random_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {_shown(rng)}"
+                f"not {shown(rng)}"
             ) from None
     squares = list(home_rows(player, rules.setup.depth))
     ranks: list[Rank | None] = list(rules.army.ranks())

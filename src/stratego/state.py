@@ -23,7 +23,7 @@ import attrs
 
 from stratego._movegen import generate
 from stratego.board import SQUARES, Square
-from stratego.errors import ArgumentError, GameNotOverError, InvalidNotationError, _shown
+from stratego.errors import ArgumentError, GameNotOverError, InvalidNotationError, shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -46,7 +46,7 @@ def install_json_codec(to_json: Callable[[GameState, bool | None, int | None], s
     for name, value in (("to_json", to_json), ("from_json", from_json)):
         if not callable(value):
             raise ArgumentError(f"install_json_codec: {name} must be a function, "
-                                f"not {_shown(value)}")
+                                f"not {shown(value)}")
     _JSON_CODEC[:] = [(to_json, from_json)]
 
 
@@ -250,17 +250,17 @@ class GameState:
         count = len(self.info.pieces) - 1
         if isinstance(piece, Piece):
             if not 0 < piece.id <= count or self.info.pieces[piece.id] != piece:
-                raise InvalidNotationError(f"{_shown(piece)} is not a piece of this game")
+                raise InvalidNotationError(f"{shown(piece)} is not a piece of this game")
             return piece.id
         try:
             pid = None if isinstance(piece, bool) else operator.index(piece)
         except TypeError:
             pid = None
         if pid is None:
-            raise InvalidNotationError(f"not a piece: {_shown(piece)} (expected a Piece or a "
+            raise InvalidNotationError(f"not a piece: {shown(piece)} (expected a Piece or a "
                                        f"piece id, 1-{count})")
         if not 0 < pid <= count:
-            raise InvalidNotationError(f"no piece with id {_shown(piece)} in this game (ids "
+            raise InvalidNotationError(f"no piece with id {shown(piece)} in this game (ids "
                                        f"1-{count})")
         return pid
 

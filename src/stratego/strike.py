@@ -11,7 +11,7 @@ import functools
 
 import attrs
 
-from stratego.errors import IllegalMoveError, RulesError, _shown
+from stratego.errors import IllegalMoveError, RulesError, shown
 from stratego.pieces import Rank
 from stratego.rules import Movement, Rules, StrikeRule
 
@@ -79,7 +79,7 @@ def resolve_strike(attacker: Rank, defender: Rank, rules: Rules | StrikeRule) ->
         raise IllegalMoveError(f"a {attacker.title} cannot strike: Bombs and the Flag never strike")
     rule = rules.strike if isinstance(rules, Rules) else rules
     if not isinstance(rule, StrikeRule):
-        raise RulesError(f"not a Rules value: {_shown(rules)} (use stratego.editions, e.g. "
+        raise RulesError(f"not a Rules value: {shown(rules)} (use stratego.editions, e.g. "
                          f"CLASSIC)")
     return _result(attacker, defender, rule)
 

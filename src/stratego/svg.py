@@ -32,7 +32,7 @@ from typing import Any, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from stratego.board import FILES, SIZE, SQUARES, Square
-from stratego.errors import ArgumentError, InvalidNotationError, _shown
+from stratego.errors import ArgumentError, InvalidNotationError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
@@ -163,9 +163,9 @@ def board_svg(
     elif isinstance(last_move, Move):
         marked = _move_squares(last_move)
     else:
-        raise InvalidNotationError(f"not a move to highlight: {_shown(last_move)}")
+        raise InvalidNotationError(f"not a move to highlight: {shown(last_move)}")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
-        raise ArgumentError(f"size must be a positive number of pixels or None, not {_shown(size)}")
+        raise ArgumentError(f"size must be a positive number of pixels or None, not {shown(size)}")
 
     def corner(square: Square) -> tuple[int, int]:
         col = SIZE - 1 - square.file if flip else square.file
@@ -212,7 +212,7 @@ def _read(obj: Any) -> tuple[list[_Tile], Any, Player | None, tuple[Square, ...]
         seen = tuple(obj.pieces)
         viewer = Player(obj.player)
     except (AttributeError, TypeError, ValueError):
-        raise ArgumentError(f"not a game state or a player's view: {_shown(obj)}") from None
+        raise ArgumentError(f"not a game state or a player's view: {shown(obj)}") from None
     tiles = []
     for piece in seen:
         square = piece.square
@@ -377,14 +377,14 @@ def _arrow_squares(arrow: Arrow) -> tuple[Square, Square, str]:
         if len(arrow) == 3:
             color = arrow[2]
     else:
-        raise InvalidNotationError(f"not an arrow: {_shown(arrow)} (expected a move or two "
+        raise InvalidNotationError(f"not an arrow: {shown(arrow)} (expected a move or two "
                                    f"squares)")
     if frm is None or to is None:
-        raise InvalidNotationError(f"not an arrow: {_shown(arrow)} (a rescue has no starting "
+        raise InvalidNotationError(f"not an arrow: {shown(arrow)} (a rescue has no starting "
                                    f"square)")
     squares = [s if isinstance(s, Square) else Square.parse(s) for s in (frm, to)]
     if not isinstance(color, str) or any(c in color for c in "<>&\"'"):
-        raise InvalidNotationError(f"not a colour for an arrow: {_shown(color)}")
+        raise InvalidNotationError(f"not a colour for an arrow: {shown(color)}")
     return squares[0], squares[1], color
 
 

@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from stratego.board import FILES, LAKE_INDICES, SIZE
-from stratego.errors import ArgumentError, RulesError, _shown
+from stratego.errors import ArgumentError, RulesError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -77,7 +77,7 @@ def _check_source(source: object) -> None:
     if isinstance(source, GameState):
         return
     if not all(hasattr(source, name) for name in ("rules", "player", "pieces")):
-        raise ArgumentError(f"not a game state or a player's view: {_shown(source)}")
+        raise ArgumentError(f"not a game state or a player's view: {shown(source)}")
 
 
 def board_cells(source: GameState | ViewLike) -> dict[int, Cell]:
@@ -100,7 +100,7 @@ def board_cells(source: GameState | ViewLike) -> dict[int, Cell]:
 def cell_text(owner: Player, rank: Rank | None, rules: Rules) -> str:
     """One cell of the picture: ``"r10"``, ``"bB"``, ``"b?"`` (not padded)."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {_shown(rules)}")
+        raise RulesError(f"not a Rules value: {shown(rules)}")
     label = "?" if rank is None else rules.labels.label(Rank(rank))
     return f"{_OWNER[Player(owner)]}{label}"
 
@@ -226,7 +226,7 @@ def captured_text(source: GameState | PlayerView, player: Player) -> str:
     or ``"-"``. From a view, pieces whose rank the view does not give are ``?``."""
     _check_source(source)
     if not isinstance(source, GameState) and not hasattr(source, "captured"):
-        raise ArgumentError(f"a view without captured pieces: {_shown(source)}")
+        raise ArgumentError(f"a view without captured pieces: {shown(source)}")
     player = Player(player)
     rules: Rules = source.rules
     if isinstance(source, GameState):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratego.board import Square
-from stratego.errors import InvalidNotationError, RulesError, SchemaError, _shown
+from stratego.errors import InvalidNotationError, RulesError, SchemaError, shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
 from stratego.state import Outcome, Termination
@@ -63,7 +63,7 @@ def view_to_dict(v: PlayerView) -> dict[str, Any]:
     """`v` as the JSON-ready dict of schema ``stratego.view/1`` (`PlayerView.to_dict`);
     raises `stratego.SchemaError` when `v` is not a `PlayerView`."""
     if not isinstance(v, PlayerView):
-        raise SchemaError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
+        raise SchemaError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
     outcome = None
     if v.outcome is not None:
         outcome = {

@@ -27,7 +27,7 @@ from stratego.arguments import (
     seed_from,
 )
 from stratego.bots import bot_name
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.match import (
     LOG_FORMAT,
     BotRecipe,
@@ -179,15 +179,15 @@ def ladder(
     if (isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int)
             or not 0 <= games_per_pair < LADDER_STRIDE):
         raise ArgumentError(f"games_per_pair must be a whole number from 0 to "
-                            f"{LADDER_STRIDE - 1}, not {_shown(games_per_pair)}")
+                            f"{LADDER_STRIDE - 1}, not {shown(games_per_pair)}")
     jsonl = path_from(jsonl, "jsonl")
     progress = callback_from(progress, "progress", 3)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
-                            f"{_shown(executor)}")
+                            f"{shown(executor)}")
     setup_source(setups, limited)
     if anchor is not None and not isinstance(anchor, str):
-        raise ArgumentError(f"anchor must be a bot's name or None, not {_shown(anchor)}")
+        raise ArgumentError(f"anchor must be a bot's name or None, not {shown(anchor)}")
     if jsonl is not None and seed is None:
         raise ArgumentError("a ladder written to a JSONL file needs a seed (an int), so "
                             "that a rerun with the same arguments resumes it")
@@ -196,17 +196,17 @@ def ladder(
                                   or not isinstance(move_time, int | float)
                                   or not move_time > 0):
         raise ArgumentError(f"move_time must be a number of seconds > 0 or None, not "
-                            f"{_shown(move_time)}")
+                            f"{shown(move_time)}")
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
         raise ArgumentError(f"bots must be a list of bots (names, specs or bot objects), "
-                            f"not {_shown(bots)}")
+                            f"not {shown(bots)}")
     specs = [_recipe(bot, move_time, f"bot {i + 1}") for i, bot in enumerate(bots)]
     if len(specs) < 2:
         raise ArgumentError(f"a ladder needs at least two bots, not {len(specs)}")
     if names is None:
         names = [_name(bot) for bot in bots]
     elif isinstance(names, str | bytes) or not isinstance(names, Sequence):
-        raise ArgumentError(f"names must be a list of texts, not {_shown(names)}")
+        raise ArgumentError(f"names must be a list of texts, not {shown(names)}")
     names = [str(name) for name in names]
     if len(names) != len(specs):
         raise ArgumentError(f"{len(names)} names for {len(specs)} bots")

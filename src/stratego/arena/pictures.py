@@ -8,7 +8,7 @@ import math
 from collections.abc import Sequence
 
 from stratego.arena.ratings import Rating
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 
 __all__ = ["ratings_report", "ratings_svg"]
 
@@ -22,13 +22,13 @@ def ratings_svg(ranked: Sequence[tuple[str, Rating]], rules_name: str, games: in
             isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str)
             and isinstance(item[1], Rating) for item in ranked):
         raise ArgumentError(f"ranked must be a list of (name, Rating) pairs, not "
-                            f"{_shown(ranked)}")
+                            f"{shown(ranked)}")
     if not isinstance(rules_name, str):
-        raise ArgumentError(f"rules_name must be a text, not {_shown(rules_name)}")
+        raise ArgumentError(f"rules_name must be a text, not {shown(rules_name)}")
     for label, value, least in (("games", games, 0), ("width", width, 100)):
         if isinstance(value, bool) or not isinstance(value, int) or value < least:
             raise ArgumentError(f"{label} must be a whole number >= {least}, not "
-                                f"{_shown(value)}")
+                                f"{shown(value)}")
     names = [name for name, _ in ranked]
     row, top, left, right = 28, 40, 10 + 7 * max([3, *(len(n) for n in names)]), 24
     height = top + row * len(ranked) + 36
@@ -72,8 +72,8 @@ def ratings_svg(ranked: Sequence[tuple[str, Rating]], rules_name: str, games: in
 def ratings_report(table: str, svg: str) -> str:
     """The text `table` and the picture `svg` as one HTML page."""
     if not isinstance(table, str) or not isinstance(svg, str):
-        raise ArgumentError(f"a report is made of two texts, not {_shown(table)} and "
-                            f"{_shown(svg)}")
+        raise ArgumentError(f"a report is made of two texts, not {shown(table)} and "
+                            f"{shown(svg)}")
     return ("<!DOCTYPE html>\n<meta charset=\"utf-8\">\n<title>Ladder</title>\n"
             f"<pre>{html.escape(table)}</pre>\n{svg}")
 

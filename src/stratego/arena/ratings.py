@@ -17,7 +17,7 @@ from typing import Any
 
 import attrs
 
-from stratego.errors import ArenaError, ArgumentError, _shown
+from stratego.errors import ArenaError, ArgumentError, shown
 from stratego.match import GameResult
 from stratego.pieces import Player
 
@@ -84,15 +84,15 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
     Fisher information with the anchor fixed."""
     if isinstance(names, str | bytes) or not isinstance(names, Sequence) or not all(
             isinstance(name, str) for name in names):
-        raise ArgumentError(f"names must be a list of texts, not {_shown(names)}")
+        raise ArgumentError(f"names must be a list of texts, not {shown(names)}")
     if anchor is not None and not isinstance(anchor, str):
-        raise ArgumentError(f"anchor must be a bot's name or None, not {_shown(anchor)}")
+        raise ArgumentError(f"anchor must be a bot's name or None, not {shown(anchor)}")
     if (isinstance(prior_draws, bool) or not isinstance(prior_draws, int | float)
             or not prior_draws >= 0):
-        raise ArgumentError(f"prior_draws must be a number >= 0, not {_shown(prior_draws)}")
+        raise ArgumentError(f"prior_draws must be a number >= 0, not {shown(prior_draws)}")
     if isinstance(games, str | bytes) or not isinstance(games, Sequence) or not all(
             isinstance(game, GameResult) for game in games):
-        raise ArgumentError(f"games must be a list of GameResult values, not {_shown(games)}")
+        raise ArgumentError(f"games must be a list of GameResult values, not {shown(games)}")
     index = {name: i for i, name in enumerate(names)}
     n = len(names)
     if len(index) != n:
@@ -103,7 +103,7 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
     points = [0.0] * n
     for game in games:
         if game.red not in index or game.blue not in index:
-            raise ArenaError(f"a game between {_shown(game.red)} and {_shown(game.blue)}, "
+            raise ArenaError(f"a game between {shown(game.red)} and {shown(game.blue)}, "
                                 "who are not both in the ladder")
         red, blue = index[game.red], index[game.blue]
         score = 0.5 if game.winner is None else 1.0 if game.winner is Player.RED else 0.0
@@ -116,10 +116,10 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
                               or not all(isinstance(pair, tuple | list) and len(pair) == 2
                                          for pair in pairs)):
         raise ArgumentError(f"pairs must be a list of (name, name) pairs or None, not "
-                            f"{_shown(pairs)}")
+                            f"{shown(pairs)}")
     for a, b in (pairs if pairs is not None else itertools.combinations(names, 2)):
         if not isinstance(a, str) or not isinstance(b, str) or a not in index or b not in index:
-            raise ArenaError(f"the pair {_shown(a)} and {_shown(b)} is not a pair of the "
+            raise ArenaError(f"the pair {shown(a)} and {shown(b)} is not a pair of the "
                              "ladder's bots")
         i, j = index[a], index[b]
         for x, y in ((i, j), (j, i)):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def moves_to_choose(view: Any) -> tuple[Move, ...]:
     player's view or has no legal move."""
     moves = getattr(view, "legal_moves", None)
     if not isinstance(moves, tuple):
-        raise ArgumentError(f"not a player's view: {_shown(view)}")
+        raise ArgumentError(f"not a player's view: {shown(view)}")
     if not moves:
         raise ArgumentError(f"{view.player} has no legal move to choose from")
     return moves

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, distance
 from stratego.bots.base import moves_to_choose
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Movement, Rules, StrikeRule
@@ -121,7 +121,7 @@ class HeuristicBot:
         try:
             scorer = _Scorer(view, me)
         except (IndexError, KeyError, ValueError) as exc:
-            raise ArgumentError(f"inconsistent view: {_shown(str(exc))}") from None
+            raise ArgumentError(f"inconsistent view: {shown(str(exc))}") from None
         for move in moves:
             if move.frm is None or move.frm.index not in scorer.mine:
                 raise ArgumentError(f"inconsistent view: the legal move {move} does not start "
@@ -161,7 +161,7 @@ def _index(square: Square | None) -> int:
 
 
 @functools.cache
-def _outcomes(rule: StrikeRule) -> tuple[tuple[tuple[bool, bool], ...], ...]:
+def strike_outcomes(rule: StrikeRule) -> tuple[tuple[tuple[bool, bool], ...], ...]:
     """``[attacker][defender]`` -> (attacker removed, defender removed), from
     `resolve_strike` (rows of Bombs and the Flag, which never strike, say neither)."""
     return tuple(
@@ -181,7 +181,7 @@ class _Scorer:
                  chances: Mapping[int, Mapping[Rank, float]] | None = None) -> None:
         self.rules: Rules = view.rules
         self.guard = guard
-        self.outcomes = _outcomes(self.rules.strike)
+        self.outcomes = strike_outcomes(self.rules.strike)
         self.me = me
         self.forward = 1 if me is Player.RED else -1
         self.mine: dict[int, Rank] = {}
@@ -387,7 +387,7 @@ def rank_chances(view: PlayerView,
     mappings of ranks to chances from 0 to 1."""
     if chances is not None and not isinstance(chances, Mapping):
         raise ArgumentError(f"chances must map piece ids to rank chances, not "
-                            f"{_shown(chances)}")
+                            f"{shown(chances)}")
     me = Player(view.player)
     rules = view.rules
     pool = list(view.armies[me.opponent])
@@ -451,7 +451,7 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     except ArgumentError:
         raise
     except (IndexError, KeyError, ValueError) as exc:
-        raise ArgumentError(f"inconsistent view: {_shown(str(exc))}") from None
+        raise ArgumentError(f"inconsistent view: {shown(str(exc))}") from None
     last = deque(recent, maxlen=6)
     out = {}
     for move in moves:
@@ -468,14 +468,14 @@ def _given_weights(given: Mapping[Rank, float],
     from 0 to 1 (up to `_ROUNDING`, then clamped)."""
     if not isinstance(given, Mapping):
         raise ArgumentError(f"chances must map each piece id to rank chances, not "
-                            f"{_shown(given)}")
+                            f"{shown(given)}")
     weights = []
     for rank in possible:
         value = given.get(rank, 0.0)
         if (isinstance(value, bool) or not isinstance(value, int | float)
                 or math.isnan(value) or not -_ROUNDING <= value <= 1.0 + _ROUNDING):
             raise ArgumentError(f"the chance of {Rank(rank).name.title()} must be a number "
-                                f"from 0 to 1, not {_shown(value)}")
+                                f"from 0 to 1, not {shown(value)}")
         weights.append((Rank(rank), min(1.0, max(0.0, float(value)))))
     return weights
 

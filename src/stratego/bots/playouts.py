@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from stratego.board import NEIGHBOURS, SIZE, paths
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -163,7 +163,7 @@ class Playouts:
                 rng = random.Random(rng)
             except (TypeError, ValueError):
                 raise ArgumentError(f"rng must be a random.Random, a seed (a whole number) "
-                                    f"or None, not {_shown(rng)}") from None
+                                    f"or None, not {shown(rng)}") from None
         state = apply(state, move)
         rules = state.rules
         if self._rules is not rules:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
-from stratego.errors import ArgumentError, BotError, _shown
+from stratego.errors import ArgumentError, BotError, shown
 from stratego.moves import Move
 from stratego.optional import require
 
@@ -61,7 +61,7 @@ class PolicyBot:
     def __init__(self, policy: Policy, *, greedy: bool = False, seed: int | None = None,
                  name: str = "policy") -> None:
         if not callable(policy):
-            raise ArgumentError(f"a policy is a callable (planes, mask), not {_shown(policy)}")
+            raise ArgumentError(f"a policy is a callable (planes, mask), not {shown(policy)}")
         self.policy = policy
         self.greedy = bool(greedy)
         self.name = name
@@ -92,7 +92,7 @@ class PolicyBot:
             try:
                 action = operator.index(out if not isinstance(out, np.ndarray) else out.item())
             except TypeError:
-                raise BotError(f"the policy returned {_shown(out)}: neither an action "
+                raise BotError(f"the policy returned {shown(out)}: neither an action "
                                     "index nor logits") from None
             if not (0 <= action < NUM_ACTIONS and mask[action]):
                 raise BotError(f"the policy chose action {action}, which is not a legal "

@@ -29,7 +29,7 @@ from stratego.errors import (
     BotFaultError,
     BotSpecError,
     InvalidNotationError,
-    _shown,
+    shown,
 )
 from stratego.moves import Move
 from stratego.pieces import Player
@@ -94,11 +94,11 @@ def split_command(command: str | Sequence[str]) -> list[str]:
     if isinstance(command, str):
         if len(command) > MAX_COMMAND:
             raise BotSpecError(f"a command of {len(command)} characters is too long (at most "
-                               f"{MAX_COMMAND}): {_shown(command)}")
+                               f"{MAX_COMMAND}): {shown(command)}")
         try:
             argv = shlex.split(command)
         except ValueError as exc:
-            raise BotSpecError(f"cannot split the command {_shown(command)}: {exc}") from None
+            raise BotSpecError(f"cannot split the command {shown(command)}: {exc}") from None
     else:
         argv = [str(part) for part in command]
     if not argv:
@@ -111,14 +111,14 @@ def move_message(view: PlayerView) -> dict[str, Any]:
     JSON) and its legal moves in the library's notation, made from the view alone.
     Raises `ArgumentError` for anything but a `PlayerView`."""
     if not isinstance(view, PlayerView):
-        raise ArgumentError(f"a move message is made from a PlayerView, not {_shown(view)}")
+        raise ArgumentError(f"a move message is made from a PlayerView, not {shown(view)}")
     return {"type": "move", "view": view.to_dict(), "legal": [str(m) for m in view.legal_moves]}
 
 
 def _short(text: str | bytes, limit: int = 80) -> str:
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
-    return _shown(text, limit)
+    return shown(text, limit)
 
 
 class _Process:
@@ -322,7 +322,7 @@ class ProgramBot:
         if (isinstance(move_time, bool) or not isinstance(move_time, int | float)
                 or not move_time > 0):
             raise ArgumentError(f"move_time must be a number of seconds > 0, not "
-                                f"{_shown(move_time)}")
+                                f"{shown(move_time)}")
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
         self.seed = seed
         self.move_time = float(move_time)

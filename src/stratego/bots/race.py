@@ -41,7 +41,7 @@ import attrs
 from stratego.arguments import chance_from
 from stratego.board import NEIGHBOURS, distance, paths
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.strike import DEFENDER_REMOVED, strike_table
@@ -155,7 +155,7 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
     least = chance_from(least, "least")
     slip = chance_from(slip, "slip")
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
-        raise ArgumentError(f"reach must be a whole number >= 0, not {_shown(reach)}")
+        raise ArgumentError(f"reach must be a whole number >= 0, not {shown(reach)}")
     me = Player(view.player)
     rules = view.rules
     table = strike_table(rules.strike)

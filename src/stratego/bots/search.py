@@ -74,7 +74,7 @@ from stratego.bots.race import SLIP, plan_race
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
 from stratego.engine import apply
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -295,7 +295,7 @@ class SearchBot:
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
-                                    f"{_shown(value)}")
+                                    f"{shown(value)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
                               ("first_move_cost", first_move_cost),
                               ("prior", prior), ("weight", weight), ("hunt", hunt),
@@ -304,7 +304,7 @@ class SearchBot:
             if number is not None and (isinstance(number, bool)
                                        or not isinstance(number, int | float)
                                        or not number >= 0 or math.isinf(number)):
-                raise ArgumentError(f"{label} must be a number >= 0, not {_shown(number)}")
+                raise ArgumentError(f"{label} must be a number >= 0, not {shown(number)}")
         slip = chance_from(slip, "slip")
         raid = chance_from(raid, "raid")
         flee = chance_from(flee, "flee")
@@ -320,10 +320,10 @@ class SearchBot:
         self.guard = guard
         self.first_move_cost = float(first_move_cost)
         if not isinstance(use_beliefs, bool):
-            raise ArgumentError(f"use_beliefs must be True or False, not {_shown(use_beliefs)}")
+            raise ArgumentError(f"use_beliefs must be True or False, not {shown(use_beliefs)}")
         self.use_beliefs = use_beliefs
         if not isinstance(walled, bool):
-            raise ArgumentError(f"walled must be True or False, not {_shown(walled)}")
+            raise ArgumentError(f"walled must be True or False, not {shown(walled)}")
         self.walled = walled
         self.hunt = float(hunt)
         self.intercept = float(intercept)

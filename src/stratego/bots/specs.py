@@ -43,7 +43,7 @@ from stratego.bots.heuristic import HeuristicBot
 from stratego.bots.learned import policy_barrage, policy_classic
 from stratego.bots.random import RandomBot
 from stratego.bots.search import SearchBot
-from stratego.errors import BotSpecError, _shown
+from stratego.errors import BotSpecError, shown
 
 __all__ = ["BOTS", "COMMAND_PREFIX", "bot_factory", "check_options", "format_spec", "make_bot",
            "split_options"]
@@ -94,7 +94,7 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     never read for options). Raises `BotSpecError` for options that are not
     ``name=literal`` pairs."""
     if not isinstance(spec, str):
-        raise BotSpecError(f"a bot spec is a text, not {_shown(spec)}")
+        raise BotSpecError(f"a bot spec is a text, not {shown(spec)}")
     text = spec.strip()
     if text.startswith(_COMMAND_OPTIONS):
         end = text.find("):")
@@ -103,14 +103,14 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
             if options is not None:
                 return COMMAND_PREFIX + text[end + 2:].strip(), options
             end = text.find("):", end + 1)
-        raise BotSpecError(f"bad options in the bot spec {_shown(spec)}: a program bot's "
+        raise BotSpecError(f"bad options in the bot spec {shown(spec)}: a program bot's "
                            "options are written cmd(name=value, ...):COMMAND")
     if text.startswith(COMMAND_PREFIX) or not text.endswith(")") or "(" not in text:
         return text, {}
     head, _, rest = text.partition("(")
     options = _parse_options(rest[:-1])
     if options is None:
-        raise BotSpecError(f"bad options in the bot spec {_shown(spec)}: options are "
+        raise BotSpecError(f"bad options in the bot spec {shown(spec)}: options are "
                            "name=value pairs of Python literals")
     return head.strip(), options
 
@@ -141,8 +141,8 @@ def check_options(factory: Callable[..., Any], options: dict[str, Any], spec: st
         takes = [name for name, p in signature.parameters.items()
                  if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "seed"]
         known = f" (it takes: {', '.join(takes)})" if takes else " (it takes no option)"
-        given = f"the options {_shown(options)}" if options else "a seed"
-        raise BotSpecError(f"the bot {_shown(spec)} cannot be called with {given} (as "
+        given = f"the options {shown(options)}" if options else "a seed"
+        raise BotSpecError(f"the bot {shown(spec)} cannot be called with {given} (as "
                            f"factory(seed, **options)): {exc}{known}") from None
 
 
@@ -178,9 +178,9 @@ def _load(spec: str) -> Callable[..., Any]:
             module = importlib.import_module(where)
         found = getattr(module, attribute)
     except Exception as exc:  # the user's module may raise anything while loading
-        raise BotSpecError(f"cannot load the bot {_shown(spec)}: {exc}"[:300]) from None
+        raise BotSpecError(f"cannot load the bot {shown(spec)}: {exc}"[:300]) from None
     if not callable(found):
-        raise BotSpecError(f"the bot factory {_shown(spec)} is not callable")
+        raise BotSpecError(f"the bot factory {shown(spec)} is not callable")
     return found  # type: ignore[no-any-return]
 
 
@@ -205,7 +205,7 @@ def bot_factory(spec: str) -> Callable[..., Any]:
             close = difflib.get_close_matches(head.lower(), list(BOTS), n=3, cutoff=0.5)
             hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
             raise BotSpecError(
-                f"unknown bot {_shown(spec)} ({hint}known: {', '.join(sorted(BOTS))}, "
+                f"unknown bot {shown(spec)} ({hint}known: {', '.join(sorted(BOTS))}, "
                 "MODULE:FACTORY, FILE.py:FACTORY or cmd:COMMAND)") from None
     check_options(factory, options, spec)  # also a factory that cannot take the seed
     return functools.partial(factory, **options) if options else factory

@@ -25,7 +25,7 @@ import attrs
 
 from stratego.board import NEIGHBOURS
 from stratego.bots.heuristic import rank_chances
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.strike import DEFENDER_REMOVED, strike_table
@@ -86,7 +86,7 @@ def watch_walls(view: PlayerView,
     Raises `stratego.errors.ArgumentError` when `chances` is malformed or `reach` is no
     whole number >= 0."""
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
-        raise ArgumentError(f"reach must be a whole number >= 0, not {_shown(reach)}")
+        raise ArgumentError(f"reach must be a whole number >= 0, not {shown(reach)}")
     me = Player(view.player)
     rules = view.rules
     table = strike_table(rules.strike)

@@ -31,13 +31,13 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from stratego.cli.games import _editions, _replay, _selfplay
-from stratego.cli.ladder import _ladder
-from stratego.cli.matches import _match
-from stratego.cli.options import _UsageError
-from stratego.cli.parser import _parser
-from stratego.cli.play import _play
-from stratego.cli.serve import _serve
+from stratego.cli.games import cmd_editions, cmd_replay, cmd_selfplay
+from stratego.cli.ladder import cmd_ladder
+from stratego.cli.matches import cmd_match
+from stratego.cli.options import UsageError
+from stratego.cli.parser import build_parser
+from stratego.cli.play import cmd_play
+from stratego.cli.serve import cmd_serve
 from stratego.errors import BotFaultError
 
 __all__ = ["main"]
@@ -46,20 +46,20 @@ __all__ = ["main"]
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``stratego`` command with `argv` (default: ``sys.argv[1:]``);
     returns the exit status (0 done, 2 bad arguments)."""
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     command: Callable[[argparse.Namespace], int] = {
-        "selfplay": _selfplay,
-        "replay": _replay,
-        "match": _match,
-        "play": _play,
-        "editions": _editions,
-        "serve": _serve,
-        "ladder": _ladder,
+        "selfplay": cmd_selfplay,
+        "replay": cmd_replay,
+        "match": cmd_match,
+        "play": cmd_play,
+        "editions": cmd_editions,
+        "serve": cmd_serve,
+        "ladder": cmd_ladder,
     }[args.command]
     try:
         return command(args)
-    except _UsageError as exc:
+    except UsageError as exc:
         print(f"stratego {args.command}: error: {exc}", file=sys.stderr)
         return 2
     except BotFaultError as exc:  # a program bot broke its side of the game

@@ -7,15 +7,15 @@ import argparse
 import random
 
 from stratego.cli.options import (
-    _bot,
-    _check_plies,
-    _check_setups,
-    _draw,
-    _rules,
-    _rules_line,
-    _UsageError,
+    UsageError,
+    bot_from_spec,
+    check_plies,
+    check_setups,
+    draw_board,
+    rules_from_args,
+    rules_line,
 )
-from stratego.cli.saving import _format_of, _save
+from stratego.cli.saving import format_of, save_game
 from stratego.editions import EDITIONS
 from stratego.errors import StrategoError
 from stratego.match import GameResult, play_game
@@ -25,11 +25,11 @@ from stratego.text import captured_text
 from stratego.variants import VARIANTS
 
 
-def _selfplay(args: argparse.Namespace) -> int:
-    rules = _rules(args)
-    _check_plies(args.max_plies)
-    _check_setups(rules, args.setups)
-    red, blue = _bot(args.red, None), _bot(args.blue, None)
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    check_plies(args.max_plies)
+    check_setups(rules, args.setups)
+    red, blue = bot_from_spec(args.red, None), bot_from_spec(args.blue, None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
                      setups=args.setups)
@@ -38,11 +38,11 @@ def _selfplay(args: argparse.Namespace) -> int:
         print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
         print(f"Outcome: {_outcome_text(game)}")
         return 1
-    print(_rules_line(state.rules))
+    print(rules_line(state.rules))
     print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
     _summary(state, args, _outcome_text(game))
     if args.save:
-        _save(state, args.save, args.format, (game.red, game.blue), str(seed))
+        save_game(state, args.save, args.format, (game.red, game.blue), str(seed))
         print(f"Saved: {args.save}")
     return 0
 
@@ -68,17 +68,17 @@ def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
         from stratego.records import move_text
 
         print("Moves: " + (move_text(state.moves()) or "-"))
-    print(_draw(state, args.board))
+    print(draw_board(state, args.board))
     print(f"Captured red pieces: {captured_text(state, Player.RED)}")
     print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
     print(f"Plies: {state.ply}")
     print(f"Outcome: {outcome}")
 
 
-def _replay(args: argparse.Namespace) -> int:
+def cmd_replay(args: argparse.Namespace) -> int:
     from stratego import gravon, records
 
-    kind = _format_of(args.file, args.format)
+    kind = format_of(args.file, args.format)
     header: dict[str, str] = {}
     try:
         if kind.startswith("gravon"):
@@ -93,10 +93,10 @@ def _replay(args: argparse.Namespace) -> int:
             header = dict(record.tags)
             state = record.replay()
     except OSError as exc:
-        raise _UsageError(f"cannot read {args.file!r}: {exc.strerror}") from None
+        raise UsageError(f"cannot read {args.file!r}: {exc.strerror}") from None
     except StrategoError as exc:
-        raise _UsageError(f"{args.file}: {exc}") from None
-    print(_rules_line(state.rules))
+        raise UsageError(f"{args.file}: {exc}") from None
+    print(rules_line(state.rules))
     for line in _header_lines(header):
         print(line)
     outcome = state.outcome
@@ -115,7 +115,7 @@ def _outcome_text(game: GameResult) -> str:
     return f"{who} ({game.termination}{detail}) {game.result()}"
 
 
-def _editions(args: argparse.Namespace) -> int:
+def cmd_editions(args: argparse.Namespace) -> int:
     print("Editions (--edition NAME):")
     for name, rules in EDITIONS.items():
         print(f"  {name:<22} {rules.title}")

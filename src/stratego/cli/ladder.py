@@ -5,26 +5,26 @@ from __future__ import annotations
 import argparse
 import sys
 
-from stratego.cli.options import _check_plies, _check_setups, _rules, _UsageError, _workers_arg
+from stratego.cli.options import UsageError, check_plies, check_setups, rules_from_args, workers_arg
 from stratego.errors import StrategoError
 from stratego.match import GameResult
 
 
-def _ladder(args: argparse.Namespace) -> int:
+def cmd_ladder(args: argparse.Namespace) -> int:
     """``stratego ladder``: a round robin and ratings (`stratego.arena`, the layer above
     the command line's, loaded when the command runs)."""
     from stratego.arena import ladder
 
-    rules = _rules(args)
-    _check_plies(args.max_plies)
-    _check_setups(rules, args.setups)
+    rules = rules_from_args(args)
+    check_plies(args.max_plies)
+    check_setups(rules, args.setups)
     if len(args.bots) < 2:
-        raise _UsageError("a ladder needs at least two bots")
+        raise UsageError("a ladder needs at least two bots")
     if args.games_per_pair < 0:
-        raise _UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
-    workers = _workers_arg(args.workers)
+        raise UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
+    workers = workers_arg(args.workers)
     if args.move_time is not None and not args.move_time > 0:
-        raise _UsageError(f"--move-time must be a number of seconds > 0, not {args.move_time}")
+        raise UsageError(f"--move-time must be a number of seconds > 0, not {args.move_time}")
     show = sys.stderr.isatty() and not args.json
 
     def progress(done: int, total: int, game: GameResult) -> None:
@@ -36,7 +36,7 @@ def _ladder(args: argparse.Namespace) -> int:
                         max_plies=args.max_plies, workers=workers, jsonl=args.jsonl,
                         move_time=args.move_time, setups=args.setups, progress=progress)
     except StrategoError as exc:
-        raise _UsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
         saved = (f"; the finished games are in {args.jsonl}: run the same command again to "
                  "resume" if args.jsonl else "")

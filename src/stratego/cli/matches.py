@@ -11,18 +11,18 @@ import time
 from collections.abc import Callable, Iterable
 
 from stratego.cli.options import (
-    _check_plies,
-    _check_setups,
-    _rules,
-    _UsageError,
-    _with_move_time,
-    _workers_arg,
+    UsageError,
+    check_plies,
+    check_setups,
+    rules_from_args,
+    with_move_time,
+    workers_arg,
 )
 from stratego.errors import StrategoError
 from stratego.match import GameResult, MatchResult, play_match
 
 
-def _match(args: argparse.Namespace) -> int:
+def cmd_match(args: argparse.Namespace) -> int:
     from stratego import match as matches
 
     if args.summary_of is not None:
@@ -30,22 +30,22 @@ def _match(args: argparse.Namespace) -> int:
             log = matches.read_jsonl(args.summary_of)
             summary = log.result().summary()
         except StrategoError as exc:
-            raise _UsageError(str(exc)) from None
+            raise UsageError(str(exc)) from None
         if log.torn:
             print(f"{args.summary_of}: left out a torn last line ({log.torn} bytes)",
                   file=sys.stderr)
         print(summary)
         return 0
-    rules = _rules(args)
-    _check_plies(args.max_plies)
-    _check_setups(rules, args.setups)
+    rules = rules_from_args(args)
+    check_plies(args.max_plies)
+    check_setups(rules, args.setups)
     if args.games < 0:
-        raise _UsageError(f"--games must be 0 or more, not {args.games}")
-    workers = _workers_arg(args.workers)
+        raise UsageError(f"--games must be 0 or more, not {args.games}")
+    workers = workers_arg(args.workers)
     if args.chunk_size is not None and args.chunk_size < 1:
-        raise _UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")
+        raise UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")
     if args.record and not args.jsonl:
-        raise _UsageError("--record needs --jsonl FILE")
+        raise UsageError("--record needs --jsonl FILE")
     mode = args.progress
     if mode == "auto":
         if not sys.stderr.isatty():
@@ -74,14 +74,14 @@ def _match(args: argparse.Namespace) -> int:
             progress(done, total, game)
 
         try:
-            red = _with_move_time(args.red, args.move_time)
-            blue = _with_move_time(args.blue, args.move_time)
+            red = with_move_time(args.red, args.move_time)
+            blue = with_move_time(args.blue, args.move_time)
             return play_match(rules, red, blue, games=args.games, seed=args.seed,
                               max_plies=args.max_plies, swap_colours=not args.no_swap,
                               progress=each, workers=workers, chunk_size=args.chunk_size,
                               jsonl=args.jsonl, record=args.record, setups=args.setups)
         except StrategoError as exc:
-            raise _UsageError(str(exc)) from None
+            raise UsageError(str(exc)) from None
 
     try:
         if mode == "rich":

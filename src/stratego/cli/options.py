@@ -1,5 +1,5 @@
 """What the commands share: the rules and bot arguments, the board style, and the
-checks of arguments that argparse cannot make (`_UsageError`, reported with status 2)."""
+checks of arguments that argparse cannot make (`UsageError`, reported with status 2)."""
 
 from __future__ import annotations
 
@@ -21,26 +21,26 @@ from stratego.variants import VARIANTS
 BOARD_STYLES = ("ascii", "unicode", "color")
 
 
-class _UsageError(Exception):
+class UsageError(Exception):
     """A bad argument found after parsing (reported like argparse does, status 2)."""
 
 
-def _rules(args: argparse.Namespace) -> Rules:
+def rules_from_args(args: argparse.Namespace) -> Rules:
     name = "+".join([args.edition, *(args.variant or [])])
     try:
         rules = by_name(name)
     except StrategoError as exc:
-        raise _UsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     return rules
 
 
-def _bot(name: str, seed: int | None) -> Bot:
+def bot_from_spec(name: str, seed: int | None) -> Bot:
     """A bot from its spec (`stratego.bots.specs`): a library bot's name,
     ``module:factory`` or ``file.py:factory`` (called with the seed), ``cmd:COMMAND``."""
     try:
         return make_bot(name, seed)
     except StrategoError as exc:
-        raise _UsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
 
 
 def _colour_allowed(stream: IO[str]) -> bool:
@@ -54,12 +54,12 @@ def _colour_allowed(stream: IO[str]) -> bool:
     return bool(callable(isatty) and isatty())
 
 
-def _draw(source: Any, style: str, perspective: Player | None = None) -> str:
+def draw_board(source: Any, style: str, perspective: Player | None = None) -> str:
     colour = style == "color" and _colour_allowed(sys.stdout)
     return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour)
 
 
-def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--edition", "-e", default="classic", metavar="NAME",
         help=f"rules to play: an edition ({', '.join(EDITIONS)}) or a full rules name "
@@ -71,7 +71,7 @@ def _add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_board_argument(parser: argparse.ArgumentParser) -> None:
+def add_board_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--board", choices=BOARD_STYLES, default="ascii",
         help="how to draw the board: plain ASCII, a Unicode grid, or a coloured grid "
@@ -82,7 +82,7 @@ def _add_board_argument(parser: argparse.ArgumentParser) -> None:
 
 
 
-def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
+def add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     parser.add_argument(
         "--setups", choices=SETUP_SOURCES, default="random",
         help=f"where {whose} setups come from: shuffled at random, drawn from the human "
@@ -92,48 +92,48 @@ def _add_setups_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     )
 
 
-def _check_setups(rules: Rules, source: str) -> None:
-    """Raise `_UsageError` when `source` cannot set up an army of `rules`."""
+def check_setups(rules: Rules, source: str) -> None:
+    """Raise `UsageError` when `source` cannot set up an army of `rules`."""
     try:
         setup_source(source, rules)
     except StrategoError as exc:
-        raise _UsageError(f"--setups {source}: {exc}") from None
+        raise UsageError(f"--setups {source}: {exc}") from None
 
 
-def _check_plies(value: int | None) -> None:
+def check_plies(value: int | None) -> None:
     if value is not None and value < 1:
-        raise _UsageError(f"--max-plies must be a positive number, not {value}")
+        raise UsageError(f"--max-plies must be a positive number, not {value}")
 
 
-def _rules_line(rules: Rules) -> str:
+def rules_line(rules: Rules) -> str:
     limit = f", ply limit {rules.ply_limit}" if rules.ply_limit is not None else ""
     return f"Rules: {rules.title} ({rules.name}){limit}"
 
 
-def _add_move_time_argument(parser: argparse.ArgumentParser) -> None:
+def add_move_time_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--move-time", type=float, default=None, metavar="SECONDS",
         help="seconds a cmd: bot has for each answer before it loses the game "
              "(default: 30)")
 
 
-def _with_move_time(spec: str, seconds: float | None) -> Any:
+def with_move_time(spec: str, seconds: float | None) -> Any:
     """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program (an
     option written in the spec, ``cmd(move_time=5.0):COMMAND``, wins)."""
     if seconds is None or not spec.strip().startswith(("cmd:", "cmd(")):
         return spec
     if not seconds > 0:
-        raise _UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+        raise UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
     from stratego.match import BotSpec
 
     try:
         parsed = BotSpec.parse(spec)
     except StrategoError as exc:
-        raise _UsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
     return BotSpec(parsed.factory, {"move_time": seconds, **parsed.options})
 
 
-def _workers_arg(value: str) -> int | str:
+def workers_arg(value: str) -> int | str:
     """The ``--workers`` option of `match` and `ladder`: a number >= 1 or ``"auto"``."""
     if value == "auto":
         return value
@@ -142,5 +142,5 @@ def _workers_arg(value: str) -> int | str:
     except ValueError:
         workers = 0
     if workers < 1:
-        raise _UsageError(f"--workers must be a number >= 1 or 'auto', not {value!r}")
+        raise UsageError(f"--workers must be a number >= 1 or 'auto', not {value!r}")
     return workers

@@ -7,17 +7,17 @@ import argparse
 from stratego.arguments import DEFAULT_MAX_PLIES
 from stratego.bots import BOTS
 from stratego.cli.options import (
-    _add_board_argument,
-    _add_move_time_argument,
-    _add_rules_arguments,
-    _add_setups_argument,
+    add_board_argument,
+    add_move_time_argument,
+    add_rules_arguments,
+    add_setups_argument,
 )
-from stratego.cli.play import _glyphs_help
-from stratego.cli.saving import _FORMAT_HELP, _FORMATS, _add_save_arguments
-from stratego.cli.serve import _add_serve_options
+from stratego.cli.play import glyphs_help
+from stratego.cli.saving import FORMAT_HELP, FORMATS, add_save_arguments
+from stratego.cli.serve import add_serve_options
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     """The parser of every command. No parser takes abbreviated options (``allow_abbrev``
     is off): ``stratego match --json FILE`` is refused, not read as ``--jsonl FILE``."""
     parser = argparse.ArgumentParser(
@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
                     "from random setups, then print the final board, the number of plies "
                     "and the outcome. The same seed replays the same game.",
     )
-    _add_rules_arguments(selfplay)
+    add_rules_arguments(selfplay)
     selfplay.add_argument("--seed", "-s", type=int, default=None,
                           help="seed for the setups and the moves (default: a random seed, "
                                "printed so that the game can be replayed)")
@@ -52,9 +52,9 @@ def _parser() -> argparse.ArgumentParser:
                           help=f"Blue's bot: {bots} (default: %(default)s)")
     selfplay.add_argument("--moves", action="store_true",
                           help="also print every move played, numbered as in a record")
-    _add_setups_argument(selfplay, "both bots'")
-    _add_save_arguments(selfplay, "save the game")
-    _add_board_argument(selfplay)
+    add_setups_argument(selfplay, "both bots'")
+    add_save_arguments(selfplay, "save the game")
+    add_board_argument(selfplay)
 
     replay = commands.add_parser(
         "replay", allow_abbrev=False,
@@ -66,11 +66,11 @@ def _parser() -> argparse.ArgumentParser:
                     "is reported with its move number.",
     )
     replay.add_argument("file", metavar="FILE", help="the saved game")
-    replay.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
-                        help=f"format of FILE (default: from its extension: {_FORMAT_HELP})")
+    replay.add_argument("--format", choices=sorted(set(FORMATS.values())), default=None,
+                        help=f"format of FILE (default: from its extension: {FORMAT_HELP})")
     replay.add_argument("--moves", action="store_true",
                         help="also print every move played, numbered as in a record")
-    _add_board_argument(replay)
+    add_board_argument(replay)
 
     match = commands.add_parser(
         "match", allow_abbrev=False,
@@ -81,8 +81,8 @@ def _parser() -> argparse.ArgumentParser:
                     "plays on several cores (same games as one worker); --jsonl saves "
                     "each finished game, and the same command run again resumes.",
     )
-    _add_rules_arguments(match)
-    _add_setups_argument(match, "the bots'")
+    add_rules_arguments(match)
+    add_setups_argument(match, "the bots'")
     match.add_argument("--games", "-n", type=int, default=10, metavar="N",
                        help="number of games (default: %(default)s)")
     match.add_argument("--red", default="heuristic", metavar="BOT",
@@ -112,7 +112,7 @@ def _parser() -> argparse.ArgumentParser:
                             "score): 'auto' shows a rich bar (or plain lines without rich) "
                             "when it is a terminal (default: %(default)s)")
     match.add_argument("--verbose", "-v", action="store_true", help="print one line per game")
-    _add_move_time_argument(match)
+    add_move_time_argument(match)
 
     ladder = commands.add_parser(
         "ladder", allow_abbrev=False,
@@ -125,8 +125,8 @@ def _parser() -> argparse.ArgumentParser:
                     "'search(time_limit=0.3)'.",
     )
     ladder.add_argument("bots", nargs="+", metavar="BOT", help="the bots (two or more)")
-    _add_rules_arguments(ladder)
-    _add_setups_argument(ladder, "the bots'")
+    add_rules_arguments(ladder)
+    add_setups_argument(ladder, "the bots'")
     ladder.add_argument("--games-per-pair", "-n", type=int, default=10, metavar="N",
                         help="games between each pair, half with each colour "
                              "(default: %(default)s)")
@@ -143,7 +143,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="print one JSON object instead of the table")
     ladder.add_argument("--svg", metavar="FILE",
                         help="also write a picture of the ratings and intervals (SVG)")
-    _add_move_time_argument(ladder)
+    add_move_time_argument(ladder)
 
 
     play = commands.add_parser(
@@ -154,9 +154,9 @@ def _parser() -> argparse.ArgumentParser:
                     "Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
                     "You see only what your side may know: the bot's pieces show their "
                     "ranks once revealed, and the whole board once the game is over.",
-        epilog=_glyphs_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=glyphs_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _add_rules_arguments(play)
+    add_rules_arguments(play)
     play.add_argument("--seed", "-s", type=int, default=None,
                       help="seed for the setups and the bot (default: random)")
     play.add_argument("--color", "--colour", dest="color", default="red",
@@ -169,9 +169,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="your setup: its text form (rows from your back row, '/' between "
                            "rows, rank letters such as 'FBXN...'; see stratego.Setup) or a "
                            "file holding it (default: from --setups)")
-    _add_setups_argument(play, "the bot's and (without --setup) your")
-    _add_save_arguments(play, "when the game is over, save it")
-    _add_board_argument(play)
+    add_setups_argument(play, "the bot's and (without --setup) your")
+    add_save_arguments(play, "when the game is over, save it")
+    add_board_argument(play)
 
     serve = commands.add_parser(
         "serve", allow_abbrev=False,
@@ -203,7 +203,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--idle-minutes", type=float, default=60.0, metavar="M",
                        help="drop a game after M minutes without activity "
                             "(default: %(default)s)")
-    _add_serve_options(serve)
+    add_serve_options(serve)
 
     commands.add_parser(
         "editions", allow_abbrev=False,

@@ -11,8 +11,15 @@ import os
 import random
 from typing import Any
 
-from stratego.cli.options import _bot, _check_plies, _check_setups, _draw, _rules, _UsageError
-from stratego.cli.saving import _format_of, _save
+from stratego.cli.options import (
+    UsageError,
+    bot_from_spec,
+    check_plies,
+    check_setups,
+    draw_board,
+    rules_from_args,
+)
+from stratego.cli.saving import format_of, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, StrategoError
@@ -44,7 +51,7 @@ _MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
 """The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
 
 
-def _glyphs_help() -> str:
+def glyphs_help() -> str:
     """What `play` draws, for its ``--help``: the signs and each edition's rank labels."""
     by_labels: dict[tuple[str, ...], list[str]] = {}
     for name, rules in EDITIONS.items():
@@ -89,16 +96,16 @@ def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
             with open(text, encoding="utf-8") as handle:
                 lines = handle.read().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
-            raise _UsageError(f"--setup: cannot read {text!r}: {exc}") from None
+            raise UsageError(f"--setup: cannot read {text!r}: {exc}") from None
         source = "/".join(line.strip() for line in lines
                           if line.strip() and not line.lstrip().startswith("#"))
     try:
         setup = Setup.parse(source, person, rules.setup.depth)
     except StrategoError as exc:
-        raise _UsageError(f"--setup: {exc}") from None
+        raise UsageError(f"--setup: {exc}") from None
     problems = setup_problems(rules, setup)
     if problems:
-        raise _UsageError(f"--setup: not a valid {person} setup under {rules.name}: "
+        raise UsageError(f"--setup: not a valid {person} setup under {rules.name}: "
                           + "; ".join(problems))
     return setup
 
@@ -119,14 +126,14 @@ def _parse_move(line: str, rules: Rules) -> Move:
         raise InvalidNotationError(str(exc).replace(_MOVE_HINT, "")) from None
 
 
-def _play(args: argparse.Namespace) -> int:
-    rules = _rules(args)
-    _check_plies(args.max_plies)
-    _check_setups(rules, args.setups)
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = rules_from_args(args)
+    check_plies(args.max_plies)
+    check_setups(rules, args.setups)
     if args.max_plies is not None:
         rules = rules.with_ply_limit(args.max_plies)
     if args.save:
-        _format_of(args.save, args.format)  # a bad name is an error before the game
+        format_of(args.save, args.format)  # a bad name is an error before the game
     from stratego.views import view
 
     # The seed fixes the bot's setup and play: it is never printed while the game is on.
@@ -138,7 +145,7 @@ def _play(args: argparse.Namespace) -> int:
               for player in Player}
     if args.setup is not None:
         setups[person] = _person_setup(args.setup, rules, person)
-    bot = _bot(args.bot, random.Random(f"{seed}/bot").randrange(2**32))
+    bot = bot_from_spec(args.bot, random.Random(f"{seed}/bot").randrange(2**32))
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     print(f"You play {person} against the {args.bot} bot under {rules.title} "
           f"({rules.name}).")
@@ -151,7 +158,7 @@ def _play(args: argparse.Namespace) -> int:
             if not isinstance(move, Move) or move not in legal_moves(state):
                 print(f"The {args.bot} bot answered {move!r}, which is not a legal move: "
                       "you win.")
-                print(_draw(state, args.board, person))
+                print(draw_board(state, args.board, person))
                 return 0
             state = apply(state, move)
             print(f"{person.opponent} plays {_public_move(move, view(state, person))}")
@@ -160,7 +167,7 @@ def _play(args: argparse.Namespace) -> int:
             continue
         seen = view(state, person)
         if show_board:
-            print(_draw(seen, args.board))
+            print(draw_board(seen, args.board))
             print(f"Captured: yours {captured_text(seen, person)}; "
                   f"{person.opponent}'s {captured_text(seen, person.opponent)}")
             if seen.pending_rescue is not None:
@@ -178,7 +185,7 @@ def _play(args: argparse.Namespace) -> int:
         if command in ("quit", "exit", "resign", "q"):
             # The game is not over: the board shows only what you may know.
             print("You left the game.")
-            print(_draw(seen, args.board))
+            print(draw_board(seen, args.board))
             if args.save:
                 print(f"Not saved: {args.save} would show the bot's setup, and the game is "
                       "not over.")
@@ -210,7 +217,7 @@ def _play(args: argparse.Namespace) -> int:
         _report_strike(state, person)
         show_board = True
     # The game is over: the whole board may be shown, and the seed that replays it.
-    print(_draw(state, args.board, person))
+    print(draw_board(state, args.board, person))
     outcome = state.outcome
     assert outcome is not None
     if outcome.winner is None:
@@ -220,7 +227,7 @@ def _play(args: argparse.Namespace) -> int:
     print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
     if args.save:
         names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
-        _save(state, args.save, args.format, names, str(seed), event="stratego play")
+        save_game(state, args.save, args.format, names, str(seed), event="stratego play")
         print(f"Saved: {args.save}")
     return 0
 

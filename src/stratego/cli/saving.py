@@ -9,12 +9,12 @@ import os
 
 import attrs
 
-from stratego.cli.options import _UsageError
+from stratego.cli.options import UsageError
 from stratego.errors import StrategoError
 from stratego.rules import Rules
 from stratego.state import GameState
 
-_FORMATS = {
+FORMATS = {
     ".txt": "record",
     ".json": "record-json",
     ".xml": "gravon-xml",
@@ -22,44 +22,45 @@ _FORMATS = {
 }
 """Save formats by file extension."""
 
-_FORMAT_HELP = ", ".join(f"{ext} {name}" for ext, name in _FORMATS.items())
+FORMAT_HELP = ", ".join(f"{ext} {name}" for ext, name in FORMATS.items())
 
 
-def _format_of(path: str, given: str | None) -> str:
+def format_of(path: str, given: str | None) -> str:
     if given is not None:
         return given
     extension = os.path.splitext(path)[1].lower()
-    if extension not in _FORMATS:
-        raise _UsageError(f"cannot tell the format of {path!r} from its extension: use "
-                          f"{_FORMAT_HELP}, or --format")
-    return _FORMATS[extension]
+    if extension not in FORMATS:
+        raise UsageError(f"cannot tell the format of {path!r} from its extension: use "
+                          f"{FORMAT_HELP}, or --format")
+    return FORMATS[extension]
 
 
-def _save(state: GameState, path: str, given: str | None, players: tuple[str, str],
-          seed: str, event: str = "stratego selfplay") -> None:
-    """Write the game that led to `state` to `path`."""
+def save_game(state: GameState, path: str, given: str | None, players: tuple[str, str],
+              round_tag: str, event: str = "stratego selfplay") -> None:
+    """Write the game that led to `state` to `path`; `round_tag` (the game's seed, as
+    text) goes into a record's ``round`` tag when not empty."""
     from stratego import gravon, records
 
-    kind = _format_of(path, given)
+    kind = format_of(path, given)
     if kind.startswith("gravon"):
         # Gravon has no ply limit: record the same moves under the rules without one.
         unlimited = _replayed(state, state.rules.with_ply_limit(None))
         try:
             game = gravon.game_from_state(unlimited, players=players)
         except StrategoError as exc:
-            raise _UsageError(f"cannot save this game in a Gravon file: {exc}") from None
+            raise UsageError(f"cannot save this game in a Gravon file: {exc}") from None
         text = game.to_xml() if kind == "gravon-xml" else game.to_text()
     else:
         tags = {"event": event, "red": players[0], "blue": players[1]}
-        if seed:
-            tags["round"] = seed
+        if round_tag:
+            tags["round"] = round_tag
         record = records.record_from_state(state, **tags)
         text = record.to_text() if kind == "record" else record.to_json(indent=2) + "\n"
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
     except OSError as exc:
-        raise _UsageError(f"cannot save {path!r}: {exc.strerror}") from None
+        raise UsageError(f"cannot save {path!r}: {exc.strerror}") from None
 
 
 def _replayed(state: GameState, rules: Rules) -> GameState:
@@ -69,10 +70,10 @@ def _replayed(state: GameState, rules: Rules) -> GameState:
     return attrs.evolve(records.record_from_state(state), rules=rules).replay()
 
 
-def _add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
+def add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     """``--save FILE`` and ``--format``; `what` starts the help of ``--save``."""
     parser.add_argument("--save", metavar="FILE",
                         help=f"{what}; the format follows the file's extension "
-                             f"({_FORMAT_HELP}) unless --format says otherwise")
-    parser.add_argument("--format", choices=sorted(set(_FORMATS.values())), default=None,
+                             f"({FORMAT_HELP}) unless --format says otherwise")
+    parser.add_argument("--format", choices=sorted(set(FORMATS.values())), default=None,
                         help="format of --save")

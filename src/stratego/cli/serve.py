@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from stratego.cli.options import _UsageError
+from stratego.cli.options import UsageError
 from stratego.errors import StrategoError
 
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 _WILDCARDS = ("0.0.0.0", "::", "")
 
 
-def _add_serve_options(serve: argparse.ArgumentParser) -> None:
+def add_serve_options(serve: argparse.ArgumentParser) -> None:
     """The options of ``stratego serve`` beyond the first ones: the bots offered, the
     host names answered, the proxies trusted and the limits per address and seat."""
     serve.add_argument("--bots", nargs="+", metavar="NAME=SPEC", default=None,
@@ -50,11 +50,11 @@ def _allowed_hosts(args: argparse.Namespace) -> list[str]:
     return hosts
 
 
-def _serve(args: argparse.Namespace) -> int:
+def cmd_serve(args: argparse.Namespace) -> int:
     """``stratego serve``: the browser game (the `stratego.web` bridge, loaded by name so
     that the command line does not depend on the optional extra)."""
     if not 0 <= args.port <= 65535:
-        raise _UsageError(f"--port must be 0 to 65535, not {args.port}")
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
     bots = getattr(args, "bots", None)
     bot = None if bots is not None and args.bot == "heuristic" else args.bot
     try:
@@ -68,7 +68,7 @@ def _serve(args: argparse.Namespace) -> int:
                           move_limit=getattr(args, "move_limit", 60),
                           allowed_hosts=_allowed_hosts(args))
     except StrategoError as exc:  # a missing extra, unknown rules or bot, bad setup or db
-        raise _UsageError(str(exc)) from None
+        raise UsageError(str(exc)) from None
 
     def ready(url: str) -> None:
         print(f"Stratego is served at {url} (press Ctrl+C to stop)", flush=True)

@@ -28,7 +28,7 @@ from stratego.env.common import (
     rgb_picture,
     start_state,
 )
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -116,7 +116,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
             self._rng = random.Random(seed)
         given = (options or {}).get("state")
         if given is not None and not isinstance(given, GameState):
-            raise ArgumentError(f"options['state'] must be a GameState, not {_shown(given)}")
+            raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
         self.state = given if given is not None else start_state(self.rules, self.setups,
                                                                   self._rng)
         self.agents = list(AGENTS)

@@ -29,7 +29,7 @@ from stratego.errors import (
     RulesError,
     SetupError,
     StrategoError,
-    _shown,
+    shown,
 )
 from stratego.match import ILLEGAL_MOVE, BotSpec
 from stratego.moves import Move
@@ -93,7 +93,7 @@ def build_bot(source: object, seed: int | None = None) -> Any:
     if callable(source):
         return source
     raise BotSpecError(f"an opponent is a bot name, 'module:factory', a BotSpec or a bot "
-                       f"(a callable PlayerView -> Move), not {_shown(source)}")
+                       f"(a callable PlayerView -> Move), not {shown(source)}")
 
 
 def bot_spec(text: str) -> BotSpec:
@@ -124,18 +124,18 @@ def check_seed(value: object) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool):
-        raise ArgumentError(f"a seed is a whole number or None, not {_shown(value)}")
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(value)}")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise ArgumentError(f"a seed is a whole number or None, not {_shown(value)}") from None
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(value)}") from None
 
 
 def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
     """`ArgumentError` unless `value` is one of `choices` (the message names `name`)."""
     if value not in choices:
         listed = ", ".join(repr(c) for c in choices)
-        raise ArgumentError(f"{name} must be one of {listed}, not {_shown(value)}")
+        raise ArgumentError(f"{name} must be one of {listed}, not {shown(value)}")
 
 
 def check_max_plies(max_plies: object) -> int | None:
@@ -144,7 +144,7 @@ def check_max_plies(max_plies: object) -> int | None:
         return None
     if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
         raise ArgumentError(f"max_plies is a positive whole number or None, not "
-                            f"{_shown(max_plies)}")
+                            f"{shown(max_plies)}")
     return max_plies
 
 
@@ -153,7 +153,7 @@ def check_bot_rules(bot: object, rules: Rules) -> None:
     attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic)."""
     own = getattr(bot, "rules", None)
     if isinstance(own, Rules) and own.name != rules.name:  # a ply limit is no other game
-        raise RulesError(f"the opponent {_shown(bot)} plays {own.name}, the environment "
+        raise RulesError(f"the opponent {shown(bot)} plays {own.name}, the environment "
                          f"{rules.name}")
 
 
@@ -178,7 +178,7 @@ def make_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, str):
         return by_name(rules)
     raise RulesError(f"rules are a Rules value or a name such as 'classic', not "
-                     f"{_shown(rules)}")
+                     f"{shown(rules)}")
 
 
 def check_setups(setups: SetupSource) -> None:
@@ -187,7 +187,7 @@ def check_setups(setups: SetupSource) -> None:
         return
     if not callable(setups):
         raise SetupError(f"setups must be {', '.join(map(repr, SETUP_SOURCES))} or a "
-                         f"callable (player, rng) -> Setup, not {_shown(setups)}")
+                         f"callable (player, rng) -> Setup, not {shown(setups)}")
 
 
 def draw_setup(rules: Rules, setups: SetupSource, player: Player,

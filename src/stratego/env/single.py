@@ -35,7 +35,7 @@ from stratego.env.common import (
     shaped,
     start_state,
 )
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -125,7 +125,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         reset_bot(self.opponent, rng.getrandbits(62))
         given = (options or {}).get("state")
         if given is not None and not isinstance(given, GameState):
-            raise ArgumentError(f"options['state'] must be a GameState, not {_shown(given)}")
+            raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
         if given is None:
             place = bot_setup(self.opponent) if self.bot_setup else None
             own = [(self.player.opponent, place)] if place is not None else []

@@ -3,7 +3,7 @@
 Gravon's letters for the pieces (StraDoS2), its square names (`parse_gravon_square`,
 `format_gravon_square`), the game types and their rules (`GAME_TYPES`,
 `rules_for_game_type`, `game_type_of`), the 100-letter board (`parse_board`,
-`format_board`) and the state a game of a type starts from (`start_state`). `_decoded` reads
+`format_board`) and the state a game of a type starts from (`start_state`). `decoded` reads
 a file's lines as UTF-8 text for every reader of the package.
 """
 
@@ -14,13 +14,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import cast
 
 from stratego._checks import as_state
-from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, _digits
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, parse_digits
 from stratego.editions import CLASSIC
 from stratego.engine import from_position, new_game
 from stratego.errors import (
     InvalidNotationError,
     SetupError,
-    _shown,
+    shown,
 )
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -41,14 +41,14 @@ __all__ = [
 
 _ORDER = (Rank.BOMB, Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT,
           Rank.CAPTAIN, Rank.MAJOR, Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL, Rank.FLAG)
-_RED_LETTERS = "BCDEFGHIJKLM"
+RED_LETTERS = "BCDEFGHIJKLM"
 _BLUE_LETTERS = "NOPQRSTUVWXY"
-_LETTER: dict[tuple[Player, Rank], str] = {
-    **{(Player.RED, r): c for r, c in zip(_ORDER, _RED_LETTERS, strict=True)},
+LETTER: dict[tuple[Player, Rank], str] = {
+    **{(Player.RED, r): c for r, c in zip(_ORDER, RED_LETTERS, strict=True)},
     **{(Player.BLUE, r): c for r, c in zip(_ORDER, _BLUE_LETTERS, strict=True)},
 }
-_PIECE: dict[str, tuple[Player, Rank]] = {c: key for key, c in _LETTER.items()}
-_EMPTY, _LAKE = "A", "_"
+PIECE: dict[str, tuple[Player, Rank]] = {c: key for key, c in LETTER.items()}
+EMPTY, LAKE = "A", "_"
 _FILES = "ABCDEFGHIK"
 
 GAME_TYPES: dict[str, Rules] = {
@@ -60,7 +60,7 @@ GAME_TYPES: dict[str, Rules] = {
 }
 """Gravon game type names and the rules this library plays them with."""
 
-_FREE = "classicfree"
+FREE = "classicfree"
 
 
 def format_gravon_square(square: Square | str) -> str:
@@ -72,11 +72,11 @@ def format_gravon_square(square: Square | str) -> str:
 def parse_gravon_square(text: str) -> Square:
     """The square with the Gravon name `text` (``"A4"``, ``"K10"``; files A-I and K)."""
     name = text.strip().upper() if isinstance(text, str) else ""
-    number = _digits(name[1:]) if len(name) in (2, 3) and name[1] != "0" else None
+    number = parse_digits(name[1:]) if len(name) in (2, 3) and name[1] != "0" else None
     if name[:1] and name[0] in _FILES and number is not None and 1 <= number <= SIZE:
         return SQUARES[(number - 1) * SIZE + _FILES.index(name[0])]
     raise InvalidNotationError(
-        f"not a Gravon square: {_shown(text)} (a file A-I or K, no J, and a row 1-10, such as 'A4')"
+        f"not a Gravon square: {shown(text)} (a file A-I or K, no J, and a row 1-10, such as 'A4')"
     )
 
 
@@ -85,7 +85,7 @@ def rules_for_game_type(game_type: str) -> Rules:
     key = game_type.strip().lower() if isinstance(game_type, str) else None
     if key not in GAME_TYPES:
         raise InvalidNotationError(
-            f"not a Gravon game type: {_shown(game_type)} (known: {', '.join(GAME_TYPES)})"
+            f"not a Gravon game type: {shown(game_type)} (known: {', '.join(GAME_TYPES)})"
         )
     return GAME_TYPES[key]
 
@@ -96,9 +96,9 @@ def game_type_of(rules: Rules) -> str:
     Raises `InvalidNotationError` for rules Gravon has no game type for.
     """
     if not isinstance(rules, Rules):
-        raise InvalidNotationError(f"not a Rules value: {_shown(rules)}")
+        raise InvalidNotationError(f"not a Rules value: {shown(rules)}")
     for name, value in GAME_TYPES.items():
-        if value == rules and name != _FREE:
+        if value == rules and name != FREE:
             return name
     raise InvalidNotationError(
         f"Gravon has no game type for {rules.name}"
@@ -110,30 +110,30 @@ def game_type_of(rules: Rules) -> str:
 def _placement(text: str) -> dict[Square, tuple[Player, Rank]]:
     """The pieces of a 100-letter board, checking every character."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"not a Gravon board: {_shown(text)}")
+        raise InvalidNotationError(f"not a Gravon board: {shown(text)}")
     if not text:
         raise InvalidNotationError(
             "empty Gravon board (the game ended before the setup was complete)"
         )
     if len(text) != SIZE * SIZE:
         raise InvalidNotationError(
-            f"a Gravon board has {SIZE * SIZE} characters, this one {len(text)}: {_shown(text)}"
+            f"a Gravon board has {SIZE * SIZE} characters, this one {len(text)}: {shown(text)}"
         )
     placement: dict[Square, tuple[Player, Rank]] = {}
     for index, char in enumerate(text):
         square = SQUARES[index]
         if index in LAKE_INDICES:
-            if char != _LAKE:
+            if char != LAKE:
                 raise InvalidNotationError(
-                    f"Gravon board character {index + 1} ({square}, a lake): {_shown(char)}, "
-                    f"expected {_shown(_LAKE)}"
+                    f"Gravon board character {index + 1} ({square}, a lake): {shown(char)}, "
+                    f"expected {shown(LAKE)}"
                 )
-        elif char in _PIECE:
-            placement[square] = _PIECE[char]
-        elif char != _EMPTY:
+        elif char in PIECE:
+            placement[square] = PIECE[char]
+        elif char != EMPTY:
             raise InvalidNotationError(
-                f"Gravon board character {index + 1} ({square}): {_shown(char)} is not a Gravon "
-                f"letter ({_shown(_EMPTY)} empty, B-M Red, N-Y Blue, {_shown(_LAKE)} only on lakes)"
+                f"Gravon board character {index + 1} ({square}): {shown(char)} is not a Gravon "
+                f"letter ({shown(EMPTY)} empty, B-M Red, N-Y Blue, {shown(LAKE)} only on lakes)"
             )
     return placement
 
@@ -148,24 +148,24 @@ def parse_board(text: str, rules: Rules = CLASSIC) -> GameState:
     return from_position(rules, _cells(_placement(text)), Player.RED)
 
 
-def _check_state(state: object) -> None:
+def check_state(state: object) -> None:
     as_state(state)
 
 
 def format_board(state: GameState) -> str:
     """The 100-letter Gravon board of `state`'s current position."""
-    _check_state(state)
+    check_state(state)
     cells = []
     for index, square in enumerate(SQUARES):
         piece = state.piece_at(square)
         if piece is not None:
-            cells.append(_LETTER[piece.owner, piece.rank])
+            cells.append(LETTER[piece.owner, piece.rank])
         else:
-            cells.append(_LAKE if index in LAKE_INDICES else _EMPTY)
+            cells.append(LAKE if index in LAKE_INDICES else EMPTY)
     return "".join(cells)
 
 
-def _decoded(lines: Iterable[str], name: str) -> Iterator[str]:
+def decoded(lines: Iterable[str], name: str) -> Iterator[str]:
     """`lines` (of a file opened as UTF-8), raising `InvalidNotationError` naming the
     file if its bytes are not UTF-8 text."""
     try:
@@ -185,7 +185,7 @@ def start_state(board: str, game_type: str) -> GameState:
     """
     rules = rules_for_game_type(game_type)
     placement = _placement(board)
-    if game_type.strip().lower() == _FREE:
+    if game_type.strip().lower() == FREE:
         problems = []
         for owner in Player:
             counts = Counter(rank for who, rank in placement.values() if who is owner)
@@ -195,7 +195,7 @@ def start_state(board: str, game_type: str) -> GameState:
                     problems.append(f"{owner} has {have} {rank.title}(s), the army has {want}")
         if problems:
             raise SetupError(
-                f"not a {_FREE} start (each player places the whole {rules.army.size}-piece "
+                f"not a {FREE} start (each player places the whole {rules.army.size}-piece "
                 "army): " + "; ".join(problems), tuple(problems)
             )
         return from_position(rules, _cells(placement), Player.RED)

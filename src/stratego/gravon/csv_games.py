@@ -10,14 +10,14 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from stratego.board import _digits
+from stratego.board import parse_digits
 from stratego.errors import (
     InvalidNotationError,
     SetupError,
     StrategoError,
-    _shown,
+    shown,
 )
-from stratego.gravon.boards import _decoded, start_state
+from stratego.gravon.boards import decoded, start_state
 from stratego.pieces import Player
 from stratego.state import GameState
 
@@ -65,10 +65,10 @@ class GravonRow:
 
     def _int(self, column: str) -> int:
         text = self._get(column).strip()
-        number = _digits(text)
+        number = parse_digits(text)
         if number is None:
             raise InvalidNotationError(f"{self._where()}: {column} is not a whole number: "
-                                       f"{_shown(text)}")
+                                       f"{shown(text)}")
         return number
 
     @property
@@ -131,7 +131,7 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
     """
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(_decoded(handle, name))
+        reader = csv.DictReader(decoded(handle, name))
         try:
             missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
             if missing:
@@ -146,5 +146,5 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
                     yield row, exc
         except csv.Error as exc:
             raise InvalidNotationError(
-                f"{name} line {reader.line_num}: not a CSV row: {_shown(str(exc))}"
+                f"{name} line {reader.line_num}: not a CSV row: {shown(str(exc))}"
             ) from None

@@ -14,22 +14,22 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
-from stratego.board import LAKE_INDICES, SIZE, _digits
+from stratego.board import LAKE_INDICES, SIZE, parse_digits
 from stratego.engine import apply
 from stratego.errors import (
     IllegalMoveError,
     InvalidNotationError,
     PositionError,
     SetupError,
-    _shown,
+    shown,
 )
 from stratego.gravon.boards import (
-    _EMPTY,
-    _FREE,
-    _LAKE,
-    _LETTER,
-    _check_state,
-    _decoded,
+    EMPTY,
+    FREE,
+    LAKE,
+    LETTER,
+    check_state,
+    decoded,
     format_gravon_square,
     game_type_of,
     parse_gravon_square,
@@ -122,7 +122,7 @@ class GravonGame:
         """
         numbers = [n for n, name in GSN_TYPES.items() if name == self.game_type]
         if not numbers:
-            raise InvalidNotationError(f"not a Gravon game type: {_shown(self.game_type)}")
+            raise InvalidNotationError(f"not a Gravon game type: {shown(self.game_type)}")
         number = numbers[0]
         lines = ["#X38FA11 Stratego-Notation v2", f"type {number}", self.board]
         lines += [_gravon_move(m) for m in self.moves]
@@ -234,10 +234,10 @@ def parse_game_xml(text: str) -> GravonGame:
 
 
 def _xml_int(text: str | None, name: str) -> int:
-    number = None if text is None else _digits(text.strip())
+    number = None if text is None else parse_digits(text.strip())
     if number is None:
         raise InvalidNotationError(f"Gravon XML <result>: {name} is not a whole number: "
-                                   f"{_shown(text)}")
+                                   f"{shown(text)}")
     return number
 
 
@@ -260,9 +260,9 @@ def parse_game_text(text: str) -> GravonGame:
         raise InvalidNotationError("Gravon text game: the first line must be 'type N'")
     number, type_line = lines[0]
     code = type_line[4:].strip()
-    if _digits(code) not in GSN_TYPES:
+    if parse_digits(code) not in GSN_TYPES:
         raise InvalidNotationError(
-            f"Gravon text game line {number}: {_shown(type_line)}: the type is one of "
+            f"Gravon text game line {number}: {shown(type_line)}: the type is one of "
             + ", ".join(f"{k} ({v})" for k, v in GSN_TYPES.items())
         )
     game_type = GSN_TYPES[int(code)]
@@ -276,7 +276,7 @@ def parse_game_text(text: str) -> GravonGame:
         source, sep, target = line.partition("-")
         if not sep:
             raise InvalidNotationError(
-                f"Gravon text game line {number}: {_shown(line)} is not a move such as 'A4-A5'"
+                f"Gravon text game line {number}: {shown(line)} is not a move such as 'A4-A5'"
                 + (" (a Rescue record, which Gravon's notation cannot express)" if ":" in line
                    else "")
             )
@@ -292,10 +292,10 @@ def parse_game_text(text: str) -> GravonGame:
         names, sep, result = line.rpartition(" result ")
         red, sep2, blue = names.partition(" vs ")
         kind, sep3, who = result.partition(" winner ")
-        if not (sep and sep2 and sep3 and _digits(kind.strip()) is not None
+        if not (sep and sep2 and sep3 and parse_digits(kind.strip()) is not None
                 and who.strip() in ("0", "1", "2")):
             raise InvalidNotationError(
-                f"Gravon text game line {number}: {_shown(line)} is not "
+                f"Gravon text game line {number}: {shown(line)} is not "
                 "'<red> vs <blue> result <type> winner <0|1|2>'"
             )
         players = (_unescape_name(red.strip()), _unescape_name(blue.strip()))
@@ -303,7 +303,7 @@ def parse_game_text(text: str) -> GravonGame:
         winner = None if who.strip() == "2" else Player(int(who))
     if rest:
         raise InvalidNotationError(
-            f"Gravon text game line {rest[0][0]}: unexpected {_shown(rest[0][1])} after the result"
+            f"Gravon text game line {rest[0][0]}: unexpected {shown(rest[0][1])} after the result"
         )
     return _checked(GravonGame(game_type, board, tuple(moves), players, result_type, winner))
 
@@ -312,7 +312,7 @@ def read_game_file(path: str | os.PathLike[str]) -> GravonGame:
     """Read a Gravon game file: XML when it starts with ``<``, else the text form."""
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8-sig") as handle:
-        text = "".join(_decoded(handle, name))
+        text = "".join(decoded(handle, name))
     try:
         return parse_game_xml(text) if text.lstrip().startswith("<") else parse_game_text(text)
     except (InvalidNotationError, SetupError, IllegalMoveError) as exc:
@@ -336,14 +336,14 @@ def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "P
     `PositionError` when the game cannot be replayed from a Gravon board (it
     began mid-game or with Blue to move).
     """
-    _check_state(state)
+    check_state(state)
     if game_type is None:
         game_type = game_type_of(state.rules)
         if game_type == "classic":
             try:
                 start_state(_board_of(state), "classic")
             except SetupError:
-                game_type = _FREE
+                game_type = FREE
     elif rules_for_game_type(game_type) != state.rules:
         raise InvalidNotationError(f"a {game_type} game is not played with {state.rules.name}")
     outcome = state.outcome
@@ -368,7 +368,7 @@ def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "P
 
 
 def _board_of(state: GameState) -> str:
-    cells = [_LAKE if i in LAKE_INDICES else _EMPTY for i in range(SIZE * SIZE)]
+    cells = [LAKE if i in LAKE_INDICES else EMPTY for i in range(SIZE * SIZE)]
     for square, piece in state.initial_placement().items():
-        cells[square.index] = _LETTER[piece.owner, piece.rank]
+        cells[square.index] = LETTER[piece.owner, piece.rank]
     return "".join(cells)

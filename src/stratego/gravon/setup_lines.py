@@ -14,9 +14,9 @@ from stratego.errors import (
     InvalidNotationError,
     SetupError,
     StrategoError,
-    _shown,
+    shown,
 )
-from stratego.gravon.boards import _EMPTY, _LETTER, _PIECE, _RED_LETTERS, _decoded
+from stratego.gravon.boards import EMPTY, LETTER, PIECE, RED_LETTERS, decoded
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -42,32 +42,32 @@ def parse_setup_line(line: str, player: Player = Player.BLUE) -> Setup:
     if text is None or len(text) != 40:
         raise InvalidNotationError(
             f"a Gravon setup line has 40 letters, this one "
-            f"{len(text) if text is not None else 'none'}: {_shown(line)}"
+            f"{len(text) if text is not None else 'none'}: {shown(line)}"
         )
     player = Player(player)
     placement: dict[Square | str, Rank | str] = {}
     for k, char in enumerate(text):
-        if char == _EMPTY:
+        if char == EMPTY:
             continue
-        if char not in _RED_LETTERS:
+        if char not in RED_LETTERS:
             raise InvalidNotationError(
-                f"setup line character {k + 1} ({_line_square(player, k)}): {_shown(char)} is not "
-                f"one of Gravon's letters {_EMPTY}{_RED_LETTERS}"
+                f"setup line character {k + 1} ({_line_square(player, k)}): {shown(char)} is not "
+                f"one of Gravon's letters {EMPTY}{RED_LETTERS}"
             )
-        placement[_line_square(player, k)] = _PIECE[char][1]
+        placement[_line_square(player, k)] = PIECE[char][1]
     return Setup.from_mapping(player, placement)
 
 
 def format_setup_line(setup: Setup) -> str:
     """The 40-letter Gravon setup line of `setup` (Red's or Blue's; see `parse_setup_line`)."""
     if not isinstance(setup, Setup):
-        raise SetupError(f"not a Setup: {_shown(setup)}")
-    cells = [_EMPTY] * 40
+        raise SetupError(f"not a Setup: {shown(setup)}")
+    cells = [EMPTY] * 40
     for k in range(40):
         square = _line_square(setup.player, k)
         for sq, rank in setup.placement:
             if sq == square:
-                cells[k] = _LETTER[Player.RED, rank]
+                cells[k] = LETTER[Player.RED, rank]
     where = {sq for sq, _ in setup.placement}
     outside = sorted(where - {_line_square(setup.player, k) for k in range(40)})
     if outside:
@@ -89,7 +89,7 @@ def read_setup_lines(path: str | os.PathLike[str], rules: Rules,
     """
     name = os.path.basename(os.fspath(path))
     with open(path, encoding="utf-8") as handle:
-        for number, raw in enumerate(_decoded(handle, name), start=1):
+        for number, raw in enumerate(decoded(handle, name), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue

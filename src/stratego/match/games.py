@@ -21,7 +21,7 @@ from stratego._checks import as_bool
 from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, seed_from
 from stratego.bots import Bot, bot_name
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, _shown
+from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, shown
 from stratego.explain import explain_illegal
 from stratego.match.specs import BotSpec, BotTemplate, bot_recipe
 from stratego.moves import Move
@@ -71,7 +71,7 @@ def side_seed(seed: int, purpose: str, player: Player) -> int:
     """
     if not isinstance(player, Player) or not isinstance(purpose, str):
         raise ArgumentError(f"side_seed takes a purpose (a text) and a Player, not "
-                            f"{_shown(purpose)} and {_shown(player)}")
+                            f"{shown(purpose)} and {shown(player)}")
     return _derive(purpose, seed, player.name)
 
 

@@ -15,7 +15,7 @@ from typing import IO, Any
 import attrs
 
 from stratego.arguments import path_from
-from stratego.errors import ArgumentError, MatchLogError, StrategoError, _shown
+from stratego.errors import ArgumentError, MatchLogError, StrategoError, shown
 from stratego.match.games import GameResult
 from stratego.match.score import MatchResult
 from stratego.match.specs import BotRecipe
@@ -28,14 +28,14 @@ __all__ = ["LOG_FORMAT", "MatchFile", "MatchLog", "MatchLogError", "read_jsonl"]
 LOG_FORMAT = "stratego.match/1"
 """The ``format`` of the first line of a match's JSONL file."""
 
-_Played = tuple[int, GameResult, dict[str, Any] | None]
+Played = tuple[int, GameResult, dict[str, Any] | None]
 """A finished game as the log writes it: its index, its result and its record (or None)."""
 
 # ---------------------------------------------------------------------------
 # the JSONL file
 
 
-def _config(rules: Rules, names: tuple[str, str], recipes: tuple[BotRecipe, BotRecipe],
+def match_config(rules: Rules, names: tuple[str, str], recipes: tuple[BotRecipe, BotRecipe],
             seed: int, swap: bool, setups: str = "random") -> dict[str, Any]:
     from stratego._version import __version__
 
@@ -107,7 +107,7 @@ def _game_from(data: Any, where: str) -> tuple[int, GameResult]:
             think=(float(think[0]), float(think[1])))
         index = data["index"]
         if not isinstance(index, int) or index < 0:
-            raise MatchLogError(f"bad index {_shown(index)}")
+            raise MatchLogError(f"bad index {shown(index)}")
     except (KeyError, IndexError, TypeError, ValueError, StrategoError) as exc:
         raise MatchLogError(f"{where} is not a game of a match ({exc})"[:200]) from None
     return index, game
@@ -182,11 +182,11 @@ def read_jsonl(path: str | os.PathLike[str]) -> MatchFile:
         raise ArgumentError("read_jsonl needs a file name, not None")
     try:
         with open(name, "rb") as handle:
-            contents = _read(handle.read(), _shown(name))
+            contents = _read(handle.read(), shown(name))
     except OSError as exc:
-        raise MatchLogError(f"cannot read {_shown(name)}: {exc.strerror}") from None
+        raise MatchLogError(f"cannot read {shown(name)}: {exc.strerror}") from None
     if contents.config is None:
-        raise MatchLogError(f"{_shown(name)} holds no match yet")
+        raise MatchLogError(f"{shown(name)} holds no match yet")
     return MatchFile(name, contents.config, contents.games, len(contents.torn))
 
 
@@ -255,7 +255,7 @@ class MatchLog:
         self._handle.write(text.encode("utf-8"))
         self._sync()
 
-    def append(self, played: Sequence[_Played]) -> None:
+    def append(self, played: Sequence[Played]) -> None:
         """Write finished games (index, result, record or None) durably."""
         if played:
             self._write("".join(_game_line(*item) for item in played))

@@ -16,7 +16,7 @@ import attrs
 
 from stratego.bots import Bot, bot_factory, bot_name
 from stratego.bots.specs import check_options, format_spec, split_options
-from stratego.errors import BotSpecError, _shown
+from stratego.errors import BotSpecError, shown
 
 __all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe"]
 
@@ -30,7 +30,7 @@ def _options(value: Mapping[str, Any] | None) -> dict[str, Any]:
         return {}
     if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
         raise BotSpecError(f"a bot's options are a mapping of names to values, not "
-                           f"{_shown(value)}")
+                           f"{shown(value)}")
     return dict(value)
 
 
@@ -43,7 +43,7 @@ def _check_factory(spec: BotSpec, factory: Any) -> None:
         resolved = factory
     else:
         raise BotSpecError(f"a bot factory is a spec (text) or a callable, not "
-                           f"{_shown(factory)}")
+                           f"{shown(factory)}")
     if spec.options or not isinstance(factory, str):  # a text was checked by bot_factory
         check_options(resolved, spec.options, factory if isinstance(factory, str)
                       else str(getattr(factory, "__qualname__", repr(factory))))
@@ -139,4 +139,4 @@ def bot_recipe(bot: Any, which: str = "bot") -> BotRecipe:
         return BotSpec(bot)
     if callable(bot):
         return BotTemplate(bot)
-    raise BotSpecError(f"{which} is neither a bot, a bot name nor a BotSpec: {_shown(bot)}")
+    raise BotSpecError(f"{which} is neither a bot, a bot name nor a BotSpec: {shown(bot)}")

@@ -34,14 +34,14 @@ from stratego.arguments import (
     seed_from,
 )
 from stratego.bots import Bot, bot_name
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.match.games import (
     GameResult,
     game_seed,
     play_game,
     side_seed,
 )
-from stratego.match.log import MatchLog, _config, _Played
+from stratego.match.log import MatchLog, Played, match_config
 from stratego.match.score import MatchResult
 from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.pieces import Player
@@ -90,10 +90,10 @@ def play_seated(rules: Rules | str, bots: Sequence[Bot | BotSpec | BotTemplate |
     `stratego.errors.BotSpecError` for a bot that cannot be made and `ArgumentError` for
     other bad arguments."""
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or len(bots) != 2:
-        raise ArgumentError(f"a game needs two bots, not {_shown(bots)}")
+        raise ArgumentError(f"a game needs two bots, not {shown(bots)}")
     if (not isinstance(names, tuple | list) or len(names) != 2
             or not all(isinstance(name, str) for name in names)):
-        raise ArgumentError(f"names must be two texts, not {_shown(names)}")
+        raise ArgumentError(f"names must be two texts, not {shown(names)}")
     rules = limited_rules(rules, max_plies)
     seed = seed_from(seed)
     swapped = as_bool(swapped, "swapped")
@@ -106,7 +106,7 @@ def play_seated(rules: Rules | str, bots: Sequence[Bot | BotSpec | BotTemplate |
     return attrs.evolve(game, red=names[order[0]], blue=names[order[1]])
 
 
-def _play_one(chunk: _Chunk, index: int) -> _Played:
+def _play_one(chunk: _Chunk, index: int) -> Played:
     game = play_seated(chunk.rules, chunk.recipes, chunk.names, game_seed(chunk.seed, index),
                        swapped=chunk.swap and index % 2 == 1, max_plies=chunk.max_plies,
                        setups=chunk.setups, keep_state=chunk.record)
@@ -126,7 +126,7 @@ def _record_of(game: GameResult, index: int,
     return data
 
 
-def _play_chunk(chunk: _Chunk) -> list[_Played]:
+def _play_chunk(chunk: _Chunk) -> list[Played]:
     """Play the games of `chunk` (the task a worker runs)."""
     return [_play_one(chunk, index) for index in chunk.indices]
 
@@ -150,7 +150,7 @@ def worker_count(value: int | str) -> int:
         return _cores()
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_WORKERS:
         raise ArgumentError(f"workers must be a whole number from 1 to {MAX_WORKERS} or "
-                            f"'auto', not {_shown(value)}")
+                            f"'auto', not {shown(value)}")
     return value
 
 
@@ -271,11 +271,11 @@ def play_match(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ArgumentError(f"the number of games must be a whole number >= 0, not "
-                            f"{_shown(games)}")
+                            f"{shown(games)}")
     count = worker_count(workers)
     if chunk_size is not None and (isinstance(chunk_size, bool)
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
-        raise ArgumentError(f"chunk_size must be a whole number >= 1, not {_shown(chunk_size)}")
+        raise ArgumentError(f"chunk_size must be a whole number >= 1, not {shown(chunk_size)}")
     limited = limited_rules(rules, max_plies)
     rules = rules_from(rules)
     jsonl = path_from(jsonl, "jsonl")
@@ -288,7 +288,7 @@ def play_match(
     progress = callback_from(progress, "progress", 3)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
-                            f"{_shown(executor)}")
+                            f"{shown(executor)}")
     setup_source(setups, limited)
     recipes = (bot_recipe(red_bot, "red_bot"), bot_recipe(blue_bot, "blue_bot"))
     names = _names(recipes)
@@ -297,12 +297,12 @@ def play_match(
         log: MatchLog | None = None
         results: dict[int, GameResult] = {}
         if jsonl is not None:
-            log = stack.enter_context(MatchLog(jsonl, _config(limited, names, recipes, seed,
+            log = stack.enter_context(MatchLog(jsonl, match_config(limited, names, recipes, seed,
                                                               swap_colours, setups)))
             results = {i: game for i, game in log.games.items() if i < games}
         pending = [i for i in range(games) if i not in results]
 
-        def finished(played: Sequence[_Played]) -> None:
+        def finished(played: Sequence[Played]) -> None:
             if log is not None:
                 log.append(played)
             for index, game, _ in played:

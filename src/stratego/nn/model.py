@@ -24,7 +24,7 @@ from stratego.encoding import (
     PLANES,
     action_moves,
 )
-from stratego.errors import ArgumentError, BotSpecError, RulesError, _shown
+from stratego.errors import ArgumentError, BotSpecError, RulesError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -96,7 +96,7 @@ def _rules(rules: Rules | str) -> Rules:
         return rules
     if isinstance(rules, str):
         return by_name(rules)
-    raise RulesError(f"rules are a Rules value or a name, not {_shown(rules)}")
+    raise RulesError(f"rules are a Rules value or a name, not {shown(rules)}")
 
 
 class Network:
@@ -261,7 +261,7 @@ class Ensemble:
             chosen = ()
         if not chosen or not all(isinstance(member, Network) for member in chosen):
             raise ArgumentError(f"an ensemble needs one or more Networks, not "
-                                f"{_shown(members)}")
+                                f"{shown(members)}")
         names = {member.rules.name for member in chosen}
         if len(names) > 1:
             raise ArgumentError(f"an ensemble's networks must share their rules, not "
@@ -336,7 +336,7 @@ def load(path: str | os.PathLike[str]) -> AnyNetwork:
     try:
         stat = where.stat()
     except OSError as error:
-        raise BotSpecError(f"no network weights at {_shown(str(path))}: {error}") from None
+        raise BotSpecError(f"no network weights at {shown(str(path))}: {error}") from None
     key = (str(where), stat.st_mtime_ns, stat.st_size)
     with _LOCK:
         cached = _CACHE.get(key)
@@ -359,7 +359,7 @@ def _read(where: pathlib.Path) -> AnyNetwork:
         raise BotSpecError(f"{where}: its 'meta' record is not JSON") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         found = meta.get("format") if isinstance(meta, dict) else None
-        raise BotSpecError(f"{where}: format {_shown(found)}, this library reads {FORMAT}")
+        raise BotSpecError(f"{where}: format {shown(found)}, this library reads {FORMAT}")
     expected = _meta(by_name("classic"), {})
     for part, label in (("observation", "observation"), ("actions", "action")):
         found = meta.get(part)
@@ -374,7 +374,7 @@ def _read(where: pathlib.Path) -> AnyNetwork:
             raise RulesError("not a name")
         rules = by_name(named)
     except RulesError as error:
-        raise BotSpecError(f"{where}: its rules {_shown(named)} are not known here: "
+        raise BotSpecError(f"{where}: its rules {shown(named)} are not known here: "
                            f"{error}") from None
     network = meta.get("network")
     members = network.get("members") if isinstance(network, dict) else None
@@ -382,7 +382,7 @@ def _read(where: pathlib.Path) -> AnyNetwork:
         if members is None:
             return Network(arrays, rules)
         if not isinstance(members, list) or not members:
-            raise ArgumentError(f"its 'network.members' record is {_shown(members)}, not a "
+            raise ArgumentError(f"its 'network.members' record is {shown(members)}, not a "
                                 f"list of the members")
         networks: list[Network] = []
         used: set[str] = set()
@@ -401,7 +401,7 @@ def _read(where: pathlib.Path) -> AnyNetwork:
         stray = sorted(set(arrays) - used)
         if stray:
             raise ArgumentError(f"arrays outside its {len(members)} members: "
-                                f"{_shown(', '.join(stray))}")
+                                f"{shown(', '.join(stray))}")
         return Ensemble(networks)
     except ArgumentError as error:
         raise BotSpecError(f"{where}: {error}") from None
@@ -467,7 +467,7 @@ def learned_weights(name: str) -> pathlib.Path:
     """The path of the shipped weight file of the learned bot `name` (a key of `LEARNED`);
     `BotSpecError` for another name, naming the known ones."""
     if name not in LEARNED:
-        raise BotSpecError(f"no learned bot {_shown(name)} (known: {', '.join(LEARNED)})")
+        raise BotSpecError(f"no learned bot {shown(name)} (known: {', '.join(LEARNED)})")
     return _WEIGHTS / f"{name}.npz"
 
 
@@ -486,5 +486,5 @@ def make_bot(seed: int | None = None, **options: Any) -> NetworkBot:
     greedy = options.pop("greedy", False)
     if path is None or options:
         raise BotSpecError(f"stratego.nn:make_bot takes path=FILE and greedy=BOOL, not "
-                           f"{_shown(sorted(options) or 'no path')}")
+                           f"{shown(sorted(options) or 'no path')}")
     return policy_bot(str(path), seed=seed, greedy=bool(greedy))

@@ -32,7 +32,7 @@ import math
 import attrs
 
 from stratego.board import NEIGHBOURS, SIZE
-from stratego.errors import SamplingError, _shown
+from stratego.errors import SamplingError, shown
 from stratego.pieces import Rank
 from stratego.rules import Movement, Rules
 from stratego.strike import Side, resolve_strike
@@ -94,13 +94,13 @@ def clues(view: PlayerView, *, limit: int = MAX_CLUES, advance: float = ADVANCE_
     `flee` are the factors the clues carry; a kind whose factor is 1 tells nothing and
     is not looked for. Raises `SamplingError` for arguments of the wrong kind."""
     if not isinstance(view, PlayerView):
-        raise SamplingError(f"not a PlayerView: {_shown(view)} (build one with stratego.view)")
+        raise SamplingError(f"not a PlayerView: {shown(view)} (build one with stratego.view)")
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise SamplingError(f"limit must be a whole number >= 0, not {_shown(limit)}")
+        raise SamplingError(f"limit must be a whole number >= 0, not {shown(limit)}")
     for label, factor in (("advance", advance), ("flee", flee)):
         if (isinstance(factor, bool) or not isinstance(factor, int | float)
                 or not 0 < factor < math.inf):
-            raise SamplingError(f"{label} must be a positive number, not {_shown(factor)}")
+            raise SamplingError(f"{label} must be a positive number, not {shown(factor)}")
     if limit == 0 or not view.history or advance == flee == 1.0:
         return ()
     me, opponent = view.player, view.player.opponent

@@ -11,13 +11,19 @@ import random
 from collections.abc import Sequence
 
 from stratego.board import NEIGHBOURS, SIZE
-from stratego.errors import SamplingError, _shown
+from stratego.errors import SamplingError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.sampling.behaviour import Clue, clues
-from stratego.sampling.counting import _Problem
-from stratego.sampling.hidden_rescues import _hidden_rescues
-from stratego.sampling.rebuild import _check_view, _fits, _rescue_rivals, _verify, build_state
+from stratego.sampling.counting import Problem
+from stratego.sampling.hidden_rescues import hidden_rescues
+from stratego.sampling.rebuild import (
+    build_state,
+    check_view,
+    fits_whole_state,
+    rescue_rivals,
+    verify,
+)
 from stratego.setup_model import training_texts
 from stratego.state import GameState
 from stratego.views import PlayerView
@@ -108,13 +114,13 @@ def setup_prior(rules: Rules) -> SetupPrior:
         for rho in RHO_GRID:
             prior = SetupPrior(flag, bomb, other, rho, len(texts))
             totals: dict[tuple[int, ...], float] = {}
-            score = sum(_setup_log_prob(prior, text, depth, totals) for text in texts)
+            score = sum(setup_log_prob(prior, text, depth, totals) for text in texts)
             if score > best_score:
                 best, best_score = rho, score
     return SetupPrior(base.flag, base.bomb, base.other, best, len(texts))
 
 
-def _setup_log_prob(prior: SetupPrior, text: str, depth: int,
+def setup_log_prob(prior: SetupPrior, text: str, depth: int,
                     totals: dict[tuple[int, ...], float]) -> float:
     """The prior's log-probability of the Flag and Bomb squares of one setup text (at the
     first move, every piece unmoved); `totals` keeps the normaliser per set of squares."""
@@ -215,18 +221,18 @@ class Beliefs:
     def _build(self, view: PlayerView, prior: SetupPrior | None, behaviour: bool,
                restrict: dict[int, int]) -> None:
         if not isinstance(view, PlayerView):
-            raise SamplingError(f"not a PlayerView: {_shown(view)} (build one with "
+            raise SamplingError(f"not a PlayerView: {shown(view)} (build one with "
                                 f"stratego.view)")
-        if _hidden_rescues(view):
+        if hidden_rescues(view):
             raise SamplingError("beliefs do not cover a hidden Rescue under Silent Defense; "
                                 "use stratego.sampling.Sampler")
-        _check_view(view)
+        check_view(view)
         self.view = view
         self.prior = setup_prior(view.rules) if prior is None else prior
-        problem = _Problem(view)  # the checks of the army's counts
+        problem = Problem(view)  # the checks of the army's counts
         self._counts = list(problem._counts)
         self._verified = False
-        self._rivals = _rescue_rivals(view)
+        self._rivals = rescue_rivals(view)
         opponent = view.player.opponent
         available = sum(1 << r for r in Rank if self._counts[r])
         self._hidden = sorted(view.hidden(), key=lambda p: p.id)
@@ -281,7 +287,7 @@ class Beliefs:
                                     and q.start.index in NEIGHBOURS[p.start.index]))
         self._other_counts = [0 if r in (_F, _B) else n for r, n in enumerate(self._counts)]
         self._leaf_cache: dict[_State, float] = {}
-        self._problem_cache: dict[tuple[int, ...], _Problem] = {}
+        self._problem_cache: dict[tuple[int, ...], Problem] = {}
         self._comps: list[tuple[int, float, list[float], list[dict[_State, float]],
                                 list[dict[_State, float]]]] = []
         self._fast = self._use_fast and self._nf <= 1 and len(groups) <= 1
@@ -393,7 +399,7 @@ class Beliefs:
         return cached
 
     def _other_problem(self, taken: tuple[int, ...],
-                       forced: tuple[int, int] | None = None) -> _Problem:
+                       forced: tuple[int, int] | None = None) -> Problem:
         """The problem of the other ranks: the pieces that cannot be the Flag or a Bomb
         and `taken[g]` stand-ins of candidate group g; `forced` (mask, rank) makes one
         piece of that mask the rank."""
@@ -410,7 +416,7 @@ class Beliefs:
                 if m == mask:
                     pieces[k] = (pid, 1 << rank)
                     break
-        problem = _Problem.from_sets(self._other_counts, pieces)
+        problem = Problem.from_sets(self._other_counts, pieces)
         self._problem_cache[key] = problem
         return problem
 
@@ -780,7 +786,7 @@ class Beliefs:
         pieces = [(p.id, self._masks[p.id] & self._other_bits) for p in self._rest]
         pieces += [(p.id, self._masks[p.id] & self._other_bits) for p in self._cand
                    if p.id not in out]
-        out.update(_Problem.from_sets(self._other_counts, pieces).draw(rng))
+        out.update(Problem.from_sets(self._other_counts, pieces).draw(rng))
         return out
 
     def sample(self, rng: random.Random | int | None = None, *,
@@ -791,12 +797,12 @@ class Beliefs:
         rng = _coerce(rng)
         if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
             raise SamplingError(f"max_draws must be a positive whole number, not "
-                                f"{_shown(max_draws)}")
+                                f"{shown(max_draws)}")
         for _ in range(max_draws):
             state = build_state(self.view, self.sample_ranks(rng))
-            if _fits(self.view, state, self._rivals):
+            if fits_whole_state(self.view, state, self._rivals):
                 if not self._verified:
-                    _verify(self.view, state)
+                    verify(self.view, state)
                     self._verified = True
                 return state
         raise SamplingError(f"no consistent state found in {max_draws} draws")
@@ -833,7 +839,7 @@ class Beliefs:
         """The log of the belief's probability of the ranks `state` gives the hidden
         pieces (``-inf`` when they do not fit the view)."""
         if not isinstance(state, GameState):
-            raise SamplingError(f"not a GameState: {_shown(state)}")
+            raise SamplingError(f"not a GameState: {shown(state)}")
         pieces = state.info.pieces
         ranks: dict[int, Rank] = {}
         for p in self._hidden:
@@ -845,7 +851,7 @@ class Beliefs:
         return math.log(weight) - math.log(self._total) if weight > 0 else -math.inf
 
 
-def _problem_pieces(problem: _Problem) -> list[tuple[int, int]]:
+def _problem_pieces(problem: Problem) -> list[tuple[int, int]]:
     return [(pid, mask) for mask, members in zip(problem.masks, problem.members, strict=True)
             for pid in members]
 
@@ -856,5 +862,5 @@ def _coerce(rng: random.Random | int | None) -> random.Random:
     try:
         return random.Random(rng)
     except (TypeError, ValueError):
-        raise SamplingError(f"not a random source: {_shown(rng)} (expected a random.Random, "
+        raise SamplingError(f"not a random source: {shown(rng)} (expected a random.Random, "
                             f"a seed such as 7, or None)") from None

@@ -1,10 +1,10 @@
 """Counting and drawing the assignments of ranks to a view's hidden pieces.
 
-`_Problem` groups the hidden pieces by their possible ranks and counts, exactly, the
+`Problem` groups the hidden pieces by their possible ranks and counts, exactly, the
 assignments that fit those sets and the opponent's army (sequential counting over classes of
-ranks; see the package documentation); it draws one uniformly (`_Problem.draw`), finds one
-without counting (`_Problem.some`), and `_assignments` lists them all. `SamplingError`, which
-every module of the package raises, is defined here.
+ranks; see the package documentation); it draws one uniformly (`Problem.draw`), finds one
+without counting (`Problem.some`), and `enumerate_assignments` lists them all.
+`SamplingError`, which every module of the package raises, is defined here.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from stratego.views import PlayerView
 __all__ = ["SamplingError"]
 
 
-class _Problem:
+class Problem:
     """The hidden pieces grouped by their possible ranks, and the counts to place.
 
     Counting works on *slots*: rank ``r`` has ``need[r]`` distinguishable slots, and an
@@ -66,7 +66,7 @@ class _Problem:
         self._setup(counts, [(p.id, sum(1 << r for r in p.possible)) for p in hidden])
 
     @classmethod
-    def from_sets(cls, counts: Sequence[int], pieces: Sequence[tuple[int, int]]) -> _Problem:
+    def from_sets(cls, counts: Sequence[int], pieces: Sequence[tuple[int, int]]) -> Problem:
         """The problem of placing ``counts[rank]`` pieces of each `Rank` on `pieces`, given
         as ``(piece id, possible ranks as a bit mask 1 << rank)``."""
         counts = list(counts)
@@ -176,7 +176,7 @@ class _Problem:
             return 1
         self._states += 1
         if self._states > self._budget:
-            raise _OverBudget
+            raise OverBudget
         prepared = self._prepare(i, rem)
         if prepared is None:
             return 0
@@ -207,7 +207,7 @@ class _Problem:
         return place(0, left)
 
     def total(self, budget: float = math.inf) -> int:
-        """The number of assignments; raises `_OverBudget` once more than `budget` states
+        """The number of assignments; raises `OverBudget` once more than `budget` states
         were counted (counted states are kept: a later call goes on from them)."""
         if self._start is None:
             return 0
@@ -338,7 +338,7 @@ def _placing_order(masks: list[int], counts: Sequence[int]) -> list[int]:
     return order
 
 
-def _assignments(problem: _Problem) -> Iterator[dict[int, Rank]]:
+def enumerate_assignments(problem: Problem) -> Iterator[dict[int, Rank]]:
     """Every assignment `problem` counts, by exhaustive enumeration."""
     members = problem.members
     masks = problem.masks
@@ -360,5 +360,5 @@ def _assignments(problem: _Problem) -> Iterator[dict[int, Rank]]:
     yield from assign(0, list(problem.need), {})
 
 
-class _OverBudget(Exception):
-    """`_Problem.total` counted more states than it was allowed."""
+class OverBudget(Exception):
+    """`Problem.total` counted more states than it was allowed."""

@@ -2,8 +2,8 @@
 
 Under Silent Defense with Rescue the viewer sees *some* piece of the opponent's face-down pile
 come back, and its view relabels the pile. The hidden state also holds which piece it was:
-`_latent_choices` folds the view's public history once per answer (a `_Latent`), with exact
-per-piece rank sets and the count of assignments each answer leaves, and `_latent_view` gives
+`latent_choices` folds the view's public history once per answer (a `Latent`), with exact
+per-piece rank sets and the count of assignments each answer leaves, and `latent_view` gives
 the view under the state's own ids for an answer, which `build_state` rebuilds.
 """
 
@@ -13,13 +13,13 @@ import attrs
 
 from stratego.engine import initial_rank_mask, reach_mask
 from stratego.pieces import Player, Rank
-from stratego.sampling.counting import SamplingError, _Problem
-from stratego.sampling.rebuild import _CODES
+from stratego.sampling.counting import Problem, SamplingError
+from stratego.sampling.rebuild import CODES
 from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 from stratego.views import PlayerView, SeenPiece, SeenPly
 
 
-def _hidden_rescues(v: PlayerView) -> bool:
+def hidden_rescues(v: PlayerView) -> bool:
     """Whether the view holds an opponent's rescue whose piece it does not see."""
     return any(ply.move is None for ply in v.history)
 
@@ -27,9 +27,9 @@ def _hidden_rescues(v: PlayerView) -> bool:
 _FIELDS = ("true_of", "ident", "moved", "ever", "rescued", "noscout", "mixed", "spent")
 
 
-class _Latent:
+class Latent:
     """One answer to "which piece of the pile came back?" for every hidden rescue of a
-    view (see `_latent_choices`): per id the view shows (a label), the piece behind it
+    view (see `latent_choices`): per id the view shows (a label), the piece behind it
     and what the public record tells of that piece itself, with the count of rank
     assignments it leaves."""
 
@@ -63,15 +63,15 @@ class _Latent:
     def __init__(self) -> None:
         self.choices: tuple[int, ...] = ()
         self.cut: list[tuple[int, list[int]]] = []  # per hidden rescue: ply, true_of after
-        self.problem: _Problem | None = None
+        self.problem: Problem | None = None
         self.pieces: list[tuple[int, int]] = []  # (the state's id, possible ranks) to place
         self.alias: dict[int, int] = {}  # the problem's piece ids -> this answer's
         self.weight = 0
         self.view: PlayerView | None = None
 
-    def branch(self, j: int, pile: list[int]) -> _Latent:
+    def branch(self, j: int, pile: list[int]) -> Latent:
         """A copy in which the piece labelled ``pile[j]`` came back and took ``pile[0]``."""
-        other = _Latent()
+        other = Latent()
         other.choices = (*self.choices, j)
         other.cut = list(self.cut)
         for name in _FIELDS:
@@ -84,7 +84,7 @@ class _Latent:
         return other
 
 
-def _latent_choices(v: PlayerView) -> list[_Latent]:
+def latent_choices(v: PlayerView) -> list[Latent]:
     """Every answer to which piece each hidden rescue brought back, weighted.
 
     Under Silent Defense with Rescue the viewer sees *some* piece of the opponent's
@@ -111,7 +111,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
             if army[rank]:
                 start |= 1 << rank
     captain2 = rules.movement.captain_two_step
-    root = _Latent()
+    root = Latent()
     root.true_of = list(range(n))
     root.ident = [start] * n
     root.moved = [False] * n
@@ -121,9 +121,9 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
     root.mixed = [False] * n
     root.spent = [False] * n  # made a rescue (one piece cannot make both)
     captured0 = {p.id for p in everyone if p.start is None}
-    leaves: list[_Latent] = []
+    leaves: list[Latent] = []
 
-    def fold(node: _Latent, i: int, captured: set[int], prev: int) -> None:
+    def fold(node: Latent, i: int, captured: set[int], prev: int) -> None:
         history = v.history
         while i < len(history):
             ply = history[i]
@@ -164,7 +164,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
                 node.moved[pid] = node.ever[pid] = True
             else:
                 dpid = ply.defender
-                code = _CODES[ply.result] if ply.result is not None else -1
+                code = CODES[ply.result] if ply.result is not None else -1
                 if ply.rank is None or code < 0:
                     raise SamplingError(f"history[{i}]: a strike shows the attacker's rank "
                                         f"and its result")
@@ -194,7 +194,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
     immobile = (0 if rules.movement.bombs_move else 1 << Rank.BOMB) | (
         0 if rules.movement.flag_moves else 1 << Rank.FLAG)
     # answers often leave the same sets (but for which ids have them): count them once
-    shared: dict[tuple[int, ...], _Latent] = {}
+    shared: dict[tuple[int, ...], Latent] = {}
     for leaf in leaves:
         pieces = []
         fits = True
@@ -223,7 +223,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
             first = shared.get(key)
             if first is None:
                 first = shared[key] = leaf
-                leaf.problem = _Problem.from_sets(tuple(counts), leaf.pieces)
+                leaf.problem = Problem.from_sets(tuple(counts), leaf.pieces)
                 leaf.weight = leaf.problem.total()
             else:  # pieces with the same set are interchangeable: same count, ids mapped
                 leaf.problem = first.problem
@@ -233,7 +233,7 @@ def _latent_choices(v: PlayerView) -> list[_Latent]:
     return [leaf for leaf in leaves if leaf.weight]
 
 
-def _latent_view(v: PlayerView, leaf: _Latent) -> PlayerView:
+def latent_view(v: PlayerView, leaf: Latent) -> PlayerView:
     """The view `v` under the state's own ids for the answer `leaf`: a view of the same
     game that `build_state` rebuilds into a state whose view is `v`."""
     if leaf.view is not None:

@@ -2,9 +2,9 @@
 
 `build_state` rebuilds the `GameState` a view describes once its hidden pieces have ranks
 (no replay: the view's public record holds everything the rules depend on). The checks
-refuse a view no game gives, naming the field at fault: its form (`_check_view`,
-`_check_army`), its pieces' sets once their count grows large (`_check_sets`), and the view
-of a rebuilt state (`_verify`); `_fits` holds the whole-state facts a sampled state must
+refuse a view no game gives, naming the field at fault: its form (`check_view`,
+`_check_army`), its pieces' sets once their count grows large (`check_sets`), and the view
+of a rebuilt state (`verify`); `fits_whole_state` holds the whole-state facts a sampled state must
 also meet (moves to make, Rescues that brought back the lowest id of their rank).
 """
 
@@ -20,18 +20,18 @@ from stratego.engine import (
     legal_moves,
     position_hash,
 )
-from stratego.errors import _shown
+from stratego.errors import shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import chase_record
-from stratego.sampling.counting import SamplingError, _Problem
+from stratego.sampling.counting import Problem, SamplingError
 from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
 from stratego.views import PlayerView, view
 
 __all__ = ["build_state"]
 
-_CODES = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "both": BOTH_REMOVED}
+CODES = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "both": BOTH_REMOVED}
 
 
 def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
@@ -42,8 +42,8 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     `SamplingError` if a hidden piece has no rank or the view's record does
     not describe a game."""
     if not isinstance(v, PlayerView):
-        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
-    _check_view(v)
+        raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    check_view(v)
     rules = v.rules
     everyone = v.all_pieces()
     rank_of: dict[int, Rank] = {}
@@ -71,7 +71,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
             if ply.to is None:
                 raise SamplingError(f"history[{i}]: a hidden Rescue needs its square")
             move = Move.rescue(rank_of[ply.piece], ply.to)
-        code = _CODES[ply.result] if ply.result is not None else -1
+        code = CODES[ply.result] if ply.result is not None else -1
         entry = (move, ply.piece, ply.defender or 0, code)
         entries.append(entry)
         node = (node, entry)
@@ -172,9 +172,9 @@ def _check_army(v: PlayerView) -> None:
             raise SamplingError(f"armies: {who} has {len(mine)} pieces in the view, its army "
                                 f"counts {sum(army)}")
         for rank in Rank:
-            shown = sum(1 for p in mine if p.rank is rank)
-            if shown > army[rank] or (who is v.player and shown != army[rank]):
-                raise SamplingError(f"armies: the view shows {shown} {who} {rank.title}(s), "
+            count = sum(1 for p in mine if p.rank is rank)
+            if count > army[rank] or (who is v.player and count != army[rank]):
+                raise SamplingError(f"armies: the view shows {count} {who} {rank.title}(s), "
                                     f"the army counts {army[rank]}")
         for p in mine:
             if p.rank is not None and p.moved and p.rank not in movable:
@@ -202,7 +202,7 @@ def _check_army(v: PlayerView) -> None:
                             f"and {len(v.rescuers)} pieces made one")
 
 
-def _check_view(v: PlayerView) -> None:
+def check_view(v: PlayerView) -> None:
     """The checks of the view's record that `build_state` relies on: piece ids numbered
     1, 2, 3, ... and every id, square and count of the bookkeeping in range."""
     count = len(v.all_pieces())
@@ -249,7 +249,7 @@ def _check_view(v: PlayerView) -> None:
     _check_army(v)
 
 
-def _verify(v: PlayerView, state: GameState) -> None:
+def verify(v: PlayerView, state: GameState) -> None:
     """Raise `SamplingError` naming the first field where the view of `state` is not `v`
     (a view that no game explains: only its form was checked when it was read)."""
     seen = view(state, v.player)
@@ -261,13 +261,13 @@ def _verify(v: PlayerView, state: GameState) -> None:
             )
 
 
-_CHECK_AFTER = 20_000
+CHECK_AFTER = 20_000
 """Counted states after which `Sampler` first checks that the view's sets are the ones its
-record gives (`_check_sets`): natural views count in far fewer, and the check costs about
+record gives (`check_sets`): natural views count in far fewer, and the check costs about
 a view built from scratch."""
 
 
-def _check_sets(v: PlayerView, problem: _Problem) -> None:
+def check_sets(v: PlayerView, problem: Problem) -> None:
     """Refuse, before counting further, a view whose pieces' `possible` sets are not the ones its
     record gives (an edited view; counting sets that no game gives can take very long):
     the view's pieces are a function of its public record, so the state rebuilt with any
@@ -284,11 +284,11 @@ def _check_sets(v: PlayerView, problem: _Problem) -> None:
             names = ", ".join(r.title for r in sorted(want.possible))
             record = ", ".join(r.title for r in sorted(got.possible))
             raise SamplingError(
-                f"pieces: piece {want.id} may be {_shown(names)} in the view, but its record "
-                f"allows {_shown(record)}: no game gives this view")
+                f"pieces: piece {want.id} may be {shown(names)} in the view, but its record "
+                f"allows {shown(record)}: no game gives this view")
 
 
-def _rescue_rivals(v: PlayerView) -> list[tuple[int, tuple[int, ...]]]:
+def rescue_rivals(v: PlayerView) -> list[tuple[int, tuple[int, ...]]]:
     """For each Rescue: the rescued piece and the captured pieces of its owner
     with a lower id at that moment (the engine brings back the lowest id of
     the chosen rank, so none of them had the rescued piece's rank)."""
@@ -309,7 +309,7 @@ def _rescue_rivals(v: PlayerView) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def _fits(v: PlayerView, state: GameState,
+def fits_whole_state(v: PlayerView, state: GameState,
           rivals: list[tuple[int, tuple[int, ...]]]) -> bool:
     """The whole-state facts: moves to make, or none when the game ended so;
     Rescues that brought back the lowest id of their rank."""

@@ -7,23 +7,23 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from stratego.errors import _shown
+from stratego.errors import shown
 from stratego.pieces import Rank
-from stratego.sampling.counting import SamplingError, _assignments, _OverBudget, _Problem
+from stratego.sampling.counting import OverBudget, Problem, SamplingError, enumerate_assignments
 from stratego.sampling.hidden_rescues import (
-    _hidden_rescues,
-    _Latent,
-    _latent_choices,
-    _latent_view,
+    Latent,
+    hidden_rescues,
+    latent_choices,
+    latent_view,
 )
 from stratego.sampling.rebuild import (
-    _CHECK_AFTER,
-    _check_sets,
-    _check_view,
-    _fits,
-    _rescue_rivals,
-    _verify,
+    CHECK_AFTER,
     build_state,
+    check_sets,
+    check_view,
+    fits_whole_state,
+    rescue_rivals,
+    verify,
 )
 from stratego.state import GameState
 from stratego.views import PlayerView
@@ -36,8 +36,8 @@ def count_assignments(v: PlayerView) -> int:
     per-piece facts and the opponent's army (the size of the information set,
     before the whole-state checks `sample_state` makes)."""
     if not isinstance(v, PlayerView):
-        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
-    return Sampler(v).count if _hidden_rescues(v) else _Problem(v).total()
+        raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    return Sampler(v).count if hidden_rescues(v) else Problem(v).total()
 
 
 def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
@@ -50,16 +50,16 @@ def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
     Meant for small positions (tests, endgame solvers): the number grows
     very fast with the number of hidden pieces."""
     if not isinstance(v, PlayerView):
-        raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
-    if not _hidden_rescues(v):
-        yield from _assignments(_Problem(v))
+        raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    if not hidden_rescues(v):
+        yield from enumerate_assignments(Problem(v))
         return
     latent = Sampler(v)._latent
     assert latent is not None
     for leaf in latent:
         assert leaf.problem is not None
         label = {true: seen for seen, true in enumerate(leaf.true_of)}
-        for ranks in _assignments(leaf.problem):
+        for ranks in enumerate_assignments(leaf.problem):
             yield {label[leaf.alias[pid]]: rank for pid, rank in ranks.items()}
 
 
@@ -70,7 +70,7 @@ def _coerce_rng(rng: random.Random | int | None) -> random.Random:
         return random.Random(rng)
     except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
         raise SamplingError(
-            f"not a random source: {_shown(rng)} (expected a random.Random, a seed such as 7, "
+            f"not a random source: {shown(rng)} (expected a random.Random, a seed such as 7, "
             f"or None)"
         ) from None
 
@@ -81,21 +81,21 @@ class Sampler:
 
     def __init__(self, v: PlayerView) -> None:
         if not isinstance(v, PlayerView):
-            raise SamplingError(f"not a PlayerView: {_shown(v)} (build one with stratego.view)")
-        _check_view(v)
+            raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+        check_view(v)
         self.view = v
         self._verified = False
-        self._problem = _Problem(v)
-        self._latent: list[_Latent] | None = None
-        if _hidden_rescues(v):
-            self._latent = _latent_choices(v)
+        self._problem = Problem(v)
+        self._latent: list[Latent] | None = None
+        if hidden_rescues(v):
+            self._latent = latent_choices(v)
             self.count = sum(leaf.weight for leaf in self._latent)
         else:
-            self._rivals = _rescue_rivals(v)
+            self._rivals = rescue_rivals(v)
             try:  # the views games give count in a few hundred states at most
-                self.count = self._problem.total(budget=_CHECK_AFTER)
-            except _OverBudget:
-                _check_sets(v, self._problem)
+                self.count = self._problem.total(budget=CHECK_AFTER)
+            except OverBudget:
+                check_sets(v, self._problem)
                 self.count = self._problem.total()
 
     def sample(self, rng: random.Random | int | None = None, *,
@@ -103,7 +103,7 @@ class Sampler:
         """One state drawn as `sample_state` describes."""
         if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
             raise SamplingError(f"max_draws must be a positive whole number, not "
-                                f"{_shown(max_draws)}")
+                                f"{shown(max_draws)}")
         if not self.count:
             raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
                                 f"hidden pieces fits the view")
@@ -112,9 +112,9 @@ class Sampler:
             return self._sample_latent(rng, max_draws)
         for _ in range(max_draws):
             state = build_state(self.view, self._problem.draw(rng))
-            if _fits(self.view, state, self._rivals):
+            if fits_whole_state(self.view, state, self._rivals):
                 if not self._verified:
-                    _verify(self.view, state)
+                    verify(self.view, state)
                     self._verified = True
                 return state
         raise SamplingError(f"no consistent state found in {max_draws} draws")
@@ -130,12 +130,12 @@ class Sampler:
                 if pick < 0:
                     break
             assert leaf.problem is not None
-            seen = _latent_view(self.view, leaf)
+            seen = latent_view(self.view, leaf)
             alias = leaf.alias
             state = build_state(seen, {alias[pid]: rank
                                        for pid, rank in leaf.problem.draw(rng).items()})
-            if _fits(self.view, state, _rescue_rivals(seen)):
-                _verify(self.view, state)
+            if fits_whole_state(self.view, state, rescue_rivals(seen)):
+                verify(self.view, state)
                 return state
         raise SamplingError(f"no consistent state found in {max_draws} draws")
 

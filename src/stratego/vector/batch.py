@@ -29,7 +29,7 @@ from stratego.errors import (
     PositionError,
     RulesError,
     SetupError,
-    _shown,
+    shown,
 )
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -58,21 +58,21 @@ _CHASE_START = 16
 
 def _seed(seed: int) -> int:
     if isinstance(seed, bool):
-        raise ArgumentError(f"a seed is a whole number or None, not {_shown(seed)}")
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
     try:
         return operator.index(seed) % 2**32
     except TypeError:
-        raise ArgumentError(f"a seed is a whole number or None, not {_shown(seed)}") from None
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}") from None
 
 
 def _whole(value: object, what: str) -> int:
     """`value` as an int (NumPy integers too), or `ArgumentError` naming `what`."""
     if isinstance(value, bool):
-        raise ArgumentError(f"{what} is a whole number, not {_shown(value)}")
+        raise ArgumentError(f"{what} is a whole number, not {shown(value)}")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise ArgumentError(f"{what} is a whole number, not {_shown(value)}") from None
+        raise ArgumentError(f"{what} is a whole number, not {shown(value)}") from None
 
 
 _PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
@@ -85,7 +85,7 @@ def _planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
     except TypeError:
         chosen = None
     if chosen not in _PLANE_SCALES:
-        raise ArgumentError(f"planes are float32 or uint8, not {_shown(dtype)}")
+        raise ArgumentError(f"planes are float32 or uint8, not {shown(dtype)}")
     assert chosen is not None
     return chosen
 
@@ -167,7 +167,7 @@ class _Buffers:
 def _describe(value: object) -> str:
     if isinstance(value, np.ndarray):
         return f"{value.dtype} of shape {value.shape}"
-    return _shown(value)
+    return shown(value)
 
 
 class Batch:
@@ -223,7 +223,7 @@ class Batch:
     def threads(self, value: int) -> None:
         count = _whole(value, "threads")
         if count < 1:
-            raise ArgumentError(f"threads must be a positive whole number, not {_shown(value)}")
+            raise ArgumentError(f"threads must be a positive whole number, not {shown(value)}")
         if self._pool is not None:
             self._pool.shutdown()
             self._pool = None
@@ -270,7 +270,7 @@ class Batch:
         check_rules(rules)
         count = _whole(n, "a batch size")
         if count < 1:
-            raise ArgumentError(f"a batch needs a positive number of games, not {_shown(n)}")
+            raise ArgumentError(f"a batch needs a positive number of games, not {shown(n)}")
         if setups is not None:
             pairs = list(setups)
             if len(pairs) != count:
@@ -291,7 +291,7 @@ class Batch:
             raise PositionError("a batch needs at least one state")
         for index, state in enumerate(states):
             if not isinstance(state, GameState):
-                raise PositionError(f"game {index}: not a GameState: {_shown(state)}")
+                raise PositionError(f"game {index}: not a GameState: {shown(state)}")
         rules = states[0].rules
         for index, state in enumerate(states):
             if state.rules != rules:
@@ -327,7 +327,7 @@ class Batch:
             if not 0 <= row < len(self):
                 raise ArgumentError(f"row {row} is outside the batch of {len(self)} games")
             if not isinstance(state, GameState):
-                raise PositionError(f"row {row}: not a GameState: {_shown(state)}")
+                raise PositionError(f"row {row}: not a GameState: {shown(state)}")
             if state.rules != self._rules:
                 raise RulesError(f"row {row}: a state under {state.rules.name}, the batch "
                                  f"plays {self._rules.name}")
@@ -531,7 +531,7 @@ class Batch:
         if out is None:
             out = np.empty(shape, _planes_dtype(dtype))
         elif dtype is not None and np.dtype(dtype) != out.dtype:
-            raise ArgumentError(f"dtype {_shown(dtype)} differs from out's dtype {out.dtype}")
+            raise ArgumentError(f"dtype {shown(dtype)} differs from out's dtype {out.dtype}")
         scale = _planes_scale(out, shape, "out")
         planes = out.reshape(len(self), NUM_PLANES * 100)  # a view: the kernel indexes squares
         games, tabs = self._s, self._t
@@ -573,9 +573,9 @@ class Batch:
             viewer = np.ascontiguousarray(np.broadcast_to(np.asarray(player, np.int64), (n,)))
         except (TypeError, ValueError):
             raise ArgumentError(f"a player is 0 (Red) or 1 (Blue), one for all or one per "
-                                f"game, not {_shown(player)}") from None
+                                f"game, not {shown(player)}") from None
         if ((viewer != 0) & (viewer != 1)).any():
-            raise ArgumentError(f"a player is 0 (Red) or 1 (Blue), not {_shown(player)}")
+            raise ArgumentError(f"a player is 0 (Red) or 1 (Blue), not {shown(player)}")
         return viewer
 
     def sample_actions(
@@ -603,7 +603,7 @@ class Batch:
         if values.shape != (n, NUM_ACTIONS) or values.dtype.kind not in "fiu":
             raise ArgumentError(
                 f"logits must be a float array of shape ({n}, {NUM_ACTIONS}), not "
-                f"{_shown(values.dtype)} of shape {values.shape}"
+                f"{shown(values.dtype)} of shape {values.shape}"
             )
         if values.dtype not in (np.float32, np.float64):
             values = values.astype(np.float64)
@@ -613,7 +613,7 @@ class Batch:
             legal = values[bad, self._s.mask[bad]]
             raise ArgumentError(
                 f"game {bad}: the logits of its {legal.size} legal actions allow no draw "
-                f"(NaN, +inf or all -inf): {_shown(legal.tolist())}"
+                f"(NaN, +inf or all -inf): {shown(legal.tolist())}"
             )
         return out
 
@@ -653,7 +653,7 @@ class Batch:
             acts = np.ascontiguousarray(actions, dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
             raise ArgumentError(f"actions are whole numbers, one per game, not "
-                                f"{_shown(actions)}") from None
+                                f"{shown(actions)}") from None
         if acts.shape != (len(self),):
             raise IllegalMoveError(
                 f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
@@ -664,7 +664,7 @@ class Batch:
             try:
                 active = np.ascontiguousarray(where, dtype=np.bool_)
             except (TypeError, ValueError):
-                raise ArgumentError(f"where is one bool per game, not {_shown(where)}") from None
+                raise ArgumentError(f"where is one bool per game, not {shown(where)}") from None
             if active.shape != (len(self),):
                 raise IllegalMoveError(
                     f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
@@ -699,7 +699,7 @@ class Batch:
                 f"game {i}: action {action} ({move} for {who}) is not legal there "
                 f"({int(self._s.g[i, k.NMOVES])} legal actions)"
             )
-        return f"game {i}: {_shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})"
+        return f"game {i}: {shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})"
 
     def reset_done(
         self,
@@ -738,7 +738,7 @@ class Batch:
         try:
             which[np.asarray(rows)] = True
         except (IndexError, ValueError, TypeError):
-            raise PositionError(f"not rows of a batch of {len(self)}: {_shown(rows)}") from None
+            raise PositionError(f"not rows of a batch of {len(self)}: {shown(rows)}") from None
         rng = self._generator(seed)
         if which.any():
             self._reset(which, rng)
@@ -771,7 +771,7 @@ class Batch:
             i = operator.index(i)
             g = self._s.g[i]
         except (TypeError, IndexError):
-            raise PositionError(f"no game {_shown(i)} in a batch of {len(self)}") from None
+            raise PositionError(f"no game {shown(i)} in a batch of {len(self)}") from None
         i %= len(self)
         pc = self._s.pc[i]
         pieces = range(1, int(g[k.NPIECES]))

@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 
 __all__ = ["CODES_WIDTH", "EMPTY", "LAKE", "MASK_BYTES", "OPPONENT", "OWN", "planes_from_codes",
            "unpack_mask"]
@@ -65,11 +65,11 @@ def planes_from_codes(codes: npt.ArrayLike, out: npt.NDArray[Any] | None = None,
     c = np.asarray(codes)
     if c.ndim != 2 or c.shape[1] != CODES_WIDTH or c.dtype != np.uint16:
         raise ArgumentError(f"square codes are uint16 of shape (N, {CODES_WIDTH}), not "
-                            f"{_shown(c.dtype)} of shape {c.shape}")
+                            f"{shown(c.dtype)} of shape {c.shape}")
     n = c.shape[0]
     kind = np.dtype(dtype if out is None else out.dtype)
     if kind not in (np.dtype(np.float32), np.dtype(np.uint8)):
-        raise ArgumentError(f"planes are float32 or uint8, not {_shown(kind)}")
+        raise ArgumentError(f"planes are float32 or uint8, not {shown(kind)}")
     if out is None:
         out = np.empty((n, NUM_PLANES, 10, 10), kind)
     elif out.shape != (n, NUM_PLANES, 10, 10):
@@ -117,5 +117,5 @@ def unpack_mask(packed: npt.ArrayLike) -> npt.NDArray[np.bool_]:
     p = np.asarray(packed)
     if p.ndim != 2 or p.shape[1] != MASK_BYTES or p.dtype != np.uint8:
         raise ArgumentError(f"packed masks are uint8 of shape (N, {MASK_BYTES}), not "
-                            f"{_shown(p.dtype)} of shape {p.shape}")
+                            f"{shown(p.dtype)} of shape {p.shape}")
     return np.unpackbits(p, axis=1, count=NUM_ACTIONS).astype(np.bool_)

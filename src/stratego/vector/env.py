@@ -77,7 +77,7 @@ from stratego.env.common import (  # noqa: E402
     reset_bot,
     rgb_picture,
 )
-from stratego.errors import ArgumentError, BotFaultError, BotSpecError, _shown  # noqa: E402
+from stratego.errors import ArgumentError, BotFaultError, BotSpecError, shown  # noqa: E402
 from stratego.match import BotSpec  # noqa: E402
 from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
@@ -129,7 +129,7 @@ class _Opponent:
         else:
             raise BotSpecError(f"an opponent is 'random', 'heuristic', 'self', a bot spec, a "
                                f"BotSpec, a bot, a batched policy fn(planes, mask) or a list "
-                               f"of these, not {_shown(source)}")
+                               f"of these, not {shown(source)}")
 
     def build(self, seed: int) -> Any:
         """The bot for one game (a `PolicyBot` object is shared: it holds no game memory)."""
@@ -187,7 +187,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         rules = make_rules(rules)
         max_plies = check_max_plies(max_plies)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ArgumentError(f"num_envs is a positive whole number, not {_shown(num_envs)}")
+            raise ArgumentError(f"num_envs is a positive whole number, not {shown(num_envs)}")
         self.self_play = isinstance(opponent, str) and opponent.strip().lower() == "self"
         sources = [] if self.self_play else league(opponent)
         if any(isinstance(s, str) and s.strip().lower() == "self" for s in sources):
@@ -364,7 +364,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
         except (TypeError, ValueError, OverflowError):
             raise ArgumentError(f"step takes {self.num_envs} whole-number actions, not "
-                                f"{_shown(actions)}") from None
+                                f"{shown(actions)}") from None
         resetting = self._needs_reset.copy()
         mover = batch.to_move
         mine = ~resetting & ~batch.done

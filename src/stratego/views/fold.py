@@ -4,7 +4,7 @@ A view reads the whole public history. So that its cost does not grow with
 the game, the history is folded one entry at a time and the fold is cached
 per history node (`GameState.history` is a persistent linked list shared by
 a state and its successors): the view of a state resumes from the nearest
-ancestor node with a cached `_Snapshot`.
+ancestor node with a cached `Snapshot`.
 
 The snapshot of a node is the fold of every entry before the node's own
 entry. Those entries are final: what they show can depend on the entry
@@ -31,14 +31,14 @@ from stratego.pieces import Player
 from stratego.repetition import chase_moves
 from stratego.state import GameInfo, GameState, Termination
 from stratego.views.reveal import (
-    _FLAG_BIT,
-    _W,
-    _Game,
-    _seen_pieces,
-    _seen_ply,
-    _Snapshot,
-    _step,
-    _Walk,
+    BITS_PER_PIECE,
+    FLAG_BIT,
+    Game,
+    Snapshot,
+    Walk,
+    fold_entry,
+    seen_pieces,
+    seen_ply,
 )
 from stratego.views.values import PlayerView, SeenHistory, SeenPly
 
@@ -47,11 +47,11 @@ __all__ = ["rank_masks", "view"]
 _CACHE_SIZE = 4096  # snapshots kept (per history node and player; least recently used go)
 _CHECKPOINT = 128  # a long fold also caches a snapshot every this many entries
 _TAIL = 64  # entries a snapshot may add to its parent's history tuple before rebasing it
-_GAMES_SIZE = 64  # games whose `_Game` tables are kept
+_GAMES_SIZE = 64  # games whose `Game` tables are kept
 
 _lock = threading.Lock()
-_cache: dict[int, _Snapshot] = {}  # id(node) * 2 + player -> snapshot; it holds the node
-_games: dict[int, _Game] = {}  # id(info) -> tables; the tables hold the info
+_cache: dict[int, Snapshot] = {}  # id(node) * 2 + player -> snapshot; it holds the node
+_games: dict[int, Game] = {}  # id(info) -> tables; the tables hold the info
 
 _EMPTY_HISTORY = SeenHistory()
 
@@ -63,10 +63,10 @@ def _clear_cache() -> None:
         _games.clear()
 
 
-def _game(info: GameInfo) -> _Game:
+def _game(info: GameInfo) -> Game:
     game = _games.get(id(info))
     if game is None or game.info is not info:
-        game = _Game(info)
+        game = Game(info)
         with _lock:
             if len(_games) >= _GAMES_SIZE:
                 _games.clear()
@@ -74,7 +74,7 @@ def _game(info: GameInfo) -> _Game:
     return game
 
 
-def _snapshot(info: GameInfo, node: Any, player: Player) -> _Snapshot:
+def _snapshot(info: GameInfo, node: Any, player: Player) -> Snapshot:
     """The snapshot of `node`, a history node of a game of `info`, for `player`:
     cached, or folded from the nearest ancestor cached for `player`."""
     key = id(node) << 1 | player
@@ -100,13 +100,13 @@ def _snapshot(info: GameInfo, node: Any, player: Player) -> _Snapshot:
     path.reverse()  # path[0]'s snapshot is `start`
     w = start.walk.copy()
     seen: list[SeenPly] = []
-    marks: list[tuple[int, _Walk]] = []
+    marks: list[tuple[int, Walk]] = []
     steps = len(path) - 1
     for j in range(steps):
         entry = path[j][1]
         ply = w.ply
-        _step(g, w, entry, path[j + 1][1][0], player)
-        seen.append(_seen_ply(g, entry, ply, player, lab=w.lab))
+        fold_entry(g, w, entry, path[j + 1][1][0], player)
+        seen.append(seen_ply(g, entry, ply, player, lab=w.lab))
         if (j + 1) % _CHECKPOINT == 0 and j + 1 < steps:
             marks.append((j + 1, w.copy()))
     done = start.cut + len(start.tail)
@@ -114,10 +114,10 @@ def _snapshot(info: GameInfo, node: Any, player: Player) -> _Snapshot:
     if marks or len(start.tail) + steps >= max(_TAIL, math.isqrt(done + steps)):
         base = start.history() + tuple(seen)
         for j, mark in marks:
-            made.append(_Snapshot(path[j], g, mark, base, done + j, ()))
-        snap = _Snapshot(node, g, w, base, done + steps, ())
+            made.append(Snapshot(path[j], g, mark, base, done + j, ()))
+        snap = Snapshot(node, g, w, base, done + steps, ())
     else:
-        snap = _Snapshot(node, g, w, start.base, start.cut, start.tail + tuple(seen))
+        snap = Snapshot(node, g, w, start.base, start.cut, start.tail + tuple(seen))
     made.append(snap)
     with _lock:
         for made_snap in made:
@@ -158,10 +158,10 @@ def view(state: GameState, player: Player | str) -> PlayerView:
         snap = _snapshot(state.info, node, player)
         g = snap.game
         w = snap.walk.copy()
-        _step(g, w, node[1], None, player, termination, state.pending)
+        fold_entry(g, w, node[1], None, player, termination, state.pending)
         facts = w.facts
         lab, anon = w.lab, w.anon
-        last = _seen_ply(g, node[1], snap.walk.ply, player,
+        last = seen_ply(g, node[1], snap.walk.ply, player,
                          termination is Termination.FLAG_CAPTURED, lab)
         history = SeenHistory._shared(snap.base, snap.cut, (*snap.tail, last))
     no_flag = g.no_flag
@@ -174,16 +174,16 @@ def view(state: GameState, player: Player | str) -> PlayerView:
         captured_mask = state.captured_mask
         for pid in range(1, len(g.table)):
             if (captured_mask >> pid & 1 and g.owner[pid] == loser
-                    and known[pid] & _FLAG_BIT):
-                no_flag &= ~(_FLAG_BIT << _W * pid)
+                    and known[pid] & FLAG_BIT):
+                no_flag &= ~(FLAG_BIT << BITS_PER_PIECE * pid)
     facts &= ~no_flag
-    pieces = _seen_pieces(g, state, player, facts,
+    pieces = seen_pieces(g, state, player, facts,
                           [code >> 5 for code in state.board if code], lab, anon)
     captured_mask = state.captured_mask
     in_pile = [pid for pid in range(1, len(g.table)) if captured_mask >> pid & 1]
     if lab is not None:
         in_pile.sort(key=lab.__getitem__)
-    captured = _seen_pieces(g, state, player, facts, in_pile, lab, anon)
+    captured = seen_pieces(g, state, player, facts, in_pile, lab, anon)
     pending_rescue = None
     if state.pending:
         pending = state.pending if lab is None else lab[state.pending]
@@ -220,7 +220,7 @@ def view(state: GameState, player: Player | str) -> PlayerView:
     )
 
 
-def _identities(state: GameState, player: Player) -> tuple[tuple[int, ...] | None, int]:
+def identities(state: GameState, player: Player) -> tuple[tuple[int, ...] | None, int]:
     """For tests and the sampler's checks: the ids `player`'s view shows the pieces of
     `state` by (indexed by the state's ids; None when they are the state's own ids), and
     the pieces (a bit mask of the state's ids) that were in a pile a hidden rescue came
@@ -231,7 +231,7 @@ def _identities(state: GameState, player: Player) -> tuple[tuple[int, ...] | Non
     snap = _snapshot(state.info, node, player)
     w = snap.walk.copy()
     termination = state.outcome.termination if state.outcome is not None else None
-    _step(snap.game, w, node[1], None, player, termination, state.pending)
+    fold_entry(snap.game, w, node[1], None, player, termination, state.pending)
     return w.lab, w.mixed
 
 
@@ -268,7 +268,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
         snap = _snapshot(state.info, node, player)
         g = snap.game
         w = snap.walk.copy()
-        _step(g, w, node[1], None, player, termination, state.pending)
+        fold_entry(g, w, node[1], None, player, termination, state.pending)
         facts = w.facts
         anon = w.anon
     facts &= ~g.no_flag
@@ -297,7 +297,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
                 if not silent and captured & low:
                     out[pid] = 1 << g.rank[pid]
                 else:
-                    possible = known[pid] & facts >> _W * pid & army_mask
+                    possible = known[pid] & facts >> BITS_PER_PIECE * pid & army_mask
                     out[pid] = possible & immobile if moved_mask & low else possible
             masks = tuple(out)
             _last_masks[key] = (known, facts, moved_mask, captured, g, masks)
@@ -308,7 +308,8 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
         bits = [1 << rank for rank in g.rank]
         sides = _sides[key] = (g, [bits[pid] if owners[pid] == player else 0
                                    for pid in range(len(owners))],
-                               [(pid, _W * pid, bits[pid]) for pid in range(1, len(owners))
+                               [(pid, BITS_PER_PIECE * pid, bits[pid])
+                                for pid in range(1, len(owners))
                                 if owners[pid] != player])
     out = list(sides[1])
     for pid, shift, bit in sides[2]:
@@ -322,7 +323,7 @@ def rank_masks(state: GameState, player: Player) -> tuple[int, ...]:
         # the view shows them, the public record of their pile (not cached: rare)
         for pid in range(anon.bit_length()):
             if anon >> pid & 1:
-                out[pid] = known[pid] & army_mask & ~_FLAG_BIT
+                out[pid] = known[pid] & army_mask & ~FLAG_BIT
         return tuple(out)
     masks = tuple(out)
     if len(_last_masks) >= _GAMES_SIZE:

@@ -1,11 +1,11 @@
 """What each entry of the history shows each player, and the per-game tables it reads.
 
 A history entry is a move, a strike or a Rescue decision as the engine records it. Folding
-one entry (`_step`) narrows the ranks the public history still allows each piece (the
-*facts*, `_W` bits per piece), `_seen_ply` gives the entry as a player saw it (a `SeenPly`)
-and `_seen_pieces` the pieces as a player sees them given the facts. Under Silent Defense
-with Rescue, an opponent's hidden rescue relabels its captured pieces (`_relabel`).
-`_Game` holds what every view of one game shares, `_Walk` the running fold, `_Snapshot` a
+one entry (`fold_entry`) narrows the ranks the public history still allows each piece (the
+*facts*, `BITS_PER_PIECE` bits per piece), `seen_ply` gives the entry as a player saw it
+(a `SeenPly`) and `seen_pieces` the pieces as a player sees them given the facts. Under
+Silent Defense with Rescue, an opponent's hidden rescue relabels its captured pieces (`_relabel`).
+`Game` holds what every view of one game shares, `Walk` the running fold, `Snapshot` a
 fold kept for a history node. `stratego.views.fold` walks the history with them and keeps
 the caches.
 """
@@ -34,12 +34,12 @@ from stratego.views.values import SeenPiece, SeenPly
 
 _RESULTS = {ATTACKER_WINS: "attacker", DEFENDER_WINS: "defender", BOTH_REMOVED: "both"}
 _ALL = (1 << len(Rank)) - 1
-_FLAG_BIT = 1 << Rank.FLAG
+FLAG_BIT = 1 << Rank.FLAG
 _BOMB_BIT = 1 << Rank.BOMB
 _SCOUT_BIT = 1 << Rank.SCOUT
 
 _Entry = tuple[Move, int, int, int]  # one history entry: move, piece, struck piece, strike code
-_W = len(Rank)  # bits per piece in a packed integer of rank masks
+BITS_PER_PIECE = len(Rank)  # bits per piece in a packed integer of rank masks
 _SEEN_SIZE = 2048  # `SeenPiece` values kept per game
 _STRIKE_CODES = (ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED)
 
@@ -54,7 +54,7 @@ def _ranks(mask: int) -> frozenset[Rank]:
     return ranks
 
 
-class _Game:
+class Game:
     """What every view of one game shares: per-piece tables and rule switches."""
 
     __slots__ = ("armies", "army_mask", "first_player", "flag_wins", "immobile", "info",
@@ -76,7 +76,7 @@ class _Game:
         self.max_rescues = rules.rescue.max_rescues
         self.flag_wins = rules.flag_on_back_row_wins
         self.immobile = (0 if rules.movement.bombs_move else _BOMB_BIT) | (
-            0 if rules.movement.flag_moves else _FLAG_BIT)
+            0 if rules.movement.flag_moves else FLAG_BIT)
         self.army_mask = army_mask = sum(1 << r for r in Rank if rules.army.count(r))
         strike = strike_table(rules.strike)
         shown: list[tuple[Rank | None, ...]] = []
@@ -90,7 +90,7 @@ class _Game:
         self.shown = tuple(shown)
         self.owner = tuple(-1 if p is None else int(p.owner) for p in table)
         self.rank = tuple(0 if p is None else int(p.rank) for p in table)
-        self.seen: dict[int, SeenPiece] = {}  # by `_seen_pieces` key
+        self.seen: dict[int, SeenPiece] = {}  # by `seen_pieces` key
         self.long_ranks = _long_ranks(rules.movement.captain_two_step)
         self.pid_bits = len(table).bit_length()
         self.own = tuple(sum(1 << pid for pid, p in enumerate(table)
@@ -116,26 +116,26 @@ class _Game:
         if component is not None:
             red, blue = (sum(1 << sq for sq in zone) for zone in component.zones)
             self.zones = (red, blue)
-        walk = _Walk()
-        walk.facts = (1 << _W * len(table)) - 1
+        walk = Walk()
+        walk.facts = (1 << BITS_PER_PIECE * len(table)) - 1
         # A piece captured when the position was set up is no Flag (`from_position`
         # refuses a captured Flag: capturing it ends the game).
-        self.no_flag = sum(_FLAG_BIT << _W * pid for pid in range(1, len(table))
+        self.no_flag = sum(FLAG_BIT << BITS_PER_PIECE * pid for pid in range(1, len(table))
                            if starts[pid] is None)
         walk.ply = 0
         walk.prev = 0
         walk.cap = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
-        self.start = _Snapshot(None, self, walk, (), 0, ())
+        self.start = Snapshot(None, self, walk, (), 0, ())
 
 
-class _Walk:
+class Walk:
     """The running fold of history entries.
 
     * `facts`: per piece, the ranks the public history still allows, beyond
-      the engine's records (`_W` bits per piece id);
+      the engine's records (`BITS_PER_PIECE` bits per piece id);
     * `ply`: the ply shown by the next entry; `prev`: the piece of the last
       entry folded (0 before the first);
-    * under Silent Defense with Rescue only (`_Game.relabel`): `cap`, the captured
+    * under Silent Defense with Rescue only (`Game.relabel`): `cap`, the captured
       pieces (a bit mask of ids); `lab`, the id the viewer knows each piece by (None:
       its own id); `anon`, the captured pieces a hidden rescue made anonymous; `mixed`,
       every piece that was in a pile a hidden rescue came from.
@@ -157,9 +157,9 @@ class _Walk:
         self.anon = 0
         self.mixed = 0
 
-    def copy(self) -> _Walk:
+    def copy(self) -> Walk:
         """A copy to fold on; `self` is left as it is."""
-        other = _Walk()
+        other = Walk()
         other.facts = self.facts
         other.ply = self.ply
         other.prev = self.prev
@@ -170,14 +170,14 @@ class _Walk:
         return other
 
 
-class _Snapshot:
+class Snapshot:
     """The fold of the history entries before `node`'s own entry (`node` None: the
     start of the game), with the `SeenPly` history of those entries as one player
     saw them: ``base[:cut] + tail``. Never changed once made."""
 
     __slots__ = ("base", "cut", "game", "node", "tail", "walk")
 
-    def __init__(self, node: Any, game: _Game, walk: _Walk, base: tuple[SeenPly, ...],
+    def __init__(self, node: Any, game: Game, walk: Walk, base: tuple[SeenPly, ...],
                  cut: int, tail: tuple[SeenPly, ...]) -> None:
         self.node = node
         self.game = game
@@ -190,7 +190,7 @@ class _Snapshot:
         return self.base[:self.cut] + self.tail
 
 
-def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int,
+def fold_entry(g: Game, w: Walk, entry: _Entry, successor: Move | None, player: int,
           termination: Termination | None = None, pending: int = 0) -> None:
     """Fold `entry` into `w`, for the view of `player`.
 
@@ -222,7 +222,7 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int
                 if owner != player:
                     _relabel(g, w, pid, owner)
                 w.cap &= ~(1 << pid)
-            w.facts &= ~(_BOMB_BIT << _W * pid | _SCOUT_BIT << _W * prev)
+            w.facts &= ~(_BOMB_BIT << BITS_PER_PIECE * pid | _SCOUT_BIT << BITS_PER_PIECE * prev)
         return
     if successor is None or successor.frm is not None:
         w.ply += 1  # a move and the Rescue decision it earned share a ply
@@ -234,9 +234,9 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int
             if g.relabel:
                 w.cap |= 1 << dpid
             if last and termination is Termination.FLAG_CAPTURED:
-                w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * dpid)
+                w.facts &= ~((_ALL ^ FLAG_BIT) << BITS_PER_PIECE * dpid)
             else:
-                w.facts &= ~(_FLAG_BIT << _W * dpid)
+                w.facts &= ~(FLAG_BIT << BITS_PER_PIECE * dpid)
         if code in ATTACKER_REMOVED:
             if g.relabel:
                 w.cap |= 1 << pid
@@ -246,19 +246,19 @@ def _step(g: _Game, w: _Walk, entry: _Entry, successor: Move | None, player: int
     ended = last and termination is not None
     if g.flag_wins and not dpid:
         if ended and termination is Termination.FLAG_REACHED_BACK_ROW:
-            w.facts &= ~((_ALL ^ _FLAG_BIT) << _W * pid)
+            w.facts &= ~((_ALL ^ FLAG_BIT) << BITS_PER_PIECE * pid)
             return
-        w.facts &= ~(_FLAG_BIT << _W * pid)
+        w.facts &= ~(FLAG_BIT << BITS_PER_PIECE * pid)
 
 
-def _relabel(g: _Game, w: _Walk, pid: int, owner: int) -> None:
+def _relabel(g: Game, w: Walk, pid: int, owner: int) -> None:
     """Fold a rescue of piece `pid` that its owner's opponent, the viewer, does not see
     (Silent Defense): the viewer saw *some* piece of the owner's face-down pile come
     back, so it may not know which. The pile's pieces trade ids, by a rule that reads
     only public facts: the piece that came back takes the lowest id of the pile, the
     others the remaining ids in the order they had; whatever piece came back, the
     viewer sees the same ids. The pieces left in the pile become anonymous: the view
-    shows for each the engine's public record of the whole pile (`_seen_pieces`), and
+    shows for each the engine's public record of the whole pile (`seen_pieces`), and
     for the piece that came back that record without the Bomb (`Rescue.disclosed`)."""
     pile = (w.cap | 1 << pid) & g.own[owner]
     lab = list(w.lab) if w.lab is not None else list(range(len(g.table)))
@@ -274,7 +274,7 @@ def _relabel(g: _Game, w: _Walk, pid: int, owner: int) -> None:
     w.lab = tuple(lab)
     w.anon = (w.anon | pile) & ~(1 << pid)
     w.mixed |= pile
-    w.facts = w.facts & ~(_ALL << _W * pid) | (_ALL ^ _FLAG_BIT) << _W * pid
+    w.facts = w.facts & ~(_ALL << BITS_PER_PIECE * pid) | (_ALL ^ FLAG_BIT) << BITS_PER_PIECE * pid
 
 
 def _long_move_rank(frm: int, to: int, captain_two_step: bool) -> Rank | None:
@@ -300,10 +300,10 @@ def _long_ranks(captain_two_step: bool) -> tuple[Rank | None, ...]:
     return table
 
 
-def _seen_ply(g: _Game, entry: _Entry, ply: int, player: Player,
+def seen_ply(g: Game, entry: _Entry, ply: int, player: Player,
               flag_end: bool = False, lab: tuple[int, ...] | None = None) -> SeenPly:
     """`entry` as `player` saw it; `flag_end`: it is the strike that won the game by
-    capturing the Flag; `lab`: the ids `player` knows the pieces by (`_Walk.lab`)."""
+    capturing the Flag; `lab`: the ids `player` knows the pieces by (`Walk.lab`)."""
     seen = _seen_entry(g, entry, ply, player, flag_end)
     if lab is None:
         return seen
@@ -311,7 +311,7 @@ def _seen_ply(g: _Game, entry: _Entry, ply: int, player: Player,
                         defender=None if seen.defender is None else lab[seen.defender])
 
 
-def _seen_entry(g: _Game, entry: _Entry, ply: int, player: Player,
+def _seen_entry(g: Game, entry: _Entry, ply: int, player: Player,
                 flag_end: bool) -> SeenPly:
     move, pid, dpid, code = entry
     piece = g.table[pid]
@@ -338,11 +338,11 @@ def _seen_entry(g: _Game, entry: _Entry, ply: int, player: Player,
     return SeenPly(ply, owner, move, move.to, pid, None, rank)
 
 
-def _seen_pieces(g: _Game, state: GameState, player: Player, facts: int,
+def seen_pieces(g: Game, state: GameState, player: Player, facts: int,
                  pids: list[int], lab: tuple[int, ...] | None = None,
                  anon: int = 0) -> tuple[SeenPiece, ...]:
     """The pieces `pids` of `state` as `player` sees them, given the packed `facts`;
-    `lab` and `anon` as `_Walk` has them (the ids the player knows the pieces by, the
+    `lab` and `anon` as `Walk` has them (the ids the player knows the pieces by, the
     anonymous captured pieces: the engine's public record of their pile, not known to have
     moved)."""
     silent = g.silent
@@ -363,14 +363,15 @@ def _seen_pieces(g: _Game, state: GameState, player: Player, facts: int,
         if owners[pid] == player or (index < 0 and not silent):
             possible = 1 << ranks[pid]
         elif anon >> pid & 1:
-            possible = mask & army_mask & ~_FLAG_BIT
+            possible = mask & army_mask & ~FLAG_BIT
             moved = 0
         else:
-            possible = mask & facts >> _W * pid & army_mask
+            possible = mask & facts >> BITS_PER_PIECE * pid & army_mask
             if moved:
                 possible &= ~immobile
         seen_id = pid if lab is None else lab[pid]
-        key = (((mask << _W | possible) << 1 | moved) << 7 | index + 1) << pid_bits | seen_id
+        key = ((((mask << BITS_PER_PIECE | possible) << 1 | moved) << 7 | index + 1) << pid_bits
+               | seen_id)
         piece = made.get(key)
         if piece is None:
             ranks_left = _ranks(possible)

@@ -19,7 +19,7 @@ from stratego.errors import (
     GameNotOverError,
     InvalidNotationError,
     SchemaError,
-    _shown,
+    shown,
 )
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -284,7 +284,7 @@ class PlayerView:
         for piece in self.captured:
             if piece.id == piece_id:
                 return piece
-        raise InvalidNotationError(f"no piece with id {_shown(piece_id)} in this game")
+        raise InvalidNotationError(f"no piece with id {shown(piece_id)} in this game")
 
     def all_pieces(self) -> tuple[SeenPiece, ...]:
         """Every piece of the game, on the board or captured, by id."""
@@ -326,7 +326,7 @@ class PlayerView:
         from stratego.view_json import view_to_dict
 
         if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
-            raise SchemaError(f"indent: expected None or 0-16, not {_shown(indent)}")
+            raise SchemaError(f"indent: expected None or 0-16, not {shown(indent)}")
         return json.dumps(view_to_dict(self), indent=indent)
 
     @classmethod

@@ -17,7 +17,7 @@ import re
 
 import attrs
 
-from stratego.errors import WebError, _shown
+from stratego.errors import WebError, shown
 from stratego.pieces import Player
 
 __all__ = ["TIME_CONTROLS", "GameClock", "TimeControl"]
@@ -42,11 +42,11 @@ class TimeControl:
         match = _CONTROL.fullmatch(text) if isinstance(text, str) else None
         if match is None:
             raise WebError(400, f"a time control is minutes+seconds such as '5+3' or "
-                                f"'none', not {_shown(text)}")
+                                f"'none', not {shown(text)}")
         minutes, seconds = int(match.group(1)), int(match.group(2))
         if not 1 <= minutes <= 180 or seconds > 60:
             raise WebError(400, f"a time control has 1 to 180 minutes and an increment of 0 "
-                                f"to 60 seconds, not {_shown(text)}")
+                                f"to 60 seconds, not {shown(text)}")
         return cls(minutes * 60.0, float(seconds))
 
     @property

@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Mapping
 from urllib.parse import urlsplit
 
-from stratego.errors import ArgumentError, WebError, _shown
+from stratego.errors import ArgumentError, WebError, shown
 
 __all__ = ["LOOPBACK_HOSTS", "RateLimiter", "check_host", "check_same_origin"]
 
@@ -53,7 +53,7 @@ def check_host(headers: Mapping[str, str], allowed: frozenset[str] | None) -> No
     if host is None:
         return
     if host_name(host) not in allowed:
-        raise WebError(400, f"this server does not answer to the host name {_shown(host)} "
+        raise WebError(400, f"this server does not answer to the host name {shown(host)} "
                             "(see --allowed-hosts)")
 
 

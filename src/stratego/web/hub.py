@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from stratego.editions import by_name
-from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, _shown
+from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -135,7 +135,7 @@ class GameHub:
     ) -> None:
         self.rules = by_name(rules) if isinstance(rules, str) else rules
         if not isinstance(self.rules, Rules):
-            raise ArgumentError(f"not rules: {_shown(rules)}")
+            raise ArgumentError(f"not rules: {shown(rules)}")
         self.lineup = _lineup(bots, bot, bot_time)
         self.table = self.lineup.table(self.lineup.default)
         self.bot_setup = bot_setup
@@ -282,7 +282,7 @@ class GameHub:
             kinds = {"js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8"}
             kind = kinds.get(parts[1].rpartition(".")[2])
             if kind is None or parts[1] not in ("app.js", "style.css"):
-                raise WebError(404, f"no such file: {_shown(parts[1])}")
+                raise WebError(404, f"no such file: {shown(parts[1])}")
             return Reply(200, kind, asset(parts[1]))
         if head == "play" and len(parts) == 3:
             _allow(method, "GET")
@@ -305,7 +305,7 @@ class GameHub:
             return json_reply(self.seats(_body(body).get("seats")))
         if head == "api" and len(parts) >= 2 and parts[1] == "games":
             return self._api(method, parts[2:], query, body, client)
-        raise WebError(404, f"no such page: {_shown(path)}")
+        raise WebError(404, f"no such page: {shown(path)}")
 
     def _api(self, method: str, parts: list[str], query: Mapping[str, str],
              body: bytes, client: str) -> Reply:
@@ -364,7 +364,7 @@ class GameHub:
                     if rest[0] == "move":  # only the moves played count
                         self.move_limiter.undo(key)
                     raise
-            raise WebError(404, f"no such API call: {_shown('/'.join(rest))}")
+            raise WebError(404, f"no such API call: {shown('/'.join(rest))}")
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
         game = self.games.get(gid)
@@ -453,12 +453,12 @@ def _lineup(bots: Sequence[str | BotChoice] | None, bot: str | None,
     """The hub's bots: `bots` (or the default lineup) with `bot` as the default, added
     to the lineup when it is a spec not in it."""
     if bots is not None and (isinstance(bots, str) or not isinstance(bots, Sequence)):
-        raise ArgumentError(f"bots is a list of 'Name=spec' texts, not {_shown(bots)}")
+        raise ArgumentError(f"bots is a list of 'Name=spec' texts, not {shown(bots)}")
     choices: list[str | BotChoice] = list(default_bots() if bots is None else bots)
     if bot is None:
         return Lineup(choices, bot_time, "medium" if bots is None else None)
     if not isinstance(bot, str):
-        raise ArgumentError(f"not a bot spec: {_shown(bot)}")
+        raise ArgumentError(f"not a bot spec: {shown(bot)}")
     lineup = Lineup(choices, bot_time)
     try:
         return Lineup(lineup.choices, bot_time, lineup.find(bot).id)
@@ -477,7 +477,7 @@ def _hosts(allowed: Iterable[str] | None) -> frozenset[str] | None:
     names = set()
     for name in allowed:
         if not isinstance(name, str) or not name.strip():
-            raise ArgumentError(f"not a host name: {_shown(name)}")
+            raise ArgumentError(f"not a host name: {shown(name)}")
         if name.strip() == "*":
             return None
         name = name.strip().lower()
@@ -487,7 +487,7 @@ def _hosts(allowed: Iterable[str] | None) -> frozenset[str] | None:
 
 def _allow(method: str, allowed: str) -> None:
     if method != allowed and not (allowed == "GET" and method == "HEAD"):
-        raise WebError(405, f"use {allowed} here, not {_shown(method)}")
+        raise WebError(405, f"use {allowed} here, not {shown(method)}")
 
 
 def _body(body: bytes) -> dict[str, Any]:

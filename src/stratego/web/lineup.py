@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from stratego.bots import BOTS
-from stratego.errors import ArgumentError, _shown
+from stratego.errors import ArgumentError, shown
 from stratego.web.turns import BotTable
 
 __all__ = ["BotChoice", "Lineup", "default_bots"]
@@ -39,7 +39,7 @@ class BotChoice:
         """``"Hard=search(simulations=1200)"`` or a bare spec; `ArgumentError` for text
         that is neither."""
         if not isinstance(text, str) or not text.strip() or len(text) > 500:
-            raise ArgumentError(f"a bot choice is 'Name=spec', not {_shown(text)}")
+            raise ArgumentError(f"a bot choice is 'Name=spec', not {shown(text)}")
         name, sep, spec = text.partition("=")
         if not sep or "(" in name or ":" in name:  # a bare spec, whose options hold '='
             name, spec = text.strip(), text.strip()
@@ -47,7 +47,7 @@ class BotChoice:
         name, spec = name.strip(), spec.strip()
         if not _NAME.fullmatch(name) or not spec:
             raise ArgumentError(f"a bot choice is 'Name=spec' with a short plain name, not "
-                                f"{_shown(text)}")
+                                f"{shown(text)}")
         return cls("-".join(name.lower().split()), name, spec)
 
 
@@ -78,7 +78,7 @@ class Lineup:
         ids = [c.id for c in self.choices]
         for bot_id in ids:
             if ids.count(bot_id) > 1:
-                raise ArgumentError(f"two bots are named {_shown(bot_id)}")
+                raise ArgumentError(f"two bots are named {shown(bot_id)}")
         self.tables = {c.id: BotTable(c.spec, time_limit) for c in self.choices}
         self.default = self.choices[0].id if default is None else self.find(default).id
 
@@ -88,7 +88,7 @@ class Lineup:
         for choice in self.choices:
             if wanted in (choice.id, choice.name.lower(), choice.spec.lower()):
                 return choice
-        raise ArgumentError(f"no bot {_shown(key)} on this server (offered: "
+        raise ArgumentError(f"no bot {shown(key)} on this server (offered: "
                             f"{', '.join(c.id for c in self.choices)})")
 
     def table(self, bot_id: str) -> BotTable:

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from stratego.editions import EDITIONS, OPTIONS
-from stratego.errors import StrategoError, WebError, _shown
+from stratego.errors import StrategoError, WebError, shown
 from stratego.human_setups import human_setups
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -56,23 +56,23 @@ def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
     recorded human setups for its rules and side from `offset_text` (400 unless plain
     digits)."""
     if not offset_text.isascii() or not offset_text.isdigit() or len(offset_text) > 6:
-        raise WebError(400, f"offset is a whole number, not {_shown(offset_text)}")
+        raise WebError(400, f"offset is a whole number, not {shown(offset_text)}")
     offset = int(offset_text)
     try:
         setups = human_setups(game.rules, player)
     except StrategoError:  # no recorded setups for this army
         setups = ()
     depth = game.rules.setup.depth
-    shown = [{"id": f"human-{i}", "name": f"Human setup {i + 1}", "source": "human",
+    presets = [{"id": f"human-{i}", "name": f"Human setup {i + 1}", "source": "human",
               "text": setups[i].text(depth)}
              for i in range(offset, min(len(setups), offset + PRESETS_PAGE))]
     if offset == 0:  # the first page opens with setups of the setup model, new per game
-        shown[:0] = [{"id": f"model-{i}", "name": f"Generated setup {i + 1}", "source": "model",
+        presets[:0] = [{"id": f"model-{i}", "name": f"Generated setup {i + 1}", "source": "model",
                       "text": sample_setup(game.rules, player,
                                            random.Random(f"{game.id}-{player}-{i}")).text(depth)}
                      for i in range(MODEL_PRESETS)]
     end = offset + PRESETS_PAGE
-    return {"presets": shown, "offset": offset, "total": len(setups),
+    return {"presets": presets, "offset": offset, "total": len(setups),
             "next": end if end < len(setups) else None}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
-from stratego.errors import WebError, _shown
+from stratego.errors import WebError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -196,14 +196,14 @@ def _revealed(state: GameState, player: Player,
     the view did not know), for the end of the game."""
     rules = state.rules
     full = {sq.name: piece for sq, piece in state.pieces()}
-    shown = []
+    filled = []
     for cell in cells:
         piece = full.get(cell["square"])
         if cell["rank"] is None and piece is not None and piece.owner is player.opponent:
             cell = {**cell, "rank": piece.rank.symbol, "label": rules.labels.label(piece.rank),
                     "revealed": True}
-        shown.append(cell)
-    return shown, True
+        filled.append(cell)
+    return filled, True
 
 
 def _cells(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
@@ -293,7 +293,7 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     moves = state.moves()
     if (not plies.isascii() or not plies.isdigit() or len(plies) > 6
             or int(plies) > len(moves)):
-        raise WebError(404, f"no turn {_shown(plies)} in this game (0 to {len(moves)})")
+        raise WebError(404, f"no turn {shown(plies)} in this game (0 to {len(moves)})")
     count = int(plies)
     past = initial_state(state.info)
     for move in moves[:count]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from stratego.editions import by_name
-from stratego.errors import ArgumentError, StrategoError, WebError, _shown
+from stratego.errors import ArgumentError, StrategoError, WebError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import sample_setup
@@ -68,7 +68,7 @@ class Seating:
         token = self._token()
         if not isinstance(token, str) or not token or not token.isascii() or any(
                 c in token for c in "/?#%"):
-            raise ArgumentError(f"a token must be URL-safe text, not {_shown(token)}")
+            raise ArgumentError(f"a token must be URL-safe text, not {shown(token)}")
         return token
 
     def table_for(self, game: Game) -> BotTable | None:
@@ -95,11 +95,11 @@ class Seating:
         `CREATE_OPTIONS` and the "Build a UI" page), held and stored."""
         unknown = sorted(set(options) - set(CREATE_OPTIONS))
         if unknown:
-            raise WebError(400, f"unknown option {_shown(unknown[0])} "
+            raise WebError(400, f"unknown option {shown(unknown[0])} "
                                 f"(known: {', '.join(CREATE_OPTIONS)})")
         opponent = options.get("opponent", "bot")
         if opponent not in OPPONENTS:
-            raise WebError(400, f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
+            raise WebError(400, f"opponent must be 'bot' or 'human', not {shown(opponent)}")
         rules = self._rules(options.get("rules"), options.get("variants"))
         bot_id = None
         if opponent == "bot":
@@ -108,7 +108,7 @@ class Seating:
         colour = options.get("colour", options.get("color", "red"))
         if colour not in ("red", "blue", "random"):
             raise WebError(400, f"colour must be 'red', 'blue' or 'random', not "
-                                f"{_shown(colour)}")
+                                f"{shown(colour)}")
         if colour == "random":
             person = self.rng("colour").choice(list(Player))
         else:
@@ -122,12 +122,12 @@ class Seating:
         if name is None:
             name = self.rules.name
         if not isinstance(name, str) or len(name) > 200:
-            raise WebError(400, f"not a rules name: {_shown(name)}")
+            raise WebError(400, f"not a rules name: {shown(name)}")
         if variants is not None:
             if (not isinstance(variants, list) or len(variants) > 12
                     or not all(isinstance(v, str) and 0 < len(v) < 40 for v in variants)):
                 raise WebError(400, f"variants is a list of variant names, not "
-                                    f"{_shown(variants)}")
+                                    f"{shown(variants)}")
             name = "+".join([name, *variants])
         try:
             return by_name(name)
@@ -138,12 +138,12 @@ class Seating:
         if key is None:
             return self.lineup.default
         if not isinstance(key, str) or len(key) > 100:
-            raise WebError(400, f"not a bot of this server: {_shown(key)}")
+            raise WebError(400, f"not a bot of this server: {shown(key)}")
         wanted = key.strip().lower()
         for choice in self.lineup.choices:
             if wanted == choice.id:
                 return choice.id
-        raise WebError(400, f"no bot {_shown(key)} on this server (offered: "
+        raise WebError(400, f"no bot {shown(key)} on this server (offered: "
                             f"{', '.join(c.id for c in self.lineup.choices)})")
 
     def new_game(self, rules: Rules, opponent: str, person: Player, client: str | None,
@@ -202,7 +202,7 @@ class Seating:
         if not isinstance(state, GameState):
             raise ArgumentError(f"add_game needs a GameState, not {type(state).__name__}")
         if opponent not in OPPONENTS:
-            raise ArgumentError(f"opponent must be 'bot' or 'human', not {_shown(opponent)}")
+            raise ArgumentError(f"opponent must be 'bot' or 'human', not {shown(opponent)}")
         player = Player(player)
         with self.table.lock:
             self.table.expire()

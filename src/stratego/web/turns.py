@@ -27,7 +27,7 @@ from stratego.board import Square, home_rows
 from stratego.bots import Bot
 from stratego.bots.draws import accepts_draw
 from stratego.engine import apply, new_game
-from stratego.errors import ArgumentError, StrategoError, WebError, _shown
+from stratego.errors import ArgumentError, StrategoError, WebError, shown
 from stratego.explain import explain_illegal
 from stratego.match import BotSpec
 from stratego.moves import Move
@@ -64,7 +64,7 @@ class BotTable:
 
     def __init__(self, spec: str, time_limit: float | None = 5.0) -> None:
         if not isinstance(spec, str) or not spec.strip() or len(spec) > 500:
-            raise ArgumentError(f"not a bot spec: {_shown(spec)}")
+            raise ArgumentError(f"not a bot spec: {shown(spec)}")
         if time_limit is not None and not 0 < time_limit <= 3600:
             raise ArgumentError(f"the bot's time limit must be 0 to 3600 seconds, "
                                 f"not {time_limit!r}")
@@ -82,7 +82,7 @@ class BotTable:
         """A fresh bot from the spec."""
         bot = self._recipe.build(seed)
         if not callable(bot):
-            raise ArgumentError(f"the bot spec {self.spec!r} made {_shown(bot)}, not a bot")
+            raise ArgumentError(f"the bot spec {self.spec!r} made {shown(bot)}, not a bot")
         return bot
 
     def choose(self, game: Game, seen: PlayerView, budget: float | None = None) -> Move:
@@ -148,7 +148,7 @@ def _close(bot: object) -> None:
 def parse_setup(rules: Rules, player: Player, text: object) -> Setup:
     """A setup from its text, checked against the rules (400 otherwise)."""
     if not isinstance(text, str) or len(text) > 1000:
-        raise WebError(400, f"not a setup: {_shown(text)}")
+        raise WebError(400, f"not a setup: {shown(text)}")
     try:
         setup = Setup.parse(text, player, rules.setup.depth)
     except StrategoError as exc:
@@ -250,7 +250,7 @@ def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable | No
     assert state is not None
     text = data.get("move")
     if not isinstance(text, str) or not text.strip() or len(text) > 20:
-        raise WebError(400, f'a move is text such as {{"move": "a4-a5"}}, not {_shown(text)}')
+        raise WebError(400, f'a move is text such as {{"move": "a4-a5"}}, not {shown(text)}')
     try:
         move = Move.parse(text)
     except StrategoError as exc:
