@@ -346,10 +346,8 @@ def test_no_core_module_imports_a_bridge() -> None:
                 assert imported not in bridges, f"{module} imports the bridge {imported}"
 
 
-def module_of(path: pathlib.Path) -> str:
-    """The dotted name of the source file `path` (``stratego.sampling.counting``)."""
-    parts = path.relative_to(SRC.parent).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+SOURCES = sorted(SRC.rglob("*.py"))
+SOURCE_MODULES = {dotted(path) for path in SOURCES}
 
 
 def private_imports(path: pathlib.Path) -> list[tuple[str, str]]:
@@ -361,27 +359,20 @@ def private_imports(path: pathlib.Path) -> list[tuple[str, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(
                 "stratego."):
-            base = SRC.parent.joinpath(*node.module.split("."))
-            for alias in node.names:
-                if not alias.name.startswith("_") or alias.name.startswith("__"):
-                    continue
-                if (base / alias.name).is_dir() or (base / f"{alias.name}.py").is_file():
-                    continue
-                found.append((node.module, alias.name))
+            found.extend((node.module, alias.name) for alias in node.names
+                         if alias.name.startswith("_") and not alias.name.startswith("__")
+                         and f"{node.module}.{alias.name}" not in SOURCE_MODULES)
     return found
 
 
-SOURCES = sorted(SRC.rglob("*.py"))
-
-
-@pytest.mark.parametrize("path", SOURCES, ids=module_of)
+@pytest.mark.parametrize("path", SOURCES, ids=dotted)
 def test_no_module_imports_private_names_of_another(path: pathlib.Path) -> None:
     """One module, one responsibility: what another module needs is its public (if
     undocumented, package-internal) interface, never a leading-underscore name, not even
     between the modules of one subpackage."""
     for imported, name in private_imports(path):
-        assert imported == module_of(path), (
-            f"{module_of(path)} imports the private name {name} of {imported}: make it "
+        assert imported == dotted(path), (
+            f"{dotted(path)} imports the private name {name} of {imported}: make it "
             "public (documented) or move the code to where it belongs")
 
 
