@@ -9,8 +9,6 @@ import random
 from stratego.cli.options import (
     UsageError,
     bot_from_spec,
-    check_plies,
-    check_setups,
     draw_board,
     rules_from_args,
     rules_line,
@@ -27,8 +25,6 @@ from stratego.variants import VARIANTS
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
-    check_plies(args.max_plies)
-    check_setups(rules, args.setups)
     red, blue = bot_from_spec(args.red, None), bot_from_spec(args.blue, None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from stratego.cli.options import UsageError, check_plies, check_setups, rules_from_args, workers_arg
+from stratego.cli.options import UsageError, check_move_time, rules_from_args, workers_arg
 from stratego.errors import StrategoError
 from stratego.match import GameResult
 
@@ -16,15 +16,12 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     from stratego.arena import ladder
 
     rules = rules_from_args(args)
-    check_plies(args.max_plies)
-    check_setups(rules, args.setups)
     if len(args.bots) < 2:
         raise UsageError("a ladder needs at least two bots")
     if args.games_per_pair < 0:
         raise UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
     workers = workers_arg(args.workers)
-    if args.move_time is not None and not args.move_time > 0:
-        raise UsageError(f"--move-time must be a number of seconds > 0, not {args.move_time}")
+    check_move_time(args.move_time)
     show = sys.stderr.isatty() and not args.json
 
     def progress(done: int, total: int, game: GameResult) -> None:

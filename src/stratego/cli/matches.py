@@ -12,8 +12,6 @@ from collections.abc import Callable, Iterable
 
 from stratego.cli.options import (
     UsageError,
-    check_plies,
-    check_setups,
     rules_from_args,
     with_move_time,
     workers_arg,
@@ -37,8 +35,6 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(summary)
         return 0
     rules = rules_from_args(args)
-    check_plies(args.max_plies)
-    check_setups(rules, args.setups)
     if args.games < 0:
         raise UsageError(f"--games must be 0 or more, not {args.games}")
     workers = workers_arg(args.workers)

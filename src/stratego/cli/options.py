@@ -26,11 +26,15 @@ class UsageError(Exception):
 
 
 def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The rules ``--edition`` and ``--variant`` name, once ``--max-plies`` and
+    ``--setups`` are checked against them (`UsageError` naming the bad option)."""
     name = "+".join([args.edition, *(args.variant or [])])
     try:
         rules = by_name(name)
     except StrategoError as exc:
         raise UsageError(str(exc)) from None
+    check_plies(args.max_plies)
+    check_setups(rules, args.setups)
     return rules
 
 
@@ -117,13 +121,17 @@ def add_move_time_argument(parser: argparse.ArgumentParser) -> None:
              "(default: 30)")
 
 
+def check_move_time(seconds: float | None) -> None:
+    if seconds is not None and not seconds > 0:
+        raise UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+
+
 def with_move_time(spec: str, seconds: float | None) -> Any:
     """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program (an
     option written in the spec, ``cmd(move_time=5.0):COMMAND``, wins)."""
     if seconds is None or not spec.strip().startswith(("cmd:", "cmd(")):
         return spec
-    if not seconds > 0:
-        raise UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+    check_move_time(seconds)
     from stratego.match import BotSpec
 
     try:

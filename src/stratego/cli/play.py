@@ -14,8 +14,6 @@ from typing import Any
 from stratego.cli.options import (
     UsageError,
     bot_from_spec,
-    check_plies,
-    check_setups,
     draw_board,
     rules_from_args,
 )
@@ -128,8 +126,6 @@ def _parse_move(line: str, rules: Rules) -> Move:
 
 def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
-    check_plies(args.max_plies)
-    check_setups(rules, args.setups)
     if args.max_plies is not None:
         rules = rules.with_ply_limit(args.max_plies)
     if args.save:
