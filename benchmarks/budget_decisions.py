@@ -63,7 +63,15 @@ import statistics
 from typing import Any
 
 from paired import sign_test
-from search_tuning import MAX_PLIES, opening, parse_options, played, read_rows, rewrite_in_order
+from search_tuning import (
+    MAX_PLIES,
+    opening,
+    parse_options,
+    played,
+    read_header,
+    read_rows,
+    rewrite_in_order,
+)
 
 from stratego.bots import HeuristicBot, SearchBot
 from stratego.engine import apply
@@ -218,7 +226,7 @@ def main() -> None:
             out.write(json.dumps(header) + "\n")
     # A finished run's header counts its positions: run again, it plays nothing and
     # need not play the games that find them.
-    counted = read_rows(args.jsonl)[0].get("positions") if args.jsonl else None
+    counted = read_header(args.jsonl).get("positions") if args.jsonl else None
     if args.revalue is not None:
         finished = all(row["position"] in done for row in judged)
     else:

@@ -149,6 +149,16 @@ def read_rows(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
+def read_header(path: str) -> dict[str, Any]:
+    """The header (first non-blank line) of the JSONL file `path`, without reading the rest."""
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                header: dict[str, Any] = json.loads(line)
+                return header
+    return {}
+
+
 def played(path: str, header: dict[str, Any], key: str = "index") -> dict[int, dict[str, Any]]:
     """The rows (games) already in the JSONL file `path` by their `key`, if its header
     plays the same match as `header` (other header fields, such as a note, may differ);

@@ -66,6 +66,16 @@ def test_a_match_resumes_from_the_games_its_file_holds(tuning: Any,
     assert sorted(tuning.played(str(path), HEADER)) == [0, 3]
 
 
+def test_the_header_is_read_alone(tuning: Any, tmp_path: pathlib.Path) -> None:
+    """A header is the file's first line that is not blank, read without the games after
+    it (an unreadable game line does not matter); an empty file has none."""
+    path = tmp_path / "match.jsonl"
+    path.write_text("\n" + json.dumps(HEADER) + "\n{not json\n", encoding="utf-8")
+    assert tuning.read_header(str(path)) == HEADER
+    path.write_text("\n", encoding="utf-8")
+    assert tuning.read_header(str(path)) == {}
+
+
 @pytest.mark.parametrize("field", ["simulations", "seed", "options", "opponent"])
 def test_a_file_of_another_match_is_refused(tuning: Any, tmp_path: pathlib.Path,
                                             field: str) -> None:
