@@ -175,12 +175,9 @@ def rewrite_in_order(path: str, games: list[dict[str, Any]],
                      header: dict[str, Any] | None = None) -> None:
     """Rewrite the JSONL file `path` with its header first (`header`'s fields over the
     file's own, when given) and then `games` (its rows, in the order given)."""
-    with open(path, encoding="utf-8") as lines:
-        first = lines.readline()
-    if header is not None:
-        first = json.dumps({**json.loads(first), **header}) + "\n"
+    first = {**read_header(path), **(header or {})}
     with open(path + ".tmp", "w", encoding="utf-8") as out:
-        out.write(first)
+        out.write(json.dumps(first) + "\n")
         for game in games:
             out.write(json.dumps(game) + "\n")
     os.replace(path + ".tmp", path)
