@@ -35,7 +35,7 @@ def sign_test(better: int, worse: int) -> float:
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, k) for k in range(min(better, worse) + 1))
-    return min(1.0, 2 * tail / 2 ** n)
+    return min(1.0, 2 * tail / (1 << n))
 
 
 def _score(name: str, results: list[float]) -> Score:
