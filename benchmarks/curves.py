@@ -20,7 +20,7 @@ def curve_svg(log: list[dict[str, Any]], path: pathlib.Path) -> None:
     right = width - 230  # the legend stands right of the plot
     top = max((row["minutes"] for row in log), default=1.0)
     colours = {"random": "#c0392b", "heuristic": "#2c3e50"}
-    dashes = {}
+    dashes: dict[str, str] = {}
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'font-family="sans-serif" font-size="12">',
              f'<rect width="{width}" height="{height}" fill="white"/>']

@@ -51,7 +51,7 @@ from stratego.views import PlayerView, view
 
 
 def natural_views(games: int) -> list[PlayerView]:
-    out = []
+    out: list[PlayerView] = []
     for seed in range(games):
         for rules in (CLASSIC, HASBRO_2009.with_variants(SILENT_DEFENSE)):
             rng = random.Random(seed)
@@ -114,7 +114,7 @@ def rescue_views(games: int) -> list[PlayerView]:
     """Views after at least one hidden Rescue: Silent Defense with Rescue games that move
     forward and rescue whenever they may, 250 plies each, both players' views."""
     rules = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
-    out = []
+    out: list[PlayerView] = []
     for seed in range(games):
         rng = random.Random(seed)
         state = new_game(rules, random_setup(rules, Player.RED, seed),

@@ -107,7 +107,9 @@ class TorchPolicy:
         with torch.no_grad():
             logits, _ = net(as_input(planes))
             probs = torch.softmax(masked(logits, torch.from_numpy(mask)), dim=1)
-            return torch.multinomial(probs, 1, generator=self.generator).squeeze(1).numpy()
+            picked = torch.multinomial(probs, 1, generator=self.generator).squeeze(1)
+            actions: np.ndarray = picked.numpy()
+            return actions
 
 
 # -- material shaping, read off the learner's own planes ----------------------------------------
@@ -134,7 +136,8 @@ def potential(planes: np.ndarray, weights: tuple[np.ndarray, np.ndarray, float])
     own = p[:, 0:12].sum(axis=(2, 3)) @ values
     known = p[:, 12:24].sum(axis=(2, 3)) @ values
     hidden = (p[:, 46:58, 0, 0] * counts) @ values
-    return ((own - known - hidden) / worth).astype(np.float32)
+    phi: np.ndarray = ((own - known - hidden) / worth).astype(np.float32)
+    return phi
 
 
 # -- imitation: play like the heuristic -----------------------------------------------------

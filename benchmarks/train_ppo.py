@@ -133,7 +133,7 @@ class SquarePolicy(MaskableActorCriticPolicy):  # type: ignore[misc]
                                               **self.optimizer_kwargs)
 
 
-class MaterialShaping(gymnasium.Wrapper):  # type: ignore[misc]
+class MaterialShaping(gymnasium.Wrapper[Any, Any, Any, Any]):
     """Adds a potential-based shaping term to the game's reward: ``weight * (gamma *
     phi(next) - phi(now))``, where phi is the agent's material minus the opponent's (the
     heuristic bot's piece values, the Flag left out, divided by one army's worth) and 0 once
@@ -145,11 +145,11 @@ class MaterialShaping(gymnasium.Wrapper):  # type: ignore[misc]
         super().__init__(env)
         self.weight, self.gamma, self.phi = weight, gamma, 0.0
         army = env.unwrapped.rules.army
-        self.worth = sum(PIECE_VALUES[rank] * army.count(rank) for rank in Rank
+        self.worth: float = sum(PIECE_VALUES[rank] * army.count(rank) for rank in Rank
                          if rank is not Rank.FLAG)
 
     def _material(self) -> float:
-        game = self.env.unwrapped
+        game: Any = self.env.unwrapped
         total = 0.0
         for _, piece in game.state.pieces():
             if piece.rank is not Rank.FLAG:
@@ -165,12 +165,14 @@ class MaterialShaping(gymnasium.Wrapper):  # type: ignore[misc]
     def step(self, action: Any) -> Any:
         obs, reward, terminated, truncated, info = self.env.step(action)
         phi = 0.0 if terminated or truncated else self._material()
-        reward += self.weight * (self.gamma * phi - self.phi)
+        reward = float(reward) + self.weight * (self.gamma * phi - self.phi)
         self.phi = phi
         return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
-        return self.env.unwrapped.action_masks()
+        game: Any = self.env.unwrapped
+        masks: np.ndarray = game.action_masks()
+        return masks
 
 
 def policy_bot(model: Any, seed: int | None = None, greedy: bool = False) -> PolicyBot:
@@ -180,7 +182,8 @@ def policy_bot(model: Any, seed: int | None = None, greedy: bool = False) -> Pol
     def act(planes: np.ndarray, mask: np.ndarray) -> np.ndarray:
         with torch.no_grad():
             dist = model.policy.get_distribution(torch.as_tensor(planes[None]))
-        return dist.distribution.logits[0].numpy()
+        logits: np.ndarray = dist.distribution.logits[0].numpy()
+        return logits
 
     return PolicyBot(act, greedy=greedy, seed=seed, name="ppo")
 

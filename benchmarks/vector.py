@@ -41,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -186,7 +187,8 @@ def main() -> None:
         warm.reset_done()
     compile_s = time.process_time() - start
 
-    def rate(n: int, seconds: float, threads: int, seed: int, clock=time.process_time) -> float:
+    def rate(n: int, seconds: float, threads: int, seed: int,
+             clock: Callable[[], float] = time.process_time) -> float:
         batch = Batch.new(rules, n, seed=seed)
         batch.threads = threads
         rng = np.random.default_rng(seed)

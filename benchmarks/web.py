@@ -34,6 +34,7 @@ import tempfile
 import threading
 import time
 import tracemalloc
+from typing import Any
 
 import uvicorn
 from bare import bare_rate
@@ -56,7 +57,7 @@ def _free_port() -> int:
         return port
 
 
-def _pick(payload: dict, rng: random.Random) -> str:
+def _pick(payload: dict[str, Any], rng: random.Random) -> str:
     moves = [f"{frm}-{to}" for frm in sorted(payload["legal"]) for to in payload["legal"][frm]]
     moves += [option["move"] for option in payload["rescue"]]
     return rng.choice(moves)
@@ -74,13 +75,14 @@ def latency(moves: int, db: str) -> list[float]:
         time.sleep(0.05)
     conn = http.client.HTTPConnection("127.0.0.1", port)
 
-    def call(method: str, path: str, body: object = None) -> dict:
+    def call(method: str, path: str, body: object = None) -> dict[str, Any]:
         data = None if body is None else json.dumps(body)
         conn.request(method, path, data, JSON if method == "POST" else {})
         reply = conn.getresponse()
         text = reply.read()
         assert reply.status in (200, 201), (reply.status, text[:200])
-        return json.loads(text)
+        payload: dict[str, Any] = json.loads(text)
+        return payload
 
     rng = random.Random(2)
     times: list[float] = []

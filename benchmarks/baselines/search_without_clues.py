@@ -8,6 +8,7 @@ Same search, same budget knobs; only the beliefs its determinizations come from 
 from __future__ import annotations
 
 import functools
+from unittest import mock
 
 import stratego.bots.search as search
 from stratego.beliefs import Beliefs
@@ -22,8 +23,6 @@ class SearchBot(search.SearchBot):
 
     def __call__(self, view: PlayerView) -> Move:
         # the bots of a match take turns in one thread: swap the name for this call only
-        search.Beliefs = functools.partial(Beliefs, behaviour=False)
-        try:
+        without_clues = functools.partial(Beliefs, behaviour=False)
+        with mock.patch.object(search, "Beliefs", without_clues):
             return super().__call__(view)
-        finally:
-            search.Beliefs = Beliefs

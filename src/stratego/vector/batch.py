@@ -626,7 +626,7 @@ class Batch:
         where: npt.ArrayLike | None = None,
         *,
         obs_out: npt.NDArray[Any] | None = None,
-        mask_out: npt.NDArray[np.bool_] | None = None,
+        mask_out: npt.NDArray[np.bool_] | npt.NDArray[np.uint8] | None = None,
         codes_out: npt.NDArray[np.uint16] | None = None,
     ) -> int:
         """Play one action per game that is on, **in place** (games over are left as they
@@ -706,7 +706,7 @@ class Batch:
         seed: int | None = None,
         *,
         obs_out: npt.NDArray[Any] | None = None,
-        mask_out: npt.NDArray[np.bool_] | None = None,
+        mask_out: npt.NDArray[np.bool_] | npt.NDArray[np.uint8] | None = None,
         codes_out: npt.NDArray[np.uint16] | None = None,
     ) -> npt.NDArray[np.int64]:
         """Start a new random game (as `Batch.new` does) in every row whose game is over;
