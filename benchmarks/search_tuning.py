@@ -39,7 +39,7 @@ import json
 import multiprocessing
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from stratego.bots import HeuristicBot, SearchBot
@@ -56,8 +56,9 @@ MAX_PLIES = 1500
 
 
 @functools.cache
-def _factory(spec: str | None, default: Any = SearchBot) -> Any:
-    """The class to play: `default`, or NAME loaded once per process from FILE.py."""
+def bot_class(spec: str | None, default: Any = SearchBot) -> Any:
+    """The class to play for a ``FILE.py:NAME`` spec (NAME loaded once per process from
+    FILE.py), or `default` for None."""
     if not spec:
         return default
     path, name = spec.rsplit(":", 1)
@@ -83,21 +84,43 @@ def opening(index: int, seed: int, search: Callable[[int], Any],
     return deal, me, bots, new_game(rules, setups[Player.RED], setups[Player.BLUE])
 
 
-def play(task: tuple[int, int, int, dict[str, Any], str | None, str | None, dict[str, Any]]
-         ) -> dict[str, Any]:
-    """Game `index` of the deals from `seed`: the search bot's result and how it ended."""
+Task = tuple[int, int, int, dict[str, Any], str | None, str | None, dict[str, Any]]
+"""A game to play: its index, the deals' seed, the search bot's simulations and options,
+its class (None: `SearchBot`), the opponent's class (None: `HeuristicBot`) and options."""
+
+
+Ply = tuple[GameState, Move, GameState]
+"""A ply as it was played: the state, the move and the state after it."""
+
+
+def playthrough(task: Task) -> tuple[int, Player, GameState, Iterator[Ply]]:
+    """Game `index` of the deals from `seed`: the deal, the search bot's colour, the
+    opening and its plies as they are played, ``(state, move, after)``, to its end or
+    `MAX_PLIES` (the same moves each time: the deal, the seeds and the budget fix them)."""
     index, seed, simulations, options, spec, against, against_options = task
     deal, me, bots, state = opening(
-        index, seed, lambda d: _factory(spec)(d, simulations=simulations, **options),
-        lambda d: _factory(against, HeuristicBot)(d, **against_options))
+        index, seed, lambda d: bot_class(spec)(d, simulations=simulations, **options),
+        lambda d: bot_class(against, HeuristicBot)(d, **against_options))
+
+    def plies(state: GameState) -> Iterator[Ply]:
+        while state.outcome is None and state.ply < MAX_PLIES:
+            mover = state.to_move
+            move = bots[mover](view(state, mover))
+            after = apply(state, move)
+            yield state, move, after
+            state = after
+
+    return deal, me, state, plies(state)
+
+
+def play(task: Task) -> dict[str, Any]:
+    """Game `index` of the deals from `seed`: the search bot's result and how it ended."""
+    index = task[0]
+    deal, me, state, plies = playthrough(task)
     losses: dict[str, float] = {name: 0 if name in ("spied", "spy_kills") else 0.0
                                 for name in LOSSES}
-    while state.outcome is None and state.ply < MAX_PLIES:
-        mover = state.to_move
-        move = bots[mover](view(state, mover))
-        after = apply(state, move)
-        _count(state, move, after, me, losses)
-        state = after
+    for before, move, state in plies:
+        _count(before, move, state, me, losses)
     outcome = state.outcome
     won = None if outcome is None or outcome.winner is None else outcome.winner is me
     how = "ply limit" if outcome is None else outcome.termination.value

@@ -9,6 +9,7 @@ import importlib.util
 import json
 import pathlib
 import random
+import re
 import sys
 from typing import Any
 
@@ -271,3 +272,74 @@ def test_the_cost_of_a_simulation_is_timed_beside_the_first_arm(
     monkeypatch.setattr(sys, "argv", ["simulation_cost.py", "--arm", "20"])
     with pytest.raises(SystemExit, match="two arms"):
         cost.main()
+
+
+@pytest.fixture(scope="module")
+def replay() -> Any:
+    sys.path.insert(0, str(BENCHMARKS))  # it plays the games as search_tuning.py does
+    try:
+        yield _load("replay")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+TINY = {"simulations": 2, "seed": 13000, "options": {}, "bot": "search",
+        "opponent": "heuristic", "opponent_options": {}}
+
+
+@pytest.fixture(scope="module")
+def tiny_match(replay: Any, tuning: Any, tmp_path_factory: pytest.TempPathFactory
+               ) -> tuple[pathlib.Path, dict[str, Any]]:
+    """A match file of one game (game 1 of the deals: the search bot Blue), played by
+    `search_tuning.py` at 2 simulations a move."""
+    row: dict[str, Any] = tuning.play(replay.task_of(TINY, 1))
+    path = tmp_path_factory.mktemp("replay") / "match.jsonl"
+    _write(path, TINY, [row])
+    return path, row
+
+
+def test_a_replay_ends_as_the_match_recorded(replay: Any, tiny_match: Any,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The header's budget, seed and bots fix every move, so the game is played again to
+    the same end; its strikes come with both sides' material."""
+    path, row = tiny_match
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(path), "1"])
+    replay.main()
+    out = capsys.readouterr().out
+    result = "won" if row["won"] else "drew" if row["won"] is None else "lost"
+    assert f"the search bot is blue; {result} by {row['termination']} at ply {row['plies']}" in out
+    assert "as the file recorded" in out
+    assert "NOT" not in out
+    assert re.search(r"ply +\d+ (red|blue) +\S+ +\w+ x \w+: bot [\d.]+, opponent [\d.]+ "
+                     r"\([+-]?[\d.]+\)", out)
+
+
+def test_a_replay_that_ends_otherwise_says_so(replay: Any, tiny_match: Any,
+                                              tmp_path: pathlib.Path,
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    _, row = tiny_match
+    other = tmp_path / "other.jsonl"
+    _write(other, TINY, [{**row, "plies": row["plies"] + 1}])
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(other), "1"])
+    replay.main()
+    assert "NOT as the file recorded" in capsys.readouterr().out
+
+
+def test_a_position_of_the_replay_is_searched_again(replay: Any, tiny_match: Any,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """``--ply N`` searches the bot's position at ply N again with options over the
+    file's, and lists the candidates it weighed; a ply of the opponent is refused."""
+    path, _ = tiny_match
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(path), "1", "--ply", "9",
+                                      "--option", "candidates=3"])
+    replay.main()
+    out = capsys.readouterr().out
+    assert "ply 9 searched again (candidates=3)" in out
+    assert 1 <= out.split("searched again")[1].count(" visits ") <= 3
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(path), "1", "--ply", "8"])
+    with pytest.raises(SystemExit, match="not one of the search bot's moves"):
+        replay.main()

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Replay a game of a `search_tuning.py` results file, to see how it was won or lost.
+
+The file's header names the budget, the options, the deals' seed and the bots, and those
+fix every move, so the game is played again exactly (the search's budget is simulations,
+not time); the replay says whether it ends as the file recorded. It prints each strike that
+changed the material (the heuristic bot's piece values, the Flag left out) with both
+sides' totals, and the last plies. With ``--ply N`` it also searches the search bot's
+position at ply N again, with the file's options and any ``--option NAME=VALUE`` over
+them (``--option candidates=40`` weighs every move, ``--option wall=0`` leaves the Bomb-
+wall watch out), and prints the candidates it weighed: the move chosen and, for each
+candidate, its heuristic score, visits and the playouts' mean material. That search is a
+fresh bot's, so it may differ from the game's own decision in what the game's bot
+remembered (its last few moves).
+
+Usage: python benchmarks/replay.py FILE INDEX [--ply N [--option NAME=VALUE ...]]
+       [--last 16]
+
+Run it from benchmarks/, as the match was (a ``--bot`` or ``--opponent`` of the header is
+a path relative to it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from search_tuning import Ply, bot_class, parse_options, playthrough, read_rows
+
+from stratego.bots.heuristic import PIECE_VALUES
+from stratego.pieces import Player, Rank
+from stratego.state import GameState
+from stratego.views import view
+
+
+def task_of(header: dict[str, Any], index: int) -> tuple[int, int, int, dict[str, Any],
+                                                         str | None, str | None,
+                                                         dict[str, Any]]:
+    """The `search_tuning` task of game `index` of the match `header` describes."""
+    bot = header.get("bot", "search")
+    against = header.get("opponent", "heuristic")
+    return (index, header["seed"], header["simulations"], dict(header.get("options", {})),
+            None if bot == "search" else bot, None if against == "heuristic" else against,
+            dict(header.get("opponent_options", {})))
+
+
+def worth(state: GameState, player: Player) -> float:
+    """The material of `player` on the board by the heuristic's piece values (no Flag)."""
+    return sum(PIECE_VALUES[piece.rank] for _, piece in state.pieces(player)
+               if piece.rank is not Rank.FLAG)
+
+
+def strikes(plies: list[Ply], me: Player) -> list[str]:
+    """A line for each strike that changed the material: ply, side, move, the ranks that
+    met, and the search bot's and its opponent's material after it."""
+    lines = []
+    for before, move, after in plies:
+        attacker = before.piece_at(move.frm) if move.frm is not None else None
+        defender = before.piece_at(move.to) if move.to is not None else None
+        if attacker is None or defender is None:
+            continue
+        mine, theirs = worth(after, me), worth(after, me.opponent)
+        lines.append(f"ply {before.ply:4} {before.to_move.name.lower():4} {move!s:8} "
+                     f"{attacker.rank.name.lower()} x {defender.rank.name.lower()}: "
+                     f"bot {mine:g}, opponent {theirs:g} ({mine - theirs:+g})")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("file")
+    parser.add_argument("index", type=int)
+    parser.add_argument("--ply", type=int, default=None)
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--last", type=int, default=16)
+    args = parser.parse_args()
+    rows = read_rows(args.file)
+    if not rows:
+        raise SystemExit(f"{args.file} holds no match")
+    header = rows[0]
+    recorded = {row["index"]: row for row in rows[1:]}.get(args.index)
+    task = task_of(header, args.index)
+    deal, me, opening, steps = playthrough(task)
+    plies = list(steps)
+    end = plies[-1][2] if plies else opening
+    outcome = end.outcome
+    won = None if outcome is None or outcome.winner is None else outcome.winner is me
+    how = "ply limit" if outcome is None else outcome.termination.value
+    print(f"game {args.index}, deal {deal}: the search bot is {me.name.lower()}; "
+          f"{'won' if won else 'drew' if won is None else 'lost'} by {how} at ply {end.ply}")
+    if recorded is not None:
+        same = recorded["won"] == won and recorded["plies"] == end.ply
+        print("  as the file recorded" if same else
+              f"  NOT as the file recorded: {json.dumps(recorded)[:200]}")
+    print("strikes:")
+    for line in strikes(plies, me):
+        print("  " + line)
+    print(f"the last {min(args.last, len(plies))} plies:")
+    for before, move, _ in plies[-args.last:]:
+        piece = before.piece_at(move.frm) if move.frm is not None else None
+        rank = piece.rank.name.lower() if piece is not None else ""
+        print(f"  ply {before.ply:4} {before.to_move.name.lower():4} {move!s:8} {rank}")
+    if args.ply is not None:
+        states = [opening] + [after for _, _, after in plies]
+        if not 0 <= args.ply < len(states) or states[args.ply].to_move is not me:
+            raise SystemExit(f"ply {args.ply} is not one of the search bot's moves "
+                             f"(0-{end.ply - 1}, the bot plays {me.name.lower()})")
+        options = {**task[3], **parse_options(args.option)}
+        bot = bot_class(task[4])(deal, simulations=task[2], **options)
+        chosen = bot(view(states[args.ply], me))
+        label = ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+        print(f"ply {args.ply} searched again ({label}): {chosen} "
+              f"(the game: {plies[args.ply][1]})")
+        for c in bot.searched:  # a candidate never visited has no material
+            material = "none" if c.material is None else f"{c.material:+.1f}"
+            print(f"  {c.move!s:8} score {c.score:+.1f}, visits {c.visits}, "
+                  f"material {material}")
+
+
+if __name__ == "__main__":
+    main()
