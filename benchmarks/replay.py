@@ -3,15 +3,15 @@
 
 The file's header names the budget, the options, the deals' seed and the bots, and those
 fix every move, so the game is played again exactly (the search's budget is simulations,
-not time); the replay says whether it ends as the file recorded. It prints each strike that
-changed the material (the heuristic bot's piece values, the Flag left out) with both
-sides' totals, and the last plies. With ``--ply N`` it also searches the search bot's
-position at ply N again, with the file's options and any ``--option NAME=VALUE`` over
-them (``--option candidates=40`` weighs every move, ``--option wall=0`` leaves the Bomb-
-wall watch out), and prints the candidates it weighed: the move chosen and, for each
-candidate, its heuristic score, visits and the playouts' mean material. That search is a
-fresh bot's, so it may differ from the game's own decision in what the game's bot
-remembered (its last few moves).
+not time); the replay says whether it ends as the file recorded. It prints each strike
+with both sides' material after it (the heuristic bot's piece values, the Flag left out),
+and the last plies. With ``--ply N`` it also searches the search bot's position at ply N
+again, with the file's options and any ``--option NAME=VALUE`` over them (``--option
+candidates=40`` weighs every move, ``--option wall=0`` leaves the Bomb-wall watch out),
+and prints the candidates it weighed: the move chosen and, for each candidate, its
+heuristic score, visits and the playouts' mean material. That search is a fresh bot's,
+so it may differ from the game's own decision: its random draws start afresh, and it does
+not remember the game's last few moves.
 
 Usage: python benchmarks/replay.py FILE INDEX [--ply N [--option NAME=VALUE ...]]
        [--last 16]
@@ -26,7 +26,7 @@ import argparse
 import json
 from typing import Any
 
-from search_tuning import Ply, bot_class, parse_options, playthrough, read_rows
+from search_tuning import Ply, Task, bot_class, parse_options, playthrough, read_rows
 
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.pieces import Player, Rank
@@ -34,9 +34,7 @@ from stratego.state import GameState
 from stratego.views import view
 
 
-def task_of(header: dict[str, Any], index: int) -> tuple[int, int, int, dict[str, Any],
-                                                         str | None, str | None,
-                                                         dict[str, Any]]:
+def task_of(header: dict[str, Any], index: int) -> Task:
     """The `search_tuning` task of game `index` of the match `header` describes."""
     bot = header.get("bot", "search")
     against = header.get("opponent", "heuristic")
@@ -52,8 +50,8 @@ def worth(state: GameState, player: Player) -> float:
 
 
 def strikes(plies: list[Ply], me: Player) -> list[str]:
-    """A line for each strike that changed the material: ply, side, move, the ranks that
-    met, and the search bot's and its opponent's material after it."""
+    """A line for each strike: ply, side, move, the ranks that met, and the search bot's
+    and its opponent's material after it."""
     lines = []
     for before, move, after in plies:
         attacker = before.piece_at(move.frm) if move.frm is not None else None
