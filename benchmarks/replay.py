@@ -24,23 +24,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
-from search_tuning import Ply, Task, bot_class, parse_options, playthrough, read_rows
+from search_tuning import Ply, bot_class, parse_options, playthrough, read_rows, result, task_of
 
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.pieces import Player, Rank
 from stratego.state import GameState
 from stratego.views import view
-
-
-def task_of(header: dict[str, Any], index: int) -> Task:
-    """The `search_tuning` task of game `index` of the match `header` describes."""
-    bot = header.get("bot", "search")
-    against = header.get("opponent", "heuristic")
-    return (index, header["seed"], header["simulations"], dict(header.get("options", {})),
-            None if bot == "search" else bot, None if against == "heuristic" else against,
-            dict(header.get("opponent_options", {})))
 
 
 def worth(state: GameState, player: Player) -> float:
@@ -82,9 +72,7 @@ def main() -> None:
     deal, me, opening, steps = playthrough(task)
     plies = list(steps)
     end = plies[-1][2] if plies else opening
-    outcome = end.outcome
-    won = None if outcome is None or outcome.winner is None else outcome.winner is me
-    how = "ply limit" if outcome is None else outcome.termination.value
+    won, how = result(end, me)
     print(f"game {args.index}, deal {deal}: the search bot is {me.name.lower()}; "
           f"{'won' if won else 'drew' if won is None else 'lost'} by {how} at ply {end.ply}")
     if recorded is not None:

@@ -89,6 +89,15 @@ Task = tuple[int, int, int, dict[str, Any], str | None, str | None, dict[str, An
 its class (None: `SearchBot`), the opponent's class (None: `HeuristicBot`) and options."""
 
 
+def task_of(header: dict[str, Any], index: int) -> Task:
+    """The task of game `index` of the match a results file's `header` describes."""
+    bot = header.get("bot", "search")
+    against = header.get("opponent", "heuristic")
+    return (index, header["seed"], header["simulations"], dict(header.get("options", {})),
+            None if bot == "search" else bot, None if against == "heuristic" else against,
+            dict(header.get("opponent_options", {})))
+
+
 Ply = tuple[GameState, Move, GameState]
 """A ply as it was played: the state, the move and the state after it."""
 
@@ -121,11 +130,17 @@ def play(task: Task) -> dict[str, Any]:
                                 for name in LOSSES}
     for before, move, state in plies:
         _count(before, move, state, me, losses)
-    outcome = state.outcome
-    won = None if outcome is None or outcome.winner is None else outcome.winner is me
-    how = "ply limit" if outcome is None else outcome.termination.value
+    won, how = result(state, me)
     return {"index": index, "deal": deal, "search_red": me is Player.RED, "won": won,
             "termination": how, "plies": state.ply, **losses}
+
+
+def result(end: GameState, me: Player) -> tuple[bool | None, str]:
+    """How the game that ended in `end` went for `me`: won (True), lost (False) or drawn
+    (None), and how it ended (the termination, or "ply limit" past `MAX_PLIES`)."""
+    outcome = end.outcome
+    won = None if outcome is None or outcome.winner is None else outcome.winner is me
+    return won, "ply limit" if outcome is None else outcome.termination.value
 
 
 LOSSES = ("spied", "spy_kills", "exposed", "bombed", "lost_to_known")
@@ -224,8 +239,7 @@ def main() -> None:
               "bot": args.bot or "search", "opponent": args.opponent or "heuristic",
               "opponent_options": against_options}
     done = played(args.jsonl, header) if args.jsonl else {}
-    tasks = [(i, args.seed, args.simulations, options, args.bot, args.opponent, against_options)
-             for i in range(args.games) if i not in done]
+    tasks = [task_of(header, i) for i in range(args.games) if i not in done]
     if args.jsonl and not os.path.exists(args.jsonl):
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:

@@ -292,7 +292,7 @@ def tiny_match(replay: Any, tuning: Any, tmp_path_factory: pytest.TempPathFactor
                ) -> tuple[pathlib.Path, dict[str, Any]]:
     """A match file of one game (game 1 of the deals: the search bot Blue), played by
     `search_tuning.py` at 2 simulations a move."""
-    row: dict[str, Any] = tuning.play(replay.task_of(TINY, 1))
+    row: dict[str, Any] = tuning.play(tuning.task_of(TINY, 1))
     path = tmp_path_factory.mktemp("replay") / "match.jsonl"
     _write(path, TINY, [row])
     return path, row
