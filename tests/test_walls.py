@@ -90,7 +90,7 @@ def test_a_hidden_piece_threatens_with_its_chance_of_being_a_miner() -> None:
 
 def test_the_watch_depends_only_on_what_red_may_know() -> None:
     """Differential: states drawn for Red's view (other hidden Blue ranks) give the same
-    watch and the same cover for every Red move."""
+    watch and the same cover and hold for every Red move."""
     state = play(_walled(miner="c4", e7="j", f7="t"), "j1-j2", "c4-c3")
     seen = stratego.view(state, Player.RED)
     expected = watch_walls(seen)
@@ -99,8 +99,8 @@ def test_the_watch_depends_only_on_what_red_may_know() -> None:
         other = stratego.view(Sampler(seen).sample(rng), Player.RED)
         watch = watch_walls(other)
         assert watch == expected
-        assert {m: watch.cover(m) for m in seen.legal_moves} == \
-            {m: expected.cover(m) for m in seen.legal_moves}
+        assert {m: (watch.cover(m), watch.hold(m)) for m in seen.legal_moves} == \
+            {m: (expected.cover(m), expected.hold(m)) for m in seen.legal_moves}
 
 
 def test_the_search_bot_covers_the_wall() -> None:
@@ -127,3 +127,73 @@ def test_a_bad_reach_is_refused(reach: object) -> None:
     with pytest.raises(stratego.ArgumentError, match="reach must be a whole number"):
         watch_walls(seen, reach=reach)  # type: ignore[arg-type]
     assert watch_walls(seen, reach=0).threats == {}
+
+
+def test_a_threat_is_held_only_when_every_bomb_it_reaches_is_covered() -> None:
+    """Every book lets the Miner strike any Bomb it reaches, so a Miner on c3 that reaches
+    both a2 and b1 strikes the one without a cover. Covering b1 alone (c2-c1) holds
+    nothing; b2, beside both Bombs, holds the Miner. `cover` counts Bombs one by one and
+    scores c2-c1 as half of b2; `hold` counts the threat, held or not."""
+    state = play(reveal(_walled(miner="c4"), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    watch = _watch(state)
+    assert set(watch.pieces) == {stratego.Square.parse("c3").index}
+    assert watch.cover(Move.parse("c2-c1")) == 1.0
+    assert watch.hold(Move.parse("c2-c1")) == 0.0
+    assert watch.cover(Move.parse("c2-b2")) == 2.0
+    assert watch.hold(Move.parse("c2-b2")) == 1.0
+    assert watch.hold(Move.parse("j2-j3")) == 0.0
+
+
+def test_leaving_a_post_that_holds_nothing_costs_nothing() -> None:
+    """A Red Colonel on c1 covers b1, but the Miner on c3 also reaches a2, which no piece
+    covers: the threat is loose whether the Colonel stays or goes. `cover` charges its
+    step away as uncovering b1; `hold` does not. Its step to b2, beside both Bombs, holds
+    the Miner in both counts (by one threat; by one more Bomb covered)."""
+    state = play(reveal(_walled("c1", miner="c4"), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    watch = _watch(state)
+    assert watch.cover(Move.parse("c1-d1")) == -1.0
+    assert watch.hold(Move.parse("c1-d1")) == 0.0
+    assert watch.cover(Move.parse("c1-b2")) == 1.0
+    assert watch.hold(Move.parse("c1-b2")) == 1.0
+    held = play(reveal(_walled("b2", miner="c4"), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    assert _watch(held).hold(Move.parse("b2-b3")) == -1.0
+
+
+def test_each_threat_counts_with_its_own_chance() -> None:
+    """Two threats: a known Miner on a4 reaching a2 only, and a hidden piece on c3
+    reaching both Bombs with its chance of being a Miner. A cover on a3 holds the
+    first and not the second; b2 holds both."""
+    state = play(reveal(_walled("b3", miner="a5", c4="n"), "a5", Rank.MINER),
+                 "j1-j2", "a5-a4", "j2-j1", "c4-c3")
+    watch = _watch(state)
+    a4, c3 = (stratego.Square.parse(s).index for s in ("a4", "c3"))
+    assert watch.pieces[a4] == (1.0, frozenset({A2}))
+    chance, bombs = watch.pieces[c3]
+    assert 0.0 < chance < 1.0
+    assert bombs == frozenset({A2, B1})
+    assert watch.hold(Move.parse("b3-a3")) == pytest.approx(1.0)
+    assert watch.hold(Move.parse("b3-b2")) == pytest.approx(1.0 + chance)
+
+
+def test_the_search_bot_counts_threats_held_when_asked() -> None:
+    """The known Miner on c3 reaches both Bombs. Red's Sergeant on d1 can step to c1
+    beside b1 only. With the race's pulls toward the Miner off (so only the wall speaks
+    for the step) and one candidate: counted by Bombs, c1 covers half the wall and the
+    search bot plays it; counted by threats it holds nothing, and the bot plays the
+    Scout."""
+    state = play(reveal(_walled("d1", miner="c4"), "c4", Rank.MINER), "j1-j2", "c4-c3")
+    seen = stratego.view(state, Player.RED)
+    step = Move.parse("d1-c1")
+    for threats in (False, True):
+        bot = SearchBot(1, simulations=20, candidates=1, hunt=0.0, intercept=0.0,
+                        wall_threats=threats)
+        played = bot(seen)
+        assert (played == step) is not threats
+        assert played.frm == (stratego.Square.parse("j2") if threats else step.frm)
+
+
+@pytest.mark.parametrize("value", [1, "yes", None])
+def test_wall_threats_is_a_bool(value: object) -> None:
+    """`wall_threats` is True or False: anything else is an ArgumentError naming it."""
+    with pytest.raises(stratego.ArgumentError, match="wall_threats must be True or False"):
+        SearchBot(1, wall_threats=value)  # type: ignore[arg-type]

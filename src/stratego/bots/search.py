@@ -218,6 +218,11 @@ class SearchBot:
             (`stratego.bots.walls`: the one move between the Miner's strike on the Bomb
             and on the Flag is enough only for a piece already there), and taken off a
             move that takes such a cover away; 0 leaves the walls to the playouts.
+        wall_threats: Whether `wall` counts threats held (`WallWatch.hold`: an opponent
+            piece that may be a Miner is held only while every Bomb of the wall it can
+            strike has a cover, so a cover beside one Bomb holds nothing when the Miner
+            reaches another without one) instead of Bombs covered (`WallWatch.cover`,
+            each Bomb on its own: the default).
         walled: Whether its setups are drawn only among the human setups whose Flag is
             walled in by Bombs (`stratego.setup_model.sample_setup` with ``walled=True``,
             about 45% of the 40-piece army's; an army without such setups draws as
@@ -281,7 +286,7 @@ class SearchBot:
                  first_move_cost: float = FIRST_MOVE_COST, use_beliefs: bool = True,
                  hunt: float = HUNT, intercept: float = INTERCEPT,
                  commit: float | None = COMMIT, trap: float = TRAP,
-                 wall: float = WALL, walled: bool = True,
+                 wall: float = WALL, wall_threats: bool = False, walled: bool = True,
                  replies: int | None = None, exposure: float = EXPOSURE,
                  slip: float = SLIP, raid: float = RAID,
                  follow: int | None = None, flee: float = 0.0) -> None:
@@ -325,6 +330,10 @@ class SearchBot:
         if not isinstance(walled, bool):
             raise ArgumentError(f"walled must be True or False, not {shown(walled)}")
         self.walled = walled
+        if not isinstance(wall_threats, bool):
+            raise ArgumentError(f"wall_threats must be True or False, not "
+                                f"{shown(wall_threats)}")
+        self.wall_threats = wall_threats
         self.hunt = float(hunt)
         self.intercept = float(intercept)
         self.commit = None if commit is None else float(commit)
@@ -399,8 +408,9 @@ class SearchBot:
             if self.wall and choosing_steps:
                 watch = watch_walls(view, chances)
                 if watch.threats:
+                    gain = watch.hold if self.wall_threats else watch.cover
                     for move in moves:
-                        scores[move] += self.wall * watch.cover(move)
+                        scores[move] += self.wall * gain(move)
             ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
             best = ranked[0]
             if len(ranked) > 1 and source is not None:

@@ -9,9 +9,14 @@ may be a Miner can strike within a few moves (through empty squares and the play
 other Bombs, as a Miner walks through a double wall) and `WallWatch.cover` scores a move
 by how it changes the cover of those Bombs: each Bomb counts the chance that its likeliest
 threat is a Miner, and it is covered while a piece of the player that removes a Miner
-striking it stands on a square beside it (the Flag's square aside).
+striking it stands on a square beside it (the Flag's square aside). `WallWatch.hold`
+scores a move by the threats instead: each opponent piece that may be a Miner counts its
+chance of being one, and it is held only while every Bomb of the wall it can strike is
+covered, since a Miner that reaches two Bombs strikes the one without a cover (a cover of
+one of them alone holds nothing).
 
-`SearchBot` adds `cover` times its `wall` weight to its move scores. Only the view and
+`SearchBot` adds `cover` (or `hold`, with ``wall_threats=True``) times its `wall` weight to
+its move scores. Only the view and
 the chances of the opponent's hidden ranks are read, so the watch depends only on what the
 player may know.
 """
@@ -45,23 +50,36 @@ class WallWatch:
     """What `watch_walls` found: for each threatened Bomb beside the player's Flag (by
     square index), the chance that its likeliest threat removes Bombs (`threats`), the
     squares beside each such Bomb from which a piece of the player would strike it
-    (`posts`), and the player's pieces on the board that remove such a piece striking it
-    (`coverers`, square indices)."""
+    (`posts`), the player's pieces on the board that remove such a piece striking it
+    (`coverers`, square indices), and for each opponent piece that may remove Bombs (by
+    square index) its chance of doing so and the threatened Bombs it can strike
+    (`pieces`)."""
 
     threats: Mapping[int, float]
     posts: Mapping[int, frozenset[int]] = attrs.field(repr=False)
     coverers: frozenset[int] = attrs.field(repr=False)
+    pieces: Mapping[int, tuple[float, frozenset[int]]] = attrs.field(factory=dict,
+                                                                     repr=False)
+
+    def _covered(self, bomb: int, frm: int, to: int) -> bool:
+        """Whether a cover stands beside `bomb` once the piece on `frm` stands on `to`
+        (-1, -1: as things stand)."""
+        posts = self.posts[bomb]
+        return (any(square in self.coverers and square != frm for square in posts)
+                or (frm in self.coverers and to in posts))
 
     def _uncovered(self, frm: int, to: int) -> float:
         """The chance-weighted count of threatened Bombs without a cover once the piece on
         `frm` stands on `to` (-1, -1: as things stand)."""
-        total = 0.0
-        for bomb, chance in self.threats.items():
-            posts = self.posts[bomb]
-            held = any(square in self.coverers and square != frm for square in posts)
-            if not held and not (frm in self.coverers and to in posts):
-                total += chance
-        return total
+        return sum(chance for bomb, chance in self.threats.items()
+                   if not self._covered(bomb, frm, to))
+
+    def _loose(self, frm: int, to: int) -> float:
+        """The chance-weighted count of threats not held (some Bomb they can strike
+        without a cover) once the piece on `frm` stands on `to` (-1, -1: as things
+        stand)."""
+        return sum(chance for chance, bombs in self.pieces.values()
+                   if not all(self._covered(bomb, frm, to) for bomb in bombs))
 
     def cover(self, move: Move) -> float:
         """How much `move` lowers the chance-weighted count of threatened Bombs left
@@ -74,6 +92,20 @@ class WallWatch:
         if frm not in self.coverers:
             return 0.0
         return self._uncovered(-1, -1) - self._uncovered(frm, to)
+
+    def hold(self, move: Move) -> float:
+        """How much `move` lowers the chance-weighted count of threats not held, a threat
+        being held while every threatened Bomb it can strike has a cover: positive for a
+        step that completes the cover of all a threat reaches, negative for a cover that
+        leaves a post a held threat needs (a strike from it too), 0 for any other move,
+        for a Rescue, and for a step onto or off a post that holds nothing because the
+        threat also reaches a Bomb without a cover."""
+        if not self.pieces or move.frm is None or move.to is None:
+            return 0.0
+        frm, to = move.frm.index, move.to.index
+        if frm not in self.coverers:
+            return 0.0
+        return self._loose(-1, -1) - self._loose(frm, to)
 
 
 def watch_walls(view: PlayerView,
@@ -104,11 +136,14 @@ def watch_walls(view: PlayerView,
         return WallWatch({}, {}, frozenset())
     theirs = rank_chances(view, chances)
     threats: dict[int, float] = {}
+    pieces: dict[int, tuple[float, frozenset[int]]] = {}
     for square, ranks in theirs.items():
         p = sum(chance for rank, chance in ranks if rank in breakers)
         if p <= 0.0:
             continue
         steps = _reach(square, walls, mine, theirs, reach)
+        if steps:
+            pieces[square] = (p, frozenset(steps))
         for bomb in steps:
             threats[bomb] = max(threats.get(bomb, 0.0), p)
     if not threats:
@@ -120,7 +155,7 @@ def watch_walls(view: PlayerView,
         square for square, rank in mine.items()
         if rank in movable and all(table[rank][b] in DEFENDER_REMOVED
                                    for b in breakers))
-    return WallWatch(threats, posts, coverers)
+    return WallWatch(threats, posts, coverers, pieces)
 
 
 def _reach(start: int, walls: Mapping[int, int], mine: Mapping[int, Rank],
