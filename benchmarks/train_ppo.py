@@ -146,7 +146,7 @@ class MaterialShaping(gymnasium.Wrapper[Any, Any, Any, Any]):
         self.weight, self.gamma, self.phi = weight, gamma, 0.0
         army = env.unwrapped.rules.army
         self.worth: float = sum(PIECE_VALUES[rank] * army.count(rank) for rank in Rank
-                         if rank is not Rank.FLAG)
+                                if rank is not Rank.FLAG)
 
     def _material(self) -> float:
         game: Any = self.env.unwrapped
