@@ -16,14 +16,13 @@ covered, since a Miner that reaches two Bombs strikes the one without a cover (a
 one of them alone holds nothing).
 
 `SearchBot` adds `cover` (or `hold`, with ``wall_threats=True``) times its `wall` weight to
-its move scores. Only the view and
-the chances of the opponent's hidden ranks are read, so the watch depends only on what the
-player may know.
+its move scores. Only the view and the chances of the opponent's hidden ranks are read, so
+the watch depends only on what the player may know.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
@@ -60,6 +59,18 @@ class WallWatch:
     coverers: frozenset[int] = attrs.field(repr=False)
     pieces: Mapping[int, tuple[float, frozenset[int]]] = attrs.field(factory=dict,
                                                                      repr=False)
+    uncovered: float = attrs.field(init=False, repr=False)
+    """The chance-weighted count of threatened Bombs without a cover, as things stand."""
+    loose: float = attrs.field(init=False, repr=False)
+    """The chance-weighted count of threats not held, as things stand."""
+
+    @uncovered.default
+    def _uncovered_now(self) -> float:
+        return self._uncovered(-1, -1)
+
+    @loose.default
+    def _loose_now(self) -> float:
+        return self._loose(-1, -1)
 
     def _covered(self, bomb: int, frm: int, to: int) -> bool:
         """Whether a cover stands beside `bomb` once the piece on `frm` stands on `to`
@@ -71,27 +82,22 @@ class WallWatch:
     def _uncovered(self, frm: int, to: int) -> float:
         """The chance-weighted count of threatened Bombs without a cover once the piece on
         `frm` stands on `to` (-1, -1: as things stand)."""
-        return sum(chance for bomb, chance in self.threats.items()
-                   if not self._covered(bomb, frm, to))
+        return sum((chance for bomb, chance in self.threats.items()
+                    if not self._covered(bomb, frm, to)), 0.0)
 
     def _loose(self, frm: int, to: int) -> float:
         """The chance-weighted count of threats not held (some Bomb they can strike
         without a cover) once the piece on `frm` stands on `to` (-1, -1: as things
         stand)."""
-        return sum(chance for chance, bombs in self.pieces.values()
-                   if not all(self._covered(bomb, frm, to) for bomb in bombs))
+        return sum((chance for chance, bombs in self.pieces.values()
+                    if not all(self._covered(bomb, frm, to) for bomb in bombs)), 0.0)
 
     def cover(self, move: Move) -> float:
         """How much `move` lowers the chance-weighted count of threatened Bombs left
         without a cover: positive for a step onto a post, negative for a cover that
         leaves its post (a strike from it too: what the strike wins is its own score's to
         weigh), 0 for any other move and for a Rescue."""
-        if not self.threats or move.frm is None or move.to is None:
-            return 0.0
-        frm, to = move.frm.index, move.to.index
-        if frm not in self.coverers:
-            return 0.0
-        return self._uncovered(-1, -1) - self._uncovered(frm, to)
+        return self._lowers(move, self._uncovered, self.uncovered)
 
     def hold(self, move: Move) -> float:
         """How much `move` lowers the chance-weighted count of threats not held, a threat
@@ -100,12 +106,15 @@ class WallWatch:
         leaves a post a held threat needs (a strike from it too), 0 for any other move,
         for a Rescue, and for a step onto or off a post that holds nothing because the
         threat also reaches a Bomb without a cover."""
-        if not self.pieces or move.frm is None or move.to is None:
+        return self._lowers(move, self._loose, self.loose)
+
+    def _lowers(self, move: Move, count: Callable[[int, int], float],
+                now: float) -> float:
+        """How much `move` lowers `count` from `now` (its value as things stand): 0 for a
+        Rescue and for a move of a piece that cannot cover."""
+        if move.frm is None or move.to is None or move.frm.index not in self.coverers:
             return 0.0
-        frm, to = move.frm.index, move.to.index
-        if frm not in self.coverers:
-            return 0.0
-        return self._loose(-1, -1) - self._loose(frm, to)
+        return now - count(move.frm.index, move.to.index)
 
 
 def watch_walls(view: PlayerView,
