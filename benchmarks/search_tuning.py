@@ -26,7 +26,8 @@ Usage: python benchmarks/search_tuning.py [--games 40] [--simulations 200]
 With ``--jsonl FILE`` each game is written to FILE as soon as it ends, so a long match (the
 one-second budget is hours of both cores) may be stopped and played on later: run the same
 command again and the games FILE already holds (same budget, deals, options and bots) are
-kept and not played again. When every game is in, FILE is rewritten in game order.
+kept and not played again. When every game is in, FILE is rewritten in game order. Each
+game's row holds its moves, so `replay.py` shows any position of it at once.
 """
 
 from __future__ import annotations
@@ -123,16 +124,20 @@ def playthrough(task: Task) -> tuple[int, Player, GameState, Iterator[Ply]]:
 
 
 def play(task: Task) -> dict[str, Any]:
-    """Game `index` of the deals from `seed`: the search bot's result and how it ended."""
+    """Game `index` of the deals from `seed`: the search bot's result, how it ended and
+    its moves (``"moves"``: their notation, space-separated, from the opening), which
+    `replay.py` reads instead of playing the game again."""
     index = task[0]
     deal, me, state, plies = playthrough(task)
     losses: dict[str, float] = {name: 0 if name in ("spied", "spy_kills") else 0.0
                                 for name in LOSSES}
+    moves = []
     for before, move, state in plies:
         _count(before, move, state, me, losses)
+        moves.append(str(move))
     won, how = result(state, me)
     return {"index": index, "deal": deal, "search_red": me is Player.RED, "won": won,
-            "termination": how, "plies": state.ply, **losses}
+            "termination": how, "plies": state.ply, **losses, "moves": " ".join(moves)}
 
 
 def result(end: GameState, me: Player) -> tuple[bool | None, str]:

@@ -343,3 +343,46 @@ def test_a_position_of_the_replay_is_searched_again(replay: Any, tiny_match: Any
     monkeypatch.setattr(sys, "argv", ["replay.py", str(path), "1", "--ply", "8"])
     with pytest.raises(SystemExit, match="not one of the search bot's moves"):
         replay.main()
+
+
+def test_a_game_keeps_its_moves_and_is_rebuilt_from_them(
+        replay: Any, tiny_match: Any, tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game's row holds its moves, one for each ply it lasted. The replay rebuilds the game
+    from them, and prints what playing it again (``--play``) and a row without them print,
+    but for where the plies came from."""
+    path, row = tiny_match
+    assert len(row["moves"].split()) == row["plies"]
+    outs = {}
+    for label, file, extra in (("rebuilt", path, []), ("played", path, ["--play"])):
+        monkeypatch.setattr(sys, "argv", ["replay.py", str(file), "1", *extra])
+        replay.main()
+        outs[label] = capsys.readouterr().out
+    bare = tmp_path / "bare.jsonl"
+    _write(bare, TINY, [{k: v for k, v in row.items() if k != "moves"}])
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(bare), "1"])
+    replay.main()
+    outs["bare"] = capsys.readouterr().out
+    assert "(rebuilt from the file's moves)" in outs["rebuilt"]
+    assert "(played again)" in outs["played"]
+    assert "(played again)" in outs["bare"]
+    assert outs["rebuilt"].replace("rebuilt from the file's moves", "played again") \
+        == outs["played"] == outs["bare"]
+    assert "as the file recorded" in outs["rebuilt"]
+    assert "NOT" not in outs["rebuilt"]
+
+
+@pytest.mark.parametrize(("moves", "fault"), [("e5-e6", "ply 0: 'e5-e6' is no legal move"),
+                                         ("a4-a9x", "ply 0: not a move")])
+def test_moves_of_another_game_are_refused(replay: Any, tiny_match: Any,
+                                           tmp_path: pathlib.Path,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           moves: str, fault: str) -> None:
+    """A recorded move that is not legal in the rebuilt position (or no move at all) stops
+    the replay, naming the ply."""
+    _, row = tiny_match
+    other = tmp_path / "other.jsonl"
+    _write(other, TINY, [{**row, "moves": moves}])
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(other), "1"])
+    with pytest.raises(SystemExit, match=re.escape(fault)):
+        replay.main()
