@@ -386,3 +386,63 @@ def test_moves_of_another_game_are_refused(replay: Any, tiny_match: Any,
     monkeypatch.setattr(sys, "argv", ["replay.py", str(other), "1"])
     with pytest.raises(SystemExit, match=re.escape(fault)):
         replay.main()
+
+
+@pytest.fixture(scope="module")
+def losses(replay: Any) -> Any:
+    return _load("losses")
+
+
+def _table(losses: Any, argv: list[str], monkeypatch: pytest.MonkeyPatch,
+           capsys: pytest.CaptureFixture[str]) -> list[str]:
+    monkeypatch.setattr(sys, "argv", ["losses.py", *argv])
+    losses.main()
+    return capsys.readouterr().out.splitlines()
+
+
+def test_a_lost_flag_is_traced_to_the_piece_that_took_it(
+        losses: Any, replay: Any, tiny_match: Any, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The table row of a game lost by its Flag names the ply it fell at and the rank the
+    replay's last strike shows taking it, and the taker came within reach before that."""
+    path, row = tiny_match
+    assert (row["won"], row["termination"]) == (False, "flag captured")
+    lines = _table(losses, [str(path)], monkeypatch, capsys)
+    assert lines[:2] == losses.HEAD.splitlines()
+    cells = [c.strip() for c in lines[2].strip("|").split("|")]
+    assert cells[:3] == ["1", "blue", str(row["plies"])]
+    monkeypatch.setattr(sys, "argv", ["replay.py", str(path), "1"])
+    replay.main()
+    last = [line for line in capsys.readouterr().out.splitlines() if " x flag:" in line]
+    assert re.search(rf" {cells[3]} x flag:", last[-1])
+    assert 0 <= int(cells[5]) < row["plies"]
+    assert re.fullmatch(rf"known {cells[3]}|{cells[3]} [01]\.\d\d", cells[6])
+
+
+def test_the_loss_of_a_three_second_game(losses: Any, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Game 191 of the three-second run: a Miner took the Flag on c10 from b10, the Bomb
+    a Major had died on at ply 118 and the Miner removed at ply 152 (the replay's
+    strikes), having come within four steps at ply 145."""
+    path = (BENCHMARKS / "results/search-strength/tuning"
+            / "search23400-opponent-raids-deals13000.jsonl")
+    line = _table(losses, [str(path), "191"], monkeypatch, capsys)[2]
+    assert re.fullmatch(r"\| 191 \| blue \| 155 \| miner \| b10, a Bomb of the wall removed "
+                        r"by a miner at ply 152 \| 145 \| miner 0\.\d\d \| \+7\.5 \| "
+                        r"major, 3 steps \|", line)
+
+
+def test_games_the_table_cannot_trace_are_counted(
+        losses: Any, tiny_match: Any, tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A lost game without moves is left out and counted; moves whose last one takes no
+    Flag of the bot's stop the table, naming the game."""
+    _, row = tiny_match
+    bare = tmp_path / "bare.jsonl"
+    _write(bare, TINY, [{k: v for k, v in row.items() if k != "moves"}])
+    assert _table(losses, [str(bare)], monkeypatch, capsys)[-1] \
+        == "left out of 1 lost: 1 no moves"
+    cut = tmp_path / "cut.jsonl"
+    _write(cut, TINY, [{**row, "moves": row["moves"].rsplit(" ", 1)[0]}])
+    with pytest.raises(SystemExit, match=r"game 1: its last move .* takes no Flag"):
+        _table(losses, [str(cut)], monkeypatch, capsys)
