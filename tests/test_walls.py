@@ -99,8 +99,11 @@ def test_the_watch_depends_only_on_what_red_may_know() -> None:
         other = stratego.view(Sampler(seen).sample(rng), Player.RED)
         watch = watch_walls(other)
         assert watch == expected
-        assert {m: (watch.cover(m), watch.hold(m)) for m in seen.legal_moves} == \
-            {m: (expected.cover(m), expected.hold(m)) for m in seen.legal_moves}
+        for strikes in (False, True):
+            assert {m: (watch.cover(m, strikes=strikes), watch.hold(m, strikes=strikes))
+                    for m in seen.legal_moves} == \
+                {m: (expected.cover(m, strikes=strikes), expected.hold(m, strikes=strikes))
+                 for m in seen.legal_moves}
 
 
 def test_the_search_bot_covers_the_wall() -> None:
@@ -193,7 +196,54 @@ def test_the_search_bot_counts_threats_held_when_asked() -> None:
 
 
 @pytest.mark.parametrize("value", [1, "yes", None])
-def test_wall_threats_is_a_bool(value: object) -> None:
-    """`wall_threats` is True or False: anything else is an ArgumentError naming it."""
-    with pytest.raises(stratego.ArgumentError, match="wall_threats must be True or False"):
-        SearchBot(1, wall_threats=value)  # type: ignore[arg-type]
+@pytest.mark.parametrize("name", ["wall_threats", "wall_strikes"])
+def test_the_wall_switches_are_bools(name: str, value: object) -> None:
+    """`wall_threats` and `wall_strikes` are True or False: anything else is an
+    ArgumentError naming the option."""
+    with pytest.raises(stratego.ArgumentError, match=f"{name} must be True or False"):
+        SearchBot(1, **{name: value})  # type: ignore[arg-type]
+
+
+def _striking() -> GameState:
+    """Red's Sergeant on c1 covers b1; the known Miner on c2, beside it, reaches a2 (no
+    cover) and b1 within two moves."""
+    return play(reveal(_walled("c1", miner="c3"), "c3", Rank.MINER), "j1-j2", "c3-c2")
+
+
+def test_a_cover_that_strikes_the_threat_removes_it_when_asked() -> None:
+    """Every book: the Sergeant removes a Miner it strikes (classic "Attacking": the
+    higher rank wins). Struck, the Miner threatens nothing, so with `strikes` the strike
+    lowers both counts by the whole threat; without, it counts as the Sergeant leaving
+    b1's post. A step away still uncovers b1 either way."""
+    watch = _watch(_striking())
+    strike, away = Move.parse("c1-c2"), Move.parse("c1-d1")
+    assert dict(watch.threats) == {A2: 1.0, B1: 1.0}
+    assert (watch.cover(strike), watch.hold(strike)) == (-1.0, 0.0)
+    assert (watch.cover(strike, strikes=True), watch.hold(strike, strikes=True)) == (1.0, 1.0)
+    assert (watch.cover(away, strikes=True), watch.hold(away, strikes=True)) == (-1.0, 0.0)
+
+
+def test_a_struck_threat_leaves_the_others() -> None:
+    """Two threats: the known Miner on a4 reaching a2, and a hidden piece on c3 reaching
+    both Bombs. Red's Sergeant on b3, beside a2's threat, strikes it: the hidden piece
+    still threatens a2 and b1 with its own chance, which the counts keep."""
+    state = play(reveal(_walled("b3", miner="a5", c4="n"), "a5", Rank.MINER),
+                 "j1-j2", "a5-a4", "j2-j1", "c4-c3")
+    watch = _watch(state)
+    chance = watch.pieces[stratego.Square.parse("c3").index][0]
+    strike = Move.parse("b3-a4")
+    assert watch.hold(strike, strikes=True) == pytest.approx(1.0)
+    assert watch.cover(strike, strikes=True) == pytest.approx(watch.uncovered - 2 * chance)
+
+
+def test_the_search_bot_strikes_the_miner_beside_its_wall_when_asked() -> None:
+    """In the position above, with one candidate (the heuristic's best) and the race's
+    pulls off: counted as leaving b1's post, the Sergeant's strike on the known Miner is
+    charged the wall's weight and the bot plays something else; with ``wall_strikes=True``
+    it strikes."""
+    seen = stratego.view(_striking(), Player.RED)
+    strike = Move.parse("c1-c2")
+    for strikes in (False, True):
+        bot = SearchBot(1, simulations=20, candidates=1, hunt=0.0, intercept=0.0,
+                        wall_strikes=strikes)
+        assert (bot(seen) == strike) is strikes

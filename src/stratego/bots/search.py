@@ -223,6 +223,10 @@ class SearchBot:
             strike has a cover, so a cover beside one Bomb holds nothing when the Miner
             reaches another without one) instead of Bombs covered (`WallWatch.cover`,
             each Bomb on its own: the default).
+        wall_strikes: Whether `wall` counts a strike of a cover on a threat as removing
+            that threat (``strikes=True`` of `WallWatch.cover` and `WallWatch.hold`), so
+            that the piece beside the wall that strikes the Miner beside it is not
+            charged for leaving its post. Off by default until it is measured in games.
         walled: Whether its setups are drawn only among the human setups whose Flag is
             walled in by Bombs (`stratego.setup_model.sample_setup` with ``walled=True``,
             about 45% of the 40-piece army's; an army without such setups draws as
@@ -287,6 +291,7 @@ class SearchBot:
                  hunt: float = HUNT, intercept: float = INTERCEPT,
                  commit: float | None = COMMIT, trap: float = TRAP,
                  wall: float = WALL, wall_threats: bool = False, walled: bool = True,
+                 wall_strikes: bool = False,
                  replies: int | None = None, exposure: float = EXPOSURE,
                  slip: float = SLIP, raid: float = RAID,
                  follow: int | None = None, flee: float = 0.0) -> None:
@@ -334,6 +339,10 @@ class SearchBot:
             raise ArgumentError(f"wall_threats must be True or False, not "
                                 f"{shown(wall_threats)}")
         self.wall_threats = wall_threats
+        if not isinstance(wall_strikes, bool):
+            raise ArgumentError(f"wall_strikes must be True or False, not "
+                                f"{shown(wall_strikes)}")
+        self.wall_strikes = wall_strikes
         self.hunt = float(hunt)
         self.intercept = float(intercept)
         self.commit = None if commit is None else float(commit)
@@ -410,7 +419,7 @@ class SearchBot:
                 if watch.threats:
                     gain = watch.hold if self.wall_threats else watch.cover
                     for move in moves:
-                        scores[move] += self.wall * gain(move)
+                        scores[move] += self.wall * gain(move, strikes=self.wall_strikes)
             ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
             best = ranked[0]
             if len(ranked) > 1 and source is not None:

@@ -79,42 +79,60 @@ class WallWatch:
         return (any(square in self.coverers and square != frm for square in posts)
                 or (frm in self.coverers and to in posts))
 
-    def _uncovered(self, frm: int, to: int) -> float:
+    def _uncovered(self, frm: int, to: int, gone: int = -1) -> float:
         """The chance-weighted count of threatened Bombs without a cover once the piece on
-        `frm` stands on `to` (-1, -1: as things stand)."""
-        return sum((chance for bomb, chance in self.threats.items()
+        `frm` stands on `to` (-1, -1: as things stand), the threat on `gone` (a square
+        of `pieces`) removed when given: each Bomb then counts its likeliest other
+        threat."""
+        threats = self.threats
+        if gone in self.pieces:
+            threats = {}
+            for square, (chance, bombs) in self.pieces.items():
+                if square != gone:
+                    for bomb in bombs:
+                        threats[bomb] = max(threats.get(bomb, 0.0), chance)
+        return sum((chance for bomb, chance in threats.items()
                     if not self._covered(bomb, frm, to)), 0.0)
 
-    def _loose(self, frm: int, to: int) -> float:
+    def _loose(self, frm: int, to: int, gone: int = -1) -> float:
         """The chance-weighted count of threats not held (some Bomb they can strike
         without a cover) once the piece on `frm` stands on `to` (-1, -1: as things
-        stand)."""
-        return sum((chance for chance, bombs in self.pieces.values()
-                    if not all(self._covered(bomb, frm, to) for bomb in bombs)), 0.0)
+        stand), the threat on `gone` left out when given."""
+        return sum((chance for square, (chance, bombs) in self.pieces.items()
+                    if square != gone
+                    and not all(self._covered(bomb, frm, to) for bomb in bombs)), 0.0)
 
-    def cover(self, move: Move) -> float:
+    def cover(self, move: Move, *, strikes: bool = False) -> float:
         """How much `move` lowers the chance-weighted count of threatened Bombs left
         without a cover: positive for a step onto a post, negative for a cover that
         leaves its post (a strike from it too: what the strike wins is its own score's to
-        weigh), 0 for any other move and for a Rescue."""
-        return self._lowers(move, self._uncovered, self.uncovered)
+        weigh), 0 for any other move and for a Rescue.
 
-    def hold(self, move: Move) -> float:
+        With `strikes`, a cover's strike on a threat counts that threat gone: a cover
+        removes a Miner it strikes, and a piece that is no Miner was no threat, so
+        either way the Bombs it threatened count only their other threats (a cover that
+        strikes the Miner beside the wall lowers the count instead of leaving a post)."""
+        return self._lowers(move, self._uncovered, self.uncovered, strikes)
+
+    def hold(self, move: Move, *, strikes: bool = False) -> float:
         """How much `move` lowers the chance-weighted count of threats not held, a threat
         being held while every threatened Bomb it can strike has a cover: positive for a
         step that completes the cover of all a threat reaches, negative for a cover that
         leaves a post a held threat needs (a strike from it too), 0 for any other move,
         for a Rescue, and for a step onto or off a post that holds nothing because the
-        threat also reaches a Bomb without a cover."""
-        return self._lowers(move, self._loose, self.loose)
+        threat also reaches a Bomb without a cover. With `strikes`, a cover's strike on a
+        threat counts that threat gone, as in `cover`."""
+        return self._lowers(move, self._loose, self.loose, strikes)
 
-    def _lowers(self, move: Move, count: Callable[[int, int], float],
-                now: float) -> float:
+    def _lowers(self, move: Move, count: Callable[[int, int, int], float],
+                now: float, strikes: bool) -> float:
         """How much `move` lowers `count` from `now` (its value as things stand): 0 for a
-        Rescue and for a move of a piece that cannot cover."""
+        Rescue and for a move of a piece that cannot cover. With `strikes`, a strike on a
+        threat counts without it."""
         if move.frm is None or move.to is None or move.frm.index not in self.coverers:
             return 0.0
-        return now - count(move.frm.index, move.to.index)
+        gone = move.to.index if strikes else -1
+        return now - count(move.frm.index, move.to.index, gone)
 
 
 def watch_walls(view: PlayerView,
