@@ -4,7 +4,8 @@
 For each game the search bot lost by its Flag captured whose row holds its moves, it
 rebuilds the game (`replay.rebuilt`) and prints one row of a Markdown table:
 
-* the piece that took the Flag and the square it came from, and whether that square held
+* the ply of the strike on the Flag (counted from 0, as `replay.py` counts plies), the
+  piece that made it and the square it came from, and whether that square held
   a Bomb of the Flag's wall at the start (and which piece removed it, at which ply) or was
   open from the start;
 * the ply at which that piece first stood within ``--near`` steps of the Flag (orthogonal
@@ -37,7 +38,7 @@ from stratego.state import GameState
 from stratego.strike import Side, resolve_strike
 from stratego.views import view
 
-HEAD = ("| game | bot | ply | taken by | from | came within reach | known to the bot then "
+HEAD = ("| game | bot | taken at ply | taken by | from | came within reach | known to the bot then "
         "| lead then | its nearest piece that beats it |\n"
         "|---:|---|---:|---|---|---:|---|---:|---|")
 
@@ -76,7 +77,7 @@ def fall(index: int, me: Player, start: GameState, plies: list[Ply], near: int) 
                      if piece.rank not in (Rank.BOMB, Rank.FLAG)
                      and resolve_strike(piece.rank, taker.rank, seen.rules).winner is Side.ATTACKER)
     guard = f"{beaters[0][2]}, {beaters[0][0]} steps" if beaters else "none"
-    return (f"| {index} | {me.name.lower()} | {before.ply + 1} | {name} | {way} | "
+    return (f"| {index} | {me.name.lower()} | {before.ply} | {name} | {way} | "
             f"{came.ply} | {known} | {lead:+g} | {guard} |")
 
 

@@ -403,19 +403,20 @@ def _table(losses: Any, argv: list[str], monkeypatch: pytest.MonkeyPatch,
 def test_a_lost_flag_is_traced_to_the_piece_that_took_it(
         losses: Any, replay: Any, tiny_match: Any, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """The table row of a game lost by its Flag names the ply it fell at and the rank the
-    replay's last strike shows taking it, and the taker came within reach before that."""
+    """The table row of a game lost by its Flag names the ply of the strike that took it
+    (the last of the game's plies, counted from 0 as the replay counts them) and the rank
+    the replay's last strike shows taking it, and the taker came within reach before."""
     path, row = tiny_match
     assert (row["won"], row["termination"]) == (False, "flag captured")
     lines = _table(losses, [str(path)], monkeypatch, capsys)
     assert lines[:2] == losses.HEAD.splitlines()
     cells = [c.strip() for c in lines[2].strip("|").split("|")]
-    assert cells[:3] == ["1", "blue", str(row["plies"])]
+    assert cells[:3] == ["1", "blue", str(row["plies"] - 1)]
     monkeypatch.setattr(sys, "argv", ["replay.py", str(path), "1"])
     replay.main()
     last = [line for line in capsys.readouterr().out.splitlines() if " x flag:" in line]
     assert re.search(rf" {cells[3]} x flag:", last[-1])
-    assert 0 <= int(cells[5]) < row["plies"]
+    assert 0 <= int(cells[5]) < row["plies"] - 1
     assert re.fullmatch(rf"known {cells[3]}|{cells[3]} [01]\.\d\d", cells[6])
 
 
@@ -427,7 +428,7 @@ def test_the_loss_of_a_three_second_game(losses: Any, monkeypatch: pytest.Monkey
     path = (BENCHMARKS / "results/search-strength/tuning"
             / "search23400-opponent-raids-deals13000.jsonl")
     line = _table(losses, [str(path), "191"], monkeypatch, capsys)[2]
-    assert re.fullmatch(r"\| 191 \| blue \| 155 \| miner \| b10, a Bomb of the wall removed "
+    assert re.fullmatch(r"\| 191 \| blue \| 154 \| miner \| b10, a Bomb of the wall removed "
                         r"by a miner at ply 152 \| 145 \| miner 0\.\d\d \| \+7\.5 \| "
                         r"major, 3 steps \|", line)
 
