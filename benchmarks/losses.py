@@ -67,10 +67,11 @@ def fall(index: int, me: Player, start: GameState, plies: list[Ply], near: int) 
                  if (sq := b.square_of(taker)) is not None
                  and distance(sq.index, move.to.index) <= near), before)
     seen = next((b for b, _, _ in plies if b.ply >= came.ply and b.to_move is me), before)
-    mine = next(p for p in view(seen, me).pieces if p.id == taker.id)
+    sight = view(seen, me)
+    mine = next(p for p in sight.pieces if p.id == taker.id)
     name = taker.rank.name.lower()
     known = (f"known {name}" if mine.rank is not None
-             else f"{name} {Beliefs(view(seen, me)).marginals()[taker.id][taker.rank]:.2f}")
+             else f"{name} {Beliefs(sight).marginals()[taker.id][taker.rank]:.2f}")
     lead = worth(seen, me) - worth(seen, me.opponent)
     beaters = sorted((distance(sq.index, move.to.index), -piece.rank, piece.rank.name.lower())
                      for sq, piece in seen.pieces(me)

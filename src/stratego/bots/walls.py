@@ -84,13 +84,7 @@ class WallWatch:
         `frm` stands on `to` (-1, -1: as things stand), the threat on `gone` (a square
         of `pieces`) removed when given: each Bomb then counts its likeliest other
         threat."""
-        threats = self.threats
-        if gone in self.pieces:
-            threats = {}
-            for square, (chance, bombs) in self.pieces.items():
-                if square != gone:
-                    for bomb in bombs:
-                        threats[bomb] = max(threats.get(bomb, 0.0), chance)
+        threats = _likeliest(self.pieces, gone) if gone in self.pieces else self.threats
         return sum((chance for bomb, chance in threats.items()
                     if not self._covered(bomb, frm, to)), 0.0)
 
@@ -162,7 +156,6 @@ def watch_walls(view: PlayerView,
     if not walls or not breakers:
         return WallWatch({}, {}, frozenset())
     theirs = rank_chances(view, chances)
-    threats: dict[int, float] = {}
     pieces: dict[int, tuple[float, frozenset[int]]] = {}
     for square, ranks in theirs.items():
         p = sum(chance for rank, chance in ranks if rank in breakers)
@@ -171,8 +164,7 @@ def watch_walls(view: PlayerView,
         steps = _reach(square, walls, mine, theirs, reach)
         if steps:
             pieces[square] = (p, frozenset(steps))
-        for bomb in steps:
-            threats[bomb] = max(threats.get(bomb, 0.0), p)
+    threats = _likeliest(pieces)
     if not threats:
         return WallWatch({}, {}, frozenset())
     posts = {bomb: frozenset(n for n in NEIGHBOURS[bomb] if n != walls[bomb]
@@ -183,6 +175,18 @@ def watch_walls(view: PlayerView,
         if rank in movable and all(table[rank][b] in DEFENDER_REMOVED
                                    for b in breakers))
     return WallWatch(threats, posts, coverers, pieces)
+
+
+def _likeliest(pieces: Mapping[int, tuple[float, frozenset[int]]],
+               gone: int = -1) -> dict[int, float]:
+    """For each Bomb some piece of `pieces` (but the one on `gone`) can strike, the
+    chance of its likeliest threat."""
+    threats: dict[int, float] = {}
+    for square, (chance, bombs) in pieces.items():
+        if square != gone:
+            for bomb in bombs:
+                threats[bomb] = max(threats.get(bomb, 0.0), chance)
+    return threats
 
 
 def _reach(start: int, walls: Mapping[int, int], mine: Mapping[int, Rank],
