@@ -22,12 +22,15 @@ passed to it.
 Usage: python benchmarks/search_tuning.py [--games 40] [--simulations 200]
        [--seed 1000] [--workers 2] [--option NAME=VALUE ...] [--bot FILE.py:NAME]
        [--opponent FILE.py:NAME] [--opponent-option NAME=VALUE ...] [--jsonl FILE]
+       [--only INDEX,INDEX,...]
 
 With ``--jsonl FILE`` each game is written to FILE as soon as it ends, so a long match (the
 one-second budget is hours of both cores) may be stopped and played on later: run the same
 command again and the games FILE already holds (same budget, deals, options and bots) are
 kept and not played again. When every game is in, FILE is rewritten in game order. Each
-game's row holds its moves, so `replay.py` shows any position of it at once.
+game's row holds its moves, so `replay.py` shows any position of it at once. ``--only``
+plays (and counts) only the games of the given indices among the ``--games``, such as the
+games another run lost: the same command without it later plays the rest into the file.
 """
 
 from __future__ import annotations
@@ -237,14 +240,21 @@ def main() -> None:
     parser.add_argument("--opponent", default=None)
     parser.add_argument("--opponent-option", action="append", default=[])
     parser.add_argument("--jsonl", default=None)
+    parser.add_argument("--only", default=None)
     args = parser.parse_args()
+    try:
+        only = (None if args.only is None
+                else {int(part) for part in args.only.split(",") if part.strip()})
+    except ValueError:
+        parser.error(f"--only takes game indices separated by commas, not {args.only[:40]!r}")
     options = parse_options(args.option)
     against_options = parse_options(args.opponent_option)
     header = {"simulations": args.simulations, "seed": args.seed, "options": options,
               "bot": args.bot or "search", "opponent": args.opponent or "heuristic",
               "opponent_options": against_options}
     done = played(args.jsonl, header) if args.jsonl else {}
-    tasks = [task_of(header, i) for i in range(args.games) if i not in done]
+    tasks = [task_of(header, i) for i in range(args.games)
+             if i not in done and (only is None or i in only)]
     if args.jsonl and not os.path.exists(args.jsonl):
         os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
         with open(args.jsonl, "w", encoding="utf-8") as out:
@@ -255,7 +265,8 @@ def main() -> None:
             if args.jsonl:
                 with open(args.jsonl, "a", encoding="utf-8") as out:
                     out.write(json.dumps(game) + "\n")
-    games = [done[i] for i in sorted(done) if i < args.games]
+    games = [done[i] for i in sorted(done)
+             if i < args.games and (only is None or i in only)]
     if args.jsonl:
         rewrite_in_order(args.jsonl, [done[i] for i in sorted(done)])
     score = Score("search", sum(g["won"] is True for g in games),

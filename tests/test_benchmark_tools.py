@@ -447,3 +447,27 @@ def test_games_the_table_cannot_trace_are_counted(
     _write(cut, TINY, [{**row, "moves": row["moves"].rsplit(" ", 1)[0]}])
     with pytest.raises(SystemExit, match=r"game 1: its last move .* takes no Flag"):
         _table(losses, [str(cut)], monkeypatch, capsys)
+
+
+def test_only_the_games_asked_for_are_played_and_counted(tuning: Any, tiny_match: Any,
+                                                         tmp_path: pathlib.Path,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    """``--only 1`` of two games: the file's game 1 is kept and counted, game 0 is neither
+    played nor counted (the same command without ``--only`` plays it later); indices that
+    are not whole numbers are refused."""
+    _, row = tiny_match
+    path = tmp_path / "match.jsonl"
+    _write(path, TINY, [row])
+    argv = ["search_tuning.py", "--games", "2", "--simulations", "2", "--seed", "13000",
+            "--workers", "1", "--jsonl", str(path)]
+    monkeypatch.setattr(sys, "argv", [*argv, "--only", "1"])
+    tuning.main()
+    assert ", 1 games from deal 13000:" in capsys.readouterr().out
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [r["index"] for r in rows[1:]] == [1]
+    monkeypatch.setattr(sys, "argv", [*argv, "--only", "1,x"])
+    with pytest.raises(SystemExit):
+        tuning.main()
+    assert "--only takes game indices" in capsys.readouterr().err

@@ -98,7 +98,8 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"first_move_cost": -1.0}, {"use_beliefs": 1},
                                  {"walled": "yes"}, {"replies": -1}, {"replies": 2.5},
                                  {"follow": -1}, {"follow": "all"}, {"flee": 2.0},
-                                 {"raid": 1.5}, {"raid": -0.1}, {"raid": True}])
+                                 {"raid": 1.5}, {"raid": -0.1}, {"raid": True},
+                                 {"defend": 1.5}, {"defend": "often"}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""
@@ -527,3 +528,26 @@ def test_a_raiding_opponent_walks_its_miner_through_the_wall_to_the_flag() -> No
     won = [playouts.play(state, Move.parse("e10-e9"), Player.BLUE, blue_base, seed,
                          PublicCounts(state), depth=12, raid=1.0) for seed in range(40)]
     assert sum(result == WIN for result in won) < lost[1.0] - 15
+
+
+def test_a_defending_bot_strikes_the_miner_on_its_way_to_the_flag() -> None:
+    """Every book: a Sergeant removes a Miner it strikes (classic "Attacking": the higher
+    rank wins), and a Miner removes a Bomb. Blue's Miner on h8 raids Red's Flag through
+    the wall in every playout (`raid=1.0`); Red's Sergeant on i7 is two steps from the
+    squares the Miner walks through. Left to the policy's steps it seldom gets there in
+    time; with `defend` it walks toward the Miner and strikes it, and the Flag is lost in
+    far fewer playouts."""
+    state = stratego.from_position(CLASSIC, {"j10": "F", "i10": "B", "j9": "B", "a7": "L",
+                                             "i7": "T", "h8": "n", "e10": "t", "a1": "f",
+                                             "a2": "b"}, to_move=Player.BLUE)
+    after = stratego.apply(state, Move.parse("e10-e9"))  # Red to move
+    playouts = Playouts()
+    base = playouts.evaluate(after, Player.RED)
+    lost = {}
+    for defend in (0.0, 1.0):
+        results = [playouts.play(after, Move.parse("a7-a8"), Player.RED, base, seed,
+                                 PublicCounts(after), depth=12, raid=1.0, defend=defend)
+                   for seed in range(40)]
+        lost[defend] = sum(result == -WIN for result in results)
+    assert lost[0.0] >= 20
+    assert lost[1.0] <= 5

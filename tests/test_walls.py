@@ -99,6 +99,7 @@ def test_the_watch_depends_only_on_what_red_may_know() -> None:
         other = stratego.view(Sampler(seen).sample(rng), Player.RED)
         watch = watch_walls(other)
         assert watch == expected
+        assert watch.approaches(other.legal_moves) == expected.approaches(seen.legal_moves)
         for strikes in (False, True):
             assert {m: (watch.cover(m, strikes=strikes), watch.hold(m, strikes=strikes))
                     for m in seen.legal_moves} == \
@@ -247,3 +248,38 @@ def test_the_search_bot_strikes_the_miner_beside_its_wall_when_asked() -> None:
         bot = SearchBot(1, simulations=20, candidates=1, hunt=0.0, intercept=0.0,
                         wall_strikes=strikes)
         assert (bot(seen) == strike) is strikes
+
+
+def test_the_nearest_guard_of_an_uncovered_bomb_approaches_it() -> None:
+    """The known Miner on b3 reaches a2 and b1 (by a3 or b2). Red's Sergeant on d3, which
+    removes a Miner it strikes, is three steps from both Bombs' posts: its approach is
+    one step that brings it nearer (to c3 or d2), named once. Once a piece
+    of Red's stands on a post the Bomb is covered and nothing needs to approach; a step
+    onto a post is the cover's to score, not an approach."""
+    state = play(reveal(_walled("d3", miner="b4"), "b4", Rank.MINER), "j1-j2", "b4-b3")
+    seen = stratego.view(state, Player.RED)
+    watch = watch_walls(seen)
+    assert dict(watch.threats) == {A2: 1.0, B1: 1.0}
+    assert watch.approaches(seen.legal_moves) in ([Move.parse("d3-c3")],
+                                                  [Move.parse("d3-d2")])
+    covered = play(reveal(_walled("d3", miner="b4", b2="T"), "b4", Rank.MINER),
+                   "j1-j2", "b4-b3")
+    seen = stratego.view(covered, Player.RED)
+    assert watch_walls(seen).approaches(seen.legal_moves) == []
+    near = play(reveal(_walled("c2", miner="b4"), "b4", Rank.MINER), "j1-j2", "b4-b3")
+    seen = stratego.view(near, Player.RED)
+    assert watch_walls(seen).approaches(seen.legal_moves) == []  # c2-b2 is a cover
+
+
+def test_a_defending_search_bot_weighs_the_approach() -> None:
+    """In the position above, with one candidate (the heuristic's best, another move):
+    with `defend` the Sergeant's approach joins it, to be weighed by the playouts;
+    without, the heuristic's best is weighed alone."""
+    state = play(reveal(_walled("d3", miner="b4"), "b4", Rank.MINER), "j1-j2", "b4-b3")
+    seen = stratego.view(state, Player.RED)
+    [approach] = watch_walls(seen).approaches(seen.legal_moves)
+    for defend in (0.0, 0.5):
+        bot = SearchBot(1, simulations=20, candidates=1, defend=defend)
+        bot(seen)
+        weighed = [c.move for c in bot.searched]
+        assert (approach in weighed) is (defend > 0)

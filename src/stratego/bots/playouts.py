@@ -63,10 +63,11 @@ class Playouts:
     outcomes, the army's counts, the average gains of strikes and the ranks' worth), so one
     instance serves a bot's whole game and a new `Rules` rebuilds them."""
 
-    __slots__ = ("_breaks", "_counts", "_gains", "_rules", "_table", "_values")
+    __slots__ = ("_breaks", "_counts", "_gains", "_rules", "_stops", "_table", "_values")
 
     def __init__(self) -> None:
         self._breaks: list[bool] = []
+        self._stops: list[bool] = []
         self._gains: dict[tuple[int, int], float] = {}
         self._rules: Rules | None = None
         self._table: tuple[tuple[int, ...], ...] = ()
@@ -124,7 +125,8 @@ class Playouts:
              rng: random.Random | int | None, public: PublicCounts, *, depth: int,
              answers: Answers | None = None, replies: int | None = None,
              exploration: float = 0.4, raid: float = 0.0,
-             follow: int | None = None, flee: float = 0.0) -> float:
+             follow: int | None = None, flee: float = 0.0,
+             defend: float = 0.0) -> float:
         """One playout after `move` in the sampled `state`, `depth` plies long: the
         material won (lost when negative) against `base`, the evaluation of `state`
         before the move (`evaluate`), a won game counting as `WIN`. Each side strikes
@@ -147,6 +149,17 @@ class Playouts:
         to the Flag open then loses the playouts where the piece beside it is a Miner.
         `me`'s own pieces never raid (they would walk to a Flag the sampled state puts
         where the bot does not know it is).
+
+        With `defend`, at each ply of `me` where no strike pays, `me` defends its own Flag
+        with chance `defend` when it must: while a piece of the opponent that removes
+        Bombs (a Miner, in the sampled state) stands within `RAID_REACH` moves of `me`'s
+        Flag through the Bombs, `me`'s piece nearest such a raider among those that
+        remove it when they strike it strikes it or steps closer to it (`_defend_step`).
+        `me` knows where its own Flag is, so this walk, unlike a raid of `me`'s, is one
+        the bot would make; random steps seldom bring a defender two steps in time, and
+        with `defend` a candidate that brings one nearer keeps the Flag in more playouts.
+        The dice are thrown only when there is such a raider and such a move, so a
+        playout with none plays as without `defend`.
 
         With `flee`, at each ply where no strike pays and no raid is made, the side to
         move takes, with chance `flee`, a piece that stands beside an opponent piece of
@@ -174,6 +187,10 @@ class Playouts:
             for rank in rules.army.ranks():
                 self._counts[rank] += 1
             self._breaks = [row[_BOMB] in DEFENDER_REMOVED for row in self._table]
+            breakers = [r for r, breaks in enumerate(self._breaks) if breaks]
+            self._stops = [bool(breakers) and all(row[b] in DEFENDER_REMOVED
+                                                  for b in breakers)
+                           for row in self._table]
         gains = self._gains
         counts = self._counts
         table = self._table
@@ -183,8 +200,9 @@ class Playouts:
         node: Answers | None = None  # the bot's answers to the opponent's answer
         reply: Move | None = None
         raider = 1 - int(me)
-        raids = public.raid_distances(raider) if raid else None
+        raids = public.raid_distances(raider) if raid or defend else None
         breaks = self._breaks
+        stops = self._stops
         for ply in range(depth):
             if state.outcome is not None:
                 break
@@ -221,9 +239,14 @@ class Playouts:
                 if gain > best_gain:
                     best, best_gain = m, gain
             raided = None
-            if best is None and raids is not None and state.turn == raider \
+            if best is None and raid and raids is not None and state.turn == raider \
                     and rng.random() < raid:  # a strike that pays comes first
                 raided = _raid_step(moves, board, raids, breaks, rng)
+            elif best is None and defend and raids is not None and state.turn == me \
+                    and (defended := _defend_step(moves, board, raids[1], breaks, stops,
+                                                  raider)) is not None \
+                    and rng.random() < defend:  # no draw without a raider: dice kept
+                raided = defended
             if raided is not None:
                 best = raided
             elif best is None and flee and rng.random() < flee and (
@@ -462,6 +485,41 @@ def _raid_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
                 continue  # other strikes are the strike policy's
         options.append(m)
     return options[rng.randrange(len(options))] if options else None
+
+
+def _defend_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
+                 distances: list[int], breaks: list[bool], stops: list[bool],
+                 raider: int) -> Move | None:
+    """A defending move among `moves` (of the player whose Flag `distances` measures):
+    a strike on a piece of `raider` that removes Bombs and stands within `RAID_REACH`
+    moves of that Flag through the Bombs, by a piece that removes it; else a step that
+    takes the player's piece nearest such a raider, among those that remove it, closer
+    to it (by rows and files); None when there is no raider or no such move."""
+    raiders = [square for square, code in enumerate(board)
+               if code and (code >> 4) & 1 == raider and breaks[code & 15]
+               and distances[square] <= RAID_REACH]
+    if not raiders:
+        return None
+    chosen: Move | None = None
+    nearest = _FAR
+    for m in moves:
+        to = m.ti
+        if to < 0:
+            continue
+        frm = m.fi
+        if not stops[board[frm] & 15]:
+            continue
+        if to in raiders:
+            return m
+        if board[to]:
+            continue  # other strikes are the strike policy's
+        here = min(abs(frm // SIZE - r // SIZE) + abs(frm % SIZE - r % SIZE)
+                   for r in raiders)
+        there = min(abs(to // SIZE - r // SIZE) + abs(to % SIZE - r % SIZE)
+                    for r in raiders)
+        if there < here and here < nearest:
+            chosen, nearest = m, here
+    return chosen
 
 
 def _gain(table: tuple[tuple[int, ...], ...], counts: list[int], ra: int,

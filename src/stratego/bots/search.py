@@ -273,6 +273,18 @@ class SearchBot:
             steps almost never make, so a candidate that leaves the way open loses the
             playouts where the runner beside it is a Miner (`RAID` by default; 0 leaves
             the opponent's steps to the playout policy).
+        defend: The chance with which, at each ply of the bot in a playout where no
+            strike pays, the bot defends its Flag while a piece of the opponent that
+            removes Bombs (a Miner in the sampled state) is within
+            `stratego.bots.playouts.RAID_REACH` moves of it: its nearest piece that
+            removes such a raider strikes it or steps closer
+            (`stratego.bots.playouts.Playouts.play`'s `defend`), and the candidates
+            take in the step that brings the nearest guard of each threatened Bomb of
+            the wall without a cover one step nearer its posts
+            (`stratego.bots.walls.WallWatch.approaches`), for the playouts to weigh: a
+            guard two moves away is too late once the Miner is beside the wall. 0 (the
+            default) leaves the bot's steps to the playout policy and the candidates to
+            the scores.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
@@ -294,7 +306,8 @@ class SearchBot:
                  wall_strikes: bool = False,
                  replies: int | None = None, exposure: float = EXPOSURE,
                  slip: float = SLIP, raid: float = RAID,
-                 follow: int | None = None, flee: float = 0.0) -> None:
+                 follow: int | None = None, flee: float = 0.0,
+                 defend: float = 0.0) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -318,6 +331,7 @@ class SearchBot:
         slip = chance_from(slip, "slip")
         raid = chance_from(raid, "raid")
         flee = chance_from(flee, "flee")
+        defend = chance_from(defend, "defend")
         self.seed = seed
         self.simulations = simulations
         self.time_limit = None if time_limit is None else float(time_limit)
@@ -354,6 +368,7 @@ class SearchBot:
         self.slip = slip
         self.raid = raid
         self.flee = flee
+        self.defend = defend
         self.simulations_done = 0
         self.simulations_total = 0
         self.searched: tuple[Candidate, ...] = ()
@@ -414,6 +429,7 @@ class SearchBot:
                 if risks.beats:
                     for move in moves:
                         scores[move] -= self.exposure * risks.cost(move)
+            watch = None
             if self.wall and choosing_steps:
                 watch = watch_walls(view, chances)
                 if watch.threats:
@@ -421,6 +437,8 @@ class SearchBot:
                     for move in moves:
                         scores[move] += self.wall * gain(move, strikes=self.wall_strikes)
             ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
+            if self.defend and watch is not None:
+                ranked += [m for m in watch.approaches(moves) if m not in ranked]
             best = ranked[0]
             if len(ranked) > 1 and source is not None:
                 best = self._search(source, me, ranked, scores, started)
@@ -511,7 +529,7 @@ class SearchBot:
                 state, ranked[pick], me, base, playout, public, depth=self.depth,
                 answers=None if answers is None else answers[pick], replies=self.replies,
                 follow=self.follow, flee=self.flee,
-                exploration=self.exploration, raid=self.raid)
+                exploration=self.exploration, raid=self.raid, defend=self.defend)
             totals[pick] += squash(gained)
             material[pick] += gained
             visits[pick] += 1

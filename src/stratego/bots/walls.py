@@ -22,12 +22,12 @@ the watch depends only on what the player may know.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
-from stratego.board import NEIGHBOURS
+from stratego.board import NEIGHBOURS, SIZE
 from stratego.bots.heuristic import rank_chances
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
@@ -118,6 +118,30 @@ class WallWatch:
         threat counts that threat gone, as in `cover`."""
         return self._lowers(move, self._loose, self.loose, strikes)
 
+    def approaches(self, moves: Iterable[Move]) -> list[Move]:
+        """For each threatened Bomb without a cover, likeliest threat first, the step
+        among `moves` that brings the player's piece nearest one of its posts (among
+        those that cover, and at most `REACH` + 1 steps away by rows and files) one
+        step nearer: the guard a Miner two moves from the wall finds too late unless it
+        starts now. Steps onto a post are `cover`'s; a Bomb whose nearest guard has no
+        such step gives none."""
+        chosen: list[Move] = []
+        for bomb, _ in sorted(self.threats.items(), key=lambda item: -item[1]):
+            posts = self.posts[bomb]
+            if not posts or self._covered(bomb, -1, -1):
+                continue
+            best: Move | None = None
+            nearest = REACH + 2
+            for move in moves:
+                if move.frm is None or move.to is None or move.fi not in self.coverers:
+                    continue
+                here = _distance(move.fi, posts)
+                if 1 < here < nearest and _distance(move.ti, posts) < here:
+                    best, nearest = move, here
+            if best is not None and best not in chosen:
+                chosen.append(best)
+        return chosen
+
     def _lowers(self, move: Move, count: Callable[[int, int, int], float],
                 now: float, strikes: bool) -> float:
         """How much `move` lowers `count` from `now` (its value as things stand): 0 for a
@@ -187,6 +211,12 @@ def _likeliest(pieces: Mapping[int, tuple[float, frozenset[int]]],
             for bomb in bombs:
                 threats[bomb] = max(threats.get(bomb, 0.0), chance)
     return threats
+
+
+def _distance(square: int, targets: frozenset[int]) -> int:
+    """Steps by rows and files from `square` to the nearest of `targets`."""
+    row, column = divmod(square, SIZE)
+    return min(abs(row - t // SIZE) + abs(column - t % SIZE) for t in targets)
 
 
 def _reach(start: int, walls: Mapping[int, int], mine: Mapping[int, Rank],
