@@ -63,11 +63,13 @@ class Playouts:
     outcomes, the army's counts, the average gains of strikes and the ranks' worth), so one
     instance serves a bot's whole game and a new `Rules` rebuilds them."""
 
-    __slots__ = ("_breaks", "_counts", "_gains", "_rules", "_stops", "_table", "_values")
+    __slots__ = ("_breaks", "_counts", "_gains", "_rules", "_stops", "_suspects", "_table",
+                 "_values")
 
     def __init__(self) -> None:
         self._breaks: list[bool] = []
         self._stops: list[bool] = []
+        self._suspects = 0
         self._gains: dict[tuple[int, int], float] = {}
         self._rules: Rules | None = None
         self._table: tuple[tuple[int, ...], ...] = ()
@@ -151,10 +153,11 @@ class Playouts:
         where the bot does not know it is).
 
         With `defend`, at each ply of `me` where no strike pays, `me` defends its own Flag
-        with chance `defend` when it must: while a piece of the opponent that removes
-        Bombs (a Miner, in the sampled state) stands within `RAID_REACH` moves of `me`'s
-        Flag through the Bombs, `me`'s piece nearest such a raider among those that
-        remove it when they strike it strikes it or steps closer to it (`_defend_step`).
+        with chance `defend` when it must: while a piece of the opponent that may remove
+        Bombs by what is public (a Miner, or a hidden piece that may be one) stands within
+        `RAID_REACH` moves of `me`'s Flag through the Bombs, `me`'s piece nearest such a
+        raider among those that remove a Miner strikes it or steps closer to it
+        (`_defend_step`), whatever the raider is in the sampled state.
         `me` knows where its own Flag is, so this walk, unlike a raid of `me`'s, is one
         the bot would make; random steps seldom bring a defender two steps in time, and
         with `defend` a candidate that brings one nearer keeps the Flag in more playouts.
@@ -188,6 +191,7 @@ class Playouts:
                 self._counts[rank] += 1
             self._breaks = [row[_BOMB] in DEFENDER_REMOVED for row in self._table]
             breakers = [r for r, breaks in enumerate(self._breaks) if breaks]
+            self._suspects = sum(1 << r for r in breakers)
             self._stops = [bool(breakers) and all(row[b] in DEFENDER_REMOVED
                                                   for b in breakers)
                            for row in self._table]
@@ -243,7 +247,8 @@ class Playouts:
                     and rng.random() < raid:  # a strike that pays comes first
                 raided = _raid_step(moves, board, raids, breaks, rng)
             elif best is None and defend and raids is not None and state.turn == me \
-                    and (defended := _defend_step(moves, board, raids[1], breaks, stops,
+                    and (defended := _defend_step(moves, board, known, raids[1],
+                                                  self._suspects, stops,
                                                   raider)) is not None \
                     and rng.random() < defend:  # no draw without a raider: dice kept
                 raided = defended
@@ -488,15 +493,18 @@ def _raid_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
 
 
 def _defend_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
-                 distances: list[int], breaks: list[bool], stops: list[bool],
-                 raider: int) -> Move | None:
+                 known: tuple[int, ...] | list[int], distances: list[int],
+                 suspects: int, stops: list[bool], raider: int) -> Move | None:
     """A defending move among `moves` (of the player whose Flag `distances` measures):
-    a strike on a piece of `raider` that removes Bombs and stands within `RAID_REACH`
-    moves of that Flag through the Bombs, by a piece that removes it; else a step that
-    takes the player's piece nearest such a raider, among those that remove it, closer
-    to it (by rows and files); None when there is no raider or no such move."""
+    a strike on a piece of `raider` that may remove Bombs, as far as the public record
+    tells (its possible ranks in `known` meet the bit mask `suspects`), and stands
+    within `RAID_REACH` moves of that Flag through the Bombs, by a piece that removes a
+    Bomb-remover; else a step that takes the player's piece nearest such a raider, among
+    those that remove a Bomb-remover, closer to it (by rows and files); None when there
+    is no raider or no such move. The sampled ranks are not read: the defender does not
+    know which suspect is the Miner, and may strike one that beats it."""
     raiders = [square for square, code in enumerate(board)
-               if code and (code >> 4) & 1 == raider and breaks[code & 15]
+               if code and (code >> 4) & 1 == raider and known[code >> 5] & suspects
                and distances[square] <= RAID_REACH]
     if not raiders:
         return None
