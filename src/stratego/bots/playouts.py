@@ -19,7 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from stratego.board import NEIGHBOURS, SIZE, paths
+from stratego.board import NEIGHBOURS, SIZE, distance, paths
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
 from stratego.errors import ArgumentError, shown
@@ -116,10 +116,10 @@ class Playouts:
                 value *= 1.0 - _REVEALED
             if rank != _FLAG and rank != _BOMB:
                 for flag in flags[1 - side]:
-                    distance = (abs(index // SIZE - flag // SIZE)
-                                + abs(index % SIZE - flag % SIZE))
-                    if distance <= 2:
-                        value += _FLAG_THREAT * (3 - distance)
+                    steps = (abs(index // SIZE - flag // SIZE)
+                             + abs(index % SIZE - flag % SIZE))
+                    if steps <= 2:
+                        value += _FLAG_THREAT * (3 - steps)
             total += value if side == mine else -value
         return total
 
@@ -510,6 +510,7 @@ def _defend_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
         return None
     chosen: Move | None = None
     nearest = _FAR
+    away: dict[int, int] = {}  # each defender's distance to its nearest raider
     for m in moves:
         to = m.ti
         if to < 0:
@@ -521,11 +522,10 @@ def _defend_step(moves: tuple[Move, ...], board: tuple[int, ...] | list[int],
             return m
         if board[to]:
             continue  # other strikes are the strike policy's
-        here = min(abs(frm // SIZE - r // SIZE) + abs(frm % SIZE - r % SIZE)
-                   for r in raiders)
-        there = min(abs(to // SIZE - r // SIZE) + abs(to % SIZE - r % SIZE)
-                    for r in raiders)
-        if there < here and here < nearest:
+        here = away.get(frm)
+        if here is None:
+            here = away[frm] = min(distance(frm, r) for r in raiders)
+        if here < nearest and min(distance(to, r) for r in raiders) < here:
             chosen, nearest = m, here
     return chosen
 

@@ -275,9 +275,9 @@ class SearchBot:
             the opponent's steps to the playout policy).
         defend: The chance with which, at each ply of the bot in a playout where no
             strike pays, the bot defends its Flag while a piece of the opponent that
-            removes Bombs (a Miner in the sampled state) is within
-            `stratego.bots.playouts.RAID_REACH` moves of it: its nearest piece that
-            removes such a raider strikes it or steps closer
+            may remove Bombs by what is public (a known Miner, or a hidden piece that
+            may be one) is within `stratego.bots.playouts.RAID_REACH` moves of it: its
+            nearest piece that removes a Miner strikes it or steps closer
             (`stratego.bots.playouts.Playouts.play`'s `defend`), and the candidates
             take in the step that brings the nearest guard of each threatened Bomb of
             the wall without a cover one step nearer its posts

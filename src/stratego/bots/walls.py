@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from stratego.board import NEIGHBOURS, SIZE
+from stratego.board import NEIGHBOURS, distance
 from stratego.bots.heuristic import rank_chances
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
@@ -215,8 +215,7 @@ def _likeliest(pieces: Mapping[int, tuple[float, frozenset[int]]],
 
 def _distance(square: int, targets: frozenset[int]) -> int:
     """Steps by rows and files from `square` to the nearest of `targets`."""
-    row, column = divmod(square, SIZE)
-    return min(abs(row - t // SIZE) + abs(column - t % SIZE) for t in targets)
+    return min(distance(square, target) for target in targets)
 
 
 def _reach(start: int, walls: Mapping[int, int], mine: Mapping[int, Rank],
