@@ -237,6 +237,39 @@ def test_a_struck_threat_leaves_the_others() -> None:
     assert watch.cover(strike, strikes=True) == pytest.approx(watch.uncovered - 2 * chance)
 
 
+def _beside_the_wall(known: bool) -> GameState:
+    """Blue's piece on b2 stands beside both Bombs, a known Blue Miner on a4 reaches a2,
+    and Red's Sergeant on c2, beside b2, covers neither Bomb. Blue's hidden pieces that
+    have moved are a Spy, a Scout, a Miner, a Captain and a Colonel."""
+    state = _walled("c2", miner="b4", a5="n", h7="c", i7="s")
+    if known:
+        state = reveal(state, "b4", Rank.MINER)
+    state = reveal(state, "a5", Rank.MINER)
+    return play(state, "j1-j2", "b4-b3", "j2-j1", "b3-b2", "j1-j2", "a5-a4")
+
+
+def test_a_cover_that_strikes_beside_the_wall_stands_there_if_it_survives() -> None:
+    """Classic "Attacking": the higher rank wins, equal ranks both go. The Sergeant that
+    strikes b2 stands beside both Bombs only if it survives: always against the known
+    Miner, so with `strikes` both Bombs end covered and the whole count is gained; against
+    the hidden piece only when it is the Spy, the Scout or the Miner (3 of 5), and else
+    the known Miner on a4 still reaches a2 without a cover. Without `strikes` a strike is
+    no cover."""
+    strike = Move.parse("c2-b2")
+    c2, b2 = stratego.Square.parse("c2").index, stratego.Square.parse("b2").index
+    known = _watch(_beside_the_wall(True))
+    assert known.survival(c2, b2) == 1.0
+    assert known.cover(strike, strikes=True) == known.uncovered == 2.0
+    assert known.hold(strike, strikes=True) == known.loose == 2.0
+    hidden = _watch(_beside_the_wall(False))
+    assert dict(hidden.threats) == pytest.approx({A2: 1.0, B1: 0.2})
+    survives = hidden.survival(c2, b2)
+    assert survives == pytest.approx(0.6)
+    assert hidden.cover(strike, strikes=True) == pytest.approx(1.2 - (1 - survives))
+    assert hidden.cover(strike) == hidden.hold(strike) == 0.0
+    assert hidden.survival(c2, stratego.Square.parse("c3").index) == 1.0  # a step
+
+
 def test_the_search_bot_strikes_the_miner_beside_its_wall_when_asked() -> None:
     """In the position above, with one candidate (the heuristic's best) and the race's
     pulls off: counted as leaving b1's post, the Sergeant's strike on the known Miner is

@@ -226,7 +226,9 @@ class SearchBot:
         wall_strikes: Whether `wall` counts a strike of a cover on a threat as removing
             that threat (``strikes=True`` of `WallWatch.cover` and `WallWatch.hold`), so
             that the piece beside the wall that strikes the Miner beside it is not
-            charged for leaving its post. Off by default until it is measured in games.
+            charged for leaving its post; a cover that strikes a piece beside a Bomb
+            covers it afterwards with the chance it survives the strike. Off by default
+            until it is measured in games.
         walled: Whether its setups are drawn only among the human setups whose Flag is
             walled in by Bombs (`stratego.setup_model.sample_setup` with ``walled=True``,
             about 45% of the 40-piece army's; an army without such setups draws as

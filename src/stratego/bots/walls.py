@@ -32,7 +32,7 @@ from stratego.bots.heuristic import rank_chances
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
-from stratego.strike import DEFENDER_REMOVED, strike_table
+from stratego.strike import ATTACKER_WINS, DEFENDER_REMOVED, strike_table
 
 if TYPE_CHECKING:
     from stratego.views import PlayerView
@@ -52,13 +52,25 @@ class WallWatch:
     (`posts`), the player's pieces on the board that remove such a piece striking it
     (`coverers`, square indices), and for each opponent piece that may remove Bombs (by
     square index) its chance of doing so and the threatened Bombs it can strike
-    (`pieces`)."""
+    (`pieces`); for weighing a cover's strike, the opponent's rank chances (`ranks`),
+    the opponent pieces beside each threatened Bomb (`contested`) and what each cover
+    survives (`wins`)."""
 
     threats: Mapping[int, float]
     posts: Mapping[int, frozenset[int]] = attrs.field(repr=False)
     coverers: frozenset[int] = attrs.field(repr=False)
     pieces: Mapping[int, tuple[float, frozenset[int]]] = attrs.field(factory=dict,
                                                                      repr=False)
+    ranks: Mapping[int, tuple[tuple[Rank, float], ...]] = attrs.field(factory=dict,
+                                                                      repr=False)
+    """The chance of each rank of the opponent's pieces on the board, by square index
+    (`stratego.bots.heuristic.rank_chances`)."""
+    contested: Mapping[int, frozenset[int]] = attrs.field(factory=dict, repr=False)
+    """For each threatened Bomb, the squares beside it (the Flag's aside) that opponent
+    pieces hold: a cover that strikes the piece there and survives stands on a post."""
+    wins: Mapping[int, frozenset[Rank]] = attrs.field(factory=dict, repr=False)
+    """For each of `coverers`, the opponent ranks it removes and survives when it
+    strikes them; a cover missing here is taken to survive every strike."""
     uncovered: float = attrs.field(init=False, repr=False)
     """The chance-weighted count of threatened Bombs without a cover, as things stand."""
     loose: float = attrs.field(init=False, repr=False)
@@ -77,7 +89,8 @@ class WallWatch:
         (-1, -1: as things stand)."""
         posts = self.posts[bomb]
         return (any(square in self.coverers and square != frm for square in posts)
-                or (frm in self.coverers and to in posts))
+                or (frm in self.coverers
+                    and (to in posts or to in self.contested.get(bomb, ()))))
 
     def _uncovered(self, frm: int, to: int, gone: int = -1) -> float:
         """The chance-weighted count of threatened Bombs without a cover once the piece on
@@ -105,7 +118,11 @@ class WallWatch:
         With `strikes`, a cover's strike on a threat counts that threat gone: a cover
         removes a Miner it strikes, and a piece that is no Miner was no threat, so
         either way the Bombs it threatened count only their other threats (a cover that
-        strikes the Miner beside the wall lowers the count instead of leaving a post)."""
+        strikes the Miner beside the wall lowers the count instead of leaving a post).
+        The cover itself stands on the struck square afterwards only with the chance
+        that it survives the strike (`ranks` and `wins`); else it is gone, from its
+        post too, so a strike on a suspect that may beat the cover gains less than one
+        on a known Miner."""
         return self._lowers(move, self._uncovered, self.uncovered, strikes)
 
     def hold(self, move: Move, *, strikes: bool = False) -> float:
@@ -149,8 +166,24 @@ class WallWatch:
         threat counts without it."""
         if move.frm is None or move.to is None or move.frm.index not in self.coverers:
             return 0.0
-        gone = move.to.index if strikes else -1
-        return now - count(move.frm.index, move.to.index, gone)
+        frm, to = move.frm.index, move.to.index
+        if not strikes:
+            return now - count(frm, -1 if to in self.ranks else to, -1)
+        survives = self.survival(frm, to)
+        after = survives * count(frm, to, to)
+        if survives < 1.0:
+            after += (1.0 - survives) * count(frm, -1, to)
+        return now - after
+
+    def survival(self, frm: int, to: int) -> float:
+        """The chance that the player's piece on `frm` stands on `to` after moving there:
+        1 for a step, and for a strike the chance of the ranks it removes and survives
+        (`wins`) among those the struck piece may have (`ranks`)."""
+        ranks = self.ranks.get(to)
+        wins = self.wins.get(frm)
+        if ranks is None or wins is None:
+            return 1.0
+        return sum((chance for rank, chance in ranks if rank in wins), 0.0)
 
 
 def watch_walls(view: PlayerView,
@@ -194,11 +227,16 @@ def watch_walls(view: PlayerView,
     posts = {bomb: frozenset(n for n in NEIGHBOURS[bomb] if n != walls[bomb]
                              and n not in theirs)
              for bomb in threats}
+    contested = {bomb: frozenset(n for n in NEIGHBOURS[bomb] if n in theirs)
+                 for bomb in threats}
     coverers = frozenset(
         square for square, rank in mine.items()
         if rank in movable and all(table[rank][b] in DEFENDER_REMOVED
                                    for b in breakers))
-    return WallWatch(threats, posts, coverers, pieces)
+    wins = {square: frozenset(r for r in Rank
+                              if table[mine[square]][r] == ATTACKER_WINS)
+            for square in coverers}
+    return WallWatch(threats, posts, coverers, pieces, theirs, contested, wins)
 
 
 def _likeliest(pieces: Mapping[int, tuple[float, frozenset[int]]],
