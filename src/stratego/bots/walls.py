@@ -52,9 +52,8 @@ class WallWatch:
     (`posts`), the player's pieces on the board that remove such a piece striking it
     (`coverers`, square indices), and for each opponent piece that may remove Bombs (by
     square index) its chance of doing so and the threatened Bombs it can strike
-    (`pieces`); for weighing a cover's strike, the opponent's rank chances (`ranks`),
-    the opponent pieces beside each threatened Bomb (`contested`) and what each cover
-    survives (`wins`)."""
+    (`pieces`); for weighing a cover's strike, the rank chances of the opponent's pieces
+    (`ranks`) and what each cover survives (`wins`)."""
 
     threats: Mapping[int, float]
     posts: Mapping[int, frozenset[int]] = attrs.field(repr=False)
@@ -64,10 +63,8 @@ class WallWatch:
     ranks: Mapping[int, tuple[tuple[Rank, float], ...]] = attrs.field(factory=dict,
                                                                       repr=False)
     """The chance of each rank of the opponent's pieces on the board, by square index
-    (`stratego.bots.heuristic.rank_chances`)."""
-    contested: Mapping[int, frozenset[int]] = attrs.field(factory=dict, repr=False)
-    """For each threatened Bomb, the squares beside it (the Flag's aside) that opponent
-    pieces hold: a cover that strikes the piece there and survives stands on a post."""
+    (`stratego.bots.heuristic.rank_chances`). A cover that strikes one of them beside a
+    threatened Bomb and survives stands beside that Bomb, as on a post."""
     wins: Mapping[int, frozenset[Rank]] = attrs.field(factory=dict, repr=False)
     """For each of `coverers`, the opponent ranks it removes and survives when it
     strikes them; a cover missing here is taken to survive every strike."""
@@ -90,7 +87,7 @@ class WallWatch:
         posts = self.posts[bomb]
         return (any(square in self.coverers and square != frm for square in posts)
                 or (frm in self.coverers
-                    and (to in posts or to in self.contested.get(bomb, ()))))
+                    and (to in posts or (to in self.ranks and to in NEIGHBOURS[bomb]))))
 
     def _uncovered(self, frm: int, to: int, gone: int = -1) -> float:
         """The chance-weighted count of threatened Bombs without a cover once the piece on
@@ -227,8 +224,6 @@ def watch_walls(view: PlayerView,
     posts = {bomb: frozenset(n for n in NEIGHBOURS[bomb] if n != walls[bomb]
                              and n not in theirs)
              for bomb in threats}
-    contested = {bomb: frozenset(n for n in NEIGHBOURS[bomb] if n in theirs)
-                 for bomb in threats}
     coverers = frozenset(
         square for square, rank in mine.items()
         if rank in movable and all(table[rank][b] in DEFENDER_REMOVED
@@ -236,7 +231,7 @@ def watch_walls(view: PlayerView,
     wins = {square: frozenset(r for r in Rank
                               if table[mine[square]][r] == ATTACKER_WINS)
             for square in coverers}
-    return WallWatch(threats, posts, coverers, pieces, theirs, contested, wins)
+    return WallWatch(threats, posts, coverers, pieces, theirs, wins)
 
 
 def _likeliest(pieces: Mapping[int, tuple[float, frozenset[int]]],
