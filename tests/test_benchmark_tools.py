@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import pathlib
 import random
 import re
@@ -121,6 +122,48 @@ def test_games_are_paired_by_index(paired: Any, tmp_path: pathlib.Path,
     out = capsys.readouterr().out
     assert "2 games played by both" in out
     assert "A better in 1, worse in 0" in out
+
+
+def test_a_part_of_the_games_is_read_by_strata(paired: Any) -> None:
+    """Each of A's results is a stratum that B's mean over it stands for: A won 8 and
+    lost 2; B played both losses (1 and 0) and 4 of the wins (3 and a loss), so B is
+    about 1 + 8 * 3/4 = 7 points, with the spread of the wins it played and of one win and
+    one loss added (so that wins alone still have a spread)."""
+    a = dict.fromkeys(range(8), 1.0) | {8: 0.0, 9: 0.0}
+    b = {0: 1.0, 1: 1.0, 2: 0.0, 3: 1.0, 8: 1.0, 9: 0.0}
+    estimate, half = paired.strata_estimate(a, b)
+    assert estimate == pytest.approx(7.0)
+    # 3 wins and a loss, and one of each added: a mean of 2/3
+    spread = (4 * (1 / 3) ** 2 + 2 * (2 / 3) ** 2) / 5
+    assert half == pytest.approx(1.96 * math.sqrt(64 * spread / 4 * (1 - 4 / 8)))
+    # every game played: the sum itself, with no spread
+    assert paired.strata_estimate(a, a) == (8.0, 0.0)
+    # wins alone in a stratum's sample: its other games may still be lost
+    estimate, half = paired.strata_estimate(a, {0: 1.0, 1: 1.0, 8: 0.0, 9: 0.0})
+    assert estimate == 8.0
+    assert half > 1.0
+
+
+@pytest.mark.parametrize("b", [{8: 0.0, 9: 0.0}, {0: 1.0, 8: 0.0, 9: 0.0}])
+def test_a_stratum_without_a_spread_is_refused(paired: Any, b: dict[int, float]) -> None:
+    """No game of A's wins, or one of eight, says nothing of how the other wins vary."""
+    a = dict.fromkeys(range(8), 1.0) | {8: 0.0, 9: 0.0}
+    with pytest.raises(ValueError, match="A scored 1 in"):
+        paired.strata_estimate(a, b)
+
+
+def test_strata_on_the_command_line(paired: Any, tmp_path: pathlib.Path,
+                                    capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--strata` prints B's estimate over all of A's games beside A's own score."""
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    _write(a, HEADER, [_game(0, True), _game(1, True), _game(2, True), _game(3, False)])
+    _write(b, HEADER, [_game(0, True), _game(1, False), _game(3, True)])
+    monkeypatch.setattr(sys, "argv", ["paired.py", "--strata", f"{a}:{b}"])
+    paired.main()
+    out = capsys.readouterr().out
+    assert "over all 4 of A's games: B about 2.5 points, 62.5%" in out
+    assert "A 3, 75.0%" in out
 
 
 @pytest.fixture(scope="module")
