@@ -100,8 +100,10 @@ def main() -> None:
         first += [a[i] for i in both]
         second += [b[i] for i in both]
         offset = len(whole)  # pooled files keep their games apart
-        whole.update({offset + k: a[i] for k, i in enumerate(sorted(a))})
-        part.update({offset + k: b[i] for k, i in enumerate(sorted(a)) if i in b})
+        for k, i in enumerate(sorted(a), start=offset):
+            whole[k] = a[i]
+            if i in b:
+                part[k] = b[i]
     better = sum(x > y for x, y in zip(first, second, strict=True))
     worse = sum(x < y for x, y in zip(first, second, strict=True))
     print(f"{len(first)} games played by both")
@@ -117,11 +119,11 @@ def main() -> None:
             estimate, half = strata_estimate(whole, part)
         except ValueError as error:
             raise SystemExit(f"--strata: {error}") from None
-        games = len(whole)
+        games, a_total = len(whole), sum(whole.values())
         print(f"  by A's results as strata, over all {games} of A's games: B about "
               f"{estimate:.1f} points, {100 * estimate / games:.1f}% (95% CI +-"
-              f"{100 * half / games:.1f} percentage points), A {sum(whole.values()):g}, "
-              f"{100 * sum(whole.values()) / games:.1f}%")
+              f"{100 * half / games:.1f} percentage points), A {a_total:g}, "
+              f"{100 * a_total / games:.1f}%")
 
 
 if __name__ == "__main__":
