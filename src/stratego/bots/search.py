@@ -227,8 +227,9 @@ class SearchBot:
             that threat (``strikes=True`` of `WallWatch.cover` and `WallWatch.hold`), so
             that the piece beside the wall that strikes the Miner beside it is not
             charged for leaving its post; a cover that strikes a piece beside a Bomb
-            covers it afterwards with the chance it survives the strike. Off by default
-            until it is measured in games.
+            covers it afterwards with the chance it survives the strike. Off by default:
+            in games it scored one point more than the defaults over 200 at one second
+            and fell short of one second at three (the performance page).
         walled: Whether its setups are drawn only among the human setups whose Flag is
             walled in by Bombs (`stratego.setup_model.sample_setup` with ``walled=True``,
             about 45% of the 40-piece army's; an army without such setups draws as
