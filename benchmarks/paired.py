@@ -5,8 +5,11 @@ Each argument is ``A.jsonl:B.jsonl``, two files of `search_tuning.py --jsonl` pl
 same deals (the same ``--seed``); several arguments pool their games (deals 13000 and
 7000, say). Games are paired by their index, so the two scores are over the same deals
 and colours. Prints each setting's score with its 95% Wilson interval, how many games A
-did better and worse than B, and the two-sided sign test over the games that differ (the
-chance of a split at least that uneven if neither setting were the better).
+did better and worse than B, the two-sided sign test over the games that differ (the
+chance of a split at least that uneven if neither setting were the better), and B's points
+less A's per 100 games with a 95% interval (the normal approximation over the paired
+games' differences): the sign test asks whether either setting is the better, the
+interval how much worse than A, at most, B may be.
 
 With ``--strata``, B may be a part of A's games chosen by A's results (all of A's losses,
 say, and some of its wins): each of A's results (won, drawn, lost) is a stratum, B's mean
@@ -46,6 +49,23 @@ def sign_test(better: int, worse: int) -> float:
         return 1.0
     tail = sum(math.comb(n, k) for k in range(min(better, worse) + 1))
     return min(1.0, 2 * tail / (1 << n))
+
+
+def difference(first: list[float], second: list[float]) -> tuple[float, float]:
+    """The mean of `second` less `first` game by game (paired by position), and the half
+    width of its 95% interval (1.96 standard errors of the paired differences; 0 with
+    fewer than two games). Raises ValueError when the two lists differ in length."""
+    if len(first) != len(second):
+        raise ValueError(f"{len(first)} results against {len(second)}: pair them first")
+    n = len(first)
+    if n == 0:
+        return 0.0, 0.0
+    gaps = [y - x for x, y in zip(first, second, strict=True)]
+    mean = sum(gaps) / n
+    if n < 2:
+        return mean, 0.0
+    spread = sum((g - mean) ** 2 for g in gaps) / (n - 1)
+    return mean, 1.96 * math.sqrt(spread / n)
 
 
 def strata_estimate(a: dict[int, float], b: dict[int, float]) -> tuple[float, float]:
@@ -114,6 +134,9 @@ def main() -> None:
               f"{100 * score.score:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)")
     print(f"  A better in {better}, worse in {worse} (sign test p = "
           f"{sign_test(better, worse):.3f})")
+    mean, half = difference(first, second)
+    print(f"  B less A: {100 * mean:+.1f} points per 100 games (95% CI "
+          f"{100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
     if args.strata:
         try:
             estimate, half = strata_estimate(whole, part)

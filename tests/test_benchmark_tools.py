@@ -122,6 +122,22 @@ def test_games_are_paired_by_index(paired: Any, tmp_path: pathlib.Path,
     out = capsys.readouterr().out
     assert "2 games played by both" in out
     assert "A better in 1, worse in 0" in out
+    assert "B less A: -50.0 points per 100 games" in out
+
+
+def test_the_paired_difference(paired: Any) -> None:
+    """B less A game by game: over 1, 1, 0, 1 against 1, 0, 1, 1 the mean is 0 and the
+    differences 0, -1, 1, 0 have a variance of 2/3, so the interval is 1.96 times the
+    square root of 2/3 over 4 either side; equal results have no spread."""
+    mean, half = paired.difference([1.0, 1.0, 0.0, 1.0], [1.0, 0.0, 1.0, 1.0])
+    assert mean == 0.0
+    assert half == pytest.approx(1.96 * math.sqrt(2 / 3 / 4))
+    assert paired.difference([1.0, 0.5], [0.0, 0.0]) == (-0.75, pytest.approx(
+        1.96 * math.sqrt(0.125 / 2)))
+    assert paired.difference([1.0, 1.0], [1.0, 1.0]) == (0.0, 0.0)
+    assert paired.difference([], []) == (0.0, 0.0)
+    with pytest.raises(ValueError, match="pair them first"):
+        paired.difference([1.0], [])
 
 
 def test_a_part_of_the_games_is_read_by_strata(paired: Any) -> None:
