@@ -530,3 +530,47 @@ def test_only_the_games_asked_for_are_played_and_counted(tuning: Any, tiny_match
     with pytest.raises(SystemExit):
         tuning.main()
     assert "--only takes game indices" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def continuations() -> Any:
+    sys.path.insert(0, str(BENCHMARKS))  # it imports replay.py, search_tuning.py, paired.py
+    try:
+        yield _load("continuations")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_a_lost_game_is_continued_from_before_the_loss(continuations: Any) -> None:
+    """Game 16 of the three-second ladder lost its Flag at ply 355: twenty plies back is
+    the bot's move at ply 336, and a continuation from there starts at that ply with the
+    bot to move, plays at most the horizon's plies and reports the bot's side of it."""
+    replay, tuning = sys.modules["replay"], sys.modules["search_tuning"]
+    path = (BENCHMARKS / "results" / "search-strength" / "tuning"
+            / "search23400-opponent-raids-deals13000.jsonl")
+    rows = tuning.read_rows(str(path))
+    game = next(r for r in rows[1:] if r["index"] == 16)
+    _, me, _, plies = replay.rebuilt(tuning.task_of(rows[0], 16), game["moves"])
+    first = continuations.start(plies, me, 20)
+    assert plies[first][0].ply == 336
+    assert plies[first][0].to_move is me
+    assert continuations.start(plies, me, 10_000) == next(
+        i for i, p in enumerate(plies) if p[0].to_move is me)
+    row = continuations.continuation(16, me, plies, first, 20, 1, {"raid": 0.5}, 4)
+    assert row["from"] == 336
+    assert row["budget"] == 20
+    assert 336 < row["end"] <= 340
+    assert not (row["flag_lost"] and row["won"])
+
+
+def test_continuations_are_summed_and_paired(continuations: Any) -> None:
+    """Per budget the Flags lost and games won; between budgets, the continuations of the
+    same game and seed that one lost and the other did not."""
+    rows = [{"game": 1, "seed": 1, "budget": 10, "flag_lost": True, "won": False},
+            {"game": 1, "seed": 1, "budget": 30, "flag_lost": False, "won": True},
+            {"game": 1, "seed": 2, "budget": 10, "flag_lost": True, "won": False},
+            {"game": 1, "seed": 2, "budget": 30, "flag_lost": True, "won": False}]
+    assert continuations.summary(rows, [10, 30]) == [
+        "10 simulations: Flag lost in 2 of 2 continuations, won 0",
+        "30 simulations: Flag lost in 1 of 2 continuations, won 1",
+        "30 against 10: saves 1, loses 0 of 2 (sign test p = 1.000)"]
