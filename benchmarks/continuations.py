@@ -102,6 +102,7 @@ def main() -> None:
     if not rows:
         raise SystemExit(f"{args.file}: no games")
     header, games = rows[0], rows[1:]
+    options = dict(header.get("options", {}))
     out = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     done: list[dict[str, Any]] = []
     try:
@@ -114,7 +115,7 @@ def main() -> None:
             for budget in args.budget:
                 for seed in range(1, args.seeds + 1):
                     row = continuation(game["index"], me, plies, first, budget, seed,
-                                       dict(header.get("options", {})), args.horizon)
+                                       options, args.horizon)
                     done.append(row)
                     if out is not None:
                         out.write(json.dumps(row) + "\n")
