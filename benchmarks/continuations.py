@@ -9,7 +9,12 @@ Flag. From there a fresh `SearchBot` of each ``--budget`` (the file's options, s
 every budget meets the same opponent's dice) for ``--horizon`` plies or to the game's
 end. Each continuation is one JSONL row: the game, the ply it started from, the budget
 and seed, whether the bot's Flag fell, whether the bot won, and its lead in material at
-the end (the heuristic's piece values, the Flag left out).
+the end (the heuristic's piece values, the Flag left out). ``--option NAME=VALUE`` (JSON
+values, as `search_tuning.py` takes them) sets a `SearchBot` option over the file's, and
+the rows record such options; ``--workers`` plays continuations in parallel processes.
+``--baseline`` names an earlier output of this script (of the same file, back and
+horizon): for each budget it prints how many continuations (the same game, budget and
+seed) this run saved that the baseline lost and the other way round, with the sign test.
 
 It asks whether the positions that lost were lost by the budget: if a longer search
 saves from them what a shorter one loses, the longer budget's losses are its own; if both
@@ -19,7 +24,8 @@ games won over all continuations, and for each pair of budgets how many continua
 (the same game and seed) one lost and the other did not, with the sign test.
 
 Usage: python benchmarks/continuations.py FILE --budget 7800 --budget 23400
-       [--seeds 3] [--back 20] [--horizon 30] [--jsonl OUT]
+       [--seeds 3] [--back 20] [--horizon 30] [--jsonl OUT] [--option NAME=VALUE]
+       [--workers N] [--baseline EARLIER.jsonl]
 
 Run it from benchmarks/, as `replay.py` is.
 """
@@ -28,11 +34,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from paired import sign_test
 from replay import rebuilt, worth
-from search_tuning import Ply, read_rows, task_of
+from search_tuning import Ply, parse_options, read_rows, task_of
 
 from stratego.bots import HeuristicBot
 from stratego.bots.search import SearchBot
@@ -52,9 +59,13 @@ def start(plies: list[Ply], me: Player, back: int) -> int:
 
 
 def continuation(game: int, me: Player, plies: list[Ply], first: int, budget: int,
-                 seed: int, options: dict[str, Any], horizon: int) -> dict[str, Any]:
+                 seed: int, options: dict[str, Any], horizon: int,
+                 extra: dict[str, Any] | None = None) -> dict[str, Any]:
     """The row of one continuation from `plies[first]`: a `SearchBot(seed)` of `budget`
-    simulations with `options` for `me` against `HeuristicBot(1000 + seed)`."""
+    simulations with `options` for `me` against `HeuristicBot(1000 + seed)`. `extra`
+    options, set over `options`, are recorded in the row."""
+    extra = extra or {}
+    options = {**options, **extra}
     bot = SearchBot(seed, simulations=budget, **options)
     opponent = HeuristicBot(1000 + seed)
     state = plies[first][0]
@@ -67,7 +78,24 @@ def continuation(game: int, me: Player, plies: list[Ply], first: int, budget: in
             "over": None if outcome is None else str(outcome),
             "flag_lost": outcome is not None and outcome.winner is me.opponent,
             "won": outcome is not None and outcome.winner is me,
-            "lead": worth(state, me) - worth(state, me.opponent)}
+            "lead": worth(state, me) - worth(state, me.opponent),
+            **({"options": extra} if extra else {})}
+
+
+def against(rows: list[dict[str, Any]], baseline: list[dict[str, Any]],
+            budgets: list[int]) -> list[str]:
+    """For each of `budgets`, the continuations (same game, budget and seed) of `rows`
+    that kept the Flag where `baseline` lost it and the other way round."""
+    lines = []
+    base = {(r["game"], r["budget"], r["seed"]): r for r in baseline}
+    for b in budgets:
+        pairs = [(r, base[k]) for r in rows if r["budget"] == b
+                 and (k := (r["game"], r["budget"], r["seed"])) in base]
+        saves = sum(old["flag_lost"] and not new["flag_lost"] for new, old in pairs)
+        loses = sum(new["flag_lost"] and not old["flag_lost"] for new, old in pairs)
+        lines.append(f"{b} simulations against the baseline: saves {saves}, loses {loses} "
+                     f"of {len(pairs)} (sign test p = {sign_test(saves, loses):.3f})")
+    return lines
 
 
 def summary(rows: list[dict[str, Any]], budgets: list[int]) -> list[str]:
@@ -97,7 +125,11 @@ def main() -> None:
     parser.add_argument("--back", type=int, default=20)
     parser.add_argument("--horizon", type=int, default=30)
     parser.add_argument("--jsonl", default=None)
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--baseline", default=None)
     args = parser.parse_args()
+    extra = parse_options(args.option)
     rows = read_rows(args.file)
     if not rows:
         raise SystemExit(f"{args.file}: no games")
@@ -105,25 +137,34 @@ def main() -> None:
     options = dict(header.get("options", {}))
     out = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     done: list[dict[str, Any]] = []
+    jobs = []
+    for game in sorted(games, key=lambda g: g["index"]):
+        if game["won"] is not False or game["termination"] != "flag captured" \
+                or "moves" not in game:
+            continue
+        _, me, _, plies = rebuilt(task_of(header, game["index"]), game["moves"])
+        first = start(plies, me, args.back)
+        jobs += [(game["index"], me, plies, first, budget, seed, options, args.horizon,
+                  extra)
+                 for budget in args.budget for seed in range(1, args.seeds + 1)]
     try:
-        for game in sorted(games, key=lambda g: g["index"]):
-            if game["won"] is not False or game["termination"] != "flag captured" \
-                    or "moves" not in game:
-                continue
-            _, me, _, plies = rebuilt(task_of(header, game["index"]), game["moves"])
-            first = start(plies, me, args.back)
-            for budget in args.budget:
-                for seed in range(1, args.seeds + 1):
-                    row = continuation(game["index"], me, plies, first, budget, seed,
-                                       options, args.horizon)
-                    done.append(row)
-                    if out is not None:
-                        out.write(json.dumps(row) + "\n")
-                        out.flush()
+        with ProcessPoolExecutor(max(1, args.workers)) as pool:
+            for row in pool.map(_continuation, jobs):
+                done.append(row)
+                if out is not None:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
     finally:
         if out is not None:
             out.close()
     print("\n".join(summary(done, args.budget)))
+    if args.baseline:
+        print("\n".join(against(done, read_rows(args.baseline), args.budget)))
+
+
+def _continuation(job: tuple[Any, ...]) -> dict[str, Any]:
+    """`continuation` of one job's arguments (for the process pool)."""
+    return continuation(*job)
 
 
 if __name__ == "__main__":

@@ -541,16 +541,23 @@ def continuations() -> Any:
         sys.path.remove(str(BENCHMARKS))
 
 
-def test_a_lost_game_is_continued_from_before_the_loss(continuations: Any) -> None:
-    """Game 16 of the three-second ladder lost its Flag at ply 355: twenty plies back is
-    the bot's move at ply 336, and a continuation from there starts at that ply with the
-    bot to move, plays at most the horizon's plies and reports the bot's side of it."""
+def _game_16() -> tuple[Any, Any]:
+    """The search bot's colour and the plies of game 16 of the three-second ladder (the
+    `continuations` fixture has the benchmarks' modules loaded)."""
     replay, tuning = sys.modules["replay"], sys.modules["search_tuning"]
     path = (BENCHMARKS / "results" / "search-strength" / "tuning"
             / "search23400-opponent-raids-deals13000.jsonl")
     rows = tuning.read_rows(str(path))
     game = next(r for r in rows[1:] if r["index"] == 16)
     _, me, _, plies = replay.rebuilt(tuning.task_of(rows[0], 16), game["moves"])
+    return me, plies
+
+
+def test_a_lost_game_is_continued_from_before_the_loss(continuations: Any) -> None:
+    """Game 16 of the three-second ladder lost its Flag at ply 355: twenty plies back is
+    the bot's move at ply 336, and a continuation from there starts at that ply with the
+    bot to move, plays at most the horizon's plies and reports the bot's side of it."""
+    me, plies = _game_16()
     first = continuations.start(plies, me, 20)
     assert plies[first][0].ply == 336
     assert plies[first][0].to_move is me
@@ -574,3 +581,20 @@ def test_continuations_are_summed_and_paired(continuations: Any) -> None:
         "10 simulations: Flag lost in 2 of 2 continuations, won 0",
         "30 simulations: Flag lost in 1 of 2 continuations, won 1",
         "30 against 10: saves 1, loses 0 of 2 (sign test p = 1.000)"]
+
+
+def test_continuations_record_their_options_and_meet_a_baseline(continuations: Any) -> None:
+    """Options set over the file's are recorded in the row; against a baseline run, each
+    budget counts the continuations (same game, budget and seed) one kept and the other
+    lost, and ignores those the baseline lacks."""
+    me, plies = _game_16()
+    row = continuations.continuation(16, me, plies, 0, 20, 1, {"raid": 0.5}, 2,
+                                     {"raids": True})
+    assert row["options"] == {"raids": True}
+    assert "options" not in continuations.continuation(16, me, plies, 0, 20, 1, {}, 2)
+    new = [{"game": 1, "seed": s, "budget": 10, "flag_lost": lost}
+           for s, lost in ((1, False), (2, False), (3, True), (4, False))]
+    old = [{"game": 1, "seed": s, "budget": 10, "flag_lost": lost}
+           for s, lost in ((1, True), (2, False), (3, False))]
+    assert continuations.against(new, old, [10]) == [
+        "10 simulations against the baseline: saves 1, loses 1 of 3 (sign test p = 1.000)"]

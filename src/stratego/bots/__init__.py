@@ -24,6 +24,8 @@ it cannot peek at hidden ranks. What lives here:
 * `stratego.bots.walls`: the Bombs around its Flag the search keeps covered (`watch_walls`):
   a piece that removes a Miner beside each Bomb an opponent piece which may be a Miner
   can strike soon;
+* `stratego.bots.raids`: whether an opponent piece that may be a Miner takes its Flag by
+  force (`flag_raids`), and which moves send a guard in time;
 * `stratego.bots.exposure`: the risk a piece whose rank the opponent knows runs beside
   hidden opponent pieces that may beat it (`exposure`): a known Marshal beside a
   possible Spy;

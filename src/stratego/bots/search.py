@@ -71,6 +71,7 @@ from stratego.bots.exposure import exposure as known_exposure
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.playouts import Answers, Playouts, PublicCounts, squash
 from stratego.bots.race import SLIP, plan_race
+from stratego.bots.raids import flag_raids
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
 from stratego.engine import apply
@@ -310,7 +311,7 @@ class SearchBot:
                  replies: int | None = None, exposure: float = EXPOSURE,
                  slip: float = SLIP, raid: float = RAID,
                  follow: int | None = None, flee: float = 0.0,
-                 defend: float = 0.0) -> None:
+                 defend: float = 0.0, raids: bool = False) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
@@ -360,6 +361,9 @@ class SearchBot:
             raise ArgumentError(f"wall_strikes must be True or False, not "
                                 f"{shown(wall_strikes)}")
         self.wall_strikes = wall_strikes
+        if not isinstance(raids, bool):
+            raise ArgumentError(f"raids must be True or False, not {shown(raids)}")
+        self.raids = raids
         self.hunt = float(hunt)
         self.intercept = float(intercept)
         self.commit = None if commit is None else float(commit)
@@ -433,7 +437,13 @@ class SearchBot:
                     for move in moves:
                         scores[move] -= self.exposure * risks.cost(move)
             watch = None
-            if self.wall and choosing_steps:
+            raids = None
+            if self.wall and choosing_steps and self.raids:
+                raids = flag_raids(view, chances)
+                if raids.after:
+                    for move in moves:
+                        scores[move] += self.wall * raids.saves(move)
+            elif self.wall and choosing_steps:
                 watch = watch_walls(view, chances)
                 if watch.threats:
                     gain = watch.hold if self.wall_threats else watch.cover
@@ -442,6 +452,8 @@ class SearchBot:
             ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
             if self.defend and watch is not None:
                 ranked += [m for m in watch.approaches(moves) if m not in ranked]
+            if raids is not None and raids.danger:
+                ranked += [m for m in raids.saving(moves) if m not in ranked]
             best = ranked[0]
             if len(ranked) > 1 and source is not None:
                 best = self._search(source, me, ranked, scores, started)
