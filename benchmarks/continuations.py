@@ -15,6 +15,9 @@ the rows record such options; ``--workers`` plays continuations in parallel proc
 ``--baseline`` names an earlier output of this script (of the same file, back and
 horizon): for each budget it prints how many continuations (the same game, budget and
 seed) this run saved that the baseline lost and the other way round, with the sign test.
+``--only INDEX,...`` continues only the lost games of those indices.
+A run into an existing ``--jsonl`` resumes it: continuations the file already holds (the
+same game, starting ply, budget, seed and options) are counted, not played again.
 
 It asks whether the positions that lost were lost by the budget: if a longer search
 saves from them what a shorter one loses, the longer budget's losses are its own; if both
@@ -25,7 +28,7 @@ games won over all continuations, and for each pair of budgets how many continua
 
 Usage: python benchmarks/continuations.py FILE --budget 7800 --budget 23400
        [--seeds 3] [--back 20] [--horizon 30] [--jsonl OUT] [--option NAME=VALUE]
-       [--workers N] [--baseline EARLIER.jsonl]
+       [--workers N] [--baseline EARLIER.jsonl] [--only INDEX,...]
 
 Run it from benchmarks/, as `replay.py` is.
 """
@@ -82,6 +85,24 @@ def continuation(game: int, me: Player, plies: list[Ply], first: int, budget: in
             **({"options": extra} if extra else {})}
 
 
+def key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes a continuation the same one: its game, starting ply, budget, seed and
+    the options recorded in its row."""
+    return (row["game"], row["from"], row["budget"], row["seed"],
+            json.dumps(row.get("options", {}), sort_keys=True))
+
+
+def resumed(path: str | None) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """The continuations already in the output file `path` (none if it does not exist),
+    by `key`; a row repeated in the file counts once."""
+    if path is None:
+        return {}
+    try:
+        return {key(row): row for row in read_rows(path)}
+    except FileNotFoundError:
+        return {}
+
+
 def against(rows: list[dict[str, Any]], baseline: list[dict[str, Any]],
             budgets: list[int]) -> list[str]:
     """For each of `budgets`, the continuations (same game, budget and seed) of `rows`
@@ -128,25 +149,39 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--baseline", default=None)
+    parser.add_argument("--only", default=None)
     args = parser.parse_args()
+    try:
+        only = (None if args.only is None
+                else {int(part) for part in args.only.split(",") if part.strip()})
+    except ValueError:
+        parser.error(f"--only takes game indices separated by commas, not {args.only[:40]!r}")
     extra = parse_options(args.option)
     rows = read_rows(args.file)
     if not rows:
         raise SystemExit(f"{args.file}: no games")
     header, games = rows[0], rows[1:]
     options = dict(header.get("options", {}))
-    out = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
+    held = resumed(args.jsonl)
     done: list[dict[str, Any]] = []
     jobs = []
     for game in sorted(games, key=lambda g: g["index"]):
         if game["won"] is not False or game["termination"] != "flag captured" \
-                or "moves" not in game:
+                or "moves" not in game or (only is not None and game["index"] not in only):
             continue
         _, me, _, plies = rebuilt(task_of(header, game["index"]), game["moves"])
         first = start(plies, me, args.back)
-        jobs += [(game["index"], me, plies, first, budget, seed, options, args.horizon,
-                  extra)
-                 for budget in args.budget for seed in range(1, args.seeds + 1)]
+        for budget in args.budget:
+            for seed in range(1, args.seeds + 1):
+                had = held.get(key({"game": game["index"], "from": plies[first][0].ply,
+                                    "budget": budget, "seed": seed,
+                                    **({"options": extra} if extra else {})}))
+                if had is not None:
+                    done.append(had)
+                else:
+                    jobs.append((game["index"], me, plies, first, budget, seed, options,
+                                 args.horizon, extra))
+    out = open(args.jsonl, "a", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     try:
         with ProcessPoolExecutor(max(1, args.workers)) as pool:
             for row in pool.map(_continuation, jobs):

@@ -598,3 +598,35 @@ def test_continuations_record_their_options_and_meet_a_baseline(continuations: A
            for s, lost in ((1, True), (2, False), (3, False))]
     assert continuations.against(new, old, [10]) == [
         "10 simulations against the baseline: saves 1, loses 1 of 3 (sign test p = 1.000)"]
+
+
+def test_continuations_resume_their_output(continuations: Any, tmp_path: Any,
+                                           monkeypatch: Any, capsys: Any) -> None:
+    """A run into an output file that holds every continuation it asks for plays none
+    again: it counts each held row once (a repeated line too), and rows of other options
+    are not taken for its own."""
+    path = (BENCHMARKS / "results" / "search-strength" / "tuning"
+            / "search23400-opponent-raids-deals13000.jsonl")
+    me, plies = _game_16()
+    first = plies[continuations.start(plies, me, 20)][0].ply
+    held = {"game": 16, "from": first, "budget": 20, "seed": 1, "end": first + 4,
+            "over": None, "flag_lost": True, "won": False, "lead": 0.0,
+            "options": {"raids": True}}
+    assert continuations.resumed(str(tmp_path / "missing.jsonl")) == {}
+    out = tmp_path / "out.jsonl"
+    out.write_text("\n".join(json.dumps(r) for r in [held, held, {**held, "options": {}}])
+                   + "\n")
+    assert list(continuations.resumed(str(out)).values()) == [held, {**held, "options": {}}]
+    before = out.read_text()
+    monkeypatch.setattr(sys, "argv", ["continuations.py", str(path), "--budget", "20",
+                                      "--seeds", "1", "--option", "raids=true",
+                                      "--jsonl", str(out), "--only", "16"])
+    continuations.main()
+    assert capsys.readouterr().out.splitlines() == [
+        "20 simulations: Flag lost in 1 of 1 continuations, won 0"]
+    assert out.read_text() == before
+    monkeypatch.setattr(sys, "argv", ["continuations.py", str(path), "--budget", "20",
+                                      "--only", "16,x"])
+    with pytest.raises(SystemExit):
+        continuations.main()
+    assert "--only takes game indices" in capsys.readouterr().err
