@@ -289,6 +289,13 @@ class SearchBot:
             guard two moves away is too late once the Miner is beside the wall. 0 (the
             default) leaves the bot's steps to the playout policy and the candidates to
             the scores.
+        raids: Whether the race to the bot's Flag is searched
+            (`stratego.bots.raids.flag_raids`) in place of the Bomb walls' cover: each
+            move's score gains `wall` times the chance-weighted raiders it stops
+            (`Raids.saves`, below zero for a guard's step that lets one through), and the
+            moves that stop a raider that would take the Flag by force are searched among
+            the candidates. Off by default until it is measured over whole runs of
+            games.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
