@@ -42,7 +42,7 @@ from typing import Any
 
 from paired import sign_test
 from replay import rebuilt, worth
-from search_tuning import Ply, parse_options, read_rows, task_of
+from search_tuning import Ply, parse_only, parse_options, read_rows, task_of
 
 from stratego.bots import HeuristicBot
 from stratego.bots.search import SearchBot
@@ -85,20 +85,26 @@ def continuation(game: int, me: Player, plies: list[Ply], first: int, budget: in
             **({"options": extra} if extra else {})}
 
 
-def key(row: dict[str, Any]) -> tuple[Any, ...]:
+def key(game: int, origin: int, budget: int, seed: int,
+        options: dict[str, Any]) -> tuple[Any, ...]:
     """What makes a continuation the same one: its game, starting ply, budget, seed and
-    the options recorded in its row."""
-    return (row["game"], row["from"], row["budget"], row["seed"],
-            json.dumps(row.get("options", {}), sort_keys=True))
+    the options set over the file's."""
+    return game, origin, budget, seed, json.dumps(options, sort_keys=True)
+
+
+def row_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """The `key` of a continuation's row (`continuation` records no options when none
+    were set)."""
+    return key(row["game"], row["from"], row["budget"], row["seed"], row.get("options", {}))
 
 
 def resumed(path: str | None) -> dict[tuple[Any, ...], dict[str, Any]]:
     """The continuations already in the output file `path` (none if it does not exist),
-    by `key`; a row repeated in the file counts once."""
+    by `row_key`; a row repeated in the file counts once."""
     if path is None:
         return {}
     try:
-        return {key(row): row for row in read_rows(path)}
+        return {row_key(row): row for row in read_rows(path)}
     except FileNotFoundError:
         return {}
 
@@ -151,11 +157,7 @@ def main() -> None:
     parser.add_argument("--baseline", default=None)
     parser.add_argument("--only", default=None)
     args = parser.parse_args()
-    try:
-        only = (None if args.only is None
-                else {int(part) for part in args.only.split(",") if part.strip()})
-    except ValueError:
-        parser.error(f"--only takes game indices separated by commas, not {args.only[:40]!r}")
+    only = parse_only(parser, args.only)
     extra = parse_options(args.option)
     rows = read_rows(args.file)
     if not rows:
@@ -171,11 +173,10 @@ def main() -> None:
             continue
         _, me, _, plies = rebuilt(task_of(header, game["index"]), game["moves"])
         first = start(plies, me, args.back)
+        origin = plies[first][0].ply
         for budget in args.budget:
             for seed in range(1, args.seeds + 1):
-                had = held.get(key({"game": game["index"], "from": plies[first][0].ply,
-                                    "budget": budget, "seed": seed,
-                                    **({"options": extra} if extra else {})}))
+                had = held.get(key(game["index"], origin, budget, seed, extra))
                 if had is not None:
                     done.append(had)
                 else:

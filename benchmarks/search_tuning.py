@@ -189,6 +189,17 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return options
 
 
+def parse_only(parser: argparse.ArgumentParser, text: str | None) -> set[int] | None:
+    """The game indices of an ``--only INDEX,...`` argument (None when it is not given);
+    anything else ends the program through `parser`'s usage error."""
+    if text is None:
+        return None
+    try:
+        return {int(part) for part in text.split(",") if part.strip()}
+    except ValueError:
+        parser.error(f"--only takes game indices separated by commas, not {text[:40]!r}")
+
+
 def read_rows(path: str) -> list[dict[str, Any]]:
     """The lines of the JSONL file `path`, its header first (blank lines skipped)."""
     with open(path, encoding="utf-8") as lines:
@@ -242,11 +253,7 @@ def main() -> None:
     parser.add_argument("--jsonl", default=None)
     parser.add_argument("--only", default=None)
     args = parser.parse_args()
-    try:
-        only = (None if args.only is None
-                else {int(part) for part in args.only.split(",") if part.strip()})
-    except ValueError:
-        parser.error(f"--only takes game indices separated by commas, not {args.only[:40]!r}")
+    only = parse_only(parser, args.only)
     options = parse_options(args.option)
     against_options = parse_options(args.opponent_option)
     header = {"simulations": args.simulations, "seed": args.seed, "options": options,
