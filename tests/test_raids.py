@@ -164,6 +164,29 @@ def test_the_saving_moves_join_the_candidates() -> None:
     assert {Move.parse("d1-c1"), Move.parse("d1-d2")} <= {c.move for c in bot.searched}
 
 
+def test_a_longer_horizon_brings_the_guard_in_time() -> None:
+    """The known Miner on d3 is five moves from the Flag and Red's Sergeant on e1 four
+    steps from b2: past the default horizon the search bot sees nothing to save; with
+    ``raids_horizon=5`` the Sergeant's steps toward the wall (e1-d1, e1-e2), the only
+    ones in time, are searched among the candidates."""
+    seen = stratego.view(_raided("e1", miner="d4"), Player.RED)
+    saving = {Move.parse("e1-d1"), Move.parse("e1-e2")}
+    assert set(flag_raids(seen, horizon=5).saving(seen.legal_moves)) == saving
+    for horizon, seen_in_time in ((HORIZON, False), (5, True)):
+        bot = SearchBot(1, simulations=40, candidates=1, raids=True,
+                        raids_horizon=horizon)
+        bot(seen)
+        assert (saving <= {c.move for c in bot.searched}) is seen_in_time
+
+
+@pytest.mark.parametrize("horizon", [0, 2.5, "5", True])
+def test_a_bad_raids_horizon_is_refused(horizon: object) -> None:
+    """`raids_horizon` is a whole number of moves, 1 or more: anything else is an
+    ArgumentError naming it."""
+    with pytest.raises(stratego.ArgumentError, match="raids_horizon must be a whole number"):
+        SearchBot(1, raids=True, raids_horizon=horizon)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("horizon", [0, -1, 2.5, "4", True])
 def test_a_bad_horizon_is_refused(horizon: object) -> None:
     """`horizon` is a whole number of moves, 1 or more: anything else is an ArgumentError

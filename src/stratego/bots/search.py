@@ -71,7 +71,7 @@ from stratego.bots.exposure import exposure as known_exposure
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.playouts import Answers, Playouts, PublicCounts, squash
 from stratego.bots.race import SLIP, plan_race
-from stratego.bots.raids import flag_raids
+from stratego.bots.raids import HORIZON, flag_raids
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
 from stratego.engine import apply
@@ -296,6 +296,10 @@ class SearchBot:
             moves that stop a raider that would take the Flag by force are searched among
             the candidates. Off by default until it is measured over whole runs of
             games.
+        raids_horizon: With `raids`, how many moves of a raider (its strike on the
+            Flag included) the race search looks ahead (by default
+            `stratego.bots.raids.HORIZON`, 4): a longer horizon sees a raid while a
+            guard can still be in time, at more cost in crowded positions.
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
@@ -318,14 +322,16 @@ class SearchBot:
                  replies: int | None = None, exposure: float = EXPOSURE,
                  slip: float = SLIP, raid: float = RAID,
                  follow: int | None = None, flee: float = 0.0,
-                 defend: float = 0.0, raids: bool = False) -> None:
+                 defend: float = 0.0, raids: bool = False,
+                 raids_horizon: int = HORIZON) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
                                   ("determinizations", determinizations, 1),
                                   ("guard", guard, 0), ("replies", replies, 0),
-                                  ("follow", follow, 0)):
+                                  ("follow", follow, 0),
+                                  ("raids_horizon", raids_horizon, 1)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
                                       or value < low):
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
@@ -371,6 +377,7 @@ class SearchBot:
         if not isinstance(raids, bool):
             raise ArgumentError(f"raids must be True or False, not {shown(raids)}")
         self.raids = raids
+        self.raids_horizon = raids_horizon
         self.hunt = float(hunt)
         self.intercept = float(intercept)
         self.commit = None if commit is None else float(commit)
@@ -446,7 +453,7 @@ class SearchBot:
             watch = None
             raids = None
             if self.wall and choosing_steps and self.raids:
-                raids = flag_raids(view, chances)
+                raids = flag_raids(view, chances, horizon=self.raids_horizon)
                 if raids.after:
                     for move in moves:
                         scores[move] += self.wall * raids.saves(move)
