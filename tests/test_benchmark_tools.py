@@ -630,3 +630,69 @@ def test_continuations_resume_their_output(continuations: Any, tmp_path: Any,
     with pytest.raises(SystemExit):
         continuations.main()
     assert "--only takes game indices" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def screen() -> Any:
+    sys.path.insert(0, str(BENCHMARKS))  # it imports replay.py and search_tuning.py
+    try:
+        yield _load("screen")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_the_screen_finds_where_two_weights_part(screen: Any) -> None:
+    """Three seconds with the race to the Flag searched, at ``wall`` 20 and 40, both
+    recorded: in game 44 the two bots prepare alike throughout and the recorded games are
+    one; in game 191 they first prepare otherwise at ply 147, where the recorded games
+    part."""
+    tuning = sys.modules["search_tuning"]
+    folder = BENCHMARKS / "results" / "search-strength" / "tuning"
+    rows = tuning.read_rows(str(folder / "search23400-raids-opponent-raids-deals13000.jsonl"))
+    heavier = {r["index"]: r for r in tuning.read_rows(
+        str(folder / "search23400-raids-wall40-opponent-raids-deals13000.jsonl"))[1:]}
+    games = {r["index"]: r for r in rows[1:]}
+    options = {**rows[0]["options"], "wall": 40}
+    assert screen.first_difference(rows[0], options, games[44]) is None
+    assert games[44]["moves"] == heavier[44]["moves"]
+    assert screen.first_difference(rows[0], options, games[191]) == 147
+    ours, theirs = games[191]["moves"].split(), heavier[191]["moves"].split()
+    assert ours[:147] == theirs[:147]
+    assert ours[147] != theirs[147]
+
+
+def test_a_screened_game_is_the_game_the_options_play(screen: Any, tiny_match: Any,
+                                                       tmp_path: pathlib.Path,
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """The tiny match's game at 2 simulations: with ``guard=3`` the two bots prepare
+    alike throughout, so the screen copies the row, and the game those options play is
+    it, move for move; with ``wall=40`` they part at ply 287, the game is left to play,
+    and the game played agrees with the recorded one before that ply. An option the
+    screen cannot see through (the playouts' exploration) is refused."""
+    tuning = sys.modules["search_tuning"]
+    source, row = tiny_match
+    argv = ["screen.py", str(source), "--workers", "1"]
+    out = tmp_path / "guard3.jsonl"
+    monkeypatch.setattr(sys, "argv", [*argv, "--jsonl", str(out), "--option", "guard=3"])
+    screen.main()
+    assert "1 the same throughout" in capsys.readouterr().out
+    header, copied = tuning.read_rows(str(out))
+    assert header["options"] == {"guard": 3}
+    assert copied["screened_from"] == source.name
+    assert copied["moves"] == tuning.play(tuning.task_of(header, 1))["moves"]
+    out = tmp_path / "wall40.jsonl"
+    monkeypatch.setattr(sys, "argv", [*argv, "--jsonl", str(out), "--option", "wall=40"])
+    screen.main()
+    printed = capsys.readouterr().out
+    assert "game 1: the options part at ply 287" in printed
+    assert "to play: --only 1" in printed
+    header, = tuning.read_rows(str(out))
+    heavier = tuning.play(tuning.task_of(header, 1))["moves"].split()
+    assert heavier[:287] == row["moves"].split()[:287]
+    monkeypatch.setattr(sys, "argv", [*argv, "--jsonl", str(out),
+                                      "--option", "exploration=0.5"])
+    with pytest.raises(SystemExit):
+        screen.main()
+    assert "exploration" in capsys.readouterr().err

@@ -395,6 +395,41 @@ def test_the_search_lists_what_it_weighed() -> None:
     assert bot.searched == ()
 
 
+def test_prepare_is_what_the_decision_weighs_and_changes_nothing() -> None:
+    """`prepare` gives the scores and the candidates the decision searches (the moves of
+    `searched`, with their scores) and leaves the bot as it was: a bot that prepared
+    first chooses what a fresh bot of the same seed chooses. A move that needs no
+    search is `chosen`."""
+    seen = _midgame()
+    bot = SearchBot(2, simulations=60)
+    prepared = bot.prepare(seen)
+    assert prepared == bot.prepare(seen)
+    assert prepared.chosen is None
+    assert set(prepared.scores) == set(seen.legal_moves)
+    move = bot(seen)
+    assert move == SearchBot(2, simulations=60)(seen)
+    assert {c.move: c.score for c in bot.searched} == \
+        {m: prepared.scores[m] for m in prepared.ranked}
+    only = stratego.from_position(CLASSIC, {"a1": "F", "b1": "B", "c1": "T", "d1": "B",
+                                            "j10": "f", "j9": "b", "i10": "b"},
+                                  to_move=Player.RED)
+    single = bot.prepare(view(only, Player.RED))
+    assert single.chosen == Move.parse("c1-c2")
+    assert single.ranked == (single.chosen,)
+
+
+def test_remember_weighs_the_bots_own_moves_as_a_decision_does() -> None:
+    """A bot told (`remember`) the move it played scores going back as a bot that chose
+    that move itself does: the two prepare alike in the next position."""
+    seen = _midgame()
+    chooser = SearchBot(2, simulations=20)
+    told = SearchBot(2, simulations=20)
+    move = chooser(seen)
+    told.remember(seen, move)
+    assert told.prepare(seen) == chooser.prepare(seen)
+    assert told.prepare(seen) != SearchBot(2, simulations=20).prepare(seen)
+
+
 @pytest.mark.parametrize(("simulations", "determinizations"), [(200, 6), (1600, 4)])
 def test_every_candidate_meets_the_same_states_and_dice(simulations: int, determinizations: int,
                                                        monkeypatch: pytest.MonkeyPatch

@@ -60,7 +60,8 @@ import math
 import random
 import time
 from collections import deque
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -88,7 +89,7 @@ if TYPE_CHECKING:
     from stratego.views import PlayerView
 
 __all__ = ["COMMIT", "EXPOSURE", "FIRST_MOVE_COST", "HUNT", "INTERCEPT", "RAID", "TRAP", "WALL",
-           "Candidate", "SearchBot"]
+           "Candidate", "Prepared", "SearchBot"]
 
 _NOISE = 0.15
 """Largest random amount added to a move's final score, to break ties (as the heuristic)."""
@@ -148,6 +149,23 @@ class Candidate:
     visits: int
     material: float | None
     answer: Move | None
+
+
+@attrs.frozen
+class Prepared:
+    """What `SearchBot.prepare` settles in a view before the search.
+
+    Attributes:
+        scores: Each move's score before the search (as `Candidate.score`).
+        ranked: The candidates the search weighs, in the order it takes them (the best
+            scores first, then any moves the Bomb walls or the race to the Flag add).
+        chosen: The move, when no search is needed (a step of a won race, a single
+            candidate, no state to draw); None when the search decides among `ranked`.
+    """
+
+    scores: Mapping[Move, float]
+    ranked: tuple[Move, ...]
+    chosen: Move | None
 
 
 class SearchBot:
@@ -310,6 +328,14 @@ class SearchBot:
 
     name = "search"
 
+    SCORING: ClassVar[frozenset[str]] = frozenset({
+        "candidates", "commit", "exposure", "first_move_cost", "guard", "hunt",
+        "intercept", "raids", "raids_horizon", "slip", "trap", "use_beliefs", "wall",
+        "wall_strikes", "wall_threats"})
+    """The options that act only in `prepare` (the scores and the candidates), not in the
+    search, its playouts or the setups: bots that differ only in these play alike
+    wherever their `prepare` agrees."""
+
     def __init__(self, seed: int | None = None, *, simulations: int | None = None,
                  time_limit: float | None = None, depth: int = 10, candidates: int = 8,
                  determinizations: int = 24, exploration: float = 0.4,
@@ -421,11 +447,42 @@ class SearchBot:
         Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
         itself."""
         started = _clock()
+        self.simulations_done = 0
+        self.searched = ()
+        prepared, source = self._prepare(view)
+        best = prepared.chosen
+        if best is None:
+            assert source is not None  # a search is left only when states can be drawn
+            best = self._search(source, Player(view.player), list(prepared.ranked),
+                                dict(prepared.scores), started)
+        self.remember(view, best)
+        return best
+
+    def prepare(self, view: PlayerView) -> Prepared:
+        """What the bot settles in `view` before it searches: every move's score, the
+        candidates the search would weigh and, when no search is needed, the move. It
+        draws nothing from the bot's generator and changes nothing in the bot, so two
+        bots whose `prepare` agree in every position of a game, with the same seed and
+        budget, play that game move for move alike (`benchmarks/screen.py` uses this to
+        tell which recorded games other options would play the same).
+
+        Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
+        itself."""
+        return self._prepare(view)[0]
+
+    def remember(self, view: PlayerView, move: Move) -> None:
+        """Take `move` as the bot's own move in `view`, as a decision does with the move
+        it chooses: the bot keeps its last few moves, to weigh going back and forth. For
+        a driver that replays a recorded game to the bot (`prepare`)."""
+        if move.frm is not None and move.to is not None:
+            recent = self._recent.setdefault(Player(view.player), deque(maxlen=6))
+            recent.append((move.frm.index, move.to.index))
+
+    def _prepare(self, view: PlayerView) -> tuple[Prepared, Beliefs | Sampler | None]:
+        """`prepare`, with the source the search draws its states from."""
         moves = moves_to_choose(view)
         me = Player(view.player)
         recent = self._recent.setdefault(me, deque(maxlen=6))
-        self.simulations_done = 0
-        self.searched = ()
         source = _source(view) if len(moves) > 1 else None
         chances = (source.marginals() if self.use_beliefs and source is not None
                    and not isinstance(source, Sampler) else None)
@@ -440,40 +497,36 @@ class SearchBot:
                 won_steps = plan.winning_steps(moves)
         if won_steps:
             best = max(won_steps, key=scores.__getitem__)
-        else:
-            if self.first_move_cost:
-                self._charge_first_moves(view, me, scores)
-            if self.trap and source is not None:
-                self._score_traps(view, source, moves, scores)
-            if self.exposure and choosing_steps:
-                risks = known_exposure(view, chances)
-                if risks.beats:
-                    for move in moves:
-                        scores[move] -= self.exposure * risks.cost(move)
-            watch = None
-            raids = None
-            if self.wall and choosing_steps and self.raids:
-                raids = flag_raids(view, chances, horizon=self.raids_horizon)
-                if raids.after:
-                    for move in moves:
-                        scores[move] += self.wall * raids.saves(move)
-            elif self.wall and choosing_steps:
-                watch = watch_walls(view, chances)
-                if watch.threats:
-                    gain = watch.hold if self.wall_threats else watch.cover
-                    for move in moves:
-                        scores[move] += self.wall * gain(move, strikes=self.wall_strikes)
-            ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
-            if self.defend and watch is not None:
-                ranked += [m for m in watch.approaches(moves) if m not in ranked]
-            if raids is not None and raids.danger:
-                ranked += [m for m in raids.saving(moves) if m not in ranked]
-            best = ranked[0]
-            if len(ranked) > 1 and source is not None:
-                best = self._search(source, me, ranked, scores, started)
-        if best.frm is not None and best.to is not None:
-            recent.append((best.frm.index, best.to.index))
-        return best
+            return Prepared(scores, (best,), best), source
+        if self.first_move_cost:
+            self._charge_first_moves(view, me, scores)
+        if self.trap and source is not None:
+            self._score_traps(view, source, moves, scores)
+        if self.exposure and choosing_steps:
+            risks = known_exposure(view, chances)
+            if risks.beats:
+                for move in moves:
+                    scores[move] -= self.exposure * risks.cost(move)
+        watch = None
+        raids = None
+        if self.wall and choosing_steps and self.raids:
+            raids = flag_raids(view, chances, horizon=self.raids_horizon)
+            if raids.after:
+                for move in moves:
+                    scores[move] += self.wall * raids.saves(move)
+        elif self.wall and choosing_steps:
+            watch = watch_walls(view, chances)
+            if watch.threats:
+                gain = watch.hold if self.wall_threats else watch.cover
+                for move in moves:
+                    scores[move] += self.wall * gain(move, strikes=self.wall_strikes)
+        ranked = sorted(moves, key=lambda m: -scores[m])[:self.candidates]
+        if self.defend and watch is not None:
+            ranked += [m for m in watch.approaches(moves) if m not in ranked]
+        if raids is not None and raids.danger:
+            ranked += [m for m in raids.saving(moves) if m not in ranked]
+        searched = len(ranked) > 1 and source is not None
+        return Prepared(scores, tuple(ranked), None if searched else ranked[0]), source
 
     def _charge_first_moves(self, view: PlayerView, me: Player,
                             scores: dict[Move, float]) -> None:
