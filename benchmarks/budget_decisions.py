@@ -55,22 +55,22 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import math
 import multiprocessing
-import os
 import statistics
 from typing import Any
 
 from paired import sign_test
 from search_tuning import (
     MAX_PLIES,
+    append_row,
     opening,
     parse_options,
     played,
     read_header,
     read_rows,
     rewrite_in_order,
+    start_file,
 )
 
 from stratego.bots import HeuristicBot, SearchBot
@@ -220,10 +220,8 @@ def main() -> None:
     if args.revalue is not None:
         header["revalued"] = args.revalue
     done = played(args.jsonl, header, key="position") if args.jsonl else {}
-    if args.jsonl and not os.path.exists(args.jsonl):
-        os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
-        with open(args.jsonl, "w", encoding="utf-8") as out:
-            out.write(json.dumps(header) + "\n")
+    if args.jsonl:
+        start_file(args.jsonl, header)
     # A finished run's header counts its positions: run again, it plays nothing and
     # need not play the games that find them.
     counted = read_header(args.jsonl).get("positions") if args.jsonl else None
@@ -246,8 +244,7 @@ def main() -> None:
         for row in pool.imap_unordered(work, tasks):
             done[row["position"]] = row
             if args.jsonl:
-                with open(args.jsonl, "a", encoding="utf-8") as out:
-                    out.write(json.dumps(row) + "\n")
+                append_row(args.jsonl, row)
     rows = [done[n] for n in sorted(done)]
     if args.jsonl:
         rewrite_in_order(args.jsonl, rows, header)

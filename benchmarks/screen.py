@@ -26,13 +26,21 @@ refused.
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing
 import os
 from typing import Any
 
 from replay import rebuilt
-from search_tuning import parse_only, parse_options, played, read_rows, rewrite_in_order, task_of
+from search_tuning import (
+    append_row,
+    parse_only,
+    parse_options,
+    played,
+    read_rows,
+    rewrite_in_order,
+    start_file,
+    task_of,
+)
 
 from stratego.bots import SearchBot
 from stratego.views import view
@@ -106,18 +114,14 @@ def main() -> None:
              and (only is None or row["index"] in only)]
     unrecorded = sorted(row["index"] for row in games if "moves" not in row)
     jobs = [(header, options, row) for row in games if "moves" in row]
-    if not os.path.exists(args.jsonl):
-        os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
-        with open(args.jsonl, "w", encoding="utf-8") as out:
-            out.write(json.dumps(target) + "\n")
+    start_file(args.jsonl, target)
     parted: dict[int, int] = {}
     with multiprocessing.Pool(args.workers) as pool:
         for row, ply in pool.imap_unordered(_screen, jobs):
             if ply is None:
                 copied = {**row, "screened_from": os.path.basename(args.source)}
                 done[row["index"]] = copied
-                with open(args.jsonl, "a", encoding="utf-8") as out:
-                    out.write(json.dumps(copied) + "\n")
+                append_row(args.jsonl, copied)
             else:
                 parted[row["index"]] = ply
     rewrite_in_order(args.jsonl, [done[i] for i in sorted(done)])

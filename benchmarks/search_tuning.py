@@ -228,6 +228,22 @@ def played(path: str, header: dict[str, Any], key: str = "index") -> dict[int, d
     return {row[key]: row for row in rows[1:]}
 
 
+def start_file(path: str, header: dict[str, Any]) -> None:
+    """Write `header` as the first line of the JSONL file `path` (and its folders) unless
+    the file exists."""
+    if not os.path.exists(path):
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(json.dumps(header) + "\n")
+
+
+def append_row(path: str, row: dict[str, Any]) -> None:
+    """Add `row` as a line at the end of the JSONL file `path` (a game kept as soon as it
+    ends)."""
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(row) + "\n")
+
+
 def rewrite_in_order(path: str, games: list[dict[str, Any]],
                      header: dict[str, Any] | None = None) -> None:
     """Rewrite the JSONL file `path` with its header first (`header`'s fields over the
@@ -262,16 +278,13 @@ def main() -> None:
     done = played(args.jsonl, header) if args.jsonl else {}
     tasks = [task_of(header, i) for i in range(args.games)
              if i not in done and (only is None or i in only)]
-    if args.jsonl and not os.path.exists(args.jsonl):
-        os.makedirs(os.path.dirname(args.jsonl) or ".", exist_ok=True)
-        with open(args.jsonl, "w", encoding="utf-8") as out:
-            out.write(json.dumps(header) + "\n")
+    if args.jsonl:
+        start_file(args.jsonl, header)
     with multiprocessing.Pool(args.workers) as pool:
         for game in pool.imap_unordered(play, tasks):
             done[game["index"]] = game
             if args.jsonl:
-                with open(args.jsonl, "a", encoding="utf-8") as out:
-                    out.write(json.dumps(game) + "\n")
+                append_row(args.jsonl, game)
     games = [done[i] for i in sorted(done)
              if i < args.games and (only is None or i in only)]
     if args.jsonl:

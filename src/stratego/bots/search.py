@@ -60,7 +60,7 @@ import math
 import random
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -453,8 +453,8 @@ class SearchBot:
         best = prepared.chosen
         if best is None:
             assert source is not None  # a search is left only when states can be drawn
-            best = self._search(source, Player(view.player), list(prepared.ranked),
-                                dict(prepared.scores), started)
+            best = self._search(source, Player(view.player), prepared.ranked,
+                                prepared.scores, started)
         self.remember(view, best)
         return best
 
@@ -482,7 +482,7 @@ class SearchBot:
         """`prepare`, with the source the search draws its states from."""
         moves = moves_to_choose(view)
         me = Player(view.player)
-        recent = self._recent.setdefault(me, deque(maxlen=6))
+        recent = self._recent.get(me, ())
         source = _source(view) if len(moves) > 1 else None
         chances = (source.marginals() if self.use_beliefs and source is not None
                    and not isinstance(source, Sampler) else None)
@@ -564,8 +564,8 @@ class SearchBot:
 
     # -- the search ---------------------------------------------------------
 
-    def _search(self, source: Beliefs | Sampler, me: Player, ranked: list[Move],
-                scores: dict[Move, float], started: float) -> Move:
+    def _search(self, source: Beliefs | Sampler, me: Player, ranked: Sequence[Move],
+                scores: Mapping[Move, float], started: float) -> Move:
         rng = self._rng
         top = scores[ranked[0]]
         bias = [self.prior * (squash(scores[m] - top) - 0.5) for m in ranked]
