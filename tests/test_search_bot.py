@@ -22,6 +22,7 @@ from stratego.bots.search import Candidate
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
 from stratego.errors import ArgumentError
 from stratego.match import play_game
+from stratego.sampling import Sampler
 from stratego.variants import RESCUE, VARIANTS
 from stratego.views import PlayerView, view
 
@@ -416,6 +417,20 @@ def test_prepare_is_what_the_decision_weighs_and_changes_nothing() -> None:
     single = bot.prepare(view(only, Player.RED))
     assert single.chosen == Move.parse("c1-c2")
     assert single.ranked == (single.chosen,)
+
+
+def test_prepare_depends_only_on_the_view() -> None:
+    """Differential: states drawn for Red's view (other hidden Blue ranks and places)
+    give Red's bot the same scores, candidates and choice, with the race to the Flag
+    searched too."""
+    seen = _midgame()
+    variants: list[dict[str, Any]] = [{}, {"raids": True, "raids_horizon": 6}]
+    for options in variants:
+        expected = SearchBot(2, simulations=20, **options).prepare(seen)
+        rng = random.Random(7)
+        for _ in range(3):
+            other = view(Sampler(seen).sample(rng), Player.RED)
+            assert SearchBot(2, simulations=20, **options).prepare(other) == expected
 
 
 def test_remember_weighs_the_bots_own_moves_as_a_decision_does() -> None:
