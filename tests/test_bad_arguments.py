@@ -174,6 +174,47 @@ def test_heuristic_bot_refuses_an_inconsistent_view() -> None:
     assert bot(view) in view.legal_moves
 
 
+@pytest.mark.parametrize("name", sorted(stratego.bots.BOTS))
+def test_every_bot_refuses_what_is_not_a_view(name: str) -> None:
+    """A bot sees a player's view, never the state (the hidden-information guarantee):
+    handed a `GameState`, or anything else that is not a `PlayerView`, every registered bot
+    raises ArgumentError (with a pointer to `stratego.view` for a state) instead of
+    crashing with AttributeError; the view of the player not to move has no legal move
+    to choose from."""
+    bot = stratego.bots.make_bot(name, seed=1)
+    rules = getattr(bot, "rules", CLASSIC)  # a network's own edition
+    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
+                              stratego.random_setup(rules, Player.BLUE, 2))
+    for _ in range(12):
+        state = stratego.apply(state, stratego.legal_moves(state)[0])
+    with pytest.raises(stratego.ArgumentError, match=r"not a player's view.*stratego\.view"):
+        bot(state)  # type: ignore[arg-type]
+    for odd in ODD[:16:3]:
+        with pytest.raises(stratego.ArgumentError, match="not a player's view"):
+            bot(odd)
+    waiting = stratego.view(state, state.to_move.opponent)
+    with pytest.raises(stratego.ArgumentError, match="no legal move to choose from"):
+        bot(waiting)
+    seen = stratego.view(state, state.to_move)
+    assert bot(seen) in seen.legal_moves
+
+
+def test_search_bot_remember_checks_its_move() -> None:
+    """`SearchBot.remember` takes a move of the view, as a `Move` or its text; anything
+    else raises the library's error naming it."""
+    state = _state()
+    seen = stratego.view(state, state.to_move)
+    bot = stratego.bots.SearchBot(1, simulations=10)
+    with pytest.raises(InvalidNotationError, match="not a move: 'zz'"):
+        bot.remember(seen, "zz")
+    with pytest.raises(stratego.IllegalMoveError, match="cannot play j10-j9 in this view"):
+        bot.remember(seen, "j10-j9")
+    with pytest.raises(stratego.ArgumentError, match="not a player's view"):
+        bot.remember(state, stratego.legal_moves(state)[0])  # type: ignore[arg-type]
+    bot.remember(seen, str(seen.legal_moves[0]))
+    bot.remember(seen, seen.legal_moves[0])
+
+
 def test_messages_cut_echoed_input() -> None:
     """A megabyte of bad input is named, not repeated."""
     huge = "x" * 1_000_000

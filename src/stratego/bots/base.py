@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
-
-if TYPE_CHECKING:
-    from stratego.views import PlayerView
+from stratego.state import GameState
+from stratego.views import PlayerView
 
 __all__ = ["Bot", "bot_name", "moves_to_choose"]
 
@@ -32,10 +31,13 @@ def bot_name(bot: Any) -> str:
 
 def moves_to_choose(view: Any) -> tuple[Move, ...]:
     """The legal moves a bot chooses from in `view`; `ArgumentError` when `view` is not a
-    player's view or has no legal move."""
-    moves = getattr(view, "legal_moves", None)
-    if not isinstance(moves, tuple):
-        raise ArgumentError(f"not a player's view: {shown(view)}")
+    `PlayerView` (a `GameState` included: a bot sees only its player's view, which
+    `stratego.view(state, player)` gives) or has no legal move."""
+    if not isinstance(view, PlayerView):
+        hint = (" (a bot takes a player's view: stratego.view(state, state.to_move))"
+                if isinstance(view, GameState) else "")
+        raise ArgumentError(f"not a player's view: {shown(view)}{hint}")
+    moves = view.legal_moves
     if not moves:
         raise ArgumentError(f"{view.player} has no legal move to choose from")
     return moves

@@ -19,6 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from stratego.bots.base import moves_to_choose
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
 from stratego.errors import ArgumentError, BotError, shown
 from stratego.moves import Move
@@ -74,9 +75,11 @@ class PolicyBot:
         self._rng = _numpy().random.default_rng(seed)
 
     def __call__(self, view: PlayerView) -> Move:
-        """The move the policy chooses in `view` (whose `legal_moves` is not empty)."""
-        if not view.legal_moves:
-            raise ArgumentError(f"{view.player} has no legal move to choose from")
+        """The move the policy chooses in `view` (whose `legal_moves` is not empty).
+
+        Raises `stratego.errors.ArgumentError` when `view` is not a view or has no legal
+        move."""
+        moves_to_choose(view)
         planes = observation_planes(view)
         mask = legal_action_mask(view)
         return action_move(self.choose(planes, mask), view.player)

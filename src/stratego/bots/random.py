@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from stratego.arguments import optional_seed
-from stratego.errors import ArgumentError
+from stratego.bots.base import moves_to_choose
 from stratego.moves import Move
 
 if TYPE_CHECKING:
@@ -32,10 +32,11 @@ class RandomBot:
         self._rng = random.Random(seed)
 
     def __call__(self, view: PlayerView) -> Move:
-        """A random move from `view.legal_moves`."""
-        moves = view.legal_moves
-        if not moves:
-            raise ArgumentError(f"{view.player} has no legal move to choose from")
+        """A random move from `view.legal_moves`.
+
+        Raises `stratego.errors.ArgumentError` when `view` is not a view or has no legal
+        move."""
+        moves = moves_to_choose(view)
         return moves[self._rng.randrange(len(moves))]
 
     def __repr__(self) -> str:

@@ -76,7 +76,7 @@ from stratego.bots.raids import HORIZON, flag_raids
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
 from stratego.engine import apply
-from stratego.errors import ArgumentError, shown
+from stratego.errors import ArgumentError, IllegalMoveError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -470,10 +470,22 @@ class SearchBot:
         itself."""
         return self._prepare(view)[0]
 
-    def remember(self, view: PlayerView, move: Move) -> None:
-        """Take `move` as the bot's own move in `view`, as a decision does with the move
-        it chooses: the bot keeps its last few moves, to weigh going back and forth. For
-        a driver that replays a recorded game to the bot (`prepare`)."""
+    def remember(self, view: PlayerView, move: Move | str) -> None:
+        """Take `move` (a `Move` or its text) as the bot's own move in `view`, as a
+        decision does with the move it chooses: the bot keeps its last few moves, to weigh
+        going back and forth. For a driver that replays a recorded game to the bot
+        (`prepare`).
+
+        Raises `stratego.errors.ArgumentError` when `view` is not a view,
+        `stratego.errors.InvalidNotationError` for text that is not a move and
+        `stratego.errors.IllegalMoveError` for a move not among the view's legal moves."""
+        moves = moves_to_choose(view)
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if move not in moves:
+            named = str(move) if isinstance(move, Move) else shown(move)
+            raise IllegalMoveError(f"{view.player} cannot play {named} in this view: not "
+                                   f"among its legal moves")
         if move.frm is not None and move.to is not None:
             recent = self._recent.setdefault(Player(view.player), deque(maxlen=6))
             recent.append((move.frm.index, move.to.index))

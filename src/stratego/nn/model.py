@@ -14,6 +14,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from stratego.bots.base import moves_to_choose
 from stratego.bots.policy import PolicyBot
 from stratego.editions import by_name
 from stratego.encoding import (
@@ -425,7 +426,9 @@ class NetworkBot(PolicyBot):
         return self.network.rules
 
     def __call__(self, view: PlayerView) -> Move:
-        """The move the network chooses in `view` (`RulesError` under other rules)."""
+        """The move the network chooses in `view` (`RulesError` under other rules,
+        `ArgumentError` for what is not a view or a view without legal moves)."""
+        moves_to_choose(view)
         if view.rules.name != self.network.rules.name:  # a ply limit is no other game
             raise RulesError(f"this network was trained under {self.network.rules.name}; it "
                              f"does not play {view.rules.name}")
