@@ -29,7 +29,9 @@ ODD: list[Any] = [None, -1, 99, 10**30, 1.5, True, "", "zz", "x" * 1_000_000, b"
 MODULES = ["board", "pieces", "moves", "rules", "strike", "editions", "variants", "setups",
            "human_setups", "state", "engine", "explain", "validation", "views", "view_json",
            "sampling", "encoding", "notation", "records", "gravon", "text", "svg", "bots",
-           "arguments", "match", "arena", "protocol"]
+           "arguments", "match", "arena", "protocol", "beliefs", "setup_model", "rescue",
+           "repetition", "bots.race", "bots.raids", "bots.walls", "bots.traps",
+           "bots.exposure", "bots.draws", "bots.specs", "bots.playouts", "nn"]
 SKIP = {
     "stratego.human_setups.human_setups",  # reads package data; checked in its own tests
     "stratego.match.run_tasks",  # runs the callables it is given (test_api_arguments.py)
@@ -59,8 +61,9 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
             continue
         for attr in getattr(module, "__all__", []):
             value = getattr(module, attr)
-            if inspect.isfunction(value):
-                found[f"stratego.{name}.{attr}"] = value
+            if inspect.isfunction(value) or inspect.isfunction(getattr(value, "__wrapped__",
+                                                                         None)):
+                found[f"stratego.{name}.{attr}"] = value  # functools.cache's wrappers too
             elif inspect.isclass(value) and not issubclass(value, BaseException):
                 for meth_name, meth in vars(value).items():
                     if meth_name.startswith("_") or not callable(meth):

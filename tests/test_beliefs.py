@@ -187,7 +187,21 @@ def test_bad_input_raises_sampling_error() -> None:
     b = Beliefs(view(_game(BARRAGE, 1, 0), Player.RED))
     with pytest.raises(SamplingError, match="not a GameState"):
         b.log_prob("state")  # type: ignore[arg-type]
+    with pytest.raises(SamplingError, match="not a SetupPrior"):
+        Beliefs(b.view, 1)  # type: ignore[arg-type]
     assert isinstance(b.view, PlayerView)
+
+
+def test_log_prob_rules_out_states_the_view_rules_out() -> None:
+    """`log_prob` is the belief's chance of a state given the view: a state of another
+    game, or of the same game at another ply, has none, even where its pieces' ranks by
+    id would fit the view's hidden pieces; a state drawn from the view has some."""
+    state = _game(CLASSIC, 8, 50)
+    b = Beliefs(view(state, Player.RED))
+    assert math.isfinite(b.log_prob(state))
+    assert math.isfinite(b.log_prob(b.sample(4)))
+    assert b.log_prob(_game(CLASSIC, 9, 50)) == -math.inf
+    assert b.log_prob(_game(CLASSIC, 8, 52)) == -math.inf
 
 
 def test_candidates_with_different_other_ranks_take_the_general_chain() -> None:

@@ -43,6 +43,7 @@ from typing import Any
 import attrs
 
 from stratego.board import SQUARES, home_rows
+from stratego.errors import ArgumentError, RulesError, shown
 from stratego.moves import DECLINE_RESCUE, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -81,6 +82,14 @@ class RescueFacts:
             if code >> 5 == pid:
                 return index
         return -1
+
+
+def _facts(value: object) -> RescueFacts:
+    """`value`, a `RescueFacts`; `ArgumentError` for anything else."""
+    if not isinstance(value, RescueFacts):
+        raise ArgumentError(f"not the facts of a Rescue (RescueFacts, as "
+                            f"stratego.engine.rescue_facts builds them): {shown(value)}")
+    return value
 
 
 class Rescue:
@@ -162,8 +171,9 @@ class Rescue:
     def made_rescue(facts: RescueFacts, pid: int) -> bool:
         """Whether piece `pid` made a rescue in the game: the piece of the entry before
         each rescue in the history (hence the record of a position read without its
-        history knows only `GameState.rescues`)."""
-        if facts.rescues[2] >> pid & 1:
+        history knows only `GameState.rescues`). Raises `ArgumentError` when `facts` are
+        no `RescueFacts`."""
+        if _facts(facts).rescues[2] >> pid & 1:
             return True
         node = facts.history
         newer_is_rescue = False
@@ -177,12 +187,16 @@ class Rescue:
     @staticmethod
     def returning(facts: RescueFacts, rank: Rank) -> Piece:
         """The captured piece of the player to move that a rescue of `rank` brings back
-        (the lowest id of that rank); the move must be one of `options`."""
-        player = facts.player
+        (the lowest id of that rank); the move must be one of `options`. Raises
+        `ArgumentError` when `facts` are no `RescueFacts` or the player has no captured
+        piece of `rank`."""
+        player = _facts(facts).player
         captured_mask = facts.captured_mask
-        return next(p for p in facts.pieces
-                    if p is not None and p.owner == player and p.rank == rank
-                    and captured_mask >> p.id & 1)
+        for p in facts.pieces:
+            if p is not None and p.owner == player and p.rank == rank and captured_mask >> p.id & 1:
+                return p
+        raise ArgumentError(f"{Player(player)} has no captured piece of rank {shown(rank)} "
+                            f"to rescue")
 
     def disclosed(self, facts: RescueFacts, piece: Piece) -> int:
         """The ranks (a bit mask) the opponent holds possible for `piece` once a rescue
@@ -204,8 +218,11 @@ class Rescue:
     def explain(facts: RescueFacts, move: Move) -> str | None:
         """Why `move` is not a legal answer to the Rescue decision due (or why a decision
         move is not legal when none is due), naming the rule; None when this rule has
-        nothing against it."""
-        who = Player(facts.player)
+        nothing against it. Raises `ArgumentError` when `facts` are no `RescueFacts` or
+        `move` is no `Move`."""
+        who = Player(_facts(facts).player)
+        if not isinstance(move, Move):
+            raise ArgumentError(f"not a move: {shown(move)}")
         if not facts.pending:
             if move.is_rescue or move.is_decline:
                 return f"{move}: there is no Rescue to decide now"
@@ -237,7 +254,11 @@ class Rescue:
 @functools.cache
 def rescue_component(rules: Rules) -> Rescue | None:
     """The Rescue component of `rules`, or None when they have no Rescue rule. The zone is
-    the half of the board (five rows) or the setup area, as `RescueRule.zone` says."""
+    the half of the board (five rows) or the setup area, as `RescueRule.zone` says.
+    Raises `RulesError` for `rules` that are no `Rules` value."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"not a Rules value: {shown(rules)} (use stratego.editions, such "
+                         f"as CLASSIC, or by_name)")
     rule = rules.rescue
     if not rule.enabled:
         return None

@@ -92,7 +92,10 @@ def _split(rules: Rules) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def flag_walled(setup: Setup) -> bool:
     """Whether every square next to `setup`'s Flag (lakes and the board's edge aside)
     holds one of its Bombs: the Flag walled in, as many people place it. False for an
-    army without a Flag."""
+    army without a Flag. Raises `SetupError` for a `setup` that is no `Setup`."""
+    if not isinstance(setup, Setup):
+        raise SetupError(f"not a Setup: {shown(setup)} (make one with Setup.parse or "
+                         f"random_setup)")
     ranks = {square.index: rank for square, rank in setup.placement}
     flags = [index for index, rank in ranks.items() if rank is Rank.FLAG]
     return bool(flags) and all(ranks.get(n) is Rank.BOMB for f in flags for n in NEIGHBOURS[f])

@@ -1,4 +1,5 @@
-"""What every bot is: the `Bot` protocol, and `bot_name`."""
+"""What every bot is: the `Bot` protocol, `bot_name`, and the checks of what a bot is
+handed (`as_view`, `moves_to_choose`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from stratego.moves import Move
 from stratego.state import GameState
 from stratego.views import PlayerView
 
-__all__ = ["Bot", "bot_name", "moves_to_choose"]
+__all__ = ["Bot", "as_view", "bot_name", "moves_to_choose"]
 
 
 @runtime_checkable
@@ -29,15 +30,21 @@ def bot_name(bot: Any) -> str:
     return str(getattr(bot, "__name__", type(bot).__name__))
 
 
-def moves_to_choose(view: Any) -> tuple[Move, ...]:
-    """The legal moves a bot chooses from in `view`; `ArgumentError` when `view` is not a
-    `PlayerView` (a `GameState` included: a bot sees only its player's view, which
-    `stratego.view(state, player)` gives) or has no legal move."""
+def as_view(view: object) -> PlayerView:
+    """`view`, a `PlayerView`; `ArgumentError` for anything else (a `GameState` included:
+    a bot and what it reasons with see only its player's view, which
+    ``stratego.view(state, player)`` gives)."""
     if not isinstance(view, PlayerView):
         hint = (" (a bot takes a player's view: stratego.view(state, state.to_move))"
                 if isinstance(view, GameState) else "")
         raise ArgumentError(f"not a player's view: {shown(view)}{hint}")
-    moves = view.legal_moves
+    return view
+
+
+def moves_to_choose(view: Any) -> tuple[Move, ...]:
+    """The legal moves a bot chooses from in `view`; `ArgumentError` when `view` is not a
+    `PlayerView` (`as_view`) or has no legal move."""
+    moves = as_view(view).legal_moves
     if not moves:
         raise ArgumentError(f"{view.player} has no legal move to choose from")
     return moves

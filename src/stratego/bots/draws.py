@@ -14,6 +14,8 @@ either side's view of a position.
 
 from __future__ import annotations
 
+from stratego._checks import as_player
+from stratego.bots.base import as_view
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.pieces import Player, Rank
 from stratego.views import PlayerView
@@ -24,7 +26,10 @@ __all__ = ["accepts_draw", "material"]
 def material(seen: PlayerView, side: Player) -> float:
     """The worth of `side`'s pieces still in play from public facts (sum of
     `PIECE_VALUES` over its army less its captured pieces at their disclosed ranks; the
-    Flag left out); the same from either player's view."""
+    Flag left out); the same from either player's view. Raises `ArgumentError` for a
+    `seen` that is not a view and `InvalidNotationError` for a `side` that is no player."""
+    seen = as_view(seen)
+    side = as_player(side)
     army = seen.armies[int(side)]
     worth = [PIECE_VALUES[rank] if rank != Rank.FLAG else 0.0 for rank in range(len(army))]
     total = sum(count * value for count, value in zip(army, worth, strict=True))
@@ -39,7 +44,9 @@ def material(seen: PlayerView, side: Player) -> float:
 
 def accepts_draw(seen: PlayerView) -> bool:
     """Whether the bot whose view is `seen` accepts a draw offered now: only once a piece
-    has moved, and only when its `material` is below its opponent's."""
+    has moved, and only when its `material` is below its opponent's. Raises
+    `ArgumentError` for a `seen` that is not a view."""
+    seen = as_view(seen)
     if not any(piece.moved for piece in seen.pieces) and not seen.captured:
         return False
     me = seen.player

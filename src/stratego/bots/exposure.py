@@ -23,6 +23,7 @@ from collections.abc import Mapping
 import attrs
 
 from stratego.board import NEIGHBOURS
+from stratego.bots.base import as_view
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -80,8 +81,11 @@ def exposure(view: PlayerView,
     """The exposure of the known pieces of `view`'s player: which of its pieces the
     opponent can name, and how likely each hidden opponent piece is to beat each rank,
     its ranks weighed by `chances` (by piece id, such as
-    `stratego.beliefs.Beliefs.marginals`) or else by the opponent's hidden counts."""
-    me = Player(view.player)
+    `stratego.beliefs.Beliefs.marginals`) or else by the opponent's hidden counts.
+
+    Raises `stratego.errors.ArgumentError` when `view` is not a view or `chances` is
+    malformed."""
+    me = Player(as_view(view).player)
     known: dict[int, Rank] = {}
     hidden: list[int] = []
     for piece in view.pieces:

@@ -40,6 +40,7 @@ import attrs
 
 from stratego.arguments import chance_from
 from stratego.board import NEIGHBOURS, distance, paths
+from stratego.bots.base import as_view
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
@@ -150,8 +151,10 @@ def plan_race(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]] | No
     chance of at least `slip`; 1 leaves them out), and the opponent's time to strike it.
     `chances` weighs hidden ranks as `stratego.bots.heuristic.rank_chances` does.
 
-    Raises `stratego.errors.ArgumentError` when `chances` is malformed, `least` or
-    `slip` is no number from 0 to 1 or `reach` no whole number >= 0."""
+    Raises `stratego.errors.ArgumentError` when `view` is not a view, `chances` is
+    malformed, `least` or `slip` is no number from 0 to 1 or `reach` no whole number
+    >= 0."""
+    view = as_view(view)
     least = chance_from(least, "least")
     slip = chance_from(slip, "slip")
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from stratego.board import LAKE_INDICES, NEIGHBOURS, distance, paths
+from stratego.bots.base import as_view
 from stratego.bots.heuristic import rank_chances
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
@@ -106,8 +107,9 @@ def flag_raids(view: PlayerView,
     description). `chances` weighs hidden opponent ranks as
     `stratego.bots.heuristic.rank_chances` does (by counts without it).
 
-    Raises `stratego.errors.ArgumentError` when `chances` is malformed or `horizon` is no
-    whole number >= 1."""
+    Raises `stratego.errors.ArgumentError` when `view` is not a view, `chances` is
+    malformed or `horizon` is no whole number >= 1."""
+    view = as_view(view)
     if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1:
         raise ArgumentError(f"horizon must be a whole number >= 1, not {shown(horizon)}")
     me = Player(view.player)

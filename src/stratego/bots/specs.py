@@ -34,7 +34,7 @@ import importlib.util
 import inspect
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from stratego.arguments import optional_seed
@@ -115,10 +115,16 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     return head.strip(), options
 
 
-def format_spec(head: str, options: dict[str, Any]) -> str:
+def format_spec(head: str, options: Mapping[str, Any]) -> str:
     """The spec text of the factory `head` (a spec without options) and `options`, in the
     form `split_options` reads back: ``search(time_limit=0.5)``,
-    ``cmd(move_time=5.0):./mybot``."""
+    ``cmd(move_time=5.0):./mybot``. Raises `BotSpecError` for a `head` that is not a
+    text or `options` that are not a mapping of names to values."""
+    if not isinstance(head, str):
+        raise BotSpecError(f"a bot spec is a text, not {shown(head)}")
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise BotSpecError(f"a bot's options are a mapping of names to values, not "
+                           f"{shown(options)}")
     if not options:
         return head
     written = ", ".join(f"{key}={value!r}" for key, value in sorted(options.items()))

@@ -25,15 +25,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from stratego._checks import as_state
 from stratego.board import NEIGHBOURS, SQUARES
 from stratego.engine import apply, legal_moves
-from stratego.errors import IllegalMoveError
+from stratego.errors import IllegalMoveError, InvalidNotationError, shown
+from stratego.moves import Move
 from stratego.pieces import Rank
 from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 
 if TYPE_CHECKING:
     from stratego.board import Square
-    from stratego.moves import Move
     from stratego.state import GameState
 
 __all__ = ["trapped", "traps_for"]
@@ -54,8 +55,18 @@ def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tupl
     losing (a Marshal next to a Spy that stepped up to it strikes first). With
     `public_mover`, the mover's rank must be public too (the player asking is the
     mover's opponent and knows no more than that). A strike, a Rescue decision, a move
-    that ends the game and a move the rules forbid trap nothing.
+    that ends the game and a move the rules forbid trap nothing. `move` may be a `Move`
+    or its text.
+
+    Raises `stratego.errors.ArgumentError` when `state` is not a game state and
+    `stratego.errors.InvalidNotationError` when `move` is not a move.
     """
+    state = as_state(state)
+    if type(move) is not Move:
+        if not isinstance(move, str):
+            raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
+                                       f"'a4-a5')")
+        move = Move.parse(move)
     return tuple(SQUARES[square] for square in _trapped(state, move, public_mover))
 
 
@@ -102,8 +113,9 @@ def traps_for(state: GameState) -> tuple[Square, ...]:
     """The squares of the opponent pieces the player to move in `state` can trap with one
     move of a piece whose rank is public (`trapped` with `public_mover`), each piece once,
     in square order: after a move of the opponent that led to `state`, the pieces open to
-    a trap, as far as the opponent can tell. Empty when the game is over."""
-    if state.outcome is not None:
+    a trap, as far as the opponent can tell. Empty when the game is over. Raises
+    `stratego.errors.ArgumentError` when `state` is not a game state."""
+    if as_state(state).outcome is not None:
         return ()
     found: set[int] = set()
     for move in legal_moves(state):

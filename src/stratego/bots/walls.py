@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from stratego.board import NEIGHBOURS, distance
+from stratego.bots.base import as_view
 from stratego.bots.heuristic import rank_chances
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
@@ -190,8 +191,9 @@ def watch_walls(view: PlayerView,
     `chances` weighs hidden opponent ranks as `stratego.bots.heuristic.rank_chances`
     does (by counts without it).
 
-    Raises `stratego.errors.ArgumentError` when `chances` is malformed or `reach` is no
-    whole number >= 0."""
+    Raises `stratego.errors.ArgumentError` when `view` is not a view, `chances` is
+    malformed or `reach` is no whole number >= 0."""
+    view = as_view(view)
     if isinstance(reach, bool) or not isinstance(reach, int) or reach < 0:
         raise ArgumentError(f"reach must be a whole number >= 0, not {shown(reach)}")
     me = Player(view.player)

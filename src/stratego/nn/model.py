@@ -337,7 +337,8 @@ def load(path: str | os.PathLike[str]) -> AnyNetwork:
     try:
         stat = where.stat()
     except OSError as error:
-        raise BotSpecError(f"no network weights at {shown(str(path))}: {error}") from None
+        reason = error.strerror or type(error).__name__  # str(error) repeats the path
+        raise BotSpecError(f"no network weights at {shown(str(path))}: {reason}") from None
     key = (str(where), stat.st_mtime_ns, stat.st_size)
     with _LOCK:
         cached = _CACHE.get(key)

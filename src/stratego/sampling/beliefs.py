@@ -10,6 +10,7 @@ import math
 import random
 from collections.abc import Sequence
 
+from stratego._checks import as_rules
 from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import SamplingError, shown
 from stratego.pieces import Player, Rank
@@ -27,6 +28,7 @@ from stratego.sampling.rebuild import (
 from stratego.setup_model import training_texts
 from stratego.state import GameState
 from stratego.views import PlayerView
+from stratego.views import view as view_of
 
 __all__ = ["MOVE_RATES", "RHO_GRID", "SMOOTHING", "Beliefs", "SetupPrior", "setup_prior"]
 
@@ -83,8 +85,9 @@ def _uniform_prior(size: int) -> SetupPrior:
 @functools.cache
 def setup_prior(rules: Rules) -> SetupPrior:
     """The `SetupPrior` of the army of `rules`, fitted on its training human setups (a
-    uniform one, every weight 1, for an army without bundled setups)."""
-    depth = rules.setup.depth
+    uniform one, every weight 1, for an army without bundled setups). Raises
+    `RulesError` for `rules` that are no `Rules` value."""
+    depth = as_rules(rules).setup.depth
     cells = depth * SIZE
     texts = training_texts(rules)
     if not texts:
@@ -227,6 +230,9 @@ class Beliefs:
             raise SamplingError("beliefs do not cover a hidden Rescue under Silent Defense; "
                                 "use stratego.sampling.Sampler")
         check_view(view)
+        if prior is not None and not isinstance(prior, SetupPrior):
+            raise SamplingError(f"not a SetupPrior: {shown(prior)} (setup_prior(rules) "
+                                f"fits one)")
         self.view = view
         self.prior = setup_prior(view.rules) if prior is None else prior
         problem = Problem(view)  # the checks of the army's counts
@@ -836,10 +842,14 @@ class Beliefs:
         return weight
 
     def log_prob(self, state: GameState) -> float:
-        """The log of the belief's probability of the ranks `state` gives the hidden
-        pieces (``-inf`` when they do not fit the view)."""
+        """The log of the belief's probability of `state`: of the ranks it gives the
+        hidden pieces, ``-inf`` when its player's view is not the belief's view (a state
+        of another game or position, which the view rules out) or its ranks do not fit.
+        Raises `SamplingError` for a `state` that is no `GameState`."""
         if not isinstance(state, GameState):
             raise SamplingError(f"not a GameState: {shown(state)}")
+        if view_of(state, self.view.player) != self.view:
+            return -math.inf
         pieces = state.info.pieces
         ranks: dict[int, Rank] = {}
         for p in self._hidden:
