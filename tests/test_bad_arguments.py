@@ -31,7 +31,8 @@ MODULES = ["board", "pieces", "moves", "rules", "strike", "editions", "variants"
            "sampling", "encoding", "notation", "records", "gravon", "text", "svg", "bots",
            "arguments", "match", "arena", "protocol", "beliefs", "setup_model", "rescue",
            "repetition", "bots.race", "bots.raids", "bots.walls", "bots.traps",
-           "bots.exposure", "bots.draws", "bots.specs", "bots.playouts", "nn"]
+           "bots.exposure", "bots.draws", "bots.specs", "bots.playouts", "nn",
+           "bots.heuristic", "bots.base", "bots.program", "bots.learned", "env", "vector"]
 SKIP = {
     "stratego.human_setups.human_setups",  # reads package data; checked in its own tests
     "stratego.match.run_tasks",  # runs the callables it is given (test_api_arguments.py)

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, distance
-from stratego.bots.base import moves_to_choose
+from stratego.bots.base import as_view, moves_to_choose
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -383,12 +383,12 @@ def rank_chances(view: PlayerView,
     of each of those ranks the opponent may still have hidden. Ranks of chance 0 are left
     out; the chances of a piece sum to 1.
 
-    Raises `stratego.errors.ArgumentError` when `chances` is not a mapping of piece ids to
-    mappings of ranks to chances from 0 to 1."""
+    Raises `stratego.errors.ArgumentError` when `view` is not a view or `chances` is not
+    a mapping of piece ids to mappings of ranks to chances from 0 to 1."""
     if chances is not None and not isinstance(chances, Mapping):
         raise ArgumentError(f"chances must map piece ids to rank chances, not "
                             f"{shown(chances)}")
-    me = Player(view.player)
+    me = Player(as_view(view).player)
     rules = view.rules
     pool = list(view.armies[me.opponent])
     for piece in view.captured:
@@ -440,9 +440,9 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     a piece it leaves out or gives no allowed rank) a hidden piece's ranks are weighed
     by how many of each the opponent may still have hidden, as `HeuristicBot` does.
 
-    Raises `stratego.errors.ArgumentError` when `view` contradicts itself or `chances`
-    is not a mapping of piece ids to mappings of ranks to chances."""
-    me = Player(view.player)
+    Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
+    itself, or `chances` is not a mapping of piece ids to mappings of ranks to chances."""
+    me = Player(as_view(view).player)
     moves = view.legal_moves
     if any(m.frm is None for m in moves):
         return {m: 0.0 if m.rescued is None else _VALUE[m.rescued] for m in moves}

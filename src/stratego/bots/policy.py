@@ -19,6 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from stratego.arguments import optional_seed
 from stratego.bots.base import moves_to_choose
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
 from stratego.errors import ArgumentError, BotError, shown
@@ -39,6 +40,13 @@ Policy = Callable[[Any, Any], Any]
 
 def _numpy() -> Any:
     return require("numpy", "numpy", "stratego.bots.PolicyBot")
+
+
+def _generator(seed: int | None) -> Any:
+    """NumPy's generator for `seed`: any whole number, as the library's other bots take
+    (NumPy's own seeds are >= 0; a negative one is drawn from a stream of its own)."""
+    return _numpy().random.default_rng(None if seed is None else seed if seed >= 0
+                                       else (0, -seed))
 
 
 class PolicyBot:
@@ -66,13 +74,14 @@ class PolicyBot:
         self.policy = policy
         self.greedy = bool(greedy)
         self.name = name
-        self.seed = seed
-        self._rng = _numpy().random.default_rng(seed)
+        self.seed = seed = optional_seed(seed)
+        self._rng = _generator(seed)
 
     def reset(self, seed: int | None = None) -> None:
-        """Start the draws again from `seed`."""
-        self.seed = seed
-        self._rng = _numpy().random.default_rng(seed)
+        """Start the draws again from `seed` (a whole number >= 0 or None; `ArgumentError`
+        otherwise)."""
+        self.seed = seed = optional_seed(seed)
+        self._rng = _generator(seed)
 
     def __call__(self, view: PlayerView) -> Move:
         """The move the policy chooses in `view` (whose `legal_moves` is not empty).
