@@ -73,7 +73,11 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
                         found[f"{value.__name__}.{meth_name}"] = getattr(value, meth_name)
     instances = {"GameState": state, "PlayerView": view, "Setup": stratego.random_setup(
         CLASSIC, Player.RED, 3), "Rules": CLASSIC, "Move": stratego.Move.parse("a4-a5"),
-        "Square": stratego.Square.parse("c5")}
+        "Square": stratego.Square.parse("c5"), "RandomBot": stratego.RandomBot(1),
+        "HeuristicBot": stratego.HeuristicBot(1),
+        "SearchBot": stratego.bots.SearchBot(1, simulations=5),
+        "Beliefs": stratego.beliefs.Beliefs(view), "Sampler": stratego.Sampler(view),
+        "SetupPrior": stratego.beliefs.setup_prior(CLASSIC)}
     for cls_name, obj in instances.items():
         for meth_name in dir(obj):
             if meth_name.startswith("_"):

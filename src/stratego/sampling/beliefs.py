@@ -8,7 +8,7 @@ import copy
 import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from stratego._checks import as_rules
 from stratego.board import NEIGHBOURS, SIZE
@@ -65,13 +65,18 @@ class SetupPrior:
 
     def weights(self, cell: int | None) -> tuple[float, float]:
         """``(w(Flag), w(Bomb))`` of a piece that started on `cell` (None: unknown start,
-        the mean over the squares)."""
+        the mean over the squares). Raises `SamplingError` for a `cell` outside the setup
+        area the prior covers (0 to ``len(other) - 1``, from the owner's back row)."""
         if cell is None:
             cells = [c for c in range(len(self.other)) if self.other[c] > 0]
             f = sum(self.flag[c] for c in cells) / len(cells)
             b = sum(self.bomb[c] for c in cells) / len(cells)
             o = sum(self.other[c] for c in cells) / len(cells)
             return f / o, b / o
+        if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < len(
+                self.other):
+            raise SamplingError(f"not a cell of the setup area: {shown(cell)} (0 to "
+                                f"{len(self.other) - 1} or None)")
         return self.flag[cell] / self.other[cell], self.bomb[cell] / self.other[cell]
 
     def __repr__(self) -> str:
@@ -816,7 +821,10 @@ class Beliefs:
     def weight(self, ranks: dict[int, Rank]) -> float:
         """The unnormalised weight ``W(a)`` of ranks for the hidden pieces (0 when they
         do not fit the view's sets or the army; with behaviour clues, times the factor
-        of each clue whose piece takes a favoured rank)."""
+        of each clue whose piece takes a favoured rank). Raises `SamplingError` when
+        `ranks` is not a mapping of piece ids to ranks."""
+        if not isinstance(ranks, Mapping):
+            raise SamplingError(f"ranks must map piece ids to ranks, not {shown(ranks)}")
         if self._parts:
             return sum(factor * part.weight(ranks) for factor, part in self._parts)
         counts = [0] * len(Rank)
