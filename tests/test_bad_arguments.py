@@ -10,6 +10,7 @@ path that is not a file; never a bare `IndexError`, `KeyError`, `AttributeError`
 from __future__ import annotations
 
 import csv
+import enum
 import inspect
 import itertools
 import pathlib
@@ -49,6 +50,14 @@ def _state() -> GameState:
     return state
 
 
+def _lookup(kind: type[enum.Enum]) -> Callable[[Any], Any]:
+    def lookup(value: Any) -> Any:
+        return kind(value)
+
+    lookup.__qualname__ = kind.__qualname__
+    return lookup
+
+
 def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
     import importlib
 
@@ -66,6 +75,10 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
                                                                          None)):
                 found[f"stratego.{name}.{attr}"] = value  # functools.cache's wrappers too
             elif inspect.isclass(value) and not issubclass(value, BaseException):
+                # the constructor (an enum's lookup by value: two arguments would ask
+                # Python's functional API for a new enum)
+                found[f"stratego.{name}.{attr}()"] = (
+                    _lookup(value) if issubclass(value, enum.Enum) else value)
                 for meth_name, meth in vars(value).items():
                     if meth_name.startswith("_") or not callable(meth):
                         continue
@@ -92,7 +105,10 @@ CALLABLES = _public_callables()
 
 
 @pytest.mark.parametrize(("name", "function"), CALLABLES, ids=[n for n, _ in CALLABLES])
-def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., Any]) -> None:
+def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., Any],
+                                            tmp_path: pathlib.Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a path among the odd values makes no file in the checkout
     try:
         params = [p for p in inspect.signature(function).parameters.values()
                   if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]

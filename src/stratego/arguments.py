@@ -23,13 +23,15 @@ from __future__ import annotations
 import inspect
 import os
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from stratego.errors import ArgumentError, RulesError, shown
 from stratego.rules import Rules
 
 __all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
-           "max_plies_from", "optional_seed", "path_from", "rules_from", "seed_from"]
+           "mapping", "max_plies_from", "optional_seed", "path_from", "rules_from",
+           "seed_from"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
@@ -90,6 +92,15 @@ def max_plies_from(value: object, name: str = "max_plies") -> int | None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ArgumentError(f"{_label(name)} must be a whole number >= 1 or None, not "
                             f"{shown(value)}")
+    return value
+
+
+def mapping(value: object) -> Mapping[Any, Any]:
+    """`value`, a mapping; `ArgumentError` for anything else. A converter for the
+    mapping fields of the library's result records (`attrs.field(converter=mapping)`),
+    which runs before the fields computed from them."""
+    if not isinstance(value, Mapping):
+        raise ArgumentError(f"expected a mapping, not {shown(value)}")
     return value
 
 

@@ -162,7 +162,18 @@ def distance(a: int, b: int) -> int:
 
 
 def home_rows(player: Player, depth: int = 4) -> Iterator[Square]:
-    """The squares of `player`'s first `depth` rows, from its back row forward."""
+    """The squares of `player`'s first `depth` rows, from its back row forward. Raises
+    `InvalidNotationError` for a `player` that is no player and `ArgumentError` for a
+    `depth` that is not a whole number from 0 to 10 (checked at the call, not when the
+    squares are first read)."""
+    player = Player(player)
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= SIZE:
+        raise ArgumentError(f"depth must be a whole number of rows from 0 to {SIZE}, not "
+                            f"{shown(depth)}")
+    return _home_rows(player, depth)
+
+
+def _home_rows(player: Player, depth: int) -> Iterator[Square]:
     rows = range(depth) if player == Player.RED else range(SIZE - 1, SIZE - 1 - depth, -1)
     for row in rows:
         for file in range(SIZE):

@@ -15,6 +15,8 @@ modules import them from here, so ``stratego.sampling.SamplingError`` still name
 
 from __future__ import annotations
 
+import enum
+
 __all__ = [
     "ArenaError",
     "ArgumentError",
@@ -36,6 +38,7 @@ __all__ = [
     "StoreError",
     "StrategoError",
     "WebError",
+    "not_a_member",
     "shown",
 ]
 
@@ -71,6 +74,15 @@ class StrategoError(Exception):
 
 class InvalidNotationError(StrategoError, ValueError):
     """Text that does not parse: a square, move, rank, setup or position string."""
+
+
+def not_a_member(kind: type[enum.Enum], value: object) -> InvalidNotationError:
+    """The error for looking up `value` in the enum `kind` where no member has it (an
+    enum's ``_missing_`` raises it), naming the value (cut by `shown`) and the values
+    the members have."""
+    values = ", ".join(repr(member.value) for member in kind)
+    return InvalidNotationError(f"not a {kind.__name__}: {shown(value)} (expected one of "
+                                f"{values})")
 
 
 class SchemaError(InvalidNotationError):

@@ -74,7 +74,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from stratego.board import NEIGHBOURS, SIZE, SQUARES
-from stratego.errors import PositionError
+from stratego.errors import PositionError, not_a_member
 
 if TYPE_CHECKING:
     from stratego.moves import Move
@@ -194,6 +194,10 @@ class ScoutReading(enum.Enum):
     WINDOW = "window"
     """The piece's last moves, as many as the limit, all crossing one border the next
     move would cross again (ISF 10.2; the classic web rules' Scout sentence)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> ScoutReading:
+        raise not_a_member(cls, value)
 
 
 def _in_span(lo: int, hi: int, square: int) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 
 import attrs
 
-from stratego.errors import InvalidNotationError, RulesError, shown
+from stratego.errors import InvalidNotationError, RulesError, not_a_member, shown
 from stratego.pieces import Rank
 from stratego.repetition import BackAndForth, Chase, ScoutReading
 
@@ -87,7 +87,7 @@ class Army:
         if not (isinstance(value, tuple) and len(value) == len(Rank) and all(
                 isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in value)):
             raise RulesError(
-                f"an army needs a non-negative count for each of the 12 ranks: {value}"
+                f"an army needs a non-negative count for each of the 12 ranks: {shown(value)}"
             )
 
     @classmethod
@@ -234,6 +234,10 @@ class RescueZone(enum.Enum):
     """Any empty square of the player's half of the board (Hasbro 2009)."""
     HOME_ROWS = "home-rows"
     """Any empty square of the player's first four rows (Jumbo 2014)."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> RescueZone:
+        raise not_a_member(cls, value)
 
 
 @attrs.frozen

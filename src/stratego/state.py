@@ -23,7 +23,13 @@ import attrs
 
 from stratego._movegen import generate
 from stratego.board import SQUARES, Square
-from stratego.errors import ArgumentError, GameNotOverError, InvalidNotationError, shown
+from stratego.errors import (
+    ArgumentError,
+    GameNotOverError,
+    InvalidNotationError,
+    not_a_member,
+    shown,
+)
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules
@@ -61,6 +67,10 @@ class Termination(enum.Enum):
     """The player to move could neither move nor strike (the repetition rule included)."""
     PLY_LIMIT = "ply limit"
     """The optional ply limit of the rules was reached: a draw."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Termination:
+        raise not_a_member(cls, value)
 
 
 @attrs.frozen

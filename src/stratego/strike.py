@@ -11,7 +11,7 @@ import functools
 
 import attrs
 
-from stratego.errors import IllegalMoveError, RulesError, shown
+from stratego.errors import IllegalMoveError, RulesError, not_a_member, shown
 from stratego.pieces import Rank
 from stratego.rules import Movement, Rules, StrikeRule
 
@@ -23,6 +23,10 @@ class Side(enum.Enum):
 
     ATTACKER = "attacker"
     DEFENDER = "defender"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Side:
+        raise not_a_member(cls, value)
 
 
 @attrs.frozen

@@ -19,6 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from stratego._checks import as_state
 from stratego.board import NEIGHBOURS, SIZE, distance, paths
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
@@ -290,12 +291,13 @@ class PublicCounts:
     (the same possible ranks, both moved or both unmoved), counted in the sampled state.
     A piece that has moved is then no Bomb, and late in the game an unmoved piece is
     likely one, as a player counting the pieces left would reckon; the strikes' average
-    gains are kept per state."""
+    gains are kept per state. Raises `stratego.errors.ArgumentError` for a `state` that
+    is not a `GameState`."""
 
     __slots__ = ("_board", "_raids", "gains", "groups")
 
     def __init__(self, state: GameState) -> None:
-        board = state.board
+        board = as_state(state).board
         known = state.known
         moved = state.moved_mask
         groups: dict[tuple[int, int, int], list[int]] = {}

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from stratego.arguments import mapping
 from stratego.board import LAKE_INDICES, NEIGHBOURS, distance, paths
 from stratego.bots.base import as_view
 from stratego.bots.heuristic import rank_chances
@@ -75,8 +76,9 @@ class Raids:
     weighs, the chance-weighted count of raiders that still take the Flag after it
     (`after`, by (from, to) square indices)."""
 
-    forced: Mapping[int, float]
-    after: Mapping[tuple[int, int], float] = attrs.field(factory=dict, repr=False)
+    forced: Mapping[int, float] = attrs.field(converter=mapping)
+    after: Mapping[tuple[int, int], float] = attrs.field(factory=dict, repr=False,
+                                                         converter=mapping)
     danger: float = attrs.field(init=False, repr=False)
     """The chance-weighted count of raiders in `forced`."""
 

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from stratego.arguments import mapping
 from stratego.board import NEIGHBOURS, distance
 from stratego.bots.base import as_view
 from stratego.bots.heuristic import rank_chances
@@ -45,6 +46,13 @@ REACH = 3
 that may be a Miner threatens a Bomb of the wall."""
 
 
+def _squares(value: object) -> frozenset[int]:
+    """`value`, a frozenset (of square indices); `ArgumentError` for anything else."""
+    if not isinstance(value, frozenset):
+        raise ArgumentError(f"expected a frozenset of square indices, not {shown(value)}")
+    return value
+
+
 @attrs.frozen
 class WallWatch:
     """What `watch_walls` found: for each threatened Bomb beside the player's Flag (by
@@ -56,17 +64,18 @@ class WallWatch:
     (`pieces`); for weighing a cover's strike, the rank chances of the opponent's pieces
     (`ranks`) and what each cover survives (`wins`)."""
 
-    threats: Mapping[int, float]
-    posts: Mapping[int, frozenset[int]] = attrs.field(repr=False)
-    coverers: frozenset[int] = attrs.field(repr=False)
-    pieces: Mapping[int, tuple[float, frozenset[int]]] = attrs.field(factory=dict,
-                                                                     repr=False)
-    ranks: Mapping[int, tuple[tuple[Rank, float], ...]] = attrs.field(factory=dict,
-                                                                      repr=False)
+    threats: Mapping[int, float] = attrs.field(converter=mapping)
+    posts: Mapping[int, frozenset[int]] = attrs.field(repr=False, converter=mapping)
+    coverers: frozenset[int] = attrs.field(repr=False, converter=_squares)
+    pieces: Mapping[int, tuple[float, frozenset[int]]] = attrs.field(
+        factory=dict, repr=False, converter=mapping)
+    ranks: Mapping[int, tuple[tuple[Rank, float], ...]] = attrs.field(
+        factory=dict, repr=False, converter=mapping)
     """The chance of each rank of the opponent's pieces on the board, by square index
     (`stratego.bots.heuristic.rank_chances`). A cover that strikes one of them beside a
     threatened Bomb and survives stands beside that Bomb, as on a post."""
-    wins: Mapping[int, frozenset[Rank]] = attrs.field(factory=dict, repr=False)
+    wins: Mapping[int, frozenset[Rank]] = attrs.field(factory=dict, repr=False,
+                                                      converter=mapping)
     """For each of `coverers`, the opponent ranks it removes and survives when it
     strikes them; a cover missing here is taken to survive every strike."""
     uncovered: float = attrs.field(init=False, repr=False)

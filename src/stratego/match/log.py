@@ -201,6 +201,9 @@ class MatchLog:
 
     def __init__(self, path: str | os.PathLike[str], config: Mapping[str, Any]) -> None:
         self.path = os.fspath(path)
+        if not isinstance(config, Mapping):  # checked before the file is made
+            raise MatchLogError(f"a match log's config maps names to values, not "
+                                f"{shown(config)}")
         self.repaired = ""
         """What was repaired on opening (empty when nothing was)."""
         self._handle: IO[bytes] = self._open()
@@ -215,7 +218,7 @@ class MatchLog:
         try:
             handle = open(self.path, "a+b")  # noqa: SIM115 (closed by `close`)
         except OSError as exc:
-            raise MatchLogError(f"cannot open {self.path!r}: {exc.strerror}") from None
+            raise MatchLogError(f"cannot open {shown(self.path)}: {exc.strerror}") from None
         try:
             import fcntl
         except ImportError:  # not on POSIX: no lock

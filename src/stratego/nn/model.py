@@ -8,6 +8,7 @@ import os
 import pathlib
 import random
 import threading
+import zipfile
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
@@ -351,8 +352,11 @@ def _read(where: pathlib.Path) -> AnyNetwork:
     try:
         with np.load(where, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
-    except (OSError, ValueError) as error:
-        raise BotSpecError(f"{where}: not a network weight file (.npz): {error}") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        # an empty file ends NumPy's reading with EOFError, a broken archive with
+        # BadZipFile; neither is an OSError or a ValueError
+        raise BotSpecError(f"{shown(str(where))}: not a network weight file (.npz): "
+                           f"{shown(str(error))}") from None
     if "meta" not in arrays:
         raise BotSpecError(f"{where}: no 'meta' record (not a {FORMAT} weight file)")
     try:
