@@ -33,12 +33,14 @@ MODULES = ["board", "pieces", "moves", "rules", "strike", "editions", "variants"
            "arguments", "match", "arena", "protocol", "beliefs", "setup_model", "rescue",
            "repetition", "bots.race", "bots.raids", "bots.walls", "bots.traps",
            "bots.exposure", "bots.draws", "bots.specs", "bots.playouts", "nn",
-           "bots.heuristic", "bots.base", "bots.program", "bots.learned", "env", "vector"]
+           "bots.heuristic", "bots.base", "bots.program", "bots.learned", "env", "vector",
+           "openspiel", "ray", "web"]
 SKIP = {
     "stratego.human_setups.human_setups",  # reads package data; checked in its own tests
     "stratego.match.run_tasks",  # runs the callables it is given (test_api_arguments.py)
     "stratego.protocol.serve_bot",  # reads standard input until it ends
     "stratego.protocol.main",  # the same, as a program
+    "stratego.web.run",  # serves until stopped
 }
 
 
@@ -91,6 +93,17 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         "SearchBot": stratego.bots.SearchBot(1, simulations=5),
         "Beliefs": stratego.beliefs.Beliefs(view), "Sampler": stratego.Sampler(view),
         "SetupPrior": stratego.beliefs.setup_prior(CLASSIC)}
+    try:  # the OpenSpiel bridge's Python methods, when its extra is installed
+        from stratego.openspiel import StrategoGame
+
+        game = StrategoGame()
+        spiel_state = game.new_initial_state()
+        while spiel_state.is_chance_node():
+            spiel_state.apply_action(spiel_state.chance_outcomes()[0][0])
+        instances.update(StrategoGame=game, StrategoState=spiel_state,
+                         StrategoObserver=game.make_py_observer())
+    except ImportError:
+        pass
     for cls_name, obj in instances.items():
         for meth_name in dir(obj):
             if meth_name.startswith("_"):

@@ -132,7 +132,11 @@ class StrategoGame(_Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> StrategoObserver:
         """An observer of information states (perfect recall: strings) or observations
-        (strings and tensors)."""
+        (strings and tensors). Raises `ArgumentError` for an `iig_obs_type` that is
+        neither None nor an observation type (``pyspiel.IIGObservationType``)."""
+        if iig_obs_type is not None and not hasattr(iig_obs_type, "perfect_recall"):
+            raise ArgumentError(f"not an observation type: {shown(iig_obs_type)} (expected "
+                                f"pyspiel.IIGObservationType or None)")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return StrategoObserver(perfect_recall, params)
 
@@ -190,9 +194,13 @@ for _rank in Rank:
 
 class StrategoState(_State):  # type: ignore[misc]
     """One OpenSpiel state: the setups drawn so far, then a `GameState` (read it as
-    `game_state`)."""
+    `game_state`). Raises `ArgumentError` for a `game` that is no `StrategoGame` (checked
+    before OpenSpiel's own constructor, which would crash the interpreter on it)."""
 
     def __init__(self, game: StrategoGame) -> None:
+        if not isinstance(game, StrategoGame):
+            raise ArgumentError(f"not a StrategoGame: {shown(game)} (load one with "
+                                f"pyspiel.load_game('python_stratego'))")
         super().__init__(game)
         self._held = _Held(game, None, (), [None, None])
 
@@ -254,7 +262,9 @@ class StrategoState(_State):  # type: ignore[misc]
         return [1.0, -1.0] if state.outcome.winner is Player.RED else [-1.0, 1.0]
 
     def information_string(self, player: int) -> str:
-        """The information state of `player`: its setup and the history its view shows."""
+        """The information state of `player`: its setup and the history its view shows
+        (`stratego.errors.InvalidNotationError` for a `player` that is no player)."""
+        player = int(Player(player))  # InvalidNotationError for no player
         held = self._held
         state = held.game_state
         if state is None:
@@ -318,6 +328,13 @@ class StrategoState(_State):  # type: ignore[misc]
         return "\n".join(rows) + f"\nply {state.ply}, {status}"
 
 
+def _spiel_state(value: object) -> StrategoState:
+    """`value`, a `StrategoState`; `ArgumentError` for anything else."""
+    if not isinstance(value, StrategoState):
+        raise ArgumentError(f"not a state of python_stratego: {shown(value)}")
+    return value
+
+
 class StrategoObserver:
     """OpenSpiel's observer for `StrategoGame`: `string_from` and, for observations,
     `set_from` filling `tensor` with the player's observation planes."""
@@ -331,7 +348,9 @@ class StrategoObserver:
         self.dict = {} if perfect_recall else {"planes": self.tensor.reshape(NUM_PLANES, 10, 10)}
 
     def set_from(self, state: StrategoState, player: int) -> None:
-        """Fill `tensor` with what `player` observes of `state`."""
+        """Fill `tensor` with what `player` observes of `state` (`ArgumentError` for a
+        `state` of another game)."""
+        _spiel_state(state)
         if self.perfect_recall:
             return
         game_state = state.game_state
@@ -341,7 +360,9 @@ class StrategoObserver:
             self.tensor[:] = observation_planes(game_state, Player(player)).ravel()
 
     def string_from(self, state: StrategoState, player: int) -> str:
-        """The information-state string (perfect recall) or the observation string."""
+        """The information-state string (perfect recall) or the observation string
+        (`ArgumentError` for a `state` of another game)."""
+        _spiel_state(state)
         if self.perfect_recall:
             return state.information_string(player)
         return state.observation_text(player)

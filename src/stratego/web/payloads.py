@@ -40,7 +40,10 @@ def _rank_words(rules: Rules, rank: Rank | None) -> str:
 
 def ply_text(rules: Rules, ply: SeenPly) -> str:
     """One line of the move list for a `stratego.views.SeenPly`, naming only the ranks the
-    viewer saw (``"red: b4xb5, Captain (6) strikes Major (7): defender wins"``)."""
+    viewer saw (``"red: b4xb5, Captain (6) strikes Major (7): defender wins"``). Raises
+    `WebError` for a `ply` that is no `SeenPly`."""
+    if not isinstance(ply, SeenPly):
+        raise WebError(f"not a ply of a view: {shown(ply)}")
     who = str(ply.player)
     move = ply.move
     if move is None:

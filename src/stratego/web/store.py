@@ -56,7 +56,7 @@ import attrs
 
 from stratego.editions import by_name
 from stratego.engine import apply
-from stratego.errors import StoreError
+from stratego.errors import StoreError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.records import state_from_json, state_to_json
@@ -151,7 +151,9 @@ class GameStore:
                     if os.path.exists(self.path + suffix):
                         os.chmod(self.path + suffix, 0o600)
         except (sqlite3.DatabaseError, OSError) as exc:
-            raise StoreError(f"{self.path}: not a game database ({exc})") from None
+            # an OSError's text repeats the path; its strerror does not
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise StoreError(f"{shown(self.path)}: not a game database ({reason})") from None
         self._saved: dict[str, int] = {}
 
     def _check_version(self) -> None:
