@@ -104,12 +104,24 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
                          StrategoObserver=game.make_py_observer())
     except ImportError:
         pass
+    try:  # the Gymnasium and PettingZoo environments and the batched engine
+        from stratego.env import StrategoAECEnv, StrategoEnv
+        from stratego.vector import Batch
+
+        single, aec, batch = StrategoEnv(), StrategoAECEnv(), Batch.new(CLASSIC, 2, seed=1)
+        single.reset(seed=1)
+        aec.reset(seed=1)
+        instances.update(StrategoEnv=single, StrategoAECEnv=aec, Batch=batch)
+    except ImportError:
+        pass
     for cls_name, obj in instances.items():
         for meth_name in dir(obj):
             if meth_name.startswith("_"):
                 continue
             attribute = inspect.getattr_static(obj, meth_name)
-            if inspect.isfunction(attribute):
+            if inspect.isfunction(attribute) and attribute.__module__.startswith("stratego"):
+                # the library's own methods, not those a base class of another library
+                # (gymnasium's Env, PettingZoo's AECEnv) brings
                 found[f"{cls_name}().{meth_name}"] = getattr(obj, meth_name)
     return sorted((k, v) for k, v in found.items() if k not in SKIP)
 

@@ -53,6 +53,15 @@ def observation_space() -> spaces.Dict:
     })
 
 
+
+def _agent(value: object) -> str:
+    """`value`, an agent of the game (``"red"`` or ``"blue"``); `ArgumentError`
+    for anything else."""
+    if not isinstance(value, str) or value not in PLAYERS:
+        raise ArgumentError(f"not an agent of this game: {shown(value)} (expected one of "
+                            f"{', '.join(AGENTS)})")
+    return value
+
 class StrategoAECEnv(AECEnv):  # type: ignore[misc]
     """Stratego as a PettingZoo AEC environment (build it with `aec_env`).
 
@@ -101,17 +110,21 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         self.state: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of `agent`."""
-        return self.observation_spaces[agent]
+        """The observation space of `agent` (`ArgumentError` for no agent of the game)."""
+        return self.observation_spaces[_agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of `agent`: `stratego.encoding.NUM_ACTIONS` indices."""
-        return self.action_spaces[agent]
+        """The action space of `agent`: `stratego.encoding.NUM_ACTIONS` indices
+        (`ArgumentError` for no agent of the game)."""
+        return self.action_spaces[_agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: setups drawn with `seed` (or the running generator), or the
-        state given as ``options["state"]``."""
+        state given as ``options["state"]``. Raises `ArgumentError` for a bad seed,
+        options that are not a dict, or a state that is not a `GameState`."""
         seed = check_seed(seed)
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
         if seed is not None:
             self._rng = random.Random(seed)
         given = (options or {}).get("state")
@@ -129,14 +142,23 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         self._settle()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The observation of `agent` (fresh arrays)."""
+        """The observation of `agent` (fresh arrays; `ArgumentError` for no agent of the
+        game)."""
         assert self.state is not None, "call reset() first"
-        return observation(self.state, PLAYERS[agent])
+        return observation(self.state, PLAYERS[_agent(agent)])
 
     def step(self, action: int | None) -> None:
-        """Play `action` for `agent_selection` (None once it is terminated or truncated)."""
+        """Play `action` for `agent_selection` (None once it is terminated or truncated:
+        anything else then raises `ArgumentError`, a `ValueError` as PettingZoo's own
+        check raises)."""
         agent = self.agent_selection
+        if agent not in self.terminations:  # every agent has left the ended game
+            raise ArgumentError("the game is over and both agents have left it: call "
+                                "reset() to play another")
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ArgumentError(f"{agent} is terminated or truncated: its only action is "
+                                    f"None, not {shown(action)}")
             self._was_dead_step(action)
             return
         assert self.state is not None

@@ -571,7 +571,7 @@ class Batch:
             return np.full(n, -1, np.int64)
         try:
             viewer = np.ascontiguousarray(np.broadcast_to(np.asarray(player, np.int64), (n,)))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):
             raise ArgumentError(f"a player is 0 (Red) or 1 (Blue), one for all or one per "
                                 f"game, not {shown(player)}") from None
         if ((viewer != 0) & (viewer != 1)).any():
@@ -586,13 +586,16 @@ class Batch:
         """``(N,)``: one legal action per game (-1 for games over), uniformly at random, or
         with `logits` drawn from a policy.
 
-        `rng` is a NumPy `Generator` or a seed. `logits`, float ``(N, NUM_ACTIONS)``
-        (float32 or float64, e.g. ``policy(planes).numpy()``), gives each game's action
-        the probability of the softmax of its logits over that game's legal actions only:
-        an illegal action is never drawn, whatever its logit (no masking needed before).
+        `rng` is a NumPy `Generator` or a seed (any whole number, taken modulo 2**32 as
+        `Batch.new` takes it; `ArgumentError` for anything else). `logits`, float
+        ``(N, NUM_ACTIONS)`` (float32 or float64, e.g. ``policy(planes).numpy()``), gives
+        each game's action the probability of the softmax of its logits over that game's
+        legal actions only: an illegal action is never drawn, whatever its logit (no
+        masking needed before).
         A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
         all of a game's legal actions may be -inf (`ArgumentError` naming the game)."""
-        generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        generator = (rng if isinstance(rng, np.random.Generator) else
+                     np.random.default_rng(None if rng is None else _seed(rng)))
         n = len(self)
         out = np.empty(n, np.int64)
         u = generator.random(n)
