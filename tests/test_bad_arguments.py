@@ -93,6 +93,19 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         "SearchBot": stratego.bots.SearchBot(1, simulations=5),
         "Beliefs": stratego.beliefs.Beliefs(view), "Sampler": stratego.Sampler(view),
         "SetupPrior": stratego.beliefs.setup_prior(CLASSIC)}
+    from stratego.bots.exposure import exposure
+    from stratego.bots.race import plan_race
+    from stratego.bots.raids import flag_raids
+    from stratego.bots.walls import watch_walls
+    from stratego.match import Score
+    from stratego.rescue import rescue_component
+
+    instances.update(
+        Army=CLASSIC.army, Movement=CLASSIC.movement, RepetitionRule=CLASSIC.repetition,
+        GameRecord=stratego.record_from_state(state), Score=Score("search", 3, 1, 2),
+        RacePlan=plan_race(view), Raids=flag_raids(view), WallWatch=watch_walls(view),
+        Exposure=exposure(view), Rescue=rescue_component(stratego.JUMBO_2014),
+        GravonGame=gravon.game_from_state(state))
     try:  # the OpenSpiel bridge's Python methods, when its extra is installed
         from stratego.openspiel import StrategoGame
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from stratego.board import SIZE
 from stratego.errors import ArgumentError, InvalidNotationError, RulesError, shown
+from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 
-__all__ = ["as_bool", "as_rules", "as_square_index", "as_state", "not_a_state"]
+__all__ = ["as_bool", "as_move", "as_rules", "as_square_index", "as_state", "not_a_state"]
 
 
 def not_a_state(value: object) -> ArgumentError:
@@ -64,3 +65,14 @@ def as_player(value: object) -> Player:
     except ValueError:
         raise InvalidNotationError(f"not a player: {shown(value)} (expected Player.RED or "
                                    f"Player.BLUE)") from None
+
+
+def as_move(value: object) -> Move:
+    """`value` as a `Move`: a `Move` as it is, text through `Move.parse`;
+    `InvalidNotationError` for anything else."""
+    if type(value) is Move:
+        return value
+    if not isinstance(value, str):
+        raise InvalidNotationError(f"not a move: {shown(value)} (expected a Move or text "
+                                   f"'a4-a5')")
+    return Move.parse(value)

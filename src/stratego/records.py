@@ -45,6 +45,7 @@ from stratego.board import parse_digits
 from stratego.editions import by_name
 from stratego.engine import new_game
 from stratego.errors import (
+    ArgumentError,
     InvalidNotationError,
     PositionError,
     RulesError,
@@ -221,7 +222,12 @@ class GameRecord:
 
     def to_json(self, indent: int | None = None) -> str:
         """The JSON form (``"schema": "stratego.record/1"``); `GameRecord.from_json` reads
-        it."""
+        it. `indent` is as `json.dumps` takes it, up to 16 spaces (`ArgumentError` for
+        anything else)."""
+        if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)
+                                   or not 0 <= indent <= 16):
+            raise ArgumentError(f"indent must be None or a whole number from 0 to 16, not "
+                                f"{shown(indent)}")
         return json.dumps(
             {
                 "schema": RECORD_SCHEMA,

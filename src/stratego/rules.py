@@ -96,8 +96,8 @@ class Army:
         return cls(tuple(int(counts.get(rank, 0)) for rank in Rank))
 
     def count(self, rank: Rank) -> int:
-        """How many pieces of `rank` the army has."""
-        return self.counts[rank]
+        """How many pieces of `rank` the army has (`InvalidNotationError` for no rank)."""
+        return self.counts[rank if type(rank) is Rank else Rank(rank)]
 
     @property
     def size(self) -> int:

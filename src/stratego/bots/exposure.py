@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from stratego._checks import as_move, as_square_index
 from stratego.board import NEIGHBOURS
 from stratego.bots.base import as_view
 from stratego.bots.heuristic import PIECE_VALUES, rank_chances
@@ -49,7 +50,10 @@ class Exposure:
 
     def risk(self, rank: Rank, square: int) -> float:
         """The chance that a piece of `rank` on `square` (an index) is struck and removed
-        by one of the hidden opponent pieces beside it."""
+        by one of the hidden opponent pieces beside it. Raises `ArgumentError` for a
+        `square` that is no square index and `InvalidNotationError` for no rank."""
+        rank = Rank(rank)
+        square = as_square_index(square)
         spared = 1.0
         for near in NEIGHBOURS[square]:
             chances = self.beats.get(near)
@@ -61,7 +65,9 @@ class Exposure:
         """How much the risk of the moved piece grows with `move` (less than 0 when it
         steps out of danger; for a strike on a known piece, the risk once it has won);
         0 for a strike on a hidden piece, for a piece whose rank the opponent does not
-        know, and for a Rescue."""
+        know, and for a Rescue. `move` may be a `Move` or its text
+        (`InvalidNotationError` for anything else)."""
+        move = as_move(move)
         if move.fi < 0 or move.ti < 0 or move.ti in self.beats:
             return 0.0
         rank = self.known.get(move.fi)
@@ -72,6 +78,7 @@ class Exposure:
     def cost(self, move: Move) -> float:
         """`change` of `move` times the moved piece's worth (`PIECE_VALUES`): the worth
         the move puts at risk (less than 0 when it takes worth out of danger)."""
+        move = as_move(move)
         rank = self.known.get(move.fi)
         return 0.0 if rank is None else PIECE_VALUES[rank] * self.change(move)
 

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from stratego._checks import as_move
 from stratego.arguments import mapping
 from stratego.board import LAKE_INDICES, NEIGHBOURS, distance, paths
 from stratego.bots.base import as_view
@@ -89,7 +90,9 @@ class Raids:
     def saves(self, move: Move) -> float:
         """How much `move` lowers the chance-weighted count of raiders that take the Flag by
         force: positive for a guard's move that stops one, negative for one that opens the
-        way, 0 for a move the model does not weigh (a pass) and for a Rescue."""
+        way, 0 for a move the model does not weigh (a pass) and for a Rescue. `move` may
+        be a `Move` or its text (`InvalidNotationError` for anything else)."""
+        move = as_move(move)
         if move.frm is None or move.to is None:
             return 0.0
         left = self.after.get((move.frm.index, move.to.index))
@@ -97,8 +100,8 @@ class Raids:
 
     def saving(self, moves: Iterable[Move]) -> list[Move]:
         """The moves among `moves` that stop some raid (`saves` above zero), the ones that
-        stop the most first."""
-        found = [m for m in moves if self.saves(m) > 1e-9]
+        stop the most first (`InvalidNotationError` for an item that is no move)."""
+        found = [m for m in map(as_move, moves) if self.saves(m) > 1e-9]
         return sorted(found, key=lambda m: -self.saves(m))
 
 

@@ -25,16 +25,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stratego._checks import as_state
+from stratego._checks import as_move, as_state
 from stratego.board import NEIGHBOURS, SQUARES
 from stratego.engine import apply, legal_moves
-from stratego.errors import IllegalMoveError, InvalidNotationError, shown
-from stratego.moves import Move
+from stratego.errors import IllegalMoveError
 from stratego.pieces import Rank
 from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
 
 if TYPE_CHECKING:
     from stratego.board import Square
+    from stratego.moves import Move
     from stratego.state import GameState
 
 __all__ = ["trapped", "traps_for"]
@@ -62,11 +62,7 @@ def trapped(state: GameState, move: Move, *, public_mover: bool = False) -> tupl
     `stratego.errors.InvalidNotationError` when `move` is not a move.
     """
     state = as_state(state)
-    if type(move) is not Move:
-        if not isinstance(move, str):
-            raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
-                                       f"'a4-a5')")
-        move = Move.parse(move)
+    move = as_move(move)
     return tuple(SQUARES[square] for square in _trapped(state, move, public_mover))
 
 

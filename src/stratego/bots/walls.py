@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from stratego._checks import as_move
 from stratego.arguments import mapping
 from stratego.board import NEIGHBOURS, distance
 from stratego.bots.base import as_view
@@ -129,8 +130,9 @@ class WallWatch:
         The cover itself stands on the struck square afterwards only with the chance
         that it survives the strike (`ranks` and `wins`); else it is gone, from its
         post too, so a strike on a suspect that may beat the cover gains less than one
-        on a known Miner."""
-        return self._lowers(move, self._uncovered, self.uncovered, strikes)
+        on a known Miner. `move` may be a `Move` or its text (`InvalidNotationError`
+        for anything else)."""
+        return self._lowers(as_move(move), self._uncovered, self.uncovered, strikes)
 
     def hold(self, move: Move, *, strikes: bool = False) -> float:
         """How much `move` lowers the chance-weighted count of threats not held, a threat
@@ -139,8 +141,8 @@ class WallWatch:
         leaves a post a held threat needs (a strike from it too), 0 for any other move,
         for a Rescue, and for a step onto or off a post that holds nothing because the
         threat also reaches a Bomb without a cover. With `strikes`, a cover's strike on a
-        threat counts that threat gone, as in `cover`."""
-        return self._lowers(move, self._loose, self.loose, strikes)
+        threat counts that threat gone, as in `cover`; `move` as `cover` takes it."""
+        return self._lowers(as_move(move), self._loose, self.loose, strikes)
 
     def approaches(self, moves: Iterable[Move]) -> list[Move]:
         """For each threatened Bomb without a cover, likeliest threat first, the step
