@@ -104,7 +104,8 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         Army=CLASSIC.army, Movement=CLASSIC.movement, RepetitionRule=CLASSIC.repetition,
         GameRecord=stratego.record_from_state(state), Score=Score("search", 3, 1, 2),
         RacePlan=plan_race(view), Raids=flag_raids(view), WallWatch=watch_walls(view),
-        Exposure=exposure(view), Rescue=rescue_component(stratego.JUMBO_2014),
+        Exposure=exposure(view),
+        Rescue=rescue_component(stratego.editions.by_name("hasbro-2009+rescue")),
         GravonGame=gravon.game_from_state(state))
     try:  # the OpenSpiel bridge's Python methods, when its extra is installed
         from stratego.openspiel import StrategoGame

@@ -115,8 +115,9 @@ class Rescue:
         arriving piece's rank: rescues left, the piece made none as far as the opponent
         knows (see `options`), a free square in the zone, and a captured piece of the
         owner's that may be rescued as far as the opponent knows (not a Bomb; under
-        Silent Defense, not known to be one)."""
-        player = facts.player
+        Silent Defense, not known to be one). Raises `ArgumentError` when `facts` are no
+        `RescueFacts`."""
+        player = _facts(facts).player
         captured_mask = facts.captured_mask
         board = facts.board
         if facts.rescues[player] >= self.max_rescues or facts.rescues[2] >> pid & 1:
@@ -134,8 +135,9 @@ class Rescue:
         (Bombs excepted) on each free square of the zone, strongest first, then declining.
         A Scout's owner may only decline (a Scout cannot make a rescue), but gets the
         decision all the same, so that whether a decision comes shows the opponent nothing
-        of the arriving piece's rank."""
-        player = facts.player
+        of the arriving piece's rank. Raises `ArgumentError` when `facts` are no
+        `RescueFacts`."""
+        player = _facts(facts).player
         pending = facts.pieces[facts.pending]
         assert pending is not None
         if (pending.rank == _SCOUT
@@ -204,7 +206,11 @@ class Rescue:
         Defense, where captured pieces stay with their owner, any rank one of the owner's
         captured pieces could have had as far as the opponent knew (never a Bomb). The union
         runs over every captured piece, whatever its real rank, so that it depends only on
-        what the opponent knew."""
+        what the opponent knew. Raises `ArgumentError` when `facts` are no `RescueFacts`
+        or `piece` is no `Piece`."""
+        _facts(facts)
+        if not isinstance(piece, Piece):
+            raise ArgumentError(f"not a piece: {shown(piece)}")
         if not self.silent:
             return 1 << piece.rank
         known = facts.known
