@@ -107,6 +107,21 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         Exposure=exposure(view),
         Rescue=rescue_component(stratego.editions.by_name("hasbro-2009+rescue")),
         GravonGame=gravon.game_from_state(state))
+    from stratego.arena import Rating
+
+    instances.update(
+        Outcome=stratego.Outcome(stratego.Termination.FLAG_CAPTURED, Player.RED),
+        Rating=Rating(1500.0, 1400.0, 1600.0, 10, 6.5),
+        MatchResult=stratego.play_match(CLASSIC, "random", "random", games=2, seed=1,
+                                         max_plies=40))
+    try:  # the networks and the web game's store, when their extras are installed
+        from stratego.nn import learned_weights, load
+        from stratego.web import GameStore
+
+        instances.update(Network=load(learned_weights("policy-classic")),
+                         GameStore=GameStore(":memory:"))
+    except ImportError:
+        pass
     try:  # the OpenSpiel bridge's Python methods, when its extra is installed
         from stratego.openspiel import StrategoGame
 

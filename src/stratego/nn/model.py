@@ -229,11 +229,16 @@ class Network:
 
 
 def _float_planes(planes: npt.ArrayLike) -> npt.NDArray[np.float32]:
-    """`planes` as float32 (uint8 compact planes divided by 255; float32 ones as they are)."""
-    x = np.asarray(planes)
-    if x.dtype == np.uint8:
-        x = x.astype(np.float32) / 255
-    out: npt.NDArray[np.float32] = x.astype(np.float32, copy=False)
+    """`planes` as float32 (uint8 compact planes divided by 255; float32 ones as they are);
+    `ArgumentError` for what is no array of numbers."""
+    try:
+        x = np.asarray(planes)
+        if x.dtype == np.uint8:
+            x = x.astype(np.float32) / 255
+        out: npt.NDArray[np.float32] = x.astype(np.float32, copy=False)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"planes are an array of numbers (observation planes), not "
+                            f"{shown(planes)}") from None
     return out
 
 

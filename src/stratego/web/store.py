@@ -116,6 +116,13 @@ class StoredGame:
     saved_moves: int
 
 
+
+def _game(value: object) -> Game:
+    """`value`, a web `Game`; `StoreError` for anything else."""
+    if not isinstance(value, Game):
+        raise StoreError(f"not a game of the web game: {shown(value)}")
+    return value
+
 class GameStore:
     """The games of a web server in a SQLite database at `path` (``":memory:"`` for
     none kept beyond the process); the parent directory is made if missing. Safe to
@@ -193,7 +200,8 @@ class GameStore:
 
     def save(self, game: Game) -> None:
         """Write `game` (its row, its seats and the moves not written yet), committed
-        when this returns."""
+        when this returns. Raises `StoreError` for a `game` that is no `Game`."""
+        game = _game(game)
         start = None if game.start is None else state_to_json(game.start)
         ending = game.ending
         row = (game.id, game.rules.name, game.rules.ply_limit, game.opponent,
@@ -245,7 +253,9 @@ class GameStore:
                                   for ply in range(saved, len(game.moves))])
 
     def touch(self, game: Game) -> None:
-        """Write only when `game` was last asked about (and its clocks' time left)."""
+        """Write only when `game` was last asked about (and its clocks' time left).
+        Raises `StoreError` for a `game` that is no `Game`."""
+        _game(game)
         with self._transaction():
             self._db.execute("UPDATE games SET touched = ? WHERE id = ?",
                              (game.touched, game.id))
