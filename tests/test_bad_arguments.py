@@ -108,6 +108,11 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         Rescue=rescue_component(stratego.editions.by_name("hasbro-2009+rescue")),
         GravonGame=gravon.game_from_state(state))
     from stratego.arena import Rating
+    from stratego.bots.playouts import Answers, Playouts, PublicCounts
+
+    shuttle, chase = CLASSIC.repetition.components()
+    instances.update(Playouts=Playouts(), PublicCounts=PublicCounts(state), Answers=Answers(),
+                     BackAndForth=shuttle, Chase=chase)
 
     instances.update(
         Outcome=stratego.Outcome(stratego.Termination.FLAG_CAPTURED, Player.RED),

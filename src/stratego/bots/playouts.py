@@ -89,10 +89,13 @@ class Playouts:
           its worth (the value of keeping ranks unknown);
         * a piece that can move and stands within two steps of the opponent's Flag counts
           `_FLAG_THREAT` per step closer than three (Flag safety, both ways).
+
+        Raises `stratego.errors.ArgumentError` for a `state` that is no `GameState` and
+        `stratego.errors.InvalidNotationError` for a `me` that is no player.
         """
-        board = state.board
+        board = as_state(state).board
         known = state.known
-        mine = int(me)
+        mine = int(me if type(me) is Player else Player(me))
         present = [0, 0]
         flags: tuple[list[int], list[int]] = ([], [])
         pieces = []
@@ -330,8 +333,9 @@ class PublicCounts:
         `side` that cannot remove a Bomb (around the Flag owner's Bombs and the lakes) and
         for one that can (through those Bombs); other pieces do not block, as they may
         move or be struck. None when that opponent has no Flag. Worked out at the first
-        call for each side."""
-        side = int(side)
+        call for each side. Raises `InvalidNotationError` for a `side` that is no
+        player."""
+        side = int(side if type(side) is Player else Player(side))
         if side not in self._raids:
             board = self._board
             flags = [i for i, code in enumerate(board)
