@@ -110,7 +110,7 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
     from stratego.arena import Rating
     from stratego.bots.playouts import Answers, Playouts, PublicCounts
 
-    shuttle, chase = CLASSIC.repetition.components()
+    shuttle, chase = stratego.ISF.repetition.components()
     instances.update(Playouts=Playouts(), PublicCounts=PublicCounts(state), Answers=Answers(),
                      BackAndForth=shuttle, Chase=chase)
 
