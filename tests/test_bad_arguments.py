@@ -82,7 +82,8 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
                 found[f"stratego.{name}.{attr}()"] = (
                     _lookup(value) if issubclass(value, enum.Enum) else value)
                 for meth_name, meth in vars(value).items():
-                    if meth_name.startswith("_") or not callable(meth):
+                    if meth_name.startswith("_") or not (callable(meth) or isinstance(
+                            meth, classmethod)):  # a classmethod object is no callable
                         continue
                     if isinstance(meth, classmethod | staticmethod):
                         found[f"{value.__name__}.{meth_name}"] = getattr(value, meth_name)
@@ -162,6 +163,15 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
 
 CALLABLES = _public_callables()
 
+_STATE = _state()
+GOOD: dict[str, Any] = {
+    "GameState": _STATE, "PlayerView": stratego.view(_STATE, _STATE.to_move),
+    "Rules": CLASSIC, "Player": Player.RED, "Rank": stratego.Rank.CAPTAIN,
+    "Move": stratego.legal_moves(_STATE)[0], "Square": stratego.Square.parse("c5"),
+    "Setup": stratego.random_setup(CLASSIC, Player.RED, 3), "int": 1, "float": 0.5,
+    "bool": True, "str": "classic"}
+"""A good value of each type a parameter may be annotated with (by its name)."""
+
 
 @pytest.mark.parametrize(("name", "function"), CALLABLES, ids=[n for n, _ in CALLABLES])
 def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., Any],
@@ -179,6 +189,30 @@ def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., A
             for args in itertools.islice(itertools.product([value, *ODD[:3]], repeat=count), 4):
                 message = _error_of(function, args)
                 assert len(message) < 2_000, f"{name}: {len(message)} characters echoed"
+    # one odd value among good ones: each argument checked, not only the first
+    good = [_good(p) for p in params[:4]]
+    for position in range(len(good)):
+        if any(g is _NONE for g in good[:position]):
+            break
+        for value in ODD:
+            message = _error_of(function, (*good[:position], value))
+            assert len(message) < 2_000, f"{name}: {len(message)} characters echoed"
+
+
+_NONE = object()
+"""No good value known for a parameter."""
+
+
+def _good(parameter: inspect.Parameter) -> Any:
+    """A value `parameter` takes: its default, else a sample of its annotated type (the
+    first of a union), else `_NONE`."""
+    if parameter.default is not parameter.empty:
+        return parameter.default
+    annotation = parameter.annotation
+    if not isinstance(annotation, str):
+        annotation = getattr(annotation, "__name__", "")
+    head = annotation.split("|")[0].split("[")[0].strip().rsplit(".", 1)[-1]
+    return GOOD.get(head, _NONE)
 
 
 def _error_of(function: Callable[..., Any], args: tuple[Any, ...]) -> str:
@@ -186,7 +220,9 @@ def _error_of(function: Callable[..., Any], args: tuple[Any, ...]) -> str:
     returns or raises OSError; a bare IndexError, KeyError, AttributeError, csv.Error or any
     other exception fails the test."""
     try:
-        function(*args)
+        made = function(*args)
+        if callable(getattr(made, "close", None)):
+            made.close()  # a store or log opened with good arguments
     except (IndexError, KeyError, AttributeError, csv.Error) as exc:
         raise AssertionError(f"{function.__qualname__}{args!r:.200}: bare "
                              f"{type(exc).__name__}: {exc!s:.200}") from exc

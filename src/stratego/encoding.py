@@ -412,7 +412,11 @@ def legal_action_mask(source: PlayerView | GameState, perspective: Player | None
     marks = bytearray(NUM_ACTIONS)  # one byte per action, read by NumPy without a copy
     for at in map(index.__getitem__, moves):
         marks[at] = 1
-    dtype = numpy.dtype(dtype)
+    try:
+        dtype = numpy.dtype(dtype)
+    except (TypeError, ValueError):
+        raise ArgumentError(f"not a NumPy data type: {shown(dtype)} (such as bool or "
+                            f"numpy.int8)") from None
     if dtype.itemsize == 1 and dtype.kind in "biu":
         return cast("npt.NDArray[Any]", numpy.frombuffer(marks, dtype=dtype))
     return cast("npt.NDArray[Any]", numpy.frombuffer(marks, dtype=numpy.uint8).astype(dtype))

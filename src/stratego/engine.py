@@ -124,10 +124,17 @@ def make_info(rules: Rules, cells: list[tuple[int, Player, Rank]],
 
 def initial_rank_mask(rules: Rules, pieces: Iterable[Piece | None]) -> int:
     """The bit mask (bit = `Rank` value) of the ranks a player may at first think an
-    opponent's piece has: every rank of the army, and any rank present in `pieces`."""
+    opponent's piece has: every rank of the army, and any rank present in `pieces`.
+    Raises `ArgumentError` for `pieces` that are not pieces (or None)."""
     as_rules(rules)
+    present = set()
+    for piece in pieces:
+        if piece is not None and not isinstance(piece, Piece):
+            raise ArgumentError(f"not a piece: {shown(piece)}")
+        if piece:
+            present.add(piece.rank)
     mask = 0
-    for rank in {r for r in Rank if rules.army.count(r)} | {p.rank for p in pieces if p}:
+    for rank in {r for r in Rank if rules.army.count(r)} | present:
         mask |= 1 << rank
     return mask
 

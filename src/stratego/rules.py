@@ -17,6 +17,7 @@ rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -92,8 +93,15 @@ class Army:
 
     @classmethod
     def of(cls, counts: Mapping[Rank, int]) -> Army:
-        """Build an army from a mapping of rank to count (missing ranks count 0)."""
-        return cls(tuple(int(counts.get(rank, 0)) for rank in Rank))
+        """Build an army from a mapping of rank to count (missing ranks count 0).
+        Raises `RulesError` for what is not such a mapping."""
+        if not isinstance(counts, Mapping):
+            raise RulesError(f"an army is a mapping of ranks to counts, not {shown(counts)}")
+        try:
+            return cls(tuple(operator.index(counts.get(rank, 0)) for rank in Rank))
+        except TypeError:
+            raise RulesError(f"an army's counts are whole numbers, not "
+                             f"{shown(counts)}") from None
 
     def count(self, rank: Rank) -> int:
         """How many pieces of `rank` the army has (`InvalidNotationError` for no rank)."""

@@ -441,7 +441,8 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     by how many of each the opponent may still have hidden, as `HeuristicBot` does.
 
     Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
-    itself, or `chances` is not a mapping of piece ids to mappings of ranks to chances."""
+    itself, `recent` is no pairs, or `chances` is not a mapping of piece ids to mappings
+    of ranks to chances."""
     me = Player(as_view(view).player)
     moves = view.legal_moves
     if any(m.frm is None for m in moves):
@@ -452,7 +453,10 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
         raise
     except (IndexError, KeyError, ValueError) as exc:
         raise ArgumentError(f"inconsistent view: {shown(str(exc))}") from None
-    last = deque(recent, maxlen=6)
+    last = deque(recent, maxlen=6) if not isinstance(recent, str | bytes) else None
+    if last is None or not all(isinstance(step, tuple) and len(step) == 2 for step in last):
+        raise ArgumentError(f"recent steps are (from, to) pairs of square indices, not "
+                            f"{shown(recent)}")
     out = {}
     for move in moves:
         if move.frm is None or move.frm.index not in scorer.mine:

@@ -144,15 +144,35 @@ class Network:
     @classmethod
     def from_arrays(cls, arrays: Mapping[str, Any], rules: Rules | str) -> Network:
         """The network of `arrays` (NumPy arrays or anything ``numpy.asarray`` takes, such
-        as torch tensors moved to the CPU), trained under `rules`."""
-        return cls({name: np.asarray(value, dtype=np.float32) for name, value in arrays.items()
-                    if name != "meta"}, rules)
+        as torch tensors moved to the CPU), trained under `rules`. Raises `ArgumentError`
+        for `arrays` that are not a mapping of names to arrays of numbers."""
+        if not isinstance(arrays, Mapping):
+            raise ArgumentError(f"a network's arrays are a mapping of names to arrays, not "
+                                f"{shown(arrays)}")
+        try:
+            converted = {name: np.asarray(value, dtype=np.float32)
+                         for name, value in arrays.items() if name != "meta"}
+        except (TypeError, ValueError):
+            raise ArgumentError(f"a network's arrays hold numbers, not "
+                                f"{shown(arrays)}") from None
+        return cls(converted, rules)
 
     @classmethod
     def random(cls, rules: Rules | str, channels: int = 32, layers: int = 3,
                seed: int | None = None, scale: float = 0.1) -> Network:
         """A network of small random weights (normal, standard deviation `scale`): for
-        tests, and as an untrained baseline."""
+        tests, and as an untrained baseline. Raises `ArgumentError` for `channels` that
+        are no whole number from 1 to 1024, `layers` from 1 to 64, a `seed` that is
+        neither None nor a whole number >= 0, or a `scale` that is no number >= 0."""
+        for value, what, most in ((channels, "channels", 1024), (layers, "layers", 64)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+                raise ArgumentError(f"{what} must be a whole number from 1 to {most}, not "
+                                    f"{shown(value)}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
+                                 or seed < 0):
+            raise ArgumentError(f"seed must be None or a whole number >= 0, not {shown(seed)}")
+        if isinstance(scale, bool) or not isinstance(scale, int | float) or not scale >= 0:
+            raise ArgumentError(f"scale must be a number >= 0, not {shown(scale)}")
         rng = np.random.default_rng(seed)
         arrays: dict[str, Any] = {}
         channels_in = NUM_PLANES

@@ -10,6 +10,7 @@ also meet (moves to make, Rescues that brought back the lowest id of their rank)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -40,9 +41,11 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     `ranks` maps the id of every hidden piece to a rank; the caller answers
     for their consistency (`sample_state` draws consistent ones). Raises
     `SamplingError` if a hidden piece has no rank or the view's record does
-    not describe a game."""
+    not describe a game, or `ranks` is no mapping."""
     if not isinstance(v, PlayerView):
         raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    if not isinstance(ranks, Mapping):
+        raise SamplingError(f"ranks map hidden pieces' ids to ranks, not {shown(ranks)}")
     check_view(v)
     rules = v.rules
     everyone = v.all_pieces()

@@ -15,7 +15,7 @@ import numpy as np
 
 from stratego.board import LAKE_INDICES, LANES, NEIGHBOURS, SIZE, TWO_STEPS, home_rows
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_index
-from stratego.errors import RulesError
+from stratego.errors import RulesError, shown
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Player, Rank
 from stratego.repetition import ZOBRIST_KEYS, ZOBRIST_SIDE
@@ -132,7 +132,8 @@ SUPPORTED = (
 def check_rules(rules: object) -> Rules:
     """`rules` if the batched engine plays them, else `RulesError` saying what it supports."""
     if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {rules!r} (use stratego.editions, e.g. CLASSIC)")
+        raise RulesError(f"not a Rules value: {shown(rules)} (use stratego.editions, e.g. "
+                         f"CLASSIC)")
     reasons = unsupported(rules)
     if reasons:
         raise RulesError(

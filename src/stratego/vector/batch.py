@@ -184,28 +184,36 @@ class Batch:
 
     def __init__(self, rules: Rules, n: int, pieces: int, moves: int) -> None:
         """Empty storage for `n` games of up to `pieces` piece ids and `moves` legal
-        moves; use `Batch.new` or `Batch.from_states` instead."""
+        moves; use `Batch.new` or `Batch.from_states` instead. Raises `ArgumentError`
+        for a size that is no whole number >= 0."""
         self._rules = check_rules(rules)
+        for size, what in ((n, "n"), (pieces, "pieces"), (moves, "moves")):
+            if _whole(size, what) < 0:
+                raise ArgumentError(f"{what} is a whole number >= 0, not {shown(size)}")
         self._t = tables(rules)
-        pc = np.zeros((n, pieces, k.PC_ROWS), np.int16)
-        pc[:, :, k.WHERE] = -1
-        pc[:, :, k.SLOT] = -1
-        self._s = Games(
-            board=np.zeros((n, 100), np.int16),
-            pc=pc,
-            plist=np.zeros((n, 2, max(1, (pieces - 1))), np.int32),
-            g=np.zeros((n, k.G_WIDTH), np.int64),
-            chase=np.zeros((n, _CHASE_START), np.int64),
-            moves=np.zeros((n, moves), np.int16),
-            mask=np.zeros((n, NUM_ACTIONS), np.bool_),
-            bb=np.zeros((n, 2, 2, 2), np.uint64),
-            init_board=np.zeros((n, 100), np.int16),
-            armies=np.zeros((n, 2, len(Rank)), np.int16),
-        )
-        self._bad = np.zeros(n, np.bool_)
-        self._all = np.ones(n, np.bool_)
-        self._to_mover = np.full(n, -1, np.int64)
-        self._infos: list[GameInfo | None] = [None] * n
+        try:  # sizes NumPy cannot hold raise its ValueError or MemoryError
+            pc = np.zeros((n, pieces, k.PC_ROWS), np.int16)
+            pc[:, :, k.WHERE] = -1
+            pc[:, :, k.SLOT] = -1
+            self._s = Games(
+                board=np.zeros((n, 100), np.int16),
+                pc=pc,
+                plist=np.zeros((n, 2, max(1, (pieces - 1))), np.int32),
+                g=np.zeros((n, k.G_WIDTH), np.int64),
+                chase=np.zeros((n, _CHASE_START), np.int64),
+                moves=np.zeros((n, moves), np.int16),
+                mask=np.zeros((n, NUM_ACTIONS), np.bool_),
+                bb=np.zeros((n, 2, 2, 2), np.uint64),
+                init_board=np.zeros((n, 100), np.int16),
+                armies=np.zeros((n, 2, len(Rank)), np.int16),
+            )
+            self._bad = np.zeros(n, np.bool_)
+            self._all = np.ones(n, np.bool_)
+            self._to_mover = np.full(n, -1, np.int64)
+            self._infos: list[GameInfo | None] = [None] * n
+        except (ValueError, MemoryError, OverflowError) as error:
+            raise ArgumentError(f"cannot hold {shown(n)} games of {shown(pieces)} pieces "
+                                f"and {shown(moves)} moves: {error}") from None
         self._longest = 0
         self._rng: np.random.Generator | None = None
         self._pool: ThreadPoolExecutor | None = None
