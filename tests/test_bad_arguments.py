@@ -41,6 +41,7 @@ SKIP = {
     "stratego.protocol.serve_bot",  # reads standard input until it ends
     "stratego.protocol.main",  # the same, as a program
     "stratego.web.run",  # serves until stopped
+    "stratego.ray.RayExecutor()",  # starts Ray for a good value (test_ray_checks_num_cpus)
 }
 
 
@@ -179,10 +180,11 @@ def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., A
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)  # a path among the odd values makes no file in the checkout
     try:
-        params = [p for p in inspect.signature(function).parameters.values()
-                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        every = list(inspect.signature(function).parameters.values())
     except (TypeError, ValueError):
-        params = []
+        every = []
+    params = [p for p in every if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    options = [p for p in every if p.kind is p.KEYWORD_ONLY]
     arity = max(1, min(len(params), 3))
     for value in ODD:
         for count in range(1, arity + 1):
@@ -197,6 +199,14 @@ def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., A
         for value in ODD:
             message = _error_of(function, (*good[:position], value))
             assert len(message) < 2_000, f"{name}: {len(message)} characters echoed"
+    # each keyword-only option odd, the positional arguments good
+    required = [g for g, p in zip(good, params, strict=False) if p.default is p.empty]
+    if len(required) == len([p for p in params if p.default is p.empty]) and not any(
+            g is _NONE for g in required):
+        for option in options:
+            for value in ODD:
+                message = _error_of(function, tuple(required), {option.name: value})
+                assert len(message) < 2_000, f"{name}: {len(message)} characters echoed"
 
 
 _NONE = object()
@@ -215,16 +225,17 @@ def _good(parameter: inspect.Parameter) -> Any:
     return GOOD.get(head, _NONE)
 
 
-def _error_of(function: Callable[..., Any], args: tuple[Any, ...]) -> str:
+def _error_of(function: Callable[..., Any], args: tuple[Any, ...],
+              keywords: dict[str, Any] | None = None) -> str:
     """The message of the library error (or TypeError) `function(*args)` raises, "" when it
     returns or raises OSError; a bare IndexError, KeyError, AttributeError, csv.Error or any
     other exception fails the test."""
     try:
-        made = function(*args)
+        made = function(*args, **(keywords or {}))
         if callable(getattr(made, "close", None)):
             made.close()  # a store or log opened with good arguments
     except (IndexError, KeyError, AttributeError, csv.Error) as exc:
-        raise AssertionError(f"{function.__qualname__}{args!r:.200}: bare "
+        raise AssertionError(f"{function.__qualname__}{args!r:.200} {keywords!r:.100}: bare "
                              f"{type(exc).__name__}: {exc!s:.200}") from exc
     except (StrategoError, TypeError) as exc:
         return str(exc)
@@ -343,3 +354,20 @@ def test_messages_cut_echoed_input() -> None:
         with pytest.raises(StrategoError) as info:
             call()
         assert len(str(info.value)) < 500
+
+
+@pytest.mark.extra("ray")
+def test_ray_checks_num_cpus_before_it_starts() -> None:
+    """`RayExecutor(num_cpus=...)` refuses a count that is no number >= 0 with the
+    library's error, before it starts Ray (Ray's own check raised a bare ValueError after
+    starting it)."""
+    import ray
+
+    from stratego.ray import RayExecutor
+
+    running = ray.is_initialized()  # another test may have started it
+    for bad in (-1, "2", None, True, float("nan"), float("inf")):
+        with pytest.raises(stratego.ArgumentError, match="num_cpus must be a number >= 0"):
+            RayExecutor(num_cpus=bad)  # type: ignore[arg-type]
+    assert ray.is_initialized() is running
+

@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from stratego.errors import ShutdownError
+from stratego.errors import ArgumentError, ShutdownError, shown
 from stratego.optional import require
 
 __all__ = ["RayExecutor"]
@@ -45,11 +45,15 @@ class RayExecutor(cf.Executor):
 
     Connects to the running Ray instance, or starts one with ``ray.init(**init)``
     when there is none (and then shuts it down again in `shutdown`). `num_cpus` is
-    the CPUs each task asks Ray for. `shutdown` with ``cancel_futures=True`` cancels
-    the tasks that have not finished.
+    the CPUs each task asks Ray for (a number >= 0, checked before Ray starts:
+    `ArgumentError`). `shutdown` with ``cancel_futures=True`` cancels the tasks that have
+    not finished.
     """
 
     def __init__(self, *, num_cpus: float = 1, **init: Any) -> None:
+        if isinstance(num_cpus, bool) or not isinstance(num_cpus, int | float) or not (
+                0 <= num_cpus < float("inf")):
+            raise ArgumentError(f"num_cpus must be a number >= 0, not {shown(num_cpus)}")
         self._ray = require("ray", "ray", "RayExecutor")
         self._started = False
         if not self._ray.is_initialized():

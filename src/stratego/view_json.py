@@ -149,7 +149,7 @@ class _Reader:
     def player(self) -> Player:
         text = self.str()
         if text not in ("red", "blue"):
-            raise self.fail(f"expected 'red' or 'blue', not {text!r}")
+            raise self.fail(f"expected 'red' or 'blue', not {shown(text)}")
         return Player.parse(text)
 
     def square(self) -> Square | None:
@@ -165,7 +165,7 @@ class _Reader:
             return None
         text = self.str()
         if len(text) != 1:
-            raise self.fail(f"expected a rank symbol such as 'M', not {text!r}")
+            raise self.fail(f"expected a rank symbol such as 'M', not {shown(text)}")
         try:
             return Rank.parse(text)
         except InvalidNotationError as exc:
@@ -225,7 +225,8 @@ def _read_piece(r: _Reader) -> SeenPiece:
 def _read_ply(r: _Reader) -> SeenPly:
     result = r.field("result")
     if not result.is_null() and result.str() not in STRIKE_RESULTS:
-        raise result.fail(f"expected 'attacker', 'defender', 'both' or null, not {result.data!r}")
+        raise result.fail(f"expected 'attacker', 'defender', 'both' or null, not "
+                          f"{shown(result.data)}")
     defender = r.field("defender")
     return SeenPly(
         ply=r.field("ply").int(),
@@ -248,7 +249,7 @@ def view_from_dict(data: Any) -> PlayerView:
     root = _Reader(data, "")
     schema = root.field("schema")
     if schema.data != SCHEMA:
-        raise schema.fail(f"expected {SCHEMA!r}, not {schema.data!r}")
+        raise schema.fail(f"expected {SCHEMA!r}, not {shown(schema.data)}")
     rules_field = root.field("rules")
     try:
         rules = by_name(rules_field.str())
@@ -266,7 +267,7 @@ def view_from_dict(data: Any) -> PlayerView:
         except ValueError:
             raise term.fail(
                 f"expected one of {', '.join(repr(t.value) for t in Termination)}, "
-                f"not {term.data!r}") from None
+                f"not {shown(term.data)}") from None
         winner = outcome_field.field("winner")
         outcome = Outcome(termination, None if winner.is_null() else winner.player())
     viewer = root.field("player").player()

@@ -53,11 +53,15 @@ from stratego.strike import ATTACKER_WINS, DEFENDER_REMOVED, strike_table
 if TYPE_CHECKING:
     from stratego.views import PlayerView
 
-__all__ = ["HORIZON", "Raids", "flag_raids"]
+__all__ = ["HORIZON", "MAX_HORIZON", "Raids", "flag_raids"]
 
 HORIZON = 4
 """Moves of a raider (its strike on the Flag included) within which `flag_raids` looks
 for a raid."""
+
+MAX_HORIZON = 100
+"""The longest horizon `flag_raids` takes: more moves than a raider's walk across the
+board's 92 squares can need (the search recurses two levels a move)."""
 
 _NODES = 20_000
 """Positions one raider's search may visit before it gives up and counts the raid as not
@@ -113,10 +117,12 @@ def flag_raids(view: PlayerView,
     `stratego.bots.heuristic.rank_chances` does (by counts without it).
 
     Raises `stratego.errors.ArgumentError` when `view` is not a view, `chances` is
-    malformed or `horizon` is no whole number >= 1."""
+    malformed or `horizon` is no whole number from 1 to `MAX_HORIZON`."""
     view = as_view(view)
-    if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 1:
-        raise ArgumentError(f"horizon must be a whole number >= 1, not {shown(horizon)}")
+    if (isinstance(horizon, bool) or not isinstance(horizon, int)
+            or not 1 <= horizon <= MAX_HORIZON):
+        raise ArgumentError(f"horizon must be a whole number from 1 to {MAX_HORIZON}, not "
+                            f"{shown(horizon)}")
     me = Player(view.player)
     rules = view.rules
     table = strike_table(rules.strike)

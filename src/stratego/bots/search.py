@@ -72,7 +72,7 @@ from stratego.bots.exposure import exposure as known_exposure
 from stratego.bots.heuristic import GUARD, PIECE_VALUES, move_scores
 from stratego.bots.playouts import Answers, Playouts, PublicCounts, squash
 from stratego.bots.race import SLIP, plan_race
-from stratego.bots.raids import HORIZON, flag_raids
+from stratego.bots.raids import HORIZON, MAX_HORIZON, flag_raids
 from stratego.bots.traps import trapped, traps_for
 from stratego.bots.walls import watch_walls
 from stratego.engine import apply
@@ -317,7 +317,8 @@ class SearchBot:
         raids_horizon: With `raids`, how many moves of a raider (its strike on the
             Flag included) the race search looks ahead (by default
             `stratego.bots.raids.HORIZON`, 4): a longer horizon sees a raid while a
-            guard can still be in time, at more cost in crowded positions.
+            guard can still be in time, at more cost in crowded positions (at most
+            `stratego.bots.raids.MAX_HORIZON`).
 
     `simulations_done` is the number of simulations of the last decision, and
     `simulations_total` since the last `reset`. `searched` lists the candidates of the
@@ -362,6 +363,9 @@ class SearchBot:
                                       or value < low):
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
                                     f"{shown(value)}")
+        if raids_horizon > MAX_HORIZON:
+            raise ArgumentError(f"raids_horizon must be at most {MAX_HORIZON}, not "
+                                f"{shown(raids_horizon)}")
         for label, number in (("time_limit", time_limit), ("exploration", exploration),
                               ("first_move_cost", first_move_cost),
                               ("prior", prior), ("weight", weight), ("hunt", hunt),

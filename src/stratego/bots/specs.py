@@ -161,10 +161,10 @@ def _from_file(path: str) -> Any:
     if module is not None:
         return module
     if not os.path.isfile(full):
-        raise ImportError(f"no file {path!r}")
+        raise ImportError(f"no file {shown(path)}")
     spec = importlib.util.spec_from_file_location(name, full)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {path!r} as Python")
+        raise ImportError(f"cannot load {shown(path)} as Python")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:

@@ -15,7 +15,7 @@ from stratego.cli.options import (
 )
 from stratego.cli.saving import format_of, save_game
 from stratego.editions import EDITIONS
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, shown
 from stratego.match import GameResult, play_game
 from stratego.pieces import Player
 from stratego.state import GameState
@@ -89,7 +89,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             header = dict(record.tags)
             state = record.replay()
     except OSError as exc:
-        raise UsageError(f"cannot read {args.file!r}: {exc.strerror}") from None
+        raise UsageError(f"cannot read {shown(args.file)}: {exc.strerror}") from None
     except StrategoError as exc:
         raise UsageError(f"{args.file}: {exc}") from None
     print(rules_line(state.rules))

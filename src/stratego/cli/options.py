@@ -10,7 +10,7 @@ from typing import IO, Any
 
 from stratego.bots import Bot, make_bot
 from stratego.editions import EDITIONS, by_name
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, shown
 from stratego.match import SETUP_SOURCES
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -150,5 +150,5 @@ def workers_arg(value: str) -> int | str:
     except ValueError:
         workers = 0
     if workers < 1:
-        raise UsageError(f"--workers must be a number >= 1 or 'auto', not {value!r}")
+        raise UsageError(f"--workers must be a number >= 1 or 'auto', not {shown(value)}")
     return workers

@@ -20,7 +20,7 @@ from stratego.cli.options import (
 from stratego.cli.saving import format_of, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import InvalidNotationError, StrategoError
+from stratego.errors import InvalidNotationError, StrategoError, shown
 from stratego.explain import explain_illegal
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -94,7 +94,7 @@ def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
             with open(text, encoding="utf-8") as handle:
                 lines = handle.read().splitlines()
         except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--setup: cannot read {text!r}: {exc}") from None
+            raise UsageError(f"--setup: cannot read {shown(text)}: {exc}") from None
         source = "/".join(line.strip() for line in lines
                           if line.strip() and not line.lstrip().startswith("#"))
     try:
@@ -114,7 +114,7 @@ def _parse_move(line: str, rules: Rules) -> Move:
     rescue = rules.rescue.enabled
     if not rescue and ("@" in line or line.strip() == "--"):
         raise InvalidNotationError(
-            f"not a move: {line.strip()!r} (expected two squares such as 'a4-a5'; there are "
+            f"not a move: {shown(line.strip())} (expected two squares such as 'a4-a5'; there are "
             "no Rescue decisions under these rules)")
     try:
         return Move.parse(line)
@@ -152,7 +152,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if state.to_move != person:
             move = bot(view(state, person.opponent))
             if not isinstance(move, Move) or move not in legal_moves(state):
-                print(f"The {args.bot} bot answered {move!r}, which is not a legal move: "
+                print(f"The {args.bot} bot answered {shown(move)}, which is not a legal move: "
                       "you win.")
                 print(draw_board(state, args.board, person))
                 return 0

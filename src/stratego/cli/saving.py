@@ -10,7 +10,7 @@ import os
 import attrs
 
 from stratego.cli.options import UsageError
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, shown
 from stratego.rules import Rules
 from stratego.state import GameState
 
@@ -30,7 +30,7 @@ def format_of(path: str, given: str | None) -> str:
         return given
     extension = os.path.splitext(path)[1].lower()
     if extension not in FORMATS:
-        raise UsageError(f"cannot tell the format of {path!r} from its extension: use "
+        raise UsageError(f"cannot tell the format of {shown(path)} from its extension: use "
                           f"{FORMAT_HELP}, or --format")
     return FORMATS[extension]
 
@@ -60,7 +60,7 @@ def save_game(state: GameState, path: str, given: str | None, players: tuple[str
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
     except OSError as exc:
-        raise UsageError(f"cannot save {path!r}: {exc.strerror}") from None
+        raise UsageError(f"cannot save {shown(path)}: {exc.strerror}") from None
 
 
 def _replayed(state: GameState, rules: Rules) -> GameState:

@@ -119,16 +119,20 @@ def _close_matches(text: str) -> str:
 
 
 def check_seed(value: object) -> int | None:
-    """`value` itself when it is a whole number (a NumPy integer too) or None: a seed;
-    else `ArgumentError`."""
+    """`value` itself when it is a whole number >= 0 (a NumPy integer too) or None: a
+    seed, as Gymnasium and NumPy take it; else `ArgumentError`."""
     if value is None:
         return None
     if isinstance(value, bool):
-        raise ArgumentError(f"a seed is a whole number or None, not {shown(value)}")
+        raise ArgumentError(f"a seed is a whole number >= 0 or None, not {shown(value)}")
     try:
-        return operator.index(value)  # type: ignore[arg-type]
+        seed = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise ArgumentError(f"a seed is a whole number or None, not {shown(value)}") from None
+        raise ArgumentError(f"a seed is a whole number >= 0 or None, not "
+                            f"{shown(value)}") from None
+    if seed < 0:
+        raise ArgumentError(f"a seed is a whole number >= 0 or None, not {shown(value)}")
+    return seed
 
 
 def check_choice(name: str, value: object, choices: Sequence[object]) -> None:

@@ -117,7 +117,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any],
                                                               dict[str, Any]]:
         """A new game (``options["state"]``: start from that `GameState`) against an
-        opponent drawn from the league; the opponent moves first if it is its turn."""
+        opponent drawn from the league; the opponent moves first if it is its turn.
+        Raises `ArgumentError` for a seed that is no whole number >= 0, options that are
+        not a dict, or a state that is not a `GameState`."""
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
         super().reset(seed=check_seed(seed))
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0

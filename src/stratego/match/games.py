@@ -215,7 +215,7 @@ def play_game(
         if chosen is None:
             continue
         if not isinstance(chosen, Setup):
-            problems = [f"{chosen!r} is not a Setup"]
+            problems = [f"{shown(chosen)} is not a Setup"]
         elif chosen.player is not player:
             problems = [f"it was made for {chosen.player}"]
         else:
@@ -245,9 +245,9 @@ def play_game(
             try:
                 move = Move.parse(answer)
             except InvalidNotationError as exc:
-                detail = f"{player} ({names[player]}) answered {answer!r}: {exc}"
+                detail = f"{player} ({names[player]}) answered {shown(answer)}: {exc}"
         elif move is None:
-            detail = f"{player} ({names[player]}) answered {answer!r}, which is not a Move"
+            detail = f"{player} ({names[player]}) answered {shown(answer)}, which is not a Move"
         if move is not None and move not in legal_moves(state):
             detail = f"{player} ({names[player]}): " + (
                 explain_illegal(state, move) or f"{move} is not legal here"

@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES
-from stratego.errors import ArgumentError, MissingDependencyError
+from stratego.errors import ArgumentError, MissingDependencyError, shown
 from stratego.nn.model import KINDS, Ensemble, Network, move_squares
 from stratego.rules import Rules
 
@@ -58,7 +58,7 @@ class PolicyNet(nn.Module):
         super().__init__()
         if channels < 1 or layers < 1:
             raise ArgumentError(f"a PolicyNet needs channels and layers of at least 1, not "
-                                f"channels={channels!r}, layers={layers!r}")
+                                f"channels={shown(channels)}, layers={shown(layers)}")
         convs: list[nn.Module] = []
         width = NUM_PLANES
         for _ in range(layers):
@@ -114,7 +114,7 @@ class PolicyNet(nn.Module):
         value head starts fresh, as a weight file has none. An `Ensemble` is refused
         (`ArgumentError`): fine-tune one of its ``members``."""
         if not isinstance(network, Network):
-            raise ArgumentError(f"from_network takes one Network, not {network!r}: for an "
+            raise ArgumentError(f"from_network takes one Network, not {shown(network)}: for an "
                                 f"ensemble, fine-tune one of its members")
         net = cls(network.channels, network.layers)
         arrays = network.arrays()

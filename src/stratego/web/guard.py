@@ -94,9 +94,9 @@ class RateLimiter:
                  max_clients: int = 10_000,
                  refusal: str = "too many new games from this address") -> None:
         if not isinstance(limit, int) or limit < 1:
-            raise ArgumentError(f"a rate limit must be a positive whole number, not {limit!r}")
+            raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
         if not 0 < window <= 3600:
-            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {window!r}")
+            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
         self.limit = limit
         self.window = float(window)
         self.max_clients = max_clients

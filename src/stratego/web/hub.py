@@ -145,15 +145,15 @@ class GameHub:
             except WebError as exc:
                 raise ArgumentError(f"bot_setup: {exc.message}") from None
         if not isinstance(max_body, int) or max_body < 1:
-            raise ArgumentError(f"max_body must be a positive whole number, not {max_body!r}")
+            raise ArgumentError(f"max_body must be a positive whole number, not {shown(max_body)}")
         if not isinstance(max_games, int) or isinstance(max_games, bool) or max_games < 1:
             raise ArgumentError(f"max_games must be a positive whole number, not "
-                                f"{max_games!r}")
+                                f"{shown(max_games)}")
         if not isinstance(create_window, int | float) or not 0 < create_window <= 60:
             raise ArgumentError(f"create_window must be 0 to 60 seconds, not "
-                                f"{create_window!r}")
+                                f"{shown(create_window)}")
         if not isinstance(move_window, int | float) or not 0 < move_window <= 60:
-            raise ArgumentError(f"move_window must be 0 to 60 seconds, not {move_window!r}")
+            raise ArgumentError(f"move_window must be 0 to 60 seconds, not {shown(move_window)}")
         self.max_body = max_body
         self._clock = clock or time.time
         self._monotonic = monotonic or time.monotonic

@@ -19,7 +19,7 @@ import contextlib
 import threading
 from collections.abc import Callable, Iterator
 
-from stratego.errors import ArgumentError, StoreError, WebError
+from stratego.errors import ArgumentError, StoreError, WebError, shown
 from stratego.web.games import Game
 from stratego.web.store import GameStore
 
@@ -42,11 +42,11 @@ class GameTable:
                  max_client_games: int, idle_seconds: float, protect_seconds: float) -> None:
         for name, value in (("max_games", max_games), ("max_client_games", max_client_games)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ArgumentError(f"{name} must be a positive whole number, not {value!r}")
+                raise ArgumentError(f"{name} must be a positive whole number, not {shown(value)}")
         for name, amount in (("idle_seconds", idle_seconds),
                              ("protect_seconds", protect_seconds)):
             if not isinstance(amount, int | float) or not amount > 0:
-                raise ArgumentError(f"{name} must be positive, not {amount!r}")
+                raise ArgumentError(f"{name} must be positive, not {shown(amount)}")
         self.store = store
         self.clock = clock
         self.max_games = max_games

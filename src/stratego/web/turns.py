@@ -67,7 +67,7 @@ class BotTable:
             raise ArgumentError(f"not a bot spec: {shown(spec)}")
         if time_limit is not None and not 0 < time_limit <= 3600:
             raise ArgumentError(f"the bot's time limit must be 0 to 3600 seconds, "
-                                f"not {time_limit!r}")
+                                f"not {shown(time_limit)}")
         self.spec = spec.strip()
         self.name = self.spec if ":" in self.spec else self.spec.lower()
         self.time_limit = time_limit
@@ -82,7 +82,7 @@ class BotTable:
         """A fresh bot from the spec."""
         bot = self._recipe.build(seed)
         if not callable(bot):
-            raise ArgumentError(f"the bot spec {self.spec!r} made {shown(bot)}, not a bot")
+            raise ArgumentError(f"the bot spec {shown(self.spec)} made {shown(bot)}, not a bot")
         return bot
 
     def choose(self, game: Game, seen: PlayerView, budget: float | None = None) -> Move:
