@@ -371,3 +371,25 @@ def test_ray_checks_num_cpus_before_it_starts() -> None:
             RayExecutor(num_cpus=bad)  # type: ignore[arg-type]
     assert ray.is_initialized() is running
 
+
+
+def test_raised_messages_cut_what_they_echo() -> None:
+    """No message the library raises echoes a value through ``!r`` (which repeats a
+    megabyte of input in full): it goes through `stratego.errors.shown`. Constants and a
+    module's attribute name (``__getattr__``) are the exceptions."""
+    import ast
+
+    allowed = {"SCHEMA", "__name__", "name", "kind"}
+    found = []
+    root = pathlib.Path(stratego.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            for part in ast.walk(node.exc):
+                if (isinstance(part, ast.FormattedValue) and part.conversion == ord("r")
+                        and not (isinstance(part.value, ast.Name)
+                                 and part.value.id in allowed)):
+                    found.append(f"{path.relative_to(root)}:{part.lineno}")
+    assert not found, f"messages echo with !r instead of shown(): {found}"
