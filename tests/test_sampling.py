@@ -26,6 +26,7 @@ from stratego.editions import JUMBO_2014
 from stratego.sampling import (
     Sampler,
     SamplingError,
+    build_state,
     count_assignments,
     hidden_assignments,
     sample_state,
@@ -619,3 +620,26 @@ def test_the_views_games_give_pass_the_check_of_their_sets(start: stratego.GameS
     seen = view(state, player)
     assume(not hidden_rescues(seen))  # checked per answer to which piece came back
     check_sets(seen, Problem(seen))
+
+
+def test_build_state_refuses_ranks_no_game_gives() -> None:
+    """`build_state` never makes a state no game reaches: ranks that give the opponent's
+    army other counts than the game's (two Marshals), or a piece a rank its view rules out
+    (a piece that has moved as a Bomb), raise `SamplingError`; the true ranks rebuild
+    a state with the same view."""
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    for _ in range(30):
+        state = stratego.apply(state, stratego.legal_moves(state)[0])
+    seen = view(state, Player.RED)
+    hidden = seen.hidden()
+    true = {p.id: state.info.pieces[p.id].rank for p in hidden}  # type: ignore[union-attr]
+    assert view(build_state(seen, true), Player.RED) == seen
+    still = next(p for p in hidden if not p.moved and true[p.id] is not Rank.MARSHAL)
+    with pytest.raises(SamplingError, match="army other than the game's"):
+        build_state(seen, {**true, still.id: Rank.MARSHAL})  # two Marshals
+    moved = next(p for p in hidden if p.moved)
+    bomb = next(p for p in hidden if true[p.id] is Rank.BOMB)
+    swapped = {**true, moved.id: Rank.BOMB, bomb.id: true[moved.id]}
+    with pytest.raises(SamplingError, match=f"rules out .* hidden piece {moved.id}"):
+        build_state(seen, swapped)

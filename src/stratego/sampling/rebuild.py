@@ -38,10 +38,11 @@ CODES = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "both": BOTH_REMO
 def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     """The full state the view describes, with `ranks` for its hidden pieces.
 
-    `ranks` maps the id of every hidden piece to a rank; the caller answers
-    for their consistency (`sample_state` draws consistent ones). Raises
-    `SamplingError` if a hidden piece has no rank or the view's record does
-    not describe a game, or `ranks` is no mapping."""
+    `ranks` maps the id of every hidden piece to a rank (`sample_state` draws them).
+    Raises `SamplingError` if `ranks` is no mapping, gives a hidden piece no rank or
+    one the view rules out for it (`SeenPiece.possible`), or gives a player's army
+    other counts than the game's (`PlayerView.armies`: a state no game reaches), or if
+    the view's record does not describe a game."""
     if not isinstance(v, PlayerView):
         raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
     if not isinstance(ranks, Mapping):
@@ -50,11 +51,20 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     rules = v.rules
     everyone = v.all_pieces()
     rank_of: dict[int, Rank] = {}
+    counts = ([0] * len(Rank), [0] * len(Rank))
     for p in everyone:
         rank = p.rank if p.rank is not None else ranks.get(p.id)
         if rank is None:
             raise SamplingError(f"no rank given for the hidden piece {p.id}")
+        if p.rank is None and rank not in p.possible:
+            raise SamplingError(f"the view rules out {shown(rank)} for the hidden piece "
+                                f"{p.id}")
         rank_of[p.id] = Rank(rank)
+        counts[p.owner][rank] += 1
+    for player in Player:
+        if counts[player] != list(v.armies[player]):
+            raise SamplingError(f"the ranks given make {player}'s army other than the "
+                                f"game's (PlayerView.armies)")
     info = _info(v, rank_of)
     table = info.pieces
     board = [0] * 100
