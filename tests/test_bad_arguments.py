@@ -125,8 +125,10 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         from stratego.nn import learned_weights, load
         from stratego.web import GameStore
 
+        from stratego.web import GameHub
+
         instances.update(Network=load(learned_weights("policy-classic")),
-                         GameStore=GameStore(":memory:"))
+                         GameStore=GameStore(":memory:"), GameHub=GameHub(bot="random"))
     except ImportError:
         pass
     try:  # the OpenSpiel bridge's Python methods, when its extra is installed

@@ -406,8 +406,12 @@ class GameHub:
         ``"colour"`` (``"red"``, the default, ``"blue"`` or ``"random"``) and ``"time"``
         (``"none"``, the default, or a time control ``"minutes+seconds"`` such as
         ``"5+3"``). Returns the game id, the creator's seat token, its colour and the page
-        URL of its seat. (`handle` adds the per-client rate limit.)
+        URL of its seat. (`handle` adds the per-client rate limit.) Raises `WebError`
+        (400) for `options` that are not a mapping.
         """
+        if not isinstance(options, Mapping):
+            raise WebError(400, f"a new game's options are a JSON object, not "
+                                f"{shown(options)}")
         with self.games.lock:
             return self._create(options, client)
 
