@@ -123,9 +123,7 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
                                          max_plies=40))
     try:  # the networks and the web game's store, when their extras are installed
         from stratego.nn import learned_weights, load
-        from stratego.web import GameStore
-
-        from stratego.web import GameHub
+        from stratego.web import GameHub, GameStore
 
         instances.update(Network=load(learned_weights("policy-classic")),
                          GameStore=GameStore(":memory:"), GameHub=GameHub(bot="random"))
