@@ -121,7 +121,7 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         Rating=Rating(1500.0, 1400.0, 1600.0, 10, 6.5),
         MatchResult=stratego.play_match(CLASSIC, "random", "random", games=2, seed=1,
                                          max_plies=40))
-    try:  # the networks and the web game's store, when their extras are installed
+    try:  # the networks and the web game's store and hub, when their extras are installed
         from stratego.nn import learned_weights, load
         from stratego.web import GameHub, GameStore
 
