@@ -173,6 +173,8 @@ GOOD: dict[str, Any] = {
     "bool": True, "str": "classic"}
 """A good value of each type a parameter may be annotated with (by its name)."""
 
+ODD += [GOOD["PlayerView"], GOOD["GameState"]]  # where the other belongs, the likeliest mix-up
+
 
 @pytest.mark.parametrize(("name", "function"), CALLABLES, ids=[n for n, _ in CALLABLES])
 def test_bad_arguments_raise_library_errors(name: str, function: Callable[..., Any],
