@@ -108,7 +108,7 @@ def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None 
 
 def hidden_pieces(state: GameState, v: stratego.PlayerView) -> list[stratego.SeenPiece]:
     """`v.hidden()` under `state`'s own piece ids, without the pieces of a pile a hidden
-    rescue came from (Silent Defense with Rescue, issue 9 item 2.3): the view shows those
+    rescue came from (Silent Defense with Rescue): the view shows those
     under ids that do not follow them, with what is known of the pile as a whole, so a
     swap of their ranks that the shown sets allow may be one the game's record refuses."""
     from stratego.views.fold import identities

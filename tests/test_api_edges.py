@@ -1,4 +1,4 @@
-"""The newcomer's rough edges (issue 10, section 5): setups as mappings, players by name, one
+"""The newcomer's rough edges: setups as mappings, players by name, one
 way to ask for legal moves and pieces on states and views, readable str and repr, a clean
 `dir(stratego)`, and no Optional to unwrap once a game is over."""
 

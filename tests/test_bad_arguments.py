@@ -1,4 +1,4 @@
-"""No public function crashes with a bare built-in error on bad arguments (issue 10, section 3).
+"""No public function crashes with a bare built-in error on bad arguments.
 
 Every public function and method is called with values of the wrong type and with values
 out of range: it returns, or raises the library's own error (a `StrategoError`), or a
@@ -246,7 +246,7 @@ def _error_of(function: Callable[..., Any], args: tuple[Any, ...],
     return ""
 
 
-# -- the cases the issue names -------------------------------------------------------------
+# -- the cases found by hand ----------------------------------------------------------------
 
 def test_known_ranks_refuses_ids_out_of_range() -> None:
     """`known_ranks(99)` raised IndexError and `known_ranks(-1)` read the last piece."""

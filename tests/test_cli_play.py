@@ -1,4 +1,4 @@
-"""`stratego play` shows only what the person may know (issue 9, 2.4), takes `--setup`,
+"""`stratego play` shows only what the person may know, takes `--setup`,
 `--setups` and `--save`, and explains its signs; `selfplay --moves` and `replay` write what
 records write."""
 

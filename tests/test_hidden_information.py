@@ -197,7 +197,7 @@ def check_state(state: GameState, player: Player, rng: random.Random, samples: i
     return len(others)
 
 
-# -- the Jumbo 2014 chase: two hidden pieces of one rank (issue 9 item 2.1) ----------------
+# -- the Jumbo 2014 chase: two hidden pieces of one rank ----------------------------------
 
 _CHASE_START: dict[stratego.Square | str, tuple[Player, Rank] | str] = {
     "e7": "M", "h7": "G", "a1": "F", "f8": "x", "g8": "x", "a10": "n", "j10": "f"}

@@ -210,7 +210,7 @@ def test_heuristic_setups_are_valid_and_guard_the_flag(rules: stratego.Rules, se
     assert (flag.row if player is Player.RED else 9 - flag.row) < rules.setup.depth
 
 
-# -- seeds: each side and each bot has its own stream (issue 9, item 2.5) ----------------
+# -- seeds: each side and each bot has its own stream --------------------------------
 
 
 class _Spy(RandomBot):

@@ -1,4 +1,4 @@
-"""Moves as values: ordered, hashable, and compared in C (issue 10, section 4).
+"""Moves as values: ordered, hashable, and compared in C.
 
 `apply` checks `move in legal_moves(state)` on every ply; these tests pin down that a `Move`
 brings no Python-level comparison or hash method (the cost that made membership 3.6-4 us),

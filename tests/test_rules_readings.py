@@ -1,4 +1,4 @@
-"""Readings settled edition by edition (issue "Rule fidelity", section 1).
+"""Readings settled edition by edition.
 
 Each test states the reading in our words and cites, per edition, the rule it rests on;
 docs/editions.md ("Readings shared by every edition") and docs/variants.md give the

@@ -298,7 +298,7 @@ _RESCUING_RULES = (SILENT_RESCUE, CLASSIC.with_variants(RESCUE, SILENT_DEFENSE),
 @pytest.mark.parametrize("seed", [0, 3, 5, 12, 34, 41])
 def test_silent_defense_with_rescue_samples_are_seen_as_the_view_and_reachable(
         seed: int) -> None:
-    """Invariant, on games with hidden Rescues (one or two; issue 9 item 2.3): a sample
+    """Invariant, on games with hidden Rescues (one or two): a sample
     gives the view back and replays from its own start."""
     rules = _RESCUING_RULES[seed % 3]
     start = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
@@ -315,7 +315,7 @@ def test_silent_defense_with_rescue_samples_are_seen_as_the_view_and_reachable(
         assert summary(rebuilt(sample)) == summary(sample)
 
 
-# -- every view of every state the library accepts (issue 9, section 3) --------------------
+# -- every view of every state the library accepts ----------------------------------------
 
 
 @given(STARTS, seeds, st.integers(0, 200), st.sampled_from(list(Player)), seeds,

@@ -1,5 +1,4 @@
-"""Impossible states are refused at every way in; legal but unusual ones are accepted
-(issue 10, section 2).
+"""Impossible states are refused at every way in; legal but unusual ones are accepted.
 
 Each example names the rule that makes the state unreachable. The properties mutate valid
 position strings and saved states field by field: a mutant is refused with a library error,

@@ -209,7 +209,7 @@ def test_hasbro_rescue_under_silent_defense_hides_the_rescued_rank() -> None:
 def test_hasbro_rescue_the_decision_shows_nothing_of_the_arriving_piece() -> None:
     """Hasbro 2009 "Rescue" (Scouts cannot make a rescue; nothing says a declined Rescue
     is shown): a Scout and a Miner reaching Blue's back row both give Red the decision,
-    and once Red declines, Blue's view is the same whichever piece it was (issue 9, 2.2).
+    and once Red declines, Blue's view is the same whichever piece it was.
     Before, only the non-Scout earned a decision, which named the Scout."""
     views = []
     for mover, other in (("X", "N"), ("N", "X")):

@@ -1,5 +1,5 @@
 """`SeenHistory`, the public history of a view: a tuple of plies in behaviour, shared
-between the views of one game instead of copied into each (issue 9 section 4)."""
+between the views of one game instead of copied into each."""
 
 from __future__ import annotations
 

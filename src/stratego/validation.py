@@ -182,7 +182,7 @@ def state_problems(state: GameState) -> list[str]:
         rescuer = _piece(state, state.pending)
         if rescuer is not None and rules.rescue.enabled:
             square = where[rescuer.id]
-            # a Scout's owner gets the decision too (it may only decline): issue 9, 2.2
+            # a Scout's owner gets the decision too (it may only decline)
             if square not in BACK_ROWS[rescuer.owner]:
                 problems.append(f"a Rescue is pending for {_name(rescuer)}, which is not on "
                                 f"{rescuer.owner.opponent}'s back row")
