@@ -22,6 +22,7 @@ from stratego.env.common import (
     check_setups,
     decode,
     ending,
+    given_state,
     make_rules,
     observation,
     rewards,
@@ -123,13 +124,9 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         state given as ``options["state"]``. Raises `ArgumentError` for a bad seed,
         options that are not a dict, or a state that is not a `GameState`."""
         seed = check_seed(seed)
-        if options is not None and not isinstance(options, dict):
-            raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
+        given = given_state(options)
         if seed is not None:
             self._rng = random.Random(seed)
-        given = (options or {}).get("state")
-        if given is not None and not isinstance(given, GameState):
-            raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
         self.state = given if given is not None else start_state(self.rules, self.setups,
                                                                   self._rng)
         self.agents = list(AGENTS)

@@ -42,6 +42,7 @@ from stratego.state import GameState
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
            "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
            "check_max_plies", "check_seed", "check_setups", "decode", "draw_setup", "ending",
+           "given_state",
            "league",
            "make_rules", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
            "shaped", "start_state"]
@@ -116,6 +117,20 @@ def _close_matches(text: str) -> str:
         return ""
     close = difflib.get_close_matches(name, sorted(BOTS), n=3)
     return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+
+
+def given_state(options: object) -> GameState | None:
+    """The state a `reset`'s `options` start from (``options["state"]``; None for none),
+    checked before the environment changes: `ArgumentError` for options that are not a
+    dict or a state that is not a `GameState`."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
+    given = options.get("state")
+    if given is not None and not isinstance(given, GameState):
+        raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
+    return given
 
 
 def check_seed(value: object) -> int | None:

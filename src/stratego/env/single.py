@@ -25,6 +25,7 @@ from stratego.env.common import (
     check_setups,
     decode,
     ending,
+    given_state,
     league,
     make_rules,
     observation,
@@ -35,7 +36,6 @@ from stratego.env.common import (
     shaped,
     start_state,
 )
-from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -120,16 +120,12 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         opponent drawn from the league; the opponent moves first if it is its turn.
         Raises `ArgumentError` for a seed that is no whole number >= 0, options that are
         not a dict, or a state that is not a `GameState`."""
-        if options is not None and not isinstance(options, dict):
-            raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
+        given = given_state(options)
         super().reset(seed=check_seed(seed))
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
         self.opponent = self.opponents[pick]
         reset_bot(self.opponent, rng.getrandbits(62))
-        given = (options or {}).get("state")
-        if given is not None and not isinstance(given, GameState):
-            raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
         if given is None:
             place = bot_setup(self.opponent) if self.bot_setup else None
             own = [(self.player.opponent, place)] if place is not None else []
