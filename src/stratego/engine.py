@@ -15,7 +15,7 @@ from typing import Any, cast, overload
 
 import attrs
 
-from stratego._checks import as_bool, as_rules, as_square_index, as_state, not_a_state
+from stratego._checks import as_bool, as_move, as_rules, as_square_index, as_state, not_a_state
 from stratego._movegen import ENDS as _ENDS
 from stratego._movegen import REACH as _REACH
 from stratego._movegen import Tables as _Tables
@@ -363,11 +363,8 @@ def apply(state: GameState, move: Move | str) -> GameState:
     a move and `IllegalMoveError`, naming the square, piece and rule at
     fault, for a move the rules do not allow here.
     """
-    if type(move) is not Move:
-        if not isinstance(move, str):
-            raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
-                                       f"'a4-a5')")
-        move = Move.parse(move)
+    if type(move) is not Move:  # the common case stays inline on this hot path
+        move = as_move(move)
     try:
         moves = state.cached_moves
     except AttributeError:

@@ -65,6 +65,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from stratego._checks import as_move
 from stratego.arguments import chance_from
 from stratego.beliefs import Beliefs
 from stratego.bots.base import moves_to_choose
@@ -481,14 +482,12 @@ class SearchBot:
         (`prepare`).
 
         Raises `stratego.errors.ArgumentError` when `view` is not a view,
-        `stratego.errors.InvalidNotationError` for text that is not a move and
+        `stratego.errors.InvalidNotationError` for what is neither a move nor its text and
         `stratego.errors.IllegalMoveError` for a move not among the view's legal moves."""
         moves = moves_to_choose(view)
-        if isinstance(move, str):
-            move = Move.parse(move)
+        move = as_move(move)
         if move not in moves:
-            named = str(move) if isinstance(move, Move) else shown(move)
-            raise IllegalMoveError(f"{view.player} cannot play {named} in this view: not "
+            raise IllegalMoveError(f"{view.player} cannot play {move} in this view: not "
                                    f"among its legal moves")
         if move.frm is not None and move.to is not None:
             recent = self._recent.setdefault(Player(view.player), deque(maxlen=6))
