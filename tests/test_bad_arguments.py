@@ -45,9 +45,9 @@ SKIP = {
 }
 
 
-def _state() -> GameState:
-    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
-                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+def _state(rules: stratego.Rules = CLASSIC) -> GameState:
+    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
+                              stratego.random_setup(rules, Player.BLUE, 2))
     for _ in range(12):
         state = stratego.apply(state, stratego.legal_moves(state)[0])
     return state
@@ -314,11 +314,7 @@ def test_every_bot_refuses_what_is_not_a_view(name: str) -> None:
     crashing with AttributeError; the view of the player not to move has no legal move
     to choose from."""
     bot = stratego.bots.make_bot(name, seed=1)
-    rules = getattr(bot, "rules", CLASSIC)  # a network's own edition
-    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
-                              stratego.random_setup(rules, Player.BLUE, 2))
-    for _ in range(12):
-        state = stratego.apply(state, stratego.legal_moves(state)[0])
+    state = _state(getattr(bot, "rules", CLASSIC))  # a network's own edition
     with pytest.raises(stratego.ArgumentError, match=r"not a player's view.*stratego\.view"):
         bot(state)  # type: ignore[arg-type]
     for odd in ODD[:16:3]:
