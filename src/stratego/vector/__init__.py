@@ -31,6 +31,8 @@ What lives where:
   (``action_mask(packed=True)``, `unpack_mask`);
 * `stratego.vector._tables`: the tables the kernels read, built from the core's public
   tables, and which rule sets are supported;
+* `stratego.vector._arguments`: the checks of `Batch`'s arguments (whole numbers, seeds,
+  the caller's buffers for planes, masks and codes), and the writing of those buffers;
 * `stratego.vector._kernels`: the numba kernels, one module per job (the layout of the
   game arrays, bitboards, the repetition rules, move generation, applying moves, new
   games, observation planes, sampling; see its docstring).

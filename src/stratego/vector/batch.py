@@ -36,8 +36,17 @@ from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.vector import _kernels
+from stratego.vector._arguments import (
+    Buffers,
+    check_codes_out,
+    check_mask_out,
+    numpy_seed,
+    planes_dtype,
+    planes_scale,
+    whole,
+)
 from stratego.vector._kernels import layout as k
-from stratego.vector._kernels.layout import Games, Tables
+from stratego.vector._kernels.layout import Games
 from stratego.vector._tables import check_rules, tables
 from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
 from stratego.views import view
@@ -54,120 +63,6 @@ TERMINATIONS: tuple[Termination | None, ...] = (
 """`Batch.termination` codes: index -> `Termination` (0: the game is on)."""
 _TERM_CODE = {term: code for code, term in enumerate(TERMINATIONS)}
 _CHASE_START = 16
-
-
-def _seed(seed: int) -> int:
-    if isinstance(seed, bool):
-        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
-    try:
-        return operator.index(seed) % 2**32
-    except TypeError:
-        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}") from None
-
-
-def _whole(value: object, what: str) -> int:
-    """`value` as an int (NumPy integers too), or `ArgumentError` naming `what`."""
-    if isinstance(value, bool):
-        raise ArgumentError(f"{what} is a whole number, not {shown(value)}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ArgumentError(f"{what} is a whole number, not {shown(value)}") from None
-
-
-_PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
-
-
-def _planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
-    """The dtype of planes asked for: float32 (the default) or uint8."""
-    try:
-        chosen = np.dtype(np.float32 if dtype is None else dtype)
-    except TypeError:
-        chosen = None
-    if chosen not in _PLANE_SCALES:
-        raise ArgumentError(f"planes are float32 or uint8, not {shown(dtype)}")
-    assert chosen is not None
-    return chosen
-
-
-def _planes_scale(out: object, shape: tuple[int, ...], name: str) -> float:
-    """The kernel's scale for the planes buffer `out` (1.0 float32, 255.0 uint8), once it
-    is checked to be a writable C-contiguous array of `shape`."""
-    if not (
-        isinstance(out, np.ndarray)
-        and out.shape == shape
-        and out.dtype in _PLANE_SCALES
-        and out.flags.c_contiguous
-        and out.flags.writeable
-    ):
-        raise ArgumentError(f"{name} must be a writable C-contiguous float32 or uint8 array "
-                            f"of shape {shape}, not {_describe(out)}")
-    return _PLANE_SCALES[out.dtype]
-
-
-def _check_mask_out(out: object, shape: tuple[int, ...], name: str) -> bool:
-    """Check a mask buffer: bool of `shape`, or uint8 ``(N, MASK_BYTES)`` (the mask packed
-    as bits); return whether it is packed."""
-    packed = (shape[0], MASK_BYTES)
-    if not (
-        isinstance(out, np.ndarray)
-        and ((out.shape == shape and out.dtype == np.bool_)
-             or (out.shape == packed and out.dtype == np.uint8))
-        and out.flags.c_contiguous
-        and out.flags.writeable
-    ):
-        raise ArgumentError(f"{name} must be a writable C-contiguous bool array of shape "
-                            f"{shape} (or uint8 of shape {packed}: the mask packed as bits), "
-                            f"not {_describe(out)}")
-    return bool(out.dtype == np.uint8)
-
-
-def _check_codes_out(out: object, n: int, name: str) -> None:
-    if not (isinstance(out, np.ndarray) and out.dtype == np.uint16
-            and out.shape == (n, CODES_WIDTH) and out.flags.c_contiguous
-            and out.flags.writeable):
-        raise ArgumentError(f"{name} must be a writable C-contiguous uint16 array of shape "
-                            f"({n}, {CODES_WIDTH}), not {_describe(out)}")
-
-
-class _Buffers:
-    """The caller's buffers of `Batch.step` and `Batch.reset_done`, checked (the error
-    names the argument at fault): the planes (`obs_out`), the mask, plain or packed as
-    bits (`mask_out`) and the square codes (`codes_out`), each None when not asked for."""
-
-    def __init__(self, n: int, planes_shape: tuple[int, ...], mask_shape: tuple[int, ...],
-                 obs_out: object, mask_out: object, codes_out: object) -> None:
-        self.scale = 0.0
-        self.planes: npt.NDArray[Any] | None = None
-        if obs_out is not None:
-            self.scale = _planes_scale(obs_out, planes_shape, "obs_out")
-            assert isinstance(obs_out, np.ndarray)
-            self.planes = obs_out.reshape(n, NUM_PLANES * 100)
-        self.packed = mask_out is not None and _check_mask_out(mask_out, mask_shape,
-                                                               "mask_out")
-        self.mask = mask_out if isinstance(mask_out, np.ndarray) else None
-        if codes_out is not None:
-            _check_codes_out(codes_out, n, "codes_out")
-        self.codes = codes_out if isinstance(codes_out, np.ndarray) else None
-
-    def write(self, lo: int, hi: int, viewer: npt.NDArray[np.int64], games: Games,
-              tabs: Tables) -> None:
-        """Write the views of rows lo..hi-1 (each from the seat of `viewer[i]`) into the
-        buffers asked for."""
-        if self.planes is not None:
-            _kernels.observe(lo, hi, self.planes, viewer, games, tabs, self.scale)
-        if self.codes is not None:
-            _kernels.observe_codes(lo, hi, self.codes, viewer, games, tabs)
-        if self.packed:
-            _kernels.pack_mask(lo, hi, games.g, games.moves, self.mask)
-        elif self.mask is not None:
-            self.mask[lo:hi] = games.mask[lo:hi]
-
-
-def _describe(value: object) -> str:
-    if isinstance(value, np.ndarray):
-        return f"{value.dtype} of shape {value.shape}"
-    return shown(value)
 
 
 class Batch:
@@ -188,7 +83,7 @@ class Batch:
         for a size that is no whole number >= 0."""
         self._rules = check_rules(rules)
         for size, what in ((n, "n"), (pieces, "pieces"), (moves, "moves")):
-            if _whole(size, what) < 0:
+            if whole(size, what) < 0:
                 raise ArgumentError(f"{what} is a whole number >= 0, not {shown(size)}")
         self._t = tables(rules)
         try:  # sizes NumPy cannot hold raise its ValueError or MemoryError
@@ -229,7 +124,7 @@ class Batch:
 
     @threads.setter
     def threads(self, value: int) -> None:
-        count = _whole(value, "threads")
+        count = whole(value, "threads")
         if count < 1:
             raise ArgumentError(f"threads must be a positive whole number, not {shown(value)}")
         if self._pool is not None:
@@ -276,7 +171,7 @@ class Batch:
         does).
         """
         check_rules(rules)
-        count = _whole(n, "a batch size")
+        count = whole(n, "a batch size")
         if count < 1:
             raise ArgumentError(f"a batch needs a positive number of games, not {shown(n)}")
         if setups is not None:
@@ -328,7 +223,7 @@ class Batch:
     def load(self, rows: Sequence[int], states: Sequence[GameState]) -> None:
         """Put `states` (of this batch's rules) into the games `rows`, replacing what they
         held, as `from_states` would hold them; the other games are untouched."""
-        rows, states = [_whole(r, "a row") for r in rows], list(states)
+        rows, states = [whole(r, "a row") for r in rows], list(states)
         if len(rows) != len(states):
             raise ArgumentError(f"{len(rows)} rows for {len(states)} states")
         for row, state in zip(rows, states, strict=True):
@@ -420,7 +315,7 @@ class Batch:
         """The batch's generator, first replaced by one seeded with `seed` if given (made
         from fresh entropy the first time if none was ever given)."""
         if seed is not None:
-            self._rng = np.random.default_rng(_seed(seed))
+            self._rng = np.random.default_rng(numpy_seed(seed))
         elif self._rng is None:
             self._rng = np.random.default_rng()
         return self._rng
@@ -504,7 +399,7 @@ class Batch:
             if not packed:
                 return mask.copy()
             out = np.empty((len(self), MASK_BYTES), np.uint8)
-        elif not _check_mask_out(out, mask.shape, "out"):
+        elif not check_mask_out(out, mask.shape, "out"):
             np.copyto(out, mask)
             return out
         games = self._s
@@ -537,10 +432,10 @@ class Batch:
         viewer = self._viewer(player)
         shape = self.planes_shape
         if out is None:
-            out = np.empty(shape, _planes_dtype(dtype))
+            out = np.empty(shape, planes_dtype(dtype))
         elif dtype is not None and np.dtype(dtype) != out.dtype:
             raise ArgumentError(f"dtype {shown(dtype)} differs from out's dtype {out.dtype}")
-        scale = _planes_scale(out, shape, "out")
+        scale = planes_scale(out, shape, "out")
         planes = out.reshape(len(self), NUM_PLANES * 100)  # a view: the kernel indexes squares
         games, tabs = self._s, self._t
         self._split(lambda lo, hi: _kernels.observe(lo, hi, planes, viewer, games, tabs, scale))
@@ -568,7 +463,7 @@ class Batch:
         if out is None:
             out = np.empty((len(self), CODES_WIDTH), np.uint16)
         else:
-            _check_codes_out(out, len(self), "out")
+            check_codes_out(out, len(self), "out")
         games, tabs = self._s, self._t
         self._split(lambda lo, hi: _kernels.observe_codes(lo, hi, out, viewer, games, tabs))
         return out
@@ -603,7 +498,7 @@ class Batch:
         A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
         all of a game's legal actions may be -inf (`ArgumentError` naming the game)."""
         generator = (rng if isinstance(rng, np.random.Generator) else
-                     np.random.default_rng(None if rng is None else _seed(rng)))
+                     np.random.default_rng(None if rng is None else numpy_seed(rng)))
         n = len(self)
         out = np.empty(n, np.int64)
         u = generator.random(n)
@@ -658,7 +553,7 @@ class Batch:
         MASK_BYTES)`` the mask packed as bits (`action_mask`): the compact form of that
         loop.
         """
-        out = _Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
+        out = Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
                        codes_out)
         try:
             acts = np.ascontiguousarray(actions, dtype=np.int64)
@@ -731,7 +626,7 @@ class Batch:
         masks in the rows reset (the other rows are left as they are), and `codes_out`
         their square codes.
         """
-        out = _Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
+        out = Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
                        codes_out)
         which = self._s.g[:, k.DONE] != 0
         rng = self._generator(seed)

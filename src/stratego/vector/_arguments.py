@@ -1,0 +1,136 @@
+"""The checks of `Batch`'s arguments: whole numbers, seeds, and the caller's buffers.
+
+Each check raises `ArgumentError` naming the argument at fault before anything is written.
+The buffers are the planes, masks and square codes a caller hands `Batch` to write into
+(``out``, ``obs_out``, ``mask_out``, ``codes_out``); `Buffers` holds those of `Batch.step`
+and `Batch.reset_done`, checked, and writes the views into them.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from stratego.encoding import NUM_PLANES
+from stratego.errors import ArgumentError, shown
+from stratego.vector import _kernels
+from stratego.vector._kernels.layout import Games, Tables
+from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
+
+
+def numpy_seed(seed: int) -> int:
+    """`seed` as NumPy's generators take it: a whole number, modulo 2**32."""
+    if isinstance(seed, bool):
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
+    try:
+        return operator.index(seed) % 2**32
+    except TypeError:
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}") from None
+
+
+def whole(value: object, what: str) -> int:
+    """`value` as an int (NumPy integers too), or `ArgumentError` naming `what`."""
+    if isinstance(value, bool):
+        raise ArgumentError(f"{what} is a whole number, not {shown(value)}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentError(f"{what} is a whole number, not {shown(value)}") from None
+
+
+_PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
+
+
+def planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
+    """The dtype of planes asked for: float32 (the default) or uint8."""
+    try:
+        chosen = np.dtype(np.float32 if dtype is None else dtype)
+    except TypeError:
+        chosen = None
+    if chosen not in _PLANE_SCALES:
+        raise ArgumentError(f"planes are float32 or uint8, not {shown(dtype)}")
+    assert chosen is not None
+    return chosen
+
+
+def planes_scale(out: object, shape: tuple[int, ...], name: str) -> float:
+    """The kernel's scale for the planes buffer `out` (1.0 float32, 255.0 uint8), once it
+    is checked to be a writable C-contiguous array of `shape`."""
+    if not (
+        isinstance(out, np.ndarray)
+        and out.shape == shape
+        and out.dtype in _PLANE_SCALES
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    ):
+        raise ArgumentError(f"{name} must be a writable C-contiguous float32 or uint8 array "
+                            f"of shape {shape}, not {_describe(out)}")
+    return _PLANE_SCALES[out.dtype]
+
+
+def check_mask_out(out: object, shape: tuple[int, ...], name: str) -> bool:
+    """Check a mask buffer: bool of `shape`, or uint8 ``(N, MASK_BYTES)`` (the mask packed
+    as bits); return whether it is packed."""
+    packed = (shape[0], MASK_BYTES)
+    if not (
+        isinstance(out, np.ndarray)
+        and ((out.shape == shape and out.dtype == np.bool_)
+             or (out.shape == packed and out.dtype == np.uint8))
+        and out.flags.c_contiguous
+        and out.flags.writeable
+    ):
+        raise ArgumentError(f"{name} must be a writable C-contiguous bool array of shape "
+                            f"{shape} (or uint8 of shape {packed}: the mask packed as bits), "
+                            f"not {_describe(out)}")
+    return bool(out.dtype == np.uint8)
+
+
+def check_codes_out(out: object, n: int, name: str) -> None:
+    if not (isinstance(out, np.ndarray) and out.dtype == np.uint16
+            and out.shape == (n, CODES_WIDTH) and out.flags.c_contiguous
+            and out.flags.writeable):
+        raise ArgumentError(f"{name} must be a writable C-contiguous uint16 array of shape "
+                            f"({n}, {CODES_WIDTH}), not {_describe(out)}")
+
+
+class Buffers:
+    """The caller's buffers of `Batch.step` and `Batch.reset_done`, checked (the error
+    names the argument at fault): the planes (`obs_out`), the mask, plain or packed as
+    bits (`mask_out`) and the square codes (`codes_out`), each None when not asked for."""
+
+    def __init__(self, n: int, planes_shape: tuple[int, ...], mask_shape: tuple[int, ...],
+                 obs_out: object, mask_out: object, codes_out: object) -> None:
+        self.scale = 0.0
+        self.planes: npt.NDArray[Any] | None = None
+        if obs_out is not None:
+            self.scale = planes_scale(obs_out, planes_shape, "obs_out")
+            assert isinstance(obs_out, np.ndarray)
+            self.planes = obs_out.reshape(n, NUM_PLANES * 100)
+        self.packed = mask_out is not None and check_mask_out(mask_out, mask_shape,
+                                                               "mask_out")
+        self.mask = mask_out if isinstance(mask_out, np.ndarray) else None
+        if codes_out is not None:
+            check_codes_out(codes_out, n, "codes_out")
+        self.codes = codes_out if isinstance(codes_out, np.ndarray) else None
+
+    def write(self, lo: int, hi: int, viewer: npt.NDArray[np.int64], games: Games,
+              tabs: Tables) -> None:
+        """Write the views of rows lo..hi-1 (each from the seat of `viewer[i]`) into the
+        buffers asked for."""
+        if self.planes is not None:
+            _kernels.observe(lo, hi, self.planes, viewer, games, tabs, self.scale)
+        if self.codes is not None:
+            _kernels.observe_codes(lo, hi, self.codes, viewer, games, tabs)
+        if self.packed:
+            _kernels.pack_mask(lo, hi, games.g, games.moves, self.mask)
+        elif self.mask is not None:
+            self.mask[lo:hi] = games.mask[lo:hi]
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, np.ndarray):
+        return f"{value.dtype} of shape {value.shape}"
+    return shown(value)
