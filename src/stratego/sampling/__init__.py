@@ -65,7 +65,7 @@ The package's modules (import every public name from `stratego.sampling` itself)
   piece of the face-down pile each hidden Rescue brought back.
 * `stratego.sampling.beliefs`: draws weighted by a belief instead of uniformly, `Beliefs`
   and its exact chain (described in `stratego.beliefs`, its public module).
-* `stratego.sampling.setup_prior`: the beliefs' setup prior, `SetupPrior` and
+* `stratego.sampling.prior`: the beliefs' setup prior, `SetupPrior` and
   `setup_prior`, fitted on the human setups (described in `stratego.beliefs` too).
 * `stratego.sampling.behaviour`: the behaviour clues the beliefs weigh (a piece that
   stepped up to a known piece), read off the view's public history.
@@ -76,6 +76,7 @@ from __future__ import annotations
 from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
 from stratego.sampling.beliefs import MOVE_RATES, Beliefs
 from stratego.sampling.counting import SamplingError
+from stratego.sampling.prior import RHO_GRID, SMOOTHING, SetupPrior, setup_prior
 from stratego.sampling.rebuild import build_state
 from stratego.sampling.sampler import (
     Sampler,
@@ -83,7 +84,6 @@ from stratego.sampling.sampler import (
     hidden_assignments,
     sample_state,
 )
-from stratego.sampling.setup_prior import RHO_GRID, SMOOTHING, SetupPrior, setup_prior
 
 __all__ = [
     "ADVANCE_FACTOR",

@@ -1,5 +1,5 @@
 """The beliefs' model and its exact chain (the public module is `stratego.beliefs`,
-where the model is described; its setup prior is in `stratego.sampling.setup_prior`).
+where the model is described; its setup prior is in `stratego.sampling.prior`).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from stratego.pieces import Player, Rank
 from stratego.sampling.behaviour import Clue, clues
 from stratego.sampling.counting import Problem
 from stratego.sampling.hidden_rescues import hidden_rescues
+from stratego.sampling.prior import SetupPrior, setup_prior
 from stratego.sampling.rebuild import (
     build_state,
     check_view,
@@ -22,7 +23,6 @@ from stratego.sampling.rebuild import (
     rescue_rivals,
     verify,
 )
-from stratego.sampling.setup_prior import SetupPrior, setup_prior
 from stratego.state import GameState
 from stratego.views import PlayerView
 from stratego.views import view as view_of

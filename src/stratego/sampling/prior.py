@@ -27,7 +27,8 @@ RHO_GRID = (1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0)
 
 class SetupPrior:
     """The per-square shares of the Flag, the Bombs and the other ranks in an army's
-    training human setups, and the Flag-Bomb neighbour factor (see the module's text).
+    training human setups, and the Flag-Bomb neighbour factor (the model is described in
+    `stratego.beliefs`).
 
     `flag[c]`, `bomb[c]` and `other[c]` are shares of the setups with a piece on square
     ``c`` (``row * 10 + column`` from the owner's back row and left); `rho` the factor.
