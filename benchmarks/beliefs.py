@@ -36,7 +36,7 @@ from stratego.beliefs import Beliefs, setup_prior
 from stratego.bots import HeuristicBot, make_bot
 from stratego.editions import by_name
 from stratego.sampling.behaviour import ADVANCE, FLEE, clues
-from stratego.sampling.beliefs import setup_log_prob
+from stratego.sampling.prior import setup_log_prob
 from stratego.setup_model import held_out_setups, sample_setup
 from stratego.views import view
 

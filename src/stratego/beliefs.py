@@ -76,14 +76,8 @@ The belief reads only the view, so two states with the same view give the same b
 from __future__ import annotations
 
 from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
-from stratego.sampling.beliefs import (
-    MOVE_RATES,
-    RHO_GRID,
-    SMOOTHING,
-    Beliefs,
-    SetupPrior,
-    setup_prior,
-)
+from stratego.sampling.beliefs import MOVE_RATES, Beliefs
+from stratego.sampling.prior import RHO_GRID, SMOOTHING, SetupPrior, setup_prior
 
 __all__ = ["ADVANCE_FACTOR", "FLEE_FACTOR", "MAX_CLUES", "MOVE_RATES", "RHO_GRID", "SMOOTHING",
            "Beliefs", "Clue", "SetupPrior", "clues", "setup_prior"]

@@ -64,7 +64,9 @@ The package's modules (import every public name from `stratego.sampling` itself)
 * `stratego.sampling.hidden_rescues`: Silent Defense with Rescue, the answers to which
   piece of the face-down pile each hidden Rescue brought back.
 * `stratego.sampling.beliefs`: draws weighted by a belief instead of uniformly, `Beliefs`
-  and its setup prior (described in `stratego.beliefs`, their public module).
+  and its exact chain (described in `stratego.beliefs`, its public module).
+* `stratego.sampling.prior`: the beliefs' setup prior, `SetupPrior` and
+  `setup_prior`, fitted on the human setups (described in `stratego.beliefs` too).
 * `stratego.sampling.behaviour`: the behaviour clues the beliefs weigh (a piece that
   stepped up to a known piece), read off the view's public history.
 """
@@ -72,15 +74,9 @@ The package's modules (import every public name from `stratego.sampling` itself)
 from __future__ import annotations
 
 from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
-from stratego.sampling.beliefs import (
-    MOVE_RATES,
-    RHO_GRID,
-    SMOOTHING,
-    Beliefs,
-    SetupPrior,
-    setup_prior,
-)
+from stratego.sampling.beliefs import MOVE_RATES, Beliefs
 from stratego.sampling.counting import SamplingError
+from stratego.sampling.prior import RHO_GRID, SMOOTHING, SetupPrior, setup_prior
 from stratego.sampling.rebuild import build_state
 from stratego.sampling.sampler import (
     Sampler,
