@@ -43,10 +43,10 @@ from typing import Any
 import attrs
 
 from stratego.board import SQUARES, home_rows
-from stratego.errors import ArgumentError, RulesError, shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import DECLINE_RESCUE, Move
 from stratego.pieces import Piece, Player, Rank
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 
 __all__ = ["Rescue", "RescueFacts", "rescue_component"]
 
@@ -262,10 +262,7 @@ def rescue_component(rules: Rules) -> Rescue | None:
     """The Rescue component of `rules`, or None when they have no Rescue rule. The zone is
     the half of the board (five rows) or the setup area, as `RescueRule.zone` says.
     Raises `RulesError` for `rules` that are no `Rules` value."""
-    if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {shown(rules)} (use stratego.editions, such "
-                         f"as CLASSIC, or by_name)")
-    rule = rules.rescue
+    rule = as_rules(rules).rescue
     if not rule.enabled:
         return None
     depth = 5 if rule.zone.value == "half" else rules.setup.depth

@@ -39,6 +39,7 @@ __all__ = [
     "SetupRule",
     "StrikeRule",
     "Variant",
+    "as_rules",
 ]
 
 
@@ -368,6 +369,16 @@ class Rules:
     def movable_ranks(self) -> frozenset[Rank]:
         """The ranks that may move under these rules."""
         return frozenset(r for r in Rank if self.movement.can_move(r))
+
+
+def as_rules(value: object) -> Rules:
+    """`value`, a `Rules` value; raises `RulesError` for anything else (an edition's name
+    included: the caller names the rules with `stratego.editions`). Every function that
+    takes rules checks them with this, so the message is the same everywhere."""
+    if not isinstance(value, Rules):
+        raise RulesError(f"not a Rules value: {shown(value)} (use stratego.editions, such as "
+                         f"CLASSIC, or by_name)")
+    return value
 
 
 def variant_names(variants: Iterable[Variant]) -> list[str]:

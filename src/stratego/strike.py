@@ -76,15 +76,16 @@ def resolve_strike(attacker: Rank, defender: Rank, rules: Rules | StrikeRule) ->
     under Aggressor Advantage); the Spy takes the Marshal only when the Spy
     strikes; a Bomb removes any attacker but a Miner and stays put (both go
     under Exploding Bombs); striking the Flag captures it. Raises
-    `IllegalMoveError` if `attacker` is a Bomb or the Flag, which never strike.
+    `IllegalMoveError` if `attacker` is a Bomb or the Flag, which never strike, and
+    `RulesError` if `rules` is neither a `Rules` nor a `StrikeRule` value.
     """
     attacker, defender = Rank(attacker), Rank(defender)
     if not Movement.can_strike(attacker):
         raise IllegalMoveError(f"a {attacker.title} cannot strike: Bombs and the Flag never strike")
     rule = rules.strike if isinstance(rules, Rules) else rules
     if not isinstance(rule, StrikeRule):
-        raise RulesError(f"not a Rules value: {shown(rules)} (use stratego.editions, e.g. "
-                         f"CLASSIC)")
+        raise RulesError(f"not a Rules or StrikeRule value: {shown(rules)} (use "
+                         f"stratego.editions, such as CLASSIC, or by_name)")
     return _result(attacker, defender, rule)
 
 

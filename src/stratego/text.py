@@ -39,9 +39,9 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from stratego.board import FILES, LAKE_INDICES, SIZE
-from stratego.errors import ArgumentError, RulesError, shown
+from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 from stratego.state import GameState
 
 if TYPE_CHECKING:
@@ -99,9 +99,7 @@ def board_cells(source: GameState | ViewLike) -> dict[int, Cell]:
 
 def cell_text(owner: Player, rank: Rank | None, rules: Rules) -> str:
     """One cell of the picture: ``"r10"``, ``"bB"``, ``"b?"`` (not padded)."""
-    if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {shown(rules)}")
-    label = "?" if rank is None else rules.labels.label(Rank(rank))
+    label = "?" if rank is None else as_rules(rules).labels.label(Rank(rank))
     return f"{_OWNER[Player(owner)]}{label}"
 
 

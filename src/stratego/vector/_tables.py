@@ -15,11 +15,11 @@ import numpy as np
 
 from stratego.board import LAKE_INDICES, LANES, NEIGHBOURS, SIZE, TWO_STEPS, home_rows
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_index
-from stratego.errors import RulesError, shown
+from stratego.errors import RulesError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Player, Rank
 from stratego.repetition import ZOBRIST_KEYS, ZOBRIST_SIDE
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 from stratego.strike import strike_table
 from stratego.vector._kernels import layout as k
 from stratego.vector._kernels.layout import Tables
@@ -131,16 +131,14 @@ SUPPORTED = (
 
 def check_rules(rules: object) -> Rules:
     """`rules` if the batched engine plays them, else `RulesError` saying what it supports."""
-    if not isinstance(rules, Rules):
-        raise RulesError(f"not a Rules value: {shown(rules)} (use stratego.editions, e.g. "
-                         f"CLASSIC)")
-    reasons = unsupported(rules)
+    checked = as_rules(rules)
+    reasons = unsupported(checked)
     if reasons:
         raise RulesError(
-            f"stratego.vector does not support {rules.name}: {', '.join(reasons)}; "
+            f"stratego.vector does not support {checked.name}: {', '.join(reasons)}; "
             f"supported: {SUPPORTED}"
         )
-    return rules
+    return checked
 
 
 @functools.cache
