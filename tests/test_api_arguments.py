@@ -23,7 +23,13 @@ from hypothesis import strategies as st
 import stratego
 from stratego import CLASSIC, ArgumentError, Player, RulesError, StrategoError
 from stratego.arena import fit_ratings, ladder
-from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, rules_from, seed_from
+from stratego.arguments import (
+    DEFAULT_MAX_PLIES,
+    limited_rules,
+    rules_from,
+    seed_from,
+    seed_sequence,
+)
 from stratego.bots import RandomBot, make_bot
 from stratego.errors import BotSpecError
 from stratego.match import BotSpec, GameResult, MatchResult, play_game, play_match, play_seated
@@ -182,3 +188,13 @@ def test_a_file_name_is_a_text_or_a_path() -> None:
     """A number would name an open file descriptor: refused."""
     with pytest.raises(ArgumentError, match="jsonl must be a file name"):
         play_match(CLASSIC, "random", "random", games=1, jsonl=3)  # type: ignore[arg-type]
+
+
+@given(st.integers(), st.integers())
+def test_seed_sequences_of_distinct_seeds_differ(one: int, two: int) -> None:
+    """Invariant: every whole number names its own NumPy seed sequence, and one >= 0 names
+    the sequence NumPy itself makes of it (``default_rng(seed)``)."""
+    assert (seed_sequence(one) == seed_sequence(two)) == (one == two)
+    entropy, key = seed_sequence(one)
+    assert entropy >= 0
+    assert (entropy, key) == ((one, ()) if one >= 0 else (-one, (1,)))

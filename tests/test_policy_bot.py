@@ -88,6 +88,13 @@ def test_logits_are_masked_then_sampled_or_taken_greedily() -> None:
     assert set(picks) == set(np.flatnonzero(mask).tolist())  # every legal action, only them
     flat.reset(5)
     assert [action_index(flat(seen), seen.player) for _ in range(300)] == picks  # seeded
+    # a negative seed has a stream of its own: -1 draws apart from 2**32, which a pair
+    # (0, 1) of NumPy entropy words would have shared
+    draws = {}
+    for seed in (-1, 2**32, 1):
+        flat.reset(seed)
+        draws[seed] = [action_index(flat(seen), seen.player) for _ in range(50)]
+    assert len({tuple(d) for d in draws.values()}) == 3
     sharp = PolicyBot(lambda planes, m: np.where(np.arange(NUM_ACTIONS) == best, 50.0, 0.0))
     assert action_index(sharp(seen), seen.player) == best
 

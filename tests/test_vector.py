@@ -263,6 +263,17 @@ def test_same_seed_same_games() -> None:
     assert Batch.new(CLASSIC, 3, seed=10).to_state(0) != one.to_state(0)
 
 
+@pytest.mark.parametrize(("seed", "other"), [(0, 2**32), (2**32 - 1, -1), (5, -5)])
+def test_distinct_seeds_deal_distinct_games(seed: int, other: int) -> None:
+    """No seed stands for another (`stratego.arguments.seed_sequence`): seeds that a
+    modulo 2**32 or a pair (0, -seed) would fold together deal different armies and draw
+    different actions; a seed >= 0 draws NumPy's own stream for it."""
+    one, two = Batch.new(CLASSIC, 20, seed=seed), Batch.new(CLASSIC, 20, seed=other)
+    assert [one.to_state(i) for i in range(20)] != [two.to_state(i) for i in range(20)]
+    assert not (one.sample_actions(seed) == one.sample_actions(other)).all()
+    assert (one.sample_actions(7) == one.sample_actions(np.random.default_rng(7))).all()
+
+
 def test_reset_done_starts_new_games_in_finished_rows_only() -> None:
     batch = Batch.new(CLASSIC.with_ply_limit(6), 5, seed=1)
     for step in range(5):

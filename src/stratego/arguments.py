@@ -31,7 +31,7 @@ from stratego.rules import Rules
 
 __all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
            "mapping", "max_plies_from", "optional_seed", "path_from", "rules_from",
-           "seed_from"]
+           "seed_from", "seed_sequence"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
@@ -74,6 +74,19 @@ def seed_from(value: object, name: str = "seed") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ArgumentError(f"{_label(name)} must be a whole number or None, not {shown(value)}")
     return value
+
+
+def seed_sequence(seed: int) -> tuple[int, tuple[int, ...]]:
+    """The ``(entropy, spawn_key)`` of the NumPy `SeedSequence` that a whole-number `seed`
+    names, for the library's NumPy generators (`stratego.bots.PolicyBot`,
+    `stratego.vector.Batch`): ``(seed, ())`` for a seed >= 0, the stream
+    ``numpy.random.default_rng(seed)`` draws, and ``(-seed, (1,))`` for a negative one, a
+    stream of its own (NumPy's seeds are >= 0). Distinct seeds name distinct streams: no
+    seed stands for another, as a seed taken modulo 2**32 or a pair ``(0, -seed)`` would.
+    `ArgumentError` for anything but an int (a bool included)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"a seed is a whole number, not {shown(seed)}")
+    return (seed, ()) if seed >= 0 else (-seed, (1,))
 
 
 def optional_seed(value: object, name: str = "seed") -> int | None:

@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from stratego.arguments import optional_seed
+from stratego.arguments import optional_seed, seed_sequence
 from stratego.bots.base import moves_to_choose
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
 from stratego.errors import ArgumentError, BotError, shown
@@ -44,9 +44,12 @@ def _numpy() -> Any:
 
 def _generator(seed: int | None) -> Any:
     """NumPy's generator for `seed`: any whole number, as the library's other bots take
-    (NumPy's own seeds are >= 0; a negative one is drawn from a stream of its own)."""
-    return _numpy().random.default_rng(None if seed is None else seed if seed >= 0
-                                       else (0, -seed))
+    (`stratego.arguments.seed_sequence`: a negative one is drawn from a stream of its own)."""
+    np = _numpy()
+    if seed is None:
+        return np.random.default_rng()
+    entropy, key = seed_sequence(seed)
+    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key))
 
 
 class PolicyBot:
@@ -78,8 +81,8 @@ class PolicyBot:
         self._rng = _generator(seed)
 
     def reset(self, seed: int | None = None) -> None:
-        """Start the draws again from `seed` (a whole number >= 0 or None; `ArgumentError`
-        otherwise)."""
+        """Start the draws again from `seed` (a whole number, negative ones too, or None;
+        `ArgumentError` otherwise)."""
         self.seed = seed = optional_seed(seed)
         self._rng = _generator(seed)
 

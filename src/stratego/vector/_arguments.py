@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from stratego.arguments import seed_sequence
 from stratego.encoding import NUM_PLANES
 from stratego.errors import ArgumentError, shown
 from stratego.vector import _kernels
@@ -21,14 +22,16 @@ from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
 
 
-def numpy_seed(seed: int) -> int:
-    """`seed` as NumPy's generators take it: a whole number, modulo 2**32."""
+def numpy_generator(seed: int) -> np.random.Generator:
+    """NumPy's generator for `seed`, a whole number (NumPy integers too; a negative one
+    draws from a stream of its own: `stratego.arguments.seed_sequence`)."""
     if isinstance(seed, bool):
         raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
     try:
-        return operator.index(seed) % 2**32
+        entropy, key = seed_sequence(operator.index(seed))
     except TypeError:
         raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}") from None
+    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key))
 
 
 def whole(value: object, what: str) -> int:

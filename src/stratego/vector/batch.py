@@ -40,7 +40,7 @@ from stratego.vector._arguments import (
     Buffers,
     check_codes_out,
     check_mask_out,
-    numpy_seed,
+    numpy_generator,
     planes_dtype,
     planes_scale,
     whole,
@@ -315,7 +315,7 @@ class Batch:
         """The batch's generator, first replaced by one seeded with `seed` if given (made
         from fresh entropy the first time if none was ever given)."""
         if seed is not None:
-            self._rng = np.random.default_rng(numpy_seed(seed))
+            self._rng = numpy_generator(seed)
         elif self._rng is None:
             self._rng = np.random.default_rng()
         return self._rng
@@ -489,7 +489,7 @@ class Batch:
         """``(N,)``: one legal action per game (-1 for games over), uniformly at random, or
         with `logits` drawn from a policy.
 
-        `rng` is a NumPy `Generator` or a seed (any whole number, taken modulo 2**32 as
+        `rng` is a NumPy `Generator` or a seed (any whole number, as
         `Batch.new` takes it; `ArgumentError` for anything else). `logits`, float
         ``(N, NUM_ACTIONS)`` (float32 or float64, e.g. ``policy(planes).numpy()``), gives
         each game's action the probability of the softmax of its logits over that game's
@@ -498,7 +498,7 @@ class Batch:
         A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
         all of a game's legal actions may be -inf (`ArgumentError` naming the game)."""
         generator = (rng if isinstance(rng, np.random.Generator) else
-                     np.random.default_rng(None if rng is None else numpy_seed(rng)))
+                     np.random.default_rng() if rng is None else numpy_generator(rng))
         n = len(self)
         out = np.empty(n, np.int64)
         u = generator.random(n)
