@@ -8,13 +8,13 @@ and `Batch.reset_done`, checked, and writes the views into them.
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from stratego.arguments import seed_sequence
+from stratego.board import whole_number
 from stratego.encoding import NUM_PLANES
 from stratego.errors import ArgumentError, shown
 from stratego.vector import _kernels
@@ -25,23 +25,19 @@ from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
 def numpy_generator(seed: int) -> np.random.Generator:
     """NumPy's generator for `seed`, a whole number (NumPy integers too; a negative one
     draws from a stream of its own: `stratego.arguments.seed_sequence`)."""
-    if isinstance(seed, bool):
+    number = whole_number(seed)
+    if number is None:
         raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
-    try:
-        entropy, key = seed_sequence(operator.index(seed))
-    except TypeError:
-        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}") from None
+    entropy, key = seed_sequence(number)
     return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key))
 
 
 def whole(value: object, what: str) -> int:
     """`value` as an int (NumPy integers too), or `ArgumentError` naming `what`."""
-    if isinstance(value, bool):
+    number = whole_number(value)
+    if number is None:
         raise ArgumentError(f"{what} is a whole number, not {shown(value)}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ArgumentError(f"{what} is a whole number, not {shown(value)}") from None
+    return number
 
 
 _PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
