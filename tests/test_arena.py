@@ -157,6 +157,25 @@ def test_the_ladder_command_prints_a_table_json_and_a_picture(
         assert "error" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(("where", "reason"), [
+    ("missing/ratings.svg", "No such file or directory"), (".", "Is a directory"),
+    ("x" * 300 + ".svg", "File name too long")])
+def test_a_picture_that_cannot_be_written_is_refused_before_the_games(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], where: str,
+        reason: str) -> None:
+    """``--svg`` into a folder that does not exist, onto a folder or under a name too long
+    is a usage error (status 2, no traceback) said before any game is played, not after a
+    long ladder."""
+    games = tmp_path / "games.jsonl"
+    assert main(["ladder", "random", "heuristic", "-n", "2", "--max-plies", "30",
+                 "--jsonl", str(games), "--svg", str(tmp_path / where)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot write '" in err
+    assert f": {reason}" in err
+    assert "Traceback" not in err
+    assert not games.exists()
+
+
 def test_ctrl_c_saves_every_game_that_still_finishes(tmp_path: pathlib.Path) -> None:
     """Ctrl-C in a ladder on two workers: the games already handed to the workers (which
     cannot be cancelled) are saved as they finish, and a rerun completes the ladder."""

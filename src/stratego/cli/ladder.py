@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from stratego.cli.options import UsageError, check_move_time, rules_from_args, workers_arg
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, shown
 from stratego.match import GameResult
 
 
@@ -22,6 +23,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
     workers = workers_arg(args.workers)
     check_move_time(args.move_time)
+    if args.svg:
+        _check_writable(args.svg)  # before the games, not after them
     show = sys.stderr.isatty() and not args.json
 
     def progress(done: int, total: int, game: GameResult) -> None:
@@ -40,7 +43,23 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         print(f"\ninterrupted{saved}", file=sys.stderr)
         return 130
     if args.svg:
-        with open(args.svg, "w", encoding="utf-8") as handle:
-            handle.write(result.svg())
+        try:
+            with open(args.svg, "w", encoding="utf-8") as handle:
+                handle.write(result.svg())
+        except OSError as exc:
+            raise UsageError(f"cannot write {shown(args.svg)}: {exc.strerror}") from None
     print(result.to_json() if args.json else result.table())
     return 0
+
+
+def _check_writable(path: str) -> None:
+    """`UsageError` unless a file can be written at `path` (a ladder can take hours; its
+    picture should not fail at the end). A file the check creates is removed again."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"cannot write {shown(path)}: {exc.strerror}") from None
+    if not existed:
+        os.remove(path)
