@@ -362,3 +362,28 @@ def test_play_against_a_bot_loaded_by_module_and_name(
                          "--max-plies", "50", "--progress", "none")
     assert code == 0
     assert "endings: illegal move 2" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["selfplay", "--max-plies", "6", "--save", "{bad}"],
+    ["match", "--games", "1", "--max-plies", "6", "--jsonl", "{bad}"],
+    ["match", "--summary", "{bad}"],
+    ["ladder", "random", "random", "-n", "1", "--max-plies", "6", "--jsonl", "{bad}"],
+    ["ladder", "random", "random", "-n", "1", "--max-plies", "6", "--svg", "{bad}"],
+    ["play", "--max-plies", "6", "--save", "{bad}"],
+    ["play", "--setup", "{bad}"],
+    ["replay", "{bad}"],
+])
+@pytest.mark.parametrize("bad", ["missing/game.txt", ".", "x" * 300])
+def test_every_file_option_reports_a_file_it_cannot_use_as_a_usage_error(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: pathlib.Path, argv: list[str], bad: str) -> None:
+    """Each option naming a file to read or write, given a file in a missing folder, a
+    folder, or a name too long for the file system, ends with status 2 and a message, not
+    a traceback."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, _out, err = run(capsys, *[a.replace("{bad}", bad) for a in argv])
+    assert code == 2, err
+    assert "error" in err
+    assert "Traceback" not in err

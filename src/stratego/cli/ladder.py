@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from stratego.cli.options import UsageError, check_move_time, rules_from_args, workers_arg
+from stratego.cli.saving import check_writable
 from stratego.errors import StrategoError, shown
 from stratego.match import GameResult
 
@@ -24,7 +24,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     workers = workers_arg(args.workers)
     check_move_time(args.move_time)
     if args.svg:
-        _check_writable(args.svg)  # before the games, not after them
+        check_writable(args.svg)  # before the games, not after them
     show = sys.stderr.isatty() and not args.json
 
     def progress(done: int, total: int, game: GameResult) -> None:
@@ -51,15 +51,3 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     print(result.to_json() if args.json else result.table())
     return 0
 
-
-def _check_writable(path: str) -> None:
-    """`UsageError` unless a file can be written at `path` (a ladder can take hours; its
-    picture should not fail at the end). A file the check creates is removed again."""
-    existed = os.path.exists(path)
-    try:
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as exc:
-        raise UsageError(f"cannot write {shown(path)}: {exc.strerror}") from None
-    if not existed:
-        os.remove(path)

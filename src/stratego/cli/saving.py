@@ -77,3 +77,17 @@ def add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
                              f"({FORMAT_HELP}) unless --format says otherwise")
     parser.add_argument("--format", choices=sorted(set(FORMATS.values())), default=None,
                         help="format of --save")
+
+
+def check_writable(path: str) -> None:
+    """`UsageError` unless a file can be written at `path`, checked before a game or a
+    ladder rather than after it (a ladder can take hours, a game against a person as
+    long). A file the check creates is removed again."""
+    existed = os.path.exists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"cannot write {shown(path)}: {exc.strerror}") from None
+    if not existed:
+        os.remove(path)
