@@ -50,4 +50,3 @@ def cmd_ladder(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot write {shown(args.svg)}: {exc.strerror}") from None
     print(result.to_json() if args.json else result.table())
     return 0
-
