@@ -3,7 +3,8 @@
 Invariant: whatever JSON a client posts to any call of a live game (in its setup phase or
 in play, against a person or a bot), to the lobby's calls (a new game, a join, the saved
 seats), the hub answers with a reply it means: a 2xx or a 4xx with a JSON error, never
-the 500 it keeps for its own faults, and a refused call leaves the game as it was.
+the 500 it keeps for its own faults, and a refused call leaves the game as it was; and
+any address under a seat (review indices, preset offsets, version tags) is answered alike.
 """
 
 from __future__ import annotations
@@ -99,3 +100,21 @@ def test_a_legal_move_posted_is_played() -> None:
     reply = _post(hub, f"/api/games/{gid}/{seat}/move", {"move": first_move(before)})
     assert reply.status == 200, reply.body
     assert _seen(hub, gid, seat) != before
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["review/{x}", "presets?offset={x}", "?since={x}", "board.svg?{x}",
+                        "record.txt", "{x}"]),
+       st.text(max_size=12) | st.sampled_from(["-1", "0", "10**9", "1e3", "²", "%00", "..",
+                                                "99999999999999999999"]),
+       st.booleans())
+def test_any_address_under_a_seat_is_answered(address: str, x: str, started: bool) -> None:
+    """GET calls of a seat with odd review indices, preset offsets and version tags: a
+    2xx or a 4xx answer, never a 500."""
+    hub = GameHub(seed=1, token=tokens())
+    gid, seat = _game(hub, "bot", started)
+    path, _, query = f"/api/games/{gid}/{seat}/{address}".partition("?")
+    raw = query.format(x=x)
+    asked = dict([raw.split("=", 1)]) if "=" in raw else {raw: ""} if raw else {}
+    reply = hub.handle("GET", path.format(x=x), query=asked, headers=JSON)
+    assert reply.status < 500, (address, x, reply.body)
