@@ -246,3 +246,17 @@ def test_a_game_against_a_bot_that_is_gone_resumes_against_the_server_bot(
     payload = post(again, base + "/start").json()
     assert payload["bot"] == "random"
     assert post(again, base + "/move", {"move": first_move(payload)}).json()["view"]["ply"] == 2
+
+
+@pytest.mark.parametrize("limits", [{"max_games": 0}, {"max_client_games": True},
+                                    {"idle_seconds": -1}, {"protect_seconds": "x"}])
+def test_bad_limits_are_refused_before_the_database_is_opened(
+        tmp_path: pathlib.Path, limits: dict[str, Any]) -> None:
+    """A server refused for a bad limit leaves no database file behind: the limits are
+    checked before the store is opened (nothing is mutated on bad input)."""
+    db = tmp_path / "games.sqlite3"
+    with pytest.raises(stratego.ArgumentError, match=next(iter(limits))):
+        GameHub(db=db, **limits)
+    assert list(tmp_path.iterdir()) == []
+    GameHub(db=db).close()  # the same path with good limits does open a database
+    assert db.exists()

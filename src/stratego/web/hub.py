@@ -45,7 +45,7 @@ from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
 from stratego.web.store import GameStore
-from stratego.web.table import GameTable
+from stratego.web.table import GameTable, check_limits
 from stratego.web.turns import ACTIONS, bot_turns, parse_setup
 
 __all__ = ["GameHub"]
@@ -146,9 +146,7 @@ class GameHub:
                 raise ArgumentError(f"bot_setup: {exc.message}") from None
         if not isinstance(max_body, int) or max_body < 1:
             raise ArgumentError(f"max_body must be a positive whole number, not {shown(max_body)}")
-        if not isinstance(max_games, int) or isinstance(max_games, bool) or max_games < 1:
-            raise ArgumentError(f"max_games must be a positive whole number, not "
-                                f"{shown(max_games)}")
+        check_limits(max_games, max_client_games, idle_seconds, protect_seconds)
         if not isinstance(create_window, int | float) or not 0 < create_window <= 60:
             raise ArgumentError(f"create_window must be 0 to 60 seconds, not "
                                 f"{shown(create_window)}")
@@ -162,9 +160,8 @@ class GameHub:
         self.move_limiter = RateLimiter(move_limit, move_window, self._clock,
                                         refusal="too many moves from this seat")
         store = None if db is None or str(db) == ":memory:" else GameStore(db, self._monotonic)
-        self.games = GameTable(store, self._clock, max_games,
-                               max(1, max_games // 2) if max_client_games is None
-                               else max_client_games, idle_seconds, protect_seconds)
+        self.games = GameTable(store, self._clock, max_games, max_client_games, idle_seconds,
+                               protect_seconds)
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
                                self._monotonic)
         self.referee = Referee(self.games, self.seating, self.lineup, self._clock,

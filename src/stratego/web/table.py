@@ -23,7 +23,23 @@ from stratego.errors import ArgumentError, StoreError, WebError, shown
 from stratego.web.games import Game
 from stratego.web.store import GameStore
 
-__all__ = ["GameTable"]
+__all__ = ["GameTable", "check_limits"]
+
+
+def check_limits(max_games: object, max_client_games: object, idle_seconds: object,
+                 protect_seconds: object) -> None:
+    """`ArgumentError` naming the first of a `GameTable`'s limits that is out of range
+    (`max_client_games` may be None: half of `max_games`). The table checks them so, and
+    a server checks them before it opens its database, so that bad arguments leave no
+    file behind."""
+    for name, value in (("max_games", max_games), ("max_client_games", max_client_games)):
+        if value is None and name == "max_client_games":
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise ArgumentError(f"{name} must be a positive whole number, not {shown(value)}")
+    for name, amount in (("idle_seconds", idle_seconds), ("protect_seconds", protect_seconds)):
+        if not isinstance(amount, int | float) or not amount > 0:
+            raise ArgumentError(f"{name} must be positive, not {shown(amount)}")
 
 
 class GameTable:
@@ -33,24 +49,21 @@ class GameTable:
         store: Where games are kept (None: in memory only).
         clock: The wall clock (seconds) of `Game.touched` and `Game.acted`.
         max_games: How many games are held at once.
-        max_client_games: How many of them one address may hold.
+        max_client_games: How many of them one address may hold (None: half of
+            `max_games`, at least 1).
         idle_seconds: A game nobody asked about for this long is dropped.
         protect_seconds: A game a seat acted in this recently is never reclaimed.
     """
 
     def __init__(self, store: GameStore | None, clock: Callable[[], float], max_games: int,
-                 max_client_games: int, idle_seconds: float, protect_seconds: float) -> None:
-        for name, value in (("max_games", max_games), ("max_client_games", max_client_games)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ArgumentError(f"{name} must be a positive whole number, not {shown(value)}")
-        for name, amount in (("idle_seconds", idle_seconds),
-                             ("protect_seconds", protect_seconds)):
-            if not isinstance(amount, int | float) or not amount > 0:
-                raise ArgumentError(f"{name} must be positive, not {shown(amount)}")
+                 max_client_games: int | None, idle_seconds: float,
+                 protect_seconds: float) -> None:
+        check_limits(max_games, max_client_games, idle_seconds, protect_seconds)
         self.store = store
         self.clock = clock
         self.max_games = max_games
-        self.max_client_games = max_client_games
+        self.max_client_games = (max(1, max_games // 2) if max_client_games is None
+                                 else max_client_games)
         self.idle_seconds = float(idle_seconds)
         self.protect_seconds = float(protect_seconds)
         self.games: dict[str, Game] = {}
