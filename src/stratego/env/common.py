@@ -13,6 +13,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 import stratego
+from stratego.board import whole_number
 from stratego.editions import by_name
 from stratego.encoding import (
     NUM_ACTIONS,
@@ -138,14 +139,8 @@ def check_seed(value: object) -> int | None:
     seed, as Gymnasium and NumPy take it; else `ArgumentError`."""
     if value is None:
         return None
-    if isinstance(value, bool):
-        raise ArgumentError(f"a seed is a whole number >= 0 or None, not {shown(value)}")
-    try:
-        seed = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ArgumentError(f"a seed is a whole number >= 0 or None, not "
-                            f"{shown(value)}") from None
-    if seed < 0:
+    seed = whole_number(value)
+    if seed is None or seed < 0:
         raise ArgumentError(f"a seed is a whole number >= 0 or None, not {shown(value)}")
     return seed
 
