@@ -13,7 +13,7 @@ from stratego.cli.options import (
     rules_from_args,
     rules_line,
 )
-from stratego.cli.saving import check_writable, format_of, save_game
+from stratego.cli.saving import check_save, format_of, save_game
 from stratego.editions import EDITIONS
 from stratego.errors import StrategoError, shown
 from stratego.match import GameResult, play_game
@@ -28,8 +28,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     red, blue = bot_from_spec(args.red, None), bot_from_spec(args.blue, None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.save:
-        format_of(args.save, args.format)  # a bad name or file is an error before the game
-        check_writable(args.save)
+        check_save(args.save, args.format)  # a bad name or file is an error before the game
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
                      setups=args.setups)
     state = game.state

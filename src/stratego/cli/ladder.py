@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from stratego.cli.options import UsageError, check_move_time, rules_from_args, workers_arg
-from stratego.cli.saving import check_writable
-from stratego.errors import StrategoError, shown
+from stratego.cli.saving import check_writable, write_text
+from stratego.errors import StrategoError
 from stratego.match import GameResult
 
 
@@ -43,10 +43,6 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         print(f"\ninterrupted{saved}", file=sys.stderr)
         return 130
     if args.svg:
-        try:
-            with open(args.svg, "w", encoding="utf-8") as handle:
-                handle.write(result.svg())
-        except OSError as exc:
-            raise UsageError(f"cannot write {shown(args.svg)}: {exc.strerror}") from None
+        write_text(args.svg, result.svg())
     print(result.to_json() if args.json else result.table())
     return 0

@@ -17,7 +17,7 @@ from stratego.cli.options import (
     draw_board,
     rules_from_args,
 )
-from stratego.cli.saving import check_writable, format_of, save_game
+from stratego.cli.saving import check_save, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import InvalidNotationError, StrategoError, shown
@@ -129,8 +129,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.max_plies is not None:
         rules = rules.with_ply_limit(args.max_plies)
     if args.save:
-        format_of(args.save, args.format)  # a bad name is an error before the game
-        check_writable(args.save)  # and so is a file that cannot be written
+        check_save(args.save, args.format)  # a bad name or file is an error before the game
     from stratego.views import view
 
     # The seed fixes the bot's setup and play: it is never printed while the game is on.

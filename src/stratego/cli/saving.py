@@ -56,11 +56,17 @@ def save_game(state: GameState, path: str, given: str | None, players: tuple[str
             tags["round"] = round_tag
         record = records.record_from_state(state, **tags)
         text = record.to_text() if kind == "record" else record.to_json(indent=2) + "\n"
+    write_text(path, text, "save")
+
+
+def write_text(path: str, text: str, verb: str = "write") -> None:
+    """Write `text` to the file `path`; `UsageError` ("cannot `verb` PATH: why") when the
+    file system refuses."""
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
     except OSError as exc:
-        raise UsageError(f"cannot save {shown(path)}: {exc.strerror}") from None
+        raise UsageError(f"cannot {verb} {shown(path)}: {exc.strerror}") from None
 
 
 def _replayed(state: GameState, rules: Rules) -> GameState:
@@ -77,6 +83,13 @@ def add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
                              f"({FORMAT_HELP}) unless --format says otherwise")
     parser.add_argument("--format", choices=sorted(set(FORMATS.values())), default=None,
                         help="format of --save")
+
+
+def check_save(path: str, given: str | None) -> None:
+    """The checks of ``--save PATH`` made before the game: its format (`format_of`) and
+    that the file can be written (`check_writable`)."""
+    format_of(path, given)
+    check_writable(path)
 
 
 def check_writable(path: str) -> None:
