@@ -27,11 +27,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratego.errors import ArgumentError, RulesError, shown
+from stratego.optional import require
 from stratego.rules import Rules
 
 __all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
-           "mapping", "max_plies_from", "optional_seed", "path_from", "rules_from",
-           "seed_from", "seed_sequence"]
+           "mapping", "max_plies_from", "numpy_generator", "optional_seed", "path_from",
+           "rules_from", "seed_from", "seed_sequence"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
@@ -87,6 +88,17 @@ def seed_sequence(seed: int) -> tuple[int, tuple[int, ...]]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ArgumentError(f"a seed is a whole number, not {shown(seed)}")
     return (seed, ()) if seed >= 0 else (-seed, (1,))
+
+
+def numpy_generator(seed: int | None, feature: str) -> Any:
+    """A NumPy ``Generator`` drawing the stream `seed_sequence` names for `seed` (fresh
+    entropy for None). NumPy is imported here: `MissingDependencyError` naming `feature`
+    (the caller, such as ``"stratego.bots.PolicyBot"``) when it is not installed."""
+    np = require("numpy", "numpy", feature)
+    if seed is None:
+        return np.random.default_rng()
+    entropy, key = seed_sequence(seed)
+    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key))
 
 
 def optional_seed(value: object, name: str = "seed") -> int | None:

@@ -19,7 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from stratego.arguments import optional_seed, seed_sequence
+from stratego.arguments import numpy_generator, optional_seed
 from stratego.bots.base import moves_to_choose
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
 from stratego.errors import ArgumentError, BotError, shown
@@ -44,12 +44,8 @@ def _numpy() -> Any:
 
 def _generator(seed: int | None) -> Any:
     """NumPy's generator for `seed`: any whole number, as the library's other bots take
-    (`stratego.arguments.seed_sequence`: a negative one is drawn from a stream of its own)."""
-    np = _numpy()
-    if seed is None:
-        return np.random.default_rng()
-    entropy, key = seed_sequence(seed)
-    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key))
+    (`stratego.arguments.numpy_generator`: a negative one draws from a stream of its own)."""
+    return numpy_generator(seed, "stratego.bots.PolicyBot")
 
 
 class PolicyBot:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from stratego.arguments import seed_sequence
+from stratego.arguments import numpy_generator
 from stratego.board import whole_number
 from stratego.encoding import NUM_PLANES
 from stratego.errors import ArgumentError, shown
@@ -22,14 +22,14 @@ from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
 
 
-def numpy_generator(seed: int) -> np.random.Generator:
+def seeded_generator(seed: int) -> np.random.Generator:
     """NumPy's generator for `seed`, a whole number (NumPy integers too; a negative one
-    draws from a stream of its own: `stratego.arguments.seed_sequence`)."""
+    draws from a stream of its own: `stratego.arguments.numpy_generator`)."""
     number = whole_number(seed)
     if number is None:
         raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
-    entropy, key = seed_sequence(number)
-    return np.random.default_rng(np.random.SeedSequence(entropy, spawn_key=key))
+    generator: np.random.Generator = numpy_generator(number, "stratego.vector")
+    return generator
 
 
 def whole(value: object, what: str) -> int:

@@ -40,9 +40,9 @@ from stratego.vector._arguments import (
     Buffers,
     check_codes_out,
     check_mask_out,
-    numpy_generator,
     planes_dtype,
     planes_scale,
+    seeded_generator,
     whole,
 )
 from stratego.vector._kernels import layout as k
@@ -315,7 +315,7 @@ class Batch:
         """The batch's generator, first replaced by one seeded with `seed` if given (made
         from fresh entropy the first time if none was ever given)."""
         if seed is not None:
-            self._rng = numpy_generator(seed)
+            self._rng = seeded_generator(seed)
         elif self._rng is None:
             self._rng = np.random.default_rng()
         return self._rng
@@ -498,7 +498,7 @@ class Batch:
         A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
         all of a game's legal actions may be -inf (`ArgumentError` naming the game)."""
         generator = (rng if isinstance(rng, np.random.Generator) else
-                     np.random.default_rng() if rng is None else numpy_generator(rng))
+                     np.random.default_rng() if rng is None else seeded_generator(rng))
         n = len(self)
         out = np.empty(n, np.int64)
         u = generator.random(n)
