@@ -13,10 +13,9 @@ from stratego.board import SIZE
 from stratego.errors import ArgumentError, InvalidNotationError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
-from stratego.rules import as_rules  # re-exported: the check lives with `Rules`
 from stratego.state import GameState
 
-__all__ = ["as_bool", "as_move", "as_rules", "as_square_index", "as_state", "not_a_state"]
+__all__ = ["as_bool", "as_move", "as_square_index", "as_state", "not_a_state"]
 
 
 def not_a_state(value: object) -> ArgumentError:

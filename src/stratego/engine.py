@@ -15,7 +15,7 @@ from typing import Any, cast, overload
 
 import attrs
 
-from stratego._checks import as_bool, as_move, as_rules, as_square_index, as_state, not_a_state
+from stratego._checks import as_bool, as_move, as_square_index, as_state, not_a_state
 from stratego._movegen import ENDS as _ENDS
 from stratego._movegen import REACH as _REACH
 from stratego._movegen import Tables as _Tables
@@ -39,7 +39,7 @@ from stratego.moves import HasLegalMoves, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, position_hash
 from stratego.rescue import RescueFacts
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 from stratego.setups import Setup, check_setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS

@@ -28,10 +28,9 @@ import functools
 import random
 from importlib import resources
 
-from stratego._checks import as_rules
 from stratego.errors import SetupError, shown
 from stratego.pieces import Player
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 from stratego.setups import Setup, setup_problems
 
 __all__ = ["human_setup", "human_setups"]

@@ -38,13 +38,12 @@ import functools
 import random
 from collections.abc import Callable
 
-from stratego._checks import as_rules
 from stratego.arguments import rules_from
 from stratego.board import NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, shown
 from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 from stratego.setups import Setup, random_setup, setup_problems
 
 __all__ = ["HELD_OUT_EVERY", "ROLES", "SETUP_SOURCES", "SWAPS", "defensive_setup",

@@ -21,12 +21,11 @@ from typing import Any
 
 import attrs
 
-from stratego._checks import as_rules
 from stratego.arguments import rules_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
 from stratego.errors import InvalidNotationError, SetupError, shown
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 
 __all__ = ["Setup", "random_setup", "setup_problems"]
 

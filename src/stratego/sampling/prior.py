@@ -9,11 +9,10 @@ import functools
 import math
 from collections.abc import Sequence
 
-from stratego._checks import as_rules
 from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import SamplingError, shown
 from stratego.pieces import Rank
-from stratego.rules import Rules
+from stratego.rules import Rules, as_rules
 from stratego.setup_model import training_texts
 
 __all__ = ["RHO_GRID", "SMOOTHING", "SetupPrior", "setup_prior"]
