@@ -370,7 +370,6 @@ def test_ray_checks_num_cpus_before_it_starts() -> None:
     assert ray.is_initialized() is running
 
 
-
 def test_raised_messages_cut_what_they_echo() -> None:
     """No message the library raises echoes a value through ``!r`` (which repeats a
     megabyte of input in full): it goes through `stratego.errors.shown`. Constants and a

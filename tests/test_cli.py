@@ -369,7 +369,8 @@ def test_play_against_a_bot_loaded_by_module_and_name(
     ["match", "--games", "1", "--max-plies", "6", "--jsonl", "{bad}"],
     ["match", "--summary", "{bad}"],
     ["ladder", "random", "random", "-n", "1", "--max-plies", "6", "--jsonl", "{bad}"],
-    ["ladder", "random", "random", "-n", "1", "--max-plies", "6", "--svg", "{bad}"],
+    ["ladder", "random", "random", "-n", "1", "--max-plies", "6", "--jsonl", "games.jsonl",
+     "--svg", "{bad}"],
     ["play", "--max-plies", "6", "--save", "{bad}"],
     ["play", "--setup", "{bad}"],
     ["replay", "{bad}"],
@@ -380,10 +381,12 @@ def test_every_file_option_reports_a_file_it_cannot_use_as_a_usage_error(
         tmp_path: pathlib.Path, argv: list[str], bad: str) -> None:
     """Each option naming a file to read or write, given a file in a missing folder, a
     folder, or a name too long for the file system, ends with status 2 and a message, not
-    a traceback."""
+    a traceback, before anything is played or written (a ladder's games file included;
+    the reasons for ``--svg`` are checked in test_arena.py)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, _out, err = run(capsys, *[a.replace("{bad}", bad) for a in argv])
     assert code == 2, err
     assert "error" in err
     assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
