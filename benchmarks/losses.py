@@ -16,9 +16,14 @@ rebuilds the game (`replay.rebuilt`) and prints one row of a Markdown table:
   by then, and its piece nearest the Flag then that wins striking the taker (its rank and
   steps from the Flag), if it had one.
 
-Games lost otherwise (no legal move left) and rows without moves are counted and left out.
+A second table follows for the games the search bot lost with no legal move left: the ply
+it had none, its material lead (as above) ``--before`` plies before that and at the end,
+and how many pieces of a moving rank each side had left. A lead that was already lost long
+before says the game was lost on material; an even one, that the bot ran out of moves.
 
-Usage: python benchmarks/losses.py FILE [--near 4] [INDEX ...]
+Rows without moves are counted and left out.
+
+Usage: python benchmarks/losses.py FILE [--near 4] [--before 100] [INDEX ...]
 
 Run it from benchmarks/, as `replay.py` is.
 """
@@ -41,6 +46,10 @@ from stratego.views import view
 HEAD = ("| game | bot | taken at ply | taken by | from | came within reach | known to the bot then "
         "| lead then | its nearest piece that beats it |\n"
         "|---:|---|---:|---|---|---:|---|---:|---|")
+
+STUCK_HEAD = ("| game | bot | out of moves at ply | lead --before plies earlier | lead at the end "
+              "| its pieces of moving ranks | the opponent's |\n"
+              "|---:|---|---:|---:|---:|---:|---:|")
 
 
 def fall(index: int, me: Player, start: GameState, plies: list[Ply], near: int) -> str:
@@ -82,11 +91,35 @@ def fall(index: int, me: Player, start: GameState, plies: list[Ply], near: int) 
             f"{came.ply} | {known} | {lead:+g} | {guard} |")
 
 
+def movers(state: GameState, player: Player) -> int:
+    """How many of `player`'s pieces on the board are of a rank that moves in `state`'s
+    rules (a moving Bomb or Flag of a variant counts)."""
+    mobile = state.rules.movable_ranks()
+    return sum(1 for _, piece in state.pieces(player) if piece.rank in mobile)
+
+
+def stuck(index: int, me: Player, plies: list[Ply], before: int) -> str:
+    """The row of the second table for game `index` (rebuilt: the search bot `me`, the
+    `plies`), which `me` lost with no legal move left after the last ply."""
+    end = plies[-1][2]
+    if end.to_move is not me:
+        raise SystemExit(f"game {index}: the game ends with {me.opponent.name.lower()} "
+                         f"to move, not the bot")
+    earlier = plies[max(0, len(plies) - before)][0]
+
+    def lead(state: GameState) -> float:
+        return worth(state, me) - worth(state, me.opponent)
+
+    return (f"| {index} | {me.name.lower()} | {end.ply} | {lead(earlier):+g} | "
+            f"{lead(end):+g} | {movers(end, me)} | {movers(end, me.opponent)} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file")
     parser.add_argument("indices", nargs="*", type=int)
     parser.add_argument("--near", type=int, default=4)
+    parser.add_argument("--before", type=int, default=100)
     args = parser.parse_args()
     rows = read_rows(args.file)
     if not rows:
@@ -95,16 +128,23 @@ def main() -> None:
     wanted: list[dict[str, Any]] = [g for g in games if g["won"] is False
                                     and (not args.indices or g["index"] in args.indices)]
     print(HEAD)
-    skipped = {"no moves": 0, "not by the Flag": 0}
+    skipped = {"no moves": 0, "otherwise": 0}
+    out_of_moves = []
     for game in sorted(wanted, key=lambda g: g["index"]):
         if "moves" not in game:
             skipped["no moves"] += 1
             continue
-        if game["termination"] != "flag captured":
-            skipped["not by the Flag"] += 1
+        if game["termination"] not in ("flag captured", "no legal moves"):
+            skipped["otherwise"] += 1
             continue
         _, me, start, plies = rebuilt(task_of(header, game["index"]), game["moves"])
-        print(fall(game["index"], me, start, plies, args.near))
+        if game["termination"] == "no legal moves":
+            out_of_moves.append(stuck(game["index"], me, plies, args.before))
+        else:
+            print(fall(game["index"], me, start, plies, args.near))
+    if out_of_moves:
+        print("\n" + STUCK_HEAD.replace("--before", str(args.before)))
+        print("\n".join(out_of_moves))
     left = ", ".join(f"{n} {why}" for why, n in skipped.items() if n)
     if left:
         print(f"\nleft out of {len(wanted)} lost: {left}")

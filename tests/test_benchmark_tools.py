@@ -696,3 +696,35 @@ def test_a_screened_game_is_the_game_the_options_play(screen: Any, tiny_match: A
     with pytest.raises(SystemExit):
         screen.main()
     assert "exploration" in capsys.readouterr().err
+
+
+def test_a_game_lost_out_of_moves_gets_the_second_table(
+        losses: Any, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Game 183 of the one-second run with the race searched: even in material a hundred
+    plies before the end, it ends at ply 987 with the bot (Blue) to move and no piece of a
+    moving rank left, the opponent with one; the Flag table stays empty for it."""
+    path = (BENCHMARKS / "results/search-strength/tuning"
+            / "search7800-raids-wall40-opponent-raids-deals13000.jsonl")
+    lines = _table(losses, [str(path), "183"], monkeypatch, capsys)
+    assert lines[:2] == losses.HEAD.splitlines()
+    assert lines[2] == ""
+    assert lines[3:5] == losses.STUCK_HEAD.replace("--before", "100").splitlines()
+    assert lines[5:] == ["| 183 | blue | 987 | -0.5 | -17.5 | 0 | 1 |"]
+    assert _table(losses, [str(path), "183", "--before", "40"], monkeypatch,
+                  capsys)[5] == "| 183 | blue | 987 | +2.5 | -17.5 | 0 | 1 |"
+
+
+def test_a_game_out_of_moves_must_end_with_the_bot_to_move(
+        losses: Any, tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A row that says the bot ran out of moves, whose moves end with the opponent to
+    move, belongs to another game: the table stops, naming it."""
+    path = (BENCHMARKS / "results/search-strength/tuning"
+            / "search7800-raids-wall40-opponent-raids-deals13000.jsonl")
+    header, *rows = [json.loads(line) for line in path.read_text().splitlines()]
+    row = next(r for r in rows if r["index"] == 183)
+    cut = tmp_path / "cut.jsonl"
+    _write(cut, header, [{**row, "moves": row["moves"].rsplit(" ", 1)[0]}])
+    with pytest.raises(SystemExit, match="game 183: the game ends with red to move"):
+        _table(losses, [str(cut)], monkeypatch, capsys)
