@@ -17,11 +17,9 @@ from stratego.sampling.counting import Problem
 from stratego.sampling.hidden_rescues import hidden_rescues
 from stratego.sampling.prior import SetupPrior, setup_prior
 from stratego.sampling.rebuild import (
-    build_state,
+    WholeStates,
+    check_max_draws,
     check_view,
-    fits_whole_state,
-    rescue_rivals,
-    verify,
 )
 from stratego.state import GameState
 from stratego.views import PlayerView
@@ -78,9 +76,8 @@ class Beliefs:
         self.view = view
         self.prior = setup_prior(view.rules) if prior is None else prior
         problem = Problem(view)  # the checks of the army's counts
-        self._counts = list(problem._counts)
-        self._verified = False
-        self._rivals = rescue_rivals(view)
+        self._counts = list(problem.counts)
+        self._states = WholeStates(view)
         opponent = view.player.opponent
         available = sum(1 << r for r in Rank if self._counts[r])
         self._hidden = sorted(view.hidden(), key=lambda p: p.id)
@@ -643,17 +640,7 @@ class Beliefs:
         (redrawn, up to `max_draws` times, when a whole-state fact fails: see the
         module's text). Raises `SamplingError` when no draw passes."""
         rng = _coerce(rng)
-        if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
-            raise SamplingError(f"max_draws must be a positive whole number, not "
-                                f"{shown(max_draws)}")
-        for _ in range(max_draws):
-            state = build_state(self.view, self.sample_ranks(rng))
-            if fits_whole_state(self.view, state, self._rivals):
-                if not self._verified:
-                    verify(self.view, state)
-                    self._verified = True
-                return state
-        raise SamplingError(f"no consistent state found in {max_draws} draws")
+        return self._states.first(lambda: self.sample_ranks(rng), check_max_draws(max_draws))
 
     def weight(self, ranks: dict[int, Rank]) -> float:
         """The unnormalised weight ``W(a)`` of ranks for the hidden pieces (0 when they

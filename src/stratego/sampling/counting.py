@@ -36,6 +36,9 @@ class Problem:
     moves teach: "higher than X", "not a Bomb or the Flag") give one state per step (the
     Ferrers-board product); the number of states grows only with the sets that cross
     each other (see docs/hidden-information.md, "How the sampler counts").
+
+    ``counts[rank]`` (indexed by `Rank`) is how many hidden pieces of each rank there are
+    to place: the army's count less the pieces of that rank the view shows.
     """
 
     def __init__(self, v: PlayerView) -> None:
@@ -87,7 +90,7 @@ class Problem:
         self.members = tuple(tuple(groups[m]) for m in order)
         self.ranks = tuple(r for r in Rank if counts[r])
         self.need = tuple(counts[r] for r in self.ranks)
-        self._counts = tuple(counts)
+        self.counts = tuple(counts)
         # classes[i]: the rank classes (bit masks) before group i; into[i]: for each class of
         # level i, the index of the class of level i + 1 holding it, or -1 for ranks no
         # later group may take (their slots must all be used by then)
@@ -273,7 +276,7 @@ class Problem:
     def draw(self, rng: random.Random) -> dict[int, Rank]:
         assert self._start is not None
         rem = self._start
-        left = list(self._counts)
+        left = list(self.counts)
         out: dict[int, Rank] = {}
         for i, members in enumerate(self.members):
             pick = rng.randrange(self.ways(i, rem))

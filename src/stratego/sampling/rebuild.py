@@ -10,7 +10,7 @@ also meet (moves to make, Rescues that brought back the lowest id of their rank)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
@@ -342,3 +342,38 @@ def fits_whole_state(v: PlayerView, state: GameState,
     if termination is Termination.PLY_LIMIT:
         return bool(generate_moves(state))
     return True
+
+
+def check_max_draws(max_draws: object) -> int:
+    """`max_draws` of a sampler's ``sample``, a positive whole number; raises
+    `SamplingError` for anything else."""
+    if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
+        raise SamplingError(f"max_draws must be a positive whole number, not "
+                            f"{shown(max_draws)}")
+    return max_draws
+
+
+class WholeStates:
+    """Full states of one view from drawn ranks, for the samplers: each draw is built
+    into a state (`build_state`) and kept only when the whole-state facts hold
+    (`fits_whole_state`); the first state kept is also checked against the view once
+    (`verify`)."""
+
+    __slots__ = ("_verified", "rivals", "view")
+
+    def __init__(self, v: PlayerView) -> None:
+        self.view = v
+        self.rivals = rescue_rivals(v)
+        self._verified = False
+
+    def first(self, draw: Callable[[], dict[int, Rank]], max_draws: int) -> GameState:
+        """The state of the first of up to `max_draws` calls of `draw` whose ranks pass;
+        raises `SamplingError` when none does."""
+        for _ in range(max_draws):
+            state = build_state(self.view, draw())
+            if fits_whole_state(self.view, state, self.rivals):
+                if not self._verified:
+                    verify(self.view, state)
+                    self._verified = True
+                return state
+        raise SamplingError(f"no consistent state found in {max_draws} draws")

@@ -18,7 +18,9 @@ from stratego.sampling.hidden_rescues import (
 )
 from stratego.sampling.rebuild import (
     CHECK_AFTER,
+    WholeStates,
     build_state,
+    check_max_draws,
     check_sets,
     check_view,
     fits_whole_state,
@@ -84,14 +86,14 @@ class Sampler:
             raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
         check_view(v)
         self.view = v
-        self._verified = False
+        self._states: WholeStates | None = None
         self._problem = Problem(v)
         self._latent: list[Latent] | None = None
         if hidden_rescues(v):
             self._latent = latent_choices(v)
             self.count = sum(leaf.weight for leaf in self._latent)
         else:
-            self._rivals = rescue_rivals(v)
+            self._states = WholeStates(v)
             try:  # the views games give count in a few hundred states at most
                 self.count = self._problem.total(budget=CHECK_AFTER)
             except OverBudget:
@@ -101,23 +103,15 @@ class Sampler:
     def sample(self, rng: random.Random | int | None = None, *,
                max_draws: int = 1000) -> GameState:
         """One state drawn as `sample_state` describes."""
-        if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
-            raise SamplingError(f"max_draws must be a positive whole number, not "
-                                f"{shown(max_draws)}")
+        check_max_draws(max_draws)
         if not self.count:
             raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
                                 f"hidden pieces fits the view")
         rng = _coerce_rng(rng)
         if self._latent is not None:
             return self._sample_latent(rng, max_draws)
-        for _ in range(max_draws):
-            state = build_state(self.view, self._problem.draw(rng))
-            if fits_whole_state(self.view, state, self._rivals):
-                if not self._verified:
-                    verify(self.view, state)
-                    self._verified = True
-                return state
-        raise SamplingError(f"no consistent state found in {max_draws} draws")
+        assert self._states is not None
+        return self._states.first(lambda: self._problem.draw(rng), max_draws)
 
     def _sample_latent(self, rng: random.Random, max_draws: int) -> GameState:
         """`sample` after a hidden rescue: an answer to which piece came back, in
