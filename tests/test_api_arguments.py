@@ -198,3 +198,35 @@ def test_seed_sequences_of_distinct_seeds_differ(one: int, two: int) -> None:
     entropy, key = seed_sequence(one)
     assert entropy >= 0
     assert (entropy, key) == ((one, ()) if one >= 0 else (-one, (1,)))
+
+
+def _bridges_taking_rules() -> list[tuple[str, Callable[[object], object]]]:
+    """The bridges and faces that take rules, each called with a given `rules` (their
+    extras are part of the README's test command)."""
+    for extra in ("gymnasium", "pettingzoo", "numba"):
+        pytest.importorskip(extra)
+    from stratego.env import StrategoAECEnv, StrategoEnv
+    from stratego.nn import Network
+    from stratego.vector.env import BatchVectorEnv
+    from stratego.web.hub import GameHub
+
+    arrays = Network.random(CLASSIC, seed=1).arrays()
+    return [
+        ("StrategoEnv", lambda rules: StrategoEnv(rules)),
+        ("StrategoAECEnv", lambda rules: StrategoAECEnv(rules)),
+        ("BatchVectorEnv", lambda rules: BatchVectorEnv(2, rules)),
+        ("Network", lambda rules: Network(arrays, rules)),
+        ("GameHub", lambda rules: GameHub(rules)),
+    ]
+
+
+@pytest.mark.parametrize("rules", [5, None, b"classic"])
+def test_every_bridge_refuses_what_is_not_rules_with_one_message(rules: object) -> None:
+    """The environments, the networks and the web game take rules as `play_match` does:
+    a `Rules` value or a name, anything else a `RulesError` with the same message."""
+    for name, build in _bridges_taking_rules():
+        with pytest.raises(RulesError, match="rules are a Rules value or a rules name"):
+            build(rules)
+        with pytest.raises(RulesError, match="unknown edition 'clasic'"):
+            build("clasic")
+        assert build("classic") is not None, name

@@ -9,6 +9,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
+from stratego.arguments import rules_from
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
@@ -23,7 +24,6 @@ from stratego.env.common import (
     decode,
     ending,
     given_state,
-    make_rules,
     observation,
     rewards,
     rgb_picture,
@@ -98,7 +98,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         check_setups(setups)
-        self.rules = make_rules(rules)
+        self.rules = rules_from(rules)
         max_plies = check_max_plies(max_plies)
         self.setups = setups
         self.render_mode = render_mode

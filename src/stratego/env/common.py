@@ -14,7 +14,6 @@ import numpy as np
 
 import stratego
 from stratego.board import whole_number
-from stratego.editions import by_name
 from stratego.encoding import (
     NUM_ACTIONS,
     NUM_PLANES,
@@ -45,7 +44,7 @@ __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "Setup
            "check_max_plies", "check_seed", "check_setups", "decode", "draw_setup", "ending",
            "given_state",
            "league",
-           "make_rules", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
+           "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
            "shaped", "start_state"]
 
 AGENTS = ("red", "blue")
@@ -182,17 +181,6 @@ def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup] | 
     """The bot's ``setup(rules, player, rng)`` method, or None when it has none."""
     setup = getattr(bot, "setup", None)
     return setup if callable(setup) else None
-
-
-def make_rules(rules: Rules | str) -> Rules:
-    """`rules` itself, or the rules named `rules` (`stratego.editions.by_name`);
-    `RulesError` for anything else."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return by_name(rules)
-    raise RulesError(f"rules are a Rules value or a name such as 'classic', not "
-                     f"{shown(rules)}")
 
 
 def check_setups(setups: SetupSource) -> None:

@@ -9,6 +9,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from stratego.arguments import rules_from
 from stratego.encoding import NUM_ACTIONS
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
@@ -27,7 +28,6 @@ from stratego.env.common import (
     ending,
     given_state,
     league,
-    make_rules,
     observation,
     planes_space,
     reset_bot,
@@ -93,7 +93,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         check_choice("render_mode", render_mode, ("ansi", "rgb_array", None))
         check_setups(setups)
         check_choice("player", player, AGENTS)
-        self.rules = make_rules(rules)
+        self.rules = rules_from(rules)
         max_plies = check_max_plies(max_plies)
         self.opponents = [build_bot(source) for source in league(opponent)]
         for bot in self.opponents:

@@ -15,6 +15,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from stratego.arguments import rules_from
 from stratego.bots.base import moves_to_choose
 from stratego.bots.policy import PolicyBot
 from stratego.editions import by_name
@@ -93,14 +94,6 @@ def _meta(rules: Rules, network: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _rules(rules: Rules | str) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return by_name(rules)
-    raise RulesError(f"rules are a Rules value or a name, not {shown(rules)}")
-
-
 class Network:
     """The policy network: `layers` 3x3 convolutions of `channels` (ReLU) over the planes,
     then the square-by-square head (see the package documentation). Build one from
@@ -113,7 +106,7 @@ class Network:
     def __init__(self, arrays: Mapping[str, npt.NDArray[Any]], rules: Rules | str) -> None:
         """The network of `arrays` (named as in a weight file, without ``meta``), trained
         under `rules`; the shapes are checked (`ArgumentError` naming the array)."""
-        self.rules = _rules(rules)
+        self.rules = rules_from(rules)
         """The rules the network was trained under (its bots play only these)."""
         convs = []
         layer = 0

@@ -46,6 +46,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from stratego.arguments import rules_from
 from stratego.optional import require
 
 require("gymnasium", "rl", "stratego.vector.env")
@@ -72,7 +73,6 @@ from stratego.env.common import (  # noqa: E402
     check_setups,
     draw_setup,
     league,
-    make_rules,
     planes_space,
     reset_bot,
     rgb_picture,
@@ -184,7 +184,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         check_choice("player", player, ("red", "blue"))
         check_setups(setups)
         check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
-        rules = make_rules(rules)
+        rules = rules_from(rules)
         max_plies = check_max_plies(max_plies)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ArgumentError(f"num_envs is a positive whole number, not {shown(num_envs)}")

@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from stratego.editions import by_name
+from stratego.arguments import rules_from
 from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -133,9 +133,7 @@ class GameHub:
         move_window: float = 60.0,
         allowed_hosts: Iterable[str] | None = LOOPBACK_HOSTS,
     ) -> None:
-        self.rules = by_name(rules) if isinstance(rules, str) else rules
-        if not isinstance(self.rules, Rules):
-            raise ArgumentError(f"not rules: {shown(rules)}")
+        self.rules = rules_from(rules)
         self.lineup = _lineup(bots, bot, bot_time)
         self.table = self.lineup.table(self.lineup.default)
         self.bot_setup = bot_setup
