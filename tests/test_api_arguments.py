@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -26,12 +27,13 @@ from stratego.arena import fit_ratings, ladder
 from stratego.arguments import (
     DEFAULT_MAX_PLIES,
     limited_rules,
+    random_from,
     rules_from,
     seed_from,
     seed_sequence,
 )
 from stratego.bots import RandomBot, make_bot
-from stratego.errors import BotSpecError
+from stratego.errors import BotSpecError, SetupError
 from stratego.match import BotSpec, GameResult, MatchResult, play_game, play_match, play_seated
 
 odd_values = st.one_of(
@@ -230,3 +232,18 @@ def test_every_bridge_refuses_what_is_not_rules_with_one_message(rules: object) 
         with pytest.raises(RulesError, match="unknown edition 'clasic'"):
             build("clasic")
         assert build("classic") is not None, name
+
+
+@given(st.integers())
+def test_a_random_source_is_a_generator_a_seed_or_none(seed: int) -> None:
+    """Invariant: a generator is drawn from as it is, a seed gives the generator
+    `random.Random` gives; anything else raises the caller's error, naming the caller."""
+    rng = random.Random(seed)
+    assert random_from(rng, "f") is rng
+    assert random_from(seed, "f").random() == random.Random(seed).random()
+    assert isinstance(random_from(None, "f"), random.Random)
+    for bad in ([seed], {seed: 1}, object()):
+        with pytest.raises(ArgumentError, match=r"^f needs a random\.Random, a seed"):
+            random_from(bad, "f")
+        with pytest.raises(SetupError, match=r"^g needs a random\.Random"):
+            random_from(bad, "g", SetupError)

@@ -811,9 +811,10 @@ _SMALL = {"a1": "F", "j10": "f", "b1": "M", "i10": "m"}
         (lambda: PlayerView.from_json(nested(100_000)), "not JSON"),
         (lambda: PlayerView.from_json(None), "not JSON text: NoneType"),  # type: ignore[arg-type]
         (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), []),  # type: ignore[arg-type]
-         "not a random source: []"),
+         "sample_state (Sampler.sample) needs a random.Random, a seed (a whole number) or "
+         "None, not []"),
         (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), "\ud800"),  # type: ignore[arg-type]
-         "not a random source"),
+         "needs a random.Random"),
         (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), 1, max_draws=0),
          "max_draws must be a positive whole number"),
         (lambda: stratego.sample_state(None), "not a PlayerView: None"),  # type: ignore[arg-type]

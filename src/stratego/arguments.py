@@ -26,13 +26,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from stratego.errors import ArgumentError, RulesError, shown
+from stratego.errors import ArgumentError, RulesError, StrategoError, shown
 from stratego.optional import require
 from stratego.rules import Rules
 
 __all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
            "mapping", "max_plies_from", "numpy_generator", "optional_seed", "path_from",
-           "rules_from", "seed_from", "seed_sequence"]
+           "random_from", "rules_from", "seed_from", "seed_sequence"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter
@@ -60,6 +60,21 @@ def rules_from(value: object) -> Rules:
         return by_name(value)
     raise RulesError(f"rules are a Rules value or a rules name such as 'classic' or "
                      f"'classic+barrage', not {shown(value)}")
+
+
+def random_from(value: object, who: str,
+                error: type[StrategoError] = ArgumentError) -> random.Random:
+    """`value` as the `random.Random` that `who` draws from: a generator as it is, a seed
+    (a whole number, or anything `random.Random` seeds with) or None (fresh randomness) as
+    a new one. Anything else raises `error` (`ArgumentError` unless the caller raises its
+    own family, such as `SetupError`), naming `who`."""
+    if isinstance(value, random.Random):
+        return value
+    try:
+        return random.Random(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
+        raise error(f"{who} needs a random.Random, a seed (a whole number) or None, "
+                    f"not {shown(value)}") from None
 
 
 def fresh_seed() -> int:

@@ -28,7 +28,8 @@ import functools
 import random
 from importlib import resources
 
-from stratego.errors import SetupError, shown
+from stratego.arguments import random_from
+from stratego.errors import SetupError
 from stratego.pieces import Player
 from stratego.rules import Rules, as_rules
 from stratego.setups import Setup, setup_problems
@@ -92,14 +93,7 @@ def human_setup(rules: Rules, player: Player,
     """
     as_rules(rules)
     player = Player(player)
-    if not isinstance(rng, random.Random):
-        try:
-            rng = random.Random(rng)
-        except (TypeError, ValueError):
-            raise SetupError(
-                f"human_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {shown(rng)}"
-            ) from None
+    rng = random_from(rng, "human_setup", SetupError)
     texts = _valid_texts(rules)
     if not texts:
         human_setups(rules, player)  # raises the SetupError naming the army

@@ -38,7 +38,7 @@ import functools
 import random
 from collections.abc import Callable
 
-from stratego.arguments import rules_from
+from stratego.arguments import random_from, rules_from
 from stratego.board import NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, shown
 from stratego.human_setups import human_setup, human_setups
@@ -62,16 +62,6 @@ ROLES: tuple[frozenset[Rank], ...] = (
 
 SWAPS = 2
 """Swaps within a role tried per drawn setup."""
-
-
-def _rng(rng: random.Random | int | None, who: str) -> random.Random:
-    if isinstance(rng, random.Random):
-        return rng
-    try:
-        return random.Random(rng)
-    except (TypeError, ValueError):
-        raise SetupError(f"{who} needs a random.Random, a seed (a whole number) or None, "
-                         f"not {shown(rng)}") from None
 
 
 @functools.cache
@@ -169,7 +159,7 @@ def sample_setup(rules: Rules | str, player: Player | str,
     """
     rules = rules_from(rules)
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
-    rng = _rng(rng, "sample_setup")
+    rng = random_from(rng, "sample_setup", SetupError)
     train = _split(rules)[0]
     if walled and _walled(rules):
         train = _walled(rules)
@@ -193,7 +183,7 @@ def defensive_setup(rules: Rules, player: Player | str,
     without bundled human setups."""
     rules = as_rules(rules)
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
-    rng = _rng(rng, "defensive_setup")
+    rng = random_from(rng, "defensive_setup", SetupError)
     rows = list(home_rows(player, rules.setup.depth))  # back row first
     back = rows[:SIZE]
     ranks = rules.army.ranks()

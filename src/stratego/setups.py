@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from stratego.arguments import rules_from
+from stratego.arguments import random_from, rules_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
 from stratego.errors import InvalidNotationError, SetupError, shown
 from stratego.pieces import Player, Rank
@@ -243,14 +243,7 @@ def random_setup(rules: Rules | str, player: Player | str,
     """
     rules = rules_from(rules)
     player = _to_player(player)
-    if not isinstance(rng, random.Random):
-        try:
-            rng = random.Random(rng)
-        except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
-            raise SetupError(
-                f"random_setup needs a random.Random, a seed (a whole number) or None, "
-                f"not {shown(rng)}"
-            ) from None
+    rng = random_from(rng, "random_setup", SetupError)
     squares = list(home_rows(player, rules.setup.depth))
     ranks: list[Rank | None] = list(rules.army.ranks())
     if len(ranks) > len(squares):

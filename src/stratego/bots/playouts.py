@@ -20,10 +20,10 @@ import random
 from typing import TYPE_CHECKING
 
 from stratego._checks import as_state
+from stratego.arguments import random_from
 from stratego.board import NEIGHBOURS, SIZE, distance, paths
 from stratego.bots.heuristic import PIECE_VALUES
 from stratego.engine import apply, legal_moves
-from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
@@ -178,12 +178,7 @@ class Playouts:
         None.
 
         Raises `stratego.errors.ArgumentError` for an `rng` that is none of these."""
-        if not isinstance(rng, random.Random):
-            try:
-                rng = random.Random(rng)
-            except (TypeError, ValueError):
-                raise ArgumentError(f"rng must be a random.Random, a seed (a whole number) "
-                                    f"or None, not {shown(rng)}") from None
+        rng = random_from(rng, "Playouts.play")
         state = apply(state, move)
         rules = state.rules
         if self._rules is not rules:

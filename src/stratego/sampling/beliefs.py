@@ -9,6 +9,7 @@ import math
 import random
 from collections.abc import Mapping
 
+from stratego.arguments import random_from
 from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import SamplingError, shown
 from stratego.pieces import Player, Rank
@@ -584,7 +585,7 @@ class Beliefs:
     def sample_ranks(self, rng: random.Random | int | None = None) -> dict[int, Rank]:
         """Ranks for the hidden pieces (by id) drawn from the belief, exactly (`rng` a
         `random.Random`, a seed, or None)."""
-        rng = _coerce(rng)
+        rng = random_from(rng, "Beliefs.sample_ranks", SamplingError)
         if self._parts:
             pick = rng.random() * self._total
             for factor, part in self._parts:
@@ -639,7 +640,7 @@ class Beliefs:
         """A full state consistent with the view, its hidden ranks drawn from the belief
         (redrawn, up to `max_draws` times, when a whole-state fact fails: see the
         module's text). Raises `SamplingError` when no draw passes."""
-        rng = _coerce(rng)
+        rng = random_from(rng, "Beliefs.sample", SamplingError)
         return self._states.first(lambda: self.sample_ranks(rng), check_max_draws(max_draws))
 
     def weight(self, ranks: dict[int, Rank]) -> float:
@@ -698,11 +699,3 @@ def _problem_pieces(problem: Problem) -> list[tuple[int, int]]:
             for pid in members]
 
 
-def _coerce(rng: random.Random | int | None) -> random.Random:
-    if isinstance(rng, random.Random):
-        return rng
-    try:
-        return random.Random(rng)
-    except (TypeError, ValueError):
-        raise SamplingError(f"not a random source: {shown(rng)} (expected a random.Random, "
-                            f"a seed such as 7, or None)") from None

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from stratego.arguments import random_from
 from stratego.errors import shown
 from stratego.pieces import Rank
 from stratego.sampling.counting import OverBudget, Problem, SamplingError, enumerate_assignments
@@ -65,16 +66,6 @@ def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
             yield {label[leaf.alias[pid]]: rank for pid, rank in ranks.items()}
 
 
-def _coerce_rng(rng: random.Random | int | None) -> random.Random:
-    if isinstance(rng, random.Random):
-        return rng
-    try:
-        return random.Random(rng)
-    except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
-        raise SamplingError(
-            f"not a random source: {shown(rng)} (expected a random.Random, a seed such as 7, "
-            f"or None)"
-        ) from None
 
 
 class Sampler:
@@ -107,7 +98,7 @@ class Sampler:
         if not self.count:
             raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
                                 f"hidden pieces fits the view")
-        rng = _coerce_rng(rng)
+        rng = random_from(rng, "sample_state (Sampler.sample)", SamplingError)
         if self._latent is not None:
             return self._sample_latent(rng, max_draws)
         assert self._states is not None
