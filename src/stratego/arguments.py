@@ -2,7 +2,8 @@
 
 One convention for the public entry points (`stratego.match.play_game`,
 `stratego.match.play_match`, `stratego.match.play_seated`, `stratego.arena.ladder`, the
-command line):
+command line; for rules also `stratego.new_game`, the environments, `stratego.nn.Network`
+and the web game's `GameHub`):
 
 * **rules** are a `stratego.Rules` value or a rules name, an edition optionally followed by
   variants joined with ``+`` (``"classic"``, ``"classic+barrage"``,
@@ -12,6 +13,10 @@ command line):
 * a bot game ends in a draw after `DEFAULT_MAX_PLIES` plies unless the rules have a
   shorter limit or the caller passes another ``max_plies`` (None: the rules' own limit,
   which must then exist).
+
+A **random source** (`random_from`) is a `random.Random`, a seed or None wherever a
+function draws from one (`stratego.random_setup`, the setup model, the samplers, the
+playouts); anything else is refused naming the function.
 
 Bots are named the same way everywhere too (an object, a name or a spec, checked when
 given): `stratego.match.BotSpec` and `stratego.bots.specs`. Each helper returns the value
