@@ -697,5 +697,3 @@ class Beliefs:
 def _problem_pieces(problem: Problem) -> list[tuple[int, int]]:
     return [(pid, mask) for mask, members in zip(problem.masks, problem.members, strict=True)
             for pid in members]
-
-

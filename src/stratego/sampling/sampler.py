@@ -66,8 +66,6 @@ def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
             yield {label[leaf.alias[pid]]: rank for pid, rank in ranks.items()}
 
 
-
-
 class Sampler:
     """Draws full states for one view; build it once to draw many (the counting
     work is shared). `count` is `count_assignments` of the view."""
