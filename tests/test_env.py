@@ -173,6 +173,19 @@ def test_setups_may_be_a_callable() -> None:
         aec_env("classic", setups="mine")
 
 
+def test_the_setup_draws_refuse_what_is_no_random_source() -> None:
+    """The environments' setup helpers take a `random.Random`, a seed or None, and name
+    themselves in the SetupError for anything else."""
+    from stratego.env.common import draw_setup, start_state
+
+    assert draw_setup(stratego.CLASSIC, "random", Player.RED, 3) == stratego.random_setup(
+        stratego.CLASSIC, Player.RED, random.Random(3))
+    with pytest.raises(stratego.SetupError, match=r"^draw_setup needs a random\.Random"):
+        draw_setup(stratego.CLASSIC, "random", Player.RED, [])  # type: ignore[arg-type]
+    with pytest.raises(stratego.SetupError, match=r"^start_state needs a random\.Random"):
+        start_state(stratego.CLASSIC, "random", {})  # type: ignore[arg-type]
+
+
 def test_human_setups() -> None:
     if not hasattr(stratego, "human_setup"):
         with pytest.raises(stratego.SetupError, match="human_setup"):

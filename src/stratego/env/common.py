@@ -13,6 +13,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 import stratego
+from stratego.arguments import random_from
 from stratego.board import whole_number
 from stratego.encoding import (
     NUM_ACTIONS,
@@ -196,8 +197,7 @@ def draw_setup(rules: Rules, setups: SetupSource, player: Player,
                rng: random.Random | int | None) -> Setup:
     """One setup for `player` drawn from `setups` (checked by `check_setups`) with `rng`
     (a `random.Random`; an int seeds a new one, None draws fresh randomness)."""
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
+    rng = random_from(rng, "draw_setup", SetupError)
     if isinstance(setups, str):
         return setup_source(setups, rules)(rules, player, rng)
     return setups(player, rng)
@@ -210,8 +210,7 @@ def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | No
     ``(player, place)`` of `own` then replaces that player's setup with
     ``place(rules, player, rng')`` (a bot's own setup, on a generator of its own drawn from
     `rng`, so the other side's setup does not change). An int `rng` seeds a new generator."""
-    if not isinstance(rng, random.Random):
-        rng = random.Random(rng)
+    rng = random_from(rng, "start_state", SetupError)
     chosen = [draw_setup(rules, setups, player, rng) for player in Player]
     for player, place in own:
         chosen[player] = place(rules, player, random.Random(rng.getrandbits(62)))

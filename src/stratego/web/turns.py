@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from stratego.arguments import random_from
 from stratego.board import Square, home_rows
 from stratego.bots import Bot
 from stratego.bots.draws import accepts_draw
@@ -128,8 +129,7 @@ class BotTable:
               rng: random.Random | int | None) -> Setup:
         """The bot's army: its own ``setup(rules, player, rng)`` if it has one, else a
         random setup (an int `rng` seeds a new generator)."""
-        if not isinstance(rng, random.Random):
-            rng = random.Random(rng)
+        rng = random_from(rng, "the web game's bot setup")
         place = getattr(bot, "setup", None)
         if place is not None:
             setup = place(rules, player, rng)
