@@ -25,7 +25,7 @@ from stratego.cli import main
 from stratego.web import GameHub
 from stratego.web.clocks import GameClock, TimeControl
 from stratego.web.lineup import BotChoice, Lineup, default_bots
-from stratego.web.turns import think_budget
+from stratego.web.turns import BotTable, think_budget
 from test_web import first_move, post, tokens
 
 MONO = [0.0]
@@ -325,6 +325,35 @@ def _dealt(seed: int) -> stratego.GameState:
     rules = stratego.CLASSIC
     return stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
                              stratego.random_setup(rules, Player.BLUE, seed + 1))
+
+
+class WrongSeatBot:
+    """A bot whose ``setup`` answers the other player's army."""
+
+    def __call__(self, view: PlayerView) -> Move:
+        return view.legal_moves[0]
+
+    def setup(self, rules: stratego.Rules, player: Player,
+              rng: random.Random) -> stratego.Setup:
+        return stratego.random_setup(rules, player.opponent, rng)
+
+
+def test_the_bot_setup_is_seeded_checked_and_refuses_what_is_no_random_source() -> None:
+    """The web game's bot army: the bot's own setup for a seed (the same for the same
+    seed), a random one when the bot's answer is not a setup of its seat, and
+    `ArgumentError` naming the bot setup for anything that is no random source."""
+    table = BotTable("heuristic", time_limit=None)
+    bot = table.build(0)
+    rules = stratego.CLASSIC
+    first = table.setup(rules, bot, Player.BLUE, 5)
+    assert first == table.setup(rules, bot, Player.BLUE, random.Random(5))
+    assert first.player == Player.BLUE
+    assert {table.setup(rules, bot, Player.BLUE, seed) for seed in range(6)} != {first}
+    fallback = table.setup(rules, WrongSeatBot(), Player.RED, 7)
+    assert fallback.player == Player.RED
+    assert fallback == table.setup(rules, WrongSeatBot(), Player.RED, 7)
+    with pytest.raises(ArgumentError, match="the web game's bot setup"):
+        table.setup(rules, bot, Player.BLUE, [1, 2])  # type: ignore[arg-type]
 
 
 def test_accepts_draw_only_when_behind_and_only_once_a_piece_moved() -> None:
