@@ -398,7 +398,7 @@ def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
     panel = page.get_by_test_id("game-over")
     expect(panel).to_be_visible()
     expect(page.get_by_test_id("result")).to_have_text("You lose")
-    expect(page.get_by_test_id("reason")).to_have_text("blue wins (red resigned).")
+    expect(page.get_by_test_id("reason")).to_have_text("You resigned.")
     # The whole opponent army, face up.
     expect(page.locator('.piece[data-owner="blue"][data-rank][data-revealed="true"]')
            ).to_have_count(40)
@@ -443,7 +443,7 @@ def test_a_draw_offered_and_accepted_then_a_rematch_between_two_people(
     for page in (red, blue):
         expect(page.get_by_test_id("game-over")).to_be_visible()
         expect(page.get_by_test_id("result")).to_have_text("A draw")
-        expect(page.get_by_test_id("reason")).to_have_text("A draw (draw agreed).")
+        expect(page.get_by_test_id("reason")).to_have_text("A draw was agreed.")
         expect(page.locator(".piece[data-revealed]")).to_have_count(40)
     red.get_by_test_id("rematch").click()
     expect(red.locator("#rules")).to_contain_text("you play blue")
@@ -531,7 +531,7 @@ def test_review_mode_shows_a_past_position_and_goes_back(
         expect(_moves(page)).to_have_count(2 * turn)
     page.locator('[data-ply="1"]').click()
     expect(page.get_by_test_id("review")).to_be_visible()
-    expect(page.get_by_test_id("review")).to_contain_text("after turn 1 of 4")
+    expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 4")
     expect(page.locator(".cell.clickable")).to_have_count(0)  # nothing to play while reviewing
     page.get_by_test_id("live").click()
     expect(page.get_by_test_id("review")).to_be_hidden()

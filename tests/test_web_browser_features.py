@@ -149,6 +149,7 @@ def test_your_games_are_listed_resumed_and_forgotten(
     # Your move first: the bot game, with its opponent and state.
     expect(games.first).to_contain_text("bot")
     expect(games.first.get_by_test_id("my-game-state")).to_have_text("Your move")
+    expect(games.first).to_contain_text("· 1 move")  # a move of each side, as the list counts
     expect(games.nth(1)).to_contain_text("vs a friend")
     stored = _stored(page, "stratego.seats.v1")
     assert {f"/play/{s['game']}/{s['seat']}" for s in stored} == {
@@ -160,7 +161,12 @@ def test_your_games_are_listed_resumed_and_forgotten(
 
     page.goto(server.url + "/")
     expect(games).to_have_count(2)
-    games.nth(1).get_by_test_id("forget-game").click()
+    # The friend's game is not over: × asks once more before it forgets the seat.
+    forget = games.nth(1).get_by_test_id("forget-game")
+    forget.click()
+    expect(forget).to_have_text("Forget?")
+    expect(games).to_have_count(2)
+    forget.click()
     expect(games).to_have_count(1)
     # A seat the server no longer knows is dropped from the list and from the storage.
     page.evaluate("""() => { const k = "stratego.seats.v1";
@@ -227,7 +233,7 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
         "Stratego Barrage")
     page.get_by_test_id("create").click()
     expect(_status(page)).to_contain_text("Set up your army")
-    expect(page.locator("#rules")).to_contain_text("barrage")
+    expect(page.locator("#rules")).to_contain_text("Barrage")
     expect(page.locator('.piece[data-owner="red"]')).to_have_count(8)
     expect(page.get_by_test_id("clock-red")).to_be_hidden()  # no clock chosen: none shown
 
@@ -387,21 +393,21 @@ def test_names_title_sound_slides_review_notice_and_leaving(
     # Review with the buttons, then with the arrow keys.
     review = page.get_by_test_id("review")
     page.get_by_test_id("review-prev").click()
-    expect(review).to_contain_text("after turn 1 of 2")
+    expect(review).to_contain_text("turn 1 of 2")
     page.get_by_test_id("review-prev").click()
-    expect(review).to_contain_text("after turn 0 of 2")
+    expect(review).to_contain_text("turn 0 of 2")
     expect(page.get_by_test_id("review-prev")).to_be_disabled()
     page.get_by_test_id("review-next").click()
-    expect(review).to_contain_text("after turn 1 of 2")
+    expect(review).to_contain_text("turn 1 of 2")
     page.get_by_test_id("review-next").click()
     expect(review).to_be_hidden()
     page.get_by_test_id("status").click()  # the focus off the board and the buttons
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")  # at once: each press counts, answered or not
     expect(review).to_be_visible()
-    expect(review).to_contain_text("after turn 0 of 2")
+    expect(review).to_contain_text("turn 0 of 2")
     page.keyboard.press("ArrowRight")
-    expect(review).to_contain_text("after turn 1 of 2")
+    expect(review).to_contain_text("turn 1 of 2")
     page.keyboard.press("ArrowRight")
     expect(review).to_be_hidden()
 

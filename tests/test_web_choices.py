@@ -24,7 +24,8 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 from stratego.cli import main
 from stratego.web import GameHub
 from stratego.web.clocks import GameClock, TimeControl
-from stratego.web.lineup import BotChoice, Lineup, default_bots
+from stratego.web.lineup import BotChoice, Lineup, default_bots, describe
+from stratego.web.payloads import rules_title
 from stratego.web.turns import BotTable, think_budget
 from test_web import first_move, post, tokens
 
@@ -90,6 +91,30 @@ def test_the_lineup_is_offered_and_each_game_gets_the_bot_chosen() -> None:
         assert (payload["bot_id"], payload["bot"]) == (bot_id, spec)
         assert payload["bot_name"] == bot_id.title()
     assert post(hub, "/api/games", {"bot": "deep-blue"}).status == 400
+
+
+def test_the_lobby_names_bots_and_rules_in_a_player_s_words() -> None:
+    """The lineup's description says what a bot does, not its spec (which comes along as
+    ``spec``); a game's rules carry their variants' titles."""
+    assert describe("search(time_limit=1.0)") == "searches about 1 s a move"
+    assert describe("search(simulations=1200)") == "searches 1,200 simulations a move"
+    assert describe("random") == "plays any legal move"
+    assert describe("heuristic(guard=3)") == "takes what pays at sight"
+    assert describe("policy-barrage") == "a learned policy"
+    assert describe("cmd:./my-bot --fast") == "a program"
+    assert describe("my_module:MyBot") == "my_module:MyBot"  # an operator's own: as written
+    assert describe("search(") == "search("  # not a spec: shown as it is
+    options = _hub().handle("GET", "/api/options").json()
+    hard = next(b for b in options["bots"] if b["id"] == "hard")
+    assert (hard["description"], hard["spec"]) == ("searches about 1 s a move",
+                                                   "search(time_limit=1.0)")
+    assert rules_title(stratego.editions.by_name("classic")) == "Classic web rules"
+    assert rules_title(stratego.editions.by_name("hasbro-2009+barrage+rescue")) == (
+        "Hasbro 2009 Onyx Edition + Stratego Barrage + Rescue / Rescuing Pieces")
+    hub = _hub()
+    created = post(hub, "/api/games", {"rules": "classic+barrage"}).json()
+    assert hub.handle("GET", _seat(created)).json()["rules_title"] == (
+        "Classic web rules + Stratego Barrage")
 
 
 def test_default_lineup_and_bot_choices() -> None:

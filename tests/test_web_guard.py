@@ -157,3 +157,14 @@ def test_a_dead_page_link_is_an_html_page_with_a_way_back() -> None:
     assert wrong.status_code == 403
     assert wrong.headers["content-type"].startswith("text/html")
     assert c.get("/api/games/nope/nope").headers["content-type"] == "application/json"
+    # Any other address a person types or follows: a page, not the API's JSON.
+    for url in ("/nonsense", "/play", "/games/1"):
+        reply = c.get(url)
+        assert reply.status_code == 404
+        assert reply.headers["content-type"].startswith("text/html")
+        assert "This page is not here" in reply.text
+        assert "no such page" in reply.text
+        assert 'data-testid="lobby-link"' in reply.text
+    assert "This game is not here" in c.get("/play/nope/nope").text
+    for url in ("/api/nonsense", "/static/nonsense.js"):  # what scripts ask stays JSON
+        assert c.get(url).headers["content-type"] == "application/json"

@@ -40,7 +40,7 @@ from stratego.web.games import Game
 from stratego.web.guard import LOOPBACK_HOSTS, RateLimiter, check_host, check_same_origin
 from stratego.web.lineup import BotChoice, Lineup, default_bots
 from stratego.web.lobby import asked_seats, offered, presets
-from stratego.web.payloads import review, svg
+from stratego.web.payloads import review, rules_title, svg
 from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
@@ -256,8 +256,12 @@ class GameHub:
     @staticmethod
     def _refusal(method: str, path: str, status: int, message: str,
                  headers: tuple[tuple[str, str], ...]) -> Reply:
-        if method in ("GET", "HEAD") and path.lstrip("/").startswith(("play/", "join/")):
-            return html_error(status, message)
+        if method in ("GET", "HEAD"):
+            page = path.lstrip("/")
+            if page.startswith(("play/", "join/")):
+                return html_error(status, message)
+            if not page.startswith(("api/", "static/")):  # an address typed or followed
+                return html_error(status, message, game=False)
         return json_reply({"error": message}, status, headers)
 
     def _route(self, method: str, path: str, query: Mapping[str, str], body: bytes,
@@ -291,6 +295,7 @@ class GameHub:
                 check_code(game, parts[2])
                 return _page("join", {"game": game.id, "code": parts[2],
                                       "rules": game.rules.name,
+                                      "rules_title": rules_title(game.rules),
                                       "player": str(game.creator.opponent)})
         if head == "api" and len(parts) == 2 and parts[1] == "options":
             _allow(method, "GET")

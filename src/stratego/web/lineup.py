@@ -16,10 +16,11 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from stratego.bots import BOTS
-from stratego.errors import ArgumentError, shown
+from stratego.bots.specs import split_options
+from stratego.errors import ArgumentError, StrategoError, shown
 from stratego.web.turns import BotTable
 
-__all__ = ["BotChoice", "Lineup", "default_bots"]
+__all__ = ["BotChoice", "Lineup", "default_bots", "describe"]
 
 _BASE_BOTS = ("Easy=random", "Medium=heuristic", "Hard=search(time_limit=1.0)")
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._()'-]{0,39}")
@@ -98,7 +99,37 @@ class Lineup:
     def offered(self) -> Sequence[dict[str, str]]:
         """The lineup as the lobby lists it (with ``rules`` for a bot that plays only
         those, such as a learned bot)."""
-        return [{"id": c.id, "name": c.name,
-                 "description": "a program" if c.spec.startswith("cmd:") else c.spec,
+        return [{"id": c.id, "name": c.name, "description": describe(c.spec), "spec": c.spec,
                  **({"rules": rules} if (rules := self.tables[c.id].rules) else {})}
                 for c in self.choices]
+
+
+_WORDS = {
+    "random": "plays any legal move",
+    "heuristic": "takes what pays at sight",
+    "search": "searches every move",
+    "policy-classic": "a learned policy",
+    "policy-barrage": "a learned policy",
+}
+
+
+def describe(spec: str) -> str:
+    """A few words for a player on the bot a spec builds: what it does and, for the
+    search, how long it thinks (``"search(time_limit=1.0)"``: "searches about 1 s a
+    move"); a program is "a program", a spec of its own is shown as it is."""
+    if spec.startswith("cmd:"):
+        return "a program"
+    try:
+        head, options = split_options(spec)
+    except StrategoError:
+        return spec
+    words = _WORDS.get(head)
+    if words is None:
+        return spec
+    if head == "search":
+        limit, simulations = options.get("time_limit"), options.get("simulations")
+        if isinstance(limit, (int, float)) and not isinstance(limit, bool):
+            words = f"searches about {limit:g} s a move"
+        elif isinstance(simulations, int) and not isinstance(simulations, bool):
+            words = f"searches {simulations:,} simulations a move"
+    return words

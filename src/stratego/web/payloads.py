@@ -19,10 +19,11 @@ from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
 from stratego.svg import board_svg
+from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import Game
 
-__all__ = ["PAYLOAD_SCHEMA", "payload", "ply_text", "review", "svg"]
+__all__ = ["PAYLOAD_SCHEMA", "payload", "ply_text", "review", "rules_title", "svg"]
 
 PAYLOAD_SCHEMA = "stratego.web/1"
 """The value of the ``"schema"`` field of the JSON a seat receives."""
@@ -123,6 +124,13 @@ def _result(game: Game, player: Player) -> dict[str, Any] | None:
             "you": you, "text": text}
 
 
+def rules_title(rules: Rules) -> str:
+    """The rules as a player reads them: the edition's title, then each variant's
+    ("Classic web rules + Stratego Barrage")."""
+    return " + ".join([rules.title, *(VARIANTS[name].title if name in VARIANTS else name
+                                      for name in sorted(rules.variants))])
+
+
 def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str, Any]:
     """Everything one seat is sent: built from its own view (or setup) only; `rematch` is
     this seat's page in the rematch, once there is one."""
@@ -138,7 +146,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "opponent": game.opponent,
         "bot": game.bot_spec,
         "rules": rules.name,
-        "rules_title": rules.title,
+        "rules_title": rules_title(rules),
         "phase": phase,
         "version": game.version,
         "labels": {r.symbol: rules.labels.label(r) for r in Rank},

@@ -21,7 +21,7 @@ from stratego.pieces import Player
 from stratego.records import record_from_state
 from stratego.web.games import Ending, Game
 from stratego.web.lineup import BotChoice, Lineup
-from stratego.web.payloads import payload
+from stratego.web.payloads import payload, rules_title
 from stratego.web.seating import Seating
 from stratego.web.table import GameTable
 from stratego.web.turns import act
@@ -123,7 +123,7 @@ class Referee:
         return {"found": True, "url": f"/play/{game.id}/{game.seats[player].token}",
                 "player": str(player), "opponent": game.opponent,
                 "opponent_name": full["bot_name"] if game.opponent == "bot" else "Human",
-                "rules": game.rules.name, "rules_title": game.rules.title,
+                "rules": game.rules.name, "rules_title": rules_title(game.rules),
                 "phase": full["phase"], "to_move": to_move,
                 "your_move": to_move == str(player), "status": full["status"],
                 "result": full["result"], "clock": full["clock"], "moves": len(game.moves),

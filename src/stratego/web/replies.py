@@ -75,18 +75,21 @@ def json_reply(data: Any, status: int = 200,
     return Reply(status, "application/json", body, (("Cache-Control", "no-store"), *headers))
 
 
-def html_error(status: int, message: str) -> Reply:
+def html_error(status: int, message: str, *, game: bool = True) -> Reply:
     """A small HTML page for a person who opened a dead link: what happened, and a link
-    back to the lobby."""
+    back to the lobby. `game` says the link was a game's (a seat or an invitation);
+    False words it for any other page."""
     text = html.escape(message)
+    what = "game" if game else "page"
     body = (
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<title>Stratego: game not found</title>\n"
+        f"<title>Stratego: {what} not found</title>\n"
         "<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n"
         "<link rel=\"stylesheet\" href=\"/static/style.css\">\n</head>\n"
         "<body data-page=\"missing\">\n<header class=\"top\"><h1>Stratego</h1></header>\n"
-        "<main class=\"lobby\"><div class=\"card\">\n<h2>This game is not here</h2>\n"
+        "<main class=\"lobby\"><div class=\"card\">\n"
+        f"<h2>This {what} is not here</h2>\n"
         f"<p data-testid=\"missing\">{text}</p>\n"
         "<p><a class=\"button\" href=\"/\" data-testid=\"lobby-link\">Start a new game</a></p>\n"
         "</div></main>\n</body>\n</html>\n"

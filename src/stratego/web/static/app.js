@@ -123,10 +123,25 @@
     }
     const [edition, ...variants] = (data.rules || options.default_rules || "classic").split("+");
 
+    // "Classic web rules + Barrage": the rules' titles, as a player reads them
+    // ("Stratego Barrage" alone when `short`, as a bot's line in the list says it)
+    function rulesTitle(rules, short) {
+      const [first, ...more] = rules.split("+");
+      const edition = options.editions.find((e) => e.id === first);
+      const variants = more.map((id) => {
+        const variant = options.variants.find((v) => v.id === id);
+        return variant && variant.title ? variant.title : id;
+      });
+      if (short && variants.length) return variants.join(" + ");
+      return [edition && edition.title ? edition.title : first, ...variants].join(" + ");
+    }
     const bot = $("bot");
-    bot.replaceChildren(...options.bots.map((b) => el("option", {
-      value: b.id, text: b.description ? `${b.name} (${b.description})` : b.name,
-    })));
+    bot.replaceChildren(...options.bots.map((b) => {
+      const words = [b.description, b.rules ? `${rulesTitle(b.rules, true)} only` : null]
+        .filter(Boolean).join(", ");
+      return el("option", { value: b.id, text: words ? `${b.name} (${words})` : b.name,
+        title: b.spec || null });
+    }));
     bot.value = options.default_bot || data.bot || (options.bots[0] || {}).id || "";
     $("bot-field").hidden = options.bots.length === 0;
 
@@ -134,7 +149,7 @@
     const known = options.editions.map((e) => e.id);
     if (!known.includes(edition)) options.editions.unshift({ id: edition, title: edition });
     editions.replaceChildren(...options.editions.map((e) => el("option", {
-      value: e.id, text: e.title && e.title !== e.id ? `${e.title} (${e.id})` : e.id,
+      value: e.id, text: e.title || e.id,
     })));
     editions.value = edition;
 
@@ -153,16 +168,38 @@
     variantsChanged();
     if (variants.length) $("variants-box").open = true;
 
-    // a bot that plays only some rules (a learned bot) sets them when chosen
-    function botChanged() {
-      const chosen = options.bots.find((b) => b.id === bot.value);
-      if (!chosen || !chosen.rules) return;
-      const [botEdition, ...botVariants] = chosen.rules.split("+");
-      if ([...editions.options].some((o) => o.value === botEdition)) editions.value = botEdition;
-      for (const input of box.querySelectorAll("input")) {
-        input.checked = botVariants.includes(input.value);
+    // A bot that plays only some rules (a learned bot) sets them when chosen, and the
+    // other rules are greyed out while it is the opponent: no form the server refuses.
+    function fixedRules() {
+      const human = document.querySelector("input[name=opponent]:checked").value === "human";
+      const chosen = human ? null : options.bots.find((b) => b.id === bot.value);
+      return chosen && chosen.rules ? chosen : null;
+    }
+    function lockRules() {
+      const chosen = fixedRules();
+      const [botEdition, ...botVariants] = chosen ? chosen.rules.split("+") : [null];
+      for (const option of editions.options) {
+        option.disabled = Boolean(chosen) && option.value !== botEdition;
       }
-      variantsChanged();
+      for (const input of box.querySelectorAll("input")) {
+        input.disabled = Boolean(chosen) && !botVariants.includes(input.value);
+      }
+      $("rules-locked").hidden = !chosen;
+      if (chosen) {
+        $("rules-locked").textContent = `${chosen.name} plays ${rulesTitle(chosen.rules)} only.`;
+      }
+    }
+    function botChanged() {
+      const chosen = fixedRules();
+      if (chosen) {
+        const [botEdition, ...botVariants] = chosen.rules.split("+");
+        if ([...editions.options].some((o) => o.value === botEdition)) editions.value = botEdition;
+        for (const input of box.querySelectorAll("input")) {
+          input.checked = botVariants.includes(input.value);
+        }
+        variantsChanged();
+      }
+      lockRules();
     }
     bot.addEventListener("change", botChanged);
 
@@ -177,6 +214,7 @@
     function opponentChanged() {
       const human = document.querySelector("input[name=opponent]:checked").value === "human";
       $("bot-field").hidden = human || options.bots.length === 0;
+      botChanged();
     }
     for (const radio of document.querySelectorAll("input[name=opponent]")) {
       radio.addEventListener("change", opponentChanged);
@@ -224,6 +262,13 @@
     return { text: game.opponent === "bot" ? "The bot's move" : "Their move", state: "theirs" };
   }
 
+  // A count of turns (one side's each) in the words of the move list, which numbers a
+  // move of each side as one.
+  function movesWords(turns) {
+    const moves = Math.ceil(turns / 2);
+    return `${moves} ${moves === 1 ? "move" : "moves"}`;
+  }
+
   async function myGames() {
     const list = seats();
     const card = $("my-games-card");
@@ -256,10 +301,22 @@
         type: "button", class: "forget", text: "×", title: "Forget this game here",
         "aria-label": `Forget the game against ${who}`, "data-testid": "forget-game",
       });
+      // A game not over asks once more: its seat link is kept nowhere else.
       forget.addEventListener("click", () => {
+        if (g.phase !== "over" && !forget.classList.contains("confirm")) {
+          forget.classList.add("confirm");
+          forget.textContent = "Forget?";
+          forget.title = "This game is not over: click again to forget it here (its link is lost)";
+          return;
+        }
         forgetSeats([g]);
         li.remove();
         if (!ul.children.length) card.hidden = true;
+      });
+      forget.addEventListener("blur", () => {
+        forget.classList.remove("confirm");
+        forget.textContent = "×";
+        forget.title = "Forget this game here";
       });
       const clock = g.clock && g.clock.control ? ` · ${g.clock.control}` : "";
       const li = el("li", { class: `my-game ${line.state}`, "data-testid": "my-game", "data-game": g.game },
@@ -267,7 +324,7 @@
         el("span", { class: "what" },
           el("strong", { text: `vs ${who}` }),
           el("span", { class: "detail", text: `${g.rules_title || g.rules || ""}${clock}` +
-            (g.moves !== undefined ? ` · ${g.moves} moves` : "") })),
+            (g.moves ? ` · ${movesWords(g.moves)}` : "") })),
         el("span", { class: "state", "data-testid": "my-game-state", text: line.text }),
         el("a", { class: "button resume", href: g.url, "data-testid": "resume",
           text: g.phase === "over" ? "View" : "Resume" }),
@@ -278,8 +335,16 @@
   }
 
   function join(data) {
-    $("join-rules").textContent = data.rules;
+    $("join-rules").textContent = data.rules_title || data.rules;
     $("join-player").textContent = data.player;
+    // The link of a game this browser already plays in: most likely its own invitation,
+    // opened to check it. Joining from here would use it up for the friend.
+    const mine = seats().find((s) => s.game === data.game);
+    if (mine) {
+      $("own-invite").hidden = false;
+      $("own-seat").href = `/play/${mine.game}/${mine.seat}`;
+      $("join").textContent = "Play the other side here anyway";
+    }
     $("join").addEventListener("click", async () => {
       const reply = await call("POST", `/api/games/${data.game}/join`, { code: data.code });
       if (reply.ok) {
@@ -464,6 +529,15 @@
       return cur.move_rows.flatMap((row) => row.plies);
     }
 
+    // The numbered move and the side of the list's turn `ply` (1 for the first), or null.
+    function moveOf(ply) {
+      for (const row of cur.move_rows) {
+        const entry = row.plies.find((p) => p.ply === ply);
+        if (entry) return { number: row.number, player: entry.player };
+      }
+      return null;
+    }
+
     function renderMoves() {
       const moves = $("moves");
       moves.replaceChildren(...cur.move_rows.map((row) => {
@@ -484,6 +558,20 @@
         }
         return li;
       }));
+      if (pendingMove) {
+        const mine = el("span", { class: "ply pending", "data-testid": "pending-move",
+          text: `${pendingMove} …`, title: "Your move, sent" });
+        // a new row when the side that moved first moves again, else the last row
+        const rows = cur.move_rows;
+        const first = rows.length && rows[0].plies.length ? rows[0].plies[0].player : cur.player;
+        if (rows.length && cur.player !== first && moves.lastElementChild) {
+          moves.lastElementChild.appendChild(mine);
+        } else {
+          const li = el("li", {}, mine);
+          li.value = rows.length + 1;
+          moves.appendChild(li);
+        }
+      }
       if (!reviewing) moves.scrollTop = moves.scrollHeight;
       else {
         const current = moves.querySelector(".current");
@@ -592,6 +680,29 @@
       }
     }
 
+    // How the game ended, in words for this seat (the status above says who won).
+    function endedBy(result) {
+      const winner = result.winner;
+      const loser = winner === "red" ? "blue" : winner === "blue" ? "red" : null;
+      const me = cur.player;
+      switch (result.reason) {
+        case "flag captured":
+          return winner === me ? "You captured the Flag." : `${cap(winner)} captured your Flag.`;
+        case "resignation":
+          return loser === me ? "You resigned." : `${cap(loser)} resigned.`;
+        case "time":
+          return loser === me ? "Your time ran out." : `${cap(loser)}'s time ran out.`;
+        case "no legal moves":
+          return loser === me ? "You had no legal move left." : `${cap(loser)} had no legal move left.`;
+        case "draw agreed":
+          return "A draw was agreed.";
+        case "ply limit":
+          return "The game reached its move limit.";
+        default:
+          return result.text;
+      }
+    }
+
     function live() {
       return reviewing === null;
     }
@@ -600,7 +711,7 @@
       const against = cur.opponent === "bot"
         ? ` against the ${cur.bot_name || cur.bot} bot` : " against a friend";
       const control = cur.clock && cur.clock.control ? ` · ${cur.clock.control}` : "";
-      $("rules").textContent = `${cur.rules_title} (${cur.rules}) · you play ${cur.player}${against}${control}`;
+      $("rules").textContent = `${cur.rules_title || cur.rules} · you play ${cur.player}${against}${control}`;
       document.title = (yourMove() ? "● Your move · " : cur.phase === "setup" ? "Your setup · " : "") + "Stratego";
       const shown = reviewing || cur;
       $("svg").innerHTML = shown.svg;
@@ -675,7 +786,7 @@
       if (cur.result) {
         const you = { win: "You win", loss: "You lose", draw: "A draw" }[cur.result.you];
         $("over-title").textContent = you;
-        $("over-reason").textContent = cur.result.text;
+        $("over-reason").textContent = endedBy(cur.result);
       }
       $("rematch").textContent = cur.rematch ? "Play the rematch" : "Rematch";
       $("download").hidden = !cur.record;
@@ -693,9 +804,17 @@
       const at = isLive ? total : reviewing.ply;
       $("review-prev").disabled = at === 0;
       $("review-next").disabled = isLive;
-      $("review-where").textContent = isLive ? `Live · ${total} moves` : `Move ${at} of ${total}`;
+      // The list numbers moves (a turn of each side); a turn is one side's.
+      const rows = cur.move_rows.length;
+      const where = isLive ? null : moveOf(reviewing.ply);
+      $("review-where").textContent = isLive
+        ? `${cur.phase === "over" ? "Final position" : "Live"} · ${rows} ${rows === 1 ? "move" : "moves"}`
+        : where ? `After move ${where.number}, ${where.player}` : "Starting position";
       if (!isLive) {
-        $("review-text").textContent = `Reviewing the position after turn ${reviewing.ply} of ${reviewing.of}.`;
+        $("review-text").textContent = where
+          ? `Reviewing the position after move ${where.number}, ${where.player} ` +
+            `(turn ${reviewing.ply} of ${reviewing.of}).`
+          : `Reviewing the starting position (turn 0 of ${reviewing.of}).`;
       }
       document.body.classList.toggle("reviewing", !isLive);
     }
@@ -717,6 +836,10 @@
         freshTimer = window.setTimeout(() => { if (!drag) render(); }, FRESH_MS + 50);
       }
       render();
+      if (old.draw === "sent" && data.draw !== "sent" && data.phase === "play") {
+        // a friend said no, by the button or by moving on
+        showNotice("Your opponent declined the draw.");
+      }
       const mine = optimistic;
       optimistic = null;
       const slid = new Set();
@@ -764,9 +887,10 @@
 
     let wanted = null;  // the turn asked for last, while its answer is on its way
     async function review(ply) {
+      if (busy) return;
       wanted = ply;
       const reply = await call("GET", `${base}/review/${ply}`);
-      if (wanted !== ply) return;  // a later step (or going back live) came first
+      if (wanted !== ply || busy) return;  // a later step, going back live or a move came first
       wanted = null;
       if (reply.ok) {
         reviewing = reply.data;
@@ -778,6 +902,7 @@
     }
 
     function reviewStep(step) {
+      if (busy) return;  // a move is on its way: its answer brings the live game
       const total = cur.moves.length;
       if (!total) return;
       const at = wanted !== null ? wanted : reviewing ? reviewing.ply : total;
@@ -803,9 +928,11 @@
       showError("");
       $("notice").hidden = true;
       document.body.classList.add("busy");
+      if (action === "move" && cur.phase === "play") moveSent(body.move);
       const reply = await call("POST", `${base}/${action}`, body || {});
       document.body.classList.remove("busy");
       busy = false;
+      pendingMove = null;
       selected = null;
       if (reply.ok) {
         reviewing = null;
@@ -818,6 +945,30 @@
       }
       if (reply.ok && action === "rematch" && cur.rematch) window.location.assign(cur.rematch);
       else if (cells[focused] && grid.contains(document.activeElement)) cells[focused].focus();
+    }
+
+    // Our move is on its way (against a bot, the answer comes with the bot's reply): the
+    // page says whose turn it is now and lists the move at once, marked as sent.
+    let pendingMove = null;
+    function moveSent(text) {
+      pendingMove = text;
+      reviewing = null;
+      wanted = null;
+      const other = cur.player === "red" ? "blue" : "red";
+      // the piece is on its way: no frame, no targets, nothing to click until the answer
+      selected = null;
+      for (const cell of Object.values(cells)) {
+        cell.classList.remove("selected", "clickable", "draggable");
+        delete cell.dataset.legal;
+      }
+      const name = cur.bot_name || cur.bot;
+      $("status").textContent = cur.opponent !== "bot" ? "Sending your move…"
+        : name ? `The ${name} bot is thinking…` : "The bot is thinking…";
+      document.title = "Stratego";
+      for (const [bar, side] of [["bar-top", other], ["bar-bottom", cur.player]]) {
+        $(bar).classList.toggle("to-move", side === other);
+      }
+      renderMoves();
     }
 
     function showNotice(text) {

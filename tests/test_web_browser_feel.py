@@ -1,0 +1,248 @@
+"""How the web game feels to a player, in a real (headless) Chromium driven by Playwright.
+
+The selected piece keeps its frame; while the bot thinks the page says so and lists the
+move sent; a friend's "no" to a draw is a notice; "Your games" asks before it forgets a
+game not over; your own invitation, opened in your browser, warns before it is used up;
+a bot that plays only some rules greys the others out; the bots and rules are named in a
+player's words; the review counts moves as the move list does; a mistyped address gets a
+page with a way back. Each waits for what the page shows, never for a time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+pytest.importorskip("uvicorn", reason="the web extra is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from stratego.web import GameHub  # noqa: E402
+from test_web_browser import (  # noqa: E402
+    CHROMIUM,
+    _Console,
+    _moves,
+    _new_page,
+    _play_a_move,
+    _Server,
+    _status,
+    _two_people,
+)
+
+expect = sync_api.expect
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[_Server]:
+    srv = _Server(GameHub(rules="classic", seed=21))
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def console() -> Iterator[_Console]:
+    watcher = _Console()
+    yield watcher
+    assert watcher.errors == [], f"console errors: {watcher.errors}"
+
+
+def _outline(page: Any, square: str) -> tuple[str, str]:
+    """The computed outline style and colour of the square `square`'s cell."""
+    style = page.locator(f'[data-square="{square}"]').evaluate(
+        "(cell) => { const s = getComputedStyle(cell); return [s.outlineStyle, s.outlineColor]; }")
+    return style[0], style[1]
+
+
+YELLOW = "rgb(245, 215, 66)"  # the selection's frame (#f5d742)
+
+
+def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """A click focuses the square it selects: the frame must not give way to the focus."""
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    expect(_status(page)).to_contain_text("Set up your army")
+    page.locator('[data-square="a1"]').click()  # the first square of a swap
+    expect(page.locator('[data-square="a1"]')).to_have_class(re.compile(r"\bselected\b"))
+    assert _outline(page, "a1") == ("solid", YELLOW)
+    page.locator('[data-square="a1"]').click()  # the same square again: unselected
+    expect(page.locator(".cell.selected")).to_have_count(0)
+    assert _outline(page, "a1")[0] == "none"
+
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    square = page.locator(".cell.clickable:has(.piece)").first.get_attribute("data-square")
+    page.locator(f'[data-square="{square}"]').click()
+    expect(page.locator(f'[data-square="{square}"]')).to_have_class(re.compile(r"\bselected\b"))
+    assert _outline(page, str(square)) == ("solid", YELLOW)
+
+
+def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """The answer to our move is held back (as a slow bot would): meanwhile the status
+    names the bot thinking, the bars show its turn, the move list shows ours as sent, and
+    review waits; once the answer comes, the live game is back, our move and the bot's in
+    the list."""
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    _play_a_move(page)
+    expect(_moves(page)).to_have_count(2)
+    expect(page.get_by_test_id("review-where")).to_have_text("Live · 1 move")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(re.compile(r"/api/games/[^/]+/[^/]+/move$"), hold)
+    _play_a_move(page)
+    expect(_status(page)).to_have_text(re.compile(r"^The .*bot is thinking…$"))
+    pending = page.get_by_test_id("pending-move")
+    expect(pending).to_have_text(re.compile(r"^[a-j]\d+-[a-j]\d+ …$"))
+    # in a row of its own, move 2 (the list numbers a move of each side as one)
+    expect(page.get_by_test_id("moves").locator("li")).to_have_count(2)
+    expect(page.get_by_test_id("moves").locator("li").last).to_have_attribute("value", "2")
+    expect(page.locator(".cell.selected, [data-legal], .cell.clickable")).to_have_count(0)
+    expect(page.get_by_test_id("bar-top")).to_have_class(re.compile(r"\bto-move\b"))
+    expect(page.get_by_test_id("bar-bottom")).not_to_have_class(re.compile(r"\bto-move\b"))
+    assert page.title() == "Stratego"
+    page.get_by_test_id("review-prev").click()  # nothing to review until the answer is in
+    expect(page.get_by_test_id("review")).to_be_hidden()
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute(re.compile(r"/api/games/[^/]+/[^/]+/move$"))
+    expect(_status(page)).to_have_text("Your move (red).")
+    expect(_moves(page)).to_have_count(4)
+    expect(page.get_by_test_id("pending-move")).to_have_count(0)
+    expect(page.get_by_test_id("review-where")).to_have_text("Live · 2 moves")
+    page.get_by_test_id("review-prev").click()
+    expect(page.get_by_test_id("review")).to_contain_text(
+        "after move 2, red (turn 3 of 4)")
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 2, red")
+
+
+def test_blue_s_move_sent_is_listed_beside_the_bot_s_first(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Red (the bot) moved first: Blue's move sent completes move 1 in the list."""
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("choose-colour").get_by_label("blue").check()
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (blue).")
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route(re.compile(r"/api/games/[^/]+/[^/]+/move$"), hold)
+    _play_a_move(page)
+    rows = page.get_by_test_id("moves").locator("li")
+    expect(rows).to_have_count(1)
+    expect(rows.first.get_by_test_id("pending-move")).to_be_visible()
+    expect(rows.first.locator("[data-ply]")).to_have_count(1)  # the bot's first move
+    assert len(held) == 1
+    held[0].continue_()
+    expect(_status(page)).to_have_text("Your move (blue).")
+    expect(rows.first.locator("[data-ply]")).to_have_count(2)
+    expect(page.get_by_test_id("pending-move")).to_have_count(0)
+
+
+def test_a_friend_declining_a_draw_is_a_notice(server: _Server, browser: Any,
+                                               console: _Console) -> None:
+    red, blue = _two_people(server, browser, console)
+    red.get_by_test_id("offer-draw").click()
+    expect(red.get_by_test_id("draw-sent")).to_be_visible()
+    expect(blue.get_by_test_id("decline-draw")).to_be_visible()
+    blue.get_by_test_id("decline-draw").click()
+    expect(red.get_by_test_id("notice")).to_have_text("Your opponent declined the draw.")
+    expect(red.get_by_test_id("draw-sent")).to_be_hidden()
+    expect(blue.get_by_test_id("notice")).to_be_hidden()  # only the one who offered
+
+
+def test_your_own_invitation_warns_before_it_is_used_up(server: _Server, browser: Any,
+                                                        console: _Console) -> None:
+    red = _new_page(browser, console)
+    red.goto(server.url + "/")
+    red.get_by_label("a friend").check()
+    red.get_by_test_id("create").click()
+    link = red.get_by_test_id("join-link")
+    expect(link).to_have_value(re.compile(r"/join/"))
+    seat = red.url
+    red.goto(link.input_value())  # the creator checks the link it is to send
+    expect(red.get_by_test_id("own-invite")).to_be_visible()
+    expect(red.get_by_test_id("join")).to_have_text("Play the other side here anyway")
+    red.get_by_test_id("own-seat").click()
+    assert red.url == seat
+    # A friend's browser, which plays no seat of this game, is simply invited.
+    friend = _new_page(browser, console)
+    friend.goto(link.input_value())
+    expect(friend.get_by_test_id("own-invite")).to_be_hidden()
+    expect(friend.get_by_test_id("join")).to_have_text("Join the game")
+    expect(friend.locator("#join-rules")).to_have_text("Classic web rules")
+    friend.get_by_test_id("join").click()
+    expect(_status(friend)).to_contain_text("Set up your army")
+
+
+def test_a_bot_of_some_rules_greys_out_the_others_and_names_are_a_players(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    bots = page.get_by_test_id("choose-bot")
+    expect(bots.locator('option[value="hard"]')).to_have_text("Hard (searches about 1 s a move)")
+    expect(bots.locator('option[value="policy-barrage"]')).to_have_text(
+        "Policy-Barrage (a learned policy, Stratego Barrage only)")
+    rules = page.get_by_test_id("choose-rules")
+    expect(rules.locator('option[value="classic"]')).to_have_text("Classic web rules")
+    locked = page.get_by_test_id("rules-locked")
+    expect(locked).to_be_hidden()
+
+    bots.select_option("policy-barrage")
+    expect(locked).to_have_text(
+        "Policy-Barrage plays Classic web rules + Stratego Barrage only.")
+    expect(rules.locator('option[value="milton-bradley-1961"]')).to_be_disabled()
+    expect(rules.locator('option[value="classic"]')).to_be_enabled()
+    variants = page.get_by_test_id("choose-variants")
+    expect(variants.get_by_label("Stratego Barrage")).to_be_enabled()
+    expect(variants.get_by_label("Stratego Duel")).to_be_disabled()
+    # A friend plays any rules; back to a bot of any rules, all of them again.
+    page.get_by_label("a friend").check()
+    expect(locked).to_be_hidden()
+    expect(rules.locator('option[value="milton-bradley-1961"]')).to_be_enabled()
+    page.get_by_label("the bot").check()
+    expect(locked).to_be_visible()
+    bots.select_option("medium")
+    expect(locked).to_be_hidden()
+    expect(variants.get_by_label("Stratego Duel")).to_be_enabled()
+
+    bots.select_option("hard")  # the rules the learned bot set stay chosen
+    page.get_by_test_id("create").click()
+    expect(page.locator("#rules")).to_have_text(
+        "Classic web rules + Stratego Barrage · you play red against the Hard bot")
+
+
+def test_a_mistyped_address_gets_a_page_with_a_way_back(server: _Server, browser: Any,
+                                                       console: _Console) -> None:
+    page = _new_page(browser, console)
+    reply = page.goto(server.url + "/nonsense")
+    assert reply is not None
+    assert reply.status == 404
+    expect(page.locator("h2")).to_have_text("This page is not here")
+    expect(page.get_by_test_id("missing")).to_contain_text("no such page")
+    page.get_by_test_id("lobby-link").click()
+    expect(page.get_by_test_id("create")).to_be_visible()
+    console.errors = [e for e in console.errors if "404" not in e]
