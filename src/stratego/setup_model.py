@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable
 
 from stratego.arguments import random_from, rules_from
-from stratego.board import NEIGHBOURS, SIZE, Square, home_rows
+from stratego.board import LAKE_INDICES, NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, shown
 from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
@@ -47,8 +47,8 @@ from stratego.rules import Rules, as_rules
 from stratego.setups import Setup, random_setup, setup_problems
 
 __all__ = ["HELD_OUT_EVERY", "ROLES", "SETUP_SOURCES", "SWAPS", "defensive_setup",
-           "flag_walled", "held_out_setups", "sample_setup", "setup_source", "training_setups",
-           "training_texts"]
+           "flag_covered", "flag_walled", "held_out_setups", "sample_setup", "setup_source",
+           "training_setups", "training_texts"]
 
 HELD_OUT_EVERY = 5
 """Every fifth bundled setup of an army (file positions 4, 9, 14, ...) is held out of
@@ -88,6 +88,36 @@ def flag_walled(setup: Setup) -> bool:
     ranks = {square.index: rank for square, rank in setup.placement}
     flags = [index for index, rank in ranks.items() if rank is Rank.FLAG]
     return bool(flags) and all(ranks.get(n) is Rank.BOMB for f in flags for n in NEIGHBOURS[f])
+
+
+def flag_covered(setup: Setup) -> bool:
+    """Whether no Scout can strike `setup`'s Flag on the game's first moves: a piece of
+    the setup, or a lake, stands between the Flag and the opponent's side in the Flag's
+    file (the rows between the armies are empty when play starts, so an open file is a
+    lane for a Scout from the other side). False for an army without a Flag. Raises
+    `SetupError` for a `setup` that is no `Setup`."""
+    if not isinstance(setup, Setup):
+        raise SetupError(f"not a Setup: {shown(setup)} (make one with Setup.parse or "
+                         f"random_setup)")
+    taken = {square.index for square, _ in setup.placement}
+    flags = [square.index for square, rank in setup.placement if rank is Rank.FLAG]
+    step = SIZE if setup.player is Player.RED else -SIZE  # toward the opponent
+    for flag in flags:
+        index = flag + step
+        while 0 <= index < SIZE * SIZE and index not in taken and index not in LAKE_INDICES:
+            index += step
+        if not 0 <= index < SIZE * SIZE:
+            return False  # the file is open to the opponent's side
+    return bool(flags)
+
+
+@functools.cache
+def _covered(rules: Rules) -> tuple[str, ...]:
+    """The training texts of the army of `rules` whose Flag no Scout reaches on the first
+    moves (`flag_covered`)."""
+    depth = rules.setup.depth
+    return tuple(t for t in _split(rules)[0]
+                 if flag_covered(Setup.parse(t, Player.RED, depth)))
 
 
 @functools.cache
@@ -150,8 +180,10 @@ def sample_setup(rules: Rules | str, player: Player | str,
 
     With `walled`, only the training setups whose Flag is walled in by Bombs
     (`flag_walled`: about 45% of the 40-piece army's) are drawn from, when the army has
-    any (Barrage's single Bomb walls no Flag: its draws are then the plain ones). Mirroring
-    and the swaps keep the wall.
+    any; an army none of whose setups walls its Flag (Barrage's single Bomb walls none)
+    draws from those whose Flag no Scout can strike on the first moves (`flag_covered`:
+    about one Barrage setup in eight leaves a file open to it). Mirroring and the swaps
+    keep the wall and the cover.
 
     `rules` is a `Rules` value or a rules name; `rng` a `random.Random`, a seed, or None
     for fresh randomness. Raises `RulesError` for rules that are neither and `SetupError`
@@ -161,8 +193,8 @@ def sample_setup(rules: Rules | str, player: Player | str,
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = random_from(rng, "sample_setup", SetupError)
     train = _split(rules)[0]
-    if walled and _walled(rules):
-        train = _walled(rules)
+    if walled:
+        train = _walled(rules) or _covered(rules) or train
     if not train:
         return defensive_setup(rules, player, rng)
     text = train[rng.randrange(len(train))]

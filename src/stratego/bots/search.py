@@ -252,9 +252,10 @@ class SearchBot:
             and fell short of one second at three (the performance page).
         walled: Whether its setups are drawn only among the human setups whose Flag is
             walled in by Bombs (`stratego.setup_model.sample_setup` with ``walled=True``,
-            about 45% of the 40-piece army's; an army without such setups draws as
-            without it), as the learned bots do: a walled Flag falls only to a Miner, and
-            the search defends it far better than an open one (see the performance page).
+            about 45% of the 40-piece army's; an army without such setups draws among
+            those whose Flag no Scout strikes on its first move), as the learned bots do:
+            a walled Flag falls only to a Miner, and the search defends it far better than
+            an open one (see the performance page).
             False draws from all the setup model's setups.
         replies: The visits of a candidate after which the opponent's first answer to it
             in the playouts is chosen by the search instead of the playout policy: by

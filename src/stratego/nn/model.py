@@ -463,7 +463,8 @@ class NetworkBot(PolicyBot):
         is walled in by Bombs where the army has such setups (``walled=True``): a network
         learns to attack far better than to defend its Flag, and on 400 check deals the
         classic network won 148 games against the heuristic this way and 120 from any
-        human setup (Barrage has no walled setups: its draws are unchanged)."""
+        human setup (Barrage has no walled setups: its draws are those whose Flag no
+        Scout strikes on its first move)."""
         return sample_setup(rules, player, rng, walled=True)
 
 
