@@ -1,12 +1,11 @@
 """How the web game feels to a player, in a real (headless) Chromium driven by Playwright.
 
-The selected piece keeps its frame; while the bot thinks the page says so and lists the
-move sent; a friend's "no" to a draw is a notice; "Your games" asks before it forgets a
-game not over; your own invitation, opened in your browser, warns before it is used up;
-a bot that plays only some rules greys the others out; the bots and rules are named in a
-player's words; the review counts moves as the move list does; a mistyped address gets a
-page with a way back. Each waits for what the page shows, never for a time.
-"""
+The selected piece keeps its frame, and a piece that cannot move says so; while the bot
+thinks the page says so and lists the move sent; a friend's "no" to a draw is a notice;
+your own invitation, opened in your browser, warns before it is used up; a bot that plays
+only some rules greys the others out; the bots and rules are named in a player's words;
+the review counts moves as the move list does; a mistyped address gets a page with a way
+back. Each waits for what the page shows, never for a time."""
 
 from __future__ import annotations
 
@@ -87,6 +86,25 @@ def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
     page.locator(f'[data-square="{square}"]').click()
     expect(page.locator(f'[data-square="{square}"]')).to_have_class(re.compile(r"\bselected\b"))
     assert _outline(page, str(square)) == ("solid", YELLOW)
+
+
+def test_a_piece_that_cannot_move_says_so_when_clicked(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Classic web rules: the Flag and the Bombs never move. Clicking one (or any piece of
+    ours with no legal move) is answered with a notice, not with nothing."""
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    bomb = page.locator('.cell:has(.piece[data-owner="red"][data-rank="B"])').first
+    square = bomb.get_attribute("data-square")
+    bomb.click()
+    notice = page.get_by_test_id("notice")
+    expect(notice).to_have_text(f"Your Bomb on {square} has no legal move.")
+    page.locator(".cell.clickable:has(.piece)").first.click()  # a piece that moves
+    expect(notice).to_be_hidden()
+    expect(page.locator(".cell.selected")).to_have_count(1)
 
 
 def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(

@@ -422,6 +422,7 @@
     let drag = null;           // a piece being dragged: {from, x, y, id, moved, ghost}
     let suppressClick = false;
     let optimistic = null;     // our move, slid before the server answered
+    let stuck = false;         // the notice says a clicked piece of ours cannot move
     let presets = { key: null, list: [], next: 0, loading: false };
     const base = `/api/games/${cur.game}/${cur.seat}`;
     const cells = {};
@@ -1011,10 +1012,21 @@
         send("move", { move: `${selected}-${name}` });
       } else if (cur.legal[name]) {
         selected = name === selected ? null : name;
+        if (stuck) showNotice("");
+        stuck = false;
         render();
-      } else if (selected) {
-        selected = null;
-        render();
+      } else {
+        // one of our pieces with nowhere to go: say so, rather than do nothing
+        const piece = cur.cells.find((c) => c.square === name && c.owner === cur.player);
+        if (piece && piece.rank !== null && piece.rank !== undefined && yourMove() &&
+            !cur.rescue.length) {
+          showNotice(`Your ${cur.names[piece.rank]} on ${name} has no legal move.`);
+          stuck = true;
+        }
+        if (selected) {
+          selected = null;
+          render();
+        }
       }
     }
 
