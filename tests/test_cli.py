@@ -293,7 +293,7 @@ def test_play_until_the_game_ends(monkeypatch: pytest.MonkeyPatch,
                  "--max-plies", "60"])
     out = capsys.readouterr().out
     assert code == 0
-    assert re.search(r"(You win|You lose|Draw): .+ after \d+ plies", out)
+    assert re.search(r"(You win: |You lose: |A draw \().+ after \d+ plies", out)
 
 
 def test_play_in_a_real_terminal_process() -> None:

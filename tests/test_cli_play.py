@@ -93,7 +93,8 @@ def test_the_whole_board_and_the_seed_once_the_game_is_over(
                  "--max-plies", "40"])
     out = capsys.readouterr().out
     assert code == 0
-    verdict = re.search(r"^(You win|You lose|Draw): .+ after \d+ plies \(seed 2\)\.$", out, re.M)
+    verdict = re.search(r"^(You win: |You lose: |A draw \().+ after \d+ plies \(seed 2\)\.$",
+                        out, re.M)
     assert verdict is not None, out
     final_board = out[:verdict.start()].rsplit("    a   b", 2)[-2]
     assert "?" not in final_board
@@ -120,6 +121,8 @@ def test_play_takes_your_setup_as_text_or_file(
     ("setup", "message"),
     [
         ("FBX", "--setup: a setup needs 40 squares"),
+        ("nope.txt", "--setup: cannot read 'nope.txt': no such file"),
+        ("my setups/red.setup", "--setup: cannot read 'my setups/red.setup': no such file"),
         (PERSON_SETUP.replace("M", "G"), "--setup: not a valid red setup under classic: "
                                          "2 Generals, the army has 1; 0 Marshals"),
         (PERSON_SETUP.replace("F", "?"), "not a rank symbol: '?'"),
@@ -159,6 +162,35 @@ def test_play_with_human_setups(monkeypatch: pytest.MonkeyPatch,
     assert record.replay().ply == 30
 
 
+@pytest.mark.parametrize(("name", "result"), [("game.txt", "0-1"), ("game.xml", "3")])
+def test_resigning_ends_the_game_shows_the_board_and_saves_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: pathlib.Path, name: str, result: str) -> None:
+    """'resign' ends the game as a loss (every book: a player may resign): the whole board
+    is shown, the result and the seed, and --save keeps the game with the bot the winner
+    (a record's Result tag; a Gravon file's result type 3, a resignation). 'quit' leaves
+    it unfinished."""
+    path = tmp_path / name
+    code, out, _ = play(monkeypatch, capsys, ["a4-a5", "resign"], "--seed", "3",
+                        "--bot", "random", "--save", str(path))
+    assert code == 0
+    assert "You resign." in out
+    assert re.search(r"You lose: you resigned after 2 plies \(seed 3\)\.", out)
+    final_board = out.split("You resign.")[1]
+    assert "?" not in final_board  # the bot's army, face up
+    assert f"Saved: {path}" in out
+    text = path.read_text(encoding="utf-8")
+    if name.endswith(".txt"):
+        record = parse_record(text)
+        assert record.tags["Result"] == result
+        assert record.replay().ply == 2
+    else:
+        assert re.search(r"<result[^>]*type=\"3\"|<type>3</type>|result.{0,40}3", text), text
+    code, out, _ = play(monkeypatch, capsys, ["help", "quit"], "--seed", "3")
+    assert "'resign'" in out  # the help says how to give up
+    assert "You left the game." in out
+
+
 def test_quitting_saves_nothing(monkeypatch: pytest.MonkeyPatch,
                                 capsys: pytest.CaptureFixture[str],
                                 tmp_path: pathlib.Path) -> None:
@@ -182,7 +214,11 @@ def test_play_shows_a_rank_legend(monkeypatch: pytest.MonkeyPatch,
     code, out, _ = play(monkeypatch, capsys, ["legend", "quit"], "--edition", edition)
     assert code == 0
     assert out.count("Ranks: ") == 2
-    ranks = re.search(r"^Ranks: (.+)$", out, re.M).group(1)  # type: ignore[union-attr]
+    # the line is wrapped to the terminal's 80 columns: its lines read as one
+    found = re.search(r"^Ranks: (.+?\.)$(?!\n  )", out, re.M | re.S)
+    assert found is not None, out
+    ranks = " ".join(found.group(1).split())
+    assert all(len(line) <= 79 for line in out.splitlines() if not line.startswith("red ("))
     assert ranks.startswith(marshal)
     assert "B Bomb" in ranks
     assert "F Flag x1" in ranks

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
+import textwrap
 from typing import Any
 
 from stratego.cli.options import (
@@ -34,16 +36,29 @@ from stratego.text import captured_text
 # a person against a bot
 
 _HELP = """\
-Type a move as FROM-TO, such as a4-a5 (a Scout may go several squares: a4-a8).
+Type a move as FROM-TO, such as {step} (a Scout may go several squares: {run}).
 Commands: 'moves' lists your legal moves, 'board' draws the board again,
-'legend' shows what the board's signs mean, 'help' shows this text, 'quit' leaves
-the game."""
+'legend' shows what the board's signs mean, 'help' shows this text, 'resign'
+gives up the game (the whole board is shown, and --save keeps the game), 'quit'
+leaves it unfinished."""
+
+_EXAMPLES = {Player.RED: {"step": "a4-a5", "run": "a4-a8"},
+             Player.BLUE: {"step": "a7-a6", "run": "a7-a3"}}
+"""The moves `_HELP` gives as examples, from each side's front row."""
+
+
+def _help(person: Player) -> str:
+    """`_HELP` with examples of moves `person` may play."""
+    return _HELP.format(**_EXAMPLES[person])
 
 _RESCUE_HELP = """\
 Rescue: your {piece} reached the opponent's back row, so you may bring back one of
 your captured pieces. Type RANK@SQUARE with the rank's letter (M Marshal,
 G General, C Colonel, J Major, K Captain, L Lieutenant, T Sergeant, N Miner,
 X Scout, S Spy), such as K@b2, or '--' to decline. 'moves' lists the choices."""
+
+WIDTH = 79
+"""The width `play` wraps its texts to: one less than a classic terminal's 80 columns."""
 
 _MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
 """The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
@@ -81,14 +96,19 @@ def _legend(rules: Rules, person: Player, style: str) -> str:
                       for rank in _LEGEND_ORDER if rules.army.count(rank))
     mine, theirs = ("r", "b") if person is Player.RED else ("b", "r")
     lake = "~~~" if style == "ascii" else "≈≈≈"
-    return (f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot piece "
-            f"whose rank you do not know, {lake} a lake.\nRanks: {ranks}.")
+    return "\n".join([
+        *textwrap.wrap(f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot "
+                       f"piece whose rank you do not know, {lake} a lake.", WIDTH),
+        *textwrap.wrap(f"Ranks: {ranks}.", WIDTH, subsequent_indent="  ")])
 
 
 def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
     """The person's `--setup`: its text form, or the name of a file holding it (lines
     starting with '#' are comments)."""
     source = text
+    if not os.path.isfile(text) and _names_a_file(text):
+        raise UsageError(f"--setup: cannot read {shown(text)}: no such file (a setup is "
+                         "given as its text, such as 'FBNN.../...', or as a file holding it)")
     if os.path.isfile(text):
         try:
             with open(text, encoding="utf-8") as handle:
@@ -106,6 +126,17 @@ def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
         raise UsageError(f"--setup: not a valid {person} setup under {rules.name}: "
                           + "; ".join(problems))
     return setup
+
+
+_SETUP_SIGNS = frozenset("FSXNTLKJCGMBfsxntlkjcgmb./0123456789 ")
+"""What a setup's text form may hold (rank symbols in either case, empty squares, rows)."""
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether `text`, which is no file here, was meant as one: it ends with an extension
+    (``.txt``) and holds signs no setup text does."""
+    return (re.search(r"\.[A-Za-z][A-Za-z0-9]{0,4}$", text) is not None
+            and any(sign not in _SETUP_SIGNS for sign in text))
 
 
 def _parse_move(line: str, rules: Rules) -> Move:
@@ -143,9 +174,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         setups[person] = _person_setup(args.setup, rules, person)
     bot = bot_from_spec(args.bot, random.Random(f"{seed}/bot").randrange(2**32))
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
-    print(f"You play {person} against the {args.bot} bot under {rules.title} "
-          f"({rules.name}).")
-    print(_HELP)
+    print(textwrap.fill(f"You play {person} against the {args.bot} bot under {rules.title} "
+                        f"({rules.name}).", WIDTH))
+    print(_help(person))
     print(_legend(rules, person, args.board))
     show_board = True
     while state.outcome is None:
@@ -178,7 +209,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         command = line.lower()
         if not command:
             continue
-        if command in ("quit", "exit", "resign", "q"):
+        if command == "resign":
+            print("You resign.")
+            return _end(state, args, person, seed, resigned=person)
+        if command in ("quit", "exit", "q"):
             # The game is not over: the board shows only what you may know.
             print("You left the game.")
             print(draw_board(seen, args.board))
@@ -187,7 +221,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                       "not over.")
             return 0
         if command in ("help", "h", "?"):
-            print(_HELP)
+            print(_help(person))
             if seen.pending_rescue is not None:
                 print(_RESCUE_HELP.format(piece="piece"))
             continue
@@ -212,18 +246,29 @@ def cmd_play(args: argparse.Namespace) -> int:
         state = apply(state, move)
         _report_strike(state, person)
         show_board = True
-    # The game is over: the whole board may be shown, and the seed that replays it.
+    return _end(state, args, person, seed)
+
+
+def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
+         resigned: Player | None = None) -> int:
+    """The game is over (by its rules, or `resigned` by that player): the whole board may
+    be shown, the result, the seed that replays it, and the game saved with ``--save``."""
     print(draw_board(state, args.board, person))
     outcome = state.outcome
-    assert outcome is not None
-    if outcome.winner is None:
-        verdict = "Draw"
+    if resigned is not None:
+        verdict = "You lose" if resigned == person else "You win"
+        how = "you resigned" if resigned == person else f"{resigned} resigned"
+        print(f"{verdict}: {how} after {state.ply} plies (seed {seed}).")
+    elif outcome is not None and outcome.winner is None:
+        print(f"A draw ({outcome.termination.value}) after {state.ply} plies (seed {seed}).")
     else:
+        assert outcome is not None
         verdict = "You win" if outcome.winner == person else "You lose"
-    print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
+        print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
     if args.save:
         names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
-        save_game(state, args.save, args.format, names, str(seed), event="stratego play")
+        save_game(state, args.save, args.format, names, str(seed), event="stratego play",
+                  resigned=resigned)
         print(f"Saved: {args.save}")
     return 0
 

@@ -11,6 +11,7 @@ import attrs
 
 from stratego.cli.options import UsageError
 from stratego.errors import StrategoError, shown
+from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
 
@@ -36,9 +37,12 @@ def format_of(path: str, given: str | None) -> str:
 
 
 def save_game(state: GameState, path: str, given: str | None, players: tuple[str, str],
-              round_tag: str, event: str = "stratego selfplay") -> None:
+              round_tag: str, event: str = "stratego selfplay",
+              resigned: Player | None = None) -> None:
     """Write the game that led to `state` to `path`; `round_tag` (the game's seed, as
-    text) goes into a record's ``round`` tag when not empty."""
+    text) goes into a record's ``round`` tag when not empty. A game `resigned` by that
+    player is saved with its opponent the winner (a record's ``Result`` tag, a Gravon
+    file's result type 3)."""
     from stratego import gravon, records
 
     kind = format_of(path, given)
@@ -46,7 +50,9 @@ def save_game(state: GameState, path: str, given: str | None, players: tuple[str
         # Gravon has no ply limit: record the same moves under the rules without one.
         unlimited = _replayed(state, state.rules.with_ply_limit(None))
         try:
-            game = gravon.game_from_state(unlimited, players=players)
+            game = gravon.game_from_state(
+                unlimited, players=players, result_type=None if resigned is None else 3,
+                winner=None if resigned is None else resigned.opponent)
         except StrategoError as exc:
             raise UsageError(f"cannot save this game in a Gravon file: {exc}") from None
         text = game.to_xml() if kind == "gravon-xml" else game.to_text()
@@ -54,6 +60,8 @@ def save_game(state: GameState, path: str, given: str | None, players: tuple[str
         tags = {"event": event, "red": players[0], "blue": players[1]}
         if round_tag:
             tags["round"] = round_tag
+        if resigned is not None:
+            tags["result"] = "1-0" if resigned is Player.BLUE else "0-1"
         record = records.record_from_state(state, **tags)
         text = record.to_text() if kind == "record" else record.to_json(indent=2) + "\n"
     write_text(path, text, "save")
