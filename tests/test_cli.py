@@ -151,8 +151,22 @@ def test_options_are_never_abbreviated(capsys: pytest.CaptureFixture[str],
     with pytest.raises(SystemExit) as info:
         main(argv)
     assert info.value.code == 2
-    assert f"unrecognized arguments: {argv[1] if argv[0] != 'ladder' else '--games'}" in (
-        capsys.readouterr().err)
+    err = capsys.readouterr().err
+    assert f"unrecognized arguments: {argv[1] if argv[0] != 'ladder' else '--games'}" in err
+    # the command's own usage and name, not the top level's
+    assert f"usage: stratego {argv[0]} " in err
+    assert f"stratego {argv[0]}: error: unrecognized arguments" in err
+
+
+def test_a_mistyped_command_names_the_close_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    for typed, hint in (("selfply", "did you mean 'selfplay'"), ("ladderr", "'ladder'"),
+                        ("frobnicate", "commands: selfplay, replay, match")):
+        with pytest.raises(SystemExit) as info:
+            main([typed, "--games", "1"])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert f"stratego: error: unknown command '{typed}'" in err
+        assert hint in err
 
 
 def test_a_misspelt_bot_names_the_close_matches(capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,8 +209,30 @@ def test_editions_lists_editions_and_variants(capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "editions")
     assert code == 0
     for name in ("milton-bradley-1961", "hasbro-2009", "jumbo-2014", "classic", "barrage",
-                 "rescue"):
-        assert name in out
+                 "rescue", "isf", "isf-five-moves"):  # the edition's option too
+        assert re.search(rf"^  {name} ", out, re.M), name
+    assert all(len(line) <= 79 for line in out.splitlines())  # a terminal's 80 columns
+
+
+def test_a_move_time_that_is_no_time_is_refused_whatever_the_bots(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for command in (["match", "--games", "1"], ["ladder", "random", "heuristic", "-n", "1"]):
+        for seconds in ("0", "-1"):
+            code, _, err = run(capsys, *command, "--move-time", seconds)
+            assert code == 2
+            assert "--move-time must be a number of seconds > 0" in err
+
+
+def test_a_match_of_no_games_and_a_replay_error_read_plainly(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    code, out, _ = run(capsys, "match", "--games", "0")
+    assert code == 0
+    assert "endings: none (no game played)" in out
+    bad = tmp_path / "bad.xml"
+    bad.write_text("x", encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2
+    assert err.count(str(bad)) == 1  # the file named once, not by the reader and again
 
 
 def test_match_prints_totals_that_add_up(capsys: pytest.CaptureFixture[str]) -> None:

@@ -262,7 +262,10 @@ def test_selfplay_moves_are_numbered_as_in_records(capsys: pytest.CaptureFixture
     assert main(["selfplay", "-e", "hasbro-2009+rescue", "--seed", "2", "--moves",
                  "--save", str(path)]) == 0
     out = capsys.readouterr().out
-    listed = re.search(r"^Moves: (.+)$", out, re.M).group(1)  # type: ignore[union-attr]
+    found = re.search(r"^Moves: (.+?)\n(?!  )", out, re.M | re.S)  # wrapped to 79 columns
+    assert found is not None, out
+    assert all(len(line) <= 79 for line in found.group(0).splitlines())
+    listed = " ".join(found.group(1).split())
     text = path.read_text(encoding="utf-8")
     body = " ".join(text.split("\n\n", 1)[1].split())
     assert body == f"{listed} {parse_record(text).result}"

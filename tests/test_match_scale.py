@@ -488,10 +488,15 @@ def test_the_jsonl_records_think_time_per_game_and_per_bot(tmp_path: pathlib.Pat
     (HeuristicBot, {}), (SearchBot, {"simulations": 5}),
 ])
 def test_the_jsonl_header_writes_each_bot_as_a_spec_one_can_pass_back(
-        tmp_path: pathlib.Path, bot: object, options: dict[str, object]) -> None:
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch, bot: object,
+        options: dict[str, object]) -> None:
     """The header's ``bots`` are specs: passed back (`BotSpec.parse`, or as text to any
     entry point) they make the same bot with the same options, and describe themselves
     the same way (a ``cmd:`` bot's options go between ``cmd`` and the colon)."""
+    program = tmp_path / "mybot"  # a spec's program must be there when the spec is made
+    program.write_text("#!/bin/sh\n", encoding="utf-8")
+    program.chmod(0o755)
+    monkeypatch.chdir(tmp_path)
     spec = BotSpec(bot, options)  # type: ignore[arg-type]
     path = tmp_path / "m.jsonl"
     play_match(CLASSIC, spec, "random", games=0, jsonl=path)

@@ -192,6 +192,15 @@ def test_bot_specs_name_programs_files_and_options(tmp_path: pathlib.Path) -> No
                 "nothing.here:Bot", f"{tmp_path}/missing.py:Bot"):
         with pytest.raises(stratego.StrategoError):
             make_bot(bad, 1)
+    # A program that is not there is refused when the spec is made, before any game
+    # (and so by every entry point alike), naming the program.
+    for missing in (f"cmd:{tmp_path}/no-such-bot --level 3", "cmd:no-such-program-here"):
+        with pytest.raises(BotSpecError, match=r"cannot find the program '.*no-such"):
+            BotSpec(missing)
+    not_runnable = tmp_path / "not-runnable"
+    not_runnable.write_text("#!/bin/sh\n", encoding="utf-8")  # no execute permission
+    with pytest.raises(BotSpecError, match="not executable"):
+        make_bot(f"cmd:{not_runnable}", 1)
     source = tmp_path / "mybot.py"
     source.write_text("class Mine:\n    name = 'mine'\n    def __init__(self, seed, depth=1):\n"
                       "        self.depth = depth\n    def __call__(self, view):\n"

@@ -14,6 +14,7 @@ import itertools
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
@@ -614,6 +615,56 @@ def test_serve_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["serve", "--port", "70000"]) == 2
     err = capsys.readouterr().err
     assert "stratego serve: error: unknown edition 'chess'" in err
+
+
+def test_serve_says_where_it_serves_only_once_it_holds_the_address(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """An address in use, or a host that does not resolve, is refused before anything
+    says the game is served; port 0 is served on the port the system gives, and the URL
+    printed is that port's."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", ":memory:"]) == 2
+        out, err = capsys.readouterr()
+        assert "served at" not in out
+        assert f"stratego serve: error: cannot serve on 127.0.0.1:{port}: " in err
+    assert main(["serve", "--host", "no-such-host.invalid", "--db", ":memory:"]) == 2
+    assert "cannot serve on no-such-host.invalid:8000" in capsys.readouterr().err
+    from stratego.web.app import listen
+
+    sock = listen("127.0.0.1", 0)
+    try:
+        assert sock.getsockname()[1] > 0
+    finally:
+        sock.close()
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "stratego", "serve", "--port", "0", "--db", ":memory:"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        found = re.match(r"Stratego is served at http://127\.0\.0\.1:(\d+)/ ", line)
+        assert found is not None, line
+        assert int(found[1]) > 0
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{found[1]}/", timeout=5) as page:
+                    assert 'data-page="lobby"' in page.read().decode("utf-8")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "no answer"
+                assert proc.poll() is None, "the server stopped"
+                time.sleep(0.1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                stream.close()
 
 
 def test_serve_runs_a_server_that_answers() -> None:

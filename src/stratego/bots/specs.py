@@ -33,6 +33,7 @@ import importlib
 import importlib.util
 import inspect
 import os
+import shutil
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -195,12 +196,16 @@ def bot_factory(spec: str) -> Callable[..., Any]:
     called as ``factory(seed, **options)``; options written in the spec are bound.
 
     Raises `BotSpecError` for an unknown name (naming the close matches), a module or
-    file that does not load, options the factory does not take, or an empty command."""
+    file that does not load, options the factory does not take, or an empty command or
+    one whose program is not found (on the path, or as a file that may be run)."""
     head, options = split_options(spec)
     if head.startswith(COMMAND_PREFIX):
         from stratego.bots.program import ProgramBot, split_command
 
-        split_command(head[len(COMMAND_PREFIX):])  # refuses an empty or unbalanced line
+        argv = split_command(head[len(COMMAND_PREFIX):])  # refuses an empty or unbalanced line
+        if shutil.which(argv[0]) is None:  # as the program would be started, without a shell
+            raise BotSpecError(f"cannot find the program {shown(argv[0])} of the bot "
+                               f"{shown(spec)}: no such file on the path, or not executable")
         factory: Callable[..., Any] = functools.partial(ProgramBot, head[len(COMMAND_PREFIX):])
     elif ":" in head:
         factory = _load(head)

@@ -27,6 +27,7 @@ terminal) and `stratego.cli.serve` (the browser game).
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -38,16 +39,34 @@ from stratego.cli.options import UsageError
 from stratego.cli.parser import build_parser
 from stratego.cli.play import cmd_play
 from stratego.cli.serve import cmd_serve
-from stratego.errors import BotFaultError
+from stratego.errors import BotFaultError, shown
 
 __all__ = ["main"]
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
+    """`argv` parsed; a mistyped command is answered with the close ones, and an option a
+    command does not take with that command's usage (argparse would show the top level's),
+    both as usage errors (exit status 2)."""
+    commands = next(a for a in parser._actions  # argparse keeps its subparsers there
+                    if isinstance(a, argparse._SubParsersAction))
+    first = next((word for word in argv if not word.startswith("-")), None)
+    if first is not None and first not in commands.choices:
+        close = difflib.get_close_matches(first, list(commands.choices), n=2, cutoff=0.6)
+        hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+        parser.error(f"unknown command {shown(first)} ({hint}commands: "
+                     f"{', '.join(commands.choices)})")
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}"[:300])
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``stratego`` command with `argv` (default: ``sys.argv[1:]``);
     returns the exit status (0 done, 2 bad arguments)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parse(parser, list(sys.argv[1:] if argv is None else argv))
     command: Callable[[argparse.Namespace], int] = {
         "selfplay": cmd_selfplay,
         "replay": cmd_replay,

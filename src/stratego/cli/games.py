@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import textwrap
 
 from stratego.cli.options import (
     UsageError,
@@ -14,7 +15,7 @@ from stratego.cli.options import (
     rules_line,
 )
 from stratego.cli.saving import check_save, format_of, save_game
-from stratego.editions import EDITIONS
+from stratego.editions import EDITIONS, OPTIONS
 from stratego.errors import StrategoError, shown
 from stratego.match import GameResult, play_game
 from stratego.pieces import Player
@@ -65,7 +66,9 @@ def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
     if args.moves:
         from stratego.records import move_text
 
-        print("Moves: " + (move_text(state.moves()) or "-"))
+        print(textwrap.fill("Moves: " + (move_text(state.moves()) or "-"), 79,
+                            subsequent_indent="  ", break_on_hyphens=False,
+                            break_long_words=False))
     print(draw_board(state, args.board))
     print(f"Captured red pieces: {captured_text(state, Player.RED)}")
     print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
@@ -92,8 +95,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             state = record.replay()
     except OSError as exc:
         raise UsageError(f"cannot read {shown(args.file)}: {exc.strerror}") from None
-    except StrategoError as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+    except StrategoError as exc:  # the Gravon reader names the file itself
+        text = str(exc)
+        raise UsageError(text if text.startswith(f"{args.file}:") else f"{args.file}: {text}"
+                         ) from None
     print(rules_line(state.rules))
     for line in _header_lines(header):
         print(line)
@@ -114,10 +119,16 @@ def _outcome_text(game: GameResult) -> str:
 
 
 def cmd_editions(args: argparse.Namespace) -> int:
+    def line(name: str, text: str) -> str:  # wrapped to a terminal's 80 columns
+        return textwrap.fill(f"  {name:<22} {text}", 79, subsequent_indent=" " * 25)
+
     print("Editions (--edition NAME):")
     for name, rules in EDITIONS.items():
-        print(f"  {name:<22} {rules.title}")
+        print(line(name, rules.title))
+    print("Options of an edition (--edition NAME too):")
+    for name, rules in OPTIONS.items():
+        print(line(name, rules.title))
     print("Variants (--variant NAME, or NAME after '+' in a rules name):")
     for name, variant in sorted(VARIANTS.items()):
-        print(f"  {name:<22} {variant.summary}")
+        print(line(name, variant.summary))
     return 0

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from stratego.cli.options import (
     UsageError,
+    check_move_time,
     rules_from_args,
     with_move_time,
     workers_arg,
@@ -37,6 +38,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     if args.games < 0:
         raise UsageError(f"--games must be 0 or more, not {args.games}")
+    check_move_time(args.move_time)  # whatever the bots, as the ladder checks it
     workers = workers_arg(args.workers)
     if args.chunk_size is not None and args.chunk_size < 1:
         raise UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")
@@ -51,19 +53,27 @@ def cmd_match(args: argparse.Namespace) -> int:
     elif mode == "rich" and not _has_rich():
         mode = "plain"
     tally = _Tally(args.games)
+    said: list[str] = []  # what resuming the file means, said once play_match took it
     if args.jsonl and os.path.exists(args.jsonl):
         with contextlib.suppress(StrategoError):  # play_match says what is wrong
             earlier = matches.read_jsonl(args.jsonl)
             tally.resumed(g for i, g in earlier.games.items() if i < args.games)
             if earlier.torn:
-                print(f"{args.jsonl}: cutting off a torn last line ({earlier.torn} bytes) "
-                      "left by an interrupted run; its game is played again", file=sys.stderr)
+                said.append(f"{args.jsonl}: cutting off a torn last line ({earlier.torn} "
+                            "bytes) left by an interrupted run; its game is played again")
             if tally.done:
-                print(f"resuming: {tally.done} of {args.games} game(s) already in "
-                      f"{args.jsonl}", file=sys.stderr)
+                said.append(f"resuming: {tally.done} of {args.games} game(s) already in "
+                            f"{args.jsonl}")
+
+    def say() -> None:
+        """Print what resuming means, once the file is known to be this match's."""
+        for line in said:
+            print(line, file=sys.stderr)
+        said.clear()
 
     def play(progress: Callable[[int, int, GameResult], None]) -> MatchResult:
         def each(done: int, total: int, game: GameResult) -> None:
+            say()
             tally.add(done, game)
             if args.verbose:
                 print(game, flush=True)
@@ -72,10 +82,12 @@ def cmd_match(args: argparse.Namespace) -> int:
         try:
             red = with_move_time(args.red, args.move_time)
             blue = with_move_time(args.blue, args.move_time)
-            return play_match(rules, red, blue, games=args.games, seed=args.seed,
-                              max_plies=args.max_plies, swap_colours=not args.no_swap,
-                              progress=each, workers=workers, chunk_size=args.chunk_size,
-                              jsonl=args.jsonl, record=args.record, setups=args.setups)
+            played = play_match(rules, red, blue, games=args.games, seed=args.seed,
+                                max_plies=args.max_plies, swap_colours=not args.no_swap,
+                                progress=each, workers=workers, chunk_size=args.chunk_size,
+                                jsonl=args.jsonl, record=args.record, setups=args.setups)
+            say()  # every game was in the file already
+            return played
         except StrategoError as exc:
             raise UsageError(str(exc)) from None
 

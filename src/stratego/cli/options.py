@@ -9,7 +9,7 @@ import sys
 from typing import IO, Any
 
 from stratego.bots import Bot, make_bot
-from stratego.editions import EDITIONS, by_name
+from stratego.editions import EDITIONS, OPTIONS, by_name
 from stratego.errors import StrategoError, shown
 from stratego.match import SETUP_SOURCES
 from stratego.pieces import Player
@@ -66,8 +66,8 @@ def draw_board(source: Any, style: str, perspective: Player | None = None) -> st
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--edition", "-e", default="classic", metavar="NAME",
-        help=f"rules to play: an edition ({', '.join(EDITIONS)}) or a full rules name "
-             "such as 'jumbo-2014+barrage' (default: %(default)s)",
+        help=f"rules to play: an edition ({', '.join([*EDITIONS, *OPTIONS])}) or a full "
+             "rules name such as 'jumbo-2014+barrage' (default: %(default)s)",
     )
     parser.add_argument(
         "--variant", "-V", action="append", metavar="NAME",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from stratego.arguments import DEFAULT_MAX_PLIES
 from stratego.bots import BOTS
@@ -149,11 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play", allow_abbrev=False,
         help="play against a bot in the terminal",
-        description="Play a game against a bot. Type moves such as 'a4-a5'; 'moves' "
-                    "lists your legal moves, 'help' explains, 'quit' leaves the game. "
-                    "Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
-                    "You see only what your side may know: the bot's pieces show their "
-                    "ranks once revealed, and the whole board once the game is over.",
+        description=textwrap.fill(
+            "Play a game against a bot. Type moves such as 'a4-a5'; 'moves' lists your "
+            "legal moves, 'help' explains, 'resign' gives up the game, 'quit' leaves it "
+            "unfinished. Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
+            "You see only what your side may know: the bot's pieces show their ranks once "
+            "revealed, and the whole board once the game is over.", 79),
         epilog=glyphs_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_rules_arguments(play)

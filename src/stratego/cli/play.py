@@ -80,7 +80,8 @@ def glyphs_help() -> str:
     for labels, names in by_labels.items():
         table = RankLabels(labels)
         ranks = ", ".join(f"{table.label(rank)} {rank.title}" for rank in _LEGEND_ORDER)
-        lines.append(f"  {', '.join(names)}: {ranks}")
+        lines.extend(textwrap.wrap(f"  {', '.join(names)}: {ranks}", WIDTH,
+                                   subsequent_indent="    "))
     return "\n".join(lines)
 
 
@@ -195,8 +196,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seen = view(state, person)
         if show_board:
             print(draw_board(seen, args.board))
-            print(f"Captured: yours {captured_text(seen, person)}; "
-                  f"{person.opponent}'s {captured_text(seen, person.opponent)}")
+            print(f"Pieces lost: yours {captured_text(seen, person)}; "
+                  f"the bot's {captured_text(seen, person.opponent)}")
             if seen.pending_rescue is not None:
                 title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
                 print(_RESCUE_HELP.format(piece=title))

@@ -77,6 +77,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         offered = ", ".join(f"{c.name} ({c.spec})" for c in hub.lineup.choices)
         print(f"Bots offered: {offered}", flush=True)
 
-    app.run(hub, host=args.host, port=args.port, ready=ready,
-            forwarded_allow_ips=getattr(args, "forwarded_allow_ips", None))
+    try:
+        app.run(hub, host=args.host, port=args.port, ready=ready,
+                forwarded_allow_ips=getattr(args, "forwarded_allow_ips", None))
+    except StrategoError as exc:  # the address: in use, or no such host
+        raise UsageError(str(exc)) from None
     return 0

@@ -234,6 +234,11 @@ class MatchLog:
         handle = self._handle
         handle.seek(0)
         contents = _read(handle.read(), self.path)
+        differences = [] if contents.config is None else _differences(contents.config, config)
+        if differences:  # refused before anything of the file is changed
+            raise MatchLogError(f"{self.path} was written by a different match: "
+                                + "; ".join(differences)
+                                + ". Use another file, or the same settings to resume")
         if contents.torn:
             self.repaired = (f"{self.path}: cut off a torn last line ({len(contents.torn)} "
                              "bytes) left by an interrupted run; that game is played again")
@@ -242,11 +247,6 @@ class MatchLog:
         if contents.config is None:
             self._write(json.dumps(config, separators=(",", ":")) + "\n")
             return {}
-        differences = _differences(contents.config, config)
-        if differences:
-            raise MatchLogError(f"{self.path} was written by a different match: "
-                                + "; ".join(differences)
-                                + ". Use another file, or the same settings to resume")
         return contents.games
 
     def _sync(self) -> None:

@@ -152,7 +152,8 @@ class MatchResult:
         reasons: dict[str, int] = {}
         for game in self.games:
             reasons[game.termination] = reasons.get(game.termination, 0) + 1
-        lines.append("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
+        lines.append("endings: " + (", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
+                                    or "none (no game played)"))
         if n:
             lines.append(str(self.tally()))
         return "\n".join(lines)

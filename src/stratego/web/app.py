@@ -9,6 +9,7 @@ command).
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,7 @@ from starlette.routing import Route  # noqa: E402
 from stratego.web.hub import GameHub  # noqa: E402
 from stratego.web.replies import Reply, json_reply  # noqa: E402
 
-__all__ = ["create_app", "run", "server_options"]
+__all__ = ["create_app", "listen", "run", "server_options"]
 
 _METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
@@ -94,11 +95,41 @@ def server_options(forwarded_allow_ips: str | None) -> dict[str, Any]:
 def run(hub: GameHub, host: str = "127.0.0.1", port: int = 8000,
         ready: Callable[[str], None] | None = None,
         forwarded_allow_ips: str | None = None) -> None:
-    """Serve `hub` with uvicorn until interrupted; `ready` is called with the URL first.
-    No access log is written (a page address holds a seat token). ``X-Forwarded-For`` is
+    """Serve `hub` with uvicorn until interrupted. The address is taken first, and
+    `ready` is called with its URL (the port the system gave for `port` 0) once it is;
+    `ArgumentError` names the address when it cannot be taken (in use, unknown host). No
+    access log is written (a page address holds a seat token). ``X-Forwarded-For`` is
     read only from the proxies named in `forwarded_allow_ips` (see `server_options`)."""
+    listening = listen(host, port)
     if ready is not None:
         shown = f"[{host}]" if ":" in host else host
-        ready(f"http://{shown}:{port}/")
-    uvicorn.run(create_app(hub), host=host, port=port, log_level="warning",
-                access_log=False, **server_options(forwarded_allow_ips))
+        ready(f"http://{shown}:{listening.getsockname()[1]}/")
+    config = uvicorn.Config(create_app(hub), log_level="warning", access_log=False,
+                            **server_options(forwarded_allow_ips))
+    uvicorn.Server(config).run(sockets=[listening])
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to `host` and `port` (0: a free port), for the server to listen on;
+    `ArgumentError` saying why when the system refuses the address."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as exc:
+        raise ArgumentError(f"cannot serve on {_address(host, port)}: "
+                            f"{getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise ArgumentError(f"cannot serve on {_address(host, port)}: "
+                            f"{exc.strerror or exc}") from None
+    return sock
+
+
+def _address(host: str, port: int) -> str:
+    """``host:port`` as a message shows it (an IPv6 host in brackets, a long one cut)."""
+    text = host if len(host) <= 80 else host[:77] + "..."
+    return f"[{text}]:{port}" if ":" in text else f"{text}:{port}"
