@@ -262,7 +262,7 @@ def test_selfplay_moves_are_numbered_as_in_records(capsys: pytest.CaptureFixture
     assert main(["selfplay", "-e", "hasbro-2009+rescue", "--seed", "2", "--moves",
                  "--save", str(path)]) == 0
     out = capsys.readouterr().out
-    found = re.search(r"^Moves: (.+?)\n(?!  )", out, re.M | re.S)  # wrapped to 79 columns
+    found = re.search(r"^Moves: (.+?)\n(?!  \S)", out, re.M | re.S)  # wrapped to 79 columns
     assert found is not None, out
     assert all(len(line) <= 79 for line in found.group(0).splitlines())
     listed = " ".join(found.group(1).split())
