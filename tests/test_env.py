@@ -120,20 +120,66 @@ def test_a_masked_random_agent_plays_whole_games_against_a_bot() -> None:
         assert reward == expected
 
 
-def test_an_illegal_action_loses_and_never_raises() -> None:
+def test_an_illegal_action_loses_says_why_and_never_raises() -> None:
+    """An illegal action ends the episode as a loss, and the info of the agent that played
+    it says why (a malformed action in training code looks like a policy's bad move
+    otherwise); the text is the player's own (`explain_illegal` names no hidden rank)."""
     env = StrategoEnv("classic", "random")
     _, info = env.reset(seed=2)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert info["illegal_reason"].startswith(f"action {illegal} (")
+    for bad, reason in ((None, "not an action index: None"), ("a4-a5", "not an action index"),
+                        (3.7, "not an action index: 3.7"),
+                        (NUM_ACTIONS, f"action {NUM_ACTIONS} is outside 0 to {NUM_ACTIONS - 1}")):
+        env.reset(seed=2)
+        _, reward, terminated, _, info = env.step(bad)  # type: ignore[arg-type]
+        assert (reward, terminated) == (-1.0, True)
+        assert info["illegal_reason"].startswith(reason), info["illegal_reason"]
     aec = aec_env("classic")
     aec.reset(seed=2)
     aec.step(NUM_ACTIONS + 5)  # not even an action index
     assert aec.terminations == {"red": True, "blue": True}
     assert aec.rewards == {"red": -1.0, "blue": 1.0}
     assert aec.infos["red"] == {"illegal_action": True, "winner": "blue",
-                                "termination": "illegal move", "ply": 0}
+                                "termination": "illegal move", "ply": 0,
+                                "illegal_reason": f"action {NUM_ACTIONS + 5} is outside 0 to "
+                                                  f"{NUM_ACTIONS - 1}"}
     assert aec.infos["blue"] == {"winner": "blue", "termination": "illegal move", "ply": 0}
+
+
+def test_an_ended_episode_and_one_not_begun_take_no_step() -> None:
+    """A step after the episode ended (won, truncated, lost by an illegal action) or before
+    the first reset is refused with the library's error, not played on or scored again."""
+    won = stratego.from_position(stratego.CLASSIC, {"e4": "G", "a1": "F", "e5": "f",
+                                                    "j10": "b"})
+    env = StrategoEnv("classic", "random", max_plies=10)
+    with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
+        env.step(0)
+    with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
+        env.action_masks()
+    env.reset(seed=0, options={"state": won})
+    _, reward, terminated, _, info = env.step(action_index("e4-e5"))
+    assert (reward, terminated, info["winner"]) == (1.0, True, "red")
+    with pytest.raises(ArgumentError, match=r"the episode is over \(terminated, ply 1\)"):
+        env.step(0)
+    _, info = env.reset(seed=0)
+    truncated = False
+    while not truncated:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, _, terminated, truncated, info = env.step(action)
+        assert not terminated
+    with pytest.raises(ArgumentError, match=r"the episode is over \(truncated, ply 1[01]\)"):
+        env.step(int(np.flatnonzero(env.action_masks())[0]) if env.action_masks().any() else 0)
+    env.reset(seed=0)
+    env.step(NUM_ACTIONS)
+    with pytest.raises(ArgumentError, match=r"the episode is over \(an illegal action"):
+        env.step(0)
+    aec = aec_env("classic")
+    for call in (lambda: aec.step(0), lambda: aec.observe("red"), aec.last):
+        with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
+            call()
 
 
 def test_the_aec_env_truncates_at_the_ply_limit_and_rewards_the_winner() -> None:

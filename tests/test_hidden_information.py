@@ -18,6 +18,7 @@ random rules and positions.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import itertools
 import json
@@ -42,6 +43,9 @@ from stratego.views import PlayerView, SeenPiece, view
 
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 """Whether the legal-action mask can be compared (it is in CI, which installs every extra)."""
+HAS_RL = HAS_NUMPY and all(importlib.util.find_spec(name) is not None
+                           for name in ("gymnasium", "pettingzoo"))
+"""Whether the environments' texts can be compared (in CI too)."""
 
 
 def _combinations() -> list[Rules]:
@@ -146,6 +150,17 @@ def observed(state: GameState, player: Player, moves: list[Move],
         seen["legal_moves"] = stratego.legal_moves(state)
         if HAS_NUMPY:  # the mask needs the `numpy` extra; the rest is compared without it
             seen["mask"] = legal_action_mask(state).tolist()
+        if HAS_RL:  # what an environment's info says of an illegal action
+            from stratego.encoding import action_index, action_move
+            from stratego.env.common import illegal_reason
+
+            reasons = []
+            for move in moves:  # the moves an action index stands for, from the mover's seat
+                with contextlib.suppress(stratego.StrategoError):
+                    index = action_index(move, player)
+                    if action_move(index, player) == move:
+                        reasons.append(illegal_reason(state, index, player))
+            seen["env reasons"] = reasons
         seen["is_legal"] = [stratego.is_legal(state, m) for m in moves]
         seen["explain"] = [explain_illegal(state, m) for m in moves]
         errors: list[str | None] = []

@@ -20,6 +20,7 @@ import stratego  # noqa: E402
 import stratego.openspiel  # noqa: E402
 from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES  # noqa: E402
+from stratego.errors import ArgumentError  # noqa: E402
 from stratego.openspiel import GAME_NAME, StrategoState  # noqa: E402
 
 pytestmark = pytest.mark.extra("openspiel")
@@ -74,6 +75,28 @@ def test_setups_are_chance_outcomes_with_distinct_names() -> None:
     assert state.information_state_string(0) != state.information_state_string(1)
     state.apply_action(4)
     assert state.current_player() == 0
+
+
+def test_the_board_text_draws_empty_squares_empty_and_bad_actions_are_refused() -> None:
+    """`str(state)` is the whole board: Red's pieces in capitals, Blue's in small letters,
+    '.' for an empty square (the two middle rows, lakes aside, at the start) and '~' for a
+    lake; an action outside the game's range is the library's error, not an IndexError."""
+    game = pyspiel.load_game(GAME_NAME, {"num_setups": 5})
+    state = game.new_initial_state()
+    with pytest.raises(ArgumentError, match="not a setup's chance outcome of this game: 7"):
+        state.apply_action(7)
+    state.apply_action(2)
+    state.apply_action(3)
+    rows = str(state).splitlines()
+    assert rows[4] == rows[5] == "..~~..~~.."  # rows 6 and 5
+    assert rows[0].islower()  # Blue above
+    assert rows[9].isupper()  # Red below
+    assert sum(row.count("F") for row in rows) == sum(row.count("f") for row in rows) == 1
+    for bad in (99999, -1, "a4-a5", 2.5, True):
+        with pytest.raises(ArgumentError, match="not an action of this game"):
+            state._apply_action(bad)  # what pyspiel's apply_action calls
+    with pytest.raises(ArgumentError, match="not an action of this game: 99999"):
+        state.apply_action(99999)
 
 
 def test_a_clone_shares_the_immutable_state() -> None:

@@ -231,6 +231,12 @@ class StrategoState(_State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         held = self._held
         state = held.game_state
+        count = held.game.num_setups if state is None else NUM_ACTIONS
+        if isinstance(action, bool) or not isinstance(action, int | np.integer) \
+                or not 0 <= action < count:
+            what = "a setup's chance outcome" if state is None else "an action"
+            raise ArgumentError(f"not {what} of this game: {shown(action)} (expected 0 to "
+                                f"{count - 1})")
         if state is None:
             setups = (*held.setups, int(action))
             game_state = None
@@ -320,7 +326,7 @@ class StrategoState(_State):  # type: ignore[misc]
         if state is None:
             return f"setups drawn: {list(self._held.setups)}"
         # the whole board, Red's pieces in capitals, Blue's in small letters, rank 10 first
-        cells = [_FULL[code & 31] for code in state.board]
+        cells = [_FULL[code & 31] if code else "." for code in state.board]  # 0: empty
         for index in LAKE_INDICES:
             cells[index] = "~"
         rows = ["".join(cells[row * 10:row * 10 + 10]) for row in range(9, -1, -1)]

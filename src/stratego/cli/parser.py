@@ -129,8 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_arguments(ladder)
     add_setups_argument(ladder, "the bots'")
     ladder.add_argument("--games-per-pair", "-n", type=int, default=10, metavar="N",
-                        help="games between each pair, half with each colour "
-                             "(default: %(default)s)")
+                        help="games between each pair, the colours alternated game by "
+                             "game (an even N plays half with each) (default: %(default)s)")
     ladder.add_argument("--seed", "-s", type=int, default=0,
                         help="seed of the ladder (default: %(default)s)")
     ladder.add_argument("--max-plies", type=int, default=DEFAULT_MAX_PLIES, metavar="N",

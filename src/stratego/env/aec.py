@@ -24,6 +24,7 @@ from stratego.env.common import (
     decode,
     ending,
     given_state,
+    illegal_reason,
     observation,
     rewards,
     rgb_picture,
@@ -109,6 +110,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
         self._rng = random.Random()
         self.state: GameState | None = None
+        self.agent_selection = AGENTS[0]  # so that `last` before `reset` says what to do
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of `agent` (`ArgumentError` for no agent of the game)."""
@@ -140,14 +142,18 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of `agent` (fresh arrays; `ArgumentError` for no agent of the
-        game)."""
-        assert self.state is not None, "call reset() first"
-        return observation(self.state, PLAYERS[_agent(agent)])
+        game; before `reset` too)."""
+        agent = _agent(agent)
+        if self.state is None:
+            raise ArgumentError("no game yet: call reset() first")
+        return observation(self.state, PLAYERS[agent])
 
     def step(self, action: int | None) -> None:
         """Play `action` for `agent_selection` (None once it is terminated or truncated:
         anything else then raises `ArgumentError`, a `ValueError` as PettingZoo's own
         check raises)."""
+        if self.state is None:
+            raise ArgumentError("no game yet: call reset() first")
         agent = self.agent_selection
         if agent not in self.terminations:  # every agent has left the ended game
             raise ArgumentError("the game is over and both agents have left it: call "
@@ -164,7 +170,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         player = _PLAYER[self.state.turn]
         move = decode(action, player)
         if move is None or not is_legal(self.state, move):
-            self._illegal(agent)
+            self._illegal(agent, illegal_reason(self.state, action, player))
         else:
             self.state = apply(self.state, move)
             self._settle()
@@ -172,13 +178,15 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def _illegal(self, agent: str) -> None:
+    def _illegal(self, agent: str, reason: str) -> None:
         other = AGENTS[1 - AGENTS.index(agent)]
         self.rewards[agent], self.rewards[other] = -1.0, 1.0
         self.terminations = dict.fromkeys(AGENTS, True)
         assert self.state is not None
         end = {"winner": other, "termination": ILLEGAL_ACTION, "ply": self.state.ply}
-        self.infos = {agent: {"illegal_action": True, **end}, other: dict(end)}
+        # why, to the agent that played it only: the text is of its view
+        self.infos = {agent: {"illegal_action": True, "illegal_reason": reason, **end},
+                      other: dict(end)}
 
     def _settle(self) -> None:
         """Rewards, terminations, truncations and the agent to act after a move."""

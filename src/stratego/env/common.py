@@ -43,8 +43,7 @@ from stratego.state import GameState
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
            "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
            "check_max_plies", "check_seed", "check_setups", "decode", "draw_setup", "ending",
-           "given_state",
-           "league",
+           "given_state", "illegal_reason", "league",
            "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
            "shaped", "start_state"]
 
@@ -215,6 +214,25 @@ def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | No
     for player, place in own:
         chosen[player] = place(rules, player, random.Random(rng.getrandbits(62)))
     return stratego.new_game(rules, chosen[0], chosen[1])
+
+
+def illegal_reason(state: GameState, action: object, player: Player) -> str:
+    """Why `action` is no legal action of `player` (to move) in `state`, for an info's
+    ``"illegal_reason"``: not an action index, outside the range, or the move it stands
+    for and the rule it breaks (`stratego.explain.explain_illegal`, which names no rank
+    the player cannot see, so the text depends only on the player's view)."""
+    from stratego.explain import explain_illegal
+
+    try:
+        index = operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return (f"not an action index: {shown(action)} (expected a whole number from 0 to "
+                f"{NUM_ACTIONS - 1}, such as an entry of the action mask's nonzero indices)")
+    if not 0 <= index < NUM_ACTIONS:
+        return f"action {index} is outside 0 to {NUM_ACTIONS - 1}"
+    move = action_moves(player)[index]
+    why = explain_illegal(state, move) or f"{move} is not legal here"
+    return f"action {index} ({move}): {why}"
 
 
 def decode(action: object, player: Player) -> Move | None:

@@ -27,6 +27,7 @@ from stratego.env.common import (
     decode,
     ending,
     given_state,
+    illegal_reason,
     league,
     observation,
     planes_space,
@@ -36,6 +37,7 @@ from stratego.env.common import (
     shaped,
     start_state,
 )
+from stratego.errors import ArgumentError
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -112,6 +114,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.flatten = bool(flatten)
         self.state: GameState | None = None
         self._mask: np.ndarray[Any, Any] | None = None
+        self._over = ""  # how the episode ended ("" while it goes on)
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any],
@@ -131,23 +134,33 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             own = [(self.player.opponent, place)] if place is not None else []
             given = start_state(self.rules, self.setups, rng, own)
         self.state = given
+        self._over = ""
         self._opponent_plays()
         obs, info = self._observe()
         return obs, info
 
     def step(self, action: int) -> tuple[np.ndarray[Any, Any], float, bool, bool,
                                          dict[str, Any]]:
-        """Play `action` (an index from the agent's seat), then the opponent's replies."""
-        assert self.state is not None, "call reset() first"
+        """Play `action` (an index from the agent's seat), then the opponent's replies.
+
+        An action that is no legal move ends the episode as a loss, its info saying why
+        (``"illegal_reason"``). Raises `ArgumentError` before `reset` and once the episode
+        has ended (terminated or truncated): call `reset` for the next."""
+        state = self._started()
+        if self._over:
+            raise ArgumentError(f"the episode is over ({self._over}, ply {state.ply}): call "
+                                "reset() to start another")
         move = decode(action, self.player)
-        if self.state.outcome is not None or move is None or not is_legal(self.state, move):
+        if move is None or not is_legal(state, move):
             obs, info = self._observe()
             paid = np.zeros(2, np.float32)
             paid[self.player], paid[self.player.opponent] = -1.0, 1.0
             info.update(illegal_action=True, rewards=paid, winner=AGENTS[self.player.opponent],
-                        termination=ILLEGAL_ACTION, ply=self.state.ply)
+                        termination=ILLEGAL_ACTION, ply=state.ply,
+                        illegal_reason=illegal_reason(state, action, self.player))
+            self._over = "an illegal action"
             return obs, -1.0, True, False, info
-        self.state = apply(self.state, move)
+        self.state = apply(state, move)
         self._opponent_plays()
         obs, info = self._observe()
         state = self.state
@@ -158,14 +171,22 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                      and state.ply >= self.max_plies)
         if terminated or truncated:
             info.update(ending(state))
+            self._over = "terminated" if terminated else "truncated"
         return obs, float(paid[self.player]), terminated, truncated, info
+
+    def _started(self) -> GameState:
+        """The game of the episode; `ArgumentError` before the first `reset`."""
+        if self.state is None:
+            raise ArgumentError("no episode yet: call reset() first")
+        return self.state
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal actions of the agent now, as a `bool` array (the method masked
-        PPO of sb3-contrib looks for; the mask of the last observation, not recomputed)."""
-        assert self.state is not None, "call reset() first"
+        PPO of sb3-contrib looks for; the mask of the last observation, not recomputed).
+        Raises `ArgumentError` before `reset`."""
+        state = self._started()
         if self._mask is None:
-            self._mask = observation(self.state, self.player)["action_mask"]
+            self._mask = observation(state, self.player)["action_mask"]
         return self._mask.astype(bool)
 
     def _opponent_plays(self) -> None:
