@@ -51,6 +51,11 @@ def test_players_by_name_wherever_a_player_is_taken() -> None:
     with pytest.raises(stratego.InvalidNotationError, match="not a player: 'green'"):
         Player("green")  # type: ignore[arg-type]
     state = _game()
+    # every entry point that takes a player says all it takes
+    with pytest.raises(stratego.InvalidNotationError,
+                       match=r"not a player: 3 \(expected Player.RED \(0\) or Player.BLUE "
+                             r"\(1\), or 'red' or 'blue'\)"):
+        stratego.view(state, 3)  # type: ignore[arg-type]
     assert random_setup(CLASSIC, "blue", 5) == random_setup(CLASSIC, Player.BLUE, 5)
     assert stratego.view(state, "red") == stratego.view(state, Player.RED)
     assert list(state.pieces("blue")) == list(state.pieces(Player.BLUE))

@@ -342,8 +342,20 @@ def test_an_illegal_action_names_the_game_and_changes_nothing() -> None:
     assert [batch.to_state(i) for i in range(3)] == before
     with pytest.raises(stratego.IllegalMoveError, match="game 0"):
         batch.step(np.array([NUM_ACTIONS + 5, -1, -1]))
-    with pytest.raises(stratego.IllegalMoveError, match="one action per game"):
+    with pytest.raises(ArgumentError, match="one action per game"):
         batch.step([0, 1])
+    # an action is a whole number: a float would be cut and a text parsed, so both are refused
+    for wrong in (actions + 0.7, actions.astype(float), np.array([str(a) for a in actions]),
+                  [0.5, 1, 2], np.ones((3, NUM_ACTIONS))):
+        with pytest.raises(ArgumentError, match=r"whole numbers|one action per game"):
+            batch.step(wrong)
+    with pytest.raises(ArgumentError, match="one bool per game"):
+        batch.step(actions, where=[True, False])
+    assert [batch.to_state(i) for i in range(3)] == before  # nothing moved
+    for no_game in (-1, 3, "0"):
+        with pytest.raises(stratego.PositionError, match="no game"):
+            batch.to_state(no_game)  # type: ignore[arg-type]
+    assert Batch.new("classic", 2, seed=2).rules == CLASSIC  # a rules name, as the envs take
     assert batch.step(actions, ignore_illegal=True) == 1
     assert batch.illegal_count == 1
     assert batch.to_state(1) == before[1]

@@ -53,8 +53,8 @@ def as_player(value: object) -> Player:
     try:
         return Player.parse(value) if isinstance(value, str) else Player(value)  # type: ignore[arg-type]
     except ValueError:
-        raise InvalidNotationError(f"not a player: {shown(value)} (expected Player.RED or "
-                                   f"Player.BLUE)") from None
+        raise InvalidNotationError(f"not a player: {shown(value)} (expected Player.RED (0) or "
+                                   f"Player.BLUE (1), or 'red' or 'blue')") from None
 
 
 def as_move(value: object) -> Move:

@@ -16,6 +16,7 @@ rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
 
 from __future__ import annotations
 
+import difflib
 import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping
@@ -278,6 +279,18 @@ class Variant:
         return self.name
 
 
+
+def _variant_hint(value: object) -> str:
+    """For a variant given by name: where the `Variant` values are, and the close names."""
+    if not isinstance(value, str):
+        return ""
+    from stratego.variants import VARIANTS  # the variants are built on this module
+
+    close = difflib.get_close_matches(value.lower(), list(VARIANTS), n=2, cutoff=0.6)
+    hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+    return (f" ({hint}with_variants takes Variant values, such as "
+            f"stratego.variants.VARIANTS[{(close or ['barrage'])[0]!r}])")
+
 @attrs.frozen(cache_hash=True)
 class Rules:
     """A complete rule set: an edition plus any variants, as one frozen value.
@@ -331,7 +344,7 @@ class Rules:
 
         def add(variant: Variant) -> None:
             if not isinstance(variant, Variant):
-                raise RulesError(f"not a variant: {shown(variant)}")
+                raise RulesError(f"not a variant: {shown(variant)}{_variant_hint(variant)}")
             if variant.name not in wanted:
                 wanted[variant.name] = variant
                 for implied in variant.implies:

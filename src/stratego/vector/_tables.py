@@ -13,13 +13,14 @@ from typing import Any
 import attrs
 import numpy as np
 
+from stratego.arguments import rules_from
 from stratego.board import LAKE_INDICES, LANES, NEIGHBOURS, SIZE, TWO_STEPS, home_rows
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_index
 from stratego.errors import RulesError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Player, Rank
 from stratego.repetition import ZOBRIST_KEYS, ZOBRIST_SIDE
-from stratego.rules import Rules, as_rules
+from stratego.rules import Rules
 from stratego.strike import strike_table
 from stratego.vector._kernels import layout as k
 from stratego.vector._kernels.layout import Tables
@@ -130,8 +131,9 @@ SUPPORTED = (
 
 
 def check_rules(rules: object) -> Rules:
-    """`rules` if the batched engine plays them, else `RulesError` saying what it supports."""
-    checked = as_rules(rules)
+    """`rules` (a `Rules` value or a rules name) if the batched engine plays them, else
+    `RulesError` saying what it supports."""
+    checked = rules_from(rules)
     reasons = unsupported(checked)
     if reasons:
         raise RulesError(

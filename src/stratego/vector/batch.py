@@ -156,7 +156,7 @@ class Batch:
     @classmethod
     def new(
         cls,
-        rules: Rules,
+        rules: Rules | str,
         n: int,
         seed: int | None = None,
         setups: Sequence[tuple[Setup | str, Setup | str]] | None = None,
@@ -168,9 +168,9 @@ class Batch:
         later `reset_done` and `reset` calls without a seed draw from it). With
         `setups`, a sequence of `n` pairs ``(red_setup, blue_setup)`` (each a `Setup` or
         its text), game ``i`` starts from pair ``i`` (checked as `stratego.new_game`
-        does).
+        does). `rules` may be a rules name (``"classic"``).
         """
-        check_rules(rules)
+        rules = check_rules(rules)
         count = whole(n, "a batch size")
         if count < 1:
             raise ArgumentError(f"a batch needs a positive number of games, not {shown(n)}")
@@ -555,13 +555,22 @@ class Batch:
         """
         out = Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
                        codes_out)
+        kind = getattr(actions, "dtype", None)
+        if kind is None:  # a list or a tuple: what numpy makes of it
+            try:
+                kind = np.asarray(actions).dtype
+            except (TypeError, ValueError):
+                kind = np.dtype(object)
+        if kind.kind not in "iu":  # a float is cut, a text parsed: no silent guess
+            raise ArgumentError(f"actions are whole numbers (an integer array), one per game, "
+                                f"not {kind} values: {shown(actions)}")
         try:
             acts = np.ascontiguousarray(actions, dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
             raise ArgumentError(f"actions are whole numbers, one per game, not "
                                 f"{shown(actions)}") from None
         if acts.shape != (len(self),):
-            raise IllegalMoveError(
+            raise ArgumentError(
                 f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
             )
         if where is None:
@@ -572,7 +581,7 @@ class Batch:
             except (TypeError, ValueError):
                 raise ArgumentError(f"where is one bool per game, not {shown(where)}") from None
             if active.shape != (len(self),):
-                raise IllegalMoveError(
+                raise ArgumentError(
                     f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
                 )
         if self._t.R[k.R_CHASE] and self._longest + 2 > self._s.chase.shape[1]:
@@ -675,10 +684,12 @@ class Batch:
         The state carries no move history: a view of it has no last move."""
         try:
             i = operator.index(i)
-            g = self._s.g[i]
-        except (TypeError, IndexError):
+        except TypeError:
             raise PositionError(f"no game {shown(i)} in a batch of {len(self)}") from None
-        i %= len(self)
+        if not 0 <= i < len(self):  # no counting from the end: -1 is no game's number
+            raise PositionError(f"no game {i} in a batch of {len(self)} (0 to "
+                                f"{len(self) - 1})")
+        g = self._s.g[i]
         pc = self._s.pc[i]
         pieces = range(1, int(g[k.NPIECES]))
         winner = int(g[k.WINNER])
