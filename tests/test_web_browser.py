@@ -414,16 +414,22 @@ def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
     expect(page.locator('.piece[data-owner="red"][data-rank]')).to_have_count(0)
 
 
-def _two_people(server: _Server, browser: Any, console: _Console) -> tuple[Any, Any]:
+def _invite(server: _Server, browser: Any, console: _Console) -> tuple[Any, str]:
+    """A page that created a game against a friend (it plays Red), and the join link."""
     red = _new_page(browser, console)
     red.goto(server.url + "/")
     red.get_by_label("a friend").check()
     red.get_by_test_id("create").click()
     link = red.get_by_test_id("join-link")
     expect(link).to_have_value(re.compile(r"/join/"))
+    return red, link.input_value()
+
+
+def _two_people(server: _Server, browser: Any, console: _Console) -> tuple[Any, Any]:
+    red, link = _invite(server, browser, console)
     red.get_by_test_id("start").click()
     blue = _new_page(browser, console)
-    blue.goto(link.input_value())
+    blue.goto(link)
     blue.get_by_test_id("join").click()
     blue.get_by_test_id("start").click()
     expect(_status(red)).to_have_text("Your move (red).")

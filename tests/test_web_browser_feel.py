@@ -19,10 +19,11 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
+import test_web_browser  # noqa: E402
 from stratego.web import GameHub  # noqa: E402
 from test_web_browser import (  # noqa: E402
-    CHROMIUM,
     _Console,
+    _invite,
     _moves,
     _new_page,
     _play_a_move,
@@ -33,27 +34,17 @@ from test_web_browser import (  # noqa: E402
 
 expect = sync_api.expect
 
+# The browser test modules' own fixtures: a Chromium for this module's pages, and no
+# console error on any page.
+browser = test_web_browser.browser
+console = test_web_browser.console
+
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[_Server]:
     srv = _Server(GameHub(rules="classic", seed=21))
     yield srv
     srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def console() -> Iterator[_Console]:
-    watcher = _Console()
-    yield watcher
-    assert watcher.errors == [], f"console errors: {watcher.errors}"
 
 
 def _outline(page: Any, square: str) -> tuple[str, str]:
@@ -194,21 +185,16 @@ def test_a_friend_declining_a_draw_is_a_notice(server: _Server, browser: Any,
 
 def test_your_own_invitation_warns_before_it_is_used_up(server: _Server, browser: Any,
                                                         console: _Console) -> None:
-    red = _new_page(browser, console)
-    red.goto(server.url + "/")
-    red.get_by_label("a friend").check()
-    red.get_by_test_id("create").click()
-    link = red.get_by_test_id("join-link")
-    expect(link).to_have_value(re.compile(r"/join/"))
+    red, link = _invite(server, browser, console)
     seat = red.url
-    red.goto(link.input_value())  # the creator checks the link it is to send
+    red.goto(link)  # the creator checks the link it is to send
     expect(red.get_by_test_id("own-invite")).to_be_visible()
     expect(red.get_by_test_id("join")).to_have_text("Play the other side here anyway")
     red.get_by_test_id("own-seat").click()
     assert red.url == seat
     # A friend's browser, which plays no seat of this game, is simply invited.
     friend = _new_page(browser, console)
-    friend.goto(link.input_value())
+    friend.goto(link)
     expect(friend.get_by_test_id("own-invite")).to_be_hidden()
     expect(friend.get_by_test_id("join")).to_have_text("Join the game")
     expect(friend.locator("#join-rules")).to_have_text("Classic web rules")
