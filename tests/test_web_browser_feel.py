@@ -142,6 +142,11 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     expect(page.get_by_test_id("review")).to_contain_text(
         "after move 2, red (turn 3 of 4)")
     expect(page.get_by_test_id("review-where")).to_have_text("After move 2, red")
+    # the live game's status and tray stay, faded: they are not the reviewed position's
+    assert page.locator("#captured-box").evaluate("(e) => getComputedStyle(e).opacity") == "0.45"
+    assert _status(page).evaluate("(e) => getComputedStyle(e).opacity") == "0.45"
+    page.get_by_test_id("live").click()
+    assert _status(page).evaluate("(e) => getComputedStyle(e).opacity") == "1"
 
 
 def test_blue_s_move_sent_is_listed_beside_the_bot_s_first(
