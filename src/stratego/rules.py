@@ -16,7 +16,6 @@ rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
 
 from __future__ import annotations
 
-import difflib
 import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping
@@ -281,15 +280,15 @@ class Variant:
 
 
 def _variant_hint(value: object) -> str:
-    """For a variant given by name: where the `Variant` values are, and the close names."""
+    """For a variant given by name: where the `Variant` values are (this module is below
+    `stratego.variants`, so it names them rather than looks them up)."""
     if not isinstance(value, str):
         return ""
-    from stratego.variants import VARIANTS  # the variants are built on this module
+    name = value.lower()[:40]
+    return (f" (with_variants takes Variant values, such as stratego.variants.BARRAGE; by "
+            f"name, stratego.variants.VARIANTS[{name!r}], or the whole rules by name, "
+            f"stratego.editions.by_name('classic+{name}'), which lists the known names)")
 
-    close = difflib.get_close_matches(value.lower(), list(VARIANTS), n=2, cutoff=0.6)
-    hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
-    return (f" ({hint}with_variants takes Variant values, such as "
-            f"stratego.variants.VARIANTS[{(close or ['barrage'])[0]!r}])")
 
 @attrs.frozen(cache_hash=True)
 class Rules:
