@@ -47,7 +47,7 @@ from stratego.optional import require
 np = require("numpy", "openspiel", "stratego.openspiel")
 pyspiel = require("pyspiel", "openspiel", "stratego.openspiel")
 
-from stratego.board import LAKE_INDICES  # noqa: E402
+from stratego.board import LAKE_INDICES, whole_number  # noqa: E402
 from stratego.editions import by_name  # noqa: E402
 from stratego.encoding import (  # noqa: E402
     NUM_ACTIONS,
@@ -232,11 +232,12 @@ class StrategoState(_State):  # type: ignore[misc]
         held = self._held
         state = held.game_state
         count = held.game.num_setups if state is None else NUM_ACTIONS
-        if isinstance(action, bool) or not isinstance(action, int | np.integer) \
-                or not 0 <= action < count:
+        number = whole_number(action)
+        if number is None or not 0 <= number < count:
             what = "a setup's chance outcome" if state is None else "an action"
             raise ArgumentError(f"not {what} of this game: {shown(action)} (expected 0 to "
                                 f"{count - 1})")
+        action = number
         if state is None:
             setups = (*held.setups, int(action))
             game_state = None

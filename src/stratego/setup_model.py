@@ -39,7 +39,7 @@ import random
 from collections.abc import Callable
 
 from stratego.arguments import random_from, rules_from
-from stratego.board import LAKE_INDICES, NEIGHBOURS, SIZE, Square, home_rows
+from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, shown
 from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
@@ -101,13 +101,12 @@ def flag_covered(setup: Setup) -> bool:
                          f"random_setup)")
     taken = {square.index for square, _ in setup.placement}
     flags = [square.index for square, rank in setup.placement if rank is Rank.FLAG]
-    step = SIZE if setup.player is Player.RED else -SIZE  # toward the opponent
+    step, far = (SIZE, SIZE - 1) if setup.player is Player.RED else (-SIZE, 0)
     for flag in flags:
-        index = flag + step
-        while 0 <= index < SIZE * SIZE and index not in taken and index not in LAKE_INDICES:
-            index += step
-        if not 0 <= index < SIZE * SIZE:
-            return False  # the file is open to the opponent's side
+        # the Flag's lane toward the opponent (up to the edge or a lake: `LANES`)
+        lane = next((lane for lane in LANES[flag] if lane[0] == flag + step), ())
+        if lane and lane[-1] // SIZE == far and taken.isdisjoint(lane):
+            return False  # open to the far edge: a Scout's first move
     return bool(flags)
 
 

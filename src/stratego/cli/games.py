@@ -8,6 +8,7 @@ import random
 import textwrap
 
 from stratego.cli.options import (
+    WIDTH,
     UsageError,
     bot_from_spec,
     draw_board,
@@ -66,7 +67,7 @@ def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
     if args.moves:
         from stratego.records import move_text
 
-        print(textwrap.fill("Moves: " + (move_text(state.moves()) or "-"), 79,
+        print(textwrap.fill("Moves: " + (move_text(state.moves()) or "-"), WIDTH,
                             subsequent_indent="  ", break_on_hyphens=False,
                             break_long_words=False))
     print(draw_board(state, args.board))
@@ -119,8 +120,8 @@ def _outcome_text(game: GameResult) -> str:
 
 
 def cmd_editions(args: argparse.Namespace) -> int:
-    def line(name: str, text: str) -> str:  # wrapped to a terminal's 80 columns
-        return textwrap.fill(f"  {name:<22} {text}", 79, subsequent_indent=" " * 25)
+    def line(name: str, text: str) -> str:  # wrapped to a terminal's width
+        return textwrap.fill(f"  {name:<22} {text}", WIDTH, subsequent_indent=" " * 25)
 
     print("Editions (--edition NAME):")
     for name, rules in EDITIONS.items():

@@ -109,6 +109,11 @@ def check_plies(value: int | None) -> None:
         raise UsageError(f"--max-plies must be a positive number, not {value}")
 
 
+WIDTH = 79
+"""The width the command line wraps its texts to: one less than a classic terminal's 80
+columns."""
+
+
 def rules_line(rules: Rules) -> str:
     limit = f", ply limit {rules.ply_limit}" if rules.ply_limit is not None else ""
     return f"Rules: {rules.title} ({rules.name}){limit}"

@@ -14,6 +14,7 @@ import textwrap
 from typing import Any
 
 from stratego.cli.options import (
+    WIDTH,
     UsageError,
     bot_from_spec,
     draw_board,
@@ -56,9 +57,6 @@ Rescue: your {piece} reached the opponent's back row, so you may bring back one 
 your captured pieces. Type RANK@SQUARE with the rank's letter (M Marshal,
 G General, C Colonel, J Major, K Captain, L Lieutenant, T Sergeant, N Miner,
 X Scout, S Spy), such as K@b2, or '--' to decline. 'moves' lists the choices."""
-
-WIDTH = 79
-"""The width `play` wraps its texts to: one less than a classic terminal's 80 columns."""
 
 _MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
 """The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
@@ -129,7 +127,8 @@ def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
     return setup
 
 
-_SETUP_SIGNS = frozenset("FSXNTLKJCGMBfsxntlkjcgmb./0123456789 ")
+_SETUP_SIGNS = frozenset("".join(rank.symbol + rank.symbol.lower() for rank in Rank)
+                         + "./0123456789 ")
 """What a setup's text form may hold (rank symbols in either case, empty squares, rows)."""
 
 

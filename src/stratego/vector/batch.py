@@ -555,17 +555,15 @@ class Batch:
         """
         out = Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
                        codes_out)
-        kind = getattr(actions, "dtype", None)
-        if kind is None:  # a list or a tuple: what numpy makes of it
-            try:
-                kind = np.asarray(actions).dtype
-            except (TypeError, ValueError):
-                kind = np.dtype(object)
-        if kind.kind not in "iu":  # a float is cut, a text parsed: no silent guess
-            raise ArgumentError(f"actions are whole numbers (an integer array), one per game, "
-                                f"not {kind} values: {shown(actions)}")
         try:
-            acts = np.ascontiguousarray(actions, dtype=np.int64)
+            given = np.asarray(actions)  # an array as it is; a list or a tuple made one
+        except (TypeError, ValueError):
+            given = np.asarray(None)
+        if given.dtype.kind not in "iu":  # a float is cut, a text parsed: no silent guess
+            raise ArgumentError(f"actions are whole numbers (an integer array), one per game, "
+                                f"not {given.dtype} values: {shown(actions)}")
+        try:
+            acts = np.ascontiguousarray(given, dtype=np.int64)
         except (TypeError, ValueError, OverflowError):
             raise ArgumentError(f"actions are whole numbers, one per game, not "
                                 f"{shown(actions)}") from None

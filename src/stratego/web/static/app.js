@@ -423,6 +423,7 @@
     let suppressClick = false;
     let optimistic = null;     // our move, slid before the server answered
     let stuck = false;         // the notice says a clicked piece of ours cannot move
+    let pendingMove = null;    // our move's text, sent and not yet answered
     let presets = { key: null, list: [], next: 0, loading: false };
     const base = `/api/games/${cur.game}/${cur.seat}`;
     const cells = {};
@@ -526,10 +527,6 @@
       $("on-board-blue").textContent = cur.on_board.blue;
     }
 
-    function plies() {
-      return cur.move_rows.flatMap((row) => row.plies);
-    }
-
     // The numbered move and the side of the list's turn `ply` (1 for the first), or null.
     function moveOf(ply) {
       for (const row of cur.move_rows) {
@@ -628,6 +625,10 @@
       }
     }
 
+    function renderTitle() {
+      document.title = (yourMove() ? "● Your move · " : cur.phase === "setup" ? "Your setup · " : "") + "Stratego";
+    }
+
     function renderBars() {
       const me = cur.player, other = me === "red" ? "blue" : "red";
       const opponentName = cur.opponent === "bot"
@@ -642,12 +643,14 @@
     }
 
     function toMove() {
+      if (pendingMove) return cur.player === "red" ? "blue" : "red";  // ours is on its way
       if (cur.to_move !== undefined) return cur.to_move;
       if (cur.phase !== "play") return null;
       return cur.status.startsWith("Your ") ? cur.player : cur.player === "red" ? "blue" : "red";
     }
 
     function yourMove() {
+      if (pendingMove) return false;
       if (cur.your_move !== undefined) return cur.your_move;
       return cur.phase === "play" && cur.status.startsWith("Your ");
     }
@@ -713,7 +716,7 @@
         ? ` against the ${cur.bot_name || cur.bot} bot` : " against a friend";
       const control = cur.clock && cur.clock.control ? ` · ${cur.clock.control}` : "";
       $("rules").textContent = `${cur.rules_title || cur.rules} · you play ${cur.player}${against}${control}`;
-      document.title = (yourMove() ? "● Your move · " : cur.phase === "setup" ? "Your setup · " : "") + "Stratego";
+      renderTitle();
       const shown = reviewing || cur;
       $("svg").innerHTML = shown.svg;
       place();
@@ -950,12 +953,10 @@
 
     // Our move is on its way (against a bot, the answer comes with the bot's reply): the
     // page says whose turn it is now and lists the move at once, marked as sent.
-    let pendingMove = null;
     function moveSent(text) {
       pendingMove = text;
       reviewing = null;
       wanted = null;
-      const other = cur.player === "red" ? "blue" : "red";
       // the piece is on its way: no frame, no targets, nothing to click until the answer
       selected = null;
       for (const cell of Object.values(cells)) {
@@ -965,10 +966,8 @@
       const name = cur.bot_name || cur.bot;
       $("status").textContent = cur.opponent !== "bot" ? "Sending your move…"
         : name ? `The ${name} bot is thinking…` : "The bot is thinking…";
-      document.title = "Stratego";
-      for (const [bar, side] of [["bar-top", other], ["bar-bottom", cur.player]]) {
-        $(bar).classList.toggle("to-move", side === other);
-      }
+      renderTitle();
+      renderBars();
       renderMoves();
     }
 
