@@ -97,3 +97,17 @@ def test_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str],
     code, _, err = _run(capsys, "replay", str(tmp_path / "missing.txt"))
     assert code == 2
     assert "cannot read" in err
+
+
+def test_a_saved_record_keeps_its_seed_in_a_seed_tag(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: pathlib.Path) -> None:
+    """The seed that replays a game is its own tag; ``Round`` stays free for a
+    tournament's round, as in other game records."""
+    path = tmp_path / "game.txt"
+    assert _run(capsys, "selfplay", "--seed", "26", "--save", str(path))[0] == 0
+    text = path.read_text(encoding="utf-8")
+    assert '[Seed "26"]' in text
+    assert "[Round " not in text
+    code, replayed, _ = _run(capsys, "replay", str(path))
+    assert code == 0
+    assert "seed 26" in replayed

@@ -48,16 +48,16 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _header_lines(tags: dict[str, str]) -> list[str]:
-    """A saved game's tags as `selfplay` prints them: players and seed (``Round``) on one
+    """A saved game's tags as `selfplay` prints them: players and seed (``Seed``) on one
     line, then any other tag but ``Result`` (the outcome line says it)."""
     lines = []
     if "Red" in tags or "Blue" in tags:
         players = f"Red: {tags.get('Red', '?')}, Blue: {tags.get('Blue', '?')}"
-        if "Round" in tags:
-            players += f", seed {tags['Round']}"
+        if "Seed" in tags:
+            players += f", seed {tags['Seed']}"
         lines.append(players)
     for name, value in tags.items():
-        if name not in ("Red", "Blue", "Round", "Result"):
+        if name not in ("Red", "Blue", "Seed", "Result"):
             lines.append(f"{name}: {value}")
     return lines
 
