@@ -388,6 +388,10 @@ def test_the_match_command_shows_progress_and_the_score_with_its_interval(
     code, summary, err = cli(capsys, "match", "--summary", str(path))
     assert code == 0, err
     assert summary == out
+    # --summary plays nothing, so an option that shapes a match is refused, not ignored.
+    code, _, err = cli(capsys, "match", "--summary", str(path), "--games", "8", "-w", "2")
+    assert code == 2
+    assert "takes no other option (--games, --workers given)" in err
     code, resumed, err = cli(capsys, *MATCH, "--progress", "none", "--jsonl", str(path))
     assert code == 0, err
     assert "resuming: 4 of 4 game(s) already in" in err

@@ -36,7 +36,7 @@ from stratego.cli.games import cmd_editions, cmd_replay, cmd_selfplay
 from stratego.cli.ladder import cmd_ladder
 from stratego.cli.matches import cmd_match
 from stratego.cli.options import UsageError
-from stratego.cli.parser import build_parser
+from stratego.cli.parser import build_parser, commands_of
 from stratego.cli.play import cmd_play
 from stratego.cli.serve import cmd_serve
 from stratego.errors import BotFaultError, shown
@@ -48,17 +48,16 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     """`argv` parsed; a mistyped command is answered with the close ones, and an option a
     command does not take with that command's usage (argparse would show the top level's),
     both as usage errors (exit status 2)."""
-    commands = next(a for a in parser._actions  # argparse keeps its subparsers there
-                    if isinstance(a, argparse._SubParsersAction))
+    commands = commands_of(parser)
     first = next((word for word in argv if not word.startswith("-")), None)
-    if first is not None and first not in commands.choices:
-        close = difflib.get_close_matches(first, list(commands.choices), n=2, cutoff=0.6)
+    if first is not None and first not in commands:
+        close = difflib.get_close_matches(first, list(commands), n=2, cutoff=0.6)
         hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
         parser.error(f"unknown command {shown(first)} ({hint}commands: "
-                     f"{', '.join(commands.choices)})")
+                     f"{', '.join(commands)})")
     args, extra = parser.parse_known_args(argv)
     if extra:
-        commands.choices[args.command].error(f"unrecognized arguments: {' '.join(extra)}"[:300])
+        commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}"[:300])
     return args
 
 

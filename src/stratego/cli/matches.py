@@ -25,6 +25,10 @@ def cmd_match(args: argparse.Namespace) -> int:
     from stratego import match as matches
 
     if args.summary_of is not None:
+        others = _options_given(args, ("summary_of", "command"))
+        if others:
+            raise UsageError(f"--summary reads a file and plays nothing: it takes no other "
+                             f"option ({', '.join(others)} given)")
         try:
             log = matches.read_jsonl(args.summary_of)
             summary = log.result().summary()
@@ -110,6 +114,20 @@ def cmd_match(args: argparse.Namespace) -> int:
         return 130
     print(result.summary())
     return 0
+
+
+def _options_given(args: argparse.Namespace, leave: tuple[str, ...]) -> list[str]:
+    """The options of `args` (a `stratego match` command line) whose value is not the
+    default, named as on the command line, but those whose destination is in `leave`."""
+    from stratego.cli.parser import build_parser, commands_of
+
+    given = []
+    for action in commands_of(build_parser())[args.command]._actions:
+        if action.dest in leave or not action.option_strings or action.dest == "help":
+            continue
+        if getattr(args, action.dest, action.default) != action.default:
+            given.append(max(action.option_strings, key=len))
+    return given
 
 
 class _Tally:

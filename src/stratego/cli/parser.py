@@ -19,6 +19,13 @@ from stratego.cli.saving import FORMAT_HELP, FORMATS, add_save_arguments
 from stratego.cli.serve import add_serve_options
 
 
+def commands_of(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The command parsers of `parser` (as `build_parser` made it), by command name."""
+    action = next(a for a in parser._actions  # argparse keeps its subparsers there
+                  if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every command. No parser takes abbreviated options (``allow_abbrev``
     is off): ``stratego match --json FILE`` is refused, not read as ``--jsonl FILE``."""
