@@ -157,6 +157,30 @@ def test_the_ladder_command_prints_a_table_json_and_a_picture(
         assert "error" in capsys.readouterr().err
 
 
+def test_the_ladder_command_shows_progress_and_games_when_asked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--progress plain`` gives a short line per game on standard error (a terminal's
+    width, whatever the bots' specs), ``--verbose`` each game's full line before the
+    table; neither is shown unasked off a terminal, and ``--verbose`` with ``--json`` is a
+    usage error (both would write to standard output)."""
+    long_spec = "search(simulations=5, " + "candidates=8, " * 12 + "depth=2)"
+    argv = ["ladder", "random", long_spec, "-n", "2", "--max-plies", "30"]
+    assert main(argv) == 0
+    quiet = capsys.readouterr()
+    assert quiet.err == ""
+    assert main([*argv, "--progress", "plain", "--verbose"]) == 0
+    shown = capsys.readouterr()
+    lines = shown.err.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["game 1/2", "game 2/2"]
+    assert all(len(line) <= 79 for line in lines)
+    games = [line for line in shown.out.splitlines() if line.startswith("seed ")]
+    assert len(games) == 2
+    assert all("after " in line and " plies" in line for line in games)
+    assert shown.out.endswith(quiet.out)
+    assert main([*argv, "--verbose", "--json"]) == 2
+    assert "--verbose and --json" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(("where", "reason"), [
     ("missing/ratings.svg", "No such file or directory"), (".", "Is a directory"),
     ("x" * 300 + ".svg", "File name too long")])

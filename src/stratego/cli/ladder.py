@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
-from stratego.cli.options import UsageError, check_move_time, rules_from_args, workers_arg
+from stratego.cli.options import (
+    WIDTH,
+    UsageError,
+    check_move_time,
+    rules_from_args,
+    workers_arg,
+)
 from stratego.cli.saving import check_writable, write_text
 from stratego.errors import StrategoError
 from stratego.match import GameResult
@@ -25,11 +32,16 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     check_move_time(args.move_time)
     if args.svg:
         check_writable(args.svg)  # before the games, not after them
-    show = sys.stderr.isatty() and not args.json
+    if args.verbose and args.json:
+        raise UsageError("--verbose and --json both write to standard output: use --jsonl "
+                         "FILE to keep each game")
+    show = args.progress == "plain" or (args.progress == "auto" and sys.stderr.isatty())
 
     def progress(done: int, total: int, game: GameResult) -> None:
+        if args.verbose:
+            print(game, flush=True)
         if show:
-            print(f"game {done}/{total}: {game}", file=sys.stderr, flush=True)
+            print(progress_line(done, total, game), file=sys.stderr, flush=True)
 
     try:
         result = ladder(args.bots, rules, games_per_pair=args.games_per_pair, seed=args.seed,
@@ -46,3 +58,11 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         write_text(args.svg, result.svg())
     print(result.to_json() if args.json else result.table())
     return 0
+
+
+def progress_line(done: int, total: int, game: GameResult) -> str:
+    """A finished game as the ladder's progress shows it: its number, the two bots and
+    who won, cut to the terminal width the command line writes to."""
+    who = "draw" if game.winner_name is None else f"{game.winner_name} wins"
+    return textwrap.shorten(f"game {done}/{total}: {game.red} v {game.blue}, {who}", WIDTH,
+                            placeholder=" ...")

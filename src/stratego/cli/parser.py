@@ -152,6 +152,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print one JSON object instead of the table")
     ladder.add_argument("--svg", metavar="FILE",
                         help="also write a picture of the ratings and intervals (SVG)")
+    ladder.add_argument("--progress", choices=("auto", "plain", "none"), default="auto",
+                        help="progress on standard error, a short line per game: 'auto' "
+                             "shows it when that is a terminal (default: %(default)s)")
+    ladder.add_argument("--verbose", "-v", action="store_true",
+                        help="print one line per game (its seed, bots, result and length) "
+                             "before the table")
     add_move_time_argument(ladder)
 
 
