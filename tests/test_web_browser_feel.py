@@ -19,6 +19,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("uvicorn", reason="the web extra is not installed")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
+import stratego  # noqa: E402
 import test_web_browser  # noqa: E402
 from stratego.web import GameHub  # noqa: E402
 from test_web_browser import (  # noqa: E402
@@ -142,11 +143,43 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     expect(page.get_by_test_id("review")).to_contain_text(
         "after move 2, red (turn 3 of 4)")
     expect(page.get_by_test_id("review-where")).to_have_text("After move 2, red")
-    # the live game's status and tray stay, faded: they are not the reviewed position's
-    assert page.locator("#captured-box").evaluate("(e) => getComputedStyle(e).opacity") == "0.45"
+    # the live game's status stays, faded: it is not the reviewed position's; the losses
+    # shown are the reviewed turn's own (see the review of a strike below)
     assert _status(page).evaluate("(e) => getComputedStyle(e).opacity") == "0.45"
+    assert page.locator("#captured-box").evaluate("(e) => getComputedStyle(e).opacity") == "1"
     page.get_by_test_id("live").click()
     assert _status(page).evaluate("(e) => getComputedStyle(e).opacity") == "1"
+
+
+def test_review_shows_the_losses_and_strikes_of_the_reviewed_turn(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Stepping back past a strike: the captured tray, the counts on the board and the
+    strike list are those of the turn shown (nothing lost before the strike), and the
+    live game's come back with it."""
+    state = stratego.from_position(
+        "classic", {"a4": "K", "a5": "l", "j1": "F", "j10": "f", "i10": "b", "e9": "t"})
+    created = server.hub.add_game(state)
+    page = _new_page(browser, console)
+    page.goto(server.url + created["url"])
+    expect(_status(page)).to_have_text("Your move (red).")
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(_moves(page)).to_have_count(2)
+    tray = page.get_by_test_id("tray-blue")
+    expect(tray.locator(".chip")).to_have_count(1)
+    expect(page.get_by_test_id("strikes")).to_contain_text("strikes")
+    page.get_by_test_id("review-prev").click()  # after our strike
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+    expect(tray.locator(".chip")).to_have_count(1)
+    expect(page.locator("#on-board-blue")).to_have_text("3")
+    page.get_by_test_id("review-prev").click()  # the start: nothing lost yet
+    expect(page.get_by_test_id("review-where")).to_have_text("Starting position")
+    expect(tray).to_have_text("none")
+    expect(page.locator("#on-board-blue")).to_have_text("4")
+    expect(page.get_by_test_id("strikes").locator("li")).to_have_count(0)
+    page.get_by_test_id("live").click()
+    expect(tray.locator(".chip")).to_have_count(1)
+    expect(page.get_by_test_id("strikes")).to_contain_text("strikes")
 
 
 def test_blue_s_move_sent_is_listed_beside_the_bot_s_first(

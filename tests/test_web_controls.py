@@ -158,6 +158,27 @@ def test_the_move_list_is_numbered_by_moves_and_review_shows_past_positions() ->
         assert hub.handle("GET", base + f"/review/{bad}").status == 404
 
 
+def test_review_shows_the_losses_and_strikes_of_the_turn_it_shows() -> None:
+    """A past position comes with the captured pieces, the counts on the board and the
+    strikes of that turn, as the live game showed them then: before the strike none,
+    after it the live game's own."""
+    state = stratego.from_position(
+        "classic", {"a4": "K", "a5": "l", "j1": "F", "j10": "f", "i10": "b"})
+    hub = GameHub(bot="random", seed=1, token=tokens())
+    created = hub.add_game(state)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    live = post(hub, base + "/move", {"move": "a4xa5"}).json()
+    assert live["tray"]["blue"] and live["strikes"]
+    before = hub.handle("GET", base + "/review/0").json()
+    assert before["tray"] == {"red": [], "blue": []}
+    assert before["on_board"] == {"red": 2, "blue": 3}
+    assert before["strikes"] == []
+    after = hub.handle("GET", base + "/review/1").json()
+    assert after["tray"] == live["tray"]
+    assert after["on_board"] == {"red": 2, "blue": 2}
+    assert after["strikes"] == [live["moves"][0]]
+
+
 def test_a_rescue_decision_stays_in_the_row_of_its_move() -> None:
     rules = stratego.HASBRO_2009.with_variants(stratego.variants.RESCUE)
     state = stratego.from_position(

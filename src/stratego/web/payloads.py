@@ -245,7 +245,18 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
         else:
             rescue.append({"move": str(move),
                            "text": f"Rescue {_rank_words(rules, move.rescued)} to {move.to}"})
-    strikes: list[str] = []  # the strikes since the viewer's own last turn, included
+    strikes, flash = _recent_strikes(rules, seen)
+    texts = [ply_text(rules, p) for p in seen.history]
+    return {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
+            "last": _last(seen), "strikes": strikes, "flash": flash, "moves": texts,
+            "move_rows": _move_rows(seen, texts), **_losses(rules, seen)}
+
+
+def _recent_strikes(rules: Rules, seen: PlayerView
+                    ) -> tuple[list[str], list[dict[str, Any]]]:
+    """The strikes since the viewer's own last turn, that turn included: their texts and
+    their squares and ranks (the board's flash)."""
+    strikes: list[str] = []
     flash: list[dict[str, Any]] = []
     for ply in reversed(seen.history):
         if ply.result is not None and ply.move is not None:
@@ -256,6 +267,13 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
                              "result": ply.result})
         if ply.player == seen.player:
             break
+    return strikes, flash
+
+
+def _losses(rules: Rules, seen: PlayerView) -> dict[str, Any]:
+    """Each side's captured pieces as the viewer knows them (``captured``: labels, the
+    strongest first, unknown ones last; ``tray``: the same grouped by rank with counts)
+    and the pieces each side has on the board (``on_board``)."""
     captured: dict[str, list[str]] = {"red": [], "blue": []}
     tray: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
     strongest_first = sorted(seen.captured, key=lambda p: -1 if p.rank is None else -p.rank)
@@ -273,11 +291,7 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
     for piece in seen.pieces:
         if piece.square is not None:
             on_board[str(piece.owner)] += 1
-    texts = [ply_text(rules, p) for p in seen.history]
-    return {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
-            "last": _last(seen), "strikes": strikes, "flash": flash, "moves": texts,
-            "move_rows": _move_rows(seen, texts), "captured": captured, "tray": tray,
-            "on_board": on_board}
+    return {"captured": captured, "tray": tray, "on_board": on_board}
 
 
 def _move_rows(seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
@@ -297,7 +311,8 @@ def _move_rows(seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
 
 def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     """The position after the first `plies` turns of the move list, as `player` saw it
-    then: its cells, last move and board picture."""
+    then: its cells, last move, board picture, the strikes of that turn (as the live game
+    lists them) and each side's losses so far."""
     state = game.state
     if state is None:
         raise WebError(409, "the game has not started: there are no moves to review")
@@ -311,7 +326,8 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
         past = apply(past, move)
     seen = view(past, player)
     return {"ply": count, "of": len(moves), "cells": _cells(game.rules, seen),
-            "last": _last(seen), "svg": board_svg(seen, size=None).svg}
+            "last": _last(seen), "svg": board_svg(seen, size=None).svg,
+            "strikes": _recent_strikes(game.rules, seen)[0], **_losses(game.rules, seen)}
 
 
 def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:

@@ -504,14 +504,16 @@
       return item;
     }
 
+    // The losses of the position shown: the live game's, or the reviewed turn's.
     function renderTray() {
+      const shown = reviewing || cur;
       for (const side of ["red", "blue"]) {
         const tray = $("tray-" + side);
-        if (!cur.tray[side].length) {
+        if (!shown.tray[side].length) {
           tray.textContent = "none";
           continue;
         }
-        tray.replaceChildren(...cur.tray[side].map((entry) => {
+        tray.replaceChildren(...shown.tray[side].map((entry) => {
           const item = document.createElement("span");
           item.className = "chip";
           item.dataset.owner = side;
@@ -523,8 +525,8 @@
           return item;
         }));
       }
-      $("on-board-red").textContent = cur.on_board.red;
-      $("on-board-blue").textContent = cur.on_board.blue;
+      $("on-board-red").textContent = shown.on_board.red;
+      $("on-board-blue").textContent = shown.on_board.blue;
     }
 
     // The numbered move and the side of the list's turn `ply` (1 for the first), or null.
@@ -765,7 +767,7 @@
       else $("banner").replaceChildren();
       $("status").textContent = cur.status;
       const strikes = $("strikes");
-      strikes.replaceChildren(...cur.strikes.map((text) => el("li", { text })));
+      strikes.replaceChildren(...shown.strikes.map((text) => el("li", { text })));
       $("join-box").hidden = !cur.join;
       if (cur.join) $("join-link").value = new URL(cur.join, window.location.href).href;
       const setup = cur.phase === "setup";
