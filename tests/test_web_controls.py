@@ -168,7 +168,8 @@ def test_review_shows_the_losses_and_strikes_of_the_turn_it_shows() -> None:
     created = hub.add_game(state)
     base = f"/api/games/{created['game']}/{created['seat']}"
     live = post(hub, base + "/move", {"move": "a4xa5"}).json()
-    assert live["tray"]["blue"] and live["strikes"]
+    assert live["tray"]["blue"]
+    assert live["strikes"]
     before = hub.handle("GET", base + "/review/0").json()
     assert before["tray"] == {"red": [], "blue": []}
     assert before["on_board"] == {"red": 2, "blue": 3}
