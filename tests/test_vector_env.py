@@ -319,3 +319,41 @@ def test_setups_come_from_the_setups_option(opponent: str,
 def test_an_unknown_setups_value_is_refused() -> None:
     with pytest.raises(SetupError, match="'random', 'human', 'model'"):
         BatchVectorEnv(2, "classic+barrage", setups="humans")
+
+
+@pytest.mark.parametrize("setups", ["random", "human"])
+def test_the_opponent_bot_s_seed_is_not_the_seed_of_our_army(
+        monkeypatch: pytest.MonkeyPatch, setups: str) -> None:
+    """Hidden information: the seed an opponent bot is reset with is a stream of its own.
+    It used to be the seed our army was drawn with, so a bot could rebuild our setup from
+    it (through the batch's shuffle or `draw_setup`)."""
+    import random
+
+    from stratego import vector
+    from stratego.env.common import draw_setup
+    from stratego.vector import env as vector_env
+
+    seeds: list[int] = []
+    real_reset_bot = vector_env.reset_bot
+
+    def spy(bot: object, seed: int) -> None:
+        seeds.append(seed)
+        real_reset_bot(bot, seed)
+
+    monkeypatch.setattr(vector_env, "reset_bot", spy)
+    env = BatchVectorEnv(1, "classic", opponent="heuristic", bot_setup=False,
+                         setups=setups)
+    armies = []
+    for episode in range(3):
+        env.reset(seed=episode)
+        state = env.batch.to_state(0)
+        armies.append({sq: p.rank for sq, p in state.initial_placement().items()
+                       if p.owner is Player.RED})
+    assert len(seeds) == 3
+    for seed, army in zip(seeds, armies, strict=True):
+        drawn = draw_setup(env.batch.rules, setups, Player.RED, random.Random(seed))
+        assert drawn.as_dict() != army
+        shuffled = vector.Batch.new("classic", 1)
+        shuffled.reset([0], seed)
+        assert {sq: p.rank for sq, p in shuffled.to_state(0).initial_placement().items()
+                if p.owner is Player.RED} != army

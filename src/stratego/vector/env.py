@@ -236,7 +236,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             place = None
             if not self.self_play and self._opponents[pick].kind == "bot":
                 bot = self._bot(pick, row)
-                reset_bot(bot, seed)
+                # a seed of its own: the setups' seed would let the bot rebuild our army
+                reset_bot(bot, int(game.integers(2**62)))
                 place = bot_setup(bot) if self.bot_setup else None
             if place is None and self.setups == "random":
                 batch.reset([row], seed)  # the batch's own shuffle: no game to build
