@@ -216,10 +216,11 @@ def check_state(state: GameState, player: Player, rng: random.Random, samples: i
 
 _CHASE_START: dict[stratego.Square | str, tuple[Player, Rank] | str] = {
     "e7": "M", "h7": "G", "a1": "F", "f8": "x", "g8": "x", "a10": "n", "j10": "f"}
-# Red chases; Blue's two Scouts (one step at a time) trade places, so the position after
-# Red's h7-g7 has Blue's Scouts on each other's squares of an earlier chase position.
-_CHASE_MOVES = ["f8-f7", "h7-g7", "f7-f8", "e7-e8", "g8-h8", "g7-g8", "h8-h7", "g8-h8",
-                "h7-g7", "h8-h7", "g7-f7", "e8-e7", "f8-g8"]
+# Red chases (every Red move threatens, every Blue reply evades); Blue's two Scouts (one
+# step at a time) trade places, so the position after Blue's last move, e8-f8, has Blue's
+# Scouts on each other's squares of the chase position after g8-f8.
+_CHASE_MOVES = ["f8-f9", "h7-g7", "g8-f8", "g7-g8", "f8-f7", "g8-g9", "f9-f8", "g9-g8",
+                "f8-e8", "g8-g7", "f7-f8", "e7-f7", "f8-f9", "f7-e7", "e8-f8"]
 
 
 def chase_state(rules: Rules) -> GameState | None:

@@ -212,7 +212,8 @@ def test_jumbo2014_moving_9_chaser_may_not_repeat_position() -> None:
                           to_move=Player.BLUE)
     assert is_legal(play(other, "f7-f8", "e7-f7", "f8-e8", "f7-f8", "e8-e7", "f8-e8", "e7-f7",
                          "e8-e7", "f7-f8"), "e7-f7")
-    with pytest.raises(IllegalMoveError, match=r"chasing the piece on f8.*chase rule"):
+    with pytest.raises(IllegalMoveError,
+                       match=r"threaten again the piece on f8.*Jumbo 2014 chase rule"):
         apply(state, "e7-f7")
 
 
@@ -254,8 +255,9 @@ def test_jumbo2014_moving_9_chased_piece_may_repeat() -> None:
 
 
 def test_jumbo2014_moving_9_chase_needs_adjacency() -> None:
-    """Moving bullet 9 (reading): a chase move ends next to the square the opponent's last
-    move ended on; other moves start no chase and are not restricted by it."""
+    """Moving bullet 9 (reading, the ISF 11 definitions): a chase begins with a threat, a
+    move ending next to an opponent's piece; moves that stay a square apart start no chase
+    and are not restricted by it."""
     state = position({"e8": "k", "e6": "K", "a1": "F", "a10": "f"}, to_move=Player.BLUE)
     state = play(state, "e8-f8", "e6-f6", "f8-e8", "f6-e6", "e8-f8")
     assert state.chase == ()
@@ -263,7 +265,8 @@ def test_jumbo2014_moving_9_chase_needs_adjacency() -> None:
 
 
 def test_jumbo2014_moving_9_strike_ends_the_chase() -> None:
-    """Moving bullet 9 (reading): a strike ends the chase record."""
+    """Moving bullet 9 (reading): a strike ends the chase record (a striker left next to
+    no opponent's piece begins none)."""
     state = position({"e8": "k", "e7": "K", "a1": "F", "a10": "f", "d8": "t"},
                      to_move=Player.BLUE)
     state = play(state, "e8-f8", "e7-f7")
@@ -272,27 +275,48 @@ def test_jumbo2014_moving_9_strike_ends_the_chase() -> None:
     assert state.chase == ()
 
 
+def test_jumbo2014_moving_9_a_chaser_taking_turns_between_two_pursuits_must_stop() -> None:
+    """Moving bullet 9: a pursuing piece must stop before a position repeats, also when the
+    chaser moves another pursuer in between. Red's General follows Blue's Lieutenant round
+    the block a8-a9-b9-b8 while Red's Colonel follows Blue's Sergeant round i8-i9-j9-j8,
+    turn about. Read as "a chase move ends next to the opponent's last move" no move here
+    was one (each ends next to the piece Blue did not just move) and the cycle went on for
+    ever; read with the ISF 11 definitions (every Red move threatens a piece that evaded
+    during the chase, every Blue reply evades) it is one chase, and the first move that
+    would recreate one of its positions is refused."""
+    state = position({"a8": "G", "b9": "l", "i8": "C", "j9": "t", "e1": "F", "e10": "f"})
+    lap = ["a8-a9", "b9-b8", "i8-i9", "j9-j8", "a9-b9", "b8-a8", "i9-j9", "j8-i8",
+           "b9-b8", "a8-a9", "j9-j8", "i8-i9", "b8-a8", "a9-b9", "j8-i8", "i9-j9"]
+    for move in lap[:-1]:
+        state = apply(state, move)
+        assert state.chase[0] == Player.RED + 1
+    state = apply(state, lap[-1])
+    assert not is_legal(state, "a8-a9")
+    assert "Jumbo 2014 chase rule" in (explain_illegal(state, "a8-a9") or "")
+
+
 @pytest.mark.parametrize("second", ["t", "l"])
 def test_jumbo2014_moving_9_positions_compared_by_identity(second: str) -> None:
     """Moving bullet 9 (reading): positions of a chase are compared by which piece stands
-    where, never by rank. Blue's two pieces change places round the block e8-e9-f9-f8 while
-    Red's Captains chase them and come back to their squares; Red's f7-e7 then recreates
-    the board after Red's first chase move except that Blue's two pieces stand on each
-    other's squares. That is a new position whether or not the two share a rank, so Red's
-    legal moves cannot tell two hidden Sergeants from a Sergeant and a Lieutenant."""
+    where, never by rank. Blue's two pieces change places round the squares d9-e9-e8-f9
+    while Red's Captains chase them (every Red move threatens, every Blue reply evades);
+    Red's e10-f10 then recreates the board after Red's first chase move, e6-e7, except
+    that Blue's two pieces stand on each other's squares. That is a new position whether
+    or not the two share a rank, so Red's legal moves cannot tell two hidden Sergeants from
+    a Sergeant and a Lieutenant."""
     state = position({"a1": "F", "a10": "f", "e6": "K", "f10": "K", "d8": "t", "f9": second},
                      to_move=Player.BLUE)
-    state = play(state, "d8-e8", "e6-e7", "e8-e9", "f10-e10", "f9-f8", "e7-f7", "e9-f9",
-                 "e10-f10", "f8-e8")
-    assert state.chase[0] == Player.RED + 1  # one chase so far
-    assert len(state.chase) == 11  # chaser, evaded squares, ten positions
-    assert is_legal(state, "f7-e7")
-    # a second lap puts every piece back where it stood after Red's first chase move:
-    # a true repetition, which the chase rule still stops
-    state = play(state, "f7-e7", "e8-e9", "f10-e10", "f9-f8", "e7-f7", "e9-f9", "e10-f10",
-                 "f8-e8")
-    assert not is_legal(state, "f7-e7")
-    assert "chase rule" in (explain_illegal(state, "f7-e7") or "")
+    first = play(state, "d8-e8", "e6-e7")
+    state = play(first, "e8-e9", "f10-e10", "e9-d9", "e10-f10", "f9-e9", "f10-e10", "e9-e8",
+                 "e10-d10", "d9-e9", "d10-e10", "e9-f9")
+    assert state.chase[0] == Player.RED + 1  # one chase all along
+    assert len(state.chase) == 15  # chaser, evaded squares, thirteen positions
+    assert is_legal(state, "e10-f10")
+    after = apply(state, "e10-f10")
+    squares = {sq: p.owner for sq, p in after.pieces()}
+    assert squares == {sq: p.owner for sq, p in first.pieces()}
+    assert {sq: p.id for sq, p in after.pieces()} != {sq: p.id for sq, p in first.pieces()}
+    assert after.chase[0] == Player.RED + 1
 
 
 # -- Attacking -------------------------------------------------------------------------

@@ -330,11 +330,11 @@ def test_the_opponent_bot_s_seed_is_not_the_seed_of_our_army(
     import random
 
     from stratego import vector
-    from stratego.env.common import draw_setup
+    from stratego.env.common import draw_setup, reset_bot
     from stratego.vector import env as vector_env
 
     seeds: list[int] = []
-    real_reset_bot = vector_env.reset_bot
+    real_reset_bot = reset_bot
 
     def spy(bot: object, seed: int) -> None:
         seeds.append(seed)

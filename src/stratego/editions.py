@@ -69,12 +69,14 @@ JUMBO_2014 = Rules(
     title="Jumbo 2014 Nostalgic Edition",
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
-    repetition=RepetitionRule(max_shuttle_moves=3, chase=True, chase_name="Jumbo 2014 chase rule"),
+    repetition=RepetitionRule(max_shuttle_moves=3, chase=True, threat_chase=True,
+                              chase_name="Jumbo 2014 chase rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 2014 Jumbo edition: Marshal 10 ... Spy 1; Scouts may move and strike in one
 turn; no more than three consecutive back-and-forth turns, and a chasing piece
-must stop before a position repeats."""
+must stop before a position repeats (what a chase spans read with the ISF 11
+definitions: threats, evasions, chasing moves against any piece that evaded)."""
 
 CLASSIC = Rules(
     edition="classic",

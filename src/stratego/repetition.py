@@ -47,10 +47,11 @@ the chase, oldest first. Positions are compared by which piece stands where
 (`position_hash`), never by rank, so the rule is decided from what both players can see.
 Two definitions of the chase exist (`Chase.threats`):
 
-* Jumbo 2014 (Moving, bullet 9): a *chase move* is a quiet move that ends next to the
-  square the opponent's last quiet move ended on; the chase lasts while the chaser keeps
-  making chase moves, whatever the chased side plays.
-* ISF 11 (more-squares rule): a move *threatens* the opponent's pieces next to the square
+* The narrow reading (`threat_chase=False`, no edition's default): a *chase move* is a
+  quiet move that ends next to the square the opponent's last quiet move ended on; the
+  chase lasts while the chaser keeps making chase moves, whatever the chased side plays.
+* ISF 11 (more-squares rule), which the Jumbo 2014 chase rule (Moving, bullet 9) also
+  reads: a move *threatens* the opponent's pieces next to the square
   it ends on; the opponent *evades* when its reply moves away a piece the chaser's
   previous move threatened; a continuous chase lasts while the chaser's every move
   threatens at least one piece and the opponent's every reply evades. A *chasing move* is
@@ -394,8 +395,9 @@ class Chase:
     """The chase rule: the chaser may not recreate a position of the current chase.
 
     `threats` selects the ISF 11 definitions (threaten, evade, chasing moves against any
-    piece that evaded during the chase; strikes are moves) over the Jumbo 2014 ones (a
-    chase move ends next to the opponent's last quiet move); `name` is the rule's name in
+    piece that evaded during the chase), which the ISF and Jumbo 2014 editions use, over
+    the narrower reading in which a chase move ends next to the opponent's last quiet move
+    (kept for rules built with ``threat_chase=False``); `name` is the rule's name in
     explanations.
     """
 

@@ -201,9 +201,9 @@ class RepetitionRule:
     * `strikes_are_moves`: a strike counts in the back-and-forth series like any
       move, and ends a chase and may begin one (the ISF definitions).
     * `chase`: a chasing player may not recreate a position that already arose
-      during that chase (Jumbo 2014; ISF 11 with `threat_chase`).
-    * `threat_chase`: the chase is defined by threats and evasions (ISF 11.3)
-      instead of by answering the opponent's last move (Jumbo 2014).
+      during that chase (Jumbo 2014, ISF 11).
+    * `threat_chase`: the chase is defined by threats and evasions (ISF 11.3, the
+      reading of both editions) instead of by answering the opponent's last move.
     * `shuttle_name` / `chase_name`: the rules' names in explanations.
     """
 

@@ -42,7 +42,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
     _summary(state, args, _outcome_text(game))
     if args.save:
-        save_game(state, args.save, args.format, (game.red, game.blue), str(seed))
+        save_game(state, args.save, args.format, (game.red, game.blue), seed)
         print(f"Saved: {args.save}")
     return 0
 

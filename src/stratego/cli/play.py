@@ -267,7 +267,7 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
         print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
     if args.save:
         names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
-        save_game(state, args.save, args.format, names, str(seed), event="stratego play",
+        save_game(state, args.save, args.format, names, seed, event="stratego play",
                   resigned=resigned)
         print(f"Saved: {args.save}")
     return 0

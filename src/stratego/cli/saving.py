@@ -37,10 +37,10 @@ def format_of(path: str, given: str | None) -> str:
 
 
 def save_game(state: GameState, path: str, given: str | None, players: tuple[str, str],
-              seed: str, event: str = "stratego selfplay",
+              seed: int | None, event: str = "stratego selfplay",
               resigned: Player | None = None) -> None:
-    """Write the game that led to `state` to `path`; `seed` (the game's seed, as text)
-    goes into a record's ``Seed`` tag when not empty. A game `resigned` by that
+    """Write the game that led to `state` to `path`; `seed` (the seed that replays the
+    game) goes into a record's ``Seed`` tag unless None. A game `resigned` by that
     player is saved with its opponent the winner (a record's ``Result`` tag, a Gravon
     file's result type 3)."""
     from stratego import gravon, records
@@ -58,8 +58,8 @@ def save_game(state: GameState, path: str, given: str | None, players: tuple[str
         text = game.to_xml() if kind == "gravon-xml" else game.to_text()
     else:
         tags = {"event": event, "red": players[0], "blue": players[1]}
-        if seed:
-            tags["seed"] = seed
+        if seed is not None:
+            tags["seed"] = str(seed)
         if resigned is not None:
             tags["result"] = "1-0" if resigned is Player.BLUE else "0-1"
         record = records.record_from_state(state, **tags)
