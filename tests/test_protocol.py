@@ -175,6 +175,30 @@ def test_a_program_bot_takes_its_options_in_the_spec(tmp_path: pathlib.Path) -> 
         make_bot("cmd(move_time=):x")
 
 
+def test_a_program_bot_s_log_is_its_owner_s_alone(tmp_path: pathlib.Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log holds the bots' standard error and seeds, and the default one lies in the
+    shared temporary directory: it is created readable by its owner only, never written
+    through a symbolic link, and refused when another user owns it (a fault naming the
+    log, not a traceback)."""
+    import os
+    import stat
+
+    log = tmp_path / "bots.log"
+    spec = f"cmd(log={str(log)!r}):{_command()[4:]}"
+    play_match(CLASSIC, spec, "random", games=1, seed=3, max_plies=10)
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
+    link = tmp_path / "link.log"
+    link.symlink_to(tmp_path / "elsewhere.log")
+    with pytest.raises(BotFaultError, match="cannot start"):
+        make_bot(f"cmd(log={str(link)!r}):{_command()[4:]}", 1).setup(CLASSIC, Player.RED,
+                                                                      random.Random(1))
+    assert not (tmp_path / "elsewhere.log").exists()
+    monkeypatch.setattr(os, "getuid", lambda: log.stat().st_uid + 1)
+    with pytest.raises(BotFaultError, match=r"the log '.*bots\.log' is owned by another user"):
+        make_bot(spec, 1).setup(CLASSIC, Player.RED, random.Random(1))
+
+
 def test_serve_bot_refuses_a_spec_that_names_no_bot() -> None:
     with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
         serve_bot("heuristik", io.StringIO(""), io.StringIO())

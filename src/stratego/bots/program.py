@@ -131,7 +131,7 @@ class _Process:
 
     def __init__(self, argv: list[str], log: str, header: str) -> None:
         try:
-            with open(log, "ab") as handle:
+            with _open_log(log) as handle:
                 handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {header}\n"
                              .encode())
                 handle.flush()
@@ -293,6 +293,21 @@ def _mirror_hint(move: Move, legal: Sequence[Move]) -> str:
     return (f" (mirrored left to right, {_mirrored(move.frm)}-{_mirrored(move.to)}, it would "
             "be legal: a setup's rows run from the player's own left, file a for Red and "
             "file j for Blue; see the setup notation of the protocol)")
+
+
+def _open_log(path: str) -> IO[bytes]:
+    """The log file `path` opened to append: created readable by its owner only, never
+    through a symbolic link, and (where files have owners) refused when another user owns
+    it, since the bots' standard error and seeds go there (the default log lies in the
+    shared temporary directory)."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o600)
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None and os.fstat(fd).st_uid != getuid():
+        os.close(fd)
+        raise PermissionError(0, f"the log {shown(path)} is owned by another user: give the "
+                                 "bot a log of its own (the spec's log option)")
+    return os.fdopen(fd, "ab")
 
 
 def _default_log() -> str:
