@@ -111,6 +111,13 @@ def test_a_bot_spec_is_checked_when_made() -> None:
         BotSpec(HeuristicBot, {"seed": 1})
     with pytest.raises(BotSpecError, match="cannot be called with the options"):
         BotSpec("search(depht=3)")
+    # odd specs are refused in a readable message: nesting too deep to parse, and an
+    # option's name of a megabyte (cut, not echoed whole)
+    with pytest.raises(BotSpecError, match="options are name=value pairs"):
+        BotSpec("search(x=" + "-" * 5000 + "1)")
+    with pytest.raises(BotSpecError, match="cannot be called with the options") as refused:
+        BotSpec("search(" + "x" * 1_000_000 + "=1)")
+    assert len(str(refused.value)) < 2000
     with pytest.raises(BotSpecError, match="a bot's options are a mapping"):
         BotSpec("search", [("depth", 3)])  # type: ignore[arg-type]
     with pytest.raises(BotSpecError, match="a bot factory is a spec"):
@@ -195,6 +202,9 @@ def test_a_damaged_line_before_the_last_is_refused(tmp_path: pathlib.Path) -> No
     path.write_text("".join(text), encoding="utf-8")
     with pytest.raises(MatchLogError, match="line 2 is not JSON"):
         play_match(CLASSIC, "random", "random", games=3, seed=5, max_plies=40, jsonl=path)
+    path.write_text(text[0] + "[" * 100_000 + "\n" + text[2], encoding="utf-8")
+    with pytest.raises(MatchLogError, match="line 2 is not JSON"):  # too deep to parse
+        read_jsonl(path)
     path.write_text(text[0] + text[2] + text[2], encoding="utf-8")
     with pytest.raises(MatchLogError, match="is in the file twice"):
         read_jsonl(path)

@@ -174,3 +174,21 @@ def test_without_the_openspiel_extra_the_error_says_what_to_install(
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     with pytest.raises(stratego.MissingDependencyError, match=r"stratego\[openspiel\]"):
         importlib.import_module("stratego.openspiel")
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"max_plies": 2**31}, "max_plies must be a whole number from 1 to 1073741822"),
+    ({"max_plies": 0}, "max_plies must be a whole number from 1"),
+    ({"num_setups": 2**31}, "num_setups must be a whole number from 1 to 1000000"),
+    ({"num_setups": True}, "num_setups must be a whole number"),
+    ({"depth": 3}, r"unknown parameter 'depth' \(the game takes rules, max_plies, num_setups\)"),
+])
+def test_parameters_out_of_range_are_refused_by_name(params: dict[str, object],
+                                                     message: str) -> None:
+    """A game length OpenSpiel cannot count (32 bits), a chance node too long to list, or a
+    parameter the game does not take: an ArgumentError naming it, not pybind's TypeError
+    or a silently ignored parameter."""
+    from stratego.openspiel import StrategoGame
+
+    with pytest.raises(ArgumentError, match=message):
+        StrategoGame(params)

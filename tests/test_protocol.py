@@ -138,7 +138,9 @@ def test_serve_bot_turns_a_library_bot_into_a_program() -> None:
         {"type": "bogus"},
     ]
     out = io.StringIO()
-    serve_bot(HeuristicBot(), io.StringIO("".join(json.dumps(x) + "\n" for x in lines)), out)
+    deep = "[" * 100_000 + "\n"  # too deep for the JSON parser: skipped like any bad line
+    serve_bot(HeuristicBot(), io.StringIO(deep + "".join(json.dumps(x) + "\n" for x in lines)),
+              out)
     setup_answer, move_answer = (json.loads(line) for line in out.getvalue().splitlines())
     assert setup_answer["type"] == "setup"
     setup = Setup.parse(setup_answer["setup"], Player.RED)
@@ -191,12 +193,13 @@ def test_a_program_bot_s_log_is_its_owner_s_alone(tmp_path: pathlib.Path,
     link = tmp_path / "link.log"
     link.symlink_to(tmp_path / "elsewhere.log")
     with pytest.raises(BotFaultError, match="cannot start"):
-        make_bot(f"cmd(log={str(link)!r}):{_command()[4:]}", 1).setup(CLASSIC, Player.RED,
-                                                                      random.Random(1))
+        ProgramBot(_command()[4:], 1, log=str(link)).setup(CLASSIC, Player.RED,
+                                                            random.Random(1))
     assert not (tmp_path / "elsewhere.log").exists()
     monkeypatch.setattr(os, "getuid", lambda: log.stat().st_uid + 1)
     with pytest.raises(BotFaultError, match=r"the log '.*bots\.log' is owned by another user"):
-        make_bot(spec, 1).setup(CLASSIC, Player.RED, random.Random(1))
+        ProgramBot(_command()[4:], 1, log=str(log)).setup(CLASSIC, Player.RED,
+                                                          random.Random(1))
 
 
 def test_serve_bot_refuses_a_spec_that_names_no_bot() -> None:

@@ -225,7 +225,8 @@ GOOD: dict[str, object] = {
         ({"rules": 7}, "the rules must be a name"),
         ({"rules": "classic+nope"}, "unknown variant 'nope'"),
         ({"ply_limit": "9"}, "ply limit must be a whole number"),
-        ({"ply_limit": 0}, "ply limit must be a positive"),
+        ({"ply_limit": 0}, "ply limit must be a whole number from 1"),
+        ({"ply_limit": 2**31}, "ply limit must be a whole number from 1 to 2147483647"),
         ({"red_setup": "FB"}, "red_setup: a setup needs 40 squares"),
         ({"blue_setup": None}, "blue_setup: a setup must be text"),
         ({"moves": "a4-a5"}, '"moves" must be a list'),
@@ -320,3 +321,20 @@ def test_the_state_codec_is_installed_by_saved_state_and_kept_against_junk() -> 
         install_json_codec(stratego.CLASSIC, stratego.saved_state.state_from_json)  # type: ignore[arg-type]
     assert state.to_json() == stratego.saved_state.state_to_json(state)
     assert stratego.GameState.from_json(state.to_json()) == state
+
+
+def test_the_largest_ply_limit_survives_every_saved_form() -> None:
+    """`MAX_PLY_LIMIT` (32 bits) is what every saved form and the batched engine hold: a
+    state under it round-trips through its JSON, its position string and its record, and a
+    larger limit is refused when the rules are made, not when a file is read back."""
+    from stratego.rules import MAX_PLY_LIMIT
+
+    rules = CLASSIC.with_ply_limit(MAX_PLY_LIMIT)
+    start = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
+                              stratego.random_setup(rules, Player.BLUE, 2))
+    state = stratego.apply(start, stratego.legal_moves(start)[0])
+    assert stratego.GameState.from_json(state.to_json()) == state
+    assert parse_position(format_position(state)) == state
+    assert record_from_state(state).replay() == state
+    with pytest.raises(stratego.RulesError, match="from 1 to 2147483647"):
+        CLASSIC.with_ply_limit(MAX_PLY_LIMIT + 1)

@@ -22,7 +22,7 @@ import stratego
 from positions import play
 from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
 from stratego import CLASSIC, HASBRO_2009, Player, Rank
-from stratego.editions import JUMBO_2014
+from stratego.editions import by_name
 from stratego.sampling import (
     Sampler,
     SamplingError,
@@ -273,12 +273,16 @@ def rescuing_playout(state: stratego.GameState, seed: int, plies: int) -> strate
     return state
 
 
+@pytest.mark.parametrize("edition", ["jumbo-2014", "isf"])
 @pytest.mark.parametrize("seed", [0, 1, 3])
-def test_a_sample_while_a_rescue_is_pending_hashes_the_side_to_move(seed: int) -> None:
-    """Jumbo 2014, Rescue and Moving (bullet 9, the chase rule): the player whose piece
-    reached the back row decides the Rescue, so moves again; a sample drawn then hashes
-    its position for that side, as the engine does (the chase rule compares hashes)."""
-    rules = JUMBO_2014.with_variants(RESCUE)
+def test_a_sample_while_a_rescue_is_pending_hashes_the_side_to_move(seed: int,
+                                                                    edition: str) -> None:
+    """Jumbo 2014 and ISF, Rescue and the chase rule (Moving, bullet 9; ISF 11): the player
+    whose piece reached the back row decides the Rescue, so moves again; a sample drawn
+    then hashes its position for that side, as the engine does, and a chase the arrival
+    threatens keeps as its last position the board with the opponent to move (what
+    declining leaves), as the engine records it."""
+    rules = by_name(edition).with_variants(RESCUE)
     state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
                               stratego.random_setup(rules, Player.BLUE, seed + 1))
     for n in range(400):

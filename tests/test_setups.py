@@ -235,3 +235,14 @@ def test_random_setup_rejects_army_too_big() -> None:
     shallow = attrs.evolve(CLASSIC, setup=SetupRule(depth=3))
     with pytest.raises(SetupError, match="do not fit"):
         stratego.random_setup(shallow, Player.RED, 1)
+
+
+def test_a_setup_s_text_never_leaves_pieces_out() -> None:
+    """`Setup.text(depth)` writes the first `depth` rows: a depth that would leave pieces
+    out is refused (the text would read back as another setup), and any depth that holds
+    them reads back the same."""
+    setup = stratego.random_setup(CLASSIC, Player.BLUE, 4)
+    with pytest.raises(SetupError, match="needs a depth of 4 or more, not 3"):
+        setup.text(3)
+    for depth in (4, 5, 10):
+        assert Setup.parse(setup.text(depth), Player.BLUE, depth) == setup

@@ -596,6 +596,8 @@ def test_ply_text_names_only_what_the_viewer_saw() -> None:
         stratego.CLASSIC, {"a4": "K", "j1": "F", "j10": "f", "b9": "j"}), "a4-a5")
     assert ply_text(stratego.CLASSIC, stratego.view(quiet, Player.BLUE).history[-1]) == (
         "red: a4-a5")
+    with pytest.raises(stratego.ArgumentError, match="ply_text needs a ply of a view"):
+        ply_text(stratego.CLASSIC, None)  # type: ignore[arg-type]
 
 
 # -- the extra and the command line ----------------------------------------------------------------

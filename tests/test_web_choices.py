@@ -341,6 +341,11 @@ def test_my_games_tell_each_saved_seat_its_opponent_status_and_whose_move() -> N
     assert "seat" in games[2]
     assert games[2]["game"] == "gone"
     assert post(hub, "/api/seats", {"seats": [{}] * 51}).status == 400
+    # an id or token that is no ASCII text (a lone surrogate cannot even be written back
+    # as UTF-8) is simply not found, never a 500
+    odd = post(hub, "/api/seats", {"seats": [{"game": "\ud800", "seat": "é"}]})
+    assert odd.status == 200
+    assert odd.json()["games"] == [{"game": None, "seat": None, "found": False}]
 
 
 # -- the bot's draw decision -------------------------------------------------------------------

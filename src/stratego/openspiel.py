@@ -66,12 +66,20 @@ from stratego.setups import Setup, random_setup  # noqa: E402
 from stratego.state import GameState  # noqa: E402
 from stratego.views import PlayerView, SeenPly, view  # noqa: E402
 
-__all__ = ["GAME_NAME", "StrategoGame", "StrategoObserver", "StrategoState"]
+__all__ = ["GAME_NAME", "MAX_PLIES", "MAX_SETUPS", "StrategoGame", "StrategoObserver",
+           "StrategoState"]
 
 GAME_NAME = "python_stratego"
 """The short name the game is registered under."""
 
 _DEFAULTS = {"rules": "classic", "max_plies": 2000, "num_setups": 1000}
+
+MAX_PLIES = 2**30 - 2
+"""The largest ``max_plies``: OpenSpiel counts a game's length (two plies a move at most
+with Rescue decisions, and the two setups) in a 32-bit number."""
+
+MAX_SETUPS = 10**6
+"""The largest ``num_setups``: the chance node lists every outcome."""
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="Stratego (stratego library)",
@@ -100,11 +108,17 @@ class StrategoGame(_Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         if params is not None and not isinstance(params, dict):
             raise ArgumentError(f"the game's parameters are a dict, not {shown(params)}")
+        unknown = sorted(set(params or {}) - set(_DEFAULTS), key=str)
+        if unknown:
+            raise ArgumentError(f"unknown parameter {shown(unknown[0])} (the game takes "
+                                f"{', '.join(_DEFAULTS)})")
         merged = {**_DEFAULTS, **(params or {})}
         max_plies, num_setups = merged["max_plies"], merged["num_setups"]
-        for name, value in (("max_plies", max_plies), ("num_setups", num_setups)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ArgumentError(f"{name} must be a whole number >= 1, not {shown(value)}")
+        for name, value, most in (("max_plies", max_plies, MAX_PLIES),
+                                  ("num_setups", num_setups, MAX_SETUPS)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+                raise ArgumentError(f"{name} must be a whole number from 1 to {most}, not "
+                                    f"{shown(value)}")
         self.rules: Rules = by_name(str(merged["rules"])).with_ply_limit(max_plies)
         self.max_plies = max_plies
         self.num_setups = num_setups

@@ -127,7 +127,7 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
                          str(message.get("termination", "")))
             else:
                 raise ProtocolError(f"unknown message type {shown(kind)}")
-        except (ValueError, KeyError, TypeError, StrategoError) as exc:
+        except (ValueError, KeyError, TypeError, RecursionError, StrategoError) as exc:
             print(f"stratego.protocol: skipped {shown(line.strip())}: {exc}", file=sys.stderr,
                   flush=True)
     return 0

@@ -28,6 +28,7 @@ from stratego.pieces import Rank
 from stratego.repetition import BackAndForth, Chase, ScoutReading
 
 __all__ = [
+    "MAX_PLY_LIMIT",
     "Army",
     "Disclosure",
     "Movement",
@@ -290,6 +291,18 @@ def _variant_hint(value: object) -> str:
             f"stratego.editions.by_name('classic+{name}'), which lists the known names)")
 
 
+MAX_PLY_LIMIT = 2**31 - 1
+"""The largest ply limit (`Rules.with_ply_limit`): a 32-bit count, far beyond any game."""
+
+
+def _check_ply_limit(_rules: Rules, _field: attrs.Attribute[int | None],
+                     plies: int | None) -> None:
+    if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
+                              or not 1 <= plies <= MAX_PLY_LIMIT):
+        raise RulesError(f"a ply limit must be a whole number from 1 to {MAX_PLY_LIMIT} "
+                         f"or None, not {shown(plies)}")
+
+
 @attrs.frozen(cache_hash=True)
 class Rules:
     """A complete rule set: an edition plus any variants, as one frozen value.
@@ -311,7 +324,7 @@ class Rules:
     rescue: RescueRule = RescueRule()
     flag_on_back_row_wins: bool = False
     variants: frozenset[str] = frozenset()
-    ply_limit: int | None = None
+    ply_limit: int | None = attrs.field(default=None, validator=_check_ply_limit)
 
     @property
     def name(self) -> str:
@@ -367,11 +380,8 @@ class Rules:
         return rules
 
     def with_ply_limit(self, plies: int | None) -> Rules:
-        """These rules with a draw after `plies` turns (None: no limit)."""
-        if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
-                                  or plies < 1):
-            raise RulesError(f"a ply limit must be a positive whole number or None, not "
-                             f"{shown(plies)}")
+        """These rules with a draw after `plies` turns (None: no limit); at most
+        `MAX_PLY_LIMIT`, so that every saved form and the batched engine hold it."""
         return attrs.evolve(self, ply_limit=plies)
 
     def has_variant(self, variant: Variant | str) -> bool:

@@ -119,8 +119,13 @@ class Setup:
         return cls(player, tuple(sorted(placement.items(), key=_by_square)))
 
     def text(self, depth: int = 4) -> str:
-        """The text form; `Setup.parse` reads it back."""
+        """The text form of the first `depth` rows; `Setup.parse` reads it back. Raises
+        `SetupError` when a piece stands beyond those rows (it would be left out)."""
         depth = _check_depth(depth)
+        deepest = self._depth()
+        if deepest > depth:
+            raise SetupError(f"this setup has pieces on its first {deepest} rows: its text "
+                             f"needs a depth of {deepest} or more, not {depth}")
         cells = ["."] * (SIZE * depth)
         where = dict(self.placement)
         for row in range(depth):
@@ -134,10 +139,13 @@ class Setup:
         """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""
         printer.text(repr(self))
 
+    def _depth(self) -> int:
+        """How many rows, from the player's own edge, the pieces stand on (1 when none)."""
+        return max((sq.row if self.player is Player.RED else SIZE - 1 - sq.row
+                    for sq, _ in self.placement), default=0) + 1
+
     def __repr__(self) -> str:
-        depth = max((sq.row if self.player is Player.RED else SIZE - 1 - sq.row
-                     for sq, _ in self.placement), default=0) + 1
-        return f"Setup.parse({self.text(depth)!r}, {self.player!r})"
+        return f"Setup.parse({self.text(self._depth())!r}, {self.player!r})"
 
     def as_dict(self) -> dict[Square, Rank]:
         """The placement as a dictionary."""

@@ -393,7 +393,7 @@ class ProgramBot:
         text = raw.decode("utf-8", "replace")
         try:
             message = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # a line of 100,000 brackets is no answer
             message = None
         if not isinstance(message, dict) or message.get("type") != kind:
             raise self._fault(BotFaultError(

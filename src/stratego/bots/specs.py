@@ -72,7 +72,7 @@ def _parse_options(inside: str) -> dict[str, Any] | None:
     parse as such."""
     try:
         call = ast.parse(f"f({inside})", mode="eval").body
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):  # nesting too deep
         return None
     if not isinstance(call, ast.Call) or call.args:
         return None
@@ -149,8 +149,9 @@ def check_options(factory: Callable[..., Any], options: dict[str, Any], spec: st
                  if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "seed"]
         known = f" (it takes: {', '.join(takes)})" if takes else " (it takes no option)"
         given = f"the options {shown(options)}" if options else "a seed"
+        why = str(exc) if len(str(exc)) <= 200 else shown(str(exc), 200)  # an option's name
         raise BotSpecError(f"the bot {shown(spec)} cannot be called with {given} (as "
-                           f"factory(seed, **options)): {exc}{known}") from None
+                           f"factory(seed, **options)): {why}{known}") from None
 
 
 def _from_file(path: str) -> Any:

@@ -130,7 +130,7 @@ def _read(data: bytes, path: str) -> _Contents:
         where = f"{path}, line {number}"
         try:
             value = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             raise MatchLogError(f"{where} is not JSON: the file is damaged (only a torn "
                                 "last line is repaired)") from None
         if number == 1:

@@ -379,7 +379,7 @@ def _read(where: pathlib.Path) -> AnyNetwork:
         raise BotSpecError(f"{where}: no 'meta' record (not a {FORMAT} weight file)")
     try:
         meta = json.loads(str(arrays.pop("meta")))
-    except ValueError:
+    except (ValueError, RecursionError):
         raise BotSpecError(f"{where}: its 'meta' record is not JSON") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         found = meta.get("format") if isinstance(meta, dict) else None

@@ -24,7 +24,7 @@ from stratego.engine import (
 from stratego.errors import shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
-from stratego.repetition import chase_record
+from stratego.repetition import ZOBRIST_SIDE, chase_record
 from stratego.sampling.counting import Problem, SamplingError
 from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
@@ -95,12 +95,15 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         # the side to move, as the engine hashes it: the player who decides a pending
         # Rescue moves again, so the side is not always the one after the last mover
         zhash = position_hash(board, turn)
+        # a chase's last position is the board with the opponent to move (what declining
+        # the pending Rescue leaves), as the engine records it
+        last = zhash ^ (ZOBRIST_SIDE if v.pending_rescue is not None else 0)
         chaser, positions = v.chase
         if chaser and v.chase_moves:
             try:
                 chase = chase_record(chaser, [(m.frm.index, m.to.index) for m in v.chase_moves
                                               if m.frm is not None and m.to is not None],
-                                     board, zhash)
+                                     board, last)
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
         elif chaser:
@@ -112,7 +115,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
                     raise SamplingError("the view's chase record spans a Rescue")
                 moves.append((move.frm.index, move.to.index))
             try:
-                chase = chase_record(chaser, moves, board, zhash)
+                chase = chase_record(chaser, moves, board, last)
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
     rescuer_mask = sum(1 << pid for pid in v.rescuers)

@@ -76,10 +76,15 @@ def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
             "next": end if end < len(setups) else None}
 
 
+def _short_ascii(value: object) -> bool:
+    return isinstance(value, str) and len(value) < 200 and value.isascii()
+
+
 def asked_seats(asked: object) -> list[tuple[str | None, str | None]]:
     """The ``(game, seat)`` pairs of a ``POST /api/seats`` body's ``seats``: a list of at
-    most `MAX_ASKED_SEATS` objects (400 otherwise); a value that is not text comes back
-    None (that entry is simply not found)."""
+    most `MAX_ASKED_SEATS` objects (400 otherwise); a value that is not short ASCII text
+    (what game ids and seat tokens are) comes back None (that entry is simply not
+    found)."""
     if (not isinstance(asked, list) or len(asked) > MAX_ASKED_SEATS
             or not all(isinstance(a, dict) for a in asked)):
         raise WebError(400, f'seats is a list of at most {MAX_ASKED_SEATS} '
@@ -87,6 +92,6 @@ def asked_seats(asked: object) -> list[tuple[str | None, str | None]]:
     pairs: list[tuple[str | None, str | None]] = []
     for entry in asked:
         gid, token = entry.get("game"), entry.get("seat")
-        pairs.append((gid if isinstance(gid, str) and len(gid) < 200 else None,
-                      token if isinstance(token, str) and len(token) < 200 else None))
+        pairs.append((gid if _short_ascii(gid) else None,
+                      token if _short_ascii(token) else None))
     return pairs

@@ -14,7 +14,7 @@ from typing import Any
 
 from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
-from stratego.errors import WebError, shown
+from stratego.errors import ArgumentError, WebError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -42,9 +42,9 @@ def _rank_words(rules: Rules, rank: Rank | None) -> str:
 def ply_text(rules: Rules, ply: SeenPly) -> str:
     """One line of the move list for a `stratego.views.SeenPly`, naming only the ranks the
     viewer saw (``"red: b4xb5, Captain (6) strikes Major (7): defender wins"``). Raises
-    `WebError` for a `ply` that is no `SeenPly`."""
+    `ArgumentError` for a `ply` that is no `SeenPly`."""
     if not isinstance(ply, SeenPly):
-        raise WebError(f"not a ply of a view: {shown(ply)}")
+        raise ArgumentError(f"ply_text needs a ply of a view (a SeenPly), not {shown(ply)}")
     who = str(ply.player)
     move = ply.move
     if move is None:
