@@ -192,6 +192,30 @@ def test_a_file_name_is_a_text_or_a_path() -> None:
         play_match(CLASSIC, "random", "random", games=1, jsonl=3)  # type: ignore[arg-type]
 
 
+def test_a_file_name_no_file_system_holds_is_refused_by_every_reader() -> None:
+    """A NUL character, a lone surrogate or None, given as the file to read: an
+    ArgumentError naming the reader, not the ValueError, UnicodeEncodeError or TypeError
+    of `open`."""
+    from stratego import gravon
+    from stratego.match import read_jsonl
+
+    readers: list[Callable[[Any], object]] = [
+        read_jsonl, gravon.read_game_file, lambda p: list(gravon.read_csv_games(p)),
+        lambda p: list(gravon.read_setup_lines(p, CLASSIC))]
+    with contextlib.suppress(ImportError):
+        from stratego import nn
+
+        readers.append(nn.load)
+    for read in readers:
+        for bad in ("game\x00.txt", "\ud800.txt", None):
+            with pytest.raises(ArgumentError):
+                read(bad)
+    with pytest.raises(ArgumentError, match="cannot hold a NUL character"):
+        gravon.read_game_file("game\x00.txt")
+    with pytest.raises(ArgumentError, match="not a name the file system can hold"):
+        read_jsonl("\ud800.txt")
+
+
 @given(st.integers(), st.integers())
 def test_seed_sequences_of_distinct_seeds_differ(one: int, two: int) -> None:
     """Invariant: every whole number names its own NumPy seed sequence, and one >= 0 names

@@ -10,6 +10,7 @@ import math
 import multiprocessing
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -192,6 +193,28 @@ def test_a_torn_last_line_is_cut_off_and_its_game_played_again(
                         jsonl=path)
     assert result.games == reference
     assert indices(path) == list(range(GAMES))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"plies": -5}, "bad number of plies -5"),
+    ({"plies": True}, "bad number of plies True"),
+    ({"winner": "red", "termination": "ply limit"}, "only the ply limit ends a game without"),
+    ({"winner": None, "termination": "flag captured"}, "only the ply limit ends a game"),
+    ({"red": "nobody"}, "a game of 'nobody' and"),
+    ({"red": "random", "blue": "random"}, "a game of 'random' and 'random'"),
+])
+def test_a_game_line_that_no_match_could_write_is_refused(
+        tmp_path: pathlib.Path, change: dict[str, object], message: str) -> None:
+    """A tampered or foreign game line (negative plies, a winner the termination denies,
+    a bot the match does not have) is a damaged file, not a game that the totals count."""
+    path = tmp_path / "tampered.jsonl"
+    play_match(CLASSIC, "random", "heuristic", games=1, seed=1, max_plies=40, jsonl=path)
+    header, line = path.read_text(encoding="utf-8").splitlines()
+    game = json.loads(line)
+    game.update(change)
+    path.write_text(header + "\n" + json.dumps(game) + "\n", encoding="utf-8")
+    with pytest.raises(MatchLogError, match=re.escape(message)):
+        read_jsonl(path)
 
 
 def test_a_damaged_line_before_the_last_is_refused(tmp_path: pathlib.Path) -> None:

@@ -187,6 +187,14 @@ def path_from(value: object, name: str) -> str | None:
     if isinstance(value, str | os.PathLike):
         path = os.fspath(value)
         if isinstance(path, str) and path:
+            if "\x00" in path:
+                raise ArgumentError(f"{_label(name)}: a file name cannot hold a NUL "
+                                    f"character: {shown(path)}")
+            try:
+                os.fsencode(path)
+            except UnicodeError:
+                raise ArgumentError(f"{_label(name)}: not a name the file system can "
+                                    f"hold: {shown(path)}") from None
             return path
     raise ArgumentError(f"{_label(name)} must be a file name (a text or a path) or None, not "
                         f"{shown(value)}")

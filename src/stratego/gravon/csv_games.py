@@ -18,6 +18,7 @@ from stratego.errors import (
     shown,
 )
 from stratego.gravon.boards import decoded, start_state
+from stratego.gravon.boards import file_name as _file_name
 from stratego.pieces import Player
 from stratego.state import GameState
 
@@ -129,7 +130,8 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
     the `InvalidNotationError` or `SetupError` that `GravonRow.load`
     raises, so a caller can count and show them without stopping.
     """
-    name = os.path.basename(os.fspath(path))
+    path = _file_name(path, "read_csv_games")
+    name = os.path.basename(path)
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(decoded(handle, name))
         try:

@@ -36,6 +36,7 @@ from stratego.gravon.boards import (
     rules_for_game_type,
     start_state,
 )
+from stratego.gravon.boards import file_name as _file_name
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -310,7 +311,8 @@ def parse_game_text(text: str) -> GravonGame:
 
 def read_game_file(path: str | os.PathLike[str]) -> GravonGame:
     """Read a Gravon game file: XML when it starts with ``<``, else the text form."""
-    name = os.path.basename(os.fspath(path))
+    path = _file_name(path, "read_game_file")
+    name = os.path.basename(path)
     with open(path, encoding="utf-8-sig") as handle:
         text = "".join(decoded(handle, name))
     try:

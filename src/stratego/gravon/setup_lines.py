@@ -17,6 +17,7 @@ from stratego.errors import (
     shown,
 )
 from stratego.gravon.boards import EMPTY, LETTER, PIECE, RED_LETTERS, decoded
+from stratego.gravon.boards import file_name as _file_name
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -87,7 +88,8 @@ def read_setup_lines(path: str | os.PathLike[str], rules: Rules,
     `SetupError` listing every problem; both messages start with the file
     name and line number.
     """
-    name = os.path.basename(os.fspath(path))
+    path = _file_name(path, "read_setup_lines")
+    name = os.path.basename(path)
     with open(path, encoding="utf-8") as handle:
         for number, raw in enumerate(decoded(handle, name), start=1):
             line = raw.strip()

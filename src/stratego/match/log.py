@@ -21,6 +21,7 @@ from stratego.match.score import MatchResult
 from stratego.match.specs import BotRecipe
 from stratego.pieces import Player
 from stratego.rules import Rules
+from stratego.state import Termination
 
 __all__ = ["LOG_FORMAT", "MatchFile", "MatchLog", "MatchLogError", "read_jsonl"]
 
@@ -108,6 +109,12 @@ def _game_from(data: Any, where: str) -> tuple[int, GameResult]:
         index = data["index"]
         if not isinstance(index, int) or index < 0:
             raise MatchLogError(f"bad index {shown(index)}")
+        plies = data["plies"]
+        if isinstance(plies, bool) or not isinstance(plies, int) or plies < 0:
+            raise MatchLogError(f"bad number of plies {shown(plies)}")
+        if (game.winner is None) != (game.termination == Termination.PLY_LIMIT.value):
+            raise MatchLogError(f"{shown(game.termination)} with the winner {shown(winner)}: "
+                                "only the ply limit ends a game without a winner")
     except (KeyError, IndexError, TypeError, ValueError, StrategoError) as exc:
         raise MatchLogError(f"{where} is not a game of a match ({exc})"[:200]) from None
     return index, game
@@ -140,6 +147,11 @@ def _read(data: bytes, path: str) -> _Contents:
             config = value
             continue
         index, game = _game_from(value, where)
+        names = config.get("names") if config is not None else None
+        if isinstance(names, list) and (game.red == game.blue or not {
+                game.red, game.blue} <= set(map(str, names))):  # a ladder names several
+            raise MatchLogError(f"{where}: a game of {shown(game.red)} and {shown(game.blue)} "
+                                f"among the bots {', '.join(map(shown, names))}"[:300])
         if index in games:
             raise MatchLogError(f"{where}: game {index} is in the file twice")
         games[index] = game
