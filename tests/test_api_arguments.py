@@ -271,3 +271,29 @@ def test_a_random_source_is_a_generator_a_seed_or_none(seed: int) -> None:
             random_from(bad, "f")
         with pytest.raises(SetupError, match=r"^g needs a random\.Random"):
             random_from(bad, "g", SetupError)
+
+
+@pytest.mark.parametrize("seed", ["\ud800", [1], 2.5, "seven"])
+def test_every_library_bot_takes_a_whole_seed_or_none(seed: object) -> None:
+    """A bot's seed is a whole number or None, at construction and at `reset`, as the
+    random bot's always was: anything else is an ArgumentError, not `random.Random`'s
+    TypeError or UnicodeEncodeError (nor a text seed taken silently)."""
+    from stratego.bots import HeuristicBot, SearchBot
+
+    for bot_type in (RandomBot, HeuristicBot, SearchBot):
+        with pytest.raises(ArgumentError, match="seed must be a whole number or None"):
+            bot_type(seed)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match="seed must be a whole number or None"):
+            bot_type(1).reset(seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["depth", "candidates", "determinizations", "exploration",
+                                    "prior", "weight", "wall", "raids_horizon"])
+def test_a_search_option_that_needs_a_number_refuses_none(option: str) -> None:
+    """Only the budget (`simulations`, `time_limit`), `commit`, `replies` and `follow` may
+    be None; None for another option was taken and failed at the first move (or at once
+    with float()'s TypeError)."""
+    from stratego.bots import SearchBot
+
+    with pytest.raises(ArgumentError, match=f"{option} must be a number, not None"):
+        SearchBot(1, **{option: None})

@@ -318,3 +318,28 @@ def test_mutated_saved_states_are_refused_or_usable(state: GameState,
     result = _read(state_from_json, json.dumps(document))
     if result is not None:
         _usable(result)
+
+
+def test_a_hand_built_state_s_broken_fields_are_listed_not_crashed_on() -> None:
+    """`check_state` lists what no engine state can hold (a state made with
+    `attrs.evolve`, which the docs advise against): a last move off the board, an
+    outcome that is no Outcome, a negative ply, a turn of no player, a piece on a lake;
+    before, the first two crashed the validator (IndexError, AttributeError) and the
+    last three passed."""
+    import attrs
+
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    board = list(state.board)
+    board[42], board[30] = board[30], 0  # a piece of Red's fourth row onto the lake c5
+    for broken, message in [
+        (attrs.evolve(state, last_to=500), "the last move's square 500 is off the board"),
+        (attrs.evolve(state, outcome="x"), "the outcome 'x' is no Outcome"),
+        (attrs.evolve(state, ply=-1), "the ply -1 is not a whole number >= 0"),
+        (attrs.evolve(state, turn=5), "the turn 5 is neither Red's (0) nor Blue's (1)"),
+        (attrs.evolve(state, board=tuple(board), where=None), "on the lake square c5"),
+        (attrs.evolve(state, board=state.board[:50]), "the board is not 100 squares"),
+    ]:
+        with pytest.raises(PositionError, match=re.escape(message)):
+            check_state(broken)
+    assert check_state(state) is state

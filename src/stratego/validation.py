@@ -17,14 +17,14 @@ from __future__ import annotations
 import attrs
 
 from stratego._checks import as_state
-from stratego.board import BACK_ROWS, SIZE, SQUARES
+from stratego.board import BACK_ROWS, LAKE_INDICES, SIZE, SQUARES
 from stratego.engine import initial_rank_mask, legal_moves
-from stratego.errors import PositionError
+from stratego.errors import PositionError, shown
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import ScoutReading
 from stratego.rescue import rescue_component
-from stratego.state import GameState, Termination
+from stratego.state import GameState, Outcome, Termination
 
 __all__ = ["check_state", "state_problems"]
 
@@ -59,6 +59,9 @@ def state_problems(state: GameState) -> list[str]:
     pieces marked as moved and the ranks each piece may be thought to have.
     """
     as_state(state)
+    broken = _structure_problems(state)
+    if broken:  # what follows reads these fields as the engine writes them
+        return broken
     problems: list[str] = []
     rules = state.rules
     pieces = [p for p in state.info.pieces if p is not None]
@@ -255,6 +258,45 @@ def state_problems(state: GameState) -> list[str]:
                 problems.append(
                     f"the last move ended on {SQUARES[last]}, but {_name(standing)} there "
                     f"{'never moved' if standing.owner == last_mover else 'did not'} make it")
+    return problems
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _structure_problems(state: GameState) -> list[str]:
+    """What no state the engine makes can hold (a state built by hand): a turn or ply out
+    of range, a board that is not 100 squares of this game's pieces, a piece on a lake,
+    a last move off the board, an outcome that is no `Outcome`."""
+    problems: list[str] = []
+    pieces = state.info.pieces
+    if not _whole(state.turn) or state.turn not in (0, 1):
+        problems.append(f"the turn {shown(state.turn)} is neither Red's (0) nor Blue's (1)")
+    if not _whole(state.ply) or state.ply < 0:
+        problems.append(f"the ply {shown(state.ply)} is not a whole number >= 0")
+    if not _whole(state.last_to) or not -1 <= state.last_to < SIZE * SIZE:
+        problems.append(f"the last move's square {shown(state.last_to)} is off the board")
+    if state.outcome is not None and not isinstance(state.outcome, Outcome):
+        problems.append(f"the outcome {shown(state.outcome)} is no Outcome")
+    board = state.board
+    if (not isinstance(board, tuple) or len(board) != SIZE * SIZE
+            or not all(_whole(code) and code >= 0 for code in board)):
+        problems.append("the board is not 100 squares of piece codes")
+        return problems
+    placed: set[int] = set()
+    for index, code in enumerate(board):
+        if not code:
+            continue
+        pid = code >> 5
+        piece = pieces[pid] if 0 < pid < len(pieces) else None
+        if piece is None or code != pid << 5 | int(piece.owner) << 4 | piece.rank:
+            problems.append(f"{SQUARES[index]} holds no piece of this game")
+        elif pid in placed:
+            problems.append(f"{_name(piece)} stands on two squares")
+        elif index in LAKE_INDICES:
+            problems.append(f"{_name(piece)} stands on the lake square {SQUARES[index]}")
+        placed.add(pid)
     return problems
 
 

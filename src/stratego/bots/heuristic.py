@@ -18,6 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from stratego.arguments import optional_seed
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, distance
 from stratego.bots.base import as_view, moves_to_choose
 from stratego.errors import ArgumentError, shown
@@ -91,13 +92,13 @@ class HeuristicBot:
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        self.seed = seed = optional_seed(seed)
         self._rng = random.Random(seed)
         self._recent: dict[Player, deque[tuple[int, int]]] = {}
 
     def reset(self, seed: int | None = None) -> None:
         """Forget past games and start again from `seed`."""
-        self.seed = seed
+        self.seed = seed = optional_seed(seed)
         self._rng = random.Random(seed)
         self._recent = {}
 

@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from stratego._checks import as_move
-from stratego.arguments import chance_from
+from stratego.arguments import chance_from, optional_seed
 from stratego.beliefs import Beliefs
 from stratego.bots.base import moves_to_choose
 from stratego.bots.exposure import exposure as known_exposure
@@ -355,6 +355,15 @@ class SearchBot:
                  raids_horizon: int = HORIZON) -> None:
         if simulations is None and time_limit is None:
             simulations = 400
+        seed = optional_seed(seed)
+        for label, value in (("depth", depth), ("candidates", candidates),
+                             ("determinizations", determinizations), ("guard", guard),
+                             ("raids_horizon", raids_horizon), ("exploration", exploration),
+                             ("first_move_cost", first_move_cost), ("prior", prior),
+                             ("weight", weight), ("hunt", hunt), ("intercept", intercept),
+                             ("trap", trap), ("wall", wall), ("exposure", exposure)):
+            if value is None:  # only the budget, commit, replies and follow may be None
+                raise ArgumentError(f"{label} must be a number, not None")
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
                                   ("determinizations", determinizations, 1),
@@ -430,7 +439,7 @@ class SearchBot:
 
     def reset(self, seed: int | None = None) -> None:
         """Forget past games and start again from `seed`."""
-        self.seed = seed
+        self.seed = seed = optional_seed(seed)
         self._rng = random.Random(seed)
         self._recent: dict[Player, deque[tuple[int, int]]] = {}
         self._playouts = Playouts()
