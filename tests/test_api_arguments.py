@@ -296,4 +296,4 @@ def test_a_search_option_that_needs_a_number_refuses_none(option: str) -> None:
     from stratego.bots import SearchBot
 
     with pytest.raises(ArgumentError, match=f"{option} must be a number, not None"):
-        SearchBot(1, **{option: None})
+        SearchBot(1, **{option: None})  # type: ignore[arg-type]

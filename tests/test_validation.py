@@ -334,7 +334,8 @@ def test_a_hand_built_state_s_broken_fields_are_listed_not_crashed_on() -> None:
     board[42], board[30] = board[30], 0  # a piece of Red's fourth row onto the lake c5
     for broken, message in [
         (attrs.evolve(state, last_to=500), "the last move's square 500 is off the board"),
-        (attrs.evolve(state, outcome="x"), "the outcome 'x' is no Outcome"),
+        (attrs.evolve(state, outcome="x"),  # type: ignore[arg-type]
+         "the outcome 'x' is no Outcome"),
         (attrs.evolve(state, ply=-1), "the ply -1 is not a whole number >= 0"),
         (attrs.evolve(state, turn=5), "the turn 5 is neither Red's (0) nor Blue's (1)"),
         (attrs.evolve(state, board=tuple(board), where=None), "on the lake square c5"),

@@ -356,13 +356,15 @@ class SearchBot:
         if simulations is None and time_limit is None:
             simulations = 400
         seed = optional_seed(seed)
-        for label, value in (("depth", depth), ("candidates", candidates),
-                             ("determinizations", determinizations), ("guard", guard),
-                             ("raids_horizon", raids_horizon), ("exploration", exploration),
-                             ("first_move_cost", first_move_cost), ("prior", prior),
-                             ("weight", weight), ("hunt", hunt), ("intercept", intercept),
-                             ("trap", trap), ("wall", wall), ("exposure", exposure)):
-            if value is None:  # only the budget, commit, replies and follow may be None
+        needed: tuple[tuple[str, object], ...] = (
+            ("depth", depth), ("candidates", candidates),
+            ("determinizations", determinizations), ("guard", guard),
+            ("raids_horizon", raids_horizon), ("exploration", exploration),
+            ("first_move_cost", first_move_cost), ("prior", prior), ("weight", weight),
+            ("hunt", hunt), ("intercept", intercept), ("trap", trap), ("wall", wall),
+            ("exposure", exposure))
+        for label, given in needed:
+            if given is None:  # only the budget, commit, replies and follow may be None
                 raise ArgumentError(f"{label} must be a number, not None")
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
