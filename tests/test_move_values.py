@@ -82,3 +82,16 @@ def test_state_to_json_without_history_reads_no_history(monkeypatch: pytest.Monk
     text = stratego.state_to_json(state, with_history=False)
     assert "history" not in json.loads(text)
     assert stratego.state_from_json(text) == state
+
+
+def test_a_move_that_stays_put_and_a_boolean_square_are_refused() -> None:
+    """`Move(a1, a1)` built a move that `Move.parse` refuses and no rule allows, and
+    `Square(True)` was b1 (a bool is an int): both are `InvalidNotationError`s now."""
+    from stratego import InvalidNotationError
+    from stratego.board import SQUARES
+
+    with pytest.raises(InvalidNotationError, match="stays on a1"):
+        Move(SQUARES[0], SQUARES[0])
+    with pytest.raises(InvalidNotationError, match="square index out of range: True"):
+        Square(True)
+    assert str(Move(SQUARES[0], SQUARES[1])) == "a1-b1"

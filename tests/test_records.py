@@ -338,3 +338,22 @@ def test_the_largest_ply_limit_survives_every_saved_form() -> None:
     assert record_from_state(state).replay() == state
     with pytest.raises(stratego.RulesError, match="from 1 to 2147483647"):
         CLASSIC.with_ply_limit(MAX_PLY_LIMIT + 1)
+
+
+def test_a_record_is_checked_when_made() -> None:
+    """`GameRecord` takes its rules by name too, as every entry point does, and refuses
+    setups of the wrong side or type and moves that are no sequence when it is made;
+    before, a name failed later in `repr` (AttributeError) and swapped setups at replay."""
+    from stratego.records import GameRecord
+
+    red = stratego.random_setup(CLASSIC, Player.RED, 1)
+    blue = stratego.random_setup(CLASSIC, Player.BLUE, 2)
+    record = GameRecord("classic", red, blue, ["j4-j5"])
+    assert record.rules == CLASSIC
+    assert "<GameRecord classic, 1 moves" in repr(record)
+    with pytest.raises(stratego.SetupError, match="red_setup is blue's setup, not red's"):
+        GameRecord(CLASSIC, blue, red)
+    with pytest.raises(stratego.SetupError, match="blue_setup must be a Setup"):
+        GameRecord(CLASSIC, red, "x")  # type: ignore[arg-type]
+    with pytest.raises(stratego.InvalidNotationError, match="moves are a sequence of moves"):
+        GameRecord(CLASSIC, red, blue, None)  # type: ignore[arg-type]

@@ -249,14 +249,25 @@ def test_a_game_against_a_bot_that_is_gone_resumes_against_the_server_bot(
 
 
 @pytest.mark.parametrize("limits", [{"max_games": 0}, {"max_client_games": True},
-                                    {"idle_seconds": -1}, {"protect_seconds": "x"}])
+                                    {"idle_seconds": -1}, {"protect_seconds": "x"},
+                                    {"idle_seconds": 10**400}, {"idle_seconds": True},
+                                    {"bot_time": ""}])
 def test_bad_limits_are_refused_before_the_database_is_opened(
         tmp_path: pathlib.Path, limits: dict[str, Any]) -> None:
     """A server refused for a bad limit leaves no database file behind: the limits are
     checked before the store is opened (nothing is mutated on bad input)."""
     db = tmp_path / "games.sqlite3"
-    with pytest.raises(stratego.ArgumentError, match=next(iter(limits))):
+    name = next(iter(limits))
+    with pytest.raises(stratego.ArgumentError,
+                       match="time limit" if name == "bot_time" else name):
         GameHub(db=db, **limits)
     assert list(tmp_path.iterdir()) == []
     GameHub(db=db).close()  # the same path with good limits does open a database
     assert db.exists()
+
+
+def test_a_database_name_no_file_system_holds_is_refused() -> None:
+    with pytest.raises(stratego.ArgumentError, match="db: a file name cannot hold a NUL"):
+        GameHub(db="games\x00.sqlite3")
+    with pytest.raises(stratego.ArgumentError, match="db must be a file name"):
+        GameHub(db=5)  # type: ignore[arg-type]

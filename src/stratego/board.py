@@ -85,7 +85,8 @@ class Square:
 
     @index.validator
     def _check_index(self, _attribute: object, value: int) -> None:
-        if not (isinstance(value, int) and 0 <= value < SIZE * SIZE):
+        if not (isinstance(value, int) and not isinstance(value, bool)
+                and 0 <= value < SIZE * SIZE):
             raise InvalidNotationError(f"square index out of range: {shown(value)} (expected "
                                        f"0-99)")
 

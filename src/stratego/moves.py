@@ -80,6 +80,9 @@ class Move(int):
             )
         if rescued is not None and (frm is not None or to is None):
             raise InvalidNotationError("a rescue has a rank and a destination square only")
+        if frm is not None and frm == to:
+            raise InvalidNotationError(f"a move goes somewhere: Move({frm}, {to}) stays on "
+                                       f"{frm}")
         fi, ti, ri = key[0], key[1], key[2]
         assert fi is not None
         assert ti is not None

@@ -41,6 +41,7 @@ from typing import Any
 import attrs
 
 from stratego._checks import as_state
+from stratego.arguments import rules_from
 from stratego.board import parse_digits
 from stratego.editions import by_name
 from stratego.engine import new_game
@@ -157,7 +158,23 @@ def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> Tags:
 
 
 def _moves(value: Iterable[Move | str]) -> tuple[Move, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise InvalidNotationError(f"a record's moves are a sequence of moves, not "
+                                   f"{shown(value)}")
     return tuple(m if isinstance(m, Move) else Move.parse(m) for m in value)
+
+
+def _rules(value: Rules | str) -> Rules:
+    return rules_from(value)
+
+
+def _setup_of(player: Player) -> Any:
+    def check(_record: object, field: attrs.Attribute[Setup], value: object) -> None:
+        if not isinstance(value, Setup):
+            raise SetupError(f"{field.name} must be a Setup, not {shown(value)}")
+        if value.player is not player:
+            raise SetupError(f"{field.name} is {value.player}'s setup, not {player}'s")
+    return check
 
 
 @attrs.frozen
@@ -168,9 +185,9 @@ class GameRecord:
     `replay` rebuilds the game through `stratego.apply`.
     """
 
-    rules: Rules
-    red_setup: Setup
-    blue_setup: Setup
+    rules: Rules = attrs.field(converter=_rules)
+    red_setup: Setup = attrs.field(validator=_setup_of(Player.RED))
+    blue_setup: Setup = attrs.field(validator=_setup_of(Player.BLUE))
     moves: tuple[Move, ...] = attrs.field(converter=_moves, default=())
     tags: Tags = attrs.field(converter=_tags, factory=Tags)
 

@@ -56,8 +56,13 @@ def _derive(*parts: object) -> int:
 def game_seed(match_seed: int, index: int) -> int:
     """The seed of game `index` of the match seeded with `match_seed` (64 bits).
 
-    It depends on nothing else, so any worker can play any game of a match.
+    It depends on nothing else, so any worker can play any game of a match. Raises
+    `ArgumentError` unless both are whole numbers, `index` >= 0.
     """
+    if (isinstance(match_seed, bool) or not isinstance(match_seed, int)
+            or isinstance(index, bool) or not isinstance(index, int) or index < 0):
+        raise ArgumentError(f"game_seed takes a whole match seed and a game index >= 0, not "
+                            f"{shown(match_seed)} and {shown(index)}")
     return _derive("game", match_seed, index)
 
 
@@ -69,9 +74,12 @@ def side_seed(seed: int, purpose: str, player: Player) -> int:
     The streams are independent: one reveals nothing about another without the game's
     `seed`.
     """
-    if not isinstance(player, Player) or not isinstance(purpose, str):
+    if not isinstance(player, Player) or not isinstance(purpose, str) or not purpose.isascii():
         raise ArgumentError(f"side_seed takes a purpose (a text) and a Player, not "
                             f"{shown(purpose)} and {shown(player)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"side_seed takes a game's seed (a whole number), not "
+                            f"{shown(seed)}")
     return _derive(purpose, seed, player.name)
 
 

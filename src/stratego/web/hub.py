@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from stratego.arguments import rules_from
+from stratego.arguments import path_from, rules_from
 from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -157,7 +157,8 @@ class GameHub:
         self.limiter = RateLimiter(create_limit, create_window, self._clock)
         self.move_limiter = RateLimiter(move_limit, move_window, self._clock,
                                         refusal="too many moves from this seat")
-        store = None if db is None or str(db) == ":memory:" else GameStore(db, self._monotonic)
+        name = path_from(db, "db")
+        store = None if name is None or name == ":memory:" else GameStore(name, self._monotonic)
         self.games = GameTable(store, self._clock, max_games, max_client_games, idle_seconds,
                                protect_seconds)
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,

@@ -38,8 +38,20 @@ def check_limits(max_games: object, max_client_games: object, idle_seconds: obje
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise ArgumentError(f"{name} must be a positive whole number, not {shown(value)}")
     for name, amount in (("idle_seconds", idle_seconds), ("protect_seconds", protect_seconds)):
-        if not isinstance(amount, int | float) or not amount > 0:
-            raise ArgumentError(f"{name} must be positive, not {shown(amount)}")
+        if (isinstance(amount, bool) or not isinstance(amount, int | float) or not amount > 0
+                or not _finite_or_inf(amount)):
+            raise ArgumentError(f"{name} must be a positive number of seconds (within a "
+                                f"float's range), not {shown(amount)}")
+
+
+def _finite_or_inf(amount: float) -> bool:
+    """Whether `amount` is a float the clocks can add (a whole number past a float's
+    range is not: 10**400 seconds)."""
+    try:
+        float(amount)
+    except OverflowError:
+        return False
+    return True
 
 
 class GameTable:

@@ -66,7 +66,9 @@ class BotTable:
     def __init__(self, spec: str, time_limit: float | None = 5.0) -> None:
         if not isinstance(spec, str) or not spec.strip() or len(spec) > 500:
             raise ArgumentError(f"not a bot spec: {shown(spec)}")
-        if time_limit is not None and not 0 < time_limit <= 3600:
+        if time_limit is not None and (isinstance(time_limit, bool)
+                                       or not isinstance(time_limit, int | float)
+                                       or not 0 < time_limit <= 3600):
             raise ArgumentError(f"the bot's time limit must be 0 to 3600 seconds, "
                                 f"not {shown(time_limit)}")
         self.spec = spec.strip()
