@@ -267,3 +267,19 @@ def test_compact_planes_round_exact_halves_up() -> None:
                               random_setup(CLASSIC, Player.BLUE, rng))
     floats = observation_planes(state)
     assert (compact_planes(floats)[:46] == floats[:46] * 255).all()
+
+
+@pytest.mark.parametrize("perspective", [[], 7, "green"])
+def test_a_perspective_that_is_no_player_is_refused(perspective: object) -> None:
+    """A list (unhashable), a number or a text given as the perspective: the library's
+    ArgumentError naming the accepted players, not a bare TypeError or ValueError from a
+    table lookup."""
+    from stratego.encoding import action_moves
+
+    state = stratego.new_game(CLASSIC, random_setup(CLASSIC, Player.RED, 1),
+                              random_setup(CLASSIC, Player.BLUE, 2))
+    seen = stratego.view(state, Player.RED)
+    with pytest.raises(ArgumentError, match=r"a player is Player.RED \(0\) or Player.BLUE"):
+        action_moves(perspective)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"a player is Player.RED \(0\) or Player.BLUE"):
+        legal_action_indices(seen, perspective)  # type: ignore[arg-type]

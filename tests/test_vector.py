@@ -351,6 +351,11 @@ def test_an_illegal_action_names_the_game_and_changes_nothing() -> None:
             batch.step(wrong)
     with pytest.raises(ArgumentError, match="one bool per game"):
         batch.step(actions, where=[True, False])
+    # the switches are True or False, not arrays whose truth NumPy cannot tell
+    with pytest.raises(ArgumentError, match="ignore_illegal is True or False"):
+        batch.step(actions, np.zeros(3))
+    with pytest.raises(ArgumentError, match="packed is True or False"):
+        batch.action_mask(packed=np.zeros(3))
     assert [batch.to_state(i) for i in range(3)] == before  # nothing moved
     for no_game in (-1, 3, "0"):
         with pytest.raises(stratego.PositionError, match="no game"):

@@ -361,7 +361,10 @@ _INDEX: dict[Player, dict[Move, int]] = {}
 def action_moves(perspective: Player = Player.RED) -> tuple[Move, ...]:
     """Every action's move seen from `perspective`, by index: a table with
     ``action_moves(p)[i] == action_move(i, p)`` (built once, then shared)."""
-    moves = _MOVES.get(perspective)
+    try:
+        moves = _MOVES.get(perspective)
+    except TypeError:  # unhashable: no player
+        moves = None
     if moves is None:
         perspective = _player(perspective)
         moves = _MOVES[perspective] = tuple(
@@ -381,9 +384,12 @@ def _legal(source: PlayerView | GameState,
         side = source.player if perspective is None else perspective
     else:
         raise ArgumentError(f"expected a PlayerView or a GameState, not {shown(source)}")
-    index = _INDEX.get(side)
+    try:
+        index = _INDEX.get(side)
+    except TypeError:  # unhashable: no player
+        index = None
     if index is None:
-        side = Player(side)
+        side = _player(side)
         action_moves(side)
         index = _INDEX[side]
     return moves, index

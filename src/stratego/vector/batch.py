@@ -394,6 +394,8 @@ class Batch:
         8`` of byte ``a // 8``; ``numpy.unpackbits(packed, axis=1, count=NUM_ACTIONS)``
         unpacks it), 332 bytes a game instead of 2,649, and written from each game's few
         legal actions rather than copied whole."""
+        if not isinstance(packed, bool):
+            raise ArgumentError(f"packed is True or False, not {shown(packed)}")
         mask = self._s.mask
         if out is None:
             if not packed:
@@ -559,6 +561,8 @@ class Batch:
             given = np.asarray(actions)  # an array as it is; a list or a tuple made one
         except (TypeError, ValueError):
             given = np.asarray(None)
+        if not isinstance(ignore_illegal, bool):
+            raise ArgumentError(f"ignore_illegal is True or False, not {shown(ignore_illegal)}")
         if given.dtype.kind not in "iu":  # a float is cut, a text parsed: no silent guess
             raise ArgumentError(f"actions are whole numbers (an integer array), one per game, "
                                 f"not {given.dtype} values: {shown(actions)}")
