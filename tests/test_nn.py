@@ -186,6 +186,19 @@ def test_files_that_are_no_weight_files_are_refused(tmp_path: pathlib.Path) -> N
     np.savez(bare, x=np.zeros(3))
     with pytest.raises(BotSpecError, match="meta"):
         load(bare)
+    # text where the weights' numbers go, and a meta record nested too deep to parse
+    words = tmp_path / "words.npz"
+    Network.random(CLASSIC, channels=2, layers=1, seed=7).save(words)
+    with np.load(words) as archive:
+        arrays = {name: archive[name] for name in archive.files}
+    arrays["head.maps.bias"] = np.array(["x"] * arrays["head.maps.bias"].size)
+    np.savez(words, **arrays)
+    with pytest.raises(BotSpecError, match=r"head\.maps\.bias holds no numbers"):
+        load(words)
+    deep = tmp_path / "deep.npz"
+    np.savez(deep, meta=np.array("[" * 100_000))
+    with pytest.raises(BotSpecError, match="'meta' record is not JSON"):
+        load(deep)
 
 
 def test_the_bot_factory_takes_a_path(tmp_path: pathlib.Path) -> None:

@@ -335,7 +335,10 @@ def _array(arrays: Mapping[str, Any], name: str,
            shape: tuple[int, ...] | None) -> npt.NDArray[np.float32]:
     if name not in arrays:
         raise ArgumentError(f"the network's weights lack {name}")
-    value: npt.NDArray[np.float32] = np.asarray(arrays[name], dtype=np.float32)
+    try:
+        value: npt.NDArray[np.float32] = np.asarray(arrays[name], dtype=np.float32)
+    except (TypeError, ValueError):  # text or objects where numbers go
+        raise ArgumentError(f"{name} holds no numbers: {shown(arrays[name])}") from None
     if shape is not None and value.shape != shape:
         raise ArgumentError(f"{name} has shape {value.shape}, expected {shape}")
     return value
@@ -496,7 +499,7 @@ _WEIGHTS = pathlib.Path(__file__).resolve().parent / "weights"
 def learned_weights(name: str) -> pathlib.Path:
     """The path of the shipped weight file of the learned bot `name` (a key of `LEARNED`);
     `BotSpecError` for another name, naming the known ones."""
-    if name not in LEARNED:
+    if not isinstance(name, str) or name not in LEARNED:
         raise BotSpecError(f"no learned bot {shown(name)} (known: {', '.join(LEARNED)})")
     return _WEIGHTS / f"{name}.npz"
 
