@@ -265,3 +265,14 @@ def test_ladder_errors_say_what_is_wrong() -> None:
         ladder(["random", "heuristic", "search"], names=["a", "b"], games_per_pair=0)
     with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
         ladder(["random", "heuristik"], games_per_pair=0)
+
+
+def test_numbers_past_a_float_s_range_are_refused_by_name() -> None:
+    """A prior of 10**400 virtual draws or a picture 10**400 pixels wide cannot be
+    computed (OverflowError); both are refused with the range the argument takes."""
+    from stratego.arena.pictures import ratings_svg
+
+    with pytest.raises(stratego.ArgumentError, match="prior_draws must be a number from 0"):
+        fit_ratings(["random", "b"], _games("random", "b", 3, 1), prior_draws=10**400)
+    with pytest.raises(stratego.ArgumentError, match="width must be a whole number from 100"):
+        ratings_svg([], "classic", 0, width=10**400)

@@ -25,10 +25,11 @@ def ratings_svg(ranked: Sequence[tuple[str, Rating]], rules_name: str, games: in
                             f"{shown(ranked)}")
     if not isinstance(rules_name, str):
         raise ArgumentError(f"rules_name must be a text, not {shown(rules_name)}")
-    for label, value, least in (("games", games, 0), ("width", width, 100)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < least:
-            raise ArgumentError(f"{label} must be a whole number >= {least}, not "
-                                f"{shown(value)}")
+    for label, value, least, most in (("games", games, 0, None), ("width", width, 100, 10**5)):
+        if (isinstance(value, bool) or not isinstance(value, int) or value < least
+                or (most is not None and value > most)):
+            bound = f">= {least}" if most is None else f"from {least} to {most}"
+            raise ArgumentError(f"{label} must be a whole number {bound}, not {shown(value)}")
     names = [name for name, _ in ranked]
     row, top, left, right = 28, 40, 10 + 7 * max([3, *(len(n) for n in names)]), 24
     height = top + row * len(ranked) + 36

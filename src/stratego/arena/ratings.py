@@ -21,7 +21,7 @@ from stratego.errors import ArenaError, ArgumentError, shown
 from stratego.match import GameResult
 from stratego.pieces import Player
 
-__all__ = ["ANCHOR", "Rating", "fit_ratings"]
+__all__ = ["ANCHOR", "MAX_PRIOR_DRAWS", "Rating", "fit_ratings"]
 
 ANCHOR = "random"
 """The bot whose rating is 0 when it takes part."""
@@ -72,6 +72,11 @@ def _inverse(matrix: list[list[float]]) -> list[list[float]]:
     return [[columns[j][i] for j in range(n)] for i in range(n)]
 
 
+MAX_PRIOR_DRAWS = 1e6
+"""The most virtual draws `fit_ratings` adds to a pair (a prior past a float's range
+cannot be added; one of a million already pins every rating to the anchor)."""
+
+
 def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
                 anchor: str | None = ANCHOR, prior_draws: float = 1.0,
                 pairs: Sequence[tuple[str, str]] | None = None) -> dict[str, Rating]:
@@ -88,8 +93,9 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
     if anchor is not None and not isinstance(anchor, str):
         raise ArgumentError(f"anchor must be a bot's name or None, not {shown(anchor)}")
     if (isinstance(prior_draws, bool) or not isinstance(prior_draws, int | float)
-            or not prior_draws >= 0):
-        raise ArgumentError(f"prior_draws must be a number >= 0, not {shown(prior_draws)}")
+            or not 0 <= prior_draws <= MAX_PRIOR_DRAWS):
+        raise ArgumentError(f"prior_draws must be a number from 0 to {MAX_PRIOR_DRAWS}, not "
+                            f"{shown(prior_draws)}")
     if isinstance(games, str | bytes) or not isinstance(games, Sequence) or not all(
             isinstance(game, GameResult) for game in games):
         raise ArgumentError(f"games must be a list of GameResult values, not {shown(games)}")
