@@ -491,3 +491,20 @@ def test_a_network_bot_of_other_rules_is_refused_as_an_opponent() -> None:
     with pytest.raises(stratego.RulesError, match="classic\\+barrage"):
         StrategoEnv("classic", barrage)
     StrategoEnv("classic+barrage", barrage).reset(seed=0)
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    ({"flatten": np.zeros(2)}, "flatten must be True or False"),
+    ({"bot_setup": "yes"}, "bot_setup must be True or False"),
+    ({"player": np.zeros((3, 0))}, "player must be one of 'red', 'blue'"),
+])
+def test_env_options_of_the_wrong_kind_are_refused_by_name(option: dict[str, Any],
+                                                           message: str) -> None:
+    """An array or a text where a switch goes, or an array as the player: the option is
+    named in an ArgumentError, not NumPy's 'truth value of an array is ambiguous'."""
+    from stratego.vector.env import BatchVectorEnv
+
+    with pytest.raises(stratego.ArgumentError, match=message):
+        StrategoEnv(**option)
+    with pytest.raises(stratego.ArgumentError, match=message):
+        BatchVectorEnv(1, **option)

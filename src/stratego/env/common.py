@@ -41,7 +41,7 @@ from stratego.setups import Setup
 from stratego.state import GameState
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
-           "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
+           "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice", "check_flag",
            "check_max_plies", "check_seed", "check_setups", "decode", "draw_setup", "ending",
            "given_state", "illegal_reason", "league",
            "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
@@ -146,9 +146,20 @@ def check_seed(value: object) -> int | None:
 
 def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
     """`ArgumentError` unless `value` is one of `choices` (the message names `name`)."""
-    if value not in choices:
+    try:
+        known = value in choices
+    except (TypeError, ValueError):  # an array's truth NumPy cannot tell
+        known = False
+    if not known:
         listed = ", ".join(repr(c) for c in choices)
         raise ArgumentError(f"{name} must be one of {listed}, not {shown(value)}")
+
+
+def check_flag(name: str, value: object) -> bool:
+    """`value` if it is True or False; `ArgumentError` naming `name` otherwise."""
+    if not isinstance(value, bool):
+        raise ArgumentError(f"{name} must be True or False, not {shown(value)}")
+    return value
 
 
 def check_max_plies(max_plies: object) -> int | None:

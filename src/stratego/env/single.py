@@ -21,6 +21,7 @@ from stratego.env.common import (
     build_bot,
     check_bot_rules,
     check_choice,
+    check_flag,
     check_max_plies,
     check_seed,
     check_setups,
@@ -105,13 +106,13 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         """The opponent of the current episode."""
         self.player = Player(AGENTS.index(player))
         self.setups = setups
-        self.bot_setup = bot_setup
+        self.bot_setup = check_flag("bot_setup", bot_setup)
         self.render_mode = render_mode
         self.max_plies = max_plies
-        self.observation_space = planes_space(dtype, bool(flatten))
+        self.observation_space = planes_space(dtype, check_flag("flatten", flatten))
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self.dtype = dtype
-        self.flatten = bool(flatten)
+        self.flatten = flatten
         self.state: GameState | None = None
         self._mask: np.ndarray[Any, Any] | None = None
         self._over = ""  # how the episode ended ("" while it goes on)

@@ -68,6 +68,7 @@ from stratego.env.common import (  # noqa: E402
     build_bot,
     check_bot_rules,
     check_choice,
+    check_flag,
     check_max_plies,
     check_seed,
     check_setups,
@@ -202,14 +203,14 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.num_envs = num_envs
         self.player = Player.parse(player)
         self.max_plies = max_plies
-        self.bot_setup = bot_setup
+        self.bot_setup = check_flag("bot_setup", bot_setup)
         self.setups = setups
         """Where the armies come from (``"random"``, ``"human"``, ``"model"`` or a callable,
         as `stratego.env.StrategoEnv` takes them); a bot's own setup goes first."""
         self.render_mode = render_mode
-        self.single_observation_space = planes_space(dtype, bool(flatten))
+        self.single_observation_space = planes_space(dtype, check_flag("flatten", flatten))
         self.dtype = dtype
-        self.flatten = bool(flatten)
+        self.flatten = flatten
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
