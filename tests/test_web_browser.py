@@ -151,6 +151,15 @@ def _new_page(browser: Any, console: _Console) -> Any:
     return console.watch(context.new_page())
 
 
+def _page_at(server: _Server, browser: Any, console: _Console, state: Any) -> Any:
+    """A page on a game of the hub started from `state`, Red (the page's seat) to move."""
+    created = server.hub.add_game(state)
+    page = _new_page(browser, console)
+    page.goto(server.url + created["url"])
+    expect(_status(page)).to_have_text("Your move (red).")
+    return page
+
+
 def _moves(page: Any) -> Any:
     """The entries of the move list, one a turn (numbered rows hold a move of each side)."""
     return page.get_by_test_id("moves").locator("[data-ply]")
@@ -297,10 +306,7 @@ def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _
     state = stratego.from_position(
         rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
         captured=[(Player.RED, Rank.MINER)])
-    created = server.hub.add_game(state)
-    page = _new_page(browser, console)
-    page.goto(server.url + created["url"])
-    expect(_status(page)).to_have_text("Your move (red).")
+    page = _page_at(server, browser, console, state)
     page.locator('[data-square="a9"]').click()
     page.locator('[data-square="a10"]').click()
     expect(page.get_by_test_id("rescue")).to_be_visible()

@@ -27,6 +27,7 @@ from test_web_browser import (  # noqa: E402
     _invite,
     _moves,
     _new_page,
+    _page_at,
     _play_a_move,
     _Server,
     _status,
@@ -158,10 +159,7 @@ def test_review_shows_the_losses_and_strikes_of_the_reviewed_turn(
     live game's come back with it."""
     state = stratego.from_position(
         "classic", {"a4": "K", "a5": "l", "j1": "F", "j10": "f", "i10": "b", "e9": "t"})
-    created = server.hub.add_game(state)
-    page = _new_page(browser, console)
-    page.goto(server.url + created["url"])
-    expect(_status(page)).to_have_text("Your move (red).")
+    page = _page_at(server, browser, console, state)
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
     expect(_moves(page)).to_have_count(2)
