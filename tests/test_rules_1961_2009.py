@@ -489,14 +489,16 @@ def test_1961_2009_empty_square_named() -> None:
     assert explain_illegal(state, "a1-a2") is None
 
 
-def test_1961_2009_rescue_zone_default_is_half() -> None:
-    """Rescue (Hasbro 2009 tournament rules) added to 1961: a rescued piece goes on any
-    empty square of the player's half, rows 1-5 for Red (docs/editions.md)."""
+def test_1961_2009_rescue_zone_is_the_setup_half() -> None:
+    """Rescue (Hasbro 2009 tournament rules), also added to 1961: a rescued piece goes on
+    any empty square of the player's half, which To Start the Game 4 fills four rows deep:
+    rows 1-4 for Red (docs/editions.md)."""
     rules = RULES.with_variants(RESCUE)
     state = from_position(rules, {"a9": "K", "j1": "F", "j10": "f"},
                           captured=[(Player.RED, Rank.LIEUTENANT)])
     state = apply(state, "a9-a10")
     drops = {str(m.to) for m in legal_moves(state) if m.is_rescue}
-    assert "a5" in drops
+    assert "a4" in drops
+    assert "a5" not in drops
     assert "j1" not in drops
-    assert len(drops) == 45  # 46 squares of rows 1-5, one occupied
+    assert len(drops) == 39  # 40 squares of rows 1-4, one occupied

@@ -393,12 +393,22 @@ def test_rescue_returns_the_piece_and_ends_the_turn(rules: Rules) -> None:
     assert state.is_revealed(lost)  # the opponent held it: its rank is public
 
 
-def test_hasbro2009_rescue_place_on_your_half_including_the_lake_row() -> None:
-    """Hasbro 2009, Rescue, sentence 3: an unoccupied square of the player's half: five rows,
-    the lake row (rank 5 for Red) included, lakes excluded."""
+def test_hasbro2009_rescue_place_on_your_half_its_four_rows() -> None:
+    """Hasbro 2009, Rescue, sentence 3: an unoccupied square of the player's half. The same
+    book's To Start the Game 4 fills "their half of the board" with one piece a square, 10
+    per row and 4 rows deep, the two middle rows left empty: so the half is the four home
+    rows, and the lake row is no one's. The geometric half (`RescueZone.HALF`, five rows,
+    lakes excluded) stays an option."""
     state = apply(rescue_start(HASBRO_RESCUE), "a9-a10")
     squares = {str(m.to) for m in legal_moves(state) if m.is_rescue}
-    assert HASBRO_RESCUE.rescue.zone is RescueZone.HALF
+    assert HASBRO_RESCUE.rescue.zone is RescueZone.HOME_ROWS
+    assert len(squares) == 40
+    assert {"a1", "j4", "e4"} <= squares
+    assert not squares & {"a5", "e5", "c5", "a6"}
+    geometric = attrs.evolve(HASBRO_RESCUE, rescue=attrs.evolve(HASBRO_RESCUE.rescue,
+                                                                 zone=RescueZone.HALF))
+    state = apply(rescue_start(geometric), "a9-a10")
+    squares = {str(m.to) for m in legal_moves(state) if m.is_rescue}
     assert len(squares) == 46  # 50 squares of ranks 1-5 less 4 lake squares
     assert {"a5", "b5", "e5", "f5", "i5", "j5", "a1", "j4"} <= squares
     assert not squares & {"c5", "d5", "g5", "h5", "a6", "e6"}
@@ -521,9 +531,9 @@ def test_rescue_identity_survives_capture_and_rescue() -> None:
     state = rescue_start(rules, ((RED, Rank.MAJOR),), extra={"b8": "m"})
     state = play(state, "a9-a10", "J@a2", "b8-b9", "a10-b10", "b9-b10")  # the Marshals trade
     assert [p.rank for p in state.captured(RED)] == [Rank.MARSHAL]
-    state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal
-    state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
-                 "j7-j6", "a9-a10")
+    state = play(state, "c9-c10", "M@a4")  # the Colonel rescues the Marshal
+    state = play(state, "j7-j6", "a4-a5", "j6-i6", "a5-a6", "i6-i7", "a6-a7", "i7-j7", "a7-a8",
+                 "j7-j6", "a8-a9", "j6-i6", "a9-a10")
     assert rank_of(state, "a10") is Rank.MARSHAL
     assert state.rescues_made(RED) == 2
     assert state.pending_rescue is None  # this Marshal made a rescue before its capture
@@ -539,10 +549,10 @@ def test_silent_defense_rescue_a_spent_rescuer_that_came_back_may_only_decline()
     rules = attrs.evolve(base, rescue=attrs.evolve(base.rescue, max_rescues=3))
     state = rescue_start(rules, ((RED, Rank.MAJOR), (RED, Rank.CAPTAIN)), extra={"b8": "m"})
     state = play(state, "a9-a10", "J@a2", "b8-b9", "a10-b10", "b9-b10")  # the Marshals trade
-    state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal (hidden rank)
+    state = play(state, "c9-c10", "M@a4")  # the Colonel rescues the Marshal (hidden rank)
     assert [p.rank for p in state.captured(RED)] == [Rank.CAPTAIN]
-    state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
-                 "j7-j6", "a9-a10")
+    state = play(state, "j7-j6", "a4-a5", "j6-i6", "a5-a6", "i6-i7", "a6-a7", "i7-j7", "a7-a8",
+                 "j7-j6", "a8-a9", "j6-i6", "a9-a10")
     assert rank_of(state, "a10") is Rank.MARSHAL
     assert state.pending_rescue is not None  # offered: Blue cannot tell it made a rescue
     assert legal_moves(state) == (stratego.Move.parse("--"),)
@@ -573,21 +583,22 @@ def test_silent_defense_rescue_a_captured_rescuer_leaves_the_mark_and_stays_spen
     assert marshal in state.captured(RED)
     assert state.rescues_made(RED) == 1
     assert state.rescues[2] == 0
-    state = play(state, "c9-c10", "M@a5")  # the Colonel rescues the Marshal
+    state = play(state, "c9-c10", "M@a4")  # the Colonel rescues the Marshal
     colonel = state.piece_at("c10")
     assert colonel is not None
     assert state.rescues_made(RED) == 2
     assert state.rescues[2] == 1 << colonel.id
-    state = play(state, "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
-                 "j7-j6", "a9-a10")
+    state = play(state, "j7-j6", "a4-a5", "j6-i6", "a5-a6", "i6-i7", "a6-a7", "i7-j7", "a7-a8",
+                 "j7-j6", "a8-a9", "j6-i6", "a9-a10")
     assert state.piece_at("a10") == marshal
     assert legal_moves(state) == (stratego.Move.parse("--"),)  # spent: may only decline
 
 
 def test_rescue_no_decision_when_the_zone_is_full() -> None:
     """Jumbo 2014, Rescuing Pieces, sentence 2 (an unoccupied square of the first four rows):
-    if none is left there is nowhere to place a piece and no decision; the Hasbro half still
-    has rank 5."""
+    if none is left there is nowhere to place a piece and no decision, and so under the
+    Hasbro 2009 zone (its "half", four rows deep); the geometric half (`RescueZone.HALF`)
+    still has rank 5."""
     ranks = list(stratego.rules.STANDARD_ARMY.ranks())
     ranks.remove(Rank.MARSHAL)
     ranks.remove(Rank.GENERAL)
@@ -595,7 +606,9 @@ def test_rescue_no_decision_when_the_zone_is_full() -> None:
     cells = {sq.name: rank.symbol for sq, rank in zip(home, ranks, strict=False)}
     cells.update({home[38].name: "b", home[39].name: "b", "a9": "M", "j10": "f", "j7": "t"})
     assert len(cells) == 43
-    for rules, decision in ((JUMBO_RESCUE, False), (HASBRO_RESCUE, True)):
+    geometric = attrs.evolve(HASBRO_RESCUE, rescue=attrs.evolve(HASBRO_RESCUE.rescue,
+                                                                 zone=RescueZone.HALF))
+    for rules, decision in ((JUMBO_RESCUE, False), (HASBRO_RESCUE, False), (geometric, True)):
         state = apply(position(rules, cells, captured=((RED, Rank.GENERAL),)), "a9-a10")
         assert (state.pending_rescue is not None) is decision
 
@@ -654,14 +667,14 @@ def test_rescue_decision_blocks_ordinary_moves() -> None:
 
 
 def test_rescue_blue_rescues_onto_its_own_half() -> None:
-    """Hasbro 2009, Rescue for Blue: Blue's half is ranks 6-10."""
+    """Hasbro 2009, Rescue for Blue: Blue's half is its four rows, ranks 7-10."""
     state = position(HASBRO_RESCUE, {"j2": "m", "a1": "F", "a4": "T"}, to_move=BLUE,
                      captured=((BLUE, Rank.SPY),))
     state = apply(state, "j2-j1")
     squares = {m.to.row for m in legal_moves(state) if m.is_rescue}  # type: ignore[union-attr]
-    assert squares == {5, 6, 7, 8, 9}
-    state = apply(state, "S@a6")
-    assert state.piece_at("a6") is not None
+    assert squares == {6, 7, 8, 9}
+    state = apply(state, "S@a7")
+    assert state.piece_at("a7") is not None
     assert state.to_move is RED
 
 
@@ -1037,7 +1050,7 @@ def test_composition_example_from_the_docs() -> None:
     assert rules == HASBRO_2009.with_variants(RESCUE).with_variants(AGGRESSOR_ADVANTAGE)
     assert rules.strike.attacker_wins_ties
     assert rules.rescue.enabled
-    assert rules.rescue.zone is RescueZone.HALF
+    assert rules.rescue.zone is RescueZone.HOME_ROWS
 
 
 def test_composition_order_independent_all_permutations() -> None:
@@ -1084,9 +1097,11 @@ def test_variant_metadata_names_the_books() -> None:
 
 
 def test_rescue_zone_follows_the_edition() -> None:
-    """Rescue's zone parameter: HALF for the Hasbro/1961 family, HOME_ROWS for Jumbo/classic."""
-    assert MILTON_BRADLEY_1961.with_variants(RESCUE).rescue.zone is RescueZone.HALF
-    assert HASBRO_2009.with_variants(RESCUE).rescue.zone is RescueZone.HALF
+    """Rescue's zone parameter: the first four rows in every edition (Hasbro 2009's "your
+    half" is its setup's four rows; Jumbo 2014 says four rows); HALF, the geometric half,
+    is an option no edition takes."""
+    assert MILTON_BRADLEY_1961.with_variants(RESCUE).rescue.zone is RescueZone.HOME_ROWS
+    assert HASBRO_2009.with_variants(RESCUE).rescue.zone is RescueZone.HOME_ROWS
     assert JUMBO_2014.with_variants(RESCUE).rescue.zone is RescueZone.HOME_ROWS
     assert CLASSIC.with_variants(RESCUE).rescue.zone is RescueZone.HOME_ROWS
 

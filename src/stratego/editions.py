@@ -47,7 +47,7 @@ MILTON_BRADLEY_1961 = Rules(
     labels=CLASSIC_LABELS,
     movement=Movement(scout_strikes_after_move=False),
     repetition=RepetitionRule(max_shuttle_moves=2),
-    rescue=RescueRule(zone=RescueZone.HALF),
+    rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 1961 Milton Bradley rules: Marshal 1 ... Scout 9; a Scout may not move and
 strike in one turn (Movement 8); no piece moves between the same two squares in
@@ -59,7 +59,7 @@ HASBRO_2009 = Rules(
     labels=CLASSIC_LABELS,
     movement=Movement(scout_strikes_after_move=False),
     repetition=RepetitionRule(max_shuttle_moves=2),
-    rescue=RescueRule(zone=RescueZone.HALF),
+    rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 2009 Hasbro Onyx Edition: the 1961 rules, and the book prints three
 tournament variants (Aggressor Advantage, Silent Defense, Rescue)."""

@@ -260,7 +260,8 @@ class Rescue:
 @functools.cache
 def rescue_component(rules: Rules) -> Rescue | None:
     """The Rescue component of `rules`, or None when they have no Rescue rule. The zone is
-    the half of the board (five rows) or the setup area, as `RescueRule.zone` says.
+    the setup area (every edition's) or the geometric half of the board (five rows), as
+    `RescueRule.zone` says.
     Raises `RulesError` for `rules` that are no `Rules` value."""
     rule = as_rules(rules).rescue
     if not rule.enabled:

@@ -241,9 +241,11 @@ class RescueZone(enum.Enum):
     """Where a rescued piece may be placed."""
 
     HALF = "half"
-    """Any empty square of the player's half of the board (Hasbro 2009)."""
+    """Any empty square of the geometric half of the board, five rows with the lake row
+    (no edition's reading; for players who take Hasbro 2009's "half" literally)."""
     HOME_ROWS = "home-rows"
-    """Any empty square of the player's first four rows (Jumbo 2014)."""
+    """Any empty square of the player's first four rows (Jumbo 2014, and Hasbro 2009's
+    "your half", which its setup rule fills with 40 pieces, four rows deep)."""
 
     @classmethod
     def _missing_(cls, value: object) -> RescueZone:
@@ -255,7 +257,7 @@ class RescueRule:
     """The Rescue variant: `enabled`, where rescued pieces go, and how many rescues."""
 
     enabled: bool = False
-    zone: RescueZone = RescueZone.HALF
+    zone: RescueZone = RescueZone.HOME_ROWS
     max_rescues: int = 2
 
 

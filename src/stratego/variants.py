@@ -129,8 +129,10 @@ move on the opponent's back row, also after winning a strike there, earns a deci
 turn: `legal_moves` are then the rescues (``"K@b2"``: a captured piece of that rank onto an
 empty square) and ``"--"`` (decline); the turn passes after the decision. Bombs are never
 rescued; each player makes at most two rescues, by two different pieces (by identity).
-Where the piece may go is the edition's `RescueRule.zone`: the player's half, five rows
-with the lake row (Hasbro 2009, 1961), or the first four rows (Jumbo 2014, classic)."""
+Where the piece may go is the edition's `RescueRule.zone`: the player's first four rows in
+every edition (Jumbo 2014 says so; Hasbro 2009's "your half" is the half its setup rule
+fills, four rows deep); `RescueZone.HALF`, five rows with the lake row, is there for
+players who read "half" as the geometric half."""
 
 SILENT_DEFENSE = Variant(
     name="silent-defense",
