@@ -300,17 +300,29 @@ def test_two_people_by_join_link(server: _Server, browser: Any, console: _Consol
 
 
 def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _Console) -> None:
-    """Hasbro 2009 Rescue: reaching the opponent's back row earns a Rescue; the page offers
-    each captured piece that may come back, and declining."""
+    """Hasbro 2009 Rescue: reaching the opponent's back row earns a Rescue. The page offers
+    each captured rank that may come back as a button, and declining; choosing a rank
+    marks the empty squares of the player's rows on the board, and a click there places
+    it (not a button for every rank and square: 79 of them here)."""
     rules = stratego.HASBRO_2009.with_variants(stratego.variants.RESCUE)
     state = stratego.from_position(
         rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
-        captured=[(Player.RED, Rank.MINER)])
+        captured=[(Player.RED, Rank.MINER), (Player.RED, Rank.GENERAL)])
     page = _page_at(server, browser, console, state)
     page.locator('[data-square="a9"]').click()
     page.locator('[data-square="a10"]').click()
-    expect(page.get_by_test_id("rescue")).to_be_visible()
-    page.locator('[data-move="N@b2"]').click()
+    box = page.get_by_test_id("rescue")
+    expect(box).to_be_visible()
+    expect(box.locator("button")).to_have_count(3)  # the General, the Miner, declining
+    expect(page.get_by_test_id("rescue-help")).to_contain_text("Choose the piece")
+    expect(page.locator("[data-legal]")).to_have_count(0)
+    page.locator('[data-square="b2"]').click()  # no rank chosen: nothing happens
+    expect(box).to_be_visible()
+    page.locator('[data-rescue-rank="N"]').click()
+    expect(page.locator('[data-rescue-rank="N"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-legal]")).to_have_count(39)  # rows 1-4, j1 taken by the Flag
+    expect(page.locator('[data-square="a5"][data-legal]')).to_have_count(0)
+    page.locator('[data-square="b2"]').click()
     expect(page.get_by_test_id("rescue")).to_be_hidden()
     expect(page.locator('[data-square="b2"] .piece')).to_have_attribute("data-rank", "N")
     expect(_moves(page)).to_have_count(3)  # the move, the Rescue and the bot's answer

@@ -412,6 +412,7 @@
   function game(first) {
     let cur = first;
     let selected = null;
+    let rescueRank = null;     // the captured rank chosen to come back, during a Rescue
     let busy = false;
     let focused = null;        // the square the keyboard focus is on
     let reviewing = null;      // the reviewed position, or null for the live game
@@ -725,7 +726,10 @@
       const pieces = {};
       for (const c of shown.cells) pieces[c.square] = c;
       const isLive = live();
-      const targets = isLive && selected && cur.legal[selected] ? cur.legal[selected] : [];
+      const rescuable = rescueRanks();
+      if (!rescuable.includes(rescueRank)) rescueRank = rescuable.length === 1 ? rescuable[0] : null;
+      const targets = !isLive ? [] : selected && cur.legal[selected] ? cur.legal[selected]
+        : rescueRank ? rescueSquares(rescueRank) : [];
       const home = new Set(cur.home || []);
       if (focused === null) focused = Object.keys(cur.legal)[0] || (cur.home || [])[0] || "a1";
       for (const [name, cell] of Object.entries(cells)) {
@@ -778,12 +782,7 @@
       if (setup) loadPresets();
       renderSaved();
       $("rescue-box").hidden = cur.rescue.length === 0 || !isLive;
-      $("rescue-options").replaceChildren(...cur.rescue.map((option) => {
-        const button = el("button", { type: "button", text: option.text });
-        button.dataset.move = option.move;
-        button.addEventListener("click", () => send("move", { move: option.move }));
-        return button;
-      }));
+      renderRescue(rescuable);
       $("play-box").hidden = cur.phase !== "play";
       $("draw-sent").hidden = cur.draw !== "sent";
       $("draw-box").hidden = cur.draw !== "received";
@@ -973,6 +972,47 @@
       renderMoves();
     }
 
+    // A Rescue decision: the captured ranks that may come back are buttons; choosing one
+    // marks the empty squares it may go to on the board, and a click there places it.
+    function rescueRanks() {
+      const ranks = [];
+      for (const option of cur.rescue || []) {
+        const at = option.move.indexOf("@");
+        if (at > 0 && !ranks.includes(option.move.slice(0, at))) ranks.push(option.move.slice(0, at));
+      }
+      return ranks;
+    }
+
+    function rescueSquares(rank) {
+      return (cur.rescue || []).filter((option) => option.move.startsWith(rank + "@"))
+        .map((option) => option.move.slice(rank.length + 1));
+    }
+
+    function renderRescue(ranks) {
+      $("rescue-help").textContent = !ranks.length ? ""
+        : rescueRank ? `Now click a marked square of your rows for your ${cur.names[rescueRank]}.`
+        : "Choose the piece to bring back, then a marked square of your rows.";
+      const buttons = ranks.map((rank) => {
+        const button = el("button", { type: "button", "aria-pressed": String(rank === rescueRank) });
+        button.append(chip(cur.player, rank, label(rank)), ` ${cur.names[rank]}`);
+        button.dataset.rescueRank = rank;
+        button.title = `Rescue your ${cur.names[rank]} (${label(rank)})`;
+        button.addEventListener("click", () => {
+          rescueRank = rank === rescueRank && ranks.length > 1 ? null : rank;
+          render();
+        });
+        return button;
+      });
+      const decline = (cur.rescue || []).find((option) => !option.move.includes("@"));
+      if (decline) {
+        const button = el("button", { type: "button", text: decline.text });
+        button.dataset.move = decline.move;
+        button.addEventListener("click", () => send("move", { move: decline.move }));
+        buttons.push(button);
+      }
+      $("rescue-options").replaceChildren(...buttons);
+    }
+
     function showNotice(text) {
       $("notice").textContent = text;
       $("notice").hidden = !text;
@@ -998,6 +1038,12 @@
         return;
       }
       if (cur.phase !== "play") return;
+      if (cur.rescue.length) {  // a Rescue decision: only the chosen rank's squares act
+        if (rescueRank && rescueSquares(rescueRank).includes(name)) {
+          send("move", { move: `${rescueRank}@${name}` });
+        }
+        return;
+      }
       if (selected && (cur.legal[selected] || []).includes(name)) {
         if (dropped) {
           // dragged there: the piece is put down where it was dropped, no slide
