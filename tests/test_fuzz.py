@@ -471,8 +471,7 @@ def _odd_moves(state: GameState, other: GameState) -> st.SearchStrategy[Any]:
         st.sampled_from(stratego.legal_moves(state) or (DECLINE_RESCUE,)),
         st.builds(Move.rescue, st.sampled_from(list(Rank)), st.sampled_from(stratego.SQUARES)),
         st.just(DECLINE_RESCUE),
-        st.builds(lambda a, b: Move(a, b), st.sampled_from(stratego.SQUARES),
-                  st.sampled_from(stratego.SQUARES)),
+        _valid_square_pairs().map(lambda pair: Move(*pair)),  # Move(a1, a1) is no move
         st.text(max_size=8),
         st.sampled_from(["a4-a5", "--", "K@b2", "B@a1", "a4-a4", "c4-c5", "a1-j10"]),
         st.one_of(st.none(), st.integers(), st.sampled_from([Square.parse("a4"), Rank.SPY, b"a4-a5",

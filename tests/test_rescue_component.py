@@ -3,6 +3,7 @@ explanations and the validator."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import stratego
@@ -11,6 +12,7 @@ from stratego.board import BACK_ROWS, SQUARES
 from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
 from stratego.engine import rescue_facts
 from stratego.rescue import rescue_component
+from stratego.rules import RescueZone
 from stratego.variants import RESCUE, SILENT_DEFENSE
 
 
@@ -19,18 +21,25 @@ def test_rules_without_rescue_have_no_component() -> None:
     assert rescue_component(HASBRO_2009) is None
 
 
-def test_the_zone_is_the_half_under_hasbro_and_the_home_rows_under_jumbo() -> None:
-    """Hasbro 2009 Rescue places the piece on an empty square of the player's half (five
-    rows, docs/variants.md); Jumbo 2014 "Rescuing Pieces" on its first four rows."""
-    hasbro = rescue_component(HASBRO_2009.with_variants(RESCUE))
+def test_the_zone_is_the_home_rows_and_the_geometric_half_an_option() -> None:
+    """Hasbro 2009 Rescue places the piece on an empty square of the player's half, the
+    four rows its setup rule fills (docs/variants.md); Jumbo 2014 "Rescuing Pieces" on
+    its first four rows: the same squares. `RescueZone.HALF`, the geometric half of five
+    rows, is an option."""
+    hasbro_rules = HASBRO_2009.with_variants(RESCUE)
+    hasbro = rescue_component(hasbro_rules)
     jumbo = rescue_component(JUMBO_2014.with_variants(RESCUE))
+    half = rescue_component(attrs.evolve(hasbro_rules, rescue=attrs.evolve(
+        hasbro_rules.rescue, zone=RescueZone.HALF)))
     assert hasbro is not None
     assert jumbo is not None
+    assert half is not None
     land = {sq.index for sq in SQUARES if not sq.is_lake}
-    assert set(hasbro.zones[Player.RED]) == land & set(range(50))  # the lakes are no squares
-    assert set(hasbro.zones[Player.BLUE]) == land & set(range(50, 100))
-    assert set(jumbo.zones[Player.RED]) == set(range(40))
-    assert set(jumbo.zones[Player.BLUE]) == set(range(60, 100))
+    assert set(half.zones[Player.RED]) == land & set(range(50))  # the lakes are no squares
+    assert set(half.zones[Player.BLUE]) == land & set(range(50, 100))
+    for component in (hasbro, jumbo):
+        assert set(component.zones[Player.RED]) == set(range(40))
+        assert set(component.zones[Player.BLUE]) == set(range(60, 100))
     assert hasbro.max_rescues == jumbo.max_rescues == 2
     assert BACK_ROWS[Player.RED] == frozenset(range(90, 100))
 

@@ -573,9 +573,9 @@ def test_a_piece_that_came_back_and_rescued_again_was_not_the_spent_one() -> Non
         rules, {"a9": "M", "c9": "C", "b8": "m", "j7": "t", "j10": "f"},
         captured=[(Player.RED, Rank.MAJOR), (Player.RED, Rank.CAPTAIN)])
     state = play(state, "a9-a10", "J@a2", "b8-b9", "a10-b10", "b9-b10",  # Marshals trade
-                 "c9-c10", "K@a5",  # the Colonel rescues the Captain, hidden from Blue
-                 "j7-j6", "a5-a6", "j6-i6", "a6-a7", "i6-i7", "a7-a8", "i7-j7", "a8-a9",
-                 "j7-j6", "a9-a10", "M@a1")  # the Captain rescues the Marshal
+                 "c9-c10", "K@a4",  # the Colonel rescues the Captain, hidden from Blue
+                 "j7-j6", "a4-a5", "j6-i6", "a5-a6", "i6-i7", "a6-a7", "i7-j7", "a7-a8",
+                 "j7-j6", "a8-a9", "j6-i6", "a9-a10", "M@a1")  # the Captain rescues the Marshal
     seen = view(state, Player.BLUE)
     sampler = Sampler(seen)
     rng = random.Random(5)
