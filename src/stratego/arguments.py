@@ -35,7 +35,8 @@ from stratego.errors import ArgumentError, RulesError, StrategoError, shown
 from stratego.optional import require
 from stratego.rules import Rules
 
-__all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "fresh_seed", "limited_rules",
+__all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "file_path", "fresh_seed",
+           "limited_rules",
            "mapping", "max_plies_from", "numpy_generator", "optional_seed", "path_from",
            "random_from", "rules_from", "seed_from", "seed_sequence"]
 
@@ -198,6 +199,15 @@ def path_from(value: object, name: str) -> str | None:
             return path
     raise ArgumentError(f"{_label(name)} must be a file name (a text or a path) or None, not "
                         f"{shown(value)}")
+
+
+def file_path(value: object, who: str) -> str:
+    """`value` as the name of the file `who` reads: `path_from`, and None refused too
+    (`ArgumentError` naming `who`)."""
+    path = path_from(value, f"{who}'s path")
+    if path is None:
+        raise ArgumentError(f"{who} needs a file name, not None")
+    return path
 
 
 def limited_rules(rules: object, max_plies: object = DEFAULT_MAX_PLIES) -> Rules:

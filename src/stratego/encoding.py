@@ -78,6 +78,7 @@ NumPy is optional: `pip install stratego[numpy]`; `observation_planes` and
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, whole_number
@@ -361,10 +362,7 @@ _INDEX: dict[Player, dict[Move, int]] = {}
 def action_moves(perspective: Player = Player.RED) -> tuple[Move, ...]:
     """Every action's move seen from `perspective`, by index: a table with
     ``action_moves(p)[i] == action_move(i, p)`` (built once, then shared)."""
-    try:
-        moves = _MOVES.get(perspective)
-    except TypeError:  # unhashable: no player
-        moves = None
+    moves = _MOVES.get(perspective) if isinstance(perspective, Hashable) else None
     if moves is None:
         perspective = _player(perspective)
         moves = _MOVES[perspective] = tuple(
@@ -384,11 +382,8 @@ def _legal(source: PlayerView | GameState,
         side = source.player if perspective is None else perspective
     else:
         raise ArgumentError(f"expected a PlayerView or a GameState, not {shown(source)}")
-    try:
-        index = _INDEX.get(side)
-    except TypeError:  # unhashable: no player
-        index = None
-    if index is None:
+    index = _INDEX.get(side) if isinstance(side, Hashable) else None
+    if index is None:  # built on first use; anything but a player refused by `_player`
         side = _player(side)
         action_moves(side)
         index = _INDEX[side]

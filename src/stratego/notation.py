@@ -52,8 +52,8 @@ from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import (
     NO_SHUTTLE,
-    ZOBRIST_SIDE,
     chase_moves,
+    chase_position,
     chase_record,
     position_hash,
 )
@@ -354,9 +354,7 @@ def parse_position(text: str) -> GameState:
     if "chase" in fields:
         if not chase_rule:
             raise _error("chase", fields["chase"], f"{rules.name} has no chase rule")
-        # The chase's last position is the board after the last move, with the
-        # opponent of the mover to move (also while the mover decides a Rescue).
-        chase = _parse_chase(fields["chase"], board, zhash ^ (ZOBRIST_SIDE if pending else 0))
+        chase = _parse_chase(fields["chase"], board, chase_position(zhash, bool(pending)))
 
     info = GameInfo(
         rules=rules,

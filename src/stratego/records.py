@@ -164,10 +164,6 @@ def _moves(value: Iterable[Move | str]) -> tuple[Move, ...]:
     return tuple(m if isinstance(m, Move) else Move.parse(m) for m in value)
 
 
-def _rules(value: Rules | str) -> Rules:
-    return rules_from(value)
-
-
 def _setup_of(player: Player) -> Any:
     def check(_record: object, field: attrs.Attribute[Setup], value: object) -> None:
         if not isinstance(value, Setup):
@@ -185,7 +181,7 @@ class GameRecord:
     `replay` rebuilds the game through `stratego.apply`.
     """
 
-    rules: Rules = attrs.field(converter=_rules)
+    rules: Rules = attrs.field(converter=rules_from)
     red_setup: Setup = attrs.field(validator=_setup_of(Player.RED))
     blue_setup: Setup = attrs.field(validator=_setup_of(Player.BLUE))
     moves: tuple[Move, ...] = attrs.field(converter=_moves, default=())

@@ -88,6 +88,7 @@ __all__ = [
     "Chase",
     "ScoutReading",
     "chase_moves",
+    "chase_position",
     "chase_record",
     "position_hash",
 ]
@@ -126,6 +127,14 @@ def position_hash(board: Iterable[int], turn: int) -> int:
         if code:
             h ^= ZOBRIST_KEYS[code >> 5][index]
     return h
+
+
+def chase_position(zhash: int, pending: bool) -> int:
+    """The hash a chase record keeps for the position `zhash` (`GameState.zhash`): the
+    board after the last move with the mover's opponent to move, also while the mover
+    decides a Rescue (`pending`), when the state hashes the mover to move (declining
+    leaves the position the chase recorded)."""
+    return zhash ^ ZOBRIST_SIDE if pending else zhash
 
 
 # Zobrist keys by value, to recover the moves of a chase from its position hashes.

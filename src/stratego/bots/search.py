@@ -169,6 +169,11 @@ class Prepared:
     chosen: Move | None
 
 
+_MAY_BE_NONE = frozenset({"simulations", "time_limit", "commit", "replies", "follow"})
+"""The `SearchBot` options None may stand for (no budget of that kind, no commitment, no
+searched replies); every other numeric option needs a number."""
+
+
 class SearchBot:
     """Determinized Monte Carlo search over the view, guided by the heuristic.
 
@@ -356,24 +361,17 @@ class SearchBot:
         if simulations is None and time_limit is None:
             simulations = 400
         seed = optional_seed(seed)
-        needed: tuple[tuple[str, object], ...] = (
-            ("depth", depth), ("candidates", candidates),
-            ("determinizations", determinizations), ("guard", guard),
-            ("raids_horizon", raids_horizon), ("exploration", exploration),
-            ("first_move_cost", first_move_cost), ("prior", prior), ("weight", weight),
-            ("hunt", hunt), ("intercept", intercept), ("trap", trap), ("wall", wall),
-            ("exposure", exposure))
-        for label, given in needed:
-            if given is None:  # only the budget, commit, replies and follow may be None
-                raise ArgumentError(f"{label} must be a number, not None")
         for label, value, low in (("simulations", simulations, 0), ("depth", depth, 0),
                                   ("candidates", candidates, 1),
                                   ("determinizations", determinizations, 1),
                                   ("guard", guard, 0), ("replies", replies, 0),
                                   ("follow", follow, 0),
                                   ("raids_horizon", raids_horizon, 1)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < low):
+            if value is None:
+                if label in _MAY_BE_NONE:
+                    continue
+                raise ArgumentError(f"{label} must be a number, not None")
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ArgumentError(f"{label} must be a whole number >= {low}, not "
                                     f"{shown(value)}")
         if raids_horizon > MAX_HORIZON:
@@ -384,9 +382,12 @@ class SearchBot:
                               ("prior", prior), ("weight", weight), ("hunt", hunt),
                               ("intercept", intercept), ("commit", commit),
                               ("trap", trap), ("wall", wall), ("exposure", exposure)):
-            if number is not None and (isinstance(number, bool)
-                                       or not isinstance(number, int | float)
-                                       or not number >= 0 or math.isinf(number)):
+            if number is None:
+                if label in _MAY_BE_NONE:
+                    continue
+                raise ArgumentError(f"{label} must be a number, not None")
+            if (isinstance(number, bool) or not isinstance(number, int | float)
+                    or not number >= 0 or math.isinf(number)):
                 raise ArgumentError(f"{label} must be a number >= 0, not {shown(number)}")
         slip = chance_from(slip, "slip")
         raid = chance_from(raid, "raid")

@@ -14,12 +14,10 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import cast
 
 from stratego._checks import as_state
-from stratego.arguments import path_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, parse_digits
 from stratego.editions import CLASSIC
 from stratego.engine import from_position, new_game
 from stratego.errors import (
-    ArgumentError,
     InvalidNotationError,
     SetupError,
     shown,
@@ -63,15 +61,6 @@ GAME_TYPES: dict[str, Rules] = {
 """Gravon game type names and the rules this library plays them with."""
 
 FREE = "classicfree"
-
-
-def file_name(path: object, who: str) -> str:
-    """`path` as the name of a file that `who` reads: `ArgumentError` for None, a
-    non-path or a name no file system holds (`stratego.arguments.path_from`)."""
-    name = path_from(path, f"{who}'s path")
-    if name is None:
-        raise ArgumentError(f"{who} needs a file name, not None")
-    return name
 
 
 def format_gravon_square(square: Square | str) -> str:

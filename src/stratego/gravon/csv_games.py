@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
+from stratego.arguments import file_path
 from stratego.board import parse_digits
 from stratego.errors import (
     InvalidNotationError,
@@ -18,7 +19,6 @@ from stratego.errors import (
     shown,
 )
 from stratego.gravon.boards import decoded, start_state
-from stratego.gravon.boards import file_name as _file_name
 from stratego.pieces import Player
 from stratego.state import GameState
 
@@ -130,7 +130,7 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
     the `InvalidNotationError` or `SetupError` that `GravonRow.load`
     raises, so a caller can count and show them without stopping.
     """
-    path = _file_name(path, "read_csv_games")
+    path = file_path(path, "read_csv_games")
     name = os.path.basename(path)
     with open(path, encoding="utf-8", newline="") as handle:
         reader = csv.DictReader(decoded(handle, name))

@@ -14,6 +14,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import attrs
 
+from stratego.arguments import file_path
 from stratego.board import LAKE_INDICES, SIZE, parse_digits
 from stratego.engine import apply
 from stratego.errors import (
@@ -36,7 +37,6 @@ from stratego.gravon.boards import (
     rules_for_game_type,
     start_state,
 )
-from stratego.gravon.boards import file_name as _file_name
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -311,7 +311,7 @@ def parse_game_text(text: str) -> GravonGame:
 
 def read_game_file(path: str | os.PathLike[str]) -> GravonGame:
     """Read a Gravon game file: XML when it starts with ``<``, else the text form."""
-    path = _file_name(path, "read_game_file")
+    path = file_path(path, "read_game_file")
     name = os.path.basename(path)
     with open(path, encoding="utf-8-sig") as handle:
         text = "".join(decoded(handle, name))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from stratego.arguments import file_path
 from stratego.board import SQUARES, Square
 from stratego.errors import (
     InvalidNotationError,
@@ -17,7 +18,6 @@ from stratego.errors import (
     shown,
 )
 from stratego.gravon.boards import EMPTY, LETTER, PIECE, RED_LETTERS, decoded
-from stratego.gravon.boards import file_name as _file_name
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -88,7 +88,7 @@ def read_setup_lines(path: str | os.PathLike[str], rules: Rules,
     `SetupError` listing every problem; both messages start with the file
     name and line number.
     """
-    path = _file_name(path, "read_setup_lines")
+    path = file_path(path, "read_setup_lines")
     name = os.path.basename(path)
     with open(path, encoding="utf-8") as handle:
         for number, raw in enumerate(decoded(handle, name), start=1):

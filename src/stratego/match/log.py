@@ -14,8 +14,8 @@ from typing import IO, Any
 
 import attrs
 
-from stratego.arguments import path_from
-from stratego.errors import ArgumentError, MatchLogError, StrategoError, shown
+from stratego.arguments import file_path
+from stratego.errors import MatchLogError, StrategoError, shown
 from stratego.match.games import GameResult
 from stratego.match.score import MatchResult
 from stratego.match.specs import BotRecipe
@@ -189,9 +189,7 @@ def read_jsonl(path: str | os.PathLike[str]) -> MatchFile:
     """Read a match's JSONL file without changing it (a torn last line is left out and
     counted in `MatchFile.torn`). Raises `MatchLogError` if the file cannot be read, is
     not a match file or is damaged before its last line."""
-    name = path_from(path, "path")
-    if name is None:
-        raise ArgumentError("read_jsonl needs a file name, not None")
+    name = file_path(path, "read_jsonl")
     try:
         with open(name, "rb") as handle:
             contents = _read(handle.read(), shown(name))

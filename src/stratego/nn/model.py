@@ -15,7 +15,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from stratego.arguments import path_from, rules_from
+from stratego.arguments import file_path, rules_from
 from stratego.bots.base import moves_to_choose
 from stratego.bots.policy import PolicyBot
 from stratego.editions import by_name
@@ -355,10 +355,7 @@ def load(path: str | os.PathLike[str]) -> AnyNetwork:
     is missing, not a weight file, or written for another format, observation layout or
     action layout (the message names what differs), or whose members do not match its
     meta record."""
-    name = path_from(path, "stratego.nn.load's path")
-    if name is None:
-        raise ArgumentError("stratego.nn.load needs a weight file's name, not None")
-    where = pathlib.Path(name).expanduser().resolve()
+    where = pathlib.Path(file_path(path, "stratego.nn.load")).expanduser().resolve()
     try:
         stat = where.stat()
     except OSError as error:

@@ -24,7 +24,7 @@ from stratego.engine import (
 from stratego.errors import shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
-from stratego.repetition import ZOBRIST_SIDE, chase_record
+from stratego.repetition import chase_position, chase_record
 from stratego.sampling.counting import Problem, SamplingError
 from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
@@ -95,9 +95,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         # the side to move, as the engine hashes it: the player who decides a pending
         # Rescue moves again, so the side is not always the one after the last mover
         zhash = position_hash(board, turn)
-        # a chase's last position is the board with the opponent to move (what declining
-        # the pending Rescue leaves), as the engine records it
-        last = zhash ^ (ZOBRIST_SIDE if v.pending_rescue is not None else 0)
+        last = chase_position(zhash, v.pending_rescue is not None)
         chaser, positions = v.chase
         if chaser and v.chase_moves:
             try:
