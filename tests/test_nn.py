@@ -265,6 +265,18 @@ def test_an_ensemble_weight_file_round_trips(tmp_path: pathlib.Path) -> None:
         bot(view(classic, classic.to_move))
 
 
+@pytest.mark.parametrize("scale", [10**400, float("inf"), float("nan"), -0.1, 1001, "0.1"])
+def test_random_weights_of_a_scale_no_float_holds_are_refused(scale: object) -> None:
+    """`Network.random` draws normal weights of standard deviation `scale`: one no
+    float holds (or a negative one) raised a bare OverflowError or ValueError, or gave
+    infinite weights."""
+    from stratego.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="scale must be a number from 0 to 1000"):
+        Network.random(CLASSIC, channels=2, layers=1, scale=scale)  # type: ignore[arg-type]
+    assert Network.random(CLASSIC, channels=2, layers=1, scale=1000).channels == 2
+
+
 def test_ensembles_of_nothing_or_of_other_rules_are_refused() -> None:
     from stratego.errors import ArgumentError
 

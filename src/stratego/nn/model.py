@@ -58,6 +58,7 @@ KINDS = 40
 """How many move kinds the head scores (the move planes of the factored action form)."""
 _OTHER = NUM_ACTIONS - NUM_MOVE_ACTIONS
 _CELLS = 100
+_MAX_SCALE = 1000  # the largest standard deviation of `Network.random` weights
 
 
 def move_squares() -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
@@ -156,7 +157,8 @@ class Network:
         """A network of small random weights (normal, standard deviation `scale`): for
         tests, and as an untrained baseline. Raises `ArgumentError` for `channels` that
         are no whole number from 1 to 1024, `layers` from 1 to 64, a `seed` that is
-        neither None nor a whole number >= 0, or a `scale` that is no number >= 0."""
+        neither None nor a whole number >= 0, or a `scale` that is no number from 0 to
+        1000."""
         for value, what, most in ((channels, "channels", 1024), (layers, "layers", 64)):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
                 raise ArgumentError(f"{what} must be a whole number from 1 to {most}, not "
@@ -164,8 +166,10 @@ class Network:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)
                                  or seed < 0):
             raise ArgumentError(f"seed must be None or a whole number >= 0, not {shown(seed)}")
-        if isinstance(scale, bool) or not isinstance(scale, int | float) or not scale >= 0:
-            raise ArgumentError(f"scale must be a number >= 0, not {shown(scale)}")
+        if (isinstance(scale, bool) or not isinstance(scale, int | float)
+                or not 0 <= scale <= _MAX_SCALE):
+            raise ArgumentError(f"scale must be a number from 0 to {_MAX_SCALE}, not "
+                                f"{shown(scale)}")
         rng = np.random.default_rng(seed)
         arrays: dict[str, Any] = {}
         channels_in = NUM_PLANES
