@@ -70,11 +70,30 @@ def test_gravon_files_hold_only_gravon_game_types(capsys: pytest.CaptureFixture[
                                                    tmp_path: pathlib.Path) -> None:
     """Gravon plays the classic rules and their army variants only: anything else is refused
     with a message, not a traceback."""
-    code, _, err = _run(capsys, "selfplay", "--edition", "jumbo-2014", "--seed", "7",
-                        "--save", str(tmp_path / "game.xml"))
+    for argv in (["selfplay", "--edition", "jumbo-2014", "--seed", "7"],
+                 ["selfplay", "--edition", "classic+rescue"]):
+        for extension in (".xml", ".gsn"):
+            code, out, err = _run(capsys, *argv, "--save", str(tmp_path / f"game{extension}"))
+            assert code == 2
+            assert "cannot save this game in a Gravon file: Gravon has no game type" in err
+            assert argv[2] in err
+            assert out == ""  # refused before the game, not after it was played
+            assert not (tmp_path / f"game{extension}").exists()
+
+
+def test_play_refuses_a_gravon_file_for_rules_gravon_lacks_before_the_game(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game against a person is not played only to be lost at the end: `play --save`
+    checks that the file's format holds the rules before the first move."""
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("resign\n"))
+    code, out, err = _run(capsys, "play", "--edition", "jumbo-2014", "--seed", "1",
+                          "--save", str(tmp_path / "p.gsn"))
     assert code == 2
-    assert "Gravon" in err
-    assert "jumbo-2014" in err
+    assert "Gravon has no game type for jumbo-2014" in err
+    assert out == ""
 
 
 def test_replay_reports_an_illegal_move_with_its_number(

@@ -9,6 +9,7 @@ cannot move loses).
 from __future__ import annotations
 
 import importlib
+import pathlib
 import random
 import sys
 from typing import Any
@@ -374,6 +375,36 @@ def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
         assert dict(own.state.pieces(Player.RED)) == dict(plain.state.pieces(Player.RED))
     assert rows_own == {9}
     assert len(rows_plain) > 1
+
+
+def test_a_program_opponent_that_leaves_its_setup_to_the_host_plays_and_hears_the_end(
+        tmp_path: pathlib.Path) -> None:
+    """The line protocol: a program may answer ``"setup": null`` for a random setup, and
+    it hears ``end`` when its game is over, as under `play_match`: the environment does
+    the same for a program opponent (the episode cut short at `max_plies` ends as the
+    ply limit), and `close` stops its process."""
+    log = tmp_path / "bots.log"
+    program = pathlib.Path(__file__).parent / "data" / "bots" / "first_move.py"
+    spec = stratego.match.BotSpec(f"cmd:{sys.executable} {program}", {"log": str(log)})
+    gym = StrategoEnv("classic", spec, max_plies=6)
+    gym.reset(seed=1)
+    assert gym.state is not None
+    assert gym.state.ply == 0
+    truncated = False
+    while not truncated:
+        mask = gym.action_masks()
+        _, _, terminated, truncated, _ = gym.step(int(mask.nonzero()[0][0]))
+        assert not terminated
+    assert "end: None (ply limit)" in log.read_text()
+    gym.reset(seed=2)  # a fresh process for the next game
+    gym.step(NUM_ACTIONS - 1 if not gym.action_masks()[-1] else 0)  # an illegal action
+    assert "end: blue (illegal move)" in log.read_text()
+    gym.reset(seed=3)
+    process = gym.opponent._process
+    assert process is not None
+    gym.close()
+    assert gym.opponent._process is None
+    assert log.read_text().count("starting as blue") == 3
 
 
 def test_stratego_v0_takes_a_league_and_bot_specs() -> None:

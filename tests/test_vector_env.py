@@ -7,6 +7,8 @@ who cannot move loses); the rules' own ply limit is a draw (`Rules.with_ply_limi
 
 from __future__ import annotations
 
+import pathlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -147,6 +149,32 @@ def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
     plain = BatchVectorEnv(12, "classic", opponent="heuristic", bot_setup=False)
     plain.reset(seed=6)
     assert len(set(_flag_rows(plain, Player.BLUE))) > 1
+
+
+def test_a_program_opponent_that_leaves_its_setup_to_the_host_plays_and_hears_the_end(
+        tmp_path: pathlib.Path) -> None:
+    """The line protocol: a program may answer ``"setup": null`` (the host's random setup)
+    and hears ``end`` when its game is over, as under `play_match`; a game cut short at
+    `max_plies` ends as the ply limit, and `close` stops every program."""
+    from stratego.match import BotSpec
+
+    log = tmp_path / "bots.log"
+    program = pathlib.Path(__file__).parent / "data" / "bots" / "first_move.py"
+    spec = BotSpec(f"cmd:{sys.executable} {program}", {"log": str(log)})
+    env = BatchVectorEnv(2, "classic", opponent=spec, max_plies=6)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    truncated = np.zeros(2, bool)
+    while not truncated.all():
+        _, _, terminated, truncated, _ = env.step(env.batch.sample_actions(rng))
+        assert not terminated.any()
+    assert log.read_text().count("end: None (ply limit)") == 2
+    env.step(env.batch.sample_actions(rng))  # the next games: fresh processes
+    assert log.read_text().count("starting as blue") == 4
+    bots = list(env._bots.values())
+    assert all(bot._process is not None for bot in bots)
+    env.close()
+    assert all(bot._process is None for bot in bots)
 
 
 def test_a_batched_policy_opponent_is_called_once_per_step_for_its_games() -> None:

@@ -30,7 +30,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     red, blue = bot_from_spec(args.red, None), bot_from_spec(args.blue, None)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.save:
-        check_save(args.save, args.format)  # a bad name or file is an error before the game
+        check_save(args.save, args.format, rules)  # a bad name or file is an error before the game
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
                      setups=args.setups)
     state = game.state

@@ -160,7 +160,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.max_plies is not None:
         rules = rules.with_ply_limit(args.max_plies)
     if args.save:
-        check_save(args.save, args.format)  # a bad name or file is an error before the game
+        check_save(args.save, args.format, rules)  # a bad name or file is an error before the game
     from stratego.views import view
 
     # The seed fixes the bot's setup and play: it is never printed while the game is on.

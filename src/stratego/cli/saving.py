@@ -93,10 +93,17 @@ def add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
                         help="format of --save")
 
 
-def check_save(path: str, given: str | None) -> None:
-    """The checks of ``--save PATH`` made before the game: its format (`format_of`) and
-    that the file can be written (`check_writable`)."""
-    format_of(path, given)
+def check_save(path: str, given: str | None, rules: Rules) -> None:
+    """The checks of ``--save PATH`` made before the game: its format (`format_of`), that
+    the format can hold a game under `rules` (Gravon files have a game type for a few
+    rules only) and that the file can be written (`check_writable`)."""
+    from stratego import gravon
+
+    if format_of(path, given).startswith("gravon"):
+        try:
+            gravon.game_type_of(rules.with_ply_limit(None))  # Gravon has no ply limit
+        except StrategoError as exc:
+            raise UsageError(f"cannot save this game in a Gravon file: {exc}") from None
     check_writable(path)
 
 

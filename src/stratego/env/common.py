@@ -40,12 +40,12 @@ from stratego.setup_model import SETUP_SOURCES, setup_source
 from stratego.setups import Setup
 from stratego.state import GameState
 
-__all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "BotSource", "SetupSource",
-           "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice", "check_flag",
-           "check_max_plies", "check_seed", "check_setups", "decode", "draw_setup", "ending",
-           "given_state", "illegal_reason", "league",
-           "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
-           "shaped", "start_state"]
+__all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSource",
+           "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
+           "check_flag", "check_max_plies", "check_seed", "check_setups", "close_bot", "decode",
+           "draw_setup", "ending", "given_state", "illegal_reason", "league", "observation",
+           "planes_space", "reset_bot", "rewards", "rgb_picture", "shaped", "start_state",
+           "tell_game_over"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -188,10 +188,34 @@ def reset_bot(bot: object, seed: int) -> None:
         reset(seed)
 
 
-def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup] | None:
-    """The bot's ``setup(rules, player, rng)`` method, or None when it has none."""
+def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup | None] | None:
+    """The bot's ``setup(rules, player, rng)`` method, or None when it has none (the method
+    itself may return None: the bot takes the setup the environment draws, as a program
+    bot answering ``"setup": null`` does)."""
     setup = getattr(bot, "setup", None)
     return setup if callable(setup) else None
+
+
+TRUNCATED = "ply limit"
+"""The termination a bot's ``game_over`` hears of an episode the environment cut short at
+its `max_plies` (as `stratego.match.play_match` reports a game stopped at its ply limit)."""
+
+
+def tell_game_over(bot: object, winner: Player | None, termination: str) -> None:
+    """Call the bot's ``game_over(winner, termination)`` method, when it has one (a program
+    bot sends its ``end`` message and lets its process go), as `stratego.match` does at the
+    end of each game."""
+    over = getattr(bot, "game_over", None)
+    if callable(over):
+        over(winner, termination)
+
+
+def close_bot(bot: object) -> None:
+    """Call the bot's ``close()`` method, when it has one (a program bot stops its
+    process)."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
 
 
 def check_setups(setups: SetupSource) -> None:
@@ -214,16 +238,20 @@ def draw_setup(rules: Rules, setups: SetupSource, player: Player,
 
 
 def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | None,
-                own: Sequence[tuple[Player, Callable[[Rules, Player, random.Random], Setup]]]
+                own: Sequence[tuple[Player,
+                                    Callable[[Rules, Player, random.Random], Setup | None]]]
                 = ()) -> GameState:
     """A new game under `rules` with both setups drawn from `setups` with `rng`; each
     ``(player, place)`` of `own` then replaces that player's setup with
     ``place(rules, player, rng')`` (a bot's own setup, on a generator of its own drawn from
-    `rng`, so the other side's setup does not change). An int `rng` seeds a new generator."""
+    `rng`, so the other side's setup does not change) unless that returns None. An int
+    `rng` seeds a new generator."""
     rng = random_from(rng, "start_state", SetupError)
     chosen = [draw_setup(rules, setups, player, rng) for player in Player]
     for player, place in own:
-        chosen[player] = place(rules, player, random.Random(rng.getrandbits(62)))
+        placed = place(rules, player, random.Random(rng.getrandbits(62)))
+        if placed is not None:
+            chosen[player] = placed
     return stratego.new_game(rules, chosen[0], chosen[1])
 
 

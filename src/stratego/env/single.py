@@ -15,6 +15,7 @@ from stratego.engine import apply, is_legal
 from stratego.env.common import (
     AGENTS,
     ILLEGAL_ACTION,
+    TRUNCATED,
     BotSource,
     SetupSource,
     bot_setup,
@@ -25,6 +26,7 @@ from stratego.env.common import (
     check_max_plies,
     check_seed,
     check_setups,
+    close_bot,
     decode,
     ending,
     given_state,
@@ -37,6 +39,7 @@ from stratego.env.common import (
     rgb_picture,
     shaped,
     start_state,
+    tell_game_over,
 )
 from stratego.errors import ArgumentError
 from stratego.pieces import Player
@@ -160,6 +163,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                         termination=ILLEGAL_ACTION, ply=state.ply,
                         illegal_reason=illegal_reason(state, action, self.player))
             self._over = "an illegal action"
+            tell_game_over(self.opponent, self.player.opponent, ILLEGAL_ACTION)
             return obs, -1.0, True, False, info
         self.state = apply(state, move)
         self._opponent_plays()
@@ -173,6 +177,9 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         if terminated or truncated:
             info.update(ending(state))
             self._over = "terminated" if terminated else "truncated"
+            outcome = state.outcome
+            tell_game_over(self.opponent, None if outcome is None else outcome.winner,
+                           TRUNCATED if outcome is None else outcome.termination.value)
         return obs, float(paid[self.player]), terminated, truncated, info
 
     def _started(self) -> GameState:
@@ -205,6 +212,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self._mask = seen["action_mask"]
         return (shaped(seen["observation"], self.dtype, self.flatten),
                 {"action_mask": seen["action_mask"].copy()})
+
+    def close(self) -> None:
+        """Let the opponents go (a program bot stops its process)."""
+        for bot in self.opponents:
+            close_bot(bot)
 
     def render(self) -> Any:
         """The board as the agent sees it: text (``"ansi"``) or a picture (``"rgb_array"``)."""

@@ -62,6 +62,7 @@ from stratego.bots.policy import PolicyBot  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.engine import new_game  # noqa: E402
 from stratego.env.common import (  # noqa: E402
+    TRUNCATED,
     SetupSource,
     bot_setup,
     bot_spec,
@@ -72,11 +73,13 @@ from stratego.env.common import (  # noqa: E402
     check_max_plies,
     check_seed,
     check_setups,
+    close_bot,
     draw_setup,
     league,
     planes_space,
     reset_bot,
     rgb_picture,
+    tell_game_over,
 )
 from stratego.errors import ArgumentError, BotFaultError, BotSpecError, shown  # noqa: E402
 from stratego.match import BotSpec  # noqa: E402
@@ -234,19 +237,21 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             seed = int(game.integers(2**31))
             pick = int(game.integers(len(self._opponents))) if len(self._opponents) > 1 else 0
             self._pick[row] = pick
-            place = None
+            placed = None
             if not self.self_play and self._opponents[pick].kind == "bot":
                 bot = self._bot(pick, row)
                 # a seed of its own: the setups' seed would let the bot rebuild our army
                 reset_bot(bot, int(game.integers(2**62)))
                 place = bot_setup(bot) if self.bot_setup else None
-            if place is None and self.setups == "random":
+                # None from the bot's setup: it takes the setup drawn for it
+                placed = (place(rules, opponent_side, random.Random(seed + 1))
+                          if place is not None else None)
+            if placed is None and self.setups == "random":
                 batch.reset([row], seed)  # the batch's own shuffle: no game to build
                 continue
             sides = {
                 self.player: draw_setup(rules, self.setups, self.player, random.Random(seed)),
-                opponent_side: place(rules, opponent_side, random.Random(seed + 1))
-                if place is not None
+                opponent_side: placed if placed is not None
                 else draw_setup(rules, self.setups, opponent_side, random.Random(seed + 1)),
             }
             loads.append(row)
@@ -387,6 +392,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             truncated &= False
         ended = done | truncated
         self._needs_reset = ended
+        if not self.self_play and ended.any():
+            self._tell_game_over(np.flatnonzero(ended))
         obs, info = self._observe({
             "rewards": paid,
             "winner": np.where(done, batch.winner, -1).astype(np.int8), "_winner": ended,
@@ -395,6 +402,25 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             "ply": np.where(ended, batch.ply, 0), "_ply": ended,
         })
         return obs, rewards, done, truncated, info
+
+    def _tell_game_over(self, rows: npt.NDArray[np.intp]) -> None:
+        """Tell the opponent bots of the games in `rows` (just ended or cut short at
+        `max_plies`) how their game ended, as `stratego.match` does."""
+        batch = self.batch
+        for row in (int(r) for r in rows):
+            bot = self._bots.get((int(self._pick[row]), row))
+            if bot is None:
+                continue
+            code = int(batch.termination[row])
+            term = TERMINATIONS[code]
+            winner = int(batch.winner[row])
+            tell_game_over(bot, Player(winner) if winner >= 0 else None,
+                           TRUNCATED if term is None else term.value)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Let the opponent bots go (a program bot stops its process)."""
+        for bot in self._bots.values():
+            close_bot(bot)
 
     def render(self) -> tuple[Any, ...] | None:
         """Game 0 as the agent (in self-play: the player to move) sees it: ``(text,)`` for

@@ -55,5 +55,6 @@ for line in sys.stdin:
         else:
             reply = {"type": "move", "move": legal[0]}
     else:  # "end": wait for the next game or the end of the input
+        print(f"end: {message['winner']} ({message['termination']})", file=sys.stderr)
         continue
     print(json.dumps(reply), flush=True)
