@@ -181,8 +181,11 @@ def test_the_prior_is_fitted_per_army_with_a_flag_bomb_pattern() -> None:
 
 
 def test_bad_input_raises_sampling_error() -> None:
-    """Anything but a view is refused, naming what was given."""
-    with pytest.raises(SamplingError, match="not a PlayerView"):
+    """Anything but a view is refused (`ArgumentError`, as the bots refuse it), naming what
+    was given; a state that is not a `GameState` with `SamplingError`."""
+    from stratego.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="not a player's view: 'view'"):
         Beliefs("view")  # type: ignore[arg-type]
     b = Beliefs(view(_game(BARRAGE, 1, 0), Player.RED))
     with pytest.raises(SamplingError, match="not a GameState"):

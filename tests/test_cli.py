@@ -23,6 +23,65 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+CLI_PAGE = pathlib.Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+
+
+def documented_output(command: str) -> list[str]:
+    """The lines docs/cli.md prints for `command`: the ``text`` block after the ``bash``
+    block that holds `command` alone."""
+    page = CLI_PAGE.read_text(encoding="utf-8")
+    block = f"```bash\n{command}\n```\n"
+    assert block in page, f"docs/cli.md shows no block of {command!r}"
+    opening = page.index("```text\n", page.index(block) + len(block)) + len("```text\n")
+    return page[opening:page.index("\n```", opening)].splitlines()
+
+
+def shown_as_documented(documented: list[str], printed: list[str]) -> bool:
+    """Whether `printed` reads as `documented`, where a line ``...`` stands for one or
+    more lines left out."""
+    parts: list[list[str]] = [[]]
+    for line in documented:
+        if line == "...":
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    if len(parts) == 1:
+        return printed == documented
+    if printed[:len(parts[0])] != parts[0]:
+        return False
+    at = len(parts[0])
+    for part in parts[1:-1]:
+        found = next((i for i in range(at + 1, len(printed) - len(part) + 1)
+                      if printed[i:i + len(part)] == part), None)
+        if found is None:
+            return False
+        at = found + len(part)
+    last = parts[-1]
+    return len(printed) - len(last) > at and printed[len(printed) - len(last):] == last
+
+
+def test_the_shown_as_documented_reading_of_left_out_lines() -> None:
+    assert shown_as_documented(["a", "...", "d"], ["a", "b", "c", "d"])
+    assert shown_as_documented(["a", "b"], ["a", "b"])
+    assert not shown_as_documented(["a", "...", "d"], ["a", "d"])  # "..." leaves one out
+    assert not shown_as_documented(["a", "...", "d"], ["a", "b", "e"])
+    assert not shown_as_documented(["a", "b"], ["a", "b", "c"])
+    assert not shown_as_documented(["x", "...", "c", "...", "e"], ["x", "y", "c", "e"])
+
+
+@pytest.mark.parametrize("command", [
+    "stratego selfplay --edition jumbo-2014 --seed 7",
+    "stratego match --edition classic --games 100 --red heuristic --blue random --seed 1",
+])
+def test_the_outputs_docs_cli_md_shows_are_what_the_commands_print(
+        capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """The command line page shows what these commands print (seeded, so exactly); the
+    README's first command is the first of them."""
+    code, out, _ = run(capsys, *command.split()[1:])
+    assert code == 0
+    assert shown_as_documented(documented_output(command), out.splitlines()), out
+
+
 @pytest.mark.parametrize("edition", list(EDITIONS))
 def test_selfplay_finishes_in_every_edition(capsys: pytest.CaptureFixture[str],
                                             edition: str) -> None:
@@ -374,6 +433,37 @@ def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
     assert "Illegal: B@b2" in out
     assert "blue plays " in out
     assert "r10" in out.split("blue plays ")[1]  # the Marshal is back on the board
+
+
+def test_a_factory_that_fails_or_gives_no_bot_and_a_module_that_is_a_file_are_named(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: pathlib.Path) -> None:
+    """FILE.py:FACTORY and MODULE:FACTORY name a factory called with the seed: a function
+    of the view named there (as the tutorial's "a function is a bot" invites) fails with
+    a usage error that says so, not a traceback; so does a factory returning None, a
+    file named as a module, and a name the file lacks."""
+    (tmp_path / "mybots.py").write_text(
+        "def plain_bot(view):\n"
+        "    return view.legal_moves[0]\n"
+        "def nothing(seed):\n"
+        "    return None\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    for spec, said in [
+        ("mybots.py:plain_bot", "has no attribute 'legal_moves'; a FACTORY is called with "
+                                "the game's seed and returns the bot"),
+        ("mybots.py:nothing", "built as factory(seed, **options) gave None, not a bot"),
+        ("mybots:plain_bot", "No module named 'mybots' (for the file mybots.py in this "
+                             "folder, name it as mybots.py:plain_bot)"),
+        ("mybots.py:Nope", "'mybots.py' has no attribute 'Nope'"),
+    ]:
+        for command in (["selfplay", "--red", spec],
+                        ["match", "--games", "1", "--progress", "none", "--blue", spec]):
+            code, _, err = run(capsys, *command)
+            assert code == 2, (spec, command)
+            assert said in err
+            assert "Traceback" not in err
 
 
 def test_play_against_a_bot_loaded_by_module_and_name(

@@ -816,7 +816,7 @@ _SMALL = {"a1": "F", "j10": "f", "b1": "M", "i10": "m"}
          "needs a random.Random"),
         (lambda: stratego.sample_state(stratego.view(_new_game(), Player.RED), 1, max_draws=0),
          "max_draws must be a positive whole number"),
-        (lambda: stratego.sample_state(None), "not a PlayerView: None"),  # type: ignore[arg-type]
+        (lambda: stratego.sample_state(None), "not a player's view: None"),  # type: ignore[arg-type]
         (lambda: gravon.parse_game_text(None), "expected text, not NoneType"),  # type: ignore[arg-type]
         (lambda: gravon.parse_game_text(b"type 0"), "expected text, not bytes"),  # type: ignore[arg-type]
         (lambda: gravon.parse_game_xml(None), "expected text, not NoneType"),  # type: ignore[arg-type]

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from stratego.errors import ArgumentError, shown
+from stratego.errors import ArgumentError
 from stratego.moves import Move
-from stratego.state import GameState
-from stratego.views import PlayerView
+from stratego.views import PlayerView, as_view
 
 __all__ = ["Bot", "as_view", "bot_name", "moves_to_choose"]
 
@@ -28,17 +27,6 @@ def bot_name(bot: Any) -> str:
     if isinstance(name, str) and name:
         return name
     return str(getattr(bot, "__name__", type(bot).__name__))
-
-
-def as_view(view: object) -> PlayerView:
-    """`view`, a `PlayerView`; `ArgumentError` for anything else (a `GameState` included:
-    a bot and what it reasons with see only its player's view, which
-    ``stratego.view(state, player)`` gives)."""
-    if not isinstance(view, PlayerView):
-        hint = (" (a bot takes a player's view: stratego.view(state, state.to_move))"
-                if isinstance(view, GameState) else "")
-        raise ArgumentError(f"not a player's view: {shown(view)}{hint}")
-    return view
 
 
 def moves_to_choose(view: Any) -> tuple[Move, ...]:

@@ -44,10 +44,10 @@ from stratego.bots.heuristic import HeuristicBot
 from stratego.bots.learned import policy_barrage, policy_classic
 from stratego.bots.random import RandomBot
 from stratego.bots.search import SearchBot
-from stratego.errors import BotSpecError, shown
+from stratego.errors import BotSpecError, StrategoError, shown
 
-__all__ = ["BOTS", "COMMAND_PREFIX", "bot_factory", "check_options", "format_spec", "make_bot",
-           "split_options"]
+__all__ = ["BOTS", "COMMAND_PREFIX", "bot_factory", "call_factory", "check_options",
+           "format_spec", "make_bot", "split_options"]
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -149,7 +149,7 @@ def check_options(factory: Callable[..., Any], options: dict[str, Any], spec: st
                  if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD) and name != "seed"]
         known = f" (it takes: {', '.join(takes)})" if takes else " (it takes no option)"
         given = f"the options {shown(options)}" if options else "a seed"
-        why = str(exc) if len(str(exc)) <= 200 else shown(str(exc), 200)  # an option's name
+        why = _said(exc)  # an option's name
         raise BotSpecError(f"the bot {shown(spec)} cannot be called with {given} (as "
                            f"factory(seed, **options)): {why}{known}") from None
 
@@ -184,9 +184,18 @@ def _load(spec: str) -> Callable[..., Any]:
             module = _from_file(where)
         else:
             module = importlib.import_module(where)
-        found = getattr(module, attribute)
     except Exception as exc:  # the user's module may raise anything while loading
-        raise BotSpecError(f"cannot load the bot {shown(spec)}: {exc}"[:300]) from None
+        hint = ""
+        if (isinstance(exc, ModuleNotFoundError) and exc.name == where
+                and os.path.isfile(f"{where}.py")):
+            hint = (f" (for the file {where}.py in this folder, name it as "
+                    f"{where}.py:{attribute})")
+        raise BotSpecError(f"cannot load the bot {shown(spec)}: {_said(exc)}{hint}") from None
+    try:
+        found = getattr(module, attribute)
+    except Exception:  # no such name (a module's __getattr__ may raise anything)
+        raise BotSpecError(f"cannot load the bot {shown(spec)}: {shown(where)} has no "
+                           f"attribute {shown(attribute)}") from None
     if not callable(found):
         raise BotSpecError(f"the bot factory {shown(spec)} is not callable")
     return found  # type: ignore[no-any-return]
@@ -230,5 +239,39 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
     factory = bot_factory(name)
     seed = optional_seed(seed)
     check_options(factory, options, name)
-    bot: Bot = factory(seed, **options)
-    return bot
+    return call_factory(factory, seed, options, name)
+
+
+def call_factory(factory: Callable[..., Any], seed: int | None, options: Mapping[str, Any],
+                 spec: str) -> Bot:
+    """``factory(seed, **options)``, checked: `BotSpecError` naming the spec `spec` when the
+    call raises something other than a `StrategoError` (chained to it), or returns no
+    callable. A function of the view named where a factory is expected (it is called
+    with the seed and fails, or returns a move) is told apart from a factory in the
+    message."""
+    try:
+        bot = factory(seed, **options)
+    except StrategoError:
+        raise
+    except Exception as exc:  # the user's factory may raise anything
+        raise BotSpecError(
+            f"the bot {shown(spec)} failed when built as factory(seed={shown(seed)}"
+            f"{''.join(f', {k}=...' for k in options)}): {type(exc).__name__}: "
+            f"{_said(exc)}{_FACTORY_HINT}") from exc
+    if not callable(bot):
+        raise BotSpecError(f"the bot {shown(spec)} built as factory(seed, **options) gave "
+                           f"{shown(bot)}, not a bot (a callable PlayerView -> Move)"
+                           f"{_FACTORY_HINT}")
+    return bot  # type: ignore[no-any-return]
+
+
+def _said(exc: BaseException) -> str:
+    """What `exc` says, cut to a readable length (an option's or a module's name may be
+    long)."""
+    text = str(exc)
+    return text if len(text) <= 200 else shown(text, 200)
+
+
+_FACTORY_HINT = ("; a FACTORY is called with the game's seed and returns the bot: for a "
+                 "function of the view, name a factory returning it "
+                 "(def make(seed): return my_bot)")

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from stratego.bots import Bot, bot_factory, bot_name
-from stratego.bots.specs import check_options, format_spec, split_options
+from stratego.bots.specs import call_factory, check_options, format_spec, split_options
 from stratego.errors import BotSpecError, shown
 
 __all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe"]
@@ -86,9 +86,9 @@ class BotSpec:
         return bot_factory(factory)  # every spec: names, module:attribute, cmd:...
 
     def build(self, seed: int | None = None) -> Bot:
-        """A new bot, ``factory(seed, **options)``."""
-        bot: Bot = self._resolve()(seed, **self.options)
-        return bot
+        """A new bot, ``factory(seed, **options)``; `BotSpecError` when the factory
+        fails or gives no bot (`stratego.bots.specs.call_factory`)."""
+        return call_factory(self._resolve(), seed, self.options, self.describe())
 
     def describe(self) -> str:
         """The factory and its options as one spec (what a match's JSONL file records),

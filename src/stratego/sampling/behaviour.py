@@ -36,7 +36,7 @@ from stratego.errors import SamplingError, shown
 from stratego.pieces import Rank
 from stratego.rules import Movement, Rules
 from stratego.strike import Side, resolve_strike
-from stratego.views import PlayerView
+from stratego.views import PlayerView, as_view
 
 __all__ = ["ADVANCE_FACTOR", "FLEE_FACTOR", "MAX_CLUES", "Clue", "clues"]
 
@@ -93,8 +93,7 @@ def clues(view: PlayerView, *, limit: int = MAX_CLUES, advance: float = ADVANCE_
     most one per piece (its latest) and at most `limit` (the latest). `advance` and
     `flee` are the factors the clues carry; a kind whose factor is 1 tells nothing and
     is not looked for. Raises `SamplingError` for arguments of the wrong kind."""
-    if not isinstance(view, PlayerView):
-        raise SamplingError(f"not a PlayerView: {shown(view)} (build one with stratego.view)")
+    as_view(view)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise SamplingError(f"limit must be a whole number >= 0, not {shown(limit)}")
     for label, factor in (("advance", advance), ("flee", flee)):

@@ -23,7 +23,7 @@ from stratego.sampling.rebuild import (
     check_view,
 )
 from stratego.state import GameState
-from stratego.views import PlayerView
+from stratego.views import PlayerView, as_view
 from stratego.views import view as view_of
 
 __all__ = ["MOVE_RATES", "Beliefs"]
@@ -50,8 +50,8 @@ class Beliefs:
     """The belief of `view`'s player about the opponent's hidden ranks (see the module's
     text for the model and what is computed).
 
-    Raises `SamplingError` if `view` is not a `PlayerView`, contradicts the army, or
-    has a hidden Rescue under Silent Defense.
+    Raises `ArgumentError` if `view` is not a `PlayerView`, `SamplingError` if it
+    contradicts the army or has a hidden Rescue under Silent Defense.
     """
 
     _use_fast = True
@@ -64,9 +64,7 @@ class Beliefs:
 
     def _build(self, view: PlayerView, prior: SetupPrior | None, behaviour: bool,
                restrict: dict[int, int]) -> None:
-        if not isinstance(view, PlayerView):
-            raise SamplingError(f"not a PlayerView: {shown(view)} (build one with "
-                                f"stratego.view)")
+        as_view(view)
         if hidden_rescues(view):
             raise SamplingError("beliefs do not cover a hidden Rescue under Silent Defense; "
                                 "use stratego.sampling.Sampler")

@@ -28,7 +28,7 @@ from stratego.repetition import chase_position, chase_record
 from stratego.sampling.counting import Problem, SamplingError
 from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
-from stratego.views import PlayerView, view
+from stratego.views import PlayerView, as_view, view
 
 __all__ = ["build_state"]
 
@@ -43,8 +43,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     one the view rules out for it (`SeenPiece.possible`), or gives a player's army
     other counts than the game's (`PlayerView.armies`: a state no game reaches), or if
     the view's record does not describe a game."""
-    if not isinstance(v, PlayerView):
-        raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    as_view(v)
     if not isinstance(ranks, Mapping):
         raise SamplingError(f"ranks map hidden pieces' ids to ranks, not {shown(ranks)}")
     check_view(v)

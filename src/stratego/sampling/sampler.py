@@ -8,7 +8,6 @@ import random
 from collections.abc import Iterator
 
 from stratego.arguments import random_from
-from stratego.errors import shown
 from stratego.pieces import Rank
 from stratego.sampling.counting import OverBudget, Problem, SamplingError, enumerate_assignments
 from stratego.sampling.hidden_rescues import (
@@ -29,7 +28,7 @@ from stratego.sampling.rebuild import (
     verify,
 )
 from stratego.state import GameState
-from stratego.views import PlayerView
+from stratego.views import PlayerView, as_view
 
 __all__ = ["Sampler", "count_assignments", "hidden_assignments", "sample_state"]
 
@@ -38,8 +37,7 @@ def count_assignments(v: PlayerView) -> int:
     """How many assignments of ranks to the view's hidden pieces fit its
     per-piece facts and the opponent's army (the size of the information set,
     before the whole-state checks `sample_state` makes)."""
-    if not isinstance(v, PlayerView):
-        raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    as_view(v)
     return Sampler(v).count if hidden_rescues(v) else Problem(v).total()
 
 
@@ -52,8 +50,7 @@ def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
 
     Meant for small positions (tests, endgame solvers): the number grows
     very fast with the number of hidden pieces."""
-    if not isinstance(v, PlayerView):
-        raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+    as_view(v)
     if not hidden_rescues(v):
         yield from enumerate_assignments(Problem(v))
         return
@@ -71,8 +68,7 @@ class Sampler:
     work is shared). `count` is `count_assignments` of the view."""
 
     def __init__(self, v: PlayerView) -> None:
-        if not isinstance(v, PlayerView):
-            raise SamplingError(f"not a PlayerView: {shown(v)} (build one with stratego.view)")
+        as_view(v)
         check_view(v)
         self.view = v
         self._states: WholeStates | None = None
@@ -130,9 +126,10 @@ def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
     `rng` is a `random.Random` (or a seed). Every assignment of ranks to the
     hidden opponent pieces that fits the view is equally likely (see the
     module documentation); the result satisfies
-    ``view(sample_state(v, rng), v.player) == v``. Raises `SamplingError` if
-    no assignment fits, or none of `max_draws` draws passes the whole-state
-    checks, or the view is not one a game gives (a view read from JSON is
+    ``view(sample_state(v, rng), v.player) == v``. Raises `ArgumentError` if `v`
+    is no `PlayerView`, `SamplingError` if no assignment fits, or none of
+    `max_draws` draws passes the whole-state checks, or the view is not one a
+    game gives (a view read from JSON is
     checked only for its form: an id, square or count out of range, or a
     record that does not give the view back, is refused here, naming the
     field). To draw many states for one view, build a `Sampler` once.

@@ -21,7 +21,8 @@ JSON (schema ``"stratego.view/1"``, described in the documentation page
 The package's modules (import every public name from `stratego.views` itself):
 
 * `stratego.views.values`: the value types, `PlayerView`, `SeenPiece`, `SeenPly` and
-  `SeenHistory`, and the view JSON's `SCHEMA` and `STRIKE_RESULTS`.
+  `SeenHistory`, the view JSON's `SCHEMA` and `STRIKE_RESULTS`, and `as_view`, the check
+  of a value handed where a view is needed.
 * `stratego.views.reveal`: what each history entry (a move, a strike, a Rescue) shows each
   player, and the per-game tables that reading uses.
 * `stratego.views.fold`: `view` and `rank_masks`, which fold the public history into what a
@@ -40,7 +41,8 @@ from stratego.views.values import (
     SeenHistory,
     SeenPiece,
     SeenPly,
+    as_view,
 )
 
 __all__ = ["SCHEMA", "STRIKE_RESULTS", "PlayerView", "SchemaError", "SeenHistory", "SeenPiece",
-           "SeenPly", "rank_masks", "view"]
+           "SeenPly", "as_view", "rank_masks", "view"]

@@ -16,6 +16,7 @@ import attrs
 
 from stratego.board import Square
 from stratego.errors import (
+    ArgumentError,
     GameNotOverError,
     InvalidNotationError,
     SchemaError,
@@ -26,7 +27,8 @@ from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import Outcome
 
-__all__ = ["SCHEMA", "STRIKE_RESULTS", "PlayerView", "SeenHistory", "SeenPiece", "SeenPly"]
+__all__ = ["SCHEMA", "STRIKE_RESULTS", "PlayerView", "SeenHistory", "SeenPiece", "SeenPly",
+           "as_view"]
 
 SCHEMA = "stratego.view/1"
 """The value of the ``"schema"`` field written by `PlayerView.to_json`."""
@@ -351,3 +353,13 @@ class PlayerView:
         from stratego.view_json import view_from_dict
 
         return view_from_dict(data)
+
+
+def as_view(value: object) -> PlayerView:
+    """`value`, a `PlayerView`; `ArgumentError` for anything else. A `GameState` included:
+    a bot, the sampler and the beliefs reason with one player's view only, which
+    ``stratego.view(state, player)`` gives."""
+    if not isinstance(value, PlayerView):
+        raise ArgumentError(f"not a player's view: {shown(value)} (build one with "
+                            "stratego.view(state, player))")
+    return value
