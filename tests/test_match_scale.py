@@ -332,6 +332,7 @@ def test_the_score_interval_of_an_even_match() -> None:
     assert elo_low == pytest.approx(-67.4, abs=1)
     assert elo_high == pytest.approx(67.4, abs=1)
     assert "score 50/100 = 50.0% (95% CI 40.4%-59.6%)" in str(score)
+    assert "Elo difference +0 (95% CI -68 to +68)" in str(score)  # never "-0"
     perfect = Score("b", 10, 0, 0)
     assert perfect.elo == math.inf
     assert perfect.interval()[1] == 1.0

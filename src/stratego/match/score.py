@@ -28,7 +28,7 @@ def _elo(score: float) -> float:
 def _signed(value: float) -> str:
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
-    return f"{value:+.0f}"
+    return f"{round(value):+d}"  # a whole number: -0.4 reads +0, never -0
 
 
 @attrs.frozen
