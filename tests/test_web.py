@@ -38,7 +38,7 @@ pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2 (test 
 from starlette.testclient import TestClient
 
 from stratego.cli import main
-from stratego.web import GameHub, create_app, ply_text
+from stratego.web import GameHub, create_app, ply_short, ply_text
 
 pytestmark = pytest.mark.extra("web")
 
@@ -198,8 +198,9 @@ def test_property_states_with_equal_views_get_equal_answers(
                        hub.handle("GET", base + "/board.svg"),
                        hub.handle("GET", base + "/record.txt")]
         turns = len(seen.history)
-        replies += [hub.handle("GET", base + f"/review/{k}")
-                    for k in sorted({0, turns // 2, turns})]
+        reviews = [hub.handle("GET", base + f"/review/{k}")
+                   for k in sorted({0, turns // 2, turns})]
+        replies += [_unrevealed(r, review=True) for r in reviews] if full.is_over else reviews
         replies += [post(hub, base + "/move", {"move": text}) for text in refused]
         answers.append([(r.status, r.content_type, r.body) for r in replies])
     assert answers[0] == answers[1]
@@ -207,16 +208,17 @@ def test_property_states_with_equal_views_get_equal_answers(
     assert all(status >= 400 for status, _, _ in answers[0][len(answers[0]) - len(refused):])
 
 
-def _unrevealed(reply: Any) -> Any:
-    """A payload reply with the ranks revealed at the end of the game (and the picture
-    that shows them) taken out."""
+def _unrevealed(reply: Any, review: bool = False) -> Any:
+    """A payload reply (or a `review` of a past position) with the ranks revealed at the
+    end of the game (and the picture of the payload, which shows them) taken out."""
     data = reply.json()
-    assert data["phase"] == "over"
+    assert review or data["phase"] == "over"
     assert data["revealed"] is True
     for cell in data["cells"]:
         if cell.pop("revealed", False):
             cell["rank"] = cell["label"] = None
-    del data["svg"]
+    if not review:
+        del data["svg"]
     return type(reply)(reply.status, reply.content_type, json.dumps(data).encode())
 
 
@@ -584,6 +586,26 @@ def test_pages_and_assets() -> None:
     page = c.get(created["url"]).text
     for hook in ('data-testid="status"', 'data-testid="moves"', 'id="board"'):
         assert hook in page
+
+
+def test_the_short_ply_text_of_a_move_list_column() -> None:
+    """The move list's column shows a compact form (the long one is its tooltip): the
+    move, the ranks as labels and the outcome as the attacker's; a rank the viewer has
+    not seen is ``?`` (Silent Defense keeps the defender's)."""
+    state = stratego.from_position(stratego.CLASSIC, {"a4": "K", "a5": "j", "j1": "F",
+                                                      "j10": "f", "b4": "J"})
+    after = stratego.apply(state, "a4-a5")
+    assert [ply_short(stratego.CLASSIC, stratego.view(after, p).history[-1])
+            for p in Player] == ["a4xa5 6\u00d77 loses"] * 2
+    quiet = stratego.apply(state, "b4-b5")
+    assert ply_short(stratego.CLASSIC, stratego.view(quiet, Player.BLUE).history[-1]) == "b4-b5"
+    silent = stratego.CLASSIC.with_variants(stratego.variants.SILENT_DEFENSE)
+    hidden = stratego.apply(stratego.from_position(silent, {"a4": "K", "a5": "j", "j1": "F",
+                                                            "j10": "f"}), "a4-a5")
+    assert ply_short(silent, stratego.view(hidden, Player.RED).history[-1]) == (
+        "a4xa5 6\u00d7? loses")
+    with pytest.raises(stratego.ArgumentError, match="ply_short needs a ply of a view"):
+        ply_short(stratego.CLASSIC, "a4-a5")  # type: ignore[arg-type]
 
 
 def test_ply_text_names_only_what_the_viewer_saw() -> None:

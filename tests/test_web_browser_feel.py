@@ -5,7 +5,10 @@ thinks the page says so and lists the move sent; a friend's "no" to a draw is a 
 your own invitation, opened in your browser, warns before it is used up; a bot that plays
 only some rules greys the others out; the bots and rules are named in a player's words;
 the review counts moves as the move list does; a mistyped address gets a page with a way
-back. Each waits for what the page shows, never for a time."""
+back; Resign asks only briefly; a refused paste keeps its text; variants that do not go
+together are greyed out; the move list fits its columns; a finished game reviews face up;
+a strike leaves no trace of a piece that moved on. Each waits for what the page shows,
+never for a time."""
 
 from __future__ import annotations
 
@@ -267,7 +270,10 @@ def test_a_bot_of_some_rules_greys_out_the_others_and_names_are_a_players(
     expect(locked).to_be_visible()
     bots.select_option("medium")
     expect(locked).to_be_hidden()
-    expect(variants.get_by_label("Stratego Duel")).to_be_enabled()
+    expect(variants.get_by_label("Silent Defense")).to_be_enabled()
+    # Barrage, which the learned bot set, stays ticked: Duel cannot go with it
+    expect(variants.get_by_label("Stratego Barrage")).to_be_checked()
+    expect(variants.get_by_label("Stratego Duel")).to_be_disabled()
 
     bots.select_option("hard")  # the rules the learned bot set stay chosen
     page.get_by_test_id("create").click()
@@ -286,3 +292,118 @@ def test_a_mistyped_address_gets_a_page_with_a_way_back(server: _Server, browser
     page.get_by_test_id("lobby-link").click()
     expect(page.get_by_test_id("create")).to_be_visible()
     console.errors = [e for e in console.errors if "404" not in e]
+
+
+def test_resign_waits_for_its_confirmation_only_briefly(server: _Server, browser: Any,
+                                                         console: _Console) -> None:
+    """"Yes, resign" is armed by Resign and disarmed by a click elsewhere or Escape: a
+    stray click later in the game cannot end it."""
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    page.get_by_test_id("start").click()
+    expect(_status(page)).to_have_text("Your move (red).")
+    confirm = page.get_by_test_id("confirm-resign")
+    page.get_by_test_id("resign").click()
+    expect(confirm).to_be_visible()
+    page.get_by_test_id("status").click()  # anywhere else
+    expect(confirm).to_be_hidden()
+    page.get_by_test_id("resign").click()
+    expect(confirm).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(confirm).to_be_hidden()
+    page.get_by_test_id("resign").click()
+    confirm.click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+
+
+def test_a_refused_paste_keeps_what_was_typed_and_a_drag_selects_no_text(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    expect(_status(page)).to_contain_text("Set up your army")
+    assert page.locator("#board").evaluate("(b) => getComputedStyle(b).userSelect") == "none"
+    page.locator("#paste summary").click()
+    text = page.get_by_test_id("setup-text")
+    text.fill("garbage")
+    page.get_by_test_id("use-setup").click()
+    expect(page.get_by_test_id("error")).to_contain_text("setup")
+    expect(text).to_have_value("garbage")  # the player may mend it
+    # the browser logs the refusal (a 400) itself: nothing of the page's own
+    console.errors[:] = [e for e in console.errors if "status of 400" not in e]
+
+
+def test_variants_that_cannot_be_played_together_are_greyed_out_and_explained(
+        server: _Server, browser: Any, console: _Console) -> None:
+    page = _new_page(browser, console)
+    page.goto(server.url + "/")
+    variants = page.get_by_test_id("choose-variants")
+    variants.locator("summary").click()
+    barrage = variants.get_by_label("Stratego Barrage")
+    duel = variants.get_by_label("Stratego Duel")
+    expect(duel).to_have_attribute("aria-describedby", "variant-about-duel")
+    expect(page.locator("#variant-about-duel")).to_have_text(
+        stratego.variants.VARIANTS["duel"].summary)
+    barrage.check()
+    expect(duel).to_be_disabled()
+    expect(variants.get_by_label("Ultimate Lightning Stratego")).to_be_disabled()
+    expect(variants.get_by_label("Rescue")).to_be_enabled()
+    barrage.uncheck()
+    expect(duel).to_be_enabled()
+
+
+def test_the_move_list_shows_strikes_in_short_and_a_finished_game_reviews_face_up(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Each entry of the move list fits its column (the whole text is its tooltip); the
+    two columns line up; after the game, a past position shows the opponent's army and
+    the way back is to the final position."""
+    state = stratego.from_position(
+        "classic", {"a4": "K", "a5": "j", "j1": "F", "j10": "f", "i10": "b", "e9": "t",
+                    "e1": "N"})
+    page = _page_at(server, browser, console, state)
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(_moves(page)).to_have_count(2)
+    first = _moves(page).first
+    expect(first).to_have_text("a4xa5 6\u00d77 loses")
+    expect(first).to_have_attribute("title", "red: a4xa5, Captain (6) strikes Major (7): "
+                                             "defender wins")
+    widths = _moves(page).evaluate_all("(ps) => ps.map((p) => p.getBoundingClientRect().width)")
+    assert widths[0] == widths[1]
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-resign").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    page.get_by_test_id("review-prev").click()
+    page.get_by_test_id("review-prev").click()
+    expect(page.get_by_test_id("review-where")).to_have_text("Starting position")
+    expect(page.get_by_test_id("live")).to_have_text("Back to the final position")
+    expect(page.locator('[data-square="e9"] .piece')).to_have_attribute("data-rank", "T")
+
+
+def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """A strike's marks stay until our next move; the defender that won and has moved on
+    since is not drawn where it stood (it would look like a second piece of its rank),
+    while the attacker it took leaves its faint trace."""
+    from test_web import post
+
+    state = stratego.from_position(
+        "classic", {"a4": "X", "a5": "m", "j1": "F", "j10": "f", "b5": "b", "e1": "N"})
+    created = server.hub.add_game(state, opponent="human")
+    page = _new_page(browser, console)
+    page.goto(server.url + created["url"])
+    expect(_status(page)).to_have_text("Your move (red).")
+    red_base = f"/api/games/{created['game']}/{created['seat']}"
+    code = server.hub.handle("GET", red_base).json()["join"].rsplit("/", 1)[1]
+    blue = server.hub.join(created["game"], code)
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(_moves(page)).to_have_count(1)
+    blue_base = f"/api/games/{created['game']}/{blue['seat']}"
+    reply = post(server.hub, blue_base + "/move", {"move": "a5-a6"})
+    assert reply.status == 200, reply.body
+    expect(_moves(page)).to_have_count(2)  # red's page polls
+    expect(page.locator('[data-square="a4"] .ghost')).to_have_count(1)
+    expect(page.locator('[data-square="a5"] .ghost')).to_have_count(0)
+    expect(page.locator('[data-square="a5"] .strike-tag')).to_have_count(0)

@@ -82,6 +82,9 @@ def test_the_lineup_is_offered_and_each_game_gets_the_bot_chosen() -> None:
     assert {"id": "5+3", "name": "5 min + 3 s", "base_seconds": 300,
             "increment_seconds": 3} in options["time_controls"]
     assert "barrage" in {v["id"] for v in options["variants"]}
+    duel = next(v for v in options["variants"] if v["id"] == "duel")
+    assert duel["excludes"] == ["barrage", "ultimate-lightning"]  # the lobby greys them out
+    assert duel["summary"] == stratego.variants.VARIANTS["duel"].summary
     assert "isf" in {e["id"] for e in options["editions"]}
     lobby = hub.handle("GET", "/").text
     assert '"default_bot":"easy"' in lobby
@@ -170,6 +173,11 @@ def test_the_player_chooses_colour_and_rules() -> None:
     chosen = post(hub, "/api/games", {"rules": "jumbo-2014", "variants": ["barrage"]}).json()
     assert hub.handle("GET", _seat(chosen)).json()["rules"] == "jumbo-2014+barrage"
     assert post(hub, "/api/games", {"variants": ["chess"]}).status == 400
+    # two army variants: refused in the players' words, not the library's names
+    refused = post(hub, "/api/games", {"variants": ["barrage", "duel"]})
+    assert refused.status == 400
+    assert refused.json()["error"] == ("Stratego Barrage and Stratego Duel cannot be played "
+                                       "together: choose one of them")
 
 
 # -- clocks ---------------------------------------------------------------------------------

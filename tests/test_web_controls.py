@@ -158,6 +158,31 @@ def test_the_move_list_is_numbered_by_moves_and_review_shows_past_positions() ->
         assert hub.handle("GET", base + f"/review/{bad}").status == 404
 
 
+def test_reviewing_a_finished_game_shows_both_armies_face_up() -> None:
+    """While the game goes on a past position shows what the seat knew then; once it is
+    over (the record with both setups is the seat's to download) every past position
+    shows the opponent's pieces face up, marked ``"revealed"``, as players go over a
+    finished game."""
+    hub = GameHub(seed=2, token=tokens())
+    base, payload = _bot_game(hub)
+    for _ in range(2):
+        payload = post(hub, base + "/move", {"move": first_move(payload)}).json()
+    during = hub.handle("GET", base + "/review/2").json()
+    assert during["revealed"] is False
+    assert all(c["rank"] is None for c in during["cells"] if c["owner"] == "blue")
+    over = post(hub, base + "/resign").json()
+    assert over["phase"] == "over"
+    game = hub._games[over["game"]]
+    assert game.state is not None
+    start = {sq.name: p.rank.symbol for sq, p in stratego.engine.initial_state(
+        game.state.info).pieces() if p.owner is Player.BLUE}
+    first = hub.handle("GET", base + "/review/0").json()
+    assert first["revealed"] is True
+    assert {c["square"]: c["rank"] for c in first["cells"] if c["owner"] == "blue"} == start
+    assert all(c.get("revealed") for c in first["cells"] if c["owner"] == "blue")
+    assert all("revealed" not in c for c in first["cells"] if c["owner"] == "red")
+
+
 def test_review_shows_the_losses_and_strikes_of_the_turn_it_shows() -> None:
     """A past position comes with the captured pieces, the counts on the board and the
     strikes of that turn, as the live game showed them then: before the strike none,

@@ -40,7 +40,8 @@ def offered(lineup: Lineup, rules: Rules) -> dict[str, Any]:
         "default_bot": lineup.default,
         "editions": [{"id": name, "title": value.title}
                      for name, value in {**EDITIONS, **OPTIONS}.items()],
-        "variants": [{"id": name, "title": variant.title}
+        "variants": [{"id": name, "title": variant.title, "summary": variant.summary,
+                      "excludes": sorted(variant.excludes)}
                      for name, variant in VARIANTS.items()],
         "default_rules": rules.name,
         "colours": ["red", "blue", "random"],

@@ -23,7 +23,7 @@ from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import Game
 
-__all__ = ["PAYLOAD_SCHEMA", "payload", "ply_text", "review", "rules_title", "svg"]
+__all__ = ["PAYLOAD_SCHEMA", "payload", "ply_short", "ply_text", "review", "rules_title", "svg"]
 
 PAYLOAD_SCHEMA = "stratego.web/1"
 """The value of the ``"schema"`` field of the JSON a seat receives."""
@@ -59,6 +59,29 @@ def ply_text(rules: Rules, ply: SeenPly) -> str:
     outcome = _OUTCOMES.get(ply.result, ply.result)
     return (f"{who}: {move.frm}x{move.to}, {_rank_words(rules, ply.rank)} strikes "
             f"{_rank_words(rules, ply.defender_rank)}: {outcome}")
+
+
+_SHORT_OUTCOMES = {"attacker": "wins", "defender": "loses", "both": "both out"}
+
+
+def ply_short(rules: Rules, ply: SeenPly) -> str:
+    """The move list's short form of `ply_text` (no side, ranks as labels, the outcome as
+    the attacker's: ``"b4xb5 6×7 loses"``, ``"K@b2"``, ``"declines"``), which fits a
+    column of a phone's move list; the long form is the entry's tooltip. Names only the
+    ranks the viewer saw (``?`` for the others)."""
+    if not isinstance(ply, SeenPly):
+        raise ArgumentError(f"ply_short needs a ply of a view (a SeenPly), not {shown(ply)}")
+    move = ply.move
+    if move is None:
+        return f"rescue to {ply.to.name if ply.to is not None else '?'}"
+    if move.is_decline:
+        return "declines"
+    if move.is_rescue:
+        return f"{_label(rules, move.rescued)}@{move.to}"
+    if ply.result is None:
+        return str(move)
+    return (f"{move.frm}x{move.to} {_label(rules, ply.rank)}\u00d7"
+            f"{_label(rules, ply.defender_rank)} {_SHORT_OUTCOMES.get(ply.result, ply.result)}")
 
 
 class _Picture:
@@ -249,7 +272,7 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
     texts = [ply_text(rules, p) for p in seen.history]
     return {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
             "last": _last(seen), "strikes": strikes, "flash": flash, "moves": texts,
-            "move_rows": _move_rows(seen, texts), **_losses(rules, seen)}
+            "move_rows": _move_rows(rules, seen, texts), **_losses(rules, seen)}
 
 
 def _recent_strikes(rules: Rules, seen: PlayerView
@@ -294,17 +317,19 @@ def _losses(rules: Rules, seen: PlayerView) -> dict[str, Any]:
     return {"captured": captured, "tray": tray, "on_board": on_board}
 
 
-def _move_rows(seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
+def _move_rows(rules: Rules, seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
     """The move list as numbered rows of a move by each side; `ply` is the number of turns
     played after each entry (what review mode shows). A Rescue decision stays in the row
-    of the move that earned it."""
+    of the move that earned it. Each entry has its text (`ply_text`) and its short form
+    (`ply_short`)."""
     rows: list[dict[str, Any]] = []
     first = seen.history[0].player if seen.history else seen.first_player
     previous: Player | None = None
     for index, (ply, text) in enumerate(zip(seen.history, texts, strict=True)):
         if not rows or (ply.player == first and previous != first):
             rows.append({"number": len(rows) + 1, "plies": []})
-        rows[-1]["plies"].append({"ply": index + 1, "player": str(ply.player), "text": text})
+        rows[-1]["plies"].append({"ply": index + 1, "player": str(ply.player), "text": text,
+                                  "short": ply_short(rules, ply)})
         previous = ply.player
     return rows
 
@@ -312,7 +337,10 @@ def _move_rows(seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
 def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     """The position after the first `plies` turns of the move list, as `player` saw it
     then: its cells, last move, board picture, the strikes of that turn (as the live game
-    lists them) and each side's losses so far."""
+    lists them) and each side's losses so far. Once the game is over (its record, both
+    setups in it, is then the seat's to download) the opponent's pieces are shown
+    face up (``"revealed"``), as players go over a finished game with both armies
+    turned."""
     state = game.state
     if state is None:
         raise WebError(409, "the game has not started: there are no moves to review")
@@ -325,7 +353,10 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     for move in moves[:count]:
         past = apply(past, move)
     seen = view(past, player)
-    return {"ply": count, "of": len(moves), "cells": _cells(game.rules, seen),
+    cells = _cells(game.rules, seen)
+    if game.is_over:
+        cells = _revealed(past, player, cells)[0]
+    return {"ply": count, "of": len(moves), "cells": cells, "revealed": game.is_over,
             "last": _last(seen), "svg": board_svg(seen, size=None).svg,
             "strikes": _recent_strikes(game.rules, seen)[0], **_losses(game.rules, seen)}
 

@@ -7,6 +7,7 @@ made with are checked here, and a bad one is refused with a ``400`` `WebError`.
 
 from __future__ import annotations
 
+import itertools
 import random
 import secrets
 from collections.abc import Callable, Mapping
@@ -19,6 +20,7 @@ from stratego.rules import Rules
 from stratego.setup_model import sample_setup
 from stratego.setups import Setup
 from stratego.state import GameState
+from stratego.variants import VARIANTS
 from stratego.web.clocks import GameClock, TimeControl
 from stratego.web.games import OPPONENTS, Game, Seat
 from stratego.web.lineup import Lineup
@@ -128,6 +130,11 @@ class Seating:
                     or not all(isinstance(v, str) and 0 < len(v) < 40 for v in variants)):
                 raise WebError(400, f"variants is a list of variant names, not "
                                     f"{shown(variants)}")
+            for first, second in itertools.combinations(variants, 2):
+                one, other = VARIANTS.get(first), VARIANTS.get(second)
+                if one is not None and other is not None and second in one.excludes:
+                    raise WebError(400, f"{one.title} and {other.title} cannot be played "
+                                        "together: choose one of them")
             name = "+".join([name, *variants])
         try:
             return by_name(name)

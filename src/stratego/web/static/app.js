@@ -157,12 +157,29 @@
     for (const v of options.variants) {
       const input = el("input", { type: "checkbox", name: "variant", value: v.id });
       input.checked = variants.includes(v.id);
-      box.appendChild(el("label", {}, input, ` ${v.title || v.id}`));
+      input.dataset.title = v.title || v.id;
+      const item = el("div", { class: "variant" }, el("label", {}, input, ` ${v.title || v.id}`));
+      if (v.summary) {
+        const about = el("span", { class: "about", id: `variant-about-${v.id}`, text: v.summary });
+        input.setAttribute("aria-describedby", about.id);
+        item.appendChild(about);
+      }
+      box.appendChild(item);
     }
     $("variants-box").hidden = options.variants.length === 0;
+    // the variants a ticked one cannot be played with (Barrage and Duel, say)
+    function excluded() {
+      const out = new Set();
+      for (const input of box.querySelectorAll("input:checked")) {
+        const v = options.variants.find((w) => w.id === input.value);
+        for (const other of (v && v.excludes) || []) out.add(other);
+      }
+      return out;
+    }
     function variantsChanged() {
-      const chosen = [...box.querySelectorAll("input:checked")].map((input) => input.parentElement.textContent.trim());
+      const chosen = [...box.querySelectorAll("input:checked")].map((input) => input.dataset.title);
       $("variants-chosen").textContent = chosen.length ? chosen.join(", ") : "none";
+      lockRules();
     }
     box.addEventListener("change", variantsChanged);
     variantsChanged();
@@ -181,8 +198,10 @@
       for (const option of editions.options) {
         option.disabled = Boolean(chosen) && option.value !== botEdition;
       }
+      const ruledOut = excluded();
       for (const input of box.querySelectorAll("input")) {
-        input.disabled = Boolean(chosen) && !botVariants.includes(input.value);
+        input.disabled = chosen ? !botVariants.includes(input.value)
+          : ruledOut.has(input.value) && !input.checked;
       }
       $("rules-locked").hidden = !chosen;
       if (chosen) {
@@ -397,6 +416,7 @@
   const MARGIN = 20, SQUARE = 40, FULL = 440;  // the geometry of stratego.svg.board_svg
   const PLY = /^(red|blue): ([a-j](?:10|[1-9]))[-x]([a-j](?:10|[1-9]))/;
   const STILL = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const RESIGN_ARMED_MS = 5000;  // how long "Yes, resign" waits for its click
   const FRESH_MS = 4000;  // how long a new strike's banner and pulse last (its marks stay)
   const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
@@ -425,6 +445,7 @@
     let optimistic = null;     // our move, slid before the server answered
     let stuck = false;         // the notice says a clicked piece of ours cannot move
     let pendingMove = null;    // our move's text, sent and not yet answered
+    let shownSetup = null;     // the army the setup text box last showed
     let presets = { key: null, list: [], next: 0, loading: false };
     const base = `/api/games/${cur.game}/${cur.seat}`;
     const cells = {};
@@ -550,7 +571,7 @@
           button.className = "ply";
           button.dataset.ply = ply.ply;
           button.dataset.player = ply.player;
-          button.textContent = ply.text.replace(/^(red|blue): /, "");
+          button.textContent = ply.short || ply.text.replace(/^(red|blue): /, "");
           button.title = ply.text;
           button.setAttribute("aria-label", `move ${row.number}, ${ply.text}`);
           if (reviewing && reviewing.ply === ply.ply) button.classList.add("current");
@@ -602,9 +623,12 @@
         for (const [square, owner, text, role] of sides) {
           const cell = cells[square];
           if (!cell) continue;
+          const empty = !cell.querySelector(".piece");
+          // a defender that held its square and has moved on since: nothing to mark there
+          if (empty && role === "defender" && strike.result === "defender") continue;
           cell.classList.add("struck");
           cell.classList.toggle("fresh", fresh);
-          if (!cell.querySelector(".piece")) {
+          if (empty) {
             // the piece left or was taken: a faint trace of it stays while the strike shows
             const ghost = el("span", { class: "ghost", "aria-hidden": "true" }, el("span", { class: "face", text }));
             ghost.dataset.owner = owner;
@@ -776,8 +800,10 @@
       if (cur.join) $("join-link").value = new URL(cur.join, window.location.href).href;
       const setup = cur.phase === "setup";
       $("setup-box").hidden = !setup;
-      if (setup && document.activeElement !== $("setup-text")) {
+      // the army as text, when it changed (a refused paste keeps what the player typed)
+      if (setup && cur.setup !== shownSetup && document.activeElement !== $("setup-text")) {
         $("setup-text").value = cur.setup;
+        shownSetup = cur.setup;
       }
       if (setup) loadPresets();
       renderSaved();
@@ -820,6 +846,7 @@
           ? `Reviewing the position after move ${where.number}, ${where.player} ` +
             `(turn ${reviewing.ply} of ${reviewing.of}).`
           : `Reviewing the starting position (turn 0 of ${reviewing.of}).`;
+        $("live").textContent = cur.phase === "over" ? "Back to the final position" : "Back to the live game";
       }
       document.body.classList.toggle("reviewing", !isLive);
     }
@@ -1306,12 +1333,24 @@
       }
       $("copied").textContent = done ? "Copied: send it to your friend." : "Select the link and copy it.";
     });
+    // "Yes, resign" stays armed for a few seconds, until a click elsewhere or Escape.
+    let resignTimer = 0;
+    function disarmResign() {
+      clearTimeout(resignTimer);
+      $("confirm-resign").hidden = true;
+    }
     $("resign").addEventListener("click", () => {
       $("confirm-resign").hidden = false;
       $("confirm-resign").focus();
+      clearTimeout(resignTimer);
+      resignTimer = setTimeout(disarmResign, RESIGN_ARMED_MS);
+    });
+    $("confirm-resign").addEventListener("blur", disarmResign);
+    $("confirm-resign").addEventListener("keydown", (event) => {
+      if (event.key === "Escape") disarmResign();
     });
     $("confirm-resign").addEventListener("click", () => {
-      $("confirm-resign").hidden = true;
+      disarmResign();
       send("resign");
     });
     $("offer-draw").addEventListener("click", () => send("offer-draw"));
