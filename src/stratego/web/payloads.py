@@ -4,8 +4,8 @@ board SVG, a past position of the move list (review mode), and the move list's l
 Everything here is made from `stratego.view` of the seat's player (or, during the setup
 phase, from the seat's own setup), so no hidden rank reaches a browser. The one
 deliberate exception is the end of a game: once it is over, by the rules, a resignation
-or an agreed draw, the opponent's army is shown (``"revealed"``), as players turn their
-pieces over after a game.
+or an agreed draw, the opponent's army is shown (``"revealed"``), on the final position and
+in review mode's past positions, as players turn their pieces over after a game.
 """
 
 from __future__ import annotations
