@@ -238,3 +238,26 @@ def test_candidates_with_different_other_ranks_take_the_general_chain() -> None:
     for pid, probs in marg.items():
         for rank, p in probs.items():
             assert abs(seen[pid, rank] / n - p) <= 5 * math.sqrt(p * (1 - p) / n) + 1e-9
+
+
+@pytest.mark.parametrize("rules", [CLASSIC, BARRAGE, by_name("jumbo-2014+silent-defense")])
+def test_beliefs_samplers_and_variants_pickle_for_worker_processes(
+        rules: stratego.Rules) -> None:
+    """A bot that keeps a `Beliefs` or a `Sampler` (or rules with variants) crosses to a
+    worker process by pickling: the copy gives the same marginals, counts and draws
+    (its cache of counts is rebuilt), and a registered variant comes back as itself."""
+    import pickle
+
+    from stratego.sampling import Sampler
+    from stratego.variants import VARIANTS
+
+    for variant in VARIANTS.values():
+        assert pickle.loads(pickle.dumps(variant)) is variant
+    seen = view(_game(rules, 3, 30), Player.RED)
+    beliefs, sampler = Beliefs(seen), Sampler(seen)
+    marginals, count = beliefs.marginals(), sampler.count
+    beliefs_copy, sampler_copy = pickle.loads(pickle.dumps((beliefs, sampler)))
+    assert beliefs_copy.marginals() == marginals
+    assert sampler_copy.count == count
+    assert sampler_copy.sample(random.Random(5)) == sampler.sample(random.Random(5))
+    assert beliefs_copy.sample(random.Random(5)) == beliefs.sample(random.Random(5))

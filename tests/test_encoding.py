@@ -107,6 +107,10 @@ def test_planes_from_the_state_equal_planes_from_the_view(start: stratego.GameSt
     assert [masks[p.id] for p in seen.all_pieces()] == [
         sum(1 << r for r in p.possible) for p in seen.all_pieces()]
     assert observation_planes(state, player) is not fast  # a fresh array each call
+    assert np.array_equal(observation_planes(seen, player), fast)  # its own player: taken
+    with pytest.raises(ArgumentError, match=f"this is {player}'s view, not "
+                                            f"{player.opponent}'s"):
+        observation_planes(seen, player.opponent)  # never the other seat, silently
 
 
 @pytest.mark.extra("numpy")

@@ -524,10 +524,17 @@ def test_a_network_bot_of_other_rules_is_refused_as_an_opponent() -> None:
     StrategoEnv("classic+barrage", barrage).reset(seed=0)
 
 
+def test_the_seat_is_a_player_as_everywhere() -> None:
+    """`player=` takes a `Player` or its name in any case, as the rest of the library."""
+    for seat in (Player.BLUE, "Blue", "BLUE", "blue"):
+        assert StrategoEnv("classic", player=seat).player is Player.BLUE
+
+
 @pytest.mark.parametrize(("option", "message"), [
     ({"flatten": np.zeros(2)}, "flatten must be True or False"),
     ({"bot_setup": "yes"}, "bot_setup must be True or False"),
-    ({"player": np.zeros((3, 0))}, "player must be one of 'red', 'blue'"),
+    ({"player": np.zeros((3, 0))}, r"player must be 'red' or 'blue' \(or a Player\)"),
+    ({"player": True}, r"player must be 'red' or 'blue' \(or a Player\), not True"),
 ])
 def test_env_options_of_the_wrong_kind_are_refused_by_name(option: dict[str, Any],
                                                            message: str) -> None:

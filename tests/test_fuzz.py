@@ -511,6 +511,19 @@ def test_apply_is_legal_explain_with_odd_moves(state: GameState, other: GameStat
     before.check()
 
 
+def test_is_legal_of_a_legal_move_s_number_agrees_with_apply() -> None:
+    """A `Move` is an int, and a number equal to one compares equal to it: `is_legal` said
+    True for that number, which `apply` refuses. Both refuse it now."""
+    state = _new_game()
+    move = stratego.legal_moves(state)[0]
+    assert stratego.is_legal(state, move)
+    assert stratego.is_legal(state, int(move)) is False  # type: ignore[arg-type]
+    with pytest.raises(StrategoError):
+        stratego.apply(state, int(move))  # type: ignore[arg-type]
+    with pytest.raises(stratego.ArgumentError, match="not a game state"):
+        stratego.is_legal(None, int(move))  # type: ignore[arg-type]
+
+
 @given(st.one_of(odd_values, st.sampled_from(list(Rank)), st.integers(-2, 13)),
        st.one_of(odd_values, st.sampled_from(list(Rank)), st.integers(-2, 13)),
        rules_values())

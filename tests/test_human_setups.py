@@ -129,8 +129,31 @@ def test_an_army_without_bundled_setups_is_a_clear_setup_error() -> None:
 
 
 def test_bad_arguments_raise_the_library_errors() -> None:
-    with pytest.raises(RulesError, match="not a Rules value"):
-        stratego.human_setup("classic", Player.RED, 1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="rules are a Rules value or a rules name"):
+        stratego.human_setup(CLASSIC.army, Player.RED, 1)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="unknown edition 'clasic'"):
+        stratego.human_setup("clasic", Player.RED, 1)
+
+
+def test_rules_may_be_named_as_everywhere() -> None:
+    """`new_game`, `random_setup` and the environments take a rules name: so do the setup
+    functions (the same setups as for the `Rules` value)."""
+    assert stratego.human_setup("classic", Player.RED, 1) == stratego.human_setup(
+        CLASSIC, Player.RED, 1)
+    assert human_setups("classic+barrage", Player.BLUE) == human_setups(
+        CLASSIC.with_variants(stratego.variants.BARRAGE), Player.BLUE)
+    setup = stratego.random_setup(CLASSIC, Player.RED, 3)
+    assert stratego.setup_problems("classic", setup) == []
+    assert stratego.setup_problems("classic+barrage", setup) != []
+    from stratego.setup_model import defensive_setup, held_out_setups, setup_source
+
+    assert held_out_setups("classic", Player.RED) == held_out_setups(CLASSIC, Player.RED)
+    assert defensive_setup("classic", Player.RED, 1) == defensive_setup(CLASSIC, Player.RED, 1)
+    assert setup_source("human", "classic")(CLASSIC, Player.RED, random.Random(1)) == (
+        stratego.human_setup(CLASSIC, Player.RED, random.Random(1)))
+
+
+def test_bad_arguments_raise_more_library_errors() -> None:
     with pytest.raises(SetupError, match=r"needs a random\.Random"):
         stratego.human_setup(CLASSIC, Player.RED, object())  # type: ignore[arg-type]
     with pytest.raises(stratego.StrategoError):

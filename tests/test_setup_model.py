@@ -209,8 +209,9 @@ def test_setup_sources_are_named_in_one_place() -> None:
     with pytest.raises(SetupError):
         setup_source("human", small)
     assert setup_source("model", small) is sample_setup  # which falls back (above)
+    assert setup_source("model", "classic") is sample_setup  # rules by name, as everywhere
     with pytest.raises(RulesError):
-        setup_source("model", "classic")  # type: ignore[arg-type]
+        setup_source("model", CLASSIC.army)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", ARMIES)

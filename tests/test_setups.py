@@ -246,3 +246,16 @@ def test_a_setup_s_text_never_leaves_pieces_out() -> None:
         setup.text(3)
     for depth in (4, 5, 10):
         assert Setup.parse(setup.text(depth), Player.BLUE, depth) == setup
+
+
+@pytest.mark.parametrize("setup", [
+    Setup.parse("FB" + "." * 8, Player.RED, 1),
+    Setup.parse("." * 10 + "FB" + "." * 8, Player.BLUE, 2),
+    Setup.from_mapping(Player.RED, {}),
+    random_setup(CLASSIC, Player.BLUE, 4),
+])
+def test_a_setup_s_repr_reads_back_and_every_setup_is_true(setup: Setup) -> None:
+    """The repr is the call that builds the setup again, whatever rows it fills (a setup
+    on fewer than four rows names its depth); a setup is true even with no piece."""
+    assert eval(repr(setup), {"Setup": Setup, "Player": Player}) == setup
+    assert setup

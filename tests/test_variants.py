@@ -1153,3 +1153,26 @@ def test_silent_defense_tie_reveals_only_what_the_result_allows() -> None:
     state = from_position(plain, {"e4": "T", "e5": "t", "a1": "F", "j10": "f", "j1": "L"})
     piece = state.piece_at("e5")
     assert apply(state, "e4-e5").known_ranks(piece) == {Rank.SERGEANT}  # type: ignore[arg-type]
+
+
+def test_registered_variants_pickle_as_their_names_and_names_stay_theirs() -> None:
+    """The book variants are registered (each pickles as its name and comes back as the
+    same value); another variant may not take a registered name, and an unknown name
+    is refused by name."""
+    import pickle
+
+    import attrs
+
+    from stratego.errors import RulesError
+    from stratego.rules import register_variant, registered_variant
+    from stratego.variants import BARRAGE
+
+    assert registered_variant("barrage") is BARRAGE
+    assert pickle.loads(pickle.dumps(BARRAGE)) is BARRAGE
+    register_variant(BARRAGE)  # again, the same value: nothing changes
+    with pytest.raises(RulesError, match="a variant named 'barrage' is registered already"):
+        register_variant(attrs.evolve(BARRAGE, title="Another Barrage"))
+    with pytest.raises(RulesError, match="no variant is registered as 'fog'"):
+        registered_variant("fog")
+    with pytest.raises(RulesError, match="not a Variant: 'barrage'"):
+        register_variant("barrage")  # type: ignore[arg-type]

@@ -82,6 +82,8 @@ class Square:
     """
 
     index: int = attrs.field()
+    """The square's index, 0 to 99: ``10 * (row - 1) + file`` with a1 = 0, j1 = 9 and
+    j10 = 99 (the order of `SQUARES`)."""
 
     @index.validator
     def _check_index(self, _attribute: object, value: int) -> None:

@@ -687,12 +687,18 @@ def observation_planes(source: PlayerView | GameState,
     `source` is a `PlayerView`, or a `GameState` and the `player` whose view to
     encode (by default the player to move): the same array as for
     ``view(state, player)``, computed from the engine's tables without building
-    the view (several times faster). A fresh array on every call."""
+    the view (several times faster). A view is encoded from its own player's seat:
+    a `player` given with it must be that player (`ArgumentError` otherwise). A fresh
+    array on every call."""
     numpy = _numpy()
+    side = None if player is None else player if type(player) is Player else (
+        Player.parse(player) if isinstance(player, str) else _player(player))
     if isinstance(source, PlayerView):
+        if side is not None and side != source.player:
+            raise ArgumentError(f"a view is encoded from its own player's seat: this is "
+                                f"{source.player}'s view, not {side}'s")
         return cast("npt.NDArray[np.float32]", _from_view(numpy, source))
     if isinstance(source, GameState):
-        side = _PLAYERS[source.turn] if player is None else player if type(player) is Player else (
-            Player.parse(player) if isinstance(player, str) else _player(player))
+        side = _PLAYERS[source.turn] if side is None else side
         return cast("npt.NDArray[np.float32]", _from_state(numpy, source, side))
     raise ArgumentError(f"expected a PlayerView or a GameState, not {shown(source)}")

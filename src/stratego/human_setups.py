@@ -28,10 +28,10 @@ import functools
 import random
 from importlib import resources
 
-from stratego.arguments import random_from
+from stratego.arguments import random_from, rules_from
 from stratego.errors import SetupError
 from stratego.pieces import Player
-from stratego.rules import Rules, as_rules
+from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
 
 __all__ = ["human_setup", "human_setups"]
@@ -65,13 +65,13 @@ def _valid_texts(rules: Rules) -> tuple[str, ...]:
     return ()
 
 
-def human_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
+def human_setups(rules: Rules | str, player: Player) -> tuple[Setup, ...]:
     """Every bundled human setup `rules` accept, for `player`, in the file's order.
 
     Raises `SetupError` when no setups are bundled for the army of `rules` (see the
     module's text for the armies covered).
     """
-    as_rules(rules)
+    rules = rules_from(rules)
     player = Player(player)
     texts = _valid_texts(rules)
     if not texts:
@@ -83,15 +83,16 @@ def human_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
     return tuple(Setup.parse(text, player) for text in texts)
 
 
-def human_setup(rules: Rules, player: Player,
+def human_setup(rules: Rules | str, player: Player,
                 rng: random.Random | int | None = None) -> Setup:
     """A human setup for `player` drawn uniformly from the bundled ones `rules` accept.
 
     `rng` is a `random.Random`, a seed, or None for fresh randomness (as in
-    `stratego.random_setup`). Raises `RulesError` if `rules` is not a `Rules` value and
-    `SetupError` for an army without bundled setups or an unusable `rng`.
+    `stratego.random_setup`). Raises `RulesError` if `rules` is neither a `Rules` value
+    nor a rules name, and `SetupError` for an army without bundled setups or an unusable
+    `rng`.
     """
-    as_rules(rules)
+    rules = rules_from(rules)
     player = Player(player)
     rng = random_from(rng, "human_setup", SetupError)
     texts = _valid_texts(rules)

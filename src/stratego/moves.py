@@ -51,8 +51,12 @@ class Move(int):
     """
 
     frm: Square | None
+    """The square the piece moves from (None for a Rescue or a declined Rescue)."""
     to: Square | None
+    """The square it moves to, or where a Rescue places the rescued piece (None for a
+    declined Rescue)."""
     rescued: Rank | None
+    """The rank a Rescue brings back (None for other moves)."""
     fi: int
     """Index of `frm` (-1 when there is none): read by the engine's hot path."""
     ti: int

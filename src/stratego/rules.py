@@ -41,6 +41,8 @@ __all__ = [
     "StrikeRule",
     "Variant",
     "as_rules",
+    "register_variant",
+    "registered_variant",
 ]
 
 
@@ -280,6 +282,36 @@ class Variant:
     def __str__(self) -> str:
         return self.name
 
+    def __reduce__(self) -> str | tuple[object, ...]:
+        """A registered variant (`register_variant`: those of `stratego.variants`) pickles
+        as its name, since its `transform` need not pickle; another is pickled whole."""
+        if _REGISTERED.get(self.name) is self:
+            return (registered_variant, (self.name,))
+        return object.__reduce__(self)
+
+
+
+_REGISTERED: dict[str, Variant] = {}
+
+
+def register_variant(variant: Variant) -> None:
+    """Register `variant` under its name, so that it pickles as its name and comes back as
+    the same value (`stratego.variants` registers the variants the books print). Raises
+    `RulesError` for a name another variant holds."""
+    if not isinstance(variant, Variant):
+        raise RulesError(f"not a Variant: {shown(variant)}")
+    held = _REGISTERED.setdefault(variant.name, variant)
+    if held is not variant:
+        raise RulesError(f"a variant named {shown(variant.name)} is registered already")
+
+
+def registered_variant(name: str) -> Variant:
+    """The variant registered under `name` (what a pickled registered variant becomes).
+    Raises `RulesError` for a name none holds."""
+    try:
+        return _REGISTERED[name]
+    except (KeyError, TypeError):
+        raise RulesError(f"no variant is registered as {shown(name)}") from None
 
 
 def _variant_hint(value: object) -> str:
@@ -397,8 +429,8 @@ class Rules:
 
 def as_rules(value: object) -> Rules:
     """`value`, a `Rules` value; raises `RulesError` for anything else (an edition's name
-    included: the caller names the rules with `stratego.editions`). Every function that
-    takes rules checks them with this, so the message is the same everywhere."""
+    included). The check of the engine's own helpers; the public entry points take a rules
+    name too, through `stratego.arguments.rules_from`."""
     if not isinstance(value, Rules):
         raise RulesError(f"not a Rules value: {shown(value)} (use stratego.editions, such as "
                          f"CLASSIC, or by_name)")

@@ -43,7 +43,7 @@ from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, shown
 from stratego.human_setups import human_setup, human_setups
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules, as_rules
+from stratego.rules import Rules
 from stratego.setups import Setup, random_setup, setup_problems
 
 __all__ = ["HELD_OUT_EVERY", "ROLES", "SETUP_SOURCES", "SWAPS", "defensive_setup",
@@ -127,28 +127,28 @@ def _walled(rules: Rules) -> tuple[str, ...]:
                  if flag_walled(Setup.parse(t, Player.RED, depth)))
 
 
-def training_texts(rules: Rules) -> tuple[str, ...]:
+def training_texts(rules: Rules | str) -> tuple[str, ...]:
     """The text forms (`Setup.text`, the player's own orientation) of the training
     setups of the army of `rules`; empty for an army without bundled setups."""
-    return _split(as_rules(rules))[0]
+    return _split(rules_from(rules))[0]
 
 
-def training_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
+def training_setups(rules: Rules | str, player: Player) -> tuple[Setup, ...]:
     """The bundled human setups the models learn from, for `player` (four in five).
 
     Raises `SetupError` for an army without bundled setups."""
-    rules = as_rules(rules)
+    rules = rules_from(rules)
     player = Player(player)
     human_setups(rules, player)  # the SetupError naming the army, if any
     return tuple(Setup.parse(t, player, rules.setup.depth) for t in _split(rules)[0])
 
 
-def held_out_setups(rules: Rules, player: Player) -> tuple[Setup, ...]:
+def held_out_setups(rules: Rules | str, player: Player) -> tuple[Setup, ...]:
     """The bundled human setups no model learns from, for `player` (one in five), to
     measure the models on.
 
     Raises `SetupError` for an army without bundled setups."""
-    rules = as_rules(rules)
+    rules = rules_from(rules)
     player = Player(player)
     human_setups(rules, player)
     return tuple(Setup.parse(t, player, rules.setup.depth) for t in _split(rules)[1])
@@ -206,13 +206,13 @@ def sample_setup(rules: Rules | str, player: Player | str,
     return setup
 
 
-def defensive_setup(rules: Rules, player: Player | str,
+def defensive_setup(rules: Rules | str, player: Player | str,
                     rng: random.Random | int | None = None) -> Setup:
     """A defensive setup: the Flag on the back row, walled in by Bombs where the army
     has them, everything else shuffled over the remaining home squares (the front rows
     first when the army does not fill them). The setup model's fallback for armies
     without bundled human setups."""
-    rules = as_rules(rules)
+    rules = rules_from(rules)
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = random_from(rng, "defensive_setup", SetupError)
     rows = list(home_rows(player, rules.setup.depth))  # back row first
@@ -243,13 +243,13 @@ SETUP_SOURCES = ("random", "human", "model")
 bundled human setups, or this module's setup model."""
 
 
-def setup_source(name: str, rules: Rules) -> Callable[[Rules, Player, random.Random], Setup]:
+def setup_source(name: str, rules: Rules | str) -> Callable[[Rules, Player, random.Random], Setup]:
     """The setup function named `name`, one of `SETUP_SOURCES`, for armies of `rules`:
     ``"random"`` is `stratego.random_setup` (uniform), ``"human"``
     `stratego.human_setup` (one of the bundled human setups; `SetupError` here, at once,
     for an army it has none of) and ``"model"`` `sample_setup` (the setup model, as the
     library's bots place their armies). `ArgumentError` for another name."""
-    as_rules(rules)
+    rules = rules_from(rules)
     if name == "random":
         return random_setup
     if name == "human":

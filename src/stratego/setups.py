@@ -25,7 +25,7 @@ from stratego.arguments import random_from, rules_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
 from stratego.errors import InvalidNotationError, SetupError, shown
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules, as_rules
+from stratego.rules import Rules
 
 __all__ = ["Setup", "random_setup", "setup_problems"]
 
@@ -145,7 +145,14 @@ class Setup:
                     for sq, _ in self.placement), default=0) + 1
 
     def __repr__(self) -> str:
-        return f"Setup.parse({self.text(self._depth())!r}, {self.player!r})"
+        depth = self._depth()
+        extra = "" if depth == 4 else f", {depth}"  # Setup.parse reads 4 rows by default
+        return f"Setup.parse({self.text(depth)!r}, {self.player!r}{extra})"
+
+    def __bool__(self) -> bool:
+        """A setup is a value, true even when it places no piece (it has a length, the
+        number of pieces it places, which would make an empty one false)."""
+        return True
 
     def as_dict(self) -> dict[Square, Rank]:
         """The placement as a dictionary."""
@@ -184,14 +191,14 @@ def _index(square: Square) -> int:
     return square.index
 
 
-def setup_problems(rules: Rules, setup: Setup) -> list[str]:
+def setup_problems(rules: Rules | str, setup: Setup) -> list[str]:
     """Every reason `rules` reject `setup`; an empty list means it is valid.
 
     Checks squares outside the player's home rows (and lakes), rank counts
     against the army, and, where the edition requires it, empty home squares.
     Raises `RulesError` or `SetupError` when `rules` or `setup` is not one.
     """
-    as_rules(rules)
+    rules = rules_from(rules)
     if not isinstance(setup, Setup):
         raise SetupError(f"not a Setup: {shown(setup)} (use Setup.parse or Setup.from_mapping)")
     problems: list[str] = []

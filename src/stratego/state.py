@@ -181,6 +181,7 @@ class GameState:
     board: tuple[int, ...]
     turn: int
     ply: int
+    """The number of plies played (moves and Rescue decisions), 0 at the start."""
     captured_mask: int
     known: tuple[int, ...]
     moved_mask: int
@@ -191,8 +192,12 @@ class GameState:
     zhash: int
     last_to: int
     outcome: Outcome | None
+    """How the game ended (winner and termination), or None while it goes on."""
     _where: tuple[int, ...] | None = attrs.field(eq=False, default=None, alias="where")
     history: Any = attrs.field(eq=False, default=None)
+    """The engine's record of the plies that led here, kept as a chain sharing its
+    earlier links with the states before (read it with `history_records` or `moves`);
+    None when no ply was played since the start or since `from_position`."""
     cached_moves: tuple[Move, ...] | None = attrs.field(eq=False, default=None)
     squares: tuple[tuple[int, ...], ...] | None = attrs.field(eq=False, default=None)
     """The engine's piece lists: squares of the movable pieces still on the board, per

@@ -33,7 +33,7 @@ from collections.abc import Callable
 import attrs
 
 from stratego.pieces import Rank
-from stratego.rules import Army, Rules, SetupRule, Variant
+from stratego.rules import Army, Rules, SetupRule, Variant, register_variant
 
 __all__ = [
     "AGGRESSOR_ADVANTAGE",
@@ -210,3 +210,6 @@ VARIANTS: dict[str, Variant] = {
     )
 }
 """Every variant by name."""
+
+for _variant in VARIANTS.values():
+    register_variant(_variant)  # each pickles as its name

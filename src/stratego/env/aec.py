@@ -40,7 +40,9 @@ from stratego.views import view
 __all__ = ["DEFAULT_MAX_PLIES", "StrategoAECEnv", "aec_env", "env", "raw_env"]
 
 DEFAULT_MAX_PLIES = 2000
-"""The ply count at which an episode is truncated, unless told otherwise."""
+"""The ply count at which the environments (this one, `Stratego-v0` and the batched one)
+truncate an episode, unless told otherwise: a learning episode cut short, not a game's
+end. Bot games instead end as a draw at `stratego.arguments.DEFAULT_MAX_PLIES` (3,000)."""
 
 
 _RENDER_MODES = ("human", "ansi", "rgb_array")

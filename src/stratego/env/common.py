@@ -13,6 +13,7 @@ from typing import Any, TypeAlias
 import numpy as np
 
 import stratego
+from stratego._checks import as_player
 from stratego.arguments import random_from
 from stratego.board import whole_number
 from stratego.encoding import (
@@ -27,6 +28,7 @@ from stratego.encoding import (
 from stratego.errors import (
     ArgumentError,
     BotSpecError,
+    InvalidNotationError,
     RulesError,
     SetupError,
     StrategoError,
@@ -44,8 +46,8 @@ __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSo
            "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
            "check_flag", "check_max_plies", "check_seed", "check_setups", "close_bot", "decode",
            "draw_setup", "ending", "given_state", "illegal_reason", "league", "observation",
-           "planes_space", "reset_bot", "rewards", "rgb_picture", "shaped", "start_state",
-           "tell_game_over"]
+           "planes_space", "reset_bot", "rewards", "rgb_picture", "seat_from", "shaped",
+           "start_state", "tell_game_over"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -153,6 +155,17 @@ def check_choice(name: str, value: object, choices: Sequence[object]) -> None:
     if not known:
         listed = ", ".join(repr(c) for c in choices)
         raise ArgumentError(f"{name} must be one of {listed}, not {shown(value)}")
+
+
+def seat_from(value: object) -> Player:
+    """The agent's seat: a `Player`, or its name in any case (``"red"``, ``"Blue"``), as
+    the rest of the library takes a player; `ArgumentError` naming `value` otherwise."""
+    if not isinstance(value, bool):
+        try:
+            return as_player(value)
+        except InvalidNotationError:
+            pass
+    raise ArgumentError(f"player must be 'red' or 'blue' (or a Player), not {shown(value)}")
 
 
 def check_flag(name: str, value: object) -> bool:

@@ -37,6 +37,7 @@ from stratego.env.common import (
     reset_bot,
     rewards,
     rgb_picture,
+    seat_from,
     shaped,
     start_state,
     tell_game_over,
@@ -92,13 +93,13 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
 
     def __init__(self, rules: Rules | str = "classic",
-                 opponent: BotSource | list[BotSource] = "random", *, player: str = "red",
+                 opponent: BotSource | list[BotSource] = "random", *,
+                 player: Player | str = "red",
                  setups: SetupSource = "random", bot_setup: bool = True,
                  render_mode: str | None = None, max_plies: int | None = 2000,
                  dtype: str = "float32", flatten: bool = False) -> None:
         check_choice("render_mode", render_mode, ("ansi", "rgb_array", None))
         check_setups(setups)
-        check_choice("player", player, AGENTS)
         self.rules = rules_from(rules)
         max_plies = check_max_plies(max_plies)
         self.opponents = [build_bot(source) for source in league(opponent)]
@@ -107,7 +108,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         """The league of opponent bots (one item unless a list was given)."""
         self.opponent = self.opponents[0]
         """The opponent of the current episode."""
-        self.player = Player(AGENTS.index(player))
+        self.player = seat_from(player)
         self.setups = setups
         self.bot_setup = check_flag("bot_setup", bot_setup)
         self.render_mode = render_mode

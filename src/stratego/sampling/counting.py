@@ -113,11 +113,22 @@ class Problem:
         start = tuple(sum(counts[r] for r in Rank if c >> r & 1) for c in classes[0])
         uncovered = available & ~functools.reduce(operator.or_, order, 0)
         self._start = None if uncovered else start
-        self.ways = functools.cache(self._ways)
+        self.ways = functools.cache(self._ways)  # rebuilt, empty, by __setstate__
         self._states = 0  # states counted so far
         self._budget: float = math.inf
         # prod(need)! slot maps per assignment
         self._per_assignment = math.prod(math.factorial(n) for n in self.need)
+
+    def __getstate__(self) -> dict[str, object]:
+        """A pickled problem leaves its cache of counts behind (a cached method does not
+        pickle); the copy counts again when asked."""
+        state = dict(self.__dict__)
+        del state["ways"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self.ways = functools.cache(self._ways)
 
     def _prepare(self, i: int, rem: tuple[int, ...]
                  ) -> tuple[list[int], list[tuple[int, int]], int,

@@ -79,6 +79,7 @@ from stratego.env.common import (  # noqa: E402
     planes_space,
     reset_bot,
     rgb_picture,
+    seat_from,
     tell_game_over,
 )
 from stratego.errors import ArgumentError, BotFaultError, BotSpecError, shown  # noqa: E402
@@ -176,7 +177,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         rules: Rules | str = "classic",
         *,
         opponent: Any = "random",
-        player: str = "red",
+        player: Player | str = "red",
         max_plies: int | None = 2000,
         threads: int = 1,
         bot_setup: bool = True,
@@ -185,7 +186,6 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         flatten: bool = False,
         setups: SetupSource = "random",
     ) -> None:
-        check_choice("player", player, ("red", "blue"))
         check_setups(setups)
         check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         rules = rules_from(rules)
@@ -204,7 +204,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads
         self.num_envs = num_envs
-        self.player = Player.parse(player)
+        self.player = seat_from(player)
         self.max_plies = max_plies
         self.bot_setup = check_flag("bot_setup", bot_setup)
         self.setups = setups

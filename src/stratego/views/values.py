@@ -233,15 +233,25 @@ class PlayerView:
     """
 
     player: Player
+    """The player whose view this is."""
     rules: Rules
+    """The rules of the game."""
     to_move: Player
+    """The player to move (during a Rescue decision, the rescuer)."""
     ply: int
+    """The number of plies played."""
     outcome: Outcome | None
+    """How the game ended, or None while it goes on."""
     legal_moves: tuple[Move, ...]
+    """The player's legal moves (empty unless it is the player's turn and the game is on)."""
     pieces: tuple[SeenPiece, ...]
+    """The pieces on the board, in square order, as the player knows them."""
     captured: tuple[SeenPiece, ...]
+    """The captured pieces, in id order, as the player knows them."""
     history: SeenHistory = attrs.field(converter=_history)
+    """The plies played, oldest first, as the player saw them (`SeenPly`)."""
     pending_rescue: SeenPiece | None
+    """The piece that earned the Rescue being decided, or None."""
     armies: tuple[tuple[int, ...], tuple[int, ...]]
     first_player: Player = Player.RED
     shuttles: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 0, 0, 0), (0, 0, 0, 0))
