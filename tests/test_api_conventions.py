@@ -98,3 +98,26 @@ def test_the_exceptions_are_still_needed() -> None:
     present = {(f, fn, p) for f, fn, p, _ in PARAMETERS}
     assert present >= HOOKS | PENDING
     assert all(a not in RNG for f, fn, p, a in PARAMETERS if (f, fn, p) in PENDING)
+
+
+@pytest.mark.parametrize("indent", [-3, 17, 2.0, True, "2"])
+def test_every_to_json_refuses_an_odd_indent_alike(indent: object) -> None:
+    """The JSON forms of a state, a view and a record take the same `indent` (None or 0 to
+    16 spaces) and refuse anything else with the same `ArgumentError`; a state's
+    `with_history` is True, False or None."""
+    from collections.abc import Callable
+
+    import stratego
+    from stratego import Player
+
+    state = stratego.new_game("classic", stratego.random_setup("classic", Player.RED, 1),
+                              stratego.random_setup("classic", Player.BLUE, 2))
+    forms: list[Callable[..., str]] = [state.to_json, stratego.view(state, Player.RED).to_json,
+                                       stratego.record_from_state(state).to_json]
+    for to_json in forms:
+        assert to_json(indent=2).startswith("{\n  ")
+        with pytest.raises(stratego.ArgumentError,
+                           match="indent must be None or a whole number from 0 to 16"):
+            to_json(indent=indent)
+    with pytest.raises(stratego.ArgumentError, match="with_history must be True, False or None"):
+        state.to_json(with_history=1)  # type: ignore[arg-type]

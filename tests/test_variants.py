@@ -1176,3 +1176,16 @@ def test_registered_variants_pickle_as_their_names_and_names_stay_theirs() -> No
         registered_variant("fog")
     with pytest.raises(RulesError, match="not a Variant: 'barrage'"):
         register_variant("barrage")  # type: ignore[arg-type]
+
+
+def test_has_variant_takes_a_variant_or_its_name() -> None:
+    from stratego.editions import CLASSIC
+    from stratego.errors import RulesError
+    from stratego.variants import BARRAGE
+
+    barrage = CLASSIC.with_variants(BARRAGE)
+    assert barrage.has_variant(BARRAGE)
+    assert barrage.has_variant("barrage")
+    assert not CLASSIC.has_variant("barrage")
+    with pytest.raises(RulesError, match="has_variant takes a Variant or a variant's name"):
+        CLASSIC.has_variant([])  # type: ignore[arg-type]

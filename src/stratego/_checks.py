@@ -15,7 +15,7 @@ from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.state import GameState
 
-__all__ = ["as_bool", "as_move", "as_square_index", "as_state", "not_a_state"]
+__all__ = ["as_bool", "as_indent", "as_move", "as_square_index", "as_state", "not_a_state"]
 
 
 def not_a_state(value: object) -> ArgumentError:
@@ -42,6 +42,16 @@ def as_square_index(value: object) -> int:
     """`value`, a square index 0-99 (not a bool); raises `ArgumentError` otherwise."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < SIZE * SIZE:
         raise ArgumentError(f"not a square index: {shown(value)} (0 to 99)")
+    return value
+
+
+def as_indent(value: object) -> int | None:
+    """`value`, the ``indent`` of a JSON form (None, or a whole number of spaces from 0 to
+    16); raises `ArgumentError` for anything else, the same for every ``to_json``."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                              or not 0 <= value <= 16):
+        raise ArgumentError(f"indent must be None or a whole number from 0 to 16, not "
+                            f"{shown(value)}")
     return value
 
 

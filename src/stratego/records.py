@@ -40,13 +40,12 @@ from typing import Any
 
 import attrs
 
-from stratego._checks import as_state
+from stratego._checks import as_indent, as_state
 from stratego.arguments import rules_from
 from stratego.board import parse_digits
 from stratego.editions import by_name
 from stratego.engine import new_game
 from stratego.errors import (
-    ArgumentError,
     InvalidNotationError,
     PositionError,
     RulesError,
@@ -237,10 +236,7 @@ class GameRecord:
         """The JSON form (``"schema": "stratego.record/1"``); `GameRecord.from_json` reads
         it. `indent` is as `json.dumps` takes it, up to 16 spaces (`ArgumentError` for
         anything else)."""
-        if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int)
-                                   or not 0 <= indent <= 16):
-            raise ArgumentError(f"indent must be None or a whole number from 0 to 16, not "
-                                f"{shown(indent)}")
+        indent = as_indent(indent)
         return json.dumps(
             {
                 "schema": RECORD_SCHEMA,

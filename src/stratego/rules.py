@@ -419,8 +419,14 @@ class Rules:
         return attrs.evolve(self, ply_limit=plies)
 
     def has_variant(self, variant: Variant | str) -> bool:
-        """Whether `variant` (a `Variant` or its name) is part of these rules."""
-        return (variant.name if isinstance(variant, Variant) else variant) in self.variants
+        """Whether `variant` (a `Variant` or its name) is part of these rules. Raises
+        `RulesError` for anything else."""
+        if isinstance(variant, Variant):
+            return variant.name in self.variants
+        if not isinstance(variant, str):
+            raise RulesError(f"has_variant takes a Variant or a variant's name, not "
+                             f"{shown(variant)}")
+        return variant in self.variants
 
     def movable_ranks(self) -> frozenset[Rank]:
         """The ranks that may move under these rules."""

@@ -15,9 +15,10 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from stratego._checks import as_state
+from stratego._checks import as_indent, as_state
 from stratego.engine import apply, initial_state
 from stratego.errors import (
+    ArgumentError,
     IllegalMoveError,
     InvalidNotationError,
     PositionError,
@@ -114,11 +115,15 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     `with_history`: True keeps the moves that led to `state` (with the
     position they started from) and raises `PositionError` when they do not
     replay to `state` (a state parsed from a position string and played on);
-    False leaves them out; None (the default) keeps them when they replay.
+    False leaves them out; None (the default) keeps them when they replay. `indent` is as
+    `json.dumps` takes it, up to 16 spaces. Raises `ArgumentError` for a `with_history`
+    other than True, False or None, or another `indent`.
     """
     as_state(state)
-    if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
-        raise InvalidNotationError(f"indent: expected None or 0-16, not {shown(indent)}")
+    indent = as_indent(indent)
+    if with_history is not None and not isinstance(with_history, bool):
+        raise ArgumentError(f"with_history must be True, False or None, not "
+                            f"{shown(with_history)}")
     data: dict[str, Any] = {"schema": STATE_SCHEMA, "position": format_position(state)}
     if with_history is False:  # nothing of the history is read, let alone replayed
         return json.dumps(data, indent=indent)

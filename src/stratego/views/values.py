@@ -14,6 +14,7 @@ from typing import Any, overload
 
 import attrs
 
+from stratego._checks import as_indent
 from stratego.board import Square
 from stratego.errors import (
     ArgumentError,
@@ -334,12 +335,11 @@ class PlayerView:
         return view_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
-        """The view as JSON text (schema ``"stratego.view/1"``)."""
+        """The view as JSON text (schema ``"stratego.view/1"``). `indent` is as
+        `json.dumps` takes it, up to 16 spaces (`ArgumentError` for anything else)."""
         from stratego.view_json import view_to_dict
 
-        if indent is not None and not (isinstance(indent, int) and 0 <= indent <= 16):
-            raise SchemaError(f"indent: expected None or 0-16, not {shown(indent)}")
-        return json.dumps(view_to_dict(self), indent=indent)
+        return json.dumps(view_to_dict(self), indent=as_indent(indent))
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
