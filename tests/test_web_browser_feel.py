@@ -62,13 +62,19 @@ def _outline(page: Any, square: str) -> tuple[str, str]:
 YELLOW = "rgb(245, 215, 66)"  # the selection's frame (#f5d742)
 
 
-def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
-        server: _Server, browser: Any, console: _Console) -> None:
-    """A click focuses the square it selects: the frame must not give way to the focus."""
+def _setting_up(server: _Server, browser: Any, console: _Console) -> Any:
+    """A page on a new game against the bot, at its setup."""
     page = _new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
     expect(_status(page)).to_contain_text("Set up your army")
+    return page
+
+
+def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """A click focuses the square it selects: the frame must not give way to the focus."""
+    page = _setting_up(server, browser, console)
     page.locator('[data-square="a1"]').click()  # the first square of a swap
     expect(page.locator('[data-square="a1"]')).to_have_class(re.compile(r"\bselected\b"))
     assert _outline(page, "a1") == ("solid", YELLOW)
@@ -298,9 +304,7 @@ def test_resign_waits_for_its_confirmation_only_briefly(server: _Server, browser
                                                          console: _Console) -> None:
     """"Yes, resign" is armed by Resign and disarmed by a click elsewhere or Escape: a
     stray click later in the game cannot end it."""
-    page = _new_page(browser, console)
-    page.goto(server.url + "/")
-    page.get_by_test_id("create").click()
+    page = _setting_up(server, browser, console)
     page.get_by_test_id("start").click()
     expect(_status(page)).to_have_text("Your move (red).")
     confirm = page.get_by_test_id("confirm-resign")
@@ -319,10 +323,7 @@ def test_resign_waits_for_its_confirmation_only_briefly(server: _Server, browser
 
 def test_a_refused_paste_keeps_what_was_typed_and_a_drag_selects_no_text(
         server: _Server, browser: Any, console: _Console) -> None:
-    page = _new_page(browser, console)
-    page.goto(server.url + "/")
-    page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    page = _setting_up(server, browser, console)
     assert page.locator("#board").evaluate("(b) => getComputedStyle(b).userSelect") == "none"
     page.locator("#paste summary").click()
     text = page.get_by_test_id("setup-text")

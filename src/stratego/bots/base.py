@@ -1,5 +1,6 @@
-"""What every bot is: the `Bot` protocol, `bot_name`, and the checks of what a bot is
-handed (`as_view`, `moves_to_choose`)."""
+"""What every bot is: the `Bot` protocol, `bot_name`, the checks of what a bot is handed
+(`as_view`, `moves_to_choose`), and the optional methods a host calls
+(`tell_game_over`, `close_bot`)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from stratego.errors import ArgumentError
 from stratego.moves import Move
+from stratego.pieces import Player
 from stratego.views import PlayerView, as_view
 
-__all__ = ["Bot", "as_view", "bot_name", "moves_to_choose"]
+__all__ = ["Bot", "as_view", "bot_name", "close_bot", "moves_to_choose", "tell_game_over"]
 
 
 @runtime_checkable
@@ -36,3 +38,20 @@ def moves_to_choose(view: Any) -> tuple[Move, ...]:
     if not moves:
         raise ArgumentError(f"{view.player} has no legal move to choose from")
     return moves
+
+
+def tell_game_over(bot: object, winner: Player | None, termination: str) -> None:
+    """Call the bot's ``game_over(winner, termination)`` method, when it has one (a program
+    bot sends its ``end`` message and lets its process go): what every host (a match, an
+    environment) does at the end of each of the bot's games."""
+    over = getattr(bot, "game_over", None)
+    if callable(over):
+        over(winner, termination)
+
+
+def close_bot(bot: object) -> None:
+    """Call the bot's ``close()`` method, when it has one (a program bot stops its
+    process)."""
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()

@@ -44,10 +44,10 @@ from stratego.state import GameState
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSource",
            "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
-           "check_flag", "check_max_plies", "check_seed", "check_setups", "close_bot", "decode",
+           "check_flag", "check_max_plies", "check_seed", "check_setups", "decode",
            "draw_setup", "ending", "given_state", "illegal_reason", "league", "observation",
            "planes_space", "reset_bot", "rewards", "rgb_picture", "seat_from", "shaped",
-           "start_state", "tell_game_over"]
+           "start_state"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -212,23 +212,6 @@ def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup | N
 TRUNCATED = "ply limit"
 """The termination a bot's ``game_over`` hears of an episode the environment cut short at
 its `max_plies` (as `stratego.match.play_match` reports a game stopped at its ply limit)."""
-
-
-def tell_game_over(bot: object, winner: Player | None, termination: str) -> None:
-    """Call the bot's ``game_over(winner, termination)`` method, when it has one (a program
-    bot sends its ``end`` message and lets its process go), as `stratego.match` does at the
-    end of each game."""
-    over = getattr(bot, "game_over", None)
-    if callable(over):
-        over(winner, termination)
-
-
-def close_bot(bot: object) -> None:
-    """Call the bot's ``close()`` method, when it has one (a program bot stops its
-    process)."""
-    close = getattr(bot, "close", None)
-    if callable(close):
-        close()
 
 
 def check_setups(setups: SetupSource) -> None:

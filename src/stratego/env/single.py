@@ -10,6 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from stratego.arguments import rules_from
+from stratego.bots.base import close_bot, tell_game_over
 from stratego.encoding import NUM_ACTIONS
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
@@ -26,7 +27,6 @@ from stratego.env.common import (
     check_max_plies,
     check_seed,
     check_setups,
-    close_bot,
     decode,
     ending,
     given_state,
@@ -40,7 +40,6 @@ from stratego.env.common import (
     seat_from,
     shaped,
     start_state,
-    tell_game_over,
 )
 from stratego.errors import ArgumentError
 from stratego.pieces import Player

@@ -20,6 +20,7 @@ import attrs
 from stratego._checks import as_bool
 from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, seed_from
 from stratego.bots import Bot, bot_name
+from stratego.bots.base import tell_game_over
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, shown
 from stratego.explain import explain_illegal
@@ -277,6 +278,4 @@ def _game_over(bots: tuple[Bot, Bot], result: GameResult) -> None:
     """Tell the bots that have a ``game_over(winner, termination)`` method how the game
     ended (a program bot sends its ``end`` message and lets its process go)."""
     for bot in bots:
-        over = getattr(bot, "game_over", None)
-        if callable(over):
-            over(result.winner, result.termination)
+        tell_game_over(bot, result.winner, result.termination)

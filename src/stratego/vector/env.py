@@ -58,6 +58,7 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
+from stratego.bots.base import close_bot, tell_game_over  # noqa: E402
 from stratego.bots.policy import PolicyBot  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.engine import new_game  # noqa: E402
@@ -73,14 +74,12 @@ from stratego.env.common import (  # noqa: E402
     check_max_plies,
     check_seed,
     check_setups,
-    close_bot,
     draw_setup,
     league,
     planes_space,
     reset_bot,
     rgb_picture,
     seat_from,
-    tell_game_over,
 )
 from stratego.errors import ArgumentError, BotFaultError, BotSpecError, shown  # noqa: E402
 from stratego.match import BotSpec  # noqa: E402
