@@ -435,6 +435,28 @@ def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
     assert "r10" in out.split("blue plays ")[1]  # the Marshal is back on the board
 
 
+def test_play_says_so_when_a_rescue_may_bring_nothing_back(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Hasbro 2009, Rescue: a Scout that reaches the back row rescues no piece (its only
+    choice is to go on, '--'): the prompt says so rather than offering a rescue."""
+    import stratego
+    from stratego import Player, Rank
+    from stratego.cli import play as play_command
+
+    def position(rules: stratego.Rules, red: object, blue: object) -> stratego.GameState:
+        return stratego.from_position(
+            rules, {"e2": "X", "a1": "F", "j1": "B", "a10": "f", "b10": "b", "j9": "t"},
+            captured=[(Player.RED, Rank.MARSHAL)],
+        )
+
+    monkeypatch.setattr(play_command, "new_game", position)
+    code, out = play(monkeypatch, capsys, ["e2-e10", "quit"], "--edition",
+                     "hasbro-2009+rescue", "--seed", "1", "--bot", "random")
+    assert code == 0
+    assert "nothing may come back now: type '--' to go on." in " ".join(out.split())
+    assert "you may bring back" not in out
+
+
 def test_a_factory_that_fails_or_gives_no_bot_and_a_module_that_is_a_file_are_named(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         tmp_path: pathlib.Path) -> None:
@@ -478,9 +500,14 @@ def test_play_against_a_bot_loaded_by_module_and_name(
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     code, out = play(monkeypatch, capsys, ["moves"], "--seed", "1", "--color", "blue",
-                     "--bot", "sillybots:Silly")
+                     "--bot", "sillybots:Silly", "--save", str(tmp_path / "won.txt"))
     assert code == 0
-    assert "not a legal move: you win" in out
+    assert ("The sillybots:Silly bot answered Move.parse('a1-a9'), which is not a legal\n"
+            "move.") in out
+    # the end of a game: the whole board, the result with the seed, the game saved
+    assert "You win: red loses by forfeit after 0 plies (seed 1)." in out
+    assert f"Saved: {tmp_path / 'won.txt'}" in out
+    assert '[Result "0-1"]' in (tmp_path / "won.txt").read_text(encoding="utf-8")
     code, out, err = run(capsys, "selfplay", "--red", "sillybots:Nothing")
     assert code == 2
     assert "cannot load the bot 'sillybots:Nothing'" in err

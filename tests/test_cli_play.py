@@ -186,6 +186,9 @@ def test_resigning_ends_the_game_shows_the_board_and_saves_it(
         assert record.replay().ply == 2
     else:
         assert re.search(r"<result[^>]*type=\"3\"|<type>3</type>|result.{0,40}3", text), text
+    # the replay says how it ended, not "game on"
+    assert main(["replay", str(path)]) == 0
+    assert "Outcome: blue wins (red resigned or forfeited) 0-1" in capsys.readouterr().out
     code, out, _ = play(monkeypatch, capsys, ["help", "quit"], "--seed", "3")
     assert "'resign'" in out  # the help says how to give up
     assert "You left the game." in out
@@ -353,3 +356,43 @@ def test_match_with_human_setups(capsys: pytest.CaptureFixture[str],
     random_argv[random_argv.index("2")] = "3"
     assert main(random_argv) == 2
     assert "setup source" in capsys.readouterr().err
+
+
+def test_a_bot_of_other_rules_is_refused_before_the_game_and_a_program_s_fault_ends_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: pathlib.Path) -> None:
+    """A learned bot plays its own rules only: `play` and `selfplay` refuse it under others
+    before the game (a usage error, as `match` does), not with a traceback at its first
+    move. A program bot that breaks its side of the game loses it by forfeit: the whole
+    board, the result with the seed, and the game saved, as any end of a game."""
+    code, out, err = play(monkeypatch, capsys, ["a4-a5"], "--bot", "policy-barrage")
+    assert code == 2
+    assert out == ""
+    assert "the bot 'policy-barrage' plays classic+barrage, the game classic" in err
+    assert main(["selfplay", "--red", "policy-barrage", "-e", "hasbro-2009"]) == 2
+    assert "plays classic+barrage, the game hasbro-2009" in capsys.readouterr().err
+    crash = tmp_path / "crash.py"
+    crash.write_text("import json, sys\n"
+                     "for line in sys.stdin:\n"
+                     "    if json.loads(line)['type'] == 'start':\n"
+                     "        print(json.dumps({'type': 'setup', 'setup': None}), flush=True)\n"
+                     "    else:\n"
+                     "        sys.exit(3)\n", encoding="utf-8")
+    saved = tmp_path / "won.txt"
+    code, out, _ = play(monkeypatch, capsys, ["a4-a5"], "--seed", "3", "--color", "blue",
+                        "--bot", f"cmd:{sys.executable} {crash}", "--save", str(saved))
+    assert code == 0
+    assert "bot lost by a fault" in out
+    assert "You win: red loses by forfeit after 0 plies (seed 3)." in out
+    assert '[Result "0-1"]' in saved.read_text(encoding="utf-8")
+
+
+def test_replay_of_a_file_that_is_not_utf8_is_a_usage_error(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    for name in ("bad.txt", "bad.json", "bad.gsn", "bad.xml"):
+        path = tmp_path / name
+        path.write_bytes(b"\xff\xfe\x00garbage")
+        assert main(["replay", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        assert str(path) in err

@@ -12,8 +12,8 @@ np = pytest.importorskip("numpy")
 
 from stratego import Player, Rank, view  # noqa: E402
 from stratego.bots import BOTS, make_bot  # noqa: E402
+from stratego.bots.base import check_bot_rules  # noqa: E402
 from stratego.editions import by_name  # noqa: E402
-from stratego.env.common import check_bot_rules  # noqa: E402
 from stratego.errors import BotSpecError, RulesError  # noqa: E402
 from stratego.match import BotSpec, play_match  # noqa: E402
 from stratego.nn import LEARNED, NetworkBot, learned_weights, load  # noqa: E402

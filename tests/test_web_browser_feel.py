@@ -348,6 +348,8 @@ def test_variants_that_cannot_be_played_together_are_greyed_out_and_explained(
         stratego.variants.VARIANTS["duel"].summary)
     barrage.check()
     expect(duel).to_be_disabled()
+    expect(variants.locator('label:has(input[value="duel"])')).to_have_attribute(
+        "title", "cannot be played with Stratego Barrage")
     expect(variants.get_by_label("Ultimate Lightning Stratego")).to_be_disabled()
     expect(variants.get_by_label("Rescue")).to_be_enabled()
     barrage.uncheck()
@@ -370,8 +372,10 @@ def test_the_move_list_shows_strikes_in_short_and_a_finished_game_reviews_face_u
     expect(first).to_have_text("a4xa5 6\u00d77 loses")
     expect(first).to_have_attribute("title", "red: a4xa5, Captain (6) strikes Major (7): "
                                              "defender wins")
-    widths = _moves(page).evaluate_all("(ps) => ps.map((p) => p.getBoundingClientRect().width)")
-    assert widths[0] == widths[1]
+    cells = page.get_by_test_id("moves").locator("li .side")
+    widths = cells.evaluate_all("(cs) => cs.map((c) => c.getBoundingClientRect().width)")
+    assert len(widths) == 2
+    assert widths[0] == widths[1]  # two aligned columns
     page.get_by_test_id("resign").click()
     page.get_by_test_id("confirm-resign").click()
     expect(page.get_by_test_id("game-over")).to_be_visible()
@@ -382,11 +386,13 @@ def test_the_move_list_shows_strikes_in_short_and_a_finished_game_reviews_face_u
     expect(page.locator('[data-square="e9"] .piece')).to_have_attribute("data-rank", "T")
 
 
+@pytest.mark.parametrize("reply", ["a5-a6", "a5-a4"])
 def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: _Server, browser: Any, console: _Console, reply: str) -> None:
     """A strike's marks stay until our next move; the defender that won and has moved on
     since is not drawn where it stood (it would look like a second piece of its rank),
-    while the attacker it took leaves its faint trace."""
+    while the attacker it took leaves its faint trace, unless a piece of the other side
+    has moved onto that square since (the trace would sit on that piece)."""
     from test_web import post
 
     state = stratego.from_position(
@@ -402,9 +408,41 @@ def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
     page.locator('[data-square="a5"]').click()
     expect(_moves(page)).to_have_count(1)
     blue_base = f"/api/games/{created['game']}/{blue['seat']}"
-    reply = post(server.hub, blue_base + "/move", {"move": "a5-a6"})
-    assert reply.status == 200, reply.body
+    answer = post(server.hub, blue_base + "/move", {"move": reply})
+    assert answer.status == 200, answer.body
     expect(_moves(page)).to_have_count(2)  # red's page polls
-    expect(page.locator('[data-square="a4"] .ghost')).to_have_count(1)
     expect(page.locator('[data-square="a5"] .ghost')).to_have_count(0)
     expect(page.locator('[data-square="a5"] .strike-tag')).to_have_count(0)
+    if reply == "a5-a6":
+        expect(page.locator('[data-square="a4"] .ghost')).to_have_count(1)
+    else:  # the Marshal stands on the Scout's square: no Scout's mark on it
+        expect(page.locator('[data-square="a4"] .piece')).to_have_attribute("data-owner",
+                                                                            "blue")
+        expect(page.locator('[data-square="a4"] .strike-tag')).to_have_count(0)
+        expect(page.locator('[data-square="a4"] .ghost')).to_have_count(0)
+
+
+def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Hasbro 2009, Rescue: the decision that follows a move to the back row is listed in
+    the mover's own column, beside that move; the other side's reply stays in its column."""
+    from stratego import Player, Rank
+
+    rules = stratego.HASBRO_2009.with_variants(stratego.variants.RESCUE)
+    state = stratego.from_position(
+        rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
+        captured=[(Player.RED, Rank.MINER)])
+    hub = GameHub(rules=rules, bot="random", seed=1)
+    rescue_server = _Server(hub)
+    try:
+        page = _page_at(rescue_server, browser, console, state)
+        page.locator('[data-square="a9"]').click()
+        page.locator('[data-square="a10"]').click()
+        page.locator('[data-move="--"]').click()
+        expect(_moves(page)).to_have_count(3)
+        row = page.get_by_test_id("moves").locator("li").first
+        expect(row.locator(".side").nth(0).locator("[data-ply]")).to_have_count(2)
+        expect(row.locator(".side").nth(0)).to_contain_text("declines")
+        expect(row.locator(".side").nth(1).locator("[data-ply]")).to_have_count(1)
+    finally:
+        rescue_server.stop()

@@ -178,6 +178,8 @@ def test_the_player_chooses_colour_and_rules() -> None:
     assert refused.status == 400
     assert refused.json()["error"] == ("Stratego Barrage and Stratego Duel cannot be played "
                                        "together: choose one of them")
+    in_the_name = post(hub, "/api/games", {"rules": "classic+barrage+duel"})
+    assert in_the_name.json()["error"] == refused.json()["error"]
 
 
 # -- clocks ---------------------------------------------------------------------------------

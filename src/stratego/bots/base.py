@@ -1,17 +1,20 @@
 """What every bot is: the `Bot` protocol, `bot_name`, the checks of what a bot is handed
-(`as_view`, `moves_to_choose`), and the optional methods a host calls
-(`tell_game_over`, `close_bot`)."""
+(`as_view`, `moves_to_choose`), the check that a bot plays the host's rules
+(`check_bot_rules`), and the optional methods a host calls (`tell_game_over`,
+`close_bot`)."""
 
 from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from stratego.errors import ArgumentError
+from stratego.errors import ArgumentError, RulesError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
+from stratego.rules import Rules
 from stratego.views import PlayerView, as_view
 
-__all__ = ["Bot", "as_view", "bot_name", "close_bot", "moves_to_choose", "tell_game_over"]
+__all__ = ["Bot", "as_view", "bot_name", "check_bot_rules", "close_bot", "moves_to_choose",
+           "tell_game_over"]
 
 
 @runtime_checkable
@@ -55,3 +58,14 @@ def close_bot(bot: object) -> None:
     close = getattr(bot, "close", None)
     if callable(close):
         close()
+
+
+def check_bot_rules(bot: object, rules: Rules, host: str = "the game") -> None:
+    """`RulesError` when `bot` says it plays other rules than `rules` (a ``rules``
+    attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic),
+    checked before a game rather than at the bot's first move. A ply limit is no other
+    game. `host` names what plays `rules` in the message."""
+    own = getattr(bot, "rules", None)
+    if isinstance(own, Rules) and own.name != rules.name:
+        raise RulesError(f"the bot {shown(bot_name(bot))} plays {own.name}, {host} "
+                         f"{rules.name}")

@@ -27,7 +27,7 @@ from stratego.variants import VARIANTS
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
-    red, blue = bot_from_spec(args.red, None), bot_from_spec(args.blue, None)
+    red, blue = bot_from_spec(args.red, None, rules), bot_from_spec(args.blue, None, rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.save:
         check_save(args.save, args.format, rules)  # a bad name or file is an error before the game
@@ -82,11 +82,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
     kind = format_of(args.file, args.format)
     header: dict[str, str] = {}
+    recorded = ""  # the result the file gives a game its moves do not end (a resignation)
     try:
         if kind.startswith("gravon"):
             game = gravon.read_game_file(args.file)
             header = {"Red": game.players[0], "Blue": game.players[1]}
             state = game.replay()
+            if game.result_type is not None:
+                recorded = ("1/2-1/2" if game.winner is None
+                            else "1-0" if game.winner is Player.RED else "0-1")
         else:
             with open(args.file, encoding="utf-8") as handle:
                 text = handle.read()
@@ -94,8 +98,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
                       else records.record_from_json(text))
             header = dict(record.tags)
             state = record.replay()
+            recorded = header.get("Result", "")
     except OSError as exc:
         raise UsageError(f"cannot read {shown(args.file)}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"cannot read {shown(args.file)}: it is not UTF-8 text") from None
     except StrategoError as exc:  # the Gravon reader names the file itself
         text = str(exc)
         raise UsageError(text if text.startswith(f"{args.file}:") else f"{args.file}: {text}"
@@ -105,12 +112,24 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(line)
     outcome = state.outcome
     if outcome is None:
-        text = "game on"
+        text = _ended_off_the_board(recorded)
     else:
         who = "draw" if outcome.winner is None else f"{outcome.winner} wins"
         text = f"{who} ({outcome.termination.value}) {outcome.result()}"
     _summary(state, args, text)
     return 0
+
+
+def _ended_off_the_board(result: str) -> str:
+    """The outcome line of a game its moves do not end, from the result its file records
+    (a resignation, a forfeit or an agreed draw, as `play --save` writes them), or "game
+    on" when it records none."""
+    if result in ("1-0", "0-1"):
+        loser = Player.BLUE if result == "1-0" else Player.RED
+        return f"{loser.opponent} wins ({loser} resigned or forfeited) {result}"
+    if result == "1/2-1/2":
+        return f"draw (agreed) {result}"
+    return "game on"
 
 
 def _outcome_text(game: GameResult) -> str:

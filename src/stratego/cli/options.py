@@ -9,6 +9,7 @@ import sys
 from typing import IO, Any
 
 from stratego.bots import Bot, make_bot
+from stratego.bots.base import check_bot_rules
 from stratego.editions import EDITIONS, OPTIONS, by_name
 from stratego.errors import StrategoError, shown
 from stratego.match import SETUP_SOURCES
@@ -38,13 +39,18 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
     return rules
 
 
-def bot_from_spec(name: str, seed: int | None) -> Bot:
+def bot_from_spec(name: str, seed: int | None, rules: Rules | None = None) -> Bot:
     """A bot from its spec (`stratego.bots.specs`): a library bot's name,
-    ``module:factory`` or ``file.py:factory`` (called with the seed), ``cmd:COMMAND``."""
+    ``module:factory`` or ``file.py:factory`` (called with the seed), ``cmd:COMMAND``;
+    with `rules`, one that says it plays other rules (a learned bot) is refused before
+    the game (`stratego.bots.base.check_bot_rules`)."""
     try:
-        return make_bot(name, seed)
+        bot = make_bot(name, seed)
+        if rules is not None:
+            check_bot_rules(bot, rules, "the game")
     except StrategoError as exc:
         raise UsageError(str(exc)) from None
+    return bot
 
 
 def _colour_allowed(stream: IO[str]) -> bool:

@@ -23,7 +23,7 @@ from stratego.cli.options import (
 from stratego.cli.saving import check_save, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import InvalidNotationError, StrategoError, shown
+from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, shown
 from stratego.explain import explain_illegal
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
@@ -172,7 +172,7 @@ def cmd_play(args: argparse.Namespace) -> int:
               for player in Player}
     if args.setup is not None:
         setups[person] = _person_setup(args.setup, rules, person)
-    bot = bot_from_spec(args.bot, random.Random(f"{seed}/bot").randrange(2**32))
+    bot = bot_from_spec(args.bot, random.Random(f"{seed}/bot").randrange(2**32), rules)
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     print(textwrap.fill(f"You play {person} against the {args.bot} bot under {rules.title} "
                         f"({rules.name}).", WIDTH))
@@ -181,12 +181,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     show_board = True
     while state.outcome is None:
         if state.to_move != person:
-            move = bot(view(state, person.opponent))
+            try:
+                move = bot(view(state, person.opponent))
+            except BotFaultError as fault:  # a program bot that broke its side of the game
+                return _end(state, args, person, seed, resigned=person.opponent,
+                            how=f"the {args.bot} bot lost by a fault: {fault}")
             if not isinstance(move, Move) or move not in legal_moves(state):
-                print(f"The {args.bot} bot answered {shown(move)}, which is not a legal move: "
-                      "you win.")
-                print(draw_board(state, args.board, person))
-                return 0
+                return _end(state, args, person, seed, resigned=person.opponent,
+                            how=f"the {args.bot} bot answered {shown(move)}, which is not "
+                                "a legal move")
             state = apply(state, move)
             print(f"{person.opponent} plays {_public_move(move, view(state, person))}")
             _report_strike(state, person)
@@ -199,7 +202,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                   f"the bot's {captured_text(seen, person.opponent)}")
             if seen.pending_rescue is not None:
                 title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
-                print(_RESCUE_HELP.format(piece=title))
+                if all(m.is_decline for m in seen.legal_moves):
+                    # no piece may come back (a Scout rescues none, none to bring back)
+                    print(textwrap.fill(f"Rescue: your {title} reached the opponent's back "
+                                        "row, but nothing may come back now: type '--' to "
+                                        "go on.", WIDTH))
+                else:
+                    print(_RESCUE_HELP.format(piece=title))
             show_board = False
         try:
             line = input(f"{person} (ply {state.ply + 1})> ").strip()
@@ -249,15 +258,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     return _end(state, args, person, seed)
 
 
+def _cap(text: str) -> str:
+    """`text` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
-         resigned: Player | None = None) -> int:
-    """The game is over (by its rules, or `resigned` by that player): the whole board may
-    be shown, the result, the seed that replays it, and the game saved with ``--save``."""
+         resigned: Player | None = None, how: str | None = None) -> int:
+    """The game is over (by its rules, or `resigned` by that player, `how` saying why when
+    it is no resignation: the bot's fault): the whole board may be shown, the result, the
+    seed that replays it, and the game saved with ``--save``."""
     print(draw_board(state, args.board, person))
     outcome = state.outcome
     if resigned is not None:
         verdict = "You lose" if resigned == person else "You win"
-        how = "you resigned" if resigned == person else f"{resigned} resigned"
+        if how is None:
+            how = "you resigned" if resigned == person else f"{resigned} resigned"
+        else:  # the bot's fault: said first, then the result as a game's end is said
+            print(textwrap.fill(f"{_cap(how)}.", WIDTH))
+            how = f"{resigned} loses by forfeit"
         print(f"{verdict}: {how} after {state.ply} plies (seed {seed}).")
     elif outcome is not None and outcome.winner is None:
         print(f"A draw ({outcome.termination.value}) after {state.ply} plies (seed {seed}).")

@@ -29,7 +29,6 @@ from stratego.errors import (
     ArgumentError,
     BotSpecError,
     InvalidNotationError,
-    RulesError,
     SetupError,
     StrategoError,
     shown,
@@ -43,7 +42,7 @@ from stratego.setups import Setup
 from stratego.state import GameState
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSource",
-           "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_bot_rules", "check_choice",
+           "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_choice",
            "check_flag", "check_max_plies", "check_seed", "check_setups", "decode",
            "draw_setup", "ending", "given_state", "illegal_reason", "league", "observation",
            "planes_space", "reset_bot", "rewards", "rgb_picture", "seat_from", "shaped",
@@ -183,15 +182,6 @@ def check_max_plies(max_plies: object) -> int | None:
         raise ArgumentError(f"max_plies is a positive whole number or None, not "
                             f"{shown(max_plies)}")
     return max_plies
-
-
-def check_bot_rules(bot: object, rules: Rules) -> None:
-    """`RulesError` when `bot` says it plays other rules than `rules` (a ``rules``
-    attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic)."""
-    own = getattr(bot, "rules", None)
-    if isinstance(own, Rules) and own.name != rules.name:  # a ply limit is no other game
-        raise RulesError(f"the opponent {shown(bot)} plays {own.name}, the environment "
-                         f"{rules.name}")
 
 
 def reset_bot(bot: object, seed: int) -> None:

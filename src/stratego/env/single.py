@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from stratego.arguments import rules_from
-from stratego.bots.base import close_bot, tell_game_over
+from stratego.bots.base import check_bot_rules, close_bot, tell_game_over
 from stratego.encoding import NUM_ACTIONS
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
@@ -21,7 +21,6 @@ from stratego.env.common import (
     SetupSource,
     bot_setup,
     build_bot,
-    check_bot_rules,
     check_choice,
     check_flag,
     check_max_plies,
@@ -103,7 +102,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         max_plies = check_max_plies(max_plies)
         self.opponents = [build_bot(source) for source in league(opponent)]
         for bot in self.opponents:
-            check_bot_rules(bot, self.rules)
+            check_bot_rules(bot, self.rules, "the environment")
         """The league of opponent bots (one item unless a list was given)."""
         self.opponent = self.opponents[0]
         """The opponent of the current episode."""

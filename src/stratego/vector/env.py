@@ -58,7 +58,7 @@ from gymnasium import spaces  # noqa: E402
 from gymnasium.vector import AutoresetMode, VectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
-from stratego.bots.base import close_bot, tell_game_over  # noqa: E402
+from stratego.bots.base import check_bot_rules, close_bot, tell_game_over  # noqa: E402
 from stratego.bots.policy import PolicyBot  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.engine import new_game  # noqa: E402
@@ -68,7 +68,6 @@ from stratego.env.common import (  # noqa: E402
     bot_setup,
     bot_spec,
     build_bot,
-    check_bot_rules,
     check_choice,
     check_flag,
     check_max_plies,
@@ -198,7 +197,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._opponents = [_Opponent(source) for source in sources]
         for opponent_ in self._opponents:  # a named bot too: "policy-barrage" plays Barrage
             check_bot_rules(opponent_.build(0) if opponent_.kind == "bot" else opponent_.source,
-                            rules)
+                            rules, "the environment")
         self.batch = Batch.new(rules, num_envs, seed=0)
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads

@@ -130,12 +130,14 @@ class Seating:
                     or not all(isinstance(v, str) and 0 < len(v) < 40 for v in variants)):
                 raise WebError(400, f"variants is a list of variant names, not "
                                     f"{shown(variants)}")
-            for first, second in itertools.combinations(variants, 2):
-                one, other = VARIANTS.get(first), VARIANTS.get(second)
-                if one is not None and other is not None and second in one.excludes:
-                    raise WebError(400, f"{one.title} and {other.title} cannot be played "
-                                        "together: choose one of them")
             name = "+".join([name, *variants])
+        # variants that do not go together, named in the players' words (the rules name
+        # may carry them too, as the lobby sends it)
+        for first, second in itertools.combinations(name.split("+")[1:], 2):
+            one, other = VARIANTS.get(first), VARIANTS.get(second)
+            if one is not None and other is not None and second in one.excludes:
+                raise WebError(400, f"{one.title} and {other.title} cannot be played "
+                                    "together: choose one of them")
         try:
             return by_name(name)
         except StrategoError as exc:

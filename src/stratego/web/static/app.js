@@ -199,9 +199,18 @@
         option.disabled = Boolean(chosen) && option.value !== botEdition;
       }
       const ruledOut = excluded();
+      // the ticked variants that rule out the variant `id`, by title
+      const by = (id) => [...box.querySelectorAll("input:checked")].filter((i) => {
+        const v = options.variants.find((w) => w.id === i.value);
+        return v && (v.excludes || []).includes(id);
+      }).map((i) => i.dataset.title);
       for (const input of box.querySelectorAll("input")) {
         input.disabled = chosen ? !botVariants.includes(input.value)
           : ruledOut.has(input.value) && !input.checked;
+        // say why it is greyed out
+        input.parentElement.title = !input.disabled ? ""
+          : chosen ? `${chosen.name} plays ${rulesTitle(chosen.rules)} only`
+          : `cannot be played with ${by(input.value).join(" or ")}`;
       }
       $("rules-locked").hidden = !chosen;
       if (chosen) {
@@ -562,10 +571,19 @@
 
     function renderMoves() {
       const moves = $("moves");
-      moves.replaceChildren(...cur.move_rows.map((row) => {
-        const li = document.createElement("li");
-        li.value = row.number;
-        for (const ply of row.plies) {
+      const rows = cur.move_rows;
+      // A row is a move of each side: two cells, the first mover's on the left; a Rescue
+      // decision stays in its side's cell beside the move that earned it.
+      const first = rows.length && rows[0].plies.length ? rows[0].plies[0].player : cur.player;
+      const row = (number) => {
+        const li = el("li", {}, el("span", { class: "side" }), el("span", { class: "side" }));
+        li.value = number;
+        return li;
+      };
+      const cell = (li, player) => li.children[player === first ? 0 : 1];
+      moves.replaceChildren(...rows.map((entry) => {
+        const li = row(entry.number);
+        for (const ply of entry.plies) {
           const button = document.createElement("button");
           button.type = "button";
           button.className = "ply";
@@ -573,10 +591,10 @@
           button.dataset.player = ply.player;
           button.textContent = ply.short || ply.text.replace(/^(red|blue): /, "");
           button.title = ply.text;
-          button.setAttribute("aria-label", `move ${row.number}, ${ply.text}`);
+          button.setAttribute("aria-label", `move ${entry.number}, ${ply.text}`);
           if (reviewing && reviewing.ply === ply.ply) button.classList.add("current");
           button.addEventListener("click", () => review(ply.ply));
-          li.appendChild(button);
+          cell(li, ply.player).appendChild(button);
         }
         return li;
       }));
@@ -584,15 +602,12 @@
         const mine = el("span", { class: "ply pending", "data-testid": "pending-move",
           text: `${pendingMove} …`, title: "Your move, sent" });
         // a new row when the side that moved first moves again, else the last row
-        const rows = cur.move_rows;
-        const first = rows.length && rows[0].plies.length ? rows[0].plies[0].player : cur.player;
-        if (rows.length && cur.player !== first && moves.lastElementChild) {
-          moves.lastElementChild.appendChild(mine);
-        } else {
-          const li = el("li", {}, mine);
-          li.value = rows.length + 1;
+        let li = moves.lastElementChild;
+        if (!li || cur.player === first) {
+          li = row(rows.length + 1);
           moves.appendChild(li);
         }
+        cell(li, cur.player).appendChild(mine);
       }
       if (!reviewing) moves.scrollTop = moves.scrollHeight;
       else {
@@ -623,9 +638,12 @@
         for (const [square, owner, text, role] of sides) {
           const cell = cells[square];
           if (!cell) continue;
-          const empty = !cell.querySelector(".piece");
+          const occupant = cell.querySelector(".piece");
+          const empty = !occupant;
           // a defender that held its square and has moved on since: nothing to mark there
           if (empty && role === "defender" && strike.result === "defender") continue;
+          // the attacker's square taken since by a piece of the other side: its mark is gone
+          if (role === "attacker" && occupant && occupant.dataset.owner !== owner) continue;
           cell.classList.add("struck");
           cell.classList.toggle("fresh", fresh);
           if (empty) {
