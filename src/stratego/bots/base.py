@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
+from stratego.arguments import rules_from
 from stratego.errors import ArgumentError, RulesError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
@@ -60,11 +61,13 @@ def close_bot(bot: object) -> None:
         close()
 
 
-def check_bot_rules(bot: object, rules: Rules, host: str = "the game") -> None:
+def check_bot_rules(bot: object, rules: Rules | str, host: str = "the game") -> None:
     """`RulesError` when `bot` says it plays other rules than `rules` (a ``rules``
     attribute, as `stratego.nn.NetworkBot` has: a Barrage model does not play classic),
     checked before a game rather than at the bot's first move. A ply limit is no other
-    game. `host` names what plays `rules` in the message."""
+    game. `host` names what plays `rules` in the message. `rules` is a `Rules` value or a
+    rules name (`RulesError` for anything else)."""
+    rules = rules_from(rules)
     own = getattr(bot, "rules", None)
     if isinstance(own, Rules) and own.name != rules.name:
         raise RulesError(f"the bot {shown(bot_name(bot))} plays {own.name}, {host} "
