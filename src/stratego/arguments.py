@@ -36,9 +36,8 @@ from stratego.optional import require
 from stratego.rules import Rules
 
 __all__ = ["DEFAULT_MAX_PLIES", "callback_from", "chance_from", "file_path", "fresh_seed",
-           "limited_rules",
-           "mapping", "max_plies_from", "numpy_generator", "optional_seed", "path_from",
-           "random_from", "rules_from", "seed_from", "seed_sequence"]
+           "limited_rules", "mapping", "max_plies_from", "numpy_generator", "optional_seed",
+           "path_from", "random_from", "rules_from", "seed_from", "seed_sequence"]
 
 DEFAULT_MAX_PLIES = 3000
 """The ply limit of a bot game (a draw when it is reached) unless the rules have a shorter

@@ -290,7 +290,6 @@ class Variant:
         return object.__reduce__(self)
 
 
-
 _REGISTERED: dict[str, Variant] = {}
 
 

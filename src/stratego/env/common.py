@@ -39,7 +39,7 @@ from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import SETUP_SOURCES, setup_source
 from stratego.setups import Setup
-from stratego.state import GameState
+from stratego.state import GameState, Termination
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSource",
            "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_choice",
@@ -199,7 +199,7 @@ def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup | N
     return setup if callable(setup) else None
 
 
-TRUNCATED = "ply limit"
+TRUNCATED = Termination.PLY_LIMIT.value
 """The termination a bot's ``game_over`` hears of an episode the environment cut short at
 its `max_plies` (as `stratego.match.play_match` reports a game stopped at its ply limit)."""
 

@@ -92,7 +92,8 @@ def clues(view: PlayerView, *, limit: int = MAX_CLUES, advance: float = ADVANCE_
     """The behaviour clues of `view` about the opponent's hidden pieces, oldest first: at
     most one per piece (its latest) and at most `limit` (the latest). `advance` and
     `flee` are the factors the clues carry; a kind whose factor is 1 tells nothing and
-    is not looked for. Raises `SamplingError` for arguments of the wrong kind."""
+    is not looked for. Raises `ArgumentError` for a `view` that is no `PlayerView`,
+    `SamplingError` for the other arguments of the wrong kind."""
     as_view(view)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise SamplingError(f"limit must be a whole number >= 0, not {shown(limit)}")

@@ -129,9 +129,8 @@ def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
     ``view(sample_state(v, rng), v.player) == v``. Raises `ArgumentError` if `v`
     is no `PlayerView`, `SamplingError` if no assignment fits, or none of
     `max_draws` draws passes the whole-state checks, or the view is not one a
-    game gives (a view read from JSON is
-    checked only for its form: an id, square or count out of range, or a
-    record that does not give the view back, is refused here, naming the
-    field). To draw many states for one view, build a `Sampler` once.
+    game gives (a view read from JSON is checked only for its form: an id,
+    square or count out of range, or a record that does not give the view back,
+    is refused here, naming the field). To draw many states for one view, build a `Sampler` once.
     """
     return Sampler(v).sample(rng, max_draws=max_draws)

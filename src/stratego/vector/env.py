@@ -404,14 +404,13 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     def _tell_game_over(self, rows: npt.NDArray[np.intp]) -> None:
         """Tell the opponent bots of the games in `rows` (just ended or cut short at
         `max_plies`) how their game ended, as `stratego.match` does."""
-        batch = self.batch
+        terms, winners = self.batch.termination, self.batch.winner  # each a fresh array
         for row in (int(r) for r in rows):
             bot = self._bots.get((int(self._pick[row]), row))
             if bot is None:
                 continue
-            code = int(batch.termination[row])
-            term = TERMINATIONS[code]
-            winner = int(batch.winner[row])
+            term = TERMINATIONS[int(terms[row])]
+            winner = int(winners[row])
             tell_game_over(bot, Player(winner) if winner >= 0 else None,
                            TRUNCATED if term is None else term.value)
 

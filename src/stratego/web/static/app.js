@@ -167,14 +167,13 @@
       box.appendChild(item);
     }
     $("variants-box").hidden = options.variants.length === 0;
-    // the variants a ticked one cannot be played with (Barrage and Duel, say)
-    function excluded() {
-      const out = new Set();
-      for (const input of box.querySelectorAll("input:checked")) {
+    // the ticked variants the variant `id` cannot be played with (Barrage and Duel, say),
+    // by title
+    function ruledOutBy(id) {
+      return [...box.querySelectorAll("input:checked")].filter((input) => {
         const v = options.variants.find((w) => w.id === input.value);
-        for (const other of (v && v.excludes) || []) out.add(other);
-      }
-      return out;
+        return v && (v.excludes || []).includes(id);
+      }).map((input) => input.dataset.title);
     }
     function variantsChanged() {
       const chosen = [...box.querySelectorAll("input:checked")].map((input) => input.dataset.title);
@@ -198,19 +197,13 @@
       for (const option of editions.options) {
         option.disabled = Boolean(chosen) && option.value !== botEdition;
       }
-      const ruledOut = excluded();
-      // the ticked variants that rule out the variant `id`, by title
-      const by = (id) => [...box.querySelectorAll("input:checked")].filter((i) => {
-        const v = options.variants.find((w) => w.id === i.value);
-        return v && (v.excludes || []).includes(id);
-      }).map((i) => i.dataset.title);
       for (const input of box.querySelectorAll("input")) {
-        input.disabled = chosen ? !botVariants.includes(input.value)
-          : ruledOut.has(input.value) && !input.checked;
+        const by = chosen || input.checked ? [] : ruledOutBy(input.value);
+        input.disabled = chosen ? !botVariants.includes(input.value) : by.length > 0;
         // say why it is greyed out
         input.parentElement.title = !input.disabled ? ""
           : chosen ? `${chosen.name} plays ${rulesTitle(chosen.rules)} only`
-          : `cannot be played with ${by(input.value).join(" or ")}`;
+          : `cannot be played with ${by.join(" or ")}`;
       }
       $("rules-locked").hidden = !chosen;
       if (chosen) {
