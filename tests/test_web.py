@@ -217,6 +217,18 @@ def _unrevealed(reply: Any, review: bool = False) -> Any:
     for cell in data["cells"]:
         if cell.pop("revealed", False):
             cell["rank"] = cell["label"] = None
+    for side, entries in data["tray"].items():  # the losses as the view knew them
+        hidden = sum(entry["revealed"] for entry in entries)
+        kept = [{**entry, "count": entry["count"] - entry["revealed"], "revealed": 0}
+                for entry in entries if entry["count"] > entry["revealed"]]
+        if hidden:
+            if kept and kept[-1]["rank"] is None:
+                kept[-1]["count"] += hidden
+            else:
+                kept.append({"rank": None, "label": "?", "name": "unknown",
+                             "count": hidden, "revealed": 0})
+        data["tray"][side] = kept
+        data["captured"][side] = [e["label"] for e in kept for _ in range(e["count"])]
     if not review:
         del data["svg"]
     return type(reply)(reply.status, reply.content_type, json.dumps(data).encode())
@@ -563,6 +575,37 @@ def test_a_finished_game_offers_its_record() -> None:
     parsed = stratego.parse_record(record.text)
     assert parsed.replay().outcome == stratego.Outcome(stratego.Termination.FLAG_CAPTURED,
                                                        Player.RED)
+
+
+def test_a_finished_game_shows_every_captured_piece_by_its_rank() -> None:
+    """Once the game is over both armies are turned face up, the captured pieces too:
+    under Silent Defense (a defender that loses keeps its rank hidden) the tray's ``?``
+    becomes the rank, counted as revealed, in the live payload and in review alike."""
+    silent = stratego.CLASSIC.with_variants(stratego.variants.SILENT_DEFENSE)
+    state = stratego.apply(stratego.from_position(
+        silent, {"a4": "C", "a5": "k", "j1": "F", "i10": "K", "j10": "f", "b10": "c"}),
+        "a4-a5")
+    hub = GameHub(rules=silent, token=tokens(), seed=1)
+    created = hub.add_game(state, player=Player.RED, opponent="human")
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    unknown = {"rank": None, "label": "?", "name": "unknown", "count": 1, "revealed": 0}
+    assert hub.handle("GET", base).json()["tray"]["blue"] == [unknown]
+    hub2 = GameHub(rules=silent, token=tokens(), seed=1)
+    over = stratego.apply(stratego.apply(state, "b10-b9"), "i10-j10")
+    assert over.outcome is not None
+    done = hub2.add_game(over, player=Player.RED, opponent="human")
+    base = f"/api/games/{done['game']}/{done['seat']}"
+    captain = {"rank": Rank.CAPTAIN.symbol, "label": silent.labels.label(Rank.CAPTAIN),
+               "name": "Captain", "count": 1, "revealed": 1}
+    flag = {"rank": Rank.FLAG.symbol, "label": silent.labels.label(Rank.FLAG),
+            "name": "Flag", "count": 1, "revealed": 0}
+    payload = hub2.handle("GET", base).json()
+    assert payload["tray"]["blue"] == [captain, flag]
+    assert payload["captured"]["blue"] == [captain["label"], flag["label"]]
+    assert hub2.handle("GET", base + "/review/3").json()["tray"]["blue"] == [captain, flag]
+    assert hub2.handle("GET", base + "/review/1").json()["tray"]["blue"] == [captain]
+    # taken back to what the view knew, the tray is the view's (unknown ones last)
+    assert _unrevealed(hub2.handle("GET", base)).json()["tray"]["blue"] == [flag, unknown]
 
 
 def test_pages_and_assets() -> None:

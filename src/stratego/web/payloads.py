@@ -217,6 +217,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         out.update(_play_fields(rules, seen))
         if game.is_over:
             out["cells"], out["revealed"] = _revealed(game.state, player, out["cells"])
+            out.update(_losses(rules, seen, game.state))
         out["record"] = game.is_over
         out["status"] = _status(game, seen, out["result"])
         out["view"] = seen.to_dict()
@@ -293,23 +294,36 @@ def _recent_strikes(rules: Rules, seen: PlayerView
     return strikes, flash
 
 
-def _losses(rules: Rules, seen: PlayerView) -> dict[str, Any]:
+def _losses(rules: Rules, seen: PlayerView, face_up: GameState | None = None
+            ) -> dict[str, Any]:
     """Each side's captured pieces as the viewer knows them (``captured``: labels, the
     strongest first, unknown ones last; ``tray``: the same grouped by rank with counts)
-    and the pieces each side has on the board (``on_board``)."""
+    and the pieces each side has on the board (``on_board``). With `face_up` (the
+    position of a finished game) every captured piece is shown by its rank, as the
+    board's pieces are then; each tray entry's ``revealed`` counts those of its pieces
+    the viewer had not seen (always 0 while the game is on)."""
+    unseen: dict[tuple[Player, Rank | None], int] = {}
+    if face_up is None:
+        lost = [(p.owner, p.rank) for p in seen.captured]
+    else:
+        lost = [(p.owner, p.rank) for p in face_up.captured()]
+        for owner, rank in lost:
+            unseen[owner, rank] = unseen.get((owner, rank), 0) + 1
+        for p in seen.captured:
+            if p.rank is not None:
+                unseen[p.owner, p.rank] -= 1
     captured: dict[str, list[str]] = {"red": [], "blue": []}
     tray: dict[str, list[dict[str, Any]]] = {"red": [], "blue": []}
-    strongest_first = sorted(seen.captured, key=lambda p: -1 if p.rank is None else -p.rank)
-    for piece in strongest_first:  # unknown ones ("?") last
-        side = str(piece.owner)
-        captured[side].append(_label(rules, piece.rank))
-        symbol = None if piece.rank is None else piece.rank.symbol
-        if tray[side] and tray[side][-1]["rank"] == symbol:
-            tray[side][-1]["count"] += 1
-        else:
-            tray[side].append({"rank": symbol, "label": _label(rules, piece.rank),
-                               "name": "unknown" if piece.rank is None else piece.rank.title,
-                               "count": 1})
+    lost.sort(key=lambda piece: (piece[1] is None, 0 if piece[1] is None else -piece[1]))
+    for owner, rank in lost:  # unknown ones ("?") last
+        side = str(owner)
+        captured[side].append(_label(rules, rank))
+        symbol = None if rank is None else rank.symbol
+        if not tray[side] or tray[side][-1]["rank"] != symbol:
+            tray[side].append({"rank": symbol, "label": _label(rules, rank),
+                               "name": "unknown" if rank is None else rank.title,
+                               "count": 0, "revealed": unseen.get((owner, rank), 0)})
+        tray[side][-1]["count"] += 1
     on_board = {"red": 0, "blue": 0}
     for piece in seen.pieces:
         if piece.square is not None:
@@ -358,7 +372,8 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
         cells = _revealed(past, player, cells)[0]
     return {"ply": count, "of": len(moves), "cells": cells, "revealed": game.is_over,
             "last": _last(seen), "svg": board_svg(seen, size=None).svg,
-            "strikes": _recent_strikes(game.rules, seen)[0], **_losses(game.rules, seen)}
+            "strikes": _recent_strikes(game.rules, seen)[0],
+            **_losses(game.rules, seen, past if game.is_over else None)}
 
 
 def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:

@@ -543,7 +543,9 @@
           item.dataset.owner = side;
           if (entry.rank !== null) item.dataset.rank = entry.rank;
           item.dataset.count = entry.count;
-          item.title = `${cap(side)} ${entry.name} (${entry.label}) × ${entry.count}`;
+          item.title = `${cap(side)} ${entry.name} (${entry.label}) × ${entry.count}`
+            + (entry.revealed ? `, ${entry.revealed} revealed at the end` : "");
+          if (entry.revealed) item.dataset.revealed = "true";
           const count = el("span", { class: "count", text: `×${entry.count}` });
           item.append(chip(side, entry.rank, entry.label), count);
           return item;
