@@ -444,5 +444,12 @@ def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
         expect(row.locator(".side").nth(0).locator("[data-ply]")).to_have_count(2)
         expect(row.locator(".side").nth(0)).to_contain_text("declines")
         expect(row.locator(".side").nth(1).locator("[data-ply]")).to_have_count(1)
+        # in review, the move and the decision that follows it are two positions, two names
+        page.locator('[data-ply="1"]').click()
+        expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+        page.locator('[data-ply="2"]').click()
+        expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red's Rescue")
+        expect(page.locator("#review-text")).to_contain_text(
+            "after move 1, red's Rescue (turn 2 of 3)")
     finally:
         rescue_server.stop()

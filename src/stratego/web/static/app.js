@@ -555,11 +555,17 @@
       $("on-board-blue").textContent = shown.on_board.blue;
     }
 
-    // The numbered move and the side of the list's turn `ply` (1 for the first), or null.
+    // The numbered move and the side of the list's turn `ply` (1 for the first), or null;
+    // `after` names it: "move 12, red", or "move 12, red's Rescue" for the Rescue decision
+    // that follows a side's move in its own cell.
     function moveOf(ply) {
       for (const row of cur.move_rows) {
-        const entry = row.plies.find((p) => p.ply === ply);
-        if (entry) return { number: row.number, player: entry.player };
+        const at = row.plies.findIndex((p) => p.ply === ply);
+        if (at < 0) continue;
+        const entry = row.plies[at];
+        const rescue = at > 0 && row.plies[at - 1].player === entry.player;
+        return { number: row.number, player: entry.player,
+                 after: `move ${row.number}, ${entry.player}${rescue ? "'s Rescue" : ""}` };
       }
       return null;
     }
@@ -853,10 +859,10 @@
       const where = isLive ? null : moveOf(reviewing.ply);
       $("review-where").textContent = isLive
         ? `${cur.phase === "over" ? "Final position" : "Live"} · ${rows} ${rows === 1 ? "move" : "moves"}`
-        : where ? `After move ${where.number}, ${where.player}` : "Starting position";
+        : where ? `After ${where.after}` : "Starting position";
       if (!isLive) {
         $("review-text").textContent = where
-          ? `Reviewing the position after move ${where.number}, ${where.player} ` +
+          ? `Reviewing the position after ${where.after} ` +
             `(turn ${reviewing.ply} of ${reviewing.of}).`
           : `Reviewing the starting position (turn 0 of ${reviewing.of}).`;
         $("live").textContent = cur.phase === "over" ? "Back to the final position" : "Back to the live game";
