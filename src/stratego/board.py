@@ -87,6 +87,9 @@ class Square:
 
     @index.validator
     def _check_index(self, _attribute: object, value: int) -> None:
+        if isinstance(value, str):
+            raise InvalidNotationError(f"Square takes an index 0-99, not a name: "
+                                       f"{shown(value)} (use Square.parse for a name)")
         if not (isinstance(value, int) and not isinstance(value, bool)
                 and 0 <= value < SIZE * SIZE):
             raise InvalidNotationError(f"square index out of range: {shown(value)} (expected "
