@@ -94,6 +94,6 @@ def test_a_move_that_stays_put_and_a_boolean_square_are_refused() -> None:
         Move(SQUARES[0], SQUARES[0])
     with pytest.raises(InvalidNotationError, match="square index out of range: True"):
         Square(True)
-    with pytest.raises(InvalidNotationError, match="not a name: 'c5' .use Square.parse"):
+    with pytest.raises(InvalidNotationError, match=r"not a name: 'c5' \(use Square.parse"):
         Square("c5")  # type: ignore[arg-type]
     assert str(Move(SQUARES[0], SQUARES[1])) == "a1-b1"

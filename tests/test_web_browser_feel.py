@@ -453,3 +453,34 @@ def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
             "after move 1, red's Rescue (turn 2 of 3)")
     finally:
         rescue_server.stop()
+
+
+def test_stepping_through_the_review_scrolls_the_move_list_not_the_page(
+        server: _Server, browser: Any, console: _Console) -> None:
+    """Going back through a long move list keeps the reviewed move in sight by scrolling
+    the list alone: the page stays where the player left it (the board must not jump)."""
+    from strategies import random_playout
+
+    rules = stratego.CLASSIC
+    start = stratego.new_game(rules, stratego.random_setup(rules, stratego.Player.RED, 5),
+                              stratego.random_setup(rules, stratego.Player.BLUE, 6))
+    states = [s for s in random_playout(start, 5, 120)
+              if s.turn == stratego.Player.RED and not s.is_over]
+    state = states[-1]
+    assert len(state.moves()) > 60
+    page = _page_at(server, browser, console, state)
+    page.set_viewport_size({"width": 700, "height": 900})  # the list below the board
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("document.documentElement.scrollHeight > window.innerHeight")
+    for _ in range(41):  # the arrow keys step through the review (a click would scroll)
+        page.keyboard.press("ArrowLeft")
+    expect(page.get_by_test_id("review-where")).to_contain_text("After move")
+    assert page.evaluate("window.scrollY") == 0
+    # the reviewed move is in sight within the list, which has scrolled up to it
+    inside = """() => {
+        const box = document.getElementById("moves").getBoundingClientRect();
+        const at = document.querySelector("#moves .current").getBoundingClientRect();
+        return document.getElementById("moves").scrollTop > 0
+            && at.top >= box.top - 1 && at.bottom <= box.bottom + 1;
+    }"""
+    assert page.evaluate(inside)

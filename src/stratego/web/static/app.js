@@ -612,8 +612,14 @@
       }
       if (!reviewing) moves.scrollTop = moves.scrollHeight;
       else {
+        // Scroll the list alone (scrollIntoView would scroll the page too, moving the board).
         const current = moves.querySelector(".current");
-        if (current) current.scrollIntoView({ block: "nearest" });
+        if (current) {
+          const box = moves.getBoundingClientRect();
+          const at = current.getBoundingClientRect();
+          if (at.top < box.top) moves.scrollTop -= box.top - at.top;
+          else if (at.bottom > box.bottom) moves.scrollTop += at.bottom - box.bottom;
+        }
       }
     }
 
