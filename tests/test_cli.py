@@ -337,8 +337,11 @@ def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], li
 
 
 def legal_moves_listed(out: str) -> list[str]:
-    found = re.search(r"Legal moves: (.+)$", out, re.M)
+    """The moves of the first "Legal moves:" list, over its wrapped lines (each later line
+    indented), which keep every move whole and within the terminal's width."""
+    found = re.search(r"Legal moves: (.+(?:\n  .+)*)$", out, re.M)
     assert found is not None, out
+    assert all(len(line) <= 79 for line in found.group(0).splitlines()[1:])
     return found.group(1).split()
 
 

@@ -239,18 +239,26 @@ def test_play_help_shows_the_glyphs(capsys: pytest.CaptureFixture[str]) -> None:
     assert "jumbo-2014, classic, isf: 10 Marshal, 9 General" in out
 
 
+def _messages(start: str, out: str) -> list[str]:
+    """The messages that begin with `start`, each joined back from the lines it was wrapped
+    to (later lines indented by two spaces, none wider than the terminal's 79 columns)."""
+    found = re.findall(re.escape(start) + r".*(?:\n  .+)*", out)
+    assert all(len(line) <= 79 for text in found for line in text.splitlines()[1:])
+    return [text.replace("\n  ", " ") for text in found]
+
+
 def test_parse_errors_mention_rescue_only_under_rescue(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     typed = ["z9-a1", "hello", "K@b2", "--", "quit"]
     code, out, _ = play(monkeypatch, capsys, typed, "--seed", "1")
     assert code == 0
-    errors = [line for line in out.splitlines() if "Not understood" in line]
+    errors = _messages("Not understood", out)
     assert len(errors) == 4
     assert not [line for line in errors if "rescue" in line.lower().replace(
         "there are no rescue decisions under these rules", "")]
     code, out, _ = play(monkeypatch, capsys, [*typed[:2], "quit"], "--seed", "1",
                         "--edition", "jumbo-2014+rescue")
-    errors = [line for line in out.splitlines() if "Not understood" in line]
+    errors = _messages("Not understood", out)
     assert len(errors) == 2
     assert all("a rescue is written 'K@b2'" in line for line in errors)
 

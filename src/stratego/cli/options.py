@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from typing import IO, Any
 
 from stratego.bots import Bot, make_bot
@@ -118,6 +119,13 @@ def check_plies(value: int | None) -> None:
 WIDTH = 79
 """The width the command line wraps its texts to: one less than a classic terminal's 80
 columns."""
+
+
+def fill(text: str, indent: str = "  ") -> str:
+    """`text` wrapped to `WIDTH`, its later lines indented by `indent`; moves such as
+    ``a1-a3`` and hyphenated names are never split."""
+    return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+                         break_long_words=False)
 
 
 def rules_line(rules: Rules) -> str:

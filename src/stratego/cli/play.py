@@ -7,9 +7,11 @@ replays the game are printed once it is over."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
+import sys
 import textwrap
 from typing import Any
 
@@ -18,6 +20,7 @@ from stratego.cli.options import (
     UsageError,
     bot_from_spec,
     draw_board,
+    fill,
     rules_from_args,
 )
 from stratego.cli.saving import check_save, save_game
@@ -178,6 +181,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                         f"({rules.name}).", WIDTH))
     print(_help(person))
     print(_legend(rules, person, args.board))
+    _line_editing()
     show_board = True
     while state.outcome is None:
         if state.to_move != person:
@@ -198,8 +202,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         seen = view(state, person)
         if show_board:
             print(draw_board(seen, args.board))
-            print(f"Pieces lost: yours {captured_text(seen, person)}; "
-                  f"the bot's {captured_text(seen, person.opponent)}")
+            print(fill(f"Pieces lost: yours {captured_text(seen, person)}; "
+                       f"the bot's {captured_text(seen, person.opponent)}"))
             if seen.pending_rescue is not None:
                 title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
                 if all(m.is_decline for m in seen.legal_moves):
@@ -238,7 +242,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(_legend(rules, person, args.board))
             continue
         if command in ("moves", "m"):
-            print("Legal moves: " + " ".join(str(m) for m in seen.legal_moves))
+            print(fill("Legal moves: " + " ".join(str(m) for m in seen.legal_moves)))
             continue
         if command in ("board", "b"):
             show_board = True
@@ -246,16 +250,24 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             move = _parse_move(line, rules)
         except InvalidNotationError as exc:
-            print(f"Not understood: {exc}. Type 'help' for help.")
+            print(fill(f"Not understood: {exc}. Type 'help' for help."))
             continue
         if move not in legal_moves(state):
-            print(f"Illegal: {_why_illegal(state, move, person)}. Type 'moves' for the "
-                  "legal moves.")
+            print(fill(f"Illegal: {_why_illegal(state, move, person)}. Type 'moves' for "
+                       "the legal moves."))
             continue
         state = apply(state, move)
         _report_strike(state, person)
         show_board = True
     return _end(state, args, person, seed)
+
+
+def _line_editing() -> None:
+    """At a terminal, the arrow keys edit the line typed and recall earlier ones (the
+    standard library's `readline`, where the platform has it)."""
+    if sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # not on every platform
+            import readline  # noqa: F401  (importing it is what turns it on for input())
 
 
 def _cap(text: str) -> str:
