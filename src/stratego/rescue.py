@@ -1,11 +1,12 @@
 """The Rescue rule as a component: when a piece earns a Rescue, what its owner may do,
 which piece comes back and what the opponent learns.
 
-Rescue (a variant of the 1961 and 2009 books and of Jumbo 2014) lets a player whose piece
-reaches the opponent's back row bring back one of its captured pieces. Like the repetition
-rules (`stratego.repetition`), it is one component with one interface, used alike by the
-engine (which decisions are legal, what a rescue changes), by `stratego.explain` (why a
-decision is not legal) and by `stratego.validation` (which records are possible):
+Rescue (an optional rule printed by Hasbro 2009 and Jumbo 2014, playable with any
+edition) lets a player whose piece reaches the opponent's back row bring back one of its
+captured pieces. Like the repetition rules (`stratego.repetition`), it is one component
+with one interface, used alike by the engine (which decisions are legal, what a rescue
+changes), by `stratego.explain` (why a decision is not legal) and by `stratego.validation`
+(which records are possible):
 
 * the **record** it keeps in `GameState`: ``rescues`` (rescues made by Red and by Blue, and
   a bit mask of the pieces that earned one) and ``pending`` (the id of the piece whose
