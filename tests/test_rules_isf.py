@@ -461,3 +461,20 @@ def test_isf_jumbo_readings_differ_only_in_repetition() -> None:
         assert getattr(ISF, field) == getattr(JUMBO_2014, field), field
     assert attrs.evolve(ISF, edition="x", title="x", repetition=JUMBO_2014.repetition) == \
         attrs.evolve(JUMBO_2014, edition="x", title="x")
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="one chase is recorded at a time (docs/editions.md, ISF 11, known "
+                          "gap): a counter-chase begun by an evading reply is not recorded "
+                          "from its first position")
+def test_isf_11_an_evading_reply_that_threatens_begins_a_chase_of_its_own() -> None:
+    """ISF 11: a reply that evades the running chase and threatens a piece at once begins a
+    chase of its own, from the position before it: once the first chase has ended, its
+    chaser may not recreate that chase's positions, its very first one included."""
+    state = position({"c8": "M", "a8": "t", "b9": "n", "a1": "F", "j10": "f"},
+                     to_move=Player.BLUE)
+    # b9-c9 threatens the Marshal; c8-b8 evades it and threatens the piece on a8, which
+    # runs round the Marshal until the Marshal could stand on b8 again beside it on a8
+    state = play(state, "b9-c9", "c8-b8", "a8-a7", "b8-b7", "a7-a6", "b7-a7", "a6-b6",
+                 "a7-b7", "b6-a6", "b7-b6", "a6-a7", "b6-b7", "a7-a8")
+    assert not is_legal(state, "b7-b8")
