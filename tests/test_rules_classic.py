@@ -155,6 +155,21 @@ def test_classic_important_fifth_shuttle_move_illegal() -> None:
         apply(state, "a1-a2")
 
 
+def test_classic_important_a_scout_s_shorter_step_over_the_same_ground_is_explained() -> None:
+    """Important (reading: a Scout's series is judged by the borders it crosses): after
+    four trips a2-a6 and back, a2-a3 crosses a border every trip crossed, and the refusal
+    says so rather than calling a2-a3 a trip between a2 and a6."""
+    state = position({"a2": "X", "a1": "F", "j10": "f", "i10": "n"})
+    state = play(state, "a2-a6", "i10-i9", "a6-a2", "i9-i10", "a2-a6", "i10-i9", "a6-a2",
+                 "i9-i10")
+    assert explain_illegal(state, "a2-a3") == (
+        "a2-a3: each of the last 4 moves of the red Scout (2) on a2 crossed the borders "
+        "between a2 and a6, and this move would cross one of them again; Classic web rules "
+        "allows 4 in a row (back-and-forth rule)")
+    assert "back and forth 4 turns in a row (between a2 and a6)" in (
+        explain_illegal(state, "a2-a6") or "")
+
+
 def test_classic_important_strike_is_exempt() -> None:
     """Important (reading): a strike between the same two squares is not a trip."""
     state = play(position({"a1": "K", "c1": "l", "j10": "k"}),

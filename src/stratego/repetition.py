@@ -368,7 +368,7 @@ class BackAndForth:
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
         lo, hi, count = SQUARES[record[1]], SQUARES[record[2]], record[3]
         if self.reading is ScoutReading.WINDOW and len(record) > 4 and any(
-                sq not in (record[1], record[2]) for sq in (*record[4:], frm)):
+                sq not in (record[1], record[2]) for sq in (*record[4:], frm, to)):
             return (f"{move}: each of the last {count} moves of the {name} crossed the "
                     f"borders between {lo} and {hi}, and this move would cross one of them "
                     f"again; {title} allows {self.limit} in a row ({self.name})")
