@@ -9,9 +9,10 @@ of a bare `ImportError` from deep inside.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from types import ModuleType
 
-from stratego.errors import MissingDependencyError
+from stratego.errors import MissingDependencyError, shown
 
 __all__ = ["require"]
 
@@ -25,6 +26,23 @@ def require(module: str, extra: str, feature: str = "this feature") -> ModuleTyp
     try:
         return importlib.import_module(module)
     except ImportError as exc:
+        top = module.split(".")[0]
+        if _installed_but_broken(top, exc):
+            # a missing or mismatched dependency of its own (numba built for another
+            # NumPy, say): say so, rather than asking for what is already installed
+            raise MissingDependencyError(
+                f"{feature} needs {top}, which is installed but failed to import: "
+                f"{shown(str(exc), 200)} (reinstall it, or versions that match: "
+                f"pip install --upgrade 'stratego[{extra}]')") from exc
         raise MissingDependencyError(
-            f"{feature} needs {module.split('.')[0]}: pip install 'stratego[{extra}]'"
-        ) from exc
+            f"{feature} needs {top}: pip install 'stratego[{extra}]'") from exc
+
+
+def _installed_but_broken(top: str, exc: ImportError) -> bool:
+    """Whether the import of package `top` failed with `exc` though `top` is installed."""
+    if exc.name is not None:
+        return exc.name.split(".")[0] != top
+    try:
+        return importlib.util.find_spec(top) is not None
+    except (ImportError, ValueError):
+        return False

@@ -81,7 +81,10 @@ class RayExecutor(cf.Executor):
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         """Stop taking work; with `cancel_futures`, cancel the unfinished tasks; with
-        `wait`, wait for the others. Shuts Ray down if this executor started it."""
+        `wait`, wait for the others. Shuts Ray down if this executor started it: at once
+        when nothing is left to run, else (``wait=False``) once the last task submitted
+        has finished, so its future still gets its result, as with the standard
+        executors."""
         with self._lock:
             self._closed = True
             pending = dict(self._pending)
@@ -89,8 +92,18 @@ class RayExecutor(cf.Executor):
             for future, ref in pending.items():
                 future.cancel()
                 self._ray.cancel(ref)
-        elif wait:
+        if wait:
             cf.wait(list(pending))
         if self._started:
-            self._ray.shutdown()
             self._started = False
+            left = [future for future in pending if not future.done()]
+            if not left:
+                self._ray.shutdown()
+            else:
+                threading.Thread(target=self._shutdown_after, args=(left,), daemon=True,
+                                 name="stratego-ray-shutdown").start()
+
+    def _shutdown_after(self, futures: list[cf.Future[Any]]) -> None:
+        """Shut Ray down once `futures` are done (`shutdown` without waiting)."""
+        cf.wait(futures)
+        self._ray.shutdown()

@@ -1,0 +1,33 @@
+"""`RayExecutor.shutdown` when the executor started Ray itself: work already submitted
+still finishes, as with the standard library's executors. A file of its own, so that no
+other test's Ray instance is running (the executor must start its own)."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+
+@pytest.mark.extra("ray")
+def test_shutdown_without_waiting_lets_submitted_work_finish() -> None:
+    """`shutdown(wait=False)` returns at once, but a task submitted before it still gets
+    its result (Ray stopped under it left its future waiting for ever); Ray, which this
+    executor started, is stopped once that task is done."""
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    ray = pytest.importorskip("ray")
+    from stratego.ray import RayExecutor
+
+    assert not ray.is_initialized()  # the executor starts, and owns, this instance
+    executor = RayExecutor(num_cpus=1, _node_ip_address="127.0.0.1", include_dashboard=False,
+                           log_to_driver=False, configure_logging=False)
+    future = executor.submit(sum, [1, 2, 3])
+    slow = executor.submit(time.sleep, 1)
+    executor.shutdown(wait=False)
+    assert future.result(timeout=120) == 6
+    assert slow.result(timeout=120) is None
+    deadline = time.monotonic() + 60  # a bound on a hang, not a timing assertion
+    while ray.is_initialized() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not ray.is_initialized()
