@@ -28,7 +28,7 @@ from stratego.encoding import (  # noqa: E402
     factored_index,
     observation_planes,
 )
-from stratego.errors import BotSpecError, RulesError  # noqa: E402
+from stratego.errors import ArgumentError, BotSpecError, RulesError  # noqa: E402
 from stratego.nn import (  # noqa: E402
     KINDS,
     Ensemble,
@@ -135,6 +135,41 @@ def test_a_weight_file_round_trips_and_is_read_once(tmp_path: pathlib.Path) -> N
     assert again is not loaded
     assert isinstance(again, Network)
     assert again.channels == 2
+
+
+def test_a_weight_file_is_saved_at_exactly_the_path_given(tmp_path: pathlib.Path) -> None:
+    """`save(path)` then `load(path)` with a name without ``.npz``: NumPy would have
+    written ``path.npz`` and `load(path)` found nothing there."""
+    net = Network.random(CLASSIC, channels=2, layers=1, seed=5)
+    path = tmp_path / "weights"
+    net.save(path)
+    assert path.exists()
+    assert not (tmp_path / "weights.npz").exists()
+    planes = observation_planes(start(CLASSIC, 2))
+    assert np.array_equal(load(path)(planes), net(planes))
+
+
+def test_weights_that_are_not_finite_are_refused(tmp_path: pathlib.Path) -> None:
+    """A diverged training run's weights (NaN) choose no move: refused when read, not at
+    the first move of a match."""
+    net = Network.random(CLASSIC, channels=2, layers=1, seed=6)
+    arrays = net.arrays()
+    first = sorted(arrays)[0]
+    arrays[first] = np.full_like(arrays[first], np.nan)
+    path = tmp_path / "nan.npz"
+    np.savez(path, meta=np.array(json.dumps(net.meta)), **arrays)
+    with pytest.raises(BotSpecError, match=f"{first} holds values that are not finite"):
+        load(path)
+
+
+def test_the_greedy_flag_is_true_or_false(tmp_path: pathlib.Path) -> None:
+    net = Network.random(CLASSIC, channels=2, layers=1, seed=7)
+    with pytest.raises(ArgumentError, match="greedy must be True or False, not 'no'"):
+        policy_bot(net, greedy="no")  # type: ignore[arg-type]
+    path = tmp_path / "net.npz"
+    net.save(path)
+    with pytest.raises(ArgumentError, match="greedy must be True or False, not 'no'"):
+        make_bot(1, path=str(path), greedy="no")
 
 
 def test_a_barrage_model_refuses_to_play_classic(tmp_path: pathlib.Path) -> None:

@@ -19,6 +19,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from stratego._checks import as_bool
 from stratego.arguments import numpy_generator, optional_seed
 from stratego.bots.base import moves_to_choose
 from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
@@ -71,7 +72,7 @@ class PolicyBot:
         if not callable(policy):
             raise ArgumentError(f"a policy is a callable (planes, mask), not {shown(policy)}")
         self.policy = policy
-        self.greedy = bool(greedy)
+        self.greedy = as_bool(greedy, "greedy")
         self.name = name
         self.seed = seed = optional_seed(seed)
         self._rng = _generator(seed)
