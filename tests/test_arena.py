@@ -265,6 +265,19 @@ def test_ladder_errors_say_what_is_wrong() -> None:
         ladder(["random", "heuristic", "search"], names=["a", "b"], games_per_pair=0)
     with pytest.raises(BotSpecError, match="did you mean 'heuristic'"):
         ladder(["random", "heuristik"], games_per_pair=0)
+    # an anchor that is none of the bots would leave the ratings' zero somewhere else
+    with pytest.raises(ArgumentError, match="anchor 'nobody' is none of the ladder's bots"):
+        ladder(["random", "heuristic"], anchor="nobody", games_per_pair=0)
+
+
+def test_repeated_names_are_numbered_apart_from_the_names_given() -> None:
+    """Two bots named alike are numbered (``x-1``, ``x-2``), skipping a number that is
+    another bot's name: names that clashed only after numbering stopped the ladder
+    after all its games were played."""
+    played = ladder(["random", "random", "heuristic"], names=["x", "x", "x-1"],
+                    games_per_pair=0)
+    assert played.names == ("x-2", "x-3", "x-1")
+    assert ladder(["random", "random"], games_per_pair=0).names == ("random-1", "random-2")
 
 
 def test_numbers_past_a_float_s_range_are_refused_by_name() -> None:

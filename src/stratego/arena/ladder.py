@@ -211,12 +211,10 @@ def ladder(
     if len(names) != len(specs):
         raise ArgumentError(f"{len(names)} names for {len(specs)} bots")
     if len(set(names)) != len(names):
-        seen: dict[str, int] = {}
-        unique = []
-        for name in names:
-            seen[name] = seen.get(name, 0) + 1
-            unique.append(f"{name}-{seen[name]}" if names.count(name) > 1 else name)
-        names = unique
+        names = _numbered(names)
+    if anchor is not None and anchor != ANCHOR and anchor not in names:
+        raise ArgumentError(f"anchor {shown(anchor)} is none of the ladder's bots "
+                            f"({shown(', '.join(names))})")
     for spec in specs:  # a factory that fails to build a bot fails here
         bot_name(spec.build(0))
     rules = limited
@@ -255,6 +253,25 @@ def ladder(
     pair_names = [(names[a], names[b]) for a, b in pairs]
     return LadderResult(rules, tuple(names), games,
                         fit_ratings(names, games, anchor=anchor, pairs=pair_names))
+
+
+def _numbered(names: list[str]) -> list[str]:
+    """`names` with each name that occurs more than once numbered (``x-1``, ``x-2``),
+    skipping numbers that are names already, so that every result is unique."""
+    taken = set(names)
+    last: dict[str, int] = {}
+    out = []
+    for name in names:
+        if names.count(name) == 1:
+            out.append(name)
+            continue
+        k = last.get(name, 0) + 1
+        while f"{name}-{k}" in taken:
+            k += 1
+        last[name] = k
+        taken.add(f"{name}-{k}")
+        out.append(f"{name}-{k}")
+    return out
 
 
 def _config(rules: Rules, names: Sequence[str], specs: Sequence[BotRecipe], seed: int,
