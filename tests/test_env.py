@@ -150,6 +150,55 @@ def test_an_illegal_action_loses_says_why_and_never_raises() -> None:
     assert aec.infos["blue"] == {"winner": "blue", "termination": "illegal move", "ply": 0}
 
 
+def test_a_given_game_that_leaves_the_agent_no_move_is_refused_at_reset() -> None:
+    """A state given to `reset` that is over, or at the episode's ply limit with the
+    opponent to move (which then does not move), is refused: the agent's action was
+    checked against the opponent's moves, and the refusal's text or the reward named an
+    opponent rank (a Bomb "cannot move"; another piece's move was played for it)."""
+    from stratego.errors import ArgumentError
+
+    moved = stratego.apply(stratego.from_position(
+        "classic", {"a1": "F", "e3": "M", "j10": "f", "e7": "n", "a7": "b"}), "e3-e4")
+    env = StrategoEnv("classic", "random", player="red", max_plies=1)
+    with pytest.raises(ArgumentError, match=r"options\['state'\] is at ply 1, at the "
+                                            r"episode's limit max_plies=1"):
+        env.reset(options={"state": moved})
+    with pytest.raises(ArgumentError, match="no episode yet"):  # nothing half set up
+        env.step(action_index("a7-a6", Player.RED))
+    won = stratego.apply(stratego.from_position(
+        "classic", {"a1": "F", "j9": "M", "j10": "f", "e7": "n"}), "j9-j10")
+    assert won.outcome is not None
+    with pytest.raises(ArgumentError, match=r"is over \(red wins"):
+        StrategoEnv("classic", "random").reset(options={"state": won})
+    # the same state under a longer limit: the opponent moves and the agent plays
+    _, info = StrategoEnv("classic", "random", max_plies=10).reset(
+        options={"state": moved})
+    assert info["action_mask"].any()
+
+
+class _Cheat:
+    """An opponent that moves the agent's Flag: its answer is never legal."""
+
+    name = "cheat"
+
+    def __call__(self, view: Any) -> stratego.Move:
+        return stratego.Move.parse("a1-a2")
+
+
+def test_an_opponent_s_illegal_answer_is_its_fault_and_names_no_rank() -> None:
+    """An opponent bot answering an illegal move raises `BotFaultError` naming the bot and
+    the move, never why it is illegal (that reason names the opponent's own ranks)."""
+    from stratego.errors import BotFaultError
+
+    state = stratego.from_position("classic", {"a1": "F", "e3": "M", "j10": "f", "e7": "n"},
+                                   to_move=Player.BLUE)
+    env = StrategoEnv("classic", _Cheat())
+    with pytest.raises(BotFaultError, match=r"^the opponent bot 'cheat' answered "
+                                            r"a1-a2, which is not a legal move$") as caught:
+        env.reset(options={"state": state})
+    assert caught.value.termination == "illegal move"
+
+
 def test_an_ended_episode_and_one_not_begun_take_no_step() -> None:
     """A step after the episode ended (won, truncated, lost by an illegal action) or before
     the first reset is refused with the library's error, not played on or scored again."""
@@ -276,7 +325,7 @@ def test_what_an_agent_observes_is_a_function_of_its_view(start: stratego.GameSt
         seen_by_agent.append([observation["observation"], observation["action_mask"],
                               env.infos[agent], env.agent_selection, env.terminations,
                               env.rewards])
-        if source.to_move == player or source.is_over:  # else the bot (its view) moves first
+        if source.to_move == player and not source.is_over:  # else the bot moves first
             obs, info = StrategoEnv(start.rules, player=agent).reset(options={"state": source})
             assert np.array_equal(obs, observation["observation"])
             seen_by_agent[-1] += [obs, info["action_mask"]]

@@ -4,7 +4,11 @@
   (both unwrapped) build a PettingZoo AEC environment for two agents, ``"red"``
   and ``"blue"``;
 * importing this package registers the single-agent Gymnasium environment
-  ``"stratego/Stratego-v0"`` (`StrategoEnv`: you play one side against a bot).
+  ``"stratego/Stratego-v0"`` (`StrategoEnv`: you play one side against a bot), and the
+  vector environment ``"stratego/StrategoVector-v0"`` for ``gymnasium.make_vec``
+  (`stratego.vector.env.BatchVectorEnv`, extras ``vector`` and ``rl``; by name, so numba
+  is imported only when one is made, and without it making one raises
+  `stratego.MissingDependencyError` naming the ``vector`` extra).
 
 Both speak the fixed action space of `stratego.encoding` (seen from the
 acting agent's seat) and observe with `stratego.encoding.observation_planes`:
@@ -32,3 +36,9 @@ ENV_ID = "stratego/Stratego-v0"
 
 if ENV_ID not in _gymnasium.registry:
     _gymnasium.register(id=ENV_ID, entry_point="stratego.env.single:StrategoEnv")
+
+# the batched vector environment, by its module's name: numba is imported (or found
+# missing) when an environment is made, not here (stratego.vector.env.ENV_ID is this id)
+if "stratego/StrategoVector-v0" not in _gymnasium.registry:
+    _gymnasium.register(id="stratego/StrategoVector-v0",
+                        vector_entry_point="stratego.vector.env:BatchVectorEnv")

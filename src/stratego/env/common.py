@@ -42,7 +42,7 @@ from stratego.setups import Setup
 from stratego.state import GameState, Termination
 
 __all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSource",
-           "SetupSource", "bot_setup", "bot_spec", "build_bot", "check_choice",
+           "SetupSource", "answer_text", "bot_setup", "bot_spec", "build_bot", "check_choice",
            "check_flag", "check_max_plies", "check_seed", "check_setups", "decode",
            "draw_setup", "ending", "given_state", "illegal_reason", "league", "observation",
            "planes_space", "reset_bot", "rewards", "rgb_picture", "seat_from", "shaped",
@@ -118,6 +118,12 @@ def _close_matches(text: str) -> str:
         return ""
     close = difflib.get_close_matches(name, sorted(BOTS), n=3)
     return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+
+
+def answer_text(move: object) -> str:
+    """A bot's answer as an error message shows it: a move in its notation (``a1-a2``),
+    anything else cut short."""
+    return str(move) if isinstance(move, Move) else shown(move)
 
 
 def given_state(options: object) -> GameState | None:

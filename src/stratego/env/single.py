@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 
 from stratego.arguments import rules_from
-from stratego.bots.base import check_bot_rules, close_bot, tell_game_over
+from stratego.bots.base import bot_name, check_bot_rules, close_bot, tell_game_over
 from stratego.encoding import NUM_ACTIONS
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
@@ -19,6 +19,7 @@ from stratego.env.common import (
     TRUNCATED,
     BotSource,
     SetupSource,
+    answer_text,
     bot_setup,
     build_bot,
     check_choice,
@@ -40,7 +41,7 @@ from stratego.env.common import (
     shaped,
     start_state,
 )
-from stratego.errors import ArgumentError
+from stratego.errors import ArgumentError, BotFaultError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -139,8 +140,24 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.state = given
         self._over = ""
         self._opponent_plays()
+        self._check_started(given)
         obs, info = self._observe()
         return obs, info
+
+    def _check_started(self, given: GameState) -> None:
+        """Refuse a game that gives the agent no move to make: over, or at the ply limit
+        (the opponent to move there would not move, and the agent's action would be
+        checked against the opponent's moves)."""
+        state = self.state
+        assert state is not None
+        if state.outcome is not None or (self.max_plies is not None
+                                         and state.ply >= self.max_plies):
+            self.state = None
+            why = (f"is over ({state.outcome})" if state.outcome is not None else
+                   f"is at ply {state.ply}, at the episode's limit max_plies={self.max_plies}")
+            raise ArgumentError(f"the game of options['state'] {why}"
+                                + ("" if state is given else " once the opponent has moved")
+                                + ": the agent has no move to make")
 
     def step(self, action: int) -> tuple[np.ndarray[Any, Any], float, bool, bool,
                                          dict[str, Any]]:
@@ -202,7 +219,13 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         other = self.player.opponent
         while state.outcome is None and state.to_move == other and (
                 self.max_plies is None or state.ply < self.max_plies):
-            state = apply(state, self.opponent(view(state, other)))
+            move = self.opponent(view(state, other))
+            if not is_legal(state, move):  # why not would name the opponent's own ranks
+                raise BotFaultError(f"the opponent bot {shown(bot_name(self.opponent))} "
+                                    f"answered {answer_text(move)}, which is not a legal "
+                                    "move",
+                                    ILLEGAL_ACTION)
+            state = apply(state, move)
         self.state = state
 
     def _observe(self) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:

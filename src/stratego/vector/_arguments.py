@@ -47,7 +47,7 @@ def planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
     """The dtype of planes asked for: float32 (the default) or uint8."""
     try:
         chosen = np.dtype(np.float32 if dtype is None else dtype)
-    except TypeError:
+    except (TypeError, ValueError):
         chosen = None
     if chosen not in _PLANE_SCALES:
         raise ArgumentError(f"planes are float32 or uint8, not {shown(dtype)}")

@@ -75,6 +75,10 @@ class Batch:
     equals ``observation_planes(view(state_i, state_i.to_move))`` and `to_state` gives
     back the `GameState` the scalar engine reaches. Actions and planes are in the seat
     of the player to move (Blue sees the board turned, square ``i`` as ``99 - i``).
+
+    A batch pickles, and `copy.deepcopy` gives an independent one (the same games, the
+    same generator state), whatever its `threads`: the thread pool is not copied but
+    started anew for the copy (`copy.copy` shares the games' arrays).
     """
 
     def __init__(self, rules: Rules, n: int, pieces: int, moves: int) -> None:
@@ -131,8 +135,24 @@ class Batch:
             self._pool.shutdown()
             self._pool = None
         self._threads = count
-        if count > 1:
-            self._pool = ThreadPoolExecutor(count, thread_name_prefix="stratego-vector")
+        self._start_pool()
+
+    def _start_pool(self) -> None:
+        """The thread pool of `threads` > 1 (none for one thread)."""
+        if self._threads > 1:
+            self._pool = ThreadPoolExecutor(self._threads, thread_name_prefix="stratego-vector")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What pickling and `copy.deepcopy` copy: everything but the thread pool (a pool
+        holds threads and locks, which do not copy)."""
+        state = self.__dict__.copy()
+        state["_pool"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Take back the state `__getstate__` gave, with a thread pool of its own."""
+        self.__dict__.update(state)
+        self._start_pool()
 
     def _split(self, job: Callable[[int, int], Any]) -> list[Any]:
         """Run `job(lo, hi)` over row ranges, one per thread."""
@@ -168,17 +188,21 @@ class Batch:
         later `reset_done` and `reset` calls without a seed draw from it). With
         `setups`, a sequence of `n` pairs ``(red_setup, blue_setup)`` (each a `Setup` or
         its text), game ``i`` starts from pair ``i`` (checked as `stratego.new_game`
-        does). `rules` may be a rules name (``"classic"``).
+        does), and `seed` seeds the generator the later resets draw from, as without
+        `setups`. `rules` may be a rules name (``"classic"``).
         """
         rules = check_rules(rules)
         count = whole(n, "a batch size")
         if count < 1:
             raise ArgumentError(f"a batch needs a positive number of games, not {shown(n)}")
         if setups is not None:
-            pairs = list(setups)
+            pairs = _setup_pairs(setups)
             if len(pairs) != count:
                 raise SetupError(f"{len(pairs)} setup pairs given for {count} games")
-            return cls.from_states([new_game(rules, red, blue) for red, blue in pairs])
+            generator = seeded_generator(seed) if seed is not None else None
+            batch = cls.from_states([new_game(rules, red, blue) for red, blue in pairs])
+            batch._rng = generator  # (None: fresh entropy at the first reset)
+            return batch
         pieces, moves = cls._sizes(rules, (), ())
         batch = cls(rules, count, pieces, moves)
         batch._reset(np.ones(count, np.bool_), batch._generator(seed))
@@ -393,7 +417,8 @@ class Batch:
         bits, as ``numpy.packbits(mask, axis=1)`` packs it (action ``a`` is bit ``7 - a %
         8`` of byte ``a // 8``; ``numpy.unpackbits(packed, axis=1, count=NUM_ACTIONS)``
         unpacks it), 332 bytes a game instead of 2,649, and written from each game's few
-        legal actions rather than copied whole."""
+        legal actions rather than copied whole. ``packed=True`` with a bool `out` is a
+        contradiction: `ArgumentError`."""
         if not isinstance(packed, bool):
             raise ArgumentError(f"packed is True or False, not {shown(packed)}")
         mask = self._s.mask
@@ -402,6 +427,10 @@ class Batch:
                 return mask.copy()
             out = np.empty((len(self), MASK_BYTES), np.uint8)
         elif not check_mask_out(out, mask.shape, "out"):
+            if packed:
+                raise ArgumentError(f"packed=True asks for the mask packed as bits, but out is "
+                                    f"a bool array of shape {out.shape}: pass a uint8 out of "
+                                    f"shape ({len(self)}, {MASK_BYTES}), or packed=False")
             np.copyto(out, mask)
             return out
         games = self._s
@@ -435,7 +464,8 @@ class Batch:
         shape = self.planes_shape
         if out is None:
             out = np.empty(shape, planes_dtype(dtype))
-        elif dtype is not None and np.dtype(dtype) != out.dtype:
+        elif dtype is not None and planes_dtype(dtype) != getattr(out, "dtype", None):
+            planes_scale(out, shape, "out")  # (an out that is no planes buffer: say so first)
             raise ArgumentError(f"dtype {shown(dtype)} differs from out's dtype {out.dtype}")
         scale = planes_scale(out, shape, "out")
         planes = out.reshape(len(self), NUM_PLANES * 100)  # a view: the kernel indexes squares
@@ -554,45 +584,52 @@ class Batch:
         square codes (`observation_codes`), and a uint8 `mask_out` of ``(N,
         MASK_BYTES)`` the mask packed as bits (`action_mask`): the compact form of that
         loop.
+
+        Actions are whole numbers (an integer array, or a list of ints), `where` a bool
+        array: anything else (floats, which would be cut; texts, which would be parsed;
+        ints or texts as truth values) raises `ArgumentError`, before any game moves.
         """
         out = Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
                        codes_out)
+        n = len(self)
         try:
             given = np.asarray(actions)  # an array as it is; a list or a tuple made one
         except (TypeError, ValueError):
             given = np.asarray(None)
         if not isinstance(ignore_illegal, bool):
             raise ArgumentError(f"ignore_illegal is True or False, not {shown(ignore_illegal)}")
-        if given.dtype.kind not in "iu":  # a float is cut, a text parsed: no silent guess
+        kind = given.dtype.kind
+        if kind not in "iu":  # a float is cut, a text parsed: no silent guess
             raise ArgumentError(f"actions are whole numbers (an integer array), one per game, "
                                 f"not {given.dtype} values: {shown(actions)}")
-        try:
+        if given.shape != (n,):
+            raise ArgumentError(f"step needs one action per game: shape ({n},), not "
+                                f"{given.shape}")
+        if kind == "u" and given.itemsize == 8:  # uint64 past int64: no action, not wrapped
+            acts = np.ascontiguousarray(np.minimum(given, NUM_ACTIONS), dtype=np.int64)
+        else:
             acts = np.ascontiguousarray(given, dtype=np.int64)
-        except (TypeError, ValueError, OverflowError):
-            raise ArgumentError(f"actions are whole numbers, one per game, not "
-                                f"{shown(actions)}") from None
-        if acts.shape != (len(self),):
-            raise ArgumentError(
-                f"step needs one action per game: shape ({len(self)},), not {acts.shape}"
-            )
         if where is None:
             active = self._all
         else:
             try:
-                active = np.ascontiguousarray(where, dtype=np.bool_)
+                active = np.asarray(where)
             except (TypeError, ValueError):
-                raise ArgumentError(f"where is one bool per game, not {shown(where)}") from None
-            if active.shape != (len(self),):
-                raise ArgumentError(
-                    f"where needs one bool per game: shape ({len(self)},), not {active.shape}"
-                )
+                active = np.asarray(None)
+            if active.dtype.kind != "b":  # ints, floats, texts: no truth values guessed
+                raise ArgumentError(f"where is one bool per game (a bool array), not "
+                                    f"{active.dtype} values: {shown(where)}")
+            if active.shape != (n,):
+                raise ArgumentError(f"where needs one bool per game: shape ({n},), not "
+                                    f"{active.shape}")
+            active = np.ascontiguousarray(active)
         if self._t.R[k.R_CHASE] and self._longest + 2 > self._s.chase.shape[1]:
             grown = np.zeros((len(self), 2 * self._s.chase.shape[1]), np.int64)
             grown[:, : self._s.chase.shape[1]] = self._s.chase
             self._s = self._s._replace(chase=grown)
         first, count = _kernels.validate(acts, active, self._bad, self._s.g, self._s.mask)
         if count and not ignore_illegal:
-            raise IllegalMoveError(self._illegal(int(first), int(acts[first])))
+            raise IllegalMoveError(self._illegal(int(first), int(given[first])))
         games, tabs, bad = self._s, self._t, self._bad
         viewer = self._to_mover
 
@@ -649,16 +686,49 @@ class Batch:
         return rows
 
     def reset(self, rows: npt.ArrayLike, seed: int | None = None) -> None:
-        """Start a new random game (as `Batch.new` does) in each of `rows` (indices, or a
-        bool per game), over or not; `seed` as in `reset_done`."""
-        which = np.zeros(len(self), np.bool_)
-        try:
-            which[np.asarray(rows)] = True
-        except (IndexError, ValueError, TypeError):
-            raise PositionError(f"not rows of a batch of {len(self)}: {shown(rows)}") from None
+        """Start a new random game (as `Batch.new` does) in each of `rows` (game numbers
+        from 0 to N - 1, or a bool array of one per game), over or not; `seed` as in
+        `reset_done`. A number outside 0 to N - 1 raises `PositionError`, as `to_state`
+        does (no counting from the end: -1 is no game's number)."""
+        which = self._rows(rows)
         rng = self._generator(seed)
         if which.any():
             self._reset(which, rng)
+
+    def _rows(self, rows: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+        """`reset`'s `rows` as a bool per game, checked."""
+        n = len(self)
+        try:
+            given = np.asarray(rows)
+        except (TypeError, ValueError):
+            given = np.asarray(None)
+        which = np.zeros(n, np.bool_)
+        kind = given.dtype.kind
+        if kind == "b" and given.shape == (n,):
+            np.copyto(which, given)
+            return which
+        if given.size == 0 and given.ndim == 1:  # none (an empty list is a float array)
+            return which
+        if kind not in "iu" or given.ndim > 1:
+            raise PositionError(f"rows are game numbers (0 to {n - 1}) or one bool per game, "
+                                f"not {shown(rows)}")
+        if kind == "i":  # no counting from the end (a few rows checked in Python: faster)
+            values = given.tolist() if given.size <= 16 else [int(given.min())]
+            low = min(values) if isinstance(values, list) else values
+            if low < 0:
+                raise self._no_game(given)
+        try:
+            which[given] = True
+        except IndexError:
+            raise self._no_game(given) from None
+        return which
+
+    def _no_game(self, given: npt.NDArray[Any]) -> PositionError:
+        """The error for rows `given` of which some are no game's number."""
+        n = len(self)
+        outside = (given < 0) | (given >= n)  # (uint64 values compare as they are)
+        return PositionError(f"no game {shown(given[outside].flat[0].item())} in a batch of "
+                             f"{n} (0 to {n - 1}; no counting from the end)")
 
     # -- back to the scalar engine ------------------------------------------------------------
 
@@ -735,3 +805,21 @@ class Batch:
             f"<Batch {self._rules.name}: {len(self)} games, "
             f"{int((self._s.g[:, k.DONE] != 0).sum())} over>"
         )
+
+
+def _setup_pairs(setups: object) -> list[tuple[Any, Any]]:
+    """`Batch.new`'s `setups` as a list of ``(red, blue)`` pairs, or `ArgumentError` naming
+    what is not one (each setup itself is checked by `stratego.new_game`)."""
+    expected = "setups are a sequence of (red_setup, blue_setup) pairs, one per game"
+    if isinstance(setups, str | bytes):
+        raise ArgumentError(f"{expected}, not {shown(setups)}")
+    try:
+        given = list(setups)  # type: ignore[call-overload]
+    except TypeError:
+        raise ArgumentError(f"{expected}, not {shown(setups)}") from None
+    pairs: list[tuple[Any, Any]] = []
+    for index, pair in enumerate(given):
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise ArgumentError(f"{expected}: game {index} has {shown(pair)}")
+        pairs.append((pair[0], pair[1]))
+    return pairs

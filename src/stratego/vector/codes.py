@@ -61,19 +61,40 @@ def planes_from_codes(codes: npt.ArrayLike, out: npt.NDArray[Any] | None = None,
     CODES_WIDTH)`` (uint16, as `stratego.vector.Batch.observation_codes` writes them):
     exactly `Batch.observation_planes` of the same games and seats, in float32 (the
     default) or uint8 (times 255, rounded as `Batch.observation_planes` rounds). `out`, an
-    array of that shape and dtype, is written over and returned instead of a new one."""
+    array of that shape and dtype, is written over and returned instead of a new one.
+
+    Codes no batch writes raise `ArgumentError` naming the game where they would point
+    past the board (a last-move square, entries 100-102, above 100); the square codes are
+    read as the bits they hold."""
     c = np.asarray(codes)
     if c.ndim != 2 or c.shape[1] != CODES_WIDTH or c.dtype != np.uint16:
         raise ArgumentError(f"square codes are uint16 of shape (N, {CODES_WIDTH}), not "
                             f"{shown(c.dtype)} of shape {c.shape}")
     n = c.shape[0]
-    kind = np.dtype(dtype if out is None else out.dtype)
+    past = c[:, 100:103] > 100  # (squares plus one: 0 for none, 1-100)
+    if past.any():
+        game, entry = (int(i) for i in np.argwhere(past)[0])
+        raise ArgumentError(f"square codes of game {game}: entry {100 + entry} is "
+                            f"{int(c[game, 100 + entry])}, not a square plus one (0-100)")
+    shape = (n, NUM_PLANES, 10, 10)
+    if out is not None and not (isinstance(out, np.ndarray) and out.flags.c_contiguous
+                                and out.flags.writeable):
+        described = (f"{out.dtype} of shape {out.shape}" if isinstance(out, np.ndarray)
+                     else shown(out))
+        raise ArgumentError(f"out must be a writable C-contiguous float32 or uint8 array of "
+                            f"shape {shape}, not {described}")
+    try:
+        kind = np.dtype(dtype if out is None else out.dtype)
+    except (TypeError, ValueError):
+        kind = None
     if kind not in (np.dtype(np.float32), np.dtype(np.uint8)):
-        raise ArgumentError(f"planes are float32 or uint8, not {shown(kind)}")
+        raise ArgumentError(f"planes are float32 or uint8, not "
+                            f"{shown(dtype if kind is None else kind)}")
+    assert kind is not None
     if out is None:
-        out = np.empty((n, NUM_PLANES, 10, 10), kind)
-    elif out.shape != (n, NUM_PLANES, 10, 10):
-        raise ArgumentError(f"out has shape {out.shape}, expected {(n, NUM_PLANES, 10, 10)}")
+        out = np.empty(shape, kind)
+    elif out.shape != shape:
+        raise ArgumentError(f"out has shape {out.shape}, expected {shape}")
     one = 1.0 if kind == np.float32 else 255
     flat = out.reshape(n, NUM_PLANES, 100)
     squares = c[:, :100]

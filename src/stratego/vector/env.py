@@ -34,8 +34,12 @@ episode ends also sets ``info["winner"]`` (int8, 0 Red, 1 Blue, -1 none),
 with its Gymnasium mask (``info["_winner"]`` ...) marking the games that ended. An
 episode terminates when its game ends and is truncated after `max_plies` plies. Autoreset
 follows Gymnasium 1.x ``AutoresetMode.NEXT_STEP``: the step after an episode ended restarts
-that game and ignores its action (reward 0). An illegal action raises `IllegalMoveError`
-naming the game (mask the logits).
+that game and ignores its action (reward 0). Call `reset` before the first `step`. An
+illegal action raises `IllegalMoveError` naming the game (mask the logits); actions are
+whole numbers, as `Batch.step` takes them. An opponent that answers what it may not (a
+batched policy's floats or wrong shape, an illegal action from any opponent) raises
+`stratego.errors.BotFaultError` naming the opponent and the game, with `termination`
+``"bad answer"`` or ``"illegal move"``.
 """
 
 from __future__ import annotations
@@ -60,7 +64,8 @@ from gymnasium.vector.utils import batch_space  # noqa: E402
 
 from stratego.bots.base import check_bot_rules, close_bot, tell_game_over  # noqa: E402
 from stratego.bots.policy import PolicyBot  # noqa: E402
-from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
+from stratego.bots.program import BAD_ANSWER, ILLEGAL_MOVE  # noqa: E402
+from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index, action_move  # noqa: E402
 from stratego.engine import new_game  # noqa: E402
 from stratego.env.common import (  # noqa: E402
     TRUNCATED,
@@ -80,12 +85,20 @@ from stratego.env.common import (  # noqa: E402
     rgb_picture,
     seat_from,
 )
-from stratego.errors import ArgumentError, BotFaultError, BotSpecError, shown  # noqa: E402
+from stratego.errors import (  # noqa: E402
+    ArgumentError,
+    BotError,
+    BotFaultError,
+    BotSpecError,
+    StrategoError,
+    shown,
+)
 from stratego.match import BotSpec  # noqa: E402
 from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
 from stratego.state import GameState  # noqa: E402
 from stratego.text import board_text  # noqa: E402
+from stratego.vector._arguments import planes_dtype, whole  # noqa: E402
 from stratego.vector.batch import TERMINATIONS, Batch  # noqa: E402
 from stratego.views import view  # noqa: E402
 
@@ -159,12 +172,16 @@ def _arity(fn: Callable[..., Any]) -> int:
 
 class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """`num_envs` Stratego games as one Gymnasium vector environment (see the module
-    documentation). `rules` is a `Rules` value or its name; `threads` is
-    `Batch.threads`; `dtype` ``"float32"`` (the default) or ``"uint8"`` (the planes times
-    255, written several times faster: `Batch.observation_planes`) and `flatten` (one
-    vector of ``NUM_PLANES * 100`` values per game) choose the observations' form;
-    `render_mode` ``"ansi"`` or ``"rgb_array"`` renders game 0 (from the
-    agent's seat; a tuple of one frame, as Gymnasium's vector `render` returns)."""
+    documentation). `num_envs` is a whole number (NumPy integers too, as `Batch.new` takes
+    it); `rules` is a `Rules` value or its name; `player` the agent's seat (Red by
+    default; with ``opponent="self"`` the agent plays both seats, so a `player` is refused
+    there); `threads` is `Batch.threads`; `dtype` ``"float32"`` (the default) or
+    ``"uint8"`` (the names or the NumPy dtypes, as `Batch.observation_planes` takes them:
+    the planes times 255, written several times faster) and `flatten` (one vector of
+    ``NUM_PLANES * 100`` values per game) choose the observations' form; `render_mode`
+    ``"ansi"`` or ``"rgb_array"`` renders game 0 (from the agent's seat; a tuple of one
+    frame, as Gymnasium's vector `render` returns). `step` and `render` before the first
+    `reset` raise `ArgumentError`."""
 
     metadata = {  # noqa: RUF012
         "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": list(_RENDER_MODES)}
@@ -175,12 +192,12 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         rules: Rules | str = "classic",
         *,
         opponent: Any = "random",
-        player: Player | str = "red",
+        player: Player | str | None = None,
         max_plies: int | None = 2000,
         threads: int = 1,
         bot_setup: bool = True,
         render_mode: str | None = None,
-        dtype: str = "float32",
+        dtype: npt.DTypeLike = "float32",
         flatten: bool = False,
         setups: SetupSource = "random",
     ) -> None:
@@ -188,9 +205,19 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         rules = rules_from(rules)
         max_plies = check_max_plies(max_plies)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+        count = whole(num_envs, "num_envs")
+        if count < 1:
             raise ArgumentError(f"num_envs is a positive whole number, not {shown(num_envs)}")
+        num_envs = count
+        try:
+            dtype_name = planes_dtype(dtype).name  # "float32" or "uint8", as Batch takes it
+        except ArgumentError:
+            raise ArgumentError(f"dtype must be 'float32' or 'uint8' (or that NumPy dtype), "
+                                f"not {shown(dtype)}") from None
         self.self_play = isinstance(opponent, str) and opponent.strip().lower() == "self"
+        if self.self_play and player is not None:
+            raise ArgumentError(f"player={shown(player)} with opponent='self': in self-play "
+                                f"the agent plays both seats (leave player out)")
         sources = [] if self.self_play else league(opponent)
         if any(isinstance(s, str) and s.strip().lower() == "self" for s in sources):
             raise ArgumentError("'self' cannot be one opponent of a league")
@@ -202,15 +229,17 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """The games (read them, but step them only through the environment)."""
         self.batch.threads = threads
         self.num_envs = num_envs
-        self.player = seat_from(player)
+        self.player = Player.RED if player is None else seat_from(player)
+        """The agent's seat (in self-play: Red, though the agent plays both)."""
         self.max_plies = max_plies
         self.bot_setup = check_flag("bot_setup", bot_setup)
         self.setups = setups
         """Where the armies come from (``"random"``, ``"human"``, ``"model"`` or a callable,
         as `stratego.env.StrategoEnv` takes them); a bot's own setup goes first."""
         self.render_mode = render_mode
-        self.single_observation_space = planes_space(dtype, check_flag("flatten", flatten))
-        self.dtype = dtype
+        self.single_observation_space = planes_space(dtype_name, check_flag("flatten", flatten))
+        self.dtype = dtype_name
+        """The observations' dtype: ``"float32"`` or ``"uint8"``."""
         self.flatten = flatten
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -220,6 +249,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._bots: dict[tuple[int, int], Any] = {}
         self._rng = np.random.default_rng()
         self._games = [np.random.default_rng(s) for s in np.random.SeedSequence().spawn(num_envs)]
+        self._started = False  # until the first reset: the batch holds placeholder games
 
     # -- games and opponents ---------------------------------------------------------------
 
@@ -279,7 +309,6 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """The opponents' actions in the games `theirs` (-1 elsewhere): each opponent of
         the league is asked once for all its games."""
         batch = self.batch
-        side = self.player.opponent
         actions = np.full(self.num_envs, -1, np.int64)
         mask = batch.action_mask()
         seen: list[_Obs] = []  # the movers' planes, computed once when needed
@@ -297,21 +326,72 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 actions[rows] = batch.sample_actions(self._rng)[rows]
             elif opponent.kind == "policy":
                 assert opponent.fn is not None
-                chosen = np.asarray(opponent.fn(planes()[rows], mask[rows]))
+                answer = opponent.fn(planes()[rows], mask[rows])
+                try:
+                    chosen = np.asarray(answer)
+                except (TypeError, ValueError):
+                    chosen = np.asarray(None)
+                if chosen.dtype.kind not in "iu":  # a float would be cut, a text parsed
+                    raise BotFaultError(f"{self._name(pick)} returned {chosen.dtype} values, "
+                                        f"not whole-number actions: {shown(answer)}",
+                                        BAD_ANSWER)
                 if chosen.shape != (len(rows),):
-                    raise BotFaultError(f"the opponent policy returned shape {chosen.shape} "
+                    raise BotFaultError(f"{self._name(pick)} returned shape {chosen.shape} "
                                         f"for {len(rows)} games: expected ({len(rows)},)",
-                                        "bad answer")
+                                        BAD_ANSWER)
+                self._check_legal(pick, rows, chosen, mask)
                 actions[rows] = chosen
             else:
-                for row in rows:
-                    bot = self._bot(pick, int(row))
-                    if isinstance(bot, PolicyBot):
-                        actions[row] = bot.choose(planes()[row], mask[row])
-                    else:
-                        move = bot(view(batch.to_state(int(row)), side))
-                        actions[row] = action_index(move, side)
+                for row in (int(r) for r in rows):
+                    actions[row] = self._bot_action(pick, row, planes, mask)
+                self._check_legal(pick, rows, actions[rows], mask)
         return actions
+
+    def _bot_action(self, pick: int, row: int, planes: Callable[[], _Obs],
+                    mask: npt.NDArray[np.bool_]) -> int:
+        """The action of the bot of opponent `pick` in game `row`; its faults (a
+        `BotError`, a move that has no action) as `BotFaultError` naming it."""
+        bot = self._bot(pick, row)
+        side = self.player.opponent
+        try:
+            if isinstance(bot, PolicyBot):
+                return bot.choose(planes()[row], mask[row])
+            move = bot(view(self.batch.to_state(row), side))
+        except BotError as fault:
+            termination = fault.termination if isinstance(fault, BotFaultError) else BAD_ANSWER
+            raise BotFaultError(f"{self._name(pick)} in game {row}: {fault}",
+                                termination) from fault
+        try:
+            return action_index(move, side)
+        except StrategoError as error:
+            raise BotFaultError(f"{self._name(pick)} in game {row} answered {shown(move)}, "
+                                f"which is not a move: {error}", BAD_ANSWER) from None
+
+    def _check_legal(self, pick: int, rows: npt.NDArray[np.intp], chosen: npt.NDArray[Any],
+                     mask: npt.NDArray[np.bool_]) -> None:
+        """`BotFaultError` naming opponent `pick` and the first game of `rows` where its
+        action `chosen` is not a legal one."""
+        inside = (chosen >= 0) & (chosen < NUM_ACTIONS)
+        legal = inside.copy()
+        legal[inside] = mask[rows[inside], chosen[inside]]
+        if legal.all():
+            return
+        at = int(np.flatnonzero(~legal)[0])
+        row, action = int(rows[at]), chosen[at].item()
+        detail = (f"action {action} ({action_move(action, self.player.opponent)}) is not "
+                  f"legal there ({int(mask[row].sum())} legal actions)" if inside[at]
+                  else f"{shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})")
+        raise BotFaultError(f"{self._name(pick)} in game {row}: {detail}", ILLEGAL_MOVE)
+
+    def _name(self, pick: int) -> str:
+        """Opponent `pick`, as an error names it."""
+        opponent = self._opponents[pick]
+        what = "the opponent policy" if opponent.kind == "policy" else "the opponent bot"
+        where = f" (opponent {pick} of the league)" if len(self._opponents) > 1 else ""
+        source = opponent.source
+        label = (shown(source, 60) if isinstance(source, str | BotSpec)
+                 else getattr(source, "__name__", None) or type(source).__name__)
+        return f"{what} {label}{where}"
 
     # -- the Gymnasium interface -------------------------------------------------------------
 
@@ -355,27 +435,26 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._rng = np.random.default_rng(known if len(known) == len(seeds) else None)
         self._np_random = self._rng
         self._restart(np.arange(self.num_envs))
+        self._started = True
         self._needs_reset[:] = False
         self._opponent_moves()
         return self._observe({"rewards": np.zeros((self.num_envs, 2), np.float32)})
 
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: npt.ArrayLike
     ) -> tuple[_Obs, npt.NDArray[Any], npt.NDArray[Any], npt.NDArray[Any], dict[str, Any]]:
         """Play one action per environment (ignored where an episode ended last step: that
-        environment restarts instead)."""
+        environment restarts instead). The actions are whole numbers, one per environment,
+        as `Batch.step` takes them (floats or texts raise `ArgumentError`); before the
+        first `reset`, `ArgumentError`."""
+        self._check_started()
         batch = self.batch
-        try:
-            acts = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        except (TypeError, ValueError, OverflowError):
-            raise ArgumentError(f"step takes {self.num_envs} whole-number actions, not "
-                                f"{shown(actions)}") from None
         resetting = self._needs_reset.copy()
         mover = batch.to_move
         mine = ~resetting & ~batch.done
         if not self.self_play:
             mine &= mover == self.player
-        batch.step(acts, where=mine)
+        batch.step(actions, where=mine)  # (it checks the actions before any game moves)
         if resetting.any():
             self._restart(np.flatnonzero(resetting))
         self._opponent_moves()
@@ -414,6 +493,12 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             tell_game_over(bot, Player(winner) if winner >= 0 else None,
                            TRUNCATED if term is None else term.value)
 
+    def _check_started(self) -> None:
+        """`ArgumentError` before the first `reset`: until then the batch holds
+        placeholders, not the games `reset` deals (their setups, seeds and opponents)."""
+        if not self._started:
+            raise ArgumentError("no episode yet: call reset() first")
+
     def close_extras(self, **kwargs: Any) -> None:
         """Let the opponent bots go (a program bot stops its process)."""
         for bot in self._bots.values():
@@ -425,6 +510,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         it); None without a render mode."""
         if self.render_mode is None:
             return None
+        self._check_started()
         state = self.batch.to_state(0)
         seat = state.to_move if self.self_play else self.player
         if self.render_mode == "ansi":
@@ -434,7 +520,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
 
 ENV_ID = "stratego/StrategoVector-v0"
-"""The Gymnasium id of `BatchVectorEnv`, for ``gymnasium.make_vec(ENV_ID, num_envs=...)``."""
+"""The Gymnasium id of `BatchVectorEnv`, for ``gymnasium.make_vec(ENV_ID, num_envs=...)``
+(``import stratego.env`` registers it too, by name, without importing numba)."""
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, vector_entry_point="stratego.vector.env:BatchVectorEnv")
