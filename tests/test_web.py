@@ -267,7 +267,7 @@ def test_a_game_against_the_bot_from_setup_to_moves() -> None:
     after = c.post(base + "/swap", json={"squares": ["a1", "j4"]}).json()
     moved = {cell["square"]: cell["rank"] for cell in after["cells"]}
     assert (moved["a1"], moved["j4"]) == (where["j4"], where["a1"])
-    assert after["version"] == payload["version"] + 1
+    assert after["version"] == payload["version"]  # a change to the army only its seat sees
 
     # a setup with the Flag on the back row, behind full rows: no early strike on it ends
     # the game before the three rounds below
@@ -399,6 +399,47 @@ def test_two_people_join_by_link_and_see_only_their_own_ranks() -> None:
     blue = c.get(blue_base).json()
     assert blue["status"] == "Your move (blue)."
     assert len(blue["moves"]) == 1
+
+
+def test_the_other_seat_cannot_count_a_player_s_setup_changes() -> None:
+    """Swaps, pastes and Random presses change only their own seat's army: the other seat's
+    version (in its payload, and the 204 of its polls) does not move with them, where it
+    counted each one. Start does change what the other seat sees ("Waiting for ...")."""
+    c = client(seed=5)
+    red_base, created = new_game(c, opponent="human")
+    code = c.get(red_base).json()["join"].rsplit("/", 1)[1]
+    seat = c.post(f"/api/games/{created['game']}/join", json={"code": code}).json()["seat"]
+    blue_base = f"/api/games/{created['game']}/{seat}"
+    version = c.get(red_base).json()["version"]
+    armies = {c.post(blue_base + "/random").json()["setup"] for _ in range(3)}
+    assert len(armies) == 3  # a seeded hub's presses still draw new armies
+    c.post(blue_base + "/swap", json={"squares": ["a7", "b7"]})
+    c.post(blue_base + "/setup", json={"text": stratego.random_setup(
+        stratego.CLASSIC, Player.BLUE, 4).text()})
+    assert c.get(red_base).json()["version"] == version
+    assert c.get(red_base + f"?since={version}").status_code == 204
+    start(c, blue_base)
+    assert c.get(red_base).json()["version"] == version + 1
+
+
+def test_a_seat_s_generated_presets_come_from_its_secret_not_the_game_id() -> None:
+    """The setup model's presets are new per game, drawn from the seat's secret token: the
+    game id is in both players' links, and presets drawn from it let the opponent compute
+    the armies a player may start from."""
+    def tokens_of(red: str) -> Callable[[], str]:
+        given = iter(["game1", red, "blue-seat"])
+        counter = itertools.count()
+        return lambda: next(given, f"z{next(counter):08d}")
+
+    pages = []
+    for red in ("red-seat-a", "red-seat-b", "red-seat-a"):
+        c = tc(GameHub(token=tokens_of(red), seed=1))
+        base, created = new_game(c, opponent="human")
+        assert created["game"] == "game1"
+        presets = c.get(base + "/presets").json()["presets"]
+        pages.append([p["text"] for p in presets if p["source"] == "model"])
+    assert pages[0] and pages[0] == pages[2]  # the same seat: the same presets
+    assert pages[0] != pages[1]  # the same game id, another secret: other presets
 
 
 # -- refusals change nothing ------------------------------------------------------------------

@@ -68,9 +68,12 @@ def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
               "text": setups[i].text(depth)}
              for i in range(offset, min(len(setups), offset + PRESETS_PAGE))]
     if offset == 0:  # the first page opens with setups of the setup model, new per game
+        # seeded by the seat's secret token, not by the game id both players' links show:
+        # from the id the opponent could draw this seat's presets (and see the army begun)
+        secret = game.seats[player].token
         presets[:0] = [{"id": f"model-{i}", "name": f"Generated setup {i + 1}", "source": "model",
                       "text": sample_setup(game.rules, player,
-                                           random.Random(f"{game.id}-{player}-{i}")).text(depth)}
+                                           random.Random(f"{secret}-{i}")).text(depth)}
                      for i in range(MODEL_PRESETS)]
     end = offset + PRESETS_PAGE
     return {"presets": presets, "offset": offset, "total": len(setups),

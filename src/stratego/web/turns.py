@@ -180,8 +180,15 @@ def act(game: Game, player: Player, action: str, data: dict[str, Any],
         notice = _end_or_offer(game, player, action, now)
     else:
         _setup_action(game, player, action, data, table, now)
-    game.version += 1
+    if action not in _OWN_SETUP_ACTIONS:
+        game.version += 1
     return notice
+
+
+_OWN_SETUP_ACTIONS = frozenset({"swap", "setup", "random"})
+"""Actions that change only what their own seat sees: they leave the game's `version`
+alone, so that the other seat's version (in its payload, and the 204 of its polls) does
+not count the changes a player makes to its army before Start."""
 
 
 def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
@@ -214,8 +221,8 @@ def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
     elif action == "setup":
         seat.setup = parse_setup(game.rules, player, data.get("text"))
     elif action == "random":  # drawn from the setup model: a setup with a human's structure
-        rng = (None if game.setup_seed is None
-               else random.Random(f"{game.setup_seed}:{player}:{game.version}"))
+        rng = (None if game.setup_seed is None  # the setup drawn from changes each press
+               else random.Random(f"{game.setup_seed}:{player}:{seat.setup.text()}"))
         seat.setup = sample_setup(game.rules, player, rng)
     elif action == "start":
         problems = setup_problems(game.rules, seat.setup)
