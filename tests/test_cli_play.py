@@ -7,9 +7,11 @@ from __future__ import annotations
 import io
 import json
 import pathlib
+import random
 import re
 import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -45,6 +47,23 @@ class Scripted:
 
     def __call__(self, view: stratego.PlayerView) -> Move:
         return Move.parse(next(self._moves))
+
+
+def test_a_game_without_seed_draws_one_too_wide_to_search(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Hidden information: the seed that deals the bot's army is drawn from 64 bits, not
+    32, which a person could search for the seed of the army seen so far."""
+    bounds: list[int] = []
+
+    class Spy(random.SystemRandom):
+        def randrange(self, *args: Any, **kwargs: Any) -> int:
+            bounds.append(args[0])
+            return super().randrange(*args, **kwargs)
+
+    monkeypatch.setattr(random, "SystemRandom", Spy)  # what the play command draws with
+    code, _, _ = play(monkeypatch, capsys, ["quit"], "--bot", "random")
+    assert code == 0
+    assert bounds == [2**64]
 
 
 def test_play_output_depends_only_on_what_the_person_may_know(

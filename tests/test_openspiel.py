@@ -115,9 +115,10 @@ def test_a_clone_shares_the_immutable_state() -> None:
 def test_a_resampled_state_looks_the_same_to_the_resampling_player(rules: str) -> None:
     """Invariant: the information string, observation string and tensor of the resampling
     player are those of the original (ISMCTS requires equal information strings), while
-    the hidden pieces may differ."""
+    the hidden pieces may differ (ten plies in, several of the 1,000 listed setups still
+    fit what each player saw)."""
     game = pyspiel.load_game(GAME_NAME, {"rules": rules, "max_plies": 200})
-    state = play_to(game.new_initial_state(), 40, seed=7)
+    state = play_to(game.new_initial_state(), 10, seed=7)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     differs = False
     for player in (0, 1):

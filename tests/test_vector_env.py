@@ -385,3 +385,48 @@ def test_the_opponent_bot_s_seed_is_not_the_seed_of_our_army(
         shuffled.reset([0], seed)
         assert {sq: p.rank for sq, p in shuffled.to_state(0).initial_placement().items()
                 if p.owner is Player.RED} != army
+
+
+def test_a_sampling_policy_opponent_draws_for_each_game_apart() -> None:
+    """A game's seed fixes its play whatever the other games do, with a `PolicyBot`
+    opponent that samples its moves too: the one bot object was shared by every game and
+    reseeded at each game's start, so game 0's moves followed the other games' seeds."""
+    from stratego.nn import Network, policy_bot
+
+    net = Network.random(BARRAGE, channels=2, layers=1, seed=3)
+    runs = []
+    for other in (12, 99):
+        env = BatchVectorEnv(2, BARRAGE, opponent=policy_bot(net, greedy=False, seed=1))
+        obs, info = env.reset(seed=[11, other])
+        seen = [obs[0].copy()]
+        for _ in range(12):
+            actions = info["action_mask"].argmax(axis=1)  # each game's first legal action
+            obs, _, _, _, info = env.step(actions)
+            seen.append(obs[0].copy())
+        runs.append(np.stack(seen))
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_the_bot_s_setup_is_drawn_apart_from_our_army(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hidden information: the generator handed to an opponent bot's `setup` is seeded apart
+    from our army's, and wide: it was seeded with our army's seed + 1 (below 2**31), so a
+    bot could search out our army's seed from it."""
+    import random
+    import types
+
+    from stratego.vector import env as vector_env
+
+    seeds: list[int] = []
+
+    class Recording(random.Random):
+        def __init__(self, seed: int) -> None:
+            seeds.append(seed)
+            super().__init__(seed)
+
+    monkeypatch.setattr(vector_env, "random", types.SimpleNamespace(Random=Recording))
+    env = BatchVectorEnv(1, "classic", opponent="heuristic", setups="human")
+    for episode in range(4):
+        env.reset(seed=episode)
+        ours, theirs = seeds[-2:]
+        assert abs(theirs - ours) > 1
+    assert max(seeds) >= 2**32

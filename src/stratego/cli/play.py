@@ -166,9 +166,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         check_save(args.save, args.format, rules)  # a bad name or file is an error before the game
     from stratego.views import view
 
-    # The seed fixes the bot's setup and play: it is never printed while the game is on.
+    # The seed fixes the bot's setup and play: it is never printed while the game is on,
+    # and is 64 bits wide, past searching for the seed that deals the army one has seen.
     # Each side's setup and the bot's randomness come from streams of their own.
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**64)
     person = Player.parse(args.color)
     place = setup_source(args.setups, rules)
     setups = {player: place(rules, player, random.Random(f"{seed}/setup/{player.name}"))

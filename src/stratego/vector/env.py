@@ -148,10 +148,12 @@ class _Opponent:
                                f"of these, not {shown(source)}")
 
     def build(self, seed: int) -> Any:
-        """The bot for one game (a `PolicyBot` object is shared: it holds no game memory)."""
+        """The bot for one game: a `PolicyBot` object is copied shallowly (the copy shares
+        its policy, a network's weights say, and draws from a generator of its own, so one
+        game's draws do not depend on the others'); another bot object is deep-copied."""
         source = self.source
         if isinstance(source, PolicyBot):
-            return source
+            return copy.copy(source)
         if isinstance(source, str | BotSpec):
             return build_bot(source, seed)
         return copy.deepcopy(source)
@@ -262,7 +264,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         opponent_side = self.player.opponent
         for row in (int(r) for r in rows):
             game = self._games[row]
-            seed = int(game.integers(2**31))
+            # one seed for our army and one for the bot's, drawn apart and wide: a bot handed
+            # a generator seeded next to ours (seed + 1) could search out our army's seed
+            seed, bot_seed = (int(s) for s in game.integers(2**62, size=2))
             pick = int(game.integers(len(self._opponents))) if len(self._opponents) > 1 else 0
             self._pick[row] = pick
             placed = None
@@ -272,7 +276,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 reset_bot(bot, int(game.integers(2**62)))
                 place = bot_setup(bot) if self.bot_setup else None
                 # None from the bot's setup: it takes the setup drawn for it
-                placed = (place(rules, opponent_side, random.Random(seed + 1))
+                placed = (place(rules, opponent_side, random.Random(bot_seed))
                           if place is not None else None)
             if placed is None and self.setups == "random":
                 batch.reset([row], seed)  # the batch's own shuffle: no game to build
@@ -280,7 +284,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             sides = {
                 self.player: draw_setup(rules, self.setups, self.player, random.Random(seed)),
                 opponent_side: placed if placed is not None
-                else draw_setup(rules, self.setups, opponent_side, random.Random(seed + 1)),
+                else draw_setup(rules, self.setups, opponent_side, random.Random(bot_seed)),
             }
             loads.append(row)
             states.append(new_game(rules, sides[Player.RED], sides[Player.BLUE]))
@@ -292,7 +296,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         bot = self._bots.get(key)
         if bot is None:
             bot = self._bots[key] = self._opponents[pick].build(int(self._games[row].integers(
-                2**31)))
+                2**62)))
         return bot
 
     def _opponent_moves(self) -> None:
