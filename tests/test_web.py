@@ -438,7 +438,8 @@ def test_a_seat_s_generated_presets_come_from_its_secret_not_the_game_id() -> No
         assert created["game"] == "game1"
         presets = c.get(base + "/presets").json()["presets"]
         pages.append([p["text"] for p in presets if p["source"] == "model"])
-    assert pages[0] and pages[0] == pages[2]  # the same seat: the same presets
+    assert pages[0]
+    assert pages[0] == pages[2]  # the same seat: the same presets
     assert pages[0] != pages[1]  # the same game id, another secret: other presets
 
 

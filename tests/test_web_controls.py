@@ -229,9 +229,9 @@ def test_the_tray_counts_captured_pieces_and_strikes_are_flashed() -> None:
     base = f"/api/games/{created['game']}/{created['seat']}"
     payload = post(hub, base + "/move", {"move": "a4-a5"}).json()
     assert payload["tray"]["red"] == [{"rank": "K", "label": "6", "name": "Captain",
-                                       "count": 1}]
+                                       "count": 1, "revealed": 0}]
     assert payload["tray"]["blue"] == [{"rank": "X", "label": "2", "name": "Scout",
-                                        "count": 2}]
+                                        "count": 2, "revealed": 0}]
     assert payload["on_board"] == {"red": 2, "blue": 3}
     assert payload["flash"][0] == {"from": "a4", "to": "a5", "attacker": "6",
                                    "defender": "7", "result": "defender"}
