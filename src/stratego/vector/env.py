@@ -382,8 +382,10 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             return
         at = int(np.flatnonzero(~legal)[0])
         row, action = int(rows[at]), chosen[at].item()
+        # nothing of the opponent's own (why it is illegal, how many moves it has): its
+        # ranks are hidden from the agent whose caller reads this
         detail = (f"action {action} ({action_move(action, self.player.opponent)}) is not "
-                  f"legal there ({int(mask[row].sum())} legal actions)" if inside[at]
+                  f"legal there" if inside[at]
                   else f"{shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})")
         raise BotFaultError(f"{self._name(pick)} in game {row}: {detail}", ILLEGAL_MOVE)
 
