@@ -19,6 +19,7 @@ from strategies import midgame_states, random_playout, rules_values, scattered_p
 from stratego import CLASSIC, JUMBO_2014, InvalidNotationError, Player, Rank, Square
 from stratego.editions import by_name
 from stratego.notation import format_position, parse_position
+from stratego.repetition import CHASE_HASHES
 from stratego.variants import BARRAGE, RESCUE, SILENT_DEFENSE
 
 
@@ -73,7 +74,7 @@ def _find(rules: stratego.Rules, wanted: str, seeds: int = 200) -> stratego.Game
         start = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
                                   stratego.random_setup(rules, Player.BLUE, seed + 1))
         for state in random_playout(start, seed, 400):
-            if wanted == "chase" and len(state.chase) > 5:
+            if wanted == "chase" and len(state.chase) > CHASE_HASHES + 3:
                 return state
             if wanted == "pending" and state.pending and state.chase:
                 return state
@@ -88,7 +89,7 @@ def test_chase_record_round_trips_as_moves() -> None:
     field = next(f for f in text.split() if f.startswith("chase="))
     side, _, moves = field.removeprefix("chase=").partition(":")
     assert side in ("r", "b")
-    assert len(moves.split(",")) == len(state.chase) - 3  # chaser, evaded squares, positions
+    assert len(moves.split(",")) == len(state.chase) - CHASE_HASHES - 1  # positions - 1
     assert parse_position(text).chase == state.chase
 
 

@@ -29,6 +29,7 @@ from stratego import (
     legal_moves,
 )
 from stratego.editions import ISF_FIVE_MOVES, by_name
+from stratego.repetition import CHASE_HASHES
 
 RULES: Rules = ISF
 
@@ -205,7 +206,7 @@ def test_isf_11_chase_with_two_chasing_pieces() -> None:
     state = play(state, "e7-f7", "e6-e7", "f7-f8", "e7-e8", "f8-g8", "h7-h8", "g8-g7",
                  "h8-h7", "g7-f7")
     assert state.chase[0] == Player.RED + 1
-    assert len(state.chase) == 11  # chaser, evaded squares, the positions of plies 1-9
+    assert len(state.chase) == CHASE_HASHES + 9  # the positions of plies 1-9
     assert not is_legal(state, "e8-e7")
     reason = explain_illegal(state, "e8-e7") or ""
     assert "ISF 11" in reason
@@ -260,7 +261,7 @@ def test_isf_11_two_piece_alternating_chase_must_stop() -> None:
     state = play(state, *moves[:10])
     assert state.ply == 10
     assert state.chase[0] == Player.RED + 1
-    assert len(state.chase) == 2 + 11  # one chase since the position before ply 1
+    assert len(state.chase) == CHASE_HASHES + 11  # one chase since the position before ply 1
     assert moves[10] == "j2-i2"
     assert not is_legal(state, "j2-i2")
     reason = explain_illegal(state, "j2-i2") or ""
@@ -300,7 +301,7 @@ def test_isf_11_threats_move_between_pieces_and_come_back() -> None:
     state = play(state, *moves)
     assert state.ply == 12
     assert state.chase[0] == Player.RED + 1
-    assert len(state.chase) == 2 + 13  # never restarted
+    assert len(state.chase) == CHASE_HASHES + 13  # never restarted
     assert major[2][0] == "j2-i2"
     reason = explain_illegal(state, "j2-i2") or ""
     assert "position of ply 5," in reason
@@ -330,11 +331,11 @@ def test_isf_11_a_strike_ends_a_chase_and_may_begin_one() -> None:
     state = apply(state, "e6-e5")  # Blue's Sergeant threatens Red's Captain
     assert state.chase[0] == Player.BLUE + 1
     state = apply(state, "e4-e5")  # the Captain strikes and wins
-    assert state.chase == (Player.RED + 1, 0, state.zhash)
+    assert state.chase == (Player.RED + 1, 0, 0, 0, state.zhash)
     assert state.last_to == Square.parse("e5").index
     state = play(state, "f5-f4", "e5-f5", "f4-e4", "f5-f4", "e4-e5", "f4-e4", "e5-f5")
     assert state.chase[0] == Player.RED + 1
-    assert len(state.chase) == 2 + 8
+    assert len(state.chase) == CHASE_HASHES + 8
     assert not is_legal(state, "e4-e5")
     reason = explain_illegal(state, "e4-e5") or ""
     assert "position of ply 2," in reason
@@ -368,9 +369,9 @@ def test_isf_11_3_a_reply_that_does_not_evade_ends_the_chase() -> None:
     state = play(state, "e7-e8")  # Red evades
     assert state.chase[0] == Player.BLUE + 1
     state = play(state, "f7-f8")  # Blue threatens the piece that evaded
-    assert len(state.chase) == 6
+    assert len(state.chase) == CHASE_HASHES + 4
     state = apply(state, "e8-d8")  # Red evades again
-    assert len(state.chase) == 7
+    assert len(state.chase) == CHASE_HASHES + 5
     state = apply(state, "j9-j8")  # Blue stops threatening
     assert state.chase == ()
 
@@ -463,10 +464,6 @@ def test_isf_jumbo_readings_differ_only_in_repetition() -> None:
         attrs.evolve(JUMBO_2014, edition="x", title="x")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="one chase is recorded at a time (docs/editions.md, ISF 11, known "
-                          "gap): a counter-chase begun by an evading reply is not recorded "
-                          "from its first position")
 def test_isf_11_an_evading_reply_that_threatens_begins_a_chase_of_its_own() -> None:
     """ISF 11: a reply that evades the running chase and threatens a piece at once begins a
     chase of its own, from the position before it: once the first chase has ended, its
@@ -478,3 +475,36 @@ def test_isf_11_an_evading_reply_that_threatens_begins_a_chase_of_its_own() -> N
     state = play(state, "b9-c9", "c8-b8", "a8-a7", "b8-b7", "a7-a6", "b7-a7", "a6-b6",
                  "a7-b7", "b6-a6", "b7-b6", "a6-a7", "b6-b7", "a7-a8")
     assert not is_legal(state, "b7-b8")
+    assert "recreate the position of ply 2" in (explain_illegal(state, "b7-b8") or "")
+
+
+def test_isf_11_both_chases_go_on_and_travel_with_the_position() -> None:
+    """ISF 11: while both players chase (each move evades the other's threat and threatens),
+    each chaser is bound by its own chase; the record travels with a position string (a
+    ``*`` before the move that began the second chase), a view (`counter_chase`, and its
+    JSON) and a state sampled from that view."""
+    from stratego import PlayerView, StrategoError, sample_state, view
+    from stratego.notation import format_position, parse_position
+
+    state = position({"a1": "F", "j10": "f", "e7": "K", "c8": "J", "f9": "l", "a9": "t"})
+    state = play(state, "c8-d8", "f9-f10", "e7-e8", "a9-b9", "d8-d9", "f10-f9", "e8-f8")
+    assert state.chase[:4] == (Player.RED + 1, 0, 0, 0)  # Red threatens the piece on f9
+    state = play(state, "f9-e9")  # it evades, and threatens Red's piece on d9
+    assert state.chase[0] == Player.RED + 1
+    assert state.chase[2] == 2  # Blue's chase from the second position on
+    state = play(state, "d9-c9")  # d9 evades, and threatens b9: both chases go on
+    assert state.chase[2] == 2
+    assert state.chase[3] == 1 << Square.parse("c9").index  # what evaded Blue's chase
+    text = format_position(state)
+    assert "chase=r:e8-f8,*f9-e9,d9-c9" in text
+    assert parse_position(text).chase == state.chase
+    for player in Player:
+        seen = view(state, player)
+        assert seen.chase == (Player.RED + 1, 4)
+        assert seen.counter_chase == 3
+        assert PlayerView.from_json(seen.to_json()) == seen
+        assert sample_state(seen, 3).chase == state.chase
+    with pytest.raises(StrategoError, match="a move of the chaser"):
+        parse_position(text.replace("*f9-e9,d9-c9", "f9-e9,*d9-c9"))
+    with pytest.raises(StrategoError, match="one move at most"):
+        parse_position(text.replace("e8-f8,", "*e8-f8,"))

@@ -50,6 +50,7 @@ from stratego import (
     resolve_strike,
 )
 from stratego.board import home_rows
+from stratego.repetition import CHASE_HASHES
 from stratego.rules import RepetitionRule
 from stratego.variants import RESCUE
 
@@ -310,7 +311,7 @@ def test_jumbo2014_moving_9_positions_compared_by_identity(second: str) -> None:
     state = play(first, "e8-e9", "f10-e10", "e9-d9", "e10-f10", "f9-e9", "f10-e10", "e9-e8",
                  "e10-d10", "d9-e9", "d10-e10", "e9-f9")
     assert state.chase[0] == Player.RED + 1  # one chase all along
-    assert len(state.chase) == 15  # chaser, evaded squares, thirteen positions
+    assert len(state.chase) == CHASE_HASHES + 13  # thirteen positions
     assert is_legal(state, "e10-f10")
     after = apply(state, "e10-f10")
     squares = {sq: p.owner for sq, p in after.pieces()}

@@ -392,7 +392,7 @@ def test_a_position_read_mid_chase_samples(edition: str) -> None:
     for seed in range(200):
         start = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
                                   stratego.random_setup(rules, Player.BLUE, seed + 1))
-        found = next((s for s in random_playout(start, seed, 400) if len(s.chase) >= 5), None)
+        found = next((s for s in random_playout(start, seed, 400) if len(s.chase) >= 7), None)
         if found is not None:
             break
     assert found is not None

@@ -34,6 +34,17 @@ SCENARIOS = [
      ["e6-e5", "e4-e5", "f5-f4", "e5-f5", "f4-e4", "f5-f4", "e4-e5", "f4-e4", "e5-f5"],
      "e4-e5"),
 ]
+SCENARIOS += [
+    # a reply that evades and threatens begins a chase of its own, which outlives the first
+    (ISF, {"c8": "M", "a8": "t", "b9": "n", "a1": "F", "j10": "f"}, Player.BLUE,
+     ["b9-c9", "c8-b8", "a8-a7", "b8-b7", "a7-a6", "b7-a7", "a6-b6", "a7-b7", "b6-a6",
+      "b7-b6", "a6-a7", "b6-b7", "a7-a8"], "b7-b8"),
+    # both players chase at once: f9-e9 evades Red's threat and threatens d9, and d9-c9
+    # evades it and threatens b9, so both chases go on
+    (ISF, {"a1": "F", "j10": "f", "e7": "K", "c8": "J", "f9": "l", "a9": "t"}, Player.RED,
+     ["c8-d8", "f9-f10", "e7-e8", "a9-b9", "d8-d9", "f10-f9", "e8-f8", "f9-e9", "d9-c9"],
+     "a1-a2"),
+]
 for rules, limit in ((ISF, 3), (ISF_FIVE_MOVES, 5), (CLASSIC, 4)):
     red = ["a3-c3", "c3-b3", "b3-d3"]
     at = "d3"

@@ -267,7 +267,7 @@ def generate(state: Position) -> tuple[Move, ...]:
     if shuttle[3] >= t.max_shuttle and state.where[shuttle[0]] >= 0:
         out = t.shuttle.drop_forbidden(out, shuttle, board, state.where[shuttle[0]])
     chase = t.chase
-    if chase is not None and state.chase and state.chase[0] == player + 1:
+    if chase is not None and state.chase:  # drop_forbidden: only if the player chases
         out = chase.drop_forbidden(out, board, player, state.chase, state.zhash, state.last_to,
                                    shuttle)
     return tuple(out)

@@ -28,7 +28,7 @@ side     := "r" | "b"          (the player to move)
 ply      := digits
 field    := "limit=" N | "x=" piece ("," piece)* | "shuttles=" sh "," sh
           | "pending=" id | "rescues=" N "," N | "rescuers=" id ("," id)*
-          | "chase=" side ":" (move ("," move)*)? | "last=" square
+          | "chase=" side ":" ("*"? move ("," "*"? move)*)? | "last=" square
           | "end=" termination ":" ("r" | "b" | "-")
 ```
 
@@ -109,7 +109,9 @@ def _chase_moves(state: GameState) -> list[str]:
     except ValueError:
         raise PositionError(f"cannot write the chase record of {shown(state)}: a step is "
                             f"unknown") from None
-    return [f"{SQUARES[frm]}-{SQUARES[to]}" for frm, to in moves]
+    counter = state.chase[2] - 1  # the move that began the other player's chase (-1: none)
+    return [f"{'*' if k == counter else ''}{SQUARES[frm]}-{SQUARES[to]}"
+            for k, (frm, to) in enumerate(moves)]
 
 
 def format_position(state: GameState) -> str:
@@ -495,7 +497,13 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
                      "for a chase a strike has just begun: 'r:')")
     side = _parse_side("chase", side_text)
     moves = []
+    counter: int | None = None
     for item in moves_text.split(",") if moves_text else ():
+        if item.startswith("*"):  # this move began a chase of the other player's
+            if counter is not None:
+                raise _error("chase", moves_text, "one move at most begins a chase within "
+                             "the chase ('*')")
+            counter, item = len(moves), item[1:]
         try:
             move = Move.parse(item)
         except InvalidNotationError as exc:
@@ -504,6 +512,6 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
             raise _error("chase", item, "a chase is made of moves such as 'e4-e5'")
         moves.append((move.frm.index, move.to.index))
     try:
-        return chase_record(int(side) + 1, moves, board, zhash)
+        return chase_record(int(side) + 1, moves, board, zhash, counter)
     except ValueError as exc:
         raise _error("chase", moves_text, str(exc)) from None

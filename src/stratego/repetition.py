@@ -40,10 +40,15 @@ its series and a striker removed ends it. It reads a Scout's record in one of fo
   so that the record never tells a Scout's one-square moves from another piece's. For a
   piece that steps one square each reading is the rule between two squares.
 
-The chase rule (`Chase`) keeps the chase record ``(chaser + 1, evaded, *hashes)``
-(``()`` when no chase runs): the chasing player, the squares (a bit mask over square
-indices) of the opponent's pieces that moved during the chase, and the position hashes of
-the chase, oldest first. Positions are compared by which piece stands where
+The chase rule (`Chase`) keeps the chase record ``(chaser + 1, evaded, counter,
+counter_evaded, *hashes)`` (``()`` when no chase runs): the chasing player, the squares (a
+bit mask over square indices) of the opponent's pieces that moved during the chase, and the
+position hashes of the chase, oldest first. Both players may chase at once (ISF 11 counts
+every player threatening pieces that evade): a reply that evades the running chase and
+threatens a piece begins a chase of the other player's, whose positions are the last ones
+of the record, from index ``counter - 1`` on (``counter`` 0: none), with its own evaded
+squares ``counter_evaded``; when the older chase ends, the newer one becomes the record.
+Positions are compared by which piece stands where
 (`position_hash`), never by rank, so the rule is decided from what both players can see.
 Two definitions of the chase exist (`Chase.threats`):
 
@@ -81,6 +86,7 @@ if TYPE_CHECKING:
     from stratego.moves import Move
 
 __all__ = [
+    "CHASE_HASHES",
     "NO_SHUTTLE",
     "ZOBRIST_KEYS",
     "ZOBRIST_SIDE",
@@ -92,6 +98,10 @@ __all__ = [
     "chase_record",
     "position_hash",
 ]
+
+CHASE_HASHES = 4
+"""Where a chase record's position hashes begin: after ``chaser + 1, evaded, counter,
+counter_evaded``."""
 
 NO_SHUTTLE: tuple[int, int, int, int] = (0, 0, 0, 0)
 """The empty back-and-forth record (no piece has id 0)."""
@@ -147,7 +157,7 @@ def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, 
     """The quiet moves of a chase record, oldest first, as ``(from, to)`` square indices:
     recovered from the record's position hashes (``GameState.chase``) and the board they
     end on. Raises `stratego.PositionError` when the hashes are not the positions of such moves."""
-    hashes = chase[2:]
+    hashes = chase[CHASE_HASHES:]
     work = list(board)
     moves: list[tuple[int, int]] = []
     for k in range(len(hashes) - 1, 0, -1):
@@ -167,16 +177,23 @@ def chase_moves(board: Sequence[int], chase: Sequence[int]) -> tuple[tuple[int, 
 
 
 def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[int],
-                 zhash: int) -> tuple[int, ...]:
+                 zhash: int, counter: int | None = None) -> tuple[int, ...]:
     """The chase record (``GameState.chase``) of `chaser` (1 Red, 2 Blue) whose quiet
     moves, oldest first, are `moves` (none for a chase a strike began) and end on `board`,
-    whose hash is `zhash`: the inverse of `chase_moves`. Raises `PositionError` naming the
-    first move (undoing them from the last) that does not lead to the board."""
+    whose hash is `zhash`: the inverse of `chase_moves`. `counter` is the index in `moves`
+    of the move that began the other player's chase during it (None: none). Raises
+    `PositionError` naming the first move (undoing them from the last) that does not lead
+    to the board, or a counter-chase that is not begun by a move of the other player."""
+    if counter is not None and not (0 <= counter < len(moves)):
+        raise PositionError(f"the counter-chase begins at move {counter + 1} of a chase of "
+                            f"{len(moves)} moves")
     work = list(board)
     hashes = [zhash]
     h = zhash
     moved: set[int] = set()
-    for frm, to in reversed(moves):
+    answered: set[int] = set()  # the chaser's pieces that moved after the counter began
+    for index in range(len(moves) - 1, -1, -1):
+        frm, to = moves[index]
         code = work[to]
         if not code or work[frm]:
             raise PositionError(f"{SQUARES[frm]}-{SQUARES[to]} does not lead to this board "
@@ -185,11 +202,21 @@ def chase_record(chaser: int, moves: Sequence[tuple[int, int]], board: Sequence[
         h ^= keys[frm] ^ keys[to] ^ ZOBRIST_SIDE
         work[frm], work[to] = code, 0
         hashes.append(h)
-        if (code >> 4 & 1) != chaser - 1:
+        mine = (code >> 4 & 1) == chaser - 1
+        if not mine:
             moved.add(code >> 5)
+        elif counter is not None and index > counter:
+            answered.add(code >> 5)
+        if counter == index and mine:
+            raise PositionError(f"{SQUARES[frm]}-{SQUARES[to]} cannot begin the other "
+                                f"player's chase: it is a move of the chaser")
     hashes.reverse()
     evaded = sum(1 << sq for sq, code in enumerate(board) if code and code >> 5 in moved)
-    return (chaser, evaded, *hashes)
+    if counter is None:
+        return (chaser, evaded, 0, 0, *hashes)
+    counter_evaded = sum(1 << sq for sq, code in enumerate(board)
+                         if code and code >> 5 in answered)
+    return (chaser, evaded, counter + 1, counter_evaded, *hashes)
 
 
 class ScoutReading(enum.Enum):
@@ -399,6 +426,40 @@ def _evaded(evaded: int, frm: int, to: int) -> int:
     return (evaded & ~(1 << frm)) | (1 << to)
 
 
+def _after_threats(board: Sequence[int], player: int, chase: Sequence[int], zhash: int,
+                   new_hash: int, last_to: int, frm: int, to: int) -> tuple[int, ...]:
+    """The chase record after `player`'s quiet move frm -> to under the ISF 11
+    definitions (`Chase.after`): each running chase goes on, its chaser's when the move
+    threatens a piece, the other player's when it evades (moves a piece the last move
+    threatened); a threat of a player not chasing begins its chase, from the position
+    before the move (`zhash`), beside a chase that goes on."""
+    threat = threatens(board, to, player)
+    evade = last_to >= 0 and frm in NEIGHBOURS[last_to]
+    mover = player + 1
+    positions: Sequence[int] = chase[CHASE_HASHES:] if chase else ()
+    kept: list[tuple[int, int, int]] = []  # (chaser + 1, evaded, first index), oldest first
+    if chase:
+        runs = [(chase[0], chase[1], 0)]
+        if chase[2]:
+            runs.append((3 - chase[0], chase[3], chase[2] - 1))
+        for chaser, evaded, first in runs:
+            if chaser == mover:
+                if threat:
+                    kept.append((chaser, evaded, first))
+            elif evade:
+                kept.append((chaser, _evaded(evaded, frm, to), first))
+    if threat and not any(chaser == mover for chaser, _, _ in kept):
+        if kept:  # beside a chase that goes on: its last position is the one before
+            kept.append((mover, 0, len(positions) - 1))
+        else:
+            positions, kept = (zhash,), [(mover, 0, 0)]
+    if not kept:
+        return ()
+    (chaser, evaded, first), *newer = kept
+    counter, counter_evaded = (newer[0][2] - first + 1, newer[0][1]) if newer else (0, 0)
+    return (chaser, evaded, counter, counter_evaded, *positions[first:], new_hash)
+
+
 @attrs.frozen
 class Chase:
     """The chase rule: the chaser may not recreate a position of the current chase.
@@ -413,12 +474,26 @@ class Chase:
     threats: bool = False
     name: str = "chase rule"
 
-    def is_chase_move(self, chase: Sequence[int], last_to: int, to: int) -> bool:
+    @staticmethod
+    def chases(chase: Sequence[int], player: int) -> tuple[int, Sequence[int]] | None:
+        """The chase of `player` in the record `chase`, as ``(evaded, positions)`` (its
+        evaded squares and its position hashes, oldest first), or None when `player` is
+        not chasing."""
+        if not chase:
+            return None
+        if chase[0] == player + 1:
+            return chase[1], chase[CHASE_HASHES:]
+        if chase[2]:  # the other player chases, and so does `player`, since counter - 1
+            return chase[3], chase[CHASE_HASHES + chase[2] - 1:]
+        return None
+
+    def is_chase_move(self, evaded: int, last_to: int, to: int) -> bool:
         """Whether the chaser's quiet move ending on `to` is a chase move: under ISF 11 it
-        threatens a piece that evaded during the chase (`chase`), under Jumbo 2014 it ends
-        next to the square the opponent's last quiet move ended on (`last_to`)."""
+        threatens a piece that evaded during the chase (on the squares `evaded`), under the
+        narrow reading it ends next to the square the opponent's last quiet move ended on
+        (`last_to`)."""
         if self.threats:
-            return bool(len(chase) > 1 and chase[1] & _NEAR[to])
+            return bool(evaded & _NEAR[to])
         return last_to >= 0 and to in NEIGHBOURS[last_to]
 
     @staticmethod
@@ -438,13 +513,15 @@ class Chase:
         back-and-forth rule (ISF 11.2; Jumbo 2014 Moving bullet 8 decides a two-square
         chase). A strike never recreates a position of the chase (it removes a piece).
         """
-        if not chase or chase[0] != turn + 1 or board[to]:
+        own = self.chases(chase, turn)
+        if own is None or board[to]:
             return False
-        if not self.is_chase_move(chase, last_to, to):
+        evaded, positions = own
+        if not self.is_chase_move(evaded, last_to, to):
             return False
         if came_from(shuttle, board[frm] >> 5, frm) == to:
             return False
-        return self.quiet_hash(board, zhash, frm, to) in chase[2:]
+        return self.quiet_hash(board, zhash, frm, to) in positions
 
     def drop_forbidden(self, moves: list[Move], board: Sequence[int], turn: int,
                        chase: Sequence[int], zhash: int, last_to: int,
@@ -452,11 +529,12 @@ class Chase:
         """`moves` (the player to move's candidates) without those `forbids` refuses; the
         engine's fast form of `forbids`, looking only at the moves that could be chase
         moves."""
-        if not chase or chase[0] != turn + 1:
+        own = self.chases(chase, turn)
+        if own is None:
             return moves
         forbids = self.forbids
         if self.threats:
-            evaded = chase[1]
+            evaded = own[0]
             if not evaded:
                 return moves
             near = _NEAR
@@ -493,28 +571,19 @@ class Chase:
         if defender:  # a strike ends every chase
             if self.threats and result == attacker:  # the striker stays: a threat?
                 if threatens(board, to, player):
-                    return new_hash, (player + 1, 0, new_hash), to
+                    return new_hash, (player + 1, 0, 0, 0, new_hash), to
                 return new_hash, (), to
             return new_hash, (), -1
         if self.threats:
-            if chase:
-                if chase[0] != player + 1:  # the chased side: does it evade?
-                    if last_to >= 0 and frm in NEIGHBOURS[last_to]:
-                        return new_hash, (chase[0], _evaded(chase[1], frm, to), *chase[2:],
-                                          new_hash), to
-                elif threatens(board, to, player):  # the chaser threatens again
-                    return new_hash, (*chase, new_hash), to
-                else:
-                    return new_hash, (), to  # a move that threatens nothing
-            if threatens(board, to, player):
-                return new_hash, (player + 1, 0, zhash, new_hash), to
-            return new_hash, (), to
+            return new_hash, _after_threats(board, player, chase, zhash, new_hash, last_to,
+                                            frm, to), to
         if last_to >= 0 and to in NEIGHBOURS[last_to]:
             if chase and chase[0] == player + 1:
                 return new_hash, (*chase, new_hash), to
-            return new_hash, (player + 1, 0, zhash, new_hash), to
+            return new_hash, (player + 1, 0, 0, 0, zhash, new_hash), to
         if chase and chase[0] == 2 - player:  # the chased piece's side fled
-            return new_hash, (chase[0], _evaded(chase[1], frm, to), *chase[2:], new_hash), to
+            return new_hash, (chase[0], _evaded(chase[1], frm, to), 0, 0,
+                              *chase[CHASE_HASHES:], new_hash), to
         return new_hash, (), to
 
     def explain(self, board: Sequence[int], turn: int, ply: int, shuttles: Sequence[Record],
@@ -526,11 +595,13 @@ class Chase:
             return None
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
         target = self.quiet_hash(board, zhash, frm, to)
-        positions = chase[2:]
+        own = self.chases(chase, turn)
+        assert own is not None  # forbids found it
+        evaded, positions = own
         index = list(positions).index(target)
         then = ply - (len(positions) - 1 - index)
         if self.threats:
-            chased = [SQUARES[n] for n in NEIGHBOURS[to] if chase[1] >> n & 1]
+            chased = [SQUARES[n] for n in NEIGHBOURS[to] if evaded >> n & 1]
             pieces = " and ".join(str(sq) for sq in chased)
             return (f"{move}: the {name} would threaten again the piece on {pieces}, which "
                     f"has evaded during this chase, and recreate the position of ply {then}, "

@@ -95,6 +95,7 @@ def view_to_dict(v: PlayerView) -> dict[str, Any]:
             "chaser": None if not v.chase[0] else str(Player(v.chase[0] - 1)),
             "positions": v.chase[1],
             "moves": [str(m) for m in v.chase_moves],
+            "counter": v.counter_chase,
         },
         "last_to": _square_name(v.last_to),
     }
@@ -330,6 +331,12 @@ def view_from_dict(data: Any) -> PlayerView:
         chase_moves = tuple(_non_null_move(x) for x in chase_field.field("moves").items())
         if any(m.frm is None for m in chase_moves):
             raise chase_field.field("moves").fail("a chase is made of moves such as 'e4-e5'")
+    counter = 0
+    if "counter" in chase_field.obj():  # optional: documents written before it hold none
+        counter = chase_field.field("counter").int()
+        if counter and not 2 <= counter <= chase[1]:
+            raise chase_field.field("counter").fail(
+                f"a chase within the chase has from 2 to its {chase[1]} positions, or 0")
     return PlayerView(
         player=viewer,
         rules=rules,
@@ -348,5 +355,6 @@ def view_from_dict(data: Any) -> PlayerView:
         rescuers=frozenset(x.int(1) for x in root.field("rescuers").items()),
         chase=chase,
         chase_moves=chase_moves,
+        counter_chase=counter,
         last_to=root.field("last_to").square(),
     )

@@ -96,11 +96,13 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         zhash = position_hash(board, turn)
         last = chase_position(zhash, v.pending_rescue is not None)
         chaser, positions = v.chase
+        # the move that began the other player's chase within this one (None: none)
+        counter = positions - v.counter_chase if v.counter_chase else None
         if chaser and v.chase_moves:
             try:
                 chase = chase_record(chaser, [(m.frm.index, m.to.index) for m in v.chase_moves
                                               if m.frm is not None and m.to is not None],
-                                     board, last)
+                                     board, last, counter)
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
         elif chaser:
@@ -112,7 +114,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
                     raise SamplingError("the view's chase record spans a Rescue")
                 moves.append((move.frm.index, move.to.index))
             try:
-                chase = chase_record(chaser, moves, board, last)
+                chase = chase_record(chaser, moves, board, last, counter)
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
     rescuer_mask = sum(1 << pid for pid in v.rescuers)
@@ -259,6 +261,9 @@ def check_view(v: PlayerView) -> None:
         raise SamplingError(f"chase: {positions} positions of a chase by "
                             f"{'red' if chaser == 1 else 'blue'} do not fit {v.rules.name} "
                             f"and a history of {len(v.history)} turns")
+    if v.counter_chase and not (chaser and 2 <= v.counter_chase <= positions):
+        raise SamplingError(f"chase: a chase within the chase of {v.counter_chase} positions "
+                            f"does not fit a chase of {positions}")
     _check_army(v)
 
 

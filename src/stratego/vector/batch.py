@@ -32,6 +32,7 @@ from stratego.errors import (
     shown,
 )
 from stratego.pieces import Player, Rank
+from stratego.repetition import CHASE_HASHES
 from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.state import GameInfo, GameState, Outcome, Termination
@@ -326,8 +327,11 @@ class Batch:
             evaded = state.chase[1]
             g[k.EVADED] = evaded & ((1 << 50) - 1)
             g[k.EVADED + 1] = evaded >> 50
-            g[k.CLEN] = len(state.chase) - 2
-            self._s.chase[i, : len(state.chase) - 2] = state.chase[2:]
+            g[k.CSTART] = state.chase[2]
+            g[k.CEVADED] = state.chase[3] & ((1 << 50) - 1)
+            g[k.CEVADED + 1] = state.chase[3] >> 50
+            g[k.CLEN] = len(state.chase) - CHASE_HASHES
+            self._s.chase[i, : len(state.chase) - CHASE_HASHES] = state.chase[CHASE_HASHES:]
 
     def _generate(self, skip: npt.NDArray[np.bool_], mode: int) -> None:
         """The legal actions of the games not to `skip`, after loading (`LOAD`) or new games
@@ -773,7 +777,8 @@ class Batch:
         chase: tuple[int, ...] = ()
         if g[k.CPLAYER]:
             evaded = int(g[k.EVADED]) | int(g[k.EVADED + 1]) << 50
-            chase = (int(g[k.CPLAYER]), evaded,
+            counter_evaded = int(g[k.CEVADED]) | int(g[k.CEVADED + 1]) << 50
+            chase = (int(g[k.CPLAYER]), evaded, int(g[k.CSTART]), counter_evaded,
                      *(int(h) for h in self._s.chase[i, : g[k.CLEN]]))
         sh = [int(x) for x in g[k.SH : k.SH + 8]]
         shuttles: list[tuple[int, ...]] = []

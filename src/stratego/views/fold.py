@@ -28,7 +28,7 @@ from stratego.board import SQUARES
 from stratego.engine import legal_moves
 from stratego.moves import Move
 from stratego.pieces import Player
-from stratego.repetition import chase_moves
+from stratego.repetition import CHASE_HASHES, chase_moves
 from stratego.state import GameInfo, GameState, Termination
 from stratego.views.reveal import (
     BITS_PER_PIECE,
@@ -213,10 +213,11 @@ def view(state: GameState, player: Player | str) -> PlayerView:
         shuttles=shuttles,
         rescues=(state.rescues[0], state.rescues[1]),
         rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
-        chase=(chase[0], len(chase) - 2) if chase else (0, 0),
+        chase=(chase[0], len(chase) - CHASE_HASHES) if chase else (0, 0),
         last_to=SQUARES[state.last_to] if state.last_to >= 0 else None,
         chase_moves=tuple(Move(SQUARES[frm], SQUARES[to])
                           for frm, to in chase_moves(state.board, chase)) if chase else (),
+        counter_chase=len(chase) - CHASE_HASHES - chase[2] + 1 if chase and chase[2] else 0,
     )
 
 

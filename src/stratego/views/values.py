@@ -230,7 +230,9 @@ class PlayerView:
     recorded; Jumbo 2014 and ISF), `last_to` (where the last quiet move ended; under
     ISF 11 also a strike whose striker stays) and `chase_moves` (the quiet moves of
     the current chase, oldest first: both players saw them, and a view of a position
-    read without its history still has them).
+    read without its history still has them), `counter_chase` (how many of the chase's
+    last positions belong to a chase by the other player, begun during it by a reply that
+    evaded and threatened at once: both players then chase; 0 for none).
     """
 
     player: Player
@@ -261,6 +263,7 @@ class PlayerView:
     chase: tuple[int, int] = (0, 0)
     last_to: Square | None = None
     chase_moves: tuple[Move, ...] = ()
+    counter_chase: int = 0
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""

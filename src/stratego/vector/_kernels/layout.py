@@ -25,7 +25,12 @@ TRAIL_MAX = 6
 TRAIL = PCOUNT + 2
 # EVADED, EVADED + 1: the chase record's evaded squares, bits of squares 0-49 and 50-99
 EVADED = TRAIL + 2 * TRAIL_MAX
-G_WIDTH = EVADED + 2
+# CSTART: 1 + the index of the chase positions where the other player's chase within the
+# chase begins (0: none; `stratego.repetition.Chase`); CEVADED, CEVADED + 1: its evaded
+# squares, as EVADED
+CSTART = EVADED + 2
+CEVADED = CSTART + 1
+G_WIDTH = CEVADED + 2
 # termination codes in `g[:, TERM]`
 T_NONE, T_FLAG, T_BACK_ROW, T_NO_MOVES, T_PLY_LIMIT = 0, 1, 2, 3, 4
 

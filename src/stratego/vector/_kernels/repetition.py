@@ -15,8 +15,10 @@ import numpy as np
 
 from stratego.vector._kernels.jit import helper
 from stratego.vector._kernels.layout import (
+    CEVADED,
     CLEN,
     CPLAYER,
+    CSTART,
     EVADED,
     LAST_TO,
     R_BORDERS,
@@ -109,33 +111,45 @@ def adjacent(a, b):
 
 
 @helper
-def _evaded_near(i, to, g):
-    """Whether a square next to `to` holds a piece that evaded during the chase."""
+def _evaded_near(i, to, g, w):
+    """Whether a square next to `to` holds a piece that evaded during the chase whose
+    evaded squares are in columns `w`, `w + 1`."""
     row, col = to // 10, to % 10
     for d in range(4):
         r2 = row + (1 if d == 0 else -1 if d == 1 else 0)
         c2 = col + (1 if d == 2 else -1 if d == 3 else 0)
         if 0 <= r2 < 10 and 0 <= c2 < 10:
             q = r2 * 10 + c2
-            word = g[i, EVADED] if q < 50 else g[i, EVADED + 1]
+            word = g[i, w] if q < 50 else g[i, w + 1]
             if (word >> (q % 50)) & 1:
                 return True
     return False
 
 
 @helper
-def _set_evaded(i, frm, to, g):
-    """The chased piece on `frm` evaded to `to`."""
-    w = EVADED if frm < 50 else EVADED + 1
+def _set_evaded(i, frm, to, g, base):
+    """The chased piece on `frm` evaded to `to` (evaded squares in columns `base`,
+    `base + 1`)."""
+    w = base if frm < 50 else base + 1
     g[i, w] &= ~(np.int64(1) << np.int64(frm % 50))
-    w = EVADED if to < 50 else EVADED + 1
+    w = base if to < 50 else base + 1
     g[i, w] |= np.int64(1) << np.int64(to % 50)
 
 
 @helper
+def _clear_counter(i, g):
+    """No chase within the chase."""
+    g[i, CSTART] = 0
+    g[i, CEVADED] = 0
+    g[i, CEVADED + 1] = 0
+
+
+@helper
 def _clear_evaded(i, g):
+    """No evaded squares, and no chase within the chase."""
     g[i, EVADED] = 0
     g[i, EVADED + 1] = 0
+    _clear_counter(i, g)
 
 
 @helper
@@ -170,8 +184,12 @@ def watch(i, player, g, pc, R):
     s = SH + 4 * player
     spid, cnt = g[i, s], g[i, s + 3]
     shut = cnt >= R[R_MAX_SHUTTLE] and cnt > 0 and pc[i, spid, WHERE] >= 0
-    chase_on = R[R_CHASE] != 0 and g[i, CPLAYER] == player + 1 and (
-        g[i, EVADED] != 0 or g[i, EVADED + 1] != 0 if R[R_THREATS] != 0 else g[i, LAST_TO] >= 0
+    chase_on = R[R_CHASE] != 0 and (
+        (g[i, CPLAYER] == player + 1 and (
+            g[i, EVADED] != 0 or g[i, EVADED + 1] != 0 if R[R_THREATS] != 0
+            else g[i, LAST_TO] >= 0))
+        or (g[i, CSTART] != 0 and g[i, CPLAYER] != player + 1
+            and (g[i, CEVADED] != 0 or g[i, CEVADED + 1] != 0))
     )
     return spid, shut, chase_on
 
@@ -185,8 +203,12 @@ def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, p
     spid, lo, hi, cnt = g[i, s], g[i, s + 1], g[i, s + 2], g[i, s + 3]
     if psh and _continues(spid, lo, hi, cnt, pid, frm, to, pspan):
         return False
+    # the player's own chase: the record's, or the one within it (`watch` found one)
+    own = g[i, CPLAYER] == player + 1
+    w = EVADED if own else CEVADED
+    first = 0 if own else g[i, CSTART] - 1
     if chase_on and (
-        _evaded_near(i, to, g) if R[R_THREATS] != 0 else adjacent(to, g[i, LAST_TO])
+        _evaded_near(i, to, g, w) if R[R_THREATS] != 0 else adjacent(to, g[i, LAST_TO])
     ):
         if cnt != 0 and spid == pid:
             if R[R_WINDOW] != 0:  # straight back to the square it left last turn
@@ -196,7 +218,7 @@ def quiet_allowed(i, pid, frm, to, player, board, g, chase, R, zk, zside, psh, p
                 return True
         code = board[i, frm] >> 5
         h = g[i, ZHASH] ^ zk[code, frm] ^ zk[code, to] ^ zside
-        for k in range(g[i, CLEN]):
+        for k in range(first, g[i, CLEN]):
             if chase[i, k] == h:
                 return False
     return True
@@ -275,31 +297,52 @@ def after_strike(i, player, apid, rank, frm, to, stays, g, R):
 def _threat_chase(i, player, frm, to, last_to, h, board, g, chase):
     """The chase record after a quiet move under the ISF 11 definitions (threaten and
     evade, chasing moves against any piece that evaded; `stratego.repetition.Chase` with
-    ``threats``)."""
+    ``threats``): each running chase goes on, its chaser's when the move threatens, the
+    other's when it evades; a threat of a player not chasing begins its chase, beside a
+    chase that goes on (the one within it, from the position before the move)."""
+    mover = player + 1
+    threat = threatens(i, to, player, board)
+    evade = last_to >= 0 and adjacent(frm, last_to)
     cp = g[i, CPLAYER]
+    n = g[i, CLEN]
+    cs = g[i, CSTART]
+    a_on = False
+    b_on = False
     if cp != 0:
-        if cp != player + 1:  # the chased side: does it evade?
-            if last_to >= 0 and adjacent(frm, last_to):
-                chase[i, g[i, CLEN]] = h
-                g[i, CLEN] += 1
-                _set_evaded(i, frm, to, g)
-                return
-        elif threatens(i, to, player, board):  # the chaser threatens again
-            chase[i, g[i, CLEN]] = h
-            g[i, CLEN] += 1
-            return
-        else:  # a move that threatens nothing ends the chase
-            g[i, CPLAYER] = 0
-            g[i, CLEN] = 0
-            _clear_evaded(i, g)
-            return
-    _clear_evaded(i, g)
-    if threatens(i, to, player, board):
-        g[i, CPLAYER] = player + 1
+        a_on = threat if cp == mover else evade
+        if cs != 0:
+            b_on = threat if 3 - cp == mover else evade
+    if a_on and cp != mover:
+        _set_evaded(i, frm, to, g, EVADED)
+    if b_on and 3 - cp != mover:
+        _set_evaded(i, frm, to, g, CEVADED)
+    begins = threat and not ((a_on and cp == mover) or (b_on and 3 - cp == mover))
+    if a_on:
+        if not b_on:
+            _clear_counter(i, g)
+            if begins:  # beside the chase that goes on, from its last position
+                g[i, CSTART] = n
+        chase[i, n] = h
+        g[i, CLEN] = n + 1
+    elif b_on:  # the chase within the chase becomes the record
+        first = cs - 1
+        m = n - first
+        for k in range(m):
+            chase[i, k] = chase[i, first + k]
+        chase[i, m] = h
+        g[i, CLEN] = m + 1
+        g[i, CPLAYER] = 3 - cp
+        g[i, EVADED] = g[i, CEVADED]
+        g[i, EVADED + 1] = g[i, CEVADED + 1]
+        _clear_counter(i, g)
+    elif begins:
+        _clear_evaded(i, g)
+        g[i, CPLAYER] = mover
         chase[i, 0] = g[i, ZHASH]
         chase[i, 1] = h
         g[i, CLEN] = 2
     else:
+        _clear_evaded(i, g)
         g[i, CPLAYER] = 0
         g[i, CLEN] = 0
 
@@ -339,7 +382,7 @@ def after_move(i, player, frm, to, a, d, result, last_to_before, board, g, chase
     elif g[i, CPLAYER] == 2 - player:
         chase[i, g[i, CLEN]] = h
         g[i, CLEN] += 1
-        _set_evaded(i, frm, to, g)
+        _set_evaded(i, frm, to, g, EVADED)
     else:
         g[i, CPLAYER] = 0
         g[i, CLEN] = 0
