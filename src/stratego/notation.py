@@ -496,7 +496,7 @@ def _parse_chase(text: str, board: list[int], zhash: int) -> tuple[int, ...]:
         raise _error("chase", text, "expected side:moves such as 'r:e4-e5,f6-f5' (no moves "
                      "for a chase a strike has just begun: 'r:')")
     side = _parse_side("chase", side_text)
-    moves = []
+    moves: list[tuple[int, int]] = []
     counter: int | None = None
     for item in moves_text.split(",") if moves_text else ():
         if item.startswith("*"):  # this move began a chase of the other player's
