@@ -80,7 +80,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from stratego.board import NEIGHBOURS, SIZE, SQUARES
-from stratego.errors import PositionError, not_a_member
+from stratego.errors import ArgumentError, PositionError, not_a_member, shown
 
 if TYPE_CHECKING:
     from stratego.moves import Move
@@ -434,9 +434,19 @@ def _after_threats(board: Sequence[int], player: int, chase: Sequence[int], zhas
     threatened); a threat of a player not chasing begins its chase, from the position
     before the move (`zhash`), beside a chase that goes on."""
     threat = threatens(board, to, player)
-    evade = last_to >= 0 and frm in NEIGHBOURS[last_to]
     mover = player + 1
-    positions: Sequence[int] = chase[CHASE_HASHES:] if chase else ()
+    if not chase:
+        return (mover, 0, 0, 0, zhash, new_hash) if threat else ()
+    evade = last_to >= 0 and frm in NEIGHBOURS[last_to]
+    if not chase[2]:  # one chase runs (the common case, without the general walk below)
+        if chase[0] == mover:
+            return (*chase, new_hash) if threat else ()
+        if evade:  # a threat too begins the mover's chase beside it, from its last position
+            return (chase[0], _evaded(chase[1], frm, to),
+                    len(chase) - CHASE_HASHES if threat else 0, 0,
+                    *chase[CHASE_HASHES:], new_hash)
+        return (mover, 0, 0, 0, zhash, new_hash) if threat else ()
+    positions: Sequence[int] = chase[CHASE_HASHES:]
     kept: list[tuple[int, int, int]] = []  # (chaser + 1, evaded, first index), oldest first
     if chase:
         runs = [(chase[0], chase[1], 0)]
@@ -475,7 +485,7 @@ class Chase:
     name: str = "chase rule"
 
     @staticmethod
-    def chases(chase: Sequence[int], player: int) -> tuple[int, Sequence[int]] | None:
+    def _own(chase: Sequence[int], player: int) -> tuple[int, Sequence[int]] | None:
         """The chase of `player` in the record `chase`, as ``(evaded, positions)`` (its
         evaded squares and its position hashes, oldest first), or None when `player` is
         not chasing."""
@@ -492,6 +502,8 @@ class Chase:
         threatens a piece that evaded during the chase (on the squares `evaded`), under the
         narrow reading it ends next to the square the opponent's last quiet move ended on
         (`last_to`)."""
+        if not 0 <= to < SIZE * SIZE:
+            raise ArgumentError(f"no square index {shown(to)} (expected 0-99)")
         if self.threats:
             return bool(evaded & _NEAR[to])
         return last_to >= 0 and to in NEIGHBOURS[last_to]
@@ -513,7 +525,7 @@ class Chase:
         back-and-forth rule (ISF 11.2; Jumbo 2014 Moving bullet 8 decides a two-square
         chase). A strike never recreates a position of the chase (it removes a piece).
         """
-        own = self.chases(chase, turn)
+        own = self._own(chase, turn)
         if own is None or board[to]:
             return False
         evaded, positions = own
@@ -529,7 +541,7 @@ class Chase:
         """`moves` (the player to move's candidates) without those `forbids` refuses; the
         engine's fast form of `forbids`, looking only at the moves that could be chase
         moves."""
-        own = self.chases(chase, turn)
+        own = self._own(chase, turn)
         if own is None:
             return moves
         forbids = self.forbids
@@ -595,7 +607,7 @@ class Chase:
             return None
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
         target = self.quiet_hash(board, zhash, frm, to)
-        own = self.chases(chase, turn)
+        own = self._own(chase, turn)
         assert own is not None  # forbids found it
         evaded, positions = own
         index = list(positions).index(target)
