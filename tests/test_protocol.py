@@ -101,6 +101,66 @@ def test_the_process_is_gone_after_each_game() -> None:
     assert running.proc.poll() == 0
 
 
+def test_a_program_s_own_children_are_gone_after_the_game(tmp_path: pathlib.Path) -> None:
+    """The host stops the program and the processes it started (its process group), also
+    those still running after the program itself has exited: they were left behind."""
+    pid_file = tmp_path / "child.pid"
+    result = play_match(CLASSIC, BotSpec(_command("orphan", str(pid_file))), "random",
+                        games=1, seed=1, max_plies=6)
+    assert result.games[0].termination == "ply limit"
+    child = int(pid_file.read_text())
+    deadline = time.monotonic() + 30  # a bound on a hang, not a timing assertion
+    while time.monotonic() < deadline and _alive(child):
+        time.sleep(0.05)
+    assert not _alive(child)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` runs (a zombie waiting to be reaped does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_program_that_exits_leaving_a_child_on_its_output_crashed() -> None:
+    """A program that exits while a child of its own keeps its output open sends no end of
+    output; the host sees it has exited and records a crash, not a program out of time."""
+    spec = BotSpec(_command("leave"), {"move_time": 60.0})
+    game = play_match(CLASSIC, spec, "random", games=1, seed=1, max_plies=6).games[0]
+    assert game.termination == "bot crashed"
+    assert "exit status 4" in game.detail
+
+
+def test_the_default_log_is_the_user_s_own_and_a_bad_log_is_named(
+        tmp_path: pathlib.Path) -> None:
+    """The default log has a name per user (one name for all locked every other user's
+    programs out of it), and a log that cannot be written is named as the fault, not the
+    program ("cannot start ...: No such file or directory" for a program that exists)."""
+    import os
+    import tempfile
+
+    bot = ProgramBot(_command()[4:], 1)
+    assert bot.log == os.path.join(tempfile.gettempdir(), f"stratego-bots-{os.getuid()}.log")
+    missing = tmp_path / "nowhere" / "bots.log"
+    spec = BotSpec(_command(), {"log": str(missing)})
+    game = play_match(CLASSIC, spec, "random", games=1, seed=1, max_plies=6).games[0]
+    assert game.termination == "bot crashed"
+    assert "cannot write its log " in game.detail
+    assert "nowhere" in game.detail
+    assert "cannot start" not in game.detail
+
+
+def test_a_move_time_past_a_day_is_refused() -> None:
+    """The waits need a finite deadline: ``inf`` (or 1e10) seconds crashed in them."""
+    from stratego.errors import ArgumentError
+
+    for seconds in (float("inf"), 1e10):
+        with pytest.raises(ArgumentError, match="at most 86400"):
+            ProgramBot(_command()[4:], 1, move_time=seconds)
+
+
 def test_a_program_that_stops_reading_its_input_runs_out_of_time() -> None:
     """A message larger than the pipe holds, to a program that no longer reads: the host
     waits at most the time per move, then the program is stopped."""
@@ -192,7 +252,7 @@ def test_a_program_bot_s_log_is_its_owner_s_alone(tmp_path: pathlib.Path,
     assert stat.S_IMODE(log.stat().st_mode) == 0o600
     link = tmp_path / "link.log"
     link.symlink_to(tmp_path / "elsewhere.log")
-    with pytest.raises(BotFaultError, match="cannot start"):
+    with pytest.raises(BotFaultError, match=r"cannot write its log .*link\.log"):
         ProgramBot(_command()[4:], 1, log=str(link)).setup(CLASSIC, Player.RED,
                                                             random.Random(1))
     assert not (tmp_path / "elsewhere.log").exists()
@@ -258,6 +318,54 @@ def test_selfplay_with_a_program_that_dies_at_once_says_so_without_a_traceback(
     out = capsys.readouterr().out
     assert code == 1
     assert "blue wins (bot crashed" in out
+
+
+def test_a_forfeit_is_saved_with_its_result(tmp_path: pathlib.Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A game a program forfeits (here an illegal move) is saved with the result the
+    command printed, as `play --save` saves one, not as a game still on: by `selfplay
+    --save` (a record and a Gravon file) and in a match's JSONL records."""
+    from stratego import gravon, records
+
+    saved = tmp_path / "forfeit.txt"
+    xml = tmp_path / "forfeit.xml"
+    for path in (saved, xml):
+        code = main(["selfplay", "--red", _command("illegal"), "--blue", "random",
+                     "--seed", "2", "--save", str(path)])
+        assert code == 0
+        assert "blue wins (illegal move" in capsys.readouterr().out
+    assert records.parse_record(saved.read_text(encoding="utf-8")).tags["Result"] == "0-1"
+    assert main(["replay", str(saved)]) == 0
+    assert "blue wins (red resigned or forfeited) 0-1" in capsys.readouterr().out
+    game = gravon.parse_game_xml(xml.read_text(encoding="utf-8"))
+    assert (game.result_type, game.winner) == (3, Player.BLUE)
+    log = tmp_path / "match.jsonl"
+    played = play_match(CLASSIC, BotSpec(_command("illegal")), "random", games=2, seed=1,
+                        max_plies=20, jsonl=str(log), record=True)
+    results = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()[1:]]
+    assert [r["record"]["tags"]["Result"] for r in results] == [
+        g.result() for g in played.games]
+    assert {g.result() for g in played.games} == {"1-0", "0-1"}  # each colour forfeited once
+
+
+def test_a_served_bot_s_own_error_ends_the_program(tmp_path: pathlib.Path) -> None:
+    """`serve_bot` skips messages it cannot read, but an exception of the bot's own ends
+    the program: the host records a crash at once (it waited for an answer that never
+    came and recorded "out of time", the error only a line in the log)."""
+    buggy = tmp_path / "buggy.py"
+    buggy.write_text(
+        "from stratego.protocol import serve_bot\n"
+        "def bot(view):\n"
+        "    raise KeyError('oops')\n"
+        "serve_bot(bot)\n", encoding="utf-8")
+    log = tmp_path / "bots.log"
+    spec = BotSpec(f"cmd:{sys.executable} {buggy}", {"move_time": 60.0, "log": str(log)})
+    game = play_match(CLASSIC, spec, "random", games=1, seed=1, max_plies=6).games[0]
+    assert game.termination == "bot crashed"
+    assert "KeyError: 'oops'" in log.read_text(encoding="utf-8")
+    out = io.StringIO()
+    assert serve_bot(HeuristicBot(), io.StringIO('{"type": "nonsense"}\n\n'), out) == 0
+    assert out.getvalue() == ""  # a message it cannot read is skipped, as before
 
 
 def test_a_command_text_too_long_to_split_is_refused_at_once() -> None:

@@ -81,10 +81,9 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
     seed). Its ``reset(seed)`` and ``setup(rules, player, rng)`` are called on
     ``start`` when it has them (a bot without ``setup`` answers null: a random
     setup), its ``game_over(winner, termination)`` on ``end``. Messages it cannot
-    read are reported on standard error and skipped. Returns 0."""
-    from stratego.editions import by_name
-    from stratego.views import PlayerView
-
+    read are reported on standard error and skipped; an exception of the bot's own ends
+    the program (its traceback on standard error: the host records a crash at once, rather
+    than waiting for an answer that never comes). Returns 0."""
     if isinstance(bot, str):
         from stratego.bots import bot_factory
 
@@ -94,43 +93,57 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
     stdin = sys.stdin if stdin is None else stdin
     stdout = sys.stdout if stdout is None else stdout
     spec = bot if isinstance(bot, str) else None
-    player: Any = None
     for line in stdin:
         if not line.strip():
             continue
-        try:
-            message = json.loads(line)
-            kind = message["type"]
-            if kind == "start":
-                rules = by_name(str(message["rules"]))
-                player = Player.parse(str(message["player"]))
-                seed = message.get("seed")
-                if spec is not None:
-                    from stratego.bots import make_bot
-
-                    bot = make_bot(spec, seed)
-                elif callable(getattr(bot, "reset", None)):
-                    bot.reset(seed)
-                place = getattr(bot, "setup", None)
-                setup = place(rules, player, random.Random(seed)) if callable(place) else None
-                _reply(stdout, {"type": "setup",
-                                "setup": None if setup is None
-                                else setup.text(rules.setup.depth)})
-            elif kind == "move":
-                move = bot(PlayerView.from_dict(message["view"]))
-                _reply(stdout, {"type": "move", "move": str(move)})
-            elif kind == "end":
-                over = getattr(bot, "game_over", None)
-                if callable(over):
-                    winner = message.get("winner")
-                    over(None if winner is None else Player.parse(winner),
-                         str(message.get("termination", "")))
-            else:
-                raise ProtocolError(f"unknown message type {shown(kind)}")
+        try:  # the host's message; the bot's own errors are not caught below
+            kind, data = _message(line)
         except (ValueError, KeyError, TypeError, RecursionError, StrategoError) as exc:
             print(f"stratego.protocol: skipped {shown(line.strip())}: {exc}", file=sys.stderr,
                   flush=True)
+            continue
+        if kind == "start":
+            rules, player, seed = data
+            if spec is not None:
+                from stratego.bots import make_bot
+
+                bot = make_bot(spec, seed)
+            elif callable(getattr(bot, "reset", None)):
+                bot.reset(seed)
+            place = getattr(bot, "setup", None)
+            setup = place(rules, player, random.Random(seed)) if callable(place) else None
+            _reply(stdout, {"type": "setup",
+                            "setup": None if setup is None
+                            else setup.text(rules.setup.depth)})
+        elif kind == "move":
+            _reply(stdout, {"type": "move", "move": str(bot(data))})
+        else:
+            over = getattr(bot, "game_over", None)
+            if callable(over):
+                over(*data)
     return 0
+
+
+def _message(line: str) -> tuple[str, Any]:
+    """The kind of the host's message `line` and what it carries: ``start``: (rules,
+    player, seed); ``move``: the view; ``end``: (winner, termination). Raises
+    `ValueError`, `KeyError`, `TypeError` or the library's errors for a message it cannot
+    read."""
+    from stratego.editions import by_name
+    from stratego.views import PlayerView
+
+    message = json.loads(line)
+    kind = message["type"]
+    if kind == "start":
+        return kind, (by_name(str(message["rules"])), Player.parse(str(message["player"])),
+                      message.get("seed"))
+    if kind == "move":
+        return kind, PlayerView.from_dict(message["view"])
+    if kind == "end":
+        winner = message.get("winner")
+        return kind, (None if winner is None else Player.parse(winner),
+                      str(message.get("termination", "")))
+    raise ProtocolError(f"unknown message type {shown(kind)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

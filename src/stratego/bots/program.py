@@ -43,6 +43,7 @@ __all__ = [
     "DEFAULT_MOVE_TIME",
     "ILLEGAL_MOVE",
     "MAX_COMMAND",
+    "MAX_MOVE_TIME",
     "OUT_OF_TIME",
     "PROTOCOL",
     "ProgramBot",
@@ -131,16 +132,21 @@ class _Process:
 
     def __init__(self, argv: list[str], log: str, header: str) -> None:
         try:
-            with _open_log(log) as handle:
+            handle = _open_log(log)
+        except OSError as exc:  # the log's fault, not the program's
+            raise BotFaultError(f"cannot write its log {_short(log)}: {exc.strerror or exc}",
+                                CRASHED) from None
+        try:
+            with handle:
                 handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {header}\n"
-                             .encode())
+                             .encode("utf-8", "backslashreplace"))
                 handle.flush()
                 self.proc = subprocess.Popen(
                     argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=handle,
                     **_OWN_GROUP)
-        except OSError as exc:
-            raise BotFaultError(f"cannot start {_short(' '.join(argv))}: {exc.strerror or exc}",
-                                CRASHED) from None
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in an argument
+            raise BotFaultError(f"cannot start {_short(' '.join(argv))}: "
+                                f"{getattr(exc, 'strerror', None) or exc}", CRASHED) from None
         assert self.proc.stdin is not None
         assert self.proc.stdout is not None
         self._buffer = b""
@@ -181,9 +187,12 @@ class _Process:
             if remaining <= 0:
                 sent = f" (it had sent {_short(self._buffer)})" if self._buffer else ""
                 raise BotFaultError(f"no answer in time{sent}", OUT_OF_TIME)
-            try:
-                chunk = self._output.get(timeout=remaining)
+            try:  # in slices: a program that exited while a child of its own keeps the
+                # pipe open sends no end of output, but is over all the same
+                chunk = self._output.get(timeout=min(remaining, _POLL_SECONDS))
             except queue.Empty:
+                if self.proc.poll() is not None and self._output.empty():
+                    self._ended = True
                 continue
             if chunk:
                 self._buffer += chunk
@@ -262,14 +271,23 @@ def _write(stream: IO[bytes], messages: queue.SimpleQueue[_Write | None]) -> Non
         message.done.set()
 
 
+_POLL_SECONDS = 0.25
+"""How often a wait for a program's answer checks that the program still runs."""
+
+MAX_MOVE_TIME = 86_400.0
+"""The longest `ProgramBot.move_time`, a day (the waits need a finite deadline)."""
+
+
 def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
           messages: queue.SimpleQueue[_Write | None]) -> None:
     stop.set()
     messages.put(None)
+    if hasattr(os, "killpg"):  # the program's own process group (POSIX): the children it
+        # started too, even once the program itself has exited (while they live, the
+        # group's id is theirs and no new process can take it)
+        with contextlib.suppress(OSError):
+            os.killpg(proc.pid, signal.SIGKILL)
     if proc.poll() is None:
-        if hasattr(os, "killpg"):  # the program's own process group (POSIX)
-            with contextlib.suppress(OSError):
-                os.killpg(proc.pid, signal.SIGKILL)
         with contextlib.suppress(OSError):
             proc.kill()
     with contextlib.suppress(subprocess.TimeoutExpired, OSError):
@@ -311,7 +329,12 @@ def _open_log(path: str) -> IO[bytes]:
 
 
 def _default_log() -> str:
-    return os.path.join(tempfile.gettempdir(), "stratego-bots.log")
+    """``stratego-bots.log`` in the temporary directory, one file per user where users have
+    ids (``stratego-bots-1000.log``): the file is its owner's alone, so one shared name
+    would lock every other user's programs out."""
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    name = "stratego-bots.log" if uid is None else f"stratego-bots-{uid}.log"
+    return os.path.join(tempfile.gettempdir(), name)
 
 
 class ProgramBot:
@@ -322,8 +345,8 @@ class ProgramBot:
             in the current directory.
         seed: The seed sent in ``start`` (`reset` changes it).
         move_time: Seconds the program has for each answer (its setup included).
-        log: File its standard error is appended to (default: ``stratego-bots.log``
-            in the temporary directory), one header line per game.
+        log: File its standard error is appended to (default: ``stratego-bots-UID.log``
+            in the temporary directory, UID the user's id), one header line per game.
         name: Its display name (default: ``cmd:`` and the command).
 
     `setup`, `__call__` and `game_over` raise `stratego.errors.BotFaultError` on a
@@ -335,9 +358,9 @@ class ProgramBot:
                  name: str | None = None) -> None:
         self.argv = split_command(command)
         if (isinstance(move_time, bool) or not isinstance(move_time, int | float)
-                or not move_time > 0):
-            raise ArgumentError(f"move_time must be a number of seconds > 0, not "
-                                f"{shown(move_time)}")
+                or not 0 < move_time <= MAX_MOVE_TIME):
+            raise ArgumentError(f"move_time must be a number of seconds > 0 and at most "
+                                f"{MAX_MOVE_TIME:g} (a day), not {shown(move_time)}")
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
         self.seed = seed
         self.move_time = float(move_time)

@@ -42,7 +42,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
     _summary(state, args, _outcome_text(game))
     if args.save:
-        save_game(state, args.save, args.format, (game.red, game.blue), seed)
+        # a forfeit ends the game off the board: saved as the loser's resignation
+        forfeit = (game.winner.opponent if state.outcome is None and game.winner is not None
+                   else None)
+        save_game(state, args.save, args.format, (game.red, game.blue), seed,
+                  resigned=forfeit)
         print(f"Saved: {args.save}")
     return 0
 

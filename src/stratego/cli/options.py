@@ -141,8 +141,11 @@ def add_move_time_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def check_move_time(seconds: float | None) -> None:
-    if seconds is not None and not seconds > 0:
-        raise UsageError(f"--move-time must be a number of seconds > 0, not {seconds}")
+    from stratego.bots.program import MAX_MOVE_TIME
+
+    if seconds is not None and not 0 < seconds <= MAX_MOVE_TIME:
+        raise UsageError(f"--move-time must be a number of seconds > 0 and at most "
+                         f"{MAX_MOVE_TIME:g} (a day), not {seconds}")
 
 
 def with_move_time(spec: str, seconds: float | None) -> Any:

@@ -120,8 +120,11 @@ def _record_of(game: GameResult, index: int,
         return None
     from stratego.records import record_from_state
 
-    record = record_from_state(state, event="stratego match", round=str(index),
-                               red=game.red, blue=game.blue)
+    tags = {"event": "stratego match", "round": str(index), "red": game.red,
+            "blue": game.blue}
+    if state.outcome is None and game.winner is not None:  # a forfeit, off the board
+        tags["result"] = "1-0" if game.winner is Player.RED else "0-1"
+    record = record_from_state(state, **tags)
     data: dict[str, Any] = json.loads(record.to_json())
     return data
 

@@ -7,10 +7,13 @@ move: "illegal" (a move that is not legal), "garbage" (a line that is not JSON),
 "silent" (no answer), "crash" (exits), "slow-setup" (no setup answer), "flood" (2 MiB
 without a line end), "deaf" (after its setup it never reads its input again),
 "mirrored" (a legal move mirrored left to right, as a program that wrote its setup rows
-from the wrong side would play).
+from the wrong side would play), "orphan PIDFILE" (at its start it runs a child process
+that sleeps, writing the child's pid to PIDFILE, and plays on), "leave" (on its first move
+it runs a child that keeps its output open, then exits with status 4).
 """
 
 import json
+import subprocess
 import sys
 import time
 
@@ -26,6 +29,11 @@ for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "start":
         print(f"starting as {message['player']} under {message['rules']}", file=sys.stderr)
+        if fault == "orphan":
+            child = subprocess.Popen(["sleep", "300"], stdout=subprocess.DEVNULL,
+                                     stdin=subprocess.DEVNULL)
+            with open(sys.argv[2], "w") as pid_file:
+                pid_file.write(str(child.pid))
         if fault == "slow-setup":
             time.sleep(60)
         reply = {"type": "setup", "setup": None}
@@ -47,6 +55,9 @@ for line in sys.stdin:
             reply = {"type": "move", "move": mirrored(steps[0])}
         elif fault == "crash":
             sys.exit(3)
+        elif fault == "leave":
+            subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL)  # our stdout
+            sys.exit(4)
         elif fault == "flood":
             sys.stdout.write("x" * (2 << 20))
             sys.stdout.flush()
