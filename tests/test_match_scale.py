@@ -195,6 +195,24 @@ def test_a_torn_last_line_is_cut_off_and_its_game_played_again(
     assert indices(path) == list(range(GAMES))
 
 
+def test_a_file_of_one_line_that_is_no_match_header_is_left_alone(
+        tmp_path: pathlib.Path) -> None:
+    """A file without a line end was read as one torn line, cut off and replaced by the
+    match: any other file named by mistake was lost. Only a match header torn while it
+    was written is repaired."""
+    from stratego.match import MatchLogError
+
+    other = tmp_path / "config.json"
+    other.write_text('{"important": 1}', encoding="utf-8")
+    with pytest.raises(MatchLogError, match="is not a match file of stratego"):
+        play_match(CLASSIC, "random", "random", games=1, seed=1, max_plies=20, jsonl=other)
+    assert other.read_text(encoding="utf-8") == '{"important": 1}'
+    torn = tmp_path / "torn-header.jsonl"
+    torn.write_text('{"format":"stratego.ma', encoding="utf-8")  # a crash mid-header
+    play_match(CLASSIC, "random", "random", games=1, seed=1, max_plies=20, jsonl=torn)
+    assert indices(torn) == [0]
+
+
 @pytest.mark.parametrize(("change", "message"), [
     ({"plies": -5}, "bad number of plies -5"),
     ({"plies": True}, "bad number of plies True"),

@@ -368,6 +368,28 @@ def test_a_served_bot_s_own_error_ends_the_program(tmp_path: pathlib.Path) -> No
     assert out.getvalue() == ""  # a message it cannot read is skipped, as before
 
 
+def test_odd_commands_are_refused_or_played_without_a_traceback(
+        tmp_path: pathlib.Path) -> None:
+    """A command that is neither text nor a list is a `BotSpecError`; an argument that is
+    not UTF-8 (a lone surrogate, as a shell hands one in) crashed the writing of the log
+    header and of the match file; a NUL in an argument ended the match with an exception."""
+    from stratego.bots.program import split_command
+    from stratego.match import read_jsonl
+
+    with pytest.raises(BotSpecError, match="a command is a text or a list of arguments, not 5"):
+        split_command(5)  # type: ignore[arg-type]
+    odd = _command("\udcff")
+    log = tmp_path / "match.jsonl"
+    played = play_match(CLASSIC, BotSpec(odd, {"log": str(tmp_path / "bots.log")}), "random",
+                        games=1, seed=1, max_plies=6, jsonl=str(log))
+    assert played.games[0].termination == "ply limit"
+    assert read_jsonl(log).games[0].red == played.games[0].red  # the surrogate read back
+    nul = play_match(CLASSIC, BotSpec(_command("a\x00b")), "random", games=1, seed=1,
+                     max_plies=6).games[0]
+    assert nul.termination == "bot crashed"
+    assert "cannot start" in nul.detail
+
+
 def test_a_command_text_too_long_to_split_is_refused_at_once() -> None:
     """A command text over `MAX_COMMAND` characters is a `BotSpecError` naming its length
     (a POSIX split of a megabyte takes about a minute); one at the limit is split."""

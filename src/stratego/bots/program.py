@@ -100,8 +100,10 @@ def split_command(command: str | Sequence[str]) -> list[str]:
             argv = shlex.split(command)
         except ValueError as exc:
             raise BotSpecError(f"cannot split the command {shown(command)}: {exc}") from None
-    else:
+    elif isinstance(command, Sequence) and not isinstance(command, bytes):
         argv = [str(part) for part in command]
+    else:
+        raise BotSpecError(f"a command is a text or a list of arguments, not {shown(command)}")
     if not argv:
         raise BotSpecError("a program bot needs a command (cmd:COMMAND)")
     return argv

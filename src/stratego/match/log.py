@@ -128,9 +128,18 @@ class _Contents:
     torn: bytes
 
 
+_HEADER_START = json.dumps({"format": LOG_FORMAT}, separators=(",", ":"))[:-1].encode()
+"""How a match file's first line begins (the header written by `MatchLog`)."""
+
+
 def _read(data: bytes, path: str) -> _Contents:
     end = data.rfind(b"\n") + 1
     good, torn = data[:end], data[end:]
+    if not good and torn and not (_HEADER_START.startswith(torn)
+                                  or torn.startswith(_HEADER_START)):
+        # not a header torn while it was written: some other file, to be left alone
+        raise MatchLogError(f"{path} is not a match file of stratego (it does not begin "
+                            f"with \"format\": \"{LOG_FORMAT}\")")
     config: dict[str, Any] | None = None
     games: dict[int, GameResult] = {}
     for number, raw in enumerate(good.splitlines(), 1):
@@ -265,7 +274,8 @@ class MatchLog:
 
     def _write(self, text: str) -> None:
         self._handle.seek(0, os.SEEK_END)
-        self._handle.write(text.encode("utf-8"))
+        # a lone surrogate (a command's argument that was not UTF-8) as its JSON escape
+        self._handle.write(text.encode("utf-8", "backslashreplace"))
         self._sync()
 
     def append(self, played: Sequence[Played]) -> None:
