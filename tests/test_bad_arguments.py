@@ -289,6 +289,19 @@ def test_gravon_player_names_round_trip(names: tuple[str, str]) -> None:
         assert gravon.parse_game_xml(game.to_xml()).players == names
 
 
+def test_odd_players_and_start_methods_are_refused_by_name() -> None:
+    """A text for Gravon's two players was kept, and written as five <player> elements the
+    reader refuses; an unknown start method reached multiprocessing's bare ValueError."""
+    from stratego.errors import ArgumentError
+
+    state = _state()
+    with pytest.raises(ArgumentError, match="players are two names"):
+        gravon.game_from_state(state, "alice")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"start_method is one of .*not 'bogus'"):
+        stratego.play_match(CLASSIC, "random", "random", games=2, seed=1, max_plies=10,
+                            workers=2, start_method="bogus")
+
+
 def test_heuristic_bot_refuses_an_inconsistent_view() -> None:
     """A view whose legal moves start on squares without the player's pieces (or that is
     not a view) raises StrategoError instead of crashing with KeyError."""

@@ -122,7 +122,7 @@ REFUSED = [
     # the last move
     (classic("last=c3"), "empty"),
     (classic("last=e7"), "never moved"),
-    (classic("last=b2", layout=ENDGAME.replace("M", "M*")), "did not"),
+    (classic("last=b2", layout=ENDGAME.replace("M", "M*")), "is not the last mover.s"),
     # Rescue (Hasbro 2009 variant): who may rescue, when, and how often
     (classic("rescues=1,0"), "no Rescue rule"),
     (classic("x=K pending=2 rescues=3,0", rules="hasbro-2009+rescue", layout=RESCUE_LAYOUT),

@@ -18,6 +18,7 @@ from stratego.arguments import file_path
 from stratego.board import LAKE_INDICES, SIZE, parse_digits
 from stratego.engine import apply
 from stratego.errors import (
+    ArgumentError,
     IllegalMoveError,
     InvalidNotationError,
     PositionError,
@@ -339,6 +340,9 @@ def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "P
     began mid-game or with Blue to move).
     """
     check_state(state)
+    if (not isinstance(players, tuple | list) or len(players) != 2
+            or not all(isinstance(name, str) for name in players)):
+        raise ArgumentError(f"players are two names (Red's and Blue's), not {shown(players)}")
     if game_type is None:
         game_type = game_type_of(state.rules)
         if game_type == "classic":

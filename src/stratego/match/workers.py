@@ -182,6 +182,10 @@ def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
                 raise ArgumentError(
                     f"the bots cannot be sent to worker processes ({exc}): pass bot "
                     "names, BotSpec descriptions or module-level bot classes") from None
+            if start_method not in (None, *multiprocessing.get_all_start_methods()):
+                raise ArgumentError(f"start_method is one of "
+                                    f"{', '.join(multiprocessing.get_all_start_methods())} "
+                                    f"or None, not {shown(start_method)}")
             context = multiprocessing.get_context(start_method)
             executor = stack.enter_context(cf.ProcessPoolExecutor(
                 count, mp_context=context, initializer=_ignore_interrupts))
