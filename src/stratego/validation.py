@@ -255,10 +255,10 @@ def state_problems(state: GameState) -> list[str]:
             standing = _piece(state, code >> 5)
             if standing is not None and (standing.owner != last_mover
                                          or not state.moved_mask >> standing.id & 1):
-                why = ("has never moved" if standing.owner == last_mover
-                       else "is not the last mover's")
+                fault = ("has never moved" if standing.owner == last_mover
+                         else "is not the last mover's")
                 problems.append(f"the last move ended on {SQUARES[last]}, but "
-                                f"{_name(standing)} there {why}")
+                                f"{_name(standing)} there {fault}")
     return problems
 
 
