@@ -152,6 +152,14 @@ def test_the_default_log_is_the_user_s_own_and_a_bad_log_is_named(
     assert "cannot start" not in game.detail
 
 
+def test_answers_behind_a_byte_order_mark_are_read() -> None:
+    """A UTF-8 byte order mark before an answer (common from .NET programs) is not part
+    of the JSON: such a program lost every game as "bad answer"."""
+    game = play_match(CLASSIC, BotSpec(_command("bom")), "random", games=1, seed=1,
+                      max_plies=6).games[0]
+    assert game.termination == "ply limit"
+
+
 def test_a_move_time_past_a_day_is_refused() -> None:
     """The waits need a finite deadline: ``inf`` (or 1e10) seconds crashed in them."""
     from stratego.errors import ArgumentError

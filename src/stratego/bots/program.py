@@ -415,7 +415,8 @@ class ProgramBot:
             raw = process.receive(time.monotonic() + self.move_time)
         except BotFaultError as fault:
             raise self._fault(fault) from None
-        text = raw.decode("utf-8", "replace")
+        # a byte order mark before a line (as .NET programs write one) is no part of it
+        text = raw.removeprefix(b"\xef\xbb\xbf").decode("utf-8", "replace")
         try:
             message = json.loads(text)
         except (ValueError, RecursionError):  # a line of 100,000 brackets is no answer

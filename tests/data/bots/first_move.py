@@ -9,7 +9,8 @@ without a line end), "deaf" (after its setup it never reads its input again),
 "mirrored" (a legal move mirrored left to right, as a program that wrote its setup rows
 from the wrong side would play), "orphan PIDFILE" (at its start it runs a child process
 that sleeps, writing the child's pid to PIDFILE, and plays on), "leave" (on its first move
-it runs a child that keeps its output open, then exits with status 4).
+it runs a child that keeps its output open, then exits with status 4), "bom" (its
+answers begin with a UTF-8 byte order mark, as .NET programs write them).
 """
 
 import json
@@ -38,7 +39,7 @@ for line in sys.stdin:
             time.sleep(60)
         reply = {"type": "setup", "setup": None}
         if fault == "deaf":
-            print(json.dumps(reply), flush=True)
+            print(("\ufeff" if fault == "bom" else "") + json.dumps(reply), flush=True)
             time.sleep(60)
     elif message["type"] == "move":
         legal = message["legal"]
@@ -68,4 +69,4 @@ for line in sys.stdin:
     else:  # "end": wait for the next game or the end of the input
         print(f"end: {message['winner']} ({message['termination']})", file=sys.stderr)
         continue
-    print(json.dumps(reply), flush=True)
+    print(("\ufeff" if fault == "bom" else "") + json.dumps(reply), flush=True)
