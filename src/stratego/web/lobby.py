@@ -55,7 +55,8 @@ def offered(lineup: Lineup, rules: Rules) -> dict[str, Any]:
 def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
     """A page of setups `player`'s seat may start from: `PRESETS_PAGE` of the library's
     recorded human setups for its rules and side from `offset_text` (400 unless plain
-    digits)."""
+    digits), the first page opening with `MODEL_PRESETS` of the setup model's, drawn from
+    the seat's secret token (new per game, and out of the opponent's reach)."""
     if not offset_text.isascii() or not offset_text.isdigit() or len(offset_text) > 6:
         raise WebError(400, f"offset is a whole number, not {shown(offset_text)}")
     offset = int(offset_text)

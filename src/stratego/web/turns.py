@@ -51,6 +51,11 @@ ACTIONS = ("swap", "setup", "random", "start", "move", "resign", "offer-draw",
            "accept-draw", "decline-draw")
 """The ``POST .../{action}`` calls a seat may make (``rematch`` is the hub's own)."""
 
+_OWN_SETUP_ACTIONS = frozenset({"swap", "setup", "random"})
+"""Actions that change only what their own seat sees: they leave the game's `version`
+alone, so that the other seat's version (in its payload, and the 204 of its polls) does
+not count the changes a player makes to its army before Start."""
+
 
 class BotTable:
     """The bot of the web game: how to build one and how long it may think.
@@ -184,11 +189,6 @@ def act(game: Game, player: Player, action: str, data: dict[str, Any],
         game.version += 1
     return notice
 
-
-_OWN_SETUP_ACTIONS = frozenset({"swap", "setup", "random"})
-"""Actions that change only what their own seat sees: they leave the game's `version`
-alone, so that the other seat's version (in its payload, and the 204 of its polls) does
-not count the changes a player makes to its army before Start."""
 
 
 def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
