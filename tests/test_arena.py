@@ -270,6 +270,19 @@ def test_ladder_errors_say_what_is_wrong() -> None:
         ladder(["random", "heuristic"], anchor="nobody", games_per_pair=0)
 
 
+def test_a_ladder_s_file_read_as_a_match_says_what_it_is(tmp_path: pathlib.Path) -> None:
+    """`MatchFile.result()` (``stratego match --summary``) of a ladder's file said "bad first
+    line (too many values to unpack)"; it says the file holds a ladder's games."""
+    from stratego.errors import MatchLogError
+    from stratego.match import read_jsonl
+
+    path = tmp_path / "ladder.jsonl"
+    ladder(["random", "random", "heuristic"], games_per_pair=2, seed=1, max_plies=20,
+           jsonl=path)
+    with pytest.raises(MatchLogError, match=r"holds the games of 3 bots \(a ladder's file\)"):
+        read_jsonl(path).result()
+
+
 def test_repeated_names_are_numbered_apart_from_the_names_given() -> None:
     """Two bots named alike are numbered (``x-1``, ``x-2``), skipping a number that is
     another bot's name: names that clashed only after numbering stopped the ladder

@@ -183,6 +183,10 @@ class MatchFile:
         from stratego.editions import by_name
 
         config = self.config
+        names = config.get("names")
+        if isinstance(names, list) and len(names) != 2:
+            raise MatchLogError(f"{self.path} holds the games of {len(names)} bots (a "
+                                f"ladder's file), not a match between two"[:200])
         try:
             rules = by_name(str(config["rules"]))
             if config.get("ply_limit") is not None:
