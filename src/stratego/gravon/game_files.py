@@ -78,6 +78,27 @@ class GravonGame:
     result_type: int | None = None
     winner: Player | None = None
 
+    def __attrs_post_init__(self) -> None:
+        """`ArgumentError` naming a field of the wrong kind (a game written from it would
+        fail half way, or be one no reader takes)."""
+        if not isinstance(self.game_type, str) or not isinstance(self.board, str):
+            raise ArgumentError(f"a Gravon game's type and board are texts, not "
+                                f"{shown(self.game_type)} and {shown(self.board)}")
+        if not isinstance(self.moves, tuple) or not all(isinstance(m, Move)
+                                                        for m in self.moves):
+            raise ArgumentError(f"a Gravon game's moves are a tuple of Move values, not "
+                                f"{shown(self.moves)}")
+        if (not isinstance(self.players, tuple) or len(self.players) != 2
+                or not all(isinstance(name, str) for name in self.players)):
+            raise ArgumentError(f"players are two names (Red's and Blue's), not "
+                                f"{shown(self.players)}")
+        if self.result_type is not None and (isinstance(self.result_type, bool)
+                                             or not isinstance(self.result_type, int)):
+            raise ArgumentError(f"result_type is a whole number or None, not "
+                                f"{shown(self.result_type)}")
+        if self.winner is not None and not isinstance(self.winner, Player):
+            raise ArgumentError(f"winner is a Player or None, not {shown(self.winner)}")
+
     @property
     def rules(self) -> Rules:
         """The rules of `game_type`."""
