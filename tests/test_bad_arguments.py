@@ -298,7 +298,7 @@ def test_odd_players_and_start_methods_are_refused_by_name() -> None:
     with pytest.raises(ArgumentError, match="players are two names"):
         gravon.game_from_state(state, "alice")  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="type and board are texts, not 5 and 5"):
-        gravon.GravonGame(5, 5)  # type: ignore[arg-type]  (to_xml failed half way)
+        gravon.GravonGame(5, 5)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"start_method is one of .*not 'bogus'"):
         stratego.play_match(CLASSIC, "random", "random", games=2, seed=1, max_plies=10,
                             workers=2, start_method="bogus")
