@@ -152,6 +152,22 @@ def test_the_default_log_is_the_user_s_own_and_a_bad_log_is_named(
     assert "cannot start" not in game.detail
 
 
+def test_a_line_sent_before_the_program_was_asked_is_named_so() -> None:
+    """A program that answered its first move twice lost on its second with "it answered
+    'a4-a5', which is not one of its legal moves" (its stale answer read as the new one);
+    the fault says the line came before the question."""
+    bot = ProgramBot(_command("twice")[4:], 1, move_time=5.0)
+    bot.setup(CLASSIC, Player.RED, random.Random(1))
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    state = stratego.apply(state, bot(view(state, Player.RED)))
+    state = stratego.apply(state, stratego.legal_moves(state)[0])
+    time.sleep(0.5)  # the second line on its way (a wait, not a timing assertion)
+    with pytest.raises(BotFaultError, match="before it was asked") as caught:
+        bot(view(state, Player.RED))
+    assert caught.value.termination == "bad answer"
+
+
 def test_answers_behind_a_byte_order_mark_are_read() -> None:
     """A UTF-8 byte order mark before an answer (common from .NET programs) is not part
     of the JSON: such a program lost every game as "bad answer"."""

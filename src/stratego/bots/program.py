@@ -201,6 +201,24 @@ class _Process:
             else:
                 self._ended = True
 
+    def unasked(self) -> bytes | None:
+        """A whole line the program has sent since its last answer was read, without
+        waiting (None when there is none): sent before it was asked anything."""
+        while True:
+            try:
+                chunk = self._output.get_nowait()
+            except queue.Empty:
+                break
+            if chunk:
+                self._buffer += chunk
+            else:
+                self._ended = True
+                break
+        for line in self._buffer.split(b"\n")[:-1]:
+            if line.strip():
+                return line
+        return None
+
     def status(self) -> str:
         try:
             code = self.proc.wait(timeout=0.5)
@@ -448,6 +466,11 @@ class ProgramBot:
             process = self._start(view.rules, Player(view.player))
             self._answer(process, "setup")  # a game started without a setup phase
         legal = view.legal_moves
+        early = process.unasked()
+        if early is not None:  # read as this answer, it would name the wrong fault
+            raise self._fault(BotFaultError(
+                f"it sent {_short(early)} before it was asked (a line more than its last "
+                f"answer)", BAD_ANSWER))
         try:
             process.send(move_message(view), time.monotonic() + self.move_time)
         except BotFaultError as fault:

@@ -10,7 +10,8 @@ without a line end), "deaf" (after its setup it never reads its input again),
 from the wrong side would play), "orphan PIDFILE" (at its start it runs a child process
 that sleeps, writing the child's pid to PIDFILE, and plays on), "leave" (on its first move
 it runs a child that keeps its output open, then exits with status 4), "bom" (its
-answers begin with a UTF-8 byte order mark, as .NET programs write them).
+answers begin with a UTF-8 byte order mark, as .NET programs write them), "twice" (it
+answers its first move twice).
 """
 
 import json
@@ -39,7 +40,7 @@ for line in sys.stdin:
             time.sleep(60)
         reply = {"type": "setup", "setup": None}
         if fault == "deaf":
-            print(("\ufeff" if fault == "bom" else "") + json.dumps(reply), flush=True)
+            print(json.dumps(reply), flush=True)
             time.sleep(60)
     elif message["type"] == "move":
         legal = message["legal"]
@@ -70,3 +71,6 @@ for line in sys.stdin:
         print(f"end: {message['winner']} ({message['termination']})", file=sys.stderr)
         continue
     print(("\ufeff" if fault == "bom" else "") + json.dumps(reply), flush=True)
+    if fault == "twice" and message["type"] == "move":
+        print(json.dumps(reply), flush=True)
+        fault = ""
