@@ -49,8 +49,9 @@ try:
     from torch import nn
 
     from stratego.nn.torch_net import PolicyNet, as_input, masked
-except MissingDependencyError as missing:  # pragma: no cover - depends on the machine
-    raise SystemExit(str(missing)) from None
+except (ImportError, MissingDependencyError) as missing:  # pragma: no cover - the machine
+    raise SystemExit(f"distill.py needs torch (the CPU build: pip install torch --index-url "
+                     f"https://download.pytorch.org/whl/cpu): {missing}") from None
 
 from stratego import apply, new_game
 from stratego.bots import make_bot

@@ -60,8 +60,9 @@ try:
 
     from stratego.nn.torch_net import PolicyNet as Net
     from stratego.nn.torch_net import as_input, masked
-except MissingDependencyError as missing:  # pragma: no cover - depends on the machine
-    raise SystemExit(str(missing)) from None
+except (ImportError, MissingDependencyError) as missing:  # pragma: no cover - the machine
+    raise SystemExit(f"selfplay.py needs torch (the CPU build: pip install torch --index-url "
+                     f"https://download.pytorch.org/whl/cpu): {missing}") from None
 
 from stratego import apply, new_game, random_setup
 from stratego.bots import make_bot

@@ -195,6 +195,35 @@ def test_bad_input_raises_sampling_error() -> None:
     assert isinstance(b.view, PlayerView)
 
 
+def test_a_very_long_game_keeps_the_beliefs_finite() -> None:
+    """A game without a ply limit can run past the ply where ``exp(MOVE_RATES[row] * ply)``
+    overflows (NaN marginals from about ply 13,600, an OverflowError from about 90,000):
+    the factor stops growing at `LATE_PLIES`."""
+    from stratego.sampling.beliefs import LATE_PLIES
+
+    state = _game(CLASSIC, 3, 40)
+    data = view(state, Player.RED).to_dict()
+    results = []
+    for ply in (LATE_PLIES, 20_000, 100_000):
+        data["ply"] = ply
+        beliefs = Beliefs(PlayerView.from_dict(data))
+        marginals = beliefs.marginals()
+        assert all(math.isfinite(p) for ranks in marginals.values() for p in ranks.values())
+        assert math.isfinite(beliefs.log_prob(beliefs.sample(random.Random(1))))
+        results.append(marginals)
+    assert results[0] == results[1] == results[2]
+
+
+def test_weight_refuses_what_is_no_rank() -> None:
+    """`Beliefs.weight` of a mapping with a value that is no rank raised a bare TypeError
+    or ValueError ("negative shift count")."""
+    beliefs = Beliefs(view(_game(CLASSIC, 4, 20), Player.RED))
+    hidden = next(iter(beliefs.marginals()))  # a piece whose rank is hidden
+    for bad in ("x", -1, 99):
+        with pytest.raises(SamplingError, match=f"not piece {hidden} to"):
+            beliefs.weight({hidden: bad})  # type: ignore[dict-item]
+
+
 def test_log_prob_rules_out_states_the_view_rules_out() -> None:
     """`log_prob` is the belief's chance of a state given the view: a state of another
     game, or of the same game at another ply, has none, even where its pieces' ranks by

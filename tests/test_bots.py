@@ -66,8 +66,13 @@ def test_a_bot_asked_with_no_legal_moves_raises() -> None:
                               stratego.random_setup(CLASSIC, Player.BLUE, 2))
     blue_view = view(state, Player.BLUE)  # not Blue's turn: no legal moves
     for bot in (RandomBot(1), HeuristicBot(1)):
-        with pytest.raises(stratego.StrategoError, match="no legal move"):
+        with pytest.raises(stratego.StrategoError, match="no legal move to choose from: "
+                                                         "it is red's turn"):
             bot(blue_view)
+    won = stratego.apply(stratego.from_position(CLASSIC, {"j9": "M", "j1": "F", "j10": "f",
+                                                          "a10": "m"}), "j9-j10")
+    with pytest.raises(stratego.StrategoError, match=r"the game is over \(red wins"):
+        RandomBot(1)(view(won, Player.BLUE))
 
 
 def test_heuristic_bot_takes_a_revealed_weaker_piece() -> None:

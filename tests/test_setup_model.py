@@ -183,6 +183,19 @@ def test_an_army_without_human_setups_gets_the_defensive_setup() -> None:
     assert stratego.setup_problems(rules, setup) == []
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_a_small_army_s_defensive_setup_fills_the_front_rows_first(seed: int) -> None:
+    """`defensive_setup` keeps the rest of a small army in front, a row at a time (the
+    first square of each row was sorted with the row behind it: a gap on the front row
+    while the row behind held more)."""
+    rules = stratego.editions.by_name("classic+ultimate-lightning")
+    for player in Player:
+        setup = defensive_setup(rules, player, seed)
+        rows = list(stratego.board.home_rows(player, rules.setup.depth))  # back row first
+        filled = [sum(sq in setup.as_dict() for sq in rows[k:k + 10]) for k in range(0, 40, 10)]
+        assert filled[3] == 10  # 20 pieces: the front row full, then the one behind it
+
+
 def test_bad_arguments_are_refused() -> None:
     """Rules by value or by name (the argument convention); a misspelt name, a value that
     is not a rule set, or one that is not a random source, is refused by name."""

@@ -407,6 +407,15 @@ def test_accepts_draw_only_when_behind_and_only_once_a_piece_moved() -> None:
     moved = stratego.apply(behind, Move.parse("a4-a5"))
     assert accepts_draw(stratego.view(moved, Player.BLUE))
     assert not accepts_draw(stratego.view(moved, Player.RED))  # red is ahead
+    # pieces captured before a position begins are no move of this game
+    captured = stratego.from_position(stratego.CLASSIC, {"a4": "M", "j1": "F", "j10": "f",
+                                                         "a10": "m"},
+                                      captured=[(Player.BLUE, stratego.Rank.GENERAL)])
+    assert not accepts_draw(stratego.view(captured, Player.BLUE))
+    won = stratego.apply(stratego.from_position(
+        stratego.CLASSIC, {"j9": "M", "j1": "F", "j10": "f", "a10": "m"}), "j9-j10")
+    with pytest.raises(ArgumentError, match="no draw to accept: the game is over"):
+        accepts_draw(stratego.view(won, Player.BLUE))
 
 
 @pytest.mark.parametrize("rules", ["classic", "hasbro-2009+silent-defense"])
@@ -427,6 +436,8 @@ def test_material_is_public_and_accepts_draw_depends_on_the_view_only(rules: str
         for side in Player:
             assert material(views[Player.RED], side) == material(views[Player.BLUE], side)
         for p, seen in views.items():
+            if state.is_over:  # no draw is offered once the game is over
+                continue
             other = stratego.sample_state(seen, seed)
             assert accepts_draw(stratego.view(other, p)) == accepts_draw(seen)
 

@@ -233,7 +233,7 @@ def defensive_setup(rules: Rules | str, player: Player | str,
     free = [sq for sq in rows if sq not in placement]
     rng.shuffle(ranks)
     if len(ranks) < len(free):  # a small army: keep the rest of it in front
-        free = sorted(free, key=lambda sq: (-rows.index(sq) // SIZE, rng.random()))
+        free = sorted(free, key=lambda sq: (-(rows.index(sq) // SIZE), rng.random()))
     placement.update(zip(free, ranks, strict=False))
     return Setup.from_mapping(player, placement)
 

@@ -38,9 +38,13 @@ def bot_name(bot: Any) -> str:
 def moves_to_choose(view: Any) -> tuple[Move, ...]:
     """The legal moves a bot chooses from in `view`; `ArgumentError` when `view` is not a
     `PlayerView` (`as_view`) or has no legal move."""
-    moves = as_view(view).legal_moves
+    seen = as_view(view)
+    moves = seen.legal_moves
     if not moves:
-        raise ArgumentError(f"{view.player} has no legal move to choose from")
+        why = (f"the game is over ({seen.outcome})" if seen.outcome is not None
+               else f"it is {seen.to_move}'s turn" if seen.to_move != seen.player
+               else "it has none")
+        raise ArgumentError(f"{seen.player} has no legal move to choose from: {why}")
     return moves
 
 

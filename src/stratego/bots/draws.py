@@ -17,6 +17,7 @@ from __future__ import annotations
 from stratego._checks import as_player
 from stratego.bots.base import as_view
 from stratego.bots.heuristic import PIECE_VALUES
+from stratego.errors import ArgumentError
 from stratego.pieces import Player, Rank
 from stratego.views import PlayerView
 
@@ -45,9 +46,13 @@ def material(seen: PlayerView, side: Player) -> float:
 def accepts_draw(seen: PlayerView) -> bool:
     """Whether the bot whose view is `seen` accepts a draw offered now: only once a piece
     has moved, and only when its `material` is below its opponent's. Raises
-    `ArgumentError` for a `seen` that is not a view."""
+    `ArgumentError` for a `seen` that is not a view or whose game is over."""
     seen = as_view(seen)
-    if not any(piece.moved for piece in seen.pieces) and not seen.captured:
+    if seen.outcome is not None:
+        raise ArgumentError(f"no draw to accept: the game is over ({seen.outcome})")
+    # a piece has moved: a ply of this game, or a piece the position says has moved (a
+    # position may begin with pieces captured before it, none of them moved in this game)
+    if not seen.history and not any(piece.moved for piece in seen.pieces):
         return False
     me = seen.player
     return material(seen, me) < material(seen, me.opponent)

@@ -26,11 +26,16 @@ from stratego.state import GameState
 from stratego.views import PlayerView, as_view
 from stratego.views import view as view_of
 
-__all__ = ["MOVE_RATES", "Beliefs"]
+__all__ = ["LATE_PLIES", "MOVE_RATES", "Beliefs"]
 
 MOVE_RATES = (0.002, 0.003, 0.005, 0.008)
 """Per ply, the rate at which a piece of a moving rank leaves its square, by row from
 its owner's back row (rows further forward use the last rate)."""
+
+LATE_PLIES = 3000
+"""The ply after which an unmoved piece's factor ``exp(MOVE_RATES[row] * ply)`` grows no
+more (the library's ply limit of bot games): past it the weights of a game with no ply
+limit would overflow a float."""
 
 _F = int(Rank.FLAG)
 _B = int(Rank.BOMB)
@@ -116,7 +121,8 @@ class Beliefs:
                 cell = index if index < len(self.prior.other) else None
             wf, wb = self.prior.weights(cell)
             if not p.moved and cell is not None:
-                late = math.exp(MOVE_RATES[min(row, len(MOVE_RATES) - 1)] * view.ply)
+                late = math.exp(MOVE_RATES[min(row, len(MOVE_RATES) - 1)]
+                                * min(view.ply, LATE_PLIES))
                 wf, wb = wf * late, wb * late
             mask = self._masks[p.id]
             self._weights.append((wf if mask >> _F & 1 and nf else 0.0,
@@ -653,7 +659,12 @@ class Beliefs:
         counts = [0] * len(Rank)
         for p in self._hidden:
             rank = ranks.get(p.id)
-            if rank is None or not self._masks[p.id] >> rank & 1:
+            if rank is None:
+                return 0.0
+            if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < len(Rank):
+                raise SamplingError(f"ranks must map piece ids to ranks, not piece {p.id} to "
+                                    f"{shown(rank)}")
+            if not self._masks[p.id] >> rank & 1:
                 return 0.0
             counts[rank] += 1
         if counts != self._counts:
