@@ -30,8 +30,9 @@ row and left, so both sides share one table),
   once for each Bomb that starts next to the Flag: a Flag in a corner with Bombs around
   it is a pattern, not independent squares;
 * behaviour: a piece still unmoved at ply ``t`` is ``exp(MOVE_RATES[row] * t)`` times
-  (``t`` at most ``LATE_PLIES``, 3000) likelier a Bomb or the Flag than another rank, because a piece of another rank on that
-  row (counted from the owner's back row) leaves its square at about that rate per ply
+  (``t`` at most ``LATE_PLIES``, 3000) likelier a Bomb or the Flag than another rank,
+  because a piece of another rank on that row (counted from the owner's back row) leaves
+  its square at about that rate per ply
   (a hand-set likelihood: front rows empty first). A piece that moved is no Bomb or
   Flag (unless the rules let them move) and a piece that made a long move is a Scout:
   both come in through the `possible` sets.
