@@ -50,7 +50,9 @@ Only the view is read: the hidden ranks come from the beliefs' draws, never from
 game, so two games that look the same to the bot get the same move (the differential
 hidden-information tests check it). With a `simulations` budget the bot is
 deterministic for its seed; a `time_limit` budget stops on the clock (never more than
-the limit plus one simulation's time). Every edition and variant is searched the same
+the limit plus one simulation's time, once the beliefs about the view are built: a few
+milliseconds in most games, up to some tenths of a second in a crowded Moving Bombs
+position). Every edition and variant is searched the same
 way: the rules travel in the view, and Rescue decisions are moves like the others.
 """
 
@@ -183,7 +185,8 @@ class SearchBot:
             0.06 s of a quiet core, where one second is about 7,800 simulations; see the
             performance page for its scores).
         time_limit: Seconds per decision; the search stops on the clock (the answer
-            comes within the limit plus about one simulation).
+            comes within the limit plus about one simulation, after the beliefs about
+            the view are built; see the module documentation).
         depth: Plies of each playout after the candidate move.
         candidates: Moves searched, the best by the heuristic (a strike on a piece it
             may beat is usually among them).

@@ -511,11 +511,12 @@ class Beliefs:
                 out[p.id] = dict(self._other_shares(leaf[2:], self._masks[p.id]
                                                     & self._other_bits))
         else:
+            by_leaf = self._other_by_leaf() if any(other_at) else []
             for k, p in enumerate(self._cand):
                 probs = self._kind_probs(kinds[k])
                 if other_at[k]:
                     g = self._group[p.id]
-                    for leaf, q_leaf in self._other_by_leaf(k).items():
+                    for leaf, q_leaf in by_leaf[k].items():
                         for r, q in self._other_shares(leaf[2:], self._groups[g]).items():
                             probs[r] = probs.get(r, 0.0) + q_leaf * q
                 out[p.id] = probs
@@ -537,33 +538,35 @@ class Beliefs:
             probs[Rank.BOMB] = kinds[1]
         return probs
 
-    def _other_by_leaf(self, k: int) -> dict[_State, float]:
-        """The chance that candidate `k` takes another rank and the chain ends in each
-        state (several groups only: a backward sum per end state)."""
+    def _other_by_leaf(self) -> list[dict[_State, float]]:
+        """For each candidate `k`, the chance that it takes another rank and the chain
+        ends in each state (several groups only): one backward sum per end state, read
+        at every `k` on its way (a sum per `k` and end state cost `n` times as much)."""
         n = len(self._cand)
-        out: dict[_State, float] = {}
+        out: list[dict[_State, float]] = [{} for _ in range(n)]
         for flag, z, bombs, forward, back in self._comps:
             scale = (z / back[0][self._start()]) / self._total
             for leaf in forward[n]:
                 value = self._leaf(leaf)
                 if not value:
                     continue
-                # backward sums to this end state only
-                to_leaf: list[dict[_State, float]] = [{} for _ in range(n + 1)]
-                to_leaf[n][leaf] = value
-                for i in range(n - 1, k, -1):
-                    for s in forward[i]:
-                        v = sum(w * to_leaf[i + 1].get(t, 0.0)
-                                for _, w, t in self._steps(i, s, flag, bombs))
+                to_next: dict[_State, float] = {leaf: value}  # the sums from step k + 1
+                for k in range(n - 1, -1, -1):
+                    mass = 0.0
+                    here: dict[_State, float] = {}
+                    for s, a in forward[k].items():
+                        v = 0.0
+                        for kind, w, t in self._steps(k, s, flag, bombs):
+                            x = to_next.get(t, 0.0)
+                            if x:
+                                v += w * x
+                                if kind == 2:
+                                    mass += a * w * x
                         if v:
-                            to_leaf[i][s] = v
-                mass = 0.0
-                for s, a in forward[k].items():
-                    for kind, w, t in self._steps(k, s, flag, bombs):
-                        if kind == 2:
-                            mass += a * w * to_leaf[k + 1].get(t, 0.0)
-                if mass:
-                    out[leaf] = out.get(leaf, 0.0) + mass * scale
+                            here[s] = v
+                    if mass:
+                        out[k][leaf] = out[k].get(leaf, 0.0) + mass * scale
+                    to_next = here
         return out
 
     def _other_shares(self, taken: tuple[int, ...], mask: int) -> dict[Rank, float]:
