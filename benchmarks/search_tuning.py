@@ -39,6 +39,7 @@ import argparse
 import collections
 import functools
 import importlib.util
+import inspect
 import json
 import multiprocessing
 import os
@@ -180,6 +181,21 @@ def _count(state: GameState, move: Move, after: GameState, me: Player,
         losses["bombed"] += PIECE_VALUES[attacker.rank]
 
 
+def check_options(cls: Any, options: dict[str, Any], flag: str) -> None:
+    """Stop with a message when `cls` takes no keyword of `options` (before any game is
+    played or the JSONL file is begun: a worker would fail on each game)."""
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in parameters.values()):
+        return
+    unknown = sorted(set(options) - set(parameters))
+    if unknown:
+        raise SystemExit(f"{flag}: {cls.__name__} takes no option {', '.join(unknown)} "
+                         f"(options that were tried and dropped are gone from the code)")
+
+
 def parse_options(items: list[str]) -> dict[str, Any]:
     """``NAME=VALUE`` items (VALUE is JSON) as keyword arguments."""
     options = {}
@@ -275,6 +291,8 @@ def main() -> None:
     header = {"simulations": args.simulations, "seed": args.seed, "options": options,
               "bot": args.bot or "search", "opponent": args.opponent or "heuristic",
               "opponent_options": against_options}
+    check_options(bot_class(args.bot), options, "--option")
+    check_options(bot_class(args.opponent, HeuristicBot), against_options, "--opponent-option")
     done = played(args.jsonl, header) if args.jsonl else {}
     tasks = [task_of(header, i) for i in range(args.games)
              if i not in done and (only is None or i in only)]
