@@ -214,6 +214,17 @@ def test_a_very_long_game_keeps_the_beliefs_finite() -> None:
     assert results[0] == results[1] == results[2]
 
 
+def test_flags_of_the_beliefs_and_the_setup_model_are_true_or_false() -> None:
+    """``behaviour="no"`` and ``walled="no"`` were accepted, and read as True."""
+    from stratego.errors import ArgumentError
+
+    seen = view(_game(CLASSIC, 4, 20), Player.RED)
+    with pytest.raises(ArgumentError, match="behaviour must be True or False, not 'no'"):
+        Beliefs(seen, behaviour="no")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="walled must be True or False, not 'no'"):
+        sample_setup(CLASSIC, Player.RED, 1, walled="no")  # type: ignore[arg-type]
+
+
 def test_weight_refuses_what_is_no_rank() -> None:
     """`Beliefs.weight` of a mapping with a value that is no rank raised a bare TypeError
     or ValueError ("negative shift count")."""

@@ -100,7 +100,7 @@ def test_both_budgets_stop_at_the_first_reached() -> None:
                                  {"walled": "yes"}, {"replies": -1}, {"replies": 2.5},
                                  {"follow": -1}, {"follow": "all"}, {"flee": 2.0},
                                  {"raid": 1.5}, {"raid": -0.1}, {"raid": True},
-                                 {"defend": 1.5}, {"defend": "often"}])
+                                 {"defend": 1.5}, {"defend": "often"}, {"commit": 2.0}])
 def test_bad_budgets_are_refused(bad: dict[str, object]) -> None:
     """A budget that is not a whole number or number of the right sign is an
     ArgumentError naming it."""

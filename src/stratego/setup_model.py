@@ -38,6 +38,7 @@ import functools
 import random
 from collections.abc import Callable
 
+from stratego._checks import as_bool
 from stratego.arguments import random_from, rules_from
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, home_rows
 from stratego.errors import ArgumentError, SetupError, shown
@@ -191,6 +192,7 @@ def sample_setup(rules: Rules | str, player: Player | str,
     rules = rules_from(rules)
     player = Player(player)  # type: ignore[arg-type]  # (a name: Player._missing_)
     rng = random_from(rng, "sample_setup", SetupError)
+    walled = as_bool(walled, "walled")
     train = _split(rules)[0]
     if walled:
         train = _walled(rules) or _covered(rules) or train

@@ -393,6 +393,8 @@ class SearchBot:
                     or not number >= 0 or math.isinf(number)):
                 raise ArgumentError(f"{label} must be a number >= 0, not {shown(number)}")
         slip = chance_from(slip, "slip")
+        if commit is not None:
+            commit = chance_from(commit, "commit")  # a chance: 2 would never commit
         raid = chance_from(raid, "raid")
         flee = chance_from(flee, "flee")
         defend = chance_from(defend, "defend")

@@ -9,6 +9,7 @@ import math
 import random
 from collections.abc import Mapping
 
+from stratego._checks import as_bool
 from stratego.arguments import random_from
 from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import SamplingError, shown
@@ -65,7 +66,7 @@ class Beliefs:
 
     def __init__(self, view: PlayerView, prior: SetupPrior | None = None, *,
                  behaviour: bool = True) -> None:
-        self._build(view, prior, behaviour, {})
+        self._build(view, prior, as_bool(behaviour, "behaviour"), {})
 
     def _build(self, view: PlayerView, prior: SetupPrior | None, behaviour: bool,
                restrict: dict[int, int]) -> None:
