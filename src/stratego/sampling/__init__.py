@@ -74,7 +74,7 @@ The package's modules (import every public name from `stratego.sampling` itself)
 from __future__ import annotations
 
 from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
-from stratego.sampling.beliefs import MOVE_RATES, Beliefs
+from stratego.sampling.beliefs import LATE_PLIES, MOVE_RATES, Beliefs
 from stratego.sampling.counting import SamplingError
 from stratego.sampling.prior import RHO_GRID, SMOOTHING, SetupPrior, setup_prior
 from stratego.sampling.rebuild import build_state
@@ -88,6 +88,7 @@ from stratego.sampling.sampler import (
 __all__ = [
     "ADVANCE_FACTOR",
     "FLEE_FACTOR",
+    "LATE_PLIES",
     "MAX_CLUES",
     "MOVE_RATES",
     "RHO_GRID",
