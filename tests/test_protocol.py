@@ -176,6 +176,19 @@ def test_answers_behind_a_byte_order_mark_are_read() -> None:
     assert game.termination == "ply limit"
 
 
+def test_one_program_bot_object_does_not_play_both_seats() -> None:
+    """The same `ProgramBot` object on both seats restarted its one process at every turn
+    (each seat's turn started the program again for its side); it is refused, and a spec
+    on both seats plays a program for each."""
+    from stratego.errors import ArgumentError
+
+    program = ProgramBot(_command()[4:], 1)
+    with pytest.raises(ArgumentError, match="one program bot cannot play both seats"):
+        play_game(CLASSIC, program, program, seed=1, max_plies=10)
+    game = play_game(CLASSIC, _command(), _command(), seed=1, max_plies=10)
+    assert game.termination == "ply limit"
+
+
 def test_a_move_time_past_a_day_is_refused() -> None:
     """The waits need a finite deadline: ``inf`` (or 1e10) seconds crashed in them."""
     from stratego.errors import ArgumentError

@@ -160,6 +160,13 @@ def _game_bot(bot: Any, which: str, seed: int, player: Player) -> Any:
     return bot if isinstance(recipe, BotTemplate) else recipe.build(side_seed(seed, "bot", player))
 
 
+def _one_process(bot: object) -> bool:
+    """Whether `bot` runs one program for one seat at a time (`ProgramBot`)."""
+    from stratego.bots.program import ProgramBot
+
+    return isinstance(bot, ProgramBot)
+
+
 def play_game(
     rules: Rules | str,
     red_bot: Bot | BotSpec | str,
@@ -200,6 +207,10 @@ def play_game(
     place = setup_source(setups, rules)
     bots = (_game_bot(red_bot, "red_bot", seed, Player.RED),
             _game_bot(blue_bot, "blue_bot", seed, Player.BLUE))
+    if bots[0] is bots[1] and _one_process(bots[0]):
+        raise ArgumentError("one program bot cannot play both seats (its one process would "
+                            "be restarted at every turn): give each seat its own, such as "
+                            "the spec 'cmd:...' for both")
     armies = [place(rules, player, random.Random(side_seed(seed, "setup", player)))
               for player in Player]
     names = (bot_name(bots[0]), bot_name(bots[1]))
