@@ -105,7 +105,10 @@ def test_logits_are_masked_then_sampled_or_taken_greedily() -> None:
     (lambda mask: "a4-a5", "neither an action index nor logits"),
     (lambda mask: np.zeros(7), "shape"),
     (lambda mask: np.full(NUM_ACTIONS, -np.inf), "finite"),
-    (lambda mask: np.full(NUM_ACTIONS, np.nan), "finite"),
+    (lambda mask: np.full(NUM_ACTIONS, np.nan), r"the logit nan \(a number"),
+    (lambda mask: np.where(mask, np.inf, 0.0), r"the logit inf \(a number"),
+    (lambda mask: np.where(np.arange(NUM_ACTIONS) == np.flatnonzero(mask)[0], np.nan, 1.0),
+     "the logit nan"),  # one NaN among numbers was reported as no finite logit at all
 ])
 def test_a_bad_answer_of_the_policy_is_named(answer, message: str) -> None:  # type: ignore[no-untyped-def]
     state = _state(3)

@@ -115,6 +115,11 @@ class PolicyBot:
                                 f"dtype {picked.dtype}: expected an action index or "
                                 f"{NUM_ACTIONS} logits")
         logits = np.where(mask, picked.astype(np.float64), -np.inf)
+        odd = np.isnan(logits) | (logits == np.inf)
+        if odd.any():  # no softmax of NaN or +inf: a policy's bug, named
+            raise BotError(f"the policy gave the legal action {int(np.flatnonzero(odd)[0])} "
+                           f"the logit {logits[odd][0]} (a number, or -inf for never, is "
+                           f"expected)")
         best = float(logits.max(initial=-np.inf))
         if not np.isfinite(best):
             raise BotError("the policy gave no legal action a finite logit")
