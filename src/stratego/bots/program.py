@@ -196,10 +196,14 @@ class _Process:
                 if self.proc.poll() is not None and self._output.empty():
                     self._ended = True
                 continue
-            if chunk:
-                self._buffer += chunk
-            else:
-                self._ended = True
+            self._take(chunk)
+
+    def _take(self, chunk: bytes) -> None:
+        """A chunk of the program's output from the reader (empty: its output ended)."""
+        if chunk:
+            self._buffer += chunk
+        else:
+            self._ended = True
 
     def unasked(self) -> bytes | None:
         """A whole line the program has sent since its last answer was read, without
@@ -209,10 +213,8 @@ class _Process:
                 chunk = self._output.get_nowait()
             except queue.Empty:
                 break
-            if chunk:
-                self._buffer += chunk
-            else:
-                self._ended = True
+            self._take(chunk)
+            if not chunk:
                 break
         for line in self._buffer.split(b"\n")[:-1]:
             if line.strip():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import xml.etree.ElementTree as ET
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import attrs
@@ -61,6 +62,11 @@ text form predates that game type)."""
 _RESULT_TYPES = {Termination.NO_LEGAL_MOVES: 0, Termination.FLAG_CAPTURED: 1}
 
 
+def _listed_names(names: Any) -> Any:
+    """Two players' names given as a list, as the tuple `GravonGame.players` holds."""
+    return tuple(names) if isinstance(names, list) else names
+
+
 @attrs.frozen
 class GravonGame:
     """A Gravon game file: type, starting board, moves, players and result.
@@ -74,7 +80,8 @@ class GravonGame:
     game_type: str
     board: str
     moves: tuple[Move, ...] = ()
-    players: tuple[str, str] = ("Player 1", "Player 2")
+    players: tuple[str, str] = attrs.field(default=("Player 1", "Player 2"),
+                                           converter=_listed_names)
     result_type: int | None = None
     winner: Player | None = None
 
@@ -361,9 +368,6 @@ def game_from_state(state: GameState, players: tuple[str, str] = ("Player 1", "P
     began mid-game or with Blue to move).
     """
     check_state(state)
-    if (not isinstance(players, tuple | list) or len(players) != 2
-            or not all(isinstance(name, str) for name in players)):
-        raise ArgumentError(f"players are two names (Red's and Blue's), not {shown(players)}")
     if game_type is None:
         game_type = game_type_of(state.rules)
         if game_type == "classic":

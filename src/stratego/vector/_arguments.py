@@ -8,6 +8,7 @@ and `Batch.reset_done`, checked, and writes the views into them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -16,10 +17,10 @@ import numpy.typing as npt
 from stratego.arguments import numpy_generator
 from stratego.board import whole_number
 from stratego.encoding import NUM_PLANES
-from stratego.errors import ArgumentError, shown
+from stratego.errors import ArgumentError, PositionError, shown
 from stratego.vector import _kernels
 from stratego.vector._kernels.layout import Games, Tables
-from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
+from stratego.vector.codes import CODES_WIDTH, MASK_BYTES, PLANE_SCALES
 
 
 def seeded_generator(seed: int) -> np.random.Generator:
@@ -40,19 +41,56 @@ def whole(value: object, what: str) -> int:
     return number
 
 
-_PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
-
-
-def planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
-    """The dtype of planes asked for: float32 (the default) or uint8."""
+def game_rows(rows: object, n: int) -> npt.NDArray[np.bool_]:
+    """`Batch.reset`'s `rows` of a batch of `n` games as a bool per game: game numbers
+    from 0 to n - 1 (no counting from the end) or a bool array of one per game;
+    `PositionError` for anything else."""
     try:
-        chosen = np.dtype(np.float32 if dtype is None else dtype)
+        given = np.asarray(rows)
     except (TypeError, ValueError):
-        chosen = None
-    if chosen not in _PLANE_SCALES:
-        raise ArgumentError(f"planes are float32 or uint8, not {shown(dtype)}")
-    assert chosen is not None
-    return chosen
+        given = np.asarray(None)
+    which = np.zeros(n, np.bool_)
+    kind = given.dtype.kind
+    if kind == "b" and given.shape == (n,):
+        np.copyto(which, given)
+        return which
+    if given.size == 0 and given.ndim == 1:  # none (an empty list is a float array)
+        return which
+    if kind not in "iu" or given.ndim > 1:
+        raise PositionError(f"rows are game numbers (0 to {n - 1}) or one bool per game, "
+                            f"not {shown(rows)}")
+    if kind == "i" and int(given.min()) < 0:  # no counting from the end
+        raise _no_game(given, n)
+    try:
+        which[given] = True
+    except IndexError:
+        raise _no_game(given, n) from None
+    return which
+
+
+def _no_game(given: npt.NDArray[Any], n: int) -> PositionError:
+    """The error for rows `given` of which some are no game's number in a batch of `n`."""
+    outside = (given < 0) | (given >= n)  # (uint64 values compare as they are)
+    return PositionError(f"no game {shown(given[outside].flat[0].item())} in a batch of "
+                         f"{n} (0 to {n - 1}; no counting from the end)")
+
+
+def setup_pairs(setups: object) -> list[tuple[Any, Any]]:
+    """`Batch.new`'s `setups` as a list of ``(red, blue)`` pairs, or `ArgumentError` naming
+    what is not one (each setup itself is checked by `stratego.new_game`)."""
+    expected = "setups are a sequence of (red_setup, blue_setup) pairs, one per game"
+    if isinstance(setups, str | bytes):
+        raise ArgumentError(f"{expected}, not {shown(setups)}")
+    try:
+        given = list(setups)  # type: ignore[call-overload]
+    except TypeError:
+        raise ArgumentError(f"{expected}, not {shown(setups)}") from None
+    pairs: list[tuple[Any, Any]] = []
+    for index, pair in enumerate(given):
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise ArgumentError(f"{expected}: game {index} has {shown(pair)}")
+        pairs.append((pair[0], pair[1]))
+    return pairs
 
 
 def planes_scale(out: object, shape: tuple[int, ...], name: str) -> float:
@@ -61,13 +99,13 @@ def planes_scale(out: object, shape: tuple[int, ...], name: str) -> float:
     if not (
         isinstance(out, np.ndarray)
         and out.shape == shape
-        and out.dtype in _PLANE_SCALES
+        and out.dtype in PLANE_SCALES
         and out.flags.c_contiguous
         and out.flags.writeable
     ):
         raise ArgumentError(f"{name} must be a writable C-contiguous float32 or uint8 array "
                             f"of shape {shape}, not {_describe(out)}")
-    return _PLANE_SCALES[out.dtype]
+    return PLANE_SCALES[out.dtype]
 
 
 def check_mask_out(out: object, shape: tuple[int, ...], name: str) -> bool:

@@ -41,15 +41,16 @@ from stratego.vector._arguments import (
     Buffers,
     check_codes_out,
     check_mask_out,
-    planes_dtype,
+    game_rows,
     planes_scale,
     seeded_generator,
+    setup_pairs,
     whole,
 )
 from stratego.vector._kernels import layout as k
 from stratego.vector._kernels.layout import Games
 from stratego.vector._tables import check_rules, tables
-from stratego.vector.codes import CODES_WIDTH, MASK_BYTES
+from stratego.vector.codes import CODES_WIDTH, MASK_BYTES, planes_dtype
 from stratego.views import view
 
 __all__ = ["TERMINATIONS", "Batch"]
@@ -197,7 +198,7 @@ class Batch:
         if count < 1:
             raise ArgumentError(f"a batch needs a positive number of games, not {shown(n)}")
         if setups is not None:
-            pairs = _setup_pairs(setups)
+            pairs = setup_pairs(setups)
             if len(pairs) != count:
                 raise SetupError(f"{len(pairs)} setup pairs given for {count} games")
             generator = seeded_generator(seed) if seed is not None else None
@@ -694,45 +695,10 @@ class Batch:
         from 0 to N - 1, or a bool array of one per game), over or not; `seed` as in
         `reset_done`. A number outside 0 to N - 1 raises `PositionError`, as `to_state`
         does (no counting from the end: -1 is no game's number)."""
-        which = self._rows(rows)
+        which = game_rows(rows, len(self))
         rng = self._generator(seed)
         if which.any():
             self._reset(which, rng)
-
-    def _rows(self, rows: npt.ArrayLike) -> npt.NDArray[np.bool_]:
-        """`reset`'s `rows` as a bool per game, checked."""
-        n = len(self)
-        try:
-            given = np.asarray(rows)
-        except (TypeError, ValueError):
-            given = np.asarray(None)
-        which = np.zeros(n, np.bool_)
-        kind = given.dtype.kind
-        if kind == "b" and given.shape == (n,):
-            np.copyto(which, given)
-            return which
-        if given.size == 0 and given.ndim == 1:  # none (an empty list is a float array)
-            return which
-        if kind not in "iu" or given.ndim > 1:
-            raise PositionError(f"rows are game numbers (0 to {n - 1}) or one bool per game, "
-                                f"not {shown(rows)}")
-        if kind == "i":  # no counting from the end (a few rows checked in Python: faster)
-            values = given.tolist() if given.size <= 16 else [int(given.min())]
-            low = min(values) if isinstance(values, list) else values
-            if low < 0:
-                raise self._no_game(given)
-        try:
-            which[given] = True
-        except IndexError:
-            raise self._no_game(given) from None
-        return which
-
-    def _no_game(self, given: npt.NDArray[Any]) -> PositionError:
-        """The error for rows `given` of which some are no game's number."""
-        n = len(self)
-        outside = (given < 0) | (given >= n)  # (uint64 values compare as they are)
-        return PositionError(f"no game {shown(given[outside].flat[0].item())} in a batch of "
-                             f"{n} (0 to {n - 1}; no counting from the end)")
 
     # -- back to the scalar engine ------------------------------------------------------------
 
@@ -811,20 +777,3 @@ class Batch:
             f"{int((self._s.g[:, k.DONE] != 0).sum())} over>"
         )
 
-
-def _setup_pairs(setups: object) -> list[tuple[Any, Any]]:
-    """`Batch.new`'s `setups` as a list of ``(red, blue)`` pairs, or `ArgumentError` naming
-    what is not one (each setup itself is checked by `stratego.new_game`)."""
-    expected = "setups are a sequence of (red_setup, blue_setup) pairs, one per game"
-    if isinstance(setups, str | bytes):
-        raise ArgumentError(f"{expected}, not {shown(setups)}")
-    try:
-        given = list(setups)  # type: ignore[call-overload]
-    except TypeError:
-        raise ArgumentError(f"{expected}, not {shown(setups)}") from None
-    pairs: list[tuple[Any, Any]] = []
-    for index, pair in enumerate(given):
-        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise ArgumentError(f"{expected}: game {index} has {shown(pair)}")
-        pairs.append((pair[0], pair[1]))
-    return pairs

@@ -52,7 +52,23 @@ MASK_BYTES = (NUM_ACTIONS + 7) // 8
 EMPTY, LAKE, OWN, OPPONENT = 0, 1, 2, 3
 """The kinds of square, ``code & 3``."""
 
+PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
+"""The dtypes planes are written in, and the value of a set plane in each."""
+
 _RANKS = np.arange(12, dtype=np.uint16)
+
+
+def planes_dtype(dtype: npt.DTypeLike | None) -> np.dtype[Any]:
+    """The dtype of planes asked for: float32 (the default) or uint8 (`ArgumentError`
+    for anything else)."""
+    try:
+        chosen = np.dtype(np.float32 if dtype is None else dtype)
+    except (TypeError, ValueError):
+        chosen = None
+    if chosen not in PLANE_SCALES:
+        raise ArgumentError(f"planes are float32 or uint8, not {shown(dtype)}")
+    assert chosen is not None
+    return chosen
 
 
 def planes_from_codes(codes: npt.ArrayLike, out: npt.NDArray[Any] | None = None,
@@ -83,14 +99,7 @@ def planes_from_codes(codes: npt.ArrayLike, out: npt.NDArray[Any] | None = None,
                      else shown(out))
         raise ArgumentError(f"out must be a writable C-contiguous float32 or uint8 array of "
                             f"shape {shape}, not {described}")
-    try:
-        kind = np.dtype(dtype if out is None else out.dtype)
-    except (TypeError, ValueError):
-        kind = None
-    if kind not in (np.dtype(np.float32), np.dtype(np.uint8)):
-        raise ArgumentError(f"planes are float32 or uint8, not "
-                            f"{shown(dtype if kind is None else kind)}")
-    assert kind is not None
+    kind = planes_dtype(dtype if out is None else out.dtype)
     if out is None:
         out = np.empty(shape, kind)
     elif out.shape != shape:

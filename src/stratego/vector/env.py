@@ -98,8 +98,9 @@ from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
 from stratego.state import GameState  # noqa: E402
 from stratego.text import board_text  # noqa: E402
-from stratego.vector._arguments import planes_dtype, whole  # noqa: E402
+from stratego.vector._arguments import whole  # noqa: E402
 from stratego.vector.batch import TERMINATIONS, Batch  # noqa: E402
+from stratego.vector.codes import planes_dtype  # noqa: E402
 from stratego.views import view  # noqa: E402
 
 __all__ = ["ENV_ID", "TERMINATION_NAMES", "BatchVectorEnv", "BatchedPolicy"]
