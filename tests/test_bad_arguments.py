@@ -297,6 +297,8 @@ def test_odd_players_and_start_methods_are_refused_by_name() -> None:
     state = _state()
     with pytest.raises(ArgumentError, match="players are two names"):
         gravon.game_from_state(state, "alice")  # type: ignore[arg-type]
+    named = gravon.game_from_state(state, ["ann", "bob"])  # type: ignore[arg-type]
+    assert named.players == ("ann", "bob")  # a list of two names is two names
     with pytest.raises(ArgumentError, match="type and board are texts, not 5 and 5"):
         gravon.GravonGame(5, 5)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"start_method is one of .*not 'bogus'"):
