@@ -14,6 +14,7 @@ FACADES = {
     "views": {"SchemaError"},  # re-exported from stratego.errors
     "sampling": set(),
     "gravon": set(),
+    "openspiel": set(),
 }
 """Subpackages whose `__init__` exports the public names of all their modules, with the
 names each also exports from elsewhere."""
