@@ -29,6 +29,8 @@ What lives where:
   observation planes in 256 bytes a game: `Batch.observation_codes`,
   ``step(codes_out=...)``, `planes_from_codes`) and the mask packed as bits
   (``action_mask(packed=True)``, `unpack_mask`);
+* `stratego.vector._states`: a game of the batch as the scalar engine's `GameState` and
+  back (`Batch.from_states`, `Batch.load`, `Batch.to_state`), and the `TERMINATIONS` codes;
 * `stratego.vector._tables`: the tables the kernels read, built from the core's public
   tables, and which rule sets are supported;
 * `stratego.vector._arguments`: the checks of `Batch`'s arguments (whole numbers, seeds,

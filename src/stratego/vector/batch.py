@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from stratego.board import SQUARES
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, action_move
 from stratego.engine import new_game
 from stratego.errors import (
@@ -32,10 +31,9 @@ from stratego.errors import (
     shown,
 )
 from stratego.pieces import Player, Rank
-from stratego.repetition import CHASE_HASHES
 from stratego.rules import Rules
 from stratego.setups import Setup
-from stratego.state import GameInfo, GameState, Outcome, Termination
+from stratego.state import GameInfo, GameState
 from stratego.vector import _kernels
 from stratego.vector._arguments import (
     Buffers,
@@ -49,21 +47,12 @@ from stratego.vector._arguments import (
 )
 from stratego.vector._kernels import layout as k
 from stratego.vector._kernels.layout import Games
+from stratego.vector._states import TERMINATIONS, load_row, row_info, row_state
 from stratego.vector._tables import check_rules, tables
 from stratego.vector.codes import CODES_WIDTH, MASK_BYTES, planes_dtype
-from stratego.views import view
 
 __all__ = ["TERMINATIONS", "Batch"]
 
-TERMINATIONS: tuple[Termination | None, ...] = (
-    None,
-    Termination.FLAG_CAPTURED,
-    Termination.FLAG_REACHED_BACK_ROW,
-    Termination.NO_LEGAL_MOVES,
-    Termination.PLY_LIMIT,
-)
-"""`Batch.termination` codes: index -> `Termination` (0: the game is on)."""
-_TERM_CODE = {term: code for code, term in enumerate(TERMINATIONS)}
 _CHASE_START = 16
 
 
@@ -276,63 +265,8 @@ class Batch:
         self._generate(keep, _kernels.LOAD)
 
     def _load(self, i: int, state: GameState) -> None:
-        info = state.info
-        self._infos[i] = info
-        self._s.board[i] = state.board
-        self._s.init_board[i] = info.initial_board
-        pc = self._s.pc[i]
-        g = self._s.g[i]
-        where = state.where
-        seen = {who: view(state, who) for who in Player}
-        for pid, piece in enumerate(info.pieces):
-            if piece is None:
-                continue
-            pc[pid, k.RANK] = piece.rank
-            pc[pid, k.OWNER] = piece.owner
-            pc[pid, k.WHERE] = where[pid]
-            pc[pid, k.KNOWN] = state.known[pid]
-            pc[pid, k.MOVED] = state.moved_mask >> pid & 1
-            pc[pid, k.CAPT] = state.captured_mask >> pid & 1
-            pc[pid, k.KIND] = _kernels.kind_of(int(piece.rank), self._t.R)
-            # what the opponent's view still allows for this piece: the public facts
-            possible = seen[piece.owner.opponent].piece(pid).possible
-            pc[pid, k.FACTS] = sum(1 << rank for rank in possible)
-            self._s.armies[i, piece.owner, piece.rank] += 1
-        g[k.TURN] = state.turn
-        g[k.PLY] = state.ply
-        outcome = state.outcome
-        g[k.DONE] = outcome is not None
-        g[k.WINNER] = -1 if outcome is None or outcome.winner is None else outcome.winner
-        g[k.TERM] = _TERM_CODE[outcome.termination] if outcome is not None else 0
-        g[k.ZHASH] = state.zhash
-        g[k.LAST_TO] = state.last_to
-        history = seen[Player.RED].history
-        last = history[-1] if history else None
-        g[k.LFROM] = last.move.frm.index if last and last.move and last.move.frm else -1
-        g[k.LDEST] = last.to.index if last and last.to else -1
-        g[k.NPIECES] = len(info.pieces)
-        for pid, piece in enumerate(info.pieces):
-            kind = int(pc[pid, k.KIND])
-            if piece is None or where[pid] < 0 or kind in (k.K_STILL, k.K_STEP):
-                continue  # (the one-square movers are on the bitboards)
-            slot = int(g[k.PCOUNT + piece.owner])
-            self._s.plist[i, piece.owner, slot] = where[pid] | kind << 7 | pid << 10
-            pc[pid, k.SLOT] = slot
-            g[k.PCOUNT + piece.owner] = slot + 1
-        for who in Player:
-            g[k.SH + 4 * who : k.SH + 4 * who + 4] = state.shuttles[who][:4]
-            trail = state.shuttles[who][4:]
-            g[k.TRAIL + k.TRAIL_MAX * who : k.TRAIL + k.TRAIL_MAX * who + len(trail)] = trail
-        if state.chase:
-            g[k.CPLAYER] = state.chase[0]
-            evaded = state.chase[1]
-            g[k.EVADED] = evaded & ((1 << 50) - 1)
-            g[k.EVADED + 1] = evaded >> 50
-            g[k.CSTART] = state.chase[2]
-            g[k.CEVADED] = state.chase[3] & ((1 << 50) - 1)
-            g[k.CEVADED + 1] = state.chase[3] >> 50
-            g[k.CLEN] = len(state.chase) - CHASE_HASHES
-            self._s.chase[i, : len(state.chase) - CHASE_HASHES] = state.chase[CHASE_HASHES:]
+        self._infos[i] = state.info
+        load_row(self._s, self._t, i, state)
 
     def _generate(self, skip: npt.NDArray[np.bool_], mode: int) -> None:
         """The legal actions of the games not to `skip`, after loading (`LOAD`) or new games
@@ -705,18 +639,7 @@ class Batch:
     def _info(self, i: int) -> GameInfo:
         info = self._infos[i]
         if info is None:
-            setups = []
-            for who in Player:
-                cells = tuple(
-                    sorted(
-                        (SQUARES[sq], Rank(int(code) & 15))
-                        for sq, code in enumerate(self._s.init_board[i])
-                        if code and (int(code) >> 4) & 1 == who
-                    )
-                )
-                setups.append(Setup(who, cells))
-            info = new_game(self._rules, setups[0], setups[1]).info
-            self._infos[i] = info
+            info = self._infos[i] = row_info(self._rules, self._s.init_board[i])
         return info
 
     def to_state(self, i: int) -> GameState:
@@ -731,45 +654,7 @@ class Batch:
         if not 0 <= i < len(self):  # no counting from the end: -1 is no game's number
             raise PositionError(f"no game {i} in a batch of {len(self)} (0 to "
                                 f"{len(self) - 1})")
-        g = self._s.g[i]
-        pc = self._s.pc[i]
-        pieces = range(1, int(g[k.NPIECES]))
-        winner = int(g[k.WINNER])
-        outcome = None
-        if g[k.DONE]:
-            term = TERMINATIONS[int(g[k.TERM])]
-            assert term is not None
-            outcome = Outcome(term, None if winner < 0 else Player(winner))
-        chase: tuple[int, ...] = ()
-        if g[k.CPLAYER]:
-            evaded = int(g[k.EVADED]) | int(g[k.EVADED + 1]) << 50
-            counter_evaded = int(g[k.CEVADED]) | int(g[k.CEVADED + 1]) << 50
-            chase = (int(g[k.CPLAYER]), evaded, int(g[k.CSTART]), counter_evaded,
-                     *(int(h) for h in self._s.chase[i, : g[k.CLEN]]))
-        sh = [int(x) for x in g[k.SH : k.SH + 8]]
-        shuttles: list[tuple[int, ...]] = []
-        for who in Player:
-            record = tuple(sh[4 * who : 4 * who + 4])
-            if self._t.R[k.R_WINDOW] and record[3]:
-                start = k.TRAIL + k.TRAIL_MAX * who
-                record += tuple(int(x) for x in g[start : start + record[3]])
-            shuttles.append(record)
-        return GameState(
-            info=self._info(i),
-            board=tuple(int(c) for c in self._s.board[i]),
-            turn=int(g[k.TURN]),
-            ply=int(g[k.PLY]),
-            captured_mask=sum(1 << pid for pid in pieces if pc[pid, k.CAPT]),
-            known=(0, *(int(pc[pid, k.KNOWN]) for pid in pieces)),
-            moved_mask=sum(1 << pid for pid in pieces if pc[pid, k.MOVED]),
-            shuttles=(shuttles[0], shuttles[1]),
-            pending=0,
-            rescues=(0, 0, 0),
-            chase=chase,
-            zhash=int(g[k.ZHASH]),
-            last_to=int(g[k.LAST_TO]),
-            outcome=outcome,
-        )
+        return row_state(self._s, self._t, i, self._info(i))
 
     def __repr__(self) -> str:
         return (
