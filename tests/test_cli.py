@@ -546,3 +546,28 @@ def test_every_file_option_reports_a_file_it_cannot_use_as_a_usage_error(
     assert "error" in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_serve_takes_variants_as_the_other_commands_do(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``stratego serve`` names its rules as selfplay, match, ladder and play do:
+    ``--edition`` (or ``--rules``) and ``--variant``/``-V``, repeatable; an unknown
+    variant is a usage error naming it."""
+    pytest.importorskip("starlette")
+    import stratego.web
+    from stratego.errors import StrategoError
+
+    seen: list[object] = []
+
+    def hub(**options: object) -> None:
+        seen.append(options["rules"])
+        raise StrategoError("stopped before serving")
+
+    monkeypatch.setattr(stratego.web, "GameHub", hub)
+    assert main(["serve", "-e", "jumbo-2014", "-V", "barrage", "--variant", "rescue"]) == 2
+    assert main(["serve", "--rules", "classic"]) == 2
+    assert seen == ["jumbo-2014+barrage+rescue", "classic"]
+    assert "stopped before serving" in capsys.readouterr().err
+    monkeypatch.undo()
+    assert main(["serve", "-V", "barrag", "--db", ":memory:"]) == 2
+    assert "barrag" in capsys.readouterr().err

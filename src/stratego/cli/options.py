@@ -30,14 +30,18 @@ class UsageError(Exception):
 def rules_from_args(args: argparse.Namespace) -> Rules:
     """The rules ``--edition`` and ``--variant`` name, once ``--max-plies`` and
     ``--setups`` are checked against them (`UsageError` naming the bad option)."""
-    name = "+".join([args.edition, *(args.variant or [])])
     try:
-        rules = by_name(name)
+        rules = by_name(rules_name(args))
     except StrategoError as exc:
         raise UsageError(str(exc)) from None
     check_plies(args.max_plies)
     check_setups(rules, args.setups)
     return rules
+
+
+def rules_name(args: argparse.Namespace) -> str:
+    """The rules name ``--edition`` and ``--variant`` give together (not checked)."""
+    return "+".join([args.edition, *(args.variant or [])])
 
 
 def bot_from_spec(name: str, seed: int | None, rules: Rules | None = None) -> Bot:
@@ -70,10 +74,12 @@ def draw_board(source: Any, style: str, perspective: Player | None = None) -> st
     return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour)
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+def add_rules_arguments(parser: argparse.ArgumentParser, *aliases: str,
+                        what: str = "rules to play") -> None:
+    """``--edition`` (and `aliases` of it) and ``--variant``, read by `rules_name`."""
     parser.add_argument(
-        "--edition", "-e", default="classic", metavar="NAME",
-        help=f"rules to play: an edition ({', '.join([*EDITIONS, *OPTIONS])}) or a full "
+        *aliases, "--edition", "-e", dest="edition", default="classic", metavar="NAME",
+        help=f"{what}: an edition ({', '.join([*EDITIONS, *OPTIONS])}) or a full "
              "rules name such as 'jumbo-2014+barrage' (default: %(default)s)",
     )
     parser.add_argument(

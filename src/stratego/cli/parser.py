@@ -198,8 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on "
                        "(default: %(default)s)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
-    serve.add_argument("--rules", "--edition", "-e", dest="edition", default="classic",
-                       metavar="NAME", help="rules of new games (default: %(default)s)")
+    add_rules_arguments(serve, "--rules", what="rules of new games")
     serve.add_argument("--bot", default="heuristic", metavar="BOT",
                        help=f"the bot: {bots} (default: %(default)s)")
     serve.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import importlib
 
-from stratego.cli.options import UsageError
+from stratego.cli.options import UsageError, rules_name
 from stratego.errors import StrategoError
 
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
@@ -61,7 +61,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         web = importlib.import_module("stratego.web")
         app = importlib.import_module("stratego.web.app")
         db = args.db if args.db is not None else web.default_db_path()
-        hub = web.GameHub(rules=args.edition, bot=bot, bots=bots, bot_setup=args.bot_setup,
+        hub = web.GameHub(rules=rules_name(args), bot=bot, bots=bots, bot_setup=args.bot_setup,
                           seed=args.seed, max_games=args.max_games,
                           idle_seconds=args.idle_minutes * 60, db=db, bot_time=args.bot_time,
                           max_client_games=getattr(args, "max_client_games", None),
