@@ -571,3 +571,36 @@ def test_serve_takes_variants_as_the_other_commands_do(
     monkeypatch.undo()
     assert main(["serve", "-V", "barrag", "--db", ":memory:"]) == 2
     assert "barrag" in capsys.readouterr().err
+
+
+def test_a_python_bot_that_raises_is_shown_by_its_own_code(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ``FILE.py:FACTORY`` bot whose code raises ends the command with status 1, the
+    traceback of the bot's own frames (not the library's) and a line naming the error,
+    the seat, the bot and the ply."""
+    bot = tmp_path / "faulty_bot.py"
+    bot.write_text("def make(seed=None):\n"
+                   "    def faulty(view):\n"
+                   "        raise ValueError('no idea what to play')\n"
+                   "    return faulty\n", encoding="utf-8")
+    assert main(["match", "--red", "random", "--blue", f"{bot}:make", "--games", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback of the bot's own code" in err
+    assert f'File "{bot}", line 3, in faulty' in err
+    assert "stratego/match" not in err and "stratego\\match" not in err
+    assert "a bot raised ValueError: no idea what to play" in err
+    assert "raised by blue (faulty) choosing the move at ply 1" in err
+
+
+def test_the_librarys_own_error_keeps_its_whole_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error raised by the library's code, not by a bot's, is not dressed as a bot's:
+    it propagates with its traceback, for a report."""
+    import stratego.cli.matches
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug of the library")
+
+    monkeypatch.setattr(stratego.cli.matches, "play_match", broken)
+    with pytest.raises(RuntimeError, match="a bug of the library"):
+        main(["match", "--games", "1"])

@@ -338,3 +338,16 @@ def test_play_seated_takes_bots_as_matches_do_and_refuses_anything_else() -> Non
         play_seated(CLASSIC, ["random", 3], ("a", "b"), 7)  # type: ignore[list-item]
     with pytest.raises(stratego.ArgumentError, match=r"two bots, not \['random'\]"):
         play_seated(CLASSIC, ["random"], ("a", "b"), 7)
+
+
+def test_a_bots_own_error_says_whose_it_is() -> None:
+    """`play_game` lets a bot's own exception through unchanged (its type, its traceback),
+    with a note naming the seat, the bot, the ply and the game's seed."""
+
+    def faulty(view: object) -> Move:
+        raise ZeroDivisionError("thinking too hard")
+
+    with pytest.raises(ZeroDivisionError) as raised:
+        play_game(CLASSIC, "random", faulty, seed=5)
+    assert raised.value.__notes__ == [
+        "raised by blue (faulty) choosing the move at ply 1 of the game with seed 5"]

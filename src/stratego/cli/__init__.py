@@ -29,7 +29,9 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import pathlib
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 
 from stratego.cli.games import cmd_editions, cmd_replay, cmd_selfplay
@@ -40,6 +42,7 @@ from stratego.cli.parser import build_parser, commands_of
 from stratego.cli.play import cmd_play
 from stratego.cli.serve import cmd_serve
 from stratego.errors import BotFaultError, shown
+from stratego.match import bot_error_note
 
 __all__ = ["main"]
 
@@ -59,6 +62,23 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
     if extra:
         commands[args.command].error(f"unrecognized arguments: {' '.join(extra)}"[:300])
     return args
+
+
+_PACKAGE = pathlib.Path(__file__).resolve().parent.parent
+
+
+def _bot_frames(exc: BaseException) -> list[traceback.FrameSummary] | None:
+    """The frames of a bot's own code where `exc` was raised (those after the library's
+    last frame), when `play_game` says a bot's code raised it (`bot_error_note`); None
+    otherwise, or when the bot ran in another process (a worker's traceback is text)."""
+    if bot_error_note(exc) is None:
+        return None
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [i for i, frame in enumerate(frames)
+            if pathlib.Path(frame.filename).resolve().is_relative_to(_PACKAGE)]
+    if not ours or ours[-1] == len(frames) - 1:
+        return None
+    return list(frames[ours[-1] + 1:])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,6 +106,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        own = _bot_frames(exc)
+        if own is None:  # the library's own failure: the whole traceback, for a report
+            raise
+        print("Traceback of the bot's own code (most recent call last):\n"
+              + "".join(traceback.format_list(own)).rstrip(), file=sys.stderr)
+        what = "".join(traceback.format_exception_only(exc)).strip()
+        print(f"stratego {args.command}: a bot raised {what}"[:800], file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (`stratego ... | head`)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -33,8 +33,8 @@ from stratego.setups import Setup, setup_problems
 from stratego.state import GameState
 
 __all__ = [
-    "ILLEGAL_MOVE", "ILLEGAL_SETUP", "SETUP_SOURCES", "GameResult", "game_seed", "play_game",
-    "side_seed",
+    "ILLEGAL_MOVE", "ILLEGAL_SETUP", "SETUP_SOURCES", "GameResult", "bot_error_note",
+    "game_seed", "play_game", "side_seed",
 ]
 
 
@@ -167,6 +167,19 @@ def _one_process(bot: object) -> bool:
     return isinstance(bot, ProgramBot)
 
 
+_RAISED_BY = "raised by "
+
+
+def bot_error_note(exc: BaseException) -> str | None:
+    """The note `play_game` adds to an exception a bot's own code raised (naming the seat,
+    the bot, the ply and the game's seed), or None for an exception that did not come
+    from a bot's code through `play_game`."""
+    notes = getattr(exc, "__notes__", None)
+    if not isinstance(notes, list):
+        return None
+    return next((n for n in notes if isinstance(n, str) and n.startswith(_RAISED_BY)), None)
+
+
 def play_game(
     rules: Rules | str,
     red_bot: Bot | BotSpec | str,
@@ -231,6 +244,10 @@ def play_game(
                                 think=(think[0], think[1]))
             _game_over(bots, result)
             return result
+        except Exception as exc:  # the bot's own error ends the game: say whose and where
+            exc.add_note(f"{_RAISED_BY}{player} ({names[player]}) choosing its setup in the "
+                         f"game with seed {seed}")
+            raise
         think[player] += time.perf_counter() - started
         if chosen is None:
             continue
@@ -259,6 +276,10 @@ def play_game(
             winner, termination = player.opponent, fault.termination
             detail = f"{player} ({names[player]}): {fault}"
             break
+        except Exception as exc:  # the bot's own error ends the game: say whose and where
+            exc.add_note(f"{_RAISED_BY}{player} ({names[player]}) choosing the move at ply "
+                         f"{state.ply} of the game with seed {seed}")
+            raise
         think[player] += time.perf_counter() - started
         move: Move | None = answer if isinstance(answer, Move) else None
         if isinstance(answer, str):
