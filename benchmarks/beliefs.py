@@ -13,23 +13,31 @@
    held-out setup): the share of Blue's hidden pieces whose most likely rank under the
    beliefs is the true one, against the most likely rank under the uniform belief (the
    rank the army has most of left, among those the piece may have).
-3. **Speed**: milliseconds to build the beliefs and draw one state, at the first move and
-   in a natural mid-game view (after 120 plies of heuristic play), with the bare
-   reference loop's plies per second in the same run.
+3. **Speed**: milliseconds to build the beliefs and to draw one state, in Red's views of
+   a heuristic game at the first move, after 30 plies and after 120 (a natural mid-game
+   view), for classic and for variants where beliefs cost more (Moving Bombs, Moving
+   Flag, Silent Defense; ``--speed-rules``), in ``--rounds`` rounds that each run the
+   bare reference loop first by the same clock (``--clock``, CPU time by default): the
+   median over the rounds with their min-max, in milliseconds and in bare-loop plies.
+   ``--speed-only`` runs this part alone.
 
 Usage: python benchmarks/beliefs.py [--games N] [--plies 0,50,100,200]
+       python benchmarks/beliefs.py --speed-only [--speed-rules NAME,...] [--rounds N]
+              [--seconds S] [--clock cpu|wall]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
-from playout import bare_rate
+from bare import CLOCKS, bare_rate
 
 from stratego import Player, Rank, apply, new_game
 from stratego.beliefs import Beliefs, setup_prior
@@ -38,7 +46,7 @@ from stratego.editions import by_name
 from stratego.sampling.behaviour import ADVANCE, FLEE, clues
 from stratego.sampling.prior import setup_log_prob
 from stratego.setup_model import held_out_setups, sample_setup
-from stratego.views import view
+from stratego.views import PlayerView, view
 
 ARMIES = ("classic", "classic+barrage", "jumbo-2014+duel", "jumbo-2014+ultimate-lightning")
 
@@ -179,28 +187,74 @@ def fit_clues(players: str, games: int, seed: int) -> None:
         print(f"  {kind:8s} log-likelihood by factor (one clue at a time): {', '.join(grid)}")
 
 
-def speed() -> tuple[float, float, float, float]:
-    """Milliseconds: (build at ply 0, draw at ply 0, build mid-game, draw mid-game)."""
-    rules = by_name("classic")
+SPEED_RULES = ("classic", "jumbo-2014+moving-bombs", "jumbo-2014+moving-flag",
+               "hasbro-2009+silent-defense")
+"""The rules `speed` times by default: classic for reference and variants whose beliefs
+cost more (Bombs or the Flag that move, ranks a defence does not reveal)."""
+SPEED_PLIES = (0, 30, 120)
+
+
+def speed_views(name: str) -> list[tuple[int, PlayerView]]:
+    """Red's views at the plies `SPEED_PLIES` of a heuristic game under `name` (setups from
+    the setup model, seeds 1 and 2; the game's last view if it ends sooner)."""
+    rules = by_name(name)
     state = new_game(rules, sample_setup(rules, Player.RED, 1), sample_setup(rules, Player.BLUE, 2))
-    first = view(state, Player.RED)
     bots = {Player.RED: HeuristicBot(1), Player.BLUE: HeuristicBot(2)}
-    while state.ply < 120 and state.outcome is None:
-        state = apply(state, bots[state.to_move](view(state, state.to_move)))
-    middle = view(state, Player.RED)
     out = []
-    rng = random.Random(0)
-    for v in (first, middle):
-        runs = 30
-        start = time.perf_counter()
-        for _ in range(runs):
-            b = Beliefs(v)
-        out.append((time.perf_counter() - start) / runs * 1e3)
-        start = time.perf_counter()
-        for _ in range(runs):
-            b.sample(rng)
-        out.append((time.perf_counter() - start) / runs * 1e3)
-    return out[0], out[1], out[2], out[3]
+    for ply in SPEED_PLIES:
+        while state.ply < ply and state.outcome is None:
+            state = apply(state, bots[state.to_move](view(state, state.to_move)))
+        out.append((state.ply, view(state, Player.RED)))
+    return out
+
+
+def per_call(fn: Callable[[], object], seconds: float, now: Callable[[], float]) -> float:
+    """Milliseconds per call of `fn`, called until `seconds` are spent (three calls at
+    least)."""
+    calls, start = 0, now()
+    while True:
+        fn()
+        calls += 1
+        spent = now() - start
+        if spent >= seconds and calls >= 3:
+            return spent / calls * 1e3
+
+
+def speed(names: list[str], rounds: int, seconds: float, clock: str) -> None:
+    """Print the milliseconds to build the beliefs and to draw one state from them, per
+    view of `speed_views`, in rounds that each run the bare reference loop first: the
+    median over the rounds with their min-max, and the same in bare-loop plies (the time
+    times the bare loop's plies per millisecond of that round)."""
+    now = CLOCKS[clock]
+    views = [(name, ply, v) for name in names for ply, v in speed_views(name)]
+    for _, _, v in views:
+        Beliefs(v)  # the setup prior of each army is read and fitted once, before timing
+    bare: list[float] = []
+    build: dict[int, list[float]] = {k: [] for k in range(len(views))}
+    draw: dict[int, list[float]] = {k: [] for k in range(len(views))}
+    for round_ in range(rounds):
+        bare.append(bare_rate(max(seconds, 1.0), round_ + 1, clock=clock) / 1e3)
+        for k, (_, _, v) in enumerate(views):
+            build[k].append(per_call(functools.partial(Beliefs, v), seconds, now))
+            beliefs = Beliefs(v)
+            draw[k].append(per_call(functools.partial(beliefs.sample, random.Random(round_)),
+                                    seconds, now))
+
+    def spread(values: list[float], fmt: str) -> str:
+        return (f"{format(statistics.median(values), fmt)} "
+                f"({format(min(values), fmt)}-{format(max(values), fmt)})")
+
+    print(f"speed: build the beliefs and draw one state, Red's view of a heuristic game; "
+          f"median (min-max) of {rounds} rounds ({clock} time); bare loop "
+          f"{spread([b * 1e3 for b in bare], ',.0f')} plies/s")
+    print(f"  {'rules':28} {'ply':>4} {'hidden':>6} {'build ms':>20} {'in bare plies':>18} "
+          f"{'draw ms':>18} {'in bare plies':>18}")
+    for k, (name, ply, v) in enumerate(views):
+        build_bare = [t * b for t, b in zip(build[k], bare, strict=True)]
+        draw_bare = [t * b for t, b in zip(draw[k], bare, strict=True)]
+        print(f"  {name:28} {ply:4d} {len(v.hidden()):6d} {spread(build[k], '.2f'):>20} "
+              f"{spread(build_bare, '.0f'):>18} {spread(draw[k], '.2f'):>18} "
+              f"{spread(draw_bare, '.0f'):>18}")
 
 
 def clue_speed(games: int = 4) -> tuple[int, float, float]:
@@ -234,7 +288,22 @@ def main() -> None:
     parser.add_argument("--clue-players", default="policy-classic,heuristic",
                         help="bots whose self-play games fit (the first) and test the "
                              "behaviour clues")
+    parser.add_argument("--speed-only", action="store_true",
+                        help="only time building the beliefs and drawing a state")
+    parser.add_argument("--speed-rules", default=",".join(SPEED_RULES),
+                        help="rules names whose views the speed part times, comma-separated")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="speed rounds (the median is quoted, with the rounds' min-max)")
+    parser.add_argument("--seconds", type=float, default=0.3,
+                        help="seconds per speed measurement (the bare loop: one at least)")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu",
+                        help="time the speed part by the process's CPU time (default: the "
+                             "machine is shared) or wall time")
     args = parser.parse_args()
+    speed_rules = [name.strip() for name in args.speed_rules.split(",") if name.strip()]
+    if args.speed_only:
+        speed(speed_rules, args.rounds, args.seconds, args.clock)
+        return
     print("behaviour clues (fitted on the first bot's games, tested on the others')")
     for k, players in enumerate(args.clue_players.split(",")):
         fit_clues(players, args.clue_games, 7 + k)
@@ -249,12 +318,10 @@ def main() -> None:
     print(f"most likely rank right, classic, {args.games} heuristic games, Blue held out")
     for k, (acc, uni, n) in accuracy_after(plies, args.games).items():
         print(f"  after {k:4d} plies: beliefs {acc:.1%}, uniform {uni:.1%} ({n} pieces)")
-    b0, d0, bm, dm = speed()
+    speed(speed_rules, args.rounds, args.seconds, args.clock)
     n, cw, cn = clue_speed()
-    print(f"speed (ms): ply 0 build {b0:.1f} draw {d0:.1f}; mid-game build {bm:.1f} "
-          f"draw {dm:.1f}; views with clues ({n}), build and 20 rank draws: median "
-          f"{cw:.1f} with clues, {cn:.1f} without; bare loop {bare_rate(2.0, 1):,.0f} "
-          f"plies/s")
+    print(f"views with clues ({n}), build and 20 rank draws: median {cw:.1f} ms with clues, "
+          f"{cn:.1f} without (perf_counter); bare loop {bare_rate(2.0, 1):,.0f} plies/s")
 
 
 if __name__ == "__main__":

@@ -12,8 +12,10 @@ import pathlib
 import random
 import re
 import sys
+import time
 from typing import Any
 
+import attrs
 import pytest
 
 from stratego.editions import by_name
@@ -728,3 +730,75 @@ def test_a_game_out_of_moves_must_end_with_the_bot_to_move(
     _write(cut, header, [{**row, "moves": row["moves"].rsplit(" ", 1)[0]}])
     with pytest.raises(SystemExit, match="game 183: the game ends with red to move"):
         _table(losses, [str(cut)], monkeypatch, capsys)
+
+
+@pytest.fixture(scope="module")
+def chase() -> Any:
+    sys.path.insert(0, str(BENCHMARKS))  # it imports the bare reference loop from bare.py
+    try:
+        yield _load("chase")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+def test_the_chase_benchmark_replays_chases_with_the_rule_off(chase: Any) -> None:
+    """`benchmarks/chase.py` turns only the chase rule off, its scripted games hold chases,
+    and their moves replay under the rules without the chase rule too."""
+    rules = by_name("isf")
+    free = chase.without_chase(rules)
+    assert not free.repetition.chase
+    assert attrs.evolve(free.repetition, chase=True) == rules.repetition
+    games = chase.record(rules, "chasing", 1, 1)
+    plies, running, held, both, forbidden = chase.chasing_shares(rules, games)
+    assert plies == len(games[0][2]) > 100
+    assert running > 0.3
+    assert held >= 3
+    assert 0 <= both <= 1
+    assert 0 <= forbidden <= 1
+    assert chase.replay_rate(free, games, 0.0, time.process_time) > 0
+
+
+def test_the_chase_benchmark_reports_each_arm_beside_the_bare_loop(
+        chase: Any, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(chase, "bare_rate", lambda seconds, seed, clock: 100_000.0)
+    monkeypatch.setattr(sys, "argv", ["chase.py", "--seconds", "0", "--rounds", "2",
+                                      "--games", "1", "--rules", "jumbo-2014"])
+    chase.main()
+    out = capsys.readouterr().out
+    assert "bare reference loop: 10.00 (10.00-10.00) us per ply" in out
+    lines = out.splitlines()
+    assert [line.split(":")[0] for line in lines[:2]] == ["jumbo-2014, random games",
+                                                          "jumbo-2014, chasing games"]
+    rows = [line.split() for line in lines if line.startswith("jumbo-2014, ")][2:]
+    assert [row[:3] for row in rows] == [["jumbo-2014,", kind, rule]
+                                         for kind in ("random", "chasing")
+                                         for rule in ("on", "off")]
+    monkeypatch.setattr(sys, "argv", ["chase.py", "--rules", "classic"])
+    with pytest.raises(SystemExit, match="classic has no chase rule"):
+        chase.main()
+
+
+def test_the_beliefs_speed_covers_the_variant_armies(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`benchmarks/beliefs.py --speed-only` times each view of each rules name given, in
+    milliseconds and in bare-loop plies."""
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        beliefs = _load("beliefs")
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    assert "jumbo-2014+moving-bombs" in beliefs.SPEED_RULES
+    monkeypatch.setattr(beliefs, "bare_rate", lambda seconds, seed, clock: 100_000.0)
+    monkeypatch.setattr(beliefs, "SPEED_PLIES", (0, 4))
+    monkeypatch.setattr(sys, "argv", ["beliefs.py", "--speed-only", "--speed-rules",
+                                      "classic,jumbo-2014+moving-bombs", "--rounds", "1",
+                                      "--seconds", "0"])
+    beliefs.main()
+    out = capsys.readouterr().out
+    assert "bare loop 100,000 (100,000-100,000) plies/s" in out
+    rows = [line.split() for line in out.splitlines()[2:]]
+    assert [row[:2] for row in rows] == [["classic", "0"], ["classic", "4"],
+                                         ["jumbo-2014+moving-bombs", "0"],
+                                         ["jumbo-2014+moving-bombs", "4"]]
+    assert all(row[2] == "40" for row in rows[::2])  # nothing is known at the first move
