@@ -11,6 +11,7 @@ from stratego.optional import require
 
 np = require("numpy", "openspiel", "stratego.openspiel")
 
+from stratego.arguments import random_from  # noqa: E402
 from stratego.board import home_rows  # noqa: E402
 from stratego.encoding import action_moves  # noqa: E402
 from stratego.errors import SamplingError, StrategoError  # noqa: E402
@@ -142,9 +143,11 @@ class Resampler:
             raise SamplingError("no listed setup fits the player's view")
         return self.candidates[rng.randrange(len(self.candidates))]
 
-    def sample(self, rng: random.Random) -> Replayable:
+    def sample(self, rng: random.Random | int | None) -> Replayable:
         """A state of the information set: a listed setup drawn uniformly among those that
-        fit the view, with the game's actions replayed on it."""
+        fit the view, with the game's actions replayed on it (`rng`: a generator, a seed or
+        None for fresh randomness)."""
+        rng = random_from(rng, "Resampler.sample")
         while True:
             outcome = self._draw(rng)
             kept = self.states.get(outcome)
