@@ -13,11 +13,14 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stratego
 from stratego import Player
 from stratego.arena import LADDER_STRIDE, fit_ratings, ladder
 from stratego.cli import main
+from stratego.errors import ArenaError
 from stratego.match import GameResult, MatchLogError, read_jsonl
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -302,3 +305,129 @@ def test_numbers_past_a_float_s_range_are_refused_by_name() -> None:
         fit_ratings(["random", "b"], _games("random", "b", 3, 1), prior_draws=10**400)
     with pytest.raises(stratego.ArgumentError, match="width must be a whole number from 100"):
         ratings_svg([], "classic", 0, width=10**400)
+
+
+def _strict_json(text: str) -> object:
+    """`text` parsed as JSON proper: ``Infinity`` and ``NaN`` (which `json.dumps` writes
+    for a float out of range) refused."""
+    def refuse(constant: str) -> object:
+        raise AssertionError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_a_perfect_score_gets_a_finite_rating_and_valid_json() -> None:
+    """A bot that won every game is rated through the virtual draws: a finite rating above
+    the other, a finite interval, and the ladder's JSON, table and picture hold no
+    infinity (the JSON parses without Infinity or NaN)."""
+    from stratego.arena import LadderResult
+
+    games = tuple(_games("x", "random", 40, 0) + _games("random", "x", 0, 40))
+    ratings = fit_ratings(["random", "x"], games)
+    sweep = ratings["x"]
+    assert math.isfinite(sweep.low)
+    assert math.isfinite(sweep.high)
+    assert 0 < sweep.low < sweep.rating < sweep.high
+    assert (sweep.games, sweep.points) == (80, 80.0)
+    result = LadderResult(stratego.CLASSIC, ("random", "x"), games, ratings)
+    data = _strict_json(result.to_json())
+    assert isinstance(data, dict)
+    assert data["ratings"]["x"]["rating"] == round(sweep.rating, 1)
+    assert "inf" not in result.table().lower()
+    assert "nan" not in result.svg().lower()
+
+
+def test_a_perfect_score_without_virtual_draws_is_refused_naming_the_bots() -> None:
+    """With ``prior_draws=0`` a perfect score has no finite maximum-likelihood rating:
+    `ArenaError` names the bots that won every game and those they beat (it used to say
+    "a bot has played no games"), where a real contest without virtual draws is fitted."""
+    with pytest.raises(ArenaError,
+                       match=r"no finite value: 'x' won every game against 'random'"):
+        fit_ratings(["random", "x"], _games("x", "random", 10, 0), prior_draws=0)
+    games = _games("a", "b", 5, 5) + _games("b", "c", 3, 0)
+    with pytest.raises(ArenaError, match=r"'a, b' won every game against 'c'"):
+        fit_ratings(["a", "b", "c"], games, prior_draws=0)
+    contest = fit_ratings(["random", "x"], _games("x", "random", 30, 10), prior_draws=0)
+    assert contest["x"].rating == pytest.approx(400 * math.log10(3), abs=0.01)
+    assert math.isfinite(contest["x"].low)
+    assert math.isfinite(contest["x"].high)
+
+
+def test_bots_no_game_links_are_refused_naming_both_groups() -> None:
+    """Two groups of bots that never met (games only within each, virtual draws only
+    where `pairs` says) cannot be rated against each other: `ArenaError` names both."""
+    games = _games("a", "b", 5, 5) + _games("c", "d", 3, 1)
+    with pytest.raises(ArenaError, match=r"no game links 'c, d' with 'a, b'"):
+        fit_ratings(["a", "b", "c", "d"], games, pairs=[("a", "b"), ("c", "d")])
+    linked = fit_ratings(["a", "b", "c", "d"], games, pairs=[("a", "b"), ("b", "c"),
+                                                             ("c", "d")])
+    assert all(math.isfinite(r.rating) for r in linked.values())
+
+
+@pytest.mark.parametrize(("fields", "field"), [
+    ((math.inf, 0.0, math.inf, 10, 10.0), "rating"),
+    ((0.0, -math.inf, 0.0, 10, 5.0), "low"),
+    ((0.0, 0.0, math.nan, 10, 5.0), "high"),
+    ((0.0, -1.0, 1.0, -1, 5.0), "games"),
+    ((0.0, -1.0, 1.0, 2.0, 5.0), "games"),
+    ((0.0, -1.0, 1.0, 10, math.inf), "points"),
+    ((0.0, -1.0, 1.0, 10, True), "points"),
+    ((5.0, -1.0, 1.0, 10, 5.0), "low, rating and high"),
+])
+def test_a_rating_holds_only_finite_numbers_in_order(fields: tuple[float, float, float,
+                                                                   int, float],
+                                                     field: str) -> None:
+    """A `Rating` is finite with ``low <= rating <= high``: anything else (an infinity, a
+    NaN, a negative count) is an `ArgumentError` naming the field, so no rating list,
+    JSON or picture is made of one."""
+    from stratego.arena import Rating
+
+    with pytest.raises(stratego.ArgumentError, match=rf"^Rating {field} must be"):
+        Rating(*fields)
+
+
+def test_the_ladder_command_refuses_a_picture_not_named_svg(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--svg ratings.png`` (or any name not ending in ``.svg``) is a usage error said
+    before any game is played, naming the suffix and the file: it used to write SVG text
+    under a PNG name. ``.SVG`` in capitals is an SVG name too."""
+    monkeypatch.chdir(tmp_path)
+    games = tmp_path / "games.jsonl"
+    for name in ("ratings.png", "ratings", "ratings.svg.html"):
+        picture = tmp_path / name
+        assert main(["ladder", "random", "heuristic", "-n", "2", "--max-plies", "30",
+                     "--jsonl", str(games), "--svg", name]) == 2
+        err = capsys.readouterr().err
+        assert "--svg writes an SVG picture, so its file name ends in .svg" in err
+        assert name in err
+        assert "Traceback" not in err
+        assert not games.exists()
+        assert not picture.exists()
+    picture = tmp_path / "RATINGS.SVG"
+    assert main(["ladder", "random", "heuristic", "-n", "2", "--max-plies", "30",
+                 "--svg", "RATINGS.SVG"]) == 0
+    assert picture.read_text().startswith("<svg")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcd"), st.sampled_from("abcd"),
+                          st.sampled_from([Player.RED, Player.BLUE, None])),
+                max_size=60),
+       st.sampled_from([1e-3, 0.5, 1.0, 10.0]))
+def test_virtual_draws_keep_every_rating_finite(results: list[tuple[str, str, Player | None]],
+                                                prior: float) -> None:
+    """Invariant: with virtual draws between every pair, whatever the games (perfect
+    scores, one-sided groups, no games at all), every bot gets a finite rating inside a
+    finite interval, and the ratings' JSON has no Infinity or NaN."""
+    from stratego.arena import LadderResult
+
+    games = tuple(GameResult(i, red, blue, winner, "flag captured" if winner else "ply limit",
+                             10)
+                  for i, (red, blue, winner) in enumerate(results) if red != blue)
+    ratings = fit_ratings(list("abcd"), games, anchor=None, prior_draws=prior)
+    for rating in ratings.values():
+        assert math.isfinite(rating.low)
+        assert rating.low <= rating.rating <= rating.high
+        assert math.isfinite(rating.high)
+    _strict_json(LadderResult(stratego.CLASSIC, tuple("abcd"), games, ratings).to_json())

@@ -8,8 +8,9 @@ and the web game's `GameHub`):
 * **rules** are a `stratego.Rules` value or a rules name, an edition optionally followed by
   variants joined with ``+`` (``"classic"``, ``"classic+barrage"``,
   `stratego.editions.by_name`); anything else is a `RulesError`;
-* a **seed** is an int, or None for a fresh random one (recorded where the result is, so
-  the game can be replayed); a bool, a float or a text is an `ArgumentError`;
+* a **seed** is a whole number (an int, or a NumPy integer taken as its int), or None for
+  a fresh random one (recorded where the result is, so the game can be replayed); a bool,
+  a float or a text (even ``7.0`` or ``"7"``) is an `ArgumentError`;
 * a bot game ends in a draw after `DEFAULT_MAX_PLIES` plies unless the rules have a
   shorter limit or the caller passes another ``max_plies`` (None: the rules' own limit,
   which must then exist).
@@ -26,6 +27,7 @@ as the entry point will use it, or raises the library's exception naming the arg
 from __future__ import annotations
 
 import inspect
+import operator
 import os
 import random
 from collections.abc import Mapping
@@ -88,13 +90,20 @@ def fresh_seed() -> int:
 
 
 def seed_from(value: object, name: str = "seed") -> int:
-    """`value` as a seed: an int as it is, None as a `fresh_seed`; `ArgumentError`
-    naming the argument `name` for anything else (a bool included)."""
+    """`value` as a seed: a whole number as an int (an int as it is, a NumPy integer as
+    its value), None as a `fresh_seed`; `ArgumentError` naming the argument `name` for
+    anything else: a bool, a float (even ``7.0``) or a text (even ``"7"``) included, so
+    that no seed stands for another by a conversion the caller did not ask for."""
     if value is None:
         return fresh_seed()
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArgumentError(f"{_label(name)} must be a whole number or None, not {shown(value)}")
-    return value
+    if type(value) is int:
+        return value
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise ArgumentError(f"{_label(name)} must be a whole number or None, not {shown(value)}")
 
 
 def seed_sequence(seed: int) -> tuple[int, tuple[int, ...]]:
@@ -122,8 +131,10 @@ def numpy_generator(seed: int | None, feature: str) -> Any:
 
 
 def optional_seed(value: object, name: str = "seed") -> int | None:
-    """`value` as a seed kept as given: an int, or None (which the caller turns into fresh
-    randomness of its own); `ArgumentError` naming the argument `name` otherwise."""
+    """`value` as a seed kept as given: a whole number (as `seed_from` takes it: a NumPy
+    integer as its int), or None (which the caller turns into fresh randomness of its
+    own); `ArgumentError` naming the argument `name` otherwise (a bool, a float or a text
+    included)."""
     if value is None:
         return None
     return seed_from(value, name)

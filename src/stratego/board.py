@@ -163,9 +163,29 @@ BACK_ROWS: tuple[frozenset[int], frozenset[int]] = (frozenset(range(90, 100)),
 
 def distance(a: int, b: int) -> int:
     """Orthogonal steps between the squares of indices `a` and `b` on an empty board
-    (lakes not walked around). A helper of the bots' hot loops: the indices (0 to 99)
-    are not checked."""
-    return abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE)
+    (lakes not walked around). A helper of the bots' hot loops, read from a table: raises
+    `ArgumentError` naming `a` or `b` when it is not a square index, a whole number from
+    0 to 99 (a NumPy integer included; a bool, a float or a `Square` refused: pass its
+    ``index``)."""
+    if type(a) is int and type(b) is int and 0 <= a < SIZE * SIZE and 0 <= b < SIZE * SIZE:
+        return _DISTANCES[a][b]
+    return _DISTANCES[_distance_index("a", a)][_distance_index("b", b)]
+
+
+def _distance_index(name: str, value: object) -> int:
+    """`value`, the argument `name` of `distance`, as a square index, or `ArgumentError`."""
+    index = whole_number(value)
+    if index is None or not 0 <= index < SIZE * SIZE:
+        hint = " (pass its index)" if isinstance(value, Square) else ""
+        raise ArgumentError(f"distance: {name} must be a square index from 0 to "
+                            f"{SIZE * SIZE - 1}, not {shown(value)}{hint}")
+    return index
+
+
+_DISTANCES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(abs(a // SIZE - b // SIZE) + abs(a % SIZE - b % SIZE) for b in range(SIZE * SIZE))
+    for a in range(SIZE * SIZE))
+"""`distance` between every two square indices."""
 
 
 def home_rows(player: Player, depth: int = 4) -> Iterator[Square]:

@@ -16,6 +16,9 @@ The readings behind each parameter are in the documentation ("Editions").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 import attrs
 
 from stratego.errors import RulesError, shown
@@ -117,14 +120,16 @@ ISF_FIVE_MOVES = attrs.evolve(
 at most five moves in a row in one series (for a Scout, a window of five moves), the sixth
 illegal."""
 
-EDITIONS: dict[str, Rules] = {
+EDITIONS: Mapping[str, Rules] = MappingProxyType({
     rules.edition: rules
     for rules in (MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC, ISF)
-}
-"""The base editions by name."""
+})
+"""The base editions by name: a read-only mapping (``dict(EDITIONS)`` for a copy of your
+own), so that no caller changes what `by_name` and every other user in the process see."""
 
-OPTIONS: dict[str, Rules] = {ISF_FIVE_MOVES.edition: ISF_FIVE_MOVES}
-"""Documented options of a base edition, by name; `by_name` knows them too."""
+OPTIONS: Mapping[str, Rules] = MappingProxyType({ISF_FIVE_MOVES.edition: ISF_FIVE_MOVES})
+"""Documented options of a base edition, by name; `by_name` knows them too. Read-only,
+as `EDITIONS` is."""
 
 _ALIASES = {
     "mb-1961": "milton-bradley-1961",

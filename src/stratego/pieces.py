@@ -14,7 +14,7 @@ import enum
 
 import attrs
 
-from stratego.errors import InvalidNotationError, shown
+from stratego.errors import ArgumentError, InvalidNotationError, shown
 
 __all__ = ["Piece", "Player", "Rank"]
 
@@ -132,11 +132,35 @@ class Piece:
     `id` is assigned when the game is built, in order of the starting square,
     so it reveals nothing about the rank. A user interface can animate a piece
     by its id; rules that need "the same piece" (Rescue) use it too.
+
+    The constructor checks its fields: `id` a whole number from 0 up, `owner` a `Player`
+    and `rank` a `Rank` (not their values as ints or texts: ``Player.parse`` and
+    ``Rank.parse`` read those); anything else is an `ArgumentError` naming the field.
     """
 
     id: int
     owner: Player
     rank: Rank
 
+    def __attrs_post_init__(self) -> None:
+        # One check of all three fields, rather than a validator each: a sampler builds
+        # every piece of each state it draws.
+        if not (type(self.id) is int and self.id >= 0 and type(self.owner) is Player
+                and type(self.rank) is Rank):
+            _check_piece(self.id, self.owner, self.rank)
+
     def __repr__(self) -> str:
         return f"Piece(id={self.id}, owner={self.owner!r}, rank={self.rank!r})"
+
+
+def _check_piece(piece_id: object, owner: object, rank: object) -> None:
+    """Raise `ArgumentError` naming the field of a `Piece` that is not what it must be."""
+    if isinstance(piece_id, bool) or not isinstance(piece_id, int) or piece_id < 0:
+        raise ArgumentError(f"Piece id must be a whole number from 0 up, not "
+                            f"{shown(piece_id)}")
+    if not isinstance(owner, Player):
+        raise ArgumentError(f"Piece owner must be a Player (Player.RED or Player.BLUE), not "
+                            f"{shown(owner)}")
+    if not isinstance(rank, Rank):
+        raise ArgumentError(f"Piece rank must be a Rank (such as Rank.MARSHAL), not "
+                            f"{shown(rank)}")

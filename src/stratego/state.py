@@ -75,10 +75,28 @@ class Termination(enum.Enum):
 
 @attrs.frozen
 class Outcome:
-    """The end of a game: how it ended and who won (None for a draw)."""
+    """The end of a game: how it ended and who won (None for a draw).
 
-    termination: Termination
-    winner: Player | None
+    The constructor checks the fields' types: `termination` a `Termination` and `winner` a
+    `Player` or None; anything else is an `ArgumentError` naming the field. (Whether the
+    winner fits the termination and the position is checked where a position is read:
+    `stratego.from_position`, `stratego.parse_position`.)
+    """
+
+    termination: Termination = attrs.field()
+    winner: Player | None = attrs.field()
+
+    @termination.validator
+    def _check_termination(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, Termination):
+            raise ArgumentError(f"Outcome termination must be a Termination (such as "
+                                f"Termination.FLAG_CAPTURED), not {shown(value)}")
+
+    @winner.validator
+    def _check_winner(self, _attribute: object, value: object) -> None:
+        if value is not None and not isinstance(value, Player):
+            raise ArgumentError(f"Outcome winner must be a Player or None (a draw), not "
+                                f"{shown(value)}")
 
     def result(self) -> str:
         """``"1-0"`` (Red won), ``"0-1"`` (Blue won) or ``"1/2-1/2"``."""

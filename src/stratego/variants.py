@@ -28,7 +28,8 @@ the ambiguous sentences are documented in the "Variants" page of the docs.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -202,14 +203,16 @@ through an empty first square only; it may strike on either step, once, and the 
 ends its move; it may not end where it started. Its move-and-strike holds even with an
 edition whose Scouts may not move and strike."""
 
-VARIANTS: dict[str, Variant] = {
+VARIANTS: Mapping[str, Variant] = MappingProxyType({
     v.name: v
     for v in (
         AGGRESSOR_ADVANTAGE, EXPLODING_BOMBS, MOVING_BOMBS, MOVING_FLAG, RESCUE,
         SILENT_DEFENSE, BARRAGE, DUEL, ULTIMATE_LIGHTNING,
     )
-}
-"""Every variant by name."""
+})
+"""Every variant by name: a read-only mapping (``dict(VARIANTS)`` for a copy of your own),
+so that no caller changes what `stratego.editions.by_name` and every other user in the
+process see."""
 
 for _variant in VARIANTS.values():
     register_variant(_variant)  # each pickles as its name

@@ -31,9 +31,11 @@ propagates. The games are played through `stratego.match.run_tasks` and
 **Ratings.** Bradley-Terry (Elo's logistic curve, 400 points for a 10:1 expected score)
 fitted by maximum likelihood over all games, a draw counting as half a win for each side,
 with one virtual draw per pair (so that a bot that won every game still gets a finite
-rating). The ratings are anchored with `random` at 0 when it plays (otherwise their mean
-is 0), and each bot's 95% interval comes from the curvature of the likelihood (the
-observed Fisher information) with the anchor held fixed.
+rating: no rating, interval, JSON field or picture of a ladder is ever an infinity;
+`fit_ratings` without virtual draws refuses a perfect score, naming the bots). The ratings
+are anchored with `random` at 0 when it plays (otherwise their mean is 0), and each bot's
+95% interval comes from the curvature of the likelihood (the observed Fisher information)
+with the anchor held fixed.
 """
 
 from stratego.arena.ladder import LADDER_STRIDE, LadderResult, ladder

@@ -6,6 +6,14 @@ per pair (so that a bot that won every game still gets a finite rating); each bo
 interval comes from the curvature of the likelihood (the observed Fisher information) with
 the anchor held fixed. Pure arithmetic on `stratego.match.GameResult` values: nothing here
 plays a game or draws a picture.
+
+**Perfect scores.** Every `Rating` is finite, its interval too, so a rating list, its JSON
+and its picture never hold an infinity. With the virtual draws (the ladder adds one per
+pair) a bot that won every game gets a finite rating above the others with a wide
+interval. Without them (``prior_draws=0``) a perfect score has no finite maximum-likelihood
+rating at all, and `fit_ratings` raises `ArenaError` naming the bots that won every game
+against the rest (and so for games that do not link every bot to the others), rather than
+return an infinite or an arbitrary rating.
 """
 
 from __future__ import annotations
@@ -31,21 +39,90 @@ _ELO = 400.0 / math.log(10.0)
 """Elo points per unit of the logistic scale."""
 
 
+def _finite(instance: Rating, attribute: attrs.Attribute[float], value: object) -> None:
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or (isinstance(value, float) and not math.isfinite(value))):
+        raise ArgumentError(f"Rating {attribute.name} must be a finite number, not "
+                            f"{shown(value)}")
+
+
+def _games(instance: Rating, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ArgumentError(f"Rating games must be a whole number from 0 up, not "
+                            f"{shown(value)}")
+
+
+def _points(instance: Rating, attribute: attrs.Attribute[float], value: object) -> None:
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not 0 <= value < math.inf):
+        raise ArgumentError(f"Rating points must be a finite number from 0 up, not "
+                            f"{shown(value)}")
+
+
 @attrs.frozen
 class Rating:
     """One bot's rating (Elo scale) with its 95% interval, games played and points
-    (1 a win, 1/2 a draw)."""
+    (1 a win, 1/2 a draw).
 
-    rating: float
-    low: float
-    high: float
-    games: int
-    points: float
+    Every number is finite and ``low <= rating <= high`` (`ArgumentError` naming the field
+    otherwise), so `to_dict` is always valid JSON: a perfect score is rated by the virtual
+    draws of `fit_ratings`, never as an infinity (see the module documentation)."""
+
+    rating: float = attrs.field(validator=_finite)
+    low: float = attrs.field(validator=_finite)
+    high: float = attrs.field(validator=_finite)
+    games: int = attrs.field(validator=_games)
+    points: float = attrs.field(validator=_points)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.low <= self.rating <= self.high:
+            raise ArgumentError(f"Rating low, rating and high must be in order (the interval "
+                                f"holds the rating), not {shown(self.low)}, "
+                                f"{shown(self.rating)} and {shown(self.high)}")
 
     def to_dict(self) -> dict[str, Any]:
         """``{"rating", "low", "high", "games", "points"}``, ratings rounded to 0.1."""
         return {"rating": round(self.rating, 1), "low": round(self.low, 1),
                 "high": round(self.high, 1), "games": self.games, "points": self.points}
+
+
+def _check_bounded(names: list[str], played: list[list[float]], won: list[list[float]],
+                   prior_draws: float) -> None:
+    """Raise `ArenaError` unless every rating has a finite maximum-likelihood value: the
+    bots must all be linked by games (or virtual draws), and no group of bots may have
+    won every game against the rest (a perfect score sends its ratings to infinity)."""
+    n = len(names)
+
+    def reach(start: int, linked: list[list[float]], both_ways: bool) -> set[int]:
+        seen, todo = {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j in range(n):
+                if j not in seen and (linked[i][j] > 0 or (both_ways and linked[j][i] > 0)):
+                    seen.add(j)
+                    todo.append(j)
+        return seen
+
+    def listed(group: Sequence[int]) -> str:
+        return shown(", ".join(names[i] for i in sorted(group)), 120)
+
+    if n < 2:
+        return
+    linked = reach(0, played, True)
+    if len(linked) < n:
+        rest = [i for i in range(n) if i not in linked]
+        raise ArenaError(f"the ratings cannot be fitted: no game links {listed(rest)} with "
+                         f"{listed(sorted(linked))}")
+    scored = [reach(i, won, False) for i in range(n)]  # j in scored[i]: a chain of points
+    for top in range(n):
+        group = [j for j in range(n) if top in scored[j]]  # those whose points reach top
+        if len(group) < n and all(i in scored[top] for i in group):
+            beaten = sorted({j for i in group for j in range(n)
+                             if j not in group and played[i][j] > 0})
+            raise ArenaError(
+                f"the ratings have no finite value: {listed(group)} won every game against "
+                f"{listed(beaten)} (a perfect score, with prior_draws={shown(prior_draws)}); add "
+                f"virtual draws (prior_draws > 0, as the ladder does) for finite ratings")
 
 
 def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
@@ -55,7 +132,8 @@ def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
         if abs(rows[pivot][col]) < 1e-12:
-            raise ArenaError("the ratings cannot be fitted: a bot has played no games")
+            raise ArenaError("the ratings cannot be fitted: the games leave a rating "
+                             "unbounded (add virtual draws: prior_draws)")
         rows[col], rows[pivot] = rows[pivot], rows[col]
         lead = rows[col][col]
         rows[col] = [x / lead for x in rows[col]]
@@ -86,7 +164,13 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
     `prior_draws` virtual draws are added to each pair in `pairs` (default: every pair
     of `names`), so that ratings stay finite. The bot `anchor` is rated 0 when it is in
     `names`; otherwise the ratings' mean is 0. Intervals are 95%, from the observed
-    Fisher information with the anchor fixed."""
+    Fisher information with the anchor fixed.
+
+    Every rating is finite (see "Perfect scores" in the module documentation): when the
+    games and virtual draws leave a rating without a finite maximum-likelihood value (a
+    bot, or a group of bots, won every game against the rest with no virtual draw between
+    them, as ``prior_draws=0`` allows; bots linked to the others by no game), the result
+    is an `ArenaError` naming those bots, not an infinite rating."""
     if isinstance(names, str | bytes) or not isinstance(names, Sequence) or not all(
             isinstance(name, str) for name in names):
         raise ArgumentError(f"names must be a list of texts, not {shown(names)}")
@@ -131,6 +215,7 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
         for x, y in ((i, j), (j, i)):
             played[x][y] += prior_draws
             won[x][y] += prior_draws / 2
+    _check_bounded(list(index), played, won, prior_draws)
     fixed = index.get(anchor) if anchor is not None else None
     free = [i for i in range(n) if i != fixed]
     theta = [0.0] * n
@@ -161,6 +246,10 @@ def fit_ratings(names: Sequence[str], games: Sequence[GameResult], *,
                 theta[i] += max(-2.0, min(2.0, s))
             if max((abs(s) for s in step), default=0.0) < 1e-9:
                 break
+        else:
+            raise ArenaError(f"the ratings cannot be fitted: they do not settle (a score "
+                             f"close to perfect with prior_draws={shown(prior_draws)}: add more "
+                             f"virtual draws)")
         grad, info = curvature()
         keep = free if fixed is not None else list(range(1, n))
         cov_kept = _inverse([[info[i][j] for j in keep] for i in keep])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import textwrap
 
@@ -14,7 +15,7 @@ from stratego.cli.options import (
     workers_arg,
 )
 from stratego.cli.saving import check_writable, write_text
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, shown
 from stratego.match import GameResult
 
 
@@ -30,8 +31,11 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
     workers = workers_arg(args.workers)
     check_move_time(args.move_time)
-    if args.svg:
-        check_writable(args.svg)  # before the games, not after them
+    if args.svg:  # checked before the games, not after them
+        check_writable(args.svg)
+        if os.path.splitext(args.svg)[1].lower() != ".svg":
+            raise UsageError(f"--svg writes an SVG picture, so its file name ends in .svg, "
+                             f"not {shown(args.svg)}")
     if args.verbose and args.json:
         raise UsageError("--verbose and --json both write to standard output: use --jsonl "
                          "FILE to keep each game")

@@ -151,7 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
     ladder.add_argument("--json", action="store_true",
                         help="print one JSON object instead of the table")
     ladder.add_argument("--svg", metavar="FILE",
-                        help="also write a picture of the ratings and intervals (SVG)")
+                        help="also write a picture of the ratings and intervals (an SVG file: "
+                             "FILE ends in .svg)")
     ladder.add_argument("--progress", choices=("auto", "plain", "none"), default="auto",
                         help="progress on standard error, a short line per game: 'auto' "
                              "shows it when that is a terminal (default: %(default)s)")
