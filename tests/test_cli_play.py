@@ -115,6 +115,7 @@ def test_the_whole_board_and_the_seed_once_the_game_is_over(
     verdict = re.search(r"^(You win: |You lose: |A draw \().+ after \d+ plies \(seed 2\)\.$",
                         out, re.M)
     assert verdict is not None, out
+    assert re.match(r"\n(The |Red |Blue )\S", out[verdict.end():]), out  # how it ended
     final_board = out[:verdict.start()].rsplit("    a   b", 2)[-2]
     assert "?" not in final_board
     assert "b" in final_board
@@ -423,3 +424,51 @@ def test_replay_of_a_file_that_is_not_utf8_is_a_usage_error(
         err = capsys.readouterr().err
         assert "Traceback" not in err
         assert str(path) in err
+
+
+def _from_position(monkeypatch: pytest.MonkeyPatch, placement: dict[str, str],
+                   bot_moves: list[str]) -> None:
+    """`stratego play` starts from `placement` (a partial position of the rules given on
+    the command line) against a bot playing `bot_moves`."""
+    monkeypatch.setattr(play_command, "new_game", lambda rules, red, blue: (
+        stratego.from_position(rules, placement)))
+    monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Scripted(bot_moves))
+
+
+def test_the_end_says_which_rule_left_no_legal_move(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Milton Bradley 1961, Movement 10 (not back and forth between the same two squares
+    in three consecutive turns) with To end the game, note (a player who cannot move gives
+    up): the person, walled into a1-a2, loses and is told which move the rule took."""
+    _from_position(monkeypatch, {"a1": "K", "b1": "B", "b2": "B", "a3": "B", "j10": "k",
+                                 "j1": "F"}, ["j10-j9", "j9-j10"])
+    code, out, _ = play(monkeypatch, capsys, ["a1-a2", "a2-a1"], "--seed", "5",
+                        "--edition", "milton-bradley-1961")
+    assert code == 0
+    lines = out.splitlines()
+    verdict = lines.index("You lose: blue wins (no legal moves) after 4 plies (seed 5).")
+    assert lines[verdict + 1:verdict + 3] == [
+        "Red cannot move: its only move would break a repetition rule: a1-a2",
+        "  (back-and-forth rule).",
+    ]
+    assert all(len(line) <= cli_options.WIDTH for line in lines[verdict:])
+
+
+def test_the_end_names_the_piece_that_took_the_flag(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Classic web rules, To end the game: striking the Flag wins; once the game is over
+    the person is told which piece did it, from where."""
+    _from_position(monkeypatch, {"a1": "X", "a7": "f", "j10": "k", "j1": "F"}, [])
+    code, out, _ = play(monkeypatch, capsys, ["a1-a7"], "--seed", "5")
+    assert code == 0
+    assert ("You win: red wins (flag captured) after 1 plies (seed 5).\n"
+            "The red Scout (2) on a1 captured the blue Flag on a7.\n") in out
+
+
+def test_a_resignation_is_not_explained(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A resignation is no end of the rules: nothing follows the verdict."""
+    _from_position(monkeypatch, {"a1": "X", "a7": "f", "j10": "k", "j1": "F"}, [])
+    code, out, _ = play(monkeypatch, capsys, ["resign"], "--seed", "5")
+    assert code == 0
+    assert out.endswith("You lose: you resigned after 0 plies (seed 5).\n")

@@ -609,7 +609,8 @@ def test_a_finished_game_offers_its_record() -> None:
     payload = c.post(base + "/move", json={"move": "a4-a7"}).json()
     assert payload["phase"] == "over"
     assert payload["record"] is True
-    assert payload["status"] == "Game over: you win (flag captured)."
+    assert payload["status"] == ("Game over: you win (flag captured). The red Scout (2) on a4 "
+                                 "captured the blue Flag on a7.")
     assert c.post(base + "/move", json={"move": "a7-a6"}).status_code == 409
     record = c.get(base + "/record.txt")
     assert record.status_code == 200

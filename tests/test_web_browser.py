@@ -244,7 +244,8 @@ def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: 
     page.locator('[data-square="a4"]').click()
     expect(page.locator('[data-square="a7"]')).to_have_attribute("data-legal", "true")
     page.locator('[data-square="a7"]').click()
-    expect(_status(page)).to_have_text("Game over: you win (flag captured).")
+    expect(_status(page)).to_have_text("Game over: you win (flag captured). The red Scout (2) "
+                                       "on a4 captured the blue Flag on a7.")
     expect(page.get_by_test_id("strikes")).to_contain_text("Scout (2) strikes Flag (F)")
     expect(page.locator('[data-square="a7"] .piece')).to_have_attribute("data-owner", "red")
     expect(page.get_by_test_id("tray-blue").locator(".chip")).to_have_count(1)
@@ -673,3 +674,19 @@ def test_a_dead_link_shows_a_page_with_a_way_back(server: _Server, browser: Any,
     page.get_by_test_id("lobby-link").click()
     expect(page.get_by_test_id("create")).to_be_visible()
     console.errors = [e for e in console.errors if "404" not in e]
+
+
+def test_the_game_over_panel_says_why_no_move_was_left(server: _Server, browser: Any,
+                                                       console: _Console) -> None:
+    """Classic web rules, To end the game (a player who cannot move or strike loses): Red
+    takes Blue's last movable piece, and the panel says why Blue had no move (the server's
+    `explain_outcome` sentence, `result.how`), not only that it had none."""
+    state = stratego.from_position(stratego.CLASSIC, {"a5": "M", "a1": "F", "a6": "t",
+                                                      "j10": "f"})
+    page = _page_at(server, browser, console, state)
+    page.locator('[data-square="a5"]').click()
+    page.locator('[data-square="a6"]').click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    expect(page.get_by_test_id("result")).to_have_text("You win")
+    expect(page.locator("#over-reason")).to_have_text(
+        "Blue cannot move: it has no movable piece left.")

@@ -50,7 +50,7 @@ def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
     assert over["phase"] == "over"
     assert over["status"] == "Game over: blue wins (red resigned)."
     assert over["result"] == {"winner": "blue", "reason": "resignation", "you": "loss",
-                              "text": "blue wins (red resigned)."}
+                              "text": "blue wins (red resigned).", "how": None}
     game = hub._games[over["game"]]
     assert game.state is not None
     truth = {sq.name: p.rank.symbol for sq, p in game.state.pieces() if p.owner is Player.BLUE}

@@ -49,7 +49,7 @@ from stratego.errors import (
     SetupError,
     StrategoError,
 )
-from stratego.explain import explain_illegal
+from stratego.explain import explain_illegal, explain_outcome
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.rules import Rules, Variant
@@ -162,6 +162,7 @@ __all__ = [
     "board_svg",
     "board_text",
     "explain_illegal",
+    "explain_outcome",
     "format_position",
     "from_position",
     "human_setup",

@@ -1,21 +1,29 @@
-"""Explaining illegal moves: `explain_illegal` says in words why a move is not allowed.
+"""Explaining the rules' answers in words: `explain_illegal` says why a move is not
+allowed, `explain_outcome` why a finished game ended.
 
-It names the square, the piece (only the mover's own: never an opponent's hidden rank)
-and the rule at fault. `stratego.apply` uses it for the message of `IllegalMoveError`.
+`explain_illegal` names the square, the piece (only the mover's own: never an opponent's
+hidden rank) and the rule at fault; `stratego.apply` uses it for the message of
+`IllegalMoveError`. `explain_outcome` answers only once the game is over, when both armies
+may be shown: which piece took the Flag, or why the player to move had no legal move (no
+movable piece, every piece boxed in, or the repetition rules, each named as
+`explain_illegal` names it).
 """
 
 from __future__ import annotations
 
+import attrs
+
 from stratego._checks import as_state
-from stratego._movegen import rescue_facts
+from stratego._movegen import generate, rescue_facts
 from stratego.board import SIZE, SQUARES, TWO_STEPS
 from stratego.errors import InvalidNotationError, shown
 from stratego.moves import Move
-from stratego.pieces import Rank
+from stratego.pieces import Piece, Rank
+from stratego.repetition import NO_SHUTTLE
 from stratego.rescue import Rescue
-from stratego.state import GameState
+from stratego.state import GameState, Termination
 
-__all__ = ["explain_illegal"]
+__all__ = ["explain_illegal", "explain_outcome"]
 
 
 def explain_illegal(state: GameState, move: Move | str) -> str | None:
@@ -37,7 +45,6 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         return f"{move}: the game is over ({state.outcome})"
     if move in state.legal_moves:
         return None
-    labels = state.rules.labels
     who = state.to_move
     reason = Rescue.explain(rescue_facts(state), move)  # a decision due, or a decision out of turn
     if reason is not None or state.pending:
@@ -48,7 +55,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
     piece = state.piece_at(move.frm)
     if piece is None:
         return f"{move}: there is no piece on {move.frm}"
-    name = f"{piece.owner} {piece.rank.title} ({labels.label(piece.rank)}) on {move.frm}"
+    name = _piece_name(state, piece, move.frm.name)
     if piece.owner != who:
         # Name no rank: the mover may not know what the opponent's piece is.
         return f"{move}: the piece on {move.frm} is {piece.owner}'s, not {who}'s"
@@ -65,14 +72,114 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         reason = _why_not_reachable(state, move, name, piece.rank, target is not None)
         if reason:
             return reason
-    # The repetition rules, each explaining itself (`stratego.repetition`).
+    broken = _repetition(state, frm, to, name)
+    if broken is not None:
+        return broken[1]
+    return f"{move}: not legal for the {name}"
+
+
+def _piece_name(state: GameState, piece: Piece, square: str) -> str:
+    """The piece as explanations name it: ``"red Captain (6) on e3"``."""
+    return f"{piece.owner} {piece.rank.title} ({state.rules.labels.label(piece.rank)}) on {square}"
+
+
+def _repetition(state: GameState, frm: int, to: int, name: str) -> tuple[str, str] | None:
+    """The repetition rule the move frm -> to of the player to move breaks, as its name and
+    its explanation (`name` describes the moving piece); None if it breaks none. The rules
+    explain themselves (`stratego.repetition`), the back-and-forth rule first."""
     for rule in state.rules.repetition.components():
         reason = rule.explain(state.board, state.turn, state.ply, state.shuttles, state.chase,
                               state.zhash, state.last_to, frm, to, name,
                               state.rules.title) if rule is not None else None
         if reason:
-            return reason
-    return f"{move}: not legal for the {name}"
+            assert rule is not None
+            return rule.name, reason
+    return None
+
+
+_SHOWN_MOVES = 4
+"""How many moves `explain_outcome` lists for one repetition rule before "and N more"."""
+
+
+def explain_outcome(state: GameState) -> str:
+    """Why the finished game `state` ended, in a sentence: which piece captured the Flag
+    (``"The red Scout (2) on a4 captured the blue Flag on a7."``), which Flag reached the
+    back row (Moving Flag), why the player to move has no legal move, or the ply limit.
+
+    A player without a legal move is told which of three it is: no movable piece left, its
+    movable pieces all boxed in, or every move it has forbidden by the repetition rules,
+    each rule named as `explain_illegal` names it, with the moves it forbids (``"Blue
+    cannot move: its only move would break a repetition rule: a2-a1 (back-and-forth
+    rule)."``). The winner is not repeated: ``str(state.outcome)`` says it.
+
+    Pieces are named by rank, the opponent's too: after the game both armies may be shown.
+    While the game goes on nothing is said, so nothing hidden can leak: raises
+    `GameNotOverError` (and `ArgumentError` for a value that is no `GameState`)."""
+    outcome = as_state(state).final_outcome()
+    termination = outcome.termination
+    if termination is Termination.PLY_LIMIT:
+        limit = state.rules.ply_limit
+        plies = f"its limit of {limit} plies" if limit is not None else "its ply limit"
+        return f"The game reached {plies}, so it is drawn."
+    if termination is Termination.NO_LEGAL_MOVES:
+        return _cannot_move(state)
+    records = state.history_records()
+    last = records[-1] if records else None
+    winner = outcome.winner or state.to_move.opponent  # the mover, who won
+    loser = winner.opponent
+    if termination is Termination.FLAG_CAPTURED:
+        if (last is None or last.defender is None or last.defender.rank != Rank.FLAG
+                or last.move.frm is None or last.move.to is None):
+            return f"{_cap(str(winner))} captured the {loser} Flag."
+        return (f"The {_piece_name(state, last.piece, last.move.frm.name)} captured the "
+                f"{loser} Flag on {last.move.to}.")
+    if last is None or last.move.frm is None or last.move.to is None:
+        return f"The {winner} Flag reached {loser}'s back row (Moving Flag)."
+    return (f"The {winner} Flag moved from {last.move.frm} onto {last.move.to}, on {loser}'s "
+            f"back row (Moving Flag).")
+
+
+def _cannot_move(state: GameState) -> str:
+    """Why the player to move in `state`, a game ended by `Termination.NO_LEGAL_MOVES`,
+    has no legal move."""
+    who = state.to_move
+    stuck = f"{_cap(str(who))} cannot move"
+    movement = state.rules.movement
+    if not any(placed.owner is who and movement.can_move(placed.rank)
+               for placed in state.pieces):
+        return f"{stuck}: it has no movable piece left."
+    # The moves the pieces could make with no repetition recorded: the rules of movement
+    # alone. The game ended, so the repetition rules forbid each of them.
+    free = attrs.evolve(state, shuttles=(NO_SHUTTLE, NO_SHUTTLE), chase=(), outcome=None,
+                        cached_moves=None)
+    candidates = generate(free)
+    if not candidates:
+        return f"{stuck}: none of its movable pieces has a free square or a piece to strike."
+    by_rule: dict[str, list[str]] = {}
+    for move in candidates:
+        frm, to = move.fi, move.ti
+        piece = state.piece_at(SQUARES[frm])
+        assert piece is not None
+        broken = _repetition(state, frm, to, _piece_name(state, piece, SQUARES[frm].name))
+        if broken is None:  # no state `apply` makes comes here; said plainly if one does
+            return f"{stuck}: it has no legal move."
+        by_rule.setdefault(broken[0], []).append(str(move))
+    which = "its only move" if len(candidates) == 1 else "each of its moves"
+    parts = "; ".join(f"{_listed(moves)} ({rule})" for rule, moves in by_rule.items())
+    return f"{stuck}: {which} would break a repetition rule: {parts}."
+
+
+def _listed(moves: list[str]) -> str:
+    """``"a1-a2"``, ``"a1-a2 and a1-b1"``, ``"a1-a2, a1-b1 and b3-b4"``, or the first
+    `_SHOWN_MOVES` and how many more."""
+    if len(moves) > _SHOWN_MOVES:
+        return f"{', '.join(moves[:_SHOWN_MOVES])} and {len(moves) - _SHOWN_MOVES} more"
+    return " and ".join(filter(None, [", ".join(moves[:-1]), moves[-1]]))
+
+
+def _cap(text: str) -> str:
+    """`text` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 
 def _why_not_reachable(state: GameState, move: Move, name: str, rank: Rank,

@@ -27,7 +27,7 @@ from stratego.cli.saving import check_save, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, shown
-from stratego.explain import explain_illegal
+from stratego.explain import explain_illegal, explain_outcome
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import RankLabels, Rules
@@ -280,7 +280,8 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
          resigned: Player | None = None, how: str | None = None) -> int:
     """The game is over (by its rules, or `resigned` by that player, `how` saying why when
     it is no resignation: the bot's fault): the whole board may be shown, the result, the
-    seed that replays it, and the game saved with ``--save``."""
+    seed that replays it, how the rules ended it (`explain_outcome`), and the game saved
+    with ``--save``."""
     print(draw_board(state, args.board, person))
     outcome = state.outcome
     if resigned is not None:
@@ -293,10 +294,12 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
         print(f"{verdict}: {how} after {state.ply} plies (seed {seed}).")
     elif outcome is not None and outcome.winner is None:
         print(f"A draw ({outcome.termination.value}) after {state.ply} plies (seed {seed}).")
+        print(fill(explain_outcome(state)))
     else:
         assert outcome is not None
         verdict = "You win" if outcome.winner == person else "You lose"
         print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
+        print(fill(explain_outcome(state)))  # how: the Flag's taker, or why no move was left
     if args.save:
         names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
         save_game(state, args.save, args.format, names, seed, event="stratego play",

@@ -44,7 +44,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from stratego.errors import WebError
-from stratego.web.hub import GameHub
+from stratego.web.hub import REFUSAL_HEADER, GameHub
 from stratego.web.payloads import PAYLOAD_SCHEMA, ply_short, ply_text
 from stratego.web.replies import SECURITY_HEADERS, Reply
 from stratego.web.store import SCHEMA_VERSION, GameStore, default_db_path
@@ -52,8 +52,9 @@ from stratego.web.store import SCHEMA_VERSION, GameStore, default_db_path
 if TYPE_CHECKING:
     from stratego.web.app import create_app, run
 
-__all__ = ["PAYLOAD_SCHEMA", "SCHEMA_VERSION", "SECURITY_HEADERS", "GameHub", "GameStore",
-           "Reply", "WebError", "create_app", "default_db_path", "ply_short", "ply_text", "run"]
+__all__ = ["PAYLOAD_SCHEMA", "REFUSAL_HEADER", "SCHEMA_VERSION", "SECURITY_HEADERS", "GameHub",
+           "GameStore", "Reply", "WebError", "create_app", "default_db_path", "ply_short",
+           "ply_text", "run"]
 
 
 def __getattr__(name: str) -> Any:

@@ -19,6 +19,14 @@ module of its own:
 Each game has an unguessable id and one unguessable token per seat; a token opens only
 its own game and side. Requests may come from many threads at once (see
 `stratego.web.table` for the locks).
+
+A refused action (an illegal move, a move out of turn, a setup that breaks the rules, a
+used join link) is answered with ``400`` or ``409`` and ``{"error": "..."}``. A client that
+sends the request header ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`; the game's own page
+does) gets such a refusal as ``200`` with ``{"error": "...", "refused": 409}`` instead: a
+player's ordinary mistake is then no failed request, which a browser would log as an error
+in its console. Every other status (a body that is not JSON, a wrong token, a rate limit,
+a fault of the server) stays what it is.
 """
 
 from __future__ import annotations
@@ -48,7 +56,15 @@ from stratego.web.store import GameStore
 from stratego.web.table import GameTable, check_limits
 from stratego.web.turns import ACTIONS, bot_turns, parse_setup
 
-__all__ = ["GameHub"]
+__all__ = ["REFUSAL_HEADER", "GameHub"]
+
+REFUSAL_HEADER = "X-Refusal-Status"
+"""The request header (value ``200``) that asks for a refused action as ``200`` with
+``{"error": ..., "refused": status}`` rather than ``400`` or ``409``."""
+
+_SOFT_STATUSES = frozenset({400, 409})
+"""The refusals of a seat's action, a rematch or a join that `REFUSAL_HEADER` turns into a
+``200`` reply."""
 
 _PRESETS_PAGE = 12
 _MAX_ASKED_SEATS = 50
@@ -231,8 +247,10 @@ class GameHub:
         ``Origin``. `client` names the caller for the rate limit and the cap of games per
         address (its address). Errors become replies with a JSON body
         ``{"error": "..."}`` (an HTML page for a page address) and a 4xx/5xx status; a
-        refused request changes nothing. Every reply carries the security headers of
-        `stratego.web.replies.SECURITY_HEADERS`.
+        refused request changes nothing. With ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`)
+        a refused action, rematch or join (``400``/``409``) is answered ``200``
+        ``{"error": "...", "refused": 409}`` instead. Every reply carries the security
+        headers of `stratego.web.replies.SECURITY_HEADERS`.
         """
         query = query or {}
         heads = {str(k).lower(): str(v) for k, v in (headers or {}).items()}
@@ -243,7 +261,8 @@ class GameHub:
                 raise WebError(413, f"request body over {self.max_body} bytes")
             if method not in ("GET", "HEAD"):
                 check_same_origin(heads)
-            reply = self._route(method, path, query, body, client or "local")
+            soft = heads.get(REFUSAL_HEADER.lower(), "").strip() == "200"
+            reply = self._route(method, path, query, body, client or "local", soft)
         except WebError as exc:
             reply = self._refusal(method, path, exc.status, exc.message, exc.headers)
         except StoreError as exc:  # the database refused a write: nothing was done
@@ -266,7 +285,7 @@ class GameHub:
         return json_reply({"error": message}, status, headers)
 
     def _route(self, method: str, path: str, query: Mapping[str, str], body: bytes,
-               client: str) -> Reply:
+               client: str, soft: bool = False) -> Reply:
         parts = [p for p in path.split("/") if p]
         if not parts:
             _allow(method, "GET")
@@ -305,11 +324,11 @@ class GameHub:
             _allow(method, "POST")
             return json_reply(self.seats(_body(body).get("seats")))
         if head == "api" and len(parts) >= 2 and parts[1] == "games":
-            return self._api(method, parts[2:], query, body, client)
+            return self._api(method, parts[2:], query, body, client, soft)
         raise WebError(404, f"no such page: {shown(path)}")
 
     def _api(self, method: str, parts: list[str], query: Mapping[str, str],
-             body: bytes, client: str) -> Reply:
+             body: bytes, client: str, soft: bool = False) -> Reply:
         if not parts:
             _allow(method, "POST")
             options = _body(body)
@@ -318,7 +337,8 @@ class GameHub:
                 return json_reply(self._create(options, client), 201)
         if len(parts) == 2 and parts[1] == "join":
             _allow(method, "POST")
-            return json_reply(self.join(parts[0], _body(body).get("code")))
+            code = _body(body).get("code")
+            return _refusable(soft, lambda: json_reply(self.join(parts[0], code)))
         if len(parts) < 2:
             raise WebError(404, "an API call names a game and a seat token")
         game, player = self._seat(parts[0], parts[1])
@@ -351,21 +371,28 @@ class GameHub:
             if len(rest) == 1 and rest[0] == "rematch":
                 _allow(method, "POST")
                 _body(body)
-                self.referee.rematch(game)
-                return json_reply(self.referee.payload(game, player))
+                return _refusable(soft, lambda: self._rematch(game, player))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
                 data = _body(body)
                 key = f"{game.id}/{player}"
                 if rest[0] == "move":
                     self.move_limiter.check(key)
-                try:
-                    return json_reply(self.referee.act(game, player, rest[0], data))
-                except BaseException:
-                    if rest[0] == "move":  # only the moves played count
-                        self.move_limiter.undo(key)
-                    raise
+                return _refusable(soft, lambda: self._act(game, player, rest[0], data, key))
             raise WebError(404, f"no such API call: {shown('/'.join(rest))}")
+
+    def _act(self, game: Game, player: Player, action: str, data: dict[str, Any],
+             key: str) -> Reply:
+        try:
+            return json_reply(self.referee.act(game, player, action, data))
+        except BaseException:
+            if action == "move":  # only the moves played count
+                self.move_limiter.undo(key)
+            raise
+
+    def _rematch(self, game: Game, player: Player) -> Reply:
+        self.referee.rematch(game)
+        return json_reply(self.referee.payload(game, player))
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
         game = self.games.get(gid)
@@ -488,6 +515,17 @@ def _hosts(allowed: Iterable[str] | None) -> frozenset[str] | None:
         name = name.strip().lower()
         names.add(f"[{name}]" if ":" in name and not name.startswith("[") else name)
     return frozenset(names)
+
+
+def _refusable(soft: bool, answer: Callable[[], Reply]) -> Reply:
+    """`answer()`, or, when `soft` (the request sent `REFUSAL_HEADER`), its refusal
+    (``400``/``409``) as a ``200`` reply ``{"error": ..., "refused": status}``."""
+    try:
+        return answer()
+    except WebError as exc:
+        if not soft or exc.status not in _SOFT_STATUSES:
+            raise
+        return json_reply({"error": exc.message, "refused": exc.status})
 
 
 def _allow(method: str, allowed: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
 from stratego.errors import ArgumentError, WebError, shown
+from stratego.explain import explain_outcome
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -129,22 +130,28 @@ def _phase(game: Game, player: Player) -> str:
 
 
 def _result(game: Game, player: Player) -> dict[str, Any] | None:
-    """The game-over panel: who won, why, and what it means for `player`."""
+    """The game-over panel: who won, why, and what it means for `player`. A game the rules
+    ended says how in a second sentence (`stratego.explain.explain_outcome`: the piece
+    that took the Flag, why the loser had no legal move, the ply limit); the game is over,
+    so it may name the opponent's pieces."""
+    how: str | None = None
     if game.ending is not None:
         winner, reason = game.ending.winner, game.ending.reason
     elif game.state is not None and game.state.outcome is not None:
         winner, reason = game.state.outcome.winner, game.state.outcome.termination.value
+        how = explain_outcome(game.state)
     else:
         return None
+    told = "" if how is None else f" {how}"
     if winner is None:
-        you, text = "draw", f"A draw ({reason})."
+        you, text = "draw", f"A draw ({reason}).{told}"
     else:
         you = "win" if winner == player else "loss"
         why = (f"{winner.opponent} resigned" if reason == "resignation" else
                f"{winner.opponent} ran out of time" if reason == "time" else reason)
-        text = f"{'You win' if winner == player else f'{winner} wins'} ({why})."
+        text = f"{'You win' if winner == player else f'{winner} wins'} ({why}).{told}"
     return {"winner": None if winner is None else str(winner), "reason": reason,
-            "you": you, "text": text}
+            "you": you, "text": text, "how": how}
 
 
 def rules_title(rules: Rules) -> str:

@@ -14,10 +14,15 @@
   const kind = document.body.dataset.page;
   const $ = (id) => document.getElementById(id);
 
+  // A request to the server: { ok, status, data }. A refused action (an illegal move, a
+  // setup that breaks the rules, a used link) is a player's ordinary mistake, not a failed
+  // request: the page asks for it as a 200 carrying {"error", "refused": 409} (the header
+  // below), so the browser logs no error in its console, and reads it as the refusal it is.
   async function call(method, url, body) {
     const options = { method, headers: {} };
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
+      options.headers["X-Refusal-Status"] = "200";
       options.body = JSON.stringify(body);
     }
     let response;
@@ -33,6 +38,10 @@
       } catch (err) {
         data = { error: "the server sent no JSON" };
       }
+    }
+    if (response.ok && data !== null && typeof data.refused === "number" &&
+        typeof data.error === "string") {
+      return { ok: false, status: data.refused, data };
     }
     if (!response.ok && (data === null || typeof data.error !== "string")) {
       data = { error: `the server answered ${response.status}` };
@@ -748,8 +757,9 @@
           return loser === me ? "You resigned." : `${cap(loser)} resigned.`;
         case "time":
           return loser === me ? "Your time ran out." : `${cap(loser)}'s time ran out.`;
-        case "no legal moves":
-          return loser === me ? "You had no legal move left." : `${cap(loser)} had no legal move left.`;
+        case "no legal moves":  // the server says why: no movable piece, boxed in, repetition
+          return result.how || (loser === me ? "You had no legal move left."
+                                             : `${cap(loser)} had no legal move left.`);
         case "draw agreed":
           return "A draw was agreed.";
         case "ply limit":
@@ -999,6 +1009,8 @@
         optimistic = null;
         showError(reply.data.error);
         render();
+        // refused as out of date (not our turn, the game over): fetch what changed
+        if (reply.status === 409) pollSoon(0);
       }
       if (reply.ok && action === "rematch" && cur.rematch) window.location.assign(cur.rematch);
       else if (cells[focused] && grid.contains(document.activeElement)) cells[focused].focus();
@@ -1441,7 +1453,9 @@
           return;
         } else {
           lost = false;
-          if (reply.status === 200 && reply.data.version !== cur.version && !busy && !drag) {
+          // Only a newer version: a poll answered before our own move's reply arrived
+          // would otherwise put the page back one position (versions only grow).
+          if (reply.status === 200 && reply.data.version > cur.version && !busy && !drag) {
             selected = null;
             receive(reply.data);
           }
