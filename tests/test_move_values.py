@@ -92,8 +92,13 @@ def test_a_move_that_stays_put_and_a_boolean_square_are_refused() -> None:
 
     with pytest.raises(InvalidNotationError, match="stays on a1"):
         Move(SQUARES[0], SQUARES[0])
-    with pytest.raises(InvalidNotationError, match="square index out of range: True"):
+    with pytest.raises(InvalidNotationError, match="a whole number from 0 to 99, not True"):
         Square(True)
+    for odd in (3.0, None):  # the type at fault, not a range
+        with pytest.raises(InvalidNotationError, match=f"whole number from 0 to 99, not {odd}"):
+            Square(odd)  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError, match="square index out of range: 100"):
+        Square(100)
     with pytest.raises(InvalidNotationError, match=r"not a name: 'c5' \(use Square.parse"):
         Square("c5")  # type: ignore[arg-type]
     assert str(Move(SQUARES[0], SQUARES[1])) == "a1-b1"

@@ -502,3 +502,14 @@ def test_1961_2009_rescue_zone_is_the_setup_half() -> None:
     assert "a5" not in drops
     assert "j1" not in drops
     assert len(drops) == 39  # 40 squares of rows 1-4, one occupied
+
+
+def test_a_ply_limit_is_a_plain_whole_number() -> None:
+    """`Rules.with_ply_limit` takes a whole number from 1 up or None: a rank (an int by
+    type, a `Rank` by meaning) is refused, as a bool and a float are."""
+    from stratego import Rank, RulesError
+
+    for odd in (Rank.MARSHAL, True, 3.0, 0):
+        with pytest.raises(RulesError, match="a ply limit must be a whole number"):
+            RULES.with_ply_limit(odd)  # type: ignore[arg-type]
+    assert RULES.with_ply_limit(10).ply_limit == 10

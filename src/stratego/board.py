@@ -90,8 +90,10 @@ class Square:
         if isinstance(value, str):
             raise InvalidNotationError(f"Square takes an index 0-99, not a name: "
                                        f"{shown(value)} (use Square.parse for a name)")
-        if not (isinstance(value, int) and not isinstance(value, bool)
-                and 0 <= value < SIZE * SIZE):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidNotationError(f"Square takes an index, a whole number from 0 to 99, "
+                                       f"not {shown(value)}")
+        if not 0 <= value < SIZE * SIZE:
             raise InvalidNotationError(f"square index out of range: {shown(value)} (expected "
                                        f"0-99)")
 

@@ -330,7 +330,7 @@ MAX_PLY_LIMIT = 2**31 - 1
 
 def _check_ply_limit(_rules: Rules, _field: attrs.Attribute[int | None],
                      plies: int | None) -> None:
-    if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int)
+    if plies is not None and (isinstance(plies, bool | enum.Enum) or not isinstance(plies, int)
                               or not 1 <= plies <= MAX_PLY_LIMIT):
         raise RulesError(f"a ply limit must be a whole number from 1 to {MAX_PLY_LIMIT} "
                          f"or None, not {shown(plies)}")
