@@ -29,6 +29,7 @@ from stratego.encoding import (
     MissingDependencyError,
     action_index,
     action_move,
+    action_moves,
     compact_planes,
     factored_action,
     factored_index,
@@ -36,6 +37,7 @@ from stratego.encoding import (
     from_factored,
     legal_action_indices,
     legal_action_mask,
+    move_given_as_action,
     observation_planes,
     to_factored,
 )
@@ -69,6 +71,53 @@ def test_impossible_actions_are_refused() -> None:
     for bad in (-1, NUM_ACTIONS, True, "3"):
         with pytest.raises(stratego.InvalidNotationError, match="not an action index"):
             action_move(bad)  # type: ignore[arg-type]
+
+
+@given(st.integers(0, NUM_ACTIONS - 1), st.sampled_from(list(Player)))
+def test_a_move_given_for_an_action_is_named_with_the_conversion(action: int,
+                                                                  player: Player) -> None:
+    """A `Move` is an int (its value 2**24 or more), so a Move passed where an action index
+    belongs used to be quoted by that value ("16827968 is not an action"): the message
+    names the Move, given as itself or as its integer value (NumPy and OpenSpiel pass it
+    on so), and says how to convert it; `action_move` and `factored_index` say the same."""
+    move = action_move(action, player)
+    for given_ in (move, int(move)):
+        text = move_given_as_action(given_)
+        assert text is not None
+        assert f"the Move {move}," in text
+        assert "stratego.encoding.action_index(move, player)" in text
+        assert (str(int(move)) in text) is (type(given_) is int)  # its value only when given
+        for call in (action_move, factored_index):
+            with pytest.raises(stratego.InvalidNotationError) as refused:
+                call(given_)
+            assert str(refused.value) == text
+    assert action_index(move, player) == action  # the conversion the message names
+    assert move_given_as_action(action) is None  # an action index is no Move
+
+
+_MOVE_VALUES = sorted({int(m) for m in action_moves(Player.RED)})
+
+
+@given(st.one_of(st.integers(-(2**70), 2**70), st.floats(), st.text(max_size=5),
+                 st.none(), st.booleans(),
+                 st.builds(int.__add__, st.sampled_from(_MOVE_VALUES), st.integers(-3, 3))))
+def test_what_is_no_move_gets_no_move_message(value: object) -> None:
+    """Only a Move, or the integer value of one, is named as a Move: any other int (an
+    action, a negative one, one next to a move's value that no move has), text, float or
+    None is not."""
+    moves = set(_MOVE_VALUES)
+    assert (move_given_as_action(value) is not None) is (
+        type(value) is int and value in moves)
+
+
+def test_a_move_without_an_action_is_still_named() -> None:
+    """A Move that has no action (the Rescue of a Bomb, a move no piece makes) given as
+    itself is named too; as a bare int it is no action's move, so nothing is said."""
+    for move in (Move.parse("B@a1"), Move(Square.parse("a1"), Square.parse("j10"))):
+        text = move_given_as_action(move)
+        assert text is not None
+        assert f"the Move {move}," in text
+        assert move_given_as_action(int(move)) is None
 
 
 @given(STARTS, seeds, st.integers(0, 250), st.sampled_from(list(Player)))

@@ -150,6 +150,69 @@ def test_an_illegal_action_loses_says_why_and_never_raises() -> None:
     assert aec.infos["blue"] == {"winner": "blue", "termination": "illegal move", "ply": 0}
 
 
+def test_a_move_given_as_an_action_is_named_as_a_move() -> None:
+    """A `Move` is an int, so `step(Move.parse("a4-a5"))` said "action 16827968 is outside
+    0 to 2648": now the illegal reason names the Move and the conversion
+    (`stratego.encoding.action_index`), not its internal value, in both environments;
+    the episode ends as for any action that is none (the loss the documentation gives),
+    and the reason echoes only what the agent gave (nothing of the opponent's)."""
+    move = stratego.Move.parse("a4-a5")
+    expected = (f"got the Move a4-a5, not an action index (a whole number 0 to "
+                f"{NUM_ACTIONS - 1}")
+    single = StrategoEnv("classic", "random")
+    single.reset(seed=2)
+    _, reward, terminated, _, info = single.step(move)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert info["illegal_reason"].startswith(expected)
+    assert "action_index(move, player)" in info["illegal_reason"]
+    assert str(int(move)) not in info["illegal_reason"]
+    for action in (move, np.int64(move)):  # as a NumPy integer, by its value
+        aec = aec_env("classic")
+        aec.reset(seed=2)
+        aec.step(action)
+        reason = aec.infos["red"]["illegal_reason"]
+        assert "the Move a4-a5, not an action index" in reason
+        assert "illegal_reason" not in aec.infos["blue"]
+    assert action_index(move, Player.RED) < NUM_ACTIONS  # the conversion it names works
+
+
+def test_human_render_mode_prints_the_board_at_every_step(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`StrategoEnv(render_mode="human")` was refused while the PettingZoo environment took
+    it: now both list it in `metadata["render_modes"]`, and the single-agent environment
+    prints the agent's board at `reset` and at every `step` (Gymnasium's human mode renders
+    by itself), `render` printing it too and returning None; the opponent's ranks stay
+    hidden in what it prints."""
+    assert StrategoEnv.metadata["render_modes"] == ["human", "ansi", "rgb_array"]
+    assert "human" in StrategoAECEnv.metadata["render_modes"]
+    env = gymnasium.make(ENV_ID, rules="classic", opponent="random", render_mode="human")
+    _, info = env.reset(seed=1)
+    shown_at_reset = capsys.readouterr().out
+    ansi = StrategoEnv("classic", "random", render_mode="ansi")
+    ansi.reset(seed=1)
+    assert shown_at_reset == ansi.render() + "\n"
+    for _ in range(3):
+        action = env.action_space.sample(info["action_mask"])
+        _, _, _, _, info = env.step(action)
+        ansi.step(action)
+        assert capsys.readouterr().out == ansi.render() + "\n"
+    assert env.render() is None
+    printed = capsys.readouterr().out
+    assert printed == ansi.render() + "\n"
+    assert "b?" in printed
+    assert "bF" not in printed  # Blue's ranks hidden from Red
+
+
+@pytest.mark.parametrize("render_mode", ["human", "ansi"])
+def test_gymnasium_check_env_passes_in_the_text_modes(render_mode: str) -> None:
+    """Gymnasium's checker, render check included (it renders in every mode the metadata
+    lists, "human" too, through the environment's spec), accepts the text modes too."""
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make(ENV_ID, rules="classic", opponent="random", render_mode=render_mode)
+    check_env(env.unwrapped, skip_render_check=False)
+
+
 def test_a_given_game_that_leaves_the_agent_no_move_is_refused_at_reset() -> None:
     """A state given to `reset` that is over, or at the episode's ply limit with the
     opponent to move (which then does not move), is refused: the agent's action was

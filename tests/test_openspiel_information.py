@@ -326,6 +326,32 @@ def test_chance_outcomes_are_refused_where_no_chance_acts() -> None:
         state.chance_outcomes()
 
 
+def test_a_move_given_as_an_action_is_named_with_the_conversion() -> None:
+    """``state.apply_action(move)`` said "not an action of this game: 16827968" (OpenSpiel
+    passes a `Move` on as its int value): now `apply_action` and `action_to_string` name
+    the Move and the conversion, `stratego.encoding.action_index`, and the state is left as
+    it was; at a chance node the value is no setup, as before."""
+    from stratego.encoding import NUM_ACTIONS, action_index
+
+    state = _dealt(_game("classic", num_setups=5), 0, 0)
+    move = stratego.Move.parse("a4-a5")
+    expected = (f"got {int(move)}, the integer value of the Move a4-a5, not an action "
+                f"index (a whole number 0 to {NUM_ACTIONS - 1}, seen from "
+                f"the seat of the player to move): convert a move with "
+                f"stratego.encoding.action_index(move, player)")
+    history = state.history()
+    for call in (state.apply_action, lambda m: state.action_to_string(0, m)):
+        with pytest.raises(ArgumentError) as refused:
+            call(move)
+        assert str(refused.value) == expected
+    assert state.history() == history
+    assert action_index(move, Player.RED) in state.legal_actions()  # the conversion works
+    fresh = _game("classic", num_setups=5).new_initial_state()
+    with pytest.raises(ArgumentError, match=f"not a setup's chance outcome of this game: "
+                                            f"{int(move)}"):
+        fresh.apply_action(move)
+
+
 @pytest.mark.parametrize(("player", "action", "message"), [
     (0, 5000, "not an action of this game: 5000"),
     (1, -1, "not an action of this game: -1"),

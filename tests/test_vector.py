@@ -357,9 +357,11 @@ def test_an_illegal_action_names_the_game_and_changes_nothing() -> None:
     with pytest.raises(ArgumentError, match="packed is True or False"):
         batch.action_mask(packed=np.zeros(3))
     assert [batch.to_state(i) for i in range(3)] == before  # nothing moved
-    for no_game in (-1, 3, "0"):
+    for no_game in (-1, 3):
         with pytest.raises(stratego.PositionError, match="no game"):
-            batch.to_state(no_game)  # type: ignore[arg-type]
+            batch.to_state(no_game)
+    with pytest.raises(ArgumentError, match="a game index, a whole number"):  # not a number
+        batch.to_state("0")  # type: ignore[arg-type]
     assert Batch.new("classic", 2, seed=2).rules == CLASSIC  # a rules name, as the envs take
     assert batch.step(actions, ignore_illegal=True) == 1
     assert batch.illegal_count == 1

@@ -134,6 +134,61 @@ def test_an_action_past_int64_is_reported_as_given() -> None:
         batch.step(wrapped)
 
 
+def test_a_move_given_as_an_action_is_an_argument_error_naming_it() -> None:
+    """A `Move` is an int, so `step([move] * n)` raised `IllegalMoveError` "game 0:
+    16827968 is not an action" (and with ``ignore_illegal`` ignored the games quietly):
+    now a Move in a game that is on raises `ArgumentError` naming the game, the Move and
+    the conversion, whatever `ignore_illegal`, given as itself (a list, a tuple, an
+    object array) or as its value in an integer array, and no game moves. A plain int
+    outside the actions stays an illegal action, as documented, and so is a game outside
+    `where` left alone whatever its action."""
+    from stratego import Move
+
+    batch = Batch.new(CLASSIC, 4, seed=6)
+    before = states(batch)
+    legal = batch.sample_actions(3)
+    move = Move.parse("a4-a5")
+    as_move, as_value = "the Move a4-a5", f"{int(move)}, the integer value of the Move a4-a5"
+    cases = [([move] * 4, 0, as_move), ((move,) * 4, 0, as_move),
+             (np.array([move] * 4, dtype=object), 0, as_move),
+             (np.array([move] * 4), 0, as_value),
+             ([*legal[:2].tolist(), move, legal[3]], 2, as_move),
+             (np.array([*legal[:3].tolist(), move]), 3, as_value)]
+    for actions, game, got in cases:
+        for ignore in (False, True):
+            with pytest.raises(ArgumentError) as refused:
+                batch.step(actions, ignore_illegal=ignore)
+            assert str(refused.value) == (
+                f"game {game}: got {got}, not an action index (a whole number 0 to "
+                f"{NUM_ACTIONS - 1}, seen from the seat of the player to move): convert a "
+                f"move with stratego.encoding.action_index(move, player)")
+    assert states(batch) == before
+    assert batch.illegal_count == 0
+    with pytest.raises(IllegalMoveError, match=rf"game 1: {int(move) + 3} is not an action"):
+        batch.step([legal[0], int(move) + 3, legal[2], legal[3]])  # the value of no Move
+    # a game the step does not play (outside `where`) has its action ignored, a Move too
+    with pytest.raises(IllegalMoveError, match="game 1: 5000 is not an action"):
+        batch.step([move, 5000, legal[2], legal[3]], where=np.array([False, True, True, True]))
+    batch.step([int(a) for a in legal])
+    assert [s.ply for s in states(batch)] == [1] * 4
+
+
+@pytest.mark.parametrize("game", [stratego.Square.parse("a1"), "0", 1.0, True, None, [0]])
+def test_to_state_takes_a_game_index_a_whole_number(game: object) -> None:
+    """`to_state(Square.parse("a1"))` raised `PositionError` "no game Square.parse('a1')":
+    a game index of the wrong kind is now an `ArgumentError` saying what one is; a whole
+    number outside the batch stays a `PositionError`, as documented, and a NumPy integer
+    is a game index."""
+    batch = Batch.new(CLASSIC, 3, seed=7)
+    with pytest.raises(ArgumentError, match=r"to_state takes a game index, a whole number "
+                                            r"from 0 to 2, not "):
+        batch.to_state(game)  # type: ignore[arg-type]
+    for outside in (-1, 3, np.int64(3)):
+        with pytest.raises(PositionError, match=f"no game {outside} in a batch of 3"):
+            batch.to_state(outside)
+    assert batch.to_state(np.int64(2)) == batch.to_state(2)
+
+
 # -- planes, masks, setups -------------------------------------------------------------------
 
 

@@ -64,6 +64,38 @@ def test_step_refuses_what_batch_step_refuses(opponent: str) -> None:
     assert (env.batch.ply > before).all()
 
 
+@pytest.mark.parametrize("opponent", ["random", "self"])
+def test_step_refuses_moves_as_batch_step_does(opponent: str) -> None:
+    """``env.step([move] * n)`` raised `IllegalMoveError` "game 0: 16827968 is not an
+    action" (a `Move` is an int): now `ArgumentError` naming the Move and the conversion,
+    as `Batch.step` says it, and no game moves."""
+    from stratego import Move
+
+    env = BatchVectorEnv(3, BARRAGE, opponent=opponent)
+    env.reset(seed=1)
+    before = env.batch.ply
+    with pytest.raises(ArgumentError, match=r"game 0: got the Move a4-a5, not an action "
+                                            r"index .*action_index\(move, player\)"):
+        env.step([Move.parse("a4-a5")] * 3)
+    assert (env.batch.ply == before).all()
+
+
+def test_a_batched_policy_answering_moves_is_told_what_it_answered() -> None:
+    """An opponent policy returning Moves (which NumPy turns into their int values) was
+    reported as "16827968 is not an action": the fault now names the Move and the
+    conversion; it stays the opponent's `BotFaultError` (an illegal move)."""
+    from stratego.encoding import action_moves
+
+    def moves(planes: Any, mask: Any) -> Any:
+        table = action_moves(Player.RED)  # its legal moves, as Moves
+        return np.array([table[int(np.flatnonzero(row)[0])] for row in mask])
+
+    with pytest.raises(BotFaultError, match=r"game 0: got \d+, the integer value of the "
+                                            r"Move \w\d+-\w\d+, not an action index") as fault:
+        BatchVectorEnv(2, BARRAGE, opponent=moves, player="blue").reset(seed=6)
+    assert fault.value.termination == "illegal move"
+
+
 def test_step_before_reset_is_refused() -> None:
     """"Call `reset` before the first `step`": a step before `reset` played on the
     seed-0 placeholder games; now it raises `ArgumentError`, as `Stratego-v0` does (and

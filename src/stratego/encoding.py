@@ -116,6 +116,7 @@ __all__ = [
     "from_factored",
     "legal_action_indices",
     "legal_action_mask",
+    "move_given_as_action",
     "observation_planes",
     "to_factored",
 ]
@@ -184,8 +185,8 @@ def action_move(index: int, perspective: Player = Player.RED) -> Move:
     number = whole_number(index)  # NumPy integers (from an argmax) are whole numbers too
     if number is None or not 0 <= number < NUM_ACTIONS:
         raise InvalidNotationError(
-            f"not an action index: {shown(index)} (expected a whole number "
-            f"0-{NUM_ACTIONS - 1})")
+            move_given_as_action(index) or f"not an action index: {shown(index)} (expected "
+            f"a whole number 0-{NUM_ACTIONS - 1})")
     index = number
     perspective = _player(perspective)
     if index < NUM_MOVE_ACTIONS:
@@ -252,8 +253,8 @@ def factored_index(action: int) -> int:
     number = whole_number(action)
     if number is None or not 0 <= number < NUM_ACTIONS:
         raise InvalidNotationError(
-            f"not an action index: {shown(action)} (expected a whole number "
-            f"0-{NUM_ACTIONS - 1})")
+            move_given_as_action(action) or f"not an action index: {shown(action)} (expected "
+            f"a whole number 0-{NUM_ACTIONS - 1})")
     return FACTORED_OF_ACTION[number]
 
 
@@ -357,6 +358,31 @@ def fill_empty_rows(mask: Any, action: int = DECLINE_ACTION,
 _PLAYERS = (Player.RED, Player.BLUE)
 _MOVES: dict[Player, tuple[Move, ...]] = {}
 _INDEX: dict[Player, dict[Move, int]] = {}
+
+
+def move_given_as_action(value: object) -> str | None:
+    """Why `value` is no action index when it is a `Move` (or a `Move`'s integer value,
+    as NumPy and OpenSpiel pass one on: a `Move` is an `int` whose value is ``2**24`` or
+    more), else None: the message the library's action takers (the environments,
+    `stratego.vector.Batch.step`, the OpenSpiel game) give for it, with the conversion,
+    `action_index`. It echoes only the value given, so it is safe to show its player."""
+    if isinstance(value, Move):
+        got = f"the Move {value}"
+    else:
+        number = whole_number(value)
+        if number is None or number < NUM_ACTIONS:
+            return None
+        index = _INDEX.get(Player.RED)
+        if index is None:
+            action_moves(Player.RED)  # every move that has an action, Red's seat or Blue's
+            index = _INDEX[Player.RED]
+        action = cast("dict[int, int]", index).get(number)  # (an int equals its Move)
+        if action is None:
+            return None
+        got = f"{number}, the integer value of the Move {_MOVES[Player.RED][action]}"
+    return (f"got {got}, not an action index (a whole number 0 to {NUM_ACTIONS - 1}, seen "
+            f"from the seat of the player to move): convert a move with "
+            f"stratego.encoding.action_index(move, player)")
 
 
 def action_moves(perspective: Player = Player.RED) -> tuple[Move, ...]:

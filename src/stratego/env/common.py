@@ -23,6 +23,7 @@ from stratego.encoding import (
     action_moves,
     compact_planes,
     legal_action_mask,
+    move_given_as_action,
     observation_planes,
 )
 from stratego.errors import (
@@ -249,8 +250,9 @@ def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | No
 
 def illegal_reason(state: GameState, action: object, player: Player) -> str:
     """Why `action` is no legal action of `player` (to move) in `state`, for an info's
-    ``"illegal_reason"``: not an action index, outside the range, or the move it stands
-    for and the rule it breaks (`stratego.explain.explain_illegal`, which names no rank
+    ``"illegal_reason"``: not an action index (a `Move` given instead says so, with the
+    conversion: `stratego.encoding.move_given_as_action`), outside the range, or the move
+    it stands for and the rule it breaks (`stratego.explain.explain_illegal`, which names no rank
     the player cannot see, so the text depends only on the player's view)."""
     from stratego.explain import explain_illegal
 
@@ -259,8 +261,9 @@ def illegal_reason(state: GameState, action: object, player: Player) -> str:
     except TypeError:
         return (f"not an action index: {shown(action)} (expected a whole number from 0 to "
                 f"{NUM_ACTIONS - 1}, such as an entry of the action mask's nonzero indices)")
-    if not 0 <= index < NUM_ACTIONS:
-        return f"action {index} is outside 0 to {NUM_ACTIONS - 1}"
+    if not 0 <= index < NUM_ACTIONS:  # a Move is an int: say what it is, not its value
+        return (move_given_as_action(action)
+                or f"action {index} is outside 0 to {NUM_ACTIONS - 1}")
     move = action_moves(player)[index]
     why = explain_illegal(state, move) or f"{move} is not legal here"
     return f"action {index} ({move}): {why}"

@@ -50,6 +50,8 @@ from stratego.views import view
 
 __all__ = ["StrategoEnv"]
 
+_RENDER_MODES = ("human", "ansi", "rgb_array")
+
 
 class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
     """Stratego for one agent against a bot, as a Gymnasium environment.
@@ -87,9 +89,14 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
       None), ``info["termination"]`` (the `stratego.state.Termination` value, such as
       ``"flag captured"``; ``"illegal move"`` after an illegal action; None when
       truncated) and ``info["ply"]``.
+    * `render_mode`: ``"ansi"`` (`render` returns the board as the agent sees it, as
+      text), ``"human"`` (that text printed to standard output at every `reset` and
+      `step`, as Gymnasium's human mode renders by itself; `render` prints it too) or
+      ``"rgb_array"`` (a small picture of the agent's observation), as the PettingZoo
+      environment takes them.
     """
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 2}  # noqa: RUF012
+    metadata = {"render_modes": list(_RENDER_MODES), "render_fps": 2}  # noqa: RUF012
 
     def __init__(self, rules: Rules | str = "classic",
                  opponent: BotSource | list[BotSource] = "random", *,
@@ -97,7 +104,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                  setups: SetupSource = "random", bot_setup: bool = True,
                  render_mode: str | None = None, max_plies: int | None = 2000,
                  dtype: str = "float32", flatten: bool = False) -> None:
-        check_choice("render_mode", render_mode, ("ansi", "rgb_array", None))
+        check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         check_setups(setups)
         self.rules = rules_from(rules)
         max_plies = check_max_plies(max_plies)
@@ -142,6 +149,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self._opponent_plays()
         self._check_started(given)
         obs, info = self._observe()
+        if self.render_mode == "human":
+            self.render()
         return obs, info
 
     def _check_started(self, given: GameState) -> None:
@@ -180,6 +189,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                         illegal_reason=illegal_reason(state, action, self.player))
             self._over = "an illegal action"
             tell_game_over(self.opponent, self.player.opponent, ILLEGAL_ACTION)
+            if self.render_mode == "human":
+                self.render()
             return obs, -1.0, True, False, info
         self.state = apply(state, move)
         self._opponent_plays()
@@ -196,6 +207,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             outcome = state.outcome
             tell_game_over(self.opponent, None if outcome is None else outcome.winner,
                            TRUNCATED if outcome is None else outcome.termination.value)
+        if self.render_mode == "human":
+            self.render()
         return obs, float(paid[self.player]), terminated, truncated, info
 
     def _started(self) -> GameState:
@@ -241,9 +254,15 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             close_bot(bot)
 
     def render(self) -> Any:
-        """The board as the agent sees it: text (``"ansi"``) or a picture (``"rgb_array"``)."""
+        """The board as the agent sees it: text (``"ansi"``), that text printed to standard
+        output (``"human"``, which returns None) or a picture (``"rgb_array"``); None
+        without a render mode or before `reset`."""
         if self.render_mode is None or self.state is None:
             return None
         if self.render_mode == "rgb_array":
             return rgb_picture(observation(self.state, self.player)["observation"])
-        return board_text(view(self.state, self.player))
+        text = board_text(view(self.state, self.player))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

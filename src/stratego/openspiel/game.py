@@ -17,6 +17,7 @@ from stratego.encoding import (  # noqa: E402
     NUM_PLANES,
     action_moves,
     legal_action_indices,
+    move_given_as_action,
     observation_planes,
 )
 from stratego.engine import apply, new_game  # noqa: E402
@@ -116,6 +117,16 @@ class StrategoGame(_Game):  # type: ignore[misc]
         return StrategoObserver(bool(iig_obs_type.perfect_recall), params)
 
 
+def _not_an_action(action: object, count: int, chance: bool) -> ArgumentError:
+    """The error for `action`, no chance outcome (0 to `count` - 1) at a chance node or no
+    action of this game at a player's node: there a `Move` (which OpenSpiel passes on as
+    its integer value) is named, with the conversion (`move_given_as_action`)."""
+    what = "a setup's chance outcome" if chance else "an action"
+    given = None if chance else move_given_as_action(action)
+    return ArgumentError(given or f"not {what} of this game: {shown(action)} (expected 0 to "
+                                  f"{count - 1})")
+
+
 class _Held:
     """What a state holds, shared by its clones: immutable, so `copy.deepcopy` returns it."""
 
@@ -187,9 +198,7 @@ class StrategoState(_State):  # type: ignore[misc]
         count = held.game.num_setups if state is None else NUM_ACTIONS
         number = whole_number(action)
         if number is None or not 0 <= number < count:
-            what = "a setup's chance outcome" if state is None else "an action"
-            raise ArgumentError(f"not {what} of this game: {shown(action)} (expected 0 to "
-                                f"{count - 1})")
+            raise _not_an_action(action, count, state is None)
         action = number
         if state is None:
             setups = (*held.setups, int(action))
@@ -205,12 +214,10 @@ class StrategoState(_State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         seat = None if player == CHANCE else player_seat(player)
-        count, what = ((self._held.game.num_setups, "a setup's chance outcome") if seat is None
-                       else (NUM_ACTIONS, "an action"))
+        count = self._held.game.num_setups if seat is None else NUM_ACTIONS
         number = whole_number(action)
         if number is None or not 0 <= number < count:
-            raise ArgumentError(f"not {what} of this game: {shown(action)} (expected 0 to "
-                                f"{count - 1})")
+            raise _not_an_action(action, count, seat is None)
         if seat is None:
             who = "Red" if len(self._held.setups) == 0 else "Blue"
             return f"{who} setup {number}"

@@ -12,7 +12,6 @@ legal actions of the player to move both as a list and as the boolean mask
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -20,7 +19,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, action_move
+from stratego.board import whole_number
+from stratego.encoding import (
+    NUM_ACTIONS,
+    NUM_MOVE_ACTIONS,
+    NUM_PLANES,
+    action_move,
+    move_given_as_action,
+)
 from stratego.engine import new_game
 from stratego.errors import (
     ArgumentError,
@@ -54,6 +60,19 @@ from stratego.vector.codes import CODES_WIDTH, MASK_BYTES, planes_dtype
 __all__ = ["TERMINATIONS", "Batch"]
 
 _CHASE_START = 16
+
+
+def _refuse_moves(actions: Any, rows: Any) -> None:
+    """`ArgumentError` naming the first of `rows` whose action (``actions[row]``) is a
+    `Move` or a `Move`'s integer value, with the conversion (`move_given_as_action`)."""
+    for row in rows:
+        try:
+            action = actions[row]
+        except (TypeError, IndexError, KeyError):
+            return
+        text = move_given_as_action(action)
+        if text is not None:
+            raise ArgumentError(f"game {row}: {text}")
 
 
 class Batch:
@@ -526,7 +545,12 @@ class Batch:
 
         Actions are whole numbers (an integer array, or a list of ints), `where` a bool
         array: anything else (floats, which would be cut; texts, which would be parsed;
-        ints or texts as truth values) raises `ArgumentError`, before any game moves.
+        ints or texts as truth values) raises `ArgumentError`, before any game moves, and
+        so does a `stratego.Move` (an `int` whose value is no action; also as that value in
+        an integer array) as the action of a game the step plays (on, and in `where`),
+        whatever `ignore_illegal`, naming the game and the conversion,
+        `stratego.encoding.action_index(move, player)`. Any other whole number outside 0
+        to ``NUM_ACTIONS - 1`` is an illegal action.
         """
         out = Buffers(len(self), self.planes_shape, self._s.mask.shape, obs_out, mask_out,
                        codes_out)
@@ -539,6 +563,7 @@ class Batch:
             raise ArgumentError(f"ignore_illegal is True or False, not {shown(ignore_illegal)}")
         kind = given.dtype.kind
         if kind not in "iu":  # a float is cut, a text parsed: no silent guess
+            _refuse_moves(actions, range(given.size) if given.ndim == 1 else ())
             raise ArgumentError(f"actions are whole numbers (an integer array), one per game, "
                                 f"not {given.dtype} values: {shown(actions)}")
         if given.shape != (n,):
@@ -567,8 +592,12 @@ class Batch:
             grown[:, : self._s.chase.shape[1]] = self._s.chase
             self._s = self._s._replace(chase=grown)
         first, count = _kernels.validate(acts, active, self._bad, self._s.g, self._s.mask)
-        if count and not ignore_illegal:
-            raise IllegalMoveError(self._illegal(int(first), int(given[first])))
+        if count:  # (a Move is an int past the actions: refused as what it is, not ignored)
+            playing = active & (self._s.g[:, k.DONE] == 0)
+            _refuse_moves(actions if isinstance(actions, list | tuple) else acts,
+                          np.flatnonzero((acts >= NUM_ACTIONS) & playing).tolist())
+            if not ignore_illegal:
+                raise IllegalMoveError(self._illegal(int(first), int(given[first])))
         games, tabs, bad = self._s, self._t, self._bad
         viewer = self._to_mover
 
@@ -646,11 +675,14 @@ class Batch:
         """Game `i` as a `GameState`, equal to the state the scalar engine reaches with
         the same moves (board, knowledge, repetition records, outcome).
 
-        The state carries no move history: a view of it has no last move."""
-        try:
-            i = operator.index(i)
-        except TypeError:
-            raise PositionError(f"no game {shown(i)} in a batch of {len(self)}") from None
+        The state carries no move history: a view of it has no last move. `i` is a game
+        index, a whole number (NumPy integers too; `ArgumentError` for anything else, a
+        bool too); one outside 0 to N - 1 raises `PositionError`."""
+        number = whole_number(i)
+        if number is None:
+            raise ArgumentError(f"to_state takes a game index, a whole number from 0 to "
+                                f"{len(self) - 1}, not {shown(i)}")
+        i = number
         if not 0 <= i < len(self):  # no counting from the end: -1 is no game's number
             raise PositionError(f"no game {i} in a batch of {len(self)} (0 to "
                                 f"{len(self) - 1})")

@@ -65,7 +65,13 @@ from gymnasium.vector.utils import batch_space  # noqa: E402
 from stratego.bots.base import check_bot_rules, close_bot, tell_game_over  # noqa: E402
 from stratego.bots.policy import PolicyBot  # noqa: E402
 from stratego.bots.program import BAD_ANSWER, ILLEGAL_MOVE  # noqa: E402
-from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index, action_move  # noqa: E402
+from stratego.encoding import (  # noqa: E402
+    NUM_ACTIONS,
+    NUM_PLANES,
+    action_index,
+    action_move,
+    move_given_as_action,
+)
 from stratego.engine import new_game  # noqa: E402
 from stratego.env.common import (  # noqa: E402
     TRUNCATED,
@@ -387,7 +393,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         # ranks are hidden from the agent whose caller reads this
         detail = (f"action {action} ({action_move(action, self.player.opponent)}) is not "
                   f"legal there" if inside[at]
-                  else f"{shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})")
+                  else move_given_as_action(action)
+                  or f"{shown(action)} is not an action (expected 0-{NUM_ACTIONS - 1})")
         raise BotFaultError(f"{self._name(pick)} in game {row}: {detail}", ILLEGAL_MOVE)
 
     def _name(self, pick: int) -> str:
