@@ -262,6 +262,43 @@ def test_an_opponent_s_illegal_answer_is_its_fault_and_names_no_rank() -> None:
     assert caught.value.termination == "illegal move"
 
 
+def test_an_opponent_s_answer_that_is_no_move_is_named_so() -> None:
+    """An opponent answering a text the move notation does not read (``z1-z2``), or no
+    move at all, is told apart from an illegal move, still naming no rank."""
+    from stratego.errors import BotFaultError
+
+    state = stratego.from_position("classic", {"a1": "F", "e3": "M", "j10": "f", "e7": "n"},
+                                   to_move=Player.BLUE)
+    for answer, why in (("z1-z2", r"which is not a move: .*z1"), (42, "which is not a Move"),
+                        ("e7-e5", "which is not a legal move")):
+        env = StrategoEnv("classic", lambda view, answer=answer: answer)
+        with pytest.raises(BotFaultError, match=f"answered .*, {why}") as caught:
+            env.reset(options={"state": state})
+        assert caught.value.termination == "illegal move"
+
+
+class _Seeded:
+    """A bot class as a bot builder writes one: built with a seed, its moves the first."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def reset(self, seed: int) -> None:
+        self.seed = seed
+
+    def __call__(self, view: stratego.PlayerView) -> stratego.Move:
+        return view.legal_moves[0]
+
+
+def test_an_opponent_given_as_a_class_is_built_with_its_seed() -> None:
+    """`StrategoEnv(opponent=MyBot)` with a class builds the opponent as `BotSpec(MyBot)`
+    does (``MyBot(seed)``), as matches take a class; it failed inside the class's reset."""
+    env = StrategoEnv("classic", _Seeded)
+    env.reset(seed=3)
+    assert isinstance(env.opponent, _Seeded)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+
+
 def test_an_ended_episode_and_one_not_begun_take_no_step() -> None:
     """A step after the episode ended (won, truncated, lost by an illegal action) or before
     the first reset is refused with the library's error, not played on or scored again."""

@@ -148,13 +148,22 @@ def _message(line: str) -> tuple[str, Any]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m stratego.protocol BOT``: serve the bot spec BOT (default
-    ``heuristic``) on standard input and output."""
+    ``heuristic``) on standard input and output. A spec that names no bot is reported in
+    one line on standard error, with status 2 (as a usage error)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) > 1 or (args and args[0] in ("-h", "--help")):
         print("usage: python -m stratego.protocol [BOT]  (a bot spec: heuristic, search, "
               "module:factory, ...)", file=sys.stderr)
         return 2
-    return serve_bot(args[0] if args else "heuristic")
+    spec = args[0] if args else "heuristic"
+    from stratego.bots import bot_factory
+
+    try:
+        bot_factory(spec)  # checked here, to say so in one line rather than a traceback
+    except BotSpecError as exc:
+        print(f"stratego.protocol: {exc}", file=sys.stderr)
+        return 2
+    return serve_bot(spec)
 
 
 if __name__ == "__main__":

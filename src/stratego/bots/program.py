@@ -143,12 +143,17 @@ class _Process:
                 handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {header}\n"
                              .encode("utf-8", "backslashreplace"))
                 handle.flush()
+                self.log_start = handle.tell()  # where this game's standard error begins
                 self.proc = subprocess.Popen(
                     argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=handle,
                     **_OWN_GROUP)
         except (OSError, ValueError) as exc:  # ValueError: a NUL in an argument
             raise BotFaultError(f"cannot start {_short(' '.join(argv))}: "
                                 f"{getattr(exc, 'strerror', None) or exc}", CRASHED) from None
+        self.log = log
+        self._log_key = _log_key(log)
+        with _LIVE_LOCK:
+            _LIVE_LOGS[self._log_key] = _LIVE_LOGS.get(self._log_key, 0) + 1
         assert self.proc.stdin is not None
         assert self.proc.stdout is not None
         self._buffer = b""
@@ -160,7 +165,8 @@ class _Process:
                          name="stratego-bot-output", daemon=True).start()
         threading.Thread(target=_write, args=(self.proc.stdin, self._input),
                          name="stratego-bot-input", daemon=True).start()
-        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stop, self._input)
+        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stop, self._input,
+                                           self._log_key)
 
     def send(self, message: dict[str, Any], deadline: float) -> None:
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
@@ -171,7 +177,9 @@ class _Process:
         if write.failed:
             raise BotFaultError(f"it stopped reading ({self.status()})", CRASHED)
 
-    def receive(self, deadline: float) -> bytes:
+    def receive(self, deadline: float, waited_for: str = "") -> bytes:
+        """The program's next line (not blank), by `deadline`; `BotFaultError` otherwise,
+        its "no answer in time" followed by `waited_for` (what it was asked)."""
         while True:
             end = self._buffer.find(b"\n")
             if end >= 0:
@@ -188,7 +196,7 @@ class _Process:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 sent = f" (it had sent {_short(self._buffer)})" if self._buffer else ""
-                raise BotFaultError(f"no answer in time{sent}", OUT_OF_TIME)
+                raise BotFaultError(f"no answer in time{waited_for}{sent}", OUT_OF_TIME)
             try:  # in slices: a program that exited while a child of its own keeps the
                 # pipe open sends no end of output, but is over all the same
                 chunk = self._output.get(timeout=min(remaining, _POLL_SECONDS))
@@ -246,6 +254,30 @@ class _Process:
     def kill(self) -> None:
         self._finalizer()
 
+    def stderr_tail(self) -> str | None:
+        """The last line the program wrote on its standard error in this game (read from
+        the end of its log, at most `_TAIL_BYTES`), or None when there is none or it cannot
+        be told apart: another program of this process writes to the same log, or another
+        game started in the log since this one (a log shared by concurrent games)."""
+        with _LIVE_LOCK:
+            if _LIVE_LOGS.get(self._log_key, 0) > 0:  # ours is gone (killed) by now
+                return None
+        try:
+            with open(self.log, "rb") as handle:
+                size = handle.seek(0, os.SEEK_END)
+                start = max(self.log_start, size - _TAIL_BYTES)
+                handle.seek(start)
+                data = handle.read(_TAIL_BYTES)
+        except OSError:
+            return None
+        if b"\n--- " in data or data.startswith(b"--- "):  # another game's header line
+            return None
+        lines = data.decode("utf-8", "replace").splitlines()
+        if start > self.log_start and lines:
+            lines = lines[1:]  # cut inside a line
+        last = next((line.strip() for line in reversed(lines) if line.strip()), None)
+        return last
+
 
 class _Write:
     """One message for the writer thread, and whether it was written."""
@@ -300,8 +332,27 @@ MAX_MOVE_TIME = 86_400.0
 """The longest `ProgramBot.move_time`, a day (the waits need a finite deadline)."""
 
 
+_TAIL_BYTES = 4096
+"""The most of a program's log read to quote the last line of its standard error."""
+
+_LIVE_LOGS: dict[str, int] = {}
+"""Running programs of this process by log file: a line at the end of a log that another
+running program writes too could be either's, so none is quoted."""
+_LIVE_LOCK = threading.Lock()
+
+
+def _log_key(path: str) -> str:
+    return os.path.normcase(os.path.realpath(path))
+
+
 def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
-          messages: queue.SimpleQueue[_Write | None]) -> None:
+          messages: queue.SimpleQueue[_Write | None], log_key: str) -> None:
+    with _LIVE_LOCK:
+        left = _LIVE_LOGS.get(log_key, 1) - 1
+        if left > 0:
+            _LIVE_LOGS[log_key] = left
+        else:
+            _LIVE_LOGS.pop(log_key, None)
     stop.set()
     messages.put(None)
     if hasattr(os, "killpg"):  # the program's own process group (POSIX): the children it
@@ -411,10 +462,16 @@ class ProgramBot:
             process.finish(None)
 
     def _fault(self, fault: BotFaultError) -> BotFaultError:
+        """`fault`, once the program is stopped, naming the log of its standard error (and,
+        for a crash, the last line it wrote there)."""
         process, self._process = self._process, None
-        if process is not None:
-            process.kill()
-        return fault
+        if process is None:
+            return fault
+        process.kill()
+        last = process.stderr_tail() if fault.termination == CRASHED else None
+        said = (f"; its standard error ends {shown(last, 160)} (logged in {process.log})"
+                if last else f"; its standard error is logged in {process.log}")
+        return BotFaultError(f"{fault}{said}", fault.termination)
 
     def _start(self, rules: Rules, player: Player) -> _Process:
         self.close()
@@ -431,8 +488,11 @@ class ProgramBot:
         return process
 
     def _answer(self, process: _Process, kind: str) -> tuple[dict[str, Any], str]:
+        asked = "start" if kind == "setup" else kind
         try:
-            raw = process.receive(time.monotonic() + self.move_time)
+            raw = process.receive(time.monotonic() + self.move_time,
+                                  f" to its {asked!r} message (a {kind!r} message was "
+                                  f"expected within {self.move_time:g} s)")
         except BotFaultError as fault:
             raise self._fault(fault) from None
         # a byte order mark before a line (as .NET programs write one) is no part of it
@@ -442,8 +502,11 @@ class ProgramBot:
         except (ValueError, RecursionError):  # a line of 100,000 brackets is no answer
             message = None
         if not isinstance(message, dict) or message.get("type") != kind:
+            hint = ("" if isinstance(message, dict)
+                    else " (write debug output to standard error: standard output is "
+                         "for protocol messages only)")
             raise self._fault(BotFaultError(
-                f"it answered {_short(text)}, not a {kind!r} message", BAD_ANSWER))
+                f"it answered {_short(text)}, not a {kind!r} message{hint}", BAD_ANSWER))
         return message, text
 
     def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup | None:

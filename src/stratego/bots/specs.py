@@ -106,7 +106,17 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
             end = text.find("):", end + 1)
         raise BotSpecError(f"bad options in the bot spec {shown(spec)}: a program bot's "
                            "options are written cmd(name=value, ...):COMMAND")
-    if text.startswith(COMMAND_PREFIX) or not text.endswith(")") or "(" not in text:
+    if text.startswith(COMMAND_PREFIX):
+        return text, {}
+    if not text.endswith(")"):
+        where, colon, name = text.rpartition(":")
+        if "(" in name:  # options begun (a "(" in a file's path, before the colon, is none)
+            fix = (text + ")" if ")" not in name else
+                   where + colon + name.partition("(")[0].strip() + "(name=value, ...)")
+            raise BotSpecError(f"the bot spec {shown(spec)} lacks the ')' that closes its "
+                               f"options, at its end: write {shown(fix)}")
+        return text, {}
+    if "(" not in text:
         return text, {}
     head, _, rest = text.partition("(")
     options = _parse_options(rest[:-1])
@@ -138,6 +148,11 @@ def check_options(factory: Callable[..., Any], options: dict[str, Any], spec: st
     """Raise `BotSpecError` when `factory` cannot be called as ``factory(seed,
     **options)`` (an option it does not take); a factory whose signature cannot be read
     passes."""
+    if "seed" in options:
+        raise BotSpecError(f"the bot {shown(spec)} is given the option seed, but the seed is "
+                           "no option: each game gives the bot its own seed, drawn from the "
+                           "match's seed (--seed on the command line, seed= in Python): "
+                           "leave seed= out")
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):

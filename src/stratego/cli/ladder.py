@@ -11,12 +11,13 @@ from stratego.cli.options import (
     WIDTH,
     UsageError,
     check_move_time,
+    note_move_time,
     rules_from_args,
     workers_arg,
 )
 from stratego.cli.saving import check_writable, write_text
 from stratego.errors import StrategoError, shown
-from stratego.match import GameResult
+from stratego.match import GameResult, fault_notes
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
@@ -31,6 +32,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
         raise UsageError(f"--games-per-pair must be 0 or more, not {args.games_per_pair}")
     workers = workers_arg(args.workers)
     check_move_time(args.move_time)
+    note_move_time(args.move_time, args.bots)
     if args.svg:  # checked before the games, not after them
         check_writable(args.svg)
         if os.path.splitext(args.svg)[1].lower() != ".svg":
@@ -61,6 +63,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.svg:
         write_text(args.svg, result.svg())
     print(result.to_json() if args.json else result.table())
+    for note in fault_notes(result.games):  # what the ratings alone do not say
+        print(note, file=sys.stderr if args.json else sys.stdout)
     return 0
 
 

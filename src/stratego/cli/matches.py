@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from stratego.cli.options import (
     UsageError,
     check_move_time,
+    note_move_time,
     rules_from_args,
     with_move_time,
     workers_arg,
@@ -43,6 +44,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     if args.games < 0:
         raise UsageError(f"--games must be 0 or more, not {args.games}")
     check_move_time(args.move_time)  # whatever the bots, as the ladder checks it
+    note_move_time(args.move_time, [args.red, args.blue])
     workers = workers_arg(args.workers)
     if args.chunk_size is not None and args.chunk_size < 1:
         raise UsageError(f"--chunk-size must be 1 or more, not {args.chunk_size}")

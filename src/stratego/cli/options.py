@@ -143,7 +143,7 @@ def add_move_time_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--move-time", type=float, default=None, metavar="SECONDS",
         help="seconds a cmd: bot has for each answer before it loses the game "
-             "(default: 30)")
+             "(default: 30); bots in Python are not timed")
 
 
 def check_move_time(seconds: float | None) -> None:
@@ -154,10 +154,23 @@ def check_move_time(seconds: float | None) -> None:
                          f"{MAX_MOVE_TIME:g} (a day), not {seconds}")
 
 
+def _runs_a_program(spec: str) -> bool:
+    return spec.strip().startswith(("cmd:", "cmd("))
+
+
+def note_move_time(seconds: float | None, specs: list[str]) -> None:
+    """Say on standard error that ``--move-time`` changes nothing when it is given and no
+    bot of `specs` runs a program (a bot in Python is not timed)."""
+    if seconds is not None and not any(_runs_a_program(spec) for spec in specs):
+        print("note: --move-time applies to program bots (cmd:) only; bots in Python are "
+              "not timed (run one as a program to time it: "
+              "'cmd:python -m stratego.protocol MODULE:FACTORY')", file=sys.stderr)
+
+
 def with_move_time(spec: str, seconds: float | None) -> Any:
     """`spec`, as a `BotSpec` with the option ``move_time`` when it runs a program (an
     option written in the spec, ``cmd(move_time=5.0):COMMAND``, wins)."""
-    if seconds is None or not spec.strip().startswith(("cmd:", "cmd(")):
+    if seconds is None or not _runs_a_program(spec):
         return spec
     check_move_time(seconds)
     from stratego.match import BotSpec

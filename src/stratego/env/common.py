@@ -93,6 +93,8 @@ def build_bot(source: object, seed: int | None = None) -> Any:
             raise
         except StrategoError as error:
             raise BotSpecError(f"{error}{_close_matches(str(source.factory))}") from error
+    if isinstance(source, type):  # a class: each episode's bot is built with its seed
+        return build_bot(BotSpec(source), seed)
     if callable(source):
         return source
     raise BotSpecError(f"an opponent is a bot name, 'module:factory', a BotSpec or a bot "
@@ -125,6 +127,20 @@ def answer_text(move: object) -> str:
     """A bot's answer as an error message shows it: a move in its notation (``a1-a2``),
     anything else cut short."""
     return str(move) if isinstance(move, Move) else shown(move)
+
+
+def unplayable(move: object) -> str:
+    """Why a bot's answer `move`, refused, cannot be played, in words that echo only the
+    answer: not a move at all (a text the move notation does not read, or no `Move`), or
+    a move that is not legal (never why, which could name the opponent's ranks)."""
+    if isinstance(move, str) and not isinstance(move, Move):
+        try:
+            Move.parse(move)
+        except InvalidNotationError as exc:
+            return f"which is not a move: {exc}"
+    elif not isinstance(move, Move):
+        return "which is not a Move"
+    return "which is not a legal move"
 
 
 def given_state(options: object) -> GameState | None:

@@ -40,6 +40,7 @@ from stratego.env.common import (
     seat_from,
     shaped,
     start_state,
+    unplayable,
 )
 from stratego.errors import ArgumentError, BotFaultError, shown
 from stratego.pieces import Player
@@ -235,8 +236,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             move = self.opponent(view(state, other))
             if not is_legal(state, move):  # why not would name the opponent's own ranks
                 raise BotFaultError(f"the opponent bot {shown(bot_name(self.opponent))} "
-                                    f"answered {answer_text(move)}, which is not a legal "
-                                    "move",
+                                    f"answered {answer_text(move)}, {unplayable(move)}",
                                     ILLEGAL_ACTION)
             state = apply(state, move)
         self.state = state

@@ -25,8 +25,9 @@ fresh one, kept in the results), and a ply limit of
 `stratego.arguments.DEFAULT_MAX_PLIES` unless told otherwise.
 
 **Bots.** A bot is given as a name (``"heuristic"``, ``"random"`` or
-``"module:factory"``), as a `BotSpec` (a factory and its options), or as a bot object,
-and checked when given (a misspelt name raises `stratego.errors.BotSpecError` with the
+``"module:factory"``), as a `BotSpec` (a factory and its options), as a bot class (built
+``cls(seed)`` for each game, as ``BotSpec(cls)``), or as a bot object, and checked when
+given (a misspelt name raises `stratego.errors.BotSpecError` with the
 close matches). Every game of a match gets a fresh bot: built from its description, or
 a deep copy of the bot object, so no memory leaks from one game into another and any
 number of workers plays the same games as one. Each `GameResult` says how long each bot
@@ -44,7 +45,8 @@ file lacks (see "Self-play at scale" in the documentation).
 
 * `stratego.match.games`: seeds (`game_seed`, `side_seed`) and one game (`play_game`,
   `GameResult`);
-* `stratego.match.score`: the totals (`MatchResult`) and `Score` (interval, Elo);
+* `stratego.match.score`: the totals (`MatchResult`), `Score` (interval, Elo) and
+  `fault_notes` (what went wrong in the games a bot lost by a fault);
 * `stratego.match.specs`: `BotSpec`, what a worker builds a fresh bot from, and
   `bot_recipe` (a bot object, name or spec, checked, as every entry point takes it);
 * `stratego.match.workers`: `play_match`, its chunks of games and the processes or
@@ -67,7 +69,7 @@ from stratego.match.games import (
     side_seed,
 )
 from stratego.match.log import LOG_FORMAT, MatchFile, MatchLog, MatchLogError, read_jsonl
-from stratego.match.score import MatchResult, Score
+from stratego.match.score import MatchResult, Score, fault_notes
 from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
 from stratego.match.workers import Progress, play_match, play_seated, run_tasks, worker_count
 
@@ -88,6 +90,7 @@ __all__ = [
     "Score",
     "bot_error_note",
     "bot_recipe",
+    "fault_notes",
     "game_seed",
     "play_game",
     "play_match",

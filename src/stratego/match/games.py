@@ -154,8 +154,8 @@ def _reset(bot: Any, seed: int) -> None:
 
 
 def _game_bot(bot: Any, which: str, seed: int, player: Player) -> Any:
-    """The bot of one side: a bot object as it is, a name or a `BotSpec` built with the
-    side's seed; `BotSpecError` for anything else."""
+    """The bot of one side: a bot object as it is, a name, a class or a `BotSpec` built
+    with the side's seed; `BotSpecError` for anything else."""
     recipe = bot_recipe(bot, which)
     return bot if isinstance(recipe, BotTemplate) else recipe.build(side_seed(seed, "bot", player))
 
@@ -182,8 +182,8 @@ def bot_error_note(exc: BaseException) -> str | None:
 
 def play_game(
     rules: Rules | str,
-    red_bot: Bot | BotSpec | str,
-    blue_bot: Bot | BotSpec | str,
+    red_bot: Bot | BotSpec | type[Any] | str,
+    blue_bot: Bot | BotSpec | type[Any] | str,
     *,
     seed: int | None = 0,
     max_plies: int | None = DEFAULT_MAX_PLIES,
@@ -194,9 +194,10 @@ def play_game(
 
     `rules` is a `stratego.Rules` value or a rules name (``"classic"``,
     ``"classic+barrage"``). The bots are bot objects (played as they are), bot names or
-    specs (``"heuristic"``, ``"search(time_limit=0.5)"``, ``"cmd:./mybot"``) or
-    `BotSpec` values (built with their side's seed); a name that is no bot is refused at
-    once (`stratego.errors.BotSpecError`, with the close matches). `seed` is an int, or
+    specs (``"heuristic"``, ``"search(time_limit=0.5)"``, ``"cmd:./mybot"``), bot
+    classes or `BotSpec` values (built with their side's seed, a class as
+    ``cls(seed)``); a name that is no bot is refused at once
+    (`stratego.errors.BotSpecError`, with the close matches). `seed` is an int, or
     None for a fresh random one (kept in `GameResult.seed`).
 
     `max_plies` (default `stratego.arguments.DEFAULT_MAX_PLIES`) adds a ply limit (a

@@ -4,13 +4,15 @@ Wilson interval and the Elo difference it implies)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import attrs
 
+from stratego.errors import ArgumentError, shown
 from stratego.match.games import GameResult
 from stratego.rules import Rules
 
-__all__ = ["MatchResult", "Score"]
+__all__ = ["MatchResult", "Score", "fault_notes"]
 
 
 _Z95 = 1.959963984540054
@@ -26,6 +28,8 @@ def _elo(score: float) -> float:
 
 
 def _signed(value: float) -> str:
+    """An Elo difference as a signed whole number (infinite ones are worded by
+    `Score.__str__`, never written as such but for an interval's end at a float's edge)."""
     if math.isinf(value):
         return "+inf" if value > 0 else "-inf"
     return f"{round(value):+d}"  # a whole number: -0.4 reads +0, never -0
@@ -84,11 +88,24 @@ class Score:
 
     def __str__(self) -> str:
         low, high = self.interval()
-        elo_low, elo_high = self.elo_interval()
         return (f"{self.name}: +{self.wins} ={self.draws} -{self.losses}, score "
                 f"{self.points:g}/{self.games} = {100 * self.score:.1f}% (95% CI "
-                f"{100 * low:.1f}%-{100 * high:.1f}%), Elo difference {_signed(self.elo)} "
-                f"(95% CI {_signed(elo_low)} to {_signed(elo_high)})")
+                f"{100 * low:.1f}%-{100 * high:.1f}%), {self._elo_text()}")
+
+    def _elo_text(self) -> str:
+        """The Elo difference and its interval in words: a perfect (or zero) score has no
+        finite estimate, so only the finite end of the interval is given."""
+        if not self.games:
+            return "Elo difference: no estimate (no game played)"
+        elo_low, elo_high = self.elo_interval()
+        if not math.isinf(self.elo):
+            return (f"Elo difference {_signed(self.elo)} (95% CI {_signed(elo_low)} to "
+                    f"{_signed(elo_high)})")
+        if self.elo > 0:
+            return (f"Elo difference: no finite estimate (a perfect score); 95% CI from "
+                    f"{_signed(elo_low)}")
+        return (f"Elo difference: no finite estimate (a zero score); 95% CI up to "
+                f"{_signed(elo_high)}")
 
 
 @attrs.frozen
@@ -141,8 +158,9 @@ class MatchResult:
         return Score(name, won, self.draws, len(self.games) - self.draws - won)
 
     def summary(self) -> str:
-        """A short text with the totals, one line each, and the first bot's score with
-        its 95% confidence interval and the Elo difference it implies."""
+        """A short text with the totals, one line each, what went wrong in the first game
+        lost by each kind of fault (`fault_notes`), and the first bot's score with its 95%
+        confidence interval and the Elo difference it implies."""
         n = len(self.games)
         lines = [f"{n} game(s) under {self.rules.name}"]
         for name in self.names:
@@ -154,6 +172,40 @@ class MatchResult:
             reasons[game.termination] = reasons.get(game.termination, 0) + 1
         lines.append("endings: " + (", ".join(f"{k} {v}" for k, v in sorted(reasons.items()))
                                     or "none (no game played)"))
+        lines.extend(fault_notes(self.games))
         if n:
             lines.append(str(self.tally()))
         return "\n".join(lines)
+
+
+_NOTE_LENGTH = 400
+"""About the most characters of a game's detail a fault note quotes."""
+
+
+def fault_notes(games: Iterable[GameResult]) -> list[str]:
+    """One line per way a bot lost by a fault in `games` (an illegal move or setup, or a
+    program bot's bad answer, time out or crash: the games with a `GameResult.detail`):
+    the count, and the first such game's seed and detail, shortened (a program bot's
+    detail names the log of its standard error). What `MatchResult.summary` and the
+    ladder's command print, since the endings alone do not say what went wrong.
+    `ArgumentError` for anything but `GameResult` values."""
+    firsts: dict[str, tuple[GameResult, int]] = {}
+    for game in games:
+        if not isinstance(game, GameResult):
+            raise ArgumentError(f"fault_notes takes GameResult values, not {shown(game)}")
+        if not game.detail:
+            continue
+        first, count = firsts.get(game.termination, (game, 0))
+        firsts[game.termination] = (first, count + 1)
+    return [f"first {termination} (of {count}, game seed {first.seed}): "
+            f"{_shortened(first.detail)}"
+            for termination, (first, count) in sorted(firsts.items())]
+
+
+def _shortened(text: str) -> str:
+    """`text` cut in the middle to about `_NOTE_LENGTH` characters (its end often names
+    the log to read)."""
+    if len(text) <= _NOTE_LENGTH:
+        return text
+    keep = (_NOTE_LENGTH - 5) // 2
+    return f"{text[:keep]} ... {text[-keep:]}"

@@ -1,7 +1,8 @@
 """Bots that travel: what a worker builds each game's fresh bot from.
 
 A bot is given to a match as a name (``"heuristic"``, ``"random"`` or
-``"module:factory"``), as a `BotSpec` (a picklable factory and its options), or as a bot
+``"module:factory"``), as a `BotSpec` (a picklable factory and its options), as a bot
+class (a factory: each game builds ``cls(seed)``, as ``BotSpec(cls)`` does), or as a bot
 object, which serves as a template: every game plays a deep copy of it.
 """
 
@@ -131,12 +132,31 @@ BotRecipe = BotSpec | BotTemplate
 
 
 def bot_recipe(bot: Any, which: str = "bot") -> BotRecipe:
-    """What each game builds the bot `bot` (a `BotSpec`, a spec text or a bot object)
-    from; `BotSpecError` naming the argument `which` for anything else."""
+    """What each game builds the bot `bot` (a `BotSpec`, a spec text, a bot class or a bot
+    object) from; `BotSpecError` naming the argument `which` for anything else.
+
+    A class is a factory, as ``BotSpec(cls)``: each game builds ``cls(seed)`` with its
+    side's seed (a class whose constructor takes no seed is refused, naming what to pass
+    instead)."""
     if isinstance(bot, BotSpec | BotTemplate):
         return bot
     if isinstance(bot, str):
         return BotSpec(bot)
+    if isinstance(bot, type):
+        return _class_recipe(bot, which)
     if callable(bot):
         return BotTemplate(bot)
     raise BotSpecError(f"{which} is neither a bot, a bot name nor a BotSpec: {shown(bot)}")
+
+
+def _class_recipe(cls: type, which: str) -> BotSpec:
+    """``BotSpec(cls)``: the class `cls` given where a bot is, built ``cls(seed)`` by each
+    game; `BotSpecError` naming `which` and the fix when its constructor takes no seed."""
+    name = getattr(cls, "__qualname__", "?")
+    try:
+        return BotSpec(cls)
+    except BotSpecError as exc:
+        raise BotSpecError(
+            f"{which} is the class {name}, which each game would build as {name}(seed), "
+            f"but {exc}: pass a bot object, such as {name}(), or a factory taking the seed "
+            f"in BotSpec(factory)") from None

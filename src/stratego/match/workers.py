@@ -78,7 +78,8 @@ class _Chunk:
     setups: str = "random"
 
 
-def play_seated(rules: Rules | str, bots: Sequence[Bot | BotSpec | BotTemplate | str],
+def play_seated(rules: Rules | str,
+                bots: Sequence[Bot | BotSpec | BotTemplate | type[Any] | str],
                 names: tuple[str, str], seed: int | None, *, swapped: bool = False,
                 max_plies: int | None = DEFAULT_MAX_PLIES, setups: str = "random",
                 keep_state: bool = False) -> GameResult:
@@ -230,8 +231,8 @@ def _chunks(indices: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
 
 def play_match(
     rules: Rules | str,
-    red_bot: Bot | BotSpec | str,
-    blue_bot: Bot | BotSpec | str,
+    red_bot: Bot | BotSpec | type[Any] | str,
+    blue_bot: Bot | BotSpec | type[Any] | str,
     *,
     games: int = 10,
     seed: int | None = 0,
@@ -260,14 +261,15 @@ def play_match(
     armies of bots that do not place their own come from (``"random"`` or
     ``"human"``, as in `play_game`). `progress` is called after each game played.
 
-    Bots are names, `BotSpec` descriptions or bot objects; each game plays a fresh
-    one. A name that is no bot is refused at once (`stratego.errors.BotSpecError`, with
-    the close matches). `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for
-    this match (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the
-    default); `executor` plays on yours instead (never shut down here). Games go out
-    `chunk_size` at a time (by default one at a time when `jsonl` is given). Either way
-    the result is the same as with one worker, game for game; bots, their options and
-    the rules must pickle.
+    Bots are names, `BotSpec` descriptions, bot classes (each game builds ``cls(seed)``,
+    as ``BotSpec(cls)``) or bot objects; each game plays a fresh one. A name that is no
+    bot is refused at once (`stratego.errors.BotSpecError`, with the close matches).
+    `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for this match
+    (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the default);
+    `executor` plays on yours instead (never shut down here). Games go out `chunk_size`
+    at a time (by default one at a time when `jsonl` is given). Either way the result is
+    the same as with one worker, game for game; bots, their options and the rules must
+    pickle.
 
     `jsonl` names a file that gets one JSON line per finished game (with the game's
     record when `record` is true), flushed to disk: calling again with the same

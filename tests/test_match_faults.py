@@ -1,0 +1,296 @@
+"""What a match says when something goes wrong: a bot class given where a bot is, a
+perfect score's Elo difference, the faults that lost games (named in the summaries, a
+program's log and the last line of its standard error), the typos of a bot spec, and
+``--move-time`` given to bots it does not time."""
+
+from __future__ import annotations
+
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from stratego import Move, Player
+from stratego.bots import make_bot
+from stratego.cli import main
+from stratego.editions import CLASSIC
+from stratego.errors import ArgumentError, BotSpecError
+from stratego.match import (
+    BotSpec,
+    GameResult,
+    Score,
+    fault_notes,
+    play_game,
+    play_match,
+)
+from stratego.protocol import ProgramBot
+from stratego.protocol import main as serve_main
+from stratego.views import PlayerView
+
+
+class SeededBot:
+    """A bot class whose ``reset`` needs its seed (as users write them)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, view: PlayerView) -> Move:
+        return self.rng.choice(view.legal_moves)
+
+
+class SeedlessBot:
+    """A bot class whose constructor takes no seed."""
+
+    def __call__(self, view: PlayerView) -> Move:
+        return view.legal_moves[0]
+
+
+def stubborn(view: PlayerView) -> Move:
+    """A bot that always answers the same illegal move."""
+    return Move.parse("a1-a9")
+
+
+def _program(tmp_path: pathlib.Path, name: str, on_move: str) -> str:
+    """The ``cmd:`` spec of a protocol program that sets up at random and runs `on_move`
+    (Python statements; ``message`` is the host's message) when asked for a move."""
+    path = tmp_path / f"{name}.py"
+    path.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    message = json.loads(line)\n"
+        "    if message['type'] == 'start':\n"
+        "        print(json.dumps({'type': 'setup', 'setup': None}), flush=True)\n"
+        "    elif message['type'] == 'move':\n"
+        + "".join(f"        {statement}\n" for statement in on_move.split(";")),
+        encoding="utf-8")
+    return f"cmd:{sys.executable} {path}"
+
+
+# ---------------------------------------------------------------------------
+# a bot class
+
+
+def test_a_bot_class_is_a_factory_built_with_each_game_s_seed() -> None:
+    """A class given where a bot is plays as ``BotSpec(cls)``: each game builds
+    ``cls(seed)`` (its ``reset`` is called with the seed, never on the class), the same
+    games as the spec gives."""
+    as_class = play_match(CLASSIC, SeededBot, "random", games=2, seed=5, max_plies=60)
+    as_spec = play_match(CLASSIC, BotSpec(SeededBot), "random", games=2, seed=5,
+                         max_plies=60)
+    assert as_class.games == as_spec.games
+    assert as_class.names == ("SeededBot", "random")
+    game = play_game(CLASSIC, SeededBot, "random", seed=2, max_plies=40)
+    assert game.red == "SeededBot"
+    assert game.plies == 40
+
+
+def test_a_bot_class_that_takes_no_seed_is_refused_with_the_fix() -> None:
+    """A class whose constructor takes no seed cannot be built per game: refused at once,
+    naming the argument and what to pass instead."""
+    with pytest.raises(BotSpecError, match=r"blue_bot is the class SeedlessBot.*"
+                                           r"pass a bot object, such as SeedlessBot\(\)"):
+        play_match(CLASSIC, "random", SeedlessBot, games=1)
+    assert play_game(CLASSIC, SeedlessBot(), "random", seed=1, max_plies=10).plies == 10
+
+
+# ---------------------------------------------------------------------------
+# the Elo difference of a perfect score
+
+
+def test_a_perfect_or_zero_score_has_no_finite_elo_estimate() -> None:
+    """A perfect score prints the lower end of its interval only, a zero score the upper
+    end, never an infinity; no game played says so."""
+    assert str(Score("a", 10, 0, 0)).endswith(
+        "Elo difference: no finite estimate (a perfect score); 95% CI from +166")
+    assert str(Score("a", 0, 0, 10)).endswith(
+        "Elo difference: no finite estimate (a zero score); 95% CI up to -166")
+    assert str(Score("a", 0, 0, 0)).endswith("Elo difference: no estimate (no game played)")
+
+
+@given(st.integers(0, 400), st.integers(0, 400), st.integers(0, 400))
+def test_a_score_never_prints_an_infinity(wins: int, draws: int, losses: int) -> None:
+    """Whatever the results, the text of a score has no ``inf``."""
+    assert "inf" not in str(Score("a", wins, draws, losses))
+
+
+# ---------------------------------------------------------------------------
+# faults in the summaries
+
+
+def test_the_summary_names_the_first_detail_of_each_fault() -> None:
+    """An illegal move is counted in the endings, and the summary quotes the first game's
+    detail (who, what and why), once per kind of fault."""
+    result = play_match(CLASSIC, stubborn, "random", games=2, seed=1, max_plies=50)
+    lines = result.summary().splitlines()
+    notes = [line for line in lines if line.startswith("first ")]
+    assert notes == [f"first illegal move (of 2, game seed {result.games[0].seed}): "
+                     f"{result.games[0].detail}"]
+    assert "a1-a9" in notes[0]
+
+
+def test_fault_notes_cut_a_long_detail_in_the_middle_and_check_their_input() -> None:
+    """A detail of thousands of characters is cut to a few hundred, keeping its start and
+    its end (where a program's log is named); games without a detail give no note."""
+    long = "red (x): " + "y" * 5000 + " logged in /tmp/the.log"
+    games = [GameResult(1, "x", "z", Player.BLUE, "bad answer", 3, long),
+             GameResult(2, "x", "z", None, "ply limit", 30)]
+    (note,) = fault_notes(games)
+    assert len(note) < 500
+    assert note.startswith("first bad answer (of 1, game seed 1): red (x): yyy")
+    assert note.endswith(" logged in /tmp/the.log")
+    assert fault_notes(games[1:]) == []
+    with pytest.raises(ArgumentError, match="fault_notes takes GameResult values"):
+        fault_notes(["not a game"])  # type: ignore[list-item]
+
+
+def test_a_crash_names_the_log_and_the_last_line_of_standard_error(
+        tmp_path: pathlib.Path) -> None:
+    """A program that crashes loses with a detail quoting the last line it wrote on
+    standard error and naming its log."""
+    log = tmp_path / "bot.log"
+    spec = BotSpec(_program(tmp_path, "crash", "print('thinking', file=sys.stderr);1/0"),
+                   {"log": str(log)})
+    game = play_game(CLASSIC, spec, "random", seed=1, max_plies=20)
+    assert game.termination == "bot crashed"
+    assert ("its standard error ends 'ZeroDivisionError: division by zero' (logged in "
+            f"{log})") in game.detail
+
+
+def test_a_log_two_programs_share_is_named_but_not_quoted(tmp_path: pathlib.Path) -> None:
+    """When the opponent's program writes to the same log, the log's last line could be
+    either's: the detail names the log and quotes nothing."""
+    log = str(tmp_path / "shared.log")
+    command = _program(tmp_path, "crash", "print('secret', file=sys.stderr);1/0")
+    game = play_game(CLASSIC, BotSpec(command, {"log": log}), BotSpec(command, {"log": log}),
+                     seed=1, max_plies=20)
+    assert game.termination == "bot crashed"
+    assert game.winner is Player.BLUE
+    assert game.detail.endswith(f"; its standard error is logged in {log}")
+    assert "ends" not in game.detail
+    assert "secret" not in game.detail
+
+
+def test_a_debug_print_on_standard_output_gets_a_hint(tmp_path: pathlib.Path) -> None:
+    """A line that is not JSON where a move was asked for says where debug output goes."""
+    spec = BotSpec(_program(tmp_path, "chatty", "print('thinking about', 9, 'moves')"),
+                   {"log": str(tmp_path / "bot.log")})
+    game = play_game(CLASSIC, spec, "random", seed=1, max_plies=20)
+    assert game.termination == "bad answer"
+    assert ("it answered 'thinking about 9 moves', not a 'move' message (write debug "
+            "output to standard error") in game.detail
+
+
+def test_a_program_that_never_answers_start_is_told_what_was_asked(
+        tmp_path: pathlib.Path) -> None:
+    """"No answer in time" names the message the program was sent and the answer
+    expected, within its time."""
+    mute = tmp_path / "mute.py"
+    mute.write_text("import time\ntime.sleep(30)\n", encoding="utf-8")
+    bot = ProgramBot([sys.executable, str(mute)], 1, move_time=0.5,
+                     log=str(tmp_path / "bot.log"))
+    game = play_game(CLASSIC, bot, "random", seed=1, max_plies=20)
+    assert game.termination == "out of time"
+    assert ("no answer in time to its 'start' message (a 'setup' message was expected "
+            "within 0.5 s)") in game.detail
+
+
+def test_the_match_and_ladder_commands_print_the_fault_and_the_log(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --verbose, both commands say what a crashing program did and where its
+    standard error is (under the summary, under the table; on standard error with the
+    ladder's --json)."""
+    log = tmp_path / "bot.log"
+    command = _program(tmp_path, "crash", "1/0")
+    spec = f"cmd(log={str(log)!r}):{command[4:]}"
+    assert main(["match", "--red", spec, "--blue", "random", "-n", "1", "--max-plies", "20",
+                 "--progress", "none"]) == 0
+    out = capsys.readouterr().out
+    assert "first bot crashed (of 1, game seed " in out
+    assert f"'ZeroDivisionError: division by zero' (logged in {log})" in out
+    assert main(["ladder", spec, "random", "--games-per-pair", "2", "--max-plies", "20",
+                 "--json", "--progress", "none"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("{")
+    assert "first bot crashed" not in captured.out
+    assert "first bot crashed (of 2, game seed " in captured.err
+    assert str(log) in captured.err
+
+
+# ---------------------------------------------------------------------------
+# typos of a bot spec
+
+
+@pytest.mark.parametrize(("spec", "said"), [
+    ("search(simulations=10", "lacks the ')' that closes its options, at its end: write "
+                              "'search(simulations=10)'"),
+    ("mybots:GreedyBot(", "lacks the ')' that closes its options, at its end: write "
+                          "'mybots:GreedyBot()'"),
+    ("random(seed=3)", "the seed is no option: each game gives the bot its own seed, drawn "
+                       "from the match's seed (--seed on the command line"),
+])
+def test_a_bot_spec_typo_is_named_as_such(spec: str, said: str) -> None:
+    """A missing closing parenthesis and a seed written as an option are named, with the
+    fix, wherever a spec is read."""
+    with pytest.raises(BotSpecError) as refused:
+        BotSpec(spec)
+    assert said in str(refused.value)
+    with pytest.raises(BotSpecError, match=r"\)|seed"):
+        make_bot(spec, 1)
+
+
+def test_a_parenthesis_in_a_file_s_path_is_no_option(tmp_path: pathlib.Path) -> None:
+    """A folder named with parentheses holds a bot file like any other."""
+    folder = tmp_path / "bots (old)"
+    folder.mkdir()
+    (folder / "mine.py").write_text("def make(seed):\n    return lambda view: "
+                                    "view.legal_moves[0]\n", encoding="utf-8")
+    assert callable(make_bot(f"{folder / 'mine.py'}:make", 1))
+
+
+# ---------------------------------------------------------------------------
+# the protocol's own command, and --move-time
+
+
+def test_serving_a_bot_that_does_not_exist_says_so_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m stratego.protocol bogus`` reports the unknown bot in one line on
+    standard error and exits with status 2, as a usage error."""
+    assert serve_main(["bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("stratego.protocol: unknown bot 'bogus'")
+    assert err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_serving_a_bot_that_does_not_exist_as_a_program_exits_with_status_2() -> None:
+    """The same, as the program a host would run."""
+    done = subprocess.run([sys.executable, "-m", "stratego.protocol", "bogus"],
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=60, check=False)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "unknown bot 'bogus'" in done.stderr
+
+
+@pytest.mark.parametrize("command", ["match", "ladder"])
+def test_move_time_without_a_program_bot_says_it_changes_nothing(
+        command: str, capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    """--move-time with only bots in Python gets a note on standard error; with a program
+    bot, none."""
+    bots = (["--red", "random", "--blue", "random", "-n", "1"] if command == "match"
+            else ["random", "random", "--games-per-pair", "1"])
+    argv = [command, *bots, "--max-plies", "10", "--progress", "none", "--move-time", "2"]
+    assert main(argv) == 0
+    assert "--move-time applies to program bots (cmd:) only" in capsys.readouterr().err
+    program = _program(tmp_path, "first", "print(json.dumps({'type': 'move', "
+                                          "'move': message['legal'][0]}), flush=True)")
+    argv[argv.index("random")] = program
+    assert main(argv) == 0
+    assert "--move-time applies" not in capsys.readouterr().err
