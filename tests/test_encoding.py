@@ -44,6 +44,7 @@ from stratego.encoding import (
 from stratego.errors import ArgumentError
 from stratego.setups import random_setup
 from stratego.views import rank_masks, view
+from stratego.views.fold import identities
 
 STARTS = st.one_of(new_games(rules_values()), scattered_positions())
 
@@ -144,7 +145,9 @@ def test_the_legal_mask_marks_exactly_the_legal_moves(start: stratego.GameState,
 def test_planes_from_the_state_equal_planes_from_the_view(start: stratego.GameState, seed: int,
                                                           plies: int, player: Player) -> None:
     """Invariant: `observation_planes(state, player)` (engine tables) is exactly
-    `observation_planes(view(state, player))`, and `rank_masks` is the view's `possible`."""
+    `observation_planes(view(state, player))`, and `rank_masks` is the view's `possible`:
+    entry ``id`` (a state's id) is the set of the piece the view shows for it, under the
+    view's own id after a hidden rescue (Silent Defense with Rescue relabels the pile)."""
     np = pytest.importorskip("numpy")
     state = random_playout(start, seed, plies)[-1]
     seen = view(state, player)
@@ -153,8 +156,11 @@ def test_planes_from_the_state_equal_planes_from_the_view(start: stratego.GameSt
     assert fast.flags.c_contiguous
     assert np.array_equal(fast, observation_planes(seen))
     masks = rank_masks(state, player)
-    assert [masks[p.id] for p in seen.all_pieces()] == [
-        sum(1 << r for r in p.possible) for p in seen.all_pieces()]
+    labels, _ = identities(state, player)
+    true_of = ({p.id: p.id for p in seen.all_pieces()} if labels is None
+               else {label: pid for pid, label in enumerate(labels)})
+    assert {true_of[p.id]: masks[true_of[p.id]] for p in seen.all_pieces()} == {
+        true_of[p.id]: sum(1 << r for r in p.possible) for p in seen.all_pieces()}
     assert observation_planes(state, player) is not fast  # a fresh array each call
     assert np.array_equal(observation_planes(seen, player), fast)  # its own player: taken
     with pytest.raises(ArgumentError, match=f"this is {player}'s view, not "
@@ -336,3 +342,37 @@ def test_a_perspective_that_is_no_player_is_refused(perspective: object) -> None
         action_moves(perspective)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match=r"a player is Player.RED \(0\) or Player.BLUE"):
         legal_action_indices(seen, perspective)  # type: ignore[arg-type]
+
+
+RELABELLED = (
+    'milton-bradley-1961+aggressor-advantage+rescue+silent-defense .C9.x20....../G8..'
+    '......./l19X7......../...t18.N5..B6./..~~f16k17~~../..~~..~~../..J4.x15...../...'
+    '...j13..l14/..s12..B2.F3../x10..k11....J1. b 0 x=K21,N22,C23,N24,N25,L26,T27,X28'
+    ',X29,X30,K31,N32,T33,L34,T35,L36,K37,X38,X39,T40,J41,X42,M43,L44,S45,B46,K47,X48'
+    ',B49,B50,B51,c52,j53,t54,l55,b56,l57,b58,n59,n60,b61,k62,b63,c64,x65,t66,t67,j68'
+    ',n69,k70,x71,g72,x73,n74,m75,b76,b77,n78,x79,x80'
+)
+"""A Milton Bradley 1961 position with Aggressor Advantage, Rescue and Silent Defense and a
+pile of Blue's pieces holding Bombs, found by the property above."""
+
+
+@pytest.mark.extra("numpy")
+def test_rank_masks_follow_the_pieces_through_a_hidden_rescue() -> None:
+    """Silent Defense with Rescue: Blue brings back a Captain Red does not see, so Red's
+    view shows the returned piece under the pile's lowest id (docs/hidden-information.md).
+    `rank_masks` stays by the state's ids: the returned piece's entry is what the view
+    shows on its square (no Bomb: a Bomb is not brought back), the pile's what it shows of
+    the pile (a Bomb possible)."""
+    state = stratego.parse_position("".join(RELABELLED))
+    for move in ("a1-a4", "b8-e8", "d1-c1", "K@g10"):
+        state = stratego.apply(state, move)
+    seen = view(state, Player.RED)
+    labels, _ = identities(state, Player.RED)
+    assert labels is not None
+    assert labels[62] != 62
+    masks = rank_masks(state, Player.RED)
+    on_g10 = seen.piece_at(stratego.Square.parse("g10"))
+    assert on_g10 is not None
+    assert Rank.BOMB not in on_g10.possible
+    assert masks[62] == sum(1 << r for r in on_g10.possible)  # the rescued Captain's entry
+    assert masks[62] >> Rank.BOMB & 1 == 0
