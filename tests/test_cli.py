@@ -98,6 +98,23 @@ def test_selfplay_finishes_in_every_edition(capsys: pytest.CaptureFixture[str],
     assert "   a   b   c" in out
 
 
+def test_selfplay_and_replay_say_how_the_game_ended(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    """After the outcome line, a game the rules ended says how (`explain_outcome`): here
+    (To end the game, every book) the piece that captured the Flag, the same when the saved
+    game is replayed."""
+    saved = tmp_path / "game.json"
+    code, out, err = run(capsys, "selfplay", "--edition", "jumbo-2014", "--seed", "7",
+                         "--save", str(saved))
+    assert code == 0, err
+    lines = out.splitlines()
+    at = lines.index("Outcome: blue wins (flag captured) 0-1")
+    assert lines[at + 1] == "The blue Miner (3) on a5 captured the red Flag on a4."
+    code, out, err = run(capsys, "replay", str(saved))
+    assert code == 0, err
+    assert "The blue Miner (3) on a5 captured the red Flag on a4." in out.splitlines()
+
+
 def test_selfplay_is_deterministic_by_seed(capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "selfplay", "--edition", "classic", "--seed", "11", "--moves")
     again = run(capsys, "selfplay", "--edition", "classic", "--seed", "11", "--moves")

@@ -18,6 +18,7 @@ from stratego.cli.options import (
 from stratego.cli.saving import check_save, format_of, save_game
 from stratego.editions import EDITIONS, OPTIONS
 from stratego.errors import StrategoError, shown
+from stratego.explain import explain_outcome
 from stratego.match import GameResult, play_game
 from stratego.pieces import Player
 from stratego.state import GameState
@@ -67,7 +68,9 @@ def _header_lines(tags: dict[str, str]) -> list[str]:
 
 
 def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
-    """The end of a game as `selfplay` and `replay` print it."""
+    """The end of a game as `selfplay` and `replay` print it: the moves (``--moves``), the
+    board, the captured pieces, the plies, the outcome line and, for a game the rules
+    ended, how (`stratego.explain_outcome`)."""
     if args.moves:
         from stratego.records import move_text
 
@@ -79,6 +82,8 @@ def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
     print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
     print(f"Plies: {state.ply}")
     print(f"Outcome: {outcome}")
+    if state.outcome is not None:  # how the rules ended it (the board is shown whole)
+        print(textwrap.fill(explain_outcome(state), WIDTH))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
