@@ -15,6 +15,7 @@ FACADES = {
     "sampling": set(),
     "gravon": set(),
     "openspiel": set(),
+    "encoding": {"MissingDependencyError"},  # re-exported from stratego.errors
 }
 """Subpackages whose `__init__` exports the public names of all their modules, with the
 names each also exports from elsewhere."""
