@@ -381,7 +381,11 @@ def test_two_people_join_by_link_and_see_only_their_own_ranks() -> None:
     blue_base = f"/api/games/{created['game']}/{joined.json()['seat']}"
     again = c.post(f"/api/games/{created['game']}/join", json={"code": code})
     assert again.status_code == 409  # a link seats one person
-    assert c.get(red["join"]).status_code == 409
+    used = c.get(red["join"])  # a page that says the game has its two players
+    assert used.status_code == 200
+    assert '"used":true' in used.text
+    assert joined.json()["seat"] not in used.text
+    assert created["seat"] not in used.text
     assert c.get(red_base).json()["join"] is None
 
     assert start(c, red_base)["phase"] == "waiting"
@@ -609,8 +613,10 @@ def test_a_finished_game_offers_its_record() -> None:
     payload = c.post(base + "/move", json={"move": "a4-a7"}).json()
     assert payload["phase"] == "over"
     assert payload["record"] is True
-    assert payload["status"] == ("Game over: you win (flag captured). The red Scout (2) on a4 "
-                                 "captured the blue Flag on a7.")
+    assert payload["status"] == "Game over."  # who won and how: the result, said once
+    assert payload["result"]["how"] == "The red Scout (2) on a4 captured the blue Flag on a7."
+    assert payload["result"]["text"] == ("You win (flag captured). The red Scout (2) on a4 "
+                                         "captured the blue Flag on a7.")
     assert c.post(base + "/move", json={"move": "a7-a6"}).status_code == 409
     record = c.get(base + "/record.txt")
     assert record.status_code == 200

@@ -244,14 +244,15 @@ def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: 
     page.locator('[data-square="a4"]').click()
     expect(page.locator('[data-square="a7"]')).to_have_attribute("data-legal", "true")
     page.locator('[data-square="a7"]').click()
-    expect(_status(page)).to_have_text("Game over: you win (flag captured). The red Scout (2) "
-                                       "on a4 captured the blue Flag on a7.")
+    expect(_status(page)).to_have_text("Game over.")
     expect(page.get_by_test_id("strikes")).to_contain_text("Scout (2) strikes Flag (F)")
     expect(page.locator('[data-square="a7"] .piece')).to_have_attribute("data-owner", "red")
     expect(page.get_by_test_id("tray-blue").locator(".chip")).to_have_count(1)
     expect(page.get_by_test_id("tray-blue").locator('.chip[data-rank="F"]')).to_be_visible()
     expect(page.get_by_test_id("game-over")).to_be_visible()
     expect(page.get_by_test_id("result")).to_have_text("You win")
+    expect(page.get_by_test_id("reason")).to_have_text(  # the how, said once: here
+        "The red Scout (2) on a4 captured the blue Flag on a7.")
 
     with page.expect_download() as info:
         page.get_by_test_id("download").click()
@@ -418,6 +419,7 @@ def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
     expect(panel).to_be_visible()
     expect(page.get_by_test_id("result")).to_have_text("You lose")
     expect(page.get_by_test_id("reason")).to_have_text("You resigned.")
+    expect(_status(page)).to_have_text("Game over.")  # the panel says who and how, once
     # The whole opponent army, face up.
     expect(page.locator('.piece[data-owner="blue"][data-rank][data-revealed="true"]')
            ).to_have_count(40)

@@ -225,7 +225,10 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
     expect(page.get_by_test_id("choose-variants").get_by_label("Stratego Barrage")).to_be_checked()
     page.get_by_test_id("choose-bot").select_option("medium")
 
+    # the start page remembers the choices above (blue, 15+10, Barrage): start afresh
+    page.evaluate("() => localStorage.removeItem('stratego.choices.v1')")
     page.goto(server.url + "/")
+    expect(page.get_by_test_id("choose-colour").get_by_label("red")).to_be_checked()
     page.get_by_test_id("choose-rules").select_option("classic")
     page.get_by_test_id("choose-variants").locator("summary").click()
     page.get_by_test_id("choose-variants").get_by_label("Stratego Barrage").check()

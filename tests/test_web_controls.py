@@ -48,7 +48,7 @@ def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
     assert post(hub, base + "/rematch").status == 409  # not before the end
     over = post(hub, base + "/resign").json()
     assert over["phase"] == "over"
-    assert over["status"] == "Game over: blue wins (red resigned)."
+    assert over["status"] == "Game over."  # who won and how: the result (the panel)
     assert over["result"] == {"winner": "blue", "reason": "resignation", "you": "loss",
                               "text": "blue wins (red resigned).", "how": None}
     game = hub._games[over["game"]]
@@ -82,15 +82,16 @@ def test_a_draw_offered_and_accepted_between_two_people() -> None:
     post(hub, red + "/offer-draw")
     payload = post(hub, blue + "/accept-draw").json()
     assert payload["phase"] == "over"
-    assert payload["status"] == "Game over: a draw (draw agreed)."
-    assert payload["result"]["you"] == "draw"
+    assert payload["status"] == "Game over."
+    assert (payload["result"]["you"], payload["result"]["reason"]) == ("draw", "draw agreed")
     assert hub.handle("GET", red).json()["result"]["winner"] is None
 
 
 def test_the_bot_accepts_a_draw_only_when_behind_and_never_before_a_move() -> None:
     """The documented rule (`stratego.bots.draws.accepts_draw`): the bot accepts a draw
     only once a piece has moved and only when it is behind on material; a declined offer
-    is a plain notice (200), not an error, and the game goes on."""
+    is a plain notice (200), not an error, and the game goes on; an accepted one ends the
+    game with the notice "The bot accepts the draw." (as a refusal has its own)."""
     hub = GameHub(seed=1, bot="random", token=tokens())
     base, _ = _bot_game(hub)
     declined = post(hub, base + "/offer-draw")  # move 0: equal armies, nothing moved
@@ -107,7 +108,7 @@ def test_the_bot_accepts_a_draw_only_when_behind_and_never_before_a_move() -> No
 
     behind = offer_after_a_move({"a4": "M", "b1": "G", "j1": "F", "j10": "f", "a10": "x"})
     assert (behind["phase"], behind["result"]["reason"], behind["notice"]) == (
-        "over", "draw agreed", None)
+        "over", "draw agreed", "The bot accepts the draw.")
     ahead = offer_after_a_move({"a4": "X", "j1": "F", "j10": "f", "a10": "m", "b10": "g"})
     assert (ahead["phase"], ahead["notice"]) == ("play", "The bot declines the draw.")
 

@@ -36,7 +36,8 @@ def add_serve_options(serve: argparse.ArgumentParser) -> None:
                        help="most games one address may hold (default: half of "
                             "--max-games)")
     serve.add_argument("--move-limit", type=int, default=60, metavar="N",
-                       help="most moves one seat may send a minute (default: %(default)s)")
+                       help="moves one seat may send in a burst, refilled at N a minute "
+                            "(default: %(default)s)")
 
 
 def _allowed_hosts(args: argparse.Namespace) -> list[str]:

@@ -11,9 +11,12 @@ requests that change state, and the per-client rate limit on creating games.
   own name point at a loopback address (DNS rebinding) cannot drive the server.
 * `RateLimiter`: at most `limit` games created per client in any `window` seconds; one
   more is refused with ``429`` and a ``Retry-After`` (at most the window) that says when
-  the client may try again (the hub keeps one for creating games per address and one for
-  moves per seat). What it remembers is bounded: clients idle for a window are
-  forgotten, and at most `max_clients` are tracked.
+  the client may try again (the hub keeps one for creating games per address). What it
+  remembers is bounded: clients idle for a window are forgotten, and at most
+  `max_clients` are tracked.
+* `MoveBucket`: the moves of a seat, a token bucket: a burst of `limit` moves at once,
+  then `limit` per `window` (one every ``window / limit`` seconds) as the bucket fills
+  again. Quick play against an instant bot never meets it; a flood is held to the rate.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from urllib.parse import urlsplit
 
 from stratego.errors import ArgumentError, WebError, shown
 
-__all__ = ["LOOPBACK_HOSTS", "RateLimiter", "check_host", "check_same_origin"]
+__all__ = ["LOOPBACK_HOSTS", "MoveBucket", "RateLimiter", "check_host", "check_same_origin"]
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 """The ``Host`` names a server accepts unless told others (``--allowed-hosts``)."""
@@ -137,6 +140,72 @@ class RateLimiter:
             if times and now - times[-1] < self.window:
                 break
             del self._seen[client]
+
+    @property
+    def clients(self) -> int:
+        """How many clients are remembered now."""
+        return len(self._seen)
+
+
+class MoveBucket:
+    """A token bucket per client: at most `limit` events at once, then `limit` per `window`
+    seconds as the bucket fills again (one every ``window / limit`` seconds).
+
+    Over any `window` a client may so send at most twice `limit` events (a full bucket,
+    then its refill); held at the rate beyond. It has the interface of `RateLimiter`.
+
+    Args:
+        limit: The bucket's size (the burst) and its refill per `window`.
+        window: The seconds in which an empty bucket fills up again.
+        clock: The time source (seconds).
+        max_clients: The most clients remembered at once; beyond it the one seen least
+            recently is forgotten, and so is one idle for `window` (its bucket full again).
+        refusal: The start of the ``429`` message; ``": try again in N s"`` follows.
+    """
+
+    def __init__(self, limit: int, window: float, clock: Callable[[], float],
+                 max_clients: int = 10_000, refusal: str = "too many moves from this seat") -> None:
+        if not isinstance(limit, int) or limit < 1:
+            raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
+        if not 0 < window <= 3600:
+            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+        self.limit = limit
+        self.window = float(window)
+        self.max_clients = max_clients
+        self.refusal = refusal
+        self._clock = clock
+        self._rate = limit / self.window  # tokens per second
+        self._seen: collections.OrderedDict[str, tuple[float, float]] = (
+            collections.OrderedDict())  # client -> (tokens, when)
+
+    def _tokens(self, client: str, now: float) -> float:
+        tokens, when = self._seen.get(client, (float(self.limit), now))
+        return min(float(self.limit), tokens + max(0.0, now - when) * self._rate)
+
+    def check(self, client: str) -> None:
+        """Take one token of `client`'s bucket, or refuse with a ``429`` `WebError` (taking
+        nothing) when it holds less than one."""
+        now = self._clock()
+        while self._seen:  # a bucket full again is as good as none: forget it
+            oldest, (_, when) = next(iter(self._seen.items()))
+            if now - when < self.window:
+                break
+            del self._seen[oldest]
+        tokens = self._tokens(client, now)
+        if tokens < 1.0:
+            wait = max(1, min(math.ceil((1.0 - tokens) / self._rate), 60))
+            raise WebError(429, f"{self.refusal}: try again in {wait} s",
+                           (("Retry-After", str(wait)),))
+        self._seen[client] = (tokens - 1.0, now)
+        self._seen.move_to_end(client)
+        while len(self._seen) > self.max_clients:
+            self._seen.popitem(last=False)
+
+    def undo(self, client: str) -> None:
+        """Give back the token taken last for `client` (a request refused after all)."""
+        held = self._seen.get(client)
+        if held is not None:
+            self._seen[client] = (min(float(self.limit), held[0] + 1.0), held[1])
 
     @property
     def clients(self) -> int:

@@ -26,13 +26,16 @@ sends the request header ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`; the game's
 does) gets such a refusal as ``200`` with ``{"error": "...", "refused": 409}`` instead: a
 player's ordinary mistake is then no failed request, which a browser would log as an error
 in its console. Every other status (a body that is not JSON, a wrong token, a rate limit,
-a fault of the server) stays what it is.
+a fault of the server) stays what it is. Opening a used join link in a browser
+(``GET /join/<game>/<code>``) is no refusal: a page (``200``) says the game has its two
+players, and its script takes a browser that holds a seat of that game back to it.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -45,7 +48,13 @@ from stratego.state import GameState
 from stratego.web.assets import asset, page
 from stratego.web.clocks import TimeControl
 from stratego.web.games import Game
-from stratego.web.guard import LOOPBACK_HOSTS, RateLimiter, check_host, check_same_origin
+from stratego.web.guard import (
+    LOOPBACK_HOSTS,
+    MoveBucket,
+    RateLimiter,
+    check_host,
+    check_same_origin,
+)
 from stratego.web.lineup import BotChoice, Lineup, default_bots
 from stratego.web.lobby import asked_seats, offered, presets
 from stratego.web.payloads import review, rules_title, svg
@@ -65,6 +74,10 @@ REFUSAL_HEADER = "X-Refusal-Status"
 _SOFT_STATUSES = frozenset({400, 409})
 """The refusals of a seat's action, a rematch or a join that `REFUSAL_HEADER` turns into a
 ``200`` reply."""
+
+_CODE = re.compile(r"[A-Za-z0-9_-]{1,100}")
+"""What a join code looks like (a URL-safe token); a link whose code is not one is refused
+(409) rather than answered with the page of a used link."""
 
 _PRESETS_PAGE = 12
 _MAX_ASKED_SEATS = 50
@@ -111,9 +124,10 @@ class GameHub:
             more get status 429 with a ``Retry-After``.
         create_window: The window of `create_limit`, in seconds (at most 60).
         protect_seconds: A game in which a seat acted this recently is never reclaimed.
-        move_limit: How many moves one seat may send in `move_window` seconds (status 429
-            beyond): each may cost a bot's think time.
-        move_window: The window of `move_limit`, in seconds (at most 60).
+        move_limit: How many moves one seat may send at once, and then in each
+            `move_window` seconds (a token bucket, `stratego.web.guard.MoveBucket`; status
+            429 beyond): each may cost a bot's think time, and quick play never meets it.
+        move_window: The seconds in which an emptied bucket fills up again (at most 60).
         allowed_hosts: The names (without port) a request's ``Host`` may carry; others are
             refused with 400 (DNS rebinding). Default: the loopback names
             (`stratego.web.guard.LOOPBACK_HOSTS`); ``["*"]`` allows any.
@@ -171,8 +185,7 @@ class GameHub:
         self._monotonic = monotonic or time.monotonic
         self.allowed_hosts = _hosts(allowed_hosts)
         self.limiter = RateLimiter(create_limit, create_window, self._clock)
-        self.move_limiter = RateLimiter(move_limit, move_window, self._clock,
-                                        refusal="too many moves from this seat")
+        self.move_limiter = MoveBucket(move_limit, move_window, self._clock)
         name = path_from(db, "db")
         store = None if name is None or name == ":memory:" else GameStore(name, self._monotonic)
         self.games = GameTable(store, self._clock, max_games, max_client_games, idle_seconds,
@@ -312,7 +325,15 @@ class GameHub:
             _allow(method, "GET")
             game = self.games.get(parts[1])
             with self.games.held(game):
-                check_code(game, parts[2])
+                try:
+                    check_code(game, parts[2])
+                except WebError:
+                    if _CODE.fullmatch(parts[2]) is None:
+                        raise
+                    # A used link (or a wrong code) opens a page that says so, and whose
+                    # script takes a browser holding a seat of the game back to it; it
+                    # holds the game id of the link and nothing more.
+                    return _page("join", {"game": game.id, "used": True})
                 return _page("join", {"game": game.id, "code": parts[2],
                                       "rules": game.rules.name,
                                       "rules_title": rules_title(game.rules),
@@ -360,7 +381,7 @@ class GameHub:
                 return Reply(200, "text/plain; charset=utf-8",
                              self.referee.record(game).encode("utf-8"),
                              (("Content-Disposition",
-                               f'attachment; filename="stratego-{game.id[:8]}.txt"'),
+                               f'attachment; filename="{self.referee.record_name(game)}"'),
                               ("Cache-Control", "no-store")))
             if len(rest) == 2 and rest[0] == "review":
                 _allow(method, "GET")

@@ -38,8 +38,7 @@ def offered(lineup: Lineup, rules: Rules) -> dict[str, Any]:
     return {
         "bots": list(lineup.offered()),
         "default_bot": lineup.default,
-        "editions": [{"id": name, "title": value.title}
-                     for name, value in {**EDITIONS, **OPTIONS}.items()],
+        "editions": _editions(rules),
         "variants": [{"id": name, "title": variant.title, "summary": variant.summary,
                       "excludes": sorted(variant.excludes)}
                      for name, variant in VARIANTS.items()],
@@ -50,6 +49,15 @@ def offered(lineup: Lineup, rules: Rules) -> dict[str, Any]:
              "increment_seconds": round(c.increment)} for c in TIME_CONTROLS],
         "default_time": "none",
     }
+
+
+def _editions(rules: Rules) -> list[dict[str, str]]:
+    """The editions (and rules options) offered, the server's default rules' first (the
+    classic web rules, unless the server was told others), then in the library's order."""
+    first = rules.name.split("+", 1)[0]
+    every = {**EDITIONS, **OPTIONS}
+    names = sorted(every, key=lambda name: name != first)  # a stable sort: the rest in order
+    return [{"id": name, "title": every[name].title} for name in names]
 
 
 def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:

@@ -24,10 +24,15 @@ from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import Game
 
-__all__ = ["PAYLOAD_SCHEMA", "payload", "ply_short", "ply_text", "review", "rules_title", "svg"]
+__all__ = ["GAME_OVER", "PAYLOAD_SCHEMA", "payload", "ply_short", "ply_text", "review",
+           "rules_title", "svg"]
 
 PAYLOAD_SCHEMA = "stratego.web/1"
 """The value of the ``"schema"`` field of the JSON a seat receives."""
+
+GAME_OVER = "Game over."
+"""A finished game's status line: who won and how are the payload's `result` (``text``,
+``how``), which the page shows once, in its game-over panel."""
 
 _OUTCOMES = {"attacker": "attacker wins", "defender": "defender wins", "both": "both removed"}
 
@@ -211,10 +216,10 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         out["cells"] = _setup_cells(game, player)
         out["home"] = [sq.name for sq in home_rows(player, rules.setup.depth)]
         if phase == "setup":
-            out["status"] = ("Set up your army: click two of your pieces (or a piece and "
+            out["status"] = ("Set up your army: pick two of your pieces (or a piece and "
                              "an empty square) to swap them, then press Start.")
         elif phase == "over":
-            out["status"] = f"Game over: {out['result']['text']}"
+            out["status"] = GAME_OVER
         elif not out["opponent_joined"]:
             out["status"] = f"Waiting for {other} to join: send them the join link."
         else:
@@ -385,15 +390,11 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
 
 def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:
     me = seen.player
-    if result is not None:
-        return f"Game over: {_lower_first(result['text'])}"
+    if result is not None:  # who won and how: the payload's `result` (the game-over panel)
+        return GAME_OVER
     if seen.to_move == me:
         if seen.pending_rescue is not None:
             return "Your decision: rescue a captured piece or decline."
         return f"Your move ({me})."
     who = "the bot" if game.opponent == "bot" else str(seen.to_move)
     return f"Waiting for {who} to move."
-
-
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:] if text.startswith(("You ", "A ")) else text

@@ -11,6 +11,7 @@ polls sees it.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -160,22 +161,42 @@ class Referee:
             raise
         return self.seating.seat_reply(game, game.creator.opponent)
 
-    @staticmethod
-    def record(game: Game) -> str:
+    def record(self, game: Game) -> str:
         """The game record (text form) of a finished game; refused (409) while it is on,
-        since the record holds both setups."""
+        since the record holds both setups. Its tags: ``Event``, ``Date`` (the day the
+        game was created, ``YYYY.MM.DD``, UTC), ``Red`` and ``Blue`` (``"You"`` and the
+        bot's name, ``"Easy bot"``, against the bot; ``"Red player"`` and ``"Blue
+        player"`` between two people), ``Bot`` (the bot's spec), ``Result`` and
+        ``Termination`` (how it ended: ``"flag captured"``, ``"resignation"``...)."""
         if game.state is None or not game.is_over:
             raise WebError(409, "the game record is available once the game is over "
                                 "(it shows both setups)")
-        names = {p: ("human" if s.human else f"bot:{game.bot_spec}")
+        choice = self.choice(game)
+        against_bot = any(not s.human for s in game.seats.values())
+        names = {p: ("You" if against_bot else f"{str(p).capitalize()} player") if s.human
+                 else f"{choice.name if choice is not None else 'The'} bot"
                  for p, s in game.seats.items()}
-        tags = {"red": names[Player.RED], "blue": names[Player.BLUE]}
+        tags = {"event": "Stratego web game",
+                "date": time.strftime("%Y.%m.%d", self._day(game)),
+                "red": names[Player.RED], "blue": names[Player.BLUE]}
+        if against_bot and game.bot_spec is not None:
+            tags["bot"] = game.bot_spec
         if game.ending is not None:
             winner = game.ending.winner
             tags["result"] = ("1/2-1/2" if winner is None else
                               "1-0" if winner is Player.RED else "0-1")
             tags["termination"] = game.ending.reason
+        elif game.state.outcome is not None:
+            tags["termination"] = game.state.outcome.termination.value
         return record_from_state(game.state, **tags).to_text()
+
+    def record_name(self, game: Game) -> str:
+        """The file name a game's record downloads as: ``stratego-YYYYMMDD-<id>.txt`` (the
+        day the game was created, UTC; the first 8 characters of its id)."""
+        return f"stratego-{time.strftime('%Y%m%d', self._day(game))}-{game.id[:8]}.txt"
+
+    def _day(self, game: Game) -> time.struct_time:
+        return time.gmtime(game.created or self.clock())
 
 
 def check_code(game: Game, code: str) -> None:

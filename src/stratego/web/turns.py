@@ -9,7 +9,8 @@ time limit.
 
 The bot and draw offers: it accepts a draw only when `stratego.bots.draws.accepts_draw`
 says so from its own view (once a piece has moved, and only when it is behind on
-material); a declined offer is a notice, not a refusal.
+material); its answer is a notice ("The bot declines the draw." is no refusal; "The bot
+accepts the draw." comes with the game's end).
 
 Clocks: in a game with a clock (`stratego.web.clocks.GameClock`), each turn is charged to
 the side that played it at the monotonic time `now()` tells, and the bot's time for a
@@ -39,10 +40,14 @@ from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
 from stratego.web.games import Ending, Game
 
-__all__ = ["ACTIONS", "DECLINED", "BotTable", "act", "bot_turns", "parse_setup", "think_budget"]
+__all__ = ["ACCEPTED", "ACTIONS", "DECLINED", "BotTable", "act", "bot_turns", "parse_setup",
+           "think_budget"]
 
 DECLINED = "The bot declines the draw."
 """The notice a seat gets when the bot declines its draw offer."""
+
+ACCEPTED = "The bot accepts the draw."
+"""The notice a seat gets when the bot accepts its draw offer (the game is then over)."""
 
 Now = Callable[[], float]
 """A monotonic clock, in seconds (what a game's chess clocks are read with)."""
@@ -177,7 +182,7 @@ def act(game: Game, player: Player, action: str, data: dict[str, Any],
         table: BotTable | None, now: Now) -> str | None:
     """Do `action` for `player`'s seat (one of `ACTIONS`), or refuse it; `table` is the
     game's bot (None between two people) and `now` the clocks' time. Returns a notice
-    for the seat (a declined draw), None otherwise."""
+    for the seat (the bot's answer to a draw offer), None otherwise."""
     notice = None
     if action == "move":
         _move(game, player, data, table, now)
@@ -323,6 +328,7 @@ def bot_turns(game: Game, table: BotTable | None, now: Now) -> None:
 def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | None:
     _playing(game)
     other = player.opponent
+    notice = None
     if action == "resign":
         game.ending = Ending("resignation", other)
         game.draw_offer = None
@@ -334,6 +340,7 @@ def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | No
             if not accepts_draw(view(game.state, other)):
                 return DECLINED
             game.ending = Ending("draw agreed", None)
+            notice = ACCEPTED
         else:
             game.draw_offer = player
             return None
@@ -349,4 +356,4 @@ def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | No
         game.draw_offer = None
     if game.ending is not None and game.clock is not None:
         game.clock.stop(now())
-    return None
+    return notice

@@ -5,14 +5,17 @@
 // No inline script: the server's Content-Security-Policy allows only this file.
 //
 // What the browser keeps (localStorage, this origin only, never sent anywhere else): the
-// seats it played from ("Your games" on the start page), the setups saved by name, and
-// whether sound is on.
+// seats it played from ("Your games" on the start page), the setups saved by name, the
+// start page's last choices (opponent, bot, colour, rules, clock), and whether sound is on.
 "use strict";
 
 (function () {
   const initial = JSON.parse(document.getElementById("initial").textContent);
   const kind = document.body.dataset.page;
   const $ = (id) => document.getElementById(id);
+  // The word for pressing a square or button: "tap" on a touch screen, else "click".
+  const TOUCH = Boolean(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
+  const PRESS = TOUCH ? "tap" : "click";
 
   // A request to the server: { ok, status, data }. A refused action (an illegal move, a
   // setup that breaks the rules, a used link) is a player's ordinary mistake, not a failed
@@ -46,7 +49,9 @@
     if (!response.ok && (data === null || typeof data.error !== "string")) {
       data = { error: `the server answered ${response.status}` };
     }
-    if (response.status === 429 && response.headers.get("Retry-After")) {
+    // a rate limit's wait, unless its message says it already ("try again in 20 s")
+    if (response.status === 429 && response.headers.get("Retry-After") &&
+        !/try again/.test(data.error)) {
       data = { error: `${data.error} (try again in ${response.headers.get("Retry-After")} s)` };
     }
     return { ok: response.ok, status: response.status, data };
@@ -75,6 +80,7 @@
   const SEATS = "stratego.seats.v1";
   const SETUPS = "stratego.setups.v1";
   const SOUND = "stratego.sound.v1";
+  const CHOICES = "stratego.choices.v1";
   const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
   function readList(key) {
@@ -118,7 +124,7 @@
 
   const FALLBACK_OPTIONS = {
     bots: [], editions: [
-      { id: "classic", title: "Classic" }, { id: "hasbro-2009", title: "Hasbro 2009" },
+      { id: "classic", title: "Classic web rules" }, { id: "hasbro-2009", title: "Hasbro 2009" },
       { id: "milton-bradley-1961", title: "Milton Bradley 1961" },
       { id: "jumbo-2014", title: "Jumbo 2014" }],
     variants: [], time_controls: [], fallback: true,
@@ -241,6 +247,54 @@
     time.disabled = options.time_controls.length === 0;
     $("colour").hidden = Boolean(options.fallback);
 
+    // The choices made last time in this browser come back (those this server still offers).
+    function readChoices() {
+      try {
+        const value = JSON.parse(window.localStorage.getItem(CHOICES) || "null");
+        return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+      } catch (err) {
+        return {};
+      }
+    }
+    function pick(name, value) {
+      const radio = [...document.querySelectorAll(`input[name=${name}]`)].find((r) => r.value === value);
+      if (radio) radio.checked = true;
+    }
+    function restoreChoices() {
+      const last = readChoices();
+      if (typeof last.opponent === "string") pick("opponent", last.opponent);
+      if (typeof last.colour === "string") pick("colour", last.colour);
+      const offers = (select, value) => typeof value === "string" &&
+        [...select.options].some((o) => o.value === value);
+      if (offers(bot, last.bot)) bot.value = last.bot;
+      if (offers(time, last.time) && !time.disabled) time.value = last.time;
+      if (offers(editions, last.edition)) {
+        editions.value = last.edition;
+        if (Array.isArray(last.variants)) {
+          for (const input of box.querySelectorAll("input")) {
+            input.checked = last.variants.includes(input.value);
+          }
+        }
+        variantsChanged();
+        $("variants-box").open = box.querySelectorAll("input:checked").length > 0;
+      }
+    }
+    function saveChoices() {
+      const checked = (name) => (document.querySelector(`input[name=${name}]:checked`) || {}).value;
+      const choices = {
+        opponent: checked("opponent"), colour: checked("colour"), bot: bot.value,
+        time: time.value, edition: editions.value,
+        variants: [...box.querySelectorAll("input:checked")].map((input) => input.value),
+      };
+      try {
+        window.localStorage.setItem(CHOICES, JSON.stringify(choices));
+      } catch (err) {
+        // storage full or refused: the form starts from the defaults next time
+      }
+    }
+    restoreChoices();
+    $("new-game-form").addEventListener("change", saveChoices);
+
     function opponentChanged() {
       const human = document.querySelector("input[name=opponent]:checked").value === "human";
       $("bot-field").hidden = human || options.bots.length === 0;
@@ -253,6 +307,7 @@
 
     $("new-game-form").addEventListener("submit", async (event) => {
       event.preventDefault();
+      saveChoices();
       const opponent = document.querySelector("input[name=opponent]:checked").value;
       const chosen = [...document.querySelectorAll("input[name=variant]:checked")]
         .map((input) => input.value);
@@ -336,7 +391,7 @@
         if (g.phase !== "over" && !forget.classList.contains("confirm")) {
           forget.classList.add("confirm");
           forget.textContent = "Forget?";
-          forget.title = "This game is not over: click again to forget it here (its link is lost)";
+          forget.title = `This game is not over: ${PRESS} again to forget it here (its link is lost)`;
           return;
         }
         forgetSeats([g]);
@@ -365,6 +420,18 @@
   }
 
   function join(data) {
+    if (data.used) {
+      // A used link: back to this game's seat when this browser holds one (the friend who
+      // joined, opening the invitation again), else say the game has its two players.
+      const seat = seats().find((s) => s.game === data.game);
+      if (seat) {
+        window.location.replace(`/play/${seat.game}/${seat.seat}`);
+        return;
+      }
+      $("join-card").hidden = true;
+      $("used-card").hidden = false;
+      return;
+    }
     $("join-rules").textContent = data.rules_title || data.rules;
     $("join-player").textContent = data.player;
     // The link of a game this browser already plays in: most likely its own invitation,
@@ -463,6 +530,7 @@
     const lakes = new Set(cur.lakes || []);
 
     rememberSeat({ game: cur.game, seat: cur.seat, player: cur.player, rules: cur.rules });
+    for (const word of document.querySelectorAll(".press")) word.textContent = PRESS;
 
     // The overlay: one element per square, placed over the SVG drawing, ten rows of a grid.
     const grid = $("grid");
@@ -745,8 +813,11 @@
       }
     }
 
-    // How the game ended, in words for this seat (the status above says who won).
+    // How the game ended, in one sentence under the panel's "You win": the rules' own
+    // account (result.how: the piece that took the Flag, why a side could not move), else
+    // the players' ending in this seat's words. The status line says only "Game over.".
     function endedBy(result) {
+      if (result.how) return result.how;
       const winner = result.winner;
       const loser = winner === "red" ? "blue" : winner === "blue" ? "red" : null;
       const me = cur.player;
@@ -757,9 +828,8 @@
           return loser === me ? "You resigned." : `${cap(loser)} resigned.`;
         case "time":
           return loser === me ? "Your time ran out." : `${cap(loser)}'s time ran out.`;
-        case "no legal moves":  // the server says why: no movable piece, boxed in, repetition
-          return result.how || (loser === me ? "You had no legal move left."
-                                             : `${cap(loser)} had no legal move left.`);
+        case "no legal moves":
+          return loser === me ? "You had no legal move left." : `${cap(loser)} had no legal move left.`;
         case "draw agreed":
           return "A draw was agreed.";
         case "ply limit":
@@ -884,6 +954,7 @@
         $("live").textContent = cur.phase === "over" ? "Back to the final position" : "Back to the live game";
       }
       document.body.classList.toggle("reviewing", !isLive);
+      renderNote();
     }
 
     // A new payload: animate the plies it adds, sound them, and start the clocks from now.
@@ -906,6 +977,11 @@
       if (old.draw === "sent" && data.draw !== "sent" && data.phase === "play") {
         // a friend said no, by the button or by moving on
         showNotice("Your opponent declined the draw.");
+      }
+      if (!old.rematch && data.rematch && data.opponent === "human" && !rematchAsked) {
+        // the friend asked for a rematch first: its button now opens it
+        showNotice("Your opponent wants a rematch.");
+        beep("turn");
       }
       const mine = optimistic;
       optimistic = null;
@@ -1054,7 +1130,7 @@
 
     function renderRescue(ranks) {
       $("rescue-help").textContent = !ranks.length ? ""
-        : rescueRank ? `Now click a marked square of your rows for your ${cur.names[rescueRank]}.`
+        : rescueRank ? `Now ${PRESS} a marked square of your rows for your ${cur.names[rescueRank]}.`
         : "Choose the piece to bring back, then a marked square of your rows.";
       const buttons = ranks.map((rank) => {
         const button = el("button", { type: "button", "aria-pressed": String(rank === rescueRank) });
@@ -1080,7 +1156,36 @@
     function showNotice(text) {
       $("notice").textContent = text;
       $("notice").hidden = !text;
+      renderNote();
     }
+
+    // The line above the board (shown on a phone only, where the panel is below the
+    // board): a draw offer, a Rescue decision or a notice waiting there, and a button that
+    // brings it into view.
+    function renderNote() {
+      let text = "", target = null;
+      if (live() && cur.phase === "play" && cur.draw === "received") {
+        text = "Your opponent offers a draw.";
+        target = "draw-box";
+      } else if (live() && cur.phase === "play" && (cur.rescue || []).length && !pendingMove) {
+        text = "Rescue a captured piece?";
+        target = "rescue-box";
+      } else if (!$("notice").hidden && $("notice").textContent) {
+        text = $("notice").textContent;
+        target = cur.phase === "over" ? "over-box" : "notice";
+      }
+      $("board-note-text").textContent = text;
+      $("board-note").hidden = !text;
+      $("board-note-go").textContent = target === "draw-box" || target === "rescue-box" ? "Answer" : "Show";
+      $("board-note-go").dataset.target = target || "";
+    }
+    $("board-note-go").addEventListener("click", () => {
+      const box = $($("board-note-go").dataset.target || "status");
+      if (!box) return;
+      box.scrollIntoView({ block: "center", behavior: STILL ? "auto" : "smooth" });
+      const first = box.querySelector("button");
+      if (first) first.focus({ preventScroll: true });
+    });
 
     function clicked(name, dropped) {
       if (busy) return;
@@ -1393,9 +1498,13 @@
     $("offer-draw").addEventListener("click", () => send("offer-draw"));
     $("accept-draw").addEventListener("click", () => send("accept-draw"));
     $("decline-draw").addEventListener("click", () => send("decline-draw"));
+    let rematchAsked = false;  // this seat asked for the rematch (no notice of it then)
     $("rematch").addEventListener("click", () => {
       if (cur.rematch) window.location.assign(cur.rematch);
-      else send("rematch");
+      else {
+        rematchAsked = true;
+        send("rematch");
+      }
     });
     $("live").addEventListener("click", backToLive);
     $("review-prev").addEventListener("click", () => reviewStep(-1));
