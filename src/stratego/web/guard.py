@@ -79,6 +79,15 @@ def check_same_origin(headers: Mapping[str, str]) -> None:
         raise WebError(403, "requests from other sites are refused")
 
 
+def _check_rate(limit: int, window: float) -> None:
+    """`ArgumentError` unless `limit` is a positive whole number and `window` a number of
+    seconds above 0 and at most 3600 (the checks of `RateLimiter` and `MoveBucket`)."""
+    if not isinstance(limit, int) or limit < 1:
+        raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
+    if not 0 < window <= 3600:
+        raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+
+
 class RateLimiter:
     """At most `limit` events per client in any `window` seconds.
 
@@ -96,10 +105,7 @@ class RateLimiter:
     def __init__(self, limit: int, window: float, clock: Callable[[], float],
                  max_clients: int = 10_000,
                  refusal: str = "too many new games from this address") -> None:
-        if not isinstance(limit, int) or limit < 1:
-            raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
-        if not 0 < window <= 3600:
-            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+        _check_rate(limit, window)
         self.limit = limit
         self.window = float(window)
         self.max_clients = max_clients
@@ -165,10 +171,7 @@ class MoveBucket:
 
     def __init__(self, limit: int, window: float, clock: Callable[[], float],
                  max_clients: int = 10_000, refusal: str = "too many moves from this seat") -> None:
-        if not isinstance(limit, int) or limit < 1:
-            raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
-        if not 0 < window <= 3600:
-            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+        _check_rate(limit, window)
         self.limit = limit
         self.window = float(window)
         self.max_clients = max_clients
