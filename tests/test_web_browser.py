@@ -563,6 +563,14 @@ def test_review_mode_shows_a_past_position_and_goes_back(
     page.get_by_test_id("live").click()
     expect(page.get_by_test_id("review")).to_be_hidden()
     expect(page.locator(".cell.clickable")).not_to_have_count(0)
+    page.keyboard.press("Home")  # the starting position, from the keyboard
+    expect(page.get_by_test_id("review")).to_be_visible()
+    expect(page.locator("#review-where")).to_have_text("Starting position")
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 4")
+    page.keyboard.press("End")  # back to the game
+    expect(page.get_by_test_id("review")).to_be_hidden()
+    expect(page.locator("#review-where")).to_have_text("Live · 2 moves")
 
 
 # -- what protects the server ---------------------------------------------------------------

@@ -1338,7 +1338,8 @@
       cells[focused].focus();
     }
 
-    // Review from the keyboard: left and right arrows, Escape back to the game.
+    // Review from the keyboard: left and right arrows, Home to the starting position, End
+    // or Escape back to the game.
     document.addEventListener("keydown", (event) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target;
@@ -1349,7 +1350,11 @@
       } else if (event.key === "ArrowRight") {
         event.preventDefault();
         reviewStep(1);
-      } else if (event.key === "Escape" && reviewing) {
+      } else if (event.key === "Home" && cur.moves.length) {
+        event.preventDefault();
+        review(0);
+      } else if ((event.key === "End" || event.key === "Escape") && (reviewing || wanted !== null)) {
+        event.preventDefault();
         backToLive();
       }
     });
