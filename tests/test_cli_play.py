@@ -448,8 +448,8 @@ def test_the_end_says_which_rule_left_no_legal_move(
     lines = out.splitlines()
     verdict = lines.index("You lose: blue wins (no legal moves) after 4 plies (seed 5).")
     assert lines[verdict + 1:verdict + 3] == [
-        "Red cannot move: its only move would break a repetition rule: a1-a2",
-        "  (back-and-forth rule).",
+        "Red cannot move: its only move would break a repetition rule: a1-a2 (Milton",
+        "  Bradley 1961, Movement 10, back-and-forth rule).",
     ]
     assert all(len(line) <= cli_options.WIDTH for line in lines[verdict:])
 

@@ -70,16 +70,19 @@ def unfinished(state: GameState) -> GameState:
 # -- no legal move: the repetition rules --------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [MILTON_BRADLEY_1961, HASBRO_2009], ids=lambda r: r.name)
-def test_1961_2009_movement_10_names_the_back_and_forth_rule(rules: Rules) -> None:
+@pytest.mark.parametrize(("rules", "book"), [(MILTON_BRADLEY_1961, "Milton Bradley 1961"),
+                                             (HASBRO_2009, "Hasbro 2009")],
+                         ids=["milton-bradley-1961", "hasbro-2009"])
+def test_1961_2009_movement_10_names_the_back_and_forth_rule(rules: Rules, book: str) -> None:
     """Milton Bradley 1961 and Hasbro 2009, Movement 10 ("pieces may not go back and forth
     between the same two squares in three consecutive turns") with To end the game, note
     (a player who cannot move must give up): the rule takes Red's last move, and Red is told
-    which move and which rule."""
+    which move and which rule, cited by book and rule number as docs/editions.md cites it."""
     state = finished(rules, POCKET, "a1-a2", "j10-j9", "a2-a1", "j9-j10")
     assert state.outcome == stratego.Outcome(Termination.NO_LEGAL_MOVES, Player.BLUE)
-    assert explain_outcome(state) == ("Red cannot move: its only move would break a "
-                                      "repetition rule: a1-a2 (back-and-forth rule).")
+    assert explain_outcome(state) == (f"Red cannot move: its only move would break a "
+                                      f"repetition rule: a1-a2 ({book}, Movement 10, "
+                                      f"back-and-forth rule).")
 
 
 def test_jumbo2014_moving_8_names_the_back_and_forth_rule() -> None:
@@ -89,7 +92,8 @@ def test_jumbo2014_moving_8_names_the_back_and_forth_rule() -> None:
     state = finished(JUMBO_2014, POCKET, "a1-a2", "j10-i10", "a2-a1", "i10-h10", "a1-a2",
                      "h10-g10")
     assert explain_outcome(state) == ("Red cannot move: its only move would break a "
-                                      "repetition rule: a2-a1 (back-and-forth rule).")
+                                      "repetition rule: a2-a1 (Jumbo 2014, Moving bullet 8, "
+                                      "back-and-forth rule).")
 
 
 def test_isf_10_1_names_the_two_squares_rule() -> None:
@@ -111,13 +115,15 @@ def test_classic_important_lists_each_scout_move_the_window_forbids() -> None:
                      "h10-g10", "a4-a1", "g10-f10")
     text = explain_outcome(state)
     assert text == ("Red cannot move: each of its moves would break a repetition rule: "
-                    "a1-a2, a1-a3 and a1-a4 (back-and-forth rule).")
+                    "a1-a2, a1-a3 and a1-a4 (classic web rules, Important paragraph, "
+                    "back-and-forth rule).")
     _check_named_rules(state, text)
 
 
 @pytest.mark.parametrize(("rules", "chase", "shuttle"), [
     (ISF, "ISF 11, more-squares rule", "ISF 10, two-squares rule"),
-    (JUMBO_2014, "Jumbo 2014 chase rule", "back-and-forth rule"),
+    (JUMBO_2014, "Jumbo 2014, Moving bullet 9, chase rule",
+     "Jumbo 2014, Moving bullet 8, back-and-forth rule"),
 ], ids=["isf", "jumbo-2014"])
 def test_isf_11_and_jumbo2014_moving_9_chase_and_shuttle_take_every_move(
         rules: Rules, chase: str, shuttle: str) -> None:
@@ -138,10 +144,14 @@ def test_isf_11_and_jumbo2014_moving_9_chase_and_shuttle_take_every_move(
 
 def test_1961_end_note_no_movable_piece_left() -> None:
     """Milton Bradley 1961, To end the game, note: a player who cannot move or strike gives
-    up. One strike removes both Sergeants; Blue, to move, has only its Flag."""
+    up. One strike removes both Sergeants; Blue, to move, has only its Flag, and so has
+    Red: the sentence says that Red could not move either, and why Blue loses all the same
+    (docs/editions.md, "Both players unable to move: the player to move loses")."""
     state = finished(MILTON_BRADLEY_1961, {"e4": "T", "e5": "t", "a1": "F", "j10": "f"},
                      "e4-e5")
-    assert explain_outcome(state) == "Blue cannot move: it has no movable piece left."
+    assert explain_outcome(state) == (
+        "Blue cannot move: it has no movable piece left. Red could not move either, but it "
+        "is blue's turn, and the player who cannot move in its turn loses.")
 
 
 def test_jumbo2014_end_2_every_movable_piece_boxed_in() -> None:

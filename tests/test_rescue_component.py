@@ -64,7 +64,8 @@ def test_engine_options_and_explanations_come_from_the_component(silent: bool) -
     assert stratego.legal_moves(state) == component.options(facts)
     assert {m.rescued for m in component.options(facts) if m.is_rescue} == {Rank.LIEUTENANT}
     assert component.explain(facts, stratego.Move.parse("B@a2")) == (
-        "B@a2: a Bomb cannot be rescued (Rescue)")
+        "B@a2: a Bomb cannot be rescued (Hasbro 2009, Rescue, Restriction 2; Jumbo 2014, "
+        "Rescuing Pieces, Restriction 2)")
     assert stratego.explain_illegal(state, "B@a2") == component.explain(
         facts, stratego.Move.parse("B@a2"))
     assert stratego.explain_illegal(state, "--") is None

@@ -151,7 +151,7 @@ def test_classic_important_fifth_shuttle_move_illegal() -> None:
         assert is_legal(state, trip)
         state = play(state, trip, next(blue))
     assert not is_legal(state, "a1-a2")
-    with pytest.raises(IllegalMoveError, match=r"back and forth 4 turns.*allows 4"):
+    with pytest.raises(IllegalMoveError, match=r"back and forth 4 turns.*allow no more than 4"):
         apply(state, "a1-a2")
 
 
@@ -164,9 +164,10 @@ def test_classic_important_a_scout_s_shorter_step_over_the_same_ground_is_explai
                  "i9-i10")
     assert explain_illegal(state, "a2-a3") == (
         "a2-a3: each of the last 4 moves of the red Scout (2) on a2 crossed the borders "
-        "between a2 and a6, and this move would cross one of them again; Classic web rules "
-        "allows 4 in a row (back-and-forth rule)")
-    assert "back and forth 4 turns in a row (between a2 and a6)" in (
+        "between a2 and a6, and this move would cross one of them again; these rules allow "
+        "no more than 4 in a row (classic web rules, Important paragraph, back-and-forth "
+        "rule)")
+    assert "back and forth 4 turns in a row between a2 and a6" in (
         explain_illegal(state, "a2-a6") or "")
 
 
@@ -195,7 +196,8 @@ def test_classic_important_scout_borders() -> None:
     state = _scout_borders_state(CLASSIC)
     assert targets(state, "a4") == {"a3", "a2", "a1", "b4", "c4", "d4", "e4", "f4", "g4",
                                     "h4", "i4", "j4"}
-    with pytest.raises(IllegalMoveError, match="borders between a4 and a5"):
+    with pytest.raises(IllegalMoveError,
+                       match="border between a4 and a5, and this move would cross it again"):
         apply(state, "a4-a6")
     assert "back-and-forth" in (explain_illegal(state, "a4-a5") or "")
 

@@ -170,7 +170,8 @@ def test_isf_10_five_move_option() -> None:
         moves += ["a1-a2" if i % 2 == 0 else "a2-a1", f"j{10 - i}-j{9 - i}"]
     state = play(state, *moves)
     assert not is_legal(state, "a2-a1")
-    assert "allows 5" in (explain_illegal(state, "a2-a1") or "")
+    assert ("allow no more than 5 (ISF 10 in its older five-move form, two-squares rule)"
+            in (explain_illegal(state, "a2-a1") or ""))
 
 
 # -- ISF 11: the more-squares rule (continuous chase) --------------------------------------
@@ -191,7 +192,7 @@ def test_isf_11_chase_around_a_lake_stops_after_one_lap() -> None:
     assert not is_legal(state, "b4-b5")
     reason = explain_illegal(state, "b4-b5") or ""
     assert "ISF 11" in reason
-    assert "ply 2," in reason
+    assert "ply 2 (ISF 11, more-squares rule)" in reason
     assert is_legal(state, "j1-j2")
     assert is_legal(state, "b4-a4")  # not a chasing move
 
@@ -210,7 +211,7 @@ def test_isf_11_chase_with_two_chasing_pieces() -> None:
     assert not is_legal(state, "e8-e7")
     reason = explain_illegal(state, "e8-e7") or ""
     assert "ISF 11" in reason
-    assert "ply 2," in reason
+    assert "ply 2 (ISF 11, more-squares rule)" in reason
     assert is_legal(state, "e8-e9")  # not a threat: allowed, and it ends the chase
     assert apply(state, "e8-e9").chase == ()
 
@@ -266,7 +267,7 @@ def test_isf_11_two_piece_alternating_chase_must_stop() -> None:
     assert not is_legal(state, "j2-i2")
     reason = explain_illegal(state, "j2-i2") or ""
     assert "(ISF 11, more-squares rule)" in reason
-    assert "position of ply 3," in reason
+    assert "position of ply 3 (ISF 11, more-squares rule)" in reason
     assert "i3" in reason  # the piece it would threaten again
     with pytest.raises(IllegalMoveError, match="ISF 11"):
         apply(state, "j2-i2")
@@ -286,7 +287,7 @@ def test_isf_11_three_piece_chase_must_stop() -> None:
     assert not is_legal(state, moves[16])
     reason = explain_illegal(state, moves[16]) or ""
     assert "ISF 11" in reason
-    assert "position of ply 5," in reason
+    assert "position of ply 5 (ISF 11, more-squares rule)" in reason
 
 
 def test_isf_11_threats_move_between_pieces_and_come_back() -> None:
@@ -304,7 +305,7 @@ def test_isf_11_threats_move_between_pieces_and_come_back() -> None:
     assert len(state.chase) == CHASE_HASHES + 13  # never restarted
     assert major[2][0] == "j2-i2"
     reason = explain_illegal(state, "j2-i2") or ""
-    assert "position of ply 5," in reason
+    assert "position of ply 5 (ISF 11, more-squares rule)" in reason
     assert "ISF 11" in reason
 
 
@@ -338,7 +339,7 @@ def test_isf_11_a_strike_ends_a_chase_and_may_begin_one() -> None:
     assert len(state.chase) == CHASE_HASHES + 8
     assert not is_legal(state, "e4-e5")
     reason = explain_illegal(state, "e4-e5") or ""
-    assert "position of ply 2," in reason
+    assert "position of ply 2 (ISF 11, more-squares rule)" in reason
     assert "ISF 11" in reason
     assert is_legal(state, "e4-d4")  # threatens nothing: allowed
 
@@ -419,12 +420,12 @@ def test_isf_11_ply_named_after_declined_rescues() -> None:
     assert not is_legal(state, "a9-a10")
     reason = explain_illegal(state, "a9-a10") or ""
     assert "ISF 11" in reason
-    named = int(reason.split("position of ply ")[1].split(",")[0])
+    named = int(reason.split("position of ply ")[1].split(" ")[0])
     board = boards[named]  # Red's Captain on a10, Blue's Lieutenant on b10, a9 empty
     assert board[Square.parse("a10").index] & 15 == Rank.CAPTAIN
     assert board[Square.parse("b10").index] & 15 == Rank.LIEUTENANT
     assert not board[Square.parse("a9").index]
-    assert "ply 2," in reason
+    assert "ply 2 (ISF 11, more-squares rule)" in reason
 
 
 def test_isf_11_strike_ends_the_chase() -> None:

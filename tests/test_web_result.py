@@ -23,7 +23,7 @@ POCKET = {"a1": "K", "b1": "B", "b2": "B", "a3": "B", "j10": "k", "j1": "F"}
 """Red's Captain walled into a1-a2 by its own Bombs (as in tests/test_explain_outcome.py)."""
 
 STUCK = ("Red cannot move: its only move would break a repetition rule: a1-a2 "
-         "(back-and-forth rule).")
+         "(Milton Bradley 1961, Movement 10, back-and-forth rule).")
 
 
 def game_of(rules: Rules, state: GameState, ending: Ending | None = None) -> Game:

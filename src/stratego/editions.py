@@ -49,7 +49,8 @@ MILTON_BRADLEY_1961 = Rules(
     title="Milton Bradley 1961",
     labels=CLASSIC_LABELS,
     movement=Movement(scout_strikes_after_move=False),
-    repetition=RepetitionRule(max_shuttle_moves=2),
+    repetition=RepetitionRule(max_shuttle_moves=2,
+                              shuttle_name="Milton Bradley 1961, Movement 10, back-and-forth rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 1961 Milton Bradley rules: Marshal 1 ... Scout 9; a Scout may not move and
@@ -61,7 +62,8 @@ HASBRO_2009 = Rules(
     title="Hasbro 2009 Onyx Edition",
     labels=CLASSIC_LABELS,
     movement=Movement(scout_strikes_after_move=False),
-    repetition=RepetitionRule(max_shuttle_moves=2),
+    repetition=RepetitionRule(max_shuttle_moves=2,
+                              shuttle_name="Hasbro 2009, Movement 10, back-and-forth rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 2009 Hasbro Onyx Edition: the 1961 rules, and the book prints three
@@ -73,7 +75,8 @@ JUMBO_2014 = Rules(
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
     repetition=RepetitionRule(max_shuttle_moves=3, chase=True, threat_chase=True,
-                              chase_name="Jumbo 2014 chase rule"),
+                              shuttle_name="Jumbo 2014, Moving bullet 8, back-and-forth rule",
+                              chase_name="Jumbo 2014, Moving bullet 9, chase rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The 2014 Jumbo edition: Marshal 10 ... Spy 1; Scouts may move and strike in one
@@ -86,7 +89,10 @@ CLASSIC = Rules(
     title="Classic web rules",
     labels=MODERN_LABELS,
     movement=Movement(scout_strikes_after_move=True),
-    repetition=RepetitionRule(max_shuttle_moves=4, scout_window=True),
+    repetition=RepetitionRule(
+        max_shuttle_moves=4, scout_window=True,
+        shuttle_name="classic web rules, Important paragraph, back-and-forth rule",
+    ),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
 )
 """The classic web rules: Scouts may move and strike in one turn; no piece moves
@@ -114,7 +120,8 @@ move that threatens one of them). Positions are compared by which piece stands w
 
 ISF_FIVE_MOVES = attrs.evolve(
     ISF, edition="isf-five-moves", title="ISF game rules, five-move two-squares rule",
-    repetition=attrs.evolve(ISF.repetition, max_shuttle_moves=5),
+    repetition=attrs.evolve(ISF.repetition, max_shuttle_moves=5,
+                            shuttle_name="ISF 10 in its older five-move form, two-squares rule"),
 )
 """`ISF` with the older five-move form of the two-squares rule (older ISF texts, Gravon):
 at most five moves in a row in one series (for a Scout, a window of five moves), the sixth

@@ -20,7 +20,7 @@ from stratego.errors import InvalidNotationError, shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Rank
 from stratego.repetition import NO_SHUTTLE
-from stratego.rescue import Rescue
+from stratego.rescue import rescue_component
 from stratego.state import GameState, Termination
 
 __all__ = ["explain_illegal", "explain_outcome"]
@@ -42,11 +42,17 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
                                    f"'a4-a5')")
     if state.outcome is not None:
-        return f"{move}: the game is over ({state.outcome})"
+        return f"{move}: the game is over: {state.outcome}"
     if move in state.legal_moves:
         return None
     who = state.to_move
-    reason = Rescue.explain(rescue_facts(state), move)  # a decision due, or a decision out of turn
+    rescue = rescue_component(state.rules)
+    if rescue is None:
+        if move.is_rescue or move.is_decline:
+            return f"{move}: these rules have no Rescue, so there is no rescue to make or decline"
+        reason = None
+    else:  # a decision due, or a decision out of turn
+        reason = rescue.explain(rescue_facts(state), move)
     if reason is not None or state.pending:
         return reason or f"{move}: not legal here"
     assert move.frm is not None
@@ -60,7 +66,7 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
         # Name no rank: the mover may not know what the opponent's piece is.
         return f"{move}: the piece on {move.frm} is {piece.owner}'s, not {who}'s"
     if not state.rules.movement.can_move(piece.rank):
-        return f"{move}: the {name} cannot move (Bombs and the Flag stay where they were placed)"
+        return f"{move}: the {name} cannot move ({_staying(state)})"
     if move.to.is_lake:
         return f"{move}: {move.to} is a lake; no piece may enter it"
     target = state.piece_at(move.to)
@@ -109,8 +115,11 @@ def explain_outcome(state: GameState) -> str:
     A player without a legal move is told which of three it is: no movable piece left, its
     movable pieces all boxed in, or every move it has forbidden by the repetition rules,
     each rule named as `explain_illegal` names it, with the moves it forbids (``"Blue
-    cannot move: its only move would break a repetition rule: a2-a1 (back-and-forth
-    rule)."``). The winner is not repeated: ``str(state.outcome)`` says it.
+    cannot move: its only move would break a repetition rule: a2-a1 (Jumbo 2014, Moving
+    bullet 8, back-and-forth rule)."``). When the other side could not move either (one
+    strike took the last movable piece of both), a second sentence says so, and that the
+    player to move loses all the same. The winner is not repeated: ``str(state.outcome)``
+    says it.
 
     Pieces are named by rank, the opponent's too: after the game both armies may be shown.
     While the game goes on nothing is said, so nothing hidden can leak: raises
@@ -119,10 +128,11 @@ def explain_outcome(state: GameState) -> str:
     termination = outcome.termination
     if termination is Termination.PLY_LIMIT:
         limit = state.rules.ply_limit
-        plies = f"its limit of {limit} plies" if limit is not None else "its ply limit"
+        plies = (f"its limit of {limit} {'ply' if limit == 1 else 'plies'}"
+                 if limit is not None else "its ply limit")
         return f"The game reached {plies}, so it is drawn."
     if termination is Termination.NO_LEGAL_MOVES:
-        return _cannot_move(state)
+        return _cannot_move(state) + _neither(state)
     records = state.history_records()
     last = records[-1] if records else None
     winner = outcome.winner or state.to_move.opponent  # the mover, who won
@@ -169,6 +179,21 @@ def _cannot_move(state: GameState) -> str:
     return f"{stuck}: {which} would break a repetition rule: {parts}."
 
 
+def _neither(state: GameState) -> str:
+    """When the opponent of the player to move, who has no legal move, could not move
+    either by the rules of movement (a strike took the last movable piece of both sides),
+    the sentence saying so and who loses: the player to move, in every edition (Milton
+    Bradley 1961 and Hasbro 2009, To end the game, note; Jumbo 2014, The game ends when,
+    bullet 2; classic web rules, Rules for Movement; ISF 5); else ``""``."""
+    other = attrs.evolve(state, turn=1 - state.turn, shuttles=(NO_SHUTTLE, NO_SHUTTLE),
+                         chase=(), outcome=None, cached_moves=None)
+    if generate(other):
+        return ""
+    who = state.to_move
+    return (f" {_cap(str(who.opponent))} could not move either, but it is {who}'s turn, and "
+            f"the player who cannot move in its turn loses.")
+
+
 def _listed(moves: list[str]) -> str:
     """``"a1-a2"``, ``"a1-a2 and a1-b1"``, ``"a1-a2, a1-b1 and b3-b4"``, or the first
     `_SHOWN_MOVES` and how many more."""
@@ -182,6 +207,33 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+_LIGHTNING_CAPTAINS = "Jumbo 2014, Ultimate Lightning Stratego, Captain sentence 1"
+"""Where the Ultimate Lightning Captain's two-square move is written (docs/variants.md)."""
+
+_FIXED = (Rank.BOMB, Rank.FLAG)
+"""The ranks that never move in the base rules of every book."""
+
+
+def _staying(state: GameState) -> str:
+    """Which of the Bombs and the Flag stay where they were placed under the rules of
+    `state`, as the rules' movement says (Moving Bombs, Moving Flag lift it for one)."""
+    movement = state.rules.movement
+    staying = [rank for rank in _FIXED if not movement.can_move(rank)]
+    if staying == [Rank.BOMB]:
+        return "Bombs stay where they were placed"
+    if staying == [Rank.FLAG]:
+        return "the Flag stays where it was placed"
+    return "Bombs and the Flag stay where they were placed"
+
+
+def _going_further(state: GameState) -> str:
+    """Which ranks may go more than one square in a turn under the rules of `state`:
+    ``"only Scouts go further"`` (and Captains under Ultimate Lightning)."""
+    movement = state.rules.movement
+    far = [f"{rank.title}s" for rank in Rank if movement.moves_far(rank)]
+    return f"only {' and '.join(far)} go further"
+
+
 def _why_not_reachable(state: GameState, move: Move, name: str, rank: Rank,
                        strikes: bool) -> str | None:
     """Why a move of more than one square is impossible for this piece, if it is."""
@@ -192,16 +244,16 @@ def _why_not_reachable(state: GameState, move: Move, name: str, rank: Rank,
     movement = state.rules.movement
     if rank == Rank.CAPTAIN and movement.captain_two_step:
         if abs(fr - tr) + abs(ff - tf) > 2:
-            return f"{move}: the {name} moves at most two squares (Ultimate Lightning Captains)"
+            return f"{move}: the {name} moves at most two squares ({_LIGHTNING_CAPTAINS})"
         vias = dict(TWO_STEPS[frm]).get(to, ())
         if not any(not state.board[v] for v in vias):
             return (f"{move}: the {name} must pass through an empty square to go two "
-                    f"squares (Ultimate Lightning Captains)")
+                    f"squares ({_LIGHTNING_CAPTAINS})")
         return None
     if rank != Rank.SCOUT:
         if not straight:
             return f"{move}: the {name} cannot move diagonally"
-        return f"{move}: the {name} moves one square at a time (only Scouts go further)"
+        return f"{move}: the {name} moves one square at a time ({_going_further(state)})"
     if not straight:
         return f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
     step = SIZE if ff == tf else 1
@@ -212,6 +264,6 @@ def _why_not_reachable(state: GameState, move: Move, name: str, rank: Rank,
         if state.board[between]:
             return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
     if strikes and not movement.scout_strikes_after_move:
-        return (f"{move}: a Scout may not move and strike in the same turn under "
-                f"{state.rules.title}")
+        return (f"{move}: a Scout may not move and strike in the same turn (Milton Bradley "
+                f"1961 and Hasbro 2009, Movement 8)")
     return None

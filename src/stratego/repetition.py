@@ -385,7 +385,9 @@ class BackAndForth:
                 chase: Sequence[int], zhash: int, last_to: int, frm: int, to: int, name: str,
                 title: str) -> str | None:
         """Why the move frm -> to of the player to move (`turn`) breaks this rule (None
-        if it does not); `name` describes the moving piece, `title` the rules."""
+        if it does not), as an English sentence ending with the rule's `name` (which cites
+        it by book and number); `name` describes the moving piece, `title` the rules (kept
+        for the shared interface: the rule's name says which rules)."""
         code = board[frm]
         record = shuttles[turn]
         scout = code & 15 == _SCOUT_VALUE
@@ -394,21 +396,38 @@ class BackAndForth:
             return None
         move = f"{SQUARES[frm]}-{SQUARES[to]}"
         lo, hi, count = SQUARES[record[1]], SQUARES[record[2]], record[3]
+        allows = f"these rules allow no more than {self.limit}"
         if self.reading is ScoutReading.WINDOW and len(record) > 4 and any(
                 sq not in (record[1], record[2]) for sq in (*record[4:], frm, to)):
-            return (f"{move}: each of the last {count} moves of the {name} crossed the "
-                    f"borders between {lo} and {hi}, and this move would cross one of them "
-                    f"again; {title} allows {self.limit} in a row ({self.name})")
+            borders = _borders(record[1], record[2])
+            last = "the last move" if count == 1 else f"each of the last {count} moves"
+            crossed = (f"moved between {lo} and {hi}" if not borders
+                       else f"crossed the border between {lo} and {hi}" if borders == 1
+                       else f"crossed the borders between {lo} and {hi}")
+            again = "move between them" if not borders else (
+                "cross it" if borders == 1 else "cross one of them")
+            return (f"{move}: {last} of the {name} {crossed}, and this move would "
+                    f"{again} again; {allows} in a row ({self.name})")
         if scout and self.reading is ScoutReading.BORDERS:
-            return (f"{move}: move {count + 1} in a row of the {name} across the borders "
-                    f"between {lo} and {hi}; {title} allows {self.limit} "
-                    f"({self.name})")
-        return (f"{move}: the {name} has moved back and forth {count} turns in a row "
-                f"(between {lo} and {hi}); {title} allows {self.limit} "
-                f"({self.name})")
+            across = ("the border" if _borders(record[1], record[2]) == 1 else "the borders")
+            return (f"{move}: this would be move {count + 1} in a row of the {name} across "
+                    f"{across} between {lo} and {hi}, and {allows} ({self.name})")
+        turns = "turn" if count == 1 else "turns"
+        return (f"{move}: the {name} has moved back and forth {count} {turns} in a row "
+                f"between {lo} and {hi}, and {allows} ({self.name})")
 
 
 _SCOUT_VALUE = 2  # Rank.SCOUT
+
+
+def _borders(lo: int, hi: int) -> int:
+    """How many borders between squares the straight segment lo-hi (lo < hi) crosses; 0
+    when the two squares are not on one line (a two-step Captain's move round a corner)."""
+    if lo // SIZE == hi // SIZE:
+        return hi - lo
+    if lo % SIZE == hi % SIZE:
+        return (hi - lo) // SIZE
+    return 0
 
 
 def threatens(board: Sequence[int], to: int, player: int) -> bool:
@@ -613,11 +632,16 @@ class Chase:
         index = list(positions).index(target)
         then = ply - (len(positions) - 1 - index)
         if self.threats:
-            chased = [SQUARES[n] for n in NEIGHBOURS[to] if evaded >> n & 1]
-            pieces = " and ".join(str(sq) for sq in chased)
-            return (f"{move}: the {name} would threaten again the piece on {pieces}, which "
-                    f"has evaded during this chase, and recreate the position of ply {then}, "
-                    f"during the chase ({self.name})")
+            chased = sorted((SQUARES[n] for n in NEIGHBOURS[to] if evaded >> n & 1),
+                            key=lambda sq: (sq.name[0], int(sq.name[1:])))
+            names = [str(sq) for sq in chased]
+            if len(names) == 1:
+                pieces = f"the piece on {names[0]}, which has evaded"
+            else:
+                listed = f"{', '.join(names[:-1])} and {names[-1]}"
+                pieces = f"the pieces on {listed}, which have evaded"
+            return (f"{move}: the {name} would threaten again {pieces} during this chase, "
+                    f"and recreate the position of ply {then} ({self.name})")
         return (f"{move}: the {name} is chasing the piece on {SQUARES[last_to]} and this "
                 f"move would recreate the position of ply {then}, during the chase "
                 f"({self.name})")

@@ -43,7 +43,7 @@ from typing import Any
 
 import attrs
 
-from stratego.board import SQUARES, home_rows
+from stratego.board import SIZE, SQUARES, home_rows
 from stratego.errors import ArgumentError, shown
 from stratego.moves import DECLINE_RESCUE, Move
 from stratego.pieces import Piece, Player, Rank
@@ -83,6 +83,18 @@ class RescueFacts:
             if code >> 5 == pid:
                 return index
         return -1
+
+
+_CITED = {
+    "scout": "Hasbro 2009, Rescue, Restriction 1; Jumbo 2014, Rescuing Pieces, Restriction 3",
+    "bomb": "Hasbro 2009, Rescue, Restriction 2; Jumbo 2014, Rescuing Pieces, Restriction 2",
+    "same piece": ("Hasbro 2009, Rescue, Restriction 4; Jumbo 2014, Rescuing Pieces, "
+                   "Restriction 4"),
+    "captured": "Hasbro 2009, Rescue, sentence 2; Jumbo 2014, Rescuing Pieces, sentence 2",
+    "zone": "Hasbro 2009, Rescue, sentence 3; Jumbo 2014, Rescuing Pieces, sentence 2",
+}
+"""Where each part of the Rescue rule is written, in both books that print it (as
+docs/variants.md cites them): the books number the Restrictions differently."""
 
 
 def _facts(value: object) -> RescueFacts:
@@ -221,12 +233,12 @@ class Rescue:
             if p is not None and p.owner == piece.owner and captured_mask >> p.id & 1
         ), 1 << piece.rank) & ~(1 << _BOMB)
 
-    @staticmethod
-    def explain(facts: RescueFacts, move: Move) -> str | None:
+    def explain(self, facts: RescueFacts, move: Move) -> str | None:
         """Why `move` is not a legal answer to the Rescue decision due (or why a decision
-        move is not legal when none is due), naming the rule; None when this rule has
-        nothing against it. Raises `ArgumentError` when `facts` are no `RescueFacts` or
-        `move` is no `Move`."""
+        move is not legal when none is due), naming the rule and citing both books that
+        print it (their Restrictions are numbered differently: `_CITED`); None when this
+        rule has nothing against it. Raises `ArgumentError` when `facts` are no
+        `RescueFacts` or `move` is no `Move`."""
         who = Player(_facts(facts).player)
         if not isinstance(move, Move):
             raise ArgumentError(f"not a move: {shown(move)}")
@@ -244,17 +256,26 @@ class Rescue:
             assert move.rescued is not None
             if piece.rank == Rank.SCOUT:
                 return (f"{move}: the Scout on {square} cannot make a rescue; "
-                        f"{who} may only decline ('--') (Rescue)")
+                        f"{who} may only decline ('--') ({_CITED['scout']})")
             if Rescue.made_rescue(facts, piece.id):
                 return (f"{move}: the {piece.rank.title} on {square} made a "
                         f"rescue already, and one piece cannot make both; {who} may only "
-                        f"decline ('--') (Rescue)")
+                        f"decline ('--') ({_CITED['same piece']})")
             if move.rescued == Rank.BOMB:
-                return f"{move}: a Bomb cannot be rescued (Rescue)"
+                return f"{move}: a Bomb cannot be rescued ({_CITED['bomb']})"
             if not any(p is not None and p.owner is who and p.rank == move.rescued
                        and facts.captured_mask >> p.id & 1 for p in facts.pieces):
-                return f"{move}: {who} has no captured {move.rescued.title} to rescue (Rescue)"
-            return f"{move}: {move.to} is not an empty square where {who} may place a rescued piece"
+                return (f"{move}: {who} has no captured {move.rescued.title} to rescue "
+                        f"({_CITED['captured']})")
+            assert move.to is not None
+            if facts.board[move.to.index]:
+                return (f"{move}: {move.to} is occupied; a rescued piece goes on an empty "
+                        f"square ({_CITED['zone']})")
+            if move.to.index in self.zones[who]:
+                return f"{move}: not legal here"
+            rows = sorted({sq // SIZE + 1 for sq in self.zones[who]})
+            return (f"{move}: {move.to} is empty, but {who} may place a rescued piece only "
+                    f"in rows {rows[0]}-{rows[-1]} ({_CITED['zone']})")
         return f"{move}: not legal here"
 
 
