@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import pathlib
 import re
 import subprocess
@@ -457,8 +458,9 @@ def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
 
 def test_play_says_so_when_a_rescue_may_bring_nothing_back(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """Hasbro 2009, Rescue: a Scout that reaches the back row rescues no piece (its only
-    choice is to go on, '--'): the prompt says so rather than offering a rescue."""
+    """Hasbro 2009, Rescue, Restriction 1: a Scout that reaches the back row rescues no
+    piece (its only choice is to go on, '--'): the prompt says so, and why, rather than
+    offering a rescue."""
     import stratego
     from stratego import Player, Rank
     from stratego.cli import play as play_command
@@ -473,7 +475,9 @@ def test_play_says_so_when_a_rescue_may_bring_nothing_back(
     code, out = play(monkeypatch, capsys, ["e2-e10", "quit"], "--edition",
                      "hasbro-2009+rescue", "--seed", "1", "--bot", "random")
     assert code == 0
-    assert "nothing may come back now: type '--' to go on." in " ".join(out.split())
+    assert ("nothing may come back now: the Scout on e10 cannot make a rescue; red may only "
+            "decline ('--') (Hasbro 2009, Rescue, Restriction 1; Jumbo 2014, Rescuing Pieces, "
+            "Restriction 3). Type '--' to go on.") in " ".join(out.split())
     assert "you may bring back" not in out
 
 
@@ -622,3 +626,30 @@ def test_the_librarys_own_error_keeps_its_whole_traceback(
     monkeypatch.setattr(stratego.cli.matches, "play_match", broken)
     with pytest.raises(RuntimeError, match="a bug of the library"):
         main(["match", "--games", "1"])
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_output_into_a_pipe_closed_early_ends_quietly(command: str,
+                                                      tmp_path: pathlib.Path) -> None:
+    """`stratego play | head` and `stratego replay FILE | head`: when the reader has gone
+    away before the output is written (or flushed at exit), the command exits with status
+    1 and no BrokenPipeError traceback."""
+    argv = ["play", "--seed", "3"]
+    if command == "replay":
+        path = tmp_path / "game.json"
+        assert subprocess.run(
+            [sys.executable, "-m", "stratego", "selfplay", "--seed", "1", "--max-plies", "20",
+             "--save", str(path)], capture_output=True, timeout=120, check=False,
+        ).returncode == 0
+        argv = ["replay", str(path)]
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written: EPIPE, every time
+    try:
+        done = subprocess.run([sys.executable, "-m", "stratego", *argv], stdout=write_end,
+                              stderr=subprocess.PIPE, input=b"quit\n", timeout=120,
+                              check=False)
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in done.stderr.decode(), done.stderr.decode()
+    assert "BrokenPipeError" not in done.stderr.decode()
+    assert done.returncode == 1

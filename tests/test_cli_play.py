@@ -472,3 +472,90 @@ def test_a_resignation_is_not_explained(
     code, out, _ = play(monkeypatch, capsys, ["resign"], "--seed", "5")
     assert code == 0
     assert out.endswith("You lose: you resigned after 0 plies (seed 5).\n")
+
+
+# -- rescues, unknown words and the history ----------------------------------------------
+
+
+def _rescue_position(monkeypatch: pytest.MonkeyPatch, placement: dict[str, str],
+                     captured: list[tuple[Player, stratego.Rank]], bot_moves: list[str]) -> None:
+    """`stratego play` starts from `placement` with `captured` pieces out of play, against
+    a bot playing `bot_moves`."""
+    monkeypatch.setattr(play_command, "new_game", lambda rules, red, blue: (
+        stratego.from_position(rules, placement, captured=captured)))
+    monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Scripted(bot_moves))
+
+
+def test_a_rescue_is_typed_with_the_edition_s_label_or_letter(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Jumbo 2014, Rescuing Pieces: the board shows ranks by the edition's labels (Marshal
+    10, Scout 2), so a rescue takes the label as well as the letter; a sign that is no rank
+    is refused with the ranks that may come back (never the Bomb or the Flag), and the
+    rescue made is said with its rank's label and name."""
+    rank = stratego.Rank
+    _rescue_position(monkeypatch, {"e9": "K", "a1": "F", "j1": "B", "a10": "f", "b10": "b",
+                                   "j9": "t"},
+                     [(Player.RED, rank.MARSHAL), (Player.RED, rank.SCOUT)], ["j9-j8"])
+    code, out, _ = play(monkeypatch, capsys, ["e9-e10", "Z@b2", "10@b2", "quit"],
+                        "--edition", "jumbo-2014+rescue", "--seed", "1")
+    assert code == 0
+    joined = " ".join(out.split())
+    assert ("Type RANK@SQUARE with the rank's label or letter (10 or M Marshal, 9 or G "
+            "General, 8 or C Colonel, 7 or J Major, 6 or K Captain, 5 or L Lieutenant, 4 or "
+            "T Sergeant, 3 or N Miner, 2 or X Scout, 1 or S Spy), such as 6@b2") in joined
+    refusal = _messages("Not understood: not a rescue: 'Z@b2'", out)
+    assert len(refusal) == 1
+    assert "'Z' is no rank that may be rescued; type one of 10 or M Marshal" in refusal[0]
+    assert "Bomb" not in refusal[0]
+    assert "Flag" not in refusal[0]
+    assert "You play M@b2, a rescue of your Marshal (10) onto b2." in out
+    assert "blue plays j9-j8" in out  # the rescue was played: the bot moved next
+
+
+def test_the_bot_s_rescue_is_said_with_its_rank_s_label_and_name(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Jumbo 2014, Rescuing Pieces: without Silent Defense the rescued piece is shown to
+    the opponent, so the bot's rescue is printed with the rank's label and name."""
+    rank = stratego.Rank
+    _rescue_position(monkeypatch, {"a4": "K", "a1": "F", "j1": "B", "a10": "f", "e2": "k"},
+                     [(Player.BLUE, rank.MARSHAL)], ["e2-e1", "M@b9", "b9-b8"])
+    code, out, _ = play(monkeypatch, capsys, ["a4-a5", "a5-a6", "quit"],
+                        "--edition", "jumbo-2014+rescue", "--seed", "1")
+    assert code == 0
+    assert "blue plays M@b9, a rescue of its Marshal (10) onto b9" in out
+
+
+def test_an_unknown_word_is_answered_with_the_commands(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A word that is no command ('undo', 'xyz') is said to be an unknown command, with the
+    commands listed, not taken for a malformed move."""
+    code, out, _ = play(monkeypatch, capsys, ["undo", "xyz", "quit"], "--seed", "1")
+    assert code == 0
+    for word in ("undo", "xyz"):
+        said = _messages(f"Not understood: unknown command '{word}'", out)
+        assert len(said) == 1
+        assert ("(commands: moves (m), board (b), history, legend (l), help (h, ?), resign, "
+                "quit (q, exit); a move is written like 'a4-a5')") in said[0]
+    assert "not a move" not in out
+
+
+def test_history_shows_moves_and_strikes_as_the_person_saw_them(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """'history' lists each turn with what its strike showed; the bot's pieces that struck
+    nothing keep their ranks hidden (its General moved, and is never named), and 'board'
+    recalls the bot's last move under the board."""
+    _from_position(monkeypatch, {"a5": "K", "a6": "t", "j10": "g", "j1": "F", "a10": "f"},
+                   ["j10-j9", "j9-j10"])
+    code, out, _ = play(monkeypatch, capsys, ["a5-a6", "board", "history", "quit"],
+                        "--seed", "5")
+    assert code == 0
+    history = out.split("History (ply, side, move; what each strike showed):\n")[1]
+    history = history.split("red (ply")[0]
+    assert history.splitlines() == [
+        "   1 red: a5-a6; strike on a6: your Captain (6) strikes blue's Sergeant (4):",
+        "       the attacker wins",
+        "   2 blue: j10-j9",
+    ]
+    assert "General (" not in out  # no rank of the bot's unstruck piece is ever shown
+    board_again = out.split("red (ply 3)> ")[1]
+    assert "blue's last move: j10-j9" in board_again.split("History")[0]

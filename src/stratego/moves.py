@@ -120,12 +120,13 @@ class Move(int):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse ``"a4-a5"`` (also ``"a4a5"`` or ``"a4xa5"``), ``"K@b2"`` or ``"--"``."""
+        """Parse ``"a4-a5"`` (also ``"a4a5"``, ``"a4xa5"``, or with an en or em dash,
+        ``"a4–a5"``), ``"K@b2"`` or ``"--"``."""
         if not isinstance(text, str):
             raise InvalidNotationError(
                 f"not a move: {shown(text)} (expected text such as 'a4-a5')"
             )
-        s = text.strip()
+        s = text.strip().replace("\u2013", "-").replace("\u2014", "-")
         if s == "--":
             return DECLINE_RESCUE
         if "@" in s:
@@ -143,8 +144,13 @@ class Move(int):
             left, right = s[:cut], s[cut:]
         try:
             frm, to = Square.parse(left), Square.parse(right)
-        except InvalidNotationError as exc:
-            why = str(exc) if sep in s else "expected two squares such as 'a4-a5'"
+        except InvalidNotationError:
+            why = "expected two squares such as 'a4-a5'"
+            if sep in s and (_is_square(left) or _is_square(right)):  # name the text at fault
+                bad, where = (right, "after") if _is_square(left) else (left, "before")
+                said = (f"{shown(bad.strip())} is not a square" if bad.strip()
+                        else "there is no square")
+                why = f"{said} {where} {shown(sep)}; {why}"
             raise InvalidNotationError(
                 f"not a move: {shown(text)} ({why}; a rescue is written 'K@b2', "
                 f"declining one '--')"
@@ -182,6 +188,15 @@ class Move(int):
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
+
+
+def _is_square(text: str) -> bool:
+    """Whether `text` is a square's name (``"c5"``)."""
+    try:
+        Square.parse(text)
+    except InvalidNotationError:
+        return False
+    return True
 
 
 _INTERNED: dict[tuple[int | None, int | None, int | None], Move] = {}

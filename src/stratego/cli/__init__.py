@@ -27,6 +27,7 @@ terminal) and `stratego.cli.serve` (the browser game).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
 import os
 import pathlib
@@ -96,7 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "ladder": cmd_ladder,
     }[args.command]
     try:
-        return command(args)
+        status = command(args)
+        sys.stdout.flush()  # a reader gone away is seen here, not in the flush at exit
+        return status
+    except BrokenPipeError:  # the reader went away (`stratego ... | head`): exit quietly
+        _silence_stdout()
+        return 1
     except UsageError as exc:
         print(f"stratego {args.command}: error: {exc}", file=sys.stderr)
         return 2
@@ -115,8 +121,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         what = "".join(traceback.format_exception_only(exc)).strip()
         print(f"stratego {args.command}: a bot raised {what}"[:800], file=sys.stderr)
         return 1
-    except BrokenPipeError:  # the reader went away (`stratego ... | head`)
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that what is left in its buffer is not
+    written to a closed pipe when Python flushes it at exit (which would print a
+    traceback)."""
+    with contextlib.suppress(OSError, ValueError):  # a stream with no file (a test's capture)
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        os.close(devnull)
 

@@ -15,6 +15,7 @@ import sys
 import textwrap
 from typing import Any
 
+from stratego.board import Square
 from stratego.cli.options import (
     WIDTH,
     UsageError,
@@ -41,10 +42,14 @@ from stratego.text import captured_text
 
 _HELP = """\
 Type a move as FROM-TO, such as {step} (a Scout may go several squares: {run}).
-Commands: 'moves' lists your legal moves, 'board' draws the board again,
-'legend' shows what the board's signs mean, 'help' shows this text, 'resign'
-gives up the game (the whole board is shown, and --save keeps the game), 'quit'
+Commands: 'moves' (m) lists your legal moves, 'board' (b) draws the board
+again, 'history' shows the moves and strikes so far, 'legend' (l) shows what
+the board's signs mean, 'help' (h, ?) shows this text, 'resign' gives up the
+game (the whole board is shown, and --save keeps the game), 'quit' (q, exit)
 leaves it unfinished."""
+
+_COMMANDS = "moves (m), board (b), history, legend (l), help (h, ?), resign, quit (q, exit)"
+"""The commands `cmd_play` takes, for the answer to an unknown word."""
 
 _EXAMPLES = {Player.RED: {"step": "a4-a5", "run": "a4-a8"},
              Player.BLUE: {"step": "a7-a6", "run": "a7-a3"}}
@@ -55,11 +60,33 @@ def _help(person: Player) -> str:
     """`_HELP` with examples of moves `person` may play."""
     return _HELP.format(**_EXAMPLES[person])
 
-_RESCUE_HELP = """\
-Rescue: your {piece} reached the opponent's back row, so you may bring back one of
-your captured pieces. Type RANK@SQUARE with the rank's letter (M Marshal,
-G General, C Colonel, J Major, K Captain, L Lieutenant, T Sergeant, N Miner,
-X Scout, S Spy), such as K@b2, or '--' to decline. 'moves' lists the choices."""
+_RESCUE_HELP = ("Rescue: your {piece} reached the opponent's back row, so you may bring "
+                "back one of your captured pieces. Type RANK@SQUARE with the rank's label "
+                "or letter ({ranks}), such as {example}@b2, or '--' to decline. 'moves' "
+                "lists the choices.")
+
+_RESCUABLE = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
+              Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY)
+"""The ranks a Rescue may bring back: every rank but the Bomb (Hasbro 2009, Rescue,
+Restriction 2) and the Flag, which is never captured while the game goes on."""
+
+
+def _rank_choices(rules: Rules) -> str:
+    """The ranks of `rules`'s army a Rescue may bring back, each with its label and letter
+    (``10 or M Marshal``; one sign when they are the same, such as the Spy's ``S``)."""
+    parts = []
+    for rank in _RESCUABLE:
+        if rules.army.count(rank):
+            label = rules.labels.label(rank)
+            signs = label if label == rank.symbol else f"{label} or {rank.symbol}"
+            parts.append(f"{signs} {rank.title}")
+    return ", ".join(parts)
+
+
+def _rescue_help(rules: Rules, piece: str) -> str:
+    """`_RESCUE_HELP` for a Rescue earned by `piece` under `rules`."""
+    return fill(_RESCUE_HELP.format(piece=piece, ranks=_rank_choices(rules),
+                                    example=rules.labels.label(Rank.CAPTAIN)), indent="")
 
 _MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
 """The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
@@ -144,12 +171,27 @@ def _names_a_file(text: str) -> bool:
 
 def _parse_move(line: str, rules: Rules) -> Move:
     """The person's typed move; Rescue syntax is accepted and mentioned only under rules
-    with Rescue. Raises `InvalidNotationError`."""
+    with Rescue, where a rescue names its rank by the edition's label (``10@b2``) or by
+    its letter (``M@b2``). Raises `InvalidNotationError`."""
     rescue = rules.rescue.enabled
     if not rescue and ("@" in line or line.strip() == "--"):
         raise InvalidNotationError(
             f"not a move: {shown(line.strip())} (expected two squares such as 'a4-a5'; there are "
             "no Rescue decisions under these rules)")
+    if rescue and "@" in line:
+        sign, _, square = line.strip().partition("@")
+        try:
+            rank = rules.labels.parse(sign)
+        except InvalidNotationError:
+            raise InvalidNotationError(
+                f"not a rescue: {shown(line.strip())} ({shown(sign.strip())} is no rank that "
+                f"may be rescued; type one of {_rank_choices(rules)}, then '@' and the "
+                "square, such as "
+                f"'{rules.labels.label(Rank.CAPTAIN)}@b2')") from None
+        try:
+            return Move.rescue(rank, Square.parse(square))
+        except InvalidNotationError as exc:
+            raise InvalidNotationError(f"not a rescue: {shown(line.strip())} ({exc})") from None
     try:
         return Move.parse(line)
     except InvalidNotationError as exc:
@@ -184,6 +226,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(_legend(rules, person, args.board))
     _line_editing()
     show_board = True
+    redrawn = False  # the board is drawn again on request: the bot's last move is recalled
+    bot_move: str | None = None  # the bot's last move, as the person saw it
     while state.outcome is None:
         if state.to_move != person:
             try:
@@ -196,7 +240,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                             how=f"the {args.bot} bot answered {shown(move)}, which is not "
                                 "a legal move")
             state = apply(state, move)
-            print(f"{person.opponent} plays {_public_move(move, view(state, person))}")
+            bot_move = _public_move(move, view(state, person))
+            print(f"{person.opponent} plays {bot_move}")
             _report_strike(state, person)
             show_board = True
             continue
@@ -205,16 +250,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(draw_board(seen, args.board))
             print(fill(f"Pieces lost: yours {captured_text(seen, person)}; "
                        f"the bot's {captured_text(seen, person.opponent)}"))
+            if redrawn and bot_move is not None:
+                print(f"{person.opponent}'s last move: {bot_move}")
             if seen.pending_rescue is not None:
                 title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
                 if all(m.is_decline for m in seen.legal_moves):
                     # no piece may come back (a Scout rescues none, none to bring back)
-                    print(textwrap.fill(f"Rescue: your {title} reached the opponent's back "
-                                        "row, but nothing may come back now: type '--' to "
-                                        "go on.", WIDTH))
+                    print(fill(f"Rescue: your {title} reached the opponent's back row, but "
+                               f"nothing may come back now: {_why_no_rescue(state)}. Type "
+                               "'--' to go on.", indent=""))
                 else:
-                    print(_RESCUE_HELP.format(piece=title))
-            show_board = False
+                    print(_rescue_help(rules, title))
+            show_board = redrawn = False
         try:
             line = input(f"{person} (ply {state.ply + 1})> ").strip()
         except EOFError:
@@ -237,7 +284,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if command in ("help", "h", "?"):
             print(_help(person))
             if seen.pending_rescue is not None:
-                print(_RESCUE_HELP.format(piece="piece"))
+                print(_rescue_help(rules, "piece"))
             continue
         if command in ("legend", "l"):
             print(_legend(rules, person, args.board))
@@ -246,7 +293,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(fill("Legal moves: " + " ".join(str(m) for m in seen.legal_moves)))
             continue
         if command in ("board", "b"):
-            show_board = True
+            show_board = redrawn = True
+            continue
+        if command == "history":
+            print(_history(seen, person))
+            continue
+        if re.fullmatch(r"[a-z]+", command):  # a word, never a move (a square has a number)
+            hint = _MOVE_HINT if rules.rescue.enabled else ""
+            print(fill(f"Not understood: unknown command {shown(line)} (commands: {_COMMANDS}; "
+                       f"a move is written like 'a4-a5'{hint}). Type 'help' for help."))
             continue
         try:
             move = _parse_move(line, rules)
@@ -258,6 +313,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                        "the legal moves."))
             continue
         state = apply(state, move)
+        if move.is_rescue or move.is_decline:
+            print(f"You play {_rescue_text(move, 'your', rules.labels)}.")
         _report_strike(state, person)
         show_board = True
     return _end(state, args, person, seed)
@@ -309,11 +366,56 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
 
 
 def _public_move(move: Move, seen: Any) -> str:
-    """The move as the person may see it (a hidden Rescue shows only its square)."""
+    """The move as the person may see it (a hidden Rescue shows only its square, a seen
+    one its rank's label and name)."""
     last = seen.history[-1] if seen.history else None
     if last is not None and last.move is None and last.to is not None:
         return f"a rescue onto {last.to}"
+    return _rescue_text(move, "its", seen.rules.labels)
+
+
+def _rescue_text(move: Move | None, whose: str, labels: RankLabels) -> str:
+    """`move` as play says it: a rescue with its rank's label and name (``M@b2, a rescue
+    of your Marshal (10) onto b2``), a declined Rescue as such, any other move as written."""
+    if move is not None and move.rescued is not None:
+        rank = move.rescued
+        return f"{move}, a rescue of {whose} {rank.title} ({labels.label(rank)}) onto {move.to}"
+    if move is not None and move.is_decline:
+        return "--, declining the Rescue"
     return str(move)
+
+
+def _why_no_rescue(state: GameState) -> str:
+    """Why the Rescue decision due in `state` (the person's own) may only be declined, as
+    the rules say it (`explain_illegal` of a rescue), without the move it was asked of."""
+    from stratego.rescue import rescue_component
+
+    component = rescue_component(state.rules)
+    piece = state.pending_rescue
+    if component is not None and piece is not None:
+        why = explain_illegal(state, Move.rescue(Rank.MARSHAL, Square.parse("a1")))
+        if why and ("cannot make a rescue" in why or "cannot make both" in why):
+            return why.split(": ", 1)[1]  # the Scout, or a piece that made a rescue already
+    return "none of your captured pieces may come back (a Bomb is never rescued)"
+
+
+def _history(seen: Any, person: Player) -> str:
+    """The moves and strikes of the game so far, as the person saw them (the view's
+    history: nothing it hides), one turn a line."""
+    if not seen.history:
+        return "History: no move yet."
+    labels = seen.rules.labels
+    lines = ["History (ply, side, move; what each strike showed):"]
+    for ply in seen.history:
+        whose = "your" if ply.player == person else "its"
+        if ply.move is None:
+            text = f"a rescue onto {ply.to}"
+        else:
+            text = _rescue_text(ply.move, whose, labels)
+        strike = _strike_text(ply, person, labels)
+        lines.append(fill(f"{ply.ply + 1:>4} {ply.player}: {text}"
+                          + (f"; {strike}" if strike else ""), indent="       "))
+    return "\n".join(lines)
 
 
 def _why_illegal(state: GameState, move: Move, person: Player) -> str:
@@ -328,10 +430,16 @@ def _report_strike(state: GameState, person: Player) -> None:
     seen = view(state, person)
     if not seen.history:
         return
-    last = seen.history[-1]
+    text = _strike_text(seen.history[-1], person, state.rules.labels)
+    if text:
+        print(f"{_cap(text)}.")
+
+
+def _strike_text(last: Any, person: Player, labels: RankLabels) -> str | None:
+    """What the strike of the seen ply `last` showed the person (``strike on a6: your
+    Captain (6) strikes blue's Sergeant (4): the attacker wins``), None for no strike."""
     if last.defender is None or last.result is None:
-        return
-    labels = state.rules.labels
+        return None
 
     def name(rank: Rank | None, owner: Player) -> str:
         whose = "your" if owner == person else f"{owner}'s"
@@ -344,4 +452,4 @@ def _report_strike(state: GameState, person: Player) -> None:
     result = {"attacker": "the attacker wins", "defender": "the defender wins",
               "both": "both are removed"}.get(last.result, last.result)
     where = f" on {last.to}" if last.to is not None else ""
-    print(f"Strike{where}: {attacker} strikes {defender}: {result}.")
+    return f"strike{where}: {attacker} strikes {defender}: {result}"
