@@ -24,6 +24,7 @@ from __future__ import annotations
 import collections
 import math
 from collections.abc import Callable, Mapping
+from typing import Generic, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 from stratego.errors import ArgumentError, WebError, shown
@@ -79,16 +80,46 @@ def check_same_origin(headers: Mapping[str, str]) -> None:
         raise WebError(403, "requests from other sites are refused")
 
 
-def _check_rate(limit: int, window: float) -> None:
-    """`ArgumentError` unless `limit` is a positive whole number and `window` a number of
-    seconds above 0 and at most 3600 (the checks of `RateLimiter` and `MoveBucket`)."""
-    if not isinstance(limit, int) or limit < 1:
-        raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
-    if not 0 < window <= 3600:
-        raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+_Held = TypeVar("_Held")
+"""What a limiter holds per client."""
 
 
-class RateLimiter:
+class _PerClient(Generic[_Held]):
+    """What `RateLimiter` and `MoveBucket` share: their checked settings, what each holds
+    per client (least recently seen first), the ``429`` refusal and the bound on the
+    clients remembered."""
+
+    def __init__(self, limit: int, window: float, clock: Callable[[], float],
+                 max_clients: int, refusal: str) -> None:
+        if not isinstance(limit, int) or limit < 1:
+            raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
+        if not 0 < window <= 3600:
+            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+        self.limit = limit
+        self.window = float(window)
+        self.max_clients = max_clients
+        self.refusal = refusal
+        self._clock = clock
+        self._seen: collections.OrderedDict[str, _Held] = collections.OrderedDict()
+
+    def _refuse(self, seconds: float) -> NoReturn:
+        """Raise the ``429`` `WebError` whose wait is `seconds`, rounded up, 1 to 60."""
+        wait = max(1, min(math.ceil(seconds), 60))
+        raise WebError(429, f"{self.refusal}: try again in {wait} s",
+                       (("Retry-After", str(wait)),))
+
+    def _trim(self) -> None:
+        """Forget the clients seen least recently beyond `max_clients`."""
+        while len(self._seen) > self.max_clients:
+            self._seen.popitem(last=False)
+
+    @property
+    def clients(self) -> int:
+        """How many clients are remembered now."""
+        return len(self._seen)
+
+
+class RateLimiter(_PerClient[collections.deque[float]]):
     """At most `limit` events per client in any `window` seconds.
 
     Args:
@@ -105,14 +136,7 @@ class RateLimiter:
     def __init__(self, limit: int, window: float, clock: Callable[[], float],
                  max_clients: int = 10_000,
                  refusal: str = "too many new games from this address") -> None:
-        _check_rate(limit, window)
-        self.limit = limit
-        self.window = float(window)
-        self.max_clients = max_clients
-        self.refusal = refusal
-        self._clock = clock
-        self._seen: collections.OrderedDict[str, collections.deque[float]] = (
-            collections.OrderedDict())
+        super().__init__(limit, window, clock, max_clients, refusal)
 
     def check(self, client: str) -> None:
         """Count one event of `client`, or refuse it with a ``429`` `WebError` (counting
@@ -126,12 +150,9 @@ class RateLimiter:
         while times and now - times[0] >= self.window:
             times.popleft()
         if len(times) >= self.limit:
-            wait = max(1, min(math.ceil(self.window - (now - times[0])), 60))
-            raise WebError(429, f"{self.refusal}: try again in {wait} s",
-                           (("Retry-After", str(wait)),))
+            self._refuse(self.window - (now - times[0]))
         times.append(now)
-        while len(self._seen) > self.max_clients:
-            self._seen.popitem(last=False)
+        self._trim()
 
     def undo(self, client: str) -> None:
         """Take back the last event counted for `client` (a request refused after all)."""
@@ -147,13 +168,8 @@ class RateLimiter:
                 break
             del self._seen[client]
 
-    @property
-    def clients(self) -> int:
-        """How many clients are remembered now."""
-        return len(self._seen)
 
-
-class MoveBucket:
+class MoveBucket(_PerClient[tuple[float, float]]):
     """A token bucket per client: at most `limit` events at once, then `limit` per `window`
     seconds as the bucket fills again (one every ``window / limit`` seconds).
 
@@ -171,15 +187,8 @@ class MoveBucket:
 
     def __init__(self, limit: int, window: float, clock: Callable[[], float],
                  max_clients: int = 10_000, refusal: str = "too many moves from this seat") -> None:
-        _check_rate(limit, window)
-        self.limit = limit
-        self.window = float(window)
-        self.max_clients = max_clients
-        self.refusal = refusal
-        self._clock = clock
+        super().__init__(limit, window, clock, max_clients, refusal)  # client -> (tokens, when)
         self._rate = limit / self.window  # tokens per second
-        self._seen: collections.OrderedDict[str, tuple[float, float]] = (
-            collections.OrderedDict())  # client -> (tokens, when)
 
     def _tokens(self, client: str, now: float) -> float:
         tokens, when = self._seen.get(client, (float(self.limit), now))
@@ -196,21 +205,13 @@ class MoveBucket:
             del self._seen[oldest]
         tokens = self._tokens(client, now)
         if tokens < 1.0:
-            wait = max(1, min(math.ceil((1.0 - tokens) / self._rate), 60))
-            raise WebError(429, f"{self.refusal}: try again in {wait} s",
-                           (("Retry-After", str(wait)),))
+            self._refuse((1.0 - tokens) / self._rate)
         self._seen[client] = (tokens - 1.0, now)
         self._seen.move_to_end(client)
-        while len(self._seen) > self.max_clients:
-            self._seen.popitem(last=False)
+        self._trim()
 
     def undo(self, client: str) -> None:
         """Give back the token taken last for `client` (a request refused after all)."""
         held = self._seen.get(client)
         if held is not None:
             self._seen[client] = (min(float(self.limit), held[0] + 1.0), held[1])
-
-    @property
-    def clients(self) -> int:
-        """How many clients are remembered now."""
-        return len(self._seen)
