@@ -71,6 +71,25 @@ def post(hub: GameHub, path: str, data: Any = None) -> Any:
                       headers=JSON)
 
 
+def bot_game(hub: GameHub) -> tuple[str, dict[str, Any]]:
+    """A new game against the hub's bot, started: its seat's API path and payload."""
+    created = post(hub, "/api/games", {}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    return base, post(hub, base + "/start").json()
+
+
+def two_people(hub: GameHub) -> tuple[str, str]:
+    """A game between two people, joined and started by both: the two seats' API paths."""
+    created = post(hub, "/api/games", {"opponent": "human"}).json()
+    red = f"/api/games/{created['game']}/{created['seat']}"
+    code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
+    seat = post(hub, f"/api/games/{created['game']}/join", {"code": code}).json()["seat"]
+    blue = f"/api/games/{created['game']}/{seat}"
+    post(hub, red + "/start")
+    assert post(hub, blue + "/start").json()["phase"] == "play"
+    return red, blue
+
+
 def new_game(c: TestClient, **options: Any) -> tuple[str, dict[str, Any]]:
     reply = c.post("/api/games", json=options)
     assert reply.status_code == 201, reply.text

@@ -20,7 +20,7 @@ pytest.importorskip("stratego.web", reason="the web extra is not installed")
 from stratego.errors import WebError
 from stratego.web import GameHub
 from stratego.web.guard import MoveBucket
-from test_web import first_move, post, swapped, tokens
+from test_web import bot_game, first_move, post, swapped, tokens
 
 pytestmark = pytest.mark.extra("web")
 
@@ -109,9 +109,7 @@ def test_the_hub_refills_a_seat_s_moves_one_by_one() -> None:
     20 s it passes. Refused moves cost nothing."""
     now = [0.0]
     hub = GameHub(seed=1, bot="random", token=tokens(), move_limit=3, clock=lambda: now[0])
-    created = post(hub, "/api/games", {}).json()
-    base = f"/api/games/{created['game']}/{created['seat']}"
-    payload = post(hub, base + "/start").json()
+    base, payload = bot_game(hub)
     for _ in range(3):
         reply = post(hub, base + "/move", {"move": first_move(payload)})
         assert reply.status == 200, reply.text
@@ -146,10 +144,7 @@ def test_the_default_move_limit_lets_a_quick_game_through() -> None:
 
 def _bot_game(hub: GameHub, state: stratego.GameState | None = None) -> str:
     if state is None:
-        created = post(hub, "/api/games", {}).json()
-        base = f"/api/games/{created['game']}/{created['seat']}"
-        post(hub, base + "/start")
-        return base
+        return bot_game(hub)[0]
     created = hub.add_game(state)
     return f"/api/games/{created['game']}/{created['seat']}"
 

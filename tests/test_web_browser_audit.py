@@ -18,7 +18,7 @@ pytest.importorskip("uvicorn", reason="the web extra is not installed")
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from stratego.web import GameHub  # noqa: E402
-from test_web import post  # noqa: E402
+from test_web import post, two_people  # noqa: E402
 from test_web_browser import CHROMIUM, _Console, _play_a_move, _Server, _status  # noqa: E402
 
 pytestmark = pytest.mark.extra("web")
@@ -52,18 +52,6 @@ def _page(browser: Any, console: _Console, **options: Any) -> Any:
     settings: dict[str, Any] = {"viewport": {"width": 1100, "height": 760}}
     settings.update(options)
     return console.watch(browser.new_context(**settings).new_page())
-
-
-def _two_people(hub: GameHub) -> tuple[str, str]:
-    """The two seats' pages (``/play/...``) of a game between two people, in play."""
-    created = post(hub, "/api/games", {"opponent": "human"}).json()
-    red = f"/api/games/{created['game']}/{created['seat']}"
-    code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
-    seat = post(hub, f"/api/games/{created['game']}/join", {"code": code}).json()["seat"]
-    blue = f"/api/games/{created['game']}/{seat}"
-    post(hub, red + "/start")
-    assert post(hub, blue + "/start").json()["phase"] == "play"
-    return red, blue
 
 
 def _in_view(page: Any, test_id: str) -> bool:
@@ -128,7 +116,7 @@ def test_a_rematch_asked_by_the_friend_is_announced(server: _Server, browser: An
     """When the friend asks for the rematch first, the page says "Your opponent wants a
     rematch." (and beeps, sound being on), as a draw offer shows; the button then opens
     it."""
-    red, blue = _two_people(server.hub)
+    red, blue = two_people(server.hub)
     post(server.hub, red + "/resign")
     page = _page(browser, console)
     page.goto(server.url + blue.replace("/api/games/", "/play/"))
@@ -205,7 +193,7 @@ def test_on_a_phone_a_draw_offer_shows_above_the_board(server: _Server, browser:
     """At 390x844 the panel is below the board: the friend's draw offer is said in a line
     above the board, in view without scrolling, and its button brings the answer into
     view. On a wide screen that line is not shown (the panel is beside the board)."""
-    red, blue = _two_people(server.hub)
+    red, blue = two_people(server.hub)
     phone = _page(browser, console, viewport={"width": 390, "height": 844}, is_mobile=True,
                   has_touch=True)
     phone.goto(server.url + blue.replace("/api/games/", "/play/"))

@@ -19,31 +19,14 @@ from stratego.views import PlayerView
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from stratego.web import GameHub
-from test_web import first_move, post, tokens
+from test_web import bot_game, first_move, post, tokens, two_people
 
 pytestmark = pytest.mark.extra("web")
 
 
-def _bot_game(hub: GameHub) -> tuple[str, dict[str, Any]]:
-    created = post(hub, "/api/games", {}).json()
-    base = f"/api/games/{created['game']}/{created['seat']}"
-    return base, post(hub, base + "/start").json()
-
-
-def _two_people(hub: GameHub) -> tuple[str, str]:
-    created = post(hub, "/api/games", {"opponent": "human"}).json()
-    red = f"/api/games/{created['game']}/{created['seat']}"
-    code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
-    seat = post(hub, f"/api/games/{created['game']}/join", {"code": code}).json()["seat"]
-    blue = f"/api/games/{created['game']}/{seat}"
-    post(hub, red + "/start")
-    assert post(hub, blue + "/start").json()["phase"] == "play"
-    return red, blue
-
-
 def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
     hub = GameHub(seed=2, token=tokens())
-    base, payload = _bot_game(hub)
+    base, payload = bot_game(hub)
     assert all(c["rank"] is None for c in payload["cells"] if c["owner"] == "blue")
     assert post(hub, base + "/rematch").status == 409  # not before the end
     over = post(hub, base + "/resign").json()
@@ -65,9 +48,9 @@ def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
     assert record.tags.get("Termination") == "resignation"
 
 
-def test_a_draw_offered_and_accepted_between_two_people() -> None:
+def test_a_draw_offered_and_accepted_betweentwo_people() -> None:
     hub = GameHub(seed=4, token=tokens())
-    red, blue = _two_people(hub)
+    red, blue = two_people(hub)
     assert post(hub, blue + "/accept-draw").status == 409  # nothing offered yet
     assert post(hub, red + "/offer-draw").json()["draw"] == "sent"
     assert hub.handle("GET", blue).json()["draw"] == "received"
@@ -93,7 +76,7 @@ def test_the_bot_accepts_a_draw_only_when_behind_and_never_before_a_move() -> No
     is a plain notice (200), not an error, and the game goes on; an accepted one ends the
     game with the notice "The bot accepts the draw." (as a refusal has its own)."""
     hub = GameHub(seed=1, bot="random", token=tokens())
-    base, _ = _bot_game(hub)
+    base, _ = bot_game(hub)
     declined = post(hub, base + "/offer-draw")  # move 0: equal armies, nothing moved
     assert declined.status == 200
     assert (declined.json()["phase"], declined.json()["notice"]) == (
@@ -115,7 +98,7 @@ def test_the_bot_accepts_a_draw_only_when_behind_and_never_before_a_move() -> No
 
 def test_a_rematch_swaps_the_colours_against_the_same_opponent() -> None:
     hub = GameHub(seed=6, token=tokens())
-    base, _ = _bot_game(hub)
+    base, _ = bot_game(hub)
     post(hub, base + "/resign")
     url = post(hub, base + "/rematch").json()["rematch"]
     assert post(hub, base + "/rematch").json()["rematch"] == url  # made once
@@ -127,7 +110,7 @@ def test_a_rematch_swaps_the_colours_against_the_same_opponent() -> None:
     assert payload["view"]["ply"] == 1  # the bot, now Red, moved first
     assert payload["status"] == "Your move (blue)."
 
-    red, blue = _two_people(hub)
+    red, blue = two_people(hub)
     post(hub, red + "/resign")
     url = post(hub, blue + "/rematch").json()["rematch"]
     other = hub.handle("GET", red).json()["rematch"]
@@ -140,7 +123,7 @@ def test_a_rematch_swaps_the_colours_against_the_same_opponent() -> None:
 
 def test_the_move_list_is_numbered_by_moves_and_review_shows_past_positions() -> None:
     hub = GameHub(seed=2, token=tokens())
-    base, payload = _bot_game(hub)
+    base, payload = bot_game(hub)
     start_cells = payload["cells"]
     for _ in range(2):
         payload = post(hub, base + "/move", {"move": first_move(payload)}).json()
@@ -165,7 +148,7 @@ def test_reviewing_a_finished_game_shows_both_armies_face_up() -> None:
     shows the opponent's pieces face up, marked ``"revealed"``, as players go over a
     finished game."""
     hub = GameHub(seed=2, token=tokens())
-    base, payload = _bot_game(hub)
+    base, payload = bot_game(hub)
     for _ in range(2):
         payload = post(hub, base + "/move", {"move": first_move(payload)}).json()
     during = hub.handle("GET", base + "/review/2").json()
@@ -257,7 +240,7 @@ def test_any_bot_spec_sits_at_the_table_within_the_time_limit() -> None:
     first legal move and the game goes on."""
     hub = GameHub(bot="test_web_controls:SlowBot", bot_time=0.05, seed=1, token=tokens())
     assert hub.bot == "test_web_controls:SlowBot"
-    base, payload = _bot_game(hub)
+    base, payload = bot_game(hub)
     assert payload["bot"] == "test_web_controls:SlowBot"
     game = hub._games[payload["game"]]
     old = game.bot

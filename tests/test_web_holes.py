@@ -29,7 +29,7 @@ from stratego.errors import ArgumentError
 from stratego.web import GameHub, create_app
 from stratego.web.app import server_options
 from stratego.web.guard import host_name
-from test_web import JSON, first_move, post, tokens
+from test_web import JSON, bot_game, first_move, post, tokens
 
 
 def _client(hub: GameHub) -> TestClient:
@@ -202,9 +202,7 @@ def test_the_database_is_readable_by_its_owner_only(tmp_path: pathlib.Path) -> N
 def test_a_seat_may_send_only_so_many_moves_a_minute() -> None:
     now = [0.0]
     hub = GameHub(seed=1, bot="random", token=tokens(), move_limit=2, clock=lambda: now[0])
-    created = post(hub, "/api/games", {}).json()
-    base = f"/api/games/{created['game']}/{created['seat']}"
-    payload = post(hub, base + "/start").json()
+    base, payload = bot_game(hub)
     assert post(hub, base + "/move", {"move": "a1-a2"}).status == 409  # refused: not counted
     for _ in range(2):
         reply = post(hub, base + "/move", {"move": first_move(payload)})
