@@ -233,6 +233,26 @@ class Rescue:
             if p is not None and p.owner == piece.owner and captured_mask >> p.id & 1
         ), 1 << piece.rank) & ~(1 << _BOMB)
 
+    def only_decline(self, facts: RescueFacts) -> str | None:
+        """Why the Rescue decision due (`facts.pending`) may only be declined, whatever is
+        captured: the arriving piece is a Scout, or it made a rescue already (one piece
+        cannot make both); None when it may rescue, or when no decision is due. Raises
+        `ArgumentError` when `facts` are no `RescueFacts`."""
+        who = Player(_facts(facts).player)
+        if not facts.pending:
+            return None
+        piece = facts.pieces[facts.pending]
+        assert piece is not None
+        square = SQUARES[facts.square_of(piece.id)]
+        if piece.rank == Rank.SCOUT:
+            return (f"the Scout on {square} cannot make a rescue; "
+                    f"{who} may only decline ('--') ({_CITED['scout']})")
+        if Rescue.made_rescue(facts, piece.id):
+            return (f"the {piece.rank.title} on {square} made a "
+                    f"rescue already, and one piece cannot make both; {who} may only "
+                    f"decline ('--') ({_CITED['same piece']})")
+        return None
+
     def explain(self, facts: RescueFacts, move: Move) -> str | None:
         """Why `move` is not a legal answer to the Rescue decision due (or why a decision
         move is not legal when none is due), naming the rule and citing both books that
@@ -254,13 +274,9 @@ class Rescue:
                     f"on {square} (play a rescue such as 'K@b2', or '--')")
         if move.is_rescue:
             assert move.rescued is not None
-            if piece.rank == Rank.SCOUT:
-                return (f"{move}: the Scout on {square} cannot make a rescue; "
-                        f"{who} may only decline ('--') ({_CITED['scout']})")
-            if Rescue.made_rescue(facts, piece.id):
-                return (f"{move}: the {piece.rank.title} on {square} made a "
-                        f"rescue already, and one piece cannot make both; {who} may only "
-                        f"decline ('--') ({_CITED['same piece']})")
+            only = self.only_decline(facts)
+            if only is not None:
+                return f"{move}: {only}"
             if move.rescued == Rank.BOMB:
                 return f"{move}: a Bomb cannot be rescued ({_CITED['bomb']})"
             if not any(p is not None and p.owner is who and p.rank == move.rescued

@@ -15,6 +15,7 @@ import sys
 import textwrap
 from typing import Any
 
+from stratego._movegen import rescue_facts
 from stratego.board import Square
 from stratego.cli.options import (
     WIDTH,
@@ -31,6 +32,7 @@ from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, 
 from stratego.explain import explain_illegal, explain_outcome
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
+from stratego.rescue import rescue_component
 from stratego.rules import RankLabels, Rules
 from stratego.setup_model import setup_source
 from stratego.setups import Setup, setup_problems
@@ -387,16 +389,10 @@ def _rescue_text(move: Move | None, whose: str, labels: RankLabels) -> str:
 
 def _why_no_rescue(state: GameState) -> str:
     """Why the Rescue decision due in `state` (the person's own) may only be declined, as
-    the rules say it (`explain_illegal` of a rescue), without the move it was asked of."""
-    from stratego.rescue import rescue_component
-
+    the Rescue rule says it (`stratego.rescue.Rescue.only_decline`)."""
     component = rescue_component(state.rules)
-    piece = state.pending_rescue
-    if component is not None and piece is not None:
-        why = explain_illegal(state, Move.rescue(Rank.MARSHAL, Square.parse("a1")))
-        if why and ("cannot make a rescue" in why or "cannot make both" in why):
-            return why.split(": ", 1)[1]  # the Scout, or a piece that made a rescue already
-    return "none of your captured pieces may come back (a Bomb is never rescued)"
+    why = component.only_decline(rescue_facts(state)) if component is not None else None
+    return why or "none of your captured pieces may come back (a Bomb is never rescued)"
 
 
 def _history(seen: Any, person: Player) -> str:
