@@ -160,9 +160,7 @@ def _cannot_move(state: GameState) -> str:
         return f"{stuck}: it has no movable piece left."
     # The moves the pieces could make with no repetition recorded: the rules of movement
     # alone. The game ended, so the repetition rules forbid each of them.
-    free = attrs.evolve(state, shuttles=(NO_SHUTTLE, NO_SHUTTLE), chase=(), outcome=None,
-                        cached_moves=None)
-    candidates = generate(free)
+    candidates = generate(_unrecorded(state, state.turn))
     if not candidates:
         return f"{stuck}: none of its movable pieces has a free square or a piece to strike."
     by_rule: dict[str, list[str]] = {}
@@ -179,15 +177,20 @@ def _cannot_move(state: GameState) -> str:
     return f"{stuck}: {which} would break a repetition rule: {parts}."
 
 
+def _unrecorded(state: GameState, turn: int) -> GameState:
+    """`state` with player `turn` to move, the game on and no repetition recorded: what
+    the rules of movement alone allow (a position no game need reach, never returned)."""
+    return attrs.evolve(state, turn=turn, shuttles=(NO_SHUTTLE, NO_SHUTTLE), chase=(),
+                        outcome=None, cached_moves=None)
+
+
 def _neither(state: GameState) -> str:
     """When the opponent of the player to move, who has no legal move, could not move
     either by the rules of movement (a strike took the last movable piece of both sides),
     the sentence saying so and who loses: the player to move, in every edition (Milton
     Bradley 1961 and Hasbro 2009, To end the game, note; Jumbo 2014, The game ends when,
     bullet 2; classic web rules, Rules for Movement; ISF 5); else ``""``."""
-    other = attrs.evolve(state, turn=1 - state.turn, shuttles=(NO_SHUTTLE, NO_SHUTTLE),
-                         chase=(), outcome=None, cached_moves=None)
-    if generate(other):
+    if generate(_unrecorded(state, 1 - state.turn)):
         return ""
     who = state.to_move
     return (f" {_cap(str(who.opponent))} could not move either, but it is {who}'s turn, and "
