@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pathlib
 import random
+import re
 import subprocess
 import sys
 
@@ -153,28 +154,125 @@ def test_fault_notes_cut_a_long_detail_in_the_middle_and_check_their_input() -> 
 def test_a_crash_names_the_log_and_the_last_line_of_standard_error(
         tmp_path: pathlib.Path) -> None:
     """A program that crashes loses with a detail quoting the last line it wrote on
-    standard error and naming its log."""
+    standard error and naming its log and the process id that marks its lines there."""
     log = tmp_path / "bot.log"
     spec = BotSpec(_program(tmp_path, "crash", "print('thinking', file=sys.stderr);1/0"),
                    {"log": str(log)})
     game = play_game(CLASSIC, spec, "random", seed=1, max_plies=20)
     assert game.termination == "bot crashed"
-    assert ("its standard error ends 'ZeroDivisionError: division by zero' (logged in "
-            f"{log})") in game.detail
+    found = re.search(r"its standard error ends 'ZeroDivisionError: division by zero' "
+                      rf"\(logged in {re.escape(str(log))}, lines marked \[(\d+)\]\)$",
+                      game.detail)
+    assert found is not None, game.detail
+    pid = found[1]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert re.fullmatch(rf"--- \S+ \S+ \[{pid}\] .*crash\.py \(seed \d+, red, classic\)",
+                        lines[0])
+    assert lines[1] == f"[{pid}] thinking"
+    assert lines[-1] == f"[{pid}] ZeroDivisionError: division by zero"
 
 
-def test_a_log_two_programs_share_is_named_but_not_quoted(tmp_path: pathlib.Path) -> None:
-    """When the opponent's program writes to the same log, the log's last line could be
-    either's: the detail names the log and quotes nothing."""
-    log = str(tmp_path / "shared.log")
-    command = _program(tmp_path, "crash", "print('secret', file=sys.stderr);1/0")
-    game = play_game(CLASSIC, BotSpec(command, {"log": log}), BotSpec(command, {"log": log}),
+_CHATTY = """\
+import json, os, sys, threading, time
+
+def chatter():
+    count = 0
+    while True:
+        count += 1
+        print(f"noise {count} from {os.getpid()}", file=sys.stderr, flush=True)
+        time.sleep(0.001)
+
+for line in sys.stdin:
+    message = json.loads(line)
+    if message["type"] == "start":
+        role = sys.argv[1]
+        if role == "crash-as-red":
+            role = "crash" if message["player"] == "red" else "noise"
+        if role == "noise":
+            threading.Thread(target=chatter, daemon=True).start()
+        print(json.dumps({"type": "setup", "setup": None}), flush=True)
+    elif message["type"] == "move":
+        if role == "crash":
+            for count in range(50):
+                print(f"thinking {count} in {os.getpid()}", file=sys.stderr, flush=True)
+            print(f"last words of {os.getpid()}", file=sys.stderr, flush=True)
+            sys.exit(3)
+        time.sleep(0.02)  # a longer game, more noise
+        print(json.dumps({"type": "move", "move": message["legal"][0]}), flush=True)
+os._exit(0)  # at once: a daemon thread writing at shutdown gets Python's fatal error
+"""
+"""A protocol program that sets up at random: ``crash`` writes lines naming its process
+id on standard error and exits on its first move; ``noise`` plays the first legal move
+and, from its start, writes a line naming its process id on standard error every
+millisecond, until it is stopped; ``crash-as-red`` is ``crash`` as Red, ``noise`` as
+Blue."""
+
+
+def _chatty(tmp_path: pathlib.Path, role: str, log: pathlib.Path) -> BotSpec:
+    path = tmp_path / "chatty.py"
+    path.write_text(_CHATTY, encoding="utf-8")
+    return BotSpec(f"cmd:{sys.executable} {path} {role}", {"log": str(log)})
+
+
+def _own_last_words(detail: str, log: pathlib.Path) -> str:
+    """The process id of the crashed program whose `detail` quotes the last line it wrote
+    itself and names the mark of its lines in `log` (checked)."""
+    found = re.search(r"its standard error ends 'last words of (\d+)' "
+                      rf"\(logged in {re.escape(str(log))}, lines marked \[(\d+)\]\)$",
+                      detail)
+    assert found is not None, detail
+    assert found[1] == found[2]
+    assert "noise" not in detail
+    return found[1]
+
+
+def _check_marks(log: pathlib.Path) -> set[str]:
+    """The process ids of the lines in `log`, each line checked to be whole and marked
+    with the id of the program that wrote it (a header, or ``[PID] ... PID``)."""
+    pids = set()
+    for line in log.read_text(encoding="utf-8").splitlines():
+        if line.startswith("--- "):
+            continue
+        found = re.fullmatch(r"\[(\d+)\] (noise \d+ from|thinking \d+ in|last words of) "
+                             r"(\d+)", line)
+        assert found is not None, line
+        assert found[1] == found[3], line
+        pids.add(found[1])
+    return pids
+
+
+def test_programs_sharing_a_log_each_quote_their_own_last_line(
+        tmp_path: pathlib.Path) -> None:
+    """Two programs of one game write to one log at once (the opponent's lines go on
+    after the crash): the crash quotes the crashed program's own last line, never the
+    other's, and every line of the log is whole and marked with its writer's id."""
+    log = tmp_path / "shared.log"
+    game = play_game(CLASSIC, _chatty(tmp_path, "crash", log), _chatty(tmp_path, "noise", log),
                      seed=1, max_plies=20)
     assert game.termination == "bot crashed"
     assert game.winner is Player.BLUE
-    assert game.detail.endswith(f"; its standard error is logged in {log}")
-    assert "ends" not in game.detail
-    assert "secret" not in game.detail
+    crashed = _own_last_words(game.detail, log)
+    pids = _check_marks(log)
+    assert crashed in pids
+    assert len(pids) == 2  # the noise was logged too, under its own mark
+    text = log.read_text(encoding="utf-8")
+    assert f"[{crashed}] last words of {crashed}\n" in text
+
+
+def test_programs_sharing_a_log_across_workers_each_quote_their_own_last_line(
+        tmp_path: pathlib.Path) -> None:
+    """The same across the processes of a match on two workers, one program a game: as
+    Red it crashes, as Blue it writes on (most likely while the other worker's game
+    crashes); each crash quotes the line its own program wrote last."""
+    log = tmp_path / "shared.log"
+    result = play_match(CLASSIC, _chatty(tmp_path, "crash-as-red", log), "random", games=4,
+                        seed=1, max_plies=40, workers=2)
+    assert [g.termination for g in result.games] == ["bot crashed", "ply limit"] * 2
+    crashed = {_own_last_words(g.detail, log) for g in result.games[::2]}
+    assert len(crashed) == 2  # a process per game
+    pids = _check_marks(log)
+    assert crashed < pids
+    assert len(pids) == 4
 
 
 def test_a_debug_print_on_standard_output_gets_a_hint(tmp_path: pathlib.Path) -> None:
@@ -213,7 +311,7 @@ def test_the_match_and_ladder_commands_print_the_fault_and_the_log(
                  "--progress", "none"]) == 0
     out = capsys.readouterr().out
     assert "first bot crashed (of 1, game seed " in out
-    assert f"'ZeroDivisionError: division by zero' (logged in {log})" in out
+    assert f"'ZeroDivisionError: division by zero' (logged in {log}, lines marked [" in out
     assert main(["ladder", spec, "random", "--games-per-pair", "2", "--max-plies", "20",
                  "--json", "--progress", "none"]) == 0
     captured = capsys.readouterr()

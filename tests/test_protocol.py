@@ -8,6 +8,7 @@ import io
 import json
 import pathlib
 import random
+import re
 import sys
 import time
 
@@ -383,6 +384,51 @@ def test_a_forfeit_is_saved_with_its_result(tmp_path: pathlib.Path,
     assert [r["record"]["tags"]["Result"] for r in results] == [
         g.result() for g in played.games]
     assert {g.result() for g in played.games} == {"1-0", "0-1"}  # each colour forfeited once
+
+
+def test_a_program_s_standard_error_is_logged_line_by_line_under_its_mark(
+        tmp_path: pathlib.Path) -> None:
+    """Each line a program writes on standard error reaches its log, whole by the time
+    the bot is stopped, behind its process id (a line too long to hold in pieces, the last
+    one even without its line end); a crash quotes that last line."""
+    script = tmp_path / "talker.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    if json.loads(line)['type'] == 'start':\n"
+        "        sys.stderr.write('hello\\n\\n' + 'y' * 200000 + '\\nbye')\n"
+        "        sys.stderr.flush()\n"
+        "        print(json.dumps({'type': 'setup', 'setup': None}), flush=True)\n"
+        "    else:\n"
+        "        sys.stderr.write('\\nlast, without its line end')\n"
+        "        sys.exit(5)\n", encoding="utf-8")
+    log = tmp_path / "bots.log"
+    bot = ProgramBot([sys.executable, str(script)], 7, log=log)
+    bot.setup(CLASSIC, Player.RED, random.Random(1))
+    process = bot._process
+    assert process is not None
+    pid = process.pid
+    bot.close()
+    header, *lines = log.read_text(encoding="utf-8").splitlines()
+    assert header.endswith(f" [{pid}] {sys.executable} {script} (seed 7, red, classic)")
+    assert all(line.startswith(f"[{pid}] ") for line in lines)
+    said = [line.removeprefix(f"[{pid}] ") for line in lines]
+    assert said[:2] == ["hello", ""]
+    assert said[-1] == "bye"
+    assert "".join(said[2:-1]) == "y" * 200000
+    assert len(said) > 4  # the long line in pieces
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    with pytest.raises(BotFaultError) as caught:
+        bot(view(state, Player.RED))
+    assert caught.value.termination == "bot crashed"
+    found = re.search(r"\(exit status 5\); its standard error ends 'last, without its line "
+                      rf"end' \(logged in {re.escape(str(log))}, lines marked \[(\d+)\]\)$",
+                      str(caught.value))
+    assert found is not None, str(caught.value)
+    assert found[1] != str(pid)  # a fresh process for the game
+    assert log.read_text(encoding="utf-8").endswith(
+        f"[{found[1]}] last, without its line end\n")
 
 
 def test_a_served_bot_s_own_error_ends_the_program(tmp_path: pathlib.Path) -> None:

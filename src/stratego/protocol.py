@@ -18,8 +18,10 @@ spec ``cmd:COMMAND`` builds one anywhere a bot is named). A program that answers
 illegal move, a line that is not the expected JSON, nothing within `move_time` seconds,
 or that dies, raises `stratego.errors.BotFaultError` naming the fault and the text it
 sent (shortened): `stratego.match.play_game` scores it as a lost game and the next
-game starts a fresh process. Its standard error goes to a log file. The host reads and
-writes the pipes on threads of its own, so every wait has a deadline on any operating
+game starts a fresh process. Its standard error goes to a log file, each line behind the
+program's process id (``[48213] ...``), and the fault of a program that dies quotes the
+last line it wrote there: its own, whatever other programs share the log. The host reads
+and writes the pipes on threads of its own, so every wait has a deadline on any operating
 system and a program that floods its output or stops reading cannot block it.
 
 `serve_bot` is the other side: it turns any bot of the library, or your own Python

@@ -130,32 +130,42 @@ class _Process:
     A reader thread moves the program's output into a bounded queue and a writer thread
     writes its input, so every wait has a timeout on any operating system (no
     ``select`` on pipes) and a program that floods its output or stops reading its input
-    cannot block the host."""
+    cannot block the host. A third thread appends its standard error to its log, each
+    line marked with the program's process id, and keeps its last line: the line a crash
+    quotes is this program's own, whoever else writes to the same log (another bot of
+    the game, another worker of the match, another match)."""
 
     def __init__(self, argv: list[str], log: str, header: str) -> None:
         try:
-            handle = _open_log(log)
+            log_fd = _open_log(log)
         except OSError as exc:  # the log's fault, not the program's
             raise BotFaultError(f"cannot write its log {_short(log)}: {exc.strerror or exc}",
                                 CRASHED) from None
+        started = time.strftime("%Y-%m-%d %H:%M:%S")
         try:
-            with handle:
-                handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {header}\n"
-                             .encode("utf-8", "backslashreplace"))
-                handle.flush()
-                self.log_start = handle.tell()  # where this game's standard error begins
-                self.proc = subprocess.Popen(
-                    argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=handle,
-                    **_OWN_GROUP)
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                **_OWN_GROUP)
         except (OSError, ValueError) as exc:  # ValueError: a NUL in an argument
-            raise BotFaultError(f"cannot start {_short(' '.join(argv))}: "
-                                f"{getattr(exc, 'strerror', None) or exc}", CRASHED) from None
+            reason = f"{getattr(exc, 'strerror', None) or exc}"
+            with contextlib.suppress(OSError):
+                _append(log_fd, _encoded(f"--- {started} {header}: cannot start ({reason})\n"))
+            os.close(log_fd)
+            raise BotFaultError(f"cannot start {_short(' '.join(argv))}: {reason}",
+                                CRASHED) from None
         self.log = log
-        self._log_key = _log_key(log)
-        with _LIVE_LOCK:
-            _LIVE_LOGS[self._log_key] = _LIVE_LOGS.get(self._log_key, 0) + 1
+        self.pid = self.proc.pid
+        """The program's process id, which marks its lines in the log."""
         assert self.proc.stdin is not None
         assert self.proc.stdout is not None
+        assert self.proc.stderr is not None
+        self._tail = _Tail()
+        self._relay = threading.Thread(
+            target=_relay, args=(self.proc.stderr, log_fd, f"[{self.pid}] ".encode(),
+                                 _encoded(f"--- {started} [{self.pid}] {header}\n"),
+                                 self._tail),
+            name="stratego-bot-stderr", daemon=True)
+        self._relay.start()
         self._buffer = b""
         self._ended = False
         self._stop = threading.Event()
@@ -165,8 +175,7 @@ class _Process:
                          name="stratego-bot-output", daemon=True).start()
         threading.Thread(target=_write, args=(self.proc.stdin, self._input),
                          name="stratego-bot-input", daemon=True).start()
-        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stop, self._input,
-                                           self._log_key)
+        self._finalizer = weakref.finalize(self, _kill, self.proc, self._stop, self._input)
 
     def send(self, message: dict[str, Any], deadline: float) -> None:
         data = (json.dumps(message, separators=(",", ":")) + "\n").encode()
@@ -252,31 +261,17 @@ class _Process:
         self.kill()
 
     def kill(self) -> None:
+        """Stop the program and its process group, then let its standard error reach the
+        log (a child that left the group may hold it open: waited for `_GRACE` s)."""
         self._finalizer()
+        self._relay.join(_GRACE)
 
     def stderr_tail(self) -> str | None:
-        """The last line the program wrote on its standard error in this game (read from
-        the end of its log, at most `_TAIL_BYTES`), or None when there is none or it cannot
-        be told apart: another program of this process writes to the same log, or another
-        game started in the log since this one (a log shared by concurrent games)."""
-        with _LIVE_LOCK:
-            if _LIVE_LOGS.get(self._log_key, 0) > 0:  # ours is gone (killed) by now
-                return None
-        try:
-            with open(self.log, "rb") as handle:
-                size = handle.seek(0, os.SEEK_END)
-                start = max(self.log_start, size - _TAIL_BYTES)
-                handle.seek(start)
-                data = handle.read(_TAIL_BYTES)
-        except OSError:
-            return None
-        if b"\n--- " in data or data.startswith(b"--- "):  # another game's header line
-            return None
-        lines = data.decode("utf-8", "replace").splitlines()
-        if start > self.log_start and lines:
-            lines = lines[1:]  # cut inside a line
-        last = next((line.strip() for line in reversed(lines) if line.strip()), None)
-        return last
+        """The last line (not blank) the program wrote on its standard error, or None when
+        it wrote none: kept as its lines go to the log, so never another program's line,
+        and whole once the program is stopped (`kill`)."""
+        line = self._tail.line
+        return None if line is None else line.decode("utf-8", "replace").strip()
 
 
 class _Write:
@@ -325,6 +320,71 @@ def _write(stream: IO[bytes], messages: queue.SimpleQueue[_Write | None]) -> Non
         message.done.set()
 
 
+class _Tail:
+    """The last line (not blank) of a program's standard error, as `_relay` saw it."""
+
+    __slots__ = ("line",)
+
+    def __init__(self) -> None:
+        self.line: bytes | None = None
+
+
+def _relay(stream: IO[bytes], log: int, mark: bytes, header: bytes, tail: _Tail) -> None:
+    """The standard error thread: `header`, then each line of the program's standard error
+    appended to the log (the file descriptor `log`) behind `mark`, its last line kept in
+    `tail`; it closes the stream and the log at the end of the stream.
+
+    The lines of each chunk read go out in one write to a file opened to append, so
+    programs sharing a log never cut into each other's lines; a line longer than `_CHUNK`
+    bytes is logged in pieces. A log that cannot be written (a full disk) loses the lines,
+    never blocks the program: the stream is read to its end all the same."""
+    read = getattr(stream, "read1", stream.read)
+    writable = True
+
+    def append(data: bytes) -> None:
+        nonlocal writable
+        if writable:
+            try:
+                _append(log, data)
+            except OSError:
+                writable = False
+
+    pending = b""
+    with contextlib.closing(stream):
+        try:
+            append(header)
+            while True:
+                try:
+                    chunk = read(_CHUNK)
+                except (OSError, ValueError):
+                    chunk = b""
+                lines = (pending + chunk).split(b"\n")
+                pending = lines.pop()
+                if pending and (not chunk or len(pending) >= _CHUNK):
+                    lines.append(pending)  # a last line without its end, or a long one
+                    pending = b""
+                last = next((line for line in reversed(lines) if line.strip()), None)
+                if last is not None:
+                    tail.line = last
+                if lines:
+                    append(b"".join(mark + line + b"\n" for line in lines))
+                if not chunk:
+                    return
+        finally:
+            os.close(log)
+
+
+def _append(fd: int, data: bytes) -> None:
+    """Write all of `data` to the file descriptor `fd` (one write, unless the disk fills)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _encoded(text: str) -> bytes:
+    return text.encode("utf-8", "backslashreplace")
+
+
 _POLL_SECONDS = 0.25
 """How often a wait for a program's answer checks that the program still runs."""
 
@@ -332,27 +392,8 @@ MAX_MOVE_TIME = 86_400.0
 """The longest `ProgramBot.move_time`, a day (the waits need a finite deadline)."""
 
 
-_TAIL_BYTES = 4096
-"""The most of a program's log read to quote the last line of its standard error."""
-
-_LIVE_LOGS: dict[str, int] = {}
-"""Running programs of this process by log file: a line at the end of a log that another
-running program writes too could be either's, so none is quoted."""
-_LIVE_LOCK = threading.Lock()
-
-
-def _log_key(path: str) -> str:
-    return os.path.normcase(os.path.realpath(path))
-
-
 def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
-          messages: queue.SimpleQueue[_Write | None], log_key: str) -> None:
-    with _LIVE_LOCK:
-        left = _LIVE_LOGS.get(log_key, 1) - 1
-        if left > 0:
-            _LIVE_LOGS[log_key] = left
-        else:
-            _LIVE_LOGS.pop(log_key, None)
+          messages: queue.SimpleQueue[_Write | None]) -> None:
     stop.set()
     messages.put(None)
     if hasattr(os, "killpg"):  # the program's own process group (POSIX): the children it
@@ -365,8 +406,8 @@ def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
             proc.kill()
     with contextlib.suppress(subprocess.TimeoutExpired, OSError):
         proc.wait(timeout=5)
-    # the streams are closed by the reader and writer threads (closing a stream another
-    # thread is blocked on would wait for it)
+    # the streams are closed by the reader, writer and standard error threads (closing a
+    # stream another thread is blocked on would wait for it)
 
 
 def _mirrored(square: Square) -> Square:
@@ -386,19 +427,20 @@ def _mirror_hint(move: Move, legal: Sequence[Move]) -> str:
             "file j for Blue; see the setup notation of the protocol)")
 
 
-def _open_log(path: str) -> IO[bytes]:
-    """The log file `path` opened to append: created readable by its owner only, never
-    through a symbolic link, and (where files have owners) refused when another user owns
-    it, since the bots' standard error and seeds go there (the default log lies in the
-    shared temporary directory)."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+def _open_log(path: str) -> int:
+    """The log file `path` opened to append (a file descriptor): created readable by its
+    owner only, never through a symbolic link, and (where files have owners) refused when
+    another user owns it, since the bots' standard error and seeds go there (the default
+    log lies in the shared temporary directory)."""
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+             | getattr(os, "O_BINARY", 0))  # Windows: no line ends rewritten
     fd = os.open(path, flags, 0o600)
     getuid = getattr(os, "getuid", None)
     if getuid is not None and os.fstat(fd).st_uid != getuid():
         os.close(fd)
         raise PermissionError(0, f"the log {shown(path)} is owned by another user: give the "
                                  "bot a log of its own (the spec's log option)")
-    return os.fdopen(fd, "ab")
+    return fd
 
 
 def _default_log() -> str:
@@ -419,7 +461,9 @@ class ProgramBot:
         seed: The seed sent in ``start`` (`reset` changes it).
         move_time: Seconds the program has for each answer (its setup included).
         log: File its standard error is appended to (default: ``stratego-bots-UID.log``
-            in the temporary directory, UID the user's id), one header line per game.
+            in the temporary directory, UID the user's id): a header line per game, then
+            each line the program writes, all marked with its process id (``[12345]``),
+            so that programs can share a log.
         name: Its display name (default: ``cmd:`` and the command).
 
     `setup`, `__call__` and `game_over` raise `stratego.errors.BotFaultError` on a
@@ -462,15 +506,16 @@ class ProgramBot:
             process.finish(None)
 
     def _fault(self, fault: BotFaultError) -> BotFaultError:
-        """`fault`, once the program is stopped, naming the log of its standard error (and,
-        for a crash, the last line it wrote there)."""
+        """`fault`, once the program is stopped, naming the log of its standard error and
+        the mark of its lines there (and, for a crash, the last line it wrote)."""
         process, self._process = self._process, None
         if process is None:
             return fault
         process.kill()
         last = process.stderr_tail() if fault.termination == CRASHED else None
-        said = (f"; its standard error ends {shown(last, 160)} (logged in {process.log})"
-                if last else f"; its standard error is logged in {process.log}")
+        where = f"{process.log}, lines marked [{process.pid}]"
+        said = (f"; its standard error ends {shown(last, 160)} (logged in {where})"
+                if last else f"; its standard error is logged in {where}")
         return BotFaultError(f"{fault}{said}", fault.termination)
 
     def _start(self, rules: Rules, player: Player) -> _Process:
