@@ -116,6 +116,27 @@ def test_selfplay_and_replay_say_how_the_game_ended(
     assert "The blue Miner (3) on a5 captured the red Flag on a4." in out.splitlines()
 
 
+def test_selfplay_and_replay_say_once_that_board_color_needs_rich(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: pathlib.Path) -> None:
+    """`--board color` without the `rich` extra: `selfplay` and `replay` say so in one
+    line on standard error, as `play` does, and draw the grid of `--board unicode`."""
+    for module in ("rich", "rich.console", "rich.markup"):
+        monkeypatch.setitem(sys.modules, module, None)  # importing it fails, as if missing
+    saved = tmp_path / "game.json"
+    warning = ["warning: --board color needs rich: pip install 'stratego[rich]'; the board "
+               "is drawn without colour"]
+    code, out, err = run(capsys, "selfplay", "--seed", "3", "--max-plies", "40", "--board",
+                         "color", "--save", str(saved))
+    assert code == 0
+    assert err.splitlines() == warning
+    assert "┌───┬" in out  # the grid of --board unicode
+    assert "\x1b[" not in out  # without colour
+    code, _, err = run(capsys, "replay", str(saved), "--board", "color")
+    assert code == 0
+    assert err.splitlines() == warning
+
+
 def test_selfplay_is_deterministic_by_seed(capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "selfplay", "--edition", "classic", "--seed", "11", "--moves")
     again = run(capsys, "selfplay", "--edition", "classic", "--seed", "11", "--moves")
@@ -374,7 +395,7 @@ def test_play_reports_malformed_and_illegal_moves_and_goes_on(
     assert out.count("Not understood") == 2
     assert "the piece on j7 is blue's, not red's" in out  # no blue rank named
     assert out.count("Illegal:") == 3
-    assert "blue plays " in out  # the legal move was played and the bot answered
+    assert "The bot plays " in out  # the legal move was played and the bot answered
     assert "(ply 3)>" in out
     assert "You left the game." in out
 
@@ -384,7 +405,7 @@ def test_play_as_blue_lets_the_bot_open(monkeypatch: pytest.MonkeyPatch,
     code, out = play(monkeypatch, capsys, ["help", "quit"], "--seed", "5", "--color", "blue",
                      "--edition", "jumbo-2014", "--bot", "random")
     assert code == 0
-    assert out.index("red plays ") < out.index("blue (ply 2)>")
+    assert out.index("The bot plays ") < out.index("blue (ply 2)>")
     assert "Commands:" in out
 
 
@@ -452,8 +473,8 @@ def test_play_asks_for_a_rescue_decision(monkeypatch: pytest.MonkeyPatch,
     assert "Not understood: not a rescue: 'M@z9'" in out
     assert "Illegal: M@e6" in out
     assert "Illegal: B@b2" in out
-    assert "blue plays " in out
-    assert "r10" in out.split("blue plays ")[1]  # the Marshal is back on the board
+    assert "The bot plays " in out
+    assert "r10" in out.split("The bot plays ")[1]  # the Marshal is back on the board
 
 
 def test_play_says_so_when_a_rescue_may_bring_nothing_back(

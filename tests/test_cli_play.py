@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import pathlib
 import random
 import re
@@ -27,6 +28,13 @@ from stratego.records import parse_record
 PERSON_SETUP = "FBNNNNNBTT/BBTTLLLLKK/BBKKJJJCCS/XXXXXXXXMG"
 BOT_SETUP = PERSON_SETUP  # for Blue: a7 General, b7 Marshal, c7-j7 Scouts, Flag on j10
 BOT_SETUP_FLAG_MOVED = "NBFNNNNBTT/BBTTLLLLKK/BBKKJJJCCS/XXXXXXXXMG"  # Flag on h10
+
+
+@pytest.fixture(autouse=True)
+def _no_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`stratego play` wraps to the terminal's width (``COLUMNS`` when set); the tests' output
+    goes to no terminal, so without ``COLUMNS`` it is wrapped to 79 columns."""
+    monkeypatch.delenv("COLUMNS", raising=False)
 
 
 def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lines: list[str],
@@ -83,13 +91,14 @@ def test_play_output_depends_only_on_what_the_person_may_know(
         monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Scripted(
             ["j7-j6", "i7-i6", "a7-a6"]))
         code, out, _ = play(monkeypatch, capsys,
-                            ["a4-a5", "moves", "b4-b5", "board", "help", "j4-j5", "quit"],
+                            ["a4-a5", "moves", "b4-b5", "board", "help", "history", "j4-j5",
+                             "quit"],
                             "--seed", seed, "--setup", PERSON_SETUP, "--bot", "random")
         assert code == 0
         outputs.append(out)
     assert outputs[0] == outputs[1]
     out = outputs[0]
-    assert "blue plays a7-a6" in out
+    assert "The bot plays a7-a6." in out
     assert "seed" not in out
     board = out.split("You left the game.")[1]
     assert "b?" in board
@@ -410,7 +419,7 @@ def test_a_bot_of_other_rules_is_refused_before_the_game_and_a_program_s_fault_e
     code, out, _ = play(monkeypatch, capsys, ["a4-a5"], "--seed", "3", "--color", "blue",
                         "--bot", f"cmd:{sys.executable} {crash}", "--save", str(saved))
     assert code == 0
-    assert "bot lost by a fault" in out
+    assert "bot lost by a fault" in " ".join(out.split())  # wrapped to the terminal
     assert "You win: red loses by forfeit after 0 plies (seed 3)." in out
     assert '[Result "0-1"]' in saved.read_text(encoding="utf-8")
 
@@ -509,7 +518,7 @@ def test_a_rescue_is_typed_with_the_edition_s_label_or_letter(
     assert "Bomb" not in refusal[0]
     assert "Flag" not in refusal[0]
     assert "You play M@b2, a rescue of your Marshal (10) onto b2." in out
-    assert "blue plays j9-j8" in out  # the rescue was played: the bot moved next
+    assert "The bot plays j9-j8." in out  # the rescue was played: the bot moved next
 
 
 def test_the_bot_s_rescue_is_said_with_its_rank_s_label_and_name(
@@ -522,7 +531,7 @@ def test_the_bot_s_rescue_is_said_with_its_rank_s_label_and_name(
     code, out, _ = play(monkeypatch, capsys, ["a4-a5", "a5-a6", "quit"],
                         "--edition", "jumbo-2014+rescue", "--seed", "1")
     assert code == 0
-    assert "blue plays M@b9, a rescue of its Marshal (10) onto b9" in out
+    assert "The bot plays M@b9, a rescue of its Marshal (10) onto b9." in out
 
 
 def test_an_unknown_word_is_answered_with_the_commands(
@@ -549,13 +558,140 @@ def test_history_shows_moves_and_strikes_as_the_person_saw_them(
     code, out, _ = play(monkeypatch, capsys, ["a5-a6", "board", "history", "quit"],
                         "--seed", "5")
     assert code == 0
-    history = out.split("History (ply, side, move; what each strike showed):\n")[1]
+    history = out.split("History (ply, who, move; what each strike showed):\n")[1]
     history = history.split("red (ply")[0]
     assert history.splitlines() == [
-        "   1 red: a5-a6; strike on a6: your Captain (6) strikes blue's Sergeant (4):",
+        "   1 you: a5-a6; strike on a6: your Captain (6) strikes the bot's Sergeant (4):",
         "       the attacker wins",
-        "   2 blue: j10-j9",
+        "   2 bot: j10-j9",
     ]
     assert "General (" not in out  # no rank of the bot's unstruck piece is ever shown
     board_again = out.split("red (ply 3)> ")[1]
-    assert "blue's last move: j10-j9" in board_again.split("History")[0]
+    assert "The bot's last move: j10-j9." in board_again.split("History")[0]
+
+
+# -- the terminal's width, the moves listing, the prompt and the board style -------------
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("columns", "terminal", "expected"), [
+    (None, False, 79),  # a pipe or a file: a classic terminal's 80 columns, less one
+    ("60", False, 59),  # COLUMNS counts wherever the output goes
+    ("30", False, 40),  # never squeezed below MIN_WIDTH
+    ("300", False, 99),  # never wider than MAX_WIDTH
+    (None, True, 69),  # a terminal of 70 columns
+])
+def test_the_width_is_the_terminal_s_asked_when_text_is_wrapped(
+        monkeypatch: pytest.MonkeyPatch, columns: str | None, terminal: bool,
+        expected: int) -> None:
+    """Texts are wrapped to one less than the terminal's columns (`COLUMNS` first, as
+    `shutil.get_terminal_size` reads it), asked each time, not once at import."""
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", columns)
+    monkeypatch.setattr(sys, "stdout", _Terminal() if terminal else io.StringIO())
+    monkeypatch.setattr("os.get_terminal_size", lambda *args: os.terminal_size((70, 24)))
+    assert cli_options.width() == expected
+    wrapped = cli_options.fill("word " * 60)
+    assert max(len(line) for line in wrapped.splitlines()) in range(expected - 5, expected + 1)
+
+
+_PROMPT = re.compile(r"(?:red|blue) \(ply \d+(?:/\d+)?\)> ")
+"""The prompt, which `input` writes with no newline after it when the input is no terminal."""
+
+
+@pytest.mark.parametrize(("columns", "board", "width"), [
+    (None, "ascii", 79), ("79", "ascii", 78), ("60", "unicode", 59)])
+def test_every_line_play_prints_fits_the_terminal(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        columns: str | None, board: str, width: int) -> None:
+    """A game with strikes both ways, every command, refusals and an end prints no line
+    wider than the terminal (its columns less one; the board is 43 columns wide, 47 as a
+    Unicode grid): strikes said as "the bot's Scout", the verdict with the widest seed."""
+    if columns is not None:
+        monkeypatch.setenv("COLUMNS", columns)
+    _from_position(monkeypatch, {"a4": "L", "a5": "l", "b1": "B", "j1": "F", "e4": "X",
+                                 "b10": "x", "e10": "f", "j10": "k"}, ["b10-b1"])
+    typed = ["a4-a5", "moves", "history", "board", "legend", "help", "undo", "z9-a1",
+             "a1-a2", "e4-e10"]
+    code, out, _ = play(monkeypatch, capsys, typed, "--seed", str(2**64 - 1), "--board",
+                        board, "--max-plies", "400")
+    assert code == 0
+    lines = _PROMPT.sub("\n", out).splitlines()
+    assert max(len(line) for line in lines) in range(width - 6, width + 1), out
+    assert all(len(line) <= width for line in lines), [
+        line for line in lines if len(line) > width]
+    said = " ".join(out.split())
+    for text in (
+            "Strike on a5: your Lieutenant (5) strikes the bot's Lieutenant (5): both are "
+            "removed.",
+            "The bot plays b10-b1.",
+            "Strike on b1: the bot's Scout (2) strikes your Bomb (B): the defender wins.",
+            "The bot's last move: b10-b1.",
+            f"You win: red wins (flag captured) after 3 plies (seed {2**64 - 1}).",
+            "The red Scout (2) on e4 captured the blue Flag on e10."):
+        assert text in said
+
+
+def test_moves_are_listed_as_the_board_shows_them_with_their_piece_s_rank(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """'moves' lists each of the person's pieces' moves together, the pieces in the order
+    the board shows them from the person's side (the top row first, each row from the
+    left), a piece's moves up, left, right then down, nearest first, followed by the
+    piece's rank (the person's own: a rank they know)."""
+    _from_position(monkeypatch, {"a4": "X", "b4": "N", "b3": "K", "a1": "B", "j1": "F",
+                                 "a7": "t", "a10": "f", "j10": "k"}, [])
+    code, out, _ = play(monkeypatch, capsys, ["moves", "quit"], "--seed", "5")
+    assert code == 0
+    assert _messages("Legal moves:", out) == [
+        "Legal moves: a4-a5 a4-a6 a4-a7 a4-a3 a4-a2 (Scout); b4-b5 b4-c4 (Miner); "
+        "b3-a3 b3-c3 b3-b2 (Captain)"]
+    # Blue sees the board turned: its front row (7) on top, the j file on its left
+    _from_position(monkeypatch, {"a7": "n", "j7": "x", "i7": "b", "j8": "b", "a10": "f",
+                                 "a1": "F", "e1": "K"}, ["e1-e2"])
+    code, out, _ = play(monkeypatch, capsys, ["moves", "quit"], "--seed", "5", "--color",
+                        "blue")
+    assert code == 0
+    assert _messages("Legal moves:", out) == [
+        "Legal moves: j7-j6 j7-j5 j7-j4 j7-j3 j7-j2 j7-j1 (Scout); a7-a6 a7-b7 a7-a8 "
+        "(Miner)"]
+
+
+def test_the_prompt_shows_the_ply_limit_when_there_is_one(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--max-plies N`: the game is a draw after N plies, so the prompt counts toward it."""
+    _, out, _ = play(monkeypatch, capsys, ["quit"], "--seed", "5", "--max-plies", "12")
+    assert "red (ply 1/12)> " in out
+    _, out, _ = play(monkeypatch, capsys, ["quit"], "--seed", "5")
+    assert "red (ply 1)> " in out
+
+
+def test_board_color_without_rich_warns_once_and_draws_without_colour(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--board color` needs the `rich` extra (stratego.optional names the extra to
+    install): without it one line on standard error says so, and the board is drawn as the
+    same grid without colour, as `stratego.text.board_text` draws it."""
+    for module in ("rich", "rich.console", "rich.markup"):
+        monkeypatch.setitem(sys.modules, module, None)  # importing it fails, as if missing
+    code, out, err = play(monkeypatch, capsys, ["board", "quit"], "--seed", "5", "--board",
+                          "color")
+    assert code == 0
+    assert err.splitlines() == ["warning: --board color needs rich: pip install "
+                                "'stratego[rich]'; the board is drawn without colour"]
+    _, unicode_out, _ = play(monkeypatch, capsys, ["board", "quit"], "--seed", "5", "--board",
+                             "unicode")
+    assert out == unicode_out  # the grid of --board unicode, the same legend
+    assert "┌───┬" in out
+    assert "\x1b[" not in out
+
+
+@pytest.mark.extra("rich")
+def test_board_color_with_rich_warns_of_nothing(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("rich")
+    code, _, err = play(monkeypatch, capsys, ["quit"], "--seed", "5", "--board", "color")
+    assert code == 0
+    assert err == ""

@@ -13,7 +13,7 @@ from stratego.editions import CLASSIC, HASBRO_2009, JUMBO_2014
 from stratego.engine import rescue_facts
 from stratego.rescue import rescue_component
 from stratego.rules import RescueZone
-from stratego.variants import RESCUE, SILENT_DEFENSE
+from stratego.variants import BARRAGE, RESCUE, SILENT_DEFENSE
 
 
 def test_rules_without_rescue_have_no_component() -> None:
@@ -99,3 +99,34 @@ def test_a_captured_rescuer_keeps_the_count_and_leaves_the_mark_only_under_silen
     assert component.after_captures(record, 1 << 3 | 1 << 5) == (
         (1, 1, 1 << 7) if silent else record)
     assert component.after_captures(record, 1 << 5) == record
+
+
+@pytest.mark.parametrize("rules", [HASBRO_2009.with_variants(RESCUE),
+                                   JUMBO_2014.with_variants(RESCUE, BARRAGE)],
+                         ids=["hasbro-2009+rescue", "jumbo-2014+rescue+barrage"])
+def test_the_ranks_a_rescue_may_bring_back_are_those_the_decision_offers(
+        rules: stratego.Rules) -> None:
+    """Hasbro 2009, Rescue, Restriction 2 (and Jumbo 2014, Rescuing Pieces, Restriction 2):
+    a Bomb cannot be rescued; the Flag is never captured while the game goes on. So
+    `rescuable` names every other rank of the army, strongest first, and they are the ranks
+    the decision offers once one piece of each rank is captured."""
+    component = rescue_component(rules)
+    assert component is not None
+    ranks = component.rescuable(rules.army)
+    assert ranks == tuple(sorted((r for r in Rank if rules.army.count(r)
+                                  and r not in (Rank.BOMB, Rank.FLAG)), reverse=True))
+    if rules.army == stratego.editions.CLASSIC.army:
+        assert ranks == (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
+                         Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY)
+    offered: set[Rank | None] = set()
+    for arriving in (Rank.MARSHAL, Rank.GENERAL):  # each with every other rank captured
+        captured = [(Player.RED, rank) for rank in Rank if rules.army.count(rank)
+                    and rank not in (Rank.FLAG, arriving)]
+        state = stratego.from_position(
+            rules, {"a9": arriving.symbol, "j1": "F", "j10": "f", "e7": "x"}, captured=captured)
+        state = stratego.apply(state, "a9-a10")
+        assert state.pending_rescue is not None
+        offered |= {m.rescued for m in component.options(rescue_facts(state)) if m.is_rescue}
+    assert offered == set(ranks)
+    with pytest.raises(stratego.ArgumentError, match="not an army"):
+        component.rescuable(rules)  # type: ignore[arg-type]

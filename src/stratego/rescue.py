@@ -16,6 +16,8 @@ changes), by `stratego.explain` (why a decision is not legal) and by `stratego.v
   history), never the `GameState` itself: this module sits below the engine;
 * `owed(facts, pid)`: whether a piece arriving on the back row earns a decision, on public
   facts only (see below);
+* `rescuable(army)`: the ranks of an army a rescue may bring back (all but Bombs and the
+  Flag), for the texts that list them (`stratego play`'s prompt);
 * `options(facts)`: the decision's moves (``"K@b2"`` rescues and ``"--"``, declining);
 * `returning(facts, rank)` and `disclosed(facts, piece)`: which captured piece a rescue of
   `rank` brings back, and the ranks the opponent then holds possible for it;
@@ -47,11 +49,14 @@ from stratego.board import SIZE, SQUARES, home_rows
 from stratego.errors import ArgumentError, shown
 from stratego.moves import DECLINE_RESCUE, Move
 from stratego.pieces import Piece, Player, Rank
-from stratego.rules import Rules, as_rules
+from stratego.rules import Army, Rules, as_rules
 
 __all__ = ["Rescue", "RescueFacts", "rescue_component"]
 
 _SCOUT, _BOMB = int(Rank.SCOUT), int(Rank.BOMB)
+
+_NEVER_RESCUED = frozenset({Rank.BOMB, Rank.FLAG})
+"""The ranks no rescue brings back (`Rescue.rescuable`)."""
 
 
 @attrs.frozen
@@ -120,6 +125,20 @@ class Rescue:
             tuple(sq.index for sq in home_rows(Player.BLUE, zone_depth)),
         )
         """Per player, the square indices a rescued piece may be placed on."""
+
+    @staticmethod
+    def rescuable(army: Army) -> tuple[Rank, ...]:
+        """The ranks of `army` a rescue may bring back, strongest first (Marshal ... Spy):
+        each rank the army has but the Bomb, which is never rescued (Hasbro 2009, *Rescue*,
+        Restriction 2; Jumbo 2014, *Rescuing Pieces*, Restriction 2), and the Flag, which
+        is never captured while the game goes on (capturing it ends the game). These are
+        the ranks `options` offers once a piece of them is captured. Raises
+        `ArgumentError` when `army` is no `Army` (a rule set's is ``rules.army``)."""
+        if not isinstance(army, Army):
+            raise ArgumentError(f"not an army (stratego.rules.Army, such as rules.army): "
+                                f"{shown(army)}")
+        return tuple(rank for rank in sorted(Rank, reverse=True)
+                     if rank not in _NEVER_RESCUED and army.count(rank))
 
     def owed(self, facts: RescueFacts, pid: int) -> bool:
         """Whether piece `pid` of the player to move, arriving on the back row (`facts`

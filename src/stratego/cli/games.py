@@ -8,12 +8,13 @@ import random
 import textwrap
 
 from stratego.cli.options import (
-    WIDTH,
     UsageError,
     bot_from_spec,
     draw_board,
+    note_board_style,
     rules_from_args,
     rules_line,
+    width,
 )
 from stratego.cli.saving import check_save, format_of, save_game
 from stratego.editions import EDITIONS, OPTIONS
@@ -74,16 +75,17 @@ def _summary(state: GameState, args: argparse.Namespace, outcome: str) -> None:
     if args.moves:
         from stratego.records import move_text
 
-        print(textwrap.fill("Moves: " + (move_text(state.moves()) or "-"), WIDTH,
+        print(textwrap.fill("Moves: " + (move_text(state.moves()) or "-"), width(),
                             subsequent_indent="  ", break_on_hyphens=False,
                             break_long_words=False))
+    note_board_style(args.board)
     print(draw_board(state, args.board))
     print(f"Captured red pieces: {captured_text(state, Player.RED)}")
     print(f"Captured blue pieces: {captured_text(state, Player.BLUE)}")
     print(f"Plies: {state.ply}")
     print(f"Outcome: {outcome}")
     if state.outcome is not None:  # how the rules ended it (the board is shown whole)
-        print(textwrap.fill(explain_outcome(state), WIDTH))
+        print(textwrap.fill(explain_outcome(state), width()))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -149,7 +151,7 @@ def _outcome_text(game: GameResult) -> str:
 
 def cmd_editions(args: argparse.Namespace) -> int:
     def line(name: str, text: str) -> str:  # wrapped to a terminal's width
-        return textwrap.fill(f"  {name:<22} {text}", WIDTH, subsequent_indent=" " * 25)
+        return textwrap.fill(f"  {name:<22} {text}", width(), subsequent_indent=" " * 25)
 
     print("Editions (--edition NAME):")
     for name, rules in EDITIONS.items():

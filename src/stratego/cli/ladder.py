@@ -8,11 +8,11 @@ import sys
 import textwrap
 
 from stratego.cli.options import (
-    WIDTH,
     UsageError,
     check_move_time,
     note_move_time,
     rules_from_args,
+    width,
     workers_arg,
 )
 from stratego.cli.saving import check_writable, write_text
@@ -72,5 +72,5 @@ def progress_line(done: int, total: int, game: GameResult) -> str:
     """A finished game as the ladder's progress shows it: its number, the two bots and
     who won, cut to the terminal width the command line writes to."""
     who = "draw" if game.winner_name is None else f"{game.winner_name} wins"
-    return textwrap.shorten(f"game {done}/{total}: {game.red} v {game.blue}, {who}", WIDTH,
+    return textwrap.shorten(f"game {done}/{total}: {game.red} v {game.blue}, {who}", width(),
                             placeholder=" ...")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import textwrap
 from typing import IO, Any
@@ -12,8 +13,9 @@ from typing import IO, Any
 from stratego.bots import Bot, make_bot
 from stratego.bots.base import check_bot_rules
 from stratego.editions import EDITIONS, OPTIONS, by_name
-from stratego.errors import StrategoError, shown
+from stratego.errors import MissingDependencyError, StrategoError, shown
 from stratego.match import SETUP_SOURCES
+from stratego.optional import require
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import setup_source
@@ -70,8 +72,22 @@ def _colour_allowed(stream: IO[str]) -> bool:
 
 
 def draw_board(source: Any, style: str, perspective: Player | None = None) -> str:
+    """The board of `source` (a state or a view) in the ``--board`` `style`, coloured only
+    when `_colour_allowed` says so (and `rich` is installed: see `note_board_style`)."""
     colour = style == "color" and _colour_allowed(sys.stdout)
     return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour)
+
+
+def note_board_style(style: str) -> None:
+    """Say on standard error, in one line, that ``--board color`` draws no colour when the
+    `rich` extra it needs is missing (or fails to import): the board is then drawn as with
+    ``--board unicode``, the same grid without colour."""
+    if style != "color":
+        return
+    try:
+        require("rich.console", "rich", "--board color")
+    except MissingDependencyError as exc:
+        print(f"warning: {exc}; the board is drawn without colour", file=sys.stderr)
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser, *aliases: str,
@@ -123,14 +139,34 @@ def check_plies(value: int | None) -> None:
 
 
 WIDTH = 79
-"""The width the command line wraps its texts to: one less than a classic terminal's 80
-columns."""
+"""The width the command line wraps its texts to when it cannot tell the terminal's: one
+less than a classic terminal's 80 columns (`width` says the width to wrap to now)."""
+
+MIN_WIDTH = 40
+"""The narrowest `width`: texts are not squeezed below it, however narrow the terminal."""
+
+MAX_WIDTH = 99
+"""The widest `width`: on a wide terminal lines stay short enough to read."""
+
+
+def width() -> int:
+    """The width to wrap texts to now, asked each time a text is wrapped: one less than the
+    terminal's columns (``COLUMNS`` when it is set, else the terminal's size,
+    `shutil.get_terminal_size`), `WIDTH` (79) when standard output is no terminal and
+    ``COLUMNS`` is not set (a pipe, a file), and never below `MIN_WIDTH` nor above
+    `MAX_WIDTH`."""
+    isatty = getattr(sys.stdout, "isatty", None)
+    if os.environ.get("COLUMNS") or (callable(isatty) and isatty()):
+        columns = shutil.get_terminal_size((WIDTH + 1, 24)).columns
+    else:
+        columns = WIDTH + 1
+    return max(MIN_WIDTH, min(MAX_WIDTH, columns - 1))
 
 
 def fill(text: str, indent: str = "  ") -> str:
-    """`text` wrapped to `WIDTH`, its later lines indented by `indent`; moves such as
+    """`text` wrapped to `width`, its later lines indented by `indent`; moves such as
     ``a1-a3`` and hyphenated names are never split."""
-    return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False,
+    return textwrap.fill(text, width(), subsequent_indent=indent, break_on_hyphens=False,
                          break_long_words=False)
 
 

@@ -8,11 +8,11 @@ import textwrap
 from stratego.arguments import DEFAULT_MAX_PLIES
 from stratego.bots import BOTS
 from stratego.cli.options import (
-    WIDTH,
     add_board_argument,
     add_move_time_argument,
     add_rules_arguments,
     add_setups_argument,
+    width,
 )
 from stratego.cli.play import glyphs_help
 from stratego.cli.saving import FORMAT_HELP, FORMATS, add_save_arguments
@@ -170,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
             "legal moves, 'help' explains, 'resign' gives up the game, 'quit' leaves it "
             "unfinished. Under the Rescue variant, type a rescue such as 'K@b2' or '--'. "
             "You see only what your side may know: the bot's pieces show their ranks once "
-            "revealed, and the whole board once the game is over.", WIDTH),
+            "revealed, and the whole board once the game is over.", width()),
         epilog=glyphs_help(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_rules_arguments(play)

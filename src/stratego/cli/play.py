@@ -16,14 +16,15 @@ import textwrap
 from typing import Any
 
 from stratego._movegen import rescue_facts
-from stratego.board import Square
+from stratego.board import SIZE, SQUARES, Square
 from stratego.cli.options import (
-    WIDTH,
     UsageError,
     bot_from_spec,
     draw_board,
     fill,
+    note_board_style,
     rules_from_args,
+    width,
 )
 from stratego.cli.saving import check_save, save_game
 from stratego.editions import EDITIONS
@@ -42,13 +43,14 @@ from stratego.text import captured_text
 # ---------------------------------------------------------------------------
 # a person against a bot
 
-_HELP = """\
-Type a move as FROM-TO, such as {step} (a Scout may go several squares: {run}).
-Commands: 'moves' (m) lists your legal moves, 'board' (b) draws the board
-again, 'history' shows the moves and strikes so far, 'legend' (l) shows what
-the board's signs mean, 'help' (h, ?) shows this text, 'resign' gives up the
-game (the whole board is shown, and --save keeps the game), 'quit' (q, exit)
-leaves it unfinished."""
+_HELP = (
+    "Type a move as FROM-TO, such as {step} (a Scout may go several squares: {run}).",
+    "Commands: 'moves' (m) lists your legal moves, 'board' (b) draws the board again, "
+    "'history' shows the moves and strikes so far, 'legend' (l) shows what the board's "
+    "signs mean, 'help' (h, ?) shows this text, 'resign' gives up the game (the whole "
+    "board is shown, and --save keeps the game), 'quit' (q, exit) leaves it unfinished.",
+)
+"""The help's paragraphs, each wrapped to the terminal when it is shown."""
 
 _COMMANDS = "moves (m), board (b), history, legend (l), help (h, ?), resign, quit (q, exit)"
 """The commands `cmd_play` takes, for the answer to an unknown word."""
@@ -59,29 +61,27 @@ _EXAMPLES = {Player.RED: {"step": "a4-a5", "run": "a4-a8"},
 
 
 def _help(person: Player) -> str:
-    """`_HELP` with examples of moves `person` may play."""
-    return _HELP.format(**_EXAMPLES[person])
+    """`_HELP` with examples of moves `person` may play, wrapped to the terminal."""
+    return "\n".join(fill(paragraph.format(**_EXAMPLES[person]), indent="")
+                     for paragraph in _HELP)
 
 _RESCUE_HELP = ("Rescue: your {piece} reached the opponent's back row, so you may bring "
                 "back one of your captured pieces. Type RANK@SQUARE with the rank's label "
                 "or letter ({ranks}), such as {example}@b2, or '--' to decline. 'moves' "
                 "lists the choices.")
 
-_RESCUABLE = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
-              Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY)
-"""The ranks a Rescue may bring back: every rank but the Bomb (Hasbro 2009, Rescue,
-Restriction 2) and the Flag, which is never captured while the game goes on."""
-
 
 def _rank_choices(rules: Rules) -> str:
-    """The ranks of `rules`'s army a Rescue may bring back, each with its label and letter
-    (``10 or M Marshal``; one sign when they are the same, such as the Spy's ``S``)."""
+    """The ranks of `rules`'s army a Rescue may bring back (`Rescue.rescuable`: never a
+    Bomb or the Flag), each with its label and letter (``10 or M Marshal``; one sign when
+    they are the same, such as the Spy's ``S``). `rules` have the Rescue rule."""
+    component = rescue_component(rules)
+    assert component is not None
     parts = []
-    for rank in _RESCUABLE:
-        if rules.army.count(rank):
-            label = rules.labels.label(rank)
-            signs = label if label == rank.symbol else f"{label} or {rank.symbol}"
-            parts.append(f"{signs} {rank.title}")
+    for rank in component.rescuable(rules.army):
+        label = rules.labels.label(rank)
+        signs = label if label == rank.symbol else f"{label} or {rank.symbol}"
+        parts.append(f"{signs} {rank.title}")
     return ", ".join(parts)
 
 
@@ -99,18 +99,21 @@ def glyphs_help() -> str:
     by_labels: dict[tuple[str, ...], list[str]] = {}
     for name, rules in EDITIONS.items():
         by_labels.setdefault(tuple(rules.labels.labels), []).append(name)
-    lines = [
-        "The board, as play draws it:",
-        "  r.. / b..   a Red / Blue piece: r or b, then the rank's label in the edition",
-        "  b?          a piece of the bot's whose rank you do not know (yet)",
-        "  .           an empty square (blank in the Unicode grid)",
-        "  ~~~         a lake (≈≈≈ in the Unicode grid)",
-        "Rank labels (B Bomb and F Flag in every edition):",
+    signs = [
+        ("r.. / b..", "a Red / Blue piece: r or b, then the rank's label in the edition"),
+        ("b?", "a piece of the bot's whose rank you do not know (yet)"),
+        (".", "an empty square (blank in the Unicode grid)"),
+        ("~~~", "a lake (≈≈≈ in the Unicode grid)"),
     ]
+    lines = ["The board, as play draws it:"]
+    for sign, meaning in signs:
+        lines.extend(textwrap.wrap(f"  {sign:<11} {meaning}", width(),
+                                   subsequent_indent=" " * 14))
+    lines.append("Rank labels (B Bomb and F Flag in every edition):")
     for labels, names in by_labels.items():
         table = RankLabels(labels)
         ranks = ", ".join(f"{table.label(rank)} {rank.title}" for rank in _LEGEND_ORDER)
-        lines.extend(textwrap.wrap(f"  {', '.join(names)}: {ranks}", WIDTH,
+        lines.extend(textwrap.wrap(f"  {', '.join(names)}: {ranks}", width(),
                                    subsequent_indent="    "))
     return "\n".join(lines)
 
@@ -129,8 +132,8 @@ def _legend(rules: Rules, person: Player, style: str) -> str:
     lake = "~~~" if style == "ascii" else "≈≈≈"
     return "\n".join([
         *textwrap.wrap(f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot "
-                       f"piece whose rank you do not know, {lake} a lake.", WIDTH),
-        *textwrap.wrap(f"Ranks: {ranks}.", WIDTH, subsequent_indent="  ")])
+                       f"piece whose rank you do not know, {lake} a lake.", width()),
+        *textwrap.wrap(f"Ranks: {ranks}.", width(), subsequent_indent="  ")])
 
 
 def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
@@ -222,8 +225,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         setups[person] = _person_setup(args.setup, rules, person)
     bot = bot_from_spec(args.bot, random.Random(f"{seed}/bot").randrange(2**32), rules)
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
-    print(textwrap.fill(f"You play {person} against the {args.bot} bot under {rules.title} "
-                        f"({rules.name}).", WIDTH))
+    note_board_style(args.board)
+    print(fill(f"You play {person} against the {args.bot} bot under {rules.title} "
+               f"({rules.name}).", indent=""))
     print(_help(person))
     print(_legend(rules, person, args.board))
     _line_editing()
@@ -243,7 +247,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                                 "a legal move")
             state = apply(state, move)
             bot_move = _public_move(move, view(state, person))
-            print(f"{person.opponent} plays {bot_move}")
+            print(fill(f"The bot plays {bot_move}."))
             _report_strike(state, person)
             show_board = True
             continue
@@ -253,7 +257,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(fill(f"Pieces lost: yours {captured_text(seen, person)}; "
                        f"the bot's {captured_text(seen, person.opponent)}"))
             if redrawn and bot_move is not None:
-                print(f"{person.opponent}'s last move: {bot_move}")
+                print(fill(f"The bot's last move: {bot_move}."))
             if seen.pending_rescue is not None:
                 title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
                 if all(m.is_decline for m in seen.legal_moves):
@@ -265,7 +269,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                     print(_rescue_help(rules, title))
             show_board = redrawn = False
         try:
-            line = input(f"{person} (ply {state.ply + 1})> ").strip()
+            line = input(_prompt(state, person)).strip()
         except EOFError:
             line = "quit"
             print()
@@ -280,8 +284,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("You left the game.")
             print(draw_board(seen, args.board))
             if args.save:
-                print(f"Not saved: {args.save} would show the bot's setup, and the game is "
-                      "not over.")
+                print(fill(f"Not saved: {args.save} would show the bot's setup, and the game "
+                           "is not over."))
             return 0
         if command in ("help", "h", "?"):
             print(_help(person))
@@ -292,7 +296,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(_legend(rules, person, args.board))
             continue
         if command in ("moves", "m"):
-            print(fill("Legal moves: " + " ".join(str(m) for m in seen.legal_moves)))
+            print(_moves_text(seen))
             continue
         if command in ("board", "b"):
             show_board = redrawn = True
@@ -316,10 +320,71 @@ def cmd_play(args: argparse.Namespace) -> int:
             continue
         state = apply(state, move)
         if move.is_rescue or move.is_decline:
-            print(f"You play {_rescue_text(move, 'your', rules.labels)}.")
+            print(fill(f"You play {_rescue_text(move, 'your', rules.labels)}."))
         _report_strike(state, person)
         show_board = True
     return _end(state, args, person, seed)
+
+
+def _prompt(state: GameState, person: Player) -> str:
+    """The prompt: the person's side and the ply they are to play, out of the ply limit
+    when the rules have one (``red (ply 12/400)> ``)."""
+    limit = state.rules.ply_limit
+    return f"{person} (ply {state.ply + 1}{f'/{limit}' if limit is not None else ''})> "
+
+
+_BOUND = "\0"
+"""Stands for a space the wrapping must not break at (between a move and its piece's rank)."""
+
+
+def _reading_order(index: int, person: Player) -> tuple[int, int]:
+    """Where the square of `index` comes as the person reads the board drawn from their
+    side: the top row first (their front row before their back row), each row from their
+    left."""
+    row, file = divmod(index, SIZE)
+    return (-row, file) if person is Player.RED else (row, -file)
+
+
+def _move_order(move: Move, person: Player) -> tuple[int, int]:
+    """Where `move` of a piece comes among that piece's moves, as the person sees the board
+    drawn from their side: up (toward the opponent) first, then left, right and down, the
+    nearest square first in each direction."""
+    (row, file), (to_row, to_file) = divmod(move.fi, SIZE), divmod(move.ti, SIZE)
+    up, right = ((to_row - row, to_file - file) if person is Player.RED
+                 else (row - to_row, file - to_file))
+    direction = 0 if up > 0 else 1 if right < 0 else 2 if right > 0 else 3
+    return direction, abs(up) + abs(right)
+
+
+def _moves_text(seen: Any) -> str:
+    """The person's legal moves, for 'moves': each piece's moves together, the pieces in the
+    order the board shows them from the person's side (`_reading_order`), each piece's
+    moves up, left, right, then down, nearest first (`_move_order`), each group followed
+    by its piece's rank (``a4-a5 a4-a6 (Scout); b4-b5 (Miner)``); a Rescue decision's
+    rescues grouped by rank, strongest first, then ``--``. Only the person's own pieces
+    are named."""
+    person = Player(seen.player)
+    by_piece: dict[int, list[Move]] = {}
+    by_rank: dict[Rank, list[Move]] = {}
+    declined = False
+    for move in seen.legal_moves:
+        if move.is_decline:
+            declined = True
+        elif move.rescued is not None:
+            by_rank.setdefault(move.rescued, []).append(move)
+        else:
+            by_piece.setdefault(move.fi, []).append(move)
+    groups = [(moves, seen.piece_at(SQUARES[index]).rank) for index, moves in sorted(
+        by_piece.items(), key=lambda item: _reading_order(item[0], person))]
+    groups += [(moves, rank) for rank, moves in sorted(by_rank.items(), reverse=True)]
+    parts = []
+    for moves, rank in groups:
+        moves.sort(key=lambda move: (_move_order(move, person) if move.fi >= 0
+                                     else _reading_order(move.ti, person)))
+        parts.append(" ".join(str(move) for move in moves) + f"{_BOUND}({rank.title})")
+    if declined:
+        parts.append(f"--{_BOUND}(declines the Rescue)")
+    return fill("Legal moves: " + "; ".join(parts)).replace(_BOUND, " ")
 
 
 def _line_editing() -> None:
@@ -348,22 +413,23 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
         if how is None:
             how = "you resigned" if resigned == person else f"{resigned} resigned"
         else:  # the bot's fault: said first, then the result as a game's end is said
-            print(textwrap.fill(f"{_cap(how)}.", WIDTH))
+            print(fill(f"{_cap(how)}.", indent=""))
             how = f"{resigned} loses by forfeit"
-        print(f"{verdict}: {how} after {state.ply} plies (seed {seed}).")
+        print(fill(f"{verdict}: {how} after {state.ply} plies (seed {seed})."))
     elif outcome is not None and outcome.winner is None:
-        print(f"A draw ({outcome.termination.value}) after {state.ply} plies (seed {seed}).")
+        print(fill(f"A draw ({outcome.termination.value}) after {state.ply} plies "
+                   f"(seed {seed})."))
         print(fill(explain_outcome(state)))
     else:
         assert outcome is not None
         verdict = "You win" if outcome.winner == person else "You lose"
-        print(f"{verdict}: {outcome} after {state.ply} plies (seed {seed}).")
+        print(fill(f"{verdict}: {outcome} after {state.ply} plies (seed {seed})."))
         print(fill(explain_outcome(state)))  # how: the Flag's taker, or why no move was left
     if args.save:
         names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
         save_game(state, args.save, args.format, names, seed, event="stratego play",
                   resigned=resigned)
-        print(f"Saved: {args.save}")
+        print(fill(f"Saved: {args.save}"))
     return 0
 
 
@@ -401,15 +467,15 @@ def _history(seen: Any, person: Player) -> str:
     if not seen.history:
         return "History: no move yet."
     labels = seen.rules.labels
-    lines = ["History (ply, side, move; what each strike showed):"]
+    lines = ["History (ply, who, move; what each strike showed):"]
     for ply in seen.history:
-        whose = "your" if ply.player == person else "its"
+        mine = ply.player == person
         if ply.move is None:
             text = f"a rescue onto {ply.to}"
         else:
-            text = _rescue_text(ply.move, whose, labels)
+            text = _rescue_text(ply.move, "your" if mine else "its", labels)
         strike = _strike_text(ply, person, labels)
-        lines.append(fill(f"{ply.ply + 1:>4} {ply.player}: {text}"
+        lines.append(fill(f"{ply.ply + 1:>4} {'you' if mine else 'bot'}: {text}"
                           + (f"; {strike}" if strike else ""), indent="       "))
     return "\n".join(lines)
 
@@ -428,17 +494,18 @@ def _report_strike(state: GameState, person: Player) -> None:
         return
     text = _strike_text(seen.history[-1], person, state.rules.labels)
     if text:
-        print(f"{_cap(text)}.")
+        print(fill(f"{_cap(text)}."))
 
 
 def _strike_text(last: Any, person: Player, labels: RankLabels) -> str | None:
     """What the strike of the seen ply `last` showed the person (``strike on a6: your
-    Captain (6) strikes blue's Sergeant (4): the attacker wins``), None for no strike."""
+    Captain (6) strikes the bot's Sergeant (4): the attacker wins``), None for no
+    strike."""
     if last.defender is None or last.result is None:
         return None
 
     def name(rank: Rank | None, owner: Player) -> str:
-        whose = "your" if owner == person else f"{owner}'s"
+        whose = "your" if owner == person else "the bot's"
         if rank is None:
             return f"{whose} piece"
         return f"{whose} {rank.title} ({labels.label(rank)})"
