@@ -5,8 +5,7 @@ finishes a game (a puzzle: the bot's Flag stands in front of the player's Scout)
 downloads the record; two people play through a join link, each browser seeing only its
 own pieces' ranks. No test may log a console error (the favicon is served).
 
-Chromium is the system one (``/usr/lib/chromium/chromium``; `.ci/run` installs it), never a
-Playwright download. The server runs in a thread on a free port of 127.0.0.1.
+The Chromium, the server in a thread and the console's watch are `browser_support`'s.
 """
 
 from __future__ import annotations
@@ -14,10 +13,8 @@ from __future__ import annotations
 import os
 import pathlib
 import re
-import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -25,56 +22,33 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
-uvicorn = pytest.importorskip("uvicorn", reason="the web extra is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-import stratego  # noqa: E402
-from stratego import Player, Rank, Setup  # noqa: E402
-from stratego.web import GameHub, create_app  # noqa: E402
+import browser_support
+import stratego
+from browser_support import (
+    Console,
+    Server,
+    expect,
+    free_port,
+    moves_of,
+    new_page,
+    page_at,
+    play_a_move,
+    serve,
+    status_of,
+    two_pages,
+)
+from stratego import Player, Rank, Setup
+from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
 
-CHROMIUM = "/usr/lib/chromium/chromium"
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SCREENSHOT = ROOT / "docs" / "assets" / "web-game.png"
-expect = sync_api.expect
-WAIT = 10_000  # ms: the longest any expectation or action waits
-expect.set_options(timeout=WAIT)  # (an expectation's own default is 5 s: short on a busy host)
 
-if not pathlib.Path(CHROMIUM).exists():  # pragma: no cover - CI installs it
-    pytest.skip(f"no system Chromium at {CHROMIUM} (apt-get install chromium)",
-                allow_module_level=True)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class _Server:
-    """A uvicorn server for one hub, in a daemon thread."""
-
-    def __init__(self, hub: GameHub) -> None:
-        self.hub = hub
-        port = _free_port()
-        config = uvicorn.Config(create_app(hub), host="127.0.0.1", port=port,
-                                log_level="warning", access_log=False)
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 15
-        while not self.server.started:
-            assert self.thread.is_alive(), "the server stopped"
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-        self.url = f"http://127.0.0.1:{port}"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+# The browser test modules' own fixtures: a Chromium for this module's pages, and no
+# console error on any page.
+browser = browser_support.browser
+console = browser_support.console
 
 
 def _swap(setup: Setup, a: str, b: str) -> Setup:
@@ -100,95 +74,23 @@ PUZZLE_RED = _with_rank_at(stratego.random_setup(RULES, Player.RED, 6), Rank.SCO
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[_Server]:
-    srv = _Server(GameHub(rules="classic", seed=3))
-    yield srv
-    srv.stop()
+def server() -> Iterator[Server]:
+    with serve(GameHub(rules="classic", seed=3)) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
-def puzzle_server() -> Iterator[_Server]:
-    srv = _Server(GameHub(rules="classic", seed=4, bot_setup=PUZZLE_BLUE.text()))
-    yield srv
-    srv.stop()
+def puzzle_server() -> Iterator[Server]:
+    with serve(GameHub(rules="classic", seed=4, bot_setup=PUZZLE_BLUE.text())) as srv:
+        yield srv
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield chromium
-        chromium.close()
-
-
-class _Console:
-    """Every console error and uncaught page error of the pages it watches."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-
-    def watch(self, page: Any) -> Any:
-        def on_console(msg: Any) -> None:
-            if msg.type == "error":
-                self.errors.append(msg.text)
-
-        page.on("console", on_console)
-        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
-        page.set_default_timeout(WAIT)
-        return page
-
-
-@pytest.fixture
-def console() -> Iterator[_Console]:
-    watcher = _Console()
-    yield watcher
-    assert watcher.errors == [], f"console errors: {watcher.errors}"
-
-
-def _new_page(browser: Any, console: _Console) -> Any:
-    context = browser.new_context(viewport={"width": 1100, "height": 760},
-                                  accept_downloads=True)
-    return console.watch(context.new_page())
-
-
-def _page_at(server: _Server, browser: Any, console: _Console, state: Any) -> Any:
-    """A page on a game of the hub started from `state`, Red (the page's seat) to move."""
-    created = server.hub.add_game(state)
-    page = _new_page(browser, console)
-    page.goto(server.url + created["url"])
-    expect(_status(page)).to_have_text("Your move (red).")
-    return page
-
-
-def _moves(page: Any) -> Any:
-    """The entries of the move list, one a turn (numbered rows hold a move of each side)."""
-    return page.get_by_test_id("moves").locator("[data-ply]")
-
-
-def _status(page: Any) -> Any:
-    return page.get_by_test_id("status")
-
-
-def _play_a_move(page: Any) -> None:
-    """Click one of our pieces that can move, then its first highlighted target, once the
-    page says it is our move and no request is in flight (a click while the reply to
-    `start` or to our last move is on its way would select a piece the reply unselects)."""
-    expect(_status(page)).to_have_text(re.compile(r"^Your move"))
-    expect(page.locator("body.busy")).to_have_count(0)
-    movable = page.locator(".cell.clickable:has(.piece)")
-    expect(movable.first).to_be_visible()
-    movable.first.click()
-    target = page.locator('[data-legal="true"]')
-    expect(target.first).to_be_visible()
-    target.first.click()
-
-
-def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
+def test_play_against_the_bot(server: Server, browser: Any, console: Console,
                               tmp_path: pathlib.Path) -> None:
-    page = _new_page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     expect(page.locator('.piece[data-owner="red"]')).to_have_count(40)
     expect(page.locator('.piece[data-owner="blue"]')).to_have_count(0)  # no army shown yet
 
@@ -202,25 +104,25 @@ def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
     expect(b2).to_have_attribute("data-rank", rank_a1 or "")
 
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     expect(page.locator('.piece[data-owner="blue"]')).to_have_count(40)
     # The bot's ranks are unknown: no blue piece carries a rank.
     expect(page.locator('.piece[data-owner="blue"][data-rank]')).to_have_count(0)
 
     for turn in range(1, 4):
-        _play_a_move(page)
-        expect(_moves(page)).to_have_count(2 * turn)  # our move and the bot's answer
-        expect(_moves(page).nth(2 * turn - 1)).to_have_attribute("data-player", "blue")
+        play_a_move(page)
+        expect(moves_of(page)).to_have_count(2 * turn)  # our move and the bot's answer
+        expect(moves_of(page).nth(2 * turn - 1)).to_have_attribute("data-player", "blue")
         expect(page.get_by_test_id("moves").locator("li")).to_have_count(turn)
-        expect(_status(page)).to_have_text("Your move (red).")
+        expect(status_of(page)).to_have_text("Your move (red).")
         expect(page.locator(".cell.last")).not_to_have_count(0)  # the bot's move is marked
 
-    before = _moves(page).all_inner_texts()
+    before = moves_of(page).all_inner_texts()
     page.reload()
-    expect(_moves(page)).to_have_count(6)
-    assert _moves(page).all_inner_texts() == before
-    _play_a_move(page)
-    expect(_moves(page)).to_have_count(8)
+    expect(moves_of(page)).to_have_count(6)
+    assert moves_of(page).all_inner_texts() == before
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(8)
 
     page.mouse.move(1, 1)  # no hover mark in the picture
     page.screenshot(path=str(tmp_path / "web-game.png"))
@@ -228,23 +130,23 @@ def test_play_against_the_bot(server: _Server, browser: Any, console: _Console,
         page.screenshot(path=str(SCREENSHOT), full_page=True)
 
 
-def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: Any,
-                                               console: _Console) -> None:
-    page = _new_page(browser, console)
+def test_finish_a_game_and_download_the_record(puzzle_server: Server, browser: Any,
+                                               console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(puzzle_server.url + "/")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     page.get_by_text("Paste or load a setup").click()
     page.get_by_test_id("setup-text").fill(PUZZLE_RED.text())
     page.get_by_test_id("use-setup").click()
     expect(page.locator('[data-square="a4"] .piece')).to_have_attribute("data-rank", "X")
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
 
     page.locator('[data-square="a4"]').click()
     expect(page.locator('[data-square="a7"]')).to_have_attribute("data-legal", "true")
     page.locator('[data-square="a7"]').click()
-    expect(_status(page)).to_have_text("Game over.")
+    expect(status_of(page)).to_have_text("Game over.")
     expect(page.get_by_test_id("strikes")).to_contain_text("Scout (2) strikes Flag (F)")
     expect(page.locator('[data-square="a7"] .piece')).to_have_attribute("data-owner", "red")
     expect(page.get_by_test_id("tray-blue").locator(".chip")).to_have_count(1)
@@ -265,43 +167,43 @@ def test_finish_a_game_and_download_the_record(puzzle_server: _Server, browser: 
     expect(page.get_by_test_id("create")).to_be_visible()
 
 
-def test_two_people_by_join_link(server: _Server, browser: Any, console: _Console) -> None:
-    red = _new_page(browser, console)
+def test_two_people_by_join_link(server: Server, browser: Any, console: Console) -> None:
+    red = new_page(browser, console)
     red.goto(server.url + "/")
     red.get_by_label("a friend").check()
     red.get_by_test_id("create").click()
-    expect(_status(red)).to_contain_text("Set up your army")
+    expect(status_of(red)).to_contain_text("Set up your army")
     link = red.get_by_test_id("join-link")
     expect(link).to_have_value(re.compile(r"/join/"))
     red.get_by_test_id("start").click()
-    expect(_status(red)).to_contain_text("Waiting for blue to join")
+    expect(status_of(red)).to_contain_text("Waiting for blue to join")
 
-    blue = _new_page(browser, console)  # a second browser context: another person
+    blue = new_page(browser, console)  # a second browser context: another person
     blue.goto(link.input_value())
     blue.get_by_test_id("join").click()
-    expect(_status(blue)).to_contain_text("Set up your army")
+    expect(status_of(blue)).to_contain_text("Set up your army")
     expect(blue.locator('.piece[data-owner="red"]')).to_have_count(0)
-    expect(_status(red)).to_contain_text("Waiting for blue to finish the setup")
+    expect(status_of(red)).to_contain_text("Waiting for blue to finish the setup")
     blue.get_by_test_id("start").click()
 
-    expect(_status(red)).to_have_text("Your move (red).")
-    expect(_status(blue)).to_have_text("Waiting for red to move.")
+    expect(status_of(red)).to_have_text("Your move (red).")
+    expect(status_of(blue)).to_have_text("Waiting for red to move.")
     # Each browser knows its own ranks only.
     expect(blue.locator('.piece[data-owner="red"][data-rank]')).to_have_count(0)
     expect(red.locator('.piece[data-owner="blue"][data-rank]')).to_have_count(0)
     expect(blue.locator('.piece[data-owner="blue"][data-rank]')).to_have_count(40)
 
-    _play_a_move(red)
-    expect(_moves(blue)).to_have_count(1)  # blue's page polls and sees red's move
-    expect(_status(blue)).to_have_text("Your move (blue).")
-    _play_a_move(blue)
-    expect(_moves(red)).to_have_count(2)
-    expect(_status(red)).to_have_text("Your move (red).")
+    play_a_move(red)
+    expect(moves_of(blue)).to_have_count(1)  # blue's page polls and sees red's move
+    expect(status_of(blue)).to_have_text("Your move (blue).")
+    play_a_move(blue)
+    expect(moves_of(red)).to_have_count(2)
+    expect(status_of(red)).to_have_text("Your move (red).")
     red.reload()
-    expect(_moves(red)).to_have_count(2)
+    expect(moves_of(red)).to_have_count(2)
 
 
-def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _Console) -> None:
+def test_a_rescue_decision_by_clicking(server: Server, browser: Any, console: Console) -> None:
     """Hasbro 2009 Rescue: reaching the opponent's back row earns a Rescue. The page offers
     each captured rank that may come back as a button, and declining; choosing a rank
     marks the empty squares of the player's rows on the board, and a click there places
@@ -310,7 +212,7 @@ def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _
     state = stratego.from_position(
         rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
         captured=[(Player.RED, Rank.MINER), (Player.RED, Rank.GENERAL)])
-    page = _page_at(server, browser, console, state)
+    page = page_at(server, browser, console, state)
     page.locator('[data-square="a9"]').click()
     page.locator('[data-square="a10"]').click()
     box = page.get_by_test_id("rescue")
@@ -327,7 +229,7 @@ def test_a_rescue_decision_by_clicking(server: _Server, browser: Any, console: _
     page.locator('[data-square="b2"]').click()
     expect(page.get_by_test_id("rescue")).to_be_hidden()
     expect(page.locator('[data-square="b2"] .piece')).to_have_attribute("data-rank", "N")
-    expect(_moves(page)).to_have_count(3)  # the move, the Rescue and the bot's answer
+    expect(moves_of(page)).to_have_count(3)  # the move, the Rescue and the bot's answer
 
 
 # -- a server that keeps its games, killed and restarted ------------------------------------
@@ -364,22 +266,22 @@ class _Process:
         self.proc.stdout.close()
 
 
-def test_a_game_survives_kill_9_and_a_restart(browser: Any, console: _Console,
+def test_a_game_survives_kill_9_and_a_restart(browser: Any, console: Console,
                                               tmp_path: pathlib.Path) -> None:
     db = tmp_path / "games.sqlite3"
-    port = _free_port()
+    port = free_port()
     server = _Process(port, db)
     try:
         assert server.lines[1].startswith(f"Games are kept in {db} (0 resumed)")
-        page = _new_page(browser, console)
+        page = new_page(browser, console)
         page.goto(server.url + "/")
         page.get_by_test_id("create").click()
         page.get_by_test_id("start").click()
-        expect(_status(page)).to_have_text("Your move (red).")
+        expect(status_of(page)).to_have_text("Your move (red).")
         for turn in (1, 2):
-            _play_a_move(page)
-            expect(_moves(page)).to_have_count(2 * turn)
-        before = _moves(page).all_inner_texts()
+            play_a_move(page)
+            expect(moves_of(page)).to_have_count(2 * turn)
+        before = moves_of(page).all_inner_texts()
         address = page.url
     finally:
         server.kill()
@@ -390,12 +292,12 @@ def test_a_game_survives_kill_9_and_a_restart(browser: Any, console: _Console,
         assert server.lines[1].startswith(f"Games are kept in {db} (1 resumed)")
         expect(page.get_by_test_id("connection")).to_be_hidden()
         assert page.url == address
-        assert _moves(page).all_inner_texts() == before  # the same ply
-        expect(_status(page)).to_have_text("Your move (red).")
-        _play_a_move(page)  # the same seat plays on
-        expect(_moves(page)).to_have_count(6)
+        assert moves_of(page).all_inner_texts() == before  # the same ply
+        expect(status_of(page)).to_have_text("Your move (red).")
+        play_a_move(page)  # the same seat plays on
+        expect(moves_of(page)).to_have_count(6)
         page.reload()
-        expect(_moves(page)).to_have_count(6)
+        expect(moves_of(page)).to_have_count(6)
     finally:
         server.kill()
     console.errors = [e for e in console.errors if "Failed to load resource" not in e
@@ -406,12 +308,12 @@ def test_a_game_survives_kill_9_and_a_restart(browser: Any, console: _Console,
 
 
 def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
-        server: _Server, browser: Any, console: _Console) -> None:
-    page = _new_page(browser, console)
+        server: Server, browser: Any, console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     expect(page.locator('.piece[data-owner="blue"][data-rank]')).to_have_count(0)
     page.get_by_test_id("resign").click()
     page.get_by_test_id("confirm-resign").click()
@@ -419,7 +321,7 @@ def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
     expect(panel).to_be_visible()
     expect(page.get_by_test_id("result")).to_have_text("You lose")
     expect(page.get_by_test_id("reason")).to_have_text("You resigned.")
-    expect(_status(page)).to_have_text("Game over.")  # the panel says who and how, once
+    expect(status_of(page)).to_have_text("Game over.")  # the panel says who and how, once
     # The whole opponent army, face up.
     expect(page.locator('.piece[data-owner="blue"][data-rank][data-revealed="true"]')
            ).to_have_count(40)
@@ -427,42 +329,19 @@ def test_resign_reveals_the_army_and_a_rematch_swaps_colours(
     expect(page.get_by_test_id("download")).to_be_visible()
 
     page.get_by_test_id("rematch").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     expect(page.locator("#rules")).to_contain_text("you play blue")
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (blue).")
-    expect(_moves(page)).to_have_count(1)  # the bot, now Red, moved first
+    expect(status_of(page)).to_have_text("Your move (blue).")
+    expect(moves_of(page)).to_have_count(1)  # the bot, now Red, moved first
     expect(page.locator('.piece[data-owner="red"][data-rank]')).to_have_count(0)
 
 
-def _invite(server: _Server, browser: Any, console: _Console) -> tuple[Any, str]:
-    """A page that created a game against a friend (it plays Red), and the join link."""
-    red = _new_page(browser, console)
-    red.goto(server.url + "/")
-    red.get_by_label("a friend").check()
-    red.get_by_test_id("create").click()
-    link = red.get_by_test_id("join-link")
-    expect(link).to_have_value(re.compile(r"/join/"))
-    return red, link.input_value()
-
-
-def _two_people(server: _Server, browser: Any, console: _Console) -> tuple[Any, Any]:
-    red, link = _invite(server, browser, console)
-    red.get_by_test_id("start").click()
-    blue = _new_page(browser, console)
-    blue.goto(link)
-    blue.get_by_test_id("join").click()
-    blue.get_by_test_id("start").click()
-    expect(_status(red)).to_have_text("Your move (red).")
-    expect(_status(blue)).to_have_text("Waiting for red to move.")
-    return red, blue
-
-
-def test_a_draw_offered_and_accepted_then_a_rematch_between_two_people(
-        server: _Server, browser: Any, console: _Console) -> None:
-    red, blue = _two_people(server, browser, console)
-    _play_a_move(red)
-    expect(_moves(blue)).to_have_count(1)
+def test_a_draw_offered_and_accepted_then_a_rematch_betweentwo_pages(
+        server: Server, browser: Any, console: Console) -> None:
+    red, blue = two_pages(server, browser, console)
+    play_a_move(red)
+    expect(moves_of(blue)).to_have_count(1)
     blue.get_by_test_id("offer-draw").click()
     expect(blue.get_by_test_id("draw-sent")).to_be_visible()
     expect(red.get_by_test_id("accept-draw")).to_be_visible()  # red's page polls
@@ -479,7 +358,7 @@ def test_a_draw_offered_and_accepted_then_a_rematch_between_two_people(
     expect(blue.locator("#rules")).to_contain_text("you play red")
     blue.get_by_test_id("start").click()
     red.get_by_test_id("start").click()
-    expect(_status(blue)).to_have_text("Your move (red).")
+    expect(status_of(blue)).to_have_text("Your move (red).")
 
 
 def _tab_to(page: Any, target: Any, presses: int = 30) -> None:
@@ -504,20 +383,20 @@ def _go(page: Any, frm: str, to: str) -> None:
     expect(page.locator(f'[data-square="{to}"]')).to_be_focused()
 
 
-def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
-                                           console: _Console) -> None:
-    page = _new_page(browser, console)
+def test_a_keyboard_only_game_of_ten_moves(server: Server, browser: Any,
+                                           console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     expect(page.get_by_test_id("choose-bot").locator("option")).not_to_have_count(0)
     _tab_to(page, page.get_by_test_id("create"))  # through the choices of the form
     page.keyboard.press("Enter")  # Play
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     focused = page.locator('[role="gridcell"]:focus')
     _tab_to(page, focused)  # into the board: one stop for the whole grid
     page.keyboard.press("Tab")
     expect(page.get_by_test_id("start")).to_be_focused()
     page.keyboard.press("Enter")
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     page.keyboard.press("Shift+Tab")
     expect(focused).to_have_count(1)
     here = focused.get_attribute("data-square")
@@ -538,8 +417,8 @@ def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
         _go(page, frm, to)
         assert "a legal target" in (focused.get_attribute("aria-label") or "")
         page.keyboard.press(" ")
-        expect(_moves(page)).to_have_count(2 * turn)
-        expect(_status(page)).to_have_text("Your move (red).")
+        expect(moves_of(page)).to_have_count(2 * turn)
+        expect(status_of(page)).to_have_text("Your move (red).")
         here = to
     hidden = page.locator('[aria-label^="Blue piece on"]')
     expect(hidden.first).to_be_visible()
@@ -548,14 +427,14 @@ def test_a_keyboard_only_game_of_ten_moves(server: _Server, browser: Any,
 
 
 def test_review_mode_shows_a_past_position_and_goes_back(
-        server: _Server, browser: Any, console: _Console) -> None:
-    page = _new_page(browser, console)
+        server: Server, browser: Any, console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
     for turn in (1, 2):
-        _play_a_move(page)
-        expect(_moves(page)).to_have_count(2 * turn)
+        play_a_move(page)
+        expect(moves_of(page)).to_have_count(2 * turn)
     page.locator('[data-ply="1"]').click()
     expect(page.get_by_test_id("review")).to_be_visible()
     expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 4")
@@ -580,7 +459,7 @@ EVIL = "http://evil.test"
 
 
 def test_the_headers_and_a_cross_site_form_post_refused(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     context = browser.new_context()
     page = console.watch(context.new_page())
     response = page.goto(server.url + "/")
@@ -622,7 +501,7 @@ def test_the_headers_and_a_cross_site_form_post_refused(
     # A seat token never leaves in a Referer header.
     created = server.hub.create({})
     page.goto(server.url + created["url"])
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     page.evaluate("""(url) => { const a = document.createElement("a"); a.href = url;
                                 a.id = "out"; a.textContent = "out";
                                 document.body.appendChild(a); }""", EVIL + "/next")
@@ -635,21 +514,20 @@ def test_the_headers_and_a_cross_site_form_post_refused(
 
 
 @pytest.fixture
-def limited_server() -> Iterator[_Server]:
-    srv = _Server(GameHub(rules="classic", seed=5, max_games=6, create_limit=4,
-                          create_window=3))
-    yield srv
-    srv.stop()
+def limited_server() -> Iterator[Server]:
+    with serve(GameHub(rules="classic", seed=5, max_games=6, create_limit=4,
+                       create_window=3)) as srv:
+        yield srv
 
 
 def test_a_creation_flood_leaves_an_active_game_playable(
-        limited_server: _Server, browser: Any, console: _Console) -> None:
-    page = _new_page(browser, console)
+        limited_server: Server, browser: Any, console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(limited_server.url + "/")
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
-    _play_a_move(page)
-    expect(_moves(page)).to_have_count(2)
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
     statuses = page.evaluate(
         """async () => {
              const out = [];
@@ -664,21 +542,21 @@ def test_a_creation_flood_leaves_an_active_game_playable(
     assert codes.count(429) >= 36
     waits = [int(wait) for status, wait in statuses if status == 429]
     assert all(0 < wait <= 60 for wait in waits)
-    _play_a_move(page)  # the active game plays on
-    expect(_moves(page)).to_have_count(4)
+    play_a_move(page)  # the active game plays on
+    expect(moves_of(page)).to_have_count(4)
     # A new game, once the client stops: after the Retry-After it was given.
     page.wait_for_timeout(1000 * max(waits))
-    lobby = _new_page(browser, console)
+    lobby = new_page(browser, console)
     lobby.goto(limited_server.url + "/")
     lobby.get_by_test_id("create").click()
-    expect(_status(lobby)).to_contain_text("Set up your army")
+    expect(status_of(lobby)).to_contain_text("Set up your army")
     assert limited_server.hub.live_games <= 6
     console.errors = [e for e in console.errors if "429" not in e]
 
 
-def test_a_dead_link_shows_a_page_with_a_way_back(server: _Server, browser: Any,
-                                                 console: _Console) -> None:
-    page = _new_page(browser, console)
+def test_a_dead_link_shows_a_page_with_a_way_back(server: Server, browser: Any,
+                                                 console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(server.url + "/play/no-such-game/no-such-seat")
     expect(page.get_by_test_id("missing")).to_contain_text("no such game")
     page.get_by_test_id("lobby-link").click()
@@ -686,14 +564,14 @@ def test_a_dead_link_shows_a_page_with_a_way_back(server: _Server, browser: Any,
     console.errors = [e for e in console.errors if "404" not in e]
 
 
-def test_the_game_over_panel_says_why_no_move_was_left(server: _Server, browser: Any,
-                                                       console: _Console) -> None:
+def test_the_game_over_panel_says_why_no_move_was_left(server: Server, browser: Any,
+                                                       console: Console) -> None:
     """Classic web rules, To end the game (a player who cannot move or strike loses): Red
     takes Blue's last movable piece, and the panel says why Blue had no move (the server's
     `explain_outcome` sentence, `result.how`), not only that it had none."""
     state = stratego.from_position(stratego.CLASSIC, {"a5": "M", "a1": "F", "a6": "t",
                                                       "j10": "f"})
-    page = _page_at(server, browser, console, state)
+    page = page_at(server, browser, console, state)
     page.locator('[data-square="a5"]').click()
     page.locator('[data-square="a6"]').click()
     expect(page.get_by_test_id("game-over")).to_be_visible()

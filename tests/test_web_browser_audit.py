@@ -13,45 +13,24 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
-pytest.importorskip("uvicorn", reason="the web extra is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-from stratego.web import GameHub  # noqa: E402
-from test_web import post, two_people  # noqa: E402
-from test_web_browser import CHROMIUM, _Console, _play_a_move, _Server, _status  # noqa: E402
+import browser_support
+from browser_support import Console, Server, expect, new_page, play_a_move, serve, status_of
+from stratego.web import GameHub
+from test_web import post, two_people
 
 pytestmark = pytest.mark.extra("web")
-expect = sync_api.expect
+
+# The browser test modules' own fixtures: a Chromium for this module's pages, and no
+# console error on any page.
+browser = browser_support.browser
+console = browser_support.console
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[_Server]:
+def server() -> Iterator[Server]:
     # one move per seat a minute: the second move of a seat meets the limit at once
-    srv = _Server(GameHub(rules="classic", seed=21, bot="random", move_limit=1))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def console() -> Iterator[_Console]:
-    watcher = _Console()
-    yield watcher
-    assert watcher.errors == [], f"console errors: {watcher.errors}"
-
-
-def _page(browser: Any, console: _Console, **options: Any) -> Any:
-    settings: dict[str, Any] = {"viewport": {"width": 1100, "height": 760}}
-    settings.update(options)
-    return console.watch(browser.new_context(**settings).new_page())
+    with serve(GameHub(rules="classic", seed=21, bot="random", move_limit=1)) as srv:
+        yield srv
 
 
 def _in_view(page: Any, test_id: str) -> bool:
@@ -61,14 +40,14 @@ def _in_view(page: Any, test_id: str) -> bool:
 
 
 def test_a_friend_who_opens_the_used_invitation_again_is_taken_back_to_the_game(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """The friend joins by the link, then opens the link again in the same browser: the
     page (200, no console error) goes to the friend's seat. A stranger opening the link
     reads that the game has its two players, with a link to the start page."""
     created = post(server.hub, "/api/games", {"opponent": "human"}).json()
     link = server.url + server.hub.handle(
         "GET", f"/api/games/{created['game']}/{created['seat']}").json()["join"]
-    friend = _page(browser, console)
+    friend = new_page(browser, console)
     friend.goto(link)
     friend.get_by_test_id("join").click()
     expect(friend).to_have_url(re.compile(r"/play/"))
@@ -78,9 +57,9 @@ def test_a_friend_who_opens_the_used_invitation_again_is_taken_back_to_the_game(
     assert reply is not None
     assert reply.status == 200
     expect(friend).to_have_url(seat)
-    expect(_status(friend)).to_contain_text("Set up your army")
+    expect(status_of(friend)).to_contain_text("Set up your army")
 
-    stranger = _page(browser, console)
+    stranger = new_page(browser, console)
     stranger.goto(link)
     expect(stranger.get_by_test_id("used-link")).to_be_visible()
     expect(stranger.get_by_test_id("used-link")).to_contain_text("already has two players")
@@ -90,15 +69,15 @@ def test_a_friend_who_opens_the_used_invitation_again_is_taken_back_to_the_game(
 
 
 def test_a_refused_move_shows_above_the_board_and_says_its_wait_once(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """A move over the rate limit (1 a minute here) is refused with its wait said once
     ("try again in 60 s", not twice), in the line above the board, in view."""
-    page = _page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
-    _play_a_move(page)
-    _play_a_move(page)
+    play_a_move(page)
+    play_a_move(page)
     error = page.get_by_test_id("error")
     expect(error).to_have_text(re.compile(r"^too many moves from this seat: try again in "
                                           r"\d+ s$"))
@@ -111,14 +90,14 @@ def test_a_refused_move_shows_above_the_board_and_says_its_wait_once(
     console.errors = [e for e in console.errors if "429" not in e]  # a real refusal
 
 
-def test_a_rematch_asked_by_the_friend_is_announced(server: _Server, browser: Any,
-                                                   console: _Console) -> None:
+def test_a_rematch_asked_by_the_friend_is_announced(server: Server, browser: Any,
+                                                   console: Console) -> None:
     """When the friend asks for the rematch first, the page says "Your opponent wants a
     rematch." (and beeps, sound being on), as a draw offer shows; the button then opens
     it."""
     red, blue = two_people(server.hub)
     post(server.hub, red + "/resign")
-    page = _page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + blue.replace("/api/games/", "/play/"))
     page.evaluate("() => localStorage.setItem('stratego.sound.v1', 'on')")
     expect(page.get_by_test_id("result")).to_have_text("You win")
@@ -130,11 +109,11 @@ def test_a_rematch_asked_by_the_friend_is_announced(server: _Server, browser: An
     assert page.evaluate("() => Number(document.body.dataset.beeps || 0)") == beeps + 1
 
 
-def test_the_start_page_remembers_the_last_choices(server: _Server, browser: Any,
-                                                  console: _Console) -> None:
+def test_the_start_page_remembers_the_last_choices(server: Server, browser: Any,
+                                                  console: Console) -> None:
     """Bot, colour, rules, variants and clock chosen on the start page come back on the
     next visit in the same browser (and the rules list opens with the classic web rules)."""
-    page = _page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     rules = page.get_by_test_id("choose-rules")
     expect(rules.locator("option").first).to_have_text("Classic web rules")
@@ -150,7 +129,7 @@ def test_the_start_page_remembers_the_last_choices(server: _Server, browser: Any
     rules.select_option("jumbo-2014")
     page.get_by_test_id("choose-time").select_option("5+3")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     page.goto(server.url + "/")
     expect(page.get_by_test_id("choose-bot")).to_have_value(last_bot)
     expect(page.get_by_test_id("choose-colour").get_by_label("blue")).to_be_checked()
@@ -162,16 +141,16 @@ def test_the_start_page_remembers_the_last_choices(server: _Server, browser: Any
     expect(page.get_by_test_id("choose-bot")).to_be_hidden()
 
 
-def test_a_touch_screen_says_tap_and_keeps_no_hover_tint(server: _Server, browser: Any,
-                                                        console: _Console) -> None:
+def test_a_touch_screen_says_tap_and_keeps_no_hover_tint(server: Server, browser: Any,
+                                                        console: Console) -> None:
     """The setup help says "tap" on a touch screen and "click" with a mouse; the tint of
     a square under the pointer applies only where the pointer hovers."""
     hint = ".hint .press"
-    phone = _page(browser, console, viewport={"width": 390, "height": 844}, is_mobile=True,
+    phone = new_page(browser, console, viewport={"width": 390, "height": 844}, is_mobile=True,
                   has_touch=True)
     phone.goto(server.url + "/")
     phone.get_by_test_id("create").tap()
-    expect(_status(phone)).to_contain_text("Set up your army: pick two of your pieces")
+    expect(status_of(phone)).to_contain_text("Set up your army: pick two of your pieces")
     expect(phone.locator(hint)).to_have_text("tap")
     media = phone.evaluate("""() => {
         for (const sheet of document.styleSheets) for (const rule of sheet.cssRules) {
@@ -182,22 +161,22 @@ def test_a_touch_screen_says_tap_and_keeps_no_hover_tint(server: _Server, browse
         return null;
       }""")
     assert media == "(hover: hover)"
-    desk = _page(browser, console)
+    desk = new_page(browser, console)
     desk.goto(server.url + "/")
     desk.get_by_test_id("create").click()
     expect(desk.locator(hint)).to_have_text("click")
 
 
-def test_on_a_phone_a_draw_offer_shows_above_the_board(server: _Server, browser: Any,
-                                                      console: _Console) -> None:
+def test_on_a_phone_a_draw_offer_shows_above_the_board(server: Server, browser: Any,
+                                                      console: Console) -> None:
     """At 390x844 the panel is below the board: the friend's draw offer is said in a line
     above the board, in view without scrolling, and its button brings the answer into
     view. On a wide screen that line is not shown (the panel is beside the board)."""
     red, blue = two_people(server.hub)
-    phone = _page(browser, console, viewport={"width": 390, "height": 844}, is_mobile=True,
+    phone = new_page(browser, console, viewport={"width": 390, "height": 844}, is_mobile=True,
                   has_touch=True)
     phone.goto(server.url + blue.replace("/api/games/", "/play/"))
-    expect(_status(phone)).to_have_text("Waiting for red to move.")
+    expect(status_of(phone)).to_have_text("Waiting for red to move.")
     expect(phone.get_by_test_id("board-note")).to_be_hidden()
     assert not _in_view(phone, "draw-offer")
     post(server.hub, red + "/offer-draw")
@@ -207,7 +186,7 @@ def test_on_a_phone_a_draw_offer_shows_above_the_board(server: _Server, browser:
     assert _in_view(phone, "board-note")
     phone.get_by_test_id("board-note-go").tap()
     expect(phone.get_by_test_id("accept-draw")).to_be_in_viewport()
-    wide = _page(browser, console)
+    wide = new_page(browser, console)
     wide.goto(server.url + blue.replace("/api/games/", "/play/"))
     expect(wide.get_by_test_id("draw-offer")).to_be_visible()
     expect(wide.get_by_test_id("board-note")).to_be_hidden()

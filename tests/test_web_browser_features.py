@@ -5,7 +5,8 @@ rules and clock, the clocks themselves, setups by drag and drop, presets and sav
 and the feel of play: sliding moves, strikes marked on both squares in their owners'
 colours, rank names as tooltips and accessible names, the tab title, sound, review by
 buttons and arrow keys, a question before leaving a game, a declined draw as a notice;
-and a phone. Each waits for what the page shows, never for a time.
+the board and its review controls in a laptop's window without scrolling; and a phone.
+Each waits for what the page shows, never for a time.
 """
 
 from __future__ import annotations
@@ -18,24 +19,20 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
-pytest.importorskip("uvicorn", reason="the web extra is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+import browser_support
+import stratego
+from browser_support import Console, Server, expect, moves_of, play_a_move, serve, status_of
+from stratego import Player, Rank
+from stratego.web import GameHub
 
-import stratego  # noqa: E402
-from stratego import Player, Rank  # noqa: E402
-from stratego.web import GameHub  # noqa: E402
-from test_web_browser import (  # noqa: E402
-    CHROMIUM,
-    _Console,
-    _moves,
-    _play_a_move,
-    _Server,
-    _status,
-)
+pytestmark = pytest.mark.extra("web")
 
-expect = sync_api.expect
 PLY = re.compile(r"^(red|blue): ([a-j]\d+)([-x])([a-j]\d+)")
+
+# The browser test modules' own fixtures: a Chromium for this module's pages, and no
+# console error on any page.
+browser = browser_support.browser
+console = browser_support.console
 
 
 class _FakeTime:
@@ -54,25 +51,9 @@ def fake_time() -> _FakeTime:
 
 
 @pytest.fixture(scope="module")
-def server(fake_time: _FakeTime) -> Iterator[_Server]:
-    srv = _Server(GameHub(rules="classic", seed=11, monotonic=fake_time))
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture
-def console() -> Iterator[_Console]:
-    watcher = _Console()
-    yield watcher
-    assert watcher.errors == [], f"console errors: {watcher.errors}"
+def server(fake_time: _FakeTime) -> Iterator[Server]:
+    with serve(GameHub(rules="classic", seed=11, monotonic=fake_time)) as srv:
+        yield srv
 
 
 def _context(browser: Any, **options: Any) -> Any:
@@ -81,7 +62,7 @@ def _context(browser: Any, **options: Any) -> Any:
     return browser.new_context(**settings)
 
 
-def _page(context: Any, console: _Console) -> Any:
+def _page(context: Any, console: Console) -> Any:
     return console.watch(context.new_page())
 
 
@@ -96,7 +77,7 @@ def _new_game(page: Any, url: str, *, friend: bool = False, time: str | None = N
     if colour is not None:
         page.get_by_test_id("choose-colour").get_by_label(colour).check()
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text(re.compile("Set up your army|Waiting"))
+    expect(status_of(page)).to_contain_text(re.compile("Set up your army|Waiting"))
 
 
 def _api_base(page: Any) -> str:
@@ -118,7 +99,7 @@ def _stored(page: Any, key: str) -> Any:
 
 
 def test_your_games_are_listed_resumed_and_forgotten(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """The start page lists the seats this browser played from, with the opponent, the
     state and whose move; Resume opens one, × forgets it, an expired one is dropped."""
     context = _context(browser)
@@ -130,9 +111,9 @@ def test_your_games_are_listed_resumed_and_forgotten(
 
     _new_game(page, server.url)
     page.get_by_test_id("start").click()
-    _play_a_move(page)
-    expect(_moves(page)).to_have_count(2)
-    expect(_status(page)).to_have_text("Your move (red).")
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
+    expect(status_of(page)).to_have_text("Your move (red).")
     first = page.url
 
     _new_game(page, server.url, friend=True)  # a second game, waiting for a friend
@@ -156,7 +137,7 @@ def test_your_games_are_listed_resumed_and_forgotten(
         first.removeprefix(server.url), second.removeprefix(server.url)}
 
     games.first.get_by_test_id("resume").click()
-    expect(_moves(page)).to_have_count(2)
+    expect(moves_of(page)).to_have_count(2)
     assert page.url == first
 
     page.goto(server.url + "/")
@@ -185,8 +166,8 @@ def test_your_games_are_listed_resumed_and_forgotten(
 # -- choosing the game, and the clocks -------------------------------------------------------
 
 
-def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
-                                          console: _Console) -> None:
+def test_choose_bot_colour_rules_and_time(server: Server, browser: Any,
+                                          console: Console) -> None:
     """The bot list is the server's; playing Blue on 15+10 against the chosen bot shows
     both clocks, and Blue's runs once the bot (Red) has moved; a variant changes the army."""
     page = _page(_context(browser), console)
@@ -199,7 +180,7 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
     page.get_by_test_id("choose-colour").get_by_label("blue").check()
     page.get_by_test_id("choose-time").select_option("15+10")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     expect(page.locator("#rules")).to_contain_text("you play blue")
     expect(page.locator("#rules")).to_contain_text(f"the {last['name']} bot")
     red, blue = page.get_by_test_id("clock-red"), page.get_by_test_id("clock-blue")
@@ -211,8 +192,8 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
     expect(page.get_by_test_id("bar-bottom").get_by_test_id("clock-blue")).to_be_visible()
 
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (blue).")
-    expect(_moves(page)).to_have_count(1)
+    expect(status_of(page)).to_have_text("Your move (blue).")
+    expect(moves_of(page)).to_have_count(1)
     expect(blue).to_have_class(re.compile(r"\brunning\b"))
     expect(red).not_to_have_class(re.compile(r"\brunning\b"))
     expect(red).to_have_text(re.compile(r"^15:\d\d$"))  # the bot's time, plus its increment
@@ -235,19 +216,19 @@ def test_choose_bot_colour_rules_and_time(server: _Server, browser: Any,
     expect(page.get_by_test_id("choose-variants").locator("summary")).to_contain_text(
         "Stratego Barrage")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     expect(page.locator("#rules")).to_contain_text("Barrage")
     expect(page.locator('.piece[data-owner="red"]')).to_have_count(8)
     expect(page.get_by_test_id("clock-red")).to_be_hidden()  # no clock chosen: none shown
 
 
-def test_running_out_of_time_loses(server: _Server, fake_time: _FakeTime, browser: Any,
-                                   console: _Console) -> None:
+def test_running_out_of_time_loses(server: Server, fake_time: _FakeTime, browser: Any,
+                                   console: Console) -> None:
     """A side whose clock runs out loses; the page learns it from its next poll."""
     page = _page(_context(browser), console)
     _new_game(page, server.url, time="5+3")
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     expect(page.get_by_test_id("clock-red")).to_have_class(re.compile(r"\brunning\b"))
     fake_time.now += 301  # five minutes and a second on the server's clock
     expect(page.get_by_test_id("game-over")).to_be_visible()
@@ -267,7 +248,7 @@ def _rank(page: Any, square: str) -> str | None:
 
 
 def test_setup_by_drag_and_drop_presets_saved_setups_and_keyboard(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     page = _page(_context(browser), console)
     _new_game(page, server.url)
     # "On the board: red 0, blue 0" has no place beside 40 pieces set up.
@@ -323,7 +304,7 @@ def test_setup_by_drag_and_drop_presets_saved_setups_and_keyboard(
 
 
 def test_a_strike_is_marked_on_both_squares_in_both_colours(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Red's Major takes Blue's Captain: both squares keep a mark of the rank each showed,
     in its owner's colour, until the next move; a banner says who struck whom."""
     state = stratego.from_position(
@@ -331,10 +312,10 @@ def test_a_strike_is_marked_on_both_squares_in_both_colours(
     created = server.hub.add_game(state)
     page = _page(_context(browser), console)
     page.goto(server.url + created["url"])
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
-    expect(_moves(page)).to_have_count(2)  # the strike and the bot's answer
+    expect(moves_of(page)).to_have_count(2)  # the strike and the bot's answer
     banner = page.get_by_test_id("flash")
     expect(banner).to_contain_text("7 strikes 6: attacker wins")
     frm, to = page.locator('[data-square="a4"]'), page.locator('[data-square="a5"]')
@@ -357,13 +338,13 @@ def test_a_strike_is_marked_on_both_squares_in_both_colours(
     expect(page.locator(".strike-tag")).to_have_count(2)
     # A quiet move (Blue's Sergeant is far away), by drag and drop this time.
     page.locator('[data-square="b1"]').drag_to(page.locator('[data-square="b2"]'))
-    expect(_moves(page)).to_have_count(4)
-    expect(_moves(page).nth(2)).to_have_text("b1-b2")
+    expect(moves_of(page)).to_have_count(4)
+    expect(moves_of(page).nth(2)).to_have_text("b1-b2")
     expect(page.locator(".strike-tag")).to_have_count(0)
 
 
 def test_names_title_sound_slides_review_notice_and_leaving(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     page = _page(_context(browser), console)
     _new_game(page, server.url)
     a1 = page.locator('[data-square="a1"]')
@@ -375,18 +356,18 @@ def test_names_title_sound_slides_review_notice_and_leaving(
     assert page.evaluate("localStorage.getItem('stratego.sound.v1')") == "on"
 
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     expect(page).to_have_title(re.compile(r"Your move"))
     # A declined draw is a plain notice, not an error.
     page.get_by_test_id("offer-draw").click()
     expect(page.get_by_test_id("notice")).to_contain_text("declines")
     expect(page.get_by_test_id("error")).to_have_text("")
 
-    _play_a_move(page)
-    expect(_moves(page)).to_have_count(2)
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
     expect(page.locator("body")).to_have_attribute("data-beeps", re.compile(r"^([2-9]|\d\d+)$"))
     # The bot's piece slid to its square (unless it lost a strike there).
-    last = _moves(page).last.get_attribute("title") or ""
+    last = moves_of(page).last.get_attribute("title") or ""
     move = PLY.match(last)
     assert move is not None, last
     piece = page.locator(f'[data-square="{move[4]}"] .piece[data-owner="blue"]')
@@ -428,13 +409,13 @@ def test_names_title_sound_slides_review_notice_and_leaving(
 
 
 def test_hidden_ranks_stay_hidden_in_names_and_tooltips(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """The page's words for a piece come from what the server sent this seat: an opponent
     piece it has not seen is "Blue piece ..., rank unknown", whatever its rank."""
     page = _page(_context(browser), console)
     _new_game(page, server.url)
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     blue = page.locator('.cell:has(.piece[data-owner="blue"])')
     expect(blue).to_have_count(40)
     labels = blue.evaluate_all("(els) => els.map((e) => [e.getAttribute('aria-label'), e.title])")
@@ -446,10 +427,59 @@ def test_hidden_ranks_stay_hidden_in_names_and_tooltips(
     expect(page.locator('#grid [data-owner="blue"][data-rank]')).to_have_count(0)
 
 
+# -- the window ------------------------------------------------------------------------------
+
+
+# What the page shows under the board while reviewing, from its top bar down.
+_BOARD_AND_CONTROLS = ("bar-top", "board", "bar-bottom", "review-prev", "review-next",
+                       "review-where", "live", "review")
+
+
+def test_a_laptop_window_shows_the_board_and_the_review_controls_without_scrolling(
+        server: Server, browser: Any, console: Console) -> None:
+    """At 1280x800 the whole board, both player bars (with their clocks) and the review
+    controls under the board (Prev, Next, where the review is, Back to the live game, and
+    the line saying which turn is shown) are in the window, entirely, with the page
+    scrolled nowhere: live, and while reviewing. On a phone (390x844) the same game's
+    review controls fit the screen's width (nothing wider than the screen)."""
+    context = _context(browser, viewport={"width": 1280, "height": 800})
+    page = _page(context, console)
+    _new_game(page, server.url, time="5+3")  # with clocks: the bars as tall as they get
+    page.get_by_test_id("start").click()
+    expect(status_of(page)).to_have_text("Your move (red).")
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
+    for test_id in ("bar-top", "board", "bar-bottom", "review-prev", "review-next"):
+        expect(page.get_by_test_id(test_id)).to_be_in_viewport(ratio=1)
+    page.get_by_test_id("status").click()  # the focus off the board: the arrows review
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 2")
+    for test_id in _BOARD_AND_CONTROLS:
+        expect(page.get_by_test_id(test_id)).to_be_in_viewport(ratio=1)
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+    game = page.url
+
+    phone = _page(_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
+                           has_touch=True), console)
+    phone.goto(game)
+    expect(status_of(phone)).to_have_text("Your move (red).")
+    phone.get_by_test_id("review-prev").tap()
+    expect(phone.get_by_test_id("review")).to_contain_text("turn 1 of 2")
+    width = phone.evaluate("() => document.documentElement.clientWidth")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= width
+    for test_id in _BOARD_AND_CONTROLS:
+        box = phone.get_by_test_id(test_id).bounding_box()
+        assert box is not None, test_id
+        assert box["x"] >= 0, test_id
+        assert box["x"] + box["width"] <= width, test_id
+    context.close()
+    phone.context.close()
+
+
 # -- a phone -----------------------------------------------------------------------------------
 
 
-def test_a_phone_plays_by_tapping(server: _Server, browser: Any, console: _Console,
+def test_a_phone_plays_by_tapping(server: Server, browser: Any, console: Console,
                                   tmp_path: pathlib.Path) -> None:
     context = _context(browser, viewport={"width": 390, "height": 844}, is_mobile=True,
                        has_touch=True, device_scale_factor=2)
@@ -462,22 +492,22 @@ def test_a_phone_plays_by_tapping(server: _Server, browser: Any, console: _Conso
     assert box["x"] >= 0
     assert box["x"] + box["width"] <= width
     page.get_by_test_id("start").tap()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     for clock in ("clock-red", "clock-blue"):
         expect(page.get_by_test_id(clock)).to_be_visible()
     for turn in (1, 2):
         expect(page.locator("body.busy")).to_have_count(0)
         page.locator(".cell.clickable:has(.piece)").first.tap()
         page.locator('[data-legal="true"]').first.tap()
-        expect(_moves(page)).to_have_count(2 * turn)
-        expect(_status(page)).to_have_text("Your move (red).")
+        expect(moves_of(page)).to_have_count(2 * turn)
+        expect(status_of(page)).to_have_text("Your move (red).")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
     context.close()
 
 
 def test_the_web_player_sees_nothing_of_a_setup_it_did_not_make(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Two states that differ only in Blue's hidden ranks give Red's page the same board:
     the same pieces, names and tooltips (the page adds nothing of its own)."""
     base = {"a4": "J", "b1": "X", "e1": "F", "j10": "f"}
@@ -487,7 +517,7 @@ def test_the_web_player_sees_nothing_of_a_setup_it_did_not_make(
         created = server.hub.add_game(state, Player.RED)
         page = _page(_context(browser), console)
         page.goto(server.url + created["url"])
-        expect(_status(page)).to_have_text("Your move (red).")
+        expect(status_of(page)).to_have_text("Your move (red).")
         shown.append(page.locator(".cell").evaluate_all(
             "(els) => els.map((e) => [e.dataset.square, e.getAttribute('aria-label'), e.title,"
             " e.innerHTML])"))

@@ -7,8 +7,9 @@ only some rules greys the others out; the bots and rules are named in a player's
 the review counts moves as the move list does; a mistyped address gets a page with a way
 back; Resign asks only briefly; a refused paste keeps its text; variants that do not go
 together are greyed out; the move list fits its columns; a finished game reviews face up;
-a strike leaves no trace of a piece that moved on. Each waits for what the page shows,
-never for a time."""
+a strike leaves no trace of a piece that moved on; a reviewed turn shows its move and its
+strike as the live board did, naming no rank the strike kept hidden. Each waits for what
+the page shows, never for a time."""
 
 from __future__ import annotations
 
@@ -18,38 +19,36 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
-pytest.importorskip("uvicorn", reason="the web extra is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-import stratego  # noqa: E402
-import test_web_browser  # noqa: E402
-from stratego.web import GameHub  # noqa: E402
-from test_web_browser import (  # noqa: E402
-    _Console,
-    _invite,
-    _moves,
-    _new_page,
-    _page_at,
-    _play_a_move,
-    _Server,
-    _status,
-    _two_people,
+import browser_support
+import stratego
+from browser_support import (
+    Console,
+    Server,
+    expect,
+    invite,
+    moves_of,
+    new_page,
+    page_at,
+    play_a_move,
+    serve,
+    status_of,
+    two_pages,
 )
+from stratego.variants import SILENT_DEFENSE
+from stratego.web import GameHub
 
-expect = sync_api.expect
+pytestmark = pytest.mark.extra("web")
 
 # The browser test modules' own fixtures: a Chromium for this module's pages, and no
 # console error on any page.
-browser = test_web_browser.browser
-console = test_web_browser.console
+browser = browser_support.browser
+console = browser_support.console
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[_Server]:
-    srv = _Server(GameHub(rules="classic", seed=21))
-    yield srv
-    srv.stop()
+def server() -> Iterator[Server]:
+    with serve(GameHub(rules="classic", seed=21)) as srv:
+        yield srv
 
 
 def _outline(page: Any, square: str) -> tuple[str, str]:
@@ -62,17 +61,17 @@ def _outline(page: Any, square: str) -> tuple[str, str]:
 YELLOW = "rgb(245, 215, 66)"  # the selection's frame (#f5d742)
 
 
-def _setting_up(server: _Server, browser: Any, console: _Console) -> Any:
+def _setting_up(server: Server, browser: Any, console: Console) -> Any:
     """A page on a new game against the bot, at its setup."""
-    page = _new_page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     return page
 
 
 def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """A click focuses the square it selects: the frame must not give way to the focus."""
     page = _setting_up(server, browser, console)
     page.locator('[data-square="a1"]').click()  # the first square of a swap
@@ -83,7 +82,7 @@ def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
     assert _outline(page, "a1")[0] == "none"
 
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     square = page.locator(".cell.clickable:has(.piece)").first.get_attribute("data-square")
     page.locator(f'[data-square="{square}"]').click()
     expect(page.locator(f'[data-square="{square}"]')).to_have_class(re.compile(r"\bselected\b"))
@@ -91,14 +90,14 @@ def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
 
 
 def test_a_piece_that_cannot_move_says_so_when_clicked(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Classic web rules: the Flag and the Bombs never move. Clicking one (or any piece of
     ours with no legal move) is answered with a notice, not with nothing."""
-    page = _new_page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     bomb = page.locator('.cell:has(.piece[data-owner="red"][data-rank="B"])').first
     square = bomb.get_attribute("data-square")
     bomb.click()
@@ -110,18 +109,18 @@ def test_a_piece_that_cannot_move_says_so_when_clicked(
 
 
 def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """The answer to our move is held back (as a slow bot would): meanwhile the status
     names the bot thinking, the bars show its turn, the move list shows ours as sent, and
     review waits; once the answer comes, the live game is back, our move and the bot's in
     the list."""
-    page = _new_page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
-    _play_a_move(page)
-    expect(_moves(page)).to_have_count(2)
+    expect(status_of(page)).to_have_text("Your move (red).")
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
     expect(page.get_by_test_id("review-where")).to_have_text("Live · 1 move")
     held: list[Any] = []
 
@@ -129,8 +128,8 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
         held.append(route)
 
     page.route(re.compile(r"/api/games/[^/]+/[^/]+/move$"), hold)
-    _play_a_move(page)
-    expect(_status(page)).to_have_text(re.compile(r"^The .*bot is thinking…$"))
+    play_a_move(page)
+    expect(status_of(page)).to_have_text(re.compile(r"^The .*bot is thinking…$"))
     pending = page.get_by_test_id("pending-move")
     expect(pending).to_have_text(re.compile(r"^[a-j]\d+-[a-j]\d+ …$"))
     # in a row of its own, move 2 (the list numbers a move of each side as one)
@@ -145,8 +144,8 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     assert len(held) == 1
     held[0].continue_()
     page.unroute(re.compile(r"/api/games/[^/]+/[^/]+/move$"))
-    expect(_status(page)).to_have_text("Your move (red).")
-    expect(_moves(page)).to_have_count(4)
+    expect(status_of(page)).to_have_text("Your move (red).")
+    expect(moves_of(page)).to_have_count(4)
     expect(page.get_by_test_id("pending-move")).to_have_count(0)
     expect(page.get_by_test_id("review-where")).to_have_text("Live · 2 moves")
     page.get_by_test_id("review-prev").click()
@@ -155,23 +154,23 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     expect(page.get_by_test_id("review-where")).to_have_text("After move 2, red")
     # the live game's status stays, faded: it is not the reviewed position's; the losses
     # shown are the reviewed turn's own (see the review of a strike below)
-    assert _status(page).evaluate("(e) => getComputedStyle(e).opacity") == "0.45"
+    assert status_of(page).evaluate("(e) => getComputedStyle(e).opacity") == "0.45"
     assert page.locator("#captured-box").evaluate("(e) => getComputedStyle(e).opacity") == "1"
     page.get_by_test_id("live").click()
-    assert _status(page).evaluate("(e) => getComputedStyle(e).opacity") == "1"
+    assert status_of(page).evaluate("(e) => getComputedStyle(e).opacity") == "1"
 
 
 def test_review_shows_the_losses_and_strikes_of_the_reviewed_turn(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Stepping back past a strike: the captured tray, the counts on the board and the
     strike list are those of the turn shown (nothing lost before the strike), and the
     live game's come back with it."""
     state = stratego.from_position(
         "classic", {"a4": "K", "a5": "l", "j1": "F", "j10": "f", "i10": "b", "e9": "t"})
-    page = _page_at(server, browser, console, state)
+    page = page_at(server, browser, console, state)
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
-    expect(_moves(page)).to_have_count(2)
+    expect(moves_of(page)).to_have_count(2)
     tray = page.get_by_test_id("tray-blue")
     expect(tray.locator(".chip")).to_have_count(1)
     expect(page.get_by_test_id("strikes")).to_contain_text("strikes")
@@ -189,36 +188,144 @@ def test_review_shows_the_losses_and_strikes_of_the_reviewed_turn(
     expect(page.get_by_test_id("strikes")).to_contain_text("strikes")
 
 
+# Each square of the last move, as the board shows it: the picture's highlight (a rectangle
+# of class "last-move" under the square's centre) and the square's class "last".
+_MARKED = """() => {
+  const frames = [...document.querySelectorAll("#svg rect.last-move")]
+    .map((r) => r.getBoundingClientRect());
+  return [...document.querySelectorAll("#grid .cell")].filter((cell) => {
+    const box = cell.getBoundingClientRect();
+    const x = box.x + box.width / 2, y = box.y + box.height / 2;
+    return frames.some((f) => f.left <= x && x <= f.right && f.top <= y && y <= f.bottom);
+  }).map((cell) => [cell.dataset.square, cell.classList.contains("last")]);
+}"""
+
+
+def test_a_reviewed_turn_shows_its_move_and_its_strike_as_the_live_board_did(
+        server: Server, browser: Any, console: Console) -> None:
+    """Red's Major (7) takes Blue's Captain (6). Stepping back to that turn shows what it
+    did, as the live board showed it: the move's two squares highlighted, both rung with
+    the rank each showed in its owner's colour (the Major's trace on the square it left),
+    and the banner "7 strikes 6: attacker wins", which stays while the turn is shown. A
+    quiet turn shows its own two squares and no strike (while the live board, at that
+    turn, still marked the strike before it), and the starting position shows no move."""
+    state = stratego.from_position(
+        stratego.CLASSIC, {"a4": "J", "b1": "X", "e1": "F", "a5": "k", "j9": "t", "j10": "f"})
+    page = page_at(server, browser, console, state)
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(moves_of(page)).to_have_count(2)  # the strike and the bot's answer
+    page.locator('[data-square="b1"]').click()
+    page.locator('[data-square="b2"]').click()
+    expect(moves_of(page)).to_have_count(4)
+    answer = re.match(r"^blue: ([a-j]\d+)-([a-j]\d+)$",
+                      moves_of(page).nth(1).get_attribute("title") or "")
+    assert answer is not None  # the Sergeant, Blue's one piece that moves: a quiet move
+
+    page.locator('[data-ply="1"]').click()
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+    banner = page.get_by_test_id("flash")
+    expect(banner).to_have_text("7 strikes 6: attacker wins")
+    frm, to = page.locator('[data-square="a4"]'), page.locator('[data-square="a5"]')
+    for cell in (frm, to):
+        expect(cell).to_have_class(re.compile(r"\bstruck\b"))
+    expect(frm.locator(".strike-tag")).to_have_attribute("data-owner", "red")
+    expect(frm.locator(".strike-tag")).to_have_text("7")
+    expect(frm.locator(".ghost")).to_have_text("7")
+    expect(to.locator(".strike-tag")).to_have_attribute("data-owner", "blue")
+    expect(to.locator(".strike-tag")).to_have_text("6")
+    expect(to.locator(".piece")).to_have_attribute("data-rank", "J")
+    expect(page.locator(".cell.last")).to_have_count(2)
+    assert sorted(page.evaluate(_MARKED)) == [["a4", True], ["a5", True]]
+
+    page.get_by_test_id("review-next").click()  # Blue's quiet answer
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, blue")
+    expect(page.locator(".strike-tag")).to_have_count(0)
+    expect(banner).to_have_count(0)
+    expect(page.locator(".cell.last")).to_have_count(2)
+    assert sorted(page.evaluate(_MARKED)) == sorted([[answer[1], True], [answer[2], True]])
+
+    page.get_by_test_id("review-next").click()  # our quiet move
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 2, red")
+    expect(page.locator(".strike-tag")).to_have_count(0)
+    expect(page.locator(".cell.last")).to_have_count(2)
+    assert sorted(page.evaluate(_MARKED)) == [["b1", True], ["b2", True]]
+
+    page.keyboard.press("Home")
+    expect(page.get_by_test_id("review-where")).to_have_text("Starting position")
+    expect(page.locator(".cell.last")).to_have_count(0)
+    assert page.evaluate(_MARKED) == []
+    expect(banner).to_have_count(0)
+
+
+def test_a_reviewed_strike_names_no_rank_the_strike_kept_hidden(
+        server: Server, browser: Any, console: Console) -> None:
+    """Hasbro 2009 with Silent Defense (the defender does not name its rank): Red's Captain
+    (5, as Hasbro numbers it) strikes a Blue piece and loses. The reviewed turn marks the
+    defender "?", as the live banner did ("5 strikes ?: defender wins"), and still does
+    once the game is over, when the review shows Blue's army face up (its Major, 4, on the
+    square): the strike's mark says only what the strike showed."""
+    rules = stratego.HASBRO_2009.with_variants(SILENT_DEFENSE)
+    state = stratego.from_position(
+        rules, {"a4": "K", "b1": "X", "a5": "j", "j1": "F", "j10": "f", "e9": "t"})
+    page = page_at(server, browser, console, state)
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(moves_of(page)).to_have_count(2)
+    expect(moves_of(page).first).to_have_attribute(
+        "title", "red: a4xa5, Captain (5) strikes an unknown piece: defender wins")
+    to = page.locator('[data-square="a5"]')
+    banner = page.get_by_test_id("flash")
+
+    page.locator('[data-ply="1"]').click()
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+    expect(banner).to_have_text("5 strikes ?: defender wins")
+    expect(to.locator(".strike-tag")).to_have_text("?")
+    expect(page.locator('[data-square="a4"] .strike-tag')).to_have_text("5")
+    expect(page.locator('#grid [data-owner="blue"][data-rank]')).to_have_count(0)
+
+    page.get_by_test_id("live").click()
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-resign").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    page.locator('[data-ply="1"]').click()
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+    expect(to.locator(".piece")).to_have_attribute("data-rank", "J")  # face up: the game is over
+    expect(to.locator(".piece")).to_have_attribute("data-revealed", "true")
+    expect(to.locator(".strike-tag")).to_have_text("?")
+    expect(banner).to_have_text("5 strikes ?: defender wins")
+
+
 def test_blue_s_move_sent_is_listed_beside_the_bot_s_first(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Red (the bot) moved first: Blue's move sent completes move 1 in the list."""
-    page = _new_page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     page.get_by_test_id("choose-colour").get_by_label("blue").check()
     page.get_by_test_id("create").click()
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (blue).")
+    expect(status_of(page)).to_have_text("Your move (blue).")
     held: list[Any] = []
 
     def hold(route: Any) -> None:
         held.append(route)
 
     page.route(re.compile(r"/api/games/[^/]+/[^/]+/move$"), hold)
-    _play_a_move(page)
+    play_a_move(page)
     rows = page.get_by_test_id("moves").locator("li")
     expect(rows).to_have_count(1)
     expect(rows.first.get_by_test_id("pending-move")).to_be_visible()
     expect(rows.first.locator("[data-ply]")).to_have_count(1)  # the bot's first move
     assert len(held) == 1
     held[0].continue_()
-    expect(_status(page)).to_have_text("Your move (blue).")
+    expect(status_of(page)).to_have_text("Your move (blue).")
     expect(rows.first.locator("[data-ply]")).to_have_count(2)
     expect(page.get_by_test_id("pending-move")).to_have_count(0)
 
 
-def test_a_friend_declining_a_draw_is_a_notice(server: _Server, browser: Any,
-                                               console: _Console) -> None:
-    red, blue = _two_people(server, browser, console)
+def test_a_friend_declining_a_draw_is_a_notice(server: Server, browser: Any,
+                                               console: Console) -> None:
+    red, blue = two_pages(server, browser, console)
     red.get_by_test_id("offer-draw").click()
     expect(red.get_by_test_id("draw-sent")).to_be_visible()
     expect(blue.get_by_test_id("decline-draw")).to_be_visible()
@@ -228,9 +335,9 @@ def test_a_friend_declining_a_draw_is_a_notice(server: _Server, browser: Any,
     expect(blue.get_by_test_id("notice")).to_be_hidden()  # only the one who offered
 
 
-def test_your_own_invitation_warns_before_it_is_used_up(server: _Server, browser: Any,
-                                                        console: _Console) -> None:
-    red, link = _invite(server, browser, console)
+def test_your_own_invitation_warns_before_it_is_used_up(server: Server, browser: Any,
+                                                        console: Console) -> None:
+    red, link = invite(server, browser, console)
     seat = red.url
     red.goto(link)  # the creator checks the link it is to send
     expect(red.get_by_test_id("own-invite")).to_be_visible()
@@ -238,18 +345,18 @@ def test_your_own_invitation_warns_before_it_is_used_up(server: _Server, browser
     red.get_by_test_id("own-seat").click()
     assert red.url == seat
     # A friend's browser, which plays no seat of this game, is simply invited.
-    friend = _new_page(browser, console)
+    friend = new_page(browser, console)
     friend.goto(link)
     expect(friend.get_by_test_id("own-invite")).to_be_hidden()
     expect(friend.get_by_test_id("join")).to_have_text("Join the game")
     expect(friend.locator("#join-rules")).to_have_text("Classic web rules")
     friend.get_by_test_id("join").click()
-    expect(_status(friend)).to_contain_text("Set up your army")
+    expect(status_of(friend)).to_contain_text("Set up your army")
 
 
 def test_a_bot_of_some_rules_greys_out_the_others_and_names_are_a_players(
-        server: _Server, browser: Any, console: _Console) -> None:
-    page = _new_page(browser, console)
+        server: Server, browser: Any, console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     bots = page.get_by_test_id("choose-bot")
     expect(bots.locator('option[value="hard"]')).to_have_text("Hard (searches about 1 s a move)")
@@ -287,9 +394,9 @@ def test_a_bot_of_some_rules_greys_out_the_others_and_names_are_a_players(
         "Classic web rules + Stratego Barrage · you play red against the Hard bot")
 
 
-def test_a_mistyped_address_gets_a_page_with_a_way_back(server: _Server, browser: Any,
-                                                       console: _Console) -> None:
-    page = _new_page(browser, console)
+def test_a_mistyped_address_gets_a_page_with_a_way_back(server: Server, browser: Any,
+                                                       console: Console) -> None:
+    page = new_page(browser, console)
     reply = page.goto(server.url + "/nonsense")
     assert reply is not None
     assert reply.status == 404
@@ -300,13 +407,13 @@ def test_a_mistyped_address_gets_a_page_with_a_way_back(server: _Server, browser
     console.errors = [e for e in console.errors if "404" not in e]
 
 
-def test_resign_waits_for_its_confirmation_only_briefly(server: _Server, browser: Any,
-                                                         console: _Console) -> None:
+def test_resign_waits_for_its_confirmation_only_briefly(server: Server, browser: Any,
+                                                         console: Console) -> None:
     """"Yes, resign" is armed by Resign and disarmed by a click elsewhere or Escape: a
     stray click later in the game cannot end it."""
     page = _setting_up(server, browser, console)
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     confirm = page.get_by_test_id("confirm-resign")
     page.get_by_test_id("resign").click()
     expect(confirm).to_be_visible()
@@ -322,7 +429,7 @@ def test_resign_waits_for_its_confirmation_only_briefly(server: _Server, browser
 
 
 def test_a_refused_paste_keeps_what_was_typed_and_a_drag_selects_no_text(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     page = _setting_up(server, browser, console)
     assert page.locator("#board").evaluate("(b) => getComputedStyle(b).userSelect") == "none"
     page.locator("#paste summary").click()
@@ -335,8 +442,8 @@ def test_a_refused_paste_keeps_what_was_typed_and_a_drag_selects_no_text(
 
 
 def test_variants_that_cannot_be_played_together_are_greyed_out_and_explained(
-        server: _Server, browser: Any, console: _Console) -> None:
-    page = _new_page(browser, console)
+        server: Server, browser: Any, console: Console) -> None:
+    page = new_page(browser, console)
     page.goto(server.url + "/")
     variants = page.get_by_test_id("choose-variants")
     variants.locator("summary").click()
@@ -356,18 +463,18 @@ def test_variants_that_cannot_be_played_together_are_greyed_out_and_explained(
 
 
 def test_the_move_list_shows_strikes_in_short_and_a_finished_game_reviews_face_up(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Each entry of the move list fits its column (the whole text is its tooltip); the
     two columns line up; after the game, a past position shows the opponent's army and
     the way back is to the final position."""
     state = stratego.from_position(
         "classic", {"a4": "K", "a5": "j", "j1": "F", "j10": "f", "i10": "b", "e9": "t",
                     "e1": "N"})
-    page = _page_at(server, browser, console, state)
+    page = page_at(server, browser, console, state)
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
-    expect(_moves(page)).to_have_count(2)
-    first = _moves(page).first
+    expect(moves_of(page)).to_have_count(2)
+    first = moves_of(page).first
     expect(first).to_have_text("a4xa5 6\u00d77 loses")
     expect(first).to_have_attribute("title", "red: a4xa5, Captain (6) strikes Major (7): "
                                              "defender wins")
@@ -387,7 +494,7 @@ def test_the_move_list_shows_strikes_in_short_and_a_finished_game_reviews_face_u
 
 @pytest.mark.parametrize("reply", ["a5-a6", "a5-a4"])
 def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
-        server: _Server, browser: Any, console: _Console, reply: str) -> None:
+        server: Server, browser: Any, console: Console, reply: str) -> None:
     """A strike's marks stay until our next move; the defender that won and has moved on
     since is not drawn where it stood (it would look like a second piece of its rank),
     while the attacker it took leaves its faint trace, unless a piece of the other side
@@ -397,19 +504,19 @@ def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
     state = stratego.from_position(
         "classic", {"a4": "X", "a5": "m", "j1": "F", "j10": "f", "b5": "b", "e1": "N"})
     created = server.hub.add_game(state, opponent="human")
-    page = _new_page(browser, console)
+    page = new_page(browser, console)
     page.goto(server.url + created["url"])
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     red_base = f"/api/games/{created['game']}/{created['seat']}"
     code = server.hub.handle("GET", red_base).json()["join"].rsplit("/", 1)[1]
     blue = server.hub.join(created["game"], code)
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
-    expect(_moves(page)).to_have_count(1)
+    expect(moves_of(page)).to_have_count(1)
     blue_base = f"/api/games/{created['game']}/{blue['seat']}"
     answer = post(server.hub, blue_base + "/move", {"move": reply})
     assert answer.status == 200, answer.body
-    expect(_moves(page)).to_have_count(2)  # red's page polls
+    expect(moves_of(page)).to_have_count(2)  # red's page polls
     expect(page.locator('[data-square="a5"] .ghost')).to_have_count(0)
     expect(page.locator('[data-square="a5"] .strike-tag')).to_have_count(0)
     if reply == "a5-a6":
@@ -422,7 +529,7 @@ def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
 
 
 def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Hasbro 2009, Rescue: the decision that follows a move to the back row is listed in
     the mover's own column, beside that move; the other side's reply stays in its column."""
     from stratego import Player, Rank
@@ -432,13 +539,12 @@ def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
         rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f", "f10": "b"},
         captured=[(Player.RED, Rank.MINER)])
     hub = GameHub(rules=rules, bot="random", seed=1)
-    rescue_server = _Server(hub)
-    try:
-        page = _page_at(rescue_server, browser, console, state)
+    with serve(hub) as rescue_server:
+        page = page_at(rescue_server, browser, console, state)
         page.locator('[data-square="a9"]').click()
         page.locator('[data-square="a10"]').click()
         page.locator('[data-move="--"]').click()
-        expect(_moves(page)).to_have_count(3)
+        expect(moves_of(page)).to_have_count(3)
         row = page.get_by_test_id("moves").locator("li").first
         expect(row.locator(".side").nth(0).locator("[data-ply]")).to_have_count(2)
         expect(row.locator(".side").nth(0)).to_contain_text("declines")
@@ -450,12 +556,10 @@ def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
         expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red's Rescue")
         expect(page.locator("#review-text")).to_contain_text(
             "after move 1, red's Rescue (turn 2 of 3)")
-    finally:
-        rescue_server.stop()
 
 
 def test_stepping_through_the_review_scrolls_the_move_list_not_the_page(
-        server: _Server, browser: Any, console: _Console) -> None:
+        server: Server, browser: Any, console: Console) -> None:
     """Going back through a long move list keeps the reviewed move in sight by scrolling
     the list alone: the page stays where the player left it (the board must not jump)."""
     from strategies import random_playout
@@ -467,7 +571,7 @@ def test_stepping_through_the_review_scrolls_the_move_list_not_the_page(
               if s.turn == stratego.Player.RED and not s.is_over]
     state = states[-1]
     assert len(state.moves()) > 60
-    page = _page_at(server, browser, console, state)
+    page = page_at(server, browser, console, state)
     page.set_viewport_size({"width": 700, "height": 900})  # the list below the board
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate("document.documentElement.scrollHeight > window.innerHeight")

@@ -18,29 +18,17 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="the web extra is not installed")
-pytest.importorskip("uvicorn", reason="the web extra is not installed")
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-
-import stratego  # noqa: E402
-import test_web_browser  # noqa: E402
-from stratego.web import GameHub  # noqa: E402
-from test_web_browser import (  # noqa: E402
-    _Console,
-    _moves,
-    _play_a_move,
-    _Server,
-    _status,
-)
+import browser_support
+import stratego
+from browser_support import Console, Server, expect, moves_of, play_a_move, serve, status_of
+from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
 
-expect = sync_api.expect
-
 # The browser test modules' own fixtures: a Chromium for this module's pages, and no
 # console error on any page.
-browser = test_web_browser.browser
-console = test_web_browser.console
+browser = browser_support.browser
+console = browser_support.console
 
 JSON = {"content-type": "application/json"}
 
@@ -52,10 +40,9 @@ SIZES = [(1280, 800), (1920, 1080), (768, 1024), (390, 844)]
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[_Server]:
-    srv = _Server(GameHub(rules="classic", seed=31, bot="random"))
-    yield srv
-    srv.stop()
+def server() -> Iterator[Server]:
+    with serve(GameHub(rules="classic", seed=31, bot="random")) as srv:
+        yield srv
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -86,13 +73,13 @@ _BOXES = """() => {
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_the_strike_banner_covers_no_square_and_no_coordinate(
-        server: _Server, browser: Any, console: _Console, width: int, height: int) -> None:
+        server: Server, browser: Any, console: Console, width: int, height: int) -> None:
     state = stratego.from_position(stratego.CLASSIC, TWO_STRIKES)
     created = server.hub.add_game(state)
     context = browser.new_context(viewport={"width": width, "height": height})
     page = console.watch(context.new_page())
     page.goto(server.url + created["url"])
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     before = page.get_by_test_id("board").bounding_box()
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a7"]').click()
@@ -116,15 +103,14 @@ def test_the_strike_banner_covers_no_square_and_no_coordinate(
 
 
 @pytest.fixture(scope="module")
-def game_server() -> Iterator[_Server]:
+def game_server() -> Iterator[Server]:
     """A server whose (default) bot plays on through the few moves of a test."""
-    srv = _Server(GameHub(rules="classic", seed=32))
-    yield srv
-    srv.stop()
+    with serve(GameHub(rules="classic", seed=32)) as srv:
+        yield srv
 
 
 def test_a_game_with_refused_requests_logs_no_console_error(
-        game_server: _Server, browser: Any, console: _Console) -> None:
+        game_server: Server, browser: Any, console: Console) -> None:
     server = game_server
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = console.watch(context.new_page())
@@ -134,7 +120,7 @@ def test_a_game_with_refused_requests_logs_no_console_error(
     page.on("requestfailed", lambda r: failed.append(f"failed {r.url}"))
     page.goto(server.url + "/")
     page.get_by_test_id("create").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
 
     # A setup that does not parse: refused, said on the page, the text kept.
     page.locator("#paste summary").click()
@@ -142,11 +128,11 @@ def test_a_game_with_refused_requests_logs_no_console_error(
     page.get_by_test_id("use-setup").click()
     expect(page.get_by_test_id("error")).to_contain_text("setup")
     page.get_by_test_id("start").click()
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(status_of(page)).to_have_text("Your move (red).")
     expect(page.get_by_test_id("error")).to_have_text("")
     for turn in (1, 2):
-        _play_a_move(page)
-        expect(_moves(page)).to_have_count(2 * turn)
+        play_a_move(page)
+        expect(moves_of(page)).to_have_count(2 * turn)
 
     # A move from a page out of date: the seat moved meanwhile (from another tab, say),
     # and this page has not heard of it yet (its polls are held back).
@@ -171,13 +157,13 @@ def test_a_game_with_refused_requests_logs_no_console_error(
     for route in held:
         route.continue_()
     page.unroute(polls)
-    expect(_moves(page)).to_have_count(6)  # the page caught up
-    expect(_status(page)).to_have_text("Your move (red).")
+    expect(moves_of(page)).to_have_count(6)  # the page caught up
+    expect(status_of(page)).to_have_text("Your move (red).")
 
     # It plays on, offers a draw (the bot accepts it or declines with a notice), resigns
     # when the game goes on, and asks for the rematch.
-    _play_a_move(page)
-    expect(_moves(page)).to_have_count(8)
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(8)
     page.get_by_test_id("offer-draw").click()
     answered = page.locator("#notice:not([hidden]), #over-box:not([hidden])")
     expect(answered.first).to_be_visible()
@@ -186,6 +172,6 @@ def test_a_game_with_refused_requests_logs_no_console_error(
         page.get_by_test_id("confirm-resign").click()
     expect(page.get_by_test_id("game-over")).to_be_visible()
     page.get_by_test_id("rematch").click()
-    expect(_status(page)).to_contain_text("Set up your army")
+    expect(status_of(page)).to_contain_text("Set up your army")
     assert failed == []
     context.close()

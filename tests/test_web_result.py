@@ -1,6 +1,10 @@
 """The web game's game-over text (`stratego.web.payloads`): a game the rules ended says how
 (`stratego.explain_outcome`), with the payload's keys and ``reason`` as before; an end the
 players made (resignation, time, an agreed draw) is told as before; a game on has no result.
+
+Review mode's past positions carry the marks of the strike their turn made (``flash``), as
+the live board showed them to that seat then: after the game too, when the opponent's army
+is shown face up, a strike's mark names no rank the strike did not show.
 """
 
 from __future__ import annotations
@@ -10,12 +14,13 @@ import pytest
 import positions
 import stratego
 from positions import play
-from stratego import CLASSIC, MILTON_BRADLEY_1961, GameState, Player, Rules
+from stratego import CLASSIC, HASBRO_2009, MILTON_BRADLEY_1961, GameState, Player, Rules
+from stratego.variants import SILENT_DEFENSE
 
 pytest.importorskip("stratego.web", reason="the web extra is not installed")
 
 from stratego.web.games import Ending, Game, Seat
-from stratego.web.payloads import payload
+from stratego.web.payloads import payload, review
 
 pytestmark = pytest.mark.extra("web")
 
@@ -76,3 +81,50 @@ def test_ends_the_players_made_are_told_as_before_and_a_game_on_has_none() -> No
     on = payload(game_of(CLASSIC, state), Player.RED)
     assert on["result"] is None
     assert on["status"] == "Your move (red)."
+
+
+# -- review mode: the strike of the turn shown ------------------------------------------------
+
+
+def test_a_reviewed_turn_carries_its_own_strike_as_the_live_board_marked_it() -> None:
+    """Classic web rules: Red's Major (7) takes Blue's Captain (6), Blue answers with a
+    quiet move. The turn of the strike carries its marks, the live payload's ``flash`` of
+    that moment and the side that struck, for either seat; the quiet turn after it and the
+    starting position carry none (the live board then still showed the strike: its marks
+    stay until the seat's next turn, while a reviewed turn shows what it did)."""
+    start = positions.position(CLASSIC, {"a4": "J", "a5": "k", "j1": "F", "j10": "f",
+                                          "e9": "t"})
+    struck = play(start, "a4xa5")
+    state = play(struck, "e9-e8")
+    game = game_of(CLASSIC, state)
+    marks = {"from": "a4", "to": "a5", "attacker": "7", "defender": "6", "result": "attacker"}
+    assert payload(game_of(CLASSIC, struck), Player.RED)["flash"] == [marks]
+    for player in Player:
+        assert review(game, player, "1")["flash"] == [{**marks, "player": "red"}]
+        assert review(game, player, "2")["flash"] == []
+        assert review(game, player, "0")["flash"] == []
+        assert review(game, player, "2")["last"] == ["e9", "e8"]
+    assert payload(game, Player.RED)["flash"] == [marks]  # the live board: marked until red moves
+
+
+def test_a_reviewed_strike_shows_no_rank_the_strike_kept_hidden() -> None:
+    """Hasbro 2009 with Silent Defense (the defender does not name its rank): Red's Captain
+    (5, as Hasbro numbers it) strikes Blue's Major (4) and loses. Red's review of that turn
+    marks the defender ``?`` while the game goes on and still once it is over, when the
+    review shows Blue's army face up (the Major on a5 among it): what the strike showed Red
+    is all its mark says. Blue, whose Major it is, sees both ranks."""
+    rules = HASBRO_2009.with_variants(SILENT_DEFENSE)
+    start = positions.position(rules, {"a4": "K", "b1": "X", "a5": "j", "j1": "F",
+                                       "j10": "f", "e9": "t"})
+    state = play(start, "a4xa5", "e9-e8")
+    hidden = {"from": "a4", "to": "a5", "attacker": "5", "defender": "?",
+              "result": "defender", "player": "red"}
+    on = game_of(rules, state)
+    assert review(on, Player.RED, "1")["flash"] == [hidden]
+    assert review(on, Player.BLUE, "1")["flash"] == [{**hidden, "defender": "4"}]
+    over = game_of(rules, state, Ending("resignation", Player.BLUE))
+    shown = review(over, Player.RED, "1")
+    assert shown["revealed"] is True
+    assert {"square": "a5", "owner": "blue", "rank": "J", "label": "4", "moved": False,
+            "revealed": True} in shown["cells"]
+    assert shown["flash"] == [hidden]

@@ -295,15 +295,36 @@ def _recent_strikes(rules: Rules, seen: PlayerView
     strikes: list[str] = []
     flash: list[dict[str, Any]] = []
     for ply in reversed(seen.history):
-        if ply.result is not None and ply.move is not None:
+        marks = _strike_marks(rules, ply)
+        if marks is not None:
             strikes.insert(0, ply_text(rules, ply))
-            flash.insert(0, {"from": str(ply.move.frm), "to": str(ply.move.to),
-                             "attacker": _label(rules, ply.rank),
-                             "defender": _label(rules, ply.defender_rank),
-                             "result": ply.result})
+            flash.insert(0, marks)
         if ply.player == seen.player:
             break
     return strikes, flash
+
+
+def _strike_marks(rules: Rules, ply: SeenPly) -> dict[str, Any] | None:
+    """The board's marks of a strike (its squares, the labels of the two ranks as the
+    viewer saw them, ``?`` for one the strike did not show, and its result), or None
+    when `ply` struck nothing."""
+    if ply.result is None or ply.move is None:
+        return None
+    return {"from": str(ply.move.frm), "to": str(ply.move.to),
+            "attacker": _label(rules, ply.rank), "defender": _label(rules, ply.defender_rank),
+            "result": ply.result}
+
+
+def _reviewed_strike(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
+    """The strike of the turn a past position ends with, as the live board marked it
+    then (`_strike_marks`, from the view of that position: what the viewer knew then, never
+    a rank the game's end revealed later), with the side that struck (``player``); empty
+    when that turn struck nothing or there is none."""
+    if not seen.history:
+        return []
+    ply = seen.history[-1]
+    marks = _strike_marks(rules, ply)
+    return [] if marks is None else [{**marks, "player": str(ply.player)}]
 
 
 def _losses(rules: Rules, seen: PlayerView, face_up: GameState | None = None
@@ -363,10 +384,11 @@ def _move_rows(rules: Rules, seen: PlayerView, texts: list[str]) -> list[dict[st
 def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     """The position after the first `plies` turns of the move list, as `player` saw it
     then: its cells, last move, board picture, the strikes of that turn (as the live game
-    lists them) and each side's losses so far. Once the game is over (its record, both
-    setups in it, is then the seat's to download) the opponent's pieces are shown
-    face up (``"revealed"``), as players go over a finished game with both armies
-    turned."""
+    lists them), the marks of the strike that turn made (``flash``, as the live board
+    showed them, with the striking side) and each side's losses so far. Once the game is
+    over (its record, both setups in it, is then the seat's to download) the opponent's
+    pieces are shown face up (``"revealed"``), as players go over a finished game with
+    both armies turned; the strike's marks still show only what the strike showed."""
     state = game.state
     if state is None:
         raise WebError(409, "the game has not started: there are no moves to review")
@@ -385,6 +407,7 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     return {"ply": count, "of": len(moves), "cells": cells, "revealed": game.is_over,
             "last": _last(seen), "svg": board_svg(seen, size=None).svg,
             "strikes": _recent_strikes(game.rules, seen)[0],
+            "flash": _reviewed_strike(game.rules, seen),
             **_losses(game.rules, seen, past if game.is_over else None)}
 
 

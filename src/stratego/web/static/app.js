@@ -710,10 +710,14 @@
       return null;
     }
 
-    function renderStrikes(fresh) {
+    // The marks of `strikes` (the live game's since our last turn, or the reviewed turn's
+    // own): both squares ringed, each with the rank it showed. The banner says who struck
+    // whom while the strikes are `fresh`, and for as long as a reviewed turn is shown
+    // (`steady`: no pulse then, the turn does not change).
+    function renderStrikes(strikes, fresh, steady) {
       const banner = $("banner");
       banner.replaceChildren();
-      for (const strike of cur.flash || []) {
+      for (const strike of strikes || []) {
         const attacker = striker(strike);
         if (!attacker) continue;
         const defender = attacker === "red" ? "blue" : "red";
@@ -742,7 +746,7 @@
           tag.dataset.testid = "strike-tag";
           cell.appendChild(tag);
         }
-        if (fresh) {
+        if (fresh || steady) {
           const outcome = { attacker: "attacker wins", defender: "defender wins", both: "both removed" }[strike.result] || "";
           const badge = el("span", { class: "badge" },
             el("b", { class: `who ${attacker}`, text: strike.attacker }), " strikes ",
@@ -896,8 +900,8 @@
         cell.setAttribute("aria-selected", isLive && name === selected ? "true" : "false");
         cell.tabIndex = name === focused ? 0 : -1;
       }
-      if (isLive) renderStrikes(performance.now() < freshUntil);
-      else $("banner").replaceChildren();
+      if (isLive) renderStrikes(cur.flash, performance.now() < freshUntil, false);
+      else renderStrikes(reviewing.flash, false, true);  // an older server sends none
       $("status").textContent = cur.status;
       const strikes = $("strikes");
       strikes.replaceChildren(...shown.strikes.map((text) => el("li", { text })));
@@ -935,6 +939,7 @@
       renderBars();
       renderClocks();
       $("review").hidden = isLive;
+      $("live").hidden = isLive;
       const total = cur.moves.length;
       $("review-nav").hidden = total === 0;
       const at = isLive ? total : reviewing.ply;

@@ -1,0 +1,188 @@
+"""What the browser tests of the web game share (``tests/test_web_browser*.py``): the system
+Chromium, a server in a thread, the watch on the browser's console, and the steps of play
+every module takes.
+
+Chromium is the system one (``/usr/lib/chromium/chromium``; `.ci/run` installs it), never a
+Playwright download. The server runs in a thread on a free port of 127.0.0.1. Importing
+this module skips the importing test module when the ``web`` extra, Playwright or the
+Chromium is missing.
+
+The fixtures (`browser`, a Chromium for each module; `console`, which fails a test on any
+console error) are taken into a test module by assignment (``browser =
+browser_support.browser``), which pytest finds as the module's own.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pathlib
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed")
+uvicorn = pytest.importorskip("uvicorn", reason="the web extra is not installed")
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from stratego.web import GameHub, create_app  # noqa: E402
+
+__all__ = ["CHROMIUM", "WAIT", "Console", "Server", "browser", "console", "expect",
+           "free_port", "invite", "moves_of", "new_page", "page_at", "play_a_move", "serve",
+           "status_of", "two_pages"]
+
+CHROMIUM = "/usr/lib/chromium/chromium"
+WAIT = 10_000  # ms: the longest any expectation or action waits
+expect = sync_api.expect
+expect.set_options(timeout=WAIT)  # (an expectation's own default is 5 s: short on a busy host)
+
+if not pathlib.Path(CHROMIUM).exists():  # pragma: no cover - CI installs it
+    pytest.skip(f"no system Chromium at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """A uvicorn server for one hub, in a daemon thread."""
+
+    def __init__(self, hub: GameHub) -> None:
+        self.hub = hub
+        port = free_port()
+        config = uvicorn.Config(create_app(hub), host="127.0.0.1", port=port,
+                                log_level="warning", access_log=False)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            assert self.thread.is_alive(), "the server stopped"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+        self.url = f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@contextlib.contextmanager
+def serve(hub: GameHub) -> Iterator[Server]:
+    """A `Server` for `hub` while the block runs (a module's ``server`` fixture)."""
+    srv = Server(hub)
+    try:
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """The system Chromium, headless, one for each test module."""
+    with sync_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+class Console:
+    """Every console error and uncaught page error of the pages it watches."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def watch(self, page: Any) -> Any:
+        def on_console(msg: Any) -> None:
+            if msg.type == "error":
+                self.errors.append(msg.text)
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        page.set_default_timeout(WAIT)
+        return page
+
+
+@pytest.fixture
+def console() -> Iterator[Console]:
+    """The watch on the test's pages: the test fails on any console error they logged
+    (a test that causes one on purpose takes it out of ``console.errors``)."""
+    watcher = Console()
+    yield watcher
+    assert watcher.errors == [], f"console errors: {watcher.errors}"
+
+
+def new_page(browser: Any, console: Console, **options: Any) -> Any:
+    """A page in a browser context of its own (another person, to the server), watched by
+    `console`: a 1100x760 window unless `options` (those of ``browser.new_context``) say
+    otherwise."""
+    settings: dict[str, Any] = {"viewport": {"width": 1100, "height": 760},
+                                "accept_downloads": True}
+    settings.update(options)
+    return console.watch(browser.new_context(**settings).new_page())
+
+
+def page_at(server: Server, browser: Any, console: Console, state: Any) -> Any:
+    """A page on a game of the hub started from `state`, Red (the page's seat) to move."""
+    created = server.hub.add_game(state)
+    page = new_page(browser, console)
+    page.goto(server.url + created["url"])
+    expect(status_of(page)).to_have_text("Your move (red).")
+    return page
+
+
+def moves_of(page: Any) -> Any:
+    """The entries of the move list, one a turn (numbered rows hold a move of each side)."""
+    return page.get_by_test_id("moves").locator("[data-ply]")
+
+
+def status_of(page: Any) -> Any:
+    """The status line of the game page."""
+    return page.get_by_test_id("status")
+
+
+def play_a_move(page: Any) -> None:
+    """Click one of our pieces that can move, then its first highlighted target, once the
+    page says it is our move and no request is in flight (a click while the reply to
+    `start` or to our last move is on its way would select a piece the reply unselects)."""
+    expect(status_of(page)).to_have_text(re.compile(r"^Your move"))
+    expect(page.locator("body.busy")).to_have_count(0)
+    movable = page.locator(".cell.clickable:has(.piece)")
+    expect(movable.first).to_be_visible()
+    movable.first.click()
+    target = page.locator('[data-legal="true"]')
+    expect(target.first).to_be_visible()
+    target.first.click()
+
+
+def invite(server: Server, browser: Any, console: Console) -> tuple[Any, str]:
+    """A page that created a game against a friend (it plays Red), and the join link."""
+    red = new_page(browser, console)
+    red.goto(server.url + "/")
+    red.get_by_label("a friend").check()
+    red.get_by_test_id("create").click()
+    link = red.get_by_test_id("join-link")
+    expect(link).to_have_value(re.compile(r"/join/"))
+    return red, link.input_value()
+
+
+def two_pages(server: Server, browser: Any, console: Console) -> tuple[Any, Any]:
+    """Two people's pages (Red's, Blue's) on a game between them, both set up, Red to
+    move."""
+    red, link = invite(server, browser, console)
+    red.get_by_test_id("start").click()
+    blue = new_page(browser, console)
+    blue.goto(link)
+    blue.get_by_test_id("join").click()
+    blue.get_by_test_id("start").click()
+    expect(status_of(red)).to_have_text("Your move (red).")
+    expect(status_of(blue)).to_have_text("Waiting for red to move.")
+    return red, blue
