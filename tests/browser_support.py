@@ -32,8 +32,8 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 from stratego.web import GameHub, create_app  # noqa: E402
 
 __all__ = ["CHROMIUM", "WAIT", "Console", "Server", "browser", "console", "expect",
-           "free_port", "invite", "moves_of", "new_page", "page_at", "play_a_move", "serve",
-           "status_of", "two_pages"]
+           "expect_strike_marks", "free_port", "invite", "moves_of", "new_page", "page_at",
+           "play_a_move", "serve", "status_of", "two_pages"]
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 WAIT = 10_000  # ms: the longest any expectation or action waits
@@ -161,6 +161,19 @@ def play_a_move(page: Any) -> None:
     target = page.locator('[data-legal="true"]')
     expect(target.first).to_be_visible()
     target.first.click()
+
+
+def expect_strike_marks(page: Any, frm: str, to: str, attacker: tuple[str, str],
+                        defender: tuple[str, str]) -> tuple[Any, Any]:
+    """Expect the board's marks of a strike from square `frm` onto `to`: both cells rung
+    (``struck``), each with a tag of the rank it showed in its owner's colour (`attacker`
+    and `defender` are (owner, label) pairs). Returns the two cells."""
+    cells = page.locator(f'[data-square="{frm}"]'), page.locator(f'[data-square="{to}"]')
+    for cell, (owner, label) in zip(cells, (attacker, defender), strict=True):
+        expect(cell).to_have_class(re.compile(r"\bstruck\b"))
+        expect(cell.locator(".strike-tag")).to_have_attribute("data-owner", owner)
+        expect(cell.locator(".strike-tag")).to_have_text(label)
+    return cells
 
 
 def invite(server: Server, browser: Any, console: Console) -> tuple[Any, str]:

@@ -21,7 +21,16 @@ import pytest
 
 import browser_support
 import stratego
-from browser_support import Console, Server, expect, moves_of, play_a_move, serve, status_of
+from browser_support import (
+    Console,
+    Server,
+    expect,
+    expect_strike_marks,
+    moves_of,
+    play_a_move,
+    serve,
+    status_of,
+)
 from stratego import Player, Rank
 from stratego.web import GameHub
 
@@ -318,13 +327,7 @@ def test_a_strike_is_marked_on_both_squares_in_both_colours(
     expect(moves_of(page)).to_have_count(2)  # the strike and the bot's answer
     banner = page.get_by_test_id("flash")
     expect(banner).to_contain_text("7 strikes 6: attacker wins")
-    frm, to = page.locator('[data-square="a4"]'), page.locator('[data-square="a5"]')
-    for cell in (frm, to):
-        expect(cell).to_have_class(re.compile(r"\bstruck\b"))
-    expect(frm.locator(".strike-tag")).to_have_attribute("data-owner", "red")
-    expect(frm.locator(".strike-tag")).to_have_text("7")
-    expect(to.locator(".strike-tag")).to_have_attribute("data-owner", "blue")
-    expect(to.locator(".strike-tag")).to_have_text("6")
+    frm, to = expect_strike_marks(page, "a4", "a5", ("red", "7"), ("blue", "6"))
     # Blue stays blue and red stays red while the strike shows (no tint over the pieces).
     assert to.locator(".strike-tag").evaluate(
         "(e) => getComputedStyle(e).backgroundColor") == "rgb(36, 96, 167)"

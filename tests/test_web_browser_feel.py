@@ -25,6 +25,7 @@ from browser_support import (
     Console,
     Server,
     expect,
+    expect_strike_marks,
     invite,
     moves_of,
     new_page,
@@ -226,14 +227,8 @@ def test_a_reviewed_turn_shows_its_move_and_its_strike_as_the_live_board_did(
     expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
     banner = page.get_by_test_id("flash")
     expect(banner).to_have_text("7 strikes 6: attacker wins")
-    frm, to = page.locator('[data-square="a4"]'), page.locator('[data-square="a5"]')
-    for cell in (frm, to):
-        expect(cell).to_have_class(re.compile(r"\bstruck\b"))
-    expect(frm.locator(".strike-tag")).to_have_attribute("data-owner", "red")
-    expect(frm.locator(".strike-tag")).to_have_text("7")
+    frm, to = expect_strike_marks(page, "a4", "a5", ("red", "7"), ("blue", "6"))
     expect(frm.locator(".ghost")).to_have_text("7")
-    expect(to.locator(".strike-tag")).to_have_attribute("data-owner", "blue")
-    expect(to.locator(".strike-tag")).to_have_text("6")
     expect(to.locator(".piece")).to_have_attribute("data-rank", "J")
     expect(page.locator(".cell.last")).to_have_count(2)
     assert sorted(page.evaluate(_MARKED)) == [["a4", True], ["a5", True]]
