@@ -615,6 +615,32 @@ def test_serve_takes_variants_as_the_other_commands_do(
     assert "barrag" in capsys.readouterr().err
 
 
+def test_serve_with_a_seed_warns_that_the_seed_gives_the_bots_armies_away(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A seeded server deals the same setups again, so a player who guesses a small seed
+    from the setup it was dealt can compute the bot's army ("Seeds are not secrets"):
+    ``stratego serve --seed`` says so on standard error before serving; without a seed it
+    says nothing of the kind."""
+    pytest.importorskip("starlette")
+    import stratego.web.app
+
+    served: list[int] = []
+
+    def listen(hub: object, **options: object) -> None:  # instead of serving
+        served.append(1)
+
+    monkeypatch.setattr(stratego.web.app, "run", listen)
+    code, _, err = run(capsys, "serve", "--db", ":memory:", "--seed", "7")
+    assert code == 0
+    assert err.splitlines() == [
+        "warning: --seed 7 makes the server play the same games again: a player who knows "
+        "or guesses the seed can compute the bots' armies (and the setups the server "
+        "deals); leave --seed out where others play"]
+    code, _, err = run(capsys, "serve", "--db", ":memory:")
+    assert (code, err) == (0, "")
+    assert served == [1, 1]
+
+
 def test_a_python_bot_that_raises_is_shown_by_its_own_code(
         tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A ``FILE.py:FACTORY`` bot whose code raises ends the command with status 1, the

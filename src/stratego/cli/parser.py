@@ -213,7 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the bot's army as setup text, for demos and puzzles "
                             "(never shown in the page)")
     serve.add_argument("--seed", "-s", type=int, default=None,
-                       help="seed for the bot and the first setups (default: random)")
+                       help="seed for the bots, the first setups and a random colour, so "
+                            "that the server plays the same games again: for tests and "
+                            "demos, since a player who knows or guesses the seed can "
+                            "compute the bots' armies (default: fresh randomness)")
     serve.add_argument("--max-games", type=int, default=200, metavar="N",
                        help="most games live at once (default: %(default)s)")
     serve.add_argument("--idle-minutes", type=float, default=60.0, metavar="M",

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sys
 
 from stratego.cli.options import UsageError, rules_name
 from stratego.errors import StrategoError
+
+SEEDED_WARNING = ("warning: --seed {seed} makes the server play the same games again: a "
+                  "player who knows or guesses the seed can compute the bots' armies "
+                  "(and the setups the server deals); leave --seed out where others play")
+"""What ``stratego serve --seed`` says on standard error before it serves: a seed is no
+secret (see the hidden-information guide, "Seeds are not secrets")."""
 
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 _WILDCARDS = ("0.0.0.0", "::", "")
@@ -78,6 +85,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         offered = ", ".join(f"{c.name} ({c.spec})" for c in hub.lineup.choices)
         print(f"Bots offered: {offered}", flush=True)
 
+    if args.seed is not None:
+        print(SEEDED_WARNING.format(seed=args.seed), file=sys.stderr, flush=True)
     try:
         app.run(hub, host=args.host, port=args.port, ready=ready,
                 forwarded_allow_ips=getattr(args, "forwarded_allow_ips", None))
