@@ -916,6 +916,7 @@
       }
       if (setup) loadPresets();
       renderSaved();
+      renderHistory();
       $("rescue-box").hidden = cur.rescue.length === 0 || !isLive;
       renderRescue(rescuable);
       $("play-box").hidden = cur.phase !== "play";
@@ -1070,8 +1071,10 @@
       render();
     }
 
+    // Sends `action` for this seat; true when the server accepted it (false when refused,
+    // or not sent because another request is on its way).
     async function send(action, body) {
-      if (busy) return;
+      if (busy) return false;
       busy = true;
       showError("");
       $("notice").hidden = true;
@@ -1095,6 +1098,7 @@
       }
       if (reply.ok && action === "rematch" && cur.rematch) window.location.assign(cur.rematch);
       else if (cells[focused] && grid.contains(document.activeElement)) cells[focused].focus();
+      return reply.ok;
     }
 
     // Our move is on its way (against a bot, the answer comes with the bot's reply): the
@@ -1158,9 +1162,20 @@
       $("rescue-options").replaceChildren(...buttons);
     }
 
-    function showNotice(text) {
-      $("notice").textContent = text;
-      $("notice").hidden = !text;
+    // A notice; `undo` (the words of the setup change it tells of, "the preset “X”")
+    // adds a button that takes that change back.
+    let noticeText = "";
+    function showNotice(text, undo) {
+      noticeText = text || "";
+      const parts = [noticeText];
+      if (noticeText && undo) {
+        const button = el("button", { type: "button", class: "notice-undo", text: "Undo",
+          "data-testid": "notice-undo", "aria-label": `Undo ${undo}`, title: `Undo ${undo}` });
+        button.addEventListener("click", () => stepSetup(true));
+        parts.push(" ", button);
+      }
+      $("notice").replaceChildren(...parts);
+      $("notice").hidden = !noticeText;
       renderNote();
     }
 
@@ -1175,8 +1190,8 @@
       } else if (live() && cur.phase === "play" && (cur.rescue || []).length && !pendingMove) {
         text = "Rescue a captured piece?";
         target = "rescue-box";
-      } else if (!$("notice").hidden && $("notice").textContent) {
-        text = $("notice").textContent;
+      } else if (!$("notice").hidden && noticeText) {
+        text = noticeText;
         target = cur.phase === "over" ? "over-box" : "notice";
       }
       $("board-note-text").textContent = text;
@@ -1207,7 +1222,7 @@
           selected = null;
           render();
         } else {
-          send("swap", { squares: [selected, name] });
+          changeSetup("swap", { squares: [selected, name] }, `the swap of ${selected} and ${name}`);
         }
         return;
       }
@@ -1364,6 +1379,96 @@
       }
     });
 
+    // -- setups: undo and redo ---------------------------------------------------------
+    //
+    // Every accepted change of the army (a swap, a random setup, a preset, a saved setup, a
+    // pasted or loaded text) keeps the setup text from before it, SETUP_HISTORY deep. Undo
+    // and redo send that text as any setup text is sent (`setup`), so the server holds what
+    // the page shows. The history lives in this page only (a reload forgets it) and ends
+    // when the setup is fixed (Start).
+    const SETUP_HISTORY = 50;
+    const setupHistory = { undo: [], redo: [] };  // {text: the setup to go back to, what: the change}
+    const MAC = /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent || "");
+    const KEYS = MAC ? { undo: "⌘Z", redo: "⇧⌘Z" } : { undo: "Ctrl+Z", redo: "Ctrl+Y" };
+
+    // Sends a setup change (`swap`, `random`, `setup`) and, once the server accepted it and
+    // the army changed, keeps the setup before it for Undo; `what` names the change.
+    // Returns {ok: accepted, changed: kept for Undo}.
+    async function changeSetup(action, body, what) {
+      if (busy || !live() || cur.phase !== "setup") return { ok: false, changed: false };
+      const before = cur.setup;
+      const ok = await send(action, body);
+      const changed = ok && cur.phase === "setup" && typeof before === "string" &&
+        cur.setup !== before;
+      if (changed) {
+        setupHistory.undo.push({ text: before, what });
+        if (setupHistory.undo.length > SETUP_HISTORY) setupHistory.undo.shift();
+        setupHistory.redo = [];
+        renderHistory();
+      }
+      return { ok, changed };
+    }
+
+    // A preset or a saved setup: placed, and a notice that offers to take it back.
+    async function placeSetup(text, what, said) {
+      const done = await changeSetup("setup", { text }, what);
+      if (done.ok) showNotice(said, done.changed ? what : null);
+    }
+
+    // Undo (`back`) or redo the last change: the setup it left is sent back to the server.
+    async function stepSetup(back) {
+      const from = back ? setupHistory.undo : setupHistory.redo;
+      if (busy || !live() || cur.phase !== "setup" || !from.length) return;
+      const entry = from[from.length - 1];
+      const before = cur.setup;
+      $("setup-history-said").textContent = "";  // (said again, should the same words come)
+      const pressed = document.activeElement;
+      const ok = await send("setup", { text: entry.text });
+      if (!ok || cur.phase !== "setup") return;
+      from.pop();
+      (back ? setupHistory.redo : setupHistory.undo).push({ text: before, what: entry.what });
+      renderHistory();
+      // the button pressed is disabled at the end of the line: the focus goes to the other
+      const mine = $(back ? "setup-undo" : "setup-redo");
+      if (pressed === mine && mine.disabled) $(back ? "setup-redo" : "setup-undo").focus();
+      $("setup-history-said").textContent = `${back ? "Undone" : "Redone"}: ${entry.what}.`;
+    }
+
+    function renderHistory() {
+      if (cur.phase !== "setup") {
+        setupHistory.undo = [];
+        setupHistory.redo = [];
+        $("setup-history-said").textContent = "";
+      }
+      for (const [id, list, word, keys] of [["setup-undo", setupHistory.undo, "Undo", KEYS.undo],
+        ["setup-redo", setupHistory.redo, "Redo", KEYS.redo]]) {
+        const button = $(id);
+        const last = list[list.length - 1];
+        button.disabled = !last;
+        button.title = last ? `${word} ${last.what} (${keys})` : `Nothing to ${word.toLowerCase()}`;
+      }
+    }
+
+    // Ctrl+Z (⌘Z) undoes, Ctrl+Shift+Z (⇧⌘Z) or Ctrl+Y redoes, while the army is set up and
+    // the focus is not in a text field (where they edit the text).
+    function typing(target) {
+      if (!target || !target.closest) return false;
+      if (target.closest("textarea, [contenteditable]:not([contenteditable=false])")) return true;
+      return target.tagName === "INPUT" &&
+        !["button", "checkbox", "radio", "file", "submit", "reset", "range", "color", "image"]
+          .includes((target.type || "text").toLowerCase());
+    }
+    document.addEventListener("keydown", (event) => {
+      if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey)) return;
+      if (cur.phase !== "setup" || typing(event.target)) return;
+      const key = (event.key || "").toLowerCase();
+      const undo = key === "z" && !event.shiftKey;
+      const redo = (key === "z" && event.shiftKey) || (key === "y" && !event.shiftKey);
+      if (!undo && !redo) return;
+      event.preventDefault();
+      stepSetup(undo);
+    });
+
     // -- setups: presets from the server, and the ones saved in this browser --------------
 
     async function loadPresets(more) {
@@ -1400,17 +1505,14 @@
       select.disabled = presets.list.length === 0;
     }
 
-    $("setup-presets").addEventListener("change", (event) => {
+    $("setup-presets").addEventListener("change", async (event) => {
       const value = event.target.value;
       event.target.value = "";
       if (value === "more") {
         loadPresets(true);
       } else if (value !== "") {
         const preset = presets.list[Number(value)];
-        if (preset) {
-          send("setup", { text: preset.text });
-          showNotice(`Preset “${preset.name}” placed.`);
-        }
+        if (preset) placeSetup(preset.text, `the preset “${preset.name}”`, `Preset “${preset.name}” placed.`);
       }
     });
 
@@ -1430,7 +1532,7 @@
       $("delete-setup").disabled = !found;
       if (found) {
         $("setup-name").value = found.name;
-        send("setup", { text: found.text });
+        placeSetup(found.text, `the saved setup “${found.name}”`, `Saved setup “${found.name}” placed.`);
       }
     });
 
@@ -1460,14 +1562,17 @@
     // -- the buttons --------------------------------------------------------------
 
     $("start").addEventListener("click", () => send("start"));
-    $("random").addEventListener("click", () => send("random"));
-    $("use-setup").addEventListener("click", () => send("setup", { text: $("setup-text").value }));
+    $("random").addEventListener("click", () => changeSetup("random", undefined, "the random setup"));
+    $("use-setup").addEventListener("click", () =>
+      changeSetup("setup", { text: $("setup-text").value }, "the pasted setup"));
     $("setup-file").addEventListener("change", async (event) => {
       const file = event.target.files[0];
       if (!file) return;
       $("setup-text").value = (await file.text()).trim();
-      send("setup", { text: $("setup-text").value });
+      changeSetup("setup", { text: $("setup-text").value }, "the setup from the file");
     });
+    $("setup-undo").addEventListener("click", () => stepSetup(true));
+    $("setup-redo").addEventListener("click", () => stepSetup(false));
     $("join-link").addEventListener("focus", (event) => event.target.select());
     $("copy-link").addEventListener("click", async () => {
       const text = $("join-link").value;
