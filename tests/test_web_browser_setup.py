@@ -331,6 +331,27 @@ def test_one_seats_undo_leaves_the_other_seat_alone(
         assert reported == army.cells
 
 
+def test_a_square_picked_for_a_swap_stays_picked_when_the_friend_joins(
+        server: Server, browser: Any, console: Console) -> None:
+    """Red picks a square for a swap; the friend joins meanwhile (the page hears of a newer
+    version of the game, Red's army unchanged): the square stays picked, and the next
+    click swaps."""
+    red, link = invite(server, browser, console)
+    expect(red.locator(".cell .piece")).to_have_count(40)
+    before = _shown(red)
+    a, b = _different(before)
+    red.locator(f'[data-square="{a}"]').click()
+    expect(red.locator(f'[data-square="{a}"]')).to_have_class(re.compile(r"\bselected\b"))
+    blue = new_page(browser, console)
+    blue.goto(link)
+    blue.get_by_test_id("join").click()
+    expect(red.locator("#join-box")).to_be_hidden()  # Red's page has heard of the join
+    expect(red.locator(f'[data-square="{a}"]')).to_have_class(re.compile(r"\bselected\b"))
+    red.locator(f'[data-square="{b}"]').click()
+    expect(red.locator(f'[data-square="{a}"]')).to_have_text(before.cells[b])
+    expect(red.locator(f'[data-square="{b}"]')).to_have_text(before.cells[a])
+
+
 def test_undo_on_a_phone(server: Server, browser: Any, console: Console) -> None:
     """At 390x844 Undo and Redo fit the panel's width; a tapped swap and a preset are
     undone by a tap; the line above the board tells of the preset without the button's

@@ -1680,7 +1680,11 @@
           // Only a newer version: a poll answered before our own move's reply arrived
           // would otherwise put the page back one position (versions only grow).
           if (reply.status === 200 && reply.data.version > cur.version && !busy && !drag) {
-            selected = null;
+            // A square picked for a swap stays picked while our army is as it was (the
+            // friend joined or got ready); anything else unpicks it.
+            const sameArmy = cur.phase === "setup" && reply.data.phase === "setup" &&
+              reply.data.setup === cur.setup;
+            if (!sameArmy) selected = null;
             receive(reply.data);
           }
         }
