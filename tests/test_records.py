@@ -150,6 +150,34 @@ def test_illegal_move_names_its_number_and_reason() -> None:
         parse_record(bad.to_text()).replay()
 
 
+@given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
+def test_positions_step_through_the_game_as_apply_made_it(state: stratego.GameState) -> None:
+    """Invariant: `GameRecord.positions` gives the start, then the state after each move
+    (Rescue decisions included), and the last one is the replay: a review's positions."""
+    record = record_from_state(state)
+    positions = list(record.positions())
+    assert len(positions) == len(record.moves) + 1
+    assert positions[0] == record.start()
+    for before, move, after in zip(positions[:-1], record.moves, positions[1:], strict=True):
+        assert stratego.apply(before, move) == after
+    assert positions[-1] == record.replay() == state
+
+
+def test_positions_of_a_damaged_record_come_up_to_its_fault() -> None:
+    """A review of a record with an illegal move shows the positions before it, then the
+    same `IllegalMoveError` as `replay`, naming the move number and side."""
+    state = _game(CLASSIC, seed=3, plies=6)
+    record = record_from_state(state)
+    moves = list(record.moves)
+    moves[3] = moves[2]  # Blue plays Red's move
+    bad = GameRecord(record.rules, record.red_setup, record.blue_setup, tuple(moves))
+    shown = []
+    with pytest.raises(IllegalMoveError, match=rf"move 2 \(blue, ply 4\): {moves[2]}: there"):
+        for position in bad.positions():
+            shown.append(position)
+    assert shown == list(record.positions())[:4]  # the start and the first three moves
+
+
 def test_record_needs_a_new_game() -> None:
     """A game that began from an arbitrary position has no record (save it as state JSON)."""
     state = stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "j10": "f", "j9": "m"})

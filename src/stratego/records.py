@@ -57,7 +57,7 @@ from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.saved_state import STATE_SCHEMA as STATE_SCHEMA
-from stratego.saved_state import check_fields, load_object, move_list, replay
+from stratego.saved_state import check_fields, load_object, move_list, replay, replayed
 from stratego.saved_state import state_from_json as state_from_json
 from stratego.saved_state import state_to_json as state_to_json
 from stratego.setups import Setup, setup_problems
@@ -197,6 +197,16 @@ class GameRecord:
         reason for the first move the rules do not allow.
         """
         return replay(self.start(), self.moves)
+
+    def positions(self) -> Iterator[GameState]:
+        """The states of the game in order: the start (`start`), then the state after each
+        move, as a review steps through them (``len(self.moves) + 1`` states).
+
+        Each state is checked as it comes: an illegal move raises `IllegalMoveError`
+        naming the move number, the side and the reason, once the states before it have
+        been yielded (so a review can show a damaged record up to its fault).
+        """
+        return replayed(self.start(), self.moves)
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The pretty form IPython and Hypothesis print: the short `repr`, not every field."""

@@ -11,8 +11,9 @@ for game records.
 
 from __future__ import annotations
 
+import collections
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from stratego._checks import as_indent, as_state
@@ -92,10 +93,13 @@ def move_list(value: object, what: str) -> list[Move]:
     return moves
 
 
-def replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> GameState:
-    """`start` after `moves`; an illegal move raises `IllegalMoveError` naming its number
-    (after `what`, when given)."""
+def replayed(start: GameState, moves: Iterable[Move], what: str | None = None
+             ) -> Iterator[GameState]:
+    """`start`, then the state after each of `moves` in turn; an illegal move raises
+    `IllegalMoveError` naming its number (after `what`, when given), once the states
+    before it have been yielded."""
     state = start
+    yield state
     for move in moves:
         label = move_label(state)
         try:
@@ -103,7 +107,13 @@ def replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> 
         except IllegalMoveError as exc:
             where = f"{what}, {label}" if what else label
             raise IllegalMoveError(f"{where}: {exc}") from None
-    return state
+        yield state
+
+
+def replay(start: GameState, moves: Iterable[Move], what: str | None = None) -> GameState:
+    """`start` after `moves`; an illegal move raises `IllegalMoveError` naming its number
+    (after `what`, when given)."""
+    return collections.deque(replayed(start, moves, what), maxlen=1)[0]  # the last one
 
 
 def state_to_json(state: GameState, with_history: bool | None = None,
