@@ -171,10 +171,9 @@ def test_positions_of_a_damaged_record_come_up_to_its_fault() -> None:
     moves = list(record.moves)
     moves[3] = moves[2]  # Blue plays Red's move
     bad = GameRecord(record.rules, record.red_setup, record.blue_setup, tuple(moves))
-    shown = []
+    shown: list[stratego.GameState] = []
     with pytest.raises(IllegalMoveError, match=rf"move 2 \(blue, ply 4\): {moves[2]}: there"):
-        for position in bad.positions():
-            shown.append(position)
+        shown.extend(bad.positions())  # (what came before the fault stays in the list)
     assert shown == list(record.positions())[:4]  # the start and the first three moves
 
 

@@ -273,6 +273,19 @@ def test_untrusted_json_is_rejected_with_the_field_named(change: object, message
         PlayerView.from_json(broken(change))
 
 
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [(lambda d: d.update(legal_moves=[5]), "legal_moves[0]"),
+     (lambda d: d["pieces"][0].update(square=5), "pieces[0].square"),
+     (lambda d: d["history"][0].update(move=5), "history[0].move")],
+)
+def test_a_field_of_the_wrong_type_names_its_path_once(change: object, path: str) -> None:
+    """A move or square that is no text: the message names the field's path once."""
+    with pytest.raises(SchemaError) as caught:
+        PlayerView.from_json(broken(change))
+    assert str(caught.value).count(path) == 1, str(caught.value)
+
+
 def test_schema_error_is_a_stratego_value_error() -> None:
     with pytest.raises(stratego.StrategoError):
         PlayerView.from_json("{not json")

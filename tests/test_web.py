@@ -634,7 +634,7 @@ def test_a_finished_game_offers_its_record() -> None:
     assert payload["record"] is True
     assert payload["status"] == "Game over."  # who won and how: the result, said once
     assert payload["result"]["how"] == "The red Scout (2) on a4 captured the blue Flag on a7."
-    assert payload["result"]["text"] == ("You win (flag captured). The red Scout (2) on a4 "
+    assert payload["result"]["text"] == ("You win (you captured the Flag). The red Scout (2) on a4 "
                                          "captured the blue Flag on a7.")
     assert c.post(base + "/move", json={"move": "a7-a6"}).status_code == 409
     record = c.get(base + "/record.txt")

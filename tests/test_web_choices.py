@@ -238,7 +238,7 @@ def test_a_clocked_game_against_the_bot_shows_both_clocks_and_runs_out() -> None
     assert over.status == 200
     result = over.json()["result"]
     assert (result["winner"], result["reason"], result["you"]) == ("blue", "time", "loss")
-    assert result["text"] == "blue wins (red ran out of time)."
+    assert result["text"] == "You lose (your time ran out)."
     assert over.json()["clock"]["running"] is None
     assert post(hub, base + "/move", {"move": "a4-a5"}).status == 409
     assert hub.record(created["game"], created["seat"]).count("time") >= 1

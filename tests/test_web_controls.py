@@ -33,7 +33,7 @@ def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
     assert over["phase"] == "over"
     assert over["status"] == "Game over."  # who won and how: the result (the panel)
     assert over["result"] == {"winner": "blue", "reason": "resignation", "you": "loss",
-                              "text": "blue wins (red resigned).", "how": None}
+                              "text": "You lose (you resigned).", "how": None}
     game = hub._games[over["game"]]
     assert game.state is not None
     truth = {sq.name: p.rank.symbol for sq, p in game.state.pieces() if p.owner is Player.BLUE}
@@ -42,7 +42,8 @@ def test_resigning_ends_the_game_and_reveals_the_opponent_army() -> None:
     assert over["revealed"] is True
     assert all(c.get("revealed") for c in over["cells"] if c["owner"] == "blue")
     for action in ("move", "resign", "offer-draw"):
-        assert post(hub, base + f"/{action}", {"move": "a4-a5"}).status == 409
+        body = {"move": "a4-a5"} if action == "move" else None  # resign and offer take none
+        assert post(hub, base + f"/{action}", body).status == 409
     record = stratego.parse_record(hub.handle("GET", base + "/record.txt").text)
     assert record.result == "0-1"
     assert record.tags.get("Termination") == "resignation"

@@ -1,6 +1,7 @@
 """The web game's game-over text (`stratego.web.payloads`): a game the rules ended says how
-(`stratego.explain_outcome`), with the payload's keys and ``reason`` as before; an end the
-players made (resignation, time, an agreed draw) is told as before; a game on has no result.
+(`stratego.explain_outcome`), with the payload's keys and ``reason`` as before; the first
+sentence is the seat's own ("You lose (your Flag was captured).", "You win (blue
+resigned).", "A draw by agreement."); a game on has no result.
 
 Review mode's past positions carry the marks of the strike their turn made (``flash``), as
 the live board showed them to that seat then: after the game too, when the opponent's army
@@ -49,9 +50,11 @@ def test_no_legal_move_says_which_rule_took_the_last_move() -> None:
     game = game_of(MILTON_BRADLEY_1961, state)
     red, blue = payload(game, Player.RED), payload(game, Player.BLUE)
     assert red["result"] == {"winner": "blue", "reason": "no legal moves", "you": "loss",
-                             "text": f"blue wins (no legal moves). {STUCK}", "how": STUCK}
+                             "text": f"You lose (you have no legal move). {STUCK}",
+                             "how": STUCK}
     assert blue["result"] == {"winner": "blue", "reason": "no legal moves", "you": "win",
-                              "text": f"You win (no legal moves). {STUCK}", "how": STUCK}
+                              "text": f"You win (red has no legal move). {STUCK}",
+                              "how": STUCK}
     assert red["status"] == blue["status"] == "Game over."  # the how is the panel's, once
 
 
@@ -60,12 +63,12 @@ def test_flag_capture_and_ply_limit_say_how() -> None:
     state = play(positions.position(CLASSIC, {"a1": "X", "a7": "f", "j10": "k", "j1": "F"}),
                  "a1-a7")
     blue = payload(game_of(CLASSIC, state), Player.BLUE)
-    assert blue["result"]["text"] == ("red wins (flag captured). The red Scout (2) on a1 "
-                                      "captured the blue Flag on a7.")
+    assert blue["result"]["text"] == ("You lose (your Flag was captured). The red Scout (2) "
+                                      "on a1 captured the blue Flag on a7.")
     rules = CLASSIC.with_ply_limit(2)
     drawn = play(positions.position(rules, {"a1": "K", "j10": "k"}), "a1-a2", "j10-j9")
     red = payload(game_of(rules, drawn), Player.RED)
-    assert red["result"]["text"] == ("A draw (ply limit). The game reached its limit of 2 "
+    assert red["result"]["text"] == ("A draw by the ply limit. The game reached its limit of 2 "
                                      "plies, so it is drawn.")
     assert red["result"]["how"] == "The game reached its limit of 2 plies, so it is drawn."
     assert red["status"] == "Game over."

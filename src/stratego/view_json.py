@@ -156,8 +156,9 @@ class _Reader:
     def square(self) -> Square | None:
         if self.data is None:
             return None
+        text = self.str()  # (its own SchemaError names the path once)
         try:
-            return Square.parse(self.str())
+            return Square.parse(text)
         except InvalidNotationError as exc:
             raise self.fail(str(exc)) from None
 
@@ -184,8 +185,9 @@ class _Reader:
     def move(self) -> Move | None:
         if self.data is None:
             return None
+        text = self.str()  # (its own SchemaError names the path once)
         try:
-            move = Move.parse(self.str())
+            move = Move.parse(text)
         except InvalidNotationError as exc:
             raise self.fail(str(exc)) from None
         if move.frm is not None and move.to is not None:

@@ -1,16 +1,17 @@
 """The web game as an ASGI application (Starlette) and a server to run it (uvicorn).
 
-`create_app` wraps a `stratego.web.hub.GameHub` in one catch-all Starlette route: the
+`create_app` wraps a `stratego.web.hub.GameHub` in one catch-all Starlette route that takes
+every method (the hub answers one an address does not serve with ``405`` and ``Allow``): the
 request body is read with a size limit, handed to `GameHub.handle` in a worker thread
 with the request's headers and the client's address, and the `Reply` is sent back as it
-is (its security headers included). `run` serves it with uvicorn (the ``stratego serve``
-command).
+is (its security headers included; to ``HEAD``, the headers of ``GET`` and no body).
+`run` serves it with uvicorn (the ``stratego serve`` command).
 """
 
 from __future__ import annotations
 
 import socket
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from stratego.errors import ArgumentError
@@ -25,13 +26,25 @@ from starlette.concurrency import run_in_threadpool  # noqa: E402
 from starlette.requests import Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
+from starlette.types import Receive, Scope, Send  # noqa: E402
 
 from stratego.web.hub import GameHub  # noqa: E402
 from stratego.web.replies import Reply, json_reply  # noqa: E402
 
 __all__ = ["create_app", "listen", "run", "server_options"]
 
-_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+class _EveryMethod:
+    """An endpoint as an ASGI application, which Starlette routes whatever the method (a
+    function endpoint gets only the methods listed, and Starlette's own ``405`` for the
+    others, without the hub's headers)."""
+
+    def __init__(self, endpoint: Callable[[Request], Awaitable[Response]]) -> None:
+        self.endpoint = endpoint
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        response = await self.endpoint(Request(scope, receive))
+        await response(scope, receive, send)
 
 
 def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
@@ -52,11 +65,13 @@ def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
                                             dict(request.query_params), body,
                                             dict(request.headers), client)
         reply = reply.secured()
-        if request.method == "HEAD":
-            return Response(b"", reply.status, dict(reply.headers), reply.content_type)
+        if request.method == "HEAD":  # what GET would send, but the body (as Starlette does)
+            return Response(b"", reply.status,
+                            {**dict(reply.headers), "Content-Length": str(len(reply.body))},
+                            reply.content_type)
         return Response(reply.body, reply.status, dict(reply.headers), reply.content_type)
 
-    app = Starlette(routes=[Route("/{path:path}", endpoint, methods=_METHODS)])
+    app = Starlette(routes=[Route("/{path:path}", _EveryMethod(endpoint))])
     app.state.hub = the_hub
     return app
 

@@ -40,6 +40,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from stratego.arguments import path_from, rules_from
 from stratego.errors import ArgumentError, StoreError, StrategoError, WebError, shown
 from stratego.pieces import Player
@@ -63,7 +65,7 @@ from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
 from stratego.web.store import GameStore
 from stratego.web.table import GameTable, check_limits
-from stratego.web.turns import ACTIONS, bot_turns, parse_setup
+from stratego.web.turns import ACTION_FIELDS, ACTIONS, bot_turns, parse_setup
 
 __all__ = ["REFUSAL_HEADER", "GameHub"]
 
@@ -251,28 +253,32 @@ class GameHub:
     # -- the framework-free entry point -------------------------------------
 
     def handle(self, method: str, path: str, query: Mapping[str, str] | None = None,
-               body: bytes = b"", headers: Mapping[str, str] | None = None,
+               body: bytes | None = b"", headers: Mapping[str, str] | None = None,
                client: str | None = None) -> Reply:
         """Answer one request: every page, asset and API call of the web game.
 
-        `headers` are the request's headers (any case): the ``Host`` must be one of
-        `allowed_hosts`; a ``POST`` needs ``Content-Type: application/json`` and no foreign
-        ``Origin``. `client` names the caller for the rate limit and the cap of games per
-        address (its address). Errors become replies with a JSON body
-        ``{"error": "..."}`` (an HTML page for a page address) and a 4xx/5xx status; a
-        refused request changes nothing. With ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`)
-        a refused action, rematch or join (``400``/``409``) is answered ``200``
-        ``{"error": "...", "refused": 409}`` instead. Every reply carries the security
-        headers of `stratego.web.replies.SECURITY_HEADERS`.
+        `body` is the request's body (None: an empty one). `headers` are the request's
+        headers (any case): the ``Host`` must be one of `allowed_hosts`; a ``POST`` needs
+        ``Content-Type: application/json`` and no foreign ``Origin``. A method the address
+        does not serve (``PUT``, ``DELETE``, ``OPTIONS``...) gets ``405`` with an ``Allow``
+        header naming the ones it does (``GET, HEAD`` or ``POST``). `client` names the
+        caller for the rate limit and the cap of games per address (its address). Errors
+        become replies with a JSON body ``{"error": "..."}`` (an HTML page for a page
+        address) and a 4xx/5xx status; a refused request changes nothing. With
+        ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`) a refused action, rematch or join
+        (``400``/``409``) is answered ``200`` ``{"error": "...", "refused": 409}``
+        instead. Every reply carries the security headers of
+        `stratego.web.replies.SECURITY_HEADERS`.
         """
         query = query or {}
+        body = b"" if body is None else body
         heads = {str(k).lower(): str(v) for k, v in (headers or {}).items()}
         method = str(method).upper()
         try:
             check_host(heads, self.allowed_hosts)
             if len(body) > self.max_body:
                 raise WebError(413, f"request body over {self.max_body} bytes")
-            if method not in ("GET", "HEAD"):
+            if method == "POST":  # no other method changes anything (405 below)
                 check_same_origin(heads)
             soft = heads.get(REFUSAL_HEADER.lower(), "").strip() == "200"
             reply = self._route(method, path, query, body, client or "local", soft)
@@ -292,9 +298,9 @@ class GameHub:
         if method in ("GET", "HEAD"):
             page = path.lstrip("/")
             if page.startswith(("play/", "join/")):
-                return html_error(status, message)
+                return _with(html_error(status, message), headers)
             if not page.startswith(("api/", "static/")):  # an address typed or followed
-                return html_error(status, message, game=False)
+                return _with(html_error(status, message, game=False), headers)
         return json_reply({"error": message}, status, headers)
 
     def _route(self, method: str, path: str, query: Mapping[str, str], body: bytes,
@@ -343,7 +349,7 @@ class GameHub:
             return json_reply(self.options())
         if head == "api" and len(parts) == 2 and parts[1] == "seats":
             _allow(method, "POST")
-            return json_reply(self.seats(_body(body).get("seats")))
+            return json_reply(self.seats(_fields(_body(body), "seats", ("seats",)).get("seats")))
         if head == "api" and len(parts) >= 2 and parts[1] == "games":
             return self._api(method, parts[2:], query, body, client, soft)
         raise WebError(404, f"no such page: {shown(path)}")
@@ -358,7 +364,7 @@ class GameHub:
                 return json_reply(self._create(options, client), 201)
         if len(parts) == 2 and parts[1] == "join":
             _allow(method, "POST")
-            code = _body(body).get("code")
+            code = _fields(_body(body), "join", ("code",)).get("code")
             return _refusable(soft, lambda: json_reply(self.join(parts[0], code)))
         if len(parts) < 2:
             raise WebError(404, "an API call names a game and a seat token")
@@ -367,9 +373,13 @@ class GameHub:
             rest = parts[2:]
             if not rest:
                 _allow(method, "GET")
-                self.referee.flag(game)
                 since = query.get("since")
-                if since is not None and since == str(game.version):
+                if since is not None and (not since.isascii() or not since.isdigit()
+                                          or len(since) > 18):
+                    raise WebError(400, f"the parameter since is a version number (the "
+                                        f"payload's version), not {shown(since)}")
+                self.referee.flag(game)
+                if since is not None and int(since) == game.version:
                     return Reply(204, "application/json", b"", (("Cache-Control", "no-store"),))
                 return json_reply(self.referee.payload(game, player))
             if len(rest) == 1 and rest[0] == "board.svg":
@@ -391,11 +401,11 @@ class GameHub:
                 return json_reply(presets(game, player, query.get("offset", "0")))
             if len(rest) == 1 and rest[0] == "rematch":
                 _allow(method, "POST")
-                _body(body)
+                _fields(_body(body), "rematch", ())
                 return _refusable(soft, lambda: self._rematch(game, player))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
-                data = _body(body)
+                data = _fields(_body(body), rest[0], ACTION_FIELDS[rest[0]])
                 key = f"{game.id}/{player}"
                 if rest[0] == "move":
                     self.move_limiter.check(key)
@@ -550,8 +560,26 @@ def _refusable(soft: bool, answer: Callable[[], Reply]) -> Reply:
 
 
 def _allow(method: str, allowed: str) -> None:
+    """Refuse (405, with the ``Allow`` header) a method the address does not serve: a
+    ``GET`` address serves ``HEAD`` too."""
     if method != allowed and not (allowed == "GET" and method == "HEAD"):
-        raise WebError(405, f"use {allowed} here, not {shown(method)}")
+        served = "GET, HEAD" if allowed == "GET" else allowed
+        raise WebError(405, f"use {allowed} here, not {shown(method)}", (("Allow", served),))
+
+
+def _fields(data: dict[str, Any], what: str, known: Sequence[str]) -> dict[str, Any]:
+    """`data`, the body of the request `what`, refused (400) when it holds a field the
+    request does not take (as creating a game refuses an unknown option)."""
+    unknown = sorted(str(key) for key in data if key not in known)
+    if unknown:
+        takes = f"known: {', '.join(known)}" if known else "it takes none"
+        raise WebError(400, f"unknown field {shown(unknown[0])} for {what} ({takes})")
+    return data
+
+
+def _with(reply: Reply, headers: tuple[tuple[str, str], ...]) -> Reply:
+    """`reply` with `headers` added (an ``Allow`` of a 405 on an HTML page, say)."""
+    return attrs.evolve(reply, headers=reply.headers + headers) if headers else reply
 
 
 def _body(body: bytes) -> dict[str, Any]:

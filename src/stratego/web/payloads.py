@@ -149,14 +149,36 @@ def _result(game: Game, player: Player) -> dict[str, Any] | None:
         return None
     told = "" if how is None else f" {how}"
     if winner is None:
-        you, text = "draw", f"A draw ({reason}).{told}"
+        you, text = "draw", f"{_DRAWS.get(reason, f'A draw ({reason}).')}{told}"
     else:
         you = "win" if winner == player else "loss"
-        why = (f"{winner.opponent} resigned" if reason == "resignation" else
-               f"{winner.opponent} ran out of time" if reason == "time" else reason)
-        text = f"{'You win' if winner == player else f'{winner} wins'} ({why}).{told}"
+        text = f"{_won_or_lost(winner, player, reason)}{told}"
     return {"winner": None if winner is None else str(winner), "reason": reason,
             "you": you, "text": text, "how": how}
+
+
+_DRAWS = {"draw agreed": "A draw by agreement.", "ply limit": "A draw by the ply limit.",
+          "no legal moves": "A draw: neither side has a legal move."}
+"""The game-over panel's words for a draw, by its ``reason``."""
+
+
+def _won_or_lost(winner: Player, player: Player, reason: str) -> str:
+    """The game-over panel's first sentence for `player` in a game `winner` won, as a game
+    site words it: "You win (blue resigned).", "You lose (your time ran out)."."""
+    loser = winner.opponent
+    if winner == player:
+        why = {"resignation": f"{loser} resigned",
+               "time": f"{loser}'s time ran out",
+               "flag captured": "you captured the Flag",
+               "flag reached the back row": "your Flag reached the back row",
+               "no legal moves": f"{loser} has no legal move"}.get(reason, reason)
+        return f"You win ({why})."
+    why = {"resignation": "you resigned",
+           "time": "your time ran out",
+           "flag captured": "your Flag was captured",
+           "flag reached the back row": f"{winner}'s Flag reached your back row",
+           "no legal moves": "you have no legal move"}.get(reason, reason)
+    return f"You lose ({why})."
 
 
 def rules_title(rules: Rules) -> str:
@@ -261,13 +283,36 @@ def _cells(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
             for p in seen.pieces if p.square is not None]
 
 
+def _is_decision(ply: SeenPly) -> bool:
+    """Whether `ply` is a Rescue decision (a piece rescued, or the Rescue declined), which
+    belongs to the move that earned it (the ply before it, by the same side)."""
+    return ply.move is None or ply.move.is_rescue or ply.move.is_decline
+
+
+def _last_turn(seen: PlayerView) -> tuple[SeenPly | None, SeenPly | None]:
+    """The last turn of `seen`'s history: the move it made (None when there is none) and
+    the Rescue decision that followed it (None when the turn made none)."""
+    history = seen.history
+    if not history:
+        return None, None
+    ply = history[-1]
+    if not _is_decision(ply):
+        return ply, None
+    if len(history) > 1 and history[-2].player == ply.player and not _is_decision(history[-2]):
+        return history[-2], ply
+    return None, ply
+
+
 def _last(seen: PlayerView) -> list[str]:
-    if not seen.history:
-        return []
-    ply = seen.history[-1]
-    if ply.move is not None:
-        return [s.name for s in (ply.move.frm, ply.move.to) if s is not None]
-    return [ply.to.name] if ply.to is not None else []
+    """The squares the board marks as the last move: its two squares; after a Rescue
+    decision, those of the move that reached the back row, then the square the rescued
+    piece came back to (none for a declined Rescue)."""
+    ply, decision = _last_turn(seen)
+    squares = [] if ply is None or ply.move is None else [
+        s.name for s in (ply.move.frm, ply.move.to) if s is not None]
+    if decision is not None and decision.to is not None:
+        squares.append(decision.to.name)
+    return squares
 
 
 def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
@@ -291,7 +336,8 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
 def _recent_strikes(rules: Rules, seen: PlayerView
                     ) -> tuple[list[str], list[dict[str, Any]]]:
     """The strikes since the viewer's own last turn, that turn included: their texts and
-    their squares and ranks (the board's flash)."""
+    their squares and ranks (the board's flash). A Rescue decision is part of the turn of
+    the move that earned it, so a strike made by that move is still one of them."""
     strikes: list[str] = []
     flash: list[dict[str, Any]] = []
     for ply in reversed(seen.history):
@@ -299,7 +345,7 @@ def _recent_strikes(rules: Rules, seen: PlayerView
         if marks is not None:
             strikes.insert(0, ply_text(rules, ply))
             flash.insert(0, marks)
-        if ply.player == seen.player:
+        if ply.player == seen.player and not _is_decision(ply):
             break
     return strikes, flash
 
@@ -319,10 +365,11 @@ def _reviewed_strike(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
     """The strike of the turn a past position ends with, as the live board marked it
     then (`_strike_marks`, from the view of that position: what the viewer knew then, never
     a rank the game's end revealed later), with the side that struck (``player``); empty
-    when that turn struck nothing or there is none."""
-    if not seen.history:
+    when that turn struck nothing or there is none. A Rescue decision belongs to the move
+    that earned it: the position after it shows that move's strike, if it made one."""
+    ply = _last_turn(seen)[0]
+    if ply is None:
         return []
-    ply = seen.history[-1]
     marks = _strike_marks(rules, ply)
     return [] if marks is None else [{**marks, "player": str(ply.player)}]
 
@@ -390,11 +437,12 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     pieces are shown face up (``"revealed"``), as players go over a finished game with
     both armies turned; the strike's marks still show only what the strike showed."""
     state = game.state
+    if not plies.isascii() or not plies.isdigit() or len(plies) > 6:  # no turn number
+        raise WebError(404, f"no turn {shown(plies)}: a turn is a number of plain digits")
     if state is None:
         raise WebError(409, "the game has not started: there are no moves to review")
     moves = state.moves()
-    if (not plies.isascii() or not plies.isdigit() or len(plies) > 6
-            or int(plies) > len(moves)):
+    if int(plies) > len(moves):
         raise WebError(404, f"no turn {shown(plies)} in this game (0 to {len(moves)})")
     count = int(plies)
     past = initial_state(state.info)

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from stratego.errors import StoreError, WebError
+from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.records import record_from_state
 from stratego.web.games import Ending, Game
@@ -27,7 +28,7 @@ from stratego.web.seating import Seating
 from stratego.web.table import GameTable
 from stratego.web.turns import act
 
-__all__ = ["Referee", "check_code", "put_back", "snapshot"]
+__all__ = ["Referee", "check_code", "played", "put_back", "snapshot"]
 
 
 class Referee:
@@ -127,7 +128,8 @@ class Referee:
                 "rules": game.rules.name, "rules_title": rules_title(game.rules),
                 "phase": full["phase"], "to_move": to_move,
                 "your_move": to_move == str(player), "status": full["status"],
-                "result": full["result"], "clock": full["clock"], "moves": len(game.moves),
+                "result": full["result"], "clock": full["clock"],
+                "moves": played(game.moves),
                 "created_ms": round(game.created * 1000),
                 "last_active_ms": round((game.acted or game.created) * 1000)}
 
@@ -197,6 +199,14 @@ class Referee:
 
     def _day(self, game: Game) -> time.struct_time:
         return time.gmtime(game.created or self.clock())
+
+
+def played(moves: list[str]) -> int:
+    """How many moves `moves` (a game's, as text) holds, its Rescue decisions (``"N@b2"``,
+    ``"--"``) not counted: they stay in the row of the move that earned them in the move
+    list, so half this number, rounded up, is the list's count of numbered rows."""
+    decisions = (Move.parse(text) for text in moves)
+    return sum(1 for move in decisions if not move.is_rescue and not move.is_decline)
 
 
 def check_code(game: Game, code: str) -> None:

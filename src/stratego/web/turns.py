@@ -40,8 +40,8 @@ from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
 from stratego.web.games import Ending, Game
 
-__all__ = ["ACCEPTED", "ACTIONS", "DECLINED", "BotTable", "act", "bot_turns", "parse_setup",
-           "think_budget"]
+__all__ = ["ACCEPTED", "ACTIONS", "ACTION_FIELDS", "DECLINED", "BotTable", "act", "bot_turns",
+           "parse_setup", "think_budget"]
 
 DECLINED = "The bot declines the draw."
 """The notice a seat gets when the bot declines its draw offer."""
@@ -55,6 +55,11 @@ Now = Callable[[], float]
 ACTIONS = ("swap", "setup", "random", "start", "move", "resign", "offer-draw",
            "accept-draw", "decline-draw")
 """The ``POST .../{action}`` calls a seat may make (``rematch`` is the hub's own)."""
+
+ACTION_FIELDS: dict[str, tuple[str, ...]] = {
+    "swap": ("squares",), "setup": ("text",), "random": (), "start": (), "move": ("move",),
+    "resign": (), "offer-draw": (), "accept-draw": (), "decline-draw": ()}
+"""The fields the JSON body of each of `ACTIONS` may hold (the hub refuses others, 400)."""
 
 _OWN_SETUP_ACTIONS = frozenset({"swap", "setup", "random"})
 """Actions that change only what their own seat sees: they leave the game's `version`
@@ -224,7 +229,10 @@ def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
             where[a] = rb
         seat.setup = Setup.from_mapping(player, where)
     elif action == "setup":
-        seat.setup = parse_setup(game.rules, player, data.get("text"))
+        if "text" not in data:
+            raise WebError(400, 'a setup is sent as {"text": "..."}: the field "text" is '
+                                'missing')
+        seat.setup = parse_setup(game.rules, player, data["text"])
     elif action == "random":  # drawn from the setup model: a setup with a human's structure
         rng = (None if game.setup_seed is None  # the setup drawn from changes each press
                else random.Random(f"{game.setup_seed}:{player}:{seat.setup.text()}"))
