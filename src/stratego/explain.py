@@ -3,36 +3,94 @@ allowed, `explain_outcome` why a finished game ended.
 
 `explain_illegal` names the square, the piece (only the mover's own: never an opponent's
 hidden rank) and the rule at fault; `stratego.apply` uses it for the message of
-`IllegalMoveError`. `explain_outcome` answers only once the game is over, when both armies
-may be shown: which piece took the Flag, or why the player to move had no legal move (no
-movable piece, every piece boxed in, or the repetition rules, each named as
-`explain_illegal` names it).
+`IllegalMoveError`. It takes a player's view too (`stratego.views.PlayerView`), for a front
+end that holds no more than its player's view: the view class and a way to build one state
+consistent with a view sit above this module, and `stratego.sampling` installs them when
+imported (`install_view_states`; ``import stratego`` imports it). `explain_outcome` answers
+only once the game is over, when both armies may be shown: which piece took the Flag, or
+why the player to move had no legal move (no movable piece, every piece boxed in, or the
+repetition rules, each named as `explain_illegal` names it).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, cast
 
 import attrs
 
 from stratego._checks import as_state
 from stratego._movegen import generate, rescue_facts
 from stratego.board import SIZE, SQUARES, TWO_STEPS
-from stratego.errors import InvalidNotationError, shown
+from stratego.errors import ArgumentError, InvalidNotationError, shown
 from stratego.moves import Move
-from stratego.pieces import Piece, Rank
+from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE
 from stratego.rescue import rescue_component
-from stratego.state import GameState, Termination
+from stratego.state import GameState, Outcome, Termination
 
-__all__ = ["explain_illegal", "explain_outcome"]
+__all__ = ["SeenGame", "explain_illegal", "explain_outcome", "install_view_states"]
 
 
-def explain_illegal(state: GameState, move: Move | str) -> str | None:
+class SeenGame(Protocol):
+    """What `explain_illegal` reads of a player's view (`stratego.views.PlayerView`) before
+    it needs a full state."""
+
+    @property
+    def player(self) -> Player:
+        """The player whose view it is."""
+
+    @property
+    def to_move(self) -> Player:
+        """The player to move (during a Rescue decision, the rescuer)."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @property
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The player's legal moves (empty unless it is the player's turn)."""
+
+
+_VIEW_STATES: list[tuple[type, Callable[[Any], GameState]]] = []
+"""The view class and the function giving one state consistent with a view of it, as
+`install_view_states` installed them (empty until `stratego.sampling` is imported)."""
+
+
+def install_view_states(kind: type, consistent_state: Callable[[Any], GameState]) -> None:
+    """Let `explain_illegal` take a view: `kind` is the class of players' views,
+    `consistent_state` gives, for a view of that class whose player is to move, one
+    `GameState` with that view (always the same one for a view, its history replayed so
+    that the repetition rules see the same past). `stratego.sampling` installs
+    `stratego.views.PlayerView` and a seeded `sample_state` when it is imported
+    (``import stratego`` imports it): both sit above this module, so the engine layer never
+    imports them. Raises `ArgumentError` when `kind` is no class or `consistent_state` is
+    not callable (what is in place is kept)."""
+    if not isinstance(kind, type):
+        raise ArgumentError(f"install_view_states: kind must be a class, not {shown(kind)}")
+    if not callable(consistent_state):
+        raise ArgumentError(f"install_view_states: consistent_state must be a function, "
+                            f"not {shown(consistent_state)}")
+    _VIEW_STATES[:] = [(kind, consistent_state)]
+
+
+def explain_illegal(state: GameState | SeenGame, move: Move | str) -> str | None:
     """Why `move` is illegal in `state`, naming the square, piece and rule; None if legal.
 
+    `state` is a `GameState` or a player's view (`stratego.views.PlayerView`). For the
+    view of the player to move (a Rescue decision included) the text is the one every
+    state with that view gives, as `docs/hidden-information.md` promises: it names no
+    hidden rank. For the view of the other player, a move is out of turn (``"a4-a5: it is
+    blue's turn, not red's"``); once the game is over, it says so, as for a state.
+
     Text that is not a move gets the parser's explanation; a value that is neither text
-    nor a `Move` raises `InvalidNotationError`.
+    nor a `Move` raises `InvalidNotationError`, a `state` that is neither a state nor a
+    view `ArgumentError`. A view no game gives (read from JSON) may raise `SamplingError`.
     """
-    as_state(state)
+    seen = _as_view(state)
+    if seen is None:
+        as_state(state)
     if isinstance(move, str):
         try:
             move = Move.parse(move)
@@ -41,6 +99,29 @@ def explain_illegal(state: GameState, move: Move | str) -> str | None:
     if not isinstance(move, Move):
         raise InvalidNotationError(f"not a move: {shown(move)} (expected a Move or text "
                                    f"'a4-a5')")
+    if seen is not None:
+        if seen.outcome is not None:
+            return f"{move}: the game is over: {seen.outcome}"
+        if seen.to_move != seen.player:
+            return f"{move}: it is {seen.to_move}'s turn, not {seen.player}'s"
+        if move in seen.legal_moves:
+            return None
+        state = _VIEW_STATES[0][1](seen)  # any state of the view gives the same text
+    assert isinstance(state, GameState)
+    return _explain_state(state, move)
+
+
+def _as_view(value: object) -> SeenGame | None:
+    """`value` when it is a player's view (of the class `install_view_states` installed),
+    else None."""
+    for kind, _ in _VIEW_STATES:
+        if isinstance(value, kind):
+            return cast(SeenGame, value)
+    return None
+
+
+def _explain_state(state: GameState, move: Move) -> str | None:
+    """`explain_illegal` for a state and a `Move`."""
     if state.outcome is not None:
         return f"{move}: the game is over: {state.outcome}"
     if move in state.legal_moves:

@@ -8,6 +8,7 @@ import random
 from collections.abc import Iterator
 
 from stratego.arguments import random_from
+from stratego.explain import install_view_states
 from stratego.pieces import Rank
 from stratego.sampling.counting import OverBudget, Problem, SamplingError, enumerate_assignments
 from stratego.sampling.hidden_rescues import (
@@ -134,3 +135,11 @@ def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
     is refused here, naming the field). To draw many states for one view, build a `Sampler` once.
     """
     return Sampler(v).sample(rng, max_draws=max_draws)
+
+
+def _consistent_state(v: PlayerView) -> GameState:
+    """One state with the view `v`, the same every time (`explain_illegal` of a view)."""
+    return sample_state(v, 0)
+
+
+install_view_states(PlayerView, _consistent_state)
