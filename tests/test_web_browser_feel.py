@@ -523,6 +523,39 @@ def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
         expect(page.locator('[data-square="a4"] .ghost')).to_have_count(0)
 
 
+def test_a_strike_sounds_and_shows_its_banner_once_not_again_on_the_answer(
+        server: Server, browser: Any, console: Console) -> None:
+    """Our strike sounds the strike's tone when it is played; the friend's quiet answer that
+    follows brings the same marks again (they stay until our next move), and sounds as a
+    move, not as a second strike."""
+    from test_web import post
+
+    state = stratego.from_position(
+        "classic", {"a4": "X", "a5": "m", "j1": "F", "j10": "f", "b5": "b", "e1": "N"})
+    created = server.hub.add_game(state, opponent="human")
+    page = new_page(browser, console)
+    page.goto(server.url + created["url"])
+    expect(status_of(page)).to_have_text("Your move (red).")
+    page.get_by_test_id("sound-toggle").click()
+    expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
+    red_base = f"/api/games/{created['game']}/{created['seat']}"
+    code = server.hub.handle("GET", red_base).json()["join"].rsplit("/", 1)[1]
+    blue = server.hub.join(created["game"], code)
+    body = page.locator("body")
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(moves_of(page)).to_have_count(1)
+    expect(body).to_have_attribute("data-last-beep", "strike")
+    beeps = int(body.get_attribute("data-beeps") or 0)
+    blue_base = f"/api/games/{created['game']}/{blue['seat']}"
+    answer = post(server.hub, blue_base + "/move", {"move": "a5-a6"})
+    assert answer.status == 200, answer.body
+    expect(moves_of(page)).to_have_count(2)  # red's page polls
+    expect(body).to_have_attribute("data-beeps", str(beeps + 1))
+    expect(body).to_have_attribute("data-last-beep", "move")
+    expect(page.get_by_test_id("flash")).to_have_count(1)  # the marks stay, as they were
+
+
 def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
         server: Server, browser: Any, console: Console) -> None:
     """Hasbro 2009, Rescue: the decision that follows a move to the back row is listed in

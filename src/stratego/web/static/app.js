@@ -972,8 +972,12 @@
       flagAsked = false;
       const added = (data.moves || []).slice(before).map((text) => PLY.exec(text)).filter(Boolean)
         .map((m) => ({ player: m[1], from: m[2], to: m[3] }));
-      const newStrike = data.version !== old.version && (data.flash || []).length > 0 &&
-        (data.moves || []).length > before;
+      // A strike is new when the payload's marks hold one the last payload's did not: the
+      // marks stay until the seat's next move, so a Rescue decision or a friend's answer
+      // after a strike brings the same marks again (no second banner or sound).
+      const seen = new Set((old.flash || []).map((mark) => JSON.stringify(mark)));
+      const newStrike = data.version !== old.version && (data.moves || []).length > before &&
+        (data.flash || []).some((mark) => !seen.has(JSON.stringify(mark)));
       if (newStrike) {
         freshUntil = performance.now() + FRESH_MS;
         window.clearTimeout(freshTimer);
