@@ -385,3 +385,33 @@ def test_a_setup_without_its_text_says_the_field_is_missing() -> None:
     assert "None" not in error
     assert re.search(r'field "text" is missing', error)
     assert "not a setup: 12" in post(hub, base + "/setup", {"text": 12}).json()["error"]
+
+
+# -- whose turn, at the top of the payload ---------------------------------------------------
+
+
+def test_the_payload_says_whose_turn_it_is_as_your_games_does() -> None:
+    """A front end reads whose turn it is from the payload's `to_move` and `your_move`, the
+    fields `/api/seats` has: null and false in the setup, then the side to move."""
+    from test_web import two_people
+
+    hub = GameHub(token=tokens(), seed=3)
+    created = post(hub, "/api/games", {}).json()
+    setup = hub.handle("GET", _seat(hub, created)).json()
+    assert (setup["phase"], setup["to_move"], setup["your_move"]) == ("setup", None, False)
+    red, blue = two_people(hub)
+    for path, mine in ((red, True), (blue, False)):
+        payload = hub.handle("GET", path).json()
+        assert (payload["to_move"], payload["your_move"]) == ("red", mine)
+        game, seat = path.rsplit("/", 2)[-2:]
+        summary = post(hub, "/api/seats", {"seats": [{"game": game, "seat": seat}]}).json()
+        assert summary["games"][0]["to_move"] == "red"
+        assert summary["games"][0]["your_move"] is mine
+    legal = hub.handle("GET", red).json()["legal"]
+    frm = sorted(legal)[0]
+    assert post(hub, red + "/move", {"move": f"{frm}-{legal[frm][0]}"}).status == 200
+    after = hub.handle("GET", blue).json()
+    assert (after["to_move"], after["your_move"]) == ("blue", True)
+    assert post(hub, blue + "/resign").status == 200
+    over = hub.handle("GET", red).json()
+    assert (over["phase"], over["to_move"], over["your_move"]) == ("over", None, False)

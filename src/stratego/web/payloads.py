@@ -195,6 +195,8 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
     other = player.opponent
     phase = _phase(game, player)
     offer = game.draw_offer
+    to_move = (str(game.state.to_move) if phase == "play" and game.state is not None
+               else None)  # whose turn it is, while the game is played
     out: dict[str, Any] = {
         "schema": PAYLOAD_SCHEMA,
         "game": game.id,
@@ -205,6 +207,8 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "rules": rules.name,
         "rules_title": rules_title(rules),
         "phase": phase,
+        "to_move": to_move,
+        "your_move": to_move == str(player),
         "version": game.version,
         "labels": {r.symbol: rules.labels.label(r) for r in Rank},
         "names": {r.symbol: r.title for r in Rank},

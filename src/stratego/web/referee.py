@@ -120,14 +120,12 @@ class Referee:
     def summary(self, game: Game, player: Player) -> dict[str, Any]:
         """What "your games" shows of `player`'s seat: opponent, status, whose move."""
         full = self.payload(game, player)
-        state = game.state
-        to_move = None if state is None or game.is_over else str(state.to_move)
         return {"found": True, "url": f"/play/{game.id}/{game.seats[player].token}",
                 "player": str(player), "opponent": game.opponent,
                 "opponent_name": full["bot_name"] if game.opponent == "bot" else "Human",
                 "rules": game.rules.name, "rules_title": rules_title(game.rules),
-                "phase": full["phase"], "to_move": to_move,
-                "your_move": to_move == str(player), "status": full["status"],
+                "phase": full["phase"], "to_move": full["to_move"],
+                "your_move": full["your_move"], "status": full["status"],
                 "result": full["result"], "clock": full["clock"],
                 "moves": played(game.moves),
                 "created_ms": round(game.created * 1000),
