@@ -13,7 +13,7 @@ import random
 import re
 import sys
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING
 
 from stratego._movegen import rescue_facts
 from stratego.board import SIZE, SQUARES, Square
@@ -39,6 +39,9 @@ from stratego.setup_model import setup_source
 from stratego.setups import Setup, setup_problems
 from stratego.state import GameState
 from stratego.text import captured_text
+
+if TYPE_CHECKING:
+    from stratego.views import PlayerView, SeenPly
 
 # ---------------------------------------------------------------------------
 # a person against a bot
@@ -356,7 +359,7 @@ def _move_order(move: Move, person: Player) -> tuple[int, int]:
     return direction, abs(up) + abs(right)
 
 
-def _moves_text(seen: Any) -> str:
+def _moves_text(seen: PlayerView) -> str:
     """The person's legal moves, for 'moves': each piece's moves together, the pieces in the
     order the board shows them from the person's side (`_reading_order`), each piece's
     moves up, left, right, then down, nearest first (`_move_order`), each group followed
@@ -374,7 +377,7 @@ def _moves_text(seen: Any) -> str:
             by_rank.setdefault(move.rescued, []).append(move)
         else:
             by_piece.setdefault(move.fi, []).append(move)
-    groups = [(moves, seen.piece_at(SQUARES[index]).rank) for index, moves in sorted(
+    groups = [(moves, _own_rank(seen, index)) for index, moves in sorted(
         by_piece.items(), key=lambda item: _reading_order(item[0], person))]
     groups += [(moves, rank) for rank, moves in sorted(by_rank.items(), reverse=True)]
     parts = []
@@ -385,6 +388,15 @@ def _moves_text(seen: Any) -> str:
     if declined:
         parts.append(f"--{_BOUND}(declines the Rescue)")
     return fill("Legal moves: " + "; ".join(parts)).replace(_BOUND, " ")
+
+
+def _own_rank(seen: PlayerView, index: int) -> Rank:
+    """The rank of the person's piece on square `index`, which a legal move of theirs
+    starts from (a player always knows its own ranks)."""
+    piece = seen.piece_at(SQUARES[index])
+    assert piece is not None
+    assert piece.rank is not None
+    return piece.rank
 
 
 def _line_editing() -> None:
@@ -433,7 +445,7 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
     return 0
 
 
-def _public_move(move: Move, seen: Any) -> str:
+def _public_move(move: Move, seen: PlayerView) -> str:
     """The move as the person may see it (a hidden Rescue shows only its square, a seen
     one its rank's label and name)."""
     last = seen.history[-1] if seen.history else None
@@ -461,7 +473,7 @@ def _why_no_rescue(state: GameState) -> str:
     return why or "none of your captured pieces may come back (a Bomb is never rescued)"
 
 
-def _history(seen: Any, person: Player) -> str:
+def _history(seen: PlayerView, person: Player) -> str:
     """The moves and strikes of the game so far, as the person saw them (the view's
     history: nothing it hides), one turn a line."""
     if not seen.history:
@@ -497,7 +509,7 @@ def _report_strike(state: GameState, person: Player) -> None:
         print(fill(f"{_cap(text)}."))
 
 
-def _strike_text(last: Any, person: Player, labels: RankLabels) -> str | None:
+def _strike_text(last: SeenPly, person: Player, labels: RankLabels) -> str | None:
     """What the strike of the seen ply `last` showed the person (``strike on a6: your
     Captain (6) strikes the bot's Sergeant (4): the attacker wins``), None for no
     strike."""
