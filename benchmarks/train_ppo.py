@@ -151,7 +151,7 @@ class MaterialShaping(gymnasium.Wrapper[Any, Any, Any, Any]):
     def _material(self) -> float:
         game: Any = self.env.unwrapped
         total = 0.0
-        for _, piece in game.state.pieces():
+        for _, piece in game.game_state.pieces():
             if piece.rank is not Rank.FLAG:
                 sign = 1.0 if piece.owner is game.player else -1.0
                 total += sign * PIECE_VALUES[piece.rank]

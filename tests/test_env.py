@@ -66,7 +66,7 @@ def test_env_and_raw_env_follow_pettingzoos_conventions() -> None:
     with pytest.raises(Exception, match="reset"):
         wrapped.step(0)
     wrapped.reset(seed=1)
-    assert wrapped.state is not None
+    assert wrapped.game_state is not None
 
 
 @pytest.mark.parametrize("rules", RULE_SETS)
@@ -114,10 +114,10 @@ def test_a_masked_random_agent_plays_whole_games_against_a_bot() -> None:
             _, reward, terminated, truncated, info = env.step(action)
             done = terminated or truncated
             assert "illegal_action" not in info
-        assert env.state is not None
+        assert env.game_state is not None
         expected = 0.0
-        if env.state.outcome is not None and env.state.outcome.winner is not None:
-            expected = 1.0 if env.state.outcome.winner is Player.BLUE else -1.0
+        if env.game_state.outcome is not None and env.game_state.outcome.winner is not None:
+            expected = 1.0 if env.game_state.outcome.winner is Player.BLUE else -1.0
         assert reward == expected
 
 
@@ -344,8 +344,8 @@ def test_the_aec_env_truncates_at_the_ply_limit_and_rewards_the_winner() -> None
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         steps += 1
     assert steps == 6
-    assert env.state is not None
-    assert env.state.ply == 6
+    assert env.game_state is not None
+    assert env.game_state.ply == 6
     won = stratego.from_position(stratego.CLASSIC, {"a1": "X", "a2": "f", "j10": "F",
                                                     "j9": "b"})
     env = aec_env("classic")
@@ -389,8 +389,8 @@ def test_human_setups() -> None:
         return
     env = aec_env("classic", setups="human")
     env.reset(seed=0)
-    assert env.state is not None
-    assert env.state.ply == 0
+    assert env.game_state is not None
+    assert env.game_state.ply == 0
 
 
 def test_without_the_rl_extra_the_error_says_what_to_install(
@@ -460,7 +460,7 @@ def test_stratego_v0_reports_the_ending_on_the_last_step() -> None:
     kinds = set()
     for seed in range(12):
         reward, terminated, truncated, info = _play_out(environment, seed)
-        state = environment.state
+        state = environment.game_state
         assert state is not None
         assert info["ply"] == state.ply
         if terminated:
@@ -489,15 +489,15 @@ def test_the_aec_env_final_rewards_are_zero_sum_and_name_the_winner() -> None:
         obs, reward, terminated, truncated, info = aec.last()
         if terminated or truncated:
             final[agent] = reward
-            assert aec.state is not None
-            assert info["ply"] == aec.state.ply
+            assert aec.game_state is not None
+            assert info["ply"] == aec.game_state.ply
             aec.step(None)
             continue
         aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert set(final) == {"red", "blue"}
     assert sum(final.values()) == 0
-    assert aec.state is not None
-    winner = aec.state.outcome.winner if aec.state.outcome is not None else None
+    assert aec.game_state is not None
+    winner = aec.game_state.outcome.winner if aec.game_state.outcome is not None else None
     assert final == ({"red": 0.0, "blue": 0.0} if winner is None else
                      {("red", "blue")[winner]: 1.0, ("red", "blue")[1 - winner]: -1.0})
 
@@ -516,12 +516,12 @@ def test_a_bot_opponent_plays_its_own_setup_by_default() -> None:
     for seed in range(8):
         own.reset(seed=seed)
         plain.reset(seed=seed)
-        assert own.state is not None
-        assert plain.state is not None
-        rows_own.add(_flag_row(own.state, Player.BLUE))
-        rows_plain.add(_flag_row(plain.state, Player.BLUE))
+        assert own.game_state is not None
+        assert plain.game_state is not None
+        rows_own.add(_flag_row(own.game_state, Player.BLUE))
+        rows_plain.add(_flag_row(plain.game_state, Player.BLUE))
         # the agent's own army does not depend on the bot's setup
-        assert dict(own.state.pieces(Player.RED)) == dict(plain.state.pieces(Player.RED))
+        assert dict(own.game_state.pieces(Player.RED)) == dict(plain.game_state.pieces(Player.RED))
     assert rows_own == {9}
     assert len(rows_plain) > 1
 
@@ -537,8 +537,8 @@ def test_a_program_opponent_that_leaves_its_setup_to_the_host_plays_and_hears_th
     spec = stratego.match.BotSpec(f"cmd:{sys.executable} {program}", {"log": str(log)})
     gym = StrategoEnv("classic", spec, max_plies=6)
     gym.reset(seed=1)
-    assert gym.state is not None
-    assert gym.state.ply == 0
+    assert gym.game_state is not None
+    assert gym.game_state.ply == 0
     truncated = False
     while not truncated:
         mask = gym.action_masks()
@@ -695,3 +695,106 @@ def test_env_options_of_the_wrong_kind_are_refused_by_name(option: dict[str, Any
         StrategoEnv(**option)
     with pytest.raises(stratego.ArgumentError, match=message):
         BatchVectorEnv(1, **option)
+
+
+# -- PettingZoo's global state, the game state's name, bools as actions ----------------------
+
+
+def test_the_aec_env_state_is_pettingzoos_global_state_method() -> None:
+    """PettingZoo's `AECEnv.state()` ("a global view of the environment ... for centralized
+    training decentralized execution methods like QMIX") is a method with a `state_space`:
+    the GameState attribute named `state` hid it, so ``raw_env().state()`` raised "'GameState'
+    object is not callable". Now `state()` returns both seats' observation planes, aligned on
+    Red's seat (every rank of both armies), and the game is `game_state`."""
+    from stratego.encoding import observation_planes
+
+    raw = raw_env("classic")
+    with pytest.raises(ArgumentError, match=r"call reset\(\) first"):
+        raw.state()
+    for environment in (raw, env("classic")):
+        environment.reset(seed=4)
+        game = environment.game_state
+        assert isinstance(game, stratego.GameState)
+        whole = environment.state()
+        assert whole.shape == environment.state_space.shape == (2 * NUM_PLANES, 10, 10)
+        assert whole.dtype == np.float32
+        assert environment.state_space.contains(whole)
+        assert np.array_equal(whole[:NUM_PLANES], observation_planes(game, Player.RED))
+        assert np.array_equal(whole[NUM_PLANES:],
+                              observation_planes(game, Player.BLUE)[:, ::-1, ::-1])
+        # both armies' ranks: each own/<rank> plane counts that side's pieces of the rank
+        for offset, side in ((0, Player.RED), (NUM_PLANES, Player.BLUE)):
+            counts = [0] * len(stratego.Rank)
+            for _, piece in game.pieces(side):
+                counts[piece.rank] += 1
+            assert whole[offset:offset + len(stratego.Rank)].sum(axis=(1, 2)).tolist() == counts
+    with pytest.raises(Exception, match="reset"):  # PettingZoo's own order check (env())
+        env("classic").state()
+
+
+@pytest.mark.filterwarnings(ADVICE[0])
+@pytest.mark.filterwarnings(ADVICE[1])
+@pytest.mark.filterwarnings(ADVICE[2])
+@pytest.mark.parametrize("rules", RULE_SETS)
+def test_pettingzoo_state_test_and_parallel_api_test_pass(rules: str) -> None:
+    """`pettingzoo.test.state_test` (the state and its space, the AEC and the parallel form),
+    and `parallel_api_test` on `turn_based_aec_to_parallel`: the AEC environment is not
+    parallelizable (one agent acts at a time), so `aec_to_parallel` refuses it, while the
+    turn-based conversion, made for such games, passes."""
+    from pettingzoo.test import parallel_api_test, state_test
+    from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
+        aec_to_parallel,
+        turn_based_aec_to_parallel,
+    )
+
+    state_test(env(rules, max_plies=300),
+               turn_based_aec_to_parallel(aec_env(rules, max_plies=300)), num_cycles=100)
+    for build in (aec_env, env):
+        parallel_api_test(turn_based_aec_to_parallel(build(rules, max_plies=300)),
+                          num_cycles=300)
+    with pytest.raises(AssertionError, match="is_parallelizable"):
+        aec_to_parallel(aec_env(rules))
+
+
+def test_the_game_state_has_one_name_in_both_environments() -> None:
+    """Both environments hold their game as `game_state` (the AEC environment's `state` is
+    PettingZoo's method); `Stratego-v0` keeps `state` as an alias of it."""
+    single = StrategoEnv("classic", "random")
+    assert single.game_state is None
+    assert single.state is None
+    single.reset(seed=1)
+    assert isinstance(single.game_state, stratego.GameState)
+    assert single.state is single.game_state
+    aec = aec_env("classic")
+    assert aec.game_state is None
+    aec.reset(seed=1)
+    assert isinstance(aec.game_state, stratego.GameState)
+    assert callable(aec.state)
+
+
+def _scout_on_a1() -> stratego.GameState:
+    """Red to move, its Scout on a1: actions 0 (a1-b1) and 1 (a1-c1) are both legal."""
+    state = stratego.from_position("classic", {"a1": "X", "e3": "F", "j10": "f", "j9": "n"})
+    assert {0, 1} <= set(stratego.encoding.legal_action_indices(state))
+    return state
+
+
+@pytest.mark.parametrize("flag", [True, False, np.True_])
+def test_a_bool_is_no_action(flag: object) -> None:
+    """"Actions: `stratego.encoding` indices": ``step(True)`` played action 1 (a bool is an
+    int) where action 1 was legal. A bool is no index, as `Batch.step` already says: the
+    episode is lost as for any action that is none, the reason naming the bool."""
+    from stratego.errors import shown
+
+    state = _scout_on_a1()
+    single = StrategoEnv("classic", "random")
+    single.reset(options={"state": state})
+    _, reward, terminated, _, info = single.step(flag)  # type: ignore[arg-type]
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert info["illegal_reason"].startswith(f"not an action index: {shown(flag)}")
+    aec = aec_env("classic")
+    aec.reset(options={"state": state})
+    aec.step(flag)  # type: ignore[arg-type]
+    assert aec.terminations == {"red": True, "blue": True}
+    assert aec.rewards == {"red": -1.0, "blue": 1.0}
+    assert aec.infos["red"]["illegal_reason"].startswith(f"not an action index: {shown(flag)}")

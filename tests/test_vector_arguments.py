@@ -280,3 +280,38 @@ def test_a_batch_with_threads_copies_and_pickles(threads: int) -> None:
         twin.step(twin.sample_actions(3))
         twin.reset_done()  # from the copied generator: the same deals
     assert states(one) == states(two)
+
+
+# -- seeds >= 0 and no bools as actions, as the environments take them -----------------------
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Batch.new(CLASSIC, 2, seed=-1),
+    lambda: Batch.new(CLASSIC, 2, seed=np.int64(-5), setups=pairs(2)),
+    lambda: Batch.new(CLASSIC, 2).reset([0], seed=-1),
+    lambda: Batch.new(CLASSIC, 2).reset_done(seed=-2),
+    lambda: Batch.new(CLASSIC, 2).sample_actions(-3),
+])
+def test_a_negative_seed_is_refused_as_the_environments_refuse_it(call: object) -> None:
+    """The environments take "a whole number >= 0 or None" as a seed (Gymnasium's and
+    NumPy's seeds), while `Batch.new(seed=-1)` drew a stream of its own: a batch now refuses
+    a negative seed too, with the `ArgumentError` naming the argument."""
+    assert callable(call)
+    with pytest.raises(ArgumentError, match=r"^(seed|rng) .*whole number >= 0.*-\d"):
+        call()
+
+
+@pytest.mark.parametrize("actions", [[True, 1], (np.True_, 1), [0, False]])
+def test_a_bool_is_no_action(actions: object) -> None:
+    """"Actions are whole numbers": a bool array was refused, but a list holding a bool
+    became the integer array NumPy makes of it, and ``True`` played action 1. Now a bool
+    anywhere in the actions is refused by name, and no game moves."""
+    state = stratego.from_position("classic", {"a1": "X", "e3": "F", "j10": "f", "j9": "n"})
+    batch = Batch.from_states([state, state])
+    assert batch.action_mask()[:, :2].all()  # actions 0 and 1 legal in both games
+    with pytest.raises(ArgumentError,
+                       match=r"^game \d: a bool is no action: (np\.)?(True|False)"):
+        batch.step(actions)  # type: ignore[arg-type]
+    assert (batch.ply == 0).all()
+    batch.step([1, 0])
+    assert (batch.ply == 1).all()

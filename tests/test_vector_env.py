@@ -430,3 +430,121 @@ def test_the_bot_s_setup_is_drawn_apart_from_our_army(monkeypatch: pytest.Monkey
         ours, theirs = seeds[-2:]
         assert abs(theirs - ours) > 1
     assert max(seeds) >= 2**32
+
+
+# -- unseeded resets, the ply limit, bools ----------------------------------------------------
+
+
+def _run_resets(seeds: list[Any]) -> list[npt.NDArray[Any]]:
+    """The observations of a run of resets (each followed by three steps of each game's
+    first legal action) against a league with the random opponent, as Blue."""
+    env = BatchVectorEnv(3, BARRAGE, opponent=["random", "heuristic"], player="blue",
+                         max_plies=100)
+    seen = []
+    for seed in seeds:
+        obs, info = env.reset(seed=seed)
+        seen += [obs, info["opponent"]]
+        for _ in range(3):
+            obs, _, _, _, info = env.step(info["action_mask"].argmax(axis=1))
+            seen.append(obs)
+    return seen
+
+
+def test_an_unseeded_reset_continues_the_seeded_generator() -> None:
+    """Gymnasium's convention, as `Stratego-v0` and the AEC environment follow it: `reset()`
+    without a seed continues the generator an earlier seeded reset seeded, so ``reset(seed=3);
+    reset()`` deals the same games (setups, league draws, bots' and random opponent's moves)
+    in two identical runs; a list's None entries continue their games' generators. Before
+    any seeded reset, `reset()` draws fresh randomness."""
+    single = [_stratego_v0_reset_twice() for _ in range(2)]
+    assert np.array_equal(single[0], single[1])  # the convention, in Stratego-v0
+    for seeds in ([3, None, None], [3, [None, 4, None]], [[5, 6, 7], None]):
+        one, two = _run_resets(seeds), _run_resets(seeds)
+        assert all(np.array_equal(a, b) for a, b in zip(one, two, strict=True))
+    once = _run_resets([3, None])
+    assert not np.array_equal(once[0], once[5])  # the second reset deals new games
+    fresh = [BatchVectorEnv(3, BARRAGE).reset()[0] for _ in range(2)]
+    assert not np.array_equal(fresh[0], fresh[1])
+
+
+def _stratego_v0_reset_twice() -> npt.NDArray[Any]:
+    from stratego.env import StrategoEnv
+
+    env = StrategoEnv(BARRAGE, "random", player="blue")
+    env.reset(seed=3)
+    obs, _ = env.reset()
+    return obs
+
+
+@pytest.mark.parametrize(("player", "max_plies"), [("red", 11), ("red", 12), ("blue", 11),
+                                                   ("blue", 12), ("blue", 2)])
+def test_the_opponent_stops_at_max_plies_where_stratego_v0_stops(player: str,
+                                                                 max_plies: int) -> None:
+    """`Stratego-v0` truncates "once the game reaches `max_plies` plies", its opponent not
+    moving at the limit: the vector environment's opponent moved past it (``player="red",
+    max_plies=11`` ended at ply 12, the bot asked 6 times for Stratego-v0's 5). On the
+    same seeds both environments now end at the same ply, on the same step, after the
+    same number of the opponent's moves."""
+    from stratego.env import StrategoEnv
+
+    calls = {"single": 0, "vector": 0}
+
+    def counting(key: str) -> Any:
+        def bot(view: Any) -> Any:
+            calls[key] += 1
+            return view.legal_moves[0]
+        return bot
+
+    for seed in range(3):
+        single = StrategoEnv("classic", counting("single"), player=player,
+                             max_plies=max_plies)
+        _, info = single.reset(seed=seed)
+        steps, ended = 0, False
+        while not ended:
+            _, _, terminated, truncated, info = single.step(
+                int(np.flatnonzero(info["action_mask"])[0]))
+            steps, ended = steps + 1, terminated or truncated
+        expected = (steps, info["ply"], terminated, truncated)
+        single_mask = bool(info["action_mask"].any())
+        vector = BatchVectorEnv(1, "classic", opponent=counting("vector"), player=player,
+                                max_plies=max_plies)
+        _, info = vector.reset(seed=seed)
+        steps, ended = 0, False
+        while not ended:
+            _, _, done, cut, info = vector.step(info["action_mask"].argmax(axis=1))
+            steps, ended = steps + 1, bool(done[0] or cut[0])
+        assert (steps, int(info["ply"][0]), bool(done[0]), bool(cut[0])) == expected
+        # at the limit with the opponent to move, the agent has no move, as in Stratego-v0
+        # (the mask is the agent's, never the opponent's legal moves)
+        agent_to_move = (max_plies % 2 == 0) == (player == "red")
+        assert bool(info["action_mask"][0].any()) == single_mask == agent_to_move
+        assert expected[1:] == (max_plies, False, True)
+        assert calls["vector"] == calls["single"]
+    # the opponent moves at the plies below the limit of its parity (Red first)
+    assert calls["single"] == 3 * (max_plies // 2 if player == "red" else (max_plies + 1) // 2)
+
+
+def test_a_limit_that_leaves_the_agent_no_move_is_refused() -> None:
+    """`Stratego-v0` refuses a game at `max_plies` once the opponent has moved (the agent
+    has no move to make); the vector environment let its agent move at ply 1 of
+    ``max_plies=1`` as Blue. Red always opens a batch's games, so it is refused when the
+    environment is made."""
+    from stratego.env import StrategoEnv
+
+    with pytest.raises(ArgumentError, match=r"^the new game is at ply 1, at the episode's "
+                                            r"limit max_plies=1 once the opponent has moved"):
+        StrategoEnv("classic", "random", player="blue", max_plies=1).reset(seed=0)
+    with pytest.raises(ArgumentError, match=r"max_plies=1 .*player='blue'|player='blue'.*"
+                                            r"max_plies=1"):
+        BatchVectorEnv(2, "classic", player="blue", max_plies=1)
+    BatchVectorEnv(2, "classic", player="red", max_plies=1).reset(seed=0)
+
+
+def test_a_bool_is_no_action_of_the_vector_env() -> None:
+    """As `Batch.step`: a bool in the actions is refused by name (it played as 0 or 1)."""
+    env = BatchVectorEnv(2, BARRAGE, opponent="self")
+    _, info = env.reset(seed=1)
+    before = env.batch.ply
+    with pytest.raises(ArgumentError, match="a bool is no action: True"):
+        env.step([True, int(info["action_mask"][1].argmax())])
+    assert (env.batch.ply == before).all()

@@ -15,6 +15,7 @@ from stratego.engine import apply, is_legal
 from stratego.env.common import (
     AGENTS,
     ILLEGAL_ACTION,
+    NUM_STATE_PLANES,
     PLAYERS,
     SetupSource,
     check_choice,
@@ -29,6 +30,7 @@ from stratego.env.common import (
     rewards,
     rgb_picture,
     start_state,
+    state_planes,
 )
 from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player
@@ -56,6 +58,11 @@ def observation_space() -> spaces.Dict:
         "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
     })
 
+
+def state_space() -> spaces.Box:
+    """The space of the global `StrategoAECEnv.state`: float32 planes
+    ``(NUM_STATE_PLANES, 10, 10)`` in [0, 1] (`stratego.env.common.state_planes`)."""
+    return spaces.Box(0.0, 1.0, (NUM_STATE_PLANES, 10, 10), dtype=np.float32)
 
 
 def _agent(value: object) -> str:
@@ -85,7 +92,13 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
       None), ``"termination"`` (the `stratego.state.Termination` value, ``"illegal
       move"`` or None when truncated) and ``"ply"``.
     * ``reset(seed=..., options={"state": state})`` starts from a given
-      `GameState` instead of new setups.
+      `GameState` instead of new setups; `game_state` is the game being played (None
+      before the first `reset`).
+    * `state` is PettingZoo's global state for centralised training (a critic that sees
+      everything, MAPPO- or QMIX-style): float32 planes ``(NUM_STATE_PLANES, 10, 10)``
+      in `state_space`, both agents' observation planes on Red's seat
+      (`stratego.env.common.state_planes`: every rank of both armies). Full
+      information, for training only: what an agent observes stays its own view.
     * Render modes: ``"ansi"`` (the board as the agent to move sees it, as
       text), ``"human"`` (that text printed) and ``"rgb_array"`` (a small picture
       of that agent's observation).
@@ -110,8 +123,11 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         self.agents = list(AGENTS)
         self.observation_spaces = {agent: observation_space() for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete(NUM_ACTIONS) for agent in AGENTS}
+        self.state_space = state_space()
+        """The space of `state` (PettingZoo's ``state_space``)."""
         self._rng = random.Random()
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
+        """The game being played (None before the first `reset`)."""
         self.agent_selection = AGENTS[0]  # so that `last` before `reset` says what to do
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -131,31 +147,42 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         given = given_state(options)
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = given if given is not None else start_state(self.rules, self.setups,
-                                                                  self._rng)
+        self.game_state = given if given is not None else start_state(self.rules, self.setups,
+                                                                       self._rng)
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
-        self.agent_selection = AGENTS[self.state.turn]
+        self.agent_selection = AGENTS[self.game_state.turn]
         self._settle()
+
+    def _game(self) -> GameState:
+        """The game being played; `ArgumentError` before the first `reset`."""
+        if self.game_state is None:
+            raise ArgumentError("no game yet: call reset() first")
+        return self.game_state
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The observation of `agent` (fresh arrays; `ArgumentError` for no agent of the
         game; before `reset` too)."""
         agent = _agent(agent)
-        if self.state is None:
-            raise ArgumentError("no game yet: call reset() first")
-        return observation(self.state, PLAYERS[agent])
+        return observation(self._game(), PLAYERS[agent])
+
+    def state(self) -> np.ndarray[Any, Any]:
+        """PettingZoo's global state, for centralised training: the whole game as float32
+        planes ``(NUM_STATE_PLANES, 10, 10)`` (`stratego.env.common.state_planes`: Red's
+        observation planes, then Blue's turned to Red's seat), a fresh array in
+        `state_space`. Full information (both armies' ranks): for a critic, never for
+        what an agent acts on. `ArgumentError` before `reset`."""
+        return state_planes(self._game())
 
     def step(self, action: int | None) -> None:
         """Play `action` for `agent_selection` (None once it is terminated or truncated:
         anything else then raises `ArgumentError`, a `ValueError` as PettingZoo's own
         check raises)."""
-        if self.state is None:
-            raise ArgumentError("no game yet: call reset() first")
+        game = self._game()
         agent = self.agent_selection
         if agent not in self.terminations:  # every agent has left the ended game
             raise ArgumentError("the game is over and both agents have left it: call "
@@ -166,15 +193,14 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
                                     f"None, not {shown(action)}")
             self._was_dead_step(action)
             return
-        assert self.state is not None
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(AGENTS, 0.0)
-        player = _PLAYER[self.state.turn]
+        player = _PLAYER[game.turn]
         move = decode(action, player)
-        if move is None or not is_legal(self.state, move):
-            self._illegal(agent, illegal_reason(self.state, action, player))
+        if move is None or not is_legal(game, move):
+            self._illegal(agent, illegal_reason(game, action, player))
         else:
-            self.state = apply(self.state, move)
+            self.game_state = apply(game, move)
             self._settle()
         self._accumulate_rewards()
         if self.render_mode == "human":
@@ -184,16 +210,14 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         other = AGENTS[1 - AGENTS.index(agent)]
         self.rewards[agent], self.rewards[other] = -1.0, 1.0
         self.terminations = dict.fromkeys(AGENTS, True)
-        assert self.state is not None
-        end = {"winner": other, "termination": ILLEGAL_ACTION, "ply": self.state.ply}
+        end = {"winner": other, "termination": ILLEGAL_ACTION, "ply": self._game().ply}
         # why, to the agent that played it only: the text is of its view
         self.infos = {agent: {"illegal_action": True, "illegal_reason": reason, **end},
                       other: dict(end)}
 
     def _settle(self) -> None:
         """Rewards, terminations, truncations and the agent to act after a move."""
-        state = self.state
-        assert state is not None
+        state = self._game()
         if state.outcome is not None:
             red, blue = rewards(state)
             self.rewards = {"red": red, "blue": blue}
@@ -207,12 +231,13 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> Any:
         """The board as the agent to move sees it: text (``"ansi"``), printed
         (``"human"``) or a picture (``"rgb_array"``)."""
-        if self.render_mode is None or self.state is None:
+        game = self.game_state
+        if self.render_mode is None or game is None:
             return None
         player = Player(AGENTS.index(self.agent_selection))
         if self.render_mode == "rgb_array":
-            return rgb_picture(observation(self.state, player)["observation"])
-        text = board_text(view(self.state, player))
+            return rgb_picture(observation(game, player)["observation"])
+        text = board_text(view(game, player))
         if self.render_mode == "human":
             print(text)
             return None
@@ -241,9 +266,11 @@ def raw_env(rules: Rules | str = "classic", *, setups: SetupSource = "random",
 def env(rules: Rules | str = "classic", *, setups: SetupSource = "random",
         render_mode: str | None = None, max_plies: int | None = DEFAULT_MAX_PLIES) -> Any:
     """The AEC environment in PettingZoo's ``OrderEnforcingWrapper`` (PettingZoo's ``env``
-    convention: it refuses `step` before `reset`). No out-of-bounds or illegal-action
-    wrapper: an illegal action already loses the game for its agent, without raising. The
-    wrapper passes attributes through (``env.state``, ``env.unwrapped``)."""
+    convention: it refuses `step` and `state()` before `reset`). No out-of-bounds or
+    illegal-action wrapper: an illegal action already loses the game for its agent, without
+    raising. The wrapper passes PettingZoo's methods (``env.state()``) and the environment's
+    attributes (``env.game_state``, ``env.state_space``; ``env.unwrapped`` is the
+    environment itself) through."""
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[import-untyped]
 
     return OrderEnforcingWrapper(raw_env(rules, setups=setups, render_mode=render_mode,

@@ -1,5 +1,6 @@
 """What the environments share: rules and setups from their names, opponents from their
-descriptions, observations, rewards, endings and pictures of one agent's view."""
+descriptions, observations, rewards, endings and pictures of one agent's view; and the
+full-information planes of the AEC environment's global ``state()`` (`state_planes`)."""
 
 from __future__ import annotations
 
@@ -42,12 +43,12 @@ from stratego.setup_model import SETUP_SOURCES, setup_source
 from stratego.setups import Setup
 from stratego.state import GameState, Termination
 
-__all__ = ["AGENTS", "ILLEGAL_ACTION", "OBSERVATION_DTYPES", "TRUNCATED", "BotSource",
-           "SetupSource", "answer_text", "bot_setup", "bot_spec", "build_bot", "check_choice",
-           "check_flag", "check_max_plies", "check_seed", "check_setups", "decode",
-           "draw_setup", "ending", "given_state", "illegal_reason", "league", "observation",
-           "planes_space", "reset_bot", "rewards", "rgb_picture", "seat_from", "shaped",
-           "start_state"]
+__all__ = ["AGENTS", "ILLEGAL_ACTION", "NUM_STATE_PLANES", "OBSERVATION_DTYPES", "TRUNCATED",
+           "BotSource", "SetupSource", "action_number", "answer_text", "bot_setup", "bot_spec",
+           "build_bot", "check_choice", "check_flag", "check_max_plies", "check_seed",
+           "check_setups", "decode", "draw_setup", "ending", "given_state", "illegal_reason",
+           "league", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
+           "seat_from", "shaped", "start_state", "state_planes"]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -272,9 +273,8 @@ def illegal_reason(state: GameState, action: object, player: Player) -> str:
     the player cannot see, so the text depends only on the player's view)."""
     from stratego.explain import explain_illegal
 
-    try:
-        index = operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
+    index = action_number(action)
+    if index is None:
         return (f"not an action index: {shown(action)} (expected a whole number from 0 to "
                 f"{NUM_ACTIONS - 1}, such as an entry of the action mask's nonzero indices)")
     if not 0 <= index < NUM_ACTIONS:  # a Move is an int: say what it is, not its value
@@ -285,14 +285,24 @@ def illegal_reason(state: GameState, action: object, player: Player) -> str:
     return f"action {index} ({move}): {why}"
 
 
-def decode(action: object, player: Player) -> Move | None:
-    """The move of `action` from `player`'s seat, or None when it is not an action index."""
-    moves = action_moves(player)
+def action_number(action: object) -> int | None:
+    """`action` as an int when it is a whole number (an int, a NumPy integer), else None:
+    a bool is no action index (``True`` is not action 1), nor a float or a text."""
+    if isinstance(action, bool | np.bool_):
+        return None
     try:
-        index = operator.index(action)  # type: ignore[arg-type]
+        return operator.index(action)  # type: ignore[arg-type]
     except TypeError:
         return None
-    return moves[index] if 0 <= index < NUM_ACTIONS else None
+
+
+def decode(action: object, player: Player) -> Move | None:
+    """The move of `action` from `player`'s seat, or None when it is not an action index
+    (`action_number`)."""
+    index = action_number(action)
+    if index is None:
+        return None
+    return action_moves(player)[index] if 0 <= index < NUM_ACTIONS else None
 
 
 def observation(state: GameState, player: Player) -> dict[str, Any]:
@@ -303,6 +313,29 @@ def observation(state: GameState, player: Player) -> dict[str, Any]:
     else:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     return {"observation": observation_planes(state, player), "action_mask": mask}
+
+
+NUM_STATE_PLANES = 2 * NUM_PLANES
+"""How many planes `state_planes` returns (116): both seats' observation planes."""
+
+
+def state_planes(state: GameState) -> np.ndarray[Any, Any]:
+    """The whole game as float32 planes ``(NUM_STATE_PLANES, 10, 10)``, the global state of
+    a centralised critic (PettingZoo's ``state()``, MAPPO- or QMIX-style training): both
+    players' observation planes (`stratego.encoding.observation_planes`, layout `PLANES`)
+    stacked on one board, Red's seat (the board as written: row 0 is rank 1, file 0 file a).
+
+    * planes ``0`` to ``NUM_PLANES - 1``: Red's observation planes, as Red sees the game;
+    * planes ``NUM_PLANES`` to ``2 * NUM_PLANES - 1``: Blue's, turned half a circle to
+      Red's seat, so that ``[:, row, file]`` is the same square in both halves.
+
+    Each half's ``own/<rank>`` planes (its first 12) place that army's pieces by rank, so
+    together they hold every rank of both armies, beside what each player knows of the
+    other's (its ``opponent/...`` and ``possible/...`` planes). Full information: for a
+    critic or a value target in training, never the input of a policy that plays."""
+    red = observation_planes(state, Player.RED)
+    blue = observation_planes(state, Player.BLUE)[:, ::-1, ::-1]
+    return np.concatenate((red, blue))
 
 
 OBSERVATION_DTYPES = ("float32", "uint8")

@@ -90,6 +90,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
       None), ``info["termination"]`` (the `stratego.state.Termination` value, such as
       ``"flag captured"``; ``"illegal move"`` after an illegal action; None when
       truncated) and ``info["ply"]``.
+    * `game_state`: the game being played (a `GameState`, None before the first
+      `reset`), as the PettingZoo environment names it; `state` is an alias of it.
     * `render_mode`: ``"ansi"`` (`render` returns the board as the agent sees it, as
       text), ``"human"`` (that text printed to standard output at every `reset` and
       `step`, as Gymnasium's human mode renders by itself; `render` prints it too) or
@@ -124,9 +126,21 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self.dtype = dtype
         self.flatten = flatten
-        self.state: GameState | None = None
+        self.game_state: GameState | None = None
+        """The game being played (None before the first `reset`)."""
         self._mask: np.ndarray[Any, Any] | None = None
         self._over = ""  # how the episode ended ("" while it goes on)
+
+    @property
+    def state(self) -> GameState | None:
+        """`game_state` under its former name (kept for scripts that read it, such as
+        ``benchmarks/train_ppo.py``; the PettingZoo environment's `state` is PettingZoo's
+        global-state method instead)."""
+        return self.game_state
+
+    @state.setter
+    def state(self, value: GameState | None) -> None:
+        self.game_state = value
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any],
@@ -136,6 +150,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         Raises `ArgumentError` for a seed that is no whole number >= 0, options that are
         not a dict, or a state that is not a `GameState`."""
         given = given_state(options)
+        asked = given is not None  # a game of options["state"], not a new one
         super().reset(seed=check_seed(seed))
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
@@ -145,27 +160,29 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             place = bot_setup(self.opponent) if self.bot_setup else None
             own = [(self.player.opponent, place)] if place is not None else []
             given = start_state(self.rules, self.setups, rng, own)
-        self.state = given
+        self.game_state = given
         self._over = ""
         self._opponent_plays()
-        self._check_started(given)
+        self._check_started(given, asked)
         obs, info = self._observe()
         if self.render_mode == "human":
             self.render()
         return obs, info
 
-    def _check_started(self, given: GameState) -> None:
+    def _check_started(self, given: GameState, asked: bool) -> None:
         """Refuse a game that gives the agent no move to make: over, or at the ply limit
         (the opponent to move there would not move, and the agent's action would be
-        checked against the opponent's moves)."""
-        state = self.state
+        checked against the opponent's moves). `asked`: the game is options["state"]
+        (else a new game, which reaches the limit when Blue plays ``max_plies=1``)."""
+        state = self.game_state
         assert state is not None
         if state.outcome is not None or (self.max_plies is not None
                                          and state.ply >= self.max_plies):
-            self.state = None
+            self.game_state = None
             why = (f"is over ({state.outcome})" if state.outcome is not None else
                    f"is at ply {state.ply}, at the episode's limit max_plies={self.max_plies}")
-            raise ArgumentError(f"the game of options['state'] {why}"
+            whose = "the game of options['state']" if asked else "the new game"
+            raise ArgumentError(f"{whose} {why}"
                                 + ("" if state is given else " once the opponent has moved")
                                 + ": the agent has no move to make")
 
@@ -193,10 +210,10 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             if self.render_mode == "human":
                 self.render()
             return obs, -1.0, True, False, info
-        self.state = apply(state, move)
+        self.game_state = apply(state, move)
         self._opponent_plays()
         obs, info = self._observe()
-        state = self.state
+        state = self.game_state
         paid = np.asarray(rewards(state), np.float32)
         info["rewards"] = paid
         terminated = state.outcome is not None
@@ -214,9 +231,9 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
 
     def _started(self) -> GameState:
         """The game of the episode; `ArgumentError` before the first `reset`."""
-        if self.state is None:
+        if self.game_state is None:
             raise ArgumentError("no episode yet: call reset() first")
-        return self.state
+        return self.game_state
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The legal actions of the agent now, as a `bool` array (the method masked
@@ -228,7 +245,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         return self._mask.astype(bool)
 
     def _opponent_plays(self) -> None:
-        state = self.state
+        state = self.game_state
         assert state is not None
         other = self.player.opponent
         while state.outcome is None and state.to_move == other and (
@@ -239,11 +256,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                                     f"answered {answer_text(move)}, {unplayable(move)}",
                                     ILLEGAL_ACTION)
             state = apply(state, move)
-        self.state = state
+        self.game_state = state
 
     def _observe(self) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
-        assert self.state is not None
-        seen = observation(self.state, self.player)
+        assert self.game_state is not None
+        seen = observation(self.game_state, self.player)
         self._mask = seen["action_mask"]
         return (shaped(seen["observation"], self.dtype, self.flatten),
                 {"action_mask": seen["action_mask"].copy()})
@@ -257,11 +274,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         """The board as the agent sees it: text (``"ansi"``), that text printed to standard
         output (``"human"``, which returns None) or a picture (``"rgb_array"``); None
         without a render mode or before `reset`."""
-        if self.render_mode is None or self.state is None:
+        if self.render_mode is None or self.game_state is None:
             return None
         if self.render_mode == "rgb_array":
-            return rgb_picture(observation(self.state, self.player)["observation"])
-        text = board_text(view(self.state, self.player))
+            return rgb_picture(observation(self.game_state, self.player)["observation"])
+        text = board_text(view(self.game_state, self.player))
         if self.render_mode == "human":
             print(text)
             return None

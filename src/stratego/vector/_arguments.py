@@ -23,12 +23,15 @@ from stratego.vector._kernels.layout import Games, Tables
 from stratego.vector.codes import CODES_WIDTH, MASK_BYTES, PLANE_SCALES
 
 
-def seeded_generator(seed: int) -> np.random.Generator:
-    """NumPy's generator for `seed`, a whole number (NumPy integers too; a negative one
-    draws from a stream of its own: `stratego.arguments.numpy_generator`)."""
+def seeded_generator(seed: object, name: str = "seed", also: str = "") -> np.random.Generator:
+    """NumPy's generator for `seed`, a whole number >= 0 (NumPy integers too), as NumPy,
+    Gymnasium and the environments take a seed; `ArgumentError` naming the argument
+    `name` otherwise (a negative number, a bool, a float, a text), `also` listing what
+    else it takes (``"a NumPy Generator, "``)."""
     number = whole_number(seed)
-    if number is None:
-        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
+    if number is None or number < 0:
+        raise ArgumentError(f"{name} must be {also}a whole number >= 0 or None, not "
+                            f"{shown(seed)}")
     generator: np.random.Generator = numpy_generator(number, "stratego.vector")
     return generator
 

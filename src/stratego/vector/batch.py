@@ -199,7 +199,9 @@ class Batch:
         `setups`, a sequence of `n` pairs ``(red_setup, blue_setup)`` (each a `Setup` or
         its text), game ``i`` starts from pair ``i`` (checked as `stratego.new_game`
         does), and `seed` seeds the generator the later resets draw from, as without
-        `setups`. `rules` may be a rules name (``"classic"``).
+        `setups`. `rules` may be a rules name (``"classic"``). A seed, here and in `reset`,
+        `reset_done` and `sample_actions`, is a whole number >= 0 or None, as the
+        environments take it (`ArgumentError` naming it otherwise).
         """
         rules = check_rules(rules)
         count = whole(n, "a batch size")
@@ -479,7 +481,7 @@ class Batch:
         """``(N,)``: one legal action per game (-1 for games over), uniformly at random, or
         with `logits` drawn from a policy.
 
-        `rng` is a NumPy `Generator` or a seed (any whole number, as
+        `rng` is a NumPy `Generator` or a seed (a whole number >= 0, as
         `Batch.new` takes it; `ArgumentError` for anything else). `logits`, float
         ``(N, NUM_ACTIONS)`` (float32 or float64, e.g. ``policy(planes).numpy()``), gives
         each game's action the probability of the softmax of its logits over that game's
@@ -488,7 +490,8 @@ class Batch:
         A legal action's logit may be -inf (never drawn), but not NaN or +inf, and not
         all of a game's legal actions may be -inf (`ArgumentError` naming the game)."""
         generator = (rng if isinstance(rng, np.random.Generator) else
-                     np.random.default_rng() if rng is None else seeded_generator(rng))
+                     np.random.default_rng() if rng is None
+                     else seeded_generator(rng, "rng", "a NumPy Generator, "))
         n = len(self)
         out = np.empty(n, np.int64)
         u = generator.random(n)
@@ -545,7 +548,8 @@ class Batch:
 
         Actions are whole numbers (an integer array, or a list of ints), `where` a bool
         array: anything else (floats, which would be cut; texts, which would be parsed;
-        ints or texts as truth values) raises `ArgumentError`, before any game moves, and
+        bools, even in a list of ints; ints or texts as truth values) raises
+        `ArgumentError`, before any game moves, and
         so does a `stratego.Move` (an `int` whose value is no action; also as that value in
         an integer array) as the action of a game the step plays (on, and in `where`),
         whatever `ignore_illegal`, naming the game and the conversion,
@@ -561,6 +565,11 @@ class Batch:
             given = np.asarray(None)
         if not isinstance(ignore_illegal, bool):
             raise ArgumentError(f"ignore_illegal is True or False, not {shown(ignore_illegal)}")
+        if isinstance(actions, list | tuple):  # NumPy makes [True, 5] an int array
+            for row, action in enumerate(actions):
+                if isinstance(action, bool | np.bool_):
+                    raise ArgumentError(f"game {row}: a bool is no action: {shown(action)} "
+                                        f"(actions are whole numbers)")
         kind = given.dtype.kind
         if kind not in "iu":  # a float is cut, a text parsed: no silent guess
             _refuse_moves(actions, range(given.size) if given.ndim == 1 else ())

@@ -3,7 +3,9 @@
 `BatchVectorEnv` runs `num_envs` games in one `Batch`: one call advances them all. The
 agent plays `player` in every game against an opponent, or both sides (``"self"``):
 
-* ``opponent="random"``: uniformly random legal moves (the batch's compiled sampler);
+* ``opponent="random"``: uniformly random legal moves (the batch's compiled sampler, one
+  generator drawing for all the games at once: a game's random replies depend on the
+  other games' seeds too);
 * ``opponent="heuristic"``, or any bot spec (``"module:factory"``, a
   `stratego.match.BotSpec`, a bot object such as a `stratego.bots.PolicyBot`): one bot per
   game, asked with its view (slow: the scalar engine's view of each game; a `PolicyBot`
@@ -24,22 +26,28 @@ rng)`` method places its own army, as in `stratego.match.play_match` (``bot_setu
 it gets one from `setups` too).
 
 Observations are `stratego.encoding.observation_planes` arrays (from the agent's seat, or
-the mover's in self-play); ``info["action_mask"]`` holds the legal actions,
-``info["to_move"]`` who moves. The reward is +1 for a win, -1 for a loss, 0 otherwise, for
-the agent (in self-play: for the player who just moved); ``info["rewards"]``, float32
-``(N, 2)``, gives both seats' rewards (Red, Blue) on every step: zero-sum, non-zero only on
-the step a game ends, so in self-play the loser's -1 arrives on that step too. The step an
-episode ends also sets ``info["winner"]`` (int8, 0 Red, 1 Blue, -1 none),
-``info["termination"]`` (int8 codes of `TERMINATION_NAMES`) and ``info["ply"]``, each
-with its Gymnasium mask (``info["_winner"]`` ...) marking the games that ended. An
-episode terminates when its game ends and is truncated after `max_plies` plies. Autoreset
-follows Gymnasium 1.x ``AutoresetMode.NEXT_STEP``: the step after an episode ended restarts
-that game and ignores its action (reward 0). Call `reset` before the first `step`. An
-illegal action raises `IllegalMoveError` naming the game (mask the logits); actions are
-whole numbers, as `Batch.step` takes them. An opponent that answers what it may not (a
-batched policy's floats or wrong shape, an illegal action from any opponent) raises
-`stratego.errors.BotFaultError` naming the opponent and the game, with `termination`
-``"bad answer"`` or ``"illegal move"``.
+the mover's in self-play); ``info["action_mask"]`` holds the legal actions (bool ``(N,
+NUM_ACTIONS)``, as `Batch.action_mask` writes them; Gymnasium's ``action_space.sample``
+takes them as ``mask=tuple(mask.astype(numpy.int8))``, and ``env.batch.sample_actions(rng)``
+draws the same uniform legal actions in compiled code), ``info["to_move"]`` who moves. The
+reward is +1 for a win, -1 for a loss, 0 otherwise, for the agent (in self-play: for the
+player who just moved, so a sum of the rewards over an episode, as Gymnasium's
+``RecordEpisodeStatistics`` keeps, mixes both seats: read ``info["rewards"]``);
+``info["rewards"]``, float32 ``(N, 2)``, gives both seats' rewards (Red, Blue) on every
+step: zero-sum, non-zero only on the step a game ends, so in self-play the loser's -1
+arrives on that step too. The step an episode ends also sets ``info["winner"]`` (int8, 0
+Red, 1 Blue, -1 none), ``info["termination"]`` (int8 codes of `TERMINATION_NAMES`) and
+``info["ply"]``, each with its Gymnasium mask (``info["_winner"]`` ...) marking the games
+that ended. An episode terminates when its game ends and is truncated once its game
+reaches `max_plies` plies, as in `Stratego-v0` (the opponent does not move at the limit,
+and a game cut short with the opponent to move shows the agent an all-False mask).
+Autoreset follows Gymnasium 1.x ``AutoresetMode.NEXT_STEP``: the step after an episode
+ended restarts that game and ignores its action (reward 0). Call `reset` before the first
+`step`. An illegal action raises `IllegalMoveError` naming the game (mask the logits);
+actions are whole numbers, as `Batch.step` takes them (not bools). An opponent that
+answers what it may not (a batched policy's floats or wrong shape, an illegal action from
+any opponent) raises `stratego.errors.BotFaultError` naming the opponent and the game,
+with `termination` ``"bad answer"`` or ``"illegal move"``.
 """
 
 from __future__ import annotations
@@ -184,7 +192,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
     documentation). `num_envs` is a whole number (NumPy integers too, as `Batch.new` takes
     it); `rules` is a `Rules` value or its name; `player` the agent's seat (Red by
     default; with ``opponent="self"`` the agent plays both seats, so a `player` is refused
-    there); `threads` is `Batch.threads`; `dtype` ``"float32"`` (the default) or
+    there; Blue with ``max_plies=1`` is refused too, Red's first move reaching the limit);
+    `threads` is `Batch.threads`; `dtype` ``"float32"`` (the default) or
     ``"uint8"`` (the names or the NumPy dtypes, as `Batch.observation_planes` takes them:
     the planes times 255, written several times faster) and `flatten` (one vector of
     ``NUM_PLANES * 100`` values per game) choose the observations' form; `render_mode`
@@ -240,6 +249,10 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.num_envs = num_envs
         self.player = Player.RED if player is None else seat_from(player)
         """The agent's seat (in self-play: Red, though the agent plays both)."""
+        if max_plies == 1 and self.player is Player.BLUE:  # Red opens every batch game
+            raise ArgumentError(f"max_plies=1 with player={shown(player)}: the opponent's "
+                                f"first move reaches the limit, leaving the agent no move "
+                                f"to make (as Stratego-v0 refuses at reset)")
         self.max_plies = max_plies
         self.bot_setup = check_flag("bot_setup", bot_setup)
         self.setups = setups
@@ -312,6 +325,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         batch = self.batch
         while True:
             theirs = ~batch.done & (batch.to_move != self.player)
+            if self.max_plies is not None:  # at the limit the episode is truncated, as in
+                theirs &= batch.ply < self.max_plies  # Stratego-v0: the opponent stops there
             if not theirs.any():
                 return
             batch.step(self._opponent_actions(theirs), where=theirs)
@@ -415,8 +430,11 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                                           dtype=np.dtype(self.dtype))
         if self.flatten:
             planes = planes.reshape(self.num_envs, NUM_PLANES * 100)
-        info: dict[str, Any] = {"action_mask": batch.action_mask(),  # a new array
-                                "to_move": batch.to_move}
+        mask = batch.action_mask()  # a new array
+        to_move = batch.to_move
+        if not self.self_play:  # a game cut short at max_plies with the opponent to move:
+            mask[to_move != self.player] = False  # no move of the agent's (not the opponent's)
+        info: dict[str, Any] = {"action_mask": mask, "to_move": to_move}
         if self._opponents:
             info["opponent"] = self._pick.copy()
         info.update(extra)
@@ -430,9 +448,13 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         options: dict[str, Any] | None = None
     ) -> tuple[_Obs, dict[str, Any]]:
         """New games in every environment. `seed`: an int seeds game ``i`` with
-        ``seed + i`` (Gymnasium's convention); a list gives each game its seed (None:
-        unseeded). Each game's seed fixes its setups, league draws and bot seeds; the
-        random opponent's moves come from one generator seeded from all of them."""
+        ``seed + i`` (Gymnasium's convention); a list gives each game its seed. A game
+        without one (``seed=None``, or a None entry) continues its generator, as
+        Gymnasium's environments do: seeded by an earlier reset (``reset(seed=3)`` then
+        ``reset()`` deals the same games in every run), or fresh randomness if none was
+        ever seeded. Each game's generator fixes its setups, league draws and bot seeds;
+        the random opponent draws its moves for all the games from one generator, seeded
+        from all the seeds when every game gets one (else it continues too)."""
         if seed is None or not isinstance(seed, list | tuple | np.ndarray) or (
                 isinstance(seed, np.ndarray) and seed.ndim == 0):
             first = check_seed(seed)
@@ -442,11 +464,12 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             seeds = [check_seed(s) for s in list(seed)]
             if len(seeds) != self.num_envs:
                 raise ArgumentError(f"reset needs {self.num_envs} seeds, not {len(seeds)}")
-        fresh = np.random.SeedSequence().spawn(self.num_envs)
-        self._games = [np.random.default_rng(fresh[i] if s is None else s)
+        # a game without a seed continues its generator (made from fresh entropy with the
+        # environment, or seeded by an earlier reset), as a Gymnasium environment does
+        self._games = [self._games[i] if s is None else np.random.default_rng(s)
                        for i, s in enumerate(seeds)]
-        known = [s for s in seeds if s is not None]
-        self._rng = np.random.default_rng(known if len(known) == len(seeds) else None)
+        if all(s is not None for s in seeds):
+            self._rng = np.random.default_rng([s for s in seeds if s is not None])
         self._np_random = self._rng
         self._restart(np.arange(self.num_envs))
         self._started = True
