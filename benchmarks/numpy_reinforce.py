@@ -11,23 +11,41 @@ moves are made more likely and the loser's less (the baseline is 0: self-play re
 average to zero).
 
     python benchmarks/numpy_reinforce.py            # train, then play random at marks
+    python benchmarks/numpy_reinforce.py --steps 3000 --out reinforce.npz
+    stratego match --edition classic+barrage --blue random \\
+        --red "benchmarks/numpy_reinforce.py:make_bot(path='reinforce.npz')"
 
-prints the win, loss and draw rates against the random bot (half the games as Red, half
-as Blue) before training and after each mark of CPU time. `tests/test_learning.py` runs
-the same recipe with a fixed number of steps.
+The first prints the win, loss and draw rates against the random bot (half the games as
+Red, half as Blue) before training and after each mark of CPU time. `--out` saves the
+trained weights (`save`: a NumPy ``.npz``, no pickle, recording the rules and the
+observation and action layouts as `stratego.nn`'s weight files do), and the bot factory
+`make_bot` plays them wherever a bot spec is taken (the path quoted: ``path='...'``).
+`tests/test_learning.py` runs the same recipe with a fixed number of steps.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import pathlib
 import time
+import zipfile
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_moves
+from stratego.arguments import file_path, rules_from
+from stratego.bots.base import moves_to_choose
+from stratego.bots.policy import PolicyBot
+from stratego.editions import by_name
+from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, PLANES, action_moves
+from stratego.errors import ArgumentError, BotSpecError, RulesError, shown
+from stratego.moves import Move
 from stratego.pieces import Player
-from stratego.vector.env import BatchVectorEnv
+from stratego.rules import Rules
+from stratego.views import PlayerView
 
 _MOVES = action_moves(Player.RED)[:NUM_MOVE_ACTIONS]
 FROM = np.array([m.frm.index for m in _MOVES if m.frm is not None] + [0] * (
@@ -89,14 +107,21 @@ def train(steps: int, *, num_envs: int = 64, rules: str = "classic+barrage",
     """`steps` steps of self-play REINFORCE on `num_envs` games; returns the weights.
     `marks(theta, step)` (optional) is called after every step; training stops when it
     returns True."""
+    from stratego.vector.env import BatchVectorEnv  # numba: only to train and evaluate
+
     env = BatchVectorEnv(num_envs, rules, opponent="self", max_plies=max_plies)
     rng = np.random.default_rng(seed)
     theta = np.zeros(FEATURES)
     traces = np.zeros((num_envs, 2, FEATURES))  # per game and seat: sum of grad log pi
     obs, info = env.reset(seed=seed)
     every = np.arange(num_envs)
+    restarting = np.zeros(num_envs, bool)  # games that ended on the previous step
     for step in range(steps):
-        actions, grads = choose(theta, obs, info["action_mask"], rng)
+        # Autoreset is next-step: the step after a game ends restarts it and ignores its
+        # action. A game cut at max_plies still shows its legal moves on that step, so no
+        # move is chosen for it: its gradient would land in the new game's trace.
+        mask = info["action_mask"] & ~restarting[:, None]
+        actions, grads = choose(theta, obs, mask, rng)
         traces[every, info["to_move"].astype(np.intp)] += grads
         obs, _, _, _, info = env.step(np.maximum(actions, 0))
         ended = info["_winner"]
@@ -104,6 +129,7 @@ def train(steps: int, *, num_envs: int = 64, rules: str = "classic+barrage",
             paid = info["rewards"][ended]
             theta += lr / num_envs * np.einsum("gs,gsf->f", paid, traces[ended])
             traces[ended] = 0.0
+        restarting = ended.copy()
         if marks is not None and marks(theta, step):
             break
     env.close()
@@ -114,6 +140,8 @@ def evaluate(theta: np.ndarray | None, games: int = 400, *, rules: str = "classi
              max_plies: int = 400, seed: int = 1000, greedy: bool = False) -> np.ndarray:
     """Win, loss and draw counts of the policy (None: uniformly random moves) against the
     random bot over `games` games, half as Red and half as Blue."""
+    from stratego.vector.env import BatchVectorEnv
+
     counts = np.zeros(3, np.int64)
     rng = np.random.default_rng(seed)
     for index, player in enumerate(("red", "blue")):
@@ -149,34 +177,172 @@ class LinearPolicy:
         return out
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--marks", default="10,20,40", help="CPU seconds of training at which "
-                        "to evaluate (default: %(default)s)")
+# -- weight files and the bot -----------------------------------------------------------
+
+FORMAT = "numpy_reinforce/1"
+"""The format name a weight file's ``meta`` records."""
+
+
+def layout() -> dict[str, Any]:
+    """What a weight file records of the encoding it was trained on (as `stratego.nn`'s
+    files do: the plane names, shape and dtype, and the action layout with the digest of
+    every action's move) and of the policy (its feature count)."""
+    from stratego.nn import action_digest
+
+    return {
+        "observation": {"planes": list(PLANES), "shape": [NUM_PLANES, 10, 10],
+                        "dtype": "float32"},
+        "actions": {"size": NUM_ACTIONS, "moves": NUM_MOVE_ACTIONS, "digest": action_digest()},
+        "policy": {"kind": "linear", "features": FEATURES, "targets": TARGETS},
+    }
+
+
+def save(theta: np.ndarray, rules: Rules | str, path: str | os.PathLike[str]) -> None:
+    """Write `theta`, trained under `rules`, to `path` (exactly that name): a NumPy
+    ``.npz`` archive (no pickle) of the array ``theta`` and ``meta``, a JSON text of the
+    format (`FORMAT`), the rules' name and the `layout`."""
+    weights = np.asarray(theta, dtype=np.float64)
+    if weights.shape != (FEATURES,) or not np.isfinite(weights).all():
+        raise ArgumentError(f"the weights are {FEATURES} finite numbers, not "
+                            f"{shown(theta)}")
+    meta = {"format": FORMAT, "rules": rules_from(rules).name, **layout()}
+    with open(file_path(path, "save"), "wb") as out:  # np.savez would add ".npz" to a name
+        np.savez(out, theta=weights, meta=np.array(json.dumps(meta)))
+
+
+def load(path: str | os.PathLike[str]) -> tuple[np.ndarray, Rules]:
+    """The weights of the file `path` and the rules they were trained under.
+    `BotSpecError` for a file that is missing, not such a weight file (a `stratego.nn`
+    network is named as one), or written for another observation, action or policy
+    layout (the message names what differs)."""
+    where = file_path(path, "numpy_reinforce.load")
+    try:
+        with np.load(where, allow_pickle=False) as archive:
+            arrays = {name: archive[name] for name in archive.files}
+    except FileNotFoundError:
+        raise BotSpecError(f"no weights at {shown(where)}: no such file") from None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        raise BotSpecError(f"{shown(where)}: not a weight file (.npz): "
+                           f"{shown(str(error))}") from None
+    try:
+        read = json.loads(str(arrays["meta"]))
+    except (KeyError, ValueError, RecursionError):
+        read = None
+    meta: dict[str, Any] = read if isinstance(read, dict) else {}
+    found = meta.get("format")
+    if found != FORMAT:
+        from stratego.nn import FORMAT as NETWORK
+
+        hint = (f": a stratego.nn network, played by the bot spec "
+                f"stratego.nn:make_bot(path={str(where)!r})" if found == NETWORK else "")
+        raise BotSpecError(f"{where}: format {shown(found)}, not {FORMAT}{hint}")
+    for part, expected in layout().items():
+        given = meta[part] if isinstance(meta.get(part), dict) else {}
+        differs = sorted(key for key in expected if given.get(key) != expected[key])
+        if differs:
+            raise BotSpecError(f"{where}: written for another {part.rstrip('s')} layout "
+                               f"({', '.join(differs)}: not this recipe's)")
+    try:
+        rules = by_name(meta.get("rules"))  # type: ignore[arg-type]
+    except (RulesError, TypeError) as error:
+        raise BotSpecError(f"{where}: its rules {shown(meta.get('rules'))} are not known "
+                           f"here: {error}") from None
+    theta = arrays.get("theta")
+    if (theta is None or theta.shape != (FEATURES,) or theta.dtype.kind != "f"
+            or not np.isfinite(theta).all()):
+        raise BotSpecError(f"{where}: 'theta' is not {FEATURES} finite numbers")
+    return theta.astype(np.float64), rules
+
+
+class LinearBot(PolicyBot):
+    """A `PolicyBot` over `LinearPolicy` that plays only the rules its weights were
+    trained under, as a `stratego.nn.NetworkBot` does: `RulesError` at its first move
+    under others (a ply limit is no other game), and its ``rules``, which the
+    environments check before a game."""
+
+    def __init__(self, theta: np.ndarray, rules: Rules | str, *, greedy: bool = False,
+                 seed: int | None = None, name: str = "reinforce") -> None:
+        super().__init__(LinearPolicy(theta), greedy=greedy, seed=seed, name=name)
+        self.rules = rules_from(rules)
+
+    def __call__(self, view: PlayerView) -> Move:
+        moves_to_choose(view)
+        if view.rules.name != self.rules.name:
+            raise RulesError(f"these weights were trained under {self.rules.name}; they do "
+                             f"not play {view.rules.name}")
+        return super().__call__(view)
+
+
+def make_bot(seed: int | None = None, *, path: str | os.PathLike[str] | None = None,
+             greedy: bool = False) -> LinearBot:
+    """The bot factory of the spec ``benchmarks/numpy_reinforce.py:make_bot(path='w.npz')``
+    (the path quoted, as every text in a spec's options): the weights `save` wrote, moves
+    drawn from the policy (seeded by `seed`), or its best one with ``greedy=True``."""
+    if path is None:
+        raise BotSpecError("numpy_reinforce.py:make_bot needs the weight file, quoted: "
+                           "make_bot(path='reinforce.npz')")
+    theta, rules = load(path)
+    return LinearBot(theta, rules, greedy=greedy, seed=seed,
+                     name=pathlib.Path(os.fspath(path)).stem or "reinforce")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    length = parser.add_mutually_exclusive_group()
+    length.add_argument("--marks", default="10,20,40", help="CPU seconds of training at "
+                        "which to evaluate (default: %(default)s)")
+    length.add_argument("--steps", type=int, help="train exactly this many steps (each "
+                        "a step of --num-envs games), evaluating nothing")
+    parser.add_argument("--out", metavar="FILE.npz", help="save the trained weights there; "
+                        "play them with the bot spec "
+                        "\"benchmarks/numpy_reinforce.py:make_bot(path='FILE.npz')\"")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--rules", default="classic+barrage")
-    args = parser.parse_args()
-    marks = [float(m) for m in args.marks.split(",")]
+    parser.add_argument("--num-envs", type=int, default=64)
+    parser.add_argument("--max-plies", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    if args.out is not None and not pathlib.Path(args.out).resolve().parent.is_dir():
+        parser.error(f"--out {args.out}: no such folder")
+    options = {"rules": args.rules, "num_envs": args.num_envs, "max_plies": args.max_plies,
+               "seed": args.seed}
     start = time.process_time()
+    if args.steps is not None:
+        theta = train(args.steps, **options)
+        print(f"trained {args.steps} steps of {args.num_envs} games in "
+              f"{time.process_time() - start:.1f} CPU s")
+    else:
+        theta = _train_to_marks(args, options)
+        print(f"total CPU {time.process_time() - start:.0f} s (time.process_time, one "
+              "process)")
+    if args.out is not None:
+        save(theta, args.rules, args.out)
+        print(f"saved {args.out}: play it as "
+              f"\"benchmarks/numpy_reinforce.py:make_bot(path={args.out!r})\"")
+
+
+def _train_to_marks(args: argparse.Namespace, options: dict[str, Any]) -> np.ndarray:
+    """Train, evaluating against the random bot before and at each mark of CPU time."""
+    marks = [float(m) for m in args.marks.split(",")]
     row = "{:>10} {:>7} {:>7} {:>7} {:>7}"
     print(row.format("CPU s", "steps", "win", "loss", "draw"))
+    every = {"rules": args.rules, "max_plies": args.max_plies}
     print(row.format(0, 0, *(f"{c / args.games:.1%}" for c in evaluate(None, args.games,
-                                                                         rules=args.rules))))
+                                                                         **every))))
     state = {"spent": 0.0, "clock": time.process_time(), "mark": 0}
 
     def at_marks(theta: np.ndarray, step: int) -> bool:
         now = time.process_time()
         state["spent"] += now - state["clock"]
         if state["spent"] >= marks[int(state["mark"])]:
-            counts = evaluate(theta, args.games, rules=args.rules)
+            counts = evaluate(theta, args.games, **every)
             print(row.format(f"{state['spent']:.0f}", step + 1,
                              *(f"{c / args.games:.1%}" for c in counts)), flush=True)
             state["mark"] += 1
         state["clock"] = time.process_time()  # evaluating is not training
         return state["mark"] >= len(marks)
 
-    train(10**9, rules=args.rules, marks=at_marks)
-    print(f"total CPU {time.process_time() - start:.0f} s (time.process_time, one process)")
+    return train(10**9, marks=at_marks, **options)
 
 
 if __name__ == "__main__":

@@ -246,6 +246,31 @@ def test_the_bot_factory_takes_a_path(tmp_path: pathlib.Path) -> None:
         make_bot(1)
 
 
+def test_the_bot_factory_path_is_quoted_in_a_spec(tmp_path: pathlib.Path) -> None:
+    """A spec's options are Python literals: the path is written ``path='...'``, and the
+    factory says so when it gets a path that is no text."""
+    from stratego.bots import make_bot as bot_from_spec
+
+    path = tmp_path / "net.npz"
+    Network.random(CLASSIC, channels=2, layers=1, seed=8).save(path)
+    bot = bot_from_spec(f"stratego.nn:make_bot(path={str(path)!r}, greedy=True)", seed=1)
+    assert isinstance(bot, NetworkBot)
+    assert bot.network is load(path)
+    assert "stratego.nn:make_bot(path='weights.npz')" in (make_bot.__doc__ or "")
+    for value in (3, 1.5, ["net.npz"]):
+        with pytest.raises(BotSpecError, match=r"quote the path: path='\.\.\.'"):
+            make_bot(1, path=value)
+    with pytest.raises(BotSpecError, match=r"takes path='FILE\.npz' \(quoted\)"):
+        make_bot(1, weights=str(path))
+    with pytest.raises(BotSpecError, match=r"quote the path: path='/.*net\.npz'"):
+        bot_from_spec(f"stratego.nn:make_bot(path={path})", seed=1)  # unquoted
+    with pytest.raises(BotSpecError, match=r"quote the text: mode='fast'"):
+        bot_from_spec("stratego.nn:make_bot(greedy=True, mode=fast)", seed=1)
+    with pytest.raises(BotSpecError) as caught:  # nothing bare to quote: no hint
+        bot_from_spec("stratego.nn:make_bot(greedy=True, 3)", seed=1)
+    assert "quote" not in str(caught.value)
+
+
 def members(rules: Any, seeds: tuple[int, ...]) -> list[Any]:
     return [Network.random(rules, channels=3 + s % 2, layers=1 + s % 2, seed=s, scale=0.3)
             for s in seeds]

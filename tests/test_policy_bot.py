@@ -101,7 +101,11 @@ def test_logits_are_masked_then_sampled_or_taken_greedily() -> None:
 
 @pytest.mark.parametrize(("answer", "message"), [
     (lambda mask: int(np.flatnonzero(~mask)[0]), "not a legal action"),
-    (lambda mask: NUM_ACTIONS + 3, "not a legal action"),
+    (lambda mask: NUM_ACTIONS + 3, rf"action {NUM_ACTIONS + 3}, which is out of range: "
+                                   rf"action indices run from 0 to {NUM_ACTIONS - 1}"),
+    (lambda mask: 99999, rf"action 99999, which is out of range: action indices run from 0 "
+                         rf"to {NUM_ACTIONS - 1} \(NUM_ACTIONS is {NUM_ACTIONS}\)"),
+    (lambda mask: np.int64(-1), "action -1, which is out of range"),
     (lambda mask: "a4-a5", "neither an action index nor logits"),
     (lambda mask: np.zeros(7), "shape"),
     (lambda mask: np.full(NUM_ACTIONS, -np.inf), "finite"),

@@ -62,7 +62,8 @@ class PolicyBot:
       with ``greedy=True``.
 
     A choice that is not a legal action raises `stratego.errors.BotError` naming it (a policy's
-    bug is not played as a lost game). `reset(seed)` reseeds the draws (the harness
+    bug is not played as a lost game): an index outside ``range(NUM_ACTIONS)`` is said to
+    be out of range, with the range. `reset(seed)` reseeds the draws (the harness
     calls it before each game). The bot pickles when its policy does (a module-level
     function or object, as `play_match` needs to send it to its workers).
     """
@@ -106,9 +107,13 @@ class PolicyBot:
             except TypeError:
                 raise BotError(f"the policy returned {shown(out)}: neither an action "
                                     "index nor logits") from None
-            if not (0 <= action < NUM_ACTIONS and mask[action]):
+            if not 0 <= action < NUM_ACTIONS:
+                raise BotError(f"the policy chose action {action}, which is out of range: "
+                               f"action indices run from 0 to {NUM_ACTIONS - 1} "
+                               f"(NUM_ACTIONS is {NUM_ACTIONS})")
+            if not mask[action]:
                 raise BotError(f"the policy chose action {action}, which is not a legal "
-                                    f"action here ({int(np.count_nonzero(mask))} legal)")
+                               f"action here ({int(np.count_nonzero(mask))} legal)")
             return action
         if picked.shape != (NUM_ACTIONS,) or picked.dtype.kind not in "fiu":
             raise BotError(f"the policy returned an array of shape {picked.shape} and "

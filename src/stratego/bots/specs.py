@@ -122,8 +122,23 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     options = _parse_options(rest[:-1])
     if options is None:
         raise BotSpecError(f"bad options in the bot spec {shown(spec)}: options are "
-                           "name=value pairs of Python literals")
+                           f"name=value pairs of Python literals{_unquoted(rest[:-1])}")
     return head.strip(), options
+
+
+def _unquoted(inside: str) -> str:
+    """A hint for the first option of `inside` whose value is bare text (a path, a word),
+    which a spec quotes (``"; quote the path: path='/x.npz'"``); empty when there is none."""
+    for part in inside.split(","):
+        name, equals, value = (piece.strip() for piece in part.partition("="))
+        if not equals or not name.isidentifier() or not value or value[0] in "'\"":
+            continue
+        try:
+            ast.literal_eval(value)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            what = "the path" if name == "path" or "/" in value or "." in value else "the text"
+            return f"; quote {what}: {name}={value!r}"
+    return ""
 
 
 def format_spec(head: str, options: Mapping[str, Any]) -> str:

@@ -527,11 +527,18 @@ def learned_bot(name: str, *, seed: int | None = None, greedy: bool = True) -> N
 
 
 def make_bot(seed: int | None = None, **options: Any) -> NetworkBot:
-    """A bot factory for bot specs (``stratego.nn:make_bot`` with the option ``path`` of
-    a weight file, and optionally ``greedy``): `policy_bot` of that file."""
+    """A bot factory for bot specs: ``stratego.nn:make_bot(path='weights.npz')``, with
+    the path of a weight file **quoted** (a spec's options are Python literals, so a path
+    is a quoted text: ``path=weights.npz`` does not parse), and optionally
+    ``greedy=True``; `policy_bot` of that file. On the command line the whole spec is
+    quoted for the shell too: ``--red "stratego.nn:make_bot(path='weights.npz')"``.
+    `BotSpecError` without a path, for another option, or for a path that is no text."""
     path = options.pop("path", None)
     greedy = options.pop("greedy", False)
     if path is None or options:
-        raise BotSpecError(f"stratego.nn:make_bot takes path=FILE and greedy=BOOL, not "
-                           f"{shown(sorted(options) or 'no path')}")
-    return policy_bot(str(path), seed=seed, greedy=greedy)
+        raise BotSpecError(f"stratego.nn:make_bot takes path='FILE.npz' (quoted) and "
+                           f"greedy=True or False, not {shown(sorted(options) or 'no path')}")
+    if not isinstance(path, str | os.PathLike):
+        raise BotSpecError(f"stratego.nn:make_bot's path is the weight file's name, a text, "
+                           f"not {shown(path)}: quote the path: path='...'")
+    return policy_bot(path, seed=seed, greedy=greedy)
