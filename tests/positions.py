@@ -1,5 +1,5 @@
-"""Helpers shared by the example tests: positions and games of any rules, playing moves and
-listing a piece's targets.
+"""Helpers shared by the example tests: positions and games of any rules, scattered
+positions, playing moves and listing a piece's targets.
 
 The per-edition test files bind `position` and `game` to their edition (a one-line
 wrapper each); `tests/test_rules_common.py` calls them with every edition in turn.
@@ -7,6 +7,7 @@ wrapper each); `tests/test_rules_common.py` calls them with every edition in tur
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -27,6 +28,27 @@ def game(rules: Rules, red: int = 1, blue: int = 2) -> GameState:
     """A new game of `rules` from the random setups seeded `red` and `blue`."""
     return stratego.new_game(rules, stratego.random_setup(rules, Player.RED, red),
                              stratego.random_setup(rules, Player.BLUE, blue))
+
+
+def scattered(rules: Rules, rng: random.Random, on_board: int | tuple[int, int] = (3, 8),
+              random_mover: bool = True) -> GameState:
+    """A few pieces of each side anywhere off the lakes, each side's Flag among them, the
+    rest of its army captured: `on_board` pieces a side, or ``rng.randint(*on_board)`` for
+    a range; the side to move drawn from `rng` when `random_mover` (else Red). Rescues and
+    back-row arrivals come often from such positions."""
+    free = [sq for sq in stratego.SQUARES if not sq.is_lake]
+    rng.shuffle(free)
+    placement: dict[Square | str, tuple[Player, Rank] | str] = {}
+    captured: list[tuple[Player, Rank]] = []
+    for player in Player:
+        ranks = rules.army.ranks()
+        rng.shuffle(ranks)
+        ranks.sort(key=lambda rank: rank != Rank.FLAG)  # a captured Flag ends a game
+        count = on_board if isinstance(on_board, int) else rng.randint(*on_board)
+        placement.update((free.pop(), (player, rank)) for rank in ranks[:count])
+        captured.extend((player, rank) for rank in ranks[count:])
+    to_move = rng.choice(list(Player)) if random_mover else Player.RED
+    return stratego.from_position(rules, placement, to_move=to_move, captured=captured)
 
 
 def play(state: GameState, *moves: str) -> GameState:

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import stratego
-from positions import play, position
+from positions import play, position, scattered
 from strategies import random_playout, scattered_positions, seeds
 from stratego import (
     ArgumentError,
@@ -266,21 +266,7 @@ def test_jumbo_chase_rule_from_the_view() -> None:
 def _pending(rules: Rules) -> GameState:
     """A state of `rules` with a Rescue decision due, from scattered positions."""
     for seed in range(400):
-        rng = random.Random(seed)
-        free = [sq for sq in SQUARES if not sq.is_lake]
-        rng.shuffle(free)
-        placement: dict[stratego.Square | str, tuple[Player, Rank] | str] = {}
-        captured: list[tuple[Player, Rank]] = []
-        for player in Player:
-            ranks = rules.army.ranks()
-            rng.shuffle(ranks)
-            ranks.sort(key=lambda rank: rank != Rank.FLAG)
-            count = rng.randint(3, 8)
-            for rank in ranks[:count]:
-                placement[free.pop()] = (player, rank)
-            captured.extend((player, rank) for rank in ranks[count:])
-        state = stratego.from_position(rules, placement, to_move=rng.choice(list(Player)),
-                                       captured=captured)
+        state = scattered(rules, random.Random(seed))
         for later in random_playout(state, seed, 80):
             if later.pending and later.outcome is None:
                 return later

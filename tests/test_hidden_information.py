@@ -29,6 +29,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import stratego
+from positions import scattered
 from strategies import hidden_pieces, random_playout, rules_values, scattered_positions, seeds
 from stratego import GameState, IllegalMoveError, Move, Player, Rank, Rules
 from stratego.board import LANES, NEIGHBOURS, SQUARES
@@ -247,26 +248,8 @@ def test_states_with_the_same_view_look_the_same(rules: Rules) -> None:
     chase = chase_state(rules)
     if chase is not None:
         check_state(chase, Player.RED, rng, every_swap=True, texts=False, moves=20)
-    game = random_playout(_scattered(rules, rng), rng.randrange(2**32), rng.randrange(20, 60))
+    game = random_playout(scattered(rules, rng), rng.randrange(2**32), rng.randrange(20, 60))
     check_state(game[-1], rng.choice(list(Player)), rng, texts=False, moves=20)
-
-
-def _scattered(rules: Rules, rng: random.Random) -> GameState:
-    """A few pieces of each side anywhere on the board, the rest captured."""
-    free = [sq for sq in SQUARES if not sq.is_lake]
-    rng.shuffle(free)
-    placement: dict[stratego.Square | str, tuple[Player, Rank] | str] = {}
-    captured: list[tuple[Player, Rank]] = []
-    for player in Player:
-        ranks = rules.army.ranks()
-        rng.shuffle(ranks)
-        ranks.sort(key=lambda rank: rank != Rank.FLAG)
-        count = rng.randint(3, 8)
-        for rank in ranks[:count]:
-            placement[free.pop()] = (player, rank)
-        captured.extend((player, rank) for rank in ranks[count:])
-    return stratego.from_position(rules, placement, to_move=rng.choice(list(Player)),
-                                  captured=captured)
 
 
 @given(st.one_of(scattered_positions(rules_values()), scattered_positions(rules_values(),

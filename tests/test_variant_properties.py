@@ -37,6 +37,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import stratego
+from positions import scattered
 from strategies import editions, new_games, scattered_positions, seeds
 from stratego import GameState, Move, Player, Rank, Rules, RulesError, Termination
 from stratego.board import LAKES, home_rows
@@ -406,20 +407,6 @@ def test_rescue_decisions_and_rescued_pieces(start: GameState, seed: int) -> Non
     assert len(rescues) == sum(states[-1].rescues[:2])
 
 
-def _scatter(rules: Rules, rng: random.Random, on_board: int = 10) -> GameState:
-    free = [sq for sq in stratego.SQUARES if not sq.is_lake]
-    rng.shuffle(free)
-    placement: dict[stratego.Square | str, tuple[Player, Rank] | str] = {}
-    captured: list[tuple[Player, Rank]] = []
-    for player in Player:
-        ranks = rules.army.ranks()
-        rng.shuffle(ranks)
-        ranks.sort(key=lambda rank: rank != Rank.FLAG)  # a captured Flag ends a game
-        placement.update((free.pop(), (player, rank)) for rank in ranks[:on_board])
-        captured.extend((player, rank) for rank in ranks[on_board:])
-    return stratego.from_position(rules, placement, captured=captured)
-
-
 def test_variant_events_happen_in_scattered_playouts() -> None:
     """The properties above are not vacuous: seeded scattered playouts (checked by `walk`) do
     make rescues, Moving Flag wins, Captain two-square moves and Bomb moves."""
@@ -430,7 +417,7 @@ def test_variant_events_happen_in_scattered_playouts() -> None:
         rules = edition.with_variants(RESCUE, MOVING_FLAG, MOVING_BOMBS)
         if seed % 3 == 0:
             rules = rules.with_variants(ULTIMATE_LIGHTNING)
-        states = walk(_scatter(rules, rng), seed, plies=150)
+        states = walk(scattered(rules, rng, 10, random_mover=False), seed, plies=150)
         final = states[-1]
         events["rescue"] += sum(final.rescues[:2])
         if final.outcome and final.outcome.termination is Termination.FLAG_REACHED_BACK_ROW:

@@ -23,6 +23,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 import stratego  # noqa: E402
+from positions import scattered  # noqa: E402
 from strategies import midgame_states, random_playout, scattered_positions  # noqa: E402
 from stratego import Player, apply, legal_moves, view  # noqa: E402
 from stratego.editions import CLASSIC, JUMBO_2014, by_name  # noqa: E402
@@ -179,7 +180,7 @@ def start_states(rules: stratego.Rules, seed: int) -> list[stratego.GameState]:
                                   stratego.random_setup(rules, Player.BLUE, rng))
         states.append(random_playout(start, rng.randrange(2**32), rng.randrange(150))[-1])
     for _ in range(3):
-        states.append(_scattered(rules, rng))
+        states.append(scattered(rules, rng, (2, 5)))
     for _ in range(3):
         states.append(_duel(rules, rng))
     return states
@@ -197,23 +198,6 @@ def _duel(rules: stratego.Rules, rng: random.Random) -> stratego.GameState:
         for rank in rng.sample(strong, 2):
             placement[free.pop()] = (player, rank)
     return stratego.from_position(rules, placement, to_move=rng.choice(list(Player)))
-
-
-def _scattered(rules: stratego.Rules, rng: random.Random) -> stratego.GameState:
-    free = [sq for sq in stratego.SQUARES if not sq.is_lake]
-    rng.shuffle(free)
-    placement: dict[stratego.Square | str, tuple[Player, stratego.Rank]] = {}
-    captured: list[tuple[Player, stratego.Rank]] = []
-    for player in Player:
-        ranks = rules.army.ranks()
-        rng.shuffle(ranks)
-        ranks.sort(key=lambda rank: rank != stratego.Rank.FLAG)
-        count = rng.randint(2, 5)
-        for rank in ranks[:count]:
-            placement[free.pop()] = (player, rank)
-        captured.extend((player, rank) for rank in ranks[count:])
-    return stratego.from_position(rules, placement, to_move=rng.choice(list(Player)),
-                                  captured=captured)
 
 
 @pytest.mark.parametrize("name", list(RULES))
