@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import pathlib
+import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -335,7 +336,7 @@ def test_a_strike_is_marked_on_both_squares_in_both_colours(
         "(e) => getComputedStyle(e).backgroundColor") == "rgb(192, 57, 43)"
     expect(to.locator(".piece")).to_have_attribute("data-owner", "red")
     expect(to.locator(".piece")).to_have_attribute("data-rank", "J")
-    expect(to).to_have_attribute("title", "Red Major (7)")
+    expect(to).to_have_attribute("title", "Red Major (7), known to the opponent")  # Blue saw it
     # The banner goes after a few seconds; the marks stay until the next move.
     expect(banner).to_have_count(0)
     expect(page.locator(".strike-tag")).to_have_count(2)
@@ -477,6 +478,47 @@ def test_a_laptop_window_shows_the_board_and_the_review_controls_without_scrolli
         assert box["x"] + box["width"] <= width, test_id
     context.close()
     phone.context.close()
+
+
+def _long_game(plies: int, seed: int) -> stratego.GameState:
+    """A classic game `plies` plies in (random moves, seeded), Red to move, not over."""
+    rules = stratego.CLASSIC
+    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, seed),
+                              stratego.random_setup(rules, Player.BLUE, seed + 1))
+    rng = random.Random(seed)
+    for _ in range(plies):
+        state = stratego.apply(state, rng.choice(stratego.legal_moves(state)))
+    assert not state.is_over
+    assert state.to_move is Player.RED
+    return state
+
+
+def test_a_laptop_window_reviews_a_finished_game_without_scrolling(
+        server: Server, browser: Any, console: Console) -> None:
+    """Once a game of twelve moves is over, reviewing its move 12 ("After move 12, blue",
+    and "Back to the final position") keeps the review controls on one line under the
+    board, the line saying which turn is shown below them, all in the 1280x800 window."""
+    created = server.hub.add_game(_long_game(24, 3), time_control="5+3")
+    page = _page(_context(browser, viewport={"width": 1280, "height": 800}), console)
+    page.goto(server.url + created["url"])
+    expect(status_of(page)).to_have_text("Your move (red).")
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-resign").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    page.locator('[data-ply="24"]').click()
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 12, blue")
+    expect(page.get_by_test_id("live")).to_have_text("Back to the final position")
+    for test_id in _BOARD_AND_CONTROLS:
+        expect(page.get_by_test_id(test_id)).to_be_in_viewport(ratio=1)
+    assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
+    boxes = {test_id: page.get_by_test_id(test_id).bounding_box()
+             for test_id in ("review-prev", "review-next", "review-where", "live")}
+    middles = [box["y"] + box["height"] / 2 for box in boxes.values() if box is not None]
+    assert len(middles) == 4
+    assert max(middles) - min(middles) < 2, boxes  # one line
+    where = page.get_by_test_id("review-where")
+    assert where.evaluate("(e) => e.scrollWidth <= e.clientWidth")  # said whole
+    page.context.close()
 
 
 # -- a phone -----------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from browser_support import (
     status_of,
     two_pages,
 )
+from stratego.svg import COLORS
 from stratego.variants import SILENT_DEFENSE
 from stratego.web import GameHub
 
@@ -52,14 +53,48 @@ def server() -> Iterator[Server]:
         yield srv
 
 
-def _outline(page: Any, square: str) -> tuple[str, str]:
-    """The computed outline style and colour of the square `square`'s cell."""
+def _frame(page: Any, square: str) -> tuple[str, str, str]:
+    """The computed outline style and colour of the square `square`'s cell, and its
+    box-shadow."""
     style = page.locator(f'[data-square="{square}"]').evaluate(
-        "(cell) => { const s = getComputedStyle(cell); return [s.outlineStyle, s.outlineColor]; }")
-    return style[0], style[1]
+        "(cell) => { const s = getComputedStyle(cell);"
+        " return [s.outlineStyle, s.outlineColor, s.boxShadow]; }")
+    return style[0], style[1], style[2]
 
 
-YELLOW = "rgb(245, 215, 66)"  # the selection's frame (#f5d742)
+def _rgb(text: str) -> tuple[int, int, int]:
+    """The red, green and blue of "rgb(1, 2, 3)" or "#010203"."""
+    if text.startswith("#"):
+        return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
+    found = re.match(r"rgba?\((\d+), (\d+), (\d+)", text)
+    assert found is not None, text
+    return int(found[1]), int(found[2]), int(found[3])
+
+
+def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours."""
+    def luminance(colour: tuple[int, int, int]) -> float:
+        parts = [c / 255 for c in colour]
+        lin = [p / 12.92 if p <= 0.03928 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+YELLOW = "rgb(245, 215, 66)"  # the last move's colour on the board (#f5d742)
+
+
+def _expect_selected_frame(page: Any, square: str) -> None:
+    """The frame of a selected square: a dark outline with a white ring inside it, neither
+    the last move's yellow, the dark one standing out from every square of the board (the
+    light and dark squares, and a last move's yellow) by at least 7:1."""
+    style, colour, shadow = _frame(page, square)
+    assert style == "solid"
+    assert colour != YELLOW
+    assert "rgb(255, 255, 255)" in shadow, shadow
+    assert YELLOW not in shadow
+    for ground in (COLORS["light"], COLORS["dark"], COLORS["last-move"]):
+        assert _contrast(_rgb(colour), _rgb(ground)) >= 7, (colour, ground)
 
 
 def _setting_up(server: Server, browser: Any, console: Console) -> Any:
@@ -77,17 +112,17 @@ def test_the_selected_piece_keeps_its_frame_in_setup_and_in_play(
     page = _setting_up(server, browser, console)
     page.locator('[data-square="a1"]').click()  # the first square of a swap
     expect(page.locator('[data-square="a1"]')).to_have_class(re.compile(r"\bselected\b"))
-    assert _outline(page, "a1") == ("solid", YELLOW)
+    _expect_selected_frame(page, "a1")
     page.locator('[data-square="a1"]').click()  # the same square again: unselected
     expect(page.locator(".cell.selected")).to_have_count(0)
-    assert _outline(page, "a1")[0] == "none"
+    assert _frame(page, "a1")[0] == "none"
 
     page.get_by_test_id("start").click()
     expect(status_of(page)).to_have_text("Your move (red).")
     square = page.locator(".cell.clickable:has(.piece)").first.get_attribute("data-square")
     page.locator(f'[data-square="{square}"]').click()
     expect(page.locator(f'[data-square="{square}"]')).to_have_class(re.compile(r"\bselected\b"))
-    assert _outline(page, str(square)) == ("solid", YELLOW)
+    _expect_selected_frame(page, str(square))
 
 
 def test_a_piece_that_cannot_move_says_so_when_clicked(
@@ -103,7 +138,8 @@ def test_a_piece_that_cannot_move_says_so_when_clicked(
     square = bomb.get_attribute("data-square")
     bomb.click()
     notice = page.get_by_test_id("notice")
-    expect(notice).to_have_text(f"Your Bomb on {square} has no legal move.")
+    expect(notice).to_have_text("Bombs never move.")
+    assert square is not None
     page.locator(".cell.clickable:has(.piece)").first.click()  # a piece that moves
     expect(notice).to_be_hidden()
     expect(page.locator(".cell.selected")).to_have_count(1)
@@ -208,8 +244,9 @@ def test_a_reviewed_turn_shows_its_move_and_its_strike_as_the_live_board_did(
     did, as the live board showed it: the move's two squares highlighted, both rung with
     the rank each showed in its owner's colour (the Major's trace on the square it left),
     and the banner "7 strikes 6: attacker wins", which stays while the turn is shown. A
-    quiet turn shows its own two squares and no strike (while the live board, at that
-    turn, still marked the strike before it), and the starting position shows no move."""
+    quiet turn shows its own two squares and no strike, on the board or in the panel's
+    strike list (while the live board, at that turn, still marked the strike before it),
+    and the starting position shows no move."""
     state = stratego.from_position(
         stratego.CLASSIC, {"a4": "J", "b1": "X", "e1": "F", "a5": "k", "j9": "t", "j10": "f"})
     page = page_at(server, browser, console, state)
@@ -232,11 +269,14 @@ def test_a_reviewed_turn_shows_its_move_and_its_strike_as_the_live_board_did(
     expect(to.locator(".piece")).to_have_attribute("data-rank", "J")
     expect(page.locator(".cell.last")).to_have_count(2)
     assert sorted(page.evaluate(_MARKED)) == [["a4", True], ["a5", True]]
+    listed = page.get_by_test_id("strikes").locator("li")
+    expect(listed).to_have_text(["red: a4xa5, Major (7) strikes Captain (6): attacker wins"])
 
     page.get_by_test_id("review-next").click()  # Blue's quiet answer
     expect(page.get_by_test_id("review-where")).to_have_text("After move 1, blue")
     expect(page.locator(".strike-tag")).to_have_count(0)
     expect(banner).to_have_count(0)
+    expect(listed).to_have_count(0)  # the panel lists no strike the board does not mark
     expect(page.locator(".cell.last")).to_have_count(2)
     assert sorted(page.evaluate(_MARKED)) == sorted([[answer[1], True], [answer[2], True]])
 

@@ -382,3 +382,39 @@ def test_undo_on_a_phone(server: Server, browser: Any, console: Console) -> None
     page.get_by_test_id("notice-undo").tap()
     _expect_shown(page, original)
     expect(page.get_by_test_id("board-note")).to_be_hidden()
+
+
+def test_undo_of_a_saved_setup_leaves_its_name_only_while_the_army_is_it(
+        server: Server, browser: Any, console: Console) -> None:
+    """Loading the saved setup "mine1" shows its name in the list and the name box; once
+    Ctrl+Z takes it back, neither says "mine1" (the army is no longer it), and Redo brings
+    both back. A name typed for another setup is the player's: a change leaves it."""
+    page = _setting_up(server, browser, console)
+    original = _shown(page)
+    page.get_by_test_id("random").click()
+    expect(page.get_by_test_id("setup-text")).not_to_have_value(original.text)
+    drawn = _shown(page)
+    page.get_by_test_id("setup-name").fill("mine1")
+    page.get_by_test_id("save-setup").click()
+    page.get_by_test_id("setup-undo").click()  # the random setup
+    _expect_shown(page, original)
+    saved, name = page.get_by_test_id("saved-setups"), page.get_by_test_id("setup-name")
+    expect(saved).to_have_value("")
+    expect(name).to_have_value("")
+    saved.select_option("mine1")
+    _expect_shown(page, drawn)
+    expect(saved).to_have_value("mine1")
+    expect(name).to_have_value("mine1")
+    page.locator('[data-square="a1"]').focus()
+    page.keyboard.press("Control+z")
+    _expect_shown(page, original)
+    expect(saved).to_have_value("")
+    expect(name).to_have_value("")
+    page.keyboard.press("Control+Shift+z")
+    _expect_shown(page, drawn)
+    expect(saved).to_have_value("mine1")
+    expect(name).to_have_value("mine1")
+    name.fill("Another")
+    _swap(page, *_different(drawn))
+    expect(saved).to_have_value("")
+    expect(name).to_have_value("Another")

@@ -6,6 +6,7 @@ injected monotonic clock: no sleeping, no timing assertions); setup presets; "my
 
 from __future__ import annotations
 
+import json
 import pathlib
 import random
 from typing import Any
@@ -483,3 +484,24 @@ def test_a_learned_bot_is_offered_with_its_rules_and_refuses_others() -> None:
     assert "plays only classic+barrage" in refused.json()["error"]
     created = post(hub, "/api/games", {"bot": "policy-barrage", "rules": "classic+barrage"})
     assert created.status == 201
+
+
+def test_the_join_page_is_told_who_invites_and_the_rules_and_clock_but_no_setup() -> None:
+    """`stratego.web.lobby.invitation`: what the join page of a game between two people
+    holds: the game, the code of its link, the rules, the side the friend plays and the
+    inviter's, and the time control (None without a clock); nothing of either army."""
+    from stratego.web.lobby import invitation
+
+    hub = _hub()
+    for time, clock in (("5+3", {"control": "5+3", "title": "5 min + 3 s"}), ("none", None)):
+        created = post(hub, "/api/games", {"opponent": "human", "colour": "blue",
+                                           "time": time}).json()
+        post(hub, _seat(created) + "/random")
+        game = hub.games.get(created["game"])
+        assert game.join_code is not None
+        data = invitation(game, game.join_code)
+        assert data == {"game": created["game"], "code": game.join_code,
+                        "rules": "classic", "rules_title": "Classic web rules",
+                        "player": "red", "inviter": "blue", "clock": clock}
+        army = game.seats[Player.BLUE].setup.text(game.rules.setup.depth)
+        assert army.splitlines()[0] not in json.dumps(data)

@@ -10,6 +10,8 @@ is shown face up, a strike's mark names no rank the strike did not show.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import positions
@@ -131,3 +133,59 @@ def test_a_reviewed_strike_shows_no_rank_the_strike_kept_hidden() -> None:
     assert {"square": "a5", "owner": "blue", "rank": "J", "label": "4", "moved": False,
             "revealed": True} in shown["cells"]
     assert shown["flash"] == [hidden]
+
+
+# -- what the opponent knows of a seat's own pieces ----------------------------------------
+
+
+def test_a_seat_s_own_pieces_the_opponent_identified_are_marked_known() -> None:
+    """Red's Major (7) takes Blue's Captain (6): Blue has seen the Major, so Red's cell of it
+    carries ``"known": true``; Red's other pieces ``"known": false``, and no cell of the
+    opponent's has the key (it tells a seat of its own pieces only). Blue's payload marks
+    nothing of its own known (its Captain is gone; its Sergeant was never seen). Review
+    mode's past positions say it as the live board did then."""
+    start = positions.position(CLASSIC, {"a4": "J", "b1": "X", "a5": "k", "j1": "F",
+                                          "j10": "f", "e9": "t"})
+    state = play(start, "a4xa5", "e9-e8")
+    game = game_of(CLASSIC, state)
+    red = payload(game, Player.RED)["cells"]
+    assert {c["square"]: c["known"] for c in red if c["owner"] == "red"} == {
+        "a5": True, "b1": False, "j1": False}
+    assert all("known" not in c for c in red if c["owner"] == "blue")
+    blue = payload(game, Player.BLUE)["cells"]
+    assert {c["square"]: c["known"] for c in blue if c["owner"] == "blue"} == {
+        "e8": False, "j10": False}
+    assert all("known" not in c for c in blue if c["owner"] == "red")
+    assert {c["square"]: c["known"] for c in review(game, Player.RED, "0")["cells"]
+            if c["owner"] == "red"} == {"a4": False, "b1": False, "j1": False}
+    assert {c["square"]: c["known"] for c in review(game, Player.RED, "1")["cells"]
+            if c["owner"] == "red"} == {"a5": True, "b1": False, "j1": False}
+
+
+def test_known_depends_on_the_seat_s_view_only() -> None:
+    """The differential check of the new field: two games whose Blue Sergeant and
+    Lieutenant trade places (neither seen by Red) give Red byte-identical payloads and
+    reviews, `known` included; and a Scout's long move marks it known to the opponent
+    (what the move showed)."""
+    answers = []
+    for blue in ({"e9": "t", "f9": "l"}, {"e9": "l", "f9": "t"}):
+        start = positions.position(CLASSIC, {"a4": "J", "b1": "X", "a5": "k", "j1": "F",
+                                              "j10": "f", **blue})
+        state = play(start, "a4xa5", "e9-e8", "b1-b4")
+        game = game_of(CLASSIC, state)
+        answers.append([json.dumps(payload(game, Player.RED)), *(
+            json.dumps(review(game, Player.RED, str(n))) for n in range(4))])
+    assert answers[0] == answers[1]
+    cells = json.loads(answers[0][0])["cells"]
+    assert {c["square"]: c["known"] for c in cells if c["owner"] == "red"} == {
+        "a5": True, "b4": True, "j1": False}
+
+
+def test_the_ranks_that_never_move_are_the_rules_own() -> None:
+    """``immobile``: the ranks of the rules that never move (the page says "Bombs never
+    move." when one is clicked); Moving Bombs takes the Bomb out."""
+    state = positions.position(CLASSIC, {"a4": "J", "j1": "F", "j10": "f", "e9": "t"})
+    assert payload(game_of(CLASSIC, state), Player.RED)["immobile"] == ["F", "B"]
+    rules = CLASSIC.with_variants(stratego.variants.MOVING_BOMBS)
+    state = positions.position(rules, {"a4": "J", "j1": "F", "j10": "f", "e9": "t"})
+    assert payload(game_of(rules, state), Player.RED)["immobile"] == ["F"]

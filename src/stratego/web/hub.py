@@ -58,8 +58,8 @@ from stratego.web.guard import (
     check_same_origin,
 )
 from stratego.web.lineup import BotChoice, Lineup, default_bots
-from stratego.web.lobby import asked_seats, offered, presets
-from stratego.web.payloads import review, rules_title, svg
+from stratego.web.lobby import asked_seats, invitation, offered, presets
+from stratego.web.payloads import review, svg
 from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
@@ -340,10 +340,7 @@ class GameHub:
                     # script takes a browser holding a seat of the game back to it; it
                     # holds the game id of the link and nothing more.
                     return _page("join", {"game": game.id, "used": True})
-                return _page("join", {"game": game.id, "code": parts[2],
-                                      "rules": game.rules.name,
-                                      "rules_title": rules_title(game.rules),
-                                      "player": str(game.creator.opponent)})
+                return _page("join", invitation(game, parts[2]))
         if head == "api" and len(parts) == 2 and parts[1] == "options":
             _allow(method, "GET")
             return json_reply(self.options())

@@ -19,8 +19,10 @@ from stratego.variants import VARIANTS
 from stratego.web.clocks import TIME_CONTROLS
 from stratego.web.games import Game
 from stratego.web.lineup import Lineup
+from stratego.web.payloads import rules_title
 
-__all__ = ["MAX_ASKED_SEATS", "MODEL_PRESETS", "PRESETS_PAGE", "asked_seats", "offered", "presets"]
+__all__ = ["MAX_ASKED_SEATS", "MODEL_PRESETS", "PRESETS_PAGE", "asked_seats", "invitation",
+           "offered", "presets"]
 
 PRESETS_PAGE = 12
 """How many recorded human setups one ``GET .../presets`` answers."""
@@ -108,3 +110,17 @@ def asked_seats(asked: object) -> list[tuple[str | None, str | None]]:
         pairs.append((gid if _short_ascii(gid) else None,
                       token if _short_ascii(token) else None))
     return pairs
+
+
+def invitation(game: Game, code: str) -> dict[str, Any]:
+    """What the join page of a game between two people holds (its `code` checked by the
+    caller): the game id and the code, the rules (``rules``, ``rules_title``), the side the
+    friend will play (``player``) and the inviter's (``inviter``), and the time control
+    (``clock``: ``control`` such as ``"5+3"`` and ``title``, ``"5 min + 3 s"``; None
+    without a clock). Nothing of either army: the page is open to anyone with the link."""
+    control = None if game.clock is None else game.clock.control
+    return {"game": game.id, "code": code, "rules": game.rules.name,
+            "rules_title": rules_title(game.rules), "player": str(game.creator.opponent),
+            "inviter": str(game.creator),
+            "clock": None if control is None else {"control": control.name,
+                                                   "title": control.title}}

@@ -211,6 +211,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "your_move": to_move == str(player),
         "version": game.version,
         "labels": {r.symbol: rules.labels.label(r) for r in Rank},
+        "immobile": [r.symbol for r in Rank if not rules.movement.can_move(r)],
         "names": {r.symbol: r.title for r in Rank},
         "lakes": sorted(sq.name for sq in LAKES),
         "join": (f"/join/{game.id}/{game.join_code}"
@@ -280,11 +281,22 @@ def _revealed(state: GameState, player: Player,
 
 
 def _cells(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
-    return [{"square": p.square.name, "owner": str(p.owner),
-             "rank": None if p.rank is None else p.rank.symbol,
-             "label": None if p.rank is None else rules.labels.label(p.rank),
-             "moved": p.moved}
-            for p in seen.pieces if p.square is not None]
+    """The pieces on the board as `seen` knows them; each of the viewer's own carries
+    ``known``: whether the opponent has identified it (its public record,
+    `stratego.views.SeenPiece.disclosed`, holds its rank alone: a strike or a Scout's long
+    move showed it). The opponent's pieces carry no such key."""
+    cells = []
+    for p in seen.pieces:
+        if p.square is None:
+            continue
+        cell = {"square": p.square.name, "owner": str(p.owner),
+                "rank": None if p.rank is None else p.rank.symbol,
+                "label": None if p.rank is None else rules.labels.label(p.rank),
+                "moved": p.moved}
+        if p.owner is seen.player:
+            cell["known"] = len(p.disclosed) == 1
+        cells.append(cell)
+    return cells
 
 
 def _is_decision(ply: SeenPly) -> bool:

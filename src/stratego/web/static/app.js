@@ -432,8 +432,16 @@
       $("used-card").hidden = false;
       return;
     }
+    // Who invites (the side the link's sender plays), to which rules and clock: what the
+    // page's data holds (never anything of either army).
+    const inviter = data.inviter || (data.player === "red" ? "blue" : "red");
+    $("join-invite").textContent = `Your friend playing ${inviter} invites you to play ${data.player}.`;
     $("join-rules").textContent = data.rules_title || data.rules;
-    $("join-player").textContent = data.player;
+    if (data.clock !== undefined) {  // (an older server does not say)
+      $("join-clock-name").hidden = false;
+      $("join-clock").hidden = false;
+      $("join-clock").textContent = data.clock && data.clock.title ? data.clock.title : "No clock";
+    }
     // The link of a game this browser already plays in: most likely its own invitation,
     // opened to check it. Joining from here would use it up for the friend.
     const mine = seats().find((s) => s.game === data.game);
@@ -513,6 +521,7 @@
     let rescueRank = null;     // the captured rank chosen to come back, during a Rescue
     let busy = false;
     let focused = null;        // the square the keyboard focus is on
+    let keyNav = false;        // the arrows move the board's cursor (see keyed)
     let reviewing = null;      // the reviewed position, or null for the live game
     let lost = false;          // the server could not be reached
     let clockAt = performance.now();  // when the clock in `cur` was received
@@ -557,6 +566,24 @@
       }
       grid.appendChild(line);
     }
+    // Who holds the arrows (see keyed): a press of the mouse (a finger, a pen) on the board
+    // gives ← and → back to the moves; the board reached from the keyboard (Tab) takes them.
+    grid.addEventListener("pointerdown", () => { keyNav = false; });
+    grid.addEventListener("focusin", (event) => {
+      if (event.relatedTarget && grid.contains(event.relatedTarget)) return;  // square to square
+      keyNav = Boolean(event.target.matches && event.target.matches(":focus-visible"));
+    });
+
+    // The focus on the square `name` (the grid's one Tab stop); `byKey`: the arrows move
+    // the board's cursor from there.
+    function focusSquare(name, byKey) {
+      if (!cells[name]) return;
+      if (cells[focused]) cells[focused].tabIndex = -1;
+      focused = name;
+      cells[name].tabIndex = 0;
+      cells[name].focus();
+      keyNav = byKey;
+    }
 
     function place() {
       const flip = cur.player === "blue";
@@ -584,7 +611,8 @@
         return [`${cap(piece.owner)} piece`, ", rank unknown" + (piece.moved ? ", has moved" : "")];
       }
       const text = `${cap(piece.owner)} ${cur.names[piece.rank]} (${piece.label || label(piece.rank)})`;
-      return [text, piece.revealed ? ", revealed" : ""];
+      return [text, (piece.revealed ? ", revealed" : "") +
+        (piece.known ? ", known to the opponent" : "")];
     }
 
     function pieceElement(owner, rank, text, extra) {
@@ -865,6 +893,12 @@
         : rescueRank ? rescueSquares(rescueRank) : [];
       const home = new Set(cur.home || []);
       if (focused === null) focused = Object.keys(cur.legal)[0] || (cur.home || [])[0] || "a1";
+      // Tab into the board on our move lands on a piece that can move (the cursor stays
+      // where it is while the board has the focus)
+      if (isLive && cur.phase === "play" && !cur.legal[focused] && Object.keys(cur.legal).length &&
+          !grid.contains(document.activeElement)) {
+        focused = Object.keys(cur.legal)[0];
+      }
       for (const [name, cell] of Object.entries(cells)) {
         cell.replaceChildren();
         cell.classList.remove("struck", "fresh", "drop-over");
@@ -875,6 +909,11 @@
           const mark = pieceElement(piece.owner, piece.rank, piece.label || label(piece.rank));
           if (piece.revealed) mark.dataset.revealed = "true";
           if (piece.moved && piece.rank === null) mark.dataset.moved = "true";
+          if (piece.known) {
+            // one of ours the opponent has identified (a strike, a Scout's long move)
+            mark.dataset.known = "true";
+            mark.append(el("span", { class: "known-mark", "aria-hidden": "true" }));
+          }
           cell.appendChild(mark);
           const [head, tail] = pieceWords(piece);
           words = `${head} on ${name}${tail}`;
@@ -904,7 +943,7 @@
       else renderStrikes(reviewing.flash, false, true);  // an older server sends none
       $("status").textContent = cur.status;
       const strikes = $("strikes");
-      strikes.replaceChildren(...shown.strikes.map((text) => el("li", { text })));
+      strikes.replaceChildren(...(isLive ? cur.strikes : reviewedStrikes()).map((text) => el("li", { text })));
       $("join-box").hidden = !cur.join;
       if (cur.join) $("join-link").value = new URL(cur.join, window.location.href).href;
       const setup = cur.phase === "setup";
@@ -952,6 +991,7 @@
       $("review-where").textContent = isLive
         ? `${cur.phase === "over" ? "Final position" : "Live"} · ${rows} ${rows === 1 ? "move" : "moves"}`
         : where ? `After ${where.after}` : "Starting position";
+      $("review-where").title = $("review-where").textContent;  // (whole, when shortened)
       if (!isLive) {
         $("review-text").textContent = where
           ? `Reviewing the position after ${where.after} ` +
@@ -961,6 +1001,57 @@
       }
       document.body.classList.toggle("reviewing", !isLive);
       renderNote();
+    }
+
+    // The strikes a reviewed turn lists: the one it made, which the board marks (`flash`),
+    // not those of the turns before it that the live board still marked then.
+    function reviewedStrikes() {
+      const marks = reviewing.flash || [];
+      return (reviewing.strikes || []).filter((text) => {
+        const m = PLY.exec(text);
+        return m && marks.some((mark) => mark.from === m[2] && mark.to === m[3] &&
+          (!mark.player || mark.player === m[1]));
+      });
+    }
+
+    // A turn of the move list in words, for a screen reader (the live region `announce`):
+    // every turn of the opponent's ("Blue moved e7-e6."), and our strikes' results. Only
+    // the payload's texts: the ranks this seat may know.
+    const STRIKE = /^(red|blue): ([a-j](?:10|[1-9]))x([a-j](?:10|[1-9])), (.+) strikes (.+): (attacker wins|defender wins|both removed)$/;
+    const QUIET = /^(red|blue): ([a-j](?:10|[1-9]))-([a-j](?:10|[1-9]))$/;
+    const RESCUED = /^(red|blue): rescues (.+) to ([a-j](?:10|[1-9]))$/;
+    function spoken(text) {
+      const me = cur.player;
+      const strike = STRIKE.exec(text);
+      if (strike) {
+        const [, side, , to, attacker, defender, outcome] = strike;
+        const other = side === "red" ? "blue" : "red";
+        const whose = (owner, rank) => rank === "an unknown piece" ? `a ${owner} piece`
+          : owner === me ? `your ${rank}` : `${cap(owner)}'s ${rank}`;
+        const result = { "attacker wins": "the attacker wins", "defender wins": "the defender wins",
+          "both removed": "both are removed" }[outcome];
+        return `${cap(whose(side, attacker))} struck ${whose(other, defender)} on ${to}: ${result}.`;
+      }
+      const side = text.split(":")[0];
+      if (side === me) return null;  // our own quiet move, rescue or decline: we know it
+      const quiet = QUIET.exec(text);
+      if (quiet) return `${cap(side)} moved ${quiet[2]}-${quiet[3]}.`;
+      const rescued = RESCUED.exec(text);
+      if (rescued) {
+        const what = ["a piece", "an unknown piece"].includes(rescued[2]) ? "a piece" : `its ${rescued[2]}`;
+        return `${cap(side)} rescued ${what} to ${rescued[3]}.`;
+      }
+      if (/: declines the Rescue$/.test(text)) return `${cap(side)} declined the Rescue.`;
+      return `${cap(text)}.`;
+    }
+
+    let announceTimer = null;
+    function announce(texts) {
+      const words = texts.map(spoken).filter(Boolean).join(" ");
+      if (!words) return;
+      $("announce").textContent = "";  // (said again, should the same words come)
+      window.clearTimeout(announceTimer);
+      announceTimer = window.setTimeout(() => { $("announce").textContent = words; }, 50);
     }
 
     // A new payload: animate the plies it adds, sound them, and start the clocks from now.
@@ -1007,6 +1098,7 @@
         const theirs = added.some((ply) => ply.player !== cur.player);
         if (newStrike) beep("strike");
         else if (theirs) beep("move");
+        announce(data.moves.slice(before));
       }
     }
 
@@ -1260,7 +1352,11 @@
         const piece = cur.cells.find((c) => c.square === name && c.owner === cur.player);
         if (piece && piece.rank !== null && piece.rank !== undefined && yourMove() &&
             !cur.rescue.length) {
-          showNotice(`Your ${cur.names[piece.rank]} on ${name} has no legal move.`);
+          // a rank the rules never move (the Bombs, the Flag) says so; another is boxed in
+          const never = (cur.immobile || []).includes(piece.rank);
+          showNotice(!never ? `Your ${cur.names[piece.rank]} on ${name} has no legal move.`
+            : piece.rank === "F" ? `The ${cur.names[piece.rank]} never moves.`
+            : `${cur.names[piece.rank]}s never move.`);
           stuck = true;
         }
         if (selected) {
@@ -1340,17 +1436,25 @@
     document.addEventListener("pointercancel", (event) => endDrag(event, false));
 
     // Keyboard play: the arrows move the focus as the board is seen (Blue's is turned).
+    // After a press of the mouse on the board (which focuses a square) ← and → step through
+    // the moves, as on game sites, until the board's cursor is started: by Tab into the
+    // board, or by a key of the board's own (↑, ↓, Enter, Space); the next press of the
+    // mouse on the board gives them back to the moves. With no move yet, they move the
+    // cursor.
     function keyed(event, name) {
       const flip = cur.player === "blue" ? -1 : 1;
       const steps = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
+        keyNav = true;
         focused = name;
         clicked(name);
         return;
       }
       const step = steps[event.key];
       if (!step || reviewing) return;  // while reviewing, left and right step through the game
+      if (step[1] === 0 && !keyNav && cur.moves.length) return;  // ← and →: the moves'
+      keyNav = true;
       event.preventDefault();
       event.stopPropagation();
       const f = FILES.indexOf(name[0]) + step[0] * flip;
@@ -1394,6 +1498,9 @@
     const setupHistory = { undo: [], redo: [] };  // {text: the setup to go back to, what: the change}
     const MAC = /Mac|iPhone|iPad|iPod/.test(navigator.platform || navigator.userAgent || "");
     const KEYS = MAC ? { undo: "⌘Z", redo: "⇧⌘Z" } : { undo: "Ctrl+Z", redo: "Ctrl+Y" };
+    if (TOUCH) {
+      for (const id of ["setup-undo", "setup-redo"]) $(id).removeAttribute("aria-keyshortcuts");
+    }
 
     // Sends a setup change (`swap`, `random`, `setup`) and, once the server accepted it and
     // the army changed, keeps the setup before it for Undo; `what` names the change.
@@ -1449,7 +1556,9 @@
         const button = $(id);
         const last = list[list.length - 1];
         button.disabled = !last;
-        button.title = last ? `${word} ${last.what} (${keys})` : `Nothing to ${word.toLowerCase()}`;
+        // (the keys, where there is a keyboard: not on a touch screen)
+        button.title = last ? `${word} ${last.what}${TOUCH ? "" : ` (${keys})`}`
+          : `Nothing to ${word.toLowerCase()}`;
       }
     }
 
@@ -1520,15 +1629,28 @@
       }
     });
 
+    // The saved setups list shows the one the army is (the one chosen, while the army is
+    // still it; else any with the army's text), else nothing: an Undo of a loaded setup, or
+    // a swap after it, leaves no stale name. The name box follows it while it holds the
+    // name shown before (a name the player typed stays).
+    let savedShown = "";
     function renderSaved() {
       const select = $("saved-setups");
       const keep = select.value;
       const mine = savedSetups().filter((s) => s.rules === cur.rules);
       select.replaceChildren(el("option", { value: "", text: mine.length ? "Load a saved setup…" : "No saved setups yet" }),
         ...mine.map((s) => el("option", { value: s.name, text: s.name })));
-      select.value = mine.some((s) => s.name === keep) ? keep : "";
+      const army = cur.phase === "setup" && typeof cur.setup === "string" ? cur.setup : null;
+      const isArmy = (s) => army !== null && s.text === army;
+      const shown = mine.find((s) => s.name === keep && isArmy(s)) || mine.find(isArmy);
+      select.value = shown ? shown.name : "";
       select.disabled = mine.length === 0;
       $("delete-setup").disabled = select.value === "";
+      if (select.value !== savedShown && $("setup-name").value === savedShown &&
+          document.activeElement !== $("setup-name")) {
+        $("setup-name").value = select.value;
+      }
+      savedShown = select.value;
     }
 
     $("saved-setups").addEventListener("change", (event) => {
@@ -1565,7 +1687,17 @@
 
     // -- the buttons --------------------------------------------------------------
 
-    $("start").addEventListener("click", () => send("start"));
+    // Start hides with the setup box: pressed from the keyboard, the focus goes on to a
+    // piece that can move (or to the status line, while the other side sets up), not to
+    // the page's start.
+    $("start").addEventListener("click", async (event) => {
+      const byKey = event.detail === 0;
+      const ok = await send("start");
+      if (!ok || !byKey || cur.phase === "setup") return;
+      const movable = cur.legal[focused] ? focused : Object.keys(cur.legal)[0];
+      if (cur.phase === "play" && yourMove() && movable) focusSquare(movable, true);
+      else $("status").focus();
+    });
     $("random").addEventListener("click", () => changeSetup("random", undefined, "the random setup"));
     $("use-setup").addEventListener("click", () =>
       changeSetup("setup", { text: $("setup-text").value }, "the pasted setup"));
