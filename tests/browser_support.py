@@ -31,12 +31,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 
 from stratego.web import GameHub, create_app  # noqa: E402
 
-__all__ = ["CHROMIUM", "WAIT", "Console", "Server", "browser", "console", "expect",
+__all__ = ["CHROMIUM", "PHONE", "WAIT", "Console", "Server", "browser", "console", "expect",
            "expect_strike_marks", "free_port", "invite", "moves_of", "new_page", "page_at",
            "play_a_move", "serve", "status_of", "two_pages"]
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 WAIT = 10_000  # ms: the longest any expectation or action waits
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+"""The options of a phone's page (`new_page`): a narrow screen, touch, the mobile viewport."""
 expect = sync_api.expect
 expect.set_options(timeout=WAIT)  # (an expectation's own default is 5 s: short on a busy host)
 

@@ -527,15 +527,10 @@ def test_the_move_list_shows_strikes_in_short_and_a_finished_game_reviews_face_u
     expect(page.locator('[data-square="e9"] .piece')).to_have_attribute("data-rank", "T")
 
 
-@pytest.mark.parametrize("reply", ["a5-a6", "a5-a4"])
-def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
-        server: Server, browser: Any, console: Console, reply: str) -> None:
-    """A strike's marks stay until our next move; the defender that won and has moved on
-    since is not drawn where it stood (it would look like a second piece of its rank),
-    while the attacker it took leaves its faint trace, unless a piece of the other side
-    has moved onto that square since (the trace would sit on that piece)."""
-    from test_web import post
-
+def _scout_against_a_friend_s_marshal(server: Server, browser: Any, console: Console
+                                      ) -> tuple[Any, str]:
+    """Red's page in a game against a friend (joined through the API) where Red's Scout on
+    a4 may strike Blue's Marshal on a5, Red to move; and Blue's API path."""
     state = stratego.from_position(
         "classic", {"a4": "X", "a5": "m", "j1": "F", "j10": "f", "b5": "b", "e1": "N"})
     created = server.hub.add_game(state, opponent="human")
@@ -545,10 +540,22 @@ def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
     red_base = f"/api/games/{created['game']}/{created['seat']}"
     code = server.hub.handle("GET", red_base).json()["join"].rsplit("/", 1)[1]
     blue = server.hub.join(created["game"], code)
+    return page, f"/api/games/{created['game']}/{blue['seat']}"
+
+
+@pytest.mark.parametrize("reply", ["a5-a6", "a5-a4"])
+def test_a_defender_that_held_its_square_and_moved_on_leaves_no_ghost(
+        server: Server, browser: Any, console: Console, reply: str) -> None:
+    """A strike's marks stay until our next move; the defender that won and has moved on
+    since is not drawn where it stood (it would look like a second piece of its rank),
+    while the attacker it took leaves its faint trace, unless a piece of the other side
+    has moved onto that square since (the trace would sit on that piece)."""
+    from test_web import post
+
+    page, blue_base = _scout_against_a_friend_s_marshal(server, browser, console)
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
     expect(moves_of(page)).to_have_count(1)
-    blue_base = f"/api/games/{created['game']}/{blue['seat']}"
     answer = post(server.hub, blue_base + "/move", {"move": reply})
     assert answer.status == 200, answer.body
     expect(moves_of(page)).to_have_count(2)  # red's page polls
@@ -570,24 +577,15 @@ def test_a_strike_sounds_and_shows_its_banner_once_not_again_on_the_answer(
     move, not as a second strike."""
     from test_web import post
 
-    state = stratego.from_position(
-        "classic", {"a4": "X", "a5": "m", "j1": "F", "j10": "f", "b5": "b", "e1": "N"})
-    created = server.hub.add_game(state, opponent="human")
-    page = new_page(browser, console)
-    page.goto(server.url + created["url"])
-    expect(status_of(page)).to_have_text("Your move (red).")
+    page, blue_base = _scout_against_a_friend_s_marshal(server, browser, console)
     page.get_by_test_id("sound-toggle").click()
     expect(page.get_by_test_id("sound-toggle")).to_have_attribute("aria-pressed", "true")
-    red_base = f"/api/games/{created['game']}/{created['seat']}"
-    code = server.hub.handle("GET", red_base).json()["join"].rsplit("/", 1)[1]
-    blue = server.hub.join(created["game"], code)
     body = page.locator("body")
     page.locator('[data-square="a4"]').click()
     page.locator('[data-square="a5"]').click()
     expect(moves_of(page)).to_have_count(1)
     expect(body).to_have_attribute("data-last-beep", "strike")
     beeps = int(body.get_attribute("data-beeps") or 0)
-    blue_base = f"/api/games/{created['game']}/{blue['seat']}"
     answer = post(server.hub, blue_base + "/move", {"move": "a5-a6"})
     assert answer.status == 200, answer.body
     expect(moves_of(page)).to_have_count(2)  # red's page polls

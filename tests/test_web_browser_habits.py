@@ -21,6 +21,7 @@ import pytest
 import browser_support
 import stratego
 from browser_support import (
+    PHONE,
     Console,
     Server,
     expect,
@@ -40,8 +41,6 @@ pytestmark = pytest.mark.extra("web")
 # console error on any page.
 browser = browser_support.browser
 console = browser_support.console
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture(scope="module")

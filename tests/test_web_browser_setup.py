@@ -17,7 +17,16 @@ from typing import Any, NamedTuple
 import pytest
 
 import browser_support
-from browser_support import Console, Server, expect, invite, new_page, serve, status_of
+from browser_support import (
+    PHONE,
+    Console,
+    Server,
+    expect,
+    invite,
+    new_page,
+    serve,
+    status_of,
+)
 from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
@@ -26,8 +35,6 @@ pytestmark = pytest.mark.extra("web")
 # console error on any page.
 browser = browser_support.browser
 console = browser_support.console
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 @pytest.fixture(scope="module")
