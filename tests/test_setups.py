@@ -259,3 +259,12 @@ def test_a_setup_s_repr_reads_back_and_every_setup_is_true(setup: Setup) -> None
     on fewer than four rows names its depth); a setup is true even with no piece."""
     assert eval(repr(setup), {"Setup": Setup, "Player": Player}) == setup
     assert setup
+
+
+def test_an_army_lists_its_ranks_strongest_first_then_the_flag_then_the_bombs() -> None:
+    """`Army.ranks` is the order seeded draws start from (`random_setup`): Marshal to Spy,
+    then the Flag, then the Bombs, as its docstring says."""
+    ranks = stratego.CLASSIC.army.ranks()
+    assert len(ranks) == 40
+    assert ranks[:2] == [stratego.Rank.MARSHAL, stratego.Rank.GENERAL]
+    assert ranks[-8:] == [stratego.Rank.SPY, stratego.Rank.FLAG] + [stratego.Rank.BOMB] * 6

@@ -419,14 +419,14 @@ def test_a_bot_of_some_rules_greys_out_the_others_and_names_are_a_players(
     bots.select_option("medium")
     expect(locked).to_be_hidden()
     expect(variants.get_by_label("Silent Defense")).to_be_enabled()
-    # Barrage, which the learned bot set, stays ticked: Duel cannot go with it
-    expect(variants.get_by_label("Stratego Barrage")).to_be_checked()
-    expect(variants.get_by_label("Stratego Duel")).to_be_disabled()
+    # The player's own rules come back: Barrage, which the learned bot set, is unticked
+    expect(variants.get_by_label("Stratego Barrage")).not_to_be_checked()
+    expect(variants.get_by_label("Stratego Duel")).to_be_enabled()
 
-    bots.select_option("hard")  # the rules the learned bot set stay chosen
+    bots.select_option("hard")
     page.get_by_test_id("create").click()
     expect(page.locator("#rules")).to_have_text(
-        "Classic web rules + Stratego Barrage · you play red against the Hard bot")
+        "Classic web rules · you play red against the Hard bot")
 
 
 def test_a_mistyped_address_gets_a_page_with_a_way_back(server: Server, browser: Any,

@@ -115,6 +115,14 @@ def test_the_lobby_names_bots_and_rules_in_a_player_s_words() -> None:
     assert rules_title(stratego.editions.by_name("classic")) == "Classic web rules"
     assert rules_title(stratego.editions.by_name("hasbro-2009+barrage+rescue")) == (
         "Hasbro 2009 Onyx Edition + Stratego Barrage + Rescue / Rescuing Pieces")
+    editions = {e["id"]: e for e in options["editions"]}
+    assert editions["classic"]["summary"] == (
+        "Marshal 10 \u2026 Scout 2; Scouts move and strike in one turn; at most 4 moves back "
+        "and forth.")
+    assert editions["milton-bradley-1961"]["summary"].startswith(
+        "Marshal 1 \u2026 Scout 9; a Scout may not move and strike in one turn")
+    assert editions["isf"]["summary"].endswith("at most 3 moves back and forth; a chase rule.")
+    assert all(e["summary"] for e in options["editions"])
     hub = _hub()
     created = post(hub, "/api/games", {"rules": "classic+barrage"}).json()
     assert hub.handle("GET", _seat(created)).json()["rules_title"] == (

@@ -189,3 +189,23 @@ def test_the_ranks_that_never_move_are_the_rules_own() -> None:
     rules = CLASSIC.with_variants(stratego.variants.MOVING_BOMBS)
     state = positions.position(rules, {"a4": "J", "j1": "F", "j10": "f", "e9": "t"})
     assert payload(game_of(rules, state), Player.RED)["immobile"] == ["F"]
+
+
+def test_the_army_s_counts_are_the_rules_own_and_the_same_for_both_seats() -> None:
+    """``army``: each rank of the rules' army and its count, Marshal first, then the Bombs
+    and the Flag (the page's "Pieces" legend): a public fact of the rules, the same in
+    both seats' payloads, in the setup and in play."""
+    state = positions.position(CLASSIC, {"a4": "J", "j1": "F", "j10": "f", "e9": "t"})
+    game = game_of(CLASSIC, state)
+    army = payload(game, Player.RED)["army"]
+    assert army == payload(game, Player.BLUE)["army"]
+    assert [(e["rank"], e["count"]) for e in army] == [
+        ("M", 1), ("G", 1), ("C", 2), ("J", 3), ("K", 4), ("L", 4), ("T", 4), ("N", 5),
+        ("X", 8), ("S", 1), ("B", 6), ("F", 1)]
+    assert sum(e["count"] for e in army) == CLASSIC.army.size == 40
+    barrage = CLASSIC.with_variants(stratego.variants.BARRAGE)
+    set_up = game_of(barrage, positions.position(barrage, {"a4": "M", "j1": "F", "j10": "f"}))
+    set_up.state, set_up.moves = None, []  # (before play: no position yet)
+    assert payload(set_up, Player.BLUE)["phase"] == "waiting"  # (both pressed Start)
+    assert [(e["rank"], e["count"]) for e in payload(set_up, Player.BLUE)["army"]] == [
+        ("M", 1), ("G", 1), ("N", 1), ("X", 2), ("S", 1), ("B", 1), ("F", 1)]

@@ -117,7 +117,8 @@ class Army:
         return sum(self.counts)
 
     def ranks(self) -> list[Rank]:
-        """Every piece's rank, strongest first (Marshal ... Spy, then Bombs, then Flag)."""
+        """Every piece's rank, strongest first (Marshal ... Spy), then the Flag, then the Bombs
+        (the order seeded draws such as `stratego.random_setup` start from)."""
         order = sorted(
             Rank, key=lambda r: (r in (Rank.BOMB, Rank.FLAG), -r if r != Rank.BOMB else 0)
         )

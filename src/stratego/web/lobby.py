@@ -12,7 +12,7 @@ from typing import Any
 from stratego.editions import EDITIONS, OPTIONS
 from stratego.errors import StrategoError, WebError, shown
 from stratego.human_setups import human_setups
-from stratego.pieces import Player
+from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setup_model import sample_setup
 from stratego.variants import VARIANTS
@@ -59,7 +59,23 @@ def _editions(rules: Rules) -> list[dict[str, str]]:
     first = rules.name.split("+", 1)[0]
     every = {**EDITIONS, **OPTIONS}
     names = sorted(every, key=lambda name: name != first)  # a stable sort: the rest in order
-    return [{"id": name, "title": every[name].title} for name in names]
+    return [{"id": name, "title": every[name].title, "summary": _edition_summary(every[name])}
+            for name in names]
+
+
+def _edition_summary(rules: Rules) -> str:
+    """A few words on what sets an edition apart, from its own rules (the lobby's hint
+    under the rules' choice): how its pieces are numbered, whether a Scout may move and
+    strike in one turn, how many moves back and forth it allows and whether it has a
+    chase rule ("Marshal 10 … Scout 2; Scouts move and strike in one turn; at most 4
+    moves back and forth.")."""
+    label = rules.labels.label
+    scouts = ("Scouts move and strike in one turn" if rules.movement.scout_strikes_after_move
+              else "a Scout may not move and strike in one turn")
+    shuttle = rules.repetition.max_shuttle_moves
+    chase = "; a chase rule" if rules.repetition.chase else ""
+    return (f"Marshal {label(Rank.MARSHAL)} \u2026 Scout {label(Rank.SCOUT)}; {scouts}; "
+            f"at most {shuttle} moves back and forth{chase}.")
 
 
 def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:

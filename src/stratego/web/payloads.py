@@ -213,6 +213,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "labels": {r.symbol: rules.labels.label(r) for r in Rank},
         "immobile": [r.symbol for r in Rank if not rules.movement.can_move(r)],
         "names": {r.symbol: r.title for r in Rank},
+        "army": _army(rules),
         "lakes": sorted(sq.name for sq in LAKES),
         "join": (f"/join/{game.id}/{game.join_code}"
                  if game.join_code is not None and player is game.creator else None),
@@ -262,6 +263,17 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         out["view"] = seen.to_dict()
     out["svg"] = svg(game, player)
     return out
+
+
+def _army(rules: Rules) -> list[dict[str, Any]]:
+    """The rules' army, one entry a rank it holds (``rank``: its symbol, ``count``), the
+    strongest first, Bombs and the Flag last: the same for both sides, a public fact of the
+    rules (the page's "Pieces" legend)."""
+    army = rules.army
+    last = (Rank.BOMB, Rank.FLAG)
+    order = sorted((r for r in Rank if army.count(r)),
+                   key=lambda r: (r in last, last.index(r) if r in last else -r))
+    return [{"rank": rank.symbol, "count": army.count(rank)} for rank in order]
 
 
 def _revealed(state: GameState, player: Player,

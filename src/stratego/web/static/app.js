@@ -154,8 +154,9 @@
     bot.replaceChildren(...options.bots.map((b) => {
       const words = [b.description, b.rules ? `${rulesTitle(b.rules, true)} only` : null]
         .filter(Boolean).join(", ");
+      // (the tooltip is the player's words too, never the spec: "heuristic" says nothing)
       return el("option", { value: b.id, text: words ? `${b.name} (${words})` : b.name,
-        title: b.spec || null });
+        title: words ? `${b.name}: ${words}` : null });
     }));
     bot.value = options.default_bot || data.bot || (options.bots[0] || {}).id || "";
     $("bot-field").hidden = options.bots.length === 0;
@@ -164,9 +165,17 @@
     const known = options.editions.map((e) => e.id);
     if (!known.includes(edition)) options.editions.unshift({ id: edition, title: edition });
     editions.replaceChildren(...options.editions.map((e) => el("option", {
-      value: e.id, text: e.title || e.id,
+      value: e.id, text: e.title || e.id, title: e.summary || null,
     })));
     editions.value = edition;
+    // a few words on the edition chosen, under the list (an older server sends none)
+    function editionChanged() {
+      const chosen = options.editions.find((e) => e.id === editions.value);
+      $("rules-about").textContent = chosen && chosen.summary ? chosen.summary : "";
+      $("rules-about").hidden = !(chosen && chosen.summary);
+    }
+    editions.addEventListener("change", editionChanged);
+    editionChanged();
 
     const box = $("variants");
     for (const v of options.variants) {
@@ -225,15 +234,32 @@
         $("rules-locked").textContent = `${chosen.name} plays ${rulesTitle(chosen.rules)} only.`;
       }
     }
+    // The player's own rules (edition, ticked variants) while a bot that plays only some
+    // rules holds the form: they come back when another opponent is chosen.
+    let ownRules = null;
+    function rulesNow() {
+      return { edition: editions.value,
+        variants: [...box.querySelectorAll("input:checked")].map((input) => input.value) };
+    }
+    function setRules(rules) {
+      if ([...editions.options].some((o) => o.value === rules.edition)) editions.value = rules.edition;
+      for (const input of box.querySelectorAll("input")) {
+        input.checked = rules.variants.includes(input.value);
+      }
+      variantsChanged();
+      editionChanged();
+    }
     function botChanged() {
       const chosen = fixedRules();
       if (chosen) {
+        if (ownRules === null) ownRules = rulesNow();
         const [botEdition, ...botVariants] = chosen.rules.split("+");
-        if ([...editions.options].some((o) => o.value === botEdition)) editions.value = botEdition;
-        for (const input of box.querySelectorAll("input")) {
-          input.checked = botVariants.includes(input.value);
-        }
-        variantsChanged();
+        setRules({ edition: botEdition, variants: botVariants });
+      } else if (ownRules !== null) {
+        const own = ownRules;
+        ownRules = null;
+        setRules(own);
+        $("variants-box").open = own.variants.length > 0;
       }
       lockRules();
     }
@@ -276,15 +302,17 @@
           }
         }
         variantsChanged();
+        editionChanged();
         $("variants-box").open = box.querySelectorAll("input:checked").length > 0;
       }
     }
     function saveChoices() {
       const checked = (name) => (document.querySelector(`input[name=${name}]:checked`) || {}).value;
+      // (the player's own rules, not those a bot that plays only some holds the form to)
+      const rules = ownRules || rulesNow();
       const choices = {
         opponent: checked("opponent"), colour: checked("colour"), bot: bot.value,
-        time: time.value, edition: editions.value,
-        variants: [...box.querySelectorAll("input:checked")].map((input) => input.value),
+        time: time.value, edition: rules.edition, variants: rules.variants,
       };
       try {
         window.localStorage.setItem(CHOICES, JSON.stringify(choices));
@@ -786,8 +814,69 @@
       }
     }
 
+    // The tab's title: what waits for this seat (a draw offer, the friend's rematch, its
+    // move, its setup); back to "Stratego" once it is answered.
     function renderTitle() {
-      document.title = (yourMove() ? "● Your move · " : cur.phase === "setup" ? "Your setup · " : "") + "Stratego";
+      const lead = cur.phase === "play" && cur.draw === "received" ? "Draw offered · "
+        : cur.phase === "over" && cur.rematch && rematchWanted ? "Rematch? · "
+        : yourMove() ? "● Your move · " : cur.phase === "setup" ? "Your setup · " : "";
+      document.title = lead + "Stratego";
+    }
+
+    // The "Pieces" legend: each rank of the rules' army (its label, name and count) and,
+    // once play starts, how many of the opponent's are not known to be captured: the
+    // army's count less the captured pieces of that rank the seat's payload lists (the
+    // position shown: the live game's, or the reviewed turn's). Nothing else is counted.
+    function renderLegend() {
+      const army = cur.army || [];
+      $("legend-box").hidden = army.length === 0;
+      if (!army.length) return;
+      const shown = reviewing || cur;
+      const other = cur.player === "red" ? "blue" : "red";
+      const playing = Boolean(cur.view) && shown.tray;
+      const lost = {};
+      let unknown = 0;
+      for (const entry of playing ? shown.tray[other] : []) {
+        if (entry.rank === null) unknown += entry.count;
+        else lost[entry.rank] = (lost[entry.rank] || 0) + entry.count;
+      }
+      const heads = [["Rank", null], ["Piece", null], ["Army", "Pieces of this rank in each army"]];
+      if (playing) heads.push([`${cap(other)} left`, `${cap(other)}'s pieces of this rank not known to be captured`]);
+      $("legend-head").replaceChildren(...heads.map(([text, title]) =>
+        el("th", { scope: "col", text, title })));
+      $("legend-rows").replaceChildren(...army.map((entry) => {
+        const picture = chip(cur.player, entry.rank, label(entry.rank));
+        picture.removeAttribute("aria-hidden");  // (the label is what the row explains)
+        const row = el("tr", {},
+          el("td", {}, picture),
+          el("td", { text: cur.names[entry.rank] || entry.rank }),
+          el("td", { class: "count", text: String(entry.count) }));
+        row.dataset.rank = entry.rank;
+        row.dataset.testid = "legend-row";
+        if (playing) {
+          const left = Math.max(0, entry.count - (lost[entry.rank] || 0));
+          row.append(el("td", { class: "count left", text: String(left), "data-testid": "legend-left" }));
+          if (left === 0) row.dataset.gone = "true";
+        }
+        return row;
+      }));
+      $("legend-note").hidden = unknown === 0;
+      $("legend-note").textContent = unknown === 0 ? ""
+        : `${cap(other)} also lost ${unknown} ${unknown === 1 ? "piece" : "pieces"} of a rank you did not see.`;
+    }
+
+    // A finished game's result in one line, above the board (shown on a phone only): the
+    // first sentence of the result's text ("You win (blue resigned)."), else its gist.
+    function renderResultLine() {
+      const result = cur.phase === "over" ? cur.result : null;
+      $("result-line").hidden = !result;
+      if (!result) return;
+      let text = typeof result.text === "string" ? result.text : "";
+      if (result.how && text.endsWith(" " + result.how)) text = text.slice(0, -result.how.length - 1);
+      if (!text) text = { win: "You win", loss: "You lose", draw: "Draw" }[result.you] || "Game over";
+      $("result-line").textContent = text;
+      $("result-line").title = result.text || text;
+      $("result-line").dataset.you = result.you || "";
     }
 
     function renderBars() {
@@ -974,6 +1063,8 @@
       // Before play starts there is nothing captured and no count worth showing.
       $("captured-box").hidden = cur.phase === "setup" || cur.phase === "waiting" || !cur.view;
       renderTray();
+      renderLegend();
+      renderResultLine();
       renderMoves();
       $("moves-box").hidden = cur.moves.length === 0 && cur.phase !== "play";
       renderBars();
@@ -1082,7 +1173,17 @@
       if (!old.rematch && data.rematch && data.opponent === "human" && !rematchAsked) {
         // the friend asked for a rematch first: its button now opens it
         showNotice("Your opponent wants a rematch.");
+        rematchWanted = true;
+        renderTitle();
         beep("turn");
+      }
+      if (data.opponent === "human" && (data.phase === "setup" || data.phase === "waiting")) {
+        // the friend took the second seat, or pressed Start: the setup gives no other sign
+        const other = data.player === "red" ? "blue" : "red";
+        const told = [];
+        if (old.opponent_joined === false && data.opponent_joined === true) told.push(`${cap(other)} joined.`);
+        if (old.ready && data.ready && !old.ready[other] && data.ready[other]) told.push(`${cap(other)} is ready.`);
+        if (told.length) showNotice(told.join(" "));
       }
       const mine = optimistic;
       optimistic = null;
@@ -1750,6 +1851,7 @@
     $("accept-draw").addEventListener("click", () => send("accept-draw"));
     $("decline-draw").addEventListener("click", () => send("decline-draw"));
     let rematchAsked = false;  // this seat asked for the rematch (no notice of it then)
+    let rematchWanted = false;  // the friend asked for the rematch first (the tab says so)
     $("rematch").addEventListener("click", () => {
       if (cur.rematch) window.location.assign(cur.rematch);
       else {
