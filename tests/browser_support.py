@@ -31,9 +31,27 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not 
 
 from stratego.web import GameHub, create_app  # noqa: E402
 
-__all__ = ["CHROMIUM", "PHONE", "WAIT", "Console", "Server", "browser", "console", "expect",
-           "expect_strike_marks", "free_port", "invite", "moves_of", "new_page", "page_at",
-           "play_a_move", "serve", "status_of", "two_pages"]
+__all__ = [
+    "CHROMIUM",
+    "PHONE",
+    "WAIT",
+    "Console",
+    "Server",
+    "browser",
+    "console",
+    "expect",
+    "expect_strike_marks",
+    "free_port",
+    "invite",
+    "moves_of",
+    "new_page",
+    "page_at",
+    "play_a_move",
+    "serve",
+    "setting_up",
+    "status_of",
+    "two_pages",
+]
 
 CHROMIUM = "/usr/lib/chromium/chromium"
 WAIT = 10_000  # ms: the longest any expectation or action waits
@@ -130,6 +148,17 @@ def new_page(browser: Any, console: Console, **options: Any) -> Any:
                                 "accept_downloads": True}
     settings.update(options)
     return console.watch(browser.new_context(**settings).new_page())
+
+
+def setting_up(server: Server, browser: Any, console: Console, **options: Any) -> Any:
+    """A page (`new_page` with `options`) on a new game against the bot made from the start
+    page, at Red's setup, its army drawn."""
+    page = new_page(browser, console, **options)
+    page.goto(server.url + "/")
+    page.get_by_test_id("create").click()
+    expect(status_of(page)).to_contain_text("Set up your army")
+    expect(page.locator(".cell .piece")).to_have_count(40)
+    return page
 
 
 def page_at(server: Server, browser: Any, console: Console, state: Any) -> Any:

@@ -31,6 +31,7 @@ from browser_support import (
     page_at,
     play_a_move,
     serve,
+    setting_up,
     status_of,
 )
 from stratego.web import GameHub
@@ -50,15 +51,6 @@ def server() -> Iterator[Server]:
         yield srv
 
 
-def _bot_game(server: Server, browser: Any, console: Console, **options: Any) -> Any:
-    """A page on a new game against the bot, at its setup (Red's)."""
-    page = new_page(browser, console, **options)
-    page.goto(server.url + "/")
-    page.get_by_test_id("create").click()
-    expect(status_of(page)).to_contain_text("Set up your army")
-    return page
-
-
 def _focused_square(page: Any) -> str | None:
     value: str | None = page.evaluate(
         "() => document.activeElement && document.activeElement.dataset.square || null")
@@ -74,7 +66,7 @@ def test_after_a_click_on_the_board_the_arrows_step_through_the_moves(
     the moves, as on a game site; ↑ (or ↓, Enter, Space) starts the board's keyboard cursor,
     and then ← and → move it, until the next click on the board. Tabbing into the board
     starts the cursor too."""
-    page = _bot_game(server, browser, console)
+    page = setting_up(server, browser, console)
     page.get_by_test_id("start").click()
     play_a_move(page)
     expect(moves_of(page)).to_have_count(2)
@@ -126,7 +118,7 @@ def test_the_opponent_s_move_and_a_strike_are_announced_politely(
     """The status line stays "Your move (red)." when the bot has moved: a polite live
     region says what it did, in words ("Blue moved e7-e6."), and what a strike did, naming
     the ranks the strike showed this seat."""
-    page = _bot_game(server, browser, console)
+    page = setting_up(server, browser, console)
     said = page.get_by_test_id("announce")
     expect(said).to_have_attribute("aria-live", "polite")
     expect(said).to_have_text("")  # nothing said on arrival
@@ -167,7 +159,7 @@ def test_the_opponent_s_move_and_a_strike_are_announced_politely(
 
 def test_start_from_the_keyboard_leaves_the_focus_on_a_piece_that_can_move(
         server: Server, browser: Any, console: Console) -> None:
-    page = _bot_game(server, browser, console)
+    page = setting_up(server, browser, console)
     page.get_by_test_id("start").focus()
     page.keyboard.press("Enter")
     expect(status_of(page)).to_have_text("Your move (red).")
@@ -280,7 +272,7 @@ def test_undo_names_its_keys_only_where_there_is_a_keyboard(
         server: Server, browser: Any, console: Console) -> None:
     for options, title in ((PHONE, "Undo the swap of a1 and b1"),
                            ({}, re.compile(r"^Undo the swap of a1 and b1 \((Ctrl\+Z|⌘Z)\)$"))):
-        page = _bot_game(server, browser, console, **options)
+        page = setting_up(server, browser, console, **options)
         text = page.get_by_test_id("setup-text").input_value()
         for square in ("a1", "b1"):
             cell = page.locator(f'[data-square="{square}"]')

@@ -28,6 +28,7 @@ from browser_support import (
     new_page,
     page_at,
     serve,
+    setting_up,
     status_of,
     two_pages,
 )
@@ -48,15 +49,6 @@ def server() -> Iterator[Server]:
         yield srv
 
 
-def _bot_game(server: Server, browser: Any, console: Console, **options: Any) -> Any:
-    """A page on a new game against the bot, at its setup (Red's)."""
-    page = new_page(browser, console, **options)
-    page.goto(server.url + "/")
-    page.get_by_test_id("create").click()
-    expect(status_of(page)).to_contain_text("Set up your army")
-    return page
-
-
 def _resign(page: Any) -> None:
     page.get_by_test_id("resign").click()
     page.get_by_test_id("confirm-resign").click()
@@ -71,7 +63,7 @@ def test_the_pieces_legend_names_each_rank_and_counts_the_opponent_s_left(
     """A folded "Pieces" panel: each rank's label, name and count in the army (12 ranks,
     40 pieces); in play a column of the opponent's pieces of each rank not known to be
     captured, less those the seat saw captured."""
-    page = _bot_game(server, browser, console)
+    page = setting_up(server, browser, console)
     legend = page.get_by_test_id("legend")
     expect(legend).to_be_visible()
     rows = legend.get_by_test_id("legend-row")
@@ -142,7 +134,7 @@ def test_the_tab_title_says_draw_offered_and_rematch_then_reverts(
 
 def test_on_a_phone_the_result_shows_above_the_board(
         server: Server, browser: Any, console: Console) -> None:
-    page = _bot_game(server, browser, console, **PHONE)
+    page = setting_up(server, browser, console, **PHONE)
     line = page.get_by_test_id("result-line")
     expect(line).to_be_hidden()
     page.get_by_test_id("start").click()
@@ -157,7 +149,7 @@ def test_on_a_phone_the_result_shows_above_the_board(
     assert top["y"] + top["height"] <= board["y"]
     assert top["height"] < 40  # one line
 
-    desktop = _bot_game(server, browser, console)
+    desktop = setting_up(server, browser, console)
     desktop.get_by_test_id("start").click()
     expect(status_of(desktop)).to_have_text("Your move (red).")
     _resign(desktop)

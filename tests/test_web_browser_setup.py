@@ -25,6 +25,7 @@ from browser_support import (
     invite,
     new_page,
     serve,
+    setting_up,
     status_of,
 )
 from stratego.web import GameHub
@@ -50,16 +51,6 @@ class Army(NamedTuple):
 
     cells: dict[str, str]
     text: str
-
-
-def _setting_up(server: Server, browser: Any, console: Console, **options: Any) -> Any:
-    """A page on a new game against the bot, at its setup (Red's)."""
-    page = new_page(browser, console, **options)
-    page.goto(server.url + "/")
-    page.get_by_test_id("create").click()
-    expect(status_of(page)).to_contain_text("Set up your army")
-    expect(page.locator(".cell .piece")).to_have_count(40)
-    return page
 
 
 def _api_base(page: Any) -> str:
@@ -131,7 +122,7 @@ def _start_and_check(page: Any, army: Army) -> None:
 
 def test_a_swap_undone_restores_the_army_on_the_page_and_on_the_server(
         server: Server, browser: Any, console: Console) -> None:
-    page = _setting_up(server, browser, console)
+    page = setting_up(server, browser, console)
     undo, redo = page.get_by_test_id("setup-undo"), page.get_by_test_id("setup-redo")
     expect(undo).to_have_accessible_name("Undo")
     expect(redo).to_have_accessible_name("Redo")
@@ -164,7 +155,7 @@ def test_several_steps_back_and_forth_and_a_new_change_drops_the_redo(
     """Swap, Random setup, swap: three steps back lead to the army the page began with,
     three forward to the last one; each end disables its button. A change made after an
     undo starts a new line: nothing is left to redo."""
-    page = _setting_up(server, browser, console)
+    page = setting_up(server, browser, console)
     undo, redo = page.get_by_test_id("setup-undo"), page.get_by_test_id("setup-redo")
     armies = [_shown(page)]
     armies.append(_swap(page, *_different(armies[-1])))
@@ -199,7 +190,7 @@ def test_several_steps_back_and_forth_and_a_new_change_drops_the_redo(
 
 
 def test_a_random_setup_is_undone(server: Server, browser: Any, console: Console) -> None:
-    page = _setting_up(server, browser, console)
+    page = setting_up(server, browser, console)
     original = _shown(page)
     page.get_by_test_id("random").click()
     expect(page.get_by_test_id("setup-text")).not_to_have_value(original.text)
@@ -215,7 +206,7 @@ def test_a_random_setup_is_undone(server: Server, browser: Any, console: Console
 
 def test_a_preset_or_a_saved_setup_is_a_preview_undone_from_its_notice(
         server: Server, browser: Any, console: Console) -> None:
-    page = _setting_up(server, browser, console)
+    page = setting_up(server, browser, console)
     original = _shown(page)
     presets = _server(page, "/presets?offset=0")["presets"]
     index, preset = next((i, p) for i, p in enumerate(presets) if p["text"] != original.text)
@@ -255,7 +246,7 @@ def test_a_preset_or_a_saved_setup_is_a_preview_undone_from_its_notice(
 
 def test_the_keyboard_undoes_and_redoes_outside_text_fields(
         server: Server, browser: Any, console: Console) -> None:
-    page = _setting_up(server, browser, console)
+    page = setting_up(server, browser, console)
     original = _shown(page)
     swapped = _swap(page, *_different(original))  # the focus is on the board
     page.keyboard.press("Control+z")
@@ -363,7 +354,7 @@ def test_undo_on_a_phone(server: Server, browser: Any, console: Console) -> None
     """At 390x844 Undo and Redo fit the panel's width; a tapped swap and a preset are
     undone by a tap; the line above the board tells of the preset without the button's
     word."""
-    page = _setting_up(server, browser, console, **PHONE)
+    page = setting_up(server, browser, console, **PHONE)
     width = page.evaluate("() => document.documentElement.clientWidth")
     for test_id in ("setup-undo", "setup-redo"):
         box = page.get_by_test_id(test_id).bounding_box()
@@ -396,7 +387,7 @@ def test_undo_of_a_saved_setup_leaves_its_name_only_while_the_army_is_it(
     """Loading the saved setup "mine1" shows its name in the list and the name box; once
     Ctrl+Z takes it back, neither says "mine1" (the army is no longer it), and Redo brings
     both back. A name typed for another setup is the player's: a change leaves it."""
-    page = _setting_up(server, browser, console)
+    page = setting_up(server, browser, console)
     original = _shown(page)
     page.get_by_test_id("random").click()
     expect(page.get_by_test_id("setup-text")).not_to_have_value(original.text)
