@@ -39,6 +39,28 @@ def _in_view(page: Any, test_id: str) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+def test_the_seat_is_kept_as_soon_as_the_friend_joins(
+        server: Server, browser: Any, console: Console) -> None:
+    """The friend's browser keeps its new seat when the join answers, before the game's
+    page has loaded: the invitation opened again at once (here the game's page never
+    came: a blank page stands in for it) goes to the seat, not to "two players"."""
+    created = post(server.hub, "/api/games", {"opponent": "human"}).json()
+    link = server.url + server.hub.handle(
+        "GET", f"/api/games/{created['game']}/{created['seat']}").json()["join"]
+    friend = new_page(browser, console)
+    friend.goto(link)
+    plays = re.compile(r"/play/")
+    friend.route(plays, lambda route: route.fulfill(
+        status=200, content_type="text/html", body="<!doctype html><title>…</title>"))
+    friend.get_by_test_id("join").click()
+    expect(friend).to_have_url(plays)
+    seat = friend.url
+    friend.unroute(plays)
+    friend.goto(link)
+    expect(friend).to_have_url(seat)
+    expect(status_of(friend)).to_contain_text("Set up your army")
+
+
 def test_a_friend_who_opens_the_used_invitation_again_is_taken_back_to_the_game(
         server: Server, browser: Any, console: Console) -> None:
     """The friend joins by the link, then opens the link again in the same browser: the

@@ -481,6 +481,10 @@
     $("join").addEventListener("click", async () => {
       const reply = await call("POST", `/api/games/${data.game}/join`, { code: data.code });
       if (reply.ok) {
+        // kept now, not only once the game's page has loaded: the invitation opened again
+        // at once (a reload, the back button) finds the seat and goes back to it
+        rememberSeat({ game: reply.data.game, seat: reply.data.seat, player: reply.data.player,
+          rules: data.rules });
         window.location.assign(reply.data.url);
       } else {
         showError(reply.data.error);
