@@ -244,3 +244,12 @@ def test_damaged_strings_parse_or_raise_invalid_notation(state: stratego.GameSta
         return
     assert parse_position(format_position(parsed)) == parsed
 
+
+
+def test_a_rescue_decision_is_a_rescue_or_a_declined_one() -> None:
+    """Hasbro 2009, Rescue: the decision after a move to the back row is a rescue
+    (``K@b2``) or declining one (``--``); `Move.is_decision` says so, a board move is none."""
+    from stratego import Move
+
+    assert [Move.parse(text).is_decision for text in ("K@b2", "--", "a4-a5", "a4-a8")] == [
+        True, True, False, False]

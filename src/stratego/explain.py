@@ -129,7 +129,7 @@ def _explain_state(state: GameState, move: Move) -> str | None:
     who = state.to_move
     rescue = rescue_component(state.rules)
     if rescue is None:
-        if move.is_rescue or move.is_decline:
+        if move.is_decision:
             return f"{move}: these rules have no Rescue, so there is no rescue to make or decline"
         reason = None
     else:  # a decision due, or a decision out of turn

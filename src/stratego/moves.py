@@ -179,6 +179,13 @@ class Move(int):
         """True for a declined Rescue (``"--"``)."""
         return self.frm is None and self.rescued is None
 
+    @property
+    def is_decision(self) -> bool:
+        """True for a Rescue decision, a rescue or a declined one (`is_rescue` or
+        `is_decline`): it belongs to the turn of the move that earned it, not a move of
+        the board."""
+        return self.is_rescue or self.is_decline
+
     def __str__(self) -> str:
         if self.rescued is not None:
             return f"{self.rescued.symbol}@{self.to}"

@@ -276,7 +276,7 @@ def _numbered(moves: Iterable[Move]) -> list[str]:
     turn = 0
     for move in moves:
         word = str(move)
-        if not (move.is_rescue or move.is_decline):
+        if not move.is_decision:
             if turn % 2 == 0:
                 word = f"{turn // 2 + 1}. {word}"
             turn += 1
@@ -436,7 +436,7 @@ def parse_record(text: str) -> GameRecord:
             raise InvalidNotationError(
                 f"move text, move {turn // 2 + 1} ({side}): {shown(word)}: {exc}"
             ) from None
-        if not (move.is_rescue or move.is_decline):
+        if not move.is_decision:
             turn += 1
         moves.append(move)
     if result is not None and "Result" in tags and tags["Result"] != result:

@@ -282,13 +282,13 @@ class Rescue:
         if not isinstance(move, Move):
             raise ArgumentError(f"not a move: {shown(move)}")
         if not facts.pending:
-            if move.is_rescue or move.is_decline:
+            if move.is_decision:
                 return f"{move}: there is no Rescue to decide now"
             return None
         piece = facts.pieces[facts.pending]
         assert piece is not None
         square = SQUARES[facts.square_of(piece.id)]
-        if not move.is_rescue and not move.is_decline:
+        if not move.is_decision:
             return (f"{move}: {who} must first decide the Rescue earned by the {piece.rank.title} "
                     f"on {square} (play a rescue such as 'K@b2', or '--')")
         if move.is_rescue:

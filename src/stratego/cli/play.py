@@ -322,7 +322,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                        "the legal moves."))
             continue
         state = apply(state, move)
-        if move.is_rescue or move.is_decline:
+        if move.is_decision:
             print(fill(f"You play {_rescue_text(move, 'your', rules.labels)}."))
         _report_strike(state, person)
         show_board = True

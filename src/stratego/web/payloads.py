@@ -314,7 +314,7 @@ def _cells(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
 def _is_decision(ply: SeenPly) -> bool:
     """Whether `ply` is a Rescue decision (a piece rescued, or the Rescue declined), which
     belongs to the move that earned it (the ply before it, by the same side)."""
-    return ply.move is None or ply.move.is_rescue or ply.move.is_decline
+    return ply.move is None or ply.move.is_decision
 
 
 def _last_turn(seen: PlayerView) -> tuple[SeenPly | None, SeenPly | None]:

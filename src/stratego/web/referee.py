@@ -204,7 +204,7 @@ def played(moves: list[str]) -> int:
     ``"--"``) not counted: they stay in the row of the move that earned them in the move
     list, so half this number, rounded up, is the list's count of numbered rows."""
     decisions = (Move.parse(text) for text in moves)
-    return sum(1 for move in decisions if not move.is_rescue and not move.is_decline)
+    return sum(1 for move in decisions if not move.is_decision)
 
 
 def check_code(game: Game, code: str) -> None:
