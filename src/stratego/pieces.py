@@ -16,7 +16,7 @@ import attrs
 
 from stratego.errors import ArgumentError, InvalidNotationError, shown
 
-__all__ = ["Piece", "Player", "Rank"]
+__all__ = ["LEGEND_ORDER", "Piece", "Player", "Rank"]
 
 
 class Player(enum.IntEnum):
@@ -123,6 +123,13 @@ class Rank(enum.IntEnum):
 
     def __repr__(self) -> str:
         return f"Rank.{self.name}"
+
+
+LEGEND_ORDER = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
+                Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY,
+                Rank.BOMB, Rank.FLAG)
+"""The ranks in the order a legend lists them: the strongest first (Marshal ... Spy), then
+the Bombs and the Flag (the terminal game's legend, the web game's "Pieces" panel)."""
 
 
 @attrs.frozen(repr=False)

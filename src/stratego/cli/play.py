@@ -32,7 +32,7 @@ from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, shown
 from stratego.explain import explain_illegal, explain_outcome
 from stratego.moves import Move
-from stratego.pieces import Player, Rank
+from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rescue import rescue_component
 from stratego.rules import RankLabels, Rules
 from stratego.setup_model import setup_source
@@ -115,22 +115,18 @@ def glyphs_help() -> str:
     lines.append("Rank labels (B Bomb and F Flag in every edition):")
     for labels, names in by_labels.items():
         table = RankLabels(labels)
-        ranks = ", ".join(f"{table.label(rank)} {rank.title}" for rank in _LEGEND_ORDER)
+        ranks = ", ".join(f"{table.label(rank)} {rank.title}" for rank in LEGEND_ORDER)
         lines.extend(textwrap.wrap(f"  {', '.join(names)}: {ranks}", width(),
                                    subsequent_indent="    "))
     return "\n".join(lines)
 
-
-_LEGEND_ORDER = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN,
-                 Rank.LIEUTENANT, Rank.SERGEANT, Rank.MINER, Rank.SCOUT, Rank.SPY,
-                 Rank.BOMB, Rank.FLAG)
 
 
 def _legend(rules: Rules, person: Player, style: str) -> str:
     """The rank legend of `rules` for a person playing `person`: each label, its rank and
     how many pieces of it an army has, and the board's other signs."""
     ranks = ", ".join(f"{rules.labels.label(rank)} {rank.title} x{rules.army.count(rank)}"
-                      for rank in _LEGEND_ORDER if rules.army.count(rank))
+                      for rank in LEGEND_ORDER if rules.army.count(rank))
     mine, theirs = ("r", "b") if person is Player.RED else ("b", "r")
     lake = "~~~" if style == "ascii" else "≈≈≈"
     return "\n".join([

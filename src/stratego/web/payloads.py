@@ -16,7 +16,7 @@ from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
 from stratego.errors import ArgumentError, WebError, shown
 from stratego.explain import explain_outcome
-from stratego.pieces import Player, Rank
+from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
 from stratego.svg import board_svg
@@ -270,10 +270,8 @@ def _army(rules: Rules) -> list[dict[str, Any]]:
     strongest first, Bombs and the Flag last: the same for both sides, a public fact of the
     rules (the page's "Pieces" legend)."""
     army = rules.army
-    last = (Rank.BOMB, Rank.FLAG)
-    order = sorted((r for r in Rank if army.count(r)),
-                   key=lambda r: (r in last, last.index(r) if r in last else -r))
-    return [{"rank": rank.symbol, "count": army.count(rank)} for rank in order]
+    return [{"rank": rank.symbol, "count": army.count(rank)} for rank in LEGEND_ORDER
+            if army.count(rank)]
 
 
 def _revealed(state: GameState, player: Player,
