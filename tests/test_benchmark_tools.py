@@ -5,7 +5,6 @@ both played, with the sign test docs/performance.md quotes."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import pathlib
@@ -18,22 +17,15 @@ from typing import Any
 import attrs
 import pytest
 
+from benchmark_modules import BENCHMARKS, load_benchmark
 from stratego.editions import by_name
 from stratego.engine import legal_moves, new_game
 from stratego.pieces import Player
 from stratego.setups import random_setup
 
-BENCHMARKS = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
-
 
 def _load(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark(f"{name}.py", f"bench_{name}")
 
 
 @pytest.fixture(scope="module")

@@ -9,30 +9,22 @@ cannot tell apart (other states drawn for the same view) get the same move.
 
 from __future__ import annotations
 
-import importlib.util
-import pathlib
 import random
 from typing import Any
 
 import pytest
 
 import stratego
+from benchmark_modules import load_benchmark
 from stratego.bots import RandomBot
 from stratego.editions import by_name
 from stratego.pieces import Player
 from stratego.sampling import Sampler
 
-BASELINE = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "baselines" / "minimax.py"
-
 
 @pytest.fixture(scope="module")
 def minimax() -> Any:
-    spec = importlib.util.spec_from_file_location("minimax_baseline", BASELINE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("baselines/minimax.py", "minimax_baseline")
 
 
 def _midgame(seed: int, plies: int) -> stratego.GameState:

@@ -6,7 +6,6 @@ taken. The loop docs/train.md shows (train, save, rate in a match) is run as wri
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pathlib
 import re
@@ -20,6 +19,7 @@ pytestmark = pytest.mark.extra("numpy")
 
 np = pytest.importorskip("numpy")
 
+from benchmark_modules import load_benchmark  # noqa: E402
 from stratego.bots import make_bot as bot_from_spec  # noqa: E402
 from stratego.bots.base import check_bot_rules  # noqa: E402
 from stratego.editions import by_name  # noqa: E402
@@ -40,14 +40,8 @@ BARRAGE = by_name("classic+barrage")
 
 @pytest.fixture(scope="module")
 def recipe() -> Any:
-    spec = importlib.util.spec_from_file_location("numpy_reinforce_tools", RECIPE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    yield module
-    del sys.modules[spec.name]
+    yield load_benchmark("numpy_reinforce.py", "numpy_reinforce_tools")
+    del sys.modules["numpy_reinforce_tools"]
 
 
 def weights(recipe: Any, seed: int = 0) -> Any:
