@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import pathlib
 import random
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -20,12 +23,15 @@ from stratego.match import (
     ILLEGAL_SETUP,
     BotSpec,
     GameResult,
+    MatchLogError,
     MatchResult,
     play_game,
     play_match,
     play_seated,
+    read_jsonl,
     side_seed,
 )
+from stratego.records import GameRecord
 from stratego.setup_model import sample_setup
 from stratego.views import PlayerView
 
@@ -197,6 +203,26 @@ def test_an_illegal_setup_loses_at_once(bad: str) -> None:
     assert "set up illegally" in game.detail
 
 
+@pytest.mark.parametrize("setups", ["random", "human"])
+def test_a_setup_of_none_takes_the_setup_the_game_deals(setups: str) -> None:
+    """`play_game`: a bot's ``setup`` "returns None to take the setup the game deals it,
+    as a bot without the method gets (as a program bot answering "setup": null does)":
+    the same armies, whatever the source of setups, and no "illegal setup"."""
+    plain = play_game(CLASSIC, RandomBot(1), RandomBot(2), seed=4, max_plies=30,
+                      keep_state=True, setups=setups)
+    dealt = play_game(CLASSIC, _SetupBot(lambda rules, player: None), RandomBot(2), seed=4,
+                      max_plies=30, keep_state=True, setups=setups)
+    assert dealt.termination == plain.termination == "ply limit"
+    assert dealt.state is not None
+    assert dealt.state == plain.state
+    served = play_game(CLASSIC, f"cmd:{sys.executable} -m stratego.protocol random",
+                       RandomBot(2), seed=4, max_plies=2, keep_state=True, setups=setups)
+    assert served.state is not None
+    assert plain.state is not None
+    assert (stratego.record_from_state(served.state).red_setup
+            == stratego.record_from_state(plain.state).red_setup)
+
+
 @settings(max_examples=20)
 @given(rules=rules_values(), seed=seeds, player=st.sampled_from(list(Player)))
 def test_heuristic_setups_are_valid_and_guard_the_flag(rules: stratego.Rules, seed: int,
@@ -351,3 +377,61 @@ def test_a_bots_own_error_says_whose_it_is() -> None:
         play_game(CLASSIC, "random", faulty, seed=5)
     assert raised.value.__notes__ == [
         "raised by blue (faulty) choosing the move at ply 1 of the game with seed 5"]
+
+
+def test_games_read_back_from_a_recorded_file_carry_their_record(
+        tmp_path: pathlib.Path) -> None:
+    """"`read_jsonl` ... the games of a file written with ``record=True`` have their
+    `GameResult.record`, a `stratego.records.GameRecord` to replay": it replays to the
+    game's end (a forfeit too), names the bots and the result; a file written without
+    records gives None, and the results still equal the games played."""
+
+    def stubborn(view: PlayerView) -> Move:
+        return Move.parse("a1-a9") if view.ply > 6 else view.legal_moves[0]
+
+    path = tmp_path / "recorded.jsonl"
+    played = play_match(CLASSIC, "heuristic", stubborn, games=2, seed=3, max_plies=60,
+                        jsonl=path, record=True)
+    read = read_jsonl(path)
+    assert tuple(read.games[i] for i in range(2)) == played.games
+    endings = set()
+    for game in read.games.values():
+        record = game.record
+        assert isinstance(record, GameRecord)
+        assert game.record is record  # read once
+        final = record.replay()
+        assert final.ply == game.plies
+        assert record.result == game.result()
+        assert (record.tags["Red"], record.tags["Blue"]) == (game.red, game.blue)
+        endings.add(game.termination)
+    assert endings == {ILLEGAL_MOVE}
+    # a rerun resumes from the file as before, and a file without records gives None
+    assert play_match(CLASSIC, "heuristic", stubborn, games=2, seed=3, max_plies=60,
+                      jsonl=path, record=True).games == played.games
+    bare = tmp_path / "bare.jsonl"
+    play_match(CLASSIC, "random", "random", games=1, seed=3, max_plies=20, jsonl=bare)
+    assert read_jsonl(bare).games[0].record is None
+    assert played.games[0].record is None  # the file keeps records, not the results
+
+
+def test_a_damaged_record_in_a_file_is_named(tmp_path: pathlib.Path) -> None:
+    """A line whose record is not an object is refused as a damaged line
+    (`MatchLogError`); a record that does not replay raises when asked for, with a note
+    naming its game."""
+    path = tmp_path / "recorded.jsonl"
+    play_match(CLASSIC, "random", "random", games=1, seed=3, max_plies=20, jsonl=path,
+               record=True)
+    header, line = path.read_text(encoding="utf-8").splitlines()
+    data = json.loads(line)
+    data["record"]["moves"] = ["a1-a9"]
+    path.write_text(f"{header}\n{json.dumps(data)}\n", encoding="utf-8")
+    game = read_jsonl(path).games[0]
+    with pytest.raises(stratego.IllegalMoveError) as raised:
+        _ = game.record
+    assert raised.value.__notes__ == [
+        f"in the record stored with the game with seed {game.seed} (random-1 v random-2)"]
+    data["record"] = "1. a4-a5"
+    path.write_text(f"{header}\n{json.dumps(data)}\n", encoding="utf-8")
+    with pytest.raises(MatchLogError, match=r"line 2 is not a game of a match "
+                                            r"\(bad record '1\. a4-a5'"):
+        read_jsonl(path)

@@ -10,12 +10,14 @@ import random
 import re
 import subprocess
 import sys
+import threading
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from stratego import Move, Player
+from stratego.arena import ladder
 from stratego.bots import make_bot
 from stratego.cli import main
 from stratego.editions import CLASSIC
@@ -24,6 +26,7 @@ from stratego.match import (
     BotSpec,
     GameResult,
     Score,
+    bot_error_note,
     fault_notes,
     play_game,
     play_match,
@@ -99,6 +102,86 @@ def test_a_bot_class_that_takes_no_seed_is_refused_with_the_fix() -> None:
                                            r"pass a bot object, such as SeedlessBot\(\)"):
         play_match(CLASSIC, "random", SeedlessBot, games=1)
     assert play_game(CLASSIC, SeedlessBot(), "random", seed=1, max_plies=10).plies == 10
+
+
+# ---------------------------------------------------------------------------
+# a bot object that cannot be copied
+
+
+class LockedBot:
+    """A bot object holding a lock, which no copy can take."""
+
+    def __init__(self) -> None:
+        self.held: object = threading.Lock()
+
+    def __call__(self, view: PlayerView) -> Move:
+        return view.legal_moves[0]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_object_that_cannot_be_copied_is_refused_before_any_game(
+        workers: int, tmp_path: pathlib.Path) -> None:
+    """"Every game of a match gets a fresh bot: built from its description, or a deep copy
+    of the bot object" (`stratego.match`): a bot object that cannot be copied (a lock, an
+    open file) is refused before any game is played or any file written, on one worker
+    as on two, with an `ArgumentError` naming the bot, why a copy is needed and what to
+    pass instead, never the bare TypeError of `copy.deepcopy`."""
+    path = tmp_path / "match.jsonl"
+    with pytest.raises(ArgumentError) as refused:
+        play_match(CLASSIC, LockedBot(), "random", games=2, seed=1, max_plies=20,
+                   workers=workers, jsonl=path)
+    said = str(refused.value)
+    assert re.match(r"the bot 'LockedBot \(.*:LockedBot\)' cannot be copied \(TypeError: "
+                    r"cannot pickle '_thread.lock' object\)", said)
+    assert "each game plays a fresh copy of a bot object" in said
+    assert "pass bot names, BotSpec descriptions or module-level bot classes" in said
+    assert not path.exists()
+    # a factory builds a fresh one for each game, and play_game plays the object itself
+    assert len(play_match(CLASSIC, BotSpec(_locked), "random", games=2, seed=1,
+                          max_plies=20).games) == 2
+    assert play_game(CLASSIC, LockedBot(), "random", seed=1, max_plies=20).plies == 20
+
+
+def _locked(seed: int | None) -> LockedBot:
+    return LockedBot()
+
+
+def test_a_ladder_refuses_a_bot_object_that_cannot_be_copied() -> None:
+    """A ladder's games copy a bot object as a match's do: the same refusal, at once."""
+    with open(__file__, encoding="utf-8") as handle:
+        bot = LockedBot()
+        bot.held = handle  # an open file: no copy either
+        with pytest.raises(ArgumentError, match=r"the bot 'LockedBot .*' cannot be copied "
+                                                r"\(TypeError: cannot pickle '_io\."):
+            ladder([bot, "random"], games_per_pair=2, max_plies=20)
+
+
+# ---------------------------------------------------------------------------
+# a bot's own error in its reset
+
+
+def test_a_bot_s_error_in_its_reset_says_whose_it_is() -> None:
+    """A bot's own exception passes through `play_game` unchanged "with a note naming the
+    seat, the bot, what it was doing and the game's seed" (`bot_error_note`): in its
+    ``reset(seed)`` as in its setup and its moves."""
+
+    class NoSeed:
+        def reset(self) -> None:  # the seed is forgotten
+            pass
+
+        def __call__(self, view: PlayerView) -> Move:
+            return view.legal_moves[0]
+
+    with pytest.raises(TypeError, match=r"reset\(\) takes 1 positional argument") as raised:
+        play_game(CLASSIC, NoSeed(), "random", seed=1)
+    assert raised.value.__notes__ == ["raised by red (NoSeed) resetting for the game with "
+                                      "seed 1"]
+    assert bot_error_note(raised.value) == raised.value.__notes__[0]
+    with pytest.raises(TypeError) as swapped:
+        play_match(CLASSIC, "random", NoSeed(), games=1, seed=4)
+    assert bot_error_note(swapped.value) is not None
+    assert bot_error_note(swapped.value).startswith(  # type: ignore[union-attr]
+        "raised by blue (NoSeed) resetting for the game with seed ")
 
 
 # ---------------------------------------------------------------------------

@@ -275,6 +275,8 @@ def test_record_json_errors(change: dict[str, object], needle: str) -> None:
     assert needle in str(info.value)
     with pytest.raises(SchemaError, match=re.escape(needle)):
         stratego.GameRecord.from_json(json.dumps(data))
+    with pytest.raises(SchemaError, match=re.escape(needle)):  # the same data, not text
+        GameRecord.from_dict(data)
 
 
 def test_record_json_missing_field_and_bad_json() -> None:
@@ -287,6 +289,38 @@ def test_record_json_missing_field_and_bad_json() -> None:
         record_from_json("[1, 2]")
     with pytest.raises(SchemaError, match="not valid JSON"):
         record_from_json("{")
+
+
+@given(st.one_of(midgame_states(rules_values()), midgame_states(RESCUE_RULES)))
+def test_record_dict_round_trip_replays_identically(state: stratego.GameState) -> None:
+    """Invariant: `GameRecord.to_dict` is the data `to_json` writes, and
+    `GameRecord.from_dict` reads it back to the same record, as `PlayerView.to_dict` and
+    `PlayerView.from_dict` do for a view."""
+    record = record_from_state(state, event="self-play")
+    data = record.to_dict()
+    assert data == json.loads(record.to_json())
+    back = GameRecord.from_dict(data)
+    assert back == record
+    assert back.replay() == state
+    assert data == record.to_dict()  # read, not changed
+
+
+def test_record_data_and_text_are_each_refused_where_the_other_is_read() -> None:
+    """A record's data given to the reader of text, or its text to the reader of data, is
+    a `SchemaError` naming the reader to use (not a bare TypeError); anything else that is
+    not an object is named by its type."""
+    record = GameRecord.from_dict(GOOD)
+    with pytest.raises(SchemaError, match=r"expected JSON text, not dict \(read data such as "
+                                          r"to_dict gives with GameRecord.from_dict\)"):
+        record_from_json(record.to_dict())  # type: ignore[arg-type]
+    with pytest.raises(SchemaError, match=r"not str \(read JSON text with "
+                                          r"GameRecord.from_json\)"):
+        GameRecord.from_dict(record.to_json())
+    for junk in ([1, 2], None, 3):
+        with pytest.raises(SchemaError, match=f"expected an object .*, not {type(junk).__name__}$"):
+            GameRecord.from_dict(junk)
+    with pytest.raises(SchemaError, match="'moves' field is missing"):
+        GameRecord.from_dict({k: v for k, v in GOOD.items() if k != "moves"})
 
 
 def test_state_json_errors() -> None:

@@ -24,6 +24,9 @@ lives in `stratego.saved_state`, and this module re-exports `state_to_json`,
 
 Every value converts itself to and from JSON the same way, ``value.to_json()`` and
 ``Type.from_json(text)`` (`stratego.PlayerView` too); that is the spelling to use.
+`GameRecord.to_dict` and `GameRecord.from_dict` are the same with plain data rather than
+text (as `PlayerView.to_dict` and `PlayerView.from_dict`): a match's JSONL file holds each
+game's record as such data (`stratego.match.GameResult.record` reads it back).
 `record_from_json`, `state_to_json` and `state_from_json` are the same in function form
 (what the methods call, handy with `map`).
 
@@ -242,24 +245,44 @@ class GameRecord:
         body.append(line)
         return "\n".join([*lines, "", *body]) + "\n"
 
+    def to_dict(self) -> dict[str, Any]:
+        """The record as plain JSON-ready data (``"schema": "stratego.record/1"``), what
+        `to_json` writes as text; `GameRecord.from_dict` reads it back."""
+        return {
+            "schema": RECORD_SCHEMA,
+            "rules": self.rules.name,
+            "ply_limit": self.rules.ply_limit,
+            "red_setup": self.red_setup.text(self.rules.setup.depth),
+            "blue_setup": self.blue_setup.text(self.rules.setup.depth),
+            "moves": [str(m) for m in self.moves],
+            "tags": dict(self.tags),
+        }
+
     def to_json(self, indent: int | None = None) -> str:
         """The JSON form (``"schema": "stratego.record/1"``); `GameRecord.from_json` reads
         it. `indent` is as `json.dumps` takes it, up to 16 spaces (`ArgumentError` for
         anything else)."""
         indent = as_indent(indent)
-        return json.dumps(
-            {
-                "schema": RECORD_SCHEMA,
-                "rules": self.rules.name,
-                "ply_limit": self.rules.ply_limit,
-                "red_setup": self.red_setup.text(self.rules.setup.depth),
-                "blue_setup": self.blue_setup.text(self.rules.setup.depth),
-                "moves": [str(m) for m in self.moves],
-                "tags": dict(self.tags),
-            },
-            indent=indent,
-        )
+        return json.dumps(self.to_dict(), indent=indent)
 
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """Rebuild a record from `to_dict` data (the ``"record"`` of a line of a match's
+        JSONL file is such data), checked as `from_json` checks its text: `SchemaError`
+        names the field at fault, and the game is replayed (`SetupError`,
+        `IllegalMoveError`, `PositionError`)."""
+        what = "game record"
+        if not isinstance(data, dict):
+            hint = (" (read JSON text with GameRecord.from_json)"
+                    if isinstance(data, str | bytes | bytearray) else "")
+            raise SchemaError(f"{what}: expected an object (a dict, as to_dict gives), not "
+                              f"{type(data).__name__}{hint}")
+        if data.get("schema") != RECORD_SCHEMA:
+            raise SchemaError(
+                f"{what}: the \"schema\" field must be {shown(RECORD_SCHEMA)}, not "
+                f"{shown(data.get('schema'))}"
+            )
+        return _record_from_data(data, what)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
@@ -461,7 +484,15 @@ def record_from_json(text: str | bytes) -> GameRecord:
     `PositionError`).
     """
     what = "game record JSON"
-    data = load_object(text, what, RECORD_SCHEMA)
+    if isinstance(text, Mapping):
+        raise SchemaError(f"{what}: expected JSON text, not {type(text).__name__} (read "
+                          f"data such as to_dict gives with GameRecord.from_dict)")
+    return _record_from_data(load_object(text, what, RECORD_SCHEMA), what)
+
+
+def _record_from_data(data: dict[str, Any], what: str) -> GameRecord:
+    """The record of the JSON object `data` (its schema checked), every field checked;
+    `SchemaError` naming `what` and the field at fault."""
     check_fields(data, what, ("schema", "rules", "red_setup", "blue_setup", "moves"),
                 ("ply_limit", "tags"))
     try:

@@ -40,7 +40,8 @@ A bot may keep memory between its turns. A bot that has a ``reset(seed)``
 method gets it called by `stratego.match.play_match` before every game, so
 that each game of a match depends only on its own seed. A bot that has a
 ``setup(rules, player, rng)`` method places its own army at the start of each
-game (it returns a `stratego.Setup`); the others get a random setup. A bot that
+game (it returns a `stratego.Setup`, or None to take the setup the game deals, as a bot
+without the method gets). A bot that
 has a ``game_over(winner, termination)`` method is told how each game ended.
 """
 

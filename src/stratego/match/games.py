@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -31,6 +31,9 @@ from stratego.rules import Rules
 from stratego.setup_model import SETUP_SOURCES, setup_source
 from stratego.setups import Setup, setup_problems
 from stratego.state import GameState
+
+if TYPE_CHECKING:
+    from stratego.records import GameRecord
 
 __all__ = [
     "ILLEGAL_MOVE", "ILLEGAL_SETUP", "SETUP_SOURCES", "GameResult", "bot_error_note",
@@ -93,7 +96,10 @@ class GameResult:
     is None for a draw; `detail` explains an illegal move. `think` is the seconds each
     bot spent choosing its setup and its moves, (Red's, Blue's): wall-clock time measured
     around each call (a program bot's time includes its process's start and the pipes;
-    CPU time would miss a bot that runs in another process).
+    CPU time would miss a bot that runs in another process). `record` is the game's
+    `stratego.records.GameRecord` when one was kept: a game read back from a match's JSONL
+    file written with ``record=True`` (`read_jsonl`) has it, to replay; it is None
+    otherwise.
     """
 
     seed: int
@@ -105,6 +111,28 @@ class GameResult:
     detail: str = ""
     state: GameState | None = attrs.field(default=None, eq=False, repr=False)
     think: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False, repr=False)
+    _record: GameRecord | str | None = attrs.field(default=None, eq=False, repr=False)
+    """The record, or its JSON text (as a match's file stores it), read on first use."""
+
+    @property
+    def record(self) -> GameRecord | None:
+        """The game's record (setups, moves and tags, `stratego.records.GameRecord`), or
+        None when none was kept. Given as JSON text (``GameResult(..., record=text)``, as
+        `read_jsonl` does), it is read and checked on first use (`SchemaError`,
+        `IllegalMoveError` ... for a damaged one, with a note naming the game)."""
+        stored = self._record
+        if not isinstance(stored, str):
+            return stored
+        from stratego.records import record_from_json
+
+        try:
+            record = record_from_json(stored)
+        except Exception as exc:  # a damaged file: say which game's record it is
+            exc.add_note(f"in the record stored with the game with seed {self.seed} "
+                         f"({self.red} v {self.blue})")
+            raise
+        object.__setattr__(self, "_record", record)  # read once (a frozen class)
+        return record
 
     @property
     def winner_name(self) -> str | None:
@@ -172,8 +200,9 @@ _RAISED_BY = "raised by "
 
 def bot_error_note(exc: BaseException) -> str | None:
     """The note `play_game` adds to an exception a bot's own code raised (naming the seat,
-    the bot, the ply and the game's seed), or None for an exception that did not come
-    from a bot's code through `play_game`."""
+    the bot, what it was doing: its reset, its setup or its move at a ply, and the game's
+    seed), or None for an exception that did not come from a bot's code through
+    `play_game`."""
     notes = getattr(exc, "__notes__", None)
     if not isinstance(notes, list):
         return None
@@ -207,13 +236,19 @@ def play_game(
     with their stream's seed, so the game depends only on `seed`, and no bot can
     work out its opponent's setup from its own seed. A bot with a
     ``setup(rules, player, rng)`` method places its own army (a `stratego.Setup`;
-    one the rules reject loses the game as `ILLEGAL_SETUP`); the others get a
+    anything else, or one the rules reject, loses the game as `ILLEGAL_SETUP`), or
+    returns None to take the setup the game deals it, as a bot without the method
+    gets (as a program bot answering ``"setup": null`` does); the others get a
     setup from `setups` (`stratego.setup_model.setup_source`): ``"random"``
     (`stratego.random_setup`), ``"model"`` (the setup model the library's bots use,
     `stratego.setup_model.sample_setup`) or ``"human"`` (one of the
     human setups bundled with the library, `stratego.human_setup`; `SetupError` for
     an army it has none for). With `keep_state` the final `GameState` is kept in
     `GameResult.state`.
+
+    An exception raised by a bot's own code (its ``reset``, ``setup`` or move) is not
+    caught: it propagates unchanged, with a note naming the seat, the bot, what it was
+    doing and the game's seed (`bot_error_note`).
     """
     rules = limited_rules(rules, max_plies)
     seed = seed_from(seed)
@@ -229,7 +264,12 @@ def play_game(
               for player in Player]
     names = (bot_name(bots[0]), bot_name(bots[1]))
     for player in Player:
-        _reset(bots[player], side_seed(seed, "bot", player))
+        try:
+            _reset(bots[player], side_seed(seed, "bot", player))
+        except Exception as exc:  # the bot's own error: say whose and where, as below
+            exc.add_note(f"{_RAISED_BY}{player} ({names[player]}) resetting for the game "
+                         f"with seed {seed}")
+            raise
     winner: Player | None = None
     termination = ""
     detail = ""
@@ -250,7 +290,7 @@ def play_game(
                          f"game with seed {seed}")
             raise
         think[player] += time.perf_counter() - started
-        if chosen is None:
+        if chosen is None:  # the bot takes the setup dealt to it, as a program's null
             continue
         if not isinstance(chosen, Setup):
             problems = [f"{shown(chosen)} is not a Setup"]

@@ -97,7 +97,10 @@ def _game_line(index: int, game: GameResult, record: dict[str, Any] | None) -> s
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
-def _game_from(data: Any, where: str) -> tuple[int, GameResult]:
+def _game_from(data: Any, where: str, records: bool = False) -> tuple[int, GameResult]:
+    """The index and result of a game's line `data` (at `where`, for the message); with
+    `records`, the result keeps the game's record as its JSON text, read on first use of
+    `GameResult.record` (a file of many long games is read as fast as without)."""
     try:
         winner = data["winner"]
         think = data.get("think", (0.0, 0.0))  # files written before it was recorded
@@ -115,6 +118,13 @@ def _game_from(data: Any, where: str) -> tuple[int, GameResult]:
         if (game.winner is None) != (game.termination == Termination.PLY_LIMIT.value):
             raise MatchLogError(f"{shown(game.termination)} with the winner {shown(winner)}: "
                                 "only the ply limit ends a game without a winner")
+        record = data.get("record")
+        if record is not None and not isinstance(record, dict):
+            raise MatchLogError(f"bad record {shown(record)} (a game's record is a JSON "
+                                f"object)")
+        if records and record is not None:
+            game = attrs.evolve(game, record=json.dumps(record, separators=(",", ":"),
+                                                        ensure_ascii=False))
     except (KeyError, IndexError, TypeError, ValueError, StrategoError) as exc:
         raise MatchLogError(f"{where} is not a game of a match ({exc})"[:200]) from None
     return index, game
@@ -132,7 +142,9 @@ _HEADER_START = json.dumps({"format": LOG_FORMAT}, separators=(",", ":"))[:-1].e
 """How a match file's first line begins (the header written by `MatchLog`)."""
 
 
-def _read(data: bytes, path: str) -> _Contents:
+def _read(data: bytes, path: str, records: bool = False) -> _Contents:
+    """What the bytes `data` of the match file `path` hold; with `records`, each game
+    keeps its record (`_game_from`)."""
     end = data.rfind(b"\n") + 1
     good, torn = data[:end], data[end:]
     if not good and torn and not (_HEADER_START.startswith(torn)
@@ -155,7 +167,7 @@ def _read(data: bytes, path: str) -> _Contents:
                                     f"has no \"format\": \"{LOG_FORMAT}\")")
             config = value
             continue
-        index, game = _game_from(value, where)
+        index, game = _game_from(value, where, records)
         names = config.get("names") if config is not None else None
         if isinstance(names, list) and (game.red == game.blue or not {
                 game.red, game.blue} <= set(map(str, names))):  # a ladder names several
@@ -201,11 +213,15 @@ class MatchFile:
 def read_jsonl(path: str | os.PathLike[str]) -> MatchFile:
     """Read a match's JSONL file without changing it (a torn last line is left out and
     counted in `MatchFile.torn`). Raises `MatchLogError` if the file cannot be read, is
-    not a match file or is damaged before its last line."""
+    not a match file or is damaged before its last line.
+
+    The games of a file written with ``record=True`` have their `GameResult.record`, a
+    `stratego.records.GameRecord` to replay (read and checked when first asked for); the
+    others have None."""
     name = file_path(path, "read_jsonl")
     try:
         with open(name, "rb") as handle:
-            contents = _read(handle.read(), shown(name))
+            contents = _read(handle.read(), shown(name), records=True)
     except OSError as exc:
         raise MatchLogError(f"cannot read {shown(name)}: {exc.strerror}") from None
     if contents.config is None:

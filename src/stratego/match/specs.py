@@ -3,7 +3,9 @@
 A bot is given to a match as a name (``"heuristic"``, ``"random"`` or
 ``"module:factory"``), as a `BotSpec` (a picklable factory and its options), as a bot
 class (a factory: each game builds ``cls(seed)``, as ``BotSpec(cls)`` does), or as a bot
-object, which serves as a template: every game plays a deep copy of it.
+object, which serves as a template: every game plays a deep copy of it (a bot that cannot
+be copied, holding a lock or an open file, is refused with `ArgumentError`, naming what to
+pass instead).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import attrs
 
 from stratego.bots import Bot, bot_factory, bot_name
 from stratego.bots.specs import call_factory, check_options, format_spec, split_options
-from stratego.errors import BotSpecError, shown
+from stratego.errors import ArgumentError, BotSpecError, StrategoError, shown
 
 __all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe"]
 
@@ -115,8 +117,23 @@ class BotTemplate:
     bot: Any
 
     def build(self, seed: int | None = None) -> Bot:
-        """A deep copy of the template (`seed` is not used: the game resets the copy)."""
-        copied: Bot = copy.deepcopy(self.bot)
+        """A deep copy of the template (`seed` is not used: the game resets the copy).
+
+        Raises `ArgumentError` naming the bot when it cannot be copied (it holds a lock,
+        an open file, a process ...): each game plays a fresh copy of a bot object, so
+        such a bot is given by what builds it instead (a name, a `BotSpec` or a
+        module-level bot class)."""
+        try:
+            copied: Bot = copy.deepcopy(self.bot)
+        except StrategoError:
+            raise
+        except Exception as exc:  # the bot's own state may refuse to copy in any way
+            said = str(exc) if len(str(exc)) <= 200 else shown(str(exc), 200)
+            raise ArgumentError(
+                f"the bot {shown(self.describe())} cannot be copied ({type(exc).__name__}: "
+                f"{said}), and each game plays a fresh copy of a bot object: pass bot "
+                f"names, BotSpec descriptions or module-level bot classes, which build a "
+                f"fresh bot for each game (or give the bot a __deepcopy__ method)") from exc
         return copied
 
     def describe(self) -> str:

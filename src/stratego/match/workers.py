@@ -217,8 +217,10 @@ Progress = Callable[[int, int, GameResult], None]
 
 
 def _names(recipes: tuple[BotRecipe, BotRecipe]) -> tuple[str, str]:
-    first, second = (bot_name(r.bot) if isinstance(r, BotTemplate) else bot_name(r.build(0))
-                     for r in recipes)
+    """The bots' names in the results, each bot built once to be named: a factory that
+    fails, or a bot object that cannot be copied for each game, fails here, before any
+    game is played or any file written (`ArgumentError` naming what to pass instead)."""
+    first, second = (bot_name(r.build(0)) for r in recipes)
     if first == second:
         first, second = f"{first}-1", f"{second}-2"
     return first, second
@@ -262,8 +264,10 @@ def play_match(
     ``"human"``, as in `play_game`). `progress` is called after each game played.
 
     Bots are names, `BotSpec` descriptions, bot classes (each game builds ``cls(seed)``,
-    as ``BotSpec(cls)``) or bot objects; each game plays a fresh one. A name that is no
-    bot is refused at once (`stratego.errors.BotSpecError`, with the close matches).
+    as ``BotSpec(cls)``) or bot objects; each game plays a fresh one (a deep copy of a bot
+    object: one that cannot be copied, holding a lock or an open file, is refused at once
+    with `ArgumentError`, saying what to pass instead). A name that is no bot is refused
+    at once (`stratego.errors.BotSpecError`, with the close matches).
     `workers` > 1 (or ``"auto"``, every core) plays on a process pool made for this match
     (`start_method`: ``"spawn"``, ``"forkserver"``, ``"fork"`` or the default);
     `executor` plays on yours instead (never shut down here). Games go out `chunk_size`
@@ -272,9 +276,10 @@ def play_match(
     pickle.
 
     `jsonl` names a file that gets one JSON line per finished game (with the game's
-    record when `record` is true), flushed to disk: calling again with the same
-    arguments plays only the games the file lacks, so a run stopped at any moment
-    (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play.
+    record when `record` is true: `read_jsonl` gives it back as `GameResult.record`, to
+    replay; the results returned here do not keep it), flushed to disk: calling again
+    with the same arguments plays only the games the file lacks, so a run stopped at any
+    moment (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play.
     `MatchLogError` refuses a file written by another configuration. On
     KeyboardInterrupt, the games already finished are saved before it propagates.
     """
