@@ -407,3 +407,16 @@ def test_raised_messages_cut_what_they_echo() -> None:
                                  and part.value.id in allowed)):
                     found.append(f"{path.relative_to(root)}:{part.lineno}")
     assert not found, f"messages echo with !r instead of shown(): {found}"
+
+
+@pytest.mark.parametrize("move", ["zz", "e5-e6", 42, None])
+def test_is_legal_checks_the_state_whatever_the_move(move: object) -> None:
+    """`is_legal(None, "zz")` returned False: a move that is no move was looked at before
+    the state. The state is checked first, so anything but a state raises `ArgumentError`
+    as the docstring says, whatever the move; a real state still answers False."""
+    from stratego.errors import ArgumentError
+
+    for state in (None, "state"):
+        with pytest.raises(ArgumentError, match="not a game state"):
+            stratego.is_legal(state, move)  # type: ignore[arg-type]
+    assert stratego.is_legal(_state(), move) is False  # type: ignore[arg-type]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import collections
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -19,7 +20,7 @@ from stratego import Player, Rank
 from stratego.beliefs import Beliefs, setup_prior
 from stratego.bots import RandomBot
 from stratego.editions import CLASSIC, by_name
-from stratego.errors import SamplingError
+from stratego.errors import ArgumentError, SamplingError
 from stratego.sampling import hidden_assignments, sample_state
 from stratego.setup_model import sample_setup
 from stratego.state import GameState
@@ -180,19 +181,49 @@ def test_the_prior_is_fitted_per_army_with_a_flag_bomb_pattern() -> None:
     assert sum(prior.flag[:10]) > 5 * sum(prior.flag[30:40])
 
 
-def test_bad_input_raises_sampling_error() -> None:
+def test_bad_input_raises_argument_error() -> None:
     """Anything but a view is refused (`ArgumentError`, as the bots refuse it), naming what
-    was given; a state that is not a `GameState` with `SamplingError`."""
-    from stratego.errors import ArgumentError
-
+    was given; so are a state that is not a `GameState` and a prior that is not a
+    `SetupPrior`."""
     with pytest.raises(ArgumentError, match="not a player's view: 'view'"):
         Beliefs("view")  # type: ignore[arg-type]
     b = Beliefs(view(_game(BARRAGE, 1, 0), Player.RED))
-    with pytest.raises(SamplingError, match="not a GameState"):
+    with pytest.raises(ArgumentError, match="not a GameState"):
         b.log_prob("state")  # type: ignore[arg-type]
-    with pytest.raises(SamplingError, match="not a SetupPrior"):
+    with pytest.raises(ArgumentError, match="not a SetupPrior"):
         Beliefs(b.view, 1)  # type: ignore[arg-type]
     assert isinstance(b.view, PlayerView)
+
+
+def _beliefs_called_wrongly() -> list[tuple[str, Callable[[Beliefs], object]]]:
+    return [
+        ("not a SetupPrior: 'x'", lambda b: Beliefs(b.view, prior="x")),  # type: ignore[arg-type]
+        ("not a GameState: None", lambda b: b.log_prob(None)),  # type: ignore[arg-type]
+        ("ranks must map piece ids to ranks, not None",
+         lambda b: b.weight(None)),  # type: ignore[arg-type]
+        ("ranks must map piece ids to ranks, not 'F'",
+         lambda b: b.weight("F")),  # type: ignore[arg-type]
+        ("ranks must map piece ids to ranks, not piece",
+         lambda b: b.weight(dict.fromkeys(b.marginals(), "F"))),  # type: ignore[arg-type]
+        ("Beliefs.sample needs a random.Random", lambda b: b.sample([])),  # type: ignore[arg-type]
+        ("Beliefs.sample_ranks needs a random.Random",
+         lambda b: b.sample_ranks([])),  # type: ignore[arg-type]
+        ("max_draws must be a positive whole number, not 0",
+         lambda b: b.sample(1, max_draws=0)),
+    ]
+
+
+@pytest.mark.parametrize(("words", "call"), _beliefs_called_wrongly(),
+                         ids=[w for w, _ in _beliefs_called_wrongly()])
+def test_wrong_arguments_are_argument_errors_not_sampling_errors(
+        words: str, call: Callable[[Beliefs], object]) -> None:
+    """A wrong argument to the beliefs is a programming error: `ArgumentError` naming it,
+    never the `SamplingError` a bot catches to fall back to the uniform sampler (which
+    would swallow it). `SamplingError` stays for a view the beliefs cannot cover."""
+    b = Beliefs(view(_game(CLASSIC, 4, 20), Player.RED))
+    with pytest.raises(ArgumentError, match=words) as caught:
+        call(b)
+    assert not isinstance(caught.value, SamplingError)
 
 
 def test_a_very_long_game_keeps_the_beliefs_finite() -> None:
@@ -231,7 +262,7 @@ def test_weight_refuses_what_is_no_rank() -> None:
     beliefs = Beliefs(view(_game(CLASSIC, 4, 20), Player.RED))
     hidden = next(iter(beliefs.marginals()))  # a piece whose rank is hidden
     for bad in ("x", -1, 99):
-        with pytest.raises(SamplingError, match=f"not piece {hidden} to"):
+        with pytest.raises(ArgumentError, match=f"not piece {hidden} to"):
             beliefs.weight({hidden: bad})  # type: ignore[dict-item]
 
 

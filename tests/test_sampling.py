@@ -12,6 +12,7 @@ import collections
 import itertools
 import math
 import random
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -23,6 +24,7 @@ from positions import play
 from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
 from stratego import CLASSIC, HASBRO_2009, Player, Rank
 from stratego.editions import by_name
+from stratego.errors import ArgumentError
 from stratego.sampling import (
     Sampler,
     SamplingError,
@@ -647,3 +649,55 @@ def test_build_state_refuses_ranks_no_game_gives() -> None:
     swapped = {**true, moved.id: Rank.BOMB, bomb.id: true[moved.id]}
     with pytest.raises(SamplingError, match=f"rules out .* hidden piece {moved.id}"):
         build_state(seen, swapped)
+
+
+# -- wrong arguments are ArgumentError, not the SamplingError a bot falls back on ---------
+
+
+def _sampling_called_wrongly(seen: PlayerView) -> list[tuple[str, Callable[[], object]]]:
+    from stratego.sampling import clues
+    from stratego.sampling.prior import setup_prior
+
+    prior = setup_prior(CLASSIC)
+    return [
+        ("max_draws must be a positive whole number, not 0",
+         lambda: sample_state(seen, 1, max_draws=0)),
+        ("max_draws must be a positive whole number, not 2.5",
+         lambda: Sampler(seen).sample(1, max_draws=2.5)),  # type: ignore[arg-type]
+        ("sample_state \\(Sampler.sample\\) needs a random.Random",
+         lambda: Sampler(seen).sample([])),  # type: ignore[arg-type]
+        ("ranks map hidden pieces' ids to ranks, not None",
+         lambda: build_state(seen, None)),  # type: ignore[arg-type]
+        ("not a cell of the setup area: 400", lambda: prior.weights(400)),
+        ("limit must be a whole number >= 0, not -1", lambda: clues(seen, limit=-1)),
+        ("advance must be a positive number, not 0", lambda: clues(seen, advance=0)),
+        ("flee must be a positive number, not nan",
+         lambda: clues(seen, flee=float("nan"))),
+    ]
+
+
+def test_wrong_arguments_to_the_samplers_are_argument_errors() -> None:
+    """A wrong argument (a `max_draws`, an `rng`, ranks that are no mapping, a cell off the
+    setup area, a clue's `limit` or factor) is a programming error: `ArgumentError`
+    naming it, never the `SamplingError` a bot catches to fall back (which would swallow
+    it)."""
+    seen = view(replay(CLASSIC, BLUE_PIECES, ["a4-a5", "b9-b8"]), Player.RED)
+    for words, call in _sampling_called_wrongly(seen):
+        with pytest.raises(ArgumentError, match=words) as caught:
+            call()
+        assert not isinstance(caught.value, SamplingError), words
+
+
+def test_beliefs_keep_sampling_error_for_a_hidden_rescue() -> None:
+    """What the beliefs cannot cover is still a `SamplingError` (a bot falls back to the
+    uniform sampler on it): a view with a hidden Rescue under Silent Defense; the uniform
+    sampler draws it."""
+    from stratego.beliefs import Beliefs
+
+    seen = view(_silent_rescue_game(
+        (Rank.MAJOR, Rank.COLONEL, Rank.CAPTAIN, Rank.FLAG, Rank.LIEUTENANT),
+        (Rank.LIEUTENANT,)), Player.BLUE)
+    with pytest.raises(SamplingError, match="beliefs do not cover a hidden Rescue") as caught:
+        Beliefs(seen)
+    assert not isinstance(caught.value, ArgumentError)
+    assert view(Sampler(seen).sample(1), Player.BLUE) == seen

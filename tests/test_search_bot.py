@@ -601,3 +601,61 @@ def test_a_defending_bot_strikes_the_miner_on_its_way_to_the_flag() -> None:
         lost[defend] = sum(result == -WIN for result in results)
     assert lost[0.0] >= 20
     assert lost[1.0] <= 5
+
+
+def test_the_repr_shows_every_budget_that_applies() -> None:
+    """Both budgets apply when both are set (the first reached ends the decision), so the
+    repr shows both; it showed only the time limit."""
+    assert repr(SearchBot(simulations=100, time_limit=0.01)) == (
+        "SearchBot(seed=None, simulations=100, time_limit=0.01)")
+    assert repr(SearchBot(3)) == "SearchBot(seed=3, simulations=400)"
+    assert repr(SearchBot(time_limit=0.5)) == "SearchBot(seed=None, time_limit=0.5)"
+
+
+def _moved_hidden(seen: PlayerView) -> int:
+    """The id of a hidden opponent piece of `seen` that has moved (no Bomb, no Flag)."""
+    return next(p.id for p in seen.hidden() if p.moved and p.square is not None)
+
+
+@pytest.mark.parametrize(("chances", "words"), [
+    (lambda hidden, mine: {hidden: {"F": 1.0}}, r"chances of piece \d+: not a rank: 'F'"),
+    (lambda hidden, mine: {hidden: {99: 1.0}}, r"chances of piece \d+: not a rank: 99"),
+    (lambda hidden, mine: {hidden: {Rank.BOMB: float("nan")}},
+     r"chances of piece \d+: the chance of Bomb must be a number from 0 to 1, not nan"),
+    (lambda hidden, mine: {hidden: {Rank.FLAG: 5.0}},
+     r"chances of piece \d+: the chance of Flag must be a number from 0 to 1, not 5.0"),
+    (lambda hidden, mine: {hidden: {Rank.FLAG: True}}, "not True"),
+    (lambda hidden, mine: {mine: {Rank.FLAG: 1.0}}, r"hidden opponent pieces .*; \d+ is not one"),
+    (lambda hidden, mine: {9999: {Rank.FLAG: 1.0}}, "; 9999 is not one"),
+    (lambda hidden, mine: {str(hidden): {Rank.FLAG: 1.0}}, r"; '\d+' is not one"),
+    (lambda hidden, mine: {hidden: [1.0]}, r"not piece \d+ to \[1.0\]"),
+], ids=["rank-text", "rank-out-of-range", "nan", "five", "bool", "own-piece", "no-piece",
+        "id-text", "no-mapping"])
+def test_move_scores_checks_every_entry_of_the_chances(chances: Any, words: str) -> None:
+    """`move_scores(chances=...)` looked up only the ranks a piece on the board may have:
+    rank keys given as text, NaN or 5.0 for a rank the view rules out (a moved piece's
+    Bomb), and keys that are no hidden opponent piece's id were ignored. Each is now an
+    `ArgumentError` naming the piece id, the key or the value, as `Beliefs.marginals`
+    (the search bot's chances) still passes."""
+    seen = _midgame()
+    hidden = _moved_hidden(seen)
+    mine = next(p.id for p in seen.pieces if p.owner is seen.player)
+    with pytest.raises(ArgumentError, match=words):
+        move_scores(seen, chances=chances(hidden, mine))
+    assert move_scores(seen, chances=Beliefs(seen).marginals()).keys() == set(seen.legal_moves)
+    as_ints = move_scores(seen, chances={hidden: {int(Rank.SCOUT): 1.0}})  # type: ignore[dict-item]
+    assert as_ints == move_scores(seen, chances={hidden: {Rank.SCOUT: 1.0}})
+
+
+@pytest.mark.parametrize("guard", [-1, -3, 1.5, True, None, "3"])
+def test_move_scores_takes_the_guard_the_search_bot_takes(guard: object) -> None:
+    """`move_scores(guard=-1)` scored as if no piece were an intruder, where
+    `SearchBot(guard=-1)` is refused: both refuse it with the same message."""
+    seen = _midgame()
+    with pytest.raises(ArgumentError, match="guard must be") as scored:
+        move_scores(seen, guard=guard)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="guard must be") as built:
+        SearchBot(guard=guard)  # type: ignore[arg-type]
+    if guard is not None:
+        assert str(scored.value) == str(built.value)
+    assert move_scores(seen, guard=0).keys() == set(seen.legal_moves)

@@ -338,16 +338,16 @@ def legal_moves(state: Any) -> tuple[Move, ...]:
 def is_legal(state: GameState, move: Move | str) -> bool:
     """Whether `move` (a `Move` or its text) is legal: False for anything else (text that
     is no move, or a number, which a `Move` only compares equal to), never an error for the
-    move. Raises `ArgumentError` when `state` is not a `GameState`."""
+    move. Raises `ArgumentError` when `state` is not a `GameState`, whatever the move."""
+    moves = legal_moves(state)  # the state's own check, before the move is looked at
     if isinstance(move, str):
         try:
             move = Move.parse(move)
         except InvalidNotationError:
             return False
     elif type(move) is not Move:
-        legal_moves(state)  # the state's own check
         return False
-    return move in legal_moves(state)
+    return move in moves
 
 
 def generate_moves(state: GameState) -> tuple[Move, ...]:

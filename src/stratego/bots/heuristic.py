@@ -442,9 +442,17 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
     by how many of each the opponent may still have hidden, as `HeuristicBot` does.
 
     Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
-    itself, `recent` is no pairs, or `chances` is not a mapping of piece ids to mappings
-    of ranks to chances."""
+    itself, `recent` is no pairs, `guard` is not a whole number >= 0 (as
+    `stratego.bots.SearchBot` takes it), or `chances` is not a mapping of the ids of the
+    view's hidden opponent pieces to mappings of ranks to chances from 0 to 1."""
     me = Player(as_view(view).player)
+    if isinstance(guard, bool) or not isinstance(guard, int) or guard < 0:
+        raise ArgumentError(f"guard must be a whole number >= 0, not {shown(guard)}")
+    if chances is not None:
+        if not isinstance(chances, Mapping):
+            raise ArgumentError(f"chances must map piece ids to rank chances, not "
+                                f"{shown(chances)}")
+        _check_chances(view, chances)  # one pass, once a decision
     moves = view.legal_moves
     if any(m.frm is None for m in moves):
         return {m: 0.0 if m.rescued is None else _VALUE[m.rescued] for m in moves}
@@ -465,6 +473,31 @@ def move_scores(view: PlayerView, recent: Iterable[tuple[int, int]] = (), *,
                                 f"on a piece of {me}")
         out[move] = scorer.score(move, last)
     return out
+
+
+def _check_chances(view: PlayerView, chances: Mapping[int, Mapping[Rank, float]]) -> None:
+    """Check `chances` in one pass: each key the id of a hidden opponent piece of `view`
+    (on the board or captured, as `stratego.beliefs.Beliefs.marginals` gives them), each
+    value a mapping whose keys are ranks (a `Rank` or its whole-number value, not its
+    text) and whose values are numbers from 0 to 1 (up to `_ROUNDING`); the first entry
+    that is not raises `ArgumentError` naming the piece id, the key or the value."""
+    hidden = {p.id for p in view.hidden()}
+    for pid, given in chances.items():
+        if isinstance(pid, bool) or not isinstance(pid, int) or pid not in hidden:
+            raise ArgumentError(f"chances must map the ids of the view's hidden opponent "
+                                f"pieces to rank chances; {shown(pid)} is not one")
+        if not isinstance(given, Mapping):
+            raise ArgumentError(f"chances must map each piece id to rank chances, not "
+                                f"piece {pid} to {shown(given)}")
+        for rank, value in given.items():
+            if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < len(Rank):
+                raise ArgumentError(f"chances of piece {pid}: not a rank: {shown(rank)} (a "
+                                    f"Rank is needed)")
+            if (isinstance(value, bool) or not isinstance(value, int | float)
+                    or math.isnan(value) or not -_ROUNDING <= value <= 1.0 + _ROUNDING):
+                raise ArgumentError(f"chances of piece {pid}: the chance of "
+                                    f"{Rank(rank).name.title()} must be a number from 0 "
+                                    f"to 1, not {shown(value)}")
 
 
 def _given_weights(given: Mapping[Rank, float],

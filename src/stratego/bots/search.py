@@ -183,10 +183,12 @@ class SearchBot:
         seed: Seed of its random choices (samples, playouts).
         simulations: Simulations per decision (default 400 when no `time_limit`: about
             0.06 s of a quiet core, where one second is about 7,800 simulations; see the
-            performance page for its scores).
+            performance page for its scores). With a `time_limit` as well, both budgets
+            apply: the first one reached ends the decision.
         time_limit: Seconds per decision; the search stops on the clock (the answer
             comes within the limit plus about one simulation, after the beliefs about
-            the view are built; see the module documentation).
+            the view are built; see the module documentation). With `simulations` as
+            well, both budgets apply: the first one reached ends the decision.
         depth: Plies of each playout after the candidate move.
         candidates: Moves searched, the best by the heuristic (a strike on a piece it
             may beat is usually among them).
@@ -460,9 +462,10 @@ class SearchBot:
         return sample_setup(rules, player, rng, walled=self.walled)
 
     def __repr__(self) -> str:
-        budget = (f"simulations={self.simulations!r}" if self.time_limit is None
-                  else f"time_limit={self.time_limit!r}")
-        return f"SearchBot(seed={self.seed!r}, {budget})"
+        budgets = [f"{label}={value!r}" for label, value in (
+            ("simulations", self.simulations), ("time_limit", self.time_limit))
+            if value is not None]  # both when both are set: the first reached ends it
+        return f"SearchBot(seed={self.seed!r}, {', '.join(budgets)})"
 
     def __call__(self, view: PlayerView) -> Move:
         """The move the search finds best in `view`.

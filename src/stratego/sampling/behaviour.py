@@ -32,7 +32,7 @@ import math
 import attrs
 
 from stratego.board import NEIGHBOURS, SIZE
-from stratego.errors import SamplingError, shown
+from stratego.errors import ArgumentError, shown
 from stratego.pieces import Rank
 from stratego.rules import Movement, Rules
 from stratego.strike import Side, resolve_strike
@@ -92,15 +92,15 @@ def clues(view: PlayerView, *, limit: int = MAX_CLUES, advance: float = ADVANCE_
     """The behaviour clues of `view` about the opponent's hidden pieces, oldest first: at
     most one per piece (its latest) and at most `limit` (the latest). `advance` and
     `flee` are the factors the clues carry; a kind whose factor is 1 tells nothing and
-    is not looked for. Raises `ArgumentError` for a `view` that is no `PlayerView`,
-    `SamplingError` for the other arguments of the wrong kind."""
+    is not looked for. Raises `ArgumentError` for a `view` that is no `PlayerView`, a
+    `limit` that is not a whole number >= 0, or a factor that is not a positive number."""
     as_view(view)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise SamplingError(f"limit must be a whole number >= 0, not {shown(limit)}")
+        raise ArgumentError(f"limit must be a whole number >= 0, not {shown(limit)}")
     for label, factor in (("advance", advance), ("flee", flee)):
         if (isinstance(factor, bool) or not isinstance(factor, int | float)
                 or not 0 < factor < math.inf):
-            raise SamplingError(f"{label} must be a positive number, not {shown(factor)}")
+            raise ArgumentError(f"{label} must be a positive number, not {shown(factor)}")
     if limit == 0 or not view.history or advance == flee == 1.0:
         return ()
     me, opponent = view.player, view.player.opponent

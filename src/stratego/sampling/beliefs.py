@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from stratego._checks import as_bool
 from stratego.arguments import random_from
 from stratego.board import NEIGHBOURS, SIZE
-from stratego.errors import SamplingError, shown
+from stratego.errors import ArgumentError, SamplingError, shown
 from stratego.pieces import Player, Rank
 from stratego.sampling.behaviour import Clue, clues
 from stratego.sampling.counting import Problem
@@ -56,8 +56,9 @@ class Beliefs:
     """The belief of `view`'s player about the opponent's hidden ranks (see the module's
     text for the model and what is computed).
 
-    Raises `ArgumentError` if `view` is not a `PlayerView`, `SamplingError` if it
-    contradicts the army or has a hidden Rescue under Silent Defense.
+    Raises `ArgumentError` if `view` is not a `PlayerView` or `prior` is neither None
+    nor a `SetupPrior`, `SamplingError` if the view contradicts the army or has a hidden
+    Rescue under Silent Defense.
     """
 
     _use_fast = True
@@ -76,7 +77,7 @@ class Beliefs:
                                 "use stratego.sampling.Sampler")
         check_view(view)
         if prior is not None and not isinstance(prior, SetupPrior):
-            raise SamplingError(f"not a SetupPrior: {shown(prior)} (setup_prior(rules) "
+            raise ArgumentError(f"not a SetupPrior: {shown(prior)} (setup_prior(rules) "
                                 f"fits one)")
         self.view = view
         self.prior = setup_prior(view.rules) if prior is None else prior
@@ -592,8 +593,8 @@ class Beliefs:
 
     def sample_ranks(self, rng: random.Random | int | None = None) -> dict[int, Rank]:
         """Ranks for the hidden pieces (by id) drawn from the belief, exactly (`rng` a
-        `random.Random`, a seed, or None)."""
-        rng = random_from(rng, "Beliefs.sample_ranks", SamplingError)
+        `random.Random`, a seed, or None; anything else raises `ArgumentError`)."""
+        rng = random_from(rng, "Beliefs.sample_ranks")
         if self._parts:
             pick = rng.random() * self._total
             for factor, part in self._parts:
@@ -647,17 +648,19 @@ class Beliefs:
                max_draws: int = 1000) -> GameState:
         """A full state consistent with the view, its hidden ranks drawn from the belief
         (redrawn, up to `max_draws` times, when a whole-state fact fails: see the
-        module's text). Raises `SamplingError` when no draw passes."""
-        rng = random_from(rng, "Beliefs.sample", SamplingError)
+        module's text). Raises `ArgumentError` for an `rng` that is no `random.Random`,
+        seed or None, or a `max_draws` that is not a positive whole number,
+        `SamplingError` when no draw passes."""
+        rng = random_from(rng, "Beliefs.sample")
         return self._states.first(lambda: self.sample_ranks(rng), check_max_draws(max_draws))
 
     def weight(self, ranks: dict[int, Rank]) -> float:
         """The unnormalised weight ``W(a)`` of ranks for the hidden pieces (0 when they
         do not fit the view's sets or the army; with behaviour clues, times the factor
-        of each clue whose piece takes a favoured rank). Raises `SamplingError` when
+        of each clue whose piece takes a favoured rank). Raises `ArgumentError` when
         `ranks` is not a mapping of piece ids to ranks."""
         if not isinstance(ranks, Mapping):
-            raise SamplingError(f"ranks must map piece ids to ranks, not {shown(ranks)}")
+            raise ArgumentError(f"ranks must map piece ids to ranks, not {shown(ranks)}")
         if self._parts:
             return sum(factor * part.weight(ranks) for factor, part in self._parts)
         counts = [0] * len(Rank)
@@ -666,7 +669,7 @@ class Beliefs:
             if rank is None:
                 return 0.0
             if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < len(Rank):
-                raise SamplingError(f"ranks must map piece ids to ranks, not piece {p.id} to "
+                raise ArgumentError(f"ranks must map piece ids to ranks, not piece {p.id} to "
                                     f"{shown(rank)}")
             if not self._masks[p.id] >> rank & 1:
                 return 0.0
@@ -691,9 +694,9 @@ class Beliefs:
         """The log of the belief's probability of `state`: of the ranks it gives the
         hidden pieces, ``-inf`` when its player's view is not the belief's view (a state
         of another game or position, which the view rules out) or its ranks do not fit.
-        Raises `SamplingError` for a `state` that is no `GameState`."""
+        Raises `ArgumentError` for a `state` that is no `GameState`."""
         if not isinstance(state, GameState):
-            raise SamplingError(f"not a GameState: {shown(state)}")
+            raise ArgumentError(f"not a GameState: {shown(state)}")
         if view_of(state, self.view.player) != self.view:
             return -math.inf
         pieces = state.info.pieces

@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 
 from stratego.board import NEIGHBOURS, SIZE
-from stratego.errors import SamplingError, shown
+from stratego.errors import ArgumentError, shown
 from stratego.pieces import Rank
 from stratego.rules import Rules, as_rules
 from stratego.setup_model import training_texts
@@ -43,7 +43,7 @@ class SetupPrior:
 
     def weights(self, cell: int | None) -> tuple[float, float]:
         """``(w(Flag), w(Bomb))`` of a piece that started on `cell` (None: unknown start,
-        the mean over the squares). Raises `SamplingError` for a `cell` outside the setup
+        the mean over the squares). Raises `ArgumentError` for a `cell` outside the setup
         area the prior covers (0 to ``len(other) - 1``, from the owner's back row)."""
         if cell is None:
             cells = [c for c in range(len(self.other)) if self.other[c] > 0]
@@ -53,7 +53,7 @@ class SetupPrior:
             return f / o, b / o
         if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < len(
                 self.other):
-            raise SamplingError(f"not a cell of the setup area: {shown(cell)} (0 to "
+            raise ArgumentError(f"not a cell of the setup area: {shown(cell)} (0 to "
                                 f"{len(self.other) - 1} or None)")
         return self.flag[cell] / self.other[cell], self.bomb[cell] / self.other[cell]
 

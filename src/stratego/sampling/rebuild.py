@@ -21,7 +21,7 @@ from stratego.engine import (
     legal_moves,
     position_hash,
 )
-from stratego.errors import shown
+from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import chase_position, chase_record
@@ -39,13 +39,13 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     """The full state the view describes, with `ranks` for its hidden pieces.
 
     `ranks` maps the id of every hidden piece to a rank (`sample_state` draws them).
-    Raises `SamplingError` if `ranks` is no mapping, gives a hidden piece no rank or
-    one the view rules out for it (`SeenPiece.possible`), or gives a player's army
-    other counts than the game's (`PlayerView.armies`: a state no game reaches), or if
-    the view's record does not describe a game."""
+    Raises `ArgumentError` if `ranks` is no mapping, `SamplingError` if it gives a
+    hidden piece no rank or one the view rules out for it (`SeenPiece.possible`), or
+    gives a player's army other counts than the game's (`PlayerView.armies`: a state no
+    game reaches), or if the view's record does not describe a game."""
     as_view(v)
     if not isinstance(ranks, Mapping):
-        raise SamplingError(f"ranks map hidden pieces' ids to ranks, not {shown(ranks)}")
+        raise ArgumentError(f"ranks map hidden pieces' ids to ranks, not {shown(ranks)}")
     check_view(v)
     rules = v.rules
     everyone = v.all_pieces()
@@ -351,9 +351,9 @@ def fits_whole_state(v: PlayerView, state: GameState,
 
 def check_max_draws(max_draws: object) -> int:
     """`max_draws` of a sampler's ``sample``, a positive whole number; raises
-    `SamplingError` for anything else."""
+    `ArgumentError` for anything else."""
     if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
-        raise SamplingError(f"max_draws must be a positive whole number, not "
+        raise ArgumentError(f"max_draws must be a positive whole number, not "
                             f"{shown(max_draws)}")
     return max_draws
 

@@ -93,7 +93,7 @@ class Sampler:
         if not self.count:
             raise SamplingError(f"no assignment of ranks to the {len(self.view.hidden())} "
                                 f"hidden pieces fits the view")
-        rng = random_from(rng, "sample_state (Sampler.sample)", SamplingError)
+        rng = random_from(rng, "sample_state (Sampler.sample)")
         if self._latent is not None:
             return self._sample_latent(rng, max_draws)
         assert self._states is not None
@@ -128,7 +128,8 @@ def sample_state(v: PlayerView, rng: random.Random | int | None = None, *,
     hidden opponent pieces that fits the view is equally likely (see the
     module documentation); the result satisfies
     ``view(sample_state(v, rng), v.player) == v``. Raises `ArgumentError` if `v`
-    is no `PlayerView`, `SamplingError` if no assignment fits, or none of
+    is no `PlayerView`, `rng` no `random.Random`, seed or None, or `max_draws` not a
+    positive whole number, `SamplingError` if no assignment fits, or none of
     `max_draws` draws passes the whole-state checks, or the view is not one a
     game gives (a view read from JSON is checked only for its form: an id,
     square or count out of range, or a record that does not give the view back,
