@@ -18,8 +18,10 @@ import contextlib
 import pathlib
 import re
 import socket
+import struct
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -39,14 +41,17 @@ __all__ = [
     "Server",
     "browser",
     "console",
+    "contrast",
     "expect",
     "expect_strike_marks",
     "free_port",
+    "greys",
     "invite",
     "moves_of",
     "new_page",
     "page_at",
     "play_a_move",
+    "rgb",
     "serve",
     "setting_up",
     "status_of",
@@ -161,10 +166,11 @@ def setting_up(server: Server, browser: Any, console: Console, **options: Any) -
     return page
 
 
-def page_at(server: Server, browser: Any, console: Console, state: Any) -> Any:
-    """A page on a game of the hub started from `state`, Red (the page's seat) to move."""
+def page_at(server: Server, browser: Any, console: Console, state: Any, **options: Any) -> Any:
+    """A page (`new_page` with `options`) on a game of the hub started from `state`, Red
+    (the page's seat) to move."""
     created = server.hub.add_game(state)
-    page = new_page(browser, console)
+    page = new_page(browser, console, **options)
     page.goto(server.url + created["url"])
     expect(status_of(page)).to_have_text("Your move (red).")
     return page
@@ -230,3 +236,65 @@ def two_pages(server: Server, browser: Any, console: Console) -> tuple[Any, Any]
     expect(status_of(red)).to_have_text("Your move (red).")
     expect(status_of(blue)).to_have_text("Waiting for red to move.")
     return red, blue
+
+
+def rgb(text: str) -> tuple[int, int, int]:
+    """The red, green and blue of "rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)" or "#010203"."""
+    if text.startswith("#"):
+        return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
+    found = re.match(r"rgba?\((\d+), (\d+), (\d+)", text)
+    assert found is not None, text
+    return int(found[1]), int(found[2]), int(found[3])
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    def luminance(colour: tuple[int, int, int]) -> float:
+        parts = [c / 255 for c in colour]
+        lin = [p / 12.92 if p <= 0.03928 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def greys(png: bytes) -> list[list[int]]:
+    """The grey level (0 to 255, as CSS's ``grayscale()`` weighs red, green and blue) of
+    each pixel of a PNG screenshot, row by row: what a page looks like without hue. Reads
+    the PNGs Chromium writes (8-bit RGB or RGBA, not interlaced)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, packed, header = 8, b"", b""
+    while pos < len(png):
+        length, kind = struct.unpack(">I4s", png[pos:pos + 8])
+        if kind == b"IHDR":
+            header = png[pos + 8:pos + 8 + length]
+        elif kind == b"IDAT":
+            packed += png[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    assert (depth, colour in (2, 6), interlace) == (8, True, 0), (depth, colour, interlace)
+    step = 3 if colour == 2 else 4
+    stride = width * step
+    raw = zlib.decompress(packed)
+    rows: list[list[int]] = []
+    above = bytearray(stride)
+    for y in range(height):
+        kind = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):  # undo the row's PNG filter
+            left = line[i - step] if i >= step else 0
+            up, corner = above[i], above[i - step] if i >= step else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                guess = left + up - corner
+                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up),
+                           (abs(guess - corner), 2, corner))[2]
+                line[i] = (line[i] + near) & 255
+        rows.append([round(0.2126 * line[x] + 0.7152 * line[x + 1] + 0.0722 * line[x + 2])
+                     for x in range(0, stride, step)])
+        above = line
+    return rows

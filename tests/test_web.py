@@ -311,7 +311,8 @@ def test_a_game_against_the_bot_from_setup_to_moves() -> None:
         assert payload["moves"][-1].startswith("blue: ")
         assert len(payload["last"]) == 2
     assert c.get(base, params={"since": payload["version"]}).status_code == 204
-    assert c.get(base, params={"since": 0}).json() == payload
+    assert payload["before_reply"] is not None  # the move's answer only: polls never
+    assert c.get(base, params={"since": 0}).json() == {**payload, "before_reply": None}
 
 
 def test_the_strikes_of_the_last_round_are_shown_with_the_ranks_they_reveal() -> None:
@@ -329,6 +330,57 @@ def test_the_strikes_of_the_last_round_are_shown_with_the_ranks_they_reveal() ->
              if cell["owner"] == "blue" and cell["rank"] is not None]
     assert known == [("blue", "J", "7")]  # the Major, wherever the bot moved it since
     assert payload["moves"][0] == payload["strikes"][0]
+
+
+_BEFORE_REPLY = ("phase", "to_move", "your_move", "cells", "legal", "rescue", "last",
+                 "strikes", "flash", "moves", "move_rows", "captured", "tray", "on_board",
+                 "svg", "draw", "result", "revealed", "record")
+
+
+def test_a_move_s_answer_holds_the_seat_s_position_before_the_bot_s_reply() -> None:
+    """The answer to a move the bot answered holds `before_reply` (a poll never does: it
+    would replay the game for every poll): the position right after the seat's own move,
+    exactly as a poll of the seat would have shown it then (the same position in a game
+    between two people: the same fields, but for the status, which names the bot), built
+    from the seat's view.
+    None without a reply: before the seat's first move, after a move that ends the game,
+    between two people."""
+    rules = stratego.CLASSIC
+    state = stratego.from_position(rules, {"a4": "J", "b1": "X", "e1": "F", "a5": "k",
+                                           "j9": "t", "j10": "f", "a7": "b"})
+    hub = GameHub(rules=rules, seed=1, token=tokens())
+    created = hub.add_game(state)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    answer = post(hub, base + "/move", {"move": "a4-a5"}).json()
+    assert [m.split(":")[0] for m in answer["moves"]] == ["red", "blue"]
+    early = answer["before_reply"]
+    assert sorted(early) == sorted((*_BEFORE_REPLY, "status"))
+    assert early["moves"] == answer["moves"][:1]
+    assert early["flash"] == [{"from": "a4", "to": "a5", "attacker": "7", "defender": "6",
+                               "result": "attacker"}]
+    assert (early["to_move"], early["your_move"], early["legal"]) == ("blue", False, {})
+    assert early["status"] == "Waiting for the bot to move."
+    mine = stratego.apply(state, stratego.Move.parse("a4-a5"))
+    friend = GameHub(rules=rules, token=tokens("f"))
+    made = friend.add_game(mine, opponent="human")
+    poll = friend.handle("GET", f"/api/games/{made['game']}/{made['seat']}").json()
+    assert {k: early[k] for k in _BEFORE_REPLY} == {k: poll[k] for k in _BEFORE_REPLY}
+    assert all(cell["rank"] is None for cell in early["cells"]
+               if cell["owner"] == "blue")  # the bot's pieces: none named
+    assert hub.handle("GET", base).json()["before_reply"] is None
+    blue = post(hub, "/api/games", {"colour": "blue"}).json()
+    first = post(hub, f"/api/games/{blue['game']}/{blue['seat']}/start").json()
+    assert (len(first["moves"]), first["before_reply"]) == (1, None)  # the bot's first move
+
+    # the Major takes the Flag: the game is over, no reply
+    created = hub.add_game(stratego.from_position(
+        rules, {"a4": "J", "e1": "F", "a5": "f", "j9": "t"}))
+    over = post(hub, f"/api/games/{created['game']}/{created['seat']}/move", {"move": "a4-a5"})
+    assert (over.json()["phase"], over.json()["before_reply"]) == ("over", None)
+    people = GameHub(rules=rules, seed=1, token=tokens("p"))
+    red, _ = two_people(people)
+    moved = post(people, red + "/move", {"move": first_move(people.handle("GET", red).json())})
+    assert (len(moved.json()["moves"]), moved.json()["before_reply"]) == (1, None)
 
 
 def test_a_barrage_piece_moves_to_an_empty_home_square_in_the_setup() -> None:
@@ -546,7 +598,7 @@ def test_several_games_at_once_do_not_interfere() -> None:
     assert c.get(games[2]).json()["phase"] == "setup"
     again = c.post(games[1] + "/move", json={"move": first_move(payloads[1])}).json()
     assert again["view"]["ply"] == 2
-    assert c.get(games[0]).json() == moved
+    assert c.get(games[0]).json() == {**moved, "before_reply": None}  # (the answer's own)
 
 
 def test_ids_and_tokens_are_unguessable_by_default() -> None:

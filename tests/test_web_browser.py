@@ -437,7 +437,7 @@ def test_review_mode_shows_a_past_position_and_goes_back(
         expect(moves_of(page)).to_have_count(2 * turn)
     page.locator('[data-ply="1"]').click()
     expect(page.get_by_test_id("review")).to_be_visible()
-    expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 4")
+    expect(page.get_by_test_id("review")).to_contain_text("after move 1 of 2, red")
     expect(page.locator(".cell.clickable")).to_have_count(0)  # nothing to play while reviewing
     page.get_by_test_id("live").click()
     expect(page.get_by_test_id("review")).to_be_hidden()
@@ -446,7 +446,7 @@ def test_review_mode_shows_a_past_position_and_goes_back(
     expect(page.get_by_test_id("review")).to_be_visible()
     expect(page.locator("#review-where")).to_have_text("Starting position")
     page.keyboard.press("ArrowRight")
-    expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 4")
+    expect(page.get_by_test_id("review")).to_contain_text("after move 1 of 2, red")
     page.keyboard.press("End")  # back to the game
     expect(page.get_by_test_id("review")).to_be_hidden()
     expect(page.locator("#review-where")).to_have_text("Live · 2 moves")

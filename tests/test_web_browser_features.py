@@ -381,21 +381,21 @@ def test_names_title_sound_slides_review_notice_and_leaving(
     # Review with the buttons, then with the arrow keys.
     review = page.get_by_test_id("review")
     page.get_by_test_id("review-prev").click()
-    expect(review).to_contain_text("turn 1 of 2")
+    expect(review).to_contain_text("after move 1 of 1, red")
     page.get_by_test_id("review-prev").click()
-    expect(review).to_contain_text("turn 0 of 2")
+    expect(review).to_contain_text("before move 1 of 1")
     expect(page.get_by_test_id("review-prev")).to_be_disabled()
     page.get_by_test_id("review-next").click()
-    expect(review).to_contain_text("turn 1 of 2")
+    expect(review).to_contain_text("after move 1 of 1, red")
     page.get_by_test_id("review-next").click()
     expect(review).to_be_hidden()
     page.get_by_test_id("status").click()  # the focus off the board and the buttons
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")  # at once: each press counts, answered or not
     expect(review).to_be_visible()
-    expect(review).to_contain_text("turn 0 of 2")
+    expect(review).to_contain_text("before move 1 of 1")
     page.keyboard.press("ArrowRight")
-    expect(review).to_contain_text("turn 1 of 2")
+    expect(review).to_contain_text("after move 1 of 1, red")
     page.keyboard.press("ArrowRight")
     expect(review).to_be_hidden()
 
@@ -457,7 +457,7 @@ def test_a_laptop_window_shows_the_board_and_the_review_controls_without_scrolli
         expect(page.get_by_test_id(test_id)).to_be_in_viewport(ratio=1)
     page.get_by_test_id("status").click()  # the focus off the board: the arrows review
     page.keyboard.press("ArrowLeft")
-    expect(page.get_by_test_id("review")).to_contain_text("turn 1 of 2")
+    expect(page.get_by_test_id("review")).to_contain_text("after move 1 of 1, red")
     for test_id in _BOARD_AND_CONTROLS:
         expect(page.get_by_test_id(test_id)).to_be_in_viewport(ratio=1)
     assert page.evaluate("[window.scrollX, window.scrollY]") == [0, 0]
@@ -468,7 +468,7 @@ def test_a_laptop_window_shows_the_board_and_the_review_controls_without_scrolli
     phone.goto(game)
     expect(status_of(phone)).to_have_text("Your move (red).")
     phone.get_by_test_id("review-prev").tap()
-    expect(phone.get_by_test_id("review")).to_contain_text("turn 1 of 2")
+    expect(phone.get_by_test_id("review")).to_contain_text("after move 1 of 1, red")
     width = phone.evaluate("() => document.documentElement.clientWidth")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= width
     for test_id in _BOARD_AND_CONTROLS:

@@ -24,6 +24,7 @@ import stratego
 from browser_support import (
     Console,
     Server,
+    contrast,
     expect,
     expect_strike_marks,
     invite,
@@ -31,6 +32,7 @@ from browser_support import (
     new_page,
     page_at,
     play_a_move,
+    rgb,
     serve,
     status_of,
     two_pages,
@@ -62,25 +64,6 @@ def _frame(page: Any, square: str) -> tuple[str, str, str]:
     return style[0], style[1], style[2]
 
 
-def _rgb(text: str) -> tuple[int, int, int]:
-    """The red, green and blue of "rgb(1, 2, 3)" or "#010203"."""
-    if text.startswith("#"):
-        return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
-    found = re.match(r"rgba?\((\d+), (\d+), (\d+)", text)
-    assert found is not None, text
-    return int(found[1]), int(found[2]), int(found[3])
-
-
-def _contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    """The WCAG contrast ratio of two colours."""
-    def luminance(colour: tuple[int, int, int]) -> float:
-        parts = [c / 255 for c in colour]
-        lin = [p / 12.92 if p <= 0.03928 else ((p + 0.055) / 1.055) ** 2.4 for p in parts]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 YELLOW = "rgb(245, 215, 66)"  # the last move's colour on the board (#f5d742)
 
 
@@ -94,7 +77,7 @@ def _expect_selected_frame(page: Any, square: str) -> None:
     assert "rgb(255, 255, 255)" in shadow, shadow
     assert YELLOW not in shadow
     for ground in (COLORS["light"], COLORS["dark"], COLORS["last-move"]):
-        assert _contrast(_rgb(colour), _rgb(ground)) >= 7, (colour, ground)
+        assert contrast(rgb(colour), rgb(ground)) >= 7, (colour, ground)
 
 
 def _setting_up(server: Server, browser: Any, console: Console) -> Any:
@@ -186,8 +169,9 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     expect(page.get_by_test_id("pending-move")).to_have_count(0)
     expect(page.get_by_test_id("review-where")).to_have_text("Live · 2 moves")
     page.get_by_test_id("review-prev").click()
-    expect(page.get_by_test_id("review")).to_contain_text(
-        "after move 2, red (turn 3 of 4)")
+    # in the list's words only: "move 2 of 2", never a count of turns beside it
+    expect(page.get_by_test_id("review")).to_have_text(
+        "Reviewing the position after move 2 of 2, red.")
     expect(page.get_by_test_id("review-where")).to_have_text("After move 2, red")
     # the live game's status stays, faded: it is not the reviewed position's; the losses
     # shown are the reviewed turn's own (see the review of a strike below)
@@ -620,8 +604,11 @@ def test_a_rescue_decision_stays_in_its_side_s_cell_of_the_move_list(
         expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
         page.locator('[data-ply="2"]').click()
         expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red's Rescue")
-        expect(page.locator("#review-text")).to_contain_text(
-            "after move 1, red's Rescue (turn 2 of 3)")
+        expect(page.locator("#review-text")).to_have_text(
+            "Reviewing the position after move 1 of 1, red's Rescue.")
+        page.keyboard.press("Home")
+        expect(page.locator("#review-text")).to_have_text(
+            "Reviewing the starting position, before move 1 of 1.")
 
 
 def test_stepping_through_the_review_scrolls_the_move_list_not_the_page(

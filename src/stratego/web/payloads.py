@@ -24,8 +24,8 @@ from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import Game
 
-__all__ = ["GAME_OVER", "PAYLOAD_SCHEMA", "payload", "ply_short", "ply_text", "review",
-           "rules_title", "svg"]
+__all__ = ["GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "payload", "ply_short", "ply_text",
+           "review", "rules_title", "svg"]
 
 PAYLOAD_SCHEMA = "stratego.web/1"
 """The value of the ``"schema"`` field of the JSON a seat receives."""
@@ -238,6 +238,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "rematch": rematch,
         "record": False,
         "view": None,
+        "before_reply": None,
     }
     if game.state is None:
         out["setup"] = game.seats[player].setup.text(rules.setup.depth)
@@ -262,6 +263,46 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         out["status"] = _status(game, seen, out["result"])
         out["view"] = seen.to_dict()
     out["svg"] = svg(game, player)
+    return out
+
+
+def before_reply(game: Game, player: Player,
+                 earlier: GameState | None) -> dict[str, Any] | None:
+    """The move answer's ``before_reply``: in a game against the bot whose last turns are
+    the bot's reply to `player`'s own turn, the position right after that turn, as a poll
+    of the seat would have shown it then (the live payload's fields of the turn, the board,
+    the move list and the losses: ``phase``, ``to_move``, ``your_move``, ``status``,
+    ``cells``, ``legal``, ``rescue``, ``last``, ``strikes``, ``flash``, ``moves``,
+    ``move_rows``, ``captured``, ``tray``, ``on_board``, ``svg``, ``draw``, ``result``,
+    ``revealed``, ``record``), made from the seat's view alone, as `payload` is. The page
+    draws the seat's own move (and its strike) first, then the reply.
+
+    `earlier` is the game's state when the request began (None: the start of the game):
+    only the plies since are replayed. None when the request holds no reply to a turn of
+    the seat's (a Rescue to decide, a move that ended the game, a game between two
+    people); polls never carry it."""
+    state = game.state
+    if game.opponent != "bot" or state is None:
+        return None
+    history = view(state, player).history
+    last = next((i for i in range(len(history) - 1, -1, -1)
+                 if history[i].player == player), None)
+    if last is None or last == len(history) - 1:
+        return None
+    moves = state.moves()  # (a turn of the move list is a move of the state)
+    start = 0 if earlier is None else len(earlier.moves())
+    if last < start:
+        return None  # the seat's last turn is of an earlier request
+    past = initial_state(state.info) if earlier is None else earlier
+    for move in moves[start:last + 1]:
+        past = apply(past, move)
+    seen = view(past, player)
+    out: dict[str, Any] = {"phase": "play", "to_move": str(seen.to_move),
+                           "your_move": seen.to_move == player, "draw": None, "result": None,
+                           "revealed": False, "record": False}
+    out.update(_play_fields(game.rules, seen))
+    out["status"] = _status(game, seen, None)
+    out["svg"] = board_svg(seen, size=None).svg
     return out
 
 

@@ -23,7 +23,7 @@ from stratego.pieces import Player
 from stratego.records import record_from_state
 from stratego.web.games import Ending, Game
 from stratego.web.lineup import BotChoice, Lineup
-from stratego.web.payloads import payload, rules_title
+from stratego.web.payloads import before_reply, payload, rules_title
 from stratego.web.seating import Seating
 from stratego.web.table import GameTable
 from stratego.web.turns import act
@@ -72,6 +72,8 @@ class Referee:
             raise
         out = self.payload(game, player)
         out["notice"] = notice
+        if action == "move":
+            out["before_reply"] = before_reply(game, player, before.state)
         return out
 
     def flag(self, game: Game) -> None:

@@ -81,6 +81,7 @@
   const SETUPS = "stratego.setups.v1";
   const SOUND = "stratego.sound.v1";
   const CHOICES = "stratego.choices.v1";
+  const REMATCH = "stratego.rematch.v1";  // (sessionStorage: the rematch this tab opens)
   const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
   function readList(key) {
@@ -533,9 +534,17 @@
   const FILES = "abcdefghij";
   const MARGIN = 20, SQUARE = 40, FULL = 440;  // the geometry of stratego.svg.board_svg
   const PLY = /^(red|blue): ([a-j](?:10|[1-9]))[-x]([a-j](?:10|[1-9]))/;
+  const STRUCK = /^(?:red|blue): [a-j](?:10|[1-9])x/;  // a move list's strike
   const STILL = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const RESIGN_ARMED_MS = 5000;  // how long "Yes, resign" waits for its click
   const FRESH_MS = 4000;  // how long a new strike's banner and pulse last (its marks stay)
+  // Against the bot, how long our own turn shows before the bot's reply (which came in the
+  // same answer): shorter without motion; with a clock none, since ours runs from the reply
+  // on and a pause would cost the player time (our turn is still drawn first).
+  const REPLY_PAUSE_MS = STILL ? 300 : 650;
+  const CLOCKED_PAUSE_MS = 0;
+  const LUNGE_MS = 560;  // a losing attacker's way onto its target and out (STILL: shown, still)
+  const STILL_LUNGE_MS = 280;
   const cap = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 
   function formatClock(ms) {
@@ -701,7 +710,7 @@
         if (at < 0) continue;
         const entry = row.plies[at];
         const rescue = at > 0 && row.plies[at - 1].player === entry.player;
-        return { number: row.number, player: entry.player,
+        return { number: row.number, player: entry.player, rescue,
                  after: `move ${row.number}, ${entry.player}${rescue ? "'s Rescue" : ""}` };
       }
       return null;
@@ -786,7 +795,7 @@
         for (const [square, owner, text, role] of sides) {
           const cell = cells[square];
           if (!cell) continue;
-          const occupant = cell.querySelector(".piece");
+          const occupant = cell.querySelector(".piece");  // (a losing attacker's lunge is none)
           const empty = !occupant;
           // a defender that held its square and has moved on since: nothing to mark there
           if (empty && role === "defender" && strike.result === "defender") continue;
@@ -993,9 +1002,11 @@
         focused = Object.keys(cur.legal)[0];
       }
       for (const [name, cell] of Object.entries(cells)) {
-        cell.replaceChildren();
+        // a losing attacker still on its way onto this square (see lunge) stays till it is gone
+        const lunging = [...cell.querySelectorAll(".lunge")];
+        cell.replaceChildren(...lunging);
         cell.classList.remove("struck", "fresh", "drop-over");
-        cell.style.zIndex = "";
+        cell.style.zIndex = lunging.length ? "6" : "";
         const piece = pieces[name];
         let words = lakes.has(name) ? `${name}, lake` : `${name}, empty`;
         if (piece) {
@@ -1007,7 +1018,7 @@
             mark.dataset.known = "true";
             mark.append(el("span", { class: "known-mark", "aria-hidden": "true" }));
           }
-          cell.appendChild(mark);
+          cell.insertBefore(mark, cell.firstChild);
           const [head, tail] = pieceWords(piece);
           words = `${head} on ${name}${tail}`;
           cell.title = head + tail;
@@ -1062,6 +1073,10 @@
         $("over-reason").textContent = endedBy(cur.result);
       }
       $("rematch").textContent = cur.rematch ? "Play the rematch" : "Rematch";
+      // the rematch swaps the colours: say so where it is offered
+      const swapped = cur.player === "red" ? "blue" : "red";
+      $("rematch-colour").textContent = `Rematch: you play ${swapped} this time.`;
+      $("rematch").title = `A new game with the same rules; you play ${swapped}`;
       $("download").hidden = !cur.record;
       $("download").href = base + "/record.txt";
       // Before play starts there is nothing captured and no count worth showing.
@@ -1088,10 +1103,11 @@
         : where ? `After ${where.after}` : "Starting position";
       $("review-where").title = $("review-where").textContent;  // (whole, when shortened)
       if (!isLive) {
+        // in the move list's words: a move is a row of it, one turn of each side
         $("review-text").textContent = where
-          ? `Reviewing the position after ${where.after} ` +
-            `(turn ${reviewing.ply} of ${reviewing.of}).`
-          : `Reviewing the starting position (turn 0 of ${reviewing.of}).`;
+          ? `Reviewing the position after move ${where.number} of ${rows}, ` +
+            `${where.player}${where.rescue ? "'s Rescue" : ""}.`
+          : `Reviewing the starting position, before move 1 of ${rows}.`;
         $("live").textContent = cur.phase === "over" ? "Back to the final position" : "Back to the live game";
       }
       document.body.classList.toggle("reviewing", !isLive);
@@ -1150,20 +1166,24 @@
     }
 
     // A new payload: animate the plies it adds, sound them, and start the clocks from now.
-    function receive(data) {
+    // `said`: the number of plies already told to a screen reader (default: those of the
+    // last payload); `quiet`: tell none now (our own turn, told with the bot's reply).
+    function receive(data, said, quiet) {
       const before = cur.moves ? cur.moves.length : 0;
       const old = cur;
       cur = data;
       clockAt = performance.now();
       flagAsked = false;
-      const added = (data.moves || []).slice(before).map((text) => PLY.exec(text)).filter(Boolean)
-        .map((m) => ({ player: m[1], from: m[2], to: m[3] }));
+      const added = (data.moves || []).slice(before).map((text) => {
+        const m = PLY.exec(text);
+        return m && { player: m[1], from: m[2], to: m[3], strike: STRUCK.test(text) };
+      }).filter(Boolean);
       // A strike is new when the payload's marks hold one the last payload's did not: the
       // marks stay until the seat's next move, so a Rescue decision or a friend's answer
       // after a strike brings the same marks again (no second banner or sound).
+      const grew = (data.moves || []).length > before;  // (the version moved with them)
       const seen = new Set((old.flash || []).map((mark) => JSON.stringify(mark)));
-      const newStrike = data.version !== old.version && (data.moves || []).length > before &&
-        (data.flash || []).some((mark) => !seen.has(JSON.stringify(mark)));
+      const newStrike = grew && (data.flash || []).some((mark) => !seen.has(JSON.stringify(mark)));
       if (newStrike) {
         freshUntil = performance.now() + FRESH_MS;
         window.clearTimeout(freshTimer);
@@ -1192,19 +1212,71 @@
       const mine = optimistic;
       optimistic = null;
       const slid = new Set();
+      // what the last payload showed on each square (this seat's own view), and what now
+      const shownBefore = {}, shownNow = {};
+      for (const c of old.cells || []) shownBefore[c.square] = c;
+      for (const c of data.cells || []) shownNow[c.square] = c;
       for (let i = added.length - 1; i >= 0; i--) {
         const ply = added[i];
+        const own = Boolean(mine && mine.from === ply.from && mine.to === ply.to);
+        const there = shownNow[ply.to];
+        if (ply.strike && (!there || there.owner !== ply.player)) {
+          // the attacker lost (or both went): it is seen reaching its target, then gone
+          lunge(ply, shownBefore[ply.from], own);
+          continue;
+        }
         if (slid.has(ply.to)) continue;
         slid.add(ply.to);
-        if (mine && mine.from === ply.from && mine.to === ply.to) continue;
+        if (own) continue;
         slide(ply.from, ply.to, ply.player);
       }
-      if (data.version !== old.version && (data.moves || []).length > before) {
+      if (grew) {
         const theirs = added.some((ply) => ply.player !== cur.player);
         if (newStrike) beep("strike");
         else if (theirs) beep("move");
-        announce(data.moves.slice(before));
+        if (!quiet) announce(data.moves.slice(said === undefined || said === null ? before : said));
       }
+    }
+
+    // A losing attacker (`ply`, a strike whose square now holds the defender or nothing)
+    // goes onto its target and vanishes there: a copy of the piece as the last payload
+    // showed it on its square (`was`: this seat's own view, so no rank it did not know),
+    // from its square to the target (from the target itself when it is our move, `own`,
+    // which slid there already), then out. Under prefers-reduced-motion it shows on the
+    // target, still, for a moment.
+    function lunge(ply, was, own) {
+      const a = cells[ply.from], b = cells[ply.to];
+      if (!a || !b || !was || was.owner !== ply.player) return;
+      const known = was.rank !== null && was.rank !== undefined;
+      const mark = el("span", { class: known ? "lunge" : "lunge back", "aria-hidden": "true" });
+      mark.dataset.owner = was.owner;
+      mark.dataset.from = ply.from;
+      mark.dataset.testid = "lunge";
+      if (known) {
+        const text = String(was.label || label(was.rank));
+        mark.dataset.rank = was.rank;
+        mark.append(el("span", { class: text.length > 1 ? "face long" : "face", text }));
+      }
+      b.appendChild(mark);
+      b.style.zIndex = "6";
+      const gone = () => {
+        mark.remove();
+        if (!b.querySelector(".lunge")) b.style.zIndex = "";
+      };
+      if (STILL || !mark.animate) {
+        window.setTimeout(gone, STILL_LUNGE_MS);
+        return;
+      }
+      const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+      const away = `translate(${ra.left - rb.left}px, ${ra.top - rb.top}px)`;
+      const frames = own
+        ? [{ transform: "none", opacity: 1 }, { transform: "scale(1.08)", opacity: 1, offset: 0.5 },
+          { transform: "scale(0.8)", opacity: 0 }]
+        : [{ transform: away, opacity: 1 }, { transform: "none", opacity: 1, offset: 0.45 },
+          { transform: "scale(1.08)", opacity: 1, offset: 0.7 }, { transform: "scale(0.8)", opacity: 0 }];
+      const motion = mark.animate(frames, { duration: own ? LUNGE_MS * 0.6 : LUNGE_MS, easing: "ease-in-out" });
+      motion.onfinish = gone;
+      motion.oncancel = gone;
     }
 
     // The piece now on `to` glides there from `from` (a short transform animation).
@@ -1282,13 +1354,18 @@
       document.body.classList.add("busy");
       if (action === "move" && cur.phase === "play") moveSent(body.move);
       const reply = await call("POST", `${base}/${action}`, body || {});
+      let said = null;
+      if (reply.ok && action === "move" && reply.data.before_reply) {
+        said = cur.moves.length;
+        await ownTurnFirst(reply.data);
+      }
       document.body.classList.remove("busy");
       busy = false;
       pendingMove = null;
       selected = null;
       if (reply.ok) {
         reviewing = null;
-        receive(reply.data);
+        receive(reply.data, said);
         if (reply.data.notice) showNotice(reply.data.notice);
       } else {
         optimistic = null;
@@ -1297,9 +1374,31 @@
         // refused as out of date (not our turn, the game over): fetch what changed
         if (reply.status === 409) pollSoon(0);
       }
-      if (reply.ok && action === "rematch" && cur.rematch) window.location.assign(cur.rematch);
+      if (reply.ok && action === "rematch" && cur.rematch) toRematch();
       else if (cells[focused] && grid.contains(document.activeElement)) cells[focused].focus();
       return reply.ok;
+    }
+
+    // The answer to our move against the bot holds the bot's reply too: first the board
+    // as our own turn left it (`before_reply`: the seat's own view then, its strike
+    // marked), the bot's turn, nothing to click (the page is still busy), then after a
+    // short pause, as across a table, the reply (`send` takes it in). A screen reader
+    // hears both turns together, with the reply.
+    async function ownTurnFirst(data) {
+      pendingMove = null;
+      selected = null;
+      receive({ ...data, ...data.before_reply, before_reply: null, notice: null,
+        version: cur.version, view: cur.view, status: thinking() }, null, true);
+      const clocked = Boolean(data.clock && data.clock.running);
+      await new Promise((done) => window.setTimeout(done, clocked ? Math.min(CLOCKED_PAUSE_MS,
+        REPLY_PAUSE_MS) : REPLY_PAUSE_MS));
+    }
+
+    // The status while the bot thinks (or our move is on its way to a friend).
+    function thinking() {
+      const name = cur.bot_name || cur.bot;
+      return cur.opponent !== "bot" ? "Sending your move…"
+        : name ? `The ${name} bot is thinking…` : "The bot is thinking…";
     }
 
     // Our move is on its way (against a bot, the answer comes with the bot's reply): the
@@ -1314,9 +1413,7 @@
         cell.classList.remove("selected", "clickable", "draggable");
         delete cell.dataset.legal;
       }
-      const name = cur.bot_name || cur.bot;
-      $("status").textContent = cur.opponent !== "bot" ? "Sending your move…"
-        : name ? `The ${name} bot is thinking…` : "The bot is thinking…";
+      $("status").textContent = thinking();
       renderTitle();
       renderBars();
       renderMoves();
@@ -1856,8 +1953,17 @@
     $("decline-draw").addEventListener("click", () => send("decline-draw"));
     let rematchAsked = false;  // this seat asked for the rematch (no notice of it then)
     let rematchWanted = false;  // the friend asked for the rematch first (the tab says so)
+    // The rematch's page says, once, that the colours are swapped (this tab tells it so).
+    function toRematch() {
+      try {
+        window.sessionStorage.setItem(REMATCH, cur.rematch);
+      } catch (err) {
+        // storage refused: the rematch's page says nothing of it
+      }
+      window.location.assign(cur.rematch);
+    }
     $("rematch").addEventListener("click", () => {
-      if (cur.rematch) window.location.assign(cur.rematch);
+      if (cur.rematch) toRematch();
       else {
         rematchAsked = true;
         send("rematch");
@@ -1936,6 +2042,14 @@
     }
 
     render();
+    let cameFrom = null;  // the finished game's page, when this is its rematch (toRematch)
+    try {
+      cameFrom = window.sessionStorage.getItem(REMATCH);
+      window.sessionStorage.removeItem(REMATCH);
+    } catch (err) {
+      cameFrom = null;
+    }
+    if (cameFrom === window.location.pathname) showNotice(`Rematch: you play ${cur.player} this time.`);
     pollSoon(1000);
   }
 
