@@ -435,3 +435,14 @@ def test_a_damaged_record_in_a_file_is_named(tmp_path: pathlib.Path) -> None:
     with pytest.raises(MatchLogError, match=r"line 2 is not a game of a match "
                                             r"\(bad record '1\. a4-a5'"):
         read_jsonl(path)
+
+
+def test_two_bots_of_one_name_are_told_apart_by_their_specs() -> None:
+    """A match names two bots of one kind by their specs when their options differ (the
+    same search at two budgets), and by ``-1`` and ``-2`` only when nothing else differs."""
+    result = play_match(HASBRO_2009, "search(simulations=2)", "search(simulations=3)",
+                        games=2, seed=1, max_plies=6)
+    assert result.names == ("search(simulations=2)", "search(simulations=3)")
+    assert {g.red for g in result.games} == set(result.names)
+    same = play_match(HASBRO_2009, "random", "random", games=1, seed=1, max_plies=6)
+    assert same.names == ("random-1", "random-2")

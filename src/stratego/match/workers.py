@@ -217,11 +217,17 @@ Progress = Callable[[int, int, GameResult], None]
 
 
 def _names(recipes: tuple[BotRecipe, BotRecipe]) -> tuple[str, str]:
-    """The bots' names in the results, each bot built once to be named: a factory that
+    """The bots' names in the results: each bot's name, or, for two bots of one name, their
+    specs when they differ (``search(simulations=5)`` against ``search(simulations=20)``,
+    two program bots by their commands), else the name with ``-1`` and ``-2``. Each bot is
+    built once to be named: a factory that
     fails, or a bot object that cannot be copied for each game, fails here, before any
     game is played or any file written (`ArgumentError` naming what to pass instead)."""
     first, second = (bot_name(r.build(0)) for r in recipes)
     if first == second:
+        specs = [r.describe() for r in recipes if isinstance(r, BotSpec)]
+        if len(specs) == 2 and specs[0] != specs[1]:  # the same bot with other options
+            return specs[0], specs[1]
         first, second = f"{first}-1", f"{second}-2"
     return first, second
 
