@@ -137,8 +137,9 @@ def test_a_program_that_exits_leaving_a_child_on_its_output_crashed() -> None:
 def test_the_default_log_is_the_user_s_own_and_a_bad_log_is_named(
         tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The default log has a name per user (one name for all locked every other user's
-    programs out of it), and a log that cannot be written is named as the fault, not the
-    program ("cannot start ...: No such file or directory" for a program that exists)."""
+    programs out of it), and a log that cannot be written is the host's fault, never the
+    program's: refused before any game, naming the log and why (it once lost every game
+    as "bot crashed")."""
     import os
     import tempfile
 
@@ -146,11 +147,10 @@ def test_the_default_log_is_the_user_s_own_and_a_bad_log_is_named(
     assert bot.log == os.path.join(tempfile.gettempdir(), f"stratego-bots-{os.getuid()}.log")
     monkeypatch.chdir(tmp_path)  # a short name, shown whole whatever the temporary folder
     spec = BotSpec(_command(), {"log": "nowhere/bots.log"})
-    game = play_match(CLASSIC, spec, "random", games=1, seed=1, max_plies=6).games[0]
-    assert game.termination == "bot crashed"
-    assert "cannot write its log " in game.detail
-    assert "'nowhere/bots.log'" in game.detail
-    assert "cannot start" not in game.detail
+    with pytest.raises(BotSpecError, match=r"cannot write the log 'nowhere/bots\.log' of the "
+                                           r"program bot .*its folder 'nowhere' does not exist"):
+        play_match(CLASSIC, spec, "random", games=1, seed=1, max_plies=6)
+    assert not (tmp_path / "nowhere").exists()
 
 
 def test_a_line_sent_before_the_program_was_asked_is_named_so() -> None:
@@ -290,14 +290,13 @@ def test_a_program_bot_s_log_is_its_owner_s_alone(tmp_path: pathlib.Path,
     assert stat.S_IMODE(log.stat().st_mode) == 0o600
     link = tmp_path / "link.log"
     link.symlink_to(tmp_path / "elsewhere.log")
-    with pytest.raises(BotFaultError, match=r"cannot write its log .*link\.log"):
-        ProgramBot(_command()[4:], 1, log=str(link)).setup(CLASSIC, Player.RED,
-                                                            random.Random(1))
+    with pytest.raises(BotSpecError, match=r"cannot write the log .*link\.log.*: it is a "
+                                           r"symbolic link, and a log is never written"):
+        ProgramBot(_command()[4:], 1, log=str(link))
     assert not (tmp_path / "elsewhere.log").exists()
     monkeypatch.setattr(os, "getuid", lambda: log.stat().st_uid + 1)
-    with pytest.raises(BotFaultError, match=r"the log '.*bots\.log' is owned by another user"):
-        ProgramBot(_command()[4:], 1, log=str(log)).setup(CLASSIC, Player.RED,
-                                                          random.Random(1))
+    with pytest.raises(BotSpecError, match=r"the log '.*bots\.log' .*is owned by another user"):
+        ProgramBot(_command()[4:], 1, log=str(log))
 
 
 def test_serve_bot_refuses_a_spec_that_names_no_bot() -> None:

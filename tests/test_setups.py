@@ -10,6 +10,7 @@ of the player's half).
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -34,6 +35,7 @@ from stratego import (
     setup_problems,
 )
 from stratego.board import home_rows
+from stratego.setups import setup_answer_problems
 
 EDITIONS = [MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC]
 IDS = [r.edition for r in EDITIONS]
@@ -127,7 +129,44 @@ def test_valid_setup_has_no_problems(rules: Rules) -> None:
 
 def test_setup_parse_wrong_length() -> None:
     with pytest.raises(InvalidNotationError, match="needs 40 squares"):
+        Setup.parse(TEXT.replace("/", "")[:-1], Player.RED)
+    with pytest.raises(InvalidNotationError, match="row 4 has 9 squares, a row has 10"):
         Setup.parse(TEXT[:-1], Player.RED)
+
+
+def test_setup_parse_checks_each_row() -> None:
+    """The setup notation (docs/notation.md, `stratego.setups`): "rows separated by
+    ``/``", each row 10 squares from the player's own left, as many rows as the setup's
+    depth: rows of 11 and 9 are no setup (once read as 40 squares in a row, another
+    formation), nor are five rows."""
+    uneven = "FBNNNTTTTBB/NNLLLLKKB/KKJJJCCGMS/XXXXXXXXBB"
+    with pytest.raises(InvalidNotationError, match="row 1 has 11 squares, a row has 10"):
+        Setup.parse(uneven, Player.RED)
+    with pytest.raises(InvalidNotationError, match="row 2 has 9 squares, a row has 10"):
+        Setup.parse("BFBXXNNNXX/" + uneven[12:], Player.RED)
+    with pytest.raises(InvalidNotationError, match="needs 4 rows of 10; got 5 rows"):
+        Setup.parse(TEXT + "/..........", Player.RED)
+    with pytest.raises(InvalidNotationError, match="needs 2 rows of 10; got 3 rows"):
+        Setup.parse(TEXT[:32], Player.RED, 2)
+    with pytest.raises(InvalidNotationError, match="row 5 has 0 squares"):
+        Setup.parse(TEXT + "/", Player.RED)
+    # the same squares without the separators, or with them in their places, still read
+    assert Setup.parse(TEXT.replace("/", ""), Player.RED) == Setup.parse(TEXT, Player.RED)
+    assert Setup.parse(f"  {TEXT}\n", Player.BLUE) == Setup.parse(TEXT, Player.BLUE)
+
+
+@pytest.mark.parametrize(("text", "fault"), [
+    ("F9/B9/10/XXSMGN4", "holds the digit '9', and a setup writes every square with one "
+                         "sign, '.' for an empty one"),
+    ("BFBXXNNNXX BBBBXXNNSM/GCCJJJKKKK/LLLLTTTTXX", "holds a space"),
+    ("BFBXX NNNXX/BBBBXXNNSM/GCCJJJKKKK/LLLLTTTTXX", "holds a space"),
+])
+def test_setup_parse_names_signs_of_other_notations(text: str, fault: str) -> None:
+    """The setup notation writes every square with one sign, a rank symbol or '.': a
+    digit (a count of empty squares, as a FEN writes them) or a space is named as such,
+    not counted as squares ("got 13")."""
+    with pytest.raises(InvalidNotationError, match=re.escape(fault)):
+        Setup.parse(text, Player.RED)
 
 
 def test_setup_parse_bad_symbol_names_square() -> None:
@@ -268,3 +307,15 @@ def test_an_army_lists_its_ranks_strongest_first_then_the_flag_then_the_bombs() 
     assert len(ranks) == 40
     assert ranks[:2] == [stratego.Rank.MARSHAL, stratego.Rank.GENERAL]
     assert ranks[-8:] == [stratego.Rank.SPY, stratego.Rank.FLAG] + [stratego.Rank.BOMB] * 6
+
+
+def test_a_bot_s_setup_answer_is_checked_in_one_place() -> None:
+    """A bot's setup answer is refused when it is no Setup, is made for the other side, or
+    breaks the rules (`setup_problems`); a match and `stratego play` both ask this."""
+    rules = stratego.CLASSIC
+    red = stratego.random_setup(rules, Player.RED, 1)
+    assert setup_answer_problems(rules, Player.RED, red) == []
+    assert setup_answer_problems(rules, Player.BLUE, red) == ["it was made for red"]
+    assert setup_answer_problems(rules, Player.RED, "FBB") == ["'FBB' is not a Setup"]
+    short = Setup.from_mapping(Player.RED, {"a1": Rank.FLAG})
+    assert setup_answer_problems(rules, Player.RED, short) == setup_problems(rules, short) != []

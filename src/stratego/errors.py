@@ -170,8 +170,10 @@ class BotSpecError(BotError, ValueError):
     """A bot that cannot be made from what was given: an unknown bot name (the message
     lists the close matches), a spec whose options do not parse or that its factory does
     not take, a ``module:attribute`` that does not import or is not callable, or a value
-    that is neither a bot, a name nor a `stratego.bots.BotSpec`. Raised when the bot is
-    named, not when its first game starts."""
+    that is neither a bot, a name nor a `stratego.bots.BotSpec`, or a program bot whose
+    log cannot be written or whose script cannot run. Raised when the bot is named, not
+    when its first game starts (a program bot's log that goes bad later is refused when
+    the game starts, never charged to the program as a crash)."""
 
 
 class ProtocolError(StrategoError, ValueError):

@@ -5,13 +5,18 @@ play (docs/protocol.md specifies protocol 1). The host sends one JSON object per
 each with a ``"type"``:
 
 * ``{"type": "start", "protocol": 1, "rules": NAME, "player": "red"|"blue",
-  "seed": N}``, answered by ``{"type": "setup", "setup": TEXT|null}`` (setup
-  notation, `stratego.Setup.text`; null: the host draws a random setup);
+  "seed": N, "move_time": SECONDS, "army": {"F": 1, ...}, "setup_rows": 4}``
+  (the time per answer, and the army and rows the setup must hold),
+  answered by ``{"type": "setup", "setup": TEXT|null}`` (setup notation,
+  `stratego.Setup.text`; null: the host deals the setup);
 * ``{"type": "move", "view": VIEW, "legal": ["a4-a5", ...]}`` (the player's view as
   `stratego.PlayerView.to_dict` gives it; Rescue decisions in move notation),
   answered by ``{"type": "move", "move": "a4-a5"}``;
-* ``{"type": "end", "winner": "red"|"blue"|null, "termination": NAME}``; then a new
-  ``start``, or the end of the input (the program exits).
+* ``{"type": "end", "winner": "red"|"blue"|null, "termination": NAME}``; then the end
+  of the input (the program exits: each game runs a process of its own).
+
+A program ignores fields it does not know (``move_time``, ``army`` and ``setup_rows`` came
+to ``start`` within protocol 1).
 
 `ProgramBot` (defined in `stratego.bots.program`) runs such a program as a bot (the
 spec ``cmd:COMMAND`` builds one anywhere a bot is named). A program that answers an

@@ -27,7 +27,7 @@ from stratego.errors import InvalidNotationError, SetupError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 
-__all__ = ["Setup", "random_setup", "setup_problems"]
+__all__ = ["Setup", "random_setup", "setup_answer_problems", "setup_problems"]
 
 
 def _plural(rank: Rank, count: int) -> str:
@@ -93,12 +93,32 @@ class Setup:
 
     @classmethod
     def parse(cls, text: str, player: Player | str, depth: int = 4) -> Setup:
-        """Parse the text form (rows from the player's back row, ``/`` between rows)."""
+        """Parse the text form (rows from the player's back row, ``/`` between rows).
+
+        Each square is one sign: a rank symbol (either case) or ``.`` for an empty
+        square. A text with ``/`` must have `depth` rows of 10 squares each (a row of 11
+        beside one of 9 would be another formation); a text without ``/`` has the
+        `depth` rows' squares one after the other. Raises `InvalidNotationError` naming
+        the fault: a digit or a space (no part of the notation), a row of the wrong
+        length, the wrong number of rows or squares, a sign that is no rank."""
         player = _to_player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
             raise InvalidNotationError(f"not a setup: {shown(text)}")
-        compact = text.strip().replace("/", "")
+        body = text.strip()
+        _check_signs(body, text)
+        if "/" in body:
+            rows = body.split("/")
+            for number, squares in enumerate(rows, 1):
+                if len(squares) != SIZE:
+                    raise InvalidNotationError(
+                        f"row {number} has {len(squares)} squares, a row has {SIZE} (rows are "
+                        f"counted from the player's back row), in setup {shown(text)}")
+            if len(rows) != depth:
+                raise InvalidNotationError(
+                    f"a setup needs {depth} rows of {SIZE}; got {len(rows)} rows in "
+                    f"{shown(text)}")
+        compact = body.replace("/", "")
         if len(compact) != SIZE * depth:
             raise InvalidNotationError(
                 f"a setup needs {SIZE * depth} squares ({depth} rows of {SIZE}); "
@@ -162,6 +182,21 @@ class Setup:
         return len(self.placement)
 
 
+def _check_signs(body: str, text: str) -> None:
+    """Raise `InvalidNotationError` when the setup text `body` (`text` stripped) holds a
+    digit or a space: signs some other notations use, never a setup's."""
+    digit = next((char for char in body if char.isdigit()), None)
+    if digit is not None:
+        raise InvalidNotationError(
+            f"not a setup: {shown(text)} holds the digit {shown(digit)}, and a setup writes "
+            "every square with one sign, '.' for an empty one (no counts of empty squares, "
+            "as a chess FEN has)")
+    if any(char.isspace() for char in body):
+        raise InvalidNotationError(
+            f"not a setup: {shown(text)} holds a space, and a setup's squares are written "
+            "side by side, '/' between rows (no spaces)")
+
+
 def _check_depth(depth: object) -> int:
     """`depth` if it is a number of rows, 1 to 10."""
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= SIZE:
@@ -189,6 +224,18 @@ def _home_indices(player: Player, depth: int) -> frozenset[int]:
 
 def _index(square: Square) -> int:
     return square.index
+
+
+def setup_answer_problems(rules: Rules | str, player: Player, answer: object) -> list[str]:
+    """Every reason a bot's answer `answer` is refused as `player`'s setup under `rules`
+    (an empty list: it is valid): what is no `Setup`, a setup of the other side, or what
+    `setup_problems` finds. A bot's setup is checked so wherever one is asked for (a match
+    game, `stratego play`). Raises `RulesError` when `rules` is not a rule set."""
+    if not isinstance(answer, Setup):
+        return [f"{shown(answer)} is not a Setup"]
+    if answer.player is not player:
+        return [f"it was made for {answer.player}"]
+    return setup_problems(rules, answer)
 
 
 def setup_problems(rules: Rules | str, setup: Setup) -> list[str]:

@@ -9,12 +9,15 @@ names; the bot spec ``cmd:COMMAND`` (`stratego.bots.specs`) builds a `ProgramBot
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import queue
 import random
 import shlex
+import shutil
 import signal
+import stat
 import subprocess
 import tempfile
 import threading
@@ -32,7 +35,7 @@ from stratego.errors import (
     shown,
 )
 from stratego.moves import Move
-from stratego.pieces import Player
+from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.views import PlayerView
@@ -138,16 +141,18 @@ class _Process:
     def __init__(self, argv: list[str], log: str, header: str) -> None:
         try:
             log_fd = _open_log(log)
-        except OSError as exc:  # the log's fault, not the program's
-            raise BotFaultError(f"cannot write its log {_short(log)}: {exc.strerror or exc}",
-                                CRASHED) from None
+        except OSError as exc:  # the host's log, never the program's fault: no game
+            # is charged to it (`ProgramBot` checks its log when it is made, so this is
+            # a log that went away since)
+            raise BotSpecError(f"cannot write the program bot's log {_short(log)}: "
+                               f"{_log_reason(log, exc)}") from None
         started = time.strftime("%Y-%m-%d %H:%M:%S")
         try:
             self.proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 **_OWN_GROUP)
         except (OSError, ValueError) as exc:  # ValueError: a NUL in an argument
-            reason = f"{getattr(exc, 'strerror', None) or exc}"
+            reason = _why_not_started(argv, exc)
             with contextlib.suppress(OSError):
                 _append(log_fd, _encoded(f"--- {started} {header}: cannot start ({reason})\n"))
             os.close(log_fd)
@@ -204,7 +209,10 @@ class _Process:
                 raise BotFaultError(f"it exited{sent} ({self.status()})", CRASHED)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                sent = f" (it had sent {_short(self._buffer)})" if self._buffer else ""
+                sent = (f" (it had sent {_short(self._buffer)}, without the newline that "
+                        "ends an answer)" if self._buffer else
+                        " (did the program flush its output? a program writing to a pipe "
+                        "may keep its answer in a buffer until it flushes)")
                 raise BotFaultError(f"no answer in time{waited_for}{sent}", OUT_OF_TIME)
             try:  # in slices: a program that exited while a child of its own keeps the
                 # pipe open sends no end of output, but is over all the same
@@ -434,13 +442,131 @@ def _open_log(path: str) -> int:
     log lies in the shared temporary directory)."""
     flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
              | getattr(os, "O_BINARY", 0))  # Windows: no line ends rewritten
-    fd = os.open(path, flags, 0o600)
+    try:
+        fd = os.open(path, flags, 0o600)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
+            raise PermissionError(exc.errno, _SYMLINK) from None  # not "too many levels"
+        raise
     getuid = getattr(os, "getuid", None)
     if getuid is not None and os.fstat(fd).st_uid != getuid():
         os.close(fd)
         raise PermissionError(0, f"the log {shown(path)} is owned by another user: give the "
                                  "bot a log of its own (the spec's log option)")
     return fd
+
+
+_SYMLINK = ("it is a symbolic link, and a log is never written through one (its target "
+            "could be another user's file): name the file itself")
+
+
+def _log_reason(path: str, exc: OSError) -> str:
+    """What `_open_log` said of the log `path` when it refused it: its own reason, or the
+    system's (``No such file or directory``, naming the missing folder)."""
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOENT:
+        folder = os.path.dirname(path) or "."
+        reason = f"its folder {shown(folder)} does not exist"
+    return reason
+
+
+def _log_problem(path: str) -> str | None:
+    """Why the log `path` cannot be written (None when it can, as far as can be told
+    without creating it): a missing folder, a symbolic link, a file another user owns or
+    one that may not be written."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        folder = os.path.dirname(path) or "."
+        if not os.path.isdir(folder):
+            return f"its folder {shown(folder)} does not exist"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"its folder {shown(folder)} may not be written (permission denied)"
+        return None
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if stat.S_ISLNK(info.st_mode):
+        return _SYMLINK
+    if stat.S_ISDIR(info.st_mode):
+        return "it is a folder"
+    getuid = getattr(os, "getuid", None)
+    if getuid is not None and info.st_uid != getuid():
+        return "it is owned by another user: give the bot a log of its own"
+    if not os.access(path, os.W_OK):
+        return "it may not be written (permission denied)"
+    return None
+
+
+def _shebang(path: str) -> list[str] | None:
+    """The words of the ``#!`` line that starts the file `path` (None when it has none or
+    cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(256)
+    except OSError:
+        return None
+    if not head.startswith(b"#!"):
+        return None
+    return head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+
+
+def _program_problem(argv: Sequence[str]) -> str | None:
+    """Why the program of `argv`, a file that exists, cannot be run (None when it can, or
+    it is not found: a program not found is for the spec, `stratego.bots.specs`, to
+    refuse): it is not executable, or its ``#!`` line names an interpreter that is not
+    there. POSIX only (elsewhere a script has no ``#!`` line the system reads)."""
+    if os.name != "posix":
+        return None
+    program = argv[0]
+    found = shutil.which(program)
+    if found is None:
+        if os.sep in program and os.path.isfile(program) and not os.access(program, os.X_OK):
+            return (f"the file {shown(program)} is not executable (make it so with chmod +x, "
+                    f"or name its interpreter in the command, such as 'python3 {program}')")
+        return None
+    words = _shebang(found)
+    if not words:
+        return None
+    interpreter = words[0]
+    if not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
+        why = "not executable" if os.path.isfile(interpreter) else "no such file"
+        return (f"the file {shown(program)} exists, but the interpreter its #! line names, "
+                f"{shown(interpreter)}, cannot be run ({why}): fix the #! line, or name "
+                f"the interpreter in the command")
+    if (os.path.basename(interpreter) == "env" and len(words) > 1
+            and not words[1].startswith("-") and shutil.which(words[1]) is None):
+        return (f"the file {shown(program)} exists, but the interpreter its #! line "
+                f"names, {shown(words[1])} (through {interpreter}), is not on the path: "
+                f"fix the #! line, or name the interpreter in the command")
+    return None
+
+
+def _why_not_started(argv: Sequence[str], exc: OSError | ValueError) -> str:
+    """What stopped the program of `argv` from starting (`exc`, from starting it), said as
+    the program's own problem: not only the system's "No such file or directory" for a
+    script whose interpreter is missing, or "Permission denied" for a file that is not
+    executable."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOENT, errno.EACCES):
+        problem = _program_problem(argv)
+        if problem is not None:
+            return problem
+    if isinstance(exc, OSError) and exc.errno == errno.ENOEXEC:
+        return ("the system cannot run the file (Exec format error: a script needs a #! line "
+                "naming its interpreter, or name the interpreter in the command)")
+    return f"{getattr(exc, 'strerror', None) or exc}"
+
+
+def _start_message(rules: Rules, player: Player, seed: int | None,
+                  move_time: float) -> dict[str, Any]:
+    """The ``start`` message of protocol 1: the game's rules (`rules.name`), the program's
+    colour, its `seed`, its time per answer in seconds (``move_time``), and what its setup
+    answer must hold: its ``army`` (how many pieces of each rank, by rank symbol, as the
+    view JSON's ``armies`` gives each player's) and ``setup_rows`` (how many rows from its
+    own back row it sets up). Nothing in it depends on the opponent."""
+    army = {rank.symbol: rules.army.count(rank) for rank in Rank if rules.army.count(rank)}
+    return {"type": "start", "protocol": PROTOCOL, "rules": rules.name,
+            "player": str(Player(player)), "seed": seed, "move_time": move_time,
+            "army": army, "setup_rows": rules.setup.depth}
 
 
 def _default_log() -> str:
@@ -467,7 +593,11 @@ class ProgramBot:
         name: Its display name (default: ``cmd:`` and the command).
 
     `setup`, `__call__` and `game_over` raise `stratego.errors.BotFaultError` on a
-    fault, after stopping the process.
+    fault, after stopping the process. What is the host's to fix is never charged to the
+    program: making the bot raises `stratego.errors.BotSpecError` for a log that cannot be
+    written (a missing folder, a symbolic link, another user's file) or a program file that
+    cannot run (not executable, or its ``#!`` interpreter missing), so a match stops before
+    any game; a log that goes bad later raises it when a game starts.
     """
 
     def __init__(self, command: str | Sequence[str], seed: int | None = None, *,
@@ -483,8 +613,18 @@ class ProgramBot:
         self.move_time = float(move_time)
         self.log = os.fspath(log) if log is not None else _default_log()
         self.name = name or f"cmd:{self.command}"
+        problem = _log_problem(self.log)
+        if problem is not None:  # the host's, never the program's fault: refused now
+            raise BotSpecError(f"cannot write the log {_short(self.log)} of the program bot "
+                               f"{_short(self.command)}: {problem} (a program bot's log is "
+                               "set by its spec's log option: cmd(log='FILE'):COMMAND)")
+        problem = _program_problem(self.argv)
+        if problem is not None:
+            raise BotSpecError(f"cannot run the program bot {_short(self.command)}: {problem}")
         self._process: _Process | None = None
         self._player: Player | None = None
+        self._own_setup = False
+        """Whether the program chose the setup of its current game (not the host)."""
 
     def __repr__(self) -> str:
         return f"ProgramBot({self.command!r}, seed={self.seed!r})"
@@ -521,12 +661,12 @@ class ProgramBot:
     def _start(self, rules: Rules, player: Player) -> _Process:
         self.close()
         self._player = player
+        self._own_setup = False
         header = f"{self.command} (seed {self.seed}, {player}, {rules.name})"
         process = _Process(self.argv, self.log, header)
         self._process = process
         try:
-            process.send({"type": "start", "protocol": PROTOCOL, "rules": rules.name,
-                          "player": str(player), "seed": self.seed},
+            process.send(_start_message(rules, player, self.seed, self.move_time),
                          time.monotonic() + self.move_time)
         except BotFaultError as fault:
             raise self._fault(fault) from None
@@ -555,7 +695,8 @@ class ProgramBot:
         return message, text
 
     def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup | None:
-        """Start the program for a new game and read its setup (None: a random one)."""
+        """Start the program for a new game and read its setup (None: the program answered
+        null, and takes the setup the host deals it)."""
         process = self._start(rules, Player(player))
         message, text = self._answer(process, "setup")
         setup = message.get("setup")
@@ -564,7 +705,9 @@ class ProgramBot:
         try:
             if not isinstance(setup, str):
                 raise InvalidNotationError("the setup is not a text")
-            return Setup.parse(setup, Player(player), rules.setup.depth)
+            chosen = Setup.parse(setup, Player(player), rules.setup.depth)
+            self._own_setup = True
+            return chosen
         except InvalidNotationError as exc:
             raise self._fault(BotFaultError(
                 f"it answered {_short(text)}: {exc}"[:300], BAD_ANSWER)) from None
@@ -574,7 +717,9 @@ class ProgramBot:
         process = self._process
         if process is None or self._player != view.player:
             process = self._start(view.rules, Player(view.player))
-            self._answer(process, "setup")  # a game started without a setup phase
+            # a game started without a setup phase: the program's setup answer cannot be
+            # used (its pieces stand where the view shows them), so it is read and left
+            self._answer(process, "setup")
         legal = view.legal_moves
         early = process.unasked()
         if early is not None:  # read as this answer, it would name the wrong fault
@@ -597,7 +742,7 @@ class ProgramBot:
         if move not in legal:
             raise self._fault(BotFaultError(
                 f"it answered {_short(answer)}, which is not one of its legal moves"
-                + _mirror_hint(move, legal), ILLEGAL_MOVE))
+                + (_mirror_hint(move, legal) if self._own_setup else ""), ILLEGAL_MOVE))
         return move
 
     def game_over(self, winner: Player | None, termination: str) -> None:

@@ -186,7 +186,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="your setup: its text form (rows from your back row, '/' between "
                            "rows, rank letters such as 'FBXN...'; see stratego.Setup) or a "
                            "file holding it (default: from --setups)")
-    add_setups_argument(play, "the bot's and (without --setup) your")
+    add_setups_argument(play, "the bot's (unless it places its own army) and, without --setup, "
+                              "your")
     add_save_arguments(play, "when the game is over, save it")
     add_board_argument(play)
 

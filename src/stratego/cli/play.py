@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from stratego._movegen import rescue_facts
 from stratego.board import SIZE, SQUARES, Square
+from stratego.bots.base import tell_game_over
 from stratego.cli.options import (
     UsageError,
     bot_from_spec,
@@ -29,14 +30,20 @@ from stratego.cli.options import (
 from stratego.cli.saving import check_save, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game
-from stratego.errors import BotFaultError, InvalidNotationError, StrategoError, shown
+from stratego.errors import (
+    BotFaultError,
+    BotSpecError,
+    InvalidNotationError,
+    StrategoError,
+    shown,
+)
 from stratego.explain import explain_illegal, explain_outcome
 from stratego.moves import Move
 from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rescue import rescue_component
 from stratego.rules import RankLabels, Rules
 from stratego.setup_model import setup_source
-from stratego.setups import Setup, setup_problems
+from stratego.setups import Setup, setup_answer_problems, setup_problems
 from stratego.state import GameState
 from stratego.text import captured_text
 
@@ -214,7 +221,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     # The seed fixes the bot's setup and play: it is never printed while the game is on,
     # and is 64 bits wide, past searching for the seed that deals the army one has seen.
-    # Each side's setup and the bot's randomness come from streams of their own.
+    # Each side's dealt setup, the generator a bot that sets up its own army is given and
+    # the bot's randomness come from streams of their own.
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**64)
     person = Player.parse(args.color)
     place = setup_source(args.setups, rules)
@@ -223,10 +231,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.setup is not None:
         setups[person] = _person_setup(args.setup, rules, person)
     bot = bot_from_spec(args.bot, random.Random(f"{seed}/bot").randrange(2**32), rules)
-    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     note_board_style(args.board)
     print(fill(f"You play {person} against the {args.bot} bot under {rules.title} "
                f"({rules.name}).", indent=""))
+    side = person.opponent
+    own, forfeit = _bot_setup(bot, rules, side,
+                              random.Random(f"{seed}/bot-setup/{side.name}"))
+    if forfeit is not None:  # no game is played: what the rules refuse may be said
+        return _forfeit_at_setup(args, person, seed, f"the {args.bot} bot {forfeit}")
+    if own is not None:  # the bot's army, never printed while the game is on
+        setups[side] = own
+    state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
     print(_help(person))
     print(_legend(rules, person, args.board))
     _line_editing()
@@ -239,11 +254,12 @@ def cmd_play(args: argparse.Namespace) -> int:
                 move = bot(view(state, person.opponent))
             except BotFaultError as fault:  # a program bot that broke its side of the game
                 return _end(state, args, person, seed, resigned=person.opponent,
-                            how=f"the {args.bot} bot lost by a fault: {fault}")
+                            how=f"the {args.bot} bot lost by a fault: {fault}",
+                            bot=bot, termination=fault.termination)
             if not isinstance(move, Move) or move not in legal_moves(state):
                 return _end(state, args, person, seed, resigned=person.opponent,
                             how=f"the {args.bot} bot answered {shown(move)}, which is not "
-                                "a legal move")
+                                "a legal move", bot=bot, termination="illegal move")
             state = apply(state, move)
             bot_move = _public_move(move, view(state, person))
             print(fill(f"The bot plays {bot_move}."))
@@ -277,7 +293,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             continue
         if command == "resign":
             print("You resign.")
-            return _end(state, args, person, seed, resigned=person)
+            return _end(state, args, person, seed, resigned=person, bot=bot,
+                        termination="resigned")
         if command in ("quit", "exit", "q"):
             # The game is not over: the board shows only what you may know.
             print("You left the game.")
@@ -322,7 +339,45 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(fill(f"You play {_rescue_text(move, 'your', rules.labels)}."))
         _report_strike(state, person)
         show_board = True
-    return _end(state, args, person, seed)
+    return _end(state, args, person, seed, bot=bot)
+
+
+def _bot_setup(bot: object, rules: Rules, side: Player,
+               rng: random.Random) -> tuple[Setup | None, str | None]:
+    """The bot's own setup, asked as a match asks it (`stratego.match.play_game`): a bot
+    with a ``setup(rules, player, rng)`` method places its army, or answers None to take
+    the one dealt to it (as a program answering ``"setup": null`` does). Returns (its
+    setup or None, None), or (None, the fault that loses it the game: a program bot's
+    fault, or a setup that is no Setup of its side or that the rules reject). An
+    exception of a bot's own code is not caught, as during its moves."""
+    place = getattr(bot, "setup", None)
+    if not callable(place):
+        return None, None
+    try:
+        chosen = place(rules, side, rng)
+    except BotFaultError as fault:  # a program bot that failed to set up
+        return None, f"lost by a fault: {fault}"
+    except BotSpecError as exc:  # the host's problem (a log gone bad since the bot was made)
+        raise UsageError(str(exc)) from None
+    if chosen is None:
+        return None, None
+    problems = setup_answer_problems(rules, side, chosen)
+    if problems:  # told as a match tells it (a program is sent ``end`` and goes)
+        tell_game_over(bot, side.opponent, "illegal setup")
+        return None, "set up illegally: " + "; ".join(problems)
+    return chosen, None
+
+
+def _forfeit_at_setup(args: argparse.Namespace, person: Player, seed: int, how: str) -> int:
+    """The bot lost before the first move, by `how` (its setup's fault): said, then the
+    result as `_end` says a forfeit. No board is drawn and nothing is saved: no game was
+    played from the bot's setup."""
+    print(fill(f"{_cap(how)}.", indent=""))
+    print(fill(f"You win: {person.opponent} loses by forfeit before the first move "
+               f"(seed {seed})."))
+    if args.save:
+        print(fill(f"Not saved: no game was played, so {args.save} would hold no game."))
+    return 0
 
 
 def _prompt(state: GameState, person: Player) -> str:
@@ -409,11 +464,13 @@ def _cap(text: str) -> str:
 
 
 def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
-         resigned: Player | None = None, how: str | None = None) -> int:
+         resigned: Player | None = None, how: str | None = None, *, bot: object = None,
+         termination: str = "") -> int:
     """The game is over (by its rules, or `resigned` by that player, `how` saying why when
-    it is no resignation: the bot's fault): the whole board may be shown, the result, the
-    seed that replays it, how the rules ended it (`explain_outcome`), and the game saved
-    with ``--save``."""
+    it is no resignation: the bot's fault, `termination` naming it): the whole board may be
+    shown, the result, the seed that replays it, how the rules ended it
+    (`explain_outcome`), and the game saved with ``--save``. `bot` is told how the game
+    ended, as a match tells it (a program bot is sent ``end``)."""
     print(draw_board(state, args.board, person))
     outcome = state.outcome
     if resigned is not None:
@@ -438,6 +495,11 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
         save_game(state, args.save, args.format, names, seed, event="stratego play",
                   resigned=resigned)
         print(fill(f"Saved: {args.save}"))
+    if resigned is not None:
+        tell_game_over(bot, resigned.opponent, termination)
+    else:
+        assert outcome is not None
+        tell_game_over(bot, outcome.winner, outcome.termination.value)
     return 0
 
 

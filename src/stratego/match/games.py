@@ -29,7 +29,7 @@ from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import SETUP_SOURCES, setup_source
-from stratego.setups import Setup, setup_problems
+from stratego.setups import setup_answer_problems
 from stratego.state import GameState
 
 if TYPE_CHECKING:
@@ -292,12 +292,7 @@ def play_game(
         think[player] += time.perf_counter() - started
         if chosen is None:  # the bot takes the setup dealt to it, as a program's null
             continue
-        if not isinstance(chosen, Setup):
-            problems = [f"{shown(chosen)} is not a Setup"]
-        elif chosen.player is not player:
-            problems = [f"it was made for {chosen.player}"]
-        else:
-            problems = setup_problems(rules, chosen)
+        problems = setup_answer_problems(rules, player, chosen)
         if problems:
             detail = f"{player} ({names[player]}) set up illegally: " + "; ".join(problems)
             result = GameResult(seed, names[0], names[1], player.opponent, ILLEGAL_SETUP, 0,

@@ -6,12 +6,16 @@ Usage: python first_move.py [FAULT], where FAULT makes it misbehave on its first
 move: "illegal" (a move that is not legal), "garbage" (a line that is not JSON),
 "silent" (no answer), "crash" (exits), "slow-setup" (no setup answer), "flood" (2 MiB
 without a line end), "deaf" (after its setup it never reads its input again),
-"mirrored" (a legal move mirrored left to right, as a program that wrote its setup rows
-from the wrong side would play), "orphan PIDFILE" (at its start it runs a child process
+"mirrored" (it sets up its own army, then plays a legal move mirrored left to right, as a
+program that wrote its setup rows from the wrong side would), "mirrored-dealt" (the same
+moves from the army the host deals it), "setup TEXT" (it answers TEXT as its setup, then
+plays the first legal move), "orphan PIDFILE" (at its start it runs a child process
 that sleeps, writing the child's pid to PIDFILE, and plays on), "leave" (on its first move
 it runs a child that keeps its output open, then exits with status 4), "bom" (its
 answers begin with a UTF-8 byte order mark, as .NET programs write them), "twice" (it
 answers its first move twice).
+
+Each start message it is sent goes to its standard error as "start message: JSON".
 """
 
 import json
@@ -27,10 +31,12 @@ def mirrored(move: str) -> str:
 
 
 fault = sys.argv[1] if len(sys.argv) > 1 else ""
+OWN_SETUP = "FBNNNNNBTT/BBTTLLLLKK/BBKKJJJCCS/XXXXXXXXMG"  # a classic army, back row first
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "start":
         print(f"starting as {message['player']} under {message['rules']}", file=sys.stderr)
+        print(f"start message: {json.dumps(message)}", file=sys.stderr)
         if fault == "orphan":
             child = subprocess.Popen(["sleep", "300"], stdout=subprocess.DEVNULL,
                                      stdin=subprocess.DEVNULL)
@@ -39,6 +45,10 @@ for line in sys.stdin:
         if fault == "slow-setup":
             time.sleep(60)
         reply = {"type": "setup", "setup": None}
+        if fault == "mirrored":
+            reply["setup"] = OWN_SETUP
+        elif fault == "setup":
+            reply["setup"] = sys.argv[2]
         if fault == "deaf":
             print(json.dumps(reply), flush=True)
             time.sleep(60)
@@ -52,7 +62,7 @@ for line in sys.stdin:
         elif fault == "silent":
             time.sleep(60)
             continue
-        elif fault == "mirrored":
+        elif fault in ("mirrored", "mirrored-dealt"):
             steps = [m for m in legal if "-" in m and m != "--" and mirrored(m) not in legal]
             reply = {"type": "move", "move": mirrored(steps[0])}
         elif fault == "crash":
