@@ -19,7 +19,7 @@ import pytest
 
 import stratego
 from stratego import Player
-from stratego.bots.program import CRASHED, ProgramBot, _start_message
+from stratego.bots.program import CRASHED, LOG_LIMIT, ProgramBot, _start_message
 from stratego.cli import main
 from stratego.editions import CLASSIC, by_name
 from stratego.errors import BotFaultError, BotSpecError
@@ -289,3 +289,20 @@ def test_the_mirror_hint_needs_a_setup_the_program_chose() -> None:
     assert "mirrored left to right" not in dealt.detail
     assert re.search(r"it answered '\w+-\w+', which is not one of its legal moves",
                      dealt.detail)
+
+
+def test_a_program_s_standard_error_is_logged_up_to_the_limit(tmp_path: pathlib.Path) -> None:
+    """A program that floods its standard error (3 MiB of lines in one game) writes at most
+    `LOG_LIMIT` bytes of it to its log, then one line saying the rest is not logged; the
+    crash that follows still quotes the program's own last line, read past the limit."""
+    log = tmp_path / "bot.log"
+    bot = BotSpec.parse(f"cmd(log={str(log)!r}):{_command('chatter')[4:]}")
+    result = play_game(CLASSIC, bot, "random", seed=5, max_plies=20)
+    assert result.termination == CRASHED
+    assert "last words" in result.detail
+    text = log.read_bytes()
+    # the limit, give or take a line (lines are logged whole), the header and the note
+    assert LOG_LIMIT - 2048 <= len(text) <= LOG_LIMIT + 4096
+    assert text.count(b"the rest is not logged") == 1
+    assert b"last words" not in text
+    assert text.endswith(b"the rest is not logged)\n")

@@ -45,6 +45,7 @@ __all__ = [
     "CRASHED",
     "DEFAULT_MOVE_TIME",
     "ILLEGAL_MOVE",
+    "LOG_LIMIT",
     "MAX_COMMAND",
     "MAX_MOVE_TIME",
     "OUT_OF_TIME",
@@ -344,8 +345,10 @@ def _relay(stream: IO[bytes], log: int, mark: bytes, header: bytes, tail: _Tail)
 
     The lines of each chunk read go out in one write to a file opened to append, so
     programs sharing a log never cut into each other's lines; a line longer than `_CHUNK`
-    bytes is logged in pieces. A log that cannot be written (a full disk) loses the lines,
-    never blocks the program: the stream is read to its end all the same."""
+    bytes is logged in pieces. Past `LOG_LIMIT` bytes in one run, one line says the rest is
+    not logged (its last line is still kept in `tail`). A log that cannot be written (a
+    full disk) loses the lines, never blocks the program: the stream is read to its end
+    all the same."""
     read = getattr(stream, "read1", stream.read)
     writable = True
 
@@ -358,6 +361,7 @@ def _relay(stream: IO[bytes], log: int, mark: bytes, header: bytes, tail: _Tail)
                 writable = False
 
     pending = b""
+    room = LOG_LIMIT  # what this run of the program may still write to the log
     with contextlib.closing(stream):
         try:
             append(header)
@@ -374,8 +378,17 @@ def _relay(stream: IO[bytes], log: int, mark: bytes, header: bytes, tail: _Tail)
                 last = next((line for line in reversed(lines) if line.strip()), None)
                 if last is not None:
                     tail.line = last
-                if lines:
-                    append(b"".join(mark + line + b"\n" for line in lines))
+                if lines and room > 0:
+                    data = b"".join(mark + line + b"\n" for line in lines)
+                    if len(data) > room:  # the rest of this run is read, never logged
+                        cut = data.rfind(b"\n", 0, room) + 1
+                        data = data[:cut] + mark + _encoded(
+                            f"(standard error past {LOG_LIMIT >> 20} MiB in this game: "
+                            f"the rest is not logged)\n")
+                        room = 0
+                    else:
+                        room -= len(data)
+                    append(data)
                 if not chunk:
                     return
         finally:
@@ -392,6 +405,12 @@ def _append(fd: int, data: bytes) -> None:
 def _encoded(text: str) -> bytes:
     return text.encode("utf-8", "backslashreplace")
 
+
+LOG_LIMIT = 1 << 20
+"""The most a program's standard error writes to its log in one game, 1 MiB (its lines
+with their marks); past it, one line says the rest is not logged, so a program that floods
+its standard error cannot fill the disk over a match. The last line a crash quotes is
+still the program's own last line."""
 
 _POLL_SECONDS = 0.25
 """How often a wait for a program's answer checks that the program still runs."""

@@ -13,7 +13,8 @@ plays the first legal move), "orphan PIDFILE" (at its start it runs a child proc
 that sleeps, writing the child's pid to PIDFILE, and plays on), "leave" (on its first move
 it runs a child that keeps its output open, then exits with status 4), "bom" (its
 answers begin with a UTF-8 byte order mark, as .NET programs write them), "twice" (it
-answers its first move twice).
+answers its first move twice), "chatter" (on its first move it writes 3 MiB of lines to
+its standard error, then "last words" and exits with status 3).
 
 Each start message it is sent goes to its standard error as "start message: JSON".
 """
@@ -66,6 +67,12 @@ for line in sys.stdin:
             steps = [m for m in legal if "-" in m and m != "--" and mirrored(m) not in legal]
             reply = {"type": "move", "move": mirrored(steps[0])}
         elif fault == "crash":
+            sys.exit(3)
+        elif fault == "chatter":
+            line = "thinking " + "." * 1000 + "\n"
+            for _ in range(3 << 10):
+                sys.stderr.write(line)
+            print("last words", file=sys.stderr, flush=True)
             sys.exit(3)
         elif fault == "leave":
             subprocess.Popen(["sleep", "300"], stdin=subprocess.DEVNULL)  # our stdout
