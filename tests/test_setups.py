@@ -319,3 +319,14 @@ def test_a_bot_s_setup_answer_is_checked_in_one_place() -> None:
     assert setup_answer_problems(rules, Player.RED, "FBB") == ["'FBB' is not a Setup"]
     short = Setup.from_mapping(Player.RED, {"a1": Rank.FLAG})
     assert setup_answer_problems(rules, Player.RED, short) == setup_problems(rules, short) != []
+
+
+def test_rows_on_lines_of_their_own_are_read_as_rows() -> None:
+    """A setup pasted from a file, one row a line (with or without '/'), is the setup its
+    one-line text names; its rows are checked all the same."""
+    text = "FBNNNNNBTT/BBTTLLLLKK/BBKKJJJCCS/XXXXXXXXMG"
+    expected = Setup.parse(text, Player.RED)
+    assert Setup.parse("\n".join(text.split("/")), Player.RED) == expected
+    assert Setup.parse(" FBNNNNNBTT/\n BBTTLLLLKK/\n\nBBKKJJJCCS/\nXXXXXXXXMG\n", "red") == expected
+    with pytest.raises(InvalidNotationError, match="row 2 has 9 squares"):
+        Setup.parse("FBNNNNNBTT\nBBTTLLLLK\nBBKKJJJCCS\nXXXXXXXXMG", Player.RED)

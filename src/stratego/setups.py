@@ -96,16 +96,18 @@ class Setup:
         """Parse the text form (rows from the player's back row, ``/`` between rows).
 
         Each square is one sign: a rank symbol (either case) or ``.`` for an empty
-        square. A text with ``/`` must have `depth` rows of 10 squares each (a row of 11
-        beside one of 9 would be another formation); a text without ``/`` has the
-        `depth` rows' squares one after the other. Raises `InvalidNotationError` naming
+        square. Rows may stand on lines of their own, with or without ``/`` (a setup
+        pasted from a file). A text with ``/`` must have `depth` rows of 10 squares each
+        (a row of 11 beside one of 9 would be another formation); a text without ``/``
+        has the `depth` rows' squares one after the other. Raises `InvalidNotationError` naming
         the fault: a digit or a space (no part of the notation), a row of the wrong
         length, the wrong number of rows or squares, a sign that is no rank."""
         player = _to_player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
             raise InvalidNotationError(f"not a setup: {shown(text)}")
-        body = text.strip()
+        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        body = "/".join(line.strip("/") for line in lines) if len(lines) > 1 else text.strip()
         _check_signs(body, text)
         if "/" in body:
             rows = body.split("/")
