@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import copy
 import importlib
+import pickle
+import random
 import sys
 
 import pytest
@@ -21,7 +23,7 @@ import stratego.openspiel  # noqa: E402
 from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES  # noqa: E402
 from stratego.errors import ArgumentError  # noqa: E402
-from stratego.openspiel import GAME_NAME, StrategoState  # noqa: E402
+from stratego.openspiel import GAME_NAME, StrategoGame, StrategoState  # noqa: E402
 
 pytestmark = pytest.mark.extra("openspiel")
 
@@ -193,3 +195,150 @@ def test_parameters_out_of_range_are_refused_by_name(params: dict[str, object],
 
     with pytest.raises(ArgumentError, match=message):
         StrategoGame(params)
+
+
+def _plays_on_alike(a: StrategoState, b: StrategoState, seed: int) -> None:
+    """`a` and `b` give the same history, board, strings, tensors, legal actions and
+    returns, played on with the same random actions (chance outcomes included) to the end;
+    `b` resamples on the way, to the information set of `a`."""
+    rng = random.Random(seed)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    while True:
+        assert (a.history(), str(a), a.current_player()) == (b.history(), str(b),
+                                                             b.current_player())
+        for player in (0, 1):
+            text = a.information_state_string(player)
+            assert b.information_state_string(player) == text
+            assert b.observation_string(player) == a.observation_string(player)
+            assert b.observation_tensor(player) == a.observation_tensor(player)
+            other = b.resample_from_infostate(player, sampler)
+            assert other.information_state_string(player) == text
+        if a.is_terminal():
+            break
+        if a.is_chance_node():
+            assert b.chance_outcomes() == a.chance_outcomes()
+            action = rng.choice([outcome for outcome, _ in a.chance_outcomes()])
+        else:
+            assert b.legal_actions() == a.legal_actions()
+            action = rng.choice(a.legal_actions())
+        a.apply_action(action)
+        b.apply_action(action)
+    assert b.returns() == a.returns()
+
+
+def _round_trips(game: StrategoGame, state: StrategoState) -> list[StrategoState]:
+    """`state` through `serialize` and `deserialize_state`, `pickle`, and
+    `pyspiel.serialize_game_and_state`."""
+    by_game = game.deserialize_state(state.serialize())
+    assert by_game._held.game is game  # the game that deserialized it, not a copy
+    assert not by_game._held.resamplers  # caches are not pickled: rebuilt on demand
+    assert by_game._held.infos == [None, None]
+    _, both = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    return [by_game, pickle.loads(pickle.dumps(state)), both]
+
+
+def test_a_state_serializes_and_pickles_after_ismcts_resampled_it() -> None:
+    """After `resample_from_infostate` (an ISMCTS step) the state, and every clone of it
+    taken before, held a resampler holding a lambda: `serialize`, `pickle.dumps` and
+    `pyspiel.serialize_game_and_state` failed ("Can't pickle local object"). Now the
+    caches are not pickled, and a deserialized state plays on as the original."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game(GAME_NAME, {"rules": "classic+barrage", "max_plies": 40})
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng, max_length=10),
+                           uct_c=2.0, max_simulations=10, random_state=rng)
+    state = game.new_initial_state()
+    state.apply_action(7)
+    state.apply_action(123)
+    snapshot = state.clone()
+    bot.step(state)
+    assert state._held.resamplers  # what ISMCTS left behind
+    for original in (state, snapshot):
+        for seed, copied in enumerate(_round_trips(game, original)):
+            _plays_on_alike(original.clone(), copied, seed)
+
+
+def test_a_state_deserialized_while_setups_are_drawn_plays_on() -> None:
+    """A deserialized state held the game pickled with it, which pyspiel unpickles without
+    its Python attributes: drawing the next setup failed ("no attribute 'num_setups'"),
+    and so did resampling. Now it holds the game that deserialized it."""
+    game = pyspiel.load_game(GAME_NAME, {"rules": "hasbro-2009+rescue", "max_plies": 30,
+                                         "num_setups": 20})
+    for drawn in ([], [3], [3, 11]):
+        state = game.new_initial_state()
+        for action in drawn:
+            state.apply_action(action)
+        for seed, copied in enumerate(_round_trips(game, state)):
+            _plays_on_alike(state.clone(), copied, seed)
+
+
+def test_the_listed_setups_pickle_without_the_game() -> None:
+    """The listed setups the resampler reads hold no function (they held a lambda, which
+    cannot be pickled): a pickled list deals the same setups."""
+    game = pyspiel.load_game(GAME_NAME, {"num_setups": 6})
+    listed = game._listed_setups(Player.BLUE)
+    listed.row(2)
+    copied = pickle.loads(pickle.dumps(listed))
+    assert np.array_equal(copied.table(), listed.table())
+
+
+def test_setup_actions_name_the_colour_only_at_the_node_that_draws_it() -> None:
+    """Both players' setups are numbered 0 to num_setups - 1, so the action does not tell
+    the colour: the name gave "Blue setup N" for Red's setup in the history once Blue's
+    was drawn. The colour is named at the chance node that draws it, nowhere else."""
+    game = pyspiel.load_game(GAME_NAME, {"num_setups": 5})
+    state = game.new_initial_state()
+    chance = int(pyspiel.PlayerId.CHANCE)
+    assert state.action_to_string(chance, 3) == "Red setup 3"
+    state.apply_action(3)
+    assert state.action_to_string(chance, 4) == "Blue setup 4"
+    state.apply_action(4)
+    assert [state.action_to_string(pa.player, pa.action) for pa in state.full_history()] == [
+        "setup 3", "setup 4"]
+    state.apply_action(state.legal_actions()[0])
+    assert state.action_to_string(chance, 3) == "setup 3"
+
+
+def test_rules_names_are_normalised_so_equal_rules_give_one_game_string() -> None:
+    """The rules parameter is the name as `Rules.name` writes it: "CLASSIC" loaded as
+    ``rules=CLASSIC``, and the same variants in another order gave another game string."""
+    default = pyspiel.load_game(GAME_NAME)
+    shouted = pyspiel.load_game(GAME_NAME, {"rules": "CLASSIC"})
+    assert str(shouted) == str(default)
+    assert shouted.get_parameters()["rules"] == "classic"
+    one = pyspiel.load_game(GAME_NAME, {"rules": "classic+rescue+barrage"})
+    other = pyspiel.load_game(f"{GAME_NAME}(rules=classic+barrage+rescue)")
+    assert str(one) == str(other)
+    assert one.get_parameters() == other.get_parameters()
+    assert str(pyspiel.load_game(str(one))) == str(one)
+    assert one.rules == other.rules
+
+
+def test_a_player_that_is_none_is_pyspiels_error_through_pyspiel_and_ours_directly() -> None:
+    """pyspiel checks the player of ``information_state_string``, ``observation_string``
+    and ``observation_tensor`` before the game is asked (``SpielError``); the game's own
+    methods and its observer refuse it with the library's error (they raised
+    ``InvalidNotationError``, about notation)."""
+    game = pyspiel.load_game(GAME_NAME, {"num_setups": 5})
+    state = game.new_initial_state()
+    state.apply_action(1)
+    with pytest.raises(ArgumentError, match="not a player of this game: 5"):
+        state.observation_text(5)  # at a chance node too
+    state.apply_action(2)
+    for call in (state.information_state_string, state.observation_string,
+                 state.observation_tensor):
+        for player in (5, -1):
+            with pytest.raises(pyspiel.SpielError):
+                call(player)
+    for player in (5, -1):
+        for method in (state.information_string, state.observation_text):
+            with pytest.raises(ArgumentError, match=f"not a player of this game: {player}"):
+                method(player)
+        for recall in (False, True):
+            observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=recall))
+            with pytest.raises(ArgumentError, match="not a player of this game"):
+                observer.string_from(state, player)
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
+        with pytest.raises(ArgumentError, match="not a player of this game"):
+            observer.set_from(state, player)

@@ -176,6 +176,29 @@ def test_the_observation_string_carries_every_plane_of_the_tensor() -> None:
     assert text.splitlines()[-1].startswith("ply ")
 
 
+def test_the_observation_string_and_tensor_agree_while_setups_are_drawn() -> None:
+    """At a chance node the tensor is all zeros, but the observation string was the
+    information-state string (the player's own setup): two states gave other strings and
+    equal tensors. Now the string says the setups are being drawn, for either player, and
+    the strings are equal exactly when the tensors are; the information-state string
+    still shows the own setup."""
+    from stratego.openspiel.texts import SETUPS_TEXT
+
+    game = _game("classic", num_setups=3)
+    start = game.new_initial_state()
+    states = [start, start.child(1), start.child(0), start.child(1).child(2)]
+    seen = [(s.observation_string(p), s.observation_tensor(p)) for s in states for p in (0, 1)]
+    for text, tensor in seen:
+        for other_text, other_tensor in seen:
+            assert (text == other_text) == (tensor == other_tensor)
+    for state in states[:3]:
+        for player in (0, 1):
+            assert state.observation_string(player) == SETUPS_TEXT
+            assert not any(state.observation_tensor(player))
+    red = states[1]
+    assert red.information_state_string(0) != red.information_state_string(1)
+
+
 def test_the_information_state_observer_serves_strings_and_no_tensor() -> None:
     """The game type says ``provides_information_state_tensor=False``: asking for one is an
     error naming what to use, not an empty tensor that every state shares; the strings of
@@ -366,4 +389,4 @@ def test_action_to_string_refuses_what_is_no_action(player: int, action: int,
     with pytest.raises(ArgumentError, match=message):
         state.action_to_string(player, action)
     assert state.action_to_string(0, state.legal_actions()[0])
-    assert state.action_to_string(-1, 4) == "Blue setup 4"
+    assert state.action_to_string(-1, 4) == "setup 4"  # past the chance nodes: no colour

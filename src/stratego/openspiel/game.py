@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stratego.optional import require
 
@@ -29,8 +29,9 @@ from stratego.openspiel.parameters import (  # noqa: E402
     parameters,
     player_seat,
 )
-from stratego.openspiel.resample import ListedSetups, Resampler  # noqa: E402
+from stratego.openspiel.resample import ListedSetups, Resampler, listed_setup  # noqa: E402
 from stratego.openspiel.texts import (  # noqa: E402
+    SETUPS_TEXT,
     board_text,
     header,
     observation_text,
@@ -41,7 +42,7 @@ from stratego.openspiel.texts import (  # noqa: E402
 )
 from stratego.pieces import Player  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
-from stratego.setups import Setup, random_setup  # noqa: E402
+from stratego.setups import Setup  # noqa: E402
 from stratego.state import GameState  # noqa: E402
 from stratego.views import view  # noqa: E402
 
@@ -59,7 +60,10 @@ class StrategoGame(_Game):  # type: ignore[misc]
             raise ArgumentError(f"the game's parameters are a dict, not {shown(params)}")
         merged = parameters(params or {})
         max_plies, num_setups = merged["max_plies"], merged["num_setups"]
-        self.rules: Rules = by_name(merged["rules"]).with_ply_limit(max_plies)
+        rules = by_name(merged["rules"])
+        # the name as `Rules.name` writes it: equal rules, one game string
+        merged["rules"] = rules.name
+        self.rules: Rules = rules.with_ply_limit(max_plies)
         self.max_plies = max_plies
         self.num_setups = num_setups
         decisions = 2 if self.rules.rescue.enabled else 1  # a Rescue decision per move at most
@@ -78,15 +82,14 @@ class StrategoGame(_Game):  # type: ignore[misc]
 
     def setup(self, player: Player, outcome: int) -> Setup:
         """The setup of chance outcome `outcome` for `player`."""
-        return random_setup(self.rules, player, (self.num_setups * 2 + 1) * outcome + player)
+        return listed_setup(self.rules, player, self.num_setups, outcome)
 
     def _listed_setups(self, player: Player) -> ListedSetups:
         """`player`'s listed setups as the resampler reads them (dealt as they are asked
         for, then kept: a setup costs some 30 microseconds to deal)."""
         listed = self._listed[player]
         if listed is None:
-            listed = self._listed[player] = ListedSetups(
-                self.rules, player, self.num_setups, lambda outcome: self.setup(player, outcome))
+            listed = self._listed[player] = ListedSetups(self.rules, player, self.num_setups)
         return listed
 
     def new_initial_state(self) -> StrategoState:
@@ -128,7 +131,11 @@ def _not_an_action(action: object, count: int, chance: bool) -> ArgumentError:
 
 
 class _Held:
-    """What a state holds, shared by its clones: immutable, so `copy.deepcopy` returns it."""
+    """What a state holds, shared by its clones: immutable but for its caches (which depend
+    on nothing else), so `copy.deepcopy` returns it. Pickled (OpenSpiel's `serialize`,
+    `pickle.dumps` of a state) as the library's state and the setups drawn only: the
+    caches are rebuilt on demand, and the game is that of the state the holder is
+    unpickled into (`_HeldAttribute`)."""
 
     __slots__ = ("game", "game_state", "infos", "resamplers", "setups")
 
@@ -147,11 +154,39 @@ class _Held:
     def __copy__(self) -> _Held:
         return self
 
+    def __getstate__(self) -> tuple[GameState | None, tuple[int, ...]]:
+        # neither the game (pyspiel unpickles a Python game without its attributes) nor
+        # the caches (a resampler holds states and the game's methods)
+        return self.game_state, self.setups
+
+    def __setstate__(self, saved: tuple[GameState | None, tuple[int, ...]]) -> None:
+        self.game_state, self.setups = saved
+        self.infos = [None, None]
+        self.resamplers = {}
+
+
+class _HeldAttribute:
+    """`StrategoState._held` when it is set: OpenSpiel's `deserialize_state` (behind
+    `pickle.loads` of a state and `pyspiel.deserialize_game_and_state` too) makes a state
+    with the game's `new_initial_state`, then sets the attributes unpickled from the
+    string; a holder unpickled without its game takes the game of that state. Reading it
+    is reading the plain attribute (no `__get__`)."""
+
+    def __set__(self, state: StrategoState, held: _Held) -> None:
+        if not hasattr(held, "game"):  # unpickled: the slot is not set
+            held.game = state.__dict__["_held"].game
+        state.__dict__["_held"] = held
+
 
 class StrategoState(_State):  # type: ignore[misc]
     """One OpenSpiel state: the setups drawn so far, then a `GameState` (read it as
     `game_state`). Raises `ArgumentError` for a `game` that is no `StrategoGame` (checked
     before OpenSpiel's own constructor, which would crash the interpreter on it)."""
+
+    if TYPE_CHECKING:
+        _held: _Held
+    else:
+        _held = _HeldAttribute()
 
     def __init__(self, game: StrategoGame) -> None:
         if not isinstance(game, StrategoGame):
@@ -219,8 +254,12 @@ class StrategoState(_State):  # type: ignore[misc]
         if number is None or not 0 <= number < count:
             raise _not_an_action(action, count, seat is None)
         if seat is None:
-            who = "Red" if len(self._held.setups) == 0 else "Blue"
-            return f"{who} setup {number}"
+            # both players' setups are numbered 0 to num_setups - 1: the colour is named
+            # only at the chance node that draws it, where the action can be no other
+            held = self._held
+            if held.game_state is None:
+                return f"{('Red', 'Blue')[len(held.setups)]} setup {number}"
+            return f"setup {number}"
         return str(action_moves(seat)[number])
 
     def is_terminal(self) -> bool:
@@ -239,9 +278,12 @@ class StrategoState(_State):  # type: ignore[misc]
         """The information state of `player`: its own setup, the squares the opponent's
         pieces started on, the history its view shows, the ply, the player to move (or
         the outcome) and a Rescue owed. Equal for two states exactly when the player's
-        views of them are equal (`stratego.errors.InvalidNotationError` for a `player` that
-        is no player)."""
-        player = int(Player(player))  # InvalidNotationError for no player
+        views of them are equal.
+
+        A `player` other than 0 or 1: OpenSpiel's ``information_state_string`` raises
+        ``pyspiel.SpielError`` (pyspiel checks the player before it asks the game); called
+        directly, or through the observer's ``string_from``, this raises `ArgumentError`."""
+        player = int(player_seat(player))
         held = self._held
         state = held.game_state
         if state is None:
@@ -270,11 +312,17 @@ class StrategoState(_State):  # type: ignore[misc]
         ``.`` empty), then the pieces that moved, the own pieces whose rank the opponent
         knows, the ranks each hidden piece may have, the last move's squares, the share of
         each opponent rank not identified yet, a Rescue owed, and the ply and whose turn it
-        is. Equal for two states exactly when the planes are."""
+        is. Equal for two states exactly when the planes are: while the setups are drawn
+        the planes are all zeros and the text is `SETUPS_TEXT` (the information-state
+        string shows the player's own setup).
+
+        A `player` other than 0 or 1: OpenSpiel's ``observation_string`` raises
+        ``pyspiel.SpielError`` (pyspiel checks the player before it asks the game); called
+        directly, or through the observer's ``string_from``, this raises `ArgumentError`."""
+        seat = player_seat(player)
         state = self._held.game_state
         if state is None:
-            return self.information_string(player)
-        seat = Player(player)
+            return SETUPS_TEXT
         return observation_text(observation_planes(state, seat), seat,
                                 f"\nply {state.ply}, {turn_text(state)}")
 
@@ -336,10 +384,13 @@ class StrategoObserver:
         self.dict = {} if perfect_recall else {"planes": self.tensor.reshape(NUM_PLANES, 10, 10)}
 
     def set_from(self, state: StrategoState, player: int) -> None:
-        """Fill `tensor` with what `player` observes of `state` (`ArgumentError` for a
-        `state` of another game, or for an information-state observer: the game has no
+        """Fill `tensor` with what `player` observes of `state`: all zeros while the setups
+        are drawn. `ArgumentError` for a `state` of another game, a `player` other than 0
+        or 1 (OpenSpiel's ``observation_tensor`` raises ``pyspiel.SpielError`` for one
+        before it asks the observer), or an information-state observer (the game has no
         information-state tensor)."""
         _spiel_state(state)
+        seat = player_seat(player)
         if self.perfect_recall:
             raise ArgumentError(
                 f"{GAME_NAME} has no information-state tensor (its game type says "
@@ -349,11 +400,11 @@ class StrategoObserver:
         if game_state is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = observation_planes(game_state, Player(player)).ravel()
+            self.tensor[:] = observation_planes(game_state, seat).ravel()
 
     def string_from(self, state: StrategoState, player: int) -> str:
         """The information-state string (perfect recall) or the observation string
-        (`ArgumentError` for a `state` of another game)."""
+        (`ArgumentError` for a `state` of another game or a `player` other than 0 or 1)."""
         _spiel_state(state)
         if self.perfect_recall:
             return state.information_string(player)

@@ -17,7 +17,7 @@ from stratego.encoding import action_moves  # noqa: E402
 from stratego.errors import SamplingError, StrategoError  # noqa: E402
 from stratego.pieces import Player, Rank  # noqa: E402
 from stratego.rules import Rules  # noqa: E402
-from stratego.setups import Setup  # noqa: E402
+from stratego.setups import Setup, random_setup  # noqa: E402
 from stratego.state import GameState  # noqa: E402
 from stratego.views import view  # noqa: E402
 
@@ -46,16 +46,22 @@ _EMPTY = len(Rank)  # the code of a home square a setup leaves empty
 _EVERY_RANK = (1 << len(Rank)) - 1
 
 
+def listed_setup(rules: Rules, player: Player, count: int, outcome: int) -> Setup:
+    """Setup `outcome` of `player`'s list of `count` setups (its chance outcome `outcome`):
+    `random_setup` with a seed derived from the outcome and the player."""
+    return random_setup(rules, player, (count * 2 + 1) * outcome + player)
+
+
 class ListedSetups:
-    """One player's listed setups (its chance outcomes: ``setup(outcome)`` for outcomes
-    0 to `count` - 1) as rank codes on its home squares, dealt as they are asked for and
-    kept."""
+    """One player's listed setups (its chance outcomes: `listed_setup` for outcomes 0 to
+    `count` - 1) as rank codes on its home squares, dealt as they are asked for and kept.
+    It holds no function (a lambda would make a state that holds it unpicklable)."""
 
-    __slots__ = ("codes", "column", "count", "filled", "setup")
+    __slots__ = ("codes", "column", "count", "filled", "player", "rules")
 
-    def __init__(self, rules: Rules, player: Player, count: int,
-                 setup: Callable[[int], Setup]) -> None:
-        self.setup = setup
+    def __init__(self, rules: Rules, player: Player, count: int) -> None:
+        self.rules = rules
+        self.player = player
         self.count = count
         squares = [sq.index for sq in home_rows(player, rules.setup.depth)]
         self.column = {index: i for i, index in enumerate(squares)}
@@ -64,7 +70,8 @@ class ListedSetups:
 
     def _deal(self, outcome: int) -> None:
         row = self.codes[outcome]
-        for square, rank in self.setup(outcome).placement:
+        for square, rank in listed_setup(self.rules, self.player, self.count,
+                                         outcome).placement:
             row[self.column[square.index]] = rank
         self.filled[outcome] = True
 

@@ -17,6 +17,10 @@ from stratego.views import PlayerView, SeenPly  # noqa: E402
 
 __all__: list[str] = []
 
+SETUPS_TEXT = "setups being drawn"
+"""The observation string while the setups are drawn, for either player: the observation
+tensor is all zeros there, and the strings are equal exactly when the tensors are."""
+
 
 def ply_text(seen: SeenPly) -> str:
     """One entry of the history as an information string holds it, on a line of its own."""
