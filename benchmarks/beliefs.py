@@ -1,27 +1,39 @@
 #!/usr/bin/env python3
-"""How well and how fast `stratego.beliefs` guesses hidden ranks.
+"""How well and how fast `stratego.beliefs` guesses hidden ranks, in parts (``--part``):
 
-1. **Fit on held-out human setups** (`stratego.setup_model.held_out_setups`, never used
-   to fit the prior): for each army, each held-out setup stands as Blue's at the first
-   move and Red's beliefs are scored by the mean log-likelihood of the true Flag square
-   (log of the Flag marginal of the piece that is the Flag) and of the Bomb squares
-   (mean over the Bombs of the log of their Bomb marginals), against the uniform
-   belief (every assignment that fits the view equally likely: ``log(1/n)`` and
-   ``log(bombs/n)`` at the first move), and of the Flag and Bomb squares together (the
-   joint probability of the whole pattern, where the Flag-Bomb factor counts).
-2. **After k plies of play** (heuristic against heuristic, Blue setting up with a
-   held-out setup): the share of Blue's hidden pieces whose most likely rank under the
-   beliefs is the true one, against the most likely rank under the uniform belief (the
-   rank the army has most of left, among those the piece may have).
-3. **Speed**: milliseconds to build the beliefs and to draw one state, in Red's views of
-   a heuristic game at the first move, after 30 plies and after 120 (a natural mid-game
-   view), for classic and for variants where beliefs cost more (Moving Bombs, Moving
-   Flag, Silent Defense; ``--speed-rules``), in ``--rounds`` rounds that each run the
-   bare reference loop first by the same clock (``--clock``, CPU time by default): the
-   median over the rounds with their min-max, in milliseconds and in bare-loop plies.
-   ``--speed-only`` runs this part alone.
+1. **Behaviour clues** (``clues``): `fit_clues` on ``--clue-games`` self-play games of
+   each of ``--clue-players`` (100 of `policy-classic` and of `heuristic`: about 3
+   minutes on a shared 2-core machine, most of it the network's games), the odds ratio
+   of each clue kind with its bootstrap interval and the log-likelihood by factor.
+2. **Fit on held-out human setups** (``held-out``; `stratego.setup_model.held_out_setups`,
+   never used to fit the prior, not even mirrored): for each army, each held-out setup
+   stands as Blue's at the first move and Red's beliefs are scored by the mean
+   log-likelihood of the true Flag square (log of the Flag marginal of the piece that is
+   the Flag) and of the Bomb squares (mean over the Bombs of the log of their Bomb
+   marginals), against the uniform belief (every assignment that fits the view equally
+   likely: ``log(1/n)`` and ``log(bombs/n)`` at the first move), and of the Flag and Bomb
+   squares together (the joint probability of the whole pattern, where the Flag-Bomb
+   factor counts). A few seconds.
+3. **After k plies of play** (``accuracy``; heuristic against heuristic, one classic game
+   per held-out setup unless ``--games`` says otherwise, that setup on Blue): the share
+   of Blue's hidden pieces whose most likely rank under the beliefs is the true one,
+   against the most likely rank under the uniform belief (the rank the army has most of
+   left, among those the piece may have), with the pieces and the games still on at each
+   ply count. Only the setups are held out: the clue's factor was set on self-play games
+   of this heuristic (among others) and the move rates by hand. Under a minute.
+4. **Speed** (``speed``, or ``--speed-only``): milliseconds to build the beliefs and to
+   draw one state, in Red's views of a heuristic game at the first move, after 30 plies
+   and after 120 (a natural mid-game view), for classic and for variants where beliefs
+   cost more (Moving Bombs, Moving Flag, Silent Defense; ``--speed-rules``), in
+   ``--rounds`` rounds that each run the bare reference loop first by the same clock
+   (``--clock``, CPU time by default): the median over the rounds with their min-max, in
+   milliseconds and in bare-loop plies.
 
-Usage: python benchmarks/beliefs.py [--games N] [--plies 0,50,100,200]
+Without ``--part`` every part runs in that order, then `clue_speed`; each prints as it
+goes.
+
+Usage: python benchmarks/beliefs.py [--part clues|held-out|accuracy|speed]
+              [--games N] [--plies 0,100,200,300] [--clue-games N] [--clue-players A,B]
        python benchmarks/beliefs.py --speed-only [--speed-rules NAME,...] [--rounds N]
               [--seconds S] [--clock cpu|wall]
 """
@@ -91,16 +103,22 @@ def held_out_fit(name: str) -> tuple[int, float, float, float, float]:
             mean(ubombs) if ubombs else math.nan)
 
 
-def accuracy_after(plies: list[int], games: int) -> dict[int, tuple[float, float, int]]:
-    """For each ply count: (beliefs' accuracy, uniform accuracy, pieces scored)."""
+def accuracy_after(plies: list[int], games: int | None = None
+                   ) -> dict[int, tuple[float, float, int, int]]:
+    """For each ply count: (beliefs' accuracy, uniform accuracy, pieces scored, games
+    still running), over `games` classic games of the heuristic against itself, game
+    ``g`` with the held-out setup ``g`` (cycling) on Blue and a setup-model setup on Red;
+    by default one game per held-out setup, so each is played once."""
     rules = by_name("classic")
     held = held_out_setups(rules, Player.BLUE)
-    hits: dict[int, list[int]] = {k: [0, 0, 0] for k in plies}
+    games = len(held) if games is None else games
+    hits: dict[int, list[int]] = {k: [0, 0, 0, 0] for k in plies}
     for g in range(games):
         state = new_game(rules, sample_setup(rules, Player.RED, g), held[g % len(held)])
         bots = {Player.RED: HeuristicBot(g), Player.BLUE: HeuristicBot(g + 1)}
         for ply in range(max(plies) + 1):
             if ply in hits:
+                hits[ply][3] += 1
                 v = view(state, Player.RED)
                 marg = Beliefs(v).marginals()
                 left = list(v.armies[Player.BLUE])
@@ -117,7 +135,7 @@ def accuracy_after(plies: list[int], games: int) -> dict[int, tuple[float, float
             if state.outcome is not None:
                 break
             state = apply(state, bots[state.to_move](view(state, state.to_move)))
-    return {k: (h[0] / h[2], h[1] / h[2], h[2]) for k, h in hits.items() if h[2]}
+    return {k: (h[0] / h[2], h[1] / h[2], h[2], h[3]) for k, h in hits.items() if h[2]}
 
 
 def _clue_events(players: str, games: int, seed: int) -> list[list[tuple[str, float, float,
@@ -176,7 +194,7 @@ def fit_clues(players: str, games: int, seed: int) -> None:
               f"{statistics.fmean(e[1] for e in flat):.1%}, shipped "
               f"{statistics.fmean(e[2] for e in flat):.1%}; log-likelihood "
               f"{statistics.fmean(with_clue):.4f} shipped, {statistics.fmean(without):.4f} "
-              f"without clues")
+              f"without clues", flush=True)
         # the same for other factors, one clue at a time: q' = bq / (bq + 1 - q)
         grid = []
         for factor in (1.5, 2.0, 3.0, 5.0, 8.0):
@@ -184,7 +202,8 @@ def fit_clues(players: str, games: int, seed: int) -> None:
                                             (1 - q) / (factor * q + 1 - q))
                                    for _, q, _, y, _ in flat)
             grid.append(f"{factor:g}: {lik:.4f}")
-        print(f"  {kind:8s} log-likelihood by factor (one clue at a time): {', '.join(grid)}")
+        print(f"  {kind:8s} log-likelihood by factor (one clue at a time): {', '.join(grid)}",
+              flush=True)
 
 
 SPEED_RULES = ("classic", "jumbo-2014+moving-bombs", "jumbo-2014+moving-flag",
@@ -280,16 +299,26 @@ def clue_speed(games: int = 4) -> tuple[int, float, float]:
     return len(with_clues), statistics.median(with_clues), statistics.median(without)
 
 
+PARTS = ("clues", "held-out", "accuracy", "speed")
+"""The parts `main` runs (``--part``), in this order; ``all`` runs every one."""
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--plies", default="0,50,100,200")
+    parser.add_argument("--part", default="all", choices=["all", *PARTS],
+                        help="run one part alone (default: all, in the order "
+                             f"{', '.join(PARTS)})")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games for the accuracy part (default: one per held-out "
+                             "classic setup, each on Blue once)")
+    parser.add_argument("--plies", default="0,100,200,300")
     parser.add_argument("--clue-games", type=int, default=100)
     parser.add_argument("--clue-players", default="policy-classic,heuristic",
                         help="bots whose self-play games fit (the first) and test the "
                              "behaviour clues")
     parser.add_argument("--speed-only", action="store_true",
-                        help="only time building the beliefs and drawing a state")
+                        help="only time building the beliefs and drawing a state (the same "
+                             "as --part speed)")
     parser.add_argument("--speed-rules", default=",".join(SPEED_RULES),
                         help="rules names whose views the speed part times, comma-separated")
     parser.add_argument("--rounds", type=int, default=3,
@@ -301,27 +330,39 @@ def main() -> None:
                              "machine is shared) or wall time")
     args = parser.parse_args()
     speed_rules = [name.strip() for name in args.speed_rules.split(",") if name.strip()]
+    parts = set(PARTS) if args.part == "all" else {args.part}
     if args.speed_only:
+        parts = {"speed"}
+    if "clues" in parts:
+        print("behaviour clues (fitted on the first bot's games, tested on the others')",
+              flush=True)
+        for k, players in enumerate(args.clue_players.split(",")):
+            fit_clues(players, args.clue_games, 7 + k)
+    if "held-out" in parts:
+        print("held-out human setups, first move (mean log-likelihood, nats; uniform in "
+              "brackets)", flush=True)
+        for name in ARMIES:
+            n, f, uf, b, ub = held_out_fit(name)
+            joint, ujoint = held_out_joint(name)
+            print(f"  {name:30s} {n:3d} setups  Flag {f:6.2f} ({uf:6.2f})  "
+                  f"each Bomb {b:6.2f} ({ub:6.2f})  Flag and Bombs together {joint:7.2f} "
+                  f"({ujoint:7.2f})", flush=True)
+    if "accuracy" in parts:
+        plies = [int(x) for x in args.plies.split(",")]
+        games = len(held_out_setups("classic", Player.BLUE)) if args.games is None else args.games
+        print(f"most likely rank right, classic, {games} heuristic games, Blue held out",
+              flush=True)
+        for k, (acc, uni, n, running) in accuracy_after(plies, games).items():
+            print(f"  after {k:4d} plies ({running:3d} games on): beliefs {acc:.1%} "
+                  f"({round(acc * n):,} of {n:,} pieces), uniform {uni:.1%} "
+                  f"({round(uni * n):,})", flush=True)
+    if "speed" in parts:
         speed(speed_rules, args.rounds, args.seconds, args.clock)
-        return
-    print("behaviour clues (fitted on the first bot's games, tested on the others')")
-    for k, players in enumerate(args.clue_players.split(",")):
-        fit_clues(players, args.clue_games, 7 + k)
-    print("held-out human setups, first move (mean log-likelihood, nats; uniform in brackets)")
-    for name in ARMIES:
-        n, f, uf, b, ub = held_out_fit(name)
-        joint, ujoint = held_out_joint(name)
-        print(f"  {name:30s} {n:3d} setups  Flag {f:6.2f} ({uf:6.2f})  "
-              f"each Bomb {b:6.2f} ({ub:6.2f})  Flag and Bombs together {joint:7.2f} "
-              f"({ujoint:7.2f})")
-    plies = [int(x) for x in args.plies.split(",")]
-    print(f"most likely rank right, classic, {args.games} heuristic games, Blue held out")
-    for k, (acc, uni, n) in accuracy_after(plies, args.games).items():
-        print(f"  after {k:4d} plies: beliefs {acc:.1%}, uniform {uni:.1%} ({n} pieces)")
-    speed(speed_rules, args.rounds, args.seconds, args.clock)
-    n, cw, cn = clue_speed()
-    print(f"views with clues ({n}), build and 20 rank draws: median {cw:.1f} ms with clues, "
-          f"{cn:.1f} without (perf_counter); bare loop {bare_rate(2.0, 1):,.0f} plies/s")
+    if args.part == "all" and not args.speed_only:
+        n, cw, cn = clue_speed()
+        print(f"views with clues ({n}), build and 20 rank draws: median {cw:.1f} ms with "
+              f"clues, {cn:.1f} without (perf_counter); bare loop {bare_rate(2.0, 1):,.0f} "
+              f"plies/s")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,11 @@ rules. Run from the repository root:
     python scripts/bundle_human_setups.py
 
 The selection is deterministic (evenly spaced over each source, duplicates dropped), so
-running it again writes the same files; tests/test_human_setups.py checks that.
+running it again writes the same files; tests/test_human_setups.py checks that. Mirror
+images (a setup and the same turned left to right) are both kept, as people played them;
+the split into training and held-out setups (`stratego.setup_model`) leaves a held-out
+setup whose mirror image is a training setup out of the held-out ones, since the fits learn
+every training setup mirrored too.
 """
 
 from __future__ import annotations

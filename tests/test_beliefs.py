@@ -133,15 +133,19 @@ def test_marginals_sum_to_one_and_to_the_army(rules: stratego.Rules, plies: int)
 
 def test_a_moved_piece_is_no_bomb_or_flag_and_the_prior_prefers_the_back_row() -> None:
     """Evidence from the view: a moved piece has no chance of being a Bomb or the Flag
-    (Movement: they never move); at the first move a back-row piece is likelier the Flag
-    than a front-row piece (people put the Flag at the back)."""
+    (Movement: they never move), so those ranks are left out of its marginals and the
+    documented idiom ``marginals()[piece_id].get(Rank.FLAG, 0.0)`` reads 0; at the first
+    move a back-row piece is likelier the Flag than a front-row piece (people put the Flag
+    at the back)."""
     state = _game(CLASSIC, 3, 60)
     v = view(state, Player.RED)
     marg = Beliefs(v).marginals()
-    for p in v.pieces:
-        if p.owner is Player.BLUE and p.rank is None and p.moved:
-            assert Rank.FLAG not in marg[p.id]
-            assert Rank.BOMB not in marg[p.id]
+    moved = [p for p in v.pieces if p.owner is Player.BLUE and p.rank is None and p.moved]
+    assert moved
+    for p in moved:
+        assert Rank.FLAG not in marg[p.id]
+        assert Rank.BOMB not in marg[p.id]
+        assert marg[p.id].get(Rank.FLAG, 0.0) == 0.0
     first = view(_game(CLASSIC, 3, 0), Player.RED)
     marg0 = Beliefs(first).marginals()
     back = [marg0[p.id][Rank.FLAG] for p in first.pieces if p.square and p.square.row == 9]

@@ -6,9 +6,12 @@ conditioned exactly on what the view shows.
     from stratego.beliefs import Beliefs
 
     b = Beliefs(stratego.view(state, stratego.Player.RED))
-    b.marginals()[piece_id][stratego.Rank.FLAG]   # the chance that piece is the Flag
+    b.marginals()[piece_id].get(stratego.Rank.FLAG, 0.0)  # the chance that piece is the Flag
     b.sample(random.Random(1))                    # a full GameState drawn from the belief
     b.log_prob(state)                             # log of the belief's chance of its ranks
+
+A piece's marginals leave out the ranks it cannot have (the Flag and Bombs for a piece
+that has moved, ranks the army has none of left), hence ``.get(rank, 0.0)``.
 
 **The distribution.** An *assignment* gives every hidden opponent piece a rank from its
 `SeenPiece.possible` set (what strikes, long moves and moves taught) such that the ranks

@@ -457,7 +457,9 @@ class Beliefs:
     def marginals(self) -> dict[int, dict[Rank, float]]:
         """For each hidden opponent piece (by id), the chance of each rank it may have;
         each piece's chances add up to 1 and, over the pieces, to the ranks the army has
-        left (they are the marginals of one joint distribution)."""
+        left (they are the marginals of one joint distribution). Ranks a piece cannot
+        have are left out (the Flag and Bombs for a piece that has moved, ranks the army
+        has none of left), so read one with ``marginals()[piece_id].get(rank, 0.0)``."""
         cached: dict[int, dict[Rank, float]] | None = getattr(self, "_marginals", None)
         if cached is not None:
             return cached
