@@ -6,9 +6,11 @@ ultimate lightning as the Jumbo 2014 Barrage, Duel and Ultimate Lightning varian
 
 from __future__ import annotations
 
+import csv
 import json
 import pathlib
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -400,3 +402,184 @@ def test_start_state_of_a_real_row(gravon_dir: pathlib.Path) -> None:
     state = start_state(row.board, row.game_type)
     assert sum(1 for _ in state.pieces(Player.BLUE)) == 20
     assert state.rules.movement.captain_two_step
+
+
+# ---------------------------------------------------------------------------
+# odd files: byte-order marks, encodings, CSV rows the csv module refuses
+
+
+CSV_HEADER = ("game_id,game_fmt,game_type,field_content,game_length,name1,name2,result_type,"
+              "winner\n")
+CSV_ROW = f"b-{{}},.xml,barrage,{BOARD},150,a,b,3,2\n"
+SETUP_LINE = "BDGFDFDDDBHFLJGKDIFGEHEMCEHBDDIBJEIBHEBG\n"
+
+
+def _resigned_game(players: tuple[str, str] = ("Jérôme", "bob")) -> GravonGame:
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    state = stratego.apply(state, stratego.legal_moves(state)[0])
+    return game_from_state(state, players, result_type=3, winner=Player.BLUE)
+
+
+def test_every_reader_skips_a_byte_order_mark(tmp_path: pathlib.Path) -> None:
+    """A UTF-8 byte-order mark is skipped by every reader: the CSV header and the first
+    comment line of a setup file are read as they are without it."""
+    bom = b"\xef\xbb\xbf"
+    path = tmp_path / "games.csv"
+    path.write_bytes(bom + (CSV_HEADER + CSV_ROW.format(1)).encode())
+    [(row, state)] = list(read_csv_games(path))
+    assert (row.game_id, row.line) == ("b-1", 2)
+    assert isinstance(state, stratego.GameState)
+    path = tmp_path / "setups.dat"
+    path.write_bytes(bom + ("# a comment\n" + SETUP_LINE).encode())
+    [(number, setup)] = list(read_setup_lines(path, CLASSIC))
+    assert number == 2
+    assert isinstance(setup, stratego.Setup)
+    game = _resigned_game()
+    for suffix, text in ((".xml", game.to_xml()), (".txt", game.to_text())):
+        path = tmp_path / f"game{suffix}"
+        path.write_bytes(bom + text.encode())
+        assert read_game_file(path) == game
+
+
+def test_csv_row_the_csv_module_refuses_is_given_and_reading_goes_on(
+        tmp_path: pathlib.Path) -> None:
+    """A field over the csv module's size limit rejects its own row, named by its line, and
+    the rows after it are read; a row's line is the one it starts on (a quoted field may
+    span lines), blank lines counted."""
+    huge = "x" * (csv.field_size_limit() + 1)
+    path = tmp_path / "games.csv"
+    path.write_text(CSV_HEADER + CSV_ROW.format(1) + CSV_ROW.format(2).replace(",a,", f",{huge},")
+                    + "\n" + CSV_ROW.format(3).replace(",a,", ',"two\nlines",')
+                    + CSV_ROW.format(4), encoding="utf-8")
+    results = list(read_csv_games(path))
+    assert [row.line for row, _ in results] == [2, 3, 5, 7]
+    assert [row.game_id for row, _ in results] == ["b-1", "", "b-3", "b-4"]
+    error = results[1][1]
+    assert isinstance(error, InvalidNotationError)
+    assert str(error) == ("games.csv line 3 (no game id): not a CSV row: 'field larger than "
+                          f"field limit ({csv.field_size_limit()})'")
+    assert all(isinstance(result, stratego.GameState) for i, (_, result) in enumerate(results)
+               if i != 1)
+    assert results[2][0].players == ("two\nlines", "b")
+
+
+def test_csv_header_naming_a_column_twice_is_refused(tmp_path: pathlib.Path) -> None:
+    """A header naming a column twice is refused, naming it (the csv module would keep the
+    last value silently)."""
+    path = tmp_path / "games.csv"
+    path.write_text(CSV_HEADER.replace("\n", ",game_id\n") + CSV_ROW.format(1)[:-1] + ",zzz\n",
+                    encoding="utf-8")
+    with pytest.raises(InvalidNotationError, match=r"^games\.csv line 1: the header names the "
+                       r"column 'game_id' more than once$"):
+        list(read_csv_games(path))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where"),
+    [
+        ("games.csv", (CSV_HEADER + CSV_ROW.format(1) + CSV_ROW.format(2).replace(",a,", ",Jé,")
+                       ).encode("latin-1"), "line 3, column 124 (byte offset 337)"),
+        ("setups.dat", ("# by Jérôme\n" + SETUP_LINE).encode("latin-1"),
+         "line 1, column 7 (byte offset 6)"),
+        ("bom.dat", b"\xef\xbb\xbf" + (SETUP_LINE + "# café\n").encode("latin-1"),
+         "line 2, column 6 (byte offset 49)"),
+        ("game.txt", _resigned_game().to_text().encode("latin-1"),
+         "line 6, column 2 (byte offset 149)"),
+        ("game.xml", _resigned_game().to_xml().encode("latin-1"),
+         "line 6, column 19 (byte offset 254)"),
+        ("crlf.dat", b"# one\r\n# two\r# three\n# f\xc3(\n", "line 4, column 4 (byte offset 24)"),
+    ],
+    ids=["csv", "setup-lines", "setup-lines-bom", "text-game", "xml-game", "line-ends"],
+)
+def test_bytes_that_are_not_utf8_are_named_by_line_and_offset(
+        tmp_path: pathlib.Path, name: str, text: bytes, where: str) -> None:
+    """The first byte that is not UTF-8 is named by its line (``\\r\\n``, ``\\r`` and ``\\n``
+    end lines), its column and its byte offset in the file, a byte-order mark counted."""
+    path = tmp_path / name
+    path.write_bytes(text)
+    offset = int(where.rpartition("offset ")[2].rstrip(")"))
+    assert text[offset] >= 0x80
+    if name.endswith(".csv"):
+        rows = read_csv_games(path)
+        assert next(rows)[0].line == 2  # the rows before it are given
+        with pytest.raises(InvalidNotationError) as info:
+            next(rows)
+    elif name.endswith(".dat"):
+        with pytest.raises(InvalidNotationError) as info:
+            list(read_setup_lines(path, CLASSIC))
+    else:
+        with pytest.raises(InvalidNotationError) as info:
+            read_game_file(path)
+    assert str(info.value).startswith(f"{name}: the file is not UTF-8 text: {where}: b'\\x")
+
+
+def test_xml_file_is_read_in_the_encoding_it_declares(tmp_path: pathlib.Path) -> None:
+    """An XML game file is parsed from its bytes: a Latin-1 name in a file declaring
+    ISO-8859-1 reads back, and so does a UTF-16 file with a byte-order mark; without a
+    declaration (or declaring UTF-8) the file must be UTF-8."""
+    game = _resigned_game()
+    latin = game.to_xml().replace('encoding="UTF-8"', 'encoding="ISO-8859-1"')
+    path = tmp_path / "latin.xml"
+    path.write_bytes(latin.encode("latin-1"))
+    assert read_game_file(path) == game
+    assert read_game_file(path).players[0] == "Jérôme"
+    assert parse_game_xml(latin.encode("latin-1")) == game
+    path = tmp_path / "utf16.xml"
+    path.write_bytes(game.to_xml().replace('"UTF-8"', '"UTF-16"').encode("utf-16"))
+    assert read_game_file(path) == game
+    path = tmp_path / "plain.xml"
+    path.write_bytes(game.to_xml().replace('<?xml version="1.0" encoding="UTF-8"?>', "")
+                     .encode("latin-1"))
+    with pytest.raises(InvalidNotationError, match=r"^plain\.xml: the file is not UTF-8 text: "
+                       "line 6, column 19 \\(byte offset 216\\)"):
+        read_game_file(path)
+
+
+BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE g [<!ENTITY a "aaaaaaaaaa">'
+                  + "".join(f'<!ENTITY {c} "{("&" + p + ";") * 10}">'
+                            for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+                  + ']><game type="classic"><field content="&i;"/></game>')
+
+
+def test_xml_entity_declarations_are_refused(tmp_path: pathlib.Path) -> None:
+    """A document declaring entities ("billion laughs") is refused, from text, from bytes
+    and from a file, before anything is expanded."""
+    path = tmp_path / "lol.xml"
+    path.write_text(BILLION_LAUGHS, encoding="utf-8")
+    with pytest.raises(InvalidNotationError, match="declares the entity 'a'"):
+        parse_game_xml(BILLION_LAUGHS)
+    with pytest.raises(InvalidNotationError, match="declares the entity 'a'"):
+        parse_game_xml(BILLION_LAUGHS.encode())
+    with pytest.raises(InvalidNotationError, match=r"^lol\.xml: Gravon XML: the document "
+                       "declares the entity 'a'"):
+        read_game_file(path)
+    with pytest.raises(InvalidNotationError, match="declares the entity 'x'"):
+        parse_game_xml('<!DOCTYPE g [<!ENTITY x SYSTEM "file:///etc/passwd">]><game/>')
+
+
+def test_xml_file_with_two_games_is_refused(tmp_path: pathlib.Path) -> None:
+    """A file holding two <game> elements is refused, not read for its first game."""
+    game = _resigned_game().to_xml()
+    inner = game[game.index(" <game"):game.index("</stratego>")]
+    path = tmp_path / "two.xml"
+    path.write_text(game.replace("</stratego>", inner + "</stratego>"), encoding="utf-8")
+    with pytest.raises(InvalidNotationError, match=r"^two\.xml: Gravon XML: the file holds 2 "
+                       r"games \(<game> elements\), not one$"):
+        read_game_file(path)
+
+
+@pytest.mark.parametrize(
+    "read",
+    [read_game_file, lambda p: list(read_setup_lines(p, CLASSIC)),
+     lambda p: list(read_csv_games(p))],
+    ids=["game-file", "setup-lines", "csv"],
+)
+def test_missing_path_or_folder_raises_the_builtin_errors(tmp_path: pathlib.Path,
+                                                         read: Callable[[pathlib.Path],
+                                                                        object]) -> None:
+    """A missing path or a folder raises the built-in OSError, as open() does."""
+    with pytest.raises(FileNotFoundError):
+        read(tmp_path / "missing.csv")
+    with pytest.raises(IsADirectoryError):
+        read(tmp_path)

@@ -3,15 +3,17 @@
 Gravon's letters for the pieces (StraDoS2), its square names (`parse_gravon_square`,
 `format_gravon_square`), the game types and their rules (`GAME_TYPES`,
 `rules_for_game_type`, `game_type_of`), the 100-letter board (`parse_board`,
-`format_board`) and the state a game of a type starts from (`start_state`). `decoded` reads
-a file's lines as UTF-8 text for every reader of the package.
+`format_board`) and the state a game of a type starts from (`start_state`). `utf8_lines`
+reads a file's lines as UTF-8 text for every reader of the package.
 """
 
 from __future__ import annotations
 
+import io
+import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
-from typing import cast
+from collections.abc import Iterator, Mapping
+from typing import BinaryIO, cast
 
 from stratego._checks import as_state
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, parse_digits
@@ -165,13 +167,53 @@ def format_board(state: GameState) -> str:
     return "".join(cells)
 
 
-def decoded(lines: Iterable[str], name: str) -> Iterator[str]:
-    """`lines` (of a file opened as UTF-8), raising `InvalidNotationError` naming the
-    file if its bytes are not UTF-8 text."""
+_ESCAPED = re.compile("[\\udc80-\\udcff]")
+"""The characters `surrogateescape` decodes a byte that is not UTF-8 to (strict UTF-8
+decoding never gives them)."""
+
+
+def utf8_lines(handle: BinaryIO, name: str) -> Iterator[str]:
+    """The lines of the binary file `handle` (named `name` in messages) as UTF-8 text.
+
+    A byte-order mark at the start is skipped (as the ``utf-8-sig`` codec does). Lines end
+    at ``\\n``, ``\\r\\n`` or ``\\r`` and keep their ends, as a file opened with
+    ``newline=""`` gives them (what `csv` wants). Raises `InvalidNotationError` naming the
+    file, and the line, column and byte offset of the first byte that is not UTF-8, when
+    the reading reaches it (the lines before it have been given).
+    """
+    text = io.TextIOWrapper(handle, encoding="utf-8", errors="surrogateescape", newline="")
+    offset = 0
     try:
-        yield from lines
+        for number, line in enumerate(text, start=1):
+            size = len(line.encode("utf-8", "surrogateescape"))
+            if number == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+                offset += size - len(line.encode("utf-8", "surrogateescape"))
+                size = len(line.encode("utf-8", "surrogateescape"))
+            if not line.isascii() and _ESCAPED.search(line):
+                raise _not_utf8(line, name, number, offset)
+            offset += size
+            yield line
+    finally:
+        if not handle.closed:
+            text.detach()  # leaves `handle` open: the caller closes it
+
+
+def _not_utf8(line: str, name: str, number: int, offset: int) -> InvalidNotationError:
+    """The error naming the first byte of `line` (line `number`, starting at byte `offset` of
+    the file) that is not UTF-8."""
+    raw = line.encode("utf-8", "surrogateescape")
+    match = _ESCAPED.search(line)
+    column = len(line[:match.start()].encode("utf-8", "surrogateescape")) if match else 0
+    reason, end = "not UTF-8", column + 1
+    try:
+        raw[column:].decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InvalidNotationError(f"{name}: the file is not UTF-8 text ({exc.reason})") from None
+        reason, end = exc.reason, column + exc.end
+    return InvalidNotationError(
+        f"{name}: the file is not UTF-8 text: line {number}, column {column + 1} (byte offset "
+        f"{offset + column}): {shown(raw[column:end])} ({reason})"
+    )
 
 
 def start_state(board: str, game_type: str) -> GameState:

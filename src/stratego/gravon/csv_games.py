@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import csv
 import os
+from collections import Counter
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -18,9 +20,12 @@ from stratego.errors import (
     StrategoError,
     shown,
 )
-from stratego.gravon.boards import decoded, start_state
+from stratego.gravon.boards import start_state, utf8_lines
 from stratego.pieces import Player
 from stratego.state import GameState
+
+if TYPE_CHECKING:
+    from _csv import Reader as _Reader
 
 __all__ = ["CSV_COLUMNS", "GravonRow", "read_csv_games"]
 
@@ -33,8 +38,10 @@ CSV_COLUMNS = ("game_id", "game_fmt", "game_type", "field_content", "game_length
 class GravonRow:
     """One row of a Gravon CSV game list, as text, with its line number in the file.
 
-    `values` maps the `CSV_COLUMNS` to the row's text; the properties read
-    them. `load` builds the starting state.
+    `values` maps the header's columns to the row's text, as `csv.DictReader`
+    does (a column the row lacks maps to None, fields beyond the header are
+    listed under the key None); the properties read them. `load` builds the
+    starting state. `line` is the line the row starts on.
     """
 
     source: str
@@ -125,28 +132,81 @@ def read_csv_games(path: str | os.PathLike[str]) -> Iterator[tuple[GravonRow,
                                                                    GameState | StrategoError]]:
     """Each game of a Gravon CSV list: ``(row, starting state or the error rejecting it)``.
 
-    The header row names the `CSV_COLUMNS`. A row that cannot start a game
-    (a malformed board, an incomplete army, an empty board) is given with
-    the `InvalidNotationError` or `SetupError` that `GravonRow.load`
-    raises, so a caller can count and show them without stopping.
+    The file is UTF-8 text (a byte-order mark at its start is skipped) whose
+    header row names the `CSV_COLUMNS`, each once. A row that cannot start a
+    game (a malformed board, an incomplete army, an empty board, missing or
+    extra fields) is given with the `InvalidNotationError` or `SetupError`
+    that `GravonRow.load` raises, so a caller can count and show them
+    without stopping. A row the `csv` module cannot read (a field longer than
+    `csv.field_size_limit`) is given as a `GravonRow` with no values and an
+    `InvalidNotationError` naming its line; the reading goes on at the next
+    line (so, should the failing field be quoted across several lines, its
+    later lines are read as rows of their own, each rejected in turn). Blank
+    lines are skipped. Every message starts with the file name, line and game id.
+
+    Raises `InvalidNotationError` naming the file for a header that lacks a
+    column, names one twice or is not a CSV row; naming the line, column
+    and byte offset of the first byte that is not UTF-8 when the reading
+    reaches it (the rows before it have been given); and the built-in
+    `FileNotFoundError`, `IsADirectoryError` or another `OSError` for a path
+    that cannot be read.
     """
     path = file_path(path, "read_csv_games")
     name = os.path.basename(path)
-    with open(path, encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(decoded(handle, name))
-        try:
-            missing = [c for c in CSV_COLUMNS if c not in (reader.fieldnames or ())]
-            if missing:
-                raise InvalidNotationError(
-                    f"{name}: the header lacks the columns {', '.join(missing)}"
+    with open(path, "rb") as handle:
+        lines = utf8_lines(handle, name)
+        reader = csv.reader(lines)
+        header = _header(reader, lines, name)
+        while True:
+            first = reader.line_num + 1
+            try:
+                fields = next(reader)
+            except StopIteration:
+                return
+            except csv.Error as exc:
+                row = GravonRow(name, first, {})
+                at = "" if reader.line_num == first else f" (at line {reader.line_num})"
+                yield row, InvalidNotationError(
+                    f"{row._where()}: not a CSV row{at}: {shown(str(exc))}"
                 )
-            for values in reader:
-                row = GravonRow(name, reader.line_num, dict(values))
+                continue
+            if fields:
+                row = GravonRow(name, first, _values(header, fields))
                 try:
                     yield row, row.load()
                 except (InvalidNotationError, SetupError) as exc:
                     yield row, exc
-        except csv.Error as exc:
-            raise InvalidNotationError(
-                f"{name} line {reader.line_num}: not a CSV row: {shown(str(exc))}"
-            ) from None
+
+
+def _header(reader: _Reader, lines: Iterator[str], name: str) -> list[str]:
+    """The columns the first row of `reader` (reading `lines`) names, checked. A file
+    refused for its header is read to the end first, so that one that is not UTF-8 text
+    (a header in another encoding) is refused as such."""
+    header: list[str] = []
+    try:
+        header = next(reader, [])
+    except csv.Error as exc:
+        problem = f"the header is not a CSV row: {shown(str(exc))}"
+    else:
+        missing = [c for c in CSV_COLUMNS if c not in header]
+        twice = [c for c, count in Counter(header).items() if count > 1]
+        problem = (f"the header lacks the columns {', '.join(missing)}" if missing
+                   else f"the header names the column{'s' if len(twice) > 1 else ''} "
+                   f"{', '.join(shown(c) for c in twice)} more than once" if twice
+                   else "")
+    if problem:
+        where = f"{name} line {reader.line_num}" if reader.line_num else name
+        for _ in lines:  # raises for a byte that is not UTF-8
+            pass
+        raise InvalidNotationError(f"{where}: {problem}")
+    return header
+
+
+def _values(header: list[str], fields: list[str]) -> dict[Any, Any]:
+    """The row's fields by column, as `csv.DictReader` gives them."""
+    values: dict[Any, Any] = dict(zip(header, fields, strict=False))
+    if len(fields) > len(header):
+        values[None] = fields[len(header):]
+    for column in header[len(fields):]:
+        values[column] = None
+    return values

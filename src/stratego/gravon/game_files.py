@@ -7,9 +7,13 @@ through `stratego.apply`; `GravonGame.to_xml` and `GravonGame.to_text` write one
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import io
 import os
 import re
 import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,12 +36,12 @@ from stratego.gravon.boards import (
     LAKE,
     LETTER,
     check_state,
-    decoded,
     format_gravon_square,
     game_type_of,
     parse_gravon_square,
     rules_for_game_type,
     start_state,
+    utf8_lines,
 )
 from stratego.moves import Move
 from stratego.pieces import Player
@@ -217,23 +221,65 @@ def _checked(game: GravonGame) -> GravonGame:
     return game
 
 
-def parse_game_xml(text: str) -> GravonGame:
+class _RootReached(Exception):
+    """Raised by the scan of `_refuse_entities` when the root element starts."""
+
+
+def _refuse_entities(text: str | bytes) -> None:
+    """Refuse a document that declares entities before ElementTree reads it.
+
+    Gravon files declare none. Expat (2.4 and later) already refuses an entity expansion out
+    of proportion to its input ("billion laughs"); refusing every entity declaration keeps
+    the reader safe whatever the expat version, and names the reason. The scan stops at the
+    root element, after which no entity can be declared.
+    """
+    parser = xml.parsers.expat.ParserCreate()
+
+    def declared(name: str, *_: object) -> None:
+        raise InvalidNotationError(
+            f"Gravon XML: the document declares the entity {shown(name)} (a Gravon game "
+            "file declares none)"
+        )
+
+    def root(*_: object) -> None:
+        raise _RootReached
+
+    parser.EntityDeclHandler = declared
+    parser.StartElementHandler = root
+    # well-formedness is ElementTree's to report
+    with contextlib.suppress(_RootReached, xml.parsers.expat.ExpatError, UnicodeError):
+        parser.Parse(text, True)
+
+
+def parse_game_xml(text: str | bytes) -> GravonGame:
     """Read a Gravon XML game file and replay its moves (`GravonGame.replay`).
 
-    Raises `InvalidNotationError` naming the element at fault, `SetupError`
-    for a start the rules reject, `IllegalMoveError` naming the move.
+    `text` is the file's text, or its bytes: bytes are decoded as the XML
+    declaration says (``<?xml version="1.0" encoding="ISO-8859-1"?>``; UTF-8
+    without one, or UTF-16 after a byte-order mark), text is read as it is.
+    The file holds one game: a ``<game>`` element, alone or inside the root
+    element. Raises `InvalidNotationError` naming the element at fault (a
+    document that declares entities is refused, so none is expanded),
+    `SetupError` for a start the rules reject, `IllegalMoveError` naming the
+    move.
     """
     if not isinstance(text, str | bytes):
         raise InvalidNotationError(f"Gravon XML: expected text, not {type(text).__name__}")
+    _refuse_entities(text)
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise InvalidNotationError(f"Gravon XML: not well-formed XML: {exc}") from None
     except UnicodeError as exc:
         raise InvalidNotationError(f"Gravon XML: the text cannot be encoded: {exc}") from None
-    game = root if root.tag == "game" else root.find("game")
-    if game is None:
+    games = [root] if root.tag == "game" else root.findall("game")
+    if not games:
         raise InvalidNotationError("Gravon XML: no <game> element")
+    if len(games) > 1:
+        raise InvalidNotationError(
+            f"Gravon XML: the file holds {len(games)} games (<game> elements), not one"
+        )
+    game = games[0]
     game_type = game.get("type")
     if game_type is None:
         raise InvalidNotationError("Gravon XML: <game> has no type attribute")
@@ -338,14 +384,42 @@ def parse_game_text(text: str) -> GravonGame:
     return _checked(GravonGame(game_type, board, tuple(moves), players, result_type, winner))
 
 
+_DECLARED = re.compile(rb"""<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._-]*)["']""")
+_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
 def read_game_file(path: str | os.PathLike[str]) -> GravonGame:
-    """Read a Gravon game file: XML when it starts with ``<``, else the text form."""
+    """Read a Gravon game file: XML when its text starts with ``<`` (after a
+    byte-order mark and white space), else the text form.
+
+    An XML file is parsed from its bytes (`parse_game_xml`), so the encoding
+    its declaration names is honoured (``<?xml version="1.0"
+    encoding="ISO-8859-1"?>``), and a UTF-16 file with a byte-order mark is
+    read; without a declaration, or declaring UTF-8, it is UTF-8, as a
+    text-form file is always (a UTF-8 byte-order mark is skipped).
+
+    Raises the errors of `parse_game_xml` and `parse_game_text` with the file
+    name in front; `InvalidNotationError` naming the file, line, column and
+    byte offset of the first byte that is not UTF-8 in a file that must be
+    UTF-8; and the built-in `FileNotFoundError`, `IsADirectoryError` or
+    another `OSError` for a path that cannot be read.
+    """
     path = file_path(path, "read_game_file")
     name = os.path.basename(path)
-    with open(path, encoding="utf-8-sig") as handle:
-        text = "".join(decoded(handle, name))
+    with open(path, "rb") as handle:
+        data = handle.read()
+    utf16 = data[:2] in _UTF16_BOMS
+    if utf16:
+        is_xml = codecs.decode(data[:64], "utf-16", "ignore").lstrip().startswith("<")
+    else:
+        is_xml = data.removeprefix(codecs.BOM_UTF8).lstrip().startswith(b"<")
+    declared = _DECLARED.match(data.removeprefix(codecs.BOM_UTF8).lstrip()) if is_xml else None
+    other = utf16 or (declared is not None
+                      and declared.group(1).lower() not in (b"utf-8", b"utf8"))
+    # every file but XML in another encoding must be UTF-8: the check names the bad byte
+    text = "" if is_xml and other else "".join(utf8_lines(io.BytesIO(data), name))
     try:
-        return parse_game_xml(text) if text.lstrip().startswith("<") else parse_game_text(text)
+        return parse_game_xml(data) if is_xml else parse_game_text(text)
     except (InvalidNotationError, SetupError, IllegalMoveError) as exc:
         kind = type(exc)
         if isinstance(exc, SetupError):

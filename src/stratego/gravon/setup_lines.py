@@ -17,7 +17,7 @@ from stratego.errors import (
     StrategoError,
     shown,
 )
-from stratego.gravon.boards import EMPTY, LETTER, PIECE, RED_LETTERS, decoded
+from stratego.gravon.boards import EMPTY, LETTER, PIECE, RED_LETTERS, utf8_lines
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.setups import Setup, setup_problems
@@ -83,15 +83,22 @@ def read_setup_lines(path: str | os.PathLike[str], rules: Rules,
                      player: Player = Player.BLUE) -> Iterator[tuple[int, Setup | StrategoError]]:
     """Each setup of a ``.dat`` file: ``(line number, setup or error)``.
 
-    Lines starting with ``#`` and blank lines are skipped. A line that does
-    not parse gives an `InvalidNotationError`, a setup `rules` reject a
+    The file is UTF-8 text; a byte-order mark at its start is skipped. Lines
+    starting with ``#`` and blank lines are skipped. A line that does not
+    parse gives an `InvalidNotationError`, a setup `rules` reject a
     `SetupError` listing every problem; both messages start with the file
     name and line number.
+
+    Raises `InvalidNotationError` naming the file, line, column and byte
+    offset of the first byte that is not UTF-8 when the reading reaches it
+    (the lines before it have been given), and the built-in
+    `FileNotFoundError`, `IsADirectoryError` or another `OSError` for a path
+    that cannot be read.
     """
     path = file_path(path, "read_setup_lines")
     name = os.path.basename(path)
-    with open(path, encoding="utf-8") as handle:
-        for number, raw in enumerate(decoded(handle, name), start=1):
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(utf8_lines(handle, name), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
