@@ -335,6 +335,39 @@ def test_kill_9_in_the_middle_of_a_run_loses_and_duplicates_nothing(
     assert read_jsonl(path).result().games == expected.games
 
 
+def _runnable_python(page: pathlib.Path) -> str:
+    """The ```python blocks of `page` that the docs' test runs (not after ``<!-- no-run
+    -->``), one after the other."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    code: list[str] = []
+    inside = run = False
+    for number, line in enumerate(lines):
+        if not inside and line.strip() == "```python":
+            inside = True
+            run = number == 0 or lines[number - 1].strip() != "<!-- no-run -->"
+        elif inside and line.strip() == "```":
+            inside = False
+        elif inside and run:
+            code.append(line)
+    return "\n".join(code) + "\n"
+
+
+def test_the_self_play_examples_run_as_a_script_under_spawn(tmp_path: pathlib.Path) -> None:
+    """docs/self-play.md's examples copied into a script run under the ``spawn`` start
+    method, where each worker imports the script: its ``__main__`` guard keeps the workers
+    from starting the match again (tests/test_docs.py runs them in a module of another
+    name, where the guarded part does not run)."""
+    page = pathlib.Path(__file__).resolve().parents[1] / "docs" / "self-play.md"
+    script = tmp_path / "self_play.py"
+    script.write_text('import multiprocessing\n\nif __name__ == "__main__":\n'
+                      '    multiprocessing.set_start_method("spawn")\n'
+                      + _runnable_python(page), encoding="utf-8")
+    assert "workers=2" in script.read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script)], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+
+
 # -- the summary -------------------------------------------------------------------------
 
 
@@ -494,6 +527,28 @@ def test_ctrl_c_in_the_match_command_says_how_to_resume(
     assert "interrupted after 2 of 4 game(s); they are saved in" in err
     assert "run the same command again to resume" in err
     assert indices(path) == [0, 1]
+
+
+def test_ctrl_c_just_after_a_game_is_saved_counts_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interruption arrives between writing a game and counting it in the progress:
+    the message counts the games in the file."""
+    original = MatchLog.append
+    calls = []
+
+    def append(self: MatchLog, played: list[tuple[int, GameResult, None]]) -> None:
+        original(self, played)
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(MatchLog, "append", append)
+    path = tmp_path / "stopped.jsonl"
+    code, _out, err = cli(capsys, *MATCH, "--progress", "none", "--jsonl", str(path))
+    assert code == 130
+    assert indices(path) == [0, 1, 2]
+    assert "interrupted after 3 of 4 game(s); they are saved in" in err
 
 
 def test_auto_workers_use_every_core_and_play_the_same_games(

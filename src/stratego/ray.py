@@ -22,7 +22,9 @@ Needs the ``ray`` extra (``pip install 'stratego[ray]'``); without it, creating 
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures as cf
+import functools
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -33,6 +35,12 @@ from stratego.optional import require
 __all__ = ["RayExecutor"]
 
 T = TypeVar("T")
+
+_Call = tuple["cf.Future[Any]", Callable[..., Any], tuple[Any, ...], dict[str, Any]]
+
+REFRESH = 1.0
+"""Seconds between two looks at the cluster's CPUs while tasks wait to be sent (a cluster
+that grows gets more tasks at once)."""
 
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
@@ -46,54 +54,131 @@ class RayExecutor(cf.Executor):
     Connects to the running Ray instance, or starts one with ``ray.init(**init)``
     when there is none (and then shuts it down again in `shutdown`). `num_cpus` is
     the CPUs each task asks Ray for (a number >= 0, checked before Ray starts:
-    `ArgumentError`). `shutdown` with ``cancel_futures=True`` cancels the tasks that have
-    not finished.
+    `ArgumentError`).
+
+    As a process pool does, the executor sends Ray only as many tasks as can run at once,
+    `max_running` (by default one more than the cluster's CPUs hold tasks of `num_cpus`,
+    looked at again as the cluster grows), and keeps the others until a task ends. A
+    call sent to Ray counts as running: its future's ``cancel()`` fails and its result
+    arrives, as for a running call of a process pool; a call still kept here is cancelled
+    for good. So ``play_match`` interrupted by Ctrl-C waits for the games sent to Ray and
+    saves them. `shutdown` with ``cancel_futures=True`` cancels the calls kept here and
+    stops the tasks sent to Ray (``ray.cancel``: their futures end with Ray's error).
     """
 
-    def __init__(self, *, num_cpus: float = 1, **init: Any) -> None:
+    def __init__(self, *, num_cpus: float = 1, max_running: int | None = None,
+                 **init: Any) -> None:
         if isinstance(num_cpus, bool) or not isinstance(num_cpus, int | float) or not (
                 0 <= num_cpus < float("inf")):
             raise ArgumentError(f"num_cpus must be a number >= 0, not {shown(num_cpus)}")
+        if max_running is not None and (isinstance(max_running, bool) or not isinstance(
+                max_running, int) or max_running < 1):
+            raise ArgumentError(f"max_running must be a whole number >= 1 or None, not "
+                                f"{shown(max_running)}")
         self._ray = require("ray", "ray", "RayExecutor")
         self._started = False
         if not self._ray.is_initialized():
             self._ray.init(**init)
             self._started = True
+        self._num_cpus = num_cpus
+        self._max_running = max_running
         self._task = self._ray.remote(num_cpus=num_cpus)(_call)
-        self._pending: dict[cf.Future[Any], Any] = {}
-        self._lock = threading.Lock()
+        self._waiting: collections.deque[_Call] = collections.deque()
+        self._sent: dict[cf.Future[Any], Any] = {}  # each call sent to Ray: its ObjectRef
+        self._changed = threading.Condition()
+        self._sender: threading.Thread | None = None
         self._closed = False
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> cf.Future[T]:
-        """Run ``fn(*args, **kwargs)`` as a Ray task; its `concurrent.futures.Future`."""
-        with self._lock:
+        """Run ``fn(*args, **kwargs)`` as a Ray task (sent to Ray at once when fewer than
+        `max_running` are there, else once one has ended); its future."""
+        future: cf.Future[T] = cf.Future()
+        with self._changed:
             if self._closed:
                 raise ShutdownError("cannot submit to a RayExecutor after shutdown")
-            ref = self._task.remote(fn, args, kwargs)
-            future: cf.Future[T] = ref.future()
-            self._pending[future] = ref
-        future.add_done_callback(self._forget)
+            self._waiting.append((future, fn, args, kwargs))
+            if self._sender is None:
+                self._sender = threading.Thread(target=self._send, daemon=True,
+                                                name="stratego-ray-submit")
+                self._sender.start()
+            self._changed.notify_all()
         return future
 
-    def _forget(self, future: cf.Future[Any]) -> None:
-        with self._lock:
-            self._pending.pop(future, None)
+    def _limit(self) -> int:
+        """How many tasks may be sent to Ray at once."""
+        if self._max_running is not None:
+            return self._max_running
+        try:
+            cpus = float(self._ray.cluster_resources().get("CPU", 1))
+        except Exception:  # Ray is gone: the next task sent says so
+            return 1
+        room = cpus / self._num_cpus if self._num_cpus > 0 else cpus
+        return max(1, int(room)) + 1
+
+    def _send(self) -> None:
+        """The thread that sends the waiting calls to Ray as room frees up, each outside
+        the lock (Ray's thread that ends tasks takes it); it ends once the executor is
+        shut down and no call waits."""
+        while True:
+            with self._changed:
+                while not self._waiting or len(self._sent) >= self._limit():
+                    if self._closed and not self._waiting:
+                        self._sender = None
+                        return
+                    self._changed.wait(REFRESH if self._waiting else None)
+                future, fn, args, kwargs = self._waiting.popleft()
+                if not future.set_running_or_notify_cancel():
+                    continue  # cancelled while it waited: never sent
+                self._sent[future] = None  # its room, taken while it is sent
+            try:
+                ref = self._task.remote(fn, args, kwargs)
+            except BaseException as exc:  # Ray refused it (shut down, ...)
+                with self._changed:
+                    self._sent.pop(future, None)
+                    self._changed.notify_all()
+                future.set_exception(exc)
+                continue
+            with self._changed:
+                self._sent[future] = ref
+            ref.future().add_done_callback(functools.partial(self._finished, future))
+
+    def _finished(self, future: cf.Future[Any], done: cf.Future[Any]) -> None:
+        """Ray's future `done` of the call `future` is done: pass its outcome on."""
+        with self._changed:
+            self._sent.pop(future, None)
+            self._changed.notify_all()
+        try:
+            result = done.result()
+        except BaseException as exc:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        """Stop taking work; with `cancel_futures`, cancel the unfinished tasks; with
-        `wait`, wait for the others. Shuts Ray down if this executor started it: at once
-        when nothing is left to run, else (``wait=False``) once the last task submitted
-        has finished, so its future still gets its result, as with the standard
-        executors."""
-        with self._lock:
+        """Stop taking work; with `cancel_futures`, cancel the calls not sent to Ray and
+        stop the tasks that were; with `wait`, wait for the others. Shuts Ray down if
+        this executor started it: at once when nothing is left to run, else
+        (``wait=False``) once the last call submitted has ended, so its future still gets
+        its result, as with the standard executors."""
+        with self._changed:
             self._closed = True
-            pending = dict(self._pending)
+            dropped = list(self._waiting) if cancel_futures else []
+            if cancel_futures:
+                self._waiting.clear()
+            sent = dict(self._sent)
+            pending = [call[0] for call in self._waiting] + list(sent)
+            sender = self._sender
+            self._changed.notify_all()
         if cancel_futures:
-            for future, ref in pending.items():
+            for future, *_ in dropped:
                 future.cancel()
-                self._ray.cancel(ref)
+            for ref in sent.values():
+                if ref is not None:  # None: being sent at this moment, left to run
+                    self._ray.cancel(ref)
         if wait:
-            cf.wait(list(pending))
+            cf.wait(pending)
+            if sender is not None:
+                sender.join()
         if self._started:
             self._started = False
             left = [future for future in pending if not future.done()]

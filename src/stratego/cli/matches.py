@@ -111,11 +111,23 @@ def cmd_match(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         saved = (f"; they are saved in {args.jsonl}: run the same command again to resume"
                  if args.jsonl else "")
-        print(f"\ninterrupted after {tally.done} of {args.games} game(s){saved}",
-              file=sys.stderr)
+        print(f"\ninterrupted after {_games_saved(args, tally)} of {args.games} game(s)"
+              f"{saved}", file=sys.stderr)
         return 130
     print(result.summary())
     return 0
+
+
+def _games_saved(args: argparse.Namespace, tally: _Tally) -> int:
+    """The games of the match interrupted: those in its JSONL file when there is one (a
+    game written just before the interruption may have missed the progress count), else
+    those counted."""
+    if args.jsonl:
+        from stratego.match import read_jsonl
+
+        with contextlib.suppress(StrategoError, KeyboardInterrupt):  # (a second Ctrl-C)
+            return sum(1 for i in read_jsonl(args.jsonl).games if i < args.games)
+    return tally.done
 
 
 def _options_given(args: argparse.Namespace, leave: tuple[str, ...]) -> list[str]:

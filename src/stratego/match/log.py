@@ -3,12 +3,17 @@
 `MatchLog` appends to the file (locked against a second run, a torn last line repaired,
 a file written by another configuration refused with `MatchLogError`); `read_jsonl`
 reads one back as a `MatchFile` without changing it.
+
+The lock belongs to the process that opened the log: a process forked from it (the
+workers of a ``fork`` pool, made while the log is open) lets go of its copy of the
+file at once, so that it never keeps the lock after that process has died.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
@@ -31,6 +36,39 @@ LOG_FORMAT = "stratego.match/1"
 
 Played = tuple[int, GameResult, dict[str, Any] | None]
 """A finished game as the log writes it: its index, its result and its record (or None)."""
+
+# ---------------------------------------------------------------------------
+# locks that a forked process does not keep
+
+_locked: set[int] = set()
+"""The descriptors of this process's locked match files (open `MatchLog`s)."""
+_locked_guard = threading.Lock()
+
+
+def _let_go_in_child() -> None:
+    """In a process just forked: put ``/dev/null`` in place of each locked match file's
+    descriptor. A lock taken with ``flock`` belongs to the open file, which a fork shares:
+    a worker that kept it would keep the file locked after its parent was killed (and a
+    rerun refused). The descriptor's number stays valid (not reused for another file
+    that closing the parent's copy of the `MatchLog` would close)."""
+    try:
+        if _locked:
+            null = os.open(os.devnull, os.O_RDWR)
+            try:
+                for fd in _locked:
+                    os.dup2(null, fd, inheritable=False)
+            finally:
+                os.close(null)
+            _locked.clear()
+    finally:
+        _locked_guard.release()  # taken before the fork, by the thread that forked
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which has no fork
+    # no fork between taking a lock and registering its descriptor
+    os.register_at_fork(before=_locked_guard.acquire, after_in_parent=_locked_guard.release,
+                        after_in_child=_let_go_in_child)
+
 
 # ---------------------------------------------------------------------------
 # the JSONL file
@@ -250,7 +288,7 @@ class MatchLog:
             self.games = self._load(dict(config))
             """The games already in the file, by index."""
         except BaseException:
-            self._handle.close()
+            self.close()
             raise
 
     def _open(self) -> IO[bytes]:
@@ -262,11 +300,13 @@ class MatchLog:
             import fcntl
         except ImportError:  # not on POSIX: no lock
             return handle
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            raise MatchLogError(f"{self.path} is being written by another run") from None
+        with _locked_guard:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                handle.close()
+                raise MatchLogError(f"{self.path} is being written by another run") from None
+            _locked.add(handle.fileno())
         return handle
 
     def _load(self, config: dict[str, Any]) -> dict[int, GameResult]:
@@ -305,7 +345,10 @@ class MatchLog:
 
     def close(self) -> None:
         """Release the file (and its lock)."""
-        self._handle.close()
+        if not self._handle.closed:
+            with _locked_guard:
+                _locked.discard(self._handle.fileno())
+                self._handle.close()
 
     def __enter__(self) -> MatchLog:
         return self

@@ -19,6 +19,8 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -135,9 +137,40 @@ def _play_chunk(chunk: _Chunk) -> list[Played]:
     return [_play_one(chunk, index) for index in chunk.indices]
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C is the parent's to handle."""
+PARENT_CHECK = 1.0
+"""Seconds between a pool worker's checks that the process that made its pool lives."""
+
+
+def _start_worker() -> None:
+    """Worker initializer: Ctrl-C is the parent's to handle, and the worker ends itself
+    once the process that made its pool is gone (`_watch_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, daemon=True, name="stratego-parent-watch").start()
+
+
+def _watch_parent() -> None:
+    """End this worker (`os._exit`) once the process that made its pool has died: killed
+    (``kill -9``), it left no one to shut the pool down, and a worker would wait on its
+    task queue for ever. Death shows on the parent's sentinel, which multiprocessing
+    gives a worker under every start method, and, as a fallback on POSIX, in
+    ``os.getppid()`` changing (an orphan gets another parent), checked every
+    `PARENT_CHECK` seconds."""
+    from multiprocessing.connection import wait
+
+    first = os.getppid()
+    parent = multiprocessing.parent_process()
+    sentinel = None if parent is None else parent.sentinel
+    while True:
+        if sentinel is None:
+            time.sleep(PARENT_CHECK)
+        else:
+            try:
+                if wait([sentinel], PARENT_CHECK):
+                    os._exit(1)
+            except (OSError, ValueError):  # no sentinel after all: the parent's pid alone
+                sentinel = None
+        if os.name == "posix" and os.getppid() != first:
+            os._exit(1)
 
 
 def _cores() -> int:
@@ -164,10 +197,12 @@ def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
     """Play picklable `tasks` with `play` (a module-level function) and hand each task's
     results to `finished` as it completes: in this process (one worker, no executor),
     on a process pool of `workers` made for the call (`start_method` as in
-    `multiprocessing.get_context`; Ctrl-C is left to this process), or on `executor`
-    (never shut down here). On an interruption or an error, the tasks not started are
-    cancelled and the results of those that still finish reach `finished` before the
-    exception propagates (a second Ctrl-C stops that wait)."""
+    `multiprocessing.get_context`; Ctrl-C is left to this process, and a worker ends
+    itself once this process is gone, killed with no chance to shut the pool down), or on
+    `executor` (never shut down here). On an interruption or an error, the tasks not
+    started are cancelled and the results of those that still finish reach `finished`
+    before the exception propagates (a second Ctrl-C stops that wait); a task counts as
+    started when `executor` says so (its future's ``cancel()`` fails)."""
     count = worker_count(workers)
     if executor is None and count == 1:
         for task in tasks:
@@ -189,7 +224,7 @@ def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
                                     f"or None, not {shown(start_method)}")
             context = multiprocessing.get_context(start_method)
             executor = stack.enter_context(cf.ProcessPoolExecutor(
-                count, mp_context=context, initializer=_ignore_interrupts))
+                count, mp_context=context, initializer=_start_worker))
         futures = [executor.submit(play, task) for task in tasks]
         reported: set[cf.Future[Sequence[_R]]] = set()
         try:
@@ -285,9 +320,11 @@ def play_match(
     record when `record` is true: `read_jsonl` gives it back as `GameResult.record`, to
     replay; the results returned here do not keep it), flushed to disk: calling again
     with the same arguments plays only the games the file lacks, so a run stopped at any
-    moment (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play.
+    moment (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play
+    (the workers of a killed run end by themselves and never keep the file locked).
     `MatchLogError` refuses a file written by another configuration. On
-    KeyboardInterrupt, the games already finished are saved before it propagates.
+    KeyboardInterrupt, the games already finished and those being played are saved
+    before it propagates.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ArgumentError(f"the number of games must be a whole number >= 0, not "
