@@ -16,6 +16,7 @@ import time
 
 import pytest
 
+from killed_runs import running_until_saved
 from stratego.editions import CLASSIC
 from stratego.match import MatchLog, play_match, read_jsonl
 
@@ -100,18 +101,8 @@ def test_a_run_on_two_workers_killed_with_sigkill_resumes_and_leaves_no_worker(
     else:
         script = SCRIPT.format(games=GAMES, seed=SEED, plies=PLIES)
         command = [sys.executable, "-c", script, method, str(path)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline and process.poll() is None:
-            if path.exists() and path.read_bytes().count(b"\n") >= 3:  # header + 2 games
-                break
-            time.sleep(0.02)
+    with running_until_saved(command, path, games=2) as process:
         workers = _descendants(process.pid)
-        assert process.poll() is None, "the run ended before it could be killed"
-        os.kill(process.pid, signal.SIGKILL)
-    finally:
-        process.wait(timeout=60)
     assert process.returncode == -signal.SIGKILL
     assert len(workers) >= 2  # the pool's workers (and multiprocessing's helpers)
     assert 2 <= len(read_jsonl(path).games) < GAMES

@@ -8,18 +8,17 @@ import concurrent.futures as cf
 import json
 import math
 import multiprocessing
-import os
 import pathlib
 import re
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from killed_runs import running_until_saved
 from stratego.bots import HeuristicBot, RandomBot, SearchBot
 from stratego.editions import CLASSIC, JUMBO_2014
 from stratego.errors import BotSpecError, StrategoError
@@ -309,19 +308,8 @@ def test_kill_9_in_the_middle_of_a_run_loses_and_duplicates_nothing(
     command = [sys.executable, "-m", "stratego", "match", "--games", str(games), "--seed", "2",
                "--max-plies", "100", "--red", "heuristic", "--blue", "heuristic",
                "--progress", "none", "--jsonl", str(path)]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and process.poll() is None:
-            if path.exists() and path.read_bytes().count(b"\n") >= 3:  # header + 2 games
-                break
-            time.sleep(0.02)
-        assert process.poll() is None, "the run ended before it could be killed"
-        os.kill(process.pid, signal.SIGKILL)
-    finally:
-        process.wait(timeout=60)
-        assert process.stderr is not None
-        process.stderr.close()
+    with running_until_saved(command, path, games=2) as process:
+        pass  # killed on leaving, two games saved
     assert process.returncode == -signal.SIGKILL
     killed = read_jsonl(path)
     assert 2 <= len(killed.games) < games
