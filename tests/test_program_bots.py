@@ -19,10 +19,10 @@ import pytest
 
 import stratego
 from stratego import Player
-from stratego.bots.program import CRASHED, LOG_LIMIT, ProgramBot, _start_message
+from stratego.bots.program import CRASHED, LOG_LIMIT, ProgramBot, start_message
 from stratego.cli import main
 from stratego.editions import CLASSIC, by_name
-from stratego.errors import BotFaultError, BotSpecError
+from stratego.errors import ArgumentError, BotFaultError, BotSpecError, RulesError
 from stratego.match import BotSpec, play_game
 from stratego.records import parse_record
 from stratego.setups import Setup
@@ -180,7 +180,7 @@ def test_the_start_message_says_the_time_the_army_and_the_setup_rows(
         "player": "blue", "seed": 7, "move_time": 2.5,
         "army": view(state, Player.BLUE).to_dict()["armies"]["blue"], "setup_rows": 4}
     assert sum(message["army"].values()) == 20  # type: ignore[attr-defined]
-    assert _start_message(CLASSIC, Player.RED, None, 30.0)["army"] == {
+    assert start_message(CLASSIC, Player.RED, None, 30.0)["army"] == {
         "F": 1, "S": 1, "X": 8, "N": 5, "T": 4, "L": 4, "K": 4, "J": 3, "C": 2, "G": 1,
         "M": 1, "B": 6}
 
@@ -306,3 +306,16 @@ def test_a_program_s_standard_error_is_logged_up_to_the_limit(tmp_path: pathlib.
     assert text.count(b"the rest is not logged") == 1
     assert b"last words" not in text
     assert text.endswith(b"the rest is not logged)\n")
+
+
+def test_the_start_message_checks_what_it_is_made_from() -> None:
+    """`start_message` is public, as `move_message` is: a host of its own gets the message
+    the library's host sends, and a wrong argument is named."""
+    assert start_message("classic", "blue", 3, 5)["player"] == "blue"
+    assert start_message(CLASSIC, Player.RED, None, 2.5)["move_time"] == 2.5
+    with pytest.raises(ArgumentError, match="move_time"):
+        start_message(CLASSIC, Player.RED, 1, 0)
+    with pytest.raises(ArgumentError, match="seed"):
+        start_message(CLASSIC, Player.RED, "7", 1.0)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        start_message("chess", Player.RED, 1, 1.0)

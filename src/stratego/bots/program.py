@@ -26,6 +26,7 @@ import weakref
 from collections.abc import Sequence
 from typing import IO, Any
 
+from stratego.arguments import optional_seed, rules_from
 from stratego.board import SIZE, Square
 from stratego.errors import (
     ArgumentError,
@@ -53,6 +54,7 @@ __all__ = [
     "ProgramBot",
     "move_message",
     "split_command",
+    "start_message",
 ]
 
 PROTOCOL = 1
@@ -575,16 +577,32 @@ def _why_not_started(argv: Sequence[str], exc: OSError | ValueError) -> str:
     return f"{getattr(exc, 'strerror', None) or exc}"
 
 
-def _start_message(rules: Rules, player: Player, seed: int | None,
+def _move_time(value: object) -> float:
+    """`value` as a program's seconds per answer: a number above 0 and at most
+    `MAX_MOVE_TIME`; `ArgumentError` otherwise."""
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not 0 < value <= MAX_MOVE_TIME):
+        raise ArgumentError(f"move_time must be a number of seconds > 0 and at most "
+                            f"{MAX_MOVE_TIME:g} (a day), not {shown(value)}")
+    return float(value)
+
+
+def start_message(rules: Rules | str, player: Player | str, seed: int | None,
                   move_time: float) -> dict[str, Any]:
     """The ``start`` message of protocol 1: the game's rules (`rules.name`), the program's
     colour, its `seed`, its time per answer in seconds (``move_time``), and what its setup
     answer must hold: its ``army`` (how many pieces of each rank, by rank symbol, as the
     view JSON's ``armies`` gives each player's) and ``setup_rows`` (how many rows from its
-    own back row it sets up). Nothing in it depends on the opponent."""
+    own back row it sets up). Nothing in it depends on the opponent. Raises
+    `ArgumentError` (or `RulesError`, `InvalidNotationError` for the rules and the player)
+    naming the argument at fault."""
+    rules = rules_from(rules)
+    player = Player.parse(player) if isinstance(player, str) else Player(player)
+    seed = optional_seed(seed)
+    seconds = _move_time(move_time)
     army = {rank.symbol: rules.army.count(rank) for rank in Rank if rules.army.count(rank)}
     return {"type": "start", "protocol": PROTOCOL, "rules": rules.name,
-            "player": str(Player(player)), "seed": seed, "move_time": move_time,
+            "player": str(player), "seed": seed, "move_time": seconds,
             "army": army, "setup_rows": rules.setup.depth}
 
 
@@ -623,10 +641,7 @@ class ProgramBot:
                  move_time: float = DEFAULT_MOVE_TIME, log: str | os.PathLike[str] | None = None,
                  name: str | None = None) -> None:
         self.argv = split_command(command)
-        if (isinstance(move_time, bool) or not isinstance(move_time, int | float)
-                or not 0 < move_time <= MAX_MOVE_TIME):
-            raise ArgumentError(f"move_time must be a number of seconds > 0 and at most "
-                                f"{MAX_MOVE_TIME:g} (a day), not {shown(move_time)}")
+        move_time = _move_time(move_time)
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
         self.seed = seed
         self.move_time = float(move_time)
@@ -685,7 +700,7 @@ class ProgramBot:
         process = _Process(self.argv, self.log, header)
         self._process = process
         try:
-            process.send(_start_message(rules, player, self.seed, self.move_time),
+            process.send(start_message(rules, player, self.seed, self.move_time),
                          time.monotonic() + self.move_time)
         except BotFaultError as fault:
             raise self._fault(fault) from None
