@@ -88,10 +88,12 @@ def _stamp_caches() -> None:
 _stamp_caches()
 
 NOTICE = (
-    "stratego.vector: compiling the batched engine for this machine, once (about 15 s of CPU; "
-    "cached on disk afterwards)"
+    "stratego.vector: compiling the batched engine's kernels for this machine (about 15 s "
+    "of CPU in all; each kernel is compiled once, when first used, and cached on disk)"
 )
-"""The line written to stderr, once per process, when a kernel starts compiling."""
+"""The line written to stderr, once per process, when a kernel starts compiling: a later
+process that uses a kernel not compiled before (another observation form, say) writes it
+again for that one."""
 _announced = False
 
 
