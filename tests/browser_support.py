@@ -110,6 +110,19 @@ def serve(hub: GameHub) -> Iterator[Server]:
         srv.stop()
 
 
+def hub_server(**options: Any) -> Any:
+    """A test module's ``server`` fixture (module-scoped): a classic `GameHub` made with
+    `options` (its seed, bot and limits), served while the module's tests run. A module
+    assigns it: ``server = browser_support.hub_server(seed=3)``."""
+
+    @pytest.fixture(scope="module")
+    def server() -> Iterator[Server]:
+        with serve(GameHub(rules="classic", **options)) as srv:
+            yield srv
+
+    return server
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     """The system Chromium, headless, one for each test module."""

@@ -73,10 +73,7 @@ PUZZLE_BLUE = _with_rank_at(stratego.random_setup(RULES, Player.BLUE, 5), Rank.F
 PUZZLE_RED = _with_rank_at(stratego.random_setup(RULES, Player.RED, 6), Rank.SCOUT, "a4")
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with serve(GameHub(rules="classic", seed=3)) as srv:
-        yield srv
+server = browser_support.hub_server(seed=3)
 
 
 @pytest.fixture(scope="module")

@@ -8,14 +8,12 @@ page shows, never for a time.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import browser_support
-from browser_support import Console, Server, expect, new_page, play_a_move, serve, status_of
-from stratego.web import GameHub
+from browser_support import Console, Server, expect, new_page, play_a_move, status_of
 from test_web import post, two_people
 
 pytestmark = pytest.mark.extra("web")
@@ -26,11 +24,8 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    # one move per seat a minute: the second move of a seat meets the limit at once
-    with serve(GameHub(rules="classic", seed=21, bot="random", move_limit=1)) as srv:
-        yield srv
+# one move per seat a minute: the second move of a seat meets the limit at once
+server = browser_support.hub_server(seed=21, bot="random", move_limit=1)
 
 
 def _in_view(page: Any, test_id: str) -> bool:

@@ -14,7 +14,6 @@ the page shows, never for a time."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -49,10 +48,7 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with serve(GameHub(rules="classic", seed=21)) as srv:
-        yield srv
+server = browser_support.hub_server(seed=21)
 
 
 def _frame(page: Any, square: str) -> tuple[str, str, str]:

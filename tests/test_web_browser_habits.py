@@ -13,7 +13,6 @@ for what the page shows, never for a time."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,11 +29,9 @@ from browser_support import (
     new_page,
     page_at,
     play_a_move,
-    serve,
     setting_up,
     status_of,
 )
-from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
 
@@ -44,11 +41,8 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    # (every test creates games from the same address: more than the default 10 a minute)
-    with serve(GameHub(rules="classic", seed=51, create_limit=50)) as srv:
-        yield srv
+# (every test creates games from the same address: more than the default 10 a minute)
+server = browser_support.hub_server(seed=51, create_limit=50)
 
 
 def _focused_square(page: Any) -> str | None:

@@ -17,7 +17,6 @@ the page shows, never for a time."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -37,13 +36,11 @@ from browser_support import (
     page_at,
     play_a_move,
     rgb,
-    serve,
     setting_up,
     status_of,
     two_pages,
 )
 from stratego.svg import COLORS
-from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
 
@@ -53,11 +50,8 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    # (every test creates games from the same address: more than the default 10 a minute)
-    with serve(GameHub(rules="classic", seed=52, create_limit=50)) as srv:
-        yield srv
+# (every test creates games from the same address: more than the default 10 a minute)
+server = browser_support.hub_server(seed=52, create_limit=50)
 
 
 def _resign(page: Any) -> None:

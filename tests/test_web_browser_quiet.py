@@ -41,10 +41,7 @@ TWO_STRIKES = {"a4": "X", "a7": "b", "j10": "f", "j9": "m", "j8": "T", "i9": "T"
 SIZES = [(1280, 800), (1920, 1080), (768, 1024), (390, 844)]
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    with serve(GameHub(rules="classic", seed=31, bot="random")) as srv:
-        yield srv
+server = browser_support.hub_server(seed=31, bot="random")
 
 
 def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:

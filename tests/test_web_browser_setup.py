@@ -11,7 +11,6 @@ waits for what the page (or the server) shows, never for a time."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import pytest
@@ -24,11 +23,9 @@ from browser_support import (
     expect,
     invite,
     new_page,
-    serve,
     setting_up,
     status_of,
 )
-from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
 
@@ -38,11 +35,8 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    # (every test creates games from the same address: more than the default 10 a minute)
-    with serve(GameHub(rules="classic", seed=41, create_limit=50)) as srv:
-        yield srv
+# (every test creates games from the same address: more than the default 10 a minute)
+server = browser_support.hub_server(seed=41, create_limit=50)
 
 
 class Army(NamedTuple):
