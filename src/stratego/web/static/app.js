@@ -1390,8 +1390,8 @@
       receive({ ...data, ...data.before_reply, before_reply: null, notice: null,
         version: cur.version, view: cur.view, status: thinking() }, null, true);
       const clocked = Boolean(data.clock && data.clock.running);
-      await new Promise((done) => window.setTimeout(done, clocked ? Math.min(CLOCKED_PAUSE_MS,
-        REPLY_PAUSE_MS) : REPLY_PAUSE_MS));
+      await new Promise((done) => window.setTimeout(done,
+        clocked ? CLOCKED_PAUSE_MS : REPLY_PAUSE_MS));
     }
 
     // The status while the bot thinks (or our move is on its way to a friend).
