@@ -484,11 +484,14 @@ _SYMLINK = ("it is a symbolic link, and a log is never written through one (its 
 def _log_reason(path: str, exc: OSError) -> str:
     """What `_open_log` said of the log `path` when it refused it: its own reason, or the
     system's (``No such file or directory``, naming the missing folder)."""
-    reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOENT:
-        folder = os.path.dirname(path) or "."
-        reason = f"its folder {shown(folder)} does not exist"
-    return reason
+        return _no_folder(path)
+    return exc.strerror or str(exc)
+
+
+def _no_folder(path: str) -> str:
+    """The reason a log `path` in a folder that does not exist cannot be written."""
+    return f"its folder {shown(os.path.dirname(path) or '.')} does not exist"
 
 
 def _log_problem(path: str) -> str | None:
@@ -500,7 +503,7 @@ def _log_problem(path: str) -> str | None:
     except FileNotFoundError:
         folder = os.path.dirname(path) or "."
         if not os.path.isdir(folder):
-            return f"its folder {shown(folder)} does not exist"
+            return _no_folder(path)
         if not os.access(folder, os.W_OK | os.X_OK):
             return f"its folder {shown(folder)} may not be written (permission denied)"
         return None
