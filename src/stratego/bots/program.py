@@ -9,17 +9,13 @@ names; the bot spec ``cmd:COMMAND`` (`stratego.bots.specs`) builds a `ProgramBot
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import queue
 import random
 import shlex
-import shutil
 import signal
-import stat
 import subprocess
-import tempfile
 import threading
 import time
 import weakref
@@ -28,6 +24,14 @@ from typing import IO, Any
 
 from stratego.arguments import optional_seed, rules_from
 from stratego.board import SIZE, Square
+from stratego.bots.launch import (
+    default_log,
+    log_problem,
+    log_reason,
+    open_log,
+    program_problem,
+    why_not_started,
+)
 from stratego.errors import (
     ArgumentError,
     BotFaultError,
@@ -143,19 +147,19 @@ class _Process:
 
     def __init__(self, argv: list[str], log: str, header: str) -> None:
         try:
-            log_fd = _open_log(log)
+            log_fd = open_log(log)
         except OSError as exc:  # the host's log, never the program's fault: no game
             # is charged to it (`ProgramBot` checks its log when it is made, so this is
             # a log that went away since)
             raise BotSpecError(f"cannot write the program bot's log {_short(log)}: "
-                               f"{_log_reason(log, exc)}") from None
+                               f"{log_reason(log, exc)}") from None
         started = time.strftime("%Y-%m-%d %H:%M:%S")
         try:
             self.proc = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                 **_OWN_GROUP)
         except (OSError, ValueError) as exc:  # ValueError: a NUL in an argument
-            reason = _why_not_started(argv, exc)
+            reason = why_not_started(argv, exc)
             with contextlib.suppress(OSError):
                 _append(log_fd, _encoded(f"--- {started} {header}: cannot start ({reason})\n"))
             os.close(log_fd)
@@ -456,130 +460,6 @@ def _mirror_hint(move: Move, legal: Sequence[Move]) -> str:
             "file j for Blue; see the setup notation of the protocol)")
 
 
-def _open_log(path: str) -> int:
-    """The log file `path` opened to append (a file descriptor): created readable by its
-    owner only, never through a symbolic link, and (where files have owners) refused when
-    another user owns it, since the bots' standard error and seeds go there (the default
-    log lies in the shared temporary directory)."""
-    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_BINARY", 0))  # Windows: no line ends rewritten
-    try:
-        fd = os.open(path, flags, 0o600)
-    except OSError as exc:
-        if exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
-            raise PermissionError(exc.errno, _SYMLINK) from None  # not "too many levels"
-        raise
-    getuid = getattr(os, "getuid", None)
-    if getuid is not None and os.fstat(fd).st_uid != getuid():
-        os.close(fd)
-        raise PermissionError(0, f"the log {shown(path)} is owned by another user: give the "
-                                 "bot a log of its own (the spec's log option)")
-    return fd
-
-
-_SYMLINK = ("it is a symbolic link, and a log is never written through one (its target "
-            "could be another user's file): name the file itself")
-
-
-def _log_reason(path: str, exc: OSError) -> str:
-    """What `_open_log` said of the log `path` when it refused it: its own reason, or the
-    system's (``No such file or directory``, naming the missing folder)."""
-    if exc.errno == errno.ENOENT:
-        return _no_folder(path)
-    return exc.strerror or str(exc)
-
-
-def _no_folder(path: str) -> str:
-    """The reason a log `path` in a folder that does not exist cannot be written."""
-    return f"its folder {shown(os.path.dirname(path) or '.')} does not exist"
-
-
-def _log_problem(path: str) -> str | None:
-    """Why the log `path` cannot be written (None when it can, as far as can be told
-    without creating it): a missing folder, a symbolic link, a file another user owns or
-    one that may not be written."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        folder = os.path.dirname(path) or "."
-        if not os.path.isdir(folder):
-            return _no_folder(path)
-        if not os.access(folder, os.W_OK | os.X_OK):
-            return f"its folder {shown(folder)} may not be written (permission denied)"
-        return None
-    except OSError as exc:
-        return exc.strerror or str(exc)
-    if stat.S_ISLNK(info.st_mode):
-        return _SYMLINK
-    if stat.S_ISDIR(info.st_mode):
-        return "it is a folder"
-    getuid = getattr(os, "getuid", None)
-    if getuid is not None and info.st_uid != getuid():
-        return "it is owned by another user: give the bot a log of its own"
-    if not os.access(path, os.W_OK):
-        return "it may not be written (permission denied)"
-    return None
-
-
-def _shebang(path: str) -> list[str] | None:
-    """The words of the ``#!`` line that starts the file `path` (None when it has none or
-    cannot be read)."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(256)
-    except OSError:
-        return None
-    if not head.startswith(b"#!"):
-        return None
-    return head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
-
-
-def _program_problem(argv: Sequence[str]) -> str | None:
-    """Why the program of `argv`, a file that exists, cannot be run (None when it can, or
-    it is not found: a program not found is for the spec, `stratego.bots.specs`, to
-    refuse): it is not executable, or its ``#!`` line names an interpreter that is not
-    there. POSIX only (elsewhere a script has no ``#!`` line the system reads)."""
-    if os.name != "posix":
-        return None
-    program = argv[0]
-    found = shutil.which(program)
-    if found is None:
-        if os.sep in program and os.path.isfile(program) and not os.access(program, os.X_OK):
-            return (f"the file {shown(program)} is not executable (make it so with chmod +x, "
-                    f"or name its interpreter in the command, such as 'python3 {program}')")
-        return None
-    words = _shebang(found)
-    if not words:
-        return None
-    interpreter = words[0]
-    if not (os.path.isfile(interpreter) and os.access(interpreter, os.X_OK)):
-        why = "not executable" if os.path.isfile(interpreter) else "no such file"
-        return (f"the file {shown(program)} exists, but the interpreter its #! line names, "
-                f"{shown(interpreter)}, cannot be run ({why}): fix the #! line, or name "
-                f"the interpreter in the command")
-    if (os.path.basename(interpreter) == "env" and len(words) > 1
-            and not words[1].startswith("-") and shutil.which(words[1]) is None):
-        return (f"the file {shown(program)} exists, but the interpreter its #! line "
-                f"names, {shown(words[1])} (through {interpreter}), is not on the path: "
-                f"fix the #! line, or name the interpreter in the command")
-    return None
-
-
-def _why_not_started(argv: Sequence[str], exc: OSError | ValueError) -> str:
-    """What stopped the program of `argv` from starting (`exc`, from starting it), said as
-    the program's own problem: not only the system's "No such file or directory" for a
-    script whose interpreter is missing, or "Permission denied" for a file that is not
-    executable."""
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOENT, errno.EACCES):
-        problem = _program_problem(argv)
-        if problem is not None:
-            return problem
-    if isinstance(exc, OSError) and exc.errno == errno.ENOEXEC:
-        return ("the system cannot run the file (Exec format error: a script needs a #! line "
-                "naming its interpreter, or name the interpreter in the command)")
-    return f"{getattr(exc, 'strerror', None) or exc}"
-
-
 def _move_time(value: object) -> float:
     """`value` as a program's seconds per answer: a number above 0 and at most
     `MAX_MOVE_TIME`; `ArgumentError` otherwise."""
@@ -607,15 +487,6 @@ def start_message(rules: Rules | str, player: Player | str, seed: int | None,
     return {"type": "start", "protocol": PROTOCOL, "rules": rules.name,
             "player": str(player), "seed": seed, "move_time": seconds,
             "army": army, "setup_rows": rules.setup.depth}
-
-
-def _default_log() -> str:
-    """``stratego-bots.log`` in the temporary directory, one file per user where users have
-    ids (``stratego-bots-1000.log``): the file is its owner's alone, so one shared name
-    would lock every other user's programs out."""
-    uid = os.getuid() if hasattr(os, "getuid") else None
-    name = "stratego-bots.log" if uid is None else f"stratego-bots-{uid}.log"
-    return os.path.join(tempfile.gettempdir(), name)
 
 
 class ProgramBot:
@@ -648,14 +519,14 @@ class ProgramBot:
         self.command = command if isinstance(command, str) else shlex.join(self.argv)
         self.seed = seed
         self.move_time = float(move_time)
-        self.log = os.fspath(log) if log is not None else _default_log()
+        self.log = os.fspath(log) if log is not None else default_log()
         self.name = name or f"cmd:{self.command}"
-        problem = _log_problem(self.log)
+        problem = log_problem(self.log)
         if problem is not None:  # the host's, never the program's fault: refused now
             raise BotSpecError(f"cannot write the log {_short(self.log)} of the program bot "
                                f"{_short(self.command)}: {problem} (a program bot's log is "
                                "set by its spec's log option: cmd(log='FILE'):COMMAND)")
-        problem = _program_problem(self.argv)
+        problem = program_problem(self.argv)
         if problem is not None:
             raise BotSpecError(f"cannot run the program bot {_short(self.command)}: {problem}")
         self._process: _Process | None = None
