@@ -46,12 +46,14 @@ from stratego.bots.program import (
     CRASHED,
     DEFAULT_MOVE_TIME,
     ILLEGAL_MOVE,
+    LOG_LIMIT,
     MAX_COMMAND,
     OUT_OF_TIME,
     PROTOCOL,
     ProgramBot,
     move_message,
     split_command,
+    start_message,
 )
 from stratego.errors import BotSpecError, ProtocolError, StrategoError, shown
 from stratego.pieces import Player
@@ -61,6 +63,7 @@ __all__ = [
     "CRASHED",
     "DEFAULT_MOVE_TIME",
     "ILLEGAL_MOVE",
+    "LOG_LIMIT",
     "MAX_COMMAND",
     "OUT_OF_TIME",
     "PROTOCOL",
@@ -69,6 +72,7 @@ __all__ = [
     "move_message",
     "serve_bot",
     "split_command",
+    "start_message",
 ]
 
 # ---------------------------------------------------------------------------
