@@ -31,6 +31,7 @@ from stratego.arguments import (
     rules_from,
     seed_from,
     seed_sequence,
+    seeded_random,
 )
 from stratego.bots import RandomBot, make_bot
 from stratego.errors import BotSpecError, SetupError
@@ -261,16 +262,59 @@ def test_every_bridge_refuses_what_is_not_rules_with_one_message(rules: object) 
 @given(st.integers())
 def test_a_random_source_is_a_generator_a_seed_or_none(seed: int) -> None:
     """Invariant: a generator is drawn from as it is, a seed gives the generator
-    `random.Random` gives; anything else raises the caller's error, naming the caller."""
+    `seeded_random` gives (`random.Random`'s for a seed >= 0); anything else raises the
+    caller's error, naming the caller."""
     rng = random.Random(seed)
     assert random_from(rng, "f") is rng
-    assert random_from(seed, "f").random() == random.Random(seed).random()
+    assert random_from(seed, "f").random() == seeded_random(seed).random()
+    if seed >= 0:
+        assert seeded_random(seed).random() == random.Random(seed).random()
     assert isinstance(random_from(None, "f"), random.Random)
     for bad in ([seed], {seed: 1}, object()):
         with pytest.raises(ArgumentError, match=r"^f needs a random\.Random, a seed"):
             random_from(bad, "f")
         with pytest.raises(SetupError, match=r"^g needs a random\.Random"):
             random_from(bad, "g", SetupError)
+
+
+@given(st.integers(), st.integers())
+def test_distinct_seeds_name_distinct_random_streams(one: int, two: int) -> None:
+    """Invariant: as `seed_sequence` on the NumPy side, no seed stands for another in the
+    `random.Random` streams of the random sources and the bots: ``-7`` is not ``7``, which
+    `random.Random` alone would make it."""
+    def draws(seed: int) -> list[int]:
+        rng = seeded_random(seed)
+        return [rng.getrandbits(64) for _ in range(2)]
+
+    assert (draws(one) == draws(two)) == (one == two)
+    assert draws(-abs(one) - 1) != draws(abs(one) + 1)
+
+
+def test_a_negative_seed_is_not_its_absolute_value_for_setups_and_bots() -> None:
+    """The library's seeded draws (a random setup, a bot's choices) differ for ``-s`` and
+    ``s``, and a NumPy integer seed is its int."""
+    np = pytest.importorskip("numpy")
+    from stratego.bots import HeuristicBot, SearchBot
+
+    for seed in (1, 7, 2**40):
+        setup = stratego.random_setup(CLASSIC, Player.RED, seed)
+        assert stratego.random_setup(CLASSIC, Player.RED, -seed) != setup
+        assert stratego.random_setup(CLASSIC, Player.RED, np.int64(seed)) == setup
+    for make in (RandomBot, HeuristicBot, lambda seed: SearchBot(seed, simulations=4)):
+        assert _moves_played(make(5)) == _moves_played(make(5))
+        assert _moves_played(make(5)) != _moves_played(make(-5)), make
+
+
+def _moves_played(bot: Any, plies: int = 24) -> list[str]:
+    """The moves `bot` plays for both sides over the first `plies` plies of one game."""
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+                              stratego.random_setup(CLASSIC, Player.BLUE, 2))
+    played = []
+    for _ in range(plies):
+        move = bot(stratego.view(state, state.to_move))
+        played.append(str(move))
+        state = stratego.apply(state, move)
+    return played
 
 
 @pytest.mark.parametrize("seed", ["\ud800", [1], 2.5, "seven"])

@@ -17,7 +17,9 @@ and the web game's `GameHub`):
 
 A **random source** (`random_from`) is a `random.Random`, a seed or None wherever a
 function draws from one (`stratego.random_setup`, the setup model, the samplers, the
-playouts); anything else is refused naming the function.
+playouts); anything else is refused naming the function. A whole-number seed names its own
+stream there and in the bots (`seeded_random`): ``-1`` is not ``1``, as `random.Random`
+alone would make it.
 
 Bots are named the same way everywhere too (an object, a name or a spec, checked when
 given): `stratego.match.BotSpec` and `stratego.bots.specs`. Each helper returns the value
@@ -26,6 +28,7 @@ as the entry point will use it, or raises the library's exception naming the arg
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import operator
 import os
@@ -77,11 +80,30 @@ def random_from(value: object, who: str,
     own family, such as `SetupError`), naming `who`."""
     if isinstance(value, random.Random):
         return value
+    if type(value) is int or (not isinstance(value, bool) and hasattr(value, "__index__")):
+        return seeded_random(operator.index(value))
     try:
         return random.Random(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):  # (UnicodeEncodeError is a ValueError)
         raise error(f"{who} needs a random.Random, a seed (a whole number) or None, "
                     f"not {shown(value)}") from None
+
+
+def seeded_random(seed: int | None) -> random.Random:
+    """A `random.Random` drawing the stream that the whole-number `seed` names (fresh
+    randomness for None): ``random.Random(seed)`` for a seed >= 0, and for a negative one a
+    stream of its own, seeded with a 512-bit number hashed from it. `random.Random` alone
+    seeds with the absolute value, so that ``-7`` would stand for ``7``; here, as in
+    `seed_sequence`, distinct seeds name distinct streams. `ArgumentError` for anything
+    but an int or None (a bool included)."""
+    if seed is None:
+        return random.Random()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"a seed is a whole number or None, not {shown(seed)}")
+    if seed >= 0:
+        return random.Random(seed)
+    digest = hashlib.sha512(f"stratego negative seed {seed}".encode()).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 def fresh_seed() -> int:

@@ -36,11 +36,11 @@ bot, into such a program (``python -m stratego.protocol heuristic`` serves one).
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from stratego.arguments import random_from
 from stratego.bots.program import (
     BAD_ANSWER,
     CRASHED,
@@ -122,7 +122,8 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
             elif callable(getattr(bot, "reset", None)):
                 bot.reset(seed)
             place = getattr(bot, "setup", None)
-            setup = place(rules, player, random.Random(seed)) if callable(place) else None
+            rng = random_from(seed, "the start message's seed", ProtocolError)
+            setup = place(rules, player, rng) if callable(place) else None
             _reply(stdout, {"type": "setup",
                             "setup": None if setup is None
                             else setup.text(rules.setup.depth)})

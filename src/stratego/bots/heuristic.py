@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
-from stratego.arguments import optional_seed
+from stratego.arguments import optional_seed, seeded_random
 from stratego.board import LANES, NEIGHBOURS, SIZE, Square, distance
 from stratego.bots.base import as_view, moves_to_choose
 from stratego.errors import ArgumentError, shown
@@ -93,13 +93,13 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed = optional_seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
         self._recent: dict[Player, deque[tuple[int, int]]] = {}
 
     def reset(self, seed: int | None = None) -> None:
         """Forget past games and start again from `seed`."""
         self.seed = seed = optional_seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
         self._recent = {}
 
     def setup(self, rules: Rules, player: Player, rng: random.Random) -> Setup:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
-from stratego.arguments import optional_seed
+from stratego.arguments import optional_seed, seeded_random
 from stratego.bots.base import moves_to_choose
 from stratego.moves import Move
 
@@ -23,13 +22,13 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         seed = optional_seed(seed)
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
 
     def reset(self, seed: int | None = None) -> None:
         """Start again from `seed` (called by `stratego.match.play_match` before each game)."""
         seed = optional_seed(seed)
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
 
     def __call__(self, view: PlayerView) -> Move:
         """A random move from `view.legal_moves`.

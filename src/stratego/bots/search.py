@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from stratego._checks import as_move
-from stratego.arguments import chance_from, optional_seed
+from stratego.arguments import chance_from, optional_seed, seeded_random
 from stratego.beliefs import Beliefs
 from stratego.bots.base import moves_to_choose
 from stratego.bots.exposure import exposure as known_exposure
@@ -450,7 +450,7 @@ class SearchBot:
     def reset(self, seed: int | None = None) -> None:
         """Forget past games and start again from `seed`."""
         self.seed = seed = optional_seed(seed)
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
         self._recent: dict[Player, deque[tuple[int, int]]] = {}
         self._playouts = Playouts()
         self.simulations_done = 0
