@@ -540,6 +540,126 @@ def test_a_limit_that_leaves_the_agent_no_move_is_refused() -> None:
     BatchVectorEnv(2, "classic", player="red", max_plies=1).reset(seed=0)
 
 
+# Barrage armies (Flag, Marshal, General, Miner, two Scouts, Spy, Bomb) where Red's Scout on
+# e4 runs up the open e file and strikes Blue's Flag on e7: Red wins with its first move
+_LOSING = {Player.RED: Setup.parse("FMGN.SB.../........../........../....X.X...", "red"),
+           Player.BLUE: Setup.parse(".MGN.SB.../........../........../X....FX...", "blue")}
+
+
+class _TakesTheFlag:
+    """An opponent bot that strikes the Flag when it stands where a move reaches it."""
+
+    def __call__(self, view: Any) -> Any:
+        for move in view.legal_moves:
+            if str(move.to) == "e7":
+                return move
+        return view.legal_moves[0]
+
+
+def _losing_then_fair(player: Player, rng: Any) -> Setup:
+    """A setup source whose deal is the losing one above about half the time."""
+    from stratego.setups import random_setup
+
+    fair = rng.random() < 0.5
+    return random_setup(BARRAGE, player, rng) if fair else _LOSING[player]
+
+
+def test_a_new_deal_the_opponent_wins_before_the_agent_moves_is_dealt_again() -> None:
+    """A new episode always gives the agent a move: a deal whose game the opponent ends
+    with its first move (a Barrage Flag on the front row in reach of a Red Scout) is dealt
+    again, in `Stratego-v0` (which raised) and in the vector environment (which returned
+    the finished game with an all-False mask, then a loss at ply 1 it never played)."""
+    from stratego.env import StrategoEnv
+
+    for rules, opponent, seed in (("classic", "heuristic", 73), (BARRAGE, "random", 434)):
+        single = StrategoEnv(rules, opponent, player="blue")
+        single.reset(seed=seed)
+        assert single.game_state is not None
+        assert single.game_state.outcome is None
+        assert single.action_masks().any()
+    vector = BatchVectorEnv(64, BARRAGE, opponent="heuristic", player="blue", max_plies=200)
+    _, info = vector.reset(seed=0)
+    assert not vector.batch.done.any()
+    assert info["action_mask"].any(axis=1).all()
+    # the same with a setup source that deals the losing armies half the time
+    vector = BatchVectorEnv(16, BARRAGE, opponent=_TakesTheFlag(), player="blue",
+                            setups=_losing_then_fair, bot_setup=False)
+    rng = np.random.default_rng(3)
+    for seed in range(3):
+        _, info = vector.reset(seed=seed)
+        assert not vector.batch.done.any()
+        assert info["action_mask"].any(axis=1).all()
+        for _ in range(6):
+            _, _, terminated, _, info = vector.step(vector.batch.sample_actions(rng))
+            assert (vector.batch.ply[~terminated] >= 1).all()
+            assert not (terminated & (info["ply"] == 1)).any()
+    single = StrategoEnv(BARRAGE, _TakesTheFlag(), player="blue", setups=_losing_then_fair,
+                         bot_setup=False)
+    for seed in range(8):
+        single.reset(seed=seed)
+        assert single.action_masks().any()
+
+
+def test_setups_that_always_lose_before_the_agent_moves_are_refused_by_name() -> None:
+    """Setups that give every deal to the opponent at its first move use up the deals and
+    raise, naming why, where they would loop for ever."""
+    from stratego.env import StrategoEnv
+
+    def losing(player: Player, rng: Any) -> Setup:
+        return _LOSING[player]
+
+    message = r"^64 deals in a row ended before the agent's first move \(the last: red wins"
+    with pytest.raises(ArgumentError, match=message):
+        StrategoEnv(BARRAGE, _TakesTheFlag(), player="blue", setups=losing,
+                    bot_setup=False).reset(seed=0)
+    with pytest.raises(ArgumentError, match=message):
+        BatchVectorEnv(2, BARRAGE, opponent=_TakesTheFlag(), player="blue", setups=losing,
+                       bot_setup=False).reset(seed=0)
+
+
+def test_an_illegal_action_ends_with_an_all_false_mask() -> None:
+    """"On the step a game ends, its mask row is all False": an illegal action ends the
+    episode too, and its mask said the agent still had moves."""
+    from stratego.env import StrategoAECEnv, StrategoEnv
+
+    single = StrategoEnv("classic", "random")
+    single.reset(seed=1)
+    _, reward, terminated, _, info = single.step(0)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert not info["action_mask"].any()
+    assert not single.action_masks().any()
+    aec = StrategoAECEnv("classic")
+    aec.reset(seed=1)
+    aec.step(0)
+    for agent in ("red", "blue"):
+        assert aec.terminations[agent]
+        assert not aec.observe(agent)["action_mask"].any()
+    aec.reset(seed=1)
+    assert aec.observe("red")["action_mask"].any()
+
+
+def test_numpy_integers_and_dtypes_configure_every_environment() -> None:
+    """Configuration from NumPy (sweep tools hand out NumPy integers): `max_plies` takes a
+    NumPy integer as the seeds do, and `Stratego-v0` takes ``numpy.uint8`` as its
+    observations' dtype as the vector environment does."""
+    from stratego.env import StrategoEnv, aec_env
+
+    single = StrategoEnv("classic", max_plies=np.int64(10), dtype=np.uint8)  # type: ignore[arg-type]
+    assert single.max_plies == 10
+    assert type(single.max_plies) is int
+    assert single.dtype == "uint8"
+    observation, _ = single.reset(seed=0)
+    assert observation.dtype == np.uint8
+    assert aec_env("classic", max_plies=np.int32(5)).unwrapped.max_plies == 5  # type: ignore[arg-type]
+    assert BatchVectorEnv(2, "classic", max_plies=np.int64(7)).max_plies == 7  # type: ignore[arg-type]
+    for plies in (np.int64(0), 1.5):
+        with pytest.raises(ArgumentError, match="max_plies is a positive whole number"):
+            StrategoEnv("classic", max_plies=plies)  # type: ignore[arg-type]
+    for dtype in ("float64", np.int8, None):
+        with pytest.raises(ArgumentError, match="dtype must be 'float32' or 'uint8'"):
+            StrategoEnv("classic", dtype=dtype)  # type: ignore[arg-type]
+
+
 def test_a_bool_is_no_action_of_the_vector_env() -> None:
     """As `Batch.step`: a bool in the actions is refused by name (it played as 0 or 1)."""
     env = BatchVectorEnv(2, BARRAGE, opponent="self")

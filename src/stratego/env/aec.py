@@ -126,6 +126,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         self.state_space = state_space()
         """The space of `state` (PettingZoo's ``state_space``)."""
         self._rng = random.Random()
+        self._forfeited = False
         self.game_state: GameState | None = None
         """The game being played (None before the first `reset`)."""
         self.agent_selection = AGENTS[0]  # so that `last` before `reset` says what to do
@@ -149,6 +150,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
             self._rng = random.Random(seed)
         self.game_state = given if given is not None else start_state(self.rules, self.setups,
                                                                        self._rng)
+        self._forfeited = False  # an illegal action ended the game: nobody is to move
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -168,7 +170,10 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         """The observation of `agent` (fresh arrays; `ArgumentError` for no agent of the
         game; before `reset` too)."""
         agent = _agent(agent)
-        return observation(self._game(), PLAYERS[agent])
+        seen = observation(self._game(), PLAYERS[agent])
+        if self._forfeited:  # the game ended there: its mask is all False, as at any end
+            seen["action_mask"][:] = 0
+        return seen
 
     def state(self) -> np.ndarray[Any, Any]:
         """PettingZoo's global state, for centralised training: the whole game as float32
@@ -210,6 +215,7 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
         other = AGENTS[1 - AGENTS.index(agent)]
         self.rewards[agent], self.rewards[other] = -1.0, 1.0
         self.terminations = dict.fromkeys(AGENTS, True)
+        self._forfeited = True
         end = {"winner": other, "termination": ILLEGAL_ACTION, "ply": self._game().ply}
         # why, to the agent that played it only: the text is of its view
         self.infos = {agent: {"illegal_action": True, "illegal_reason": reason, **end},

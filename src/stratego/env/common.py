@@ -199,13 +199,15 @@ def check_flag(name: str, value: object) -> bool:
 
 
 def check_max_plies(max_plies: object) -> int | None:
-    """`max_plies` when it is a positive whole number or None, else `ArgumentError`."""
+    """`max_plies` as an int when it is a positive whole number (a NumPy integer too) or
+    None, else `ArgumentError`."""
     if max_plies is None:
         return None
-    if isinstance(max_plies, bool) or not isinstance(max_plies, int) or max_plies < 1:
+    plies = whole_number(max_plies)  # a NumPy integer too, as the seeds take it
+    if plies is None or plies < 1:
         raise ArgumentError(f"max_plies is a positive whole number or None, not "
                             f"{shown(max_plies)}")
-    return max_plies
+    return plies
 
 
 def reset_bot(bot: object, seed: int) -> None:
@@ -226,6 +228,22 @@ def bot_setup(bot: object) -> Callable[[Rules, Player, random.Random], Setup | N
 TRUNCATED = Termination.PLY_LIMIT.value
 """The termination a bot's ``game_over`` hears of an episode the environment cut short at
 its `max_plies` (as `stratego.match.play_match` reports a game stopped at its ply limit)."""
+
+REDEALS = 64
+"""How many deals in a row a new episode may take: a deal whose game the opponent ends
+before the agent's first move (Red's first strike takes Blue's Flag, as a Barrage or Duel
+army on the front row allows) is dealt again from the episode's generator, since the
+agent would have no move to make. Only setups that end every deal so (a `setups`
+callable that always returns one army) use them all, and the environment then raises
+`stratego.errors.ArgumentError`."""
+
+
+def no_deal_left(outcome: object) -> ArgumentError:
+    """The error once `REDEALS` deals in a row have ended before the agent's first move,
+    the last with `outcome`."""
+    return ArgumentError(f"{REDEALS} deals in a row ended before the agent's first move "
+                         f"(the last: {outcome}): the agent has no move to make; do the "
+                         f"setups give the opponent a win on its first move?")
 
 
 def check_setups(setups: SetupSource) -> None:
@@ -342,6 +360,23 @@ OBSERVATION_DTYPES = ("float32", "uint8")
 """The forms of the observation planes an environment gives: ``"float32"`` (the default,
 `stratego.encoding.observation_planes`) or ``"uint8"`` (`stratego.encoding.compact_planes`
 of them: times 255)."""
+
+
+def observation_dtype(dtype: object) -> str:
+    """The name of the observations' dtype, ``"float32"`` or ``"uint8"``, from that name
+    or that NumPy dtype (``numpy.uint8``, ``numpy.dtype("uint8")``); `ArgumentError` for
+    anything else."""
+    if isinstance(dtype, str):
+        name = dtype
+    else:
+        try:
+            name = np.dtype(dtype).name if dtype is not None else ""  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            name = ""
+    if name not in OBSERVATION_DTYPES:
+        raise ArgumentError(f"dtype must be 'float32' or 'uint8' (or that NumPy dtype), "
+                            f"not {shown(dtype)}")
+    return name
 
 
 def planes_space(dtype: str, flatten: bool, count: int | None = None) -> Any:

@@ -7,6 +7,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from stratego.arguments import rules_from
@@ -16,6 +17,7 @@ from stratego.engine import apply, is_legal
 from stratego.env.common import (
     AGENTS,
     ILLEGAL_ACTION,
+    REDEALS,
     TRUNCATED,
     BotSource,
     SetupSource,
@@ -32,7 +34,9 @@ from stratego.env.common import (
     given_state,
     illegal_reason,
     league,
+    no_deal_left,
     observation,
+    observation_dtype,
     planes_space,
     reset_bot,
     rewards,
@@ -75,7 +79,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
       bots use, `stratego.setup_model.sample_setup`) or a callable ``(player, rng) ->
       Setup``.
     * Observation: `stratego.encoding.observation_planes` of the agent's view
-      (float32, from its seat); ``dtype="uint8"`` gives them times 255
+      (float32, from its seat); ``dtype="uint8"`` (or ``numpy.uint8``) gives them times 255
       (`stratego.encoding.compact_planes`), ``flatten=True`` as one vector of
       ``NUM_PLANES * 100`` values (the form Stable-Baselines3's ``check_env`` accepts
       without image warnings: it reads any 3-D Box as an image, and 10x10 is below its
@@ -106,7 +110,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                  player: Player | str = "red",
                  setups: SetupSource = "random", bot_setup: bool = True,
                  render_mode: str | None = None, max_plies: int | None = 2000,
-                 dtype: str = "float32", flatten: bool = False) -> None:
+                 dtype: npt.DTypeLike = "float32", flatten: bool = False) -> None:
         check_choice("render_mode", render_mode, (*_RENDER_MODES, None))
         check_setups(setups)
         self.rules = rules_from(rules)
@@ -122,6 +126,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.bot_setup = check_flag("bot_setup", bot_setup)
         self.render_mode = render_mode
         self.max_plies = max_plies
+        dtype = observation_dtype(dtype)
         self.observation_space = planes_space(dtype, check_flag("flatten", flatten))
         self.action_space = spaces.Discrete(NUM_ACTIONS)  # type: ignore[assignment]
         self.dtype = dtype
@@ -146,7 +151,9 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any],
                                                               dict[str, Any]]:
         """A new game (``options["state"]``: start from that `GameState`) against an
-        opponent drawn from the league; the opponent moves first if it is its turn.
+        opponent drawn from the league; the opponent moves first if it is its turn. A new
+        deal that the opponent wins before the agent's first move is dealt again
+        (`stratego.env.common.REDEALS`).
         Raises `ArgumentError` for a seed that is no whole number >= 0, options that are
         not a dict, or a state that is not a `GameState`."""
         given = given_state(options)
@@ -155,14 +162,24 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
         self.opponent = self.opponents[pick]
-        reset_bot(self.opponent, rng.getrandbits(62))
-        if given is None:
-            place = bot_setup(self.opponent) if self.bot_setup else None
-            own = [(self.player.opponent, place)] if place is not None else []
-            given = start_state(self.rules, self.setups, rng, own)
-        self.game_state = given
         self._over = ""
-        self._opponent_plays()
+        for _ in range(REDEALS):
+            reset_bot(self.opponent, rng.getrandbits(62))
+            if not asked:
+                place = bot_setup(self.opponent) if self.bot_setup else None
+                own = [(self.player.opponent, place)] if place is not None else []
+                given = start_state(self.rules, self.setups, rng, own)
+            assert given is not None
+            self.game_state = given
+            self._opponent_plays()
+            ended = self.game_state.outcome
+            if asked or ended is None:
+                break
+            # the opponent won before the agent's first move: a deal the agent cannot play
+            tell_game_over(self.opponent, ended.winner, ended.termination.value)
+        else:
+            self.game_state = None
+            raise no_deal_left(ended)
         self._check_started(given, asked)
         obs, info = self._observe()
         if self.render_mode == "human":
@@ -200,6 +217,9 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         move = decode(action, self.player)
         if move is None or not is_legal(state, move):
             obs, info = self._observe()
+            # the episode ends here: nobody is to move, so the mask is all False as at any end
+            info["action_mask"][:] = 0
+            self._mask = info["action_mask"].copy()
             paid = np.zeros(2, np.float32)
             paid[self.player], paid[self.player.opponent] = -1.0, 1.0
             info.update(illegal_action=True, rewards=paid, winner=AGENTS[self.player.opponent],

@@ -82,6 +82,7 @@ from stratego.encoding import (  # noqa: E402
 )
 from stratego.engine import new_game  # noqa: E402
 from stratego.env.common import (  # noqa: E402
+    REDEALS,
     TRUNCATED,
     SetupSource,
     bot_setup,
@@ -94,6 +95,7 @@ from stratego.env.common import (  # noqa: E402
     check_setups,
     draw_setup,
     league,
+    no_deal_left,
     planes_space,
     reset_bot,
     rgb_picture,
@@ -311,6 +313,24 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if loads:
             batch.load(loads, states)
 
+    def _deal(self, rows: npt.NDArray[np.intp]) -> None:
+        """New games in `rows`, then the opponents' moves in every game where it is their
+        turn. A new game that its opponent wins before the agent's first move is dealt
+        again from its row's generator (`stratego.env.common.REDEALS` deals at most), as
+        `Stratego-v0` does: the agent would have no move to make in it."""
+        for _ in range(REDEALS):
+            if rows.size:
+                self._restart(rows)
+            self._opponent_moves()
+            if self.self_play:
+                return
+            rows = rows[self.batch.done[rows]]
+            if not rows.size:
+                return
+            self._tell_game_over(rows)
+        outcome = self.batch.to_state(int(rows[0])).outcome
+        raise no_deal_left(outcome)
+
     def _bot(self, pick: int, row: int) -> Any:
         key = (pick, row)
         bot = self._bots.get(key)
@@ -471,10 +491,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if all(s is not None for s in seeds):
             self._rng = np.random.default_rng([s for s in seeds if s is not None])
         self._np_random = self._rng
-        self._restart(np.arange(self.num_envs))
         self._started = True
         self._needs_reset[:] = False
-        self._opponent_moves()
+        self._deal(np.arange(self.num_envs))
         return self._observe({"rewards": np.zeros((self.num_envs, 2), np.float32)})
 
     def step(
@@ -492,9 +511,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if not self.self_play:
             mine &= mover == self.player
         batch.step(actions, where=mine)  # (it checks the actions before any game moves)
-        if resetting.any():
-            self._restart(np.flatnonzero(resetting))
-        self._opponent_moves()
+        self._deal(np.flatnonzero(resetting))
         done = batch.done & ~resetting
         paid = np.where(done[:, None], batch.rewards, 0.0).astype(np.float32)
         side = mover if self.self_play else np.full(self.num_envs, int(self.player), np.int8)
