@@ -565,8 +565,12 @@ def test_stratego_v0_takes_a_league_and_bot_specs() -> None:
     assert [type(b) for b in environment.opponents] == [RandomBot, HeuristicBot, RandomBot]
     drawn = set()
     for seed in range(12):
-        environment.reset(seed=seed)
+        _, info = environment.reset(seed=seed)
         drawn.add(id(environment.opponent))
+        # which member plays, as the vector environment says it: through wrappers too
+        assert environment.opponents[info["opponent"]] is environment.opponent
+        _, _, _, _, info = environment.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert environment.opponents[info["opponent"]] is environment.opponent
     assert len(drawn) == 3
     with pytest.raises(BotSpecError, match="unknown bot"):
         StrategoEnv("classic", "no-such-bot")

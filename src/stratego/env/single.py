@@ -134,6 +134,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         self.game_state: GameState | None = None
         """The game being played (None before the first `reset`)."""
         self._mask: np.ndarray[Any, Any] | None = None
+        self._pick = 0  # the league's draw of the episode (info["opponent"])
         self._over = ""  # how the episode ended ("" while it goes on)
 
     @property
@@ -162,6 +163,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
         self.opponent = self.opponents[pick]
+        self._pick = pick
         self._over = ""
         for _ in range(REDEALS):
             reset_bot(self.opponent, rng.getrandbits(62))
@@ -283,7 +285,7 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         seen = observation(self.game_state, self.player)
         self._mask = seen["action_mask"]
         return (shaped(seen["observation"], self.dtype, self.flatten),
-                {"action_mask": seen["action_mask"].copy()})
+                {"action_mask": seen["action_mask"].copy(), "opponent": self._pick})
 
     def close(self) -> None:
         """Let the opponents go (a program bot stops its process)."""
