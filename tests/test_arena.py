@@ -160,6 +160,19 @@ def test_the_ladder_command_prints_a_table_json_and_a_picture(
         assert "error" in capsys.readouterr().err
 
 
+def test_a_ladder_of_no_game_rates_no_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """As ``stratego match --games 0`` says "no game played" and gives no Elo estimate, a
+    ladder of no game (``--games-per-pair 0``, ``games_per_pair=0``) prints no ratings
+    table built from nothing (no interval such as -681 to 681), and says why."""
+    said = "0 game(s) under classic: no ratings (no game played); bots: random, heuristic"
+    assert ladder(["random", "heuristic"], games_per_pair=0).table() == said
+    assert main(["ladder", "random", "heuristic", "--games-per-pair", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out == said + "\n"
+    assert main(["match", "--games", "0"]) == 0
+    assert "(no game played)" in capsys.readouterr().out
+
+
 def test_the_ladder_command_shows_progress_and_games_when_asked(
         capsys: pytest.CaptureFixture[str]) -> None:
     """``--progress plain`` gives a short line per game on standard error (a terminal's

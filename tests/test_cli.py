@@ -231,6 +231,7 @@ def test_usage_errors_from_argparse_exit_with_status_2(capsys: pytest.CaptureFix
     with pytest.raises(SystemExit) as info:
         main([])
     assert info.value.code == 2
+    capsys.readouterr()
     with pytest.raises(SystemExit) as info:
         main(["selfplay", "--seed", "x"])
     assert info.value.code == 2
@@ -265,6 +266,24 @@ def test_a_mistyped_command_names_the_close_ones(capsys: pytest.CaptureFixture[s
         err = capsys.readouterr().err
         assert f"stratego: error: unknown command '{typed}'" in err
         assert hint in err
+
+
+def test_no_command_is_answered_with_the_command_list(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md, "Its subcommands": a bare ``stratego`` lists them, as ``--help`` does,
+    rather than argparse's "the following arguments are required: COMMAND"; it is still a
+    usage error (status 2, on standard error)."""
+    with pytest.raises(SystemExit) as info:
+        main([])
+    assert info.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: stratego ")
+    for command in ("selfplay", "replay", "match", "ladder", "play", "serve", "editions"):
+        assert f"\n    {command} " in err
+    assert err.endswith("stratego: error: no command given: choose one of the commands above "
+                        "(stratego COMMAND --help describes one)\n")
+    assert "required" not in err
 
 
 def test_a_misspelt_bot_names_the_close_matches(capsys: pytest.CaptureFixture[str]) -> None:

@@ -498,9 +498,10 @@ def _rescue_position(monkeypatch: pytest.MonkeyPatch, placement: dict[str, str],
 def test_a_rescue_is_typed_with_the_edition_s_label_or_letter(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Jumbo 2014, Rescuing Pieces: the board shows ranks by the edition's labels (Marshal
-    10, Scout 2), so a rescue takes the label as well as the letter; a sign that is no rank
-    is refused with the ranks that may come back (never the Bomb or the Flag), and the
-    rescue made is said with its rank's label and name."""
+    10, Scout 2), so a rescue takes the label as well as the letter; the prompt and the
+    refusal of a sign that is no rank list the ranks that may come back now (the captured
+    Marshal and Scout, never the Bomb or the Flag) with one legal rescue as the example,
+    and the rescue made is said with its rank's label and name."""
     rank = stratego.Rank
     _rescue_position(monkeypatch, {"e9": "K", "a1": "F", "j1": "B", "a10": "f", "b10": "b",
                                    "j9": "t"},
@@ -509,16 +510,39 @@ def test_a_rescue_is_typed_with_the_edition_s_label_or_letter(
                         "--edition", "jumbo-2014+rescue", "--seed", "1")
     assert code == 0
     joined = " ".join(out.split())
-    assert ("Type RANK@SQUARE with the rank's label or letter (10 or M Marshal, 9 or G "
-            "General, 8 or C Colonel, 7 or J Major, 6 or K Captain, 5 or L Lieutenant, 4 or "
-            "T Sergeant, 3 or N Miner, 2 or X Scout, 1 or S Spy), such as 6@b2") in joined
+    assert ("Type RANK@SQUARE with the rank's label or letter (10 or M Marshal, 2 or X "
+            "Scout), such as 10@b1, or '--' to decline.") in joined
     refusal = _messages("Not understood: not a rescue: 'Z@b2'", out)
     assert len(refusal) == 1
-    assert "'Z' is no rank that may be rescued; type one of 10 or M Marshal" in refusal[0]
+    assert ("'Z' is no rank that may be rescued; type one of 10 or M Marshal, 2 or X Scout, "
+            "then '@' and the square, such as '10@b1'") in refusal[0]
     assert "Bomb" not in refusal[0]
     assert "Flag" not in refusal[0]
     assert "You play M@b2, a rescue of your Marshal (10) onto b2." in out
     assert "The bot plays j9-j8." in out  # the rescue was played: the bot moved next
+
+
+def test_the_rescue_prompt_offers_only_what_may_come_back_now(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md: "The prompt lists the ranks that may come back now": under Barrage
+    (which has no Captain) with only a Scout captured, the prompt, 'help' and the
+    explanation of a board move offer the Scout alone, each with a rescue that is legal."""
+    rank = stratego.Rank
+    _rescue_position(monkeypatch, {"a9": "N", "a1": "F", "j7": "x", "j10": "f"},
+                     [(Player.RED, rank.SCOUT)], ["j7-j6"])
+    code, out, _ = play(monkeypatch, capsys, ["a9-a10", "help", "a1-a2", "2@b1", "quit"],
+                        "--edition", "jumbo-2014+barrage+rescue", "--seed", "1")
+    assert code == 0
+    joined = " ".join(out.split())
+    offer = ("Type RANK@SQUARE with the rank's label or letter (2 or X Scout), such as 2@b1, "
+             "or '--' to decline.")
+    assert joined.count(offer) == 2  # on the board's prompt, then for 'help'
+    assert "Captain" not in joined
+    assert "6@b2" not in joined
+    refusal = _messages("Illegal: a1-a2", out)
+    assert len(refusal) == 1
+    assert "(play a rescue such as 'X@b1', or '--')" in refusal[0]
+    assert "You play X@b1, a rescue of your Scout (2) onto b1." in out
 
 
 def test_the_bot_s_rescue_is_said_with_its_rank_s_label_and_name(

@@ -426,6 +426,26 @@ def test_a_bot_spec_typo_is_named_as_such(spec: str, said: str) -> None:
         make_bot(spec, 1)
 
 
+@pytest.mark.parametrize(("spec", "form"), [
+    ("heuristic(depth=", "heuristic(name=value, ...)"),
+    ("search(a=1)x", "search(name=value, ...)"),
+    ("search(path=/x.npz", "search(name=value, ...); quote the path: path='/x.npz'"),
+])
+def test_an_unclosed_spec_is_told_a_fix_only_when_the_fix_parses(spec: str, form: str) -> None:
+    """docs/cli.md, bot specs: options are ``name=value`` pairs of Python literals. A spec
+    whose options are cut short is told the form of options, never a "fix" that is
+    refused in turn (``'heuristic(depth=)'``); one that lacks only the ')' is told the
+    spec with it, which is then a spec that works."""
+    with pytest.raises(BotSpecError) as refused:
+        BotSpec(spec)
+    assert "write " not in str(refused.value)
+    assert str(refused.value).endswith(f"they are written {form}")
+    with pytest.raises(BotSpecError) as closable:
+        BotSpec("search(simulations=10")
+    fix = str(closable.value).rpartition("write ")[2].strip("'")
+    assert BotSpec.parse(fix).options == {"simulations": 10}
+
+
 def test_a_parenthesis_in_a_file_s_path_is_no_option(tmp_path: pathlib.Path) -> None:
     """A folder named with parentheses holds a bot file like any other."""
     folder = tmp_path / "bots (old)"
@@ -437,6 +457,24 @@ def test_a_parenthesis_in_a_file_s_path_is_no_option(tmp_path: pathlib.Path) -> 
 
 # ---------------------------------------------------------------------------
 # the protocol's own command, and --move-time
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_the_protocol_command_s_help_goes_to_standard_output(
+        flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m stratego.protocol --help`` answers as argparse commands do: the usage
+    on standard output and status 0 (a help asked for is no error); two bot specs are one
+    too many, a usage error on standard error with status 2."""
+    assert serve_main([flag]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("usage: python -m stratego.protocol [BOT]")
+    assert "docs/protocol.md" in out
+    assert err == ""
+    assert serve_main(["heuristic", "random"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: python -m stratego.protocol [BOT]")
+    assert "stratego.protocol: error: one bot spec at most, not 2 arguments" in err
 
 
 def test_serving_a_bot_that_does_not_exist_says_so_in_one_line(

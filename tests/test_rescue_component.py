@@ -85,6 +85,28 @@ def test_engine_options_and_explanations_come_from_the_component(silent: bool) -
         assert after.known_ranks(back) == {Rank.LIEUTENANT}
 
 
+@pytest.mark.parametrize(("arriving", "told"), [
+    ("N", "(play a rescue such as 'X@b1', or '--')"),
+    ("X", "(the only choice is declining, '--')"),
+])
+def test_a_board_move_during_the_decision_is_told_a_legal_answer(arriving: str,
+                                                                 told: str) -> None:
+    """docs/variants.md: "Any other move during the decision is illegal, and
+    `explain_illegal` says why". The answer it suggests is one of the decision's legal
+    moves: under Barrage (no Captain) with a Scout captured, the Miner's owner is told a
+    rescue of the Scout onto a free square, the Scout's owner (a Scout makes no rescue)
+    to decline."""
+    rules = JUMBO_2014.with_variants(RESCUE, BARRAGE)
+    state = stratego.from_position(rules, {"a9": arriving, "a1": "F", "j7": "x", "j10": "f"},
+                                   captured=[(Player.RED, Rank.SCOUT)])
+    state = stratego.apply(state, "a9-a10")
+    why = stratego.explain_illegal(state, "a1-a2")
+    assert why is not None
+    assert why.endswith(told)
+    suggested = why.rpartition("such as ")[2].split("'")[1] if "such as" in why else "--"
+    assert stratego.is_legal(state, suggested)
+
+
 @pytest.mark.parametrize("silent", [False, True])
 def test_a_captured_rescuer_keeps_the_count_and_leaves_the_mark_only_under_silent_defense(
         silent: bool) -> None:

@@ -18,6 +18,8 @@ import fnmatch
 import itertools
 import pathlib
 import re
+import subprocess
+import sys
 
 import attrs
 import pytest
@@ -1076,10 +1078,40 @@ def test_composition_by_name_errors() -> None:
         by_name("jumbo-2014+no-such-variant")
     with pytest.raises(RulesError, match="no-such-edition"):
         by_name("no-such-edition+rescue")
-    with pytest.raises(RulesError, match=r"with_variants takes Variant values, such as "
-                                         r"stratego\.variants\.BARRAGE; by name, "
-                                         r"stratego\.variants\.VARIANTS\['rescue'\]"):
-        JUMBO_2014.with_variants("rescue")  # type: ignore[arg-type]
+
+
+def test_a_variant_given_by_name_is_told_what_works() -> None:
+    """`Rules.with_variants` takes `Variant` values; a name is refused with code that works
+    for it: the variant of that name (`VARIANTS`) and the whole rules by name, built on
+    the rules at hand (Jumbo 2014 with Barrage, not classic), or, for a name no variant
+    holds, its close matches and every known name."""
+    rules = JUMBO_2014.with_variants(BARRAGE)
+    with pytest.raises(RulesError) as known:
+        rules.with_variants("Rescue")  # type: ignore[arg-type]
+    assert str(known.value) == (
+        "not a variant: 'Rescue' (with_variants takes Variant values, not names: "
+        "stratego.variants.VARIANTS['rescue'] is this one; or take the whole rules by name, "
+        "stratego.editions.by_name('jumbo-2014+barrage+rescue'))")
+    assert VARIANTS["rescue"] is RESCUE
+    assert by_name("jumbo-2014+barrage+rescue") == rules.with_variants(RESCUE)
+    with pytest.raises(RulesError) as unknown:
+        CLASSIC.with_variants("rescu")  # type: ignore[arg-type]
+    assert "did you mean 'rescue'? the known variants are 'aggressor-advantage', " in str(
+        unknown.value)
+    assert all(repr(name) in str(unknown.value) for name in VARIANTS)
+    assert "classic+" not in str(unknown.value)
+    assert "VARIANTS['rescu']" not in str(unknown.value)
+
+
+def test_the_known_variants_are_named_in_a_fresh_process() -> None:
+    """The names come from the variants' registry, which importing any part of the
+    package fills (`stratego.variants` registers them), not only `stratego.variants`."""
+    code = ("from stratego.editions import CLASSIC\n"
+            "try:\n    CLASSIC.with_variants('foo')\n"
+            "except Exception as exc:\n    print(exc)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert "the known variants are 'aggressor-advantage'," in done.stdout
 
 
 def test_variant_metadata_names_the_books() -> None:

@@ -33,6 +33,9 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+# The books' variants are registered by name (`stratego.rules.register_variant`) however the
+# package is entered, so that pickles of them load and the rules name them in errors.
+import stratego.variants  # noqa: F401
 from stratego._version import __version__
 from stratego.board import LAKES, SQUARES, Square
 from stratego.editions import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, MILTON_BRADLEY_1961

@@ -67,12 +67,13 @@ def as_player(value: object) -> Player:
                                    f"Player.BLUE (1), or 'red' or 'blue')") from None
 
 
-def as_move(value: object) -> Move:
-    """`value` as a `Move`: a `Move` as it is, text through `Move.parse`;
+def as_move(value: object, *, rescue: bool = False) -> Move:
+    """`value` as a `Move`: a `Move` as it is, text through `Move.parse` (whose error says
+    how a Rescue decision is written when `rescue`: rules with the Rescue variant);
     `InvalidNotationError` for anything else."""
     if type(value) is Move:
         return value
     if not isinstance(value, str):
         raise InvalidNotationError(f"not a move: {shown(value)} (expected a Move or text "
                                    f"'a4-a5')")
-    return Move.parse(value)
+    return Move.parse(value, rescue=rescue)

@@ -369,7 +369,7 @@ def apply(state: GameState, move: Move | str) -> GameState:
     fault, for a move the rules do not allow here.
     """
     if type(move) is not Move:  # the common case stays inline on this hot path
-        move = as_move(move)
+        move = as_move(move, rescue=isinstance(state, GameState) and state.rules.rescue.enabled)
     try:
         moves = state.cached_moves
     except AttributeError:

@@ -27,6 +27,7 @@ from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE
 from stratego.rescue import rescue_component
+from stratego.rules import Rules
 from stratego.state import GameState, Outcome, Termination
 
 __all__ = ["SeenGame", "explain_illegal", "explain_outcome", "install_view_states"]
@@ -51,6 +52,10 @@ class SeenGame(Protocol):
     @property
     def legal_moves(self) -> tuple[Move, ...]:
         """The player's legal moves (empty unless it is the player's turn)."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game."""
 
 
 _VIEW_STATES: list[tuple[type, Callable[[Any], GameState]]] = []
@@ -89,11 +94,10 @@ def explain_illegal(state: GameState | SeenGame, move: Move | str) -> str | None
     view `ArgumentError`. A view no game gives (read from JSON) may raise `SamplingError`.
     """
     seen = _as_view(state)
-    if seen is None:
-        as_state(state)
+    rules = seen.rules if seen is not None else as_state(state).rules
     if isinstance(move, str):
         try:
-            move = Move.parse(move)
+            move = Move.parse(move, rescue=rules.rescue.enabled)
         except InvalidNotationError as exc:
             return str(exc)
     if not isinstance(move, Move):

@@ -36,6 +36,10 @@ from stratego.pieces import Rank
 
 __all__ = ["HasLegalMoves", "Move"]
 
+RESCUE_NOTATION = "a rescue is written 'K@b2', declining one '--'"
+"""How a Rescue decision is written, as the errors about move text say it under rules with
+the Rescue variant (`Move.parse` with ``rescue=True``, the terminal game's answers)."""
+
 
 class Move(int):
     """A move, a Rescue, or a declined Rescue. Build one with `Move.parse`.
@@ -119,9 +123,12 @@ class Move(int):
         return self
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: str, *, rescue: bool = False) -> Move:
         """Parse ``"a4-a5"`` (also ``"a4a5"``, ``"a4xa5"``, or with an en or em dash,
-        ``"a4–a5"``), ``"K@b2"`` or ``"--"``."""
+        ``"a4–a5"``), ``"K@b2"`` or ``"--"``. Raises `InvalidNotationError` for text that
+        is none of them, saying how a move is written; with ``rescue=True`` (for rules
+        with the Rescue variant, which the caller knows and the notation does not) it says
+        how a Rescue decision is written too."""
         if not isinstance(text, str):
             raise InvalidNotationError(
                 f"not a move: {shown(text)} (expected text such as 'a4-a5')"
@@ -151,10 +158,9 @@ class Move(int):
                 said = (f"{shown(bad.strip())} is not a square" if bad.strip()
                         else "there is no square")
                 why = f"{said} {where} {shown(sep)}; {why}"
-            raise InvalidNotationError(
-                f"not a move: {shown(text)} ({why}; a rescue is written 'K@b2', "
-                f"declining one '--')"
-            ) from None
+            if rescue:
+                why += f"; {RESCUE_NOTATION}"
+            raise InvalidNotationError(f"not a move: {shown(text)} ({why})") from None
         if frm == to:
             raise InvalidNotationError(f"not a move: {shown(text)} (it starts and ends on {frm})")
         return MOVE_TABLE[frm.index][to.index] or cls(frm, to)

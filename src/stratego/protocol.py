@@ -158,14 +158,27 @@ def _message(line: str) -> tuple[str, Any]:
     raise ProtocolError(f"unknown message type {shown(kind)}")
 
 
+_USAGE = ("usage: python -m stratego.protocol [BOT]  (a bot spec: heuristic, search, "
+          "module:factory, ...)")
+"""The usage line of `main`."""
+
+_ABOUT = ("Serves the bot BOT (default heuristic) over the line protocol on standard input\n"
+          "and output: one JSON message a line (docs/protocol.md).")
+"""What `main`'s help says it does."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m stratego.protocol BOT``: serve the bot spec BOT (default
-    ``heuristic``) on standard input and output. A spec that names no bot is reported in
-    one line on standard error, with status 2 (as a usage error)."""
+    ``heuristic``) on standard input and output. ``-h``/``--help`` prints the usage on
+    standard output (status 0), as argparse does; more than one argument, or a spec that
+    names no bot, is reported on standard error, with status 2 (as a usage error)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) > 1 or (args and args[0] in ("-h", "--help")):
-        print("usage: python -m stratego.protocol [BOT]  (a bot spec: heuristic, search, "
-              "module:factory, ...)", file=sys.stderr)
+    if any(arg in ("-h", "--help") for arg in args):
+        print(f"{_USAGE}\n\n{_ABOUT}")
+        return 0
+    if len(args) > 1:
+        print(f"{_USAGE}\nstratego.protocol: error: one bot spec at most, not "
+              f"{len(args)} arguments ({' '.join(map(shown, args))})", file=sys.stderr)
         return 2
     spec = args[0] if args else "heuristic"
     from stratego.bots import bot_factory

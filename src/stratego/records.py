@@ -449,7 +449,7 @@ def parse_record(text: str) -> GameRecord:
         if _NUMBER.fullmatch(word):
             continue
         try:
-            move = Move.parse(word)
+            move = Move.parse(word, rescue=rules.rescue.enabled)
         except InvalidNotationError as exc:
             if word in _RESULTS:
                 raise InvalidNotationError(

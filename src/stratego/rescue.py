@@ -17,7 +17,8 @@ changes), by `stratego.explain` (why a decision is not legal) and by `stratego.v
 * `owed(facts, pid)`: whether a piece arriving on the back row earns a decision, on public
   facts only (see below);
 * `rescuable(army)`: the ranks of an army a rescue may bring back (all but Bombs and the
-  Flag), for the texts that list them (`stratego play`'s prompt);
+  Flag), for texts that list what a Rescue may ever bring back (a decision due offers
+  only the captured ones: `options`);
 * `options(facts)`: the decision's moves (``"K@b2"`` rescues and ``"--"``, declining);
 * `returning(facts, rank)` and `disclosed(facts, piece)`: which captured piece a rescue of
   `rank` brings back, and the ranks the opponent then holds possible for it;
@@ -276,8 +277,10 @@ class Rescue:
         """Why `move` is not a legal answer to the Rescue decision due (or why a decision
         move is not legal when none is due), naming the rule and citing both books that
         print it (their Restrictions are numbered differently: `_CITED`); None when this
-        rule has nothing against it. Raises `ArgumentError` when `facts` are no
-        `RescueFacts` or `move` is no `Move`."""
+        rule has nothing against it. A move of the board made while the decision is due
+        is told one of the decision's own rescues (`options`: the rescuer knows its
+        captured pieces), or that it may only decline. Raises `ArgumentError` when `facts`
+        are no `RescueFacts` or `move` is no `Move`."""
         who = Player(_facts(facts).player)
         if not isinstance(move, Move):
             raise ArgumentError(f"not a move: {shown(move)}")
@@ -289,8 +292,11 @@ class Rescue:
         assert piece is not None
         square = SQUARES[facts.square_of(piece.id)]
         if not move.is_decision:
+            example = next((str(m) for m in self.options(facts) if m.is_rescue), None)
+            answer = (f"play a rescue such as {example!r}, or '--'" if example is not None
+                      else "the only choice is declining, '--'")
             return (f"{move}: {who} must first decide the Rescue earned by the {piece.rank.title} "
-                    f"on {square} (play a rescue such as 'K@b2', or '--')")
+                    f"on {square} ({answer})")
         if move.is_rescue:
             assert move.rescued is not None
             only = self.only_decline(facts)

@@ -16,6 +16,7 @@ rules = HASBRO_2009.with_variants(AGGRESSOR_ADVANTAGE, RESCUE)
 
 from __future__ import annotations
 
+import difflib
 import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping
@@ -314,15 +315,26 @@ def registered_variant(name: str) -> Variant:
         raise RulesError(f"no variant is registered as {shown(name)}") from None
 
 
-def _variant_hint(value: object) -> str:
-    """For a variant given by name: where the `Variant` values are (this module is below
-    `stratego.variants`, so it names them rather than looks them up)."""
+def _variant_hint(rules: Rules, value: object) -> str:
+    """For a variant given to `rules.with_variants` by name: the `Variant` value that name
+    stands for and the whole rules by name (`rules`'s edition and variants with it), or,
+    for a name no variant holds, the close matches and the registered names
+    (`register_variant`: `stratego.variants` registers the books' variants when the
+    package is imported; this module is below it, so it reads the names, not the values)."""
     if not isinstance(value, str):
         return ""
-    name = value.lower()[:40]
-    return (f" (with_variants takes Variant values, such as stratego.variants.BARRAGE; by "
-            f"name, stratego.variants.VARIANTS[{name!r}], or the whole rules by name, "
-            f"stratego.editions.by_name('classic+{name}'), which lists the known names)")
+    name = value.strip().lower()
+    if name in _REGISTERED:
+        whole = "+".join([rules.edition, *sorted(rules.variants | {name})])
+        return (f" (with_variants takes Variant values, not names: "
+                f"stratego.variants.VARIANTS[{name!r}] is this one; or take the whole rules "
+                f"by name, stratego.editions.by_name({whole!r}))")
+    known = sorted(_REGISTERED)
+    close = difflib.get_close_matches(name[:40], known, n=2, cutoff=0.6)
+    guess = f"did you mean {' or '.join(map(repr, close))}? " if close else ""
+    return (f" (with_variants takes Variant values, such as stratego.variants.BARRAGE; "
+            f"{guess}the known variants are {', '.join(map(repr, known))} "
+            f"(stratego.variants.VARIANTS))")
 
 
 MAX_PLY_LIMIT = 2**31 - 1
@@ -390,7 +402,8 @@ class Rules:
 
         def add(variant: Variant) -> None:
             if not isinstance(variant, Variant):
-                raise RulesError(f"not a variant: {shown(variant)}{_variant_hint(variant)}")
+                raise RulesError(f"not a variant: {shown(variant)}"
+                                 f"{_variant_hint(self, variant)}")
             if variant.name not in wanted:
                 wanted[variant.name] = variant
                 for implied in variant.implies:

@@ -74,7 +74,12 @@ class LadderResult:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     def table(self) -> str:
-        """The ratings as a text table: rank, bot, rating, 95% interval, games, score."""
+        """The ratings as a text table: rank, bot, rating, 95% interval, games, score; a
+        ladder of no game (``games_per_pair=0``) says so and rates no bot, as a match
+        of no game gives no Elo estimate."""
+        if not self.games:
+            return (f"0 game(s) under {self.rules.name}: no ratings (no game played); "
+                    f"bots: {', '.join(self.names)}")
         width = max([len("bot"), *(len(name) for name in self.names)])
         lines = [f"{len(self.games)} game(s) under {self.rules.name}; Elo scale, "
                  f"{ANCHOR} = 0 when it plays, 95% intervals",

@@ -643,7 +643,7 @@ class ProgramBot:
         try:
             if not isinstance(answer, str):
                 raise InvalidNotationError("the move is not a text")
-            move = Move.parse(answer)
+            move = Move.parse(answer, rescue=view.rules.rescue.enabled)
         except InvalidNotationError as exc:
             raise self._fault(BotFaultError(
                 f"it answered {_short(text)}: {exc}"[:300], BAD_ANSWER)) from None

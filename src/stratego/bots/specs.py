@@ -111,10 +111,16 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     if not text.endswith(")"):
         where, colon, name = text.rpartition(":")
         if "(" in name:  # options begun (a "(" in a file's path, before the colon, is none)
-            fix = (text + ")" if ")" not in name else
-                   where + colon + name.partition("(")[0].strip() + "(name=value, ...)")
+            head, _, inside = name.partition("(")
+            unclosed = ")" not in inside
+            if unclosed and _parse_options(inside) is not None:  # the ')' is all it lacks
+                raise BotSpecError(f"the bot spec {shown(spec)} lacks the ')' that closes "
+                                   f"its options, at its end: write {shown(text + ')')}")
+            form = where + colon + head.strip() + "(name=value, ...)"
             raise BotSpecError(f"the bot spec {shown(spec)} lacks the ')' that closes its "
-                               f"options, at its end: write {shown(fix)}")
+                               f"options, at its end, and its options are no name=value "
+                               f"pairs of Python literals: they are written {form}"
+                               f"{_unquoted(inside) if unclosed else ''}")
         return text, {}
     if "(" not in text:
         return text, {}

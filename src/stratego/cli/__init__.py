@@ -49,11 +49,16 @@ __all__ = ["main"]
 
 
 def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespace:
-    """`argv` parsed; a mistyped command is answered with the close ones, and an option a
-    command does not take with that command's usage (argparse would show the top level's),
-    both as usage errors (exit status 2)."""
+    """`argv` parsed; no command is answered with the help (the commands listed), a
+    mistyped command with the close ones, and an option a command does not take with that
+    command's usage (argparse would show the top level's), all as usage errors (exit
+    status 2)."""
     commands = commands_of(parser)
     first = next((word for word in argv if not word.startswith("-")), None)
+    if first is None and not {"-h", "--help", "--version"} & set(argv):
+        parser.print_help(sys.stderr)
+        parser.exit(2, f"{parser.prog}: error: no command given: choose one of the "
+                       f"commands above ({parser.prog} COMMAND --help describes one)\n")
     if first is not None and first not in commands:
         close = difflib.get_close_matches(first, list(commands), n=2, cutoff=0.6)
         hint = f"did you mean {' or '.join(map(repr, close))}? " if close else ""

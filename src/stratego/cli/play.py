@@ -13,6 +13,7 @@ import random
 import re
 import sys
 import textwrap
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from stratego._movegen import rescue_facts
@@ -38,7 +39,7 @@ from stratego.errors import (
     shown,
 )
 from stratego.explain import explain_illegal, explain_outcome
-from stratego.moves import Move
+from stratego.moves import DECLINE_RESCUE, RESCUE_NOTATION, Move
 from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rescue import rescue_component
 from stratego.rules import RankLabels, Rules
@@ -77,31 +78,45 @@ def _help(person: Player) -> str:
 
 _RESCUE_HELP = ("Rescue: your {piece} reached the opponent's back row, so you may bring "
                 "back one of your captured pieces. Type RANK@SQUARE with the rank's label "
-                "or letter ({ranks}), such as {example}@b2, or '--' to decline. 'moves' "
+                "or letter ({ranks}), such as {example}, or '--' to decline. 'moves' "
                 "lists the choices.")
 
 
-def _rank_choices(rules: Rules) -> str:
-    """The ranks of `rules`'s army a Rescue may bring back (`Rescue.rescuable`: never a
-    Bomb or the Flag), each with its label and letter (``10 or M Marshal``; one sign when
-    they are the same, such as the Spy's ``S``). `rules` have the Rescue rule."""
-    component = rescue_component(rules)
-    assert component is not None
+def _rank_choices(labels: RankLabels, rescues: Sequence[Move]) -> str:
+    """The ranks `rescues` bring back, strongest first, each with its label and letter
+    (``10 or M Marshal``; one sign when they are the same, such as the Spy's ``S``)."""
     parts = []
-    for rank in component.rescuable(rules.army):
-        label = rules.labels.label(rank)
+    for rank in sorted({move.rescued for move in rescues if move.rescued is not None},
+                       reverse=True):
+        label = labels.label(rank)
         signs = label if label == rank.symbol else f"{label} or {rank.symbol}"
         parts.append(f"{signs} {rank.title}")
     return ", ".join(parts)
 
 
-def _rescue_help(rules: Rules, piece: str) -> str:
-    """`_RESCUE_HELP` for a Rescue earned by `piece` under `rules`."""
-    return fill(_RESCUE_HELP.format(piece=piece, ranks=_rank_choices(rules),
-                                    example=rules.labels.label(Rank.CAPTAIN)), indent="")
+def _typed_rescue(rescue: Move, labels: RankLabels) -> str:
+    """The rescue `rescue` as the person may type it, with the edition's label (``10@b1``)."""
+    assert rescue.rescued is not None
+    return f"{labels.label(rescue.rescued)}@{rescue.to}"
 
-_MOVE_HINT = "; a rescue is written 'K@b2', declining one '--'"
-"""The Rescue hint of `Move.parse` errors, left out under rules without Rescue."""
+
+def _rescue_note(state: GameState, seen: PlayerView) -> str:
+    """What the person is told of the Rescue decision due (theirs): the ranks that may come
+    back now (the captured ones a rescue may bring back, as the legal moves have them) and
+    one legal rescue to copy, or why they may only decline."""
+    assert seen.pending_rescue is not None
+    title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
+    rescues = [move for move in seen.legal_moves if move.is_rescue]
+    if not rescues:  # no piece may come back (a Scout rescues none, none to bring back)
+        return fill(f"Rescue: your {title} reached the opponent's back row, but nothing may "
+                    f"come back now: {_why_no_rescue(state)}. Type '--' to go on.", indent="")
+    labels = seen.rules.labels
+    return fill(_RESCUE_HELP.format(piece=title, ranks=_rank_choices(labels, rescues),
+                                    example=_typed_rescue(rescues[0], labels)), indent="")
+
+_MOVE_HINT = f"; {RESCUE_NOTATION}"
+"""The Rescue hint of an unknown word's answer, as `Move.parse` gives it under rules with
+Rescue, left out under rules without."""
 
 
 def glyphs_help() -> str:
@@ -180,10 +195,11 @@ def _names_a_file(text: str) -> bool:
             and any(sign not in _SETUP_SIGNS for sign in text))
 
 
-def _parse_move(line: str, rules: Rules) -> Move:
+def _parse_move(line: str, rules: Rules, legal: Sequence[Move]) -> Move:
     """The person's typed move; Rescue syntax is accepted and mentioned only under rules
     with Rescue, where a rescue names its rank by the edition's label (``10@b2``) or by
-    its letter (``M@b2``). Raises `InvalidNotationError`."""
+    its letter (``M@b2``); a sign that is no rank is told the ranks that may come back
+    now, as the `legal` moves have them. Raises `InvalidNotationError`."""
     rescue = rules.rescue.enabled
     if not rescue and ("@" in line or line.strip() == "--"):
         raise InvalidNotationError(
@@ -194,21 +210,22 @@ def _parse_move(line: str, rules: Rules) -> Move:
         try:
             rank = rules.labels.parse(sign)
         except InvalidNotationError:
+            rescues = [move for move in legal if move.is_rescue]
+            if rescues:
+                then = (f"type one of {_rank_choices(rules.labels, rescues)}, then '@' and "
+                        f"the square, such as '{_typed_rescue(rescues[0], rules.labels)}'")
+            elif DECLINE_RESCUE in legal:
+                then = "no piece may come back now; type '--' to go on"
+            else:
+                then = "there is no Rescue to decide now"
             raise InvalidNotationError(
                 f"not a rescue: {shown(line.strip())} ({shown(sign.strip())} is no rank that "
-                f"may be rescued; type one of {_rank_choices(rules)}, then '@' and the "
-                "square, such as "
-                f"'{rules.labels.label(Rank.CAPTAIN)}@b2')") from None
+                f"may be rescued; {then})") from None
         try:
             return Move.rescue(rank, Square.parse(square))
         except InvalidNotationError as exc:
             raise InvalidNotationError(f"not a rescue: {shown(line.strip())} ({exc})") from None
-    try:
-        return Move.parse(line)
-    except InvalidNotationError as exc:
-        if rescue:
-            raise
-        raise InvalidNotationError(str(exc).replace(_MOVE_HINT, "")) from None
+    return Move.parse(line, rescue=rescue)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -274,14 +291,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             if redrawn and bot_move is not None:
                 print(fill(f"The bot's last move: {bot_move}."))
             if seen.pending_rescue is not None:
-                title = seen.pending_rescue.rank.title if seen.pending_rescue.rank else "piece"
-                if all(m.is_decline for m in seen.legal_moves):
-                    # no piece may come back (a Scout rescues none, none to bring back)
-                    print(fill(f"Rescue: your {title} reached the opponent's back row, but "
-                               f"nothing may come back now: {_why_no_rescue(state)}. Type "
-                               "'--' to go on.", indent=""))
-                else:
-                    print(_rescue_help(rules, title))
+                print(_rescue_note(state, seen))
             show_board = redrawn = False
         try:
             line = input(_prompt(state, person)).strip()
@@ -306,7 +316,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if command in ("help", "h", "?"):
             print(_help(person))
             if seen.pending_rescue is not None:
-                print(_rescue_help(rules, "piece"))
+                print(_rescue_note(state, seen))
             continue
         if command in ("legend", "l"):
             print(_legend(rules, person, args.board))
@@ -326,7 +336,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                        f"a move is written like 'a4-a5'{hint}). Type 'help' for help."))
             continue
         try:
-            move = _parse_move(line, rules)
+            move = _parse_move(line, rules, seen.legal_moves)
         except InvalidNotationError as exc:
             print(fill(f"Not understood: {exc}. Type 'help' for help."))
             continue

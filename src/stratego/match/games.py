@@ -320,7 +320,7 @@ def play_game(
         move: Move | None = answer if isinstance(answer, Move) else None
         if isinstance(answer, str):
             try:
-                move = Move.parse(answer)
+                move = Move.parse(answer, rescue=rules.rescue.enabled)
             except InvalidNotationError as exc:
                 detail = f"{player} ({names[player]}) answered {shown(answer)}: {exc}"
         elif move is None:

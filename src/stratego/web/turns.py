@@ -274,7 +274,7 @@ def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable | No
     if not isinstance(text, str) or not text.strip() or len(text) > 20:
         raise WebError(400, f'a move is text such as {{"move": "a4-a5"}}, not {shown(text)}')
     try:
-        move = Move.parse(text)
+        move = Move.parse(text, rescue=state.rules.rescue.enabled)
     except StrategoError as exc:
         raise WebError(400, str(exc)) from None
     if state.to_move != player:
