@@ -256,6 +256,22 @@ def test_play_shows_a_rank_legend(monkeypatch: pytest.MonkeyPatch,
     assert "F Flag x1" in ranks
     if "barrage" in edition:
         assert "Colonel" not in ranks  # only the ranks of the army
+    # the letters a setup is typed with, which the numbered board does not show
+    letters = re.search(r"^Letters \(for --setup\): (.+?\.)$(?!\n  )", out, re.M | re.S)
+    assert letters is not None, out
+    assert " ".join(letters.group(1).split()).startswith("M Marshal, G General")
+    assert ("C Colonel" in letters.group(1)) == ("barrage" not in edition)
+
+
+def test_a_setup_letter_that_is_no_rank_is_told_the_letters(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--setup` takes rank letters (the board shows numbers): a letter that is no rank is
+    answered with every letter and its rank."""
+    code, _, err = play(monkeypatch, capsys, ["quit"], "--setup", "Z" * 10 + "/" + "." * 10
+                        + "/" + "." * 10 + "/" + "." * 10)
+    assert code == 2
+    assert "not a rank symbol: 'Z' at a1" in err
+    assert "M Marshal, G General, C Colonel, J Major, K Captain" in err
 
 
 def test_play_help_shows_the_glyphs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,7 +16,7 @@ import attrs
 
 from stratego.errors import ArgumentError, InvalidNotationError, shown
 
-__all__ = ["LEGEND_ORDER", "Piece", "Player", "Rank"]
+__all__ = ["LEGEND_ORDER", "RANK_LETTERS", "Piece", "Player", "Rank"]
 
 
 class Player(enum.IntEnum):
@@ -130,6 +130,12 @@ LEGEND_ORDER = (Rank.MARSHAL, Rank.GENERAL, Rank.COLONEL, Rank.MAJOR, Rank.CAPTA
                 Rank.BOMB, Rank.FLAG)
 """The ranks in the order a legend lists them: the strongest first (Marshal ... Spy), then
 the Bombs and the Flag (the terminal game's legend, the web game's "Pieces" panel)."""
+
+RANK_LETTERS = ", ".join(f"{rank.symbol} {rank.title}" for rank in LEGEND_ORDER)
+"""Each rank's letter in the library's notation (setup text, positions, rescues) beside its
+name, in `LEGEND_ORDER`: ``"M Marshal, G General, ..., B Bomb, F Flag"``, for the texts
+that tell a person which letter to type (the letters are the same in every edition; the
+numbers on the pieces are not)."""
 
 
 @attrs.frozen(repr=False)

@@ -24,7 +24,7 @@ import attrs
 from stratego.arguments import random_from, rules_from
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, home_rows
 from stratego.errors import InvalidNotationError, SetupError, shown
-from stratego.pieces import Player, Rank
+from stratego.pieces import RANK_LETTERS, Player, Rank
 from stratego.rules import Rules
 
 __all__ = ["Setup", "random_setup", "setup_answer_problems", "setup_problems"]
@@ -136,7 +136,8 @@ class Setup:
                 placement[square] = Rank.parse(char)
             except InvalidNotationError:
                 raise InvalidNotationError(
-                    f"not a rank symbol: {shown(char)} at {square} in setup {shown(text)}"
+                    f"not a rank symbol: {shown(char)} at {square} in setup {shown(text)} "
+                    f"(the letters: {RANK_LETTERS}; '.' an empty square)"
                 ) from None
         return cls(player, tuple(sorted(placement.items(), key=_by_square)))
 

@@ -17,6 +17,7 @@ from stratego.cli.options import (
 from stratego.cli.play import glyphs_help
 from stratego.cli.saving import FORMAT_HELP, FORMATS, add_save_arguments
 from stratego.cli.serve import add_serve_options
+from stratego.pieces import RANK_LETTERS
 
 
 def commands_of(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -184,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="draw after N plies (default: no limit)")
     play.add_argument("--setup", metavar="SETUP|FILE",
                       help="your setup: its text form (rows from your back row, '/' between "
-                           "rows, rank letters such as 'FBXN...'; see stratego.Setup) or a "
+                           f"rows, '.' an empty square, rank letters: {RANK_LETTERS}) or a "
                            "file holding it (default: from --setups)")
     add_setups_argument(play, "the bot's (unless it places its own army) and, without --setup, "
                               "your")

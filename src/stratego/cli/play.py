@@ -146,15 +146,21 @@ def glyphs_help() -> str:
 
 def _legend(rules: Rules, person: Player, style: str) -> str:
     """The rank legend of `rules` for a person playing `person`: each label, its rank and
-    how many pieces of it an army has, and the board's other signs."""
+    how many pieces of it an army has, the board's other signs, and each rank's letter
+    (what `--setup` and a rescue are typed with)."""
+    army = [rank for rank in LEGEND_ORDER if rules.army.count(rank)]
     ranks = ", ".join(f"{rules.labels.label(rank)} {rank.title} x{rules.army.count(rank)}"
-                      for rank in LEGEND_ORDER if rules.army.count(rank))
+                      for rank in army)
+    letters = ", ".join(f"{rank.symbol} {rank.title}" for rank in army)
     mine, theirs = ("r", "b") if person is Player.RED else ("b", "r")
     lake = "~~~" if style == "ascii" else "≈≈≈"
     return "\n".join([
         *textwrap.wrap(f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot "
                        f"piece whose rank you do not know, {lake} a lake.", width()),
-        *textwrap.wrap(f"Ranks: {ranks}.", width(), subsequent_indent="  ")])
+        *textwrap.wrap(f"Ranks: {ranks}.", width(), subsequent_indent="  "),
+        *textwrap.wrap(f"Letters (for --setup{' and rescues' if rules.rescue.enabled else ''}"
+                       f"): {letters}.", width(),
+                       subsequent_indent="  ")])
 
 
 def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
