@@ -364,7 +364,8 @@ def test_legal_moves_match_reference_generator(start: GameState, seed: int, n: i
 def test_is_legal_and_explain_agree_with_legal_moves(start: GameState, seed: int,
                                                      n: int) -> None:
     """For every from-to pair on the board: `is_legal` answers as `legal_moves` does,
-    never raising, and `explain_illegal` returns None exactly for legal moves."""
+    never raising, and `explain_illegal` returns None exactly for legal moves, and for an
+    illegal one names the rule it breaks (never its generic fallback)."""
     state = random_playout(start, seed, n)[-1]
     legal = set(legal_moves(state))
     rng = random.Random(seed)
@@ -381,6 +382,10 @@ def test_is_legal_and_explain_agree_with_legal_moves(start: GameState, seed: int
         assert (reason is None) is (move in legal)
         if reason is not None and not state.is_over:
             assert str(move) in reason
+            # a rule of its own names why, never the fallbacks: the explanation's rules
+            # agree with the move generator's
+            assert ": not legal here" not in reason, reason
+            assert ": not legal for the " not in reason, reason
 
 
 _land = st.integers(0, SIZE * SIZE - 1).filter(lambda i: i not in LAKE_INDICES)

@@ -16,7 +16,6 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from stratego._movegen import rescue_facts
 from stratego.board import SIZE, SQUARES, Square
 from stratego.bots.base import tell_game_over
 from stratego.cli.options import (
@@ -30,7 +29,7 @@ from stratego.cli.options import (
 )
 from stratego.cli.saving import check_save, save_game
 from stratego.editions import EDITIONS
-from stratego.engine import apply, legal_moves, new_game
+from stratego.engine import apply, legal_moves, new_game, rescue_facts
 from stratego.errors import (
     BotFaultError,
     BotSpecError,
