@@ -21,7 +21,7 @@ from stratego.pieces import Piece, Rank
 from stratego.repetition import BackAndForth, Chase
 from stratego.rescue import Rescue, RescueFacts, rescue_component
 from stratego.rules import Rules
-from stratego.strike import strike_table
+from stratego.strike import consistent_table, strike_table
 
 __all__ = [
     "ENDS",
@@ -152,10 +152,7 @@ class Tables:
 @functools.cache
 def rules_tables(rules: Rules) -> Tables:
     strike = strike_table(rules.strike)
-    consistent = tuple(
-        tuple(sum(1 << d for d in Rank if strike[a][d] == code) for code in range(3))
-        for a in Rank
-    )
+    consistent = consistent_table(rules.strike)
     shuttle, chase = rules.repetition.components()
     return Tables(
         scout_strike=rules.movement.scout_strikes_after_move,

@@ -56,10 +56,18 @@ __all__ = [
     "new_game",
     "position_hash",
     "reach_mask",
+    "reach_table",
     "rescue_facts",
 ]
 
 _FLAG, _SCOUT = Rank.FLAG, Rank.SCOUT
+
+def reach_table(captain_two_step: bool) -> tuple[tuple[int, ...], ...]:
+    """`reach_mask` for every pair of square indices, ``table[frm][to]``: the one table of
+    what a quiet move shows of its mover, for the views and the batched engine. Raises
+    `ArgumentError` for a flag that is not a bool."""
+    return _REACH[as_bool(captain_two_step, "captain_two_step")]
+
 
 def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
     """The ranks (bit ``1 << rank``) that could have made the quiet move from square index

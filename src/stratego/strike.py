@@ -100,6 +100,22 @@ ATTACKER_REMOVED = frozenset({DEFENDER_WINS, BOTH_REMOVED})
 
 
 @functools.cache
+def consistent_table(rule: StrikeRule) -> tuple[tuple[int, ...], ...]:
+    """``table[attacker][code]``: the defender ranks (bit ``1 << rank``) whose strike by
+    `attacker` ends with `code` (ATTACKER_WINS, DEFENDER_WINS or BOTH_REMOVED), by
+    `strike_table`: what a strike's result tells of a defender whose rank it did not
+    show. The one home of that inference for the engine's knowledge records, the views,
+    the samplers and the batched engine's tables."""
+    strike = strike_table(rule)
+    codes = (ATTACKER_WINS, DEFENDER_WINS, BOTH_REMOVED)
+    table = [[0] * (max(codes) + 1) for _ in Rank]
+    for a in Rank:
+        for code in codes:
+            table[a][code] = sum(1 << d for d in Rank if strike[a][d] == code)
+    return tuple(tuple(row) for row in table)
+
+
+@functools.cache
 def strike_table(rule: StrikeRule) -> tuple[tuple[int, ...], ...]:
     """``table[attacker][defender]`` as one of the codes ATTACKER_WINS,
     DEFENDER_WINS, BOTH_REMOVED, for every pair of ranks (Bomb and Flag rows

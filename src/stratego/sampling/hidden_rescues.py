@@ -15,7 +15,7 @@ from stratego.engine import initial_rank_mask, reach_mask
 from stratego.pieces import Player, Rank
 from stratego.sampling.counting import Problem, SamplingError
 from stratego.sampling.rebuild import CODES
-from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, strike_table
+from stratego.strike import ATTACKER_WINS, DEFENDER_WINS, consistent_table
 from stratego.views import PlayerView, SeenPiece, SeenPly
 
 
@@ -102,9 +102,7 @@ def latent_choices(v: PlayerView) -> list[Latent]:
     everyone = v.all_pieces()
     n = len(everyone) + 1
     owner: list[Player | None] = [None, *(p.owner for p in everyone)]
-    strike = strike_table(rules.strike)
-    consistent = [[sum(1 << d for d in Rank if strike[a][d] == code) for code in range(3)]
-                  for a in Rank]
+    consistent = consistent_table(rules.strike)
     start = initial_rank_mask(rules, ())
     for army in v.armies:
         for rank in Rank:

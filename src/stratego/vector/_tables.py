@@ -16,12 +16,13 @@ import numpy as np
 from stratego.arguments import rules_from
 from stratego.board import LAKE_INDICES, LANES, NEIGHBOURS, SIZE, TWO_STEPS, home_rows
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, action_index
+from stratego.engine import reach_table
 from stratego.errors import RulesError
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Player, Rank
 from stratego.repetition import ZOBRIST_KEYS, ZOBRIST_SIDE
 from stratego.rules import Rules
-from stratego.strike import strike_table
+from stratego.strike import consistent_table, strike_table
 from stratego.vector._kernels import layout as k
 from stratego.vector._kernels.layout import Tables
 
@@ -167,23 +168,8 @@ def rule_tables(rules: Rules) -> tuple[Any, ...]:
     r[k.R_IMMOBILE] = (0 if m.bombs_move else 1 << Rank.BOMB) | (
         0 if m.flag_moves else 1 << Rank.FLAG)
     strike = np.array(strike_table(rules.strike), dtype=np.int64)
-    cons = np.array(
-        [[sum(1 << d for d in Rank if strike[a, d] == code) for code in range(3)] for a in Rank],
-        dtype=np.int64,
-    )
-    reach = np.full((SQ, SQ), (1 << len(Rank)) - 1, np.int16)
-    for frm in range(SQ):
-        fr, ff = divmod(frm, SIZE)
-        for to in range(SQ):
-            if to == frm or to in NEIGHBOURS[frm]:
-                continue
-            tr, tf = divmod(to, SIZE)
-            mask = 0
-            if fr == tr or ff == tf:
-                mask |= 1 << Rank.SCOUT
-            if m.captain_two_step and abs(fr - tr) + abs(ff - tf) == 2:
-                mask |= 1 << Rank.CAPTAIN
-            reach[frm, to] = mask
+    cons = np.array(consistent_table(rules.strike), dtype=np.int64)
+    reach = np.array(reach_table(m.captain_two_step), dtype=np.int16)
     squares = [sorted(sq.index for sq in home_rows(player, rules.setup.depth)) for player in Player]
     home = np.array(squares, dtype=np.int64)
     army = [int(rank) for rank in rules.army.ranks()]

@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from stratego.board import BACK_ROWS, SQUARES, Square
+from stratego.engine import reach_table
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rescue import rescue_component
@@ -28,7 +29,7 @@ from stratego.strike import (
     BOTH_REMOVED,
     DEFENDER_REMOVED,
     DEFENDER_WINS,
-    strike_table,
+    consistent_table,
 )
 from stratego.views.values import SeenPiece, SeenPly
 
@@ -78,16 +79,10 @@ class Game:
         self.immobile = (0 if rules.movement.bombs_move else _BOMB_BIT) | (
             0 if rules.movement.flag_moves else FLAG_BIT)
         self.army_mask = army_mask = sum(1 << r for r in Rank if rules.army.count(r))
-        strike = strike_table(rules.strike)
-        shown: list[tuple[Rank | None, ...]] = []
-        for a in Rank:  # the defender rank a Silent-Defense strike result still shows
-            row: list[Rank | None] = []
-            for code in _STRIKE_CODES:
-                mask = sum(1 << d for d in Rank if strike[a][d] == code) & army_mask
-                row.append(Rank(mask.bit_length() - 1) if mask and not mask & (mask - 1)
-                           else None)
-            shown.append(tuple(row))
-        self.shown = tuple(shown)
+        consistent = consistent_table(rules.strike)
+        # the defender rank a Silent-Defense strike result still shows
+        self.shown = tuple(tuple(_one_rank(consistent[a][code] & army_mask)
+                                 for code in _STRIKE_CODES) for a in Rank)
         self.owner = tuple(-1 if p is None else int(p.owner) for p in table)
         self.rank = tuple(0 if p is None else int(p.rank) for p in table)
         self.seen: dict[int, SeenPiece] = {}  # by `seen_pieces` key
@@ -277,26 +272,21 @@ def _relabel(g: Game, w: Walk, pid: int, owner: int) -> None:
     w.facts = w.facts & ~(_ALL << BITS_PER_PIECE * pid) | (_ALL ^ FLAG_BIT) << BITS_PER_PIECE * pid
 
 
-def _long_move_rank(frm: int, to: int, captain_two_step: bool) -> Rank | None:
-    """The rank a move of more than one square shows (a Scout's, or under Ultimate
-    Lightning a Captain's two-step off a straight line), else None."""
-    fr, ff = divmod(frm, 10)
-    tr, tf = divmod(to, 10)
-    distance = abs(fr - tr) + abs(ff - tf)
-    if distance < 2:
-        return None
-    straight = fr == tr or ff == tf
-    if captain_two_step and distance == 2:
-        return None if straight else Rank.CAPTAIN
-    return Rank.SCOUT
+def _one_rank(mask: int) -> Rank | None:
+    """The rank of a mask of one rank (bit ``1 << rank``), else None."""
+    return Rank(mask.bit_length() - 1) if mask and not mask & (mask - 1) else None
 
 
 def _long_ranks(captain_two_step: bool) -> tuple[Rank | None, ...]:
-    """`_long_move_rank` for every pair of square indices, by ``100 * frm + to``."""
+    """The rank a quiet move shows of its mover, by ``100 * frm + to``: a Scout's for a
+    longer straight move, under Ultimate Lightning a Captain's two-step off a straight
+    line, else None (a step, or a straight two-step a Scout or a Captain may make): the
+    engine's `reach_table` where it names one rank."""
     table = _long_tables.get(captain_two_step)
     if table is None:
+        reach = reach_table(captain_two_step)
         table = _long_tables[captain_two_step] = tuple(
-            _long_move_rank(frm, to, captain_two_step) for frm in range(100) for to in range(100))
+            _one_rank(reach[frm][to]) for frm in range(100) for to in range(100))
     return table
 
 
