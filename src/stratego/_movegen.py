@@ -137,6 +137,8 @@ class Tables:
     strike: tuple[tuple[int, ...], ...]
     consistent: tuple[tuple[int, ...], ...]
     silent: bool
+    answers: tuple[bool, ...]
+    """`Disclosure.answers` by attacker rank: whether a strike shows the defender's rank."""
     rescue: Rescue | None
     back_rows: tuple[frozenset[int], frozenset[int]]
     flag_wins: bool
@@ -163,6 +165,7 @@ def rules_tables(rules: Rules) -> Tables:
         strike=strike,
         consistent=consistent,
         silent=rules.disclosure.silent_defense,
+        answers=tuple(rules.disclosure.answers(rank) for rank in Rank),
         rescue=rescue_component(rules),
         back_rows=BACK_ROWS,
         flag_wins=rules.flag_on_back_row_wins,

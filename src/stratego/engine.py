@@ -489,10 +489,10 @@ def _apply_move(state: GameState, move: Move) -> GameState:
         code = t.strike[ra][rd]
         k = list(known)
         k[apid] = 1 << ra
-        if t.silent and ra != _SCOUT:
-            k[dpid] &= t.consistent[ra][code]
-        else:
+        if t.answers[ra]:
             k[dpid] = 1 << rd
+        else:  # a silent defender: only what the result tells of it
+            k[dpid] &= t.consistent[ra][code]
         known = tuple(k)
         if code == ATTACKER_WINS:
             board[to] = a

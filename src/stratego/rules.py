@@ -236,9 +236,26 @@ class RepetitionRule:
 @attrs.frozen
 class Disclosure:
     """What a strike reveals. Under `silent_defense` only the attacker names its
-    rank (unless a Scout strikes), and captured pieces stay with their owner."""
+    rank (unless a Scout strikes), and captured pieces stay with their owner.
+
+    The one home of the visibility rule for strikes: the engine's knowledge records, the
+    views, the samplers and the batched engine's tables ask `answers` (the batched
+    kernels read the same rule from their rules row, checked against the engine move
+    by move)."""
 
     silent_defense: bool = False
+
+    def answers(self, attacker: Rank) -> bool:
+        """Whether the defender of a strike by `attacker` shows its rank: always in the
+        books' games; under Silent Defense only when a Scout strikes (the variant's own
+        exception), the strike's result telling the rest (`stratego.strike.consistent_table`)."""
+        return not self.silent_defense or attacker == Rank.SCOUT
+
+    @property
+    def captured_face_up(self) -> bool:
+        """Whether captured pieces lie face up beside the board, their ranks seen by both
+        players (all but Silent Defense, whose captured pieces stay with their owner)."""
+        return not self.silent_defense
 
 
 class RescueZone(enum.Enum):

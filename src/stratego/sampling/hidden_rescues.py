@@ -168,7 +168,7 @@ def latent_choices(v: PlayerView) -> list[Latent]:
                                         f"and its result")
                 node.ident[pid] &= 1 << ply.rank
                 node.moved[pid] = node.ever[pid] = True
-                if rules.disclosure.silent_defense and ply.rank != Rank.SCOUT:
+                if not rules.disclosure.answers(ply.rank):
                     node.ident[dpid] &= consistent[ply.rank][code]
                 elif ply.defender_rank is not None:
                     node.ident[dpid] &= 1 << ply.defender_rank

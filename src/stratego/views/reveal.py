@@ -58,10 +58,10 @@ def _ranks(mask: int) -> frozenset[Rank]:
 class Game:
     """What every view of one game shares: per-piece tables and rule switches."""
 
-    __slots__ = ("armies", "army_mask", "first_player", "flag_wins", "immobile", "info",
-                 "long_ranks", "max_rescues", "no_flag", "not_bomb", "own", "owner", "pid_bits",
-                 "rank", "relabel", "rescue", "rules", "seen", "shown", "silent", "start",
-                 "starts", "table", "zones")
+    __slots__ = ("answers", "armies", "army_mask", "first_player", "flag_wins", "immobile",
+                 "info", "long_ranks", "max_rescues", "no_flag", "not_bomb", "own", "owner",
+                 "pid_bits", "rank", "relabel", "rescue", "rules", "seen", "shown", "silent",
+                 "start", "starts", "table", "zones")
 
     def __init__(self, info: GameInfo) -> None:
         rules = info.rules
@@ -70,6 +70,7 @@ class Game:
         self.rules = rules
         self.table = table
         self.silent = rules.disclosure.silent_defense
+        self.answers = tuple(rules.disclosure.answers(rank) for rank in Rank)
         self.rescue = rules.rescue.enabled
         # Silent Defense with Rescue: a hidden rescue makes the owner's captured pieces
         # interchangeable for the opponent, whose view then relabels them (`_relabel`)
@@ -320,7 +321,7 @@ def _seen_entry(g: Game, entry: _Entry, ply: int, player: Player,
         # a strike always reveals the attacker; the defender answers unless Silent
         # Defense keeps it silent (a Scout's strike and the end of the game still show it)
         answer: Rank | None = defender.rank
-        if defender.owner != player and g.silent and rank != Rank.SCOUT:
+        if defender.owner != player and not g.answers[piece.rank]:
             answer = Rank.FLAG if flag_end else g.shown[piece.rank][code]
         return SeenPly(ply, owner, move, move.to, pid, dpid, rank, answer, _RESULTS[code])
     if owner != player:

@@ -101,7 +101,7 @@ def _play(i, action, S, T):
         rd = d & 15
         code = strike[ra, rd]
         pc[i, apid, KNOWN] = 1 << ra
-        if R[R_SILENT] != 0 and ra != SCOUT:
+        if R[R_SILENT] != 0 and ra != SCOUT:  # not Disclosure.answers(ra): a silent defender
             pc[i, dpid, KNOWN] &= cons[ra, code]
         else:
             pc[i, dpid, KNOWN] = 1 << rd
