@@ -251,12 +251,6 @@ class Disclosure:
         exception), the strike's result telling the rest (`stratego.strike.consistent_table`)."""
         return not self.silent_defense or attacker == Rank.SCOUT
 
-    @property
-    def captured_face_up(self) -> bool:
-        """Whether captured pieces lie face up beside the board, their ranks seen by both
-        players (all but Silent Defense, whose captured pieces stay with their owner)."""
-        return not self.silent_defense
-
 
 class RescueZone(enum.Enum):
     """Where a rescued piece may be placed."""
