@@ -773,6 +773,20 @@ def test_silent_defense_scout_strike_reveals_defender(rules: Rules) -> None:
     assert state.known_ranks(a) == {Rank.SCOUT}
 
 
+@pytest.mark.parametrize("rules", [*SILENT, HASBRO_2009, JUMBO_2014],
+                         ids=[*SILENT_IDS, "hasbro-open", "jumbo-open"])
+def test_the_disclosure_rule_is_what_a_strike_records(rules: Rules) -> None:
+    """Silent Defense and its Scout exception, asked through `Disclosure.answers`: a
+    General struck by each rank that may strike is named exactly when the rule says the
+    defender answers (Marshal, General and Spy left out: a result alone names it then)."""
+    for attacker in (Rank.COLONEL, Rank.MAJOR, Rank.CAPTAIN, Rank.LIEUTENANT,
+                     Rank.SERGEANT, Rank.MINER, Rank.SCOUT):
+        state, _, d = strike(rules, attacker.symbol, "g")
+        named = state.known_ranks(d) == {Rank.GENERAL}
+        assert named is rules.disclosure.answers(attacker), attacker
+        assert named is (not rules.disclosure.silent_defense or attacker is Rank.SCOUT)
+
+
 def test_silent_defense_scout_long_strike_reveals_defender() -> None:
     """Jumbo 2014, Silent Defense exception with the Jumbo Scout that moves and strikes."""
     rules = JUMBO_2014.with_variants(SILENT_DEFENSE)
