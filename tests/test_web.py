@@ -161,10 +161,12 @@ def test_two_games_with_equal_views_answer_byte_for_byte_alike(rules: str) -> No
             break
         for bad in ("a1-b2", "c5-c6", "--", "K@b2", "zz", "a1-a1", "a7-a6", "j10-j9"):
             assert both("POST", base + "/move", json={"move": bad}).status_code in (400, 409)
+            both("GET", base + f"/explain/{bad}")  # why: from the seat's view alone
         both("GET", base + "/board.svg")
         both("GET", base + "/record.txt")
         both("GET", page)
         both("GET", base, params={"since": payload["version"]})
+        both("GET", base, params={"view": "0"})  # the page's own poll
         both("POST", "/api/seats", json=mine)
         payload = both("POST", base + "/move", json={"move": first_move(payload, avoid)}).json()
         both("GET", base)
@@ -220,6 +222,8 @@ def test_property_states_with_equal_views_get_equal_answers(
         reviews = [hub.handle("GET", base + f"/review/{k}")
                    for k in sorted({0, turns // 2, turns})]
         replies += [_unrevealed(r, review=True) for r in reviews] if full.is_over else reviews
+        replies += [hub.handle("GET", base + f"/explain/{text}") for text in refused]
+        replies += [hub.handle("GET", base, {"view": "0"})] if not full.is_over else []
         replies += [post(hub, base + "/move", {"move": text}) for text in refused]
         answers.append([(r.status, r.content_type, r.body) for r in replies])
     assert answers[0] == answers[1]
@@ -276,7 +280,7 @@ def test_a_game_against_the_bot_from_setup_to_moves() -> None:
     assert created["player"] == "red"
     assert created["url"].startswith("/play/")
     payload = c.get(base).json()
-    assert payload["schema"] == "stratego.web/1"
+    assert payload["schema"] == "stratego.web/2"
     assert payload["phase"] == "setup"
     assert payload["view"] is None
     assert len(payload["cells"]) == 40
@@ -333,8 +337,8 @@ def test_the_strikes_of_the_last_round_are_shown_with_the_ranks_they_reveal() ->
 
 
 _BEFORE_REPLY = ("phase", "to_move", "your_move", "cells", "legal", "rescue", "last",
-                 "strikes", "flash", "moves", "move_rows", "captured", "tray", "on_board",
-                 "svg", "draw", "result", "revealed", "record")
+                 "strikes", "flash", "captured", "tray", "on_board", "svg", "draw", "result",
+                 "revealed", "record")
 
 
 def test_a_move_s_answer_holds_the_seat_s_position_before_the_bot_s_reply() -> None:
@@ -354,8 +358,8 @@ def test_a_move_s_answer_holds_the_seat_s_position_before_the_bot_s_reply() -> N
     answer = post(hub, base + "/move", {"move": "a4-a5"}).json()
     assert [m.split(":")[0] for m in answer["moves"]] == ["red", "blue"]
     early = answer["before_reply"]
-    assert sorted(early) == sorted((*_BEFORE_REPLY, "status"))
-    assert early["moves"] == answer["moves"][:1]
+    assert sorted(early) == sorted((*_BEFORE_REPLY, "status", "turns"))
+    assert early["turns"] == 1  # the move list then: the answer's first entry (not repeated)
     assert early["flash"] == [{"from": "a4", "to": "a5", "attacker": "7", "defender": "6",
                                "result": "attacker"}]
     assert (early["to_move"], early["your_move"], early["legal"]) == ("blue", False, {})
@@ -365,6 +369,7 @@ def test_a_move_s_answer_holds_the_seat_s_position_before_the_bot_s_reply() -> N
     made = friend.add_game(mine, opponent="human")
     poll = friend.handle("GET", f"/api/games/{made['game']}/{made['seat']}").json()
     assert {k: early[k] for k in _BEFORE_REPLY} == {k: poll[k] for k in _BEFORE_REPLY}
+    assert poll["moves"] == answer["moves"][:early["turns"]]
     assert all(cell["rank"] is None for cell in early["cells"]
                if cell["owner"] == "blue")  # the bot's pieces: none named
     assert hub.handle("GET", base).json()["before_reply"] is None

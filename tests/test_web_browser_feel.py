@@ -143,7 +143,7 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     def hold(route: Any) -> None:
         held.append(route)
 
-    page.route(re.compile(r"/api/games/[^/]+/[^/]+/move$"), hold)
+    page.route(re.compile(r"/api/games/[^/]+/[^/]+/move(\?|$)"), hold)
     play_a_move(page)
     expect(status_of(page)).to_have_text(re.compile(r"^The .*bot is thinking…$"))
     pending = page.get_by_test_id("pending-move")
@@ -159,7 +159,7 @@ def test_while_the_bot_thinks_the_page_says_so_and_lists_the_move_sent(
     expect(page.get_by_test_id("review")).to_be_hidden()
     assert len(held) == 1
     held[0].continue_()
-    page.unroute(re.compile(r"/api/games/[^/]+/[^/]+/move$"))
+    page.unroute(re.compile(r"/api/games/[^/]+/[^/]+/move(\?|$)"))
     expect(status_of(page)).to_have_text("Your move (red).")
     expect(moves_of(page)).to_have_count(4)
     expect(page.get_by_test_id("pending-move")).to_have_count(0)
@@ -325,7 +325,7 @@ def test_blue_s_move_sent_is_listed_beside_the_bot_s_first(
     def hold(route: Any) -> None:
         held.append(route)
 
-    page.route(re.compile(r"/api/games/[^/]+/[^/]+/move$"), hold)
+    page.route(re.compile(r"/api/games/[^/]+/[^/]+/move(\?|$)"), hold)
     play_a_move(page)
     rows = page.get_by_test_id("moves").locator("li")
     expect(rows).to_have_count(1)

@@ -59,7 +59,7 @@ from stratego.web.guard import (
 )
 from stratego.web.lineup import BotChoice, Lineup, default_bots
 from stratego.web.lobby import asked_seats, invitation, offered, presets
-from stratego.web.payloads import review, svg
+from stratego.web.payloads import explain, review, svg
 from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
@@ -326,7 +326,7 @@ class GameHub:
             _allow(method, "GET")
             game, player = self._seat(parts[1], parts[2])
             with self.games.held(game):
-                return _page("game", self.referee.payload(game, player))
+                return _page("game", self.referee.payload(game, player, full_view=False))
         if head == "join" and len(parts) == 3:
             _allow(method, "GET")
             game = self.games.get(parts[1])
@@ -366,6 +366,7 @@ class GameHub:
         if len(parts) < 2:
             raise WebError(404, "an API call names a game and a seat token")
         game, player = self._seat(parts[0], parts[1])
+        full = _full_view(query)
         with self.games.held(game):
             rest = parts[2:]
             if not rest:
@@ -378,7 +379,7 @@ class GameHub:
                 self.referee.flag(game)
                 if since is not None and int(since) == game.version:
                     return Reply(204, "application/json", b"", (("Cache-Control", "no-store"),))
-                return json_reply(self.referee.payload(game, player))
+                return json_reply(self.referee.payload(game, player, full))
             if len(rest) == 1 and rest[0] == "board.svg":
                 _allow(method, "GET")
                 return Reply(200, "image/svg+xml", svg(game, player).encode("utf-8"),
@@ -393,34 +394,38 @@ class GameHub:
             if len(rest) == 2 and rest[0] == "review":
                 _allow(method, "GET")
                 return json_reply(review(game, player, rest[1]))
+            if len(rest) == 2 and rest[0] == "explain":
+                _allow(method, "GET")
+                return json_reply(explain(game, player, rest[1]))
             if len(rest) == 1 and rest[0] == "presets":
                 _allow(method, "GET")
                 return json_reply(presets(game, player, query.get("offset", "0")))
             if len(rest) == 1 and rest[0] == "rematch":
                 _allow(method, "POST")
                 _fields(_body(body), "rematch", ())
-                return _refusable(soft, lambda: self._rematch(game, player))
+                return _refusable(soft, lambda: self._rematch(game, player, full))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
                 data = _fields(_body(body), rest[0], ACTION_FIELDS[rest[0]])
                 key = f"{game.id}/{player}"
                 if rest[0] == "move":
                     self.move_limiter.check(key)
-                return _refusable(soft, lambda: self._act(game, player, rest[0], data, key))
+                return _refusable(soft, lambda: self._act(game, player, rest[0], data, key,
+                                                          full))
             raise WebError(404, f"no such API call: {shown('/'.join(rest))}")
 
     def _act(self, game: Game, player: Player, action: str, data: dict[str, Any],
-             key: str) -> Reply:
+             key: str, full_view: bool = True) -> Reply:
         try:
-            return json_reply(self.referee.act(game, player, action, data))
+            return json_reply(self.referee.act(game, player, action, data, full_view))
         except BaseException:
             if action == "move":  # only the moves played count
                 self.move_limiter.undo(key)
             raise
 
-    def _rematch(self, game: Game, player: Player) -> Reply:
+    def _rematch(self, game: Game, player: Player, full_view: bool = True) -> Reply:
         self.referee.rematch(game)
-        return json_reply(self.referee.payload(game, player))
+        return json_reply(self.referee.payload(game, player, full_view))
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
         game = self.games.get(gid)
@@ -554,6 +559,19 @@ def _refusable(soft: bool, answer: Callable[[], Reply]) -> Reply:
         if not soft or exc.status not in _SOFT_STATUSES:
             raise
         return json_reply({"error": exc.message, "refused": exc.status})
+
+
+def _full_view(query: Mapping[str, str]) -> bool:
+    """Whether a seat's payload carries its ``view``: yes unless the request says
+    ``?view=0`` (the game's page, which draws from the other fields; the view repeats the
+    whole history); ``400`` naming the parameter for a value other than ``0`` or ``1``."""
+    asked = query.get("view")
+    if asked is None or asked == "1":
+        return True
+    if asked == "0":
+        return False
+    raise WebError(400, f"the parameter view is 0 (no view in the payload) or 1, not "
+                        f"{shown(asked)}")
 
 
 def _allow(method: str, allowed: str) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from stratego.board import LAKES, Square, home_rows
 from stratego.engine import apply, initial_state
 from stratego.errors import ArgumentError, WebError, shown
-from stratego.explain import explain_outcome
+from stratego.explain import explain_illegal, explain_outcome
 from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -24,11 +24,13 @@ from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import Game
 
-__all__ = ["GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "payload", "ply_short", "ply_text",
-           "review", "rules_title", "svg"]
+__all__ = ["GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "explain", "payload", "ply_short",
+           "ply_text", "review", "rules_title", "svg"]
 
-PAYLOAD_SCHEMA = "stratego.web/1"
-"""The value of the ``"schema"`` field of the JSON a seat receives."""
+PAYLOAD_SCHEMA = "stratego.web/2"
+"""The value of the ``"schema"`` field of the JSON a seat receives. (``/2``: the move list's
+rows name each entry's text by its number in ``moves``, and ``before_reply`` says how many
+entries of ``moves`` its position had, rather than repeating the move list.)"""
 
 GAME_OVER = "Game over."
 """A finished game's status line: who won and how are the payload's `result` (``text``,
@@ -188,9 +190,12 @@ def rules_title(rules: Rules) -> str:
                                       for name in sorted(rules.variants))])
 
 
-def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str, Any]:
+def payload(game: Game, player: Player, rematch: str | None = None,
+            full_view: bool = True) -> dict[str, Any]:
     """Everything one seat is sent: built from its own view (or setup) only; `rematch` is
-    this seat's page in the rematch, once there is one."""
+    this seat's page in the rematch, once there is one. Without `full_view` the
+    ``view`` field is None (the game's page asks so: it draws from the other fields, and
+    the view repeats the whole history)."""
     rules = game.rules
     other = player.opponent
     phase = _phase(game, player)
@@ -207,6 +212,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
         "rules": rules.name,
         "rules_title": rules_title(rules),
         "phase": phase,
+        "started": game.state is not None,
         "to_move": to_move,
         "your_move": to_move == str(player),
         "version": game.version,
@@ -261,7 +267,7 @@ def payload(game: Game, player: Player, rematch: str | None = None) -> dict[str,
             out.update(_losses(rules, seen, game.state))
         out["record"] = game.is_over
         out["status"] = _status(game, seen, out["result"])
-        out["view"] = seen.to_dict()
+        out["view"] = seen.to_dict() if full_view else None
     out["svg"] = svg(game, player)
     return out
 
@@ -270,11 +276,12 @@ def before_reply(game: Game, player: Player,
                  earlier: GameState | None) -> dict[str, Any] | None:
     """The move answer's ``before_reply``: in a game against the bot whose last turns are
     the bot's reply to `player`'s own turn, the position right after that turn, as a poll
-    of the seat would have shown it then (the live payload's fields of the turn, the board,
-    the move list and the losses: ``phase``, ``to_move``, ``your_move``, ``status``,
-    ``cells``, ``legal``, ``rescue``, ``last``, ``strikes``, ``flash``, ``moves``,
-    ``move_rows``, ``captured``, ``tray``, ``on_board``, ``svg``, ``draw``, ``result``,
-    ``revealed``, ``record``), made from the seat's view alone, as `payload` is. The page
+    of the seat would have shown it then (the live payload's fields of the turn, the board
+    and the losses: ``phase``, ``to_move``, ``your_move``, ``status``, ``cells``,
+    ``legal``, ``rescue``, ``last``, ``strikes``, ``flash``, ``captured``, ``tray``,
+    ``on_board``, ``svg``, ``draw``, ``result``, ``revealed``, ``record``), made from the
+    seat's view alone, as `payload` is; of the move list only ``turns``, how many entries
+    of the answer's ``moves`` (and ``move_rows``) it had then, not the list again. The page
     draws the seat's own move (and its strike) first, then the reply.
 
     `earlier` is the game's state when the request began (None: the start of the game):
@@ -301,6 +308,8 @@ def before_reply(game: Game, player: Player,
                            "your_move": seen.to_move == player, "draw": None, "result": None,
                            "revealed": False, "record": False}
     out.update(_play_fields(game.rules, seen))
+    out["turns"] = len(out.pop("moves"))
+    del out["move_rows"]
     out["status"] = _status(game, seen, None)
     out["svg"] = board_svg(seen, size=None).svg
     return out
@@ -397,7 +406,7 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
     texts = [ply_text(rules, p) for p in seen.history]
     return {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
             "last": _last(seen), "strikes": strikes, "flash": flash, "moves": texts,
-            "move_rows": _move_rows(rules, seen, texts), **_losses(rules, seen)}
+            "move_rows": _move_rows(rules, seen), **_losses(rules, seen)}
 
 
 def _recent_strikes(rules: Rules, seen: PlayerView
@@ -478,18 +487,19 @@ def _losses(rules: Rules, seen: PlayerView, face_up: GameState | None = None
     return {"captured": captured, "tray": tray, "on_board": on_board}
 
 
-def _move_rows(rules: Rules, seen: PlayerView, texts: list[str]) -> list[dict[str, Any]]:
+def _move_rows(rules: Rules, seen: PlayerView) -> list[dict[str, Any]]:
     """The move list as numbered rows of a move by each side; `ply` is the number of turns
     played after each entry (what review mode shows). A Rescue decision stays in the row
-    of the move that earned it. Each entry has its text (`ply_text`) and its short form
-    (`ply_short`)."""
+    of the move that earned it. Each entry has its short form (`ply_short`); its text
+    (`ply_text`) is the payload's ``moves`` entry number ``ply`` (counting from 1), not
+    repeated here."""
     rows: list[dict[str, Any]] = []
     first = seen.history[0].player if seen.history else seen.first_player
     previous: Player | None = None
-    for index, (ply, text) in enumerate(zip(seen.history, texts, strict=True)):
+    for index, ply in enumerate(seen.history):
         if not rows or (ply.player == first and previous != first):
             rows.append({"number": len(rows) + 1, "plies": []})
-        rows[-1]["plies"].append({"ply": index + 1, "player": str(ply.player), "text": text,
+        rows[-1]["plies"].append({"ply": index + 1, "player": str(ply.player),
                                   "short": ply_short(rules, ply)})
         previous = ply.player
     return rows
@@ -524,6 +534,20 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
             "strikes": _recent_strikes(game.rules, seen)[0],
             "flash": _reviewed_strike(game.rules, seen),
             **_losses(game.rules, seen, past if game.is_over else None)}
+
+
+def explain(game: Game, player: Player, move: str) -> dict[str, Any]:
+    """Why `player` may not play `move` (move text, ``"a4-a5"``) now: ``move``, ``legal``
+    and ``text``, the sentence of `stratego.explain_illegal` for the seat's own view (it
+    names no rank the seat does not know: the board, the back-and-forth and chase rules),
+    None for a legal move. Refused (400) for text longer than a move, and (409) while the
+    game is not being played."""
+    if not move.isascii() or not move.isprintable() or not 1 <= len(move) <= 16:
+        raise WebError(400, f"not a move: {shown(move)} (a move is text such as 'a4-a5')")
+    if game.state is None or game.is_over:
+        raise WebError(409, "the game is not being played: there is no move to explain")
+    text = explain_illegal(view(game.state, player), move)
+    return {"move": move, "legal": text is None, "text": text}
 
 
 def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:

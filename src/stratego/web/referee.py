@@ -51,9 +51,10 @@ class Referee:
         self.monotonic = monotonic
 
     def act(self, game: Game, player: Player, action: str,
-            data: dict[str, Any]) -> dict[str, Any]:
+            data: dict[str, Any], full_view: bool = True) -> dict[str, Any]:
         """Do one seat's action, keep it, and answer with the seat's payload (and a
-        notice); a refused or unsaved action changes nothing. Call with the game held."""
+        notice; its ``view`` only with `full_view`); a refused or unsaved action changes
+        nothing. Call with the game held."""
         self.flag(game)
         before = snapshot(game)
         # acted now: while its bot thinks, the game is in play and never reclaimed
@@ -70,7 +71,7 @@ class Referee:
         except StoreError:  # not kept, so not done: the reply must not say it is
             put_back(game, before)
             raise
-        out = self.payload(game, player)
+        out = self.payload(game, player, full_view)
         out["notice"] = notice
         if action == "move":
             out["before_reply"] = before_reply(game, player, before.state)
@@ -91,16 +92,17 @@ class Referee:
         game.version += 1
         self.table.save(game)
 
-    def payload(self, game: Game, player: Player) -> dict[str, Any]:
-        """Everything `player`'s seat is sent (`stratego.web.payloads.payload`), with the
-        bot's name, the clocks and an empty notice."""
+    def payload(self, game: Game, player: Player, full_view: bool = True) -> dict[str, Any]:
+        """Everything `player`'s seat is sent (`stratego.web.payloads.payload`; its
+        ``view`` only with `full_view`), with the bot's name, the clocks and an empty
+        notice."""
         self.flag(game)
         rematch = self.table.find(game.rematch) if game.rematch is not None else None
         url = None
         if rematch is not None:
             seat = rematch.seats[player.opponent]
             url = f"/play/{rematch.id}/{seat.token}" if seat.human else None
-        out = payload(game, player, url)
+        out = payload(game, player, url, full_view)
         choice = self.choice(game)
         out["bot_id"] = None if choice is None else choice.id
         out["bot_name"] = None if choice is None else choice.name

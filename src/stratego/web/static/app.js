@@ -1,5 +1,5 @@
 // The stratego web game. Everything drawn comes from the JSON the server sends this seat
-// (schema "stratego.web/1"): the board picture, the pieces this player may know, its legal
+// (schema "stratego.web/2"): the board picture, the pieces this player may know, its legal
 // moves, its clocks. The page holds no game logic beyond "which squares may I click", and
 // never anything about the opponent's hidden ranks: it shows what the server sent, no more.
 // No inline script: the server's Content-Security-Policy allows only this file.
@@ -17,6 +17,9 @@
   const TOUCH = Boolean(window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches);
   const PRESS = TOUCH ? "tap" : "click";
 
+  // What a request that never reached the server says (shown until the server answers).
+  const UNREACHABLE = "the server cannot be reached";
+
   // A request to the server: { ok, status, data }. A refused action (an illegal move, a
   // setup that breaks the rules, a used link) is a player's ordinary mistake, not a failed
   // request: the page asks for it as a 200 carrying {"error", "refused": 409} (the header
@@ -32,7 +35,7 @@
     try {
       response = await fetch(url, options);
     } catch (err) {
-      return { ok: false, status: 0, data: { error: "the server cannot be reached" } };
+      return { ok: false, status: 0, data: { error: UNREACHABLE } };
     }
     let data = null;
     if (response.status !== 204) {
@@ -736,9 +739,10 @@
           button.className = "ply";
           button.dataset.ply = ply.ply;
           button.dataset.player = ply.player;
-          button.textContent = ply.short || ply.text.replace(/^(red|blue): /, "");
-          button.title = ply.text;
-          button.setAttribute("aria-label", `move ${entry.number}, ${ply.text}`);
+          const text = cur.moves[ply.ply - 1] || "";  // (the rows hold the short form only)
+          button.textContent = ply.short || text.replace(/^(red|blue): /, "");
+          button.title = text;
+          button.setAttribute("aria-label", `move ${entry.number}, ${text}`);
           if (reviewing && reviewing.ply === ply.ply) button.classList.add("current");
           button.addEventListener("click", () => review(ply.ply));
           cell(li, ply.player).appendChild(button);
@@ -846,7 +850,7 @@
       if (!army.length) return;
       const shown = reviewing || cur;
       const other = cur.player === "red" ? "blue" : "red";
-      const playing = Boolean(cur.view) && shown.tray;
+      const playing = Boolean(cur.started) && shown.tray;
       const lost = {};
       let unknown = 0;
       for (const entry of playing ? shown.tray[other] : []) {
@@ -858,7 +862,8 @@
       $("legend-head").replaceChildren(...heads.map(([text, title]) =>
         el("th", { scope: "col", text, title })));
       $("legend-rows").replaceChildren(...army.map((entry) => {
-        const picture = chip(cur.player, entry.rank, label(entry.rank));
+        // (the opponent's colour once its pieces are counted, our own before)
+        const picture = chip(playing ? other : cur.player, entry.rank, label(entry.rank));
         picture.removeAttribute("aria-hidden");  // (the label is what the row explains)
         const row = el("tr", {},
           el("td", {}, picture),
@@ -1080,7 +1085,7 @@
       $("download").hidden = !cur.record;
       $("download").href = base + "/record.txt";
       // Before play starts there is nothing captured and no count worth showing.
-      $("captured-box").hidden = cur.phase === "setup" || cur.phase === "waiting" || !cur.view;
+      $("captured-box").hidden = cur.phase === "setup" || cur.phase === "waiting" || !cur.started;
       renderTray();
       renderLegend();
       renderResultLine();
@@ -1353,7 +1358,8 @@
       $("notice").hidden = true;
       document.body.classList.add("busy");
       if (action === "move" && cur.phase === "play") moveSent(body.move);
-      const reply = await call("POST", `${base}/${action}`, body || {});
+      // (?view=0: the page draws from the payload's other fields, not from its view)
+      const reply = await call("POST", `${base}/${action}?view=0`, body || {});
       let said = null;
       if (reply.ok && action === "move" && reply.data.before_reply) {
         said = cur.moves.length;
@@ -1383,12 +1389,16 @@
     // as our own turn left it (`before_reply`: the seat's own view then, its strike
     // marked), the bot's turn, nothing to click (the page is still busy), then after a
     // short pause, as across a table, the reply (`send` takes it in). A screen reader
-    // hears both turns together, with the reply.
+    // hears both turns together, with the reply. The move list then is the first
+    // `before_reply.turns` entries of the answer's.
     async function ownTurnFirst(data) {
       pendingMove = null;
       selected = null;
-      receive({ ...data, ...data.before_reply, before_reply: null, notice: null,
-        version: cur.version, view: cur.view, status: thinking() }, null, true);
+      const turns = data.before_reply.turns;
+      const rows = data.move_rows.map((row) => ({ ...row, plies: row.plies.filter((p) => p.ply <= turns) }))
+        .filter((row) => row.plies.length);
+      receive({ ...data, ...data.before_reply, moves: data.moves.slice(0, turns), move_rows: rows,
+        before_reply: null, notice: null, version: cur.version, status: thinking() }, null, true);
       const clocked = Boolean(data.clock && data.clock.running);
       await new Promise((done) => window.setTimeout(done,
         clocked ? CLOCKED_PAUSE_MS : REPLY_PAUSE_MS));
@@ -1507,6 +1517,7 @@
 
     function clicked(name, dropped) {
       if (busy) return;
+      explaining += 1;  // (an explanation still on its way is of an earlier click)
       if (reviewing) {
         backToLive();
         return;
@@ -1550,22 +1561,65 @@
         stuck = false;
         render();
       } else {
-        // one of our pieces with nowhere to go: say so, rather than do nothing
-        const piece = cur.cells.find((c) => c.square === name && c.owner === cur.player);
-        if (piece && piece.rank !== null && piece.rank !== undefined && yourMove() &&
-            !cur.rescue.length) {
-          // a rank the rules never move (the Bombs, the Flag) says so; another is boxed in
-          const never = (cur.immobile || []).includes(piece.rank);
-          showNotice(!never ? `Your ${cur.names[piece.rank]} on ${name} has no legal move.`
-            : piece.rank === "F" ? `The ${cur.names[piece.rank]} never moves.`
-            : `${cur.names[piece.rank]}s never move.`);
-          stuck = true;
+        // A click that moves nothing says why, rather than do nothing: one of our pieces
+        // with nowhere to go, a square the selected piece cannot go to (the server
+        // explains it from this seat's view: the back-and-forth and chase rules too), a
+        // piece of the opponent's. Any other click takes a notice of the last one away.
+        const piece = cur.cells.find((c) => c.square === name);
+        const from = selected;
+        if (stuck) showNotice("");
+        stuck = false;
+        if (yourMove()) {
+          if (piece && piece.owner === cur.player && piece.rank !== null && piece.rank !== undefined) {
+            // a rank the rules never move (the Bombs, the Flag) says so; another is blocked
+            const never = (cur.immobile || []).includes(piece.rank);
+            const words = `Your ${cur.names[piece.rank]} on ${name} has no legal move`;
+            showNotice(!never ? `${words}.` : piece.rank === "F" ? `The ${cur.names[piece.rank]} never moves.`
+              : `${cur.names[piece.rank]}s never move.`);
+            stuck = true;
+            const toward = never ? null : openNeighbour(name);
+            if (toward) explainMove(`${name}-${toward}`, (why) => `${words}: ${why}.`);
+          } else if (from) {
+            explainMove(`${from}-${name}`, (why) => `${from}-${name} is not legal: ${why}.`);
+          } else if (piece) {
+            showNotice(`That is ${piece.owner}'s piece: ${PRESS} one of yours to move it.`);
+            stuck = true;
+          }
         }
         if (selected) {
           selected = null;
           render();
         }
       }
+    }
+
+    // A square next to `name` a piece there could go to but for a rule of movement (the
+    // board's edge, a lake and our own pieces aside), or null.
+    function openNeighbour(name) {
+      const f = FILES.indexOf(name[0]), row = parseInt(name.slice(1), 10);
+      for (const [df, dr] of [[0, 1], [0, -1], [-1, 0], [1, 0]]) {
+        if (f + df < 0 || f + df > 9 || row + dr < 1 || row + dr > 10) continue;
+        const square = FILES[f + df] + (row + dr);
+        if (lakes.has(square)) continue;
+        if (cur.cells.some((c) => c.square === square && c.owner === cur.player)) continue;
+        return square;
+      }
+      return null;
+    }
+
+    // Why the move `move` is illegal, asked of the server (`GET .../explain/{move}`, made
+    // from this seat's view alone), shown as a notice in the words of `say(why)`; nothing
+    // once the page moved on (another click, a new position) before the answer came.
+    let explaining = 0;
+    async function explainMove(move, say) {
+      const asked = ++explaining, version = cur.version;
+      const reply = await call("GET", `${base}/explain/${move}`);
+      if (asked !== explaining || version !== cur.version || busy || !live()) return;
+      if (!reply.ok || !reply.data || typeof reply.data.text !== "string") return;
+      const text = reply.data.text.startsWith(`${move}: `) ? reply.data.text.slice(move.length + 2)
+        : reply.data.text;
+      showNotice(say(text));
+      stuck = true;
     }
 
     // Drag and drop, by mouse, pen or finger: press a piece, move, let go on a square.
@@ -1972,18 +2026,31 @@
     $("live").addEventListener("click", backToLive);
     $("review-prev").addEventListener("click", () => reviewStep(-1));
     $("review-next").addEventListener("click", () => reviewStep(1));
+    let leaveFrom = "new-game";  // the control that asked to leave (the focus goes back to it)
     $("new-game").addEventListener("click", () => {
       if (cur.phase === "over") {
         window.location.assign("/");
         return;
       }
+      leaveFrom = "new-game";
+      $("leave-box").hidden = false;
+      $("leave-no").focus();
+    });
+    // The "Stratego" link of the header leaves the game too: it asks first, as New game
+    // does (a click meant for a new tab or window opens it, and the game stays here).
+    $("home-link").addEventListener("click", (event) => {
+      if (cur.phase === "over" || event.button !== 0 || event.ctrlKey || event.metaKey ||
+          event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      leaveFrom = "home-link";
       $("leave-box").hidden = false;
       $("leave-no").focus();
     });
     $("leave-yes").addEventListener("click", () => window.location.assign("/"));
     $("leave-no").addEventListener("click", () => {
       $("leave-box").hidden = true;
-      $("new-game").focus();
+      $(leaveFrom).focus();
+      leaveFrom = "new-game";
     });
     function renderSound() {
       const on = soundOn();
@@ -2015,7 +2082,7 @@
       let wait = cur.opponent === "human" || (cur.clock && cur.clock.running) ? 1000 : 3000;
       if (!busy && !drag) {
         polling = true;
-        const reply = await call("GET", `${base}?since=${cur.version}`);
+        const reply = await call("GET", `${base}?since=${cur.version}&view=0`);
         polling = false;
         if (reply.status === 0 || reply.status >= 500) {
           lost = true;
@@ -2025,6 +2092,9 @@
           return;
         } else {
           lost = false;
+          // the server answers again: a request's "cannot be reached" is stale (any other
+          // error stays until the next action)
+          if ($("error").textContent === UNREACHABLE) showError("");
           // Only a newer version: a poll answered before our own move's reply arrived
           // would otherwise put the page back one position (versions only grow).
           if (reply.status === 200 && reply.data.version > cur.version && !busy && !drag) {
