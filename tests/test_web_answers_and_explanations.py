@@ -167,3 +167,74 @@ def test_the_explanation_depends_only_on_the_seat_s_view() -> None:
         answers.append([(r.status, r.body) for r in replies])
     assert answers[0] == answers[1]
     assert any(b'"legal":false' in body for _, body in answers[0])
+
+
+# -- 3. what a seat sees of the other seat, beyond the board ------------------------------
+
+
+class RaisingBot:
+    """A bot that fails at every move (the server plays for it)."""
+
+    name = "raising"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def __call__(self, seen: stratego.PlayerView) -> stratego.Move:
+        raise RuntimeError("no move today")
+
+
+def test_a_failing_bot_s_stand_in_move_is_random_not_its_first() -> None:
+    """A bot that fails is replaced and a legal move played for it. Its first legal move (in
+    square order) would tell the player that every piece listed before the one that moved
+    cannot move (a Bomb or the Flag); a random legal move tells what any move tells."""
+    from stratego.engine import initial_state
+
+    hub = GameHub(bot="test_web_answers_and_explanations:RaisingBot", seed=3, token=tokens())
+    created = post(hub, "/api/games", {}).json()
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    payload = post(hub, base + "/start").json()
+    for _ in range(8):
+        if payload["phase"] != "play":
+            break
+        moves = [f"{f}-{t}" for f, ts in sorted(payload["legal"].items()) for t in ts]
+        payload = post(hub, base + "/move", {"move": moves[-1]}).json()
+    game = hub._games[created["game"]]
+    state = initial_state(game.state.info)
+    firsts = []
+    for move in game.state.moves():
+        if state.to_move is Player.BLUE:  # the bot's seat
+            firsts.append(move == stratego.view(state, Player.BLUE).legal_moves[0])
+        state = stratego.apply(state, move)
+    assert len(firsts) >= 4
+    assert not all(firsts)
+
+
+def test_your_games_shows_no_setup_activity_of_the_other_seat() -> None:
+    """"Your games" sorts by `last_active_ms`: while the armies are set up it is the game's
+    creation, so the other seat's swaps and random draws (its own business, which the
+    payload's ``version`` keeps from the first seat) do not move it; in play, the seats'
+    actions do."""
+    now = [1000.0]
+    hub = GameHub(clock=lambda: now[0], token=tokens())
+    created = post(hub, "/api/games", {"opponent": "human"}).json()
+    game, red = created["game"], created["seat"]
+    code = hub.handle("GET", f"/api/games/{game}/{red}").json()["join"].rsplit("/", 1)[1]
+    now[0] = 1010.0
+    blue = post(hub, f"/api/games/{game}/join", {"code": code}).json()["seat"]
+
+    def red_sees() -> tuple[int, int]:
+        summary = post(hub, "/api/seats", {"seats": [{"game": game, "seat": red}]}).json()
+        version = hub.handle("GET", f"/api/games/{game}/{red}").json()["version"]
+        return summary["games"][0]["last_active_ms"], version
+
+    before = red_sees()
+    now[0] = 1100.0
+    assert post(hub, f"/api/games/{game}/{blue}/swap", {"squares": ["a10", "b10"]}).status == 200
+    now[0] = 1200.0
+    assert post(hub, f"/api/games/{game}/{blue}/random").status == 200
+    assert red_sees() == before
+    now[0] = 1300.0
+    post(hub, f"/api/games/{game}/{red}/start")
+    post(hub, f"/api/games/{game}/{blue}/start")
+    assert red_sees()[0] == 1_300_000  # play began: both seats saw the second Start

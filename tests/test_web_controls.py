@@ -239,8 +239,8 @@ class SlowBot:
 
 
 def test_any_bot_spec_sits_at_the_table_within_the_time_limit() -> None:
-    """``module:attribute`` specs work like names; a bot over its time limit plays its
-    first legal move and the game goes on."""
+    """``module:attribute`` specs work like names; a bot over its time limit is replaced,
+    a legal move is played for it and the game goes on."""
     hub = GameHub(bot="test_web_controls:SlowBot", bot_time=0.05, seed=1, token=tokens())
     assert hub.bot == "test_web_controls:SlowBot"
     base, payload = bot_game(hub)

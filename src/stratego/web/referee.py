@@ -133,7 +133,16 @@ class Referee:
                 "result": full["result"], "clock": full["clock"],
                 "moves": played(game.moves),
                 "created_ms": round(game.created * 1000),
-                "last_active_ms": round((game.acted or game.created) * 1000)}
+                "last_active_ms": round(self.last_active(game) * 1000)}
+
+    @staticmethod
+    def last_active(game: Game) -> float:
+        """When `game` last changed in a way both seats see: its creation while the armies
+        are being set up (a seat's own swaps and draws are its own business, as the
+        payload's ``version`` keeps them), then the last action of a seat."""
+        if game.state is None and not game.is_over:
+            return game.created
+        return game.acted or game.created
 
     def rematch(self, game: Game) -> None:
         """The rematch of a finished game (made once; both seats of a game between two

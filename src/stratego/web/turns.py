@@ -106,7 +106,9 @@ class BotTable:
     def choose(self, game: Game, seen: PlayerView, budget: float | None = None) -> Move:
         """The bot's move in `seen`, within the time limit (and within `budget` seconds,
         from its clock, when given: a bot with a ``time_limit`` attribute, such as
-        `stratego.bots.SearchBot`, is told to stop by then)."""
+        `stratego.bots.SearchBot`, is told to stop by then). A bot too slow, raising or
+        answering no legal move is replaced and a random legal move played for it (seeded
+        from the bot's seed and the ply when the server is seeded)."""
         bot = game.bot
         assert bot is not None
         limit = self.time_limit
@@ -138,7 +140,11 @@ class BotTable:
             _close(bot)  # too slow (still thinking) or broken: the next move gets a new bot
             game.bot = self.build(None if game.bot_seed is None else game.bot_seed + seen.ply)
         if move not in seen.legal_moves:
-            return seen.legal_moves[0]
+            # a random legal move, not the first: the first would tell the player that
+            # every piece listed before it (in square order) cannot move, a Bomb or the Flag
+            rng = (random.Random() if game.bot_seed is None
+                   else random.Random(f"{game.bot_seed}:fallback:{seen.ply}"))
+            return rng.choice(seen.legal_moves)
         assert isinstance(move, Move)
         return move
 
