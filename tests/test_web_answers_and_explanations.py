@@ -199,10 +199,11 @@ def test_a_failing_bot_s_stand_in_move_is_random_not_its_first() -> None:
             break
         moves = [f"{f}-{t}" for f, ts in sorted(payload["legal"].items()) for t in ts]
         payload = post(hub, base + "/move", {"move": moves[-1]}).json()
-    game = hub._games[created["game"]]
-    state = initial_state(game.state.info)
+    played = hub._games[created["game"]].state
+    assert played is not None
+    state = initial_state(played.info)
     firsts = []
-    for move in game.state.moves():
+    for move in played.moves():
         if state.to_move is Player.BLUE:  # the bot's seat
             firsts.append(move == stratego.view(state, Player.BLUE).legal_moves[0])
         state = stratego.apply(state, move)
