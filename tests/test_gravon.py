@@ -569,6 +569,20 @@ def test_xml_file_with_two_games_is_refused(tmp_path: pathlib.Path) -> None:
         read_game_file(path)
 
 
+@pytest.mark.parametrize("tag", ["field", "result"])
+def test_xml_game_with_two_fields_or_results_is_refused(tag: str) -> None:
+    """A game holds one <field> (both armies) and at most one <result>: a second is refused
+    by name, where the reader took the first and dropped the other silently."""
+    game = _resigned_game().to_xml()
+    start = game.index(f"<{tag} ")
+    element = game[start:game.index("/>", start) + 2]
+    doubled = game.replace(element, element + element, 1)
+    parse_game_xml(game)
+    with pytest.raises(InvalidNotationError, match=rf"^Gravon XML: 2 <{tag}> elements in the "
+                       r"game, not one$"):
+        parse_game_xml(doubled)
+
+
 @pytest.mark.parametrize(
     "read",
     [read_game_file, lambda p: list(read_setup_lines(p, CLASSIC)),

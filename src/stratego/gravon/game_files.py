@@ -284,6 +284,11 @@ def parse_game_xml(text: str | bytes) -> GravonGame:
     if game_type is None:
         raise InvalidNotationError("Gravon XML: <game> has no type attribute")
     rules_for_game_type(game_type)
+    for tag in ("field", "result"):  # one of each: a second would be read or dropped silently
+        found = len(game.findall(tag))
+        if found > 1:
+            raise InvalidNotationError(f"Gravon XML: {found} <{tag}> elements in the game, "
+                                       f"not one")
     field = game.find("field")
     board = field.get("content", "") if field is not None else ""
     moves = []
