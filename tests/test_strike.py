@@ -20,6 +20,7 @@ from stratego import (
     JUMBO_2014,
     MILTON_BRADLEY_1961,
     IllegalMoveError,
+    InvalidNotationError,
     Player,
     Rank,
     Rules,
@@ -157,3 +158,15 @@ def test_spy_defending_against_marshal_loses() -> None:
     assert resolve_strike(Rank.MARSHAL, Rank.SPY, HASBRO_2009).winner is Side.ATTACKER
     assert resolve_strike(Rank.SPY, Rank.MARSHAL, HASBRO_2009).winner is Side.ATTACKER
     assert resolve_strike(Rank.SPY, Rank.GENERAL, HASBRO_2009).winner is Side.DEFENDER
+
+
+def test_a_rank_letter_given_as_a_rank_is_pointed_to_rank_parse() -> None:
+    """`resolve_strike` and `Rank(...)` take ranks (or their values); a letter or a name,
+    as `from_position` reads them, is refused with the `Rank.parse` call that reads it."""
+    with pytest.raises(InvalidNotationError, match=r"Rank\.parse\('M'\) reads a letter or a "
+                                                   r"name: Rank\.MARSHAL\)$"):
+        resolve_strike("M", "S", CLASSIC)  # type: ignore[arg-type]
+    with pytest.raises(InvalidNotationError, match=r"Rank\.parse\('spy'\) .*Rank\.SPY\)$"):
+        Rank("spy")
+    with pytest.raises(InvalidNotationError, match=r"to 11 \(Bomb\)\)$"):
+        Rank("zz")  # no letter, no name: no call to suggest

@@ -10,6 +10,7 @@ prints Marshal 10 ... Spy 1): those labels belong to the rules, see
 
 from __future__ import annotations
 
+import contextlib
 import enum
 
 import attrs
@@ -95,8 +96,13 @@ class Rank(enum.IntEnum):
 
     @classmethod
     def _missing_(cls, value: object) -> Rank:
+        hint = ""
+        if isinstance(value, str) and len(value) <= 20:  # a letter or a name: Rank.parse's
+            with contextlib.suppress(InvalidNotationError):
+                hint = f"; Rank.parse({value!r}) reads a letter or a name: {cls.parse(value)!r}"
         raise InvalidNotationError(
-            f"not a rank: {shown(value)} (expected a Rank, or its value 0 (Flag) to 11 (Bomb))"
+            f"not a rank: {shown(value)} (expected a Rank, or its value 0 (Flag) to 11 "
+            f"(Bomb){hint})"
         )
 
     @classmethod
