@@ -167,6 +167,6 @@ def test_a_rank_letter_given_as_a_rank_is_pointed_to_rank_parse() -> None:
                                                    r"name: Rank\.MARSHAL\)$"):
         resolve_strike("M", "S", CLASSIC)  # type: ignore[arg-type]
     with pytest.raises(InvalidNotationError, match=r"Rank\.parse\('spy'\) .*Rank\.SPY\)$"):
-        Rank("spy")
+        Rank("spy")  # type: ignore[arg-type]
     with pytest.raises(InvalidNotationError, match=r"to 11 \(Bomb\)\)$"):
-        Rank("zz")  # no letter, no name: no call to suggest
+        Rank("zz")  # type: ignore[arg-type]  # no letter, no name: no call to suggest
