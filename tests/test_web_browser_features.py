@@ -62,7 +62,9 @@ def fake_time() -> _FakeTime:
 
 @pytest.fixture(scope="module")
 def server(fake_time: _FakeTime) -> Iterator[Server]:
-    with serve(GameHub(rules="classic", seed=11, monotonic=fake_time)) as srv:
+    # (more games than the default 10 a minute one client may create: every test makes one)
+    with serve(GameHub(rules="classic", seed=11, monotonic=fake_time,
+                       create_limit=50)) as srv:
         yield srv
 
 
@@ -234,18 +236,46 @@ def test_choose_bot_colour_rules_and_time(server: Server, browser: Any,
 
 def test_running_out_of_time_loses(server: Server, fake_time: _FakeTime, browser: Any,
                                    console: Console) -> None:
-    """A side whose clock runs out loses; the page learns it from its next poll."""
+    """A side whose clock runs out loses once it has moved; the page learns it from its
+    next poll."""
     page = _page(_context(browser), console)
     _new_game(page, server.url, time="5+3")
     page.get_by_test_id("start").click()
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)  # the bot answered
     expect(status_of(page)).to_have_text("Your move (red).")
     expect(page.get_by_test_id("clock-red")).to_have_class(re.compile(r"\brunning\b"))
-    fake_time.now += 301  # five minutes and a second on the server's clock
+    fake_time.now += 310  # five minutes and ten seconds on the server's clock
     expect(page.get_by_test_id("game-over")).to_be_visible()
     expect(page.get_by_test_id("result")).to_have_text("You lose")
     expect(page.get_by_test_id("reason")).to_contain_text("time")
     expect(page.locator(".clock.running")).to_have_count(0)
     expect(page.get_by_test_id("clock-red")).to_have_text("0:00.0")
+
+
+
+def test_running_out_of_time_before_the_first_move_aborts(
+        server: Server, fake_time: _FakeTime, browser: Any, console: Console) -> None:
+    """A person whose time ran out before its first move aborts the game: nobody wins or
+    loses; the panel says so, a rematch is still offered, and "Your games" lists it as
+    aborted."""
+    page = _page(_context(browser), console)
+    _new_game(page, server.url, time="5+3")
+    page.get_by_test_id("start").click()
+    expect(status_of(page)).to_have_text("Your move (red).")
+    game = _api_base(page).split("/")[3]
+    fake_time.now += 301
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    expect(status_of(page)).to_have_text("Game aborted.")
+    expect(page.get_by_test_id("result")).to_have_text("Game aborted")
+    expect(page.get_by_test_id("reason")).to_have_text(
+        "Your time ran out before your first move, so nobody wins or loses.")
+    expect(page.get_by_test_id("download")).to_be_visible()
+    page.get_by_test_id("rematch").click()
+    expect(status_of(page)).to_contain_text("Set up your army")  # the rematch's page
+    page.goto(server.url + "/")
+    line = page.locator(f'[data-testid="my-game"][data-game="{game}"]')
+    expect(line.get_by_test_id("my-game-state")).to_have_text("Aborted")
 
 
 # -- setting up ------------------------------------------------------------------------------

@@ -279,7 +279,9 @@ def test_two_people_each_on_their_clock_and_a_game_without_one() -> None:
     post(hub, red + "/start")
     payload = post(hub, blue + "/start").json()
     assert payload["clock"]["running"] == "red"
-    MONO[0] = 61.0  # red never moves: blue's poll ends the game
+    post(hub, red + "/move", {"move": first_move(hub.handle("GET", red).json())})
+    post(hub, blue + "/move", {"move": first_move(hub.handle("GET", blue).json())})
+    MONO[0] = 61.0  # red, who moved once, runs out: blue's poll ends the game
     assert hub.handle("GET", blue).json()["result"]["you"] == "win"
     plain = post(hub, "/api/games", {}).json()
     assert hub.handle("GET", _seat(plain)).json()["clock"] is None

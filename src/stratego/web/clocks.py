@@ -6,9 +6,10 @@ The server alone keeps time, on a monotonic clock (`GameHub`'s ``monotonic`` arg
 (the setup phase is untimed); the side to move has its clock running; when a side has
 moved, its clock stops, gains the increment and the other side's starts. A side whose
 time is used up loses (`GameClock.fallen`), noticed on the next request that looks at the
-game. What the database keeps is each side's time as of the last save, and whose clock
-was running: after a restart the running clock goes on from there (the time the server
-was down is not charged).
+game; a person whose time ran out before its first move aborts the game instead
+(`stratego.web.games.out_of_time`). What the database keeps is each side's time as of the
+last save, and whose clock was running: after a restart the running clock goes on from
+there (the time the server was down is not charged).
 """
 
 from __future__ import annotations

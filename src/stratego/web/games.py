@@ -1,6 +1,6 @@
 """A game as the web server holds it: its seats (tokens, setups, who is human), its state,
-its moves since play began, and how it ended when the rules did not end it (a resignation
-or an agreed draw).
+its moves since play began, and how it ended when the rules did not end it (a resignation,
+an agreed draw, a flag fall, or an abort).
 
 Nothing here is ever sent as it is: what a seat receives is made in
 `stratego.web.payloads` from that seat's view alone. `Game.start` and `Game.moves` are
@@ -22,9 +22,12 @@ from stratego.setups import Setup
 from stratego.state import GameState
 from stratego.web.clocks import GameClock
 
-__all__ = ["Ending", "Game", "Seat"]
+__all__ = ["ABORTED", "Ending", "Game", "Seat", "out_of_time"]
 
 OPPONENTS = ("bot", "human")
+
+ABORTED = "aborted"
+"""The `Ending.reason` of a game a person's clock ended before that person's first move."""
 
 
 @attrs.define
@@ -42,7 +45,9 @@ class Seat:
 class Ending:
     """An end the players (or their clocks) made rather than the rules:
     ``"resignation"`` (the other side wins), ``"time"`` (a side ran out of time; the other
-    wins) or ``"draw agreed"`` (`winner` None)."""
+    wins), ``"draw agreed"`` (`winner` None) or ``"aborted"`` (`ABORTED`: a person's time
+    ran out before it made a move of its own, see `out_of_time`; no winner, no loser and
+    no draw; the side that never moved is the game's side to move, whose clock ran)."""
 
     reason: str
     winner: Player | None
@@ -109,6 +114,27 @@ class Game:
         """Whether play began (both setups fixed, or added past its setup)."""
         return self.state is not None
 
+    def has_moved(self, player: Player) -> bool:
+        """Whether `player` made a move of its own since play began on this server (the
+        moves of `moves`; a position added past its setup brings no moves of its own). A
+        Rescue decision does not count: it ends the turn of a move of the same side,
+        so a side that made one had made a move already."""
+        if self.state is None or not self.moves:
+            return False
+        played = self.state.history_records()[-len(self.moves):]
+        return any(r.player is player and not r.move.is_decision for r in played)
+
     def bot_player(self) -> Player | None:
         """The side the bot plays, None in a game between two people."""
         return next((p for p, s in self.seats.items() if not s.human), None)
+
+
+def out_of_time(game: Game, side: Player) -> Ending:
+    """How `game` ends when `side`'s clock runs out: lost on time (``"time"``, the other
+    side wins), or aborted (``"aborted"``, nobody wins or loses) when `side` is a person
+    who has not made a move of its own (`Game.has_moved`), as a game site aborts a game a
+    player never began. The bot always thinks within its own time: a bot whose time ran
+    out loses, first move or not."""
+    if game.seats[side].human and not game.has_moved(side):
+        return Ending(ABORTED, None)
+    return Ending("time", side.opponent)

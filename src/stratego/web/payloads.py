@@ -3,9 +3,10 @@ board SVG, a past position of the move list (review mode), and the move list's l
 
 Everything here is made from `stratego.view` of the seat's player (or, during the setup
 phase, from the seat's own setup), so no hidden rank reaches a browser. The one
-deliberate exception is the end of a game: once it is over, by the rules, a resignation
-or an agreed draw, the opponent's army is shown (``"revealed"``), on the final position and
-in review mode's past positions, as players turn their pieces over after a game.
+deliberate exception is the end of a game: once it is over, by the rules, a resignation,
+a flag fall, an agreed draw or an abort, the opponent's army is shown (``"revealed"``), on
+the final position and in review mode's past positions, as players turn their pieces over
+after a game.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from stratego.state import GameState
 from stratego.svg import board_svg
 from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
-from stratego.web.games import Game
+from stratego.web.games import ABORTED, Game
 
-__all__ = ["GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "explain", "payload", "ply_short",
-           "ply_text", "review", "rules_title", "svg"]
+__all__ = ["GAME_ABORTED", "GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "explain", "payload",
+           "ply_short", "ply_text", "review", "rules_title", "svg"]
 
 PAYLOAD_SCHEMA = "stratego.web/2"
 """The value of the ``"schema"`` field of the JSON a seat receives. (``/2``: the move list's
@@ -35,6 +36,10 @@ entries of ``moves`` its position had, rather than repeating the move list.)"""
 GAME_OVER = "Game over."
 """A finished game's status line: who won and how are the payload's `result` (``text``,
 ``how``), which the page shows once, in its game-over panel."""
+
+GAME_ABORTED = "Game aborted."
+"""An aborted game's status line (a person's time ran out before its first move: see
+`stratego.web.games.out_of_time`); who never moved is the payload's `result`."""
 
 _OUTCOMES = {"attacker": "attacker wins", "defender": "defender wins", "both": "both removed"}
 
@@ -139,9 +144,12 @@ def _phase(game: Game, player: Player) -> str:
 def _result(game: Game, player: Player) -> dict[str, Any] | None:
     """The game-over panel: who won, why, and what it means for `player`. A game the rules
     ended says how in a second sentence (`stratego.explain.explain_outcome`: the piece
-    that took the Flag, why the loser had no legal move, the ply limit); the game is over,
-    so it may name the opponent's pieces."""
+    that took the Flag, why the loser had no legal move, the ply limit), and so does an
+    aborted game (whose time ran out before its first move); the game is over, so it may
+    name the opponent's pieces."""
     how: str | None = None
+    if game.ending is not None and game.ending.reason == ABORTED and game.state is not None:
+        return _aborted(game.state.to_move, player)
     if game.ending is not None:
         winner, reason = game.ending.winner, game.ending.reason
     elif game.state is not None and game.state.outcome is not None:
@@ -157,6 +165,19 @@ def _result(game: Game, player: Player) -> dict[str, Any] | None:
         text = f"{_won_or_lost(winner, player, reason)}{told}"
     return {"winner": None if winner is None else str(winner), "reason": reason,
             "you": you, "text": text, "how": how}
+
+
+def _aborted(side: Player, player: Player) -> dict[str, Any]:
+    """The result of a game aborted because `side` (the side to move, whose clock ran)
+    never moved, as `player` is told it: nobody won or lost, and it is no draw either
+    (``you`` ``"aborted"``). It names nothing but the side, which both seats know."""
+    if side == player:
+        never, how = "you", "Your time ran out before your first move"
+    else:
+        never, how = str(side), f"{str(side).capitalize()}'s time ran out before its first move"
+    how += ", so nobody wins or loses."
+    return {"winner": None, "reason": ABORTED, "you": ABORTED,
+            "text": f"Game aborted: {never} never moved. {how}", "how": how}
 
 
 _DRAWS = {"draw agreed": "A draw by agreement.", "ply limit": "A draw by the ply limit.",
@@ -553,7 +574,7 @@ def explain(game: Game, player: Player, move: str) -> dict[str, Any]:
 def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:
     me = seen.player
     if result is not None:  # who won and how: the payload's `result` (the game-over panel)
-        return GAME_OVER
+        return GAME_ABORTED if result["you"] == ABORTED else GAME_OVER
     if seen.to_move == me:
         if seen.pending_rescue is not None:
             return "Your decision: rescue a captured piece or decline."

@@ -21,7 +21,7 @@ from stratego.errors import StoreError, WebError
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.records import record_from_state
-from stratego.web.games import Ending, Game
+from stratego.web.games import ABORTED, Game, out_of_time
 from stratego.web.lineup import BotChoice, Lineup
 from stratego.web.payloads import before_reply, payload, rules_title
 from stratego.web.seating import Seating
@@ -78,7 +78,9 @@ class Referee:
         return out
 
     def flag(self, game: Game) -> None:
-        """End `game` on time if the running clock ran out (call with the game held)."""
+        """End `game` on time if the running clock ran out: lost on time, or aborted
+        when that side is a person who never moved (`stratego.web.games.out_of_time`).
+        Call with the game held."""
         clock = game.clock
         if clock is None or game.is_over:
             return
@@ -87,7 +89,7 @@ class Referee:
         if fallen is None:
             return
         clock.stop(now)
-        game.ending = Ending("time", fallen.opponent)
+        game.ending = out_of_time(game, fallen)
         game.draw_offer = None
         game.version += 1
         self.table.save(game)
@@ -180,7 +182,9 @@ class Referee:
         game was created, ``YYYY.MM.DD``, UTC), ``Red`` and ``Blue`` (``"You"`` and the
         bot's name, ``"Easy bot"``, against the bot; ``"Red player"`` and ``"Blue
         player"`` between two people), ``Bot`` (the bot's spec), ``Result`` and
-        ``Termination`` (how it ended: ``"flag captured"``, ``"resignation"``...)."""
+        ``Termination`` (how it ended: ``"flag captured"``, ``"resignation"``...; an
+        aborted game's record has ``Result "*"``, no result, and ``Termination
+        "aborted"``)."""
         if game.state is None or not game.is_over:
             raise WebError(409, "the game record is available once the game is over "
                                 "(it shows both setups)")
@@ -196,7 +200,8 @@ class Referee:
             tags["bot"] = game.bot_spec
         if game.ending is not None:
             winner = game.ending.winner
-            tags["result"] = ("1/2-1/2" if winner is None else
+            tags["result"] = ("*" if game.ending.reason == ABORTED else
+                              "1/2-1/2" if winner is None else
                               "1-0" if winner is Player.RED else "0-1")
             tags["termination"] = game.ending.reason
         elif game.state.outcome is not None:

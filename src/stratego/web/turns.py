@@ -38,7 +38,7 @@ from stratego.rules import Rules
 from stratego.setup_model import sample_setup
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
-from stratego.web.games import Ending, Game
+from stratego.web.games import Ending, Game, out_of_time
 
 __all__ = ["ACCEPTED", "ACTIONS", "ACTION_FIELDS", "DECLINED", "BotTable", "act", "bot_turns",
            "parse_setup", "think_budget"]
@@ -330,7 +330,7 @@ def bot_turns(game: Game, table: BotTable | None, now: Now) -> None:
         move = table.choose(game, seen, budget)
         if clock is not None and clock.fallen(now()) is state.to_move:
             clock.stop(now())
-            game.ending = Ending("time", state.to_move.opponent)
+            game.ending = out_of_time(game, state.to_move)  # the bot's: lost on time
             break
         state = apply(state, move)
         game.moves.append(str(move))

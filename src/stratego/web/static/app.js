@@ -370,7 +370,8 @@
 
   function gameLine(game) {
     if (game.phase === "over") {
-      const result = game.result ? { win: "You won", loss: "You lost", draw: "Drawn" }[game.result.you] : null;
+      const result = game.result
+        ? { win: "You won", loss: "You lost", draw: "Drawn", aborted: "Aborted" }[game.result.you] : null;
       return { text: result || "Over", state: "over" };
     }
     if (game.phase === "setup") return { text: "Your setup", state: "mine" };
@@ -891,7 +892,7 @@
       if (!result) return;
       let text = typeof result.text === "string" ? result.text : "";
       if (result.how && text.endsWith(" " + result.how)) text = text.slice(0, -result.how.length - 1);
-      if (!text) text = { win: "You win", loss: "You lose", draw: "Draw" }[result.you] || "Game over";
+      if (!text) text = { win: "You win", loss: "You lose", draw: "Draw", aborted: "Game aborted" }[result.you] || "Game over";
       $("result-line").textContent = text;
       $("result-line").title = result.text || text;
       $("result-line").dataset.you = result.you || "";
@@ -953,8 +954,9 @@
     }
 
     // How the game ended, in one sentence under the panel's "You win": the rules' own
-    // account (result.how: the piece that took the Flag, why a side could not move), else
-    // the players' ending in this seat's words. The status line says only "Game over.".
+    // account (result.how: the piece that took the Flag, why a side could not move; for an
+    // aborted game, whose time ran out before its first move), else the players' ending in
+    // this seat's words. The status line says only "Game over." (or "Game aborted.").
     function endedBy(result) {
       if (result.how) return result.how;
       const winner = result.winner;
@@ -1073,7 +1075,7 @@
       $("offer-draw").disabled = cur.draw === "sent";
       $("over-box").hidden = cur.phase !== "over";
       if (cur.result) {
-        const you = { win: "You win", loss: "You lose", draw: "A draw" }[cur.result.you];
+        const you = { win: "You win", loss: "You lose", draw: "A draw", aborted: "Game aborted" }[cur.result.you];
         $("over-title").textContent = you;
         $("over-reason").textContent = endedBy(cur.result);
       }
