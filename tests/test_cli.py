@@ -373,6 +373,22 @@ def test_match_plain_progress_goes_to_standard_error(capsys: pytest.CaptureFixtu
     assert "random-2" in out
 
 
+def test_match_rich_progress_without_rich_says_so(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--progress rich`` asked for by name without the rich extra warns once, naming the
+    extra, as ``--board color`` does, and shows the plain lines (it fell back silently)."""
+    for name in [m for m in sys.modules if m == "rich" or m.startswith("rich.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "rich", None)  # import rich: ImportError
+    code, _, err = run(capsys, "match", "--games", "1", "--max-plies", "20",
+                       "--progress", "rich", "--red", "random")
+    assert code == 0
+    assert err.count("warning: ") == 1
+    assert "pip install 'stratego[rich]'" in err
+    assert "the progress is shown as plain lines" in err
+    assert "game 1/1" in err
+
+
 def test_python_dash_m_stratego_selfplay_runs_as_a_program() -> None:
     """The README's quick start, as a real process."""
     done = subprocess.run(

@@ -129,6 +129,26 @@ def test_the_lobby_names_bots_and_rules_in_a_player_s_words() -> None:
         "Classic web rules + Stratego Barrage")
 
 
+def test_the_web_extra_alone_serves_the_bots_it_can_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pip install 'stratego[web]'`` then ``stratego serve``: without NumPy the default
+    lineup leaves the learned bots out (they need the ``numpy`` extra), where the server
+    refused to start; with NumPy it offers them."""
+    import importlib.util
+
+    from stratego.bots.specs import BOT_MODULES
+
+    with_numpy = default_bots()
+    assert {f"{name.title()}={name}" for name in BOT_MODULES} <= set(with_numpy)
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *args: None if name == "numpy" else found(name, *args))
+    without = default_bots()
+    assert without == tuple(c for c in with_numpy
+                            if c.split("=", 1)[1] not in BOT_MODULES)
+    assert without[:3] == with_numpy[:3]
+
+
 def test_default_lineup_and_bot_choices() -> None:
     assert default_bots()[:3] == ("Easy=random", "Medium=heuristic",
                                   "Hard=search(time_limit=1.0)")

@@ -24,7 +24,7 @@ empty square and ``~~~`` a lake. The three forms:
 - ``unicode=True``: the same cells inside a box-drawing grid, lakes as ``≈≈≈``;
 - ``color=True`` (with or without ``unicode``): Red's pieces red, Blue's blue
   and the lakes cyan, rendered by `rich` when it is installed
-  (``pip install stratego[rich]``); the text then holds ANSI colour codes.
+  (``pip install 'stratego[rich]'``); the text then holds ANSI colour codes.
   Without `rich` the same picture comes back without colour.
 
 `perspective` chooses the side at the bottom of the picture: Red (ranks 1-10

@@ -59,6 +59,10 @@ BOTS: dict[str, Callable[..., Bot]] = {
 """The library's bots by name (as the command line's ``--red``/``--blue`` take them); the
 two ``policy-`` bots play shipped networks and need NumPy (`stratego.bots.learned`)."""
 
+BOT_MODULES: dict[str, str] = {"policy-barrage": "numpy", "policy-classic": "numpy"}
+"""The module beyond the core that each bot of `BOTS` needs, for those that need one (an
+optional extra: ``numpy``): a lineup offers such a bot only where it is installed."""
+
 COMMAND_PREFIX = "cmd:"
 """The prefix of a spec that runs a program speaking the line protocol."""
 

@@ -18,8 +18,9 @@ from stratego.cli.options import (
     with_move_time,
     workers_arg,
 )
-from stratego.errors import StrategoError
+from stratego.errors import MissingDependencyError, StrategoError
 from stratego.match import GameResult, MatchResult, play_match
+from stratego.optional import require
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -57,6 +58,11 @@ def cmd_match(args: argparse.Namespace) -> int:
         else:
             mode = "rich" if _has_rich() else "plain"
     elif mode == "rich" and not _has_rich():
+        # asked for by name: say why it is not there, as --board color does
+        try:
+            require("rich.progress", "rich", "--progress rich")
+        except MissingDependencyError as exc:
+            print(f"warning: {exc}; the progress is shown as plain lines", file=sys.stderr)
         mode = "plain"
     tally = _Tally(args.games)
     said: list[str] = []  # what resuming the file means, said once play_match took it

@@ -71,7 +71,7 @@ square into a table of plane columns, and `stratego.views.rank_masks`) without
 building the view; it reuses its per-piece work while the masks, the disclosed
 ranks and the moved pieces are unchanged.
 
-NumPy is optional: `pip install stratego[numpy]`; `observation_planes` and
+NumPy is optional: `pip install 'stratego[numpy]'`; `observation_planes` and
 `legal_action_mask` need it. The action index (`action_index`, `action_move`,
 `action_moves`, `legal_action_indices`) is pure Python.
 

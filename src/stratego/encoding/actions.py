@@ -205,5 +205,5 @@ def numpy_module() -> Any:
         import numpy
     except ImportError:
         raise MissingDependencyError(
-            "masks and observation planes need NumPy: pip install stratego[numpy]") from None
+            "masks and observation planes need NumPy: pip install 'stratego[numpy]'") from None
     return numpy

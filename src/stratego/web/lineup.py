@@ -10,13 +10,14 @@ learned bots are registered), so a new one is offered without changing the serve
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from stratego.bots import BOTS
-from stratego.bots.specs import split_options
+from stratego.bots.specs import BOT_MODULES, split_options
 from stratego.errors import ArgumentError, StrategoError, shown
 from stratego.web.turns import BotTable
 
@@ -54,10 +55,18 @@ class BotChoice:
 
 def default_bots() -> tuple[str, ...]:
     """The lineup when none is given: Easy (random), Medium (heuristic), Hard (search),
-    then each further bot of `stratego.bots.BOTS` under its own name."""
+    then each further bot of `stratego.bots.BOTS` under its own name, when what it needs
+    is installed (`stratego.bots.specs.BOT_MODULES`: the learned bots need NumPy, which
+    the ``web`` extra alone does not bring)."""
     extra = tuple(f"{name.title()}={name}" for name in BOTS
-                  if name not in ("random", "heuristic", "search"))
+                  if name not in ("random", "heuristic", "search")
+                  and (name not in BOT_MODULES or _installed(BOT_MODULES[name])))
     return _BASE_BOTS + extra
+
+
+def _installed(module: str) -> bool:
+    """Whether `module` can be imported (found, not imported)."""
+    return importlib.util.find_spec(module) is not None
 
 
 class Lineup:
