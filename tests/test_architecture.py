@@ -3,7 +3,7 @@
 | layer | modules |
 | --- | --- |
 | vocabulary | _version, errors, optional, pieces, board, moves |
-| rules | rules, strike, repetition, rescue, editions, variants, arguments |
+| rules | rules, strike, repetition, rescue, movement, editions, variants, arguments |
 | engine | _movegen, state, _checks, setups, human_setups, setup_model, engine, explain, |
 |  | validation |
 | information | views, view_json, sampling, beliefs, encoding |
@@ -42,7 +42,8 @@ SRC = pathlib.Path(__file__).resolve().parents[1] / "src" / "stratego"
 
 LAYERS = [
     {"_version", "errors", "optional", "pieces", "board", "moves"},
-    {"rules", "strike", "repetition", "rescue", "editions", "variants", "arguments"},
+    {"rules", "strike", "repetition", "rescue", "movement", "editions", "variants",
+     "arguments"},
     {"_movegen", "state", "_checks", "setups", "human_setups", "setup_model", "engine",
      "explain", "validation"},
     {"views", "view_json", "sampling", "beliefs", "encoding"},

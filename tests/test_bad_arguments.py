@@ -31,7 +31,7 @@ MODULES = ["board", "pieces", "moves", "rules", "strike", "editions", "variants"
            "human_setups", "state", "engine", "explain", "validation", "views", "view_json",
            "sampling", "encoding", "notation", "records", "gravon", "text", "svg", "bots",
            "arguments", "match", "arena", "protocol", "beliefs", "setup_model", "rescue",
-           "repetition", "bots.race", "bots.raids", "bots.walls", "bots.traps",
+           "repetition", "movement", "bots.race", "bots.raids", "bots.walls", "bots.traps",
            "bots.exposure", "bots.draws", "bots.specs", "bots.playouts", "nn",
            "bots.heuristic", "bots.base", "bots.program", "bots.learned", "env", "vector",
            "openspiel", "ray", "web"]
@@ -100,6 +100,7 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
     from stratego.bots.raids import flag_raids
     from stratego.bots.walls import watch_walls
     from stratego.match import Score
+    from stratego.movement import movement_component
     from stratego.rescue import rescue_component
 
     instances.update(
@@ -108,6 +109,7 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         RacePlan=plan_race(view), Raids=flag_raids(view), WallWatch=watch_walls(view),
         Exposure=exposure(view),
         Rescue=rescue_component(stratego.editions.by_name("hasbro-2009+rescue")),
+        MovementComponent=movement_component(CLASSIC),
         GravonGame=gravon.game_from_state(state))
     from stratego.arena import Rating
     from stratego.bots.playouts import Answers, Playouts, PublicCounts

@@ -5,7 +5,10 @@ per-game tables (`Tables`), and `generate`, which lists the legal moves of a pos
 its packed fields. It sits below `stratego.state` (whose `GameState.legal_moves` calls it)
 and `stratego.engine` (which calls it after each move), and reads a position only through
 the fields `Position` names, so that neither needs the other: the one module of the engine
-layer that both the state and the engine build on.
+layer that both the state and the engine build on. The rules of movement it reads are
+those of their component (`stratego.movement.movement_component`: its parameters and the
+`reach` of a quiet move); its tables of interned moves are built from the board's `LANES`
+and `TWO_STEPS`, the geometry the component's explanations read too.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any, Protocol
 import attrs
 
 from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, TWO_STEPS
+from stratego.movement import movement_component
 from stratego.moves import MOVE_TABLE, Move
 from stratego.pieces import Piece, Rank
 from stratego.repetition import BackAndForth, Chase
@@ -25,7 +29,6 @@ from stratego.strike import consistent_table, strike_table
 
 __all__ = [
     "ENDS",
-    "REACH",
     "GameInfoLike",
     "Kinds",
     "Position",
@@ -86,7 +89,6 @@ class Position(Protocol):
 
 
 _FLAG, _SPY, _SCOUT, _CAPTAIN, _BOMB = Rank.FLAG, Rank.SPY, Rank.SCOUT, Rank.CAPTAIN, Rank.BOMB
-_ALL_RANKS = (1 << len(Rank)) - 1
 
 def _move(frm: int, to: int) -> Move:
     move = MOVE_TABLE[frm][to]
@@ -145,7 +147,8 @@ class Tables:
     ply_limit: int | None
     arrivals: bool
     reach: tuple[tuple[int, ...], ...] = ()
-    """`REACH` for these rules: the ranks a quiet move from one square to another shows."""
+    """The movement component's `reach` (`stratego.movement.REACH` for these rules): the
+    ranks a quiet move from one square to another shows."""
     pieces: tuple[Piece | None, ...] | None = None
     kinds: tuple[Kinds, Kinds] | None = None
     list_of: tuple[int, ...] = ()
@@ -156,9 +159,10 @@ def rules_tables(rules: Rules) -> Tables:
     strike = strike_table(rules.strike)
     consistent = consistent_table(rules.strike)
     shuttle, chase = rules.repetition.components()
+    movement = movement_component(rules)
     return Tables(
-        scout_strike=rules.movement.scout_strikes_after_move,
-        captain2=rules.movement.captain_two_step,
+        scout_strike=movement.movement.scout_strikes_after_move,
+        captain2=movement.movement.captain_two_step,
         max_shuttle=rules.repetition.max_shuttle_moves,
         shuttle=shuttle,
         chase=chase,
@@ -171,7 +175,7 @@ def rules_tables(rules: Rules) -> Tables:
         flag_wins=rules.flag_on_back_row_wins,
         ply_limit=rules.ply_limit,
         arrivals=rules.flag_on_back_row_wins or rules.rescue.enabled,
-        reach=REACH[rules.movement.captain_two_step],
+        reach=movement.reach,
     )
 
 
@@ -190,30 +194,6 @@ def game_tables(info: GameInfoLike) -> Tables:
     tables = attrs.evolve(tables, pieces=info.pieces, kinds=kinds, list_of=tuple(list_of))
     object.__setattr__(info, "tables", tables)
     return tables
-
-
-def _reach_mask(frm: int, to: int, captain2: bool) -> int:
-    """Ranks that could have made the non-adjacent move frm -> to."""
-    fr, ff = divmod(frm, SIZE)
-    tr, tf = divmod(to, SIZE)
-    straight = fr == tr or ff == tf
-    distance = abs(fr - tr) + abs(ff - tf)
-    mask = 0
-    if straight:
-        mask |= 1 << _SCOUT
-    if captain2 and distance == 2:
-        mask |= 1 << _CAPTAIN
-    return mask
-
-
-REACH = {
-    captain2: tuple(
-        tuple(_reach_mask(f, t, captain2) if t not in NEIGHBOURS[f] and f != t else _ALL_RANKS
-              for t in range(SIZE * SIZE))
-        for f in range(SIZE * SIZE)
-    )
-    for captain2 in (False, True)
-}
 
 
 def generate(state: Position) -> tuple[Move, ...]:

@@ -5,8 +5,8 @@ so Red's home rows are ranks 1-4 and Blue's ranks 7-10. The two lakes cover
 c5 d5 c6 d6 and g5 h5 g6 h6.
 
 Internally a square is an index ``row * 10 + file`` (a1 = 0, j10 = 99). The
-tables at the bottom of this module (neighbours, straight lanes, two-step
-routes) are computed once at import; the engine reads them on its hot path.
+tables at the bottom of this module (neighbours, straight lines and lanes,
+two-step routes) are computed once at import; the engine reads them on its hot path.
 Every `Square` is interned:
 
 ```pycon
@@ -213,21 +213,38 @@ def _home_rows(player: Player, depth: int) -> Iterator[Square]:
 
 def _walk(index: int, d_row: int, d_file: int) -> tuple[int, ...]:
     row, file = divmod(index, SIZE)
-    lane = []
+    line = []
     row, file = row + d_row, file + d_file
-    while 0 <= row < SIZE and 0 <= file < SIZE and row * SIZE + file not in LAKE_INDICES:
-        lane.append(row * SIZE + file)
+    while 0 <= row < SIZE and 0 <= file < SIZE:
+        line.append(row * SIZE + file)
         row, file = row + d_row, file + d_file
-    return tuple(lane)
+    return tuple(line)
+
+
+def _to_lake(line: tuple[int, ...]) -> tuple[int, ...]:
+    """`line` up to (without) its first lake square."""
+    for position, index in enumerate(line):
+        if index in LAKE_INDICES:
+            return line[:position]
+    return line
 
 
 _DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
-LANES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(lane for d in _DIRECTIONS if (lane := _walk(i, *d))) if i not in LAKE_INDICES else ()
-    for i in range(SIZE * SIZE)
+LINES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(line for d in _DIRECTIONS if (line := _walk(i, *d))) for i in range(SIZE * SIZE)
 )
-"""For each square index: the straight lanes (up, down, right, left) up to the edge or a lake."""
+"""For each square index: the straight lines (up, down, right, left) up to the edge, lakes
+included, nearest square first: a square is on one of them exactly when a move to it goes
+along a row or a file, and the squares before it on its line are those the move passes
+(`stratego.movement` reads a Scout's path there)."""
+
+LANES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(lane for line in lines if (lane := _to_lake(line))) if i not in LAKE_INDICES else ()
+    for i, lines in enumerate(LINES)
+)
+"""For each square index: the straight lanes (up, down, right, left) up to the edge or a
+lake: `LINES` cut at their first lake, the squares a Scout may cross."""
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
     tuple(lane[0] for lane in lanes) for lanes in LANES

@@ -17,7 +17,6 @@ import attrs
 
 from stratego._checks import as_bool, as_move, as_square_index, as_state, not_a_state
 from stratego._movegen import ENDS as _ENDS
-from stratego._movegen import REACH as _REACH
 from stratego._movegen import Tables as _Tables
 from stratego._movegen import game_tables as _tab
 from stratego._movegen import generate as _generate
@@ -35,6 +34,7 @@ from stratego.errors import (
     SetupError,
     shown,
 )
+from stratego.movement import REACH
 from stratego.moves import HasLegalMoves, Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE, ZOBRIST_SIDE, position_hash
@@ -64,9 +64,9 @@ _FLAG, _SCOUT = Rank.FLAG, Rank.SCOUT
 
 def reach_table(captain_two_step: bool) -> tuple[tuple[int, ...], ...]:
     """`reach_mask` for every pair of square indices, ``table[frm][to]``: the one table of
-    what a quiet move shows of its mover, for the views and the batched engine. Raises
-    `ArgumentError` for a flag that is not a bool."""
-    return _REACH[as_bool(captain_two_step, "captain_two_step")]
+    what a quiet move shows of its mover (`stratego.movement.REACH`), for the views and
+    the batched engine. Raises `ArgumentError` for a flag that is not a bool."""
+    return REACH[as_bool(captain_two_step, "captain_two_step")]
 
 
 def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
@@ -77,7 +77,7 @@ def reach_mask(frm: int, to: int, captain_two_step: bool) -> int:
     index outside 0-99 or a flag that is not a bool."""
     as_square_index(frm)
     as_square_index(to)
-    return _REACH[as_bool(captain_two_step, "captain_two_step")][frm][to]
+    return REACH[as_bool(captain_two_step, "captain_two_step")][frm][to]
 
 
 

@@ -10,6 +10,11 @@ imported (`install_view_states`; ``import stratego`` imports it). `explain_outco
 only once the game is over, when both armies may be shown: which piece took the Flag, or
 why the player to move had no legal move (no movable piece, every piece boxed in, or the
 repetition rules, each named as `explain_illegal` names it).
+
+The rule families explain themselves, each through its component: Rescue
+(`stratego.rescue`), the rules of movement (`stratego.movement`) and the repetition rules
+(`stratego.repetition`); this module asks them in that order, after whose turn it is and
+whose piece it is, and names the piece for them.
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ import attrs
 
 from stratego._checks import as_state
 from stratego._movegen import generate, rescue_facts
-from stratego.board import SIZE, SQUARES, TWO_STEPS
+from stratego.board import SQUARES
 from stratego.errors import ArgumentError, InvalidNotationError, shown
+from stratego.movement import movement_component
 from stratego.moves import Move
 from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import NO_SHUTTLE
@@ -150,19 +156,9 @@ def _explain_state(state: GameState, move: Move) -> str | None:
     if piece.owner != who:
         # Name no rank: the mover may not know what the opponent's piece is.
         return f"{move}: the piece on {move.frm} is {piece.owner}'s, not {who}'s"
-    if not state.rules.movement.can_move(piece.rank):
-        return f"{move}: the {name} cannot move ({_staying(state)})"
-    if move.to.is_lake:
-        return f"{move}: {move.to} is a lake; no piece may enter it"
-    target = state.piece_at(move.to)
-    if target is not None and target.owner == who:
-        return f"{move}: {move.to} is occupied by {who}'s own {target.rank.title}"
-    if target is not None and not state.rules.movement.can_strike(piece.rank):
-        return f"{move}: the {name} cannot strike (Bombs and the Flag never strike)"
-    if not move.step:
-        reason = _why_not_reachable(state, move, name, piece.rank, target is not None)
-        if reason:
-            return reason
+    reason = movement_component(state.rules).explain(state.board, move, name)
+    if reason is not None:
+        return reason
     broken = _repetition(state, frm, to, name)
     if broken is not None:
         return broken[1]
@@ -293,65 +289,3 @@ def _listed(moves: list[str]) -> str:
 def _cap(text: str) -> str:
     """`text` with its first letter a capital."""
     return text[:1].upper() + text[1:]
-
-
-_LIGHTNING_CAPTAINS = "Jumbo 2014, Ultimate Lightning Stratego, Captain sentence 1"
-"""Where the Ultimate Lightning Captain's two-square move is written (docs/variants.md)."""
-
-_FIXED = (Rank.BOMB, Rank.FLAG)
-"""The ranks that never move in the base rules of every book."""
-
-
-def _staying(state: GameState) -> str:
-    """Which of the Bombs and the Flag stay where they were placed under the rules of
-    `state`, as the rules' movement says (Moving Bombs, Moving Flag lift it for one)."""
-    movement = state.rules.movement
-    staying = [rank for rank in _FIXED if not movement.can_move(rank)]
-    if staying == [Rank.BOMB]:
-        return "Bombs stay where they were placed"
-    if staying == [Rank.FLAG]:
-        return "the Flag stays where it was placed"
-    return "Bombs and the Flag stay where they were placed"
-
-
-def _going_further(state: GameState) -> str:
-    """Which ranks may go more than one square in a turn under the rules of `state`:
-    ``"only Scouts go further"`` (and Captains under Ultimate Lightning)."""
-    movement = state.rules.movement
-    far = [f"{rank.title}s" for rank in Rank if movement.moves_far(rank)]
-    return f"only {' and '.join(far)} go further"
-
-
-def _why_not_reachable(state: GameState, move: Move, name: str, rank: Rank,
-                       strikes: bool) -> str | None:
-    """Why a move of more than one square is impossible for this piece, if it is."""
-    frm, to = move.fi, move.ti
-    fr, ff = divmod(frm, SIZE)
-    tr, tf = divmod(to, SIZE)
-    straight = fr == tr or ff == tf
-    movement = state.rules.movement
-    if rank == Rank.CAPTAIN and movement.captain_two_step:
-        if abs(fr - tr) + abs(ff - tf) > 2:
-            return f"{move}: the {name} moves at most two squares ({_LIGHTNING_CAPTAINS})"
-        vias = dict(TWO_STEPS[frm]).get(to, ())
-        if not any(not state.board[v] for v in vias):
-            return (f"{move}: the {name} must pass through an empty square to go two "
-                    f"squares ({_LIGHTNING_CAPTAINS})")
-        return None
-    if rank != Rank.SCOUT:
-        if not straight:
-            return f"{move}: the {name} cannot move diagonally"
-        return f"{move}: the {name} moves one square at a time ({_going_further(state)})"
-    if not straight:
-        return f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
-    step = SIZE if ff == tf else 1
-    step = step if to > frm else -step
-    for between in range(frm + step, to, step):
-        if SQUARES[between].is_lake:
-            return f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
-        if state.board[between]:
-            return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
-    if strikes and not movement.scout_strikes_after_move:
-        return (f"{move}: a Scout may not move and strike in the same turn (Milton Bradley "
-                f"1961 and Hasbro 2009, Movement 8)")
-    return None
