@@ -22,7 +22,8 @@ _WILDCARDS = ("0.0.0.0", "::", "")
 
 def add_serve_options(serve: argparse.ArgumentParser) -> None:
     """The options of ``stratego serve`` beyond the first ones: the bots offered, the
-    host names answered, the proxies trusted and the limits per address and seat."""
+    host names answered, the proxies trusted, the limits per address and seat, and the
+    grace period before a game a player left may be claimed."""
     serve.add_argument("--bots", nargs="+", metavar="NAME=SPEC", default=None,
                        help="the bots players choose from, each 'Name=spec' "
                             "(e.g. --bots Easy=random Medium=heuristic "
@@ -45,6 +46,10 @@ def add_serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--move-limit", type=int, default=60, metavar="N",
                        help="moves one seat may send in a burst, refilled at N a minute "
                             "(default: %(default)s)")
+    serve.add_argument("--claim-seconds", type=float, default=120.0, metavar="SECONDS",
+                       help="in a game between two people, how long a player's page must "
+                            "have been silent (closed) before the other may claim the win, "
+                            "or call the game off before play began (default: %(default)s)")
 
 
 def _allowed_hosts(args: argparse.Namespace) -> list[str]:
@@ -74,6 +79,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           idle_seconds=args.idle_minutes * 60, db=db, bot_time=args.bot_time,
                           max_client_games=getattr(args, "max_client_games", None),
                           move_limit=getattr(args, "move_limit", 60),
+                          claim_seconds=getattr(args, "claim_seconds", 120.0),
                           allowed_hosts=_allowed_hosts(args))
     except StrategoError as exc:  # a missing extra, unknown rules or bot, bad setup or db
         raise UsageError(str(exc)) from None

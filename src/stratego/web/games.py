@@ -1,6 +1,6 @@
 """A game as the web server holds it: its seats (tokens, setups, who is human), its state,
 its moves since play began, and how it ended when the rules did not end it (a resignation,
-an agreed draw, a flag fall, or an abort).
+an agreed draw, a flag fall, a win claimed over a player who left, or an abort).
 
 Nothing here is ever sent as it is: what a seat receives is made in
 `stratego.web.payloads` from that seat's view alone. `Game.start` and `Game.moves` are
@@ -22,12 +22,17 @@ from stratego.setups import Setup
 from stratego.state import GameState
 from stratego.web.clocks import GameClock
 
-__all__ = ["ABORTED", "Ending", "Game", "Seat", "out_of_time"]
+__all__ = ["ABANDONED", "ABORTED", "Ending", "Game", "Seat", "out_of_time"]
 
 OPPONENTS = ("bot", "human")
 
 ABORTED = "aborted"
-"""The `Ending.reason` of a game a person's clock ended before that person's first move."""
+"""The `Ending.reason` of a game a person's clock ended before that person's first move, or
+that the remaining person called off once the other had left before play began."""
+
+ABANDONED = "abandoned"
+"""The `Ending.reason` of a game whose remaining person claimed the win once the other had
+left it during play (`Ending.winner`: the one who stayed)."""
 
 
 @attrs.define
@@ -45,9 +50,12 @@ class Seat:
 class Ending:
     """An end the players (or their clocks) made rather than the rules:
     ``"resignation"`` (the other side wins), ``"time"`` (a side ran out of time; the other
-    wins), ``"draw agreed"`` (`winner` None) or ``"aborted"`` (`ABORTED`: a person's time
-    ran out before it made a move of its own, see `out_of_time`; no winner, no loser and
-    no draw; the side that never moved is the game's side to move, whose clock ran)."""
+    wins), ``"draw agreed"`` (`winner` None), ``"abandoned"`` (`ABANDONED`: a person left
+    the game during play and the other claimed the win, `winner`) or ``"aborted"``
+    (`ABORTED`: no winner, no loser and no draw; during play, a person's time ran out
+    before it made a move of its own, see `out_of_time`, and the side that never moved is
+    the game's side to move, whose clock ran; before play began, a person left and the
+    other called the game off)."""
 
     reason: str
     winner: Player | None
@@ -65,7 +73,10 @@ class Game:
     `setup_seed` seeds the "Random setup" presses of a seeded hub's game (None: fresh
     randomness). `client` is the address that created the game (for the per-address cap)
     and `clock` the game's chess clocks (`stratego.web.clocks`; None for a game without a clock).
-    `lock` is held by whoever reads or changes the game, so requests for one game take
+    `heard` is when each person's seat last asked the server anything (a poll, an action),
+    on the clocks' monotonic time, as `stratego.web.referee.Referee` notes it: kept in
+    memory only, never stored or sent (a seat learns only how long its opponent has been
+    gone). `lock` is held by whoever reads or changes the game, so requests for one game take
     turns while other games go on (a bot thinking holds only its own game).
     """
 
@@ -93,6 +104,7 @@ class Game:
     bot_id: str | None = None
     client: str | None = None
     clock: GameClock | None = None
+    heard: dict[Player, float] = attrs.field(factory=dict, eq=False, repr=False)
     lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
 
     def seat_of(self, token: str) -> Player:

@@ -133,6 +133,14 @@ class GameHub:
         allowed_hosts: The names (without port) a request's ``Host`` may carry; others are
             refused with 400 (DNS rebinding). Default: the loopback names
             (`stratego.web.guard.LOOPBACK_HOSTS`); ``["*"]`` allows any.
+        away_seconds: In a game between two people, a seat not heard from (no poll, no
+            action) for this long seems gone: the other seat's payload says so
+            (``opponent_gone_s``; 1 to 3600).
+        claim_seconds: A seat gone this long (the grace period) may be claimed against:
+            the other seat may ``POST .../claim`` to win the game, or to call it off
+            (aborted) before play began (10 to 86400). Two minutes by default: a browser
+            wakes a page hidden for five minutes only once a minute, so its polls may be a
+            minute apart.
 
     Raises:
         ArgumentError: for a `bot_setup` the rules refuse, a bad limit or lineup;
@@ -164,6 +172,8 @@ class GameHub:
         move_limit: int = 60,
         move_window: float = 60.0,
         allowed_hosts: Iterable[str] | None = LOOPBACK_HOSTS,
+        away_seconds: float = 20.0,
+        claim_seconds: float = 120.0,
     ) -> None:
         self.rules = rules_from(rules)
         self.lineup = _lineup(bots, bot, bot_time)
@@ -182,6 +192,8 @@ class GameHub:
                                 f"{shown(create_window)}")
         if not isinstance(move_window, int | float) or not 0 < move_window <= 60:
             raise ArgumentError(f"move_window must be 0 to 60 seconds, not {shown(move_window)}")
+        _check_seconds("away_seconds", away_seconds, 1, 3600)
+        _check_seconds("claim_seconds", claim_seconds, 10, 86400)
         self.max_body = max_body
         self._clock = clock or time.time
         self._monotonic = monotonic or time.monotonic
@@ -195,7 +207,7 @@ class GameHub:
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
                                self._monotonic)
         self.referee = Referee(self.games, self.seating, self.lineup, self._clock,
-                               self._monotonic)
+                               self._monotonic, float(away_seconds), float(claim_seconds))
         if store is not None:
             self._restore(store)
 
@@ -326,6 +338,7 @@ class GameHub:
             _allow(method, "GET")
             game, player = self._seat(parts[1], parts[2])
             with self.games.held(game):
+                self.referee.hear(game, player)
                 return _page("game", self.referee.payload(game, player, full_view=False))
         if head == "join" and len(parts) == 3:
             _allow(method, "GET")
@@ -368,6 +381,7 @@ class GameHub:
         game, player = self._seat(parts[0], parts[1])
         full = _full_view(query)
         with self.games.held(game):
+            self.referee.hear(game, player)  # any request of the seat: it is there
             rest = parts[2:]
             if not rest:
                 _allow(method, "GET")
@@ -376,8 +390,10 @@ class GameHub:
                                           or len(since) > 18):
                     raise WebError(400, f"the parameter since is a version number (the "
                                         f"payload's version), not {shown(since)}")
+                shows_gone = _yes_no(query, "gone")
                 self.referee.flag(game)
-                if since is not None and int(since) == game.version:
+                if (since is not None and int(since) == game.version and not shows_gone
+                        and self.referee.presence(game, player)["opponent_gone_s"] is None):
                     return Reply(204, "application/json", b"", (("Cache-Control", "no-store"),))
                 return json_reply(self.referee.payload(game, player, full))
             if len(rest) == 1 and rest[0] == "board.svg":
@@ -478,6 +494,7 @@ class GameHub:
 
     def _create(self, options: Mapping[str, Any], client: str | None) -> dict[str, Any]:
         game = self.seating.create(options, client)
+        self.referee.welcome(game)
         return self.seating.seat_reply(game, game.creator)
 
     def add_game(self, state: GameState, player: Player = Player.RED,
@@ -491,6 +508,7 @@ class GameHub:
         except WebError as exc:
             raise ArgumentError(exc.message) from None
         game = self.seating.add_game(state, player, opponent, control)
+        self.referee.welcome(game)
         return self.seating.seat_reply(game, game.creator)
 
     def join(self, gid: str, code: object) -> dict[str, Any]:
@@ -572,6 +590,23 @@ def _full_view(query: Mapping[str, str]) -> bool:
         return False
     raise WebError(400, f"the parameter view is 0 (no view in the payload) or 1, not "
                         f"{shown(asked)}")
+
+
+def _yes_no(query: Mapping[str, str], name: str) -> bool:
+    """A yes-or-no query parameter: ``1`` yes, ``0`` or absent no; ``400`` naming it for
+    another value."""
+    asked = query.get(name)
+    if asked is None or asked == "0":
+        return False
+    if asked == "1":
+        return True
+    raise WebError(400, f"the parameter {name} is 0 or 1, not {shown(asked)}")
+
+
+def _check_seconds(name: str, value: object, low: float, high: float) -> None:
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not low <= value <= high):
+        raise ArgumentError(f"{name} must be {low:g} to {high:g} seconds, not {shown(value)}")
 
 
 def _allow(method: str, allowed: str) -> None:

@@ -23,7 +23,7 @@ from stratego.state import GameState
 from stratego.svg import board_svg
 from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
-from stratego.web.games import ABORTED, Game
+from stratego.web.games import ABANDONED, ABORTED, Game
 
 __all__ = ["GAME_ABORTED", "GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "explain", "payload",
            "ply_short", "ply_text", "review", "rules_title", "svg"]
@@ -39,7 +39,8 @@ GAME_OVER = "Game over."
 
 GAME_ABORTED = "Game aborted."
 """An aborted game's status line (a person's time ran out before its first move: see
-`stratego.web.games.out_of_time`); who never moved is the payload's `result`."""
+`stratego.web.games.out_of_time`; or a person left before play began and the other called
+the game off); why is the payload's `result`."""
 
 _OUTCOMES = {"attacker": "attacker wins", "defender": "defender wins", "both": "both removed"}
 
@@ -148,7 +149,9 @@ def _result(game: Game, player: Player) -> dict[str, Any] | None:
     aborted game (whose time ran out before its first move); the game is over, so it may
     name the opponent's pieces."""
     how: str | None = None
-    if game.ending is not None and game.ending.reason == ABORTED and game.state is not None:
+    if game.ending is not None and game.ending.reason == ABORTED:
+        if game.state is None:
+            return _called_off()
         return _aborted(game.state.to_move, player)
     if game.ending is not None:
         winner, reason = game.ending.winner, game.ending.reason
@@ -180,6 +183,14 @@ def _aborted(side: Player, player: Player) -> dict[str, Any]:
             "text": f"Game aborted: {never} never moved. {how}", "how": how}
 
 
+def _called_off() -> dict[str, Any]:
+    """The result of a game called off before play began, a person having left it: the
+    same for both seats (who left is not kept)."""
+    how = "A player left before play began, so nobody wins or loses."
+    return {"winner": None, "reason": ABORTED, "you": ABORTED,
+            "text": f"Game aborted: called off. {how}", "how": how}
+
+
 _DRAWS = {"draw agreed": "A draw by agreement.", "ply limit": "A draw by the ply limit.",
           "no legal moves": "A draw: neither side has a legal move."}
 """The game-over panel's words for a draw, by its ``reason``."""
@@ -192,12 +203,14 @@ def _won_or_lost(winner: Player, player: Player, reason: str) -> str:
     if winner == player:
         why = {"resignation": f"{loser} resigned",
                "time": f"{loser}'s time ran out",
+               ABANDONED: "your opponent left the game",
                "flag captured": "you captured the Flag",
                "flag reached the back row": "your Flag reached the back row",
                "no legal moves": f"{loser} has no legal move"}.get(reason, reason)
         return f"You win ({why})."
     why = {"resignation": "you resigned",
            "time": "your time ran out",
+           ABANDONED: "you left the game",
            "flag captured": "your Flag was captured",
            "flag reached the back row": f"{winner}'s Flag reached your back row",
            "no legal moves": "you have no legal move"}.get(reason, reason)
@@ -275,7 +288,8 @@ def payload(game: Game, player: Player, rematch: str | None = None,
             out["status"] = ("Set up your army: pick two of your pieces (or a piece and "
                              "an empty square) to swap them, then press Start.")
         elif phase == "over":
-            out["status"] = GAME_OVER
+            aborted = out["result"] is not None and out["result"]["you"] == ABORTED
+            out["status"] = GAME_ABORTED if aborted else GAME_OVER
         elif not out["opponent_joined"]:
             out["status"] = f"Waiting for {other} to join: send them the join link."
         else:

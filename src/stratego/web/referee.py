@@ -2,6 +2,15 @@
 game whose clock ran out, and makes what a seat is sent (its payload, its game's summary
 for "your games", the record of a finished game).
 
+Presence: the referee notes when each person's seat last asked anything of the server
+(`hear`: its page's polls, about one a second while it is open, and its actions alike), and
+tells the other seat how long it has been gone (`gone_for`); once that is `claim_seconds`,
+the remaining seat may claim the game (`claimable`). What it tells reveals nothing private:
+a seat's own setup changes are its own business (they leave the game's version alone), and
+they count as contact exactly as a poll does, so a seat whose page is open looks the same
+whether its player is rearranging its army or not. Presence is kept in memory only: after
+a restart, a seat not heard from since counts from the server's start.
+
 An action is all or nothing: a refused request, or one the database could not keep,
 leaves the game exactly as it was (`snapshot` and `put_back`). A flag fall is noticed
 whenever a request looks at a game (`flag`), and by the payload itself, so a page that
@@ -39,16 +48,79 @@ class Referee:
         seating: Makes rematches and knows each game's bot.
         lineup: The bots offered (for their display names).
         clock: The wall clock (seconds) of `Game.acted`.
-        monotonic: The clocks' time.
+        monotonic: The clocks' time (and presence's).
+        away_seconds: A person not heard from for this long seems gone: the other seat's
+            payload says so (``opponent_gone_s``).
+        claim_seconds: A person not heard from for this long may be claimed against: the
+            other seat may win the game, or call it off before play began.
     """
 
     def __init__(self, table: GameTable, seating: Seating, lineup: Lineup,
-                 clock: Callable[[], float], monotonic: Callable[[], float]) -> None:
+                 clock: Callable[[], float], monotonic: Callable[[], float],
+                 away_seconds: float = 20.0, claim_seconds: float = 120.0) -> None:
         self.table = table
         self.seating = seating
         self.lineup = lineup
         self.clock = clock
         self.monotonic = monotonic
+        self.away_seconds = away_seconds
+        self.claim_seconds = claim_seconds
+        self.started = monotonic()
+        """When this server started (what presence counts from for a seat not heard from
+        since: a game kept over a restart)."""
+
+    # -- presence -----------------------------------------------------------------------
+
+    def hear(self, game: Game, player: Player) -> None:
+        """Note that `player`'s seat asked something of the server now (any request of its
+        token: a poll, the page, an action, refused or not)."""
+        if game.seats[player].human:
+            game.heard[player] = self.monotonic()
+
+    def welcome(self, game: Game) -> None:
+        """Start the presence of a new game's people now: a seat nobody opened yet (a
+        rematch's other seat) is not claimed against before `claim_seconds` pass."""
+        now = self.monotonic()
+        for player, seat in game.seats.items():
+            if seat.human:
+                game.heard.setdefault(player, now)
+
+    def gone_for(self, game: Game, player: Player) -> float | None:
+        """How many seconds `player`'s opponent has not been heard from, in a game between
+        two people that is on and that both joined; None otherwise (against the bot, which
+        never leaves; before the friend joined; once over)."""
+        other = player.opponent
+        if (game.is_over or not game.seats[other].human or not game.seats[player].human
+                or game.join_code is not None):
+            return None
+        return max(0.0, self.monotonic() - game.heard.get(other, self.started))
+
+    def claimable(self, game: Game, player: Player) -> str | None:
+        """What `player` may claim now: ``"win"`` (during play) or ``"abort"`` (before play
+        began) once its opponent has been gone `claim_seconds`; None otherwise."""
+        gone = self.gone_for(game, player)
+        if gone is None or gone < self.claim_seconds:
+            return None
+        return "win" if game.started else "abort"
+
+    def presence(self, game: Game, player: Player) -> dict[str, Any]:
+        """The payload's presence fields for `player`'s seat: ``opponent_gone_s`` (whole
+        seconds since the opponent was last heard from, once that is `away_seconds` or
+        `claim_seconds`, else None) and ``claim`` (`claimable`)."""
+        gone = self.gone_for(game, player)
+        shown = gone is not None and gone >= min(self.away_seconds, self.claim_seconds)
+        return {"opponent_gone_s": int(gone) if shown and gone is not None else None,
+                "claim": self.claimable(game, player)}
+
+    def _check_claim(self, game: Game, player: Player) -> None:
+        """Refuse (409) a claim its opponent's absence does not allow (the game's own
+        checks are `stratego.web.turns.act`'s)."""
+        gone = self.gone_for(game, player)
+        if gone is None or gone >= self.claim_seconds:
+            return  # (refused by the game's checks, or allowed)
+        raise WebError(409, f"your opponent is not gone long enough to claim the game: "
+                            f"{self.claim_seconds:g} seconds without contact are needed, "
+                            f"it has been {int(gone)}")
 
     def act(self, game: Game, player: Player, action: str,
             data: dict[str, Any], full_view: bool = True) -> dict[str, Any]:
@@ -56,6 +128,8 @@ class Referee:
         notice; its ``view`` only with `full_view`); a refused or unsaved action changes
         nothing. Call with the game held."""
         self.flag(game)
+        if action == "claim":
+            self._check_claim(game, player)
         before = snapshot(game)
         # acted now: while its bot thinks, the game is in play and never reclaimed
         game.acted = self.clock()
@@ -110,6 +184,7 @@ class Referee:
         out["bot_name"] = None if choice is None else choice.name
         out["clock"] = (None if game.clock is None else
                         game.clock.to_dict(self.monotonic(), round(self.clock() * 1000)))
+        out.update(self.presence(game, player))
         out["notice"] = None
         return out
 
@@ -155,6 +230,7 @@ class Referee:
         if game.rematch is not None and self.table.find(game.rematch) is not None:
             return
         new = self.seating.rematch(game)
+        self.welcome(new)
         game.rematch = new.id
         game.version += 1
         self.table.save(game)
@@ -174,6 +250,7 @@ class Referee:
         except StoreError:
             put_back(game, before)
             raise
+        self.hear(game, game.creator.opponent)
         return self.seating.seat_reply(game, game.creator.opponent)
 
     def record(self, game: Game) -> str:
@@ -182,9 +259,13 @@ class Referee:
         game was created, ``YYYY.MM.DD``, UTC), ``Red`` and ``Blue`` (``"You"`` and the
         bot's name, ``"Easy bot"``, against the bot; ``"Red player"`` and ``"Blue
         player"`` between two people), ``Bot`` (the bot's spec), ``Result`` and
-        ``Termination`` (how it ended: ``"flag captured"``, ``"resignation"``...; an
-        aborted game's record has ``Result "*"``, no result, and ``Termination
-        "aborted"``)."""
+        ``Termination`` (how it ended: ``"flag captured"``, ``"resignation"``,
+        ``"abandoned"`` for a win claimed over a person who left...; an aborted game's
+        record has ``Result "*"``, no result, and ``Termination "aborted"``). A game called
+        off before play began has none (409)."""
+        if game.state is None and game.is_over:
+            raise WebError(409, "this game was called off before play began: it has no "
+                                "record")
         if game.state is None or not game.is_over:
             raise WebError(409, "the game record is available once the game is over "
                                 "(it shows both setups)")

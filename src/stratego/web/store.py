@@ -20,8 +20,8 @@ is replayed from them with `stratego.apply`. Schema version 2 (`SCHEMA_VERSION`,
           start TEXT,         -- stratego.state/1 JSON of the start of play, NULL in setup
           version INTEGER,    -- the change counter pages poll with
           draw_offer TEXT,    -- 'red' or 'blue' while a draw offer stands
-          ending TEXT,        -- 'resignation', 'time', 'draw agreed' or 'aborted', NULL
-                              -- otherwise
+          ending TEXT,        -- 'resignation', 'time', 'draw agreed', 'abandoned' or
+                              -- 'aborted', NULL otherwise
           winner TEXT,        -- the winner of such an ending, NULL for a draw or an abort
           rematch TEXT,       -- the id of the rematch, once asked for
           created REAL, touched REAL,   -- seconds since the epoch

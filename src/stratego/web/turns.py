@@ -1,5 +1,6 @@
 """What the seats of a web game do to it, and the bot's turns: the setup actions (swap,
-paste, random, Start), moves, resigning, draw offers, and the bot at the table.
+paste, random, Start), moves, resigning, draw offers, claiming a game the opponent left,
+and the bot at the table.
 
 `act` changes a `stratego.web.games.Game` for one request of one seat, after checking it;
 a refused request raises `stratego.web.replies.WebError` and changes nothing. `BotTable`
@@ -38,7 +39,7 @@ from stratego.rules import Rules
 from stratego.setup_model import sample_setup
 from stratego.setups import Setup, random_setup, setup_problems
 from stratego.views import PlayerView, view
-from stratego.web.games import Ending, Game, out_of_time
+from stratego.web.games import ABANDONED, ABORTED, Ending, Game, out_of_time
 
 __all__ = ["ACCEPTED", "ACTIONS", "ACTION_FIELDS", "DECLINED", "BotTable", "act", "bot_turns",
            "parse_setup", "think_budget"]
@@ -53,12 +54,12 @@ Now = Callable[[], float]
 """A monotonic clock, in seconds (what a game's chess clocks are read with)."""
 
 ACTIONS = ("swap", "setup", "random", "start", "move", "resign", "offer-draw",
-           "accept-draw", "decline-draw")
+           "accept-draw", "decline-draw", "claim")
 """The ``POST .../{action}`` calls a seat may make (``rematch`` is the hub's own)."""
 
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
     "swap": ("squares",), "setup": ("text",), "random": (), "start": (), "move": ("move",),
-    "resign": (), "offer-draw": (), "accept-draw": (), "decline-draw": ()}
+    "resign": (), "offer-draw": (), "accept-draw": (), "decline-draw": (), "claim": ()}
 """The fields the JSON body of each of `ACTIONS` may hold (the hub refuses others, 400)."""
 
 _OWN_SETUP_ACTIONS = frozenset({"swap", "setup", "random"})
@@ -193,10 +194,16 @@ def act(game: Game, player: Player, action: str, data: dict[str, Any],
         table: BotTable | None, now: Now) -> str | None:
     """Do `action` for `player`'s seat (one of `ACTIONS`), or refuse it; `table` is the
     game's bot (None between two people) and `now` the clocks' time. Returns a notice
-    for the seat (the bot's answer to a draw offer), None otherwise."""
+    for the seat (the bot's answer to a draw offer), None otherwise.
+
+    A ``claim`` is checked here for the game alone (on, between two people who both
+    joined); how long the opponent has been gone is `stratego.web.referee.Referee.act`'s
+    check, made before."""
     notice = None
     if action == "move":
         _move(game, player, data, table, now)
+    elif action == "claim":
+        _claim(game, player, now)
     elif action in ("resign", "offer-draw", "accept-draw", "decline-draw"):
         notice = _end_or_offer(game, player, action, now)
     else:
@@ -371,3 +378,19 @@ def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | No
     if game.ending is not None and game.clock is not None:
         game.clock.stop(now())
     return notice
+
+
+def _claim(game: Game, player: Player, now: Now) -> None:
+    """End the game for `player`, whose opponent left it: won (``"abandoned"``) once play
+    began, called off (``"aborted"``, nobody wins or loses) before."""
+    if game.is_over:
+        raise WebError(409, "the game is over: there is nothing to claim")
+    if not game.seats[player.opponent].human:
+        raise WebError(409, "the bot never leaves a game: there is nothing to claim")
+    if game.join_code is not None:
+        raise WebError(409, "your opponent has not joined yet: there is nothing to claim")
+    game.ending = (Ending(ABANDONED, player) if game.state is not None
+                   else Ending(ABORTED, None))
+    game.draw_offer = None
+    if game.clock is not None:
+        game.clock.stop(now())

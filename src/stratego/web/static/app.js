@@ -971,6 +971,9 @@
           return loser === me ? "Your time ran out." : `${cap(loser)}'s time ran out.`;
         case "no legal moves":
           return loser === me ? "You had no legal move left." : `${cap(loser)} had no legal move left.`;
+        case "abandoned":
+          return winner === me ? "Your opponent left the game, and you claimed the win."
+            : "You left the game, and your opponent claimed the win.";
         case "draw agreed":
           return "A draw was agreed.";
         case "ply limit":
@@ -1074,6 +1077,7 @@
       $("draw-box").hidden = cur.draw !== "received";
       $("offer-draw").disabled = cur.draw === "sent";
       $("over-box").hidden = cur.phase !== "over";
+      renderPresence();
       if (cur.result) {
         const you = { win: "You win", loss: "You lose", draw: "A draw", aborted: "Game aborted" }[cur.result.you];
         $("over-title").textContent = you;
@@ -1492,6 +1496,25 @@
     // The line above the board (shown on a phone only, where the panel is below the
     // board): a draw offer, a Rescue decision or a notice waiting there, and a button that
     // brings it into view.
+    // A friend silent for a while (its page closed: an open page polls every second)
+    // seems to have left: the server says for how long (`opponent_gone_s`), and once the
+    // grace period is over what this seat may claim (`claim`): the win during play, or
+    // calling the game off before play began.
+    function renderPresence() {
+      const gone = cur.phase !== "over" && typeof cur.opponent_gone_s === "number"
+        ? cur.opponent_gone_s : null;
+      $("presence").hidden = gone === null;
+      if (gone === null) return;
+      const time = gone < 120 ? `${gone} s` : `${Math.floor(gone / 60)} min`;
+      $("presence-time").textContent = `(no contact for ${time})`;
+      const claim = cur.claim === "win" || cur.claim === "abort" ? cur.claim : null;
+      $("claim").hidden = !claim;
+      $("claim").textContent = claim === "abort" ? "Call the game off" : "Claim the win";
+      $("claim").title = claim === "abort" ? "End the game before it began: nobody wins or loses"
+        : "End the game as your win: your opponent left";
+    }
+    $("claim").addEventListener("click", () => send("claim"));
+
     function renderNote() {
       let text = "", target = null;
       if (live() && cur.phase === "play" && cur.draw === "received") {
@@ -1503,6 +1526,9 @@
       } else if (!$("notice").hidden && noticeText) {
         text = noticeText;
         target = cur.phase === "over" ? "over-box" : "notice";
+      } else if (!$("presence").hidden) {
+        text = "Your opponent seems to have left.";
+        target = "presence";
       }
       $("board-note-text").textContent = text;
       $("board-note").hidden = !text;
@@ -2084,7 +2110,9 @@
       let wait = cur.opponent === "human" || (cur.clock && cur.clock.running) ? 1000 : 3000;
       if (!busy && !drag) {
         polling = true;
-        const reply = await call("GET", `${base}?since=${cur.version}&view=0`);
+        // (&gone=1 while the page says the friend left: the answer tells when they are back)
+        const gone = typeof cur.opponent_gone_s === "number" ? "&gone=1" : "";
+        const reply = await call("GET", `${base}?since=${cur.version}&view=0${gone}`);
         polling = false;
         if (reply.status === 0 || reply.status >= 500) {
           lost = true;
@@ -2106,6 +2134,12 @@
               reply.data.setup === cur.setup;
             if (!sameArmy) selected = null;
             receive(reply.data);
+          } else if (reply.status === 200 && reply.data.version === cur.version && !busy) {
+            // nothing changed but the friend's presence (how long they have been gone)
+            cur.opponent_gone_s = reply.data.opponent_gone_s;
+            cur.claim = reply.data.claim;
+            renderPresence();
+            renderNote();
           }
         }
         $("connection").hidden = !lost;
@@ -2123,6 +2157,11 @@
     }
     if (cameFrom === window.location.pathname) showNotice(`Rematch: you play ${cur.player} this time.`);
     pollSoon(1000);
+    // A page shown again asks at once: a hidden page's polls may be slowed by the browser
+    // (to one a minute after five minutes), and the friend should see us back soon.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") pollSoon(0);
+    });
   }
 
   if (kind === "lobby") lobby(initial);
