@@ -209,9 +209,9 @@ def test_planes_are_a_function_of_the_view(start: stratego.GameState, seed: int,
 def test_without_numpy_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "numpy", None)
     state = stratego.from_position(CLASSIC, {"a1": "M", "j10": "m"})
-    with pytest.raises(MissingDependencyError, match=r"pip install stratego\[numpy\]"):
+    with pytest.raises(MissingDependencyError, match=r"pip install 'stratego\[numpy\]'"):
         observation_planes(view(state, Player.RED))
-    with pytest.raises(MissingDependencyError, match=r"pip install stratego\[numpy\]"):
+    with pytest.raises(MissingDependencyError, match=r"pip install 'stratego\[numpy\]'"):
         legal_action_mask(state)
     assert legal_action_indices(state)  # needs no NumPy
     with pytest.raises(ImportError):
