@@ -110,6 +110,37 @@ def serve(hub: GameHub) -> Iterator[Server]:
         srv.stop()
 
 
+class FakeTime:
+    """A monotonic clock a test moves by hand (``fake_time.now += 60``), for a hub's
+    ``monotonic``: its chess clocks and its presence read it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(scope="module")
+def fake_time() -> FakeTime:
+    """A module's `FakeTime` (``fake_time = browser_support.fake_time``), shared by its
+    ``server`` (`timed_hub_server`) and its tests."""
+    return FakeTime()
+
+
+def timed_hub_server(seed: int) -> Any:
+    """A test module's ``server`` fixture whose hub reads the module's `fake_time` (a
+    classic `GameHub` seeded with `seed`, 50 games a minute: every test makes one)."""
+
+    @pytest.fixture(scope="module")
+    def server(fake_time: FakeTime) -> Iterator[Server]:
+        with serve(GameHub(rules="classic", seed=seed, monotonic=fake_time,
+                           create_limit=50)) as srv:
+            yield srv
+
+    return server
+
+
 def hub_server(**options: Any) -> Any:
     """A test module's ``server`` fixture (module-scoped): a classic `GameHub` made with
     `options` (its seed, bot and limits), served while the module's tests run. A module

@@ -15,7 +15,6 @@ import json
 import pathlib
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,11 +28,9 @@ from browser_support import (
     expect_strike_marks,
     moves_of,
     play_a_move,
-    serve,
     status_of,
 )
 from stratego import Player, Rank
-from stratego.web import GameHub
 
 pytestmark = pytest.mark.extra("web")
 
@@ -45,27 +42,9 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-class _FakeTime:
-    """A monotonic clock the test moves by hand: the server's chess clocks read it."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(scope="module")
-def fake_time() -> _FakeTime:
-    return _FakeTime()
-
-
-@pytest.fixture(scope="module")
-def server(fake_time: _FakeTime) -> Iterator[Server]:
-    # (more games than the default 10 a minute one client may create: every test makes one)
-    with serve(GameHub(rules="classic", seed=11, monotonic=fake_time,
-                       create_limit=50)) as srv:
-        yield srv
+_FakeTime = browser_support.FakeTime
+fake_time = browser_support.fake_time
+server = browser_support.timed_hub_server(seed=11)
 
 
 def _context(browser: Any, **options: Any) -> Any:

@@ -10,14 +10,12 @@ for what the page shows, never for a time.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 import browser_support
-from browser_support import Console, Server, expect, invite, new_page, serve, status_of, two_pages
-from stratego.web import GameHub
+from browser_support import Console, Server, expect, invite, new_page, status_of, two_pages
 
 pytestmark = pytest.mark.extra("web")
 
@@ -25,25 +23,9 @@ browser = browser_support.browser
 console = browser_support.console
 
 
-class _FakeTime:
-    """A monotonic clock the test moves by hand: the server's presence reads it."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture(scope="module")
-def fake_time() -> _FakeTime:
-    return _FakeTime()
-
-
-@pytest.fixture(scope="module")
-def server(fake_time: _FakeTime) -> Iterator[Server]:
-    with serve(GameHub(rules="classic", seed=5, monotonic=fake_time, create_limit=50)) as srv:
-        yield srv
+_FakeTime = browser_support.FakeTime
+fake_time = browser_support.fake_time
+server = browser_support.timed_hub_server(seed=5)
 
 
 def test_a_friend_who_left_is_shown_and_the_win_claimed(
