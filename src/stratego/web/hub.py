@@ -582,24 +582,18 @@ def _refusable(soft: bool, answer: Callable[[], Reply]) -> Reply:
 def _full_view(query: Mapping[str, str]) -> bool:
     """Whether a seat's payload carries its ``view``: yes unless the request says
     ``?view=0`` (the game's page, which draws from the other fields; the view repeats the
-    whole history); ``400`` naming the parameter for a value other than ``0`` or ``1``."""
-    asked = query.get("view")
-    if asked is None or asked == "1":
-        return True
-    if asked == "0":
-        return False
-    raise WebError(400, f"the parameter view is 0 (no view in the payload) or 1, not "
-                        f"{shown(asked)}")
+    whole history)."""
+    return _yes_no(query, "view", absent=True)
 
 
-def _yes_no(query: Mapping[str, str], name: str) -> bool:
-    """A yes-or-no query parameter: ``1`` yes, ``0`` or absent no; ``400`` naming it for
-    another value."""
+def _yes_no(query: Mapping[str, str], name: str, absent: bool = False) -> bool:
+    """A yes-or-no query parameter: ``1`` yes, ``0`` no, `absent` when not given; ``400``
+    naming it for another value."""
     asked = query.get(name)
-    if asked is None or asked == "0":
-        return False
-    if asked == "1":
-        return True
+    if asked is None:
+        return absent
+    if asked in ("0", "1"):
+        return asked == "1"
     raise WebError(400, f"the parameter {name} is 0 or 1, not {shown(asked)}")
 
 
