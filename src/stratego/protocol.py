@@ -178,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if len(args) > 1:
         print(f"{_USAGE}\nstratego.protocol: error: one bot spec at most, not "
-              f"{len(args)} arguments ({' '.join(map(shown, args))})", file=sys.stderr)
+              f"{len(args)} arguments: {shown(' '.join(args))}", file=sys.stderr)
         return 2
     spec = args[0] if args else "heuristic"
     from stratego.bots import bot_factory
