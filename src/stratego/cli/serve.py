@@ -49,7 +49,9 @@ def add_serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--claim-seconds", type=float, default=120.0, metavar="SECONDS",
                        help="in a game between two people, how long a player's page must "
                             "have been silent (closed) before the other may claim the win, "
-                            "or call the game off before play began (default: %(default)s)")
+                            "or call the game off before play began (90 or more: a browser "
+                            "wakes a background tab only once a minute; default: "
+                            "%(default)s)")
 
 
 def _allowed_hosts(args: argparse.Namespace) -> list[str]:

@@ -138,9 +138,9 @@ class GameHub:
             (``opponent_gone_s``; 1 to 3600).
         claim_seconds: A seat gone this long (the grace period) may be claimed against:
             the other seat may ``POST .../claim`` to win the game, or to call it off
-            (aborted) before play began (10 to 86400). Two minutes by default: a browser
-            wakes a page hidden for five minutes only once a minute, so its polls may be a
-            minute apart.
+            (aborted) before play began (90 to 86400). Two minutes by default, and never
+            under 90 s: a browser wakes a page hidden for five minutes only once a minute,
+            so its polls may be a minute apart.
 
     Raises:
         ArgumentError: for a `bot_setup` the rules refuse, a bad limit or lineup;
@@ -193,7 +193,9 @@ class GameHub:
         if not isinstance(move_window, int | float) or not 0 < move_window <= 60:
             raise ArgumentError(f"move_window must be 0 to 60 seconds, not {shown(move_window)}")
         _check_seconds("away_seconds", away_seconds, 1, 3600)
-        _check_seconds("claim_seconds", claim_seconds, 10, 86400)
+        # at least 90 s: a page hidden for five minutes polls only once a minute, and a
+        # player who merely looks at another tab must not be claimed against
+        _check_seconds("claim_seconds", claim_seconds, 90, 86400)
         self.max_body = max_body
         self._clock = clock or time.time
         self._monotonic = monotonic or time.monotonic
