@@ -82,6 +82,20 @@ def test_a_click_on_the_opponent_s_piece_says_so_and_clears_the_bomb_s_notice(
     expect(notice).to_be_hidden()
 
 
+def test_a_click_out_of_turn_says_whose_turn_it_is(server: Server, browser: Any,
+                                                   console: Console) -> None:
+    """Between two people, a click on a piece while the other is to move said nothing;
+    it says whose turn it is, and the next click that moves nothing takes it away."""
+    red, blue = browser_support.two_pages(server, browser, console)
+    notice = blue.get_by_test_id("notice")
+    blue.locator(".cell:has(.piece)").first.click()
+    expect(notice).to_have_text("It is red's turn.")
+    blue.locator('[data-square="e5"]').click()  # an empty square
+    expect(notice).to_be_hidden()
+    red.close()
+    blue.close()
+
+
 # -- 4. the header's link ---------------------------------------------------------------------
 
 

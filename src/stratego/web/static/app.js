@@ -1613,6 +1613,10 @@
             showNotice(`That is ${piece.owner}'s piece: ${PRESS} one of yours to move it.`);
             stuck = true;
           }
+        } else if (cur.phase === "play" && piece) {
+          // a click on a piece out of turn: whose turn it is, rather than nothing
+          showNotice(`It is ${cur.to_move}'s turn.`);
+          stuck = true;
         }
         if (selected) {
           selected = null;
