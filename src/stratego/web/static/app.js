@@ -2121,6 +2121,8 @@
         if (reply.status === 0 || reply.status >= 500) {
           lost = true;
           wait = 1000;
+          // the banner says it now: one message, not the same one twice
+          if ($("error").textContent === UNREACHABLE) showError("");
         } else if (reply.status === 404 || reply.status === 403) {
           window.location.reload();
           return;
