@@ -1,5 +1,5 @@
-"""An adversarial audit of the engine against the five rule books: positions the
-other rule tests do not reach, chosen where two rules meet (the Jumbo 2014 chase
+"""The engine against the five rule books where two rules meet: positions the other
+rule tests do not reach, chosen adversarially (the Jumbo 2014 chase
 rule and Rescue decisions, back-and-forth runs across strikes, Ultimate Lightning
 Captains beside the lakes, the end of the game when both sides are stuck).
 
