@@ -14,7 +14,7 @@ from types import ModuleType
 
 from stratego.errors import MissingDependencyError, shown
 
-__all__ = ["require"]
+__all__ = ["installed", "require"]
 
 
 def require(module: str, extra: str, feature: str = "this feature") -> ModuleType:
@@ -38,11 +38,17 @@ def require(module: str, extra: str, feature: str = "this feature") -> ModuleTyp
             f"{feature} needs {top}: pip install 'stratego[{extra}]'") from exc
 
 
+def installed(module: str) -> bool:
+    """Whether `module` is installed (found, not imported: a choice among features, such as
+    the web game's lineup leaving out the bots that need NumPy, costs no import)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def _installed_but_broken(top: str, exc: ImportError) -> bool:
     """Whether the import of package `top` failed with `exc` though `top` is installed."""
     if exc.name is not None:
         return exc.name.split(".")[0] != top
-    try:
-        return importlib.util.find_spec(top) is not None
-    except (ImportError, ValueError):
-        return False
+    return installed(top)

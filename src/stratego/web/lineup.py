@@ -10,7 +10,6 @@ learned bots are registered), so a new one is offered without changing the serve
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from collections.abc import Iterable, Sequence
 
@@ -19,6 +18,7 @@ import attrs
 from stratego.bots import BOTS
 from stratego.bots.specs import BOT_MODULES, split_options
 from stratego.errors import ArgumentError, StrategoError, shown
+from stratego.optional import installed
 from stratego.web.turns import BotTable
 
 __all__ = ["BotChoice", "Lineup", "default_bots", "describe"]
@@ -60,13 +60,8 @@ def default_bots() -> tuple[str, ...]:
     the ``web`` extra alone does not bring)."""
     extra = tuple(f"{name.title()}={name}" for name in BOTS
                   if name not in ("random", "heuristic", "search")
-                  and (name not in BOT_MODULES or _installed(BOT_MODULES[name])))
+                  and (name not in BOT_MODULES or installed(BOT_MODULES[name])))
     return _BASE_BOTS + extra
-
-
-def _installed(module: str) -> bool:
-    """Whether `module` can be imported (found, not imported)."""
-    return importlib.util.find_spec(module) is not None
 
 
 class Lineup:
