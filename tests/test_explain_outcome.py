@@ -204,6 +204,17 @@ def test_nothing_is_said_while_the_game_goes_on() -> None:
         explain_outcome(stratego.view(state, Player.RED))  # type: ignore[arg-type]
 
 
+def test_a_view_is_refused_saying_why() -> None:
+    """A finished game's view is refused too, and the message says why (the explanation may
+    name the other army, which a view does not hold), not that it is no game state."""
+    state = positions.position(CLASSIC, {"a6": "X", "a7": "f", "j10": "k", "j1": "F"})
+    state = stratego.apply(state, "a6-a7")
+    assert state.is_over
+    for player in Player:
+        with pytest.raises(ArgumentError, match="not a player's view: a view does not hold"):
+            explain_outcome(stratego.view(state, player))  # type: ignore[arg-type]
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(new_games(rules_values().map(lambda rules: rules.with_ply_limit(300))),
                  scattered_positions()),

@@ -328,7 +328,7 @@ def test_bad_arguments_keep_the_library_errors() -> None:
     state = _new_game(stratego.CLASSIC, 9)
     v = _mover_view(state)
     for bad in (None, 3, "red", object(), v.to_dict()):
-        with pytest.raises(ArgumentError, match="not a game state"):
+        with pytest.raises(ArgumentError, match="not a game state or a player's view"):
             explain_illegal(bad, "a4-a5")  # type: ignore[arg-type]
     for bad_move in (None, 3, 1.5, object()):
         with pytest.raises(InvalidNotationError, match="not a move"):

@@ -100,6 +100,10 @@ def explain_illegal(state: GameState | SeenGame, move: Move | str) -> str | None
     view `ArgumentError`. A view no game gives (read from JSON) may raise `SamplingError`.
     """
     seen = _as_view(state)
+    if seen is None and not isinstance(state, GameState):
+        raise ArgumentError(f"not a game state or a player's view: {shown(state)} (build a "
+                            f"state with new_game or from_position, a view with "
+                            f"stratego.view)")
     rules = seen.rules if seen is not None else as_state(state).rules
     if isinstance(move, str):
         try:
@@ -204,7 +208,14 @@ def explain_outcome(state: GameState) -> str:
 
     Pieces are named by rank, the opponent's too: after the game both armies may be shown.
     While the game goes on nothing is said, so nothing hidden can leak: raises
-    `GameNotOverError` (and `ArgumentError` for a value that is no `GameState`)."""
+    `GameNotOverError` (and `ArgumentError` for a value that is no `GameState`). A player's
+    view is refused with a message that says why: it does not hold the other army, which
+    the explanation may name (a client that holds only views asks whoever holds the game,
+    as the web game's ``result.how`` does)."""
+    if _as_view(state) is not None:
+        raise ArgumentError("explain_outcome needs the finished game's state, not a player's "
+                            "view: a view does not hold the other army, which the "
+                            "explanation may name")
     outcome = as_state(state).final_outcome()
     termination = outcome.termination
     if termination is Termination.PLY_LIMIT:
