@@ -330,3 +330,34 @@ def test_rows_on_lines_of_their_own_are_read_as_rows() -> None:
     assert Setup.parse(" FBNNNNNBTT/\n BBTTLLLLKK/\n\nBBKKJJJCCS/\nXXXXXXXXMG\n", "red") == expected
     with pytest.raises(InvalidNotationError, match="row 2 has 9 squares"):
         Setup.parse("FBNNNNNBTT\nBBTTLLLLK\nBBKKJJJCCS\nXXXXXXXXMG", Player.RED)
+
+
+@given(st.sampled_from(list(Player)), st.integers(0, 2**32 - 1),
+       st.integers(0, 39), st.integers(0, 39))
+def test_swap_exchanges_two_squares_and_nothing_else(player: Player, seed: int,
+                                                     i: int, j: int) -> None:
+    """`Setup.swap` exchanges what stands on two squares (the setup phase of a front end):
+    every other square keeps its rank, the army is the same, and swapping back gives the
+    setup again."""
+    setup = random_setup(CLASSIC, player, seed)
+    home = tuple(home_rows(player, 4))
+    a, b = home[i], home[j]
+    swapped = setup.swap(a, b.name)
+    before, after = setup.as_dict(), swapped.as_dict()
+    assert after[a] == before[b]
+    assert after[b] == before[a]
+    assert {sq: r for sq, r in after.items() if sq not in (a, b)} == {
+        sq: r for sq, r in before.items() if sq not in (a, b)}
+    assert swapped.swap(a, b) == setup
+    assert setup_problems(CLASSIC, swapped) == []
+
+
+def test_swap_moves_a_piece_to_an_empty_square_and_checks_form_only() -> None:
+    """A swap with an empty square moves the piece there; whether the rules accept the
+    result is `setup_problems`'s to say (a piece beyond the setup rows)."""
+    setup = Setup.from_mapping(Player.RED, {"a1": "F", "b1": "B"})
+    moved = setup.swap("a1", "a5")
+    assert moved.as_dict() == {Square.parse("a5"): Rank.FLAG, Square.parse("b1"): Rank.BOMB}
+    assert any("a5" in problem for problem in setup_problems(CLASSIC, moved))
+    with pytest.raises(InvalidNotationError, match="k11"):
+        setup.swap("a1", "k11")

@@ -181,6 +181,22 @@ class Setup:
         """The placement as a dictionary."""
         return dict(self.placement)
 
+    def swap(self, a: Square | str, b: Square | str) -> Setup:
+        """This setup with the contents of squares `a` and `b` exchanged (a square or its
+        name): two pieces change places, or a piece moves to an empty square. The setup
+        phase of a front end is a series of swaps (the web game's is). Like construction,
+        it checks the form only: whether the rules accept the result (its squares in the
+        player's setup rows) is `setup_problems`. Raises `InvalidNotationError` for a
+        value that is no square."""
+        first, second = (sq if isinstance(sq, Square) else Square.parse(sq) for sq in (a, b))
+        where = self.as_dict()
+        ranks = where.pop(first, None), where.pop(second, None)
+        if ranks[0] is not None:
+            where[second] = ranks[0]
+        if ranks[1] is not None:
+            where[first] = ranks[1]
+        return Setup(self.player, tuple(sorted(where.items(), key=_by_square)))
+
     def __len__(self) -> int:
         return len(self.placement)
 

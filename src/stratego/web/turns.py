@@ -234,13 +234,7 @@ def _setup_action(game: Game, player: Player, action: str, data: dict[str, Any],
         for sq in (a, b):
             if sq not in home:
                 raise WebError(400, f"{sq} is not one of your setup squares")
-        where = seat.setup.as_dict()
-        ra, rb = where.pop(a, None), where.pop(b, None)
-        if ra is not None:
-            where[b] = ra
-        if rb is not None:
-            where[a] = rb
-        seat.setup = Setup.from_mapping(player, where)
+        seat.setup = seat.setup.swap(a, b)
     elif action == "setup":
         if "text" not in data:
             raise WebError(400, 'a setup is sent as {"text": "..."}: the field "text" is '
