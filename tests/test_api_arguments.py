@@ -217,6 +217,21 @@ def test_a_file_name_no_file_system_holds_is_refused_by_every_reader() -> None:
         read_jsonl("\ud800.txt")
 
 
+def test_a_reader_that_needs_a_file_offers_no_none() -> None:
+    """A reader refuses None ("needs a file name"), so its refusal of a number does not
+    offer None as a file name either."""
+    from stratego import gravon
+
+    with pytest.raises(ArgumentError, match=r"^read_game_file's path must be a file name "
+                                            r"\(a text or a path\), not 5$"):
+        gravon.read_game_file(5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^read_game_file needs a file name, not None$"):
+        gravon.read_game_file(None)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"jsonl must be a file name \(a text or a path\) "
+                                            r"or None, not 3"):  # where None is taken
+        play_match(CLASSIC, "random", "random", games=1, jsonl=3)  # type: ignore[arg-type]
+
+
 @given(st.integers(), st.integers())
 def test_seed_sequences_of_distinct_seeds_differ(one: int, two: int) -> None:
     """Invariant: every whole number names its own NumPy seed sequence, and one >= 0 names

@@ -179,7 +179,10 @@ def test_the_ladder_command_shows_progress_and_games_when_asked(
     width, whatever the bots' specs), ``--verbose`` each game's full line before the
     table; neither is shown unasked off a terminal, and ``--verbose`` with ``--json`` is a
     usage error (both would write to standard output)."""
-    long_spec = "search(simulations=5, " + "candidates=8, " * 12 + "depth=2)"
+    long_spec = ("search(simulations=5, candidates=8, depth=2, determinizations=24, "
+                 "exploration=0.4, prior=0.3, weight=0.5, use_beliefs=True, walled=True, "
+                 "wall_threats=False, wall_strikes=False, raids=False, flee=0.0, defend=0.0)")
+    assert len(long_spec) > 160  # each option once, as a spec gives it
     argv = ["ladder", "random", long_spec, "-n", "2", "--max-plies", "30"]
     assert main(argv) == 0
     quiet = capsys.readouterr()

@@ -306,9 +306,13 @@ def test_odd_players_and_start_methods_are_refused_by_name() -> None:
     assert named.players == ("ann", "bob")  # a list of two names is two names
     with pytest.raises(ArgumentError, match="type and board are texts, not 5 and 5"):
         gravon.GravonGame(5, 5)  # type: ignore[arg-type]
-    with pytest.raises(ArgumentError, match=r"start_method is one of .*not 'bogus'"):
-        stratego.play_match(CLASSIC, "random", "random", games=2, seed=1, max_plies=10,
-                            workers=2, start_method="bogus")
+    for workers in (2, 1):  # one worker starts no process, but the call is as wrong
+        with pytest.raises(ArgumentError, match=r"start_method is one of .*not 'bogus'"):
+            stratego.play_match(CLASSIC, "random", "random", games=2, seed=1, max_plies=10,
+                                workers=workers, start_method="bogus")
+    with pytest.raises(ArgumentError, match=r"start_method is one of .*not \['spawn'\]"):
+        stratego.play_match(CLASSIC, "random", "random", games=1, max_plies=10,
+                            start_method=["spawn"])  # type: ignore[arg-type]
 
 
 def test_heuristic_bot_refuses_an_inconsistent_view() -> None:

@@ -350,6 +350,11 @@ def test_a_match_of_no_games_and_a_replay_error_read_plainly(
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 2
     assert err.count(str(bad)) == 1  # the file named once, not by the reader and again
+    bad.write_bytes(b'<?xml version="1.0" encoding="x-bogus"?><game type="classic"/>')
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2
+    assert err.count("\n") == 1
+    assert "declares the encoding 'x-bogus'" in err
 
 
 def test_match_prints_totals_that_add_up(capsys: pytest.CaptureFixture[str]) -> None:

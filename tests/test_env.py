@@ -239,6 +239,26 @@ def test_a_given_game_that_leaves_the_agent_no_move_is_refused_at_reset() -> Non
     assert info["action_mask"].any()
 
 
+def test_a_given_game_under_other_rules_is_refused_at_reset() -> None:
+    """``options={"state": state}`` starts from that `GameState` of the environment's
+    rules: a classic state given to a Barrage environment is refused naming both rules,
+    before the opponent (a Barrage network, which refuses classic views) is asked to move,
+    and no episode is left half begun (a step played on it was scored a loss)."""
+    classic = stratego.new_game("classic", stratego.random_setup("classic", Player.RED, 1),
+                                stratego.random_setup("classic", Player.BLUE, 2))
+    said = r"^options\['state'\] is a game of classic; the environment plays classic\+barrage$"
+    single = StrategoEnv("classic+barrage", "policy-barrage", player="blue")
+    with pytest.raises(stratego.RulesError, match=said):
+        single.reset(seed=1, options={"state": classic})
+    assert single.game_state is None
+    with pytest.raises(ArgumentError, match="no episode yet"):
+        single.step(0)
+    pettingzoo = aec_env("classic+barrage")
+    with pytest.raises(stratego.RulesError, match=said):
+        pettingzoo.reset(seed=1, options={"state": classic})
+    assert pettingzoo.game_state is None
+
+
 class _Cheat:
     """An opponent that moves the agent's Flag: its answer is never legal."""
 
@@ -260,6 +280,7 @@ def test_an_opponent_s_illegal_answer_is_its_fault_and_names_no_rank() -> None:
                                             r"a1-a2, which is not a legal move$") as caught:
         env.reset(options={"state": state})
     assert caught.value.termination == "illegal move"
+    assert env.game_state is None  # the failed reset began no episode
 
 
 def test_an_opponent_s_answer_that_is_no_move_is_named_so() -> None:

@@ -536,6 +536,30 @@ def test_xml_file_is_read_in_the_encoding_it_declares(tmp_path: pathlib.Path) ->
         read_game_file(path)
 
 
+@pytest.mark.parametrize(("encoding", "why"), [
+    ("x-bogus", "no encoding Python knows"),
+    ("Shift_JIS", "one the XML reader cannot read: multi-byte encodings are not supported"),
+])
+def test_xml_file_in_an_encoding_that_cannot_be_read_is_refused(
+        tmp_path: pathlib.Path, encoding: str, why: str) -> None:
+    """The bytes of an XML file are decoded as its declaration says: a declared encoding
+    that is unknown, or one the XML reader cannot read, is refused by name with the
+    library's error (it escaped as a bare `LookupError` or `ValueError`)."""
+    data = (f'<?xml version="1.0" encoding="{encoding}"?><game type="classic"/>'
+            .encode("latin-1"))
+    said = f"the document declares the encoding '{encoding}', {why}$"
+    with pytest.raises(InvalidNotationError, match=f"^Gravon XML: {said}"):
+        parse_game_xml(data)
+    path = tmp_path / "odd.xml"
+    path.write_bytes(data)
+    with pytest.raises(InvalidNotationError, match=rf"^odd\.xml: Gravon XML: {said}"):
+        read_game_file(path)
+    long_name = "x" * 500
+    with pytest.raises(InvalidNotationError, match=r"\[500 characters\], no encoding") as info:
+        parse_game_xml(f'<?xml version="1.0" encoding="{long_name}"?><game/>'.encode())
+    assert len(str(info.value)) < 200
+
+
 BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE g [<!ENTITY a "aaaaaaaaaa">'
                   + "".join(f'<!ENTITY {c} "{("&" + p + ";") * 10}">'
                             for p, c in zip("abcdefgh", "bcdefghi", strict=True))

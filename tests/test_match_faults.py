@@ -11,6 +11,7 @@ import re
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -444,6 +445,47 @@ def test_an_unclosed_spec_is_told_a_fix_only_when_the_fix_parses(spec: str, form
         BotSpec("search(simulations=10")
     fix = str(closable.value).rpartition("write ")[2].strip("'")
     assert BotSpec.parse(fix).options == {"simulations": 10}
+
+
+@pytest.mark.parametrize("spec", ["search(time_limit=0.1, time_limit=0.2)",
+                                  "cmd(log='a.log', log='b.log'):./mybot"])
+def test_an_option_given_twice_is_refused(spec: str) -> None:
+    """An option written twice in a spec cannot tell which value was meant: it is refused
+    by name, where the last value was taken silently."""
+    with pytest.raises(BotSpecError, match=r"gives the option '(time_limit|log)' twice "
+                                           r"\((0\.1 and 0\.2|'a\.log' and 'b\.log')\): "
+                                           r"give each option once$"):
+        BotSpec.parse(spec)
+    with pytest.raises(BotSpecError, match="twice"):
+        make_bot(spec, 1)
+
+
+def test_an_option_value_the_bot_refuses_names_the_bot() -> None:
+    """`make_bot` and `BotSpec.build` raise "`BotSpecError` for a spec or options that do
+    not make a bot": a value the bot's constructor refuses is told with the spec, its
+    own message kept (and chained), not as the constructor's bare `ArgumentError`."""
+    said = ("the bot 'search(simulations=-5)' cannot be made: simulations must be a whole "
+            "number >= 0, not -5")
+    builds: list[Callable[[], object]] = [lambda: make_bot("search(simulations=-5)", 1),
+                                          lambda: BotSpec("search(simulations=-5)").build(1)]
+    for build in builds:
+        with pytest.raises(BotSpecError) as refused:
+            build()
+        assert str(refused.value) == said
+        assert isinstance(refused.value.__cause__, ArgumentError)
+    with pytest.raises(BotSpecError, match=f"^{re.escape(said)}$"):
+        play_match(CLASSIC, "search(simulations=-5)", "random", games=1, seed=1)
+
+
+def test_a_bot_object_named_as_a_factory_is_told_so(tmp_path: pathlib.Path) -> None:
+    """A library bot object named as ``file.py:attribute`` is called with the seed as its
+    view and refuses it: the error names the spec and says a factory is wanted, not only
+    the bot's "not a player's view: 0"."""
+    (tmp_path / "objbots.py").write_text("from stratego.bots import HeuristicBot\n"
+                                         "BOT = HeuristicBot()\n", encoding="utf-8")
+    spec = f"{tmp_path / 'objbots.py'}:BOT"
+    with pytest.raises(BotSpecError, match="names a bot object, not a factory; a FACTORY"):
+        make_bot(spec, 0)
 
 
 def test_a_parenthesis_in_a_file_s_path_is_no_option(tmp_path: pathlib.Path) -> None:

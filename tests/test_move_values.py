@@ -84,6 +84,25 @@ def test_state_to_json_without_history_reads_no_history(monkeypatch: pytest.Monk
     assert stratego.state_from_json(text) == state
 
 
+def test_a_square_takes_any_whole_number_as_rank_and_player_do() -> None:
+    """A NumPy integer (an action's square from an array) is a whole number: `Square`
+    takes it as its int, as `Rank`, `Player` and the environments' seeds take one; a
+    NumPy bool is refused as a bool is. An index outside 0-99 is an
+    `InvalidNotationError`, as a square name that names no square is."""
+    np = pytest.importorskip("numpy")
+    from stratego import InvalidNotationError
+    from stratego.board import SQUARES
+
+    square = Square(np.int64(5))
+    assert square == SQUARES[5]
+    assert type(square.index) is int
+    assert Square(np.uint8(99)) == SQUARES[99]
+    with pytest.raises(InvalidNotationError, match="a whole number from 0 to 99, not "):
+        Square(np.True_)
+    with pytest.raises(InvalidNotationError, match=r"out of range: .*100.* \(expected 0-99\)"):
+        Square(np.int64(100))
+
+
 def test_a_move_that_stays_put_and_a_boolean_square_are_refused() -> None:
     """`Move(a1, a1)` built a move that `Move.parse` refuses and no rule allows, and
     `Square(True)` was b1 (a bool is an int): both are `InvalidNotationError`s now."""

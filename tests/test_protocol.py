@@ -247,6 +247,52 @@ def test_serve_bot_turns_a_library_bot_into_a_program() -> None:
     assert stratego.Move.parse(move_answer["move"]) in seen.legal_moves
 
 
+START = {"type": "start", "protocol": 1, "rules": "classic", "player": "red"}
+
+
+@pytest.mark.parametrize("bot", ["random", HeuristicBot()], ids=["spec", "object"])
+@pytest.mark.parametrize("seed", ["x", 1.5, True, [1], "1e400"])
+def test_a_start_whose_seed_is_no_whole_number_is_skipped(
+        bot: object, seed: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/protocol.md: the start message's `seed` is a whole number, and "a message it
+    cannot read is noted on standard error and skipped": the program goes on to the next
+    start, where a seed that is not a whole number escaped from the bot's reset as a
+    traceback and ended it."""
+    bad = json.dumps({**START, "seed": seed}).replace('"1e400"', "1e400")
+    out = io.StringIO()
+    lines = f"{bad}\n{json.dumps({**START, 'seed': 4})}\n"
+    assert serve_bot(bot, io.StringIO(lines), out) == 0
+    assert [json.loads(line)["type"] for line in out.getvalue().splitlines()] == ["setup"]
+    err = capsys.readouterr().err
+    assert err.startswith("stratego.protocol: skipped ")
+    assert err.endswith(": the start message's seed is a whole number or null, not "
+                        f"{'inf' if seed == '1e400' else repr(seed)}\n")
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ("{}", "the message has no 'type' field"),
+    ("[]", "a message is a JSON object, not a list"),
+    ("null", "a message is a JSON object, not null"),
+    ("7", "a message is a JSON object, not a number"),
+    ('{"type": "move"}', "the move message has no 'view' field"),
+    ('{"type": "start", "player": "red"}', "the start message has no 'rules' field"),
+    ('{"type": "start", "rules": 5, "player": "red"}',
+     "the start message's rules is a text, not 5"),
+    ('{"type": "end", "winner": 2}', "the end message's winner is 'red', 'blue' or null, "
+                                     "not 2"),
+    ("x", "not JSON: Expecting value: line 1 column 1 (char 0)"),
+])
+def test_a_message_that_cannot_be_read_is_skipped_with_a_reason(
+        line: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A line that is no message of the protocol (`ProtocolError`: "a field missing or of
+    the wrong kind") is skipped with a reason in words, not Python's text of a `KeyError`
+    or `TypeError` (``'type'``, ``'NoneType' object is not subscriptable``)."""
+    out = io.StringIO()
+    assert serve_bot(HeuristicBot(), io.StringIO(line + "\n"), out) == 0
+    assert out.getvalue() == ""
+    assert capsys.readouterr().err == f"stratego.protocol: skipped {line!r}: {said}\n"
+
+
 def test_a_mirrored_move_is_named_as_such() -> None:
     """A program that reads its setup rows from the wrong side (each player's rows run from
     its own left: file a for Red, file j for Blue) plays moves mirrored left to right: the

@@ -190,6 +190,30 @@ def test_from_position_refuses_a_square_named_twice(keys: tuple[Square | str, st
         stratego.from_position(CLASSIC, placement)
 
 
+@pytest.mark.parametrize(("piece", "fault"), [
+    ("Marshal", "'Marshal' is a rank name, which gives no owner (write the symbol 'M' for "
+                "Red's or 'm' for Blue's, or a (player, rank) pair)"),
+    ("MARSHAL", "'MARSHAL' is a rank name"),
+    ("spy", "'spy' is a rank name, which gives no owner (write the symbol 'S'"),
+    (("red", Rank.MARSHAL, "extra"), "('red', Rank.MARSHAL, 'extra') (expected (player, "
+                                     "rank)"),
+    (("red",), "('red',) (expected"),
+])
+def test_from_position_takes_a_rank_symbol_or_a_pair(piece: object, fault: str) -> None:
+    """`from_position`'s placement maps a square to "(player, rank) or a rank symbol whose
+    case gives the owner": a rank name, whose case would give the owner by accident
+    ("Marshal" was a Blue Marshal, "MARSHAL" a Red one), and a tuple that is not a pair are
+    refused."""
+    with pytest.raises(PositionError) as info:
+        stratego.from_position(CLASSIC, {"a1": piece, "j10": "f"})  # type: ignore[arg-type]
+    assert f"a1: not a piece: {fault}" in str(info.value)
+    placement: dict[str, tuple[Player, Rank] | str] = {"a1": " m ",
+                                                       "b1": (Player.RED, Rank.MARSHAL)}
+    state = stratego.from_position(CLASSIC, placement)
+    assert [(str(p.square), p.owner, p.rank) for p in state.pieces] == [
+        ("a1", Player.BLUE, Rank.MARSHAL), ("b1", Player.RED, Rank.MARSHAL)]
+
+
 @pytest.mark.parametrize("keys", [("a1", "A1"), (Square.parse("a1"), "a1"), (" a1", "a1")])
 def test_setup_refuses_a_square_named_twice(keys: tuple[Square | str, str]) -> None:
     with pytest.raises(SetupError, match="a1"):

@@ -376,6 +376,29 @@ def test_a_malformed_review_index_is_404_before_the_start_as_after() -> None:
     assert hub.handle("GET", base + "/review/abc").status == 404
 
 
+def test_a_review_index_or_offset_of_many_digits_is_told_the_range() -> None:
+    """A turn or a presets offset of more digits than any game holds is plain digits: it
+    is told the range, as ``review/99999`` is ("0 to 0"), not that it is no number."""
+    hub = GameHub(seed=1, token=tokens())
+    created = post(hub, "/api/games", {}).json()
+    base = _seat(hub, created)
+    long = "9" * 20
+    before = hub.handle("GET", base + f"/review/{long}")
+    assert (before.status, before.json()["error"]) == (
+        404, f"no turn '{long}': the game has not started")
+    post(hub, base + "/start")
+    for turn in (long, "99999"):
+        reply = hub.handle("GET", base + f"/review/{turn}")
+        assert (reply.status, reply.json()["error"]) == (
+            404, f"no turn '{turn}' in this game (0 to 0)")
+    assert hub.handle("GET", base + "/review/0000000").status == 200
+    for offset in (long, "abc", ""):
+        reply = hub.handle("GET", base + "/presets", {"offset": offset})
+        assert (reply.status, reply.json()["error"]) == (
+            400, f"offset is a whole number from 0 to 999999, not '{offset}'")
+    assert hub.handle("GET", base + "/presets", {"offset": "999999"}).json()["presets"] == []
+
+
 def test_a_setup_without_its_text_says_the_field_is_missing() -> None:
     """``POST .../setup {}`` read "not a setup: None"; it says the field ``text`` is
     missing."""

@@ -211,11 +211,12 @@ def callback_from(value: object, name: str, arguments: int) -> Any:
     return value
 
 
-def path_from(value: object, name: str) -> str | None:
+def path_from(value: object, name: str, *, optional: bool = True) -> str | None:
     """`value` as a file name: a text or an `os.PathLike` (returned as a text), or None;
     `ArgumentError` naming the argument `name` otherwise (a number would name an open file
-    descriptor)."""
-    if value is None:
+    descriptor). With `optional` False, None is refused too, and the message offers no
+    None."""
+    if value is None and optional:
         return None
     if isinstance(value, str | os.PathLike):
         path = os.fspath(value)
@@ -229,16 +230,17 @@ def path_from(value: object, name: str) -> str | None:
                 raise ArgumentError(f"{_label(name)}: not a name the file system can "
                                     f"hold: {shown(path)}") from None
             return path
-    raise ArgumentError(f"{_label(name)} must be a file name (a text or a path) or None, not "
-                        f"{shown(value)}")
+    raise ArgumentError(f"{_label(name)} must be a file name (a text or a path)"
+                        f"{' or None' if optional else ''}, not {shown(value)}")
 
 
 def file_path(value: object, who: str) -> str:
     """`value` as the name of the file `who` reads: `path_from`, and None refused too
     (`ArgumentError` naming `who`)."""
-    path = path_from(value, f"{who}'s path")
-    if path is None:
+    if value is None:
         raise ArgumentError(f"{who} needs a file name, not None")
+    path = path_from(value, f"{who}'s path", optional=False)
+    assert path is not None
     return path
 
 

@@ -73,6 +73,23 @@ def whole_number(value: object) -> int | None:
         return None
 
 
+def _square_index(value: SupportsIndex) -> int:
+    """`value` as the index of a `Square`: an int, or any whole number (a NumPy integer)
+    as its int; `InvalidNotationError` for a name, a bool, anything else, or an index
+    outside 0-99."""
+    if isinstance(value, str):
+        raise InvalidNotationError(f"Square takes an index 0-99, not a name: "
+                                   f"{shown(value)} (use Square.parse for a name)")
+    index = whole_number(value)
+    if index is None:
+        raise InvalidNotationError(f"Square takes an index, a whole number from 0 to 99, "
+                                   f"not {shown(value)}")
+    if not 0 <= index < SIZE * SIZE:
+        raise InvalidNotationError(f"square index out of range: {shown(value)} (expected "
+                                   f"0-99)")
+    return index
+
+
 @attrs.frozen(repr=False, order=True)
 class Square:
     """A square of the board, e.g. ``Square.parse("c5")``.
@@ -81,21 +98,11 @@ class Square:
     the interned instance.
     """
 
-    index: int = attrs.field()
+    index: int = attrs.field(converter=_square_index)
     """The square's index, 0 to 99: ``10 * (row - 1) + file`` with a1 = 0, j1 = 9 and
-    j10 = 99 (the order of `SQUARES`)."""
-
-    @index.validator
-    def _check_index(self, _attribute: object, value: int) -> None:
-        if isinstance(value, str):
-            raise InvalidNotationError(f"Square takes an index 0-99, not a name: "
-                                       f"{shown(value)} (use Square.parse for a name)")
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidNotationError(f"Square takes an index, a whole number from 0 to 99, "
-                                       f"not {shown(value)}")
-        if not 0 <= value < SIZE * SIZE:
-            raise InvalidNotationError(f"square index out of range: {shown(value)} (expected "
-                                       f"0-99)")
+    j10 = 99 (the order of `SQUARES`). Any whole number is taken (a NumPy integer is kept
+    as its int); a bool, or an index outside 0-99, is an `InvalidNotationError`, as a
+    square name `Square.parse` does not read is."""
 
     @classmethod
     def parse(cls, text: str) -> Square:

@@ -257,7 +257,8 @@ def from_position(
 
     `placement` maps squares (or names) to ``(player, rank)`` or to a rank
     symbol whose case gives the owner (``"M"`` a Red Marshal, ``"m"`` a Blue
-    one). `captured` lists pieces already out of play (Rescue can bring them
+    one; a rank name such as ``"Marshal"``, which gives no owner, is refused).
+    `captured` lists pieces already out of play (Rescue can bring them
     back). Raises `PositionError` listing every problem: lakes, unknown
     symbols, and more pieces of a rank than the army has. `rules` is a `Rules` value or
     a rules name, as for `new_game`.
@@ -279,13 +280,20 @@ def from_position(
                             f"{shown(named[square.index])} and {shown(key)})")
             continue
         named[square.index] = key
+        if isinstance(value, str) and len(value.strip()) > 1:
+            problems.append(_rank_name_problem(square, value))
+            continue
         try:
             if isinstance(value, str):
                 owner = Player.RED if value.strip().isupper() else Player.BLUE
                 rank = Rank.parse(value)
+                piece = True
             else:
                 owner, rank = Player(value[0]), Rank(value[1])
+                piece = len(value) == 2  # ("red", Rank.MARSHAL, "extra") is no piece
         except (InvalidNotationError, ValueError, TypeError, IndexError, KeyError):
+            piece = False
+        if not piece:
             problems.append(f"{square}: not a piece: {shown(value)} (expected (player, rank) or a "
                             f"rank symbol such as 'M' or 'm')")
             continue
@@ -313,6 +321,19 @@ def from_position(
     except ValueError:
         raise PositionError(f"not a player to move: {shown(to_move)}") from None
     return initial_state(make_info(rules, cells, captured, turn))
+
+
+def _rank_name_problem(square: Square, value: str) -> str:
+    """The problem of a text longer than a rank symbol given as a piece of `from_position`:
+    a rank name says nothing of the owner (its case would decide it by accident)."""
+    try:
+        symbol = Rank.parse(value).symbol
+    except InvalidNotationError:
+        return (f"{square}: not a piece: {shown(value)} (expected (player, rank) or a rank "
+                f"symbol such as 'M' or 'm')")
+    return (f"{square}: not a piece: {shown(value)} is a rank name, which gives no owner "
+            f"(write the symbol {symbol!r} for Red's or {symbol.lower()!r} for Blue's, or a "
+            f"(player, rank) pair)")
 
 
 # ---------------------------------------------------------------------------

@@ -73,7 +73,9 @@ class StrategoError(Exception):
 
 
 class InvalidNotationError(StrategoError, ValueError):
-    """Text that does not parse: a square, move, rank, setup or position string."""
+    """Text that does not parse: a square, move, rank, setup or position string; and a
+    `Square` built of no square of the board (``Square(100)``, ``Square.at(10, 0)``), as a
+    square name that names none is."""
 
 
 def not_a_member(kind: type[enum.Enum], value: object) -> InvalidNotationError:
@@ -122,9 +124,11 @@ class RulesError(StrategoError, ValueError):
 class ArgumentError(StrategoError, TypeError, ValueError):
     """An argument that is not what the function takes, whatever its text: a value that
     is not a game state where one is needed, a flag that is not a bool, a square index
-    outside 0-99. Both a `TypeError` and a `ValueError`, so either generic handler
-    catches it. (Text that does not parse is an `InvalidNotationError`; rules that are
-    not a `Rules` value a `RulesError`.)"""
+    outside 0-99 given to a function that takes one (`stratego.engine.reach_mask`). Both
+    a `TypeError` and a `ValueError`, so either generic handler catches it. (Text that
+    does not parse is an `InvalidNotationError`, and so is a `Square` of an index outside
+    0-99; neither class is a kind of the other, and ``except ValueError`` catches both.
+    Rules that are not a `Rules` value are a `RulesError`.)"""
 
 
 class GameNotOverError(StrategoError, ValueError):

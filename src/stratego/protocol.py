@@ -139,23 +139,61 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
 def _message(line: str) -> tuple[str, Any]:
     """The kind of the host's message `line` and what it carries: ``start``: (rules,
     player, seed); ``move``: the view; ``end``: (winner, termination). Raises
-    `ValueError`, `KeyError`, `TypeError` or the library's errors for a message it cannot
-    read."""
+    `ProtocolError` for a line that is not a message of the protocol (not JSON, not an
+    object, a field missing or of the wrong kind, a seed that is not a whole number), or
+    the library's errors for rules, a player or a view that do not parse."""
     from stratego.editions import by_name
     from stratego.views import PlayerView
 
-    message = json.loads(line)
+    try:
+        message = json.loads(line)
+    except RecursionError:
+        raise ProtocolError("not JSON that can be read: nested too deeply") from None
+    except ValueError as exc:
+        raise ProtocolError(f"not JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError(f"a message is a JSON object, not {_json_kind(message)}")
+    if "type" not in message:
+        raise ProtocolError("the message has no 'type' field")
     kind = message["type"]
     if kind == "start":
-        return kind, (by_name(str(message["rules"])), Player.parse(str(message["player"])),
-                      message.get("seed"))
+        rules, player = (_text_field(message, kind, name) for name in ("rules", "player"))
+        seed = message.get("seed")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ProtocolError(f"the start message's seed is a whole number or null, not "
+                                f"{shown(seed)}")
+        return kind, (by_name(rules), Player.parse(player), seed)
     if kind == "move":
+        if "view" not in message:
+            raise ProtocolError("the move message has no 'view' field")
         return kind, PlayerView.from_dict(message["view"])
     if kind == "end":
         winner = message.get("winner")
+        if winner is not None and not isinstance(winner, str):
+            raise ProtocolError(f"the end message's winner is 'red', 'blue' or null, not "
+                                f"{shown(winner)}")
         return kind, (None if winner is None else Player.parse(winner),
                       str(message.get("termination", "")))
     raise ProtocolError(f"unknown message type {shown(kind)}")
+
+
+def _text_field(message: dict[str, Any], kind: str, name: str) -> str:
+    """The text field `name` of the `kind` message; `ProtocolError` when it is missing or
+    is not a text."""
+    if name not in message:
+        raise ProtocolError(f"the {kind} message has no {name!r} field")
+    value = message[name]
+    if not isinstance(value, str):
+        raise ProtocolError(f"the {kind} message's {name} is a text, not {shown(value)}")
+    return value
+
+
+def _json_kind(value: object) -> str:
+    """What JSON calls the kind of `value`, as a message names it."""
+    if value is None:
+        return "null"
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
+            list: "a list"}.get(type(value), type(value).__name__)
 
 
 _USAGE = ("usage: python -m stratego.protocol [BOT]  (a bot spec: heuristic, search, "

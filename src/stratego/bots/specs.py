@@ -44,7 +44,13 @@ from stratego.bots.heuristic import HeuristicBot
 from stratego.bots.learned import policy_barrage, policy_classic
 from stratego.bots.random import RandomBot
 from stratego.bots.search import SearchBot
-from stratego.errors import BotSpecError, StrategoError, shown
+from stratego.errors import (
+    BotError,
+    BotSpecError,
+    MissingDependencyError,
+    StrategoError,
+    shown,
+)
 
 __all__ = ["BOTS", "COMMAND_PREFIX", "bot_factory", "call_factory", "check_options",
            "format_spec", "make_bot", "split_options"]
@@ -71,23 +77,29 @@ _COMMAND_OPTIONS = "cmd("
 """How a ``cmd:`` spec with options starts: ``cmd(move_time=5.0):COMMAND``."""
 
 
-def _parse_options(inside: str) -> dict[str, Any] | None:
+def _parse_options(inside: str, spec: str) -> dict[str, Any] | None:
     """The options written ``name=literal, ...`` in `inside`, or None when it does not
-    parse as such."""
+    parse as such; `BotSpecError` naming the spec `spec` for an option given twice (which
+    value was meant cannot be told)."""
     try:
         call = ast.parse(f"f({inside})", mode="eval").body
     except (SyntaxError, ValueError, RecursionError, MemoryError):  # nesting too deep
         return None
     if not isinstance(call, ast.Call) or call.args:
         return None
-    options = {}
+    options: dict[str, Any] = {}
     for keyword in call.keywords:
         if keyword.arg is None:
             return None
         try:
-            options[keyword.arg] = ast.literal_eval(keyword.value)
+            value = ast.literal_eval(keyword.value)
         except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
             return None
+        if keyword.arg in options:
+            raise BotSpecError(f"the bot spec {shown(spec)} gives the option "
+                               f"{shown(keyword.arg)} twice ({shown(options[keyword.arg])} "
+                               f"and {shown(value)}): give each option once")
+        options[keyword.arg] = value
     return options
 
 
@@ -104,7 +116,7 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     if text.startswith(_COMMAND_OPTIONS):
         end = text.find("):")
         while end >= 0:  # the first "):" after which the options parse
-            options = _parse_options(text[len(_COMMAND_OPTIONS):end])
+            options = _parse_options(text[len(_COMMAND_OPTIONS):end], spec)
             if options is not None:
                 return COMMAND_PREFIX + text[end + 2:].strip(), options
             end = text.find("):", end + 1)
@@ -117,7 +129,7 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
         if "(" in name:  # options begun (a "(" in a file's path, before the colon, is none)
             head, _, inside = name.partition("(")
             unclosed = ")" not in inside
-            if unclosed and _parse_options(inside) is not None:  # the ')' is all it lacks
+            if unclosed and _parse_options(inside, spec) is not None:  # the ')' is all it lacks
                 raise BotSpecError(f"the bot spec {shown(spec)} lacks the ')' that closes "
                                    f"its options, at its end: write {shown(text + ')')}")
             form = where + colon + head.strip() + "(name=value, ...)"
@@ -129,7 +141,7 @@ def split_options(spec: str) -> tuple[str, dict[str, Any]]:
     if "(" not in text:
         return text, {}
     head, _, rest = text.partition("(")
-    options = _parse_options(rest[:-1])
+    options = _parse_options(rest[:-1], spec)
     if options is None:
         raise BotSpecError(f"bad options in the bot spec {shown(spec)}: options are "
                            f"name=value pairs of Python literals{_unquoted(rest[:-1])}")
@@ -285,14 +297,22 @@ def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
 def call_factory(factory: Callable[..., Any], seed: int | None, options: Mapping[str, Any],
                  spec: str) -> Bot:
     """``factory(seed, **options)``, checked: `BotSpecError` naming the spec `spec` when the
-    call raises something other than a `StrategoError` (chained to it), or returns no
-    callable. A function of the view named where a factory is expected (it is called
-    with the seed and fails, or returns a move) is told apart from a factory in the
-    message."""
+    call raises (chained to what it raised, whose message it keeps: an option value the
+    bot refuses, ``search(simulations=-5)``), or returns no callable. A `BotError` and a
+    `MissingDependencyError` (the extra to install) are raised as they are. A function of
+    the view named where a factory is expected (it is called with the seed and fails, or
+    returns a move) is told apart from a factory in the message."""
     try:
         bot = factory(seed, **options)
-    except StrategoError:
+    except (BotError, MissingDependencyError):
         raise
+    except StrategoError as exc:  # the library's words for what the factory refused
+        # a bot object (a library bot named as module:attribute) was called with the seed
+        # as its view: say that a factory is wanted
+        hint = "" if _is_factory_like(factory) else (
+            f"; {shown(spec)} names a bot object, not a factory" + _FACTORY_HINT)
+        raise BotSpecError(f"the bot {shown(spec)} cannot be made: {_said(exc)}"
+                           f"{hint}") from exc
     except Exception as exc:  # the user's factory may raise anything
         raise BotSpecError(
             f"the bot {shown(spec)} failed when built as factory(seed={shown(seed)}"
@@ -303,6 +323,13 @@ def call_factory(factory: Callable[..., Any], seed: int | None, options: Mapping
                            f"{shown(bot)}, not a bot (a callable PlayerView -> Move)"
                            f"{_FACTORY_HINT}")
     return bot  # type: ignore[no-any-return]
+
+
+def _is_factory_like(value: object) -> bool:
+    """Whether `value` is a function, a class, a method or a partial (what a factory
+    usually is), not an instance called as one (a bot object)."""
+    return (inspect.isroutine(value) or inspect.isclass(value)
+            or isinstance(value, functools.partial))
 
 
 def _said(exc: BaseException) -> str:

@@ -31,6 +31,7 @@ from stratego.errors import (
     ArgumentError,
     BotSpecError,
     InvalidNotationError,
+    RulesError,
     SetupError,
     StrategoError,
     shown,
@@ -144,10 +145,12 @@ def unplayable(move: object) -> str:
     return "which is not a legal move"
 
 
-def given_state(options: object) -> GameState | None:
+def given_state(options: object, rules: Rules) -> GameState | None:
     """The state a `reset`'s `options` start from (``options["state"]``; None for none),
     checked before the environment changes: `ArgumentError` for options that are not a
-    dict or a state that is not a `GameState`."""
+    dict or a state that is not a `GameState`, `RulesError` naming both rules for a state
+    under other rules than the environment's `rules` (its observations, actions and
+    opponents are those of its own rules)."""
     if options is None:
         return None
     if not isinstance(options, dict):
@@ -155,7 +158,18 @@ def given_state(options: object) -> GameState | None:
     given = options.get("state")
     if given is not None and not isinstance(given, GameState):
         raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
+    if given is not None and given.rules != rules:
+        theirs, ours = _rules_named(given.rules), _rules_named(rules)
+        if theirs == ours:
+            theirs += " (other rules of the same name)"
+        raise RulesError(f"options['state'] is a game of {theirs}; the environment plays "
+                         f"{ours}")
     return given
+
+
+def _rules_named(rules: Rules) -> str:
+    """The name of `rules` and its ply limit, if any, for a message."""
+    return rules.name if rules.ply_limit is None else f"{rules.name} (ply limit {rules.ply_limit})"
 
 
 def check_seed(value: object) -> int | None:

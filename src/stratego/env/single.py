@@ -156,10 +156,22 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         deal that the opponent wins before the agent's first move is dealt again
         (`stratego.env.common.REDEALS`).
         Raises `ArgumentError` for a seed that is no whole number >= 0, options that are
-        not a dict, or a state that is not a `GameState`."""
-        given = given_state(options)
+        not a dict, or a state that is not a `GameState`, and `RulesError` for a state
+        under other rules than the environment's. A reset that raises leaves no episode
+        (`game_state` None: `step` asks for another `reset`)."""
+        given = given_state(options, self.rules)
         asked = given is not None  # a game of options["state"], not a new one
-        super().reset(seed=check_seed(seed))
+        seed = check_seed(seed)
+        try:
+            return self._reset(given, asked, seed)
+        except BaseException:
+            self.game_state = None  # no half-begun episode: a step would play it
+            raise
+
+    def _reset(self, given: GameState | None, asked: bool,
+               seed: int | None) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
+        """`reset` once its arguments are checked."""
+        super().reset(seed=seed)
         rng = random.Random(int(self.np_random.integers(2**62)))
         pick = int(self.np_random.integers(len(self.opponents))) if len(self.opponents) > 1 else 0
         self.opponent = self.opponents[pick]

@@ -231,9 +231,11 @@ def _refuse_entities(text: str | bytes) -> None:
     Gravon files declare none. Expat (2.4 and later) already refuses an entity expansion out
     of proportion to its input ("billion laughs"); refusing every entity declaration keeps
     the reader safe whatever the expat version, and names the reason. The scan stops at the
-    root element, after which no entity can be declared.
+    root element, after which no entity can be declared. A declared encoding expat cannot
+    read (unknown, or of several bytes a character, as Shift_JIS) is refused, naming it.
     """
     parser = xml.parsers.expat.ParserCreate()
+    encodings: list[str | None] = []
 
     def declared(name: str, *_: object) -> None:
         raise InvalidNotationError(
@@ -246,9 +248,20 @@ def _refuse_entities(text: str | bytes) -> None:
 
     parser.EntityDeclHandler = declared
     parser.StartElementHandler = root
-    # well-formedness is ElementTree's to report
-    with contextlib.suppress(_RootReached, xml.parsers.expat.ExpatError, UnicodeError):
-        parser.Parse(text, True)
+    parser.XmlDeclHandler = lambda _version, encoding, _standalone: encodings.append(encoding)
+    try:
+        # well-formedness is ElementTree's to report
+        with contextlib.suppress(_RootReached, xml.parsers.expat.ExpatError, UnicodeError):
+            parser.Parse(text, True)
+    except InvalidNotationError:
+        raise
+    except (LookupError, ValueError) as exc:  # expat's "unknown encoding", "multi-byte ..."
+        encoding = encodings[-1] if encodings else None
+        said = "an encoding" if encoding is None else f"the encoding {shown(encoding)}"
+        why = ("no encoding Python knows" if isinstance(exc, LookupError)
+               else f"one the XML reader cannot read: {exc}")  # exc does not echo the name
+        raise InvalidNotationError(f"Gravon XML: the document declares {said}, "
+                                   f"{why}") from None
 
 
 def parse_game_xml(text: str | bytes) -> GravonGame:

@@ -191,6 +191,17 @@ def worker_count(value: int | str) -> int:
     return value
 
 
+def _check_start_method(start_method: object) -> None:
+    """`ArgumentError` unless `start_method` is None or a start method of this platform's
+    `multiprocessing` (``"fork"``, ``"spawn"``, ``"forkserver"``), checked whatever the
+    number of workers."""
+    methods = multiprocessing.get_all_start_methods()
+    if start_method is not None and (not isinstance(start_method, str)
+                                     or start_method not in methods):
+        raise ArgumentError(f"start_method is one of {', '.join(methods)} or None, not "
+                            f"{shown(start_method)}")
+
+
 def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
               finished: Callable[[Sequence[_R]], None], *, workers: int | str = 1,
               executor: cf.Executor | None = None, start_method: str | None = None) -> None:
@@ -204,6 +215,7 @@ def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
     before the exception propagates (a second Ctrl-C stops that wait); a task counts as
     started when `executor` says so (its future's ``cancel()`` fails)."""
     count = worker_count(workers)
+    _check_start_method(start_method)  # with one worker too: the same call, the same answer
     if executor is None and count == 1:
         for task in tasks:
             finished(play(task))
@@ -218,10 +230,6 @@ def run_tasks(tasks: Sequence[_T], play: Callable[[_T], Sequence[_R]],
                 raise ArgumentError(
                     f"the bots cannot be sent to worker processes ({exc}): pass bot "
                     "names, BotSpec descriptions or module-level bot classes") from None
-            if start_method not in (None, *multiprocessing.get_all_start_methods()):
-                raise ArgumentError(f"start_method is one of "
-                                    f"{', '.join(multiprocessing.get_all_start_methods())} "
-                                    f"or None, not {shown(start_method)}")
             context = multiprocessing.get_context(start_method)
             executor = stack.enter_context(cf.ProcessPoolExecutor(
                 count, mp_context=context, initializer=_start_worker))
@@ -330,6 +338,7 @@ def play_match(
         raise ArgumentError(f"the number of games must be a whole number >= 0, not "
                             f"{shown(games)}")
     count = worker_count(workers)
+    _check_start_method(start_method)
     if chunk_size is not None and (isinstance(chunk_size, bool)
                                    or not isinstance(chunk_size, int) or chunk_size < 1):
         raise ArgumentError(f"chunk_size must be a whole number >= 1, not {shown(chunk_size)}")

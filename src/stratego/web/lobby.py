@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from stratego.board import parse_digits
 from stratego.editions import EDITIONS, OPTIONS
 from stratego.errors import StrategoError, WebError, shown
 from stratego.human_setups import human_setups
@@ -81,11 +82,14 @@ def _edition_summary(rules: Rules) -> str:
 def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
     """A page of setups `player`'s seat may start from: `PRESETS_PAGE` of the library's
     recorded human setups for its rules and side from `offset_text` (400 unless plain
-    digits), the first page opening with `MODEL_PRESETS` of the setup model's, drawn from
-    the seat's secret token (new per game, and out of the opponent's reach)."""
-    if not offset_text.isascii() or not offset_text.isdigit() or len(offset_text) > 6:
-        raise WebError(400, f"offset is a whole number, not {shown(offset_text)}")
-    offset = int(offset_text)
+    digits from 0 to 999999), the first page opening with `MODEL_PRESETS` of the setup
+    model's, drawn from the seat's secret token (new per game, and out of the opponent's
+    reach)."""
+    digits = offset_text.isascii() and offset_text.isdigit()
+    offset = parse_digits(offset_text.lstrip("0") or "0", 6) if digits else None
+    if offset is None:
+        raise WebError(400, f"offset is a whole number from 0 to 999999, not "
+                            f"{shown(offset_text)}")
     try:
         setups = human_setups(game.rules, player)
     except StrategoError:  # no recorded setups for this army

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stratego.board import LAKES, Square, home_rows
+from stratego.board import LAKES, Square, home_rows, parse_digits
 from stratego.engine import apply, initial_state
 from stratego.errors import ArgumentError, WebError, shown
 from stratego.explain import explain_illegal, explain_outcome
@@ -549,14 +549,16 @@ def review(game: Game, player: Player, plies: str) -> dict[str, Any]:
     pieces are shown face up (``"revealed"``), as players go over a finished game with
     both armies turned; the strike's marks still show only what the strike showed."""
     state = game.state
-    if not plies.isascii() or not plies.isdigit() or len(plies) > 6:  # no turn number
+    if not plies.isascii() or not plies.isdigit():  # no turn number
         raise WebError(404, f"no turn {shown(plies)}: a turn is a number of plain digits")
+    count = parse_digits(plies.lstrip("0") or "0", 6)  # None past any game's length
+    if count is None and state is None:  # checked before the start as after: a 404
+        raise WebError(404, f"no turn {shown(plies)}: the game has not started")
     if state is None:
         raise WebError(409, "the game has not started: there are no moves to review")
     moves = state.moves()
-    if int(plies) > len(moves):
+    if count is None or count > len(moves):
         raise WebError(404, f"no turn {shown(plies)} in this game (0 to {len(moves)})")
-    count = int(plies)
     past = initial_state(state.info)
     for move in moves[:count]:
         past = apply(past, move)
