@@ -376,6 +376,24 @@ def test_the_aec_env_truncates_at_the_ply_limit_and_rewards_the_winner() -> None
     assert env._cumulative_rewards == {"red": 1.0, "blue": -1.0}
 
 
+def test_the_aec_env_refuses_a_finished_game_as_stratego_v0_does() -> None:
+    """A finished game given to `reset` is refused, as `Stratego-v0` refuses it ("is
+    over"): it was taken, and `last()` paid both agents 0 though the infos named a
+    winner (its rewards were never handed out). Nothing of the environment changes."""
+    won = stratego.apply(stratego.from_position(
+        "classic", {"a1": "F", "j9": "M", "j10": "f", "e7": "n"}), "j9-j10")
+    assert won.outcome is not None
+    env = aec_env("classic")
+    env.reset(seed=0)
+    before = env.game_state
+    with pytest.raises(ArgumentError, match=r"^the game of options\['state'\] is over "
+                                            r"\(red wins.*\): no agent has a move to make$"):
+        env.reset(options={"state": won})
+    assert env.game_state is before
+    with pytest.raises(ArgumentError, match=r"is over \(red wins"):
+        StrategoEnv("classic", "random").reset(options={"state": won})
+
+
 def test_setups_may_be_a_callable() -> None:
     drawn: list[Player] = []
 
@@ -430,6 +448,7 @@ def test_what_an_agent_observes_is_a_function_of_its_view(start: stratego.GameSt
     """Invariant: two states with the same view of an agent give that agent the same
     observation, mask and info (the other state drawn by the library's sampler)."""
     state = random_playout(start, seed, plies)[-1]
+    assume(not state.is_over)  # a finished game is refused at reset (nobody can move)
     seen = stratego.view(state, player)
     try:
         other = stratego.sample_state(seen, random.Random(seed))
@@ -446,7 +465,7 @@ def test_what_an_agent_observes_is_a_function_of_its_view(start: stratego.GameSt
         seen_by_agent.append([observation["observation"], observation["action_mask"],
                               env.infos[agent], env.agent_selection, env.terminations,
                               env.rewards])
-        if source.to_move == player and not source.is_over:  # else the bot moves first
+        if source.to_move == player:  # else the bot moves first
             obs, info = StrategoEnv(start.rules, player=agent).reset(options={"state": source})
             assert np.array_equal(obs, observation["observation"])
             seen_by_agent[-1] += [obs, info["action_mask"]]

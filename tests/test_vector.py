@@ -415,6 +415,24 @@ def test_load_puts_a_state_into_one_row_and_leaves_the_others(state: stratego.Ga
     assert (after[1] == Batch.from_states([state]).observation_planes()[0]).all()
 
 
+def test_load_takes_a_state_in_the_middle_of_a_long_chase() -> None:
+    """A chase record longer than a new batch keeps room for (16 entries, in a Jumbo 2014
+    chase, Moving bullet 8) loads into a row as `from_states` holds it: the record's
+    storage grows, as a step grows it, where it was refused as not fitting the batch."""
+    rng = random.Random(0)
+    state = _duel(JUMBO_2014, rng)
+    while len(state.chase) < 16:
+        assert state.outcome is None
+        state = apply(state, chase_move(state, rng))
+    batch = Batch.new(JUMBO_2014, 2, seed=1)
+    kept = batch.to_state(0)
+    batch.load([1], [state])
+    check_same(batch, [kept, state])
+    move = chase_move(state, rng)
+    batch.step([-1, action_index(move, state.to_move)], where=np.array([False, True]))
+    check_same(batch, [kept, apply(state, move)])
+
+
 def test_load_refuses_a_row_outside_the_batch_or_other_rules() -> None:
     batch = Batch.new(CLASSIC, 2, seed=1)
     other = stratego.new_game(JUMBO_2014, stratego.random_setup(JUMBO_2014, Player.RED, 1),

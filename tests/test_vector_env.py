@@ -8,6 +8,7 @@ who cannot move loses); the rules' own ply limit is a draw (`Rules.with_ply_limi
 from __future__ import annotations
 
 import pathlib
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -670,3 +671,238 @@ def test_a_bool_is_no_action_of_the_vector_env() -> None:
     with pytest.raises(ArgumentError, match="a bool is no action: True"):
         env.step([True, int(info["action_mask"][1].argmax())])
     assert (env.batch.ply == before).all()
+
+
+# Red's Flag, a Red Marshal, Blue's Flag and a Blue Miner: a game under way
+_PIECES = {"a1": "F", "e3": "M", "j10": "f", "e7": "n"}
+
+
+def test_reset_starts_the_games_from_a_given_state_as_stratego_v0_does() -> None:
+    """``reset(options={"state": s})`` starts from `s`, as `Stratego-v0` does ("start from
+    that GameState"); the vector environment dealt random games instead. One state starts
+    every game, a list one state per game (None: a new deal); with the opponent to move,
+    the opponent moves first, as in `Stratego-v0`."""
+    from stratego import from_position
+    from stratego.encoding import observation_planes
+    from stratego.env import StrategoEnv
+
+    red = from_position("classic", _PIECES)
+    env = BatchVectorEnv(3, "classic", max_plies=50)
+    obs, info = env.reset(seed=0, options={"state": red})
+    for i in range(3):
+        assert env.batch.to_state(i) == red
+        assert np.array_equal(obs[i], observation_planes(red, Player.RED))
+    assert info["action_mask"].any(axis=1).all()
+    blue = from_position("classic", _PIECES, to_move=Player.BLUE)
+    options = {"state": [None, blue, red]}
+    _, info = env.reset(seed=0, options=options)
+    assert options == {"state": [None, blue, red]}  # (not changed)
+    assert _armies(env.batch.to_state(0)) == 80  # a new deal: both whole armies
+    single = StrategoEnv("classic", "random", max_plies=50)
+    single.reset(seed=0, options={"state": blue})
+    assert single.game_state is not None
+    assert int(env.batch.ply[1]) == single.game_state.ply == 1  # the opponent moved first
+    assert info["to_move"][1] == Player.RED
+    assert env.batch.to_state(2) == red
+    selfplay = BatchVectorEnv(2, "classic", opponent="self")
+    _, info = selfplay.reset(options={"state": blue})  # in self-play the agent moves Blue
+    assert selfplay.batch.ply.tolist() == [0, 0]
+    assert info["to_move"].tolist() == [Player.BLUE, Player.BLUE]
+
+
+def _armies(state: GameState) -> int:
+    """How many pieces the game began with, both armies."""
+    return sum(piece is not None for piece in state.info.pieces)
+
+
+class _StrikesE7:
+    """An opponent bot that strikes e7 whenever it can (there: the agent's Flag)."""
+
+    def __call__(self, view: Any) -> Any:
+        return next((m for m in view.legal_moves if str(m.to) == "e7"), view.legal_moves[0])
+
+
+def test_reset_refuses_options_and_states_it_cannot_start_from() -> None:
+    """Options are None or a dict of ``"state"`` and ``"reset_mask"``, as `Stratego-v0`
+    takes a dict only: ``options=42`` and unknown keys were accepted and ignored. A state
+    of other rules (its ply limit too: `RulesError`), over, or at `max_plies` leaves the
+    agent no move and is refused with the words of `Stratego-v0`, before any game
+    changes; a game the opponent ends with its first move is refused too."""
+    from stratego import apply, from_position
+    from stratego.editions import CLASSIC
+    from stratego.env import StrategoEnv
+    from stratego.errors import RulesError
+
+    env = BatchVectorEnv(2, "classic", max_plies=5)
+    env.reset(seed=0)
+    before = [env.batch.to_state(i) for i in range(2)]
+    red = from_position("classic", _PIECES)
+    won = apply(from_position("classic", {"e4": "G", "a1": "F", "e5": "f", "j10": "b"}),
+                "e4-e5")
+    at_limit = attrs_evolve_ply(red, 5)
+    for options, error, message in (
+            (42, ArgumentError, r"^options must be a dict or None, not 42$"),
+            ({"state": red, "seed": 3}, ArgumentError,
+             r"^reset takes the options 'reset_mask', 'state', not 'seed'$"),
+            ({"state": "a1-a2"}, ArgumentError, r"^options\['state'\] is a GameState or a "
+                                                r"list of 2"),
+            ({"state": [red]}, ArgumentError, r"lists 1 states for 2 games"),
+            ({"state": [red, 7]}, ArgumentError, r"options\['state'\]\[1\] must be a "
+                                                 r"GameState, not 7"),
+            ({"state": from_position(BARRAGE, _PIECES)}, RulesError,
+             r"^options\['state'\] is a game of classic\+barrage; the environment plays "
+             r"classic$"),
+            ({"state": from_position(CLASSIC.with_ply_limit(100), _PIECES)}, RulesError,
+             r"a game of classic \(ply limit 100\); the environment plays classic$"),
+            ({"state": [red, won]}, ArgumentError, r"^the game of options\['state'\]\[1\] is "
+                                                   r"over \(red wins"),
+            ({"state": at_limit}, ArgumentError, r"is at ply 5, at the episode's limit "
+                                                 r"max_plies=5: the agent has no move")):
+        with pytest.raises(error, match=message):
+            env.reset(seed=1, options=options)  # type: ignore[arg-type]
+        assert [env.batch.to_state(i) for i in range(2)] == before
+    with pytest.raises(ArgumentError, match=r"is over \(red wins"):  # the same words
+        StrategoEnv("classic", "random").reset(options={"state": won})
+    # the opponent strikes the agent's Flag with its first move
+    lost = from_position("classic", {"e7": "F", "e8": "m", "a1": "M", "j10": "f"},
+                         to_move=Player.BLUE)
+    message = (r"^the game of options\['state'\] is over \(blue wins.*\) once the opponent "
+               r"has moved: the agent has no move to make$")
+    with pytest.raises(ArgumentError, match=message):
+        StrategoEnv("classic", _StrikesE7()).reset(options={"state": lost})
+    env = BatchVectorEnv(2, "classic", opponent=_StrikesE7())
+    with pytest.raises(ArgumentError, match=message):
+        env.reset(seed=0, options={"state": lost})
+    with pytest.raises(ArgumentError, match=r"call reset\(\) first"):  # nothing half started
+        env.step(np.zeros(2, np.int64))
+
+
+def attrs_evolve_ply(state: GameState, ply: int) -> GameState:
+    """`state` at ply `ply` (a game that long under way)."""
+    import attrs
+
+    return attrs.evolve(state, ply=ply)
+
+
+def test_reset_mask_restarts_only_the_games_it_marks() -> None:
+    """Gymnasium 1.x's partial reset: "the user resets it with
+    reset(options={"reset_mask": ...})", a bool per game, at least one True. Only the
+    marked games restart, from their seeds (the others' seeds are not read); the others go
+    on as they were, a finished one still restarting at the next step; observations are
+    returned for every game. The vector environment ignored it and restarted them all."""
+    from stratego import apply, from_position
+    from stratego.encoding import action_index
+
+    env = BatchVectorEnv(3, "classic", max_plies=100)
+    obs, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        obs, *_ = env.step(env.batch.sample_actions(rng))
+    kept = [env.batch.to_state(i) for i in (0, 2)]
+    mask = np.array([False, True, False])
+    new_obs, info = env.reset(seed=[11, 7, 12], options={"reset_mask": mask})
+    assert env.batch.ply.tolist() == [6, 0, 6]
+    assert [env.batch.to_state(i) for i in (0, 2)] == kept
+    assert np.array_equal(new_obs[[0, 2]], obs[[0, 2]])
+    assert info["action_mask"].shape == (3, NUM_ACTIONS)
+    fresh = BatchVectorEnv(3, "classic", max_plies=100)
+    fresh.reset(seed=[1, 7, 2])
+    assert env.batch.to_state(1) == fresh.batch.to_state(1)  # game 1's seed: its deal
+    # a game that ended and is not reset restarts at the next step, as autoreset does
+    won = from_position("classic", {"e4": "G", "a1": "F", "e5": "f", "j10": "b"})
+    env.reset(seed=0, options={"state": won})
+    strike = action_index("e4-e5", Player.RED)
+    _, _, terminated, _, _ = env.step(np.full(3, strike))
+    assert terminated.all()
+    env.reset(options={"reset_mask": np.array([True, False, False]), "state": won})
+    assert env.batch.to_state(0) == won
+    env.step(np.full(3, strike))  # game 0 plays it; games 1 and 2 restart, ignoring it
+    assert env.batch.to_state(0) == apply(won, "e4-e5")
+    assert env.batch.ply.tolist() == [1, 0, 0]
+    assert _armies(env.batch.to_state(1)) == 80
+    for options, message in (
+            ({"reset_mask": np.zeros(3, np.bool_)}, r"resets no game: it needs at least one"),
+            ({"reset_mask": np.array([1, 0, 0])}, r"is a bool array of shape \(3,\), not"),
+            ({"reset_mask": np.array([True, False])}, r"is a bool array of shape \(3,\)"),
+            ({"reset_mask": mask, "state": [won, won, None]},
+             r"options\['state'\]\[0\] is given for a game options\['reset_mask'\] does not "
+             r"reset")):
+        with pytest.raises(ArgumentError, match=message):
+            env.reset(options=options)
+    with pytest.raises(ArgumentError, match=r"no games are dealt yet \(before the first reset"):
+        BatchVectorEnv(3, "classic").reset(options={"reset_mask": mask})
+    BatchVectorEnv(3, "classic").reset(options={"reset_mask": np.ones(3, np.bool_)})
+
+
+class _SetsUp:
+    """An opponent bot whose own setup is `answer(rules, player)`."""
+
+    name = "setter"
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def setup(self, rules: Any, player: Player, rng: Any) -> Any:
+        return self.answer(rules, player)
+
+    def __call__(self, view: Any) -> Any:
+        return view.legal_moves[0]
+
+
+def _raises(error: BaseException) -> Any:
+    def answer(rules: Any, player: Player) -> Any:
+        raise error
+    return answer
+
+
+@pytest.mark.parametrize("league", [False, True])
+def test_an_opponent_s_setup_that_is_refused_is_its_fault(league: bool) -> None:
+    """A bot's setup "anything else, or one the rules reject, loses the game as
+    ILLEGAL_SETUP" in a match; in the environments it raises `BotFaultError` naming the
+    opponent (its place in a league, the game), as its moves' faults do, the original
+    chained; it escaped as the engine's `SetupError` or `InvalidNotationError`, naming no
+    bot. A program bot's fault keeps its termination; another exception of the bot's own
+    code propagates with a note naming it, as `play_game` notes it."""
+    from stratego.env import StrategoEnv
+    from stratego.errors import BotFaultError, InvalidNotationError
+    from stratego.setups import random_setup
+
+    where = r" \(opponent [01] of the league\)" if league else ""
+    for answer, termination, message, cause in (
+            (lambda rules, player: random_setup(rules, player.opponent, 0), "illegal setup",
+             "set up illegally: it was made for red", None),
+            (lambda rules, player: "zz", "illegal setup", "set up illegally: ",
+             InvalidNotationError),
+            (lambda rules, player: 42, "illegal setup", "set up illegally: 42 is not a Setup",
+             None),
+            (_raises(BotFaultError("it died", "bot crashed")), "bot crashed",
+             "failed to set up: it died", BotFaultError),
+            (_raises(SetupError("no army")), "illegal setup", "failed to set up: no army",
+             SetupError)):
+        opponent: Any = [_SetsUp(answer)] * 2 if league else _SetsUp(answer)
+        for env, game in ((StrategoEnv("classic", opponent), ""),
+                          (BatchVectorEnv(1, "classic", opponent=opponent), " in game 0")):
+            with pytest.raises(BotFaultError) as caught:
+                env.reset(seed=0)
+            assert caught.value.termination == termination
+            assert re.match(f"^the opponent bot (?:'setter'|_SetsUp){where}{game} {message}",
+                            str(caught.value)), str(caught.value)
+            assert cause is None or isinstance(caught.value.__cause__, cause)
+    for make in (lambda: StrategoEnv("classic", _SetsUp(_raises(ZeroDivisionError()))),
+                 lambda: BatchVectorEnv(1, "classic",
+                                        opponent=_SetsUp(_raises(ZeroDivisionError())))):
+        with pytest.raises(ZeroDivisionError) as raised:
+            make().reset(seed=0)
+        assert any(note.startswith("raised by the opponent bot") and "its setup" in note
+                   for note in raised.value.__notes__)
+    # a setup the rules take, as text too, is played as it was
+    setup = random_setup("classic", Player.BLUE, 3)
+    for answer in (lambda rules, player: setup, lambda rules, player: setup.text()):
+        env = StrategoEnv("classic", _SetsUp(answer))
+        env.reset(seed=0)
+        assert env.game_state is not None
+        vector = BatchVectorEnv(1, "classic", opponent=_SetsUp(answer))
+        vector.reset(seed=0)
+        for state in (env.game_state, vector.batch.to_state(0)):
+            assert {square: state.piece_at(square).rank  # type: ignore[union-attr]
+                    for square in setup.as_dict()} == setup.as_dict()

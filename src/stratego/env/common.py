@@ -8,7 +8,7 @@ import difflib
 import operator
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -29,6 +29,7 @@ from stratego.encoding import (
 )
 from stratego.errors import (
     ArgumentError,
+    BotFaultError,
     BotSpecError,
     InvalidNotationError,
     RulesError,
@@ -36,20 +37,50 @@ from stratego.errors import (
     StrategoError,
     shown,
 )
-from stratego.match import ILLEGAL_MOVE, BotSpec
+from stratego.match import ILLEGAL_MOVE, ILLEGAL_SETUP, BotSpec
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import SETUP_SOURCES, setup_source
-from stratego.setups import Setup
+from stratego.setups import Setup, setup_answer_problems
 from stratego.state import GameState, Termination
 
-__all__ = ["AGENTS", "ILLEGAL_ACTION", "NUM_STATE_PLANES", "OBSERVATION_DTYPES", "TRUNCATED",
-           "BotSource", "SetupSource", "action_number", "answer_text", "bot_setup", "bot_spec",
-           "build_bot", "check_choice", "check_flag", "check_max_plies", "check_seed",
-           "check_setups", "decode", "draw_setup", "ending", "given_state", "illegal_reason",
-           "league", "observation", "planes_space", "reset_bot", "rewards", "rgb_picture",
-           "seat_from", "shaped", "start_state", "state_planes"]
+__all__ = [
+    "AGENTS",
+    "ILLEGAL_ACTION",
+    "NUM_STATE_PLANES",
+    "OBSERVATION_DTYPES",
+    "TRUNCATED",
+    "BotSource",
+    "SetupSource",
+    "action_number",
+    "answer_text",
+    "bot_placed",
+    "bot_setup",
+    "bot_spec",
+    "build_bot",
+    "check_choice",
+    "check_flag",
+    "check_max_plies",
+    "check_seed",
+    "check_setups",
+    "check_state_rules",
+    "decode",
+    "draw_setup",
+    "ending",
+    "given_state",
+    "illegal_reason",
+    "league",
+    "observation",
+    "planes_space",
+    "reset_bot",
+    "rewards",
+    "rgb_picture",
+    "seat_from",
+    "shaped",
+    "start_state",
+    "state_planes",
+]
 
 AGENTS = ("red", "blue")
 """The agent names, by `Player` value."""
@@ -158,13 +189,21 @@ def given_state(options: object, rules: Rules) -> GameState | None:
     given = options.get("state")
     if given is not None and not isinstance(given, GameState):
         raise ArgumentError(f"options['state'] must be a GameState, not {shown(given)}")
-    if given is not None and given.rules != rules:
-        theirs, ours = _rules_named(given.rules), _rules_named(rules)
-        if theirs == ours:
-            theirs += " (other rules of the same name)"
-        raise RulesError(f"options['state'] is a game of {theirs}; the environment plays "
-                         f"{ours}")
+    if given is not None:
+        check_state_rules(given, rules, "options['state']")
     return given
+
+
+def check_state_rules(state: GameState, rules: Rules, label: str) -> None:
+    """`RulesError` when `state` (the argument `label`) is a game under other rules than
+    an environment's `rules`, naming both (a ply limit apart too: the environment's
+    observations, actions and opponents are those of its own rules)."""
+    if state.rules == rules:
+        return
+    theirs, ours = _rules_named(state.rules), _rules_named(rules)
+    if theirs == ours:
+        theirs += " (other rules of the same name)"
+    raise RulesError(f"{label} is a game of {theirs}; the environment plays {ours}")
 
 
 def _rules_named(rules: Rules) -> str:
@@ -279,19 +318,58 @@ def draw_setup(rules: Rules, setups: SetupSource, player: Player,
     return setups(player, rng)
 
 
+def bot_placed(place: Callable[[Rules, Player, random.Random], object], rules: Rules,
+               player: Player, rng: random.Random | int | None, who: str) -> Setup | None:
+    """The setup a bot's ``setup(rules, player, rng)`` method `place` returns for `player`
+    (None: the bot takes the setup drawn for it; an int `rng` seeds the generator it is
+    handed, None draws fresh randomness), checked as `stratego.match` checks it
+    (`setup_answer_problems`; the text or mapping `stratego.new_game` reads is taken too).
+    A setup refused, or a `StrategoError` the method raises (a program bot's
+    `BotFaultError`), raises `BotFaultError` naming `who` (the opponent, as the
+    environment's error for its moves names it), the original chained; its termination
+    is ``"illegal setup"`` (a program bot's fault keeps its own). Another exception of
+    the bot's own code propagates unchanged, with a note naming `who`, as
+    `stratego.match.play_game` notes it."""
+    rng = random_from(rng, "bot_placed", SetupError)
+    try:
+        answer = place(rules, player, rng)
+    except StrategoError as fault:
+        termination = (fault.termination if isinstance(fault, BotFaultError)
+                       else ILLEGAL_SETUP)
+        raise BotFaultError(f"{who} failed to set up: {fault}", termination) from fault
+    except Exception as exc:  # the bot's own error: say whose, as play_game does
+        exc.add_note(f"raised by {who} choosing its setup for {player}")
+        raise
+    if answer is None:
+        return None
+    try:
+        if isinstance(answer, str):
+            answer = Setup.parse(answer, player, rules.setup.depth)
+        elif isinstance(answer, Mapping):
+            answer = Setup.from_mapping(player, answer)
+    except StrategoError as error:
+        raise BotFaultError(f"{who} set up illegally: {error}", ILLEGAL_SETUP) from error
+    problems = setup_answer_problems(rules, player, answer)
+    if problems:
+        raise BotFaultError(f"{who} set up illegally: " + "; ".join(problems), ILLEGAL_SETUP)
+    assert isinstance(answer, Setup)
+    return answer
+
+
 def start_state(rules: Rules, setups: SetupSource, rng: random.Random | int | None,
                 own: Sequence[tuple[Player,
-                                    Callable[[Rules, Player, random.Random], Setup | None]]]
+                                    Callable[[Rules, Player, random.Random], object], str]]
                 = ()) -> GameState:
     """A new game under `rules` with both setups drawn from `setups` with `rng`; each
-    ``(player, place)`` of `own` then replaces that player's setup with
+    ``(player, place, who)`` of `own` then replaces that player's setup with
     ``place(rules, player, rng')`` (a bot's own setup, on a generator of its own drawn from
-    `rng`, so the other side's setup does not change) unless that returns None. An int
-    `rng` seeds a new generator."""
+    `rng`, so the other side's setup does not change) unless that returns None; a setup
+    refused is the fault of the bot `who` names (`bot_placed`). An int `rng` seeds a new
+    generator."""
     rng = random_from(rng, "start_state", SetupError)
     chosen = [draw_setup(rules, setups, player, rng) for player in Player]
-    for player, place in own:
-        placed = place(rules, player, random.Random(rng.getrandbits(62)))
+    for player, place, who in own:
+        placed = bot_placed(place, rules, player, random.Random(rng.getrandbits(62)), who)
         if placed is not None:
             chosen[player] = placed
     return stratego.new_game(rules, chosen[0], chosen[1])

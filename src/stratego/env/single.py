@@ -181,7 +181,8 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
             reset_bot(self.opponent, rng.getrandbits(62))
             if not asked:
                 place = bot_setup(self.opponent) if self.bot_setup else None
-                own = [(self.player.opponent, place)] if place is not None else []
+                own = ([(self.player.opponent, place, self._opponent_name())]
+                       if place is not None else [])
                 given = start_state(self.rules, self.setups, rng, own)
             assert given is not None
             self.game_state = given
@@ -286,11 +287,16 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                 self.max_plies is None or state.ply < self.max_plies):
             move = self.opponent(view(state, other))
             if not is_legal(state, move):  # why not would name the opponent's own ranks
-                raise BotFaultError(f"the opponent bot {shown(bot_name(self.opponent))} "
-                                    f"answered {answer_text(move)}, {unplayable(move)}",
-                                    ILLEGAL_ACTION)
+                raise BotFaultError(f"{self._opponent_name()} answered {answer_text(move)}, "
+                                    f"{unplayable(move)}", ILLEGAL_ACTION)
             state = apply(state, move)
         self.game_state = state
+
+    def _opponent_name(self) -> str:
+        """The opponent of the episode, as an error names it (its place in a league too)."""
+        where = (f" (opponent {self._pick} of the league)" if len(self.opponents) > 1
+                 else "")
+        return f"the opponent bot {shown(bot_name(self.opponent))}{where}"
 
     def _observe(self) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         assert self.game_state is not None

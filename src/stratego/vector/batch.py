@@ -258,7 +258,8 @@ class Batch:
 
     def load(self, rows: Sequence[int], states: Sequence[GameState]) -> None:
         """Put `states` (of this batch's rules) into the games `rows`, replacing what they
-        held, as `from_states` would hold them; the other games are untouched."""
+        held, as `from_states` would hold them (the chase record's storage grows for a
+        longer one); the other games are untouched."""
         rows, states = [whole(r, "a row") for r in rows], list(states)
         if len(rows) != len(states):
             raise ArgumentError(f"{len(rows)} rows for {len(states)} states")
@@ -270,10 +271,14 @@ class Batch:
             if state.rules != self._rules:
                 raise RulesError(f"row {row}: a state under {state.rules.name}, the batch "
                                  f"plays {self._rules.name}")
-            if (len(state.info.pieces) > self._s.pc.shape[1]
-                    or len(state.chase) + 1 > self._s.chase.shape[1]):
+            if len(state.info.pieces) > self._s.pc.shape[1]:
                 raise PositionError(f"row {row}: the state does not fit this batch's sizes "
                                     f"(build a batch for it with Batch.from_states)")
+        longest = max(len(state.chase) for state in states) if states else 0
+        if longest + 2 > self._s.chase.shape[1]:  # a longer chase record: room for it
+            grown = np.zeros((len(self), 2 * longest + 2), np.int64)
+            grown[:, : self._s.chase.shape[1]] = self._s.chase
+            self._s = self._s._replace(chase=grown)
         keep = np.ones(len(self), np.bool_)
         for row, state in zip(rows, states, strict=True):
             for array in self._s:

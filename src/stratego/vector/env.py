@@ -47,7 +47,10 @@ ended restarts that game and ignores its action (reward 0). Call `reset` before 
 actions are whole numbers, as `Batch.step` takes them (not bools). An opponent that
 answers what it may not (a batched policy's floats or wrong shape, an illegal action from
 any opponent) raises `stratego.errors.BotFaultError` naming the opponent and the game,
-with `termination` ``"bad answer"`` or ``"illegal move"``.
+with `termination` ``"bad answer"`` or ``"illegal move"``; so does a bot's own setup that
+the rules refuse (``"illegal setup"``). ``reset(options=...)`` starts games from given
+states (``"state"``) and restarts only some of them (Gymnasium's ``"reset_mask"``): see
+`BatchVectorEnv.reset`.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ from __future__ import annotations
 import copy
 import inspect
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from stratego.arguments import rules_from
@@ -85,6 +88,7 @@ from stratego.env.common import (  # noqa: E402
     REDEALS,
     TRUNCATED,
     SetupSource,
+    bot_placed,
     bot_setup,
     bot_spec,
     build_bot,
@@ -93,6 +97,7 @@ from stratego.env.common import (  # noqa: E402
     check_max_plies,
     check_seed,
     check_setups,
+    check_state_rules,
     draw_setup,
     league,
     no_deal_left,
@@ -141,6 +146,10 @@ TERMINATION_NAMES: tuple[str | None, ...] = tuple(
 """
 
 _RENDER_MODES = ("ansi", "rgb_array")
+_OPTIONS = ("reset_mask", "state")
+"""The keys `BatchVectorEnv.reset` reads from its `options`."""
+_Given = tuple[GameState, str]
+"""A game's state given to `reset`, and how an error names it (``options['state'][2]``)."""
 
 
 class _Opponent:
@@ -277,9 +286,12 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
     # -- games and opponents ---------------------------------------------------------------
 
-    def _restart(self, rows: npt.NDArray[np.intp]) -> None:
+    def _restart(self, rows: npt.NDArray[np.intp],
+                 given: Mapping[int, GameState] | None = None) -> None:
         """New games in `rows`, each from its own generator: the league's draw, the bot's
-        seed and the setups."""
+        seed and the setups; a row of `given` starts from its state instead (no setups
+        drawn). A bot's setup refused raises `BotFaultError` naming it."""
+        given = given or {}
         batch, rules = self.batch, self.batch.rules
         loads: list[int] = []
         states: list[GameState] = []
@@ -296,10 +308,15 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 bot = self._bot(pick, row)
                 # a seed of its own: the setups' seed would let the bot rebuild our army
                 reset_bot(bot, int(game.integers(2**62)))
-                place = bot_setup(bot) if self.bot_setup else None
+                place = bot_setup(bot) if self.bot_setup and row not in given else None
                 # None from the bot's setup: it takes the setup drawn for it
-                placed = (place(rules, opponent_side, random.Random(bot_seed))
+                placed = (bot_placed(place, rules, opponent_side, random.Random(bot_seed),
+                                     f"{self._name(pick)} in game {row}")
                           if place is not None else None)
+            if row in given:
+                loads.append(row)
+                states.append(given[row])
+                continue
             if placed is None and self.setups == "random":
                 batch.reset([row], seed)  # the batch's own shuffle: no game to build
                 continue
@@ -313,15 +330,22 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if loads:
             batch.load(loads, states)
 
-    def _deal(self, rows: npt.NDArray[np.intp]) -> None:
-        """New games in `rows`, then the opponents' moves in every game where it is their
-        turn. A new game that its opponent wins before the agent's first move is dealt
-        again from its row's generator (`stratego.env.common.REDEALS` deals at most), as
-        `Stratego-v0` does: the agent would have no move to make in it."""
+    def _deal(self, rows: npt.NDArray[np.intp],
+              given: Mapping[int, _Given] | None = None) -> None:
+        """New games in `rows` (a row of `given` from its state), then the opponents' moves
+        in every game where it is their turn. A new game that its opponent wins before the
+        agent's first move is dealt again from its row's generator
+        (`stratego.env.common.REDEALS` deals at most), as `Stratego-v0` does: the agent
+        would have no move to make in it. A given game that leaves the agent no move once
+        the opponent has moved raises `ArgumentError`, as `Stratego-v0` refuses it."""
         for _ in range(REDEALS):
             if rows.size:
-                self._restart(rows)
+                self._restart(rows, {row: state for row, (state, _) in (given or {}).items()})
             self._opponent_moves()
+            if given:
+                self._check_given(given)
+                rows = rows[~np.isin(rows, list(given))]
+                given = None
             if self.self_play:
                 return
             rows = rows[self.batch.done[rows]]
@@ -330,6 +354,23 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             self._tell_game_over(rows)
         outcome = self.batch.to_state(int(rows[0])).outcome
         raise no_deal_left(outcome)
+
+    def _check_given(self, given: Mapping[int, _Given]) -> None:
+        """`ArgumentError` for the first given game that the opponent's moves ended or
+        brought to `max_plies` (the agent has no move to make in it); the environment then
+        needs a `reset`."""
+        batch = self.batch
+        over = batch.done
+        at_limit = (batch.ply >= self.max_plies if self.max_plies is not None
+                    else np.zeros(self.num_envs, np.bool_))
+        for row, (_, label) in sorted(given.items()):
+            if over[row] or at_limit[row]:
+                self._started = False
+                why = (f"is over ({batch.to_state(row).outcome})" if over[row] else
+                       f"is at ply {int(batch.ply[row])}, at the episode's limit "
+                       f"max_plies={self.max_plies}")
+                raise ArgumentError(f"the game of {label} {why} once the opponent has "
+                                    f"moved: the agent has no move to make")
 
     def _bot(self, pick: int, row: int) -> Any:
         key = (pick, row)
@@ -467,14 +508,31 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self, *, seed: int | list[int | None] | None = None,
         options: dict[str, Any] | None = None
     ) -> tuple[_Obs, dict[str, Any]]:
-        """New games in every environment. `seed`: an int seeds game ``i`` with
-        ``seed + i`` (Gymnasium's convention); a list gives each game its seed. A game
-        without one (``seed=None``, or a None entry) continues its generator, as
-        Gymnasium's environments do: seeded by an earlier reset (``reset(seed=3)`` then
-        ``reset()`` deals the same games in every run), or fresh randomness if none was
-        ever seeded. Each game's generator fixes its setups, league draws and bot seeds;
-        the random opponent draws its moves for all the games from one generator, seeded
-        from all the seeds when every game gets one (else it continues too)."""
+        """New games in every environment (or those of ``options["reset_mask"]``). `seed`:
+        an int seeds game ``i`` with ``seed + i`` (Gymnasium's convention); a list gives
+        each game its seed. A game without one (``seed=None``, or a None entry) continues
+        its generator, as Gymnasium's environments do: seeded by an earlier reset
+        (``reset(seed=3)`` then ``reset()`` deals the same games in every run), or fresh
+        randomness if none was ever seeded. Each game's generator fixes its setups, league
+        draws and bot seeds; the random opponent draws its moves for all the games from one
+        generator, seeded from all the seeds when every game reset gets one (else it
+        continues too).
+
+        `options` is None or a dict of these keys (another raises `ArgumentError` naming
+        it):
+
+        * ``"state"``: a `GameState` every game reset starts from, or a list of
+          `num_envs` entries, each a `GameState` game ``i`` starts from or None (a new
+          deal). A state is under the environment's rules (its ply limit too; else
+          `RulesError`), not over, and below `max_plies`; if the opponent is to move it
+          moves first, as in `Stratego-v0`, and a game it then ends or brings to
+          `max_plies` is refused (`ArgumentError`; call `reset` again).
+        * ``"reset_mask"``: a bool array of `num_envs` (Gymnasium 1.x's partial reset,
+          with at least one True): only those games restart (and only their seeds are
+          read); the others go on as they are, their pending autoreset too. The
+          observations and ``info`` are of every game. The first reset resets every game.
+        """
+        mask, given = self._reset_options(options)
         if seed is None or not isinstance(seed, list | tuple | np.ndarray) or (
                 isinstance(seed, np.ndarray) and seed.ndim == 0):
             first = check_seed(seed)
@@ -486,15 +544,92 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 raise ArgumentError(f"reset needs {self.num_envs} seeds, not {len(seeds)}")
         # a game without a seed continues its generator (made from fresh entropy with the
         # environment, or seeded by an earlier reset), as a Gymnasium environment does
-        self._games = [self._games[i] if s is None else np.random.default_rng(s)
+        self._games = [self._games[i] if s is None or not mask[i] else np.random.default_rng(s)
                        for i, s in enumerate(seeds)]
-        if all(s is not None for s in seeds):
-            self._rng = np.random.default_rng([s for s in seeds if s is not None])
+        dealt = [s for s, reset in zip(seeds, mask, strict=True) if reset]
+        if all(s is not None for s in dealt):
+            self._rng = np.random.default_rng([s for s in dealt if s is not None])
         self._np_random = self._rng
         self._started = True
-        self._needs_reset[:] = False
-        self._deal(np.arange(self.num_envs))
+        self._needs_reset[mask] = False
+        self._deal(np.flatnonzero(mask), given)
         return self._observe({"rewards": np.zeros((self.num_envs, 2), np.float32)})
+
+    def _reset_options(
+        self, options: object
+    ) -> tuple[npt.NDArray[np.bool_], dict[int, _Given]]:
+        """The games `reset` restarts (a bool per game) and the states given to them, read
+        from its `options` and checked before anything changes."""
+        mask = np.ones(self.num_envs, np.bool_)
+        if options is None:
+            return mask, {}
+        if not isinstance(options, dict):
+            raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
+        unknown = [key for key in options if key not in _OPTIONS]
+        if unknown:
+            raise ArgumentError(f"reset takes the options {', '.join(map(repr, _OPTIONS))}, "
+                                f"not {', '.join(shown(key) for key in unknown)}")
+        if options.get("reset_mask") is not None:
+            mask = self._reset_mask(options["reset_mask"])
+        entries = options.get("state")
+        if entries is None:
+            return mask, {}
+        if isinstance(entries, GameState):
+            return mask, {row: (self._check_state(entries, "options['state']"),
+                                "options['state']")
+                          for row in np.flatnonzero(mask).tolist()}
+        if not isinstance(entries, list | tuple):
+            raise ArgumentError(f"options['state'] is a GameState or a list of "
+                                f"{self.num_envs} (a GameState or None each), not "
+                                f"{shown(entries)}")
+        if len(entries) != self.num_envs:
+            raise ArgumentError(f"options['state'] lists {len(entries)} states for "
+                                f"{self.num_envs} games")
+        given: dict[int, _Given] = {}
+        for row, entry in enumerate(entries):
+            if entry is None:
+                continue
+            label = f"options['state'][{row}]"
+            if not mask[row]:
+                raise ArgumentError(f"{label} is given for a game options['reset_mask'] "
+                                    f"does not reset")
+            given[row] = (self._check_state(entry, label), label)
+        return mask, given
+
+    def _reset_mask(self, value: object) -> npt.NDArray[np.bool_]:
+        """``options["reset_mask"]`` as a bool per game, as Gymnasium's vector
+        environments take it: one bool per game, at least one True."""
+        try:
+            mask = np.asarray(value)
+        except (TypeError, ValueError):
+            mask = np.asarray(None)
+        if mask.dtype.kind != "b" or mask.shape != (self.num_envs,):
+            raise ArgumentError(f"options['reset_mask'] is a bool array of shape "
+                                f"({self.num_envs},), not {shown(value)}")
+        if not mask.any():
+            raise ArgumentError("options['reset_mask'] resets no game: it needs at least "
+                                "one True")
+        if not self._started and not mask.all():
+            raise ArgumentError("options['reset_mask'] resets some games only, but no games "
+                                "are dealt yet (before the first reset, or after one that "
+                                "was refused): reset them all")
+        return mask.copy()
+
+    def _check_state(self, state: object, label: str) -> GameState:
+        """`state`, a `GameState` a game may start from: of the environment's rules
+        (`RulesError` otherwise), not over and below `max_plies` (else `ArgumentError`:
+        the agent would have no move to make, as `Stratego-v0` refuses it)."""
+        if not isinstance(state, GameState):
+            raise ArgumentError(f"{label} must be a GameState, not {shown(state)}")
+        check_state_rules(state, self.batch.rules, label)
+        if state.outcome is not None:
+            raise ArgumentError(f"the game of {label} is over ({state.outcome}): the agent "
+                                f"has no move to make")
+        if self.max_plies is not None and state.ply >= self.max_plies:
+            raise ArgumentError(f"the game of {label} is at ply {state.ply}, at the "
+                                f"episode's limit max_plies={self.max_plies}: the agent has "
+                                f"no move to make")
+        return state
 
     def step(
         self, actions: npt.ArrayLike
