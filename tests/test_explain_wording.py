@@ -30,7 +30,8 @@ def test_jumbo2014_moving_flag_only_bombs_stay() -> None:
     (Moving, NOTE). The refusal names only the Bombs as staying where placed."""
     state = P("jumbo-2014+moving-flag", {"c1": "B", "a1": "F", "j10": "f"})
     assert E(state, "c1-c2") == (
-        "c1-c2: the red Bomb (B) on c1 cannot move (Bombs stay where they were placed)")
+        "c1-c2: the red Bomb (B) on c1 cannot move (Bombs stay where they were placed; "
+        "Jumbo 2014, Moving note)")
 
 
 def test_jumbo2014_moving_bombs_only_the_flag_stays() -> None:
@@ -38,7 +39,8 @@ def test_jumbo2014_moving_bombs_only_the_flag_stays() -> None:
     the Flag. The refusal names only the Flag as staying where placed."""
     state = P("jumbo-2014+moving-bombs", {"c1": "B", "a1": "F", "j10": "f"})
     assert E(state, "a1-a2") == (
-        "a1-a2: the red Flag (F) on a1 cannot move (the Flag stays where it was placed)")
+        "a1-a2: the red Flag (F) on a1 cannot move (the Flag stays where it was placed; "
+        "Jumbo 2014, Moving note)")
 
 
 @pytest.mark.parametrize("square", ["c1", "a1"])
@@ -47,7 +49,8 @@ def test_every_book_bombs_and_the_flag_stay(square: str) -> None:
     Flag cannot move; both are named."""
     state = P(JUMBO_2014, {"c1": "B", "a1": "F", "e4": "K", "j10": "f"})
     reason = E(state, f"{square}-{square[0]}2") or ""
-    assert reason.endswith("cannot move (Bombs and the Flag stay where they were placed)")
+    assert reason.endswith("cannot move (Bombs and the Flag stay where they were placed; "
+                           "Jumbo 2014, Moving note)")
 
 
 # -- 2. which ranks go further than one square -------------------------------------------
@@ -58,7 +61,8 @@ def test_jumbo2014_ultimate_lightning_captains_go_further_too() -> None:
     spaces; every other piece but the Scout moves one square (Moving, bullet 1)."""
     state = P("jumbo-2014+ultimate-lightning", {"e2": "T", "a1": "F", "j10": "f"})
     assert E(state, "e2-e4") == ("e2-e4: the red Sergeant (4) on e2 moves one square at a "
-                                 "time (only Scouts and Captains go further)")
+                                 "time (only Scouts and Captains go further; Jumbo 2014, "
+                                 "Moving bullet 1)")
 
 
 def test_jumbo2014_moving_1_only_scouts_go_further() -> None:
@@ -66,7 +70,7 @@ def test_jumbo2014_moving_1_only_scouts_go_further() -> None:
     excepted."""
     state = P(JUMBO_2014, {"e2": "T", "a1": "F", "j10": "f"})
     assert E(state, "e2-e4") == ("e2-e4: the red Sergeant (4) on e2 moves one square at a "
-                                 "time (only Scouts go further)")
+                                 "time (only Scouts go further; Jumbo 2014, Moving bullet 1)")
 
 
 def test_jumbo2014_ultimate_lightning_captain_texts_cite_the_book() -> None:
@@ -166,6 +170,23 @@ def test_jumbo2014_rescuing_pieces_sentence_2_outside_the_rows() -> None:
     assert E(_rescue_due(), "G@a6") == (
         "G@a6: a6 is empty, but red may place a rescued piece only in rows 1-4 (Hasbro "
         "2009, Rescue, sentence 3; Jumbo 2014, Rescuing Pieces, sentence 2)")
+
+
+@pytest.mark.parametrize(("name", "cited"), [
+    ("hasbro-2009+rescue", "Hasbro 2009, Movement 3"),
+    ("hasbro-2009-half+rescue", "Hasbro 2009, Movement 3"),
+    ("milton-bradley-1961+rescue", "Milton Bradley 1961, Movement 3"),
+    ("jumbo-2014+rescue", "Jumbo 2014, Moving bullet 6"),
+])
+def test_rescue_onto_a_lake_is_told_the_lake_rule(name: str, cited: str) -> None:
+    """Milton Bradley 1961 and Hasbro 2009, Movement 3 (Jumbo 2014, Moving bullet 6): the
+    lakes hold no squares, so no rescued piece goes there. c5 is a lake in row 5, which
+    the geometric half (`hasbro-2009-half`) includes: the refusal says it is a lake and
+    cites the lake rule, neither calling it empty nor blaming the zone's rows."""
+    state = P(name, {"b9": "K", "j1": "F", "j10": "f", "h7": "n"},
+              captured=[(Player.RED, Rank.GENERAL)])
+    state = stratego.apply(state, "b9-b10")
+    assert E(state, "G@c5") == f"G@c5: c5 is a lake; no piece may be placed there ({cited})"
 
 
 def test_jumbo2014_rescuing_pieces_sentence_2_occupied_square() -> None:

@@ -16,10 +16,12 @@ from hypothesis import strategies as st
 import stratego
 from strategies import midgame_states, rules_values, scattered_positions
 from stratego import CLASSIC, HASBRO_2009, JUMBO_2014, MILTON_BRADLEY_1961, GameState, Move
+from stratego.editions import EDITIONS
 from stratego.engine import reach_table
 from stratego.errors import ArgumentError, RulesError
 from stratego.movement import CITED, REACH, MovementComponent, movement_component
 from stratego.repetition import NO_SHUTTLE
+from stratego.rules import Movement
 from stratego.variants import AGGRESSOR_ADVANTAGE, MOVING_BOMBS, MOVING_FLAG, ULTIMATE_LIGHTNING
 
 P = stratego.from_position
@@ -79,13 +81,14 @@ def test_scout_path_is_straight_and_clear_of_lakes_and_pieces() -> None:
     straight line, never diagonally; lakes bound its lanes (Movement 3) and it may not move
     through a piece (Movement 5; Jumbo 2014, Moving, bullets 4 and 6 alike)."""
     state = P(CLASSIC, {"c2": "X", "c4": "T", "a4": "X", "j10": "f", "j1": "F"})
+    cited = "(classic web rules, Rules for Movement)"
     assert _why(state, "c2-d3") == (
-        "c2-d3: the Scout on c2 moves in a straight line, not diagonally")
-    assert _why(state, "c2-c7") == "c2-c7: the Scout's path is blocked at c4"
-    assert _why(state, "a4-e4") == "a4-e4: the Scout's path is blocked at c4"
+        f"c2-d3: the Scout on c2 moves in a straight line, not diagonally {cited}")
+    assert _why(state, "c2-c7") == f"c2-c7: the Scout's path is blocked at c4 {cited}"
+    assert _why(state, "a4-e4") == f"a4-e4: the Scout's path is blocked at c4 {cited}"
     state = P(CLASSIC, {"c4": "X", "j10": "f", "j1": "F"})
-    assert _why(state, "c4-c8") == "c4-c8: the Scout's path crosses the lake at c5"
-    assert _why(state, "c4-c5") == "c4-c5: c5 is a lake; no piece may enter it"
+    assert _why(state, "c4-c8") == f"c4-c8: the Scout's path crosses the lake at c5 {cited}"
+    assert _why(state, "c4-c5") == f"c4-c5: c5 is a lake; no piece may enter it {cited}"
 
 
 def test_jumbo2014_ultimate_lightning_captain_moves_two_squares() -> None:
@@ -108,7 +111,8 @@ def test_jumbo2014_ultimate_lightning_captain_moves_two_squares() -> None:
     # without the variant the Captain steps like the others
     state = P(JUMBO_2014, {"e2": "K", "a1": "F", "j10": "f"})
     assert _why(state, "e2-e4", name) == (
-        "e2-e4: the red Captain (6) on e2 moves one square at a time (only Scouts go further)")
+        "e2-e4: the red Captain (6) on e2 moves one square at a time (only Scouts go further; "
+        "Jumbo 2014, Moving bullet 1)")
 
 
 def test_jumbo2014_moving_1_one_square_at_a_time_not_diagonally() -> None:
@@ -117,9 +121,11 @@ def test_jumbo2014_moving_1_one_square_at_a_time_not_diagonally() -> None:
     diagonally."""
     state = P(JUMBO_2014, {"e2": "T", "a1": "F", "j10": "f"})
     name = "red Sergeant (4) on e2"
-    assert _why(state, "e2-f3", name) == "e2-f3: the red Sergeant (4) on e2 cannot move diagonally"
+    assert _why(state, "e2-f3", name) == (
+        "e2-f3: the red Sergeant (4) on e2 cannot move diagonally (Jumbo 2014, Moving bullet 2)")
     assert _why(state, "e2-e4", name) == (
-        "e2-e4: the red Sergeant (4) on e2 moves one square at a time (only Scouts go further)")
+        "e2-e4: the red Sergeant (4) on e2 moves one square at a time (only Scouts go further; "
+        "Jumbo 2014, Moving bullet 1)")
     assert _why(state, "e2-e3", name) is None
 
 
@@ -138,10 +144,60 @@ def test_bombs_and_the_flag_stay_and_never_strike() -> None:
     state = P(JUMBO_2014.with_variants(MOVING_BOMBS), {"c1": "B", "c2": "t", "a1": "F",
                                                        "j10": "f"})
     assert _why(state, "c1-c2", "red Bomb (B) on c1") == (
-        "c1-c2: the red Bomb (B) on c1 cannot strike (Bombs and the Flag never strike)")
+        "c1-c2: the red Bomb (B) on c1 cannot strike (Bombs and the Flag never strike; "
+        "Jumbo 2014, Attacking last bullet)")
     assert _why(state, "a1-a2", "red Flag (F) on a1") == (
-        "a1-a2: the red Flag (F) on a1 cannot move (the Flag stays where it was placed)")
+        "a1-a2: the red Flag (F) on a1 cannot move (the Flag stays where it was placed; "
+        "Jumbo 2014, Moving note)")
     assert _why(state, "c1-d1", "red Bomb (B) on c1") is None
+
+
+# Where each book writes the rules of movement: diagonal, one square at a time, Bombs and the
+# Flag stay, the lake, a Scout's path across a lake, a path blocked, a square of one's own.
+BOOK_RULES = {
+    "milton-bradley-1961": ["Milton Bradley 1961, Movement 2", "Milton Bradley 1961, Movement 2",
+                            "Milton Bradley 1961, Movement 7", "Milton Bradley 1961, Movement 3",
+                            "Milton Bradley 1961, Movement 3 and 8",
+                            "Milton Bradley 1961, Movement 5", "Milton Bradley 1961, Movement 4"],
+    "hasbro-2009": ["Hasbro 2009, Movement 2", "Hasbro 2009, Movement 2",
+                    "Hasbro 2009, Movement 7", "Hasbro 2009, Movement 3",
+                    "Hasbro 2009, Movement 3 and 8", "Hasbro 2009, Movement 5",
+                    "Hasbro 2009, Movement 4"],
+    "jumbo-2014": ["Jumbo 2014, Moving bullet 2", "Jumbo 2014, Moving bullet 1",
+                   "Jumbo 2014, Moving note", "Jumbo 2014, Moving bullet 6",
+                   "Jumbo 2014, The Scout, Moving and attacking with a Scout",
+                   "Jumbo 2014, Moving bullet 4", "Jumbo 2014, Moving bullet 3"],
+    "classic": ["classic web rules, Rules for Movement"] * 7,
+    "isf": ["ISF 5: Jumbo 2014, Moving bullet 2", "ISF 5: Jumbo 2014, Moving bullet 1",
+            "ISF 5: Jumbo 2014, Moving note", "ISF 5: Jumbo 2014, Moving bullet 6",
+            "ISF 5: Jumbo 2014, The Scout, Moving and attacking with a Scout",
+            "ISF 5: Jumbo 2014, Moving bullet 4", "ISF 5: Jumbo 2014, Moving bullet 3"],
+}
+
+
+@pytest.mark.parametrize("edition", list(EDITIONS))
+def test_every_refusal_cites_its_books_rule(edition: str) -> None:
+    """Each book writes its rules of movement (Milton Bradley 1961 and Hasbro 2009,
+    Movement 2 to 8; Jumbo 2014, Moving bullets and note, and The Scout; the classic web
+    rules, Rules for Movement; ISF 5, which takes the Jumbo rules): every refusal of the
+    rules of movement ends citing the rule of the edition in play, after the sentence."""
+    state = P(EDITIONS[edition], {"e2": "K", "e1": "B", "a1": "F", "j10": "f", "a5": "X",
+                                  "a3": "T"})
+    moves = ["e2-f3", "e2-e4", "e1-e2", "a5-c5", "a5-j5", "a5-a2", "e2-e1"]
+    for move, cited in zip(moves, BOOK_RULES[edition], strict=True):
+        reason = stratego.explain_illegal(state, move) or ""
+        assert reason.startswith(f"{move}: "), reason
+        assert reason.endswith((f" ({cited})", f"; {cited})")), reason
+
+
+def test_a_movement_built_by_hand_cites_no_book() -> None:
+    """A `Movement` built by hand carries no citations (`MovementCitations` defaults to
+    empty texts): its refusals say the rule and cite nothing."""
+    rules = attrs.evolve(CLASSIC, movement=Movement(scout_strikes_after_move=True))
+    state = P(rules, {"e2": "T", "a1": "F", "j10": "f"})
+    assert _why(state, "e2-f3", "Sergeant") == "e2-f3: the Sergeant cannot move diagonally"
+    assert _why(state, "e2-e4", "Sergeant") == (
+        "e2-e4: the Sergeant moves one square at a time (only Scouts go further)")
 
 
 def test_going_further_names_the_ranks_that_do() -> None:
@@ -155,7 +211,8 @@ def test_own_piece_blocks_the_square() -> None:
     """Milton Bradley 1961, Movement 4 (Jumbo 2014, Moving, bullet 3): a piece may not move
     onto a square its own side already occupies."""
     state = P(CLASSIC, {"e2": "T", "e3": "K", "a1": "F", "j10": "f"})
-    assert _why(state, "e2-e3") == "e2-e3: e3 is occupied by red's own Captain"
+    assert _why(state, "e2-e3") == (
+        "e2-e3: e3 is occupied by red's own Captain (classic web rules, Rules for Movement)")
 
 
 def test_odd_arguments_are_refused_by_name() -> None:

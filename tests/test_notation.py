@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import stratego
 from strategies import midgame_states, random_playout, rules_values, scattered_positions
-from stratego import CLASSIC, JUMBO_2014, InvalidNotationError, Player, PositionError, Rank, Square
+from stratego import (
+    CLASSIC,
+    HASBRO_2009,
+    JUMBO_2014,
+    InvalidNotationError,
+    Player,
+    PositionError,
+    Rank,
+    RulesError,
+    Square,
+)
 from stratego.editions import by_name
 from stratego.notation import format_position, parse_position
 from stratego.repetition import CHASE_HASHES
+from stratego.rules import RescueRule, RescueZone
 from stratego.variants import BARRAGE, RESCUE, SILENT_DEFENSE
 
 
@@ -102,6 +114,48 @@ def test_pending_rescue_round_trips() -> None:
     back = parse_position(text)
     assert back.pending_rescue == state.pending_rescue
     assert stratego.legal_moves(back) == stratego.legal_moves(state)
+
+
+def _rescue_due_under(rules: stratego.Rules) -> stratego.GameState:
+    state = stratego.from_position(rules, {"b9": "K", "j1": "F", "j10": "f", "h7": "n"},
+                                   captured=[(Player.RED, Rank.GENERAL)])
+    return stratego.apply(state, "b9-b10")
+
+
+def test_the_geometric_half_rescue_zone_round_trips_by_its_name() -> None:
+    """docs/notation.md: `parse_position` gives back an equal state, with the same legal
+    moves. The geometric half of the board as the Rescue zone (Hasbro 2009, Rescue,
+    sentence 3, read literally: five rows with the lake row) is the option
+    `hasbro-2009-half`, so its position string and saved state keep it: 46 squares, not
+    the 40 of the four home rows."""
+    rules = by_name("hasbro-2009-half+rescue")
+    assert rules.rescue.zone is RescueZone.HALF
+    state = _rescue_due_under(rules)
+    assert len(stratego.legal_moves(state)) == 46  # 45 squares free for the General, '--'
+    text = format_position(state)
+    assert text.startswith("hasbro-2009-half+rescue ")
+    for back in (parse_position(text), stratego.state_from_json(state.to_json())):
+        assert back == state
+        assert stratego.legal_moves(back) == stratego.legal_moves(state)
+
+
+def test_rules_no_name_holds_are_refused_rather_than_saved_under_another() -> None:
+    """A position string keeps its rules by name (`stratego.editions.by_name`). Rules
+    built by hand that differ from what their name stands for (here Hasbro 2009's Rescue
+    with the geometric half put in by ``attrs.evolve``: "hasbro-2009+rescue" reads back
+    with the four home rows and other legal moves) raise `RulesError` naming the field,
+    instead of a string that comes back under other rules."""
+    named = HASBRO_2009.with_variants(RESCUE)
+    rules = attrs.evolve(named, rescue=RescueRule(True, RescueZone.HALF))
+    assert rules.name == named.name
+    state = _rescue_due_under(rules)
+    for save in (format_position, stratego.GameState.to_json):
+        with pytest.raises(RulesError, match=r"by_name\('hasbro-2009\+rescue'\) differs from "
+                                             r"them in rescue\.zone"):
+            save(state)
+    unknown = attrs.evolve(CLASSIC, edition="mine")
+    with pytest.raises(RulesError, match="no rules are named 'mine'"):
+        format_position(stratego.from_position(unknown, {"a1": "F", "j10": "f"}))
 
 
 def test_golden_position_string() -> None:

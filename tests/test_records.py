@@ -11,6 +11,7 @@ import json
 import random
 import re
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,13 +20,17 @@ import stratego
 from strategies import midgame_states, random_playout, rules_values, scattered_positions, seeds
 from stratego import (
     CLASSIC,
+    HASBRO_2009,
     IllegalMoveError,
     InvalidNotationError,
     Player,
     PositionError,
+    RulesError,
     SchemaError,
 )
-from stratego.editions import JUMBO_2014
+from stratego.editions import JUMBO_2014, by_name
+from stratego.match import play_match
+from stratego.moves import Move
 from stratego.notation import format_position, parse_position
 from stratego.records import (
     GameRecord,
@@ -36,7 +41,9 @@ from stratego.records import (
     state_from_json,
     state_to_json,
 )
+from stratego.rules import RescueRule, RescueZone
 from stratego.variants import BARRAGE, RESCUE
+from stratego.views import PlayerView
 
 RESCUE_RULES = rules_values().map(lambda r: r.with_variants(RESCUE) if not r.has_variant(
     "rescue") else r)
@@ -119,6 +126,24 @@ def test_rescue_decisions_are_recorded() -> None:
     for form in (parse_record(text), record_from_json(record.to_json())):
         assert form.replay() == state
     assert state_from_json(state_to_json(state)).moves() == state.moves()
+
+
+def test_a_record_under_rules_no_name_holds_is_refused() -> None:
+    """A record keeps its rules by name (the Rules tag, the "rules" field). Rules built
+    by hand that their name does not stand for (Hasbro 2009's Rescue with the geometric
+    half put in by ``attrs.evolve``: the name reads back with the four home rows) raise
+    `RulesError` naming the field, rather than a record that replays under other rules;
+    the option `hasbro-2009-half` names that zone and round-trips."""
+    for rules, saved in ((by_name("hasbro-2009-half+rescue"), True), (attrs.evolve(
+            HASBRO_2009.with_variants(RESCUE), rescue=RescueRule(True, RescueZone.HALF)), False)):
+        record = record_from_state(_game(rules, 1, 20))
+        if saved:
+            assert parse_record(record.to_text()) == record
+            assert record_from_json(record.to_json()) == record
+            continue
+        for save in (GameRecord.to_text, GameRecord.to_json):
+            with pytest.raises(RulesError, match=r"rescue\.zone"):
+                save(record)
 
 
 def test_text_form_layout() -> None:
@@ -418,3 +443,19 @@ def test_a_record_is_checked_when_made() -> None:
         GameRecord(CLASSIC, red, "x")  # type: ignore[arg-type]
     with pytest.raises(stratego.InvalidNotationError, match="moves are a sequence of moves"):
         GameRecord(CLASSIC, red, blue, None)  # type: ignore[arg-type]
+
+
+def test_a_match_keeping_records_under_rules_no_name_holds_is_refused_before_playing() -> None:
+    """A record keeps its rules by name, so a match asked for records under rules built by
+    hand is refused before its first game (not after playing it)."""
+    rules = attrs.evolve(HASBRO_2009.with_variants(RESCUE),
+                         rescue=RescueRule(True, RescueZone.HALF))
+    calls: list[PlayerView] = []
+
+    def bot(view: PlayerView) -> Move:
+        calls.append(view)
+        raise AssertionError("no game should be played")
+
+    with pytest.raises(RulesError, match="no name holds"):
+        play_match(rules, bot, bot, games=1, seed=1, record=True)
+    assert calls == []

@@ -455,14 +455,18 @@ def test_isf_11_positions_compared_by_identity() -> None:
 
 
 def test_isf_jumbo_readings_differ_only_in_repetition() -> None:
-    """ISF 5: board, armies, movement and strikes are the Jumbo rules'."""
+    """ISF 5: board, armies, movement and strikes are the Jumbo rules' (the explanations
+    cite the movement rules as ISF 5 takes them from the Jumbo book)."""
     from stratego import JUMBO_2014
 
-    same = ("army", "setup", "movement", "strike", "disclosure", "rescue", "labels")
+    movement = attrs.evolve(ISF.movement, cited=JUMBO_2014.movement.cited)
+    assert movement == JUMBO_2014.movement
+    assert ISF.movement.cited.lake == "ISF 5: Jumbo 2014, Moving bullet 6"
+    same = ("army", "setup", "strike", "disclosure", "rescue", "labels")
     for field in same:
         assert getattr(ISF, field) == getattr(JUMBO_2014, field), field
-    assert attrs.evolve(ISF, edition="x", title="x", repetition=JUMBO_2014.repetition) == \
-        attrs.evolve(JUMBO_2014, edition="x", title="x")
+    assert attrs.evolve(ISF, edition="x", title="x", repetition=JUMBO_2014.repetition,
+                        movement=movement) == attrs.evolve(JUMBO_2014, edition="x", title="x")
 
 
 def test_isf_11_an_evading_reply_that_threatens_begins_a_chase_of_its_own() -> None:

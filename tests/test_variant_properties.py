@@ -41,7 +41,7 @@ from positions import scattered
 from strategies import editions, new_games, scattered_positions, seeds
 from stratego import GameState, Move, Player, Rank, Rules, RulesError, Termination
 from stratego.board import LAKES, home_rows
-from stratego.editions import EDITIONS, by_name
+from stratego.editions import EDITIONS, OPTIONS, by_name, name_of
 from stratego.rules import RescueZone
 from stratego.variants import (
     AGGRESSOR_ADVANTAGE,
@@ -436,6 +436,30 @@ def test_variant_events_happen_in_scattered_playouts() -> None:
 
 # ---------------------------------------------------------------------------
 # composition
+
+
+def test_every_rules_value_offered_comes_back_from_its_name() -> None:
+    """Every rules value the library offers, each edition and option of
+    `stratego.editions` (`EDITIONS`, `OPTIONS`) with every compatible set of variants
+    (`VARIANTS`) and with or without a ply limit, comes back from its name: saved games
+    (position strings, saved states, records) keep their rules by name, and
+    docs/notation.md promises the same state back. `name_of`, which the savers call,
+    passes each."""
+    offered = [*EDITIONS.values(), *OPTIONS.values()]
+    assert any(rules.rescue.zone is RescueZone.HALF for rules in offered)
+    checked = 0
+    for base in offered:
+        for size in range(len(VARIANT_NAMES) + 1):
+            for names in itertools.combinations(VARIANT_NAMES, size):
+                if len(set(names) & ARMY_VARIANTS) > 1:
+                    continue
+                rules = base.with_variants(*(VARIANTS[name] for name in names))
+                for limit in (None, 200):
+                    limited = rules.with_ply_limit(limit)
+                    assert by_name(limited.name).with_ply_limit(limit) == limited, limited
+                    assert name_of(limited) == limited.name
+                    checked += 1
+    assert checked == 2 * len(offered) * 2**6 * 4  # 6 free variants, 3 army ones or none
 
 
 @given(edition=editions, names=st.lists(st.sampled_from(VARIANT_NAMES), max_size=5),

@@ -121,6 +121,16 @@ class Stats:
         self.endings = 0
 
 
+def _position(state: stratego.GameState) -> str:
+    """The position string of `state`, for comparing and for messages; rules built by hand
+    here (with ISF repetition) have no name to save, so it is written under the name of
+    the rules they were built from."""
+    named = by_name(state.rules.name)
+    if named != state.rules:
+        state = attrs.evolve(state, info=attrs.evolve(state.info, rules=named))
+    return format_position(state)
+
+
 def check_same(batch: Batch, states: list[stratego.GameState], planes: bool = True) -> None:
     """The batch and the scalar states agree: masks, states, positions, outcomes, planes."""
     mask = batch.action_mask()
@@ -128,10 +138,10 @@ def check_same(batch: Batch, states: list[stratego.GameState], planes: bool = Tr
     assert mask.shape == (len(states), NUM_ACTIONS)
     for i, state in enumerate(states):
         expected = np.array(legal_action_mask(state))
-        assert (mask[i] == expected).all(), (i, format_position(state))
+        assert (mask[i] == expected).all(), (i, _position(state))
         mine = batch.to_state(i)
-        assert mine == state, (i, format_position(mine), format_position(state))
-        assert format_position(mine) == format_position(state)
+        assert mine == state, (i, _position(mine), _position(state))
+        assert _position(mine) == _position(state)
         assert mine.outcome == state.outcome
         assert bool(batch.done[i]) == state.is_over
         assert batch.to_move[i] == state.turn

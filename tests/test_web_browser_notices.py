@@ -159,5 +159,6 @@ def test_a_blocked_piece_and_a_target_it_may_not_reach_say_why(
     expect(notice).to_be_hidden()
     page.locator('[data-square="e6"]').click()
     expect(notice).to_have_text("e4-e6 is not legal: the red Sergeant (4) on e4 moves one "
-                                "square at a time (only Scouts go further).")
+                                "square at a time (only Scouts go further; classic web "
+                                "rules, Rules for Movement).")
     expect(page.locator(".cell.selected")).to_have_count(0)

@@ -9,13 +9,18 @@
 | `isf` | ISF game rules | yes | 3 moves (strikes count), the 4th illegal (ISF 10); ISF 11 chase |
 
 `isf-five-moves` (not among `EDITIONS`: an option of `isf`) is the ISF edition with the
-older five-move form of the two-squares rule that Gravon plays.
+older five-move form of the two-squares rule that Gravon plays; `hasbro-2009-half` (an
+option of `hasbro-2009`) places a rescued piece anywhere in the geometric half of the board
+(`hasbro-2009-half+rescue`). Every rules value these name comes back from its name
+(``by_name(rules.name) == rules``), and `name_of` refuses to save one built by hand that no
+name holds.
 
 The readings behind each parameter are in the documentation ("Editions").
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
@@ -26,29 +31,66 @@ from stratego.rules import (
     CLASSIC_LABELS,
     MODERN_LABELS,
     Movement,
+    MovementCitations,
     RepetitionRule,
     RescueRule,
     RescueZone,
     Rules,
+    as_rules,
 )
 
 __all__ = [
     "CLASSIC",
     "EDITIONS",
     "HASBRO_2009",
+    "HASBRO_2009_HALF",
     "ISF",
     "ISF_FIVE_MOVES",
     "JUMBO_2014",
     "MILTON_BRADLEY_1961",
     "OPTIONS",
     "by_name",
+    "name_of",
 ]
+
+
+def _numbered_movement(book: str) -> MovementCitations:
+    """Where the 1961 and 2009 books, numbered alike, write the rules of movement."""
+    return MovementCitations(
+        staying=f"{book}, Movement 7", lake=f"{book}, Movement 3",
+        own_piece=f"{book}, Movement 4", no_strike=f"{book}, Strike 11 and 12",
+        one_square=f"{book}, Movement 2", diagonal=f"{book}, Movement 2",
+        blocked=f"{book}, Movement 5", scout_line=f"{book}, Movement 8",
+        scout_lake=f"{book}, Movement 3 and 8",
+    )
+
+
+_JUMBO_SCOUT = "Jumbo 2014, The Scout, Moving and attacking with a Scout"
+_JUMBO_MOVEMENT = MovementCitations(
+    staying="Jumbo 2014, Moving note", lake="Jumbo 2014, Moving bullet 6",
+    own_piece="Jumbo 2014, Moving bullet 3", no_strike="Jumbo 2014, Attacking last bullet",
+    one_square="Jumbo 2014, Moving bullet 1", diagonal="Jumbo 2014, Moving bullet 2",
+    blocked="Jumbo 2014, Moving bullet 4", scout_line=_JUMBO_SCOUT, scout_lake=_JUMBO_SCOUT,
+)
+_CLASSIC_MOVES = "classic web rules, Rules for Movement"
+_CLASSIC_MOVEMENT = MovementCitations(
+    staying=_CLASSIC_MOVES, lake=_CLASSIC_MOVES, own_piece=_CLASSIC_MOVES,
+    no_strike="classic web rules, Rules for Strike, paragraph 2", one_square=_CLASSIC_MOVES,
+    diagonal=_CLASSIC_MOVES, blocked=_CLASSIC_MOVES, scout_line=_CLASSIC_MOVES,
+    scout_lake=_CLASSIC_MOVES,
+)
+_ISF_MOVEMENT = MovementCitations(**{
+    field.name: f"ISF 5: {getattr(_JUMBO_MOVEMENT, field.name)}"
+    for field in attrs.fields(MovementCitations)
+})
+"""The ISF text takes its movement from the Jumbo rules (ISF 5)."""
 
 MILTON_BRADLEY_1961 = Rules(
     edition="milton-bradley-1961",
     title="Milton Bradley 1961",
     labels=CLASSIC_LABELS,
-    movement=Movement(scout_strikes_after_move=False),
+    movement=Movement(scout_strikes_after_move=False,
+                      cited=_numbered_movement("Milton Bradley 1961")),
     repetition=RepetitionRule(max_shuttle_moves=2,
                               shuttle_name="Milton Bradley 1961, Movement 10, back-and-forth rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
@@ -61,7 +103,7 @@ HASBRO_2009 = Rules(
     edition="hasbro-2009",
     title="Hasbro 2009 Onyx Edition",
     labels=CLASSIC_LABELS,
-    movement=Movement(scout_strikes_after_move=False),
+    movement=Movement(scout_strikes_after_move=False, cited=_numbered_movement("Hasbro 2009")),
     repetition=RepetitionRule(max_shuttle_moves=2,
                               shuttle_name="Hasbro 2009, Movement 10, back-and-forth rule"),
     rescue=RescueRule(zone=RescueZone.HOME_ROWS),
@@ -73,7 +115,7 @@ JUMBO_2014 = Rules(
     edition="jumbo-2014",
     title="Jumbo 2014 Nostalgic Edition",
     labels=MODERN_LABELS,
-    movement=Movement(scout_strikes_after_move=True),
+    movement=Movement(scout_strikes_after_move=True, cited=_JUMBO_MOVEMENT),
     repetition=RepetitionRule(max_shuttle_moves=3, chase=True, threat_chase=True,
                               shuttle_name="Jumbo 2014, Moving bullet 8, back-and-forth rule",
                               chase_name="Jumbo 2014, Moving bullet 9, chase rule"),
@@ -88,7 +130,7 @@ CLASSIC = Rules(
     edition="classic",
     title="Classic web rules",
     labels=MODERN_LABELS,
-    movement=Movement(scout_strikes_after_move=True),
+    movement=Movement(scout_strikes_after_move=True, cited=_CLASSIC_MOVEMENT),
     repetition=RepetitionRule(
         max_shuttle_moves=4, scout_window=True,
         shuttle_name="classic web rules, Important paragraph, back-and-forth rule",
@@ -103,7 +145,7 @@ ISF = Rules(
     edition="isf",
     title="ISF game rules",
     labels=MODERN_LABELS,
-    movement=Movement(scout_strikes_after_move=True),
+    movement=Movement(scout_strikes_after_move=True, cited=_ISF_MOVEMENT),
     repetition=RepetitionRule(
         max_shuttle_moves=3, scout_window=True, strikes_are_moves=True, chase=True,
         threat_chase=True,
@@ -134,7 +176,19 @@ EDITIONS: Mapping[str, Rules] = MappingProxyType({
 """The base editions by name: a read-only mapping (``dict(EDITIONS)`` for a copy of your
 own), so that no caller changes what `by_name` and every other user in the process see."""
 
-OPTIONS: Mapping[str, Rules] = MappingProxyType({ISF_FIVE_MOVES.edition: ISF_FIVE_MOVES})
+HASBRO_2009_HALF = attrs.evolve(
+    HASBRO_2009, edition="hasbro-2009-half",
+    title="Hasbro 2009 Onyx Edition, Rescue onto the geometric half",
+    rescue=RescueRule(zone=RescueZone.HALF),
+)
+"""`HASBRO_2009` with the Rescue zone read as the geometric half of the board
+(`RescueZone.HALF`: five rows with the lake row, the lakes excluded), for players who take
+the book's "your half" literally; with the variant, ``by_name("hasbro-2009-half+rescue")``.
+Without Rescue it plays as `HASBRO_2009`."""
+
+OPTIONS: Mapping[str, Rules] = MappingProxyType({
+    rules.edition: rules for rules in (ISF_FIVE_MOVES, HASBRO_2009_HALF)
+})
 """Documented options of a base edition, by name; `by_name` knows them too. Read-only,
 as `EDITIONS` is."""
 
@@ -149,6 +203,8 @@ _ALIASES = {
     "web": "classic",
     "isf-5": "isf-five-moves",
 }
+
+_OFFERED = "stratego.editions: EDITIONS, OPTIONS (such as HASBRO_2009_HALF) and VARIANTS"
 
 
 def by_name(name: str) -> Rules:
@@ -174,3 +230,43 @@ def by_name(name: str) -> Rules:
             )
         variants.append(VARIANTS[variant_name])
     return known[edition].with_variants(*variants)
+
+
+@functools.lru_cache(maxsize=256)
+def _unnamed(rules: Rules) -> str | None:
+    """Why `rules.name` (with the ply limit, which saved forms keep beside it) does not
+    bring `rules` back, or None when it does."""
+    try:
+        named = by_name(rules.name).with_ply_limit(rules.ply_limit)
+    except RulesError:
+        return f"no rules are named {shown(rules.name)}"
+    if named == rules:
+        return None
+    differ = []
+    for field in attrs.fields(Rules):
+        ours, theirs = getattr(rules, field.name), getattr(named, field.name)
+        if ours == theirs:
+            continue
+        if attrs.has(type(ours)) and type(ours) is type(theirs):
+            differ += [f"{field.name}.{part.name}" for part in attrs.fields(type(ours))
+                       if getattr(ours, part.name) != getattr(theirs, part.name)]
+        else:
+            differ.append(field.name)
+    return f"by_name({rules.name!r}) differs from them in {', '.join(differ)}"
+
+
+def name_of(rules: Rules) -> str:
+    """`rules.name`, the name a saved game keeps its rules by (position strings, saved
+    states, game records), checked to bring `rules` back: ``by_name(rules.name)`` with
+    `rules.ply_limit` (saved beside the name) equals `rules`. Every edition, option and
+    variant of this module and `stratego.variants`, combined in any way, passes.
+
+    Raises `RulesError` for rules built by hand (``attrs.evolve`` of some field) that no
+    name holds, naming the fields that differ, rather than saving a game that would come
+    back under other rules."""
+    reason = _unnamed(as_rules(rules))
+    if reason is not None:
+        raise RulesError(f"cannot save a game under rules that no name holds: {reason} "
+                         f"(saved games keep their rules by name; build the rules from "
+                         f"{_OFFERED})")
+    return rules.name

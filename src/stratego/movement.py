@@ -19,8 +19,9 @@ engine (whose move generation and knowledge records read `reach`) and by
 * `staying` / `going_further`: which pieces never move and which go more than one square,
   in the words of the explanations;
 * `explain(board, move, name)`: why the rules of movement forbid a move of the piece on its
-  square, naming the rule (and citing the book, `CITED`), or None;
-* `CITED`: where the rules of movement the explanations cite are written.
+  square, naming the rule and citing the book (the edition's `Movement.cited`, and
+  `CITED`), or None;
+* `CITED`: where the rules of movement that no edition varies are written.
 
 The geometry is the board's (`stratego.board`): the straight lines of each square
 (`LINES`: a Scout's path), the same lines up to the first lake (`LANES`: where a Scout may
@@ -133,7 +134,10 @@ class MovementComponent:
         at a time (`going_further`) or not diagonally; the Ultimate Lightning Captain goes
         at most two squares, through an empty square (`CITED`); the Scout goes in a
         straight line whose squares before the target are neither lakes nor pieces, and
-        under the older books does not strike at the end of a longer move (`CITED`).
+        under the older books does not strike at the end of a longer move (`CITED`). Each
+        reason ends citing where the edition's book writes the rule (`Movement.cited`:
+        ``"e2-f3: the red Sergeant (4) on e2 cannot move diagonally (Hasbro 2009, Movement
+        2)"``).
 
         Raises `ArgumentError` when `board` is not 100 whole numbers, `move` is no move of
         the board (a Rescue decision included), no piece stands on its first square or
@@ -154,15 +158,18 @@ class MovementComponent:
             raise ArgumentError(f"{move}: there is no piece on {move.frm} to move")
         rank, who = Rank(code & 15), Player(code >> 4 & 1)
         movement = self.movement
+        cited = movement.cited
         if not movement.can_move(rank):
-            return f"{move}: the {name} cannot move ({self.staying()})"
+            return f"{move}: the {name} cannot move{_cite(cited.staying, self.staying())}"
         if to in LAKE_INDICES:
-            return f"{move}: {move.to} is a lake; no piece may enter it"
+            return f"{move}: {move.to} is a lake; no piece may enter it{_cite(cited.lake)}"
         target = board[to]
         if target and Player(target >> 4 & 1) == who:
-            return f"{move}: {move.to} is occupied by {who}'s own {Rank(target & 15).title}"
+            return (f"{move}: {move.to} is occupied by {who}'s own {Rank(target & 15).title}"
+                    f"{_cite(cited.own_piece)}")
         if target and not movement.can_strike(rank):
-            return f"{move}: the {name} cannot strike (Bombs and the Flag never strike)"
+            return (f"{move}: the {name} cannot strike"
+                    f"{_cite(cited.no_strike, 'Bombs and the Flag never strike')}")
         if move.step:
             return None
         return self._beyond_a_step(board, move, name, rank, bool(target))
@@ -183,21 +190,34 @@ class MovementComponent:
                 return (f"{move}: the {name} must pass through an empty square to go two "
                         f"squares ({cited})")
             return None
+        books = movement.cited
         if rank != Rank.SCOUT:
             if line is None:
-                return f"{move}: the {name} cannot move diagonally"
-            return f"{move}: the {name} moves one square at a time ({self.going_further()})"
+                return f"{move}: the {name} cannot move diagonally{_cite(books.diagonal)}"
+            return (f"{move}: the {name} moves one square at a time"
+                    f"{_cite(books.one_square, self.going_further())}")
         if line is None:
-            return f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
+            return (f"{move}: the Scout on {move.frm} moves in a straight line, not diagonally"
+                    f"{_cite(books.scout_line)}")
         for between in line[:line.index(to)]:
             if between in LAKE_INDICES:
-                return f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
+                return (f"{move}: the Scout's path crosses the lake at {SQUARES[between]}"
+                        f"{_cite(books.scout_lake)}")
             if board[between]:
-                return f"{move}: the Scout's path is blocked at {SQUARES[between]}"
+                return (f"{move}: the Scout's path is blocked at {SQUARES[between]}"
+                        f"{_cite(books.blocked)}")
         if strikes and not movement.scout_strikes_after_move:
             return (f"{move}: a Scout may not move and strike in the same turn "
                     f"({CITED['scout strike']})")
         return None
+
+
+def _cite(book: str, words: str = "") -> str:
+    """The parenthesis an explanation ends with: `words` on the rule, then where `book`
+    writes it (``" (only Scouts go further; Hasbro 2009, Movement 2)"``); empty when
+    there is neither (a `Movement` built by hand cites no book)."""
+    inside = "; ".join(part for part in (words, book) if part)
+    return f" ({inside})" if inside else ""
 
 
 @functools.cache

@@ -45,7 +45,7 @@ import re
 
 from stratego._checks import as_state
 from stratego.board import LAKE_INDICES, SIZE, SQUARES, Square, parse_digits
-from stratego.editions import by_name
+from stratego.editions import by_name, name_of
 from stratego.engine import initial_rank_mask, legal_moves
 from stratego.errors import InvalidNotationError, PositionError, RulesError, shown
 from stratego.moves import Move
@@ -118,7 +118,9 @@ def format_position(state: GameState) -> str:
     """The position string of `state`; `parse_position` reads it back to an equal state.
 
     The move history is not part of a position string (see
-    `GameState.to_json` to keep it).
+    `GameState.to_json` to keep it). Raises `RulesError` for rules built by hand that no
+    rules name holds (`stratego.editions.name_of`): their game would come back under
+    other rules.
     """
     as_state(state)
     info = state.info
@@ -137,7 +139,7 @@ def format_position(state: GameState) -> str:
             else:
                 cells.append("~" if index in LAKE_INDICES else ".")
         rows.append("".join(cells))
-    fields = [rules.name, "/".join(rows), _SIDE_LETTER[state.to_move], str(state.ply)]
+    fields = [name_of(rules), "/".join(rows), _SIDE_LETTER[state.to_move], str(state.ply)]
     if rules.ply_limit is not None:
         fields.append(f"limit={rules.ply_limit}")
     captured = [_piece_token(state, p, start_known) for p in state.captured()]

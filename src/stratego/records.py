@@ -46,7 +46,7 @@ import attrs
 from stratego._checks import as_indent, as_state
 from stratego.arguments import rules_from
 from stratego.board import parse_digits
-from stratego.editions import by_name
+from stratego.editions import by_name, name_of
 from stratego.engine import new_game
 from stratego.errors import (
     InvalidNotationError,
@@ -224,9 +224,10 @@ class GameRecord:
         return self.tags.get("Result", "*")
 
     def to_text(self) -> str:
-        """The PGN-like text form; `parse_record` reads it back."""
+        """The PGN-like text form; `parse_record` reads it back. Raises `RulesError` for
+        rules built by hand that no rules name holds (`stratego.editions.name_of`)."""
         lines = [_tag_line(name, value) for name, value in self.tags.items()]
-        lines.append(_tag_line("Rules", self.rules.name))
+        lines.append(_tag_line("Rules", name_of(self.rules)))
         if self.rules.ply_limit is not None:
             lines.append(_tag_line("PlyLimit", str(self.rules.ply_limit)))
         depth = self.rules.setup.depth
@@ -247,10 +248,11 @@ class GameRecord:
 
     def to_dict(self) -> dict[str, Any]:
         """The record as plain JSON-ready data (``"schema": "stratego.record/1"``), what
-        `to_json` writes as text; `GameRecord.from_dict` reads it back."""
+        `to_json` writes as text; `GameRecord.from_dict` reads it back. Raises `RulesError`
+        for rules built by hand that no rules name holds (`stratego.editions.name_of`)."""
         return {
             "schema": RECORD_SCHEMA,
-            "rules": self.rules.name,
+            "rules": name_of(self.rules),
             "ply_limit": self.rules.ply_limit,
             "red_setup": self.red_setup.text(self.rules.setup.depth),
             "blue_setup": self.blue_setup.text(self.rules.setup.depth),

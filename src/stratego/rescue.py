@@ -46,7 +46,7 @@ from typing import Any
 
 import attrs
 
-from stratego.board import SIZE, SQUARES, home_rows
+from stratego.board import LAKE_INDICES, SIZE, SQUARES, home_rows
 from stratego.errors import ArgumentError, shown
 from stratego.moves import DECLINE_RESCUE, Move
 from stratego.pieces import Piece, Player, Rank
@@ -114,9 +114,13 @@ def _facts(value: object) -> RescueFacts:
 class Rescue:
     """The Rescue rule of one rule set (built by `rescue_component`)."""
 
-    __slots__ = ("max_rescues", "silent", "zones")
+    __slots__ = ("lake_rule", "max_rescues", "silent", "zones")
 
-    def __init__(self, zone_depth: int, max_rescues: int, silent: bool) -> None:
+    def __init__(self, zone_depth: int, max_rescues: int, silent: bool,
+                 lake_rule: str = "") -> None:
+        self.lake_rule = lake_rule
+        """Where the rules' book says no piece stands in a lake (`MovementCitations.lake`),
+        cited when a rescue would place a piece there; empty to cite nothing."""
         self.max_rescues = max_rescues
         """How many rescues each player may make."""
         self.silent = silent
@@ -276,8 +280,9 @@ class Rescue:
     def explain(self, facts: RescueFacts, move: Move) -> str | None:
         """Why `move` is not a legal answer to the Rescue decision due (or why a decision
         move is not legal when none is due), naming the rule and citing both books that
-        print it (their Restrictions are numbered differently: `_CITED`); None when this
-        rule has nothing against it. A move of the board made while the decision is due
+        print it (their Restrictions are numbered differently: `_CITED`); a rescue onto a
+        lake is told so, citing the rules' lake rule (`lake_rule`); None when this rule has
+        nothing against it. A move of the board made while the decision is due
         is told one of the decision's own rescues (`options`: the rescuer knows its
         captured pieces), or that it may only decline. Raises `ArgumentError` when `facts`
         are no `RescueFacts` or `move` is no `Move`."""
@@ -312,6 +317,9 @@ class Rescue:
             if facts.board[move.to.index]:
                 return (f"{move}: {move.to} is occupied; a rescued piece goes on an empty "
                         f"square ({_CITED['zone']})")
+            if move.to.index in LAKE_INDICES:
+                cited = f" ({self.lake_rule})" if self.lake_rule else ""
+                return f"{move}: {move.to} is a lake; no piece may be placed there{cited}"
             if move.to.index in self.zones[who]:
                 return f"{move}: not legal here"
             rows = sorted({sq // SIZE + 1 for sq in self.zones[who]})
@@ -330,4 +338,5 @@ def rescue_component(rules: Rules) -> Rescue | None:
     if not rule.enabled:
         return None
     depth = 5 if rule.zone.value == "half" else rules.setup.depth
-    return Rescue(depth, rule.max_rescues, rules.disclosure.silent_defense)
+    return Rescue(depth, rule.max_rescues, rules.disclosure.silent_defense,
+                  rules.movement.cited.lake)

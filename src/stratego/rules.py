@@ -33,6 +33,7 @@ __all__ = [
     "Army",
     "Disclosure",
     "Movement",
+    "MovementCitations",
     "RankLabels",
     "RepetitionRule",
     "RescueRule",
@@ -145,6 +146,34 @@ class SetupRule:
 
 
 @attrs.frozen
+class MovementCitations:
+    """Where a book writes each rule of movement, as the explanations of an illegal move
+    cite it (``"Hasbro 2009, Movement 3"``); an empty text cites nothing (the default, for
+    a `Movement` built by hand). Each edition of `stratego.editions` cites its own book.
+
+    * `staying`: Bombs and the Flag never move;
+    * `lake`: no piece enters a lake;
+    * `own_piece`: two pieces never share a square;
+    * `no_strike`: Bombs and the Flag never strike;
+    * `one_square`: a piece moves one square at a time (Scouts excepted);
+    * `diagonal`: never diagonally;
+    * `blocked`: no piece moves through or jumps over another;
+    * `scout_line`: the Scout goes along a straight line of open squares;
+    * `scout_lake`: nor does the Scout cross a lake.
+    """
+
+    staying: str = ""
+    lake: str = ""
+    own_piece: str = ""
+    no_strike: str = ""
+    one_square: str = ""
+    diagonal: str = ""
+    blocked: str = ""
+    scout_line: str = ""
+    scout_lake: str = ""
+
+
+@attrs.frozen
 class Movement:
     """How pieces move.
 
@@ -153,12 +182,15 @@ class Movement:
     * `captain_two_step`: Ultimate Lightning Captains move up to two squares.
     * `bombs_move` / `flag_moves`: the Moving Bombs and Moving Flag variants.
       Neither a Bomb nor the Flag may ever strike.
+    * `cited`: where the book writes each of these rules, for explanations
+      (`MovementCitations`).
     """
 
     scout_strikes_after_move: bool = False
     captain_two_step: bool = False
     bombs_move: bool = False
     flag_moves: bool = False
+    cited: MovementCitations = MovementCitations()
 
     def can_move(self, rank: Rank) -> bool:
         """Whether a piece of `rank` may move at all under these rules."""
@@ -386,7 +418,9 @@ class Rules:
     @property
     def name(self) -> str:
         """``edition+variant+...`` with variants sorted: stable, and parseable by
-        `stratego.editions.by_name`."""
+        `stratego.editions.by_name`, which gives back these rules for every edition, option
+        and variant the library offers (not for rules changed by hand with
+        ``attrs.evolve``, which `stratego.editions.name_of` refuses to save)."""
         return "+".join([self.edition, *sorted(self.variants)])
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:

@@ -127,7 +127,8 @@ def state_to_json(state: GameState, with_history: bool | None = None,
     replay to `state` (a state parsed from a position string and played on);
     False leaves them out; None (the default) keeps them when they replay. `indent` is as
     `json.dumps` takes it, up to 16 spaces. Raises `ArgumentError` for a `with_history`
-    other than True, False or None, or another `indent`.
+    other than True, False or None, or another `indent`, and `RulesError` for rules built
+    by hand that no rules name holds (`stratego.editions.name_of`).
     """
     as_state(state)
     indent = as_indent(indent)

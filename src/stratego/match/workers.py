@@ -36,6 +36,7 @@ from stratego.arguments import (
     seed_from,
 )
 from stratego.bots import Bot, bot_name
+from stratego.editions import name_of
 from stratego.errors import ArgumentError, shown
 from stratego.match.games import (
     GameResult,
@@ -326,7 +327,8 @@ def play_match(
 
     `jsonl` names a file that gets one JSON line per finished game (with the game's
     record when `record` is true: `read_jsonl` gives it back as `GameResult.record`, to
-    replay; the results returned here do not keep it), flushed to disk: calling again
+    replay; the results returned here do not keep it; rules that no name holds are
+    refused before any game, `stratego.editions.name_of`), flushed to disk: calling again
     with the same arguments plays only the games the file lacks, so a run stopped at any
     moment (Ctrl-C, ``kill -9``) resumes where it stopped, losing only the games in play
     (the workers of a killed run end by themselves and never keep the file locked).
@@ -351,6 +353,8 @@ def play_match(
     seed = seed_from(seed)
     swap_colours = as_bool(swap_colours, "swap_colours")
     record = as_bool(record, "record")
+    if record:  # a record keeps its rules by name: refused before the games, not after
+        name_of(limited)
     progress = callback_from(progress, "progress", 3)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "

@@ -89,7 +89,7 @@ def geometry() -> tuple[Any, ...]:
 # its default makes a rule set unsupported (so a component added later fails loudly).
 _KNOWN: dict[str, frozenset[str]] = {
     "movement": frozenset({"scout_strikes_after_move", "captain_two_step", "bombs_move",
-                           "flag_moves"}),
+                           "flag_moves", "cited"}),
     "strike": frozenset({"attacker_wins_ties", "bombs_explode"}),
     "repetition": frozenset({"max_shuttle_moves", "scout_span", "chase", "scout_borders",
                              "threat_chase", "scout_window", "strikes_are_moves",
