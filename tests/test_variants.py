@@ -1094,6 +1094,22 @@ def test_composition_by_name_errors() -> None:
         by_name("no-such-edition+rescue")
 
 
+def test_a_variant_named_as_the_rules_is_told_to_name_an_edition_first() -> None:
+    """A variant varies an edition (``classic+barrage``): a rules name that begins with a
+    variant is told so, with a name that works; a misspelt edition or variant is offered
+    the close names."""
+    for name, works in (("barrage", "classic+barrage"), ("duel+rescue", "classic+duel+rescue"),
+                        ("ultimate-lightning+barrage", "classic+ultimate-lightning")):
+        with pytest.raises(RulesError, match="is a variant, not an edition") as refused:
+            by_name(name)
+        assert f"as in {works!r}" in str(refused.value)
+        by_name(works)
+    with pytest.raises(RulesError, match="did you mean 'classic'"):
+        by_name("clasic")
+    with pytest.raises(RulesError, match="did you mean 'barrage'"):
+        by_name("jumbo-2014+barage")
+
+
 def test_a_variant_given_by_name_is_told_what_works() -> None:
     """`Rules.with_variants` takes `Variant` values; a name is refused with code that works
     for it: the variant of that name (`VARIANTS`) and the whole rules by name, built on

@@ -20,6 +20,7 @@ The readings behind each parameter are in the documentation ("Editions").
 
 from __future__ import annotations
 
+import difflib
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -219,17 +220,42 @@ def by_name(name: str) -> Rules:
     edition = _ALIASES.get(edition, edition)
     known = {**EDITIONS, **OPTIONS}
     if edition not in known:
+        if edition in VARIANTS:  # "barrage": a variant needs an edition to vary
+            raise RulesError(
+                f"{shown(edition)} is a variant, not an edition: name an edition first, "
+                f"as in {shown(_with_edition([edition, *variant_names]))} (editions: "
+                f"{', '.join(known)})")
         raise RulesError(
-            f"unknown edition {shown(edition)} (known: {', '.join(known)})"
+            f"unknown edition {shown(edition)}{_close(edition, known)} (known: "
+            f"{', '.join(known)})"
         )
     variants = []
     for variant_name in variant_names:
         if variant_name not in VARIANTS:
             raise RulesError(
-                f"unknown variant {shown(variant_name)} (known: {', '.join(sorted(VARIANTS))})"
+                f"unknown variant {shown(variant_name)}{_close(variant_name, VARIANTS)} "
+                f"(known: {', '.join(sorted(VARIANTS))})"
             )
         variants.append(VARIANTS[variant_name])
     return known[edition].with_variants(*variants)
+
+
+def _with_edition(variant_names: list[str]) -> str:
+    """The name the variants `variant_names` make with the classic edition, or the first
+    one's alone when the others do not go with it."""
+    whole = "+".join(["classic", *variant_names])
+    try:
+        by_name(whole)
+    except RulesError:
+        return f"classic+{variant_names[0]}"
+    return whole
+
+
+def _close(name: str, known: Mapping[str, object]) -> str:
+    """``"; did you mean 'classic'?"`` for the known names close to a misspelt `name`, or
+    nothing."""
+    close = difflib.get_close_matches(name, list(known), n=3, cutoff=0.75)
+    return f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
 
 
 @functools.lru_cache(maxsize=256)
