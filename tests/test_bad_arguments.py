@@ -382,8 +382,9 @@ def test_messages_cut_echoed_input() -> None:
 
 @pytest.mark.extra("ray")
 def test_ray_checks_num_cpus_before_it_starts() -> None:
-    """`RayExecutor(num_cpus=...)` refuses a count that is no number >= 0 with the
-    library's error, before it starts Ray (Ray's own check raised a bare ValueError after
+    """`RayExecutor(task_cpus=...)`, and ``num_cpus`` (alone the old name of `task_cpus`,
+    beside it ``ray.init``'s), refuse a count that is no number >= 0 with the library's
+    error, before it starts Ray (Ray's own check raised a bare ValueError after
     starting it)."""
     import ray
 
@@ -392,7 +393,12 @@ def test_ray_checks_num_cpus_before_it_starts() -> None:
     running = ray.is_initialized()  # another test may have started it
     for bad in (-1, "2", None, True, float("nan"), float("inf")):
         with pytest.raises(stratego.ArgumentError, match="num_cpus must be a number >= 0"):
-            RayExecutor(num_cpus=bad)  # type: ignore[arg-type]
+            RayExecutor(num_cpus=bad)
+        if bad is not None:  # None is task_cpus's default
+            with pytest.raises(stratego.ArgumentError, match="task_cpus must be a number >= 0"):
+                RayExecutor(task_cpus=bad)  # type: ignore[arg-type]
+            with pytest.raises(stratego.ArgumentError, match="num_cpus must be a number >= 0"):
+                RayExecutor(task_cpus=1, num_cpus=bad)
     assert ray.is_initialized() is running
 
 

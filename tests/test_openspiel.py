@@ -273,6 +273,40 @@ def test_a_state_deserialized_while_setups_are_drawn_plays_on() -> None:
             _plays_on_alike(state.clone(), copied, seed)
 
 
+def test_a_state_string_of_another_configuration_is_refused() -> None:
+    """A serialized state is one of its game's configuration: a string whose setup
+    outcomes, rules, ply limit or listed setups are not the game's loaded anyway (setup
+    999 in a game of 10 setups, a state past the game's ply limit and not over, a classic
+    state in a classic+barrage game). `deserialize_state` (and so `pickle.loads`,
+    `pyspiel.deserialize_game_and_state`) refuses it, naming what differs."""
+    big = pyspiel.load_game(GAME_NAME, {"num_setups": 1000, "max_plies": 100})
+    state = big.new_initial_state()
+    state.apply_action(999)
+    state.apply_action(998)
+    rng = random.Random(0)
+    for _ in range(8):
+        state.apply_action(rng.choice(state.legal_actions()))
+    text = state.serialize()
+    others = [
+        ({"num_setups": 10, "max_plies": 5}, r"setup outcome 999 in the string, but this "
+                                             r"game's are 0 to 9"),
+        ({"num_setups": 1000, "max_plies": 5}, r"ply limit 100 in the string, 5 here"),
+        ({"num_setups": 1000, "max_plies": 100, "rules": "classic+barrage"},
+         r"rules classic in the string, classic\+barrage here"),
+    ]
+    for params, said in others:
+        with pytest.raises(ArgumentError, match=said):
+            pyspiel.load_game(GAME_NAME, params).deserialize_state(text)
+    early = big.new_initial_state()
+    early.apply_action(5)
+    early.apply_action(7)  # outcomes 5 and 7 exist in a list of 999, as other setups
+    with pytest.raises(ArgumentError, match=r"not this game's setups 5 and 7"):
+        pyspiel.load_game(GAME_NAME, {"num_setups": 999, "max_plies": 100}).deserialize_state(
+            early.serialize())
+    same = pyspiel.load_game(GAME_NAME, {"max_plies": 100, "num_setups": 1000})
+    assert same.deserialize_state(text).history() == state.history()  # its own loads
+
+
 def test_the_listed_setups_pickle_without_the_game() -> None:
     """The listed setups the resampler reads hold no function (they held a lambda, which
     cannot be pickled): a pickled list deals the same setups."""

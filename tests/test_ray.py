@@ -115,6 +115,37 @@ def test_max_running_is_a_count(ray_local: Any, bad: object) -> None:
         RayExecutor(max_running=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.extra("ray")
+def test_a_task_bigger_than_every_node_is_refused_naming_both(ray_local: Any) -> None:
+    """Tasks asking for more CPUs than any node has were sent to Ray, which waited for
+    such a node for ever ("No available node types can fulfill resource request"): the
+    match never ended. Now the executor refuses them when it is made, naming the request
+    and the largest node's CPUs, and leaves the instance it did not start running."""
+    from stratego.ray import RayExecutor
+
+    with pytest.raises(ArgumentError, match=r"4 CPUs \(task_cpus\), but the largest node "
+                                            r"of the Ray cluster has 2"):
+        RayExecutor(task_cpus=4)
+    assert ray_local.is_initialized()
+    with RayExecutor(task_cpus=2) as executor:  # as big as the node: runs
+        assert executor.submit(pow, 2, 3).result(timeout=120) == 8
+
+
+@pytest.mark.extra("ray")
+def test_num_cpus_alone_is_the_old_name_of_task_cpus(ray_local: Any) -> None:
+    """``RayExecutor(num_cpus=N)`` was documented as the CPUs each task asks for: alone it
+    still is, with a `DeprecationWarning` naming `task_cpus`, and it is checked as that."""
+    from stratego.ray import RayExecutor
+
+    with pytest.warns(DeprecationWarning, match="task_cpus"):
+        executor = RayExecutor(num_cpus=1)
+    with executor:
+        assert executor.submit(abs, -3).result(timeout=120) == 3
+    with (pytest.warns(DeprecationWarning, match="task_cpus"),
+          pytest.raises(ArgumentError, match=r"3 CPUs \(num_cpus\)")):
+        RayExecutor(num_cpus=3)
+
+
 def _noting(notes: str, play: Callable[[Any], T], chunk: Any) -> T:
     """Play `chunk` with `play`, noting its games' indices in the file `notes` first."""
     with open(notes, "a", encoding="utf-8") as handle:

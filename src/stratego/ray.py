@@ -26,6 +26,7 @@ import collections
 import concurrent.futures as cf
 import functools
 import threading
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -43,6 +44,19 @@ REFRESH = 1.0
 that grows gets more tasks at once)."""
 
 
+def _check_cpus(name: str, value: object) -> None:
+    """`ArgumentError` naming `name` unless `value` is a number of CPUs (>= 0)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not (
+            0 <= value < float("inf")):
+        raise ArgumentError(f"{name} must be a number >= 0, not {shown(value)}")
+
+
+def _largest_node(ray: Any) -> float:
+    """The CPUs of the cluster's largest live node."""
+    return max((float(node.get("Resources", {}).get("CPU", 0)) for node in ray.nodes()
+                if node.get("Alive", True)), default=0.0)
+
+
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     """The body of every Ray task: call `fn`."""
     return fn(*args, **kwargs)
@@ -52,12 +66,17 @@ class RayExecutor(cf.Executor):
     """A `concurrent.futures.Executor` that runs each call as a Ray task.
 
     Connects to the running Ray instance, or starts one with ``ray.init(**init)``
-    when there is none (and then shuts it down again in `shutdown`). `num_cpus` is
-    the CPUs each task asks Ray for (a number >= 0, checked before Ray starts:
-    `ArgumentError`).
+    when there is none (and then shuts it down again in `shutdown`). `task_cpus` is
+    the CPUs each task asks Ray for (default 1; a number >= 0, checked before Ray
+    starts: `ArgumentError`), and some node of the cluster must have that many when the
+    executor is made: else `ArgumentError` names both numbers (Ray would keep the tasks
+    waiting for such a node for ever). ``num_cpus`` given beside `task_cpus` is passed to
+    ``ray.init`` with the other keyword arguments (``RayExecutor(task_cpus=1,
+    num_cpus=2)``: a local instance of two CPUs); given alone, it is the old name of
+    `task_cpus` and is read as that, with a `DeprecationWarning`.
 
     As a process pool does, the executor sends Ray only as many tasks as can run at once,
-    `max_running` (by default one more than the cluster's CPUs hold tasks of `num_cpus`,
+    `max_running` (by default one more than the cluster's CPUs hold tasks of `task_cpus`,
     looked at again as the cluster grows), and keeps the others until a task ends. A
     call sent to Ray counts as running: its future's ``cancel()`` fails and its result
     arrives, as for a running call of a process pool; a call still kept here is cancelled
@@ -66,11 +85,21 @@ class RayExecutor(cf.Executor):
     stops the tasks sent to Ray (``ray.cancel``: their futures end with Ray's error).
     """
 
-    def __init__(self, *, num_cpus: float = 1, max_running: int | None = None,
+    def __init__(self, *, task_cpus: float | None = None, max_running: int | None = None,
                  **init: Any) -> None:
-        if isinstance(num_cpus, bool) or not isinstance(num_cpus, int | float) or not (
-                0 <= num_cpus < float("inf")):
-            raise ArgumentError(f"num_cpus must be a number >= 0, not {shown(num_cpus)}")
+        named = "task_cpus"
+        if task_cpus is None and "num_cpus" in init:  # the old name of task_cpus
+            named, task_cpus = "num_cpus", init.pop("num_cpus")
+            _check_cpus(named, task_cpus)
+            warnings.warn(
+                "RayExecutor(num_cpus=...) alone is read as the CPUs each task asks for: "
+                "name it task_cpus=... (num_cpus beside task_cpus goes to ray.init)",
+                DeprecationWarning, stacklevel=2)
+        elif task_cpus is not None:
+            _check_cpus(named, task_cpus)
+        if init.get("num_cpus") is not None:  # checked before Ray starts, as task_cpus
+            _check_cpus("num_cpus", init["num_cpus"])
+        cpus: float = 1 if task_cpus is None else task_cpus
         if max_running is not None and (isinstance(max_running, bool) or not isinstance(
                 max_running, int) or max_running < 1):
             raise ArgumentError(f"max_running must be a whole number >= 1 or None, not "
@@ -80,9 +109,18 @@ class RayExecutor(cf.Executor):
         if not self._ray.is_initialized():
             self._ray.init(**init)
             self._started = True
-        self._num_cpus = num_cpus
+        largest = _largest_node(self._ray) if cpus > 0 else cpus
+        if largest < cpus:
+            if self._started:
+                self._started = False
+                self._ray.shutdown()
+            raise ArgumentError(
+                f"each task asks Ray for {cpus:g} CPUs ({named}), but the largest "
+                f"node of the Ray cluster has {largest:g}: no task could ever run (ask for "
+                f"at most {largest:g}, or add a node that big)")
+        self._num_cpus = cpus
         self._max_running = max_running
-        self._task = self._ray.remote(num_cpus=num_cpus)(_call)
+        self._task = self._ray.remote(num_cpus=cpus)(_call)
         self._waiting: collections.deque[_Call] = collections.deque()
         self._sent: dict[cf.Future[Any], Any] = {}  # each call sent to Ray: its ObjectRef
         self._changed = threading.Condition()

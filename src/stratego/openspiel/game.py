@@ -174,8 +174,48 @@ class _HeldAttribute:
 
     def __set__(self, state: StrategoState, held: _Held) -> None:
         if not hasattr(held, "game"):  # unpickled: the slot is not set
-            held.game = state.__dict__["_held"].game
+            game = state.__dict__["_held"].game
+            _check_fits(game, held)
+            held.game = game
         state.__dict__["_held"] = held
+
+
+def _check_fits(game: StrategoGame, held: _Held) -> None:
+    """`ArgumentError` unless the state `held`, unpickled from a string, is one `game`
+    could reach: at most two setup outcomes, each one of the game's, the library's state
+    there once both are drawn, under the game's rules and ply limit, from those setups (a
+    string of another configuration of the game, such as another ``num_setups``, which
+    lists other setups, would play on as no state of this game)."""
+    setups, state = held.setups, held.game_state
+    where = f"the state string is not of this {GAME_NAME} game ({game})"
+    if (not isinstance(setups, tuple) or len(setups) > 2
+            or not all(type(s) is int for s in setups)):
+        raise ArgumentError(f"{where}: its setup outcomes are {shown(setups)}")
+    outside = [s for s in setups if not 0 <= s < game.num_setups]
+    if outside:
+        raise ArgumentError(f"{where}: setup outcome {outside[0]} in the string, but this "
+                            f"game's are 0 to {game.num_setups - 1} (num_setups="
+                            f"{game.num_setups})")
+    if state is None:
+        if len(setups) == 2:
+            raise ArgumentError(f"{where}: both setups drawn, but no game state")
+        return
+    if not isinstance(state, GameState) or len(setups) != 2:
+        raise ArgumentError(f"{where}: a game state {shown(state)} after setup outcomes "
+                            f"{list(setups)}")
+    rules = state.rules
+    if rules.name != game.rules.name:
+        raise ArgumentError(f"{where}: rules {rules.name} in the string, "
+                            f"{game.rules.name} here")
+    if rules != game.rules:
+        raise ArgumentError(f"{where}: ply limit {rules.ply_limit} in the string, "
+                            f"{game.max_plies} here (max_plies)")
+    start = new_game(game.rules, game.setup(Player.RED, setups[0]),
+                     game.setup(Player.BLUE, setups[1]))
+    if (state.info.initial_board, state.info.initial_turn) != (start.info.initial_board,
+                                                               start.info.initial_turn):
+        raise ArgumentError(f"{where}: the armies in the string are not this game's setups "
+                            f"{setups[0]} and {setups[1]} (a game of another num_setups?)")
 
 
 class StrategoState(_State):  # type: ignore[misc]
