@@ -698,7 +698,7 @@ def test_a_python_bot_that_raises_is_shown_by_its_own_code(
     assert "stratego/match" not in err
     assert "stratego\\match" not in err
     assert "a bot raised ValueError: no idea what to play" in err
-    assert "raised by blue (faulty) choosing the move at ply 1" in err
+    assert f"raised by blue ({bot}:make) choosing the move at ply 1" in err
 
 
 def test_the_librarys_own_error_keeps_its_whole_traceback(

@@ -555,3 +555,26 @@ def test_move_time_without_a_program_bot_says_it_changes_nothing(
     argv[argv.index("random")] = program
     assert main(argv) == 0
     assert "--move-time applies" not in capsys.readouterr().err
+
+
+def test_a_factory_s_function_bot_is_named_by_its_spec(tmp_path: pathlib.Path) -> None:
+    """A factory returning a function without a ``name`` (its inner ``bot``, a lambda) is
+    named by the spec that made it, in the results and the notes on faults, by
+    `play_game`, `play_match` and the ladder alike: the name the summary and the ladder's
+    table show, not ``bot`` or ``<lambda>``."""
+    (tmp_path / "badbots.py").write_text(
+        "def illegal(seed=None):\n"
+        "    def bot(view):\n"
+        "        return 'a1-a2'\n"
+        "    return bot\n"
+        "def lam(seed=None):\n"
+        "    return lambda view: view.legal_moves[0]\n", encoding="utf-8")
+    illegal, lam = f"{tmp_path / 'badbots.py'}:illegal", f"{tmp_path / 'badbots.py'}:lam"
+    game = play_game(CLASSIC, illegal, lam, seed=3, max_plies=40)
+    assert (game.red, game.blue) == (illegal, lam)
+    assert game.detail.startswith(f"red ({illegal}): a1-a2")
+    match = play_match(CLASSIC, lam, illegal, games=2, seed=3, max_plies=40)
+    assert {g.red for g in match.games} | {g.blue for g in match.games} == {illegal, lam}
+    assert all(f"({illegal})" in g.detail for g in match.games)
+    rated = ladder(["random", illegal], CLASSIC, games_per_pair=2, seed=3, max_plies=20)
+    assert all(f"({illegal})" in g.detail for g in rated.games)

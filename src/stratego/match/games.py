@@ -19,12 +19,12 @@ import attrs
 
 from stratego._checks import as_bool
 from stratego.arguments import DEFAULT_MAX_PLIES, limited_rules, seed_from
-from stratego.bots import Bot, bot_name
+from stratego.bots import Bot
 from stratego.bots.base import tell_game_over
 from stratego.engine import apply, legal_moves, new_game
 from stratego.errors import ArgumentError, BotFaultError, InvalidNotationError, shown
 from stratego.explain import explain_illegal
-from stratego.match.specs import BotSpec, BotTemplate, bot_recipe
+from stratego.match.specs import BotSpec, BotTemplate, bot_recipe, recipe_name
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -188,6 +188,11 @@ def _game_bot(bot: Any, which: str, seed: int, player: Player) -> Any:
     return bot if isinstance(recipe, BotTemplate) else recipe.build(side_seed(seed, "bot", player))
 
 
+def _game_name(given: Any, bot: Any, which: str) -> str:
+    """The name of the bot `bot` built from `given` (`stratego.match.specs.recipe_name`)."""
+    return recipe_name(bot_recipe(given, which), bot)
+
+
 def _one_process(bot: object) -> bool:
     """Whether `bot` runs one program for one seat at a time (`ProgramBot`)."""
     from stratego.bots.program import ProgramBot
@@ -218,6 +223,7 @@ def play_game(
     max_plies: int | None = DEFAULT_MAX_PLIES,
     keep_state: bool = False,
     setups: str = "random",
+    names: tuple[str, str] | None = None,
 ) -> GameResult:
     """Play one game from setups drawn from `seed`.
 
@@ -244,7 +250,9 @@ def play_game(
     `stratego.setup_model.sample_setup`) or ``"human"`` (one of the
     human setups bundled with the library, `stratego.human_setup`; `SetupError` for
     an army it has none for). With `keep_state` the final `GameState` is kept in
-    `GameResult.state`.
+    `GameResult.state`. `names` are the red and the blue bot's names in the result and
+    its notes; by default each bot's own (`stratego.match.specs.recipe_name`: a function
+    made from a spec is named by the spec), as a match names them.
 
     An exception raised by a bot's own code (its ``reset``, ``setup`` or move) is not
     caught: it propagates unchanged, with a note naming the seat, the bot, what it was
@@ -262,7 +270,12 @@ def play_game(
                             "the spec 'cmd:...' for both")
     armies = [place(rules, player, random.Random(side_seed(seed, "setup", player)))
               for player in Player]
-    names = (bot_name(bots[0]), bot_name(bots[1]))
+    if names is None:
+        names = (_game_name(red_bot, bots[0], "red_bot"),
+                 _game_name(blue_bot, bots[1], "blue_bot"))
+    elif (not isinstance(names, tuple | list) or len(names) != 2
+            or not all(isinstance(name, str) for name in names)):
+        raise ArgumentError(f"names must be two texts, not {shown(names)}")
     for player in Player:
         try:
             _reset(bots[player], side_seed(seed, "bot", player))

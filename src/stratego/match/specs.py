@@ -11,6 +11,7 @@ pass instead).
 from __future__ import annotations
 
 import copy
+import functools
 import types
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -21,7 +22,7 @@ from stratego.bots import Bot, bot_factory, bot_name
 from stratego.bots.specs import call_factory, check_options, format_spec, split_options
 from stratego.errors import ArgumentError, BotSpecError, StrategoError, shown
 
-__all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe"]
+__all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe", "recipe_name"]
 
 
 # ---------------------------------------------------------------------------
@@ -146,6 +147,19 @@ class BotTemplate:
 
 BotRecipe = BotSpec | BotTemplate
 """What a game builds a fresh bot from: a `BotSpec`, or a `BotTemplate` to copy."""
+
+
+def recipe_name(recipe: BotRecipe, bot: Any) -> str:
+    """The name `bot`, built from `recipe`, plays under in results and notes: its own
+    (`stratego.bots.bot_name`: ``search``, a class's ``name``), except for a function
+    without a ``name`` made from a spec (``badbots:illegal`` returning its inner ``bot``
+    or a lambda), which is named by the spec that made it, not by that inner name."""
+    own = getattr(bot, "name", None)
+    if (isinstance(recipe, BotSpec) and not (isinstance(own, str) and own)
+            and isinstance(bot, types.FunctionType | types.BuiltinFunctionType
+                           | functools.partial)):
+        return recipe.describe()
+    return bot_name(bot)
 
 
 def bot_recipe(bot: Any, which: str = "bot") -> BotRecipe:

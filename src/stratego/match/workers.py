@@ -35,7 +35,7 @@ from stratego.arguments import (
     rules_from,
     seed_from,
 )
-from stratego.bots import Bot, bot_name
+from stratego.bots import Bot
 from stratego.editions import name_of
 from stratego.errors import ArgumentError, shown
 from stratego.match.games import (
@@ -46,7 +46,7 @@ from stratego.match.games import (
 )
 from stratego.match.log import MatchLog, Played, match_config
 from stratego.match.score import MatchResult
-from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe
+from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe, recipe_name
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import setup_source
@@ -105,9 +105,9 @@ def play_seated(rules: Rules | str,
     order = (1, 0) if swapped else (0, 1)
     red = recipes[order[0]].build(side_seed(seed, "bot", Player.RED))
     blue = recipes[order[1]].build(side_seed(seed, "bot", Player.BLUE))
-    game = play_game(rules, red, blue, seed=seed, max_plies=max_plies,
-                     keep_state=keep_state, setups=setups)
-    return attrs.evolve(game, red=names[order[0]], blue=names[order[1]])
+    return play_game(rules, red, blue, seed=seed, max_plies=max_plies,
+                     keep_state=keep_state, setups=setups,
+                     names=(names[order[0]], names[order[1]]))
 
 
 def _play_one(chunk: _Chunk, index: int) -> Played:
@@ -267,7 +267,7 @@ def _names(recipes: tuple[BotRecipe, BotRecipe]) -> tuple[str, str]:
     built once to be named: a factory that
     fails, or a bot object that cannot be copied for each game, fails here, before any
     game is played or any file written (`ArgumentError` naming what to pass instead)."""
-    first, second = (bot_name(r.build(0)) for r in recipes)
+    first, second = (recipe_name(r, r.build(0)) for r in recipes)
     if first == second:
         specs = [r.describe() for r in recipes if isinstance(r, BotSpec)]
         if len(specs) == 2 and specs[0] != specs[1]:  # the same bot with other options
