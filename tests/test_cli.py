@@ -394,6 +394,23 @@ def test_match_rich_progress_without_rich_says_so(capsys: pytest.CaptureFixture[
     assert "game 1/1" in err
 
 
+def test_match_rich_progress_off_a_terminal_writes_plain_lines(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/cli.md: "`--progress rich` with standard error sent to a file or a pipe says so
+    in a one-line warning and writes the plain lines instead"; before, it wrote one blank
+    line (the bar, drawn in place, shows nothing there)."""
+    pytest.importorskip("rich")
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(name, raising=False)
+    code, _, err = run(capsys, "match", "--games", "2", "--max-plies", "20",
+                       "--progress", "rich", "--red", "random")
+    assert code == 0
+    assert err.count("warning: ") == 1
+    assert "draws its bar only when standard error is a terminal" in err
+    assert "game 1/2" in err
+    assert "game 2/2" in err
+
+
 def test_python_dash_m_stratego_selfplay_runs_as_a_program() -> None:
     """The README's quick start, as a real process."""
     done = subprocess.run(

@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -962,10 +963,7 @@ def _view_document(plies: int = 1) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("change", "needle"),
     [
-        (lambda d: d["history"][0].update(piece=999, move=None), "history[0].piece: no piece"),
         (lambda d: d["history"][0].update(defender=3), "history[0]: a strike has both"),
-        (lambda d: d.update(shuttles=[[999, 0, 5, 3], [0, 0, 0, 0]]), "shuttles (red)"),
-        (lambda d: d.update(rescuers=[999]), "rescuers: no piece has the id 999"),
         (lambda d: d.update(pending_rescue=d["pieces"][0]["id"]), "pending_rescue: piece"),
         (lambda d: d.update(chase={"chaser": "red", "positions": 50}), "chase: 50 positions"),
         (lambda d: d["history"][0].update(result="both", defender=d["pieces"][0]["id"]),
@@ -974,13 +972,35 @@ def _view_document(plies: int = 1) -> dict[str, Any]:
 )
 def test_regression_sample_state_rejects_views_no_game_gives(change: Callable[[Any], object],
                                                               needle: str) -> None:
-    """`sample_state` of a view read from JSON with an out-of-range history piece raised
-    KeyError; with a strike lacking its result, KeyError(-1) inside `view`; with odd
-    shuttles, Rescue or chase records it returned a state that did not give the view back
-    (or crashed later). Now each raises SamplingError naming the field."""
+    """`sample_state` of a view read from JSON with a strike lacking its result raised
+    KeyError(-1) inside `view`; with odd Rescue or chase records it returned a state that
+    did not give the view back (or crashed later). Now each raises SamplingError naming the
+    field."""
     data = _view_document(4)
     change(data)
     seen = PlayerView.from_json(json.dumps(data))
+    with pytest.raises(stratego.SamplingError) as caught:
+        stratego.sample_state(seen, 1, max_draws=5)
+    assert needle in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        (lambda v: attrs.evolve(v, history=(attrs.evolve(v.history[0], piece=999, move=None),
+                                            *v.history[1:])), "history[0].piece: no piece"),
+        (lambda v: attrs.evolve(v, shuttles=((999, 0, 5, 3), (0, 0, 0, 0))), "shuttles (red)"),
+        (lambda v: attrs.evolve(v, rescuers=frozenset({999})),
+         "rescuers: no piece has the id 999"),
+    ],
+)
+def test_regression_sample_state_rejects_views_naming_no_piece(
+        change: Callable[[PlayerView], PlayerView], needle: str) -> None:
+    """`sample_state` of a view with a history piece no piece has raised KeyError; with
+    such shuttles or rescuers it returned a state that did not give the view back. Now it
+    raises SamplingError naming the field (`PlayerView.from_json` refuses such a document
+    itself: see test_view)."""
+    seen = change(stratego.view(random_playout(_new_game(), 3, 4)[-1], Player.RED))
     with pytest.raises(stratego.SamplingError) as caught:
         stratego.sample_state(seen, 1, max_draws=5)
     assert needle in str(caught.value)

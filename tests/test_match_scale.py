@@ -548,8 +548,9 @@ def test_auto_workers_use_every_core_and_play_the_same_games(
 
 @pytest.mark.extra("rich")
 def test_the_rich_progress_runs_and_ends_with_the_same_summary(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("rich")
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")  # rich draws its bar as on a terminal
     code, plain, _ = cli(capsys, *MATCH, "--progress", "none")
     code, fancy, err = cli(capsys, *MATCH, "--progress", "rich")
     assert code == 0, err

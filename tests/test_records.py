@@ -459,3 +459,42 @@ def test_a_match_keeping_records_under_rules_no_name_holds_is_refused_before_pla
     with pytest.raises(RulesError, match="no name holds"):
         play_match(rules, bot, bot, games=1, seed=1, record=True)
     assert calls == []
+
+
+def _finished_blue_win() -> stratego.GameState:
+    """A random game played to its end, which Blue wins."""
+    rng = random.Random(2)
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, rng),
+                              stratego.random_setup(CLASSIC, Player.BLUE, rng))
+    while not state.is_over:
+        state = stratego.apply(state, rng.choice(stratego.legal_moves(state)))
+    assert state.outcome is not None
+    assert state.outcome.result() == "0-1"
+    return state
+
+
+@pytest.mark.parametrize("result", ["1-0", "1/2-1/2"])
+def test_record_from_state_refuses_a_result_the_moves_contradict(result: str) -> None:
+    """`record_from_state`: a given Result "must be that outcome's result (or "*")" once the
+    rules have ended the game, as its readers check; before, it wrote a record that
+    `parse_record` and `GameRecord.from_json` then refused."""
+    state = _finished_blue_win()
+    with pytest.raises(PositionError, match=rf"the Result tag says {re.escape(result)} but "
+                                            r"the moves end the game .*\(0-1\)"):
+        record_from_state(state, result=result)
+    for agreeing in ("0-1", "*"):  # what the readers accept is still written
+        record = record_from_state(state, result=agreeing)
+        assert parse_record(record.to_text()) == record
+        assert GameRecord.from_json(record.to_json()) == record
+
+
+@pytest.mark.parametrize("result", ["1-0", "0-1", "1/2-1/2"])
+def test_record_from_state_keeps_the_result_of_a_game_stopped_early(result: str) -> None:
+    """`record_from_state`: "A given Result may record how a game the rules had not ended
+    stopped (a resignation, an agreed draw)"; the readers accept it too."""
+    state = _game(CLASSIC, 8, 6)
+    assert not state.is_over
+    record = record_from_state(state, result=result)
+    assert record.result == result
+    assert parse_record(record.to_text()) == record
+    assert GameRecord.from_json(record.to_json()) == record

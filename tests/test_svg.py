@@ -179,6 +179,20 @@ def test_bad_arrows_raise_invalid_notation(bad: Any) -> None:
         board_svg(start(), arrows=[bad])
 
 
+def test_arrows_none_draws_no_arrows() -> None:
+    """`board_svg`: "``None``, as an empty list, draws none" (as ``last_move=None``
+    highlights nothing); before, it raised a bare TypeError."""
+    assert board_svg(start(), arrows=None) == board_svg(start())
+
+
+@pytest.mark.parametrize("bad", [42, "b4-b5", object()])
+def test_arrows_that_are_no_list_of_arrows_raise_invalid_notation(bad: Any) -> None:
+    """`board_svg` raises InvalidNotationError "for `arrows` that are not a list of
+    arrows" (a number was a bare TypeError, a single move text read letter by letter)."""
+    with pytest.raises(stratego.InvalidNotationError, match="arrows must be a list of arrows"):
+        board_svg(start(), arrows=bad)
+
+
 @pytest.mark.parametrize("bad", ["not a game", None, 3, object()])
 def test_board_svg_and_board_text_refuse_the_same_objects(bad: object) -> None:
     """Both pictures take one `source`: a state or a view, nothing else."""

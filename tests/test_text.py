@@ -143,13 +143,16 @@ def test_unicode_picture_has_the_same_cells_in_a_grid() -> None:
                    for f in "abcdefghij"]
 
 
-def test_colour_picture_is_the_plain_picture_with_ansi_codes() -> None:
+@pytest.mark.parametrize("unicode", [False, True])
+def test_colour_picture_is_the_plain_picture_with_ansi_codes(unicode: bool) -> None:
+    """``color=True``: "the same picture", with ANSI colour codes: without them it is the
+    plain picture to the character (an ASCII row ended with a trailing space before)."""
     pytest.importorskip("rich")
     state = _game()
-    plain = board_text(state)
-    coloured = board_text(state, color=True)
+    plain = board_text(state, unicode=unicode)
+    coloured = board_text(state, unicode=unicode, color=True)
     assert "\x1b[" in coloured
-    assert [line.rstrip() for line in ANSI.sub("", coloured).splitlines()] == plain.splitlines()
+    assert ANSI.sub("", coloured) == plain
 
 
 def test_colour_falls_back_to_plain_text_without_rich(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,8 +32,8 @@ from strategies import (
     scattered_positions,
     seeds,
 )
-from stratego import CLASSIC, HASBRO_2009, Player, Rank
-from stratego.variants import MOVING_BOMBS, RESCUE, SILENT_DEFENSE
+from stratego import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, Player, Rank
+from stratego.variants import BARRAGE, MOVING_BOMBS, RESCUE, SILENT_DEFENSE
 from stratego.views import SCHEMA, PlayerView, SchemaError, SeenPiece, view
 from stratego.views import fold as views_module
 
@@ -286,6 +286,53 @@ def test_a_field_of_the_wrong_type_names_its_path_once(change: object, path: str
     assert str(caught.value).count(path) == 1, str(caught.value)
 
 
+def _set(path: tuple[object, ...], value: object) -> object:
+    def change(data: dict[str, object]) -> None:
+        place: object = data
+        for key in path[:-1]:
+            place = place[key]  # type: ignore[index]
+        place[path[-1]] = value  # type: ignore[index]
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_set(("zz",), 1), "view: unknown field 'zz' (known: armies, "),
+        (_set(("pieces", 0, "zz"), 1), "pieces[0]: unknown field 'zz'"),
+        (_set(("captured", 0, "zz"), 1), "captured[0]: unknown field 'zz'"),
+        (_set(("history", 0, "zz"), 1), "history[0]: unknown field 'zz'"),
+        (_set(("chase", "zz"), 1), "chase: unknown field 'zz'"),
+        (_set(("armies", "green"), {}), "armies: unknown field 'green'"),
+        (_set(("outcome",), {"termination": "ply limit", "winner": None, "zz": 1}),
+         "outcome: unknown field 'zz'"),
+        (_set(("pieces", 0, "square"), "c5"), "pieces[0].square: c5 is a lake square"),
+        (_set(("pieces", 0, "start"), "h6"), "pieces[0].start: h6 is a lake square"),
+        (_set(("shuttles", 0), [3, 200, 300, 1]),
+         "shuttles[0][1]: expected a square index from 0 to 99, not 200"),
+        (_set(("shuttles", 0), [3, 30, 40, 2, 300, 30]),
+         "shuttles[0][4]: expected a square index from 0 to 99, not 300"),
+        (_set(("shuttles", 0), [9999, 30, 40, 1]), "shuttles[0][0]: no piece has the id 9999"),
+        (_set(("shuttles", 0), [3, 30, 40, 2, 30]), "shuttles[0]: expected [piece id, low"),
+        (_set(("shuttles", 0), [3, 40, 30, 1]),
+         "shuttles[0]: the low square index comes first, below the high one, not 40 then 30"),
+        (_set(("history", 0, "piece"), 9999), "history[0].piece: no piece has the id 9999"),
+        (_set(("history", 0, "defender"), 9999),
+         "history[0].defender: no piece has the id 9999"),
+        (_set(("rescuers",), [3, 3]), "rescuers[1]: the id 3 is listed twice"),
+        (_set(("rescuers",), [9999]), "rescuers[0]: no piece has the id 9999"),
+    ],
+)
+def test_a_view_document_holds_only_what_a_view_writes(change: object, message: str) -> None:
+    """docs/hidden-information.md: "Reading checks the form of untrusted input (types,
+    squares, moves, rank symbols, repeated ids or squares, references)" and the fields of
+    the schema, nothing else; before, unknown fields, a piece on a lake, shuttles squares
+    beyond 0-99, ids no piece has and a rescuer listed twice were read."""
+    with pytest.raises(SchemaError) as caught:
+        PlayerView.from_dict(json.loads(broken(change)))
+    assert str(caught.value).startswith(message), str(caught.value)
+
+
 def test_schema_error_is_a_stratego_value_error() -> None:
     with pytest.raises(stratego.StrategoError):
         PlayerView.from_json("{not json")
@@ -307,6 +354,23 @@ def test_every_view_round_trips_through_json(start: stratego.GameState, seed: in
     state = random_playout(start, seed, plies)[-1]
     v = view(state, player)
     assert PlayerView.from_json(v.to_json()) == v
+
+
+@given(st.sampled_from([CLASSIC, ISF, ISF.with_variants(BARRAGE),
+                        HASBRO_2009.with_variants(RESCUE),
+                        JUMBO_2014.with_variants(BARRAGE, RESCUE, SILENT_DEFENSE),
+                        CLASSIC.with_variants(RESCUE)]).flatmap(
+           lambda rules: st.one_of(new_games(st.just(rules)),
+                                   scattered_positions(st.just(rules)))),
+       seeds, st.just(1000) | st.integers(0, 300), st.sampled_from(list(Player)))
+def test_every_view_round_trips_through_dict(start: stratego.GameState, seed: int,
+                                             plies: int, player: Player) -> None:
+    """`PlayerView.from_dict` reads back all that `to_dict` writes (its checks refuse
+    nothing a view holds): under the window reading's shuttles (classic, ISF), Rescue,
+    Silent Defense and Barrage, during a game and at its end."""
+    state = random_playout(start, seed, plies)[-1]
+    v = view(state, player)
+    assert PlayerView.from_dict(v.to_dict()) == v
 
 
 def assert_view_is_sound(state: stratego.GameState, player: Player) -> None:

@@ -331,9 +331,13 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
     Keyword arguments become tags with a capitalised name
     (``record_from_state(state, event="final", red="alice")`` gives the
     ``Event`` and ``Red`` tags). The ``Result`` tag is set from the outcome
-    (``"*"`` while the game goes on) unless given. Raises `PositionError`
-    when the game did not start from two setups (`stratego.new_game`): save
-    such a state with `GameState.to_json` instead.
+    (``"*"`` while the game goes on) unless given. A given ``Result`` may record
+    how a game the rules had not ended stopped (a resignation, an agreed draw);
+    once the rules have ended the game it must be that outcome's result (or
+    ``"*"``), as `parse_record` and `GameRecord.from_json` check: anything else
+    raises `PositionError`. Raises `PositionError` too when the game did not
+    start from two setups (`stratego.new_game`): save such a state with
+    `GameState.to_json` instead.
     """
     as_state(state)
     rules = state.rules
@@ -365,6 +369,7 @@ def record_from_state(state: GameState, **tags: str) -> GameRecord:
             "this game did not start from a new game (it began from a position string), so it "
             "has no record; save it with state.to_json()"
         )
+    _check_result(state, record.result)
     return record
 
 
@@ -520,11 +525,17 @@ def _checked(record: GameRecord) -> GameRecord:
     """`record` if some game of its rules is this game: setups the rules accept, legal
     moves, and a ``Result`` tag that agrees with how the moves end the game (a result while
     the game goes on, a resignation, is fine)."""
-    final = record.replay()
-    result = record.tags.get("Result", "*")
+    _check_result(record.replay(), record.result)
+    return record
+
+
+def _check_result(final: GameState, result: str) -> None:
+    """Raise `PositionError` when the ``Result`` tag `result` contradicts how the game
+    ended at `final`: once the rules end the game, the tag is that outcome's result or
+    ``"*"``; before, any result is fine (a resignation, an agreed draw, an adjudication).
+    Reading a record and writing one (`record_from_state`) check the same rule."""
     if final.outcome is not None and result != "*" and result != final.outcome.result():
         raise PositionError(
             f"the Result tag says {result} but the moves end the game {final.outcome} "
             f"({final.outcome.result()})"
         )
-    return record

@@ -119,7 +119,7 @@ def board_svg(
     *,
     perspective: Player | None = None,
     last_move: Move | str | Literal[_Auto.AUTO] | None = AUTO,
-    arrows: Iterable[Arrow] = (),
+    arrows: Iterable[Arrow] | None = (),
     size: int | None = 400,
 ) -> SvgBoard:
     """Draw the board of a `GameState` or of a player's view as SVG.
@@ -137,7 +137,7 @@ def board_svg(
             history, if any. ``None`` highlights nothing. A Rescue highlights
             the square the piece came back on.
         arrows: Arrows to draw, each a `Move`, move text or a pair of squares,
-            optionally followed by a colour.
+            optionally followed by a colour. ``None``, as an empty list, draws none.
         size: Width and height in pixels; ``None`` leaves them out so the
             picture fills its container.
 
@@ -146,7 +146,8 @@ def board_svg(
 
     Raises:
         InvalidNotationError: for an arrow or last move that does not name two
-            squares (or for a colour that is not plain text).
+            squares (or for a colour that is not plain text), and for `arrows`
+            that are not a list of arrows.
         ArgumentError: when `source` is neither a state nor a view.
         ValueError: for a `size` that is not a positive whole number.
     """
@@ -166,6 +167,11 @@ def board_svg(
         raise InvalidNotationError(f"not a move to highlight: {shown(last_move)}")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size <= 0):
         raise ArgumentError(f"size must be a positive number of pixels or None, not {shown(size)}")
+    if arrows is None:
+        arrows = ()
+    elif isinstance(arrows, str) or not isinstance(arrows, Iterable):
+        raise InvalidNotationError(f"arrows must be a list of arrows such as ['b4-b5'], not "
+                                   f"{shown(arrows)}")
 
     def corner(square: Square) -> tuple[int, int]:
         col = SIZE - 1 - square.file if flip else square.file

@@ -175,6 +175,8 @@ def _grid(
             index = row * SIZE + file
             text = texts.get(index)
             padded = f"{text:<{_CELL}}" if text is not None else _empty(index, unicode)
+            if not unicode and file == files[-1]:
+                padded = padded.rstrip()  # an ASCII row ends with its last cell's text
             cells.append(paint(index, padded))
         if unicode:
             lines.append(f"{row + 1:>2} │" + "│".join(cells) + f"│ {row + 1}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from stratego.board import Square
+from stratego.board import SIZE, Square
 from stratego.errors import InvalidNotationError, RulesError, SchemaError, shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
@@ -116,6 +116,15 @@ class _Reader:
             raise self.fail(f"expected an object, not {_kind(self.data)}")
         return self.data
 
+    def fields(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
+        """Refuse a field of this object that is neither `required` nor `optional` (the
+        fields `view_to_dict` writes); `field` reports a missing one."""
+        allowed = {*required, *optional}
+        for key in self.obj():
+            if key not in allowed:
+                raise self.fail(f"unknown field {shown(key)} (known: "
+                                f"{', '.join(sorted(allowed))})")
+
     def field(self, name: str) -> _Reader:
         data = self.obj()
         if name not in data:
@@ -158,9 +167,12 @@ class _Reader:
             return None
         text = self.str()  # (its own SchemaError names the path once)
         try:
-            return Square.parse(text)
+            square = Square.parse(text)
         except InvalidNotationError as exc:
             raise self.fail(str(exc)) from None
+        if square.is_lake:
+            raise self.fail(f"{square} is a lake square: no piece stands or moves there")
+        return square
 
     def rank(self) -> Rank | None:
         if self.data is None:
@@ -212,7 +224,16 @@ def _kind(value: Any) -> str:
             list: "a list", dict: "an object"}.get(type(value), type(value).__name__)
 
 
+_PIECE_FIELDS = ("id", "owner", "square", "start", "rank", "moved", "possible", "disclosed")
+_PLY_FIELDS = ("ply", "player", "move", "to", "piece", "defender", "rank", "defender_rank",
+               "result")
+_VIEW_FIELDS = ("schema", "player", "rules", "ply_limit", "to_move", "ply", "outcome",
+                "legal_moves", "pieces", "captured", "history", "pending_rescue", "armies",
+                "first_player", "shuttles", "rescues", "rescuers", "chase", "last_to")
+
+
 def _read_piece(r: _Reader) -> SeenPiece:
+    r.fields(_PIECE_FIELDS)
     return SeenPiece(
         id=r.field("id").int(1),
         owner=r.field("owner").player(),
@@ -226,6 +247,7 @@ def _read_piece(r: _Reader) -> SeenPiece:
 
 
 def _read_ply(r: _Reader) -> SeenPly:
+    r.fields(_PLY_FIELDS)
     result = r.field("result")
     if not result.is_null() and result.str() not in STRIKE_RESULTS:
         raise result.fail(f"expected 'attacker', 'defender', 'both' or null, not "
@@ -244,6 +266,40 @@ def _read_ply(r: _Reader) -> SeenPly:
     )
 
 
+def _square_index(r: _Reader) -> int:
+    """A square as its index 0-99 (``a1`` 0, ``j10`` 99), as `shuttles` holds them."""
+    index = r.int()
+    if index >= SIZE * SIZE:
+        raise r.fail(f"expected a square index from 0 to {SIZE * SIZE - 1}, not {index}")
+    return index
+
+
+def _read_shuttle(r: _Reader, known_ids: frozenset[int]) -> tuple[int, ...]:
+    """A back-and-forth run: ``[0, 0, 0, 0]`` (none) or ``[id, low, high, count]``, under a
+    window reading followed by the `count` squares the piece left, newest first."""
+    items = r.items()
+    form = ("expected [piece id, low square, high square, count], under a window reading "
+            "followed by the count squares the piece left, newest first ([0, 0, 0, 0]: no "
+            "run)")
+    if len(items) < 4:
+        raise r.fail(form)
+    pid = items[0].int()
+    values = [pid, *(_square_index(x) for x in items[1:3]), items[3].int()]
+    if values == [0, 0, 0, 0] and len(items) == 4:
+        return (0, 0, 0, 0)
+    count = values[3]
+    if len(items) not in (4, 4 + count):
+        raise r.fail(form)
+    if pid not in known_ids:
+        raise items[0].fail(f"no piece has the id {pid} (not in pieces or captured)")
+    if not values[1] < values[2]:
+        raise r.fail(f"the low square index comes first, below the high one, not "
+                     f"{values[1]} then {values[2]}")
+    if count < 1:
+        raise items[3].fail("a run holds at least one move (no run: [0, 0, 0, 0])")
+    return (*values, *(_square_index(x) for x in items[4:]))
+
+
 def view_from_dict(data: Any) -> PlayerView:
     """The view a ``stratego.view/1`` dict describes, every field checked
     (`PlayerView.from_dict`); raises `stratego.SchemaError` naming the field at fault."""
@@ -253,6 +309,7 @@ def view_from_dict(data: Any) -> PlayerView:
     schema = root.field("schema")
     if schema.data != SCHEMA:
         raise schema.fail(f"expected {SCHEMA!r}, not {shown(schema.data)}")
+    root.fields(_VIEW_FIELDS)
     rules_field = root.field("rules")
     try:
         rules = by_name(rules_field.str())
@@ -264,6 +321,7 @@ def view_from_dict(data: Any) -> PlayerView:
     outcome_field = root.field("outcome")
     outcome = None
     if not outcome_field.is_null():
+        outcome_field.fields(("termination", "winner"))
         term = outcome_field.field("termination")
         try:
             termination = Termination(term.str())
@@ -279,6 +337,7 @@ def view_from_dict(data: Any) -> PlayerView:
     ids = [p.id for p in pieces + captured]
     if len(set(ids)) != len(ids):
         raise root.fail("a piece id appears twice among pieces and captured")
+    known_ids = frozenset(ids)
     for where, group, on_board in (("pieces", pieces, True), ("captured", captured, False)):
         for i, p in enumerate(group):
             if (p.square is not None) != on_board:
@@ -295,7 +354,13 @@ def view_from_dict(data: Any) -> PlayerView:
     squares = [p.square for p in pieces]
     if len(set(squares)) != len(squares):
         raise root.fail("two pieces stand on the same square")
-    history = tuple(_read_ply(r) for r in root.field("history").items())
+    history_field = root.field("history")
+    history = tuple(_read_ply(r) for r in history_field.items())
+    for i, ply in enumerate(history):
+        for name, pid in (("piece", ply.piece), ("defender", ply.defender)):
+            if pid is not None and pid not in known_ids:
+                raise SchemaError(f"{history_field.path}[{i}].{name}: no piece has the id "
+                                  f"{pid} (not in pieces or captured)")
     pending_field = root.field("pending_rescue")
     pending = None
     if not pending_field.is_null():
@@ -304,6 +369,7 @@ def view_from_dict(data: Any) -> PlayerView:
         if pending is None:
             raise pending_field.fail(f"no piece with id {pid} on the board")
     armies_field = root.field("armies")
+    armies_field.fields(("red", "blue"))
     armies = []
     for who in Player:
         counts = [0] * len(Rank)
@@ -313,19 +379,23 @@ def view_from_dict(data: Any) -> PlayerView:
             assert rank is not None
             counts[rank] = army.field(symbol).int()
         armies.append(tuple(counts))
-    shuttles = []
-    for r in root.field("shuttles").items():
-        values = [x.int() for x in r.items()]
-        if len(values) < 4 or len(values) > 4 + 9:
-            raise r.fail("expected [piece id, low square, high square, count, then the "
-                         "squares a Scout left, newest first]")
-        shuttles.append(tuple(values))
+    shuttles = [_read_shuttle(r, known_ids) for r in root.field("shuttles").items()]
     if len(shuttles) != 2:
         raise root.field("shuttles").fail("expected one entry for Red and one for Blue")
     rescues = [x.int() for x in root.field("rescues").items()]
     if len(rescues) != 2:
         raise root.field("rescues").fail("expected [Red's rescues, Blue's rescues]")
+    rescuers_field = root.field("rescuers")
+    rescuers: set[int] = set()
+    for r in rescuers_field.items():
+        pid = r.int(1)
+        if pid in rescuers:
+            raise r.fail(f"the id {pid} is listed twice")
+        if pid not in known_ids:
+            raise r.fail(f"no piece has the id {pid} (not in pieces or captured)")
+        rescuers.add(pid)
     chase_field = root.field("chase")
+    chase_field.fields(("chaser", "positions"), ("moves", "counter"))
     chaser = chase_field.field("chaser")
     chase = (0 if chaser.is_null() else chaser.player() + 1, chase_field.field("positions").int())
     chase_moves: tuple[Move, ...] = ()
@@ -354,7 +424,7 @@ def view_from_dict(data: Any) -> PlayerView:
         first_player=root.field("first_player").player(),
         shuttles=(shuttles[0], shuttles[1]),
         rescues=(rescues[0], rescues[1]),
-        rescuers=frozenset(x.int(1) for x in root.field("rescuers").items()),
+        rescuers=frozenset(rescuers),
         chase=chase,
         chase_moves=chase_moves,
         counter_chase=counter,

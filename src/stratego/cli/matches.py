@@ -64,6 +64,12 @@ def cmd_match(args: argparse.Namespace) -> int:
         except MissingDependencyError as exc:
             print(f"warning: {exc}; the progress is shown as plain lines", file=sys.stderr)
         mode = "plain"
+    elif mode == "rich" and not _rich_draws():
+        # asked for by name, but a bar drawn in place needs a terminal (a file or a pipe
+        # would get nothing of it): say so, and write the plain lines there instead
+        print("warning: --progress rich draws its bar only when standard error is a "
+              "terminal; the progress is shown as plain lines", file=sys.stderr)
+        mode = "plain"
     tally = _Tally(args.games)
     said: list[str] = []  # what resuming the file means, said once play_match took it
     if args.jsonl and os.path.exists(args.jsonl):
@@ -199,6 +205,14 @@ def _has_rich() -> bool:
     except ImportError:
         return False
     return True
+
+
+def _rich_draws() -> bool:
+    """Whether rich draws its live bar on standard error: a terminal (as rich judges it,
+    so ``FORCE_COLOR`` and ``TTY_INTERACTIVE`` have their say)."""
+    from rich.console import Console
+
+    return Console(stderr=True).is_interactive
 
 
 def _match_with_rich(play: Callable[[Callable[[int, int, GameResult], None]], MatchResult],

@@ -120,7 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--progress", choices=("auto", "rich", "plain", "none"), default="auto",
                        help="progress display on standard error (games n/N, rate, running "
                             "score): 'auto' shows a rich bar (or plain lines without rich) "
-                            "when it is a terminal (default: %(default)s)")
+                            "when it is a terminal; 'rich' shows plain lines when it is not "
+                            "(default: %(default)s)")
     match.add_argument("--verbose", "-v", action="store_true", help="print one line per game")
     add_move_time_argument(match)
 

@@ -223,9 +223,10 @@ class PlayerView:
     `armies` (how many pieces of each rank, by `Rank` value, each player has
     in this game, captured ones included), `first_player` (who moved first),
     `shuttles` (per player: piece id, lower and higher square index and count
-    of the current back-and-forth run, then, under a window reading, the squares the
-    piece left on those moves, newest first), `rescues` (Rescues made by Red and
-    Blue), `rescuers` (ids of pieces that earned a Rescue), `chase` (the
+    of the current back-and-forth run, then, under a window reading, the `count`
+    squares the piece left on those moves, newest first; ``(0, 0, 0, 0)`` for no run),
+    `rescues` (Rescues made by Red and Blue), `rescuers` (ids of the pieces that have
+    made a rescue; under Silent Defense, those not captured since), `chase` (the
     chasing player + 1, or 0, and how many positions the current chase has
     recorded; Jumbo 2014 and ISF), `last_to` (where the last quiet move ended; under
     ISF 11 also a strike whose striker stays) and `chase_moves` (the quiet moves of
@@ -346,7 +347,11 @@ class PlayerView:
 
     @classmethod
     def from_dict(cls, data: Any) -> PlayerView:
-        """Rebuild a view from `to_dict` data; raises `SchemaError` naming the bad field."""
+        """Rebuild a view from `to_dict` data; raises `SchemaError` naming the bad field.
+
+        As `from_json`, only the form is checked: the fields of the schema and no
+        others, types, squares (none a lake), moves, ranks, and that every id it refers
+        to is a piece's."""
         from stratego.view_json import view_from_dict
 
         return view_from_dict(data)
@@ -355,8 +360,8 @@ class PlayerView:
     def from_json(cls, text: str | bytes) -> PlayerView:
         """Rebuild a view from `to_json` text; raises `SchemaError` naming the bad field.
 
-        Only the form is checked (types, squares, moves, ranks, ids), not that
-        the position could arise in a game."""
+        Only the form is checked (the schema's fields and no others, types, squares,
+        moves, ranks, ids), not that the position could arise in a game."""
         if not isinstance(text, str | bytes | bytearray):
             raise SchemaError(f"not JSON text: {type(text).__name__}")
         try:
