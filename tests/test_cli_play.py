@@ -105,6 +105,7 @@ def test_play_output_depends_only_on_what_the_person_may_know(
     assert "bF" not in board
     assert "bB" not in board
     assert "r10" in board  # the person's own pieces are shown
+    assert board.count("b*") == 3  # the bot's three moved pieces: no Bomb, no Flag
 
 
 def test_the_whole_board_and_the_seed_once_the_game_is_over(

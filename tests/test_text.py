@@ -130,6 +130,30 @@ def test_view_picture_shows_exactly_what_the_view_knows(seed: int, plies: int,
             assert text in (".", "~~~")
 
 
+@given(seed=seeds, plies=st.integers(min_value=0, max_value=120),
+       player=st.sampled_from(list(Player)))
+def test_moved_marks_the_unknown_pieces_that_have_moved(seed: int, plies: int,
+                                                         player: Player) -> None:
+    """With ``moved=True`` a view's unknown piece that has moved is ``*`` (no Bomb, no
+    Flag: what the view knows of it, as the SVG's dot), every other cell as without it;
+    two states with the same view draw the same picture (nothing hidden in the mark)."""
+    state = _played(CLASSIC, seed, plies)
+    seen = view(state, player)
+    plain, marked = parse_ascii(board_text(seen)), parse_ascii(board_text(seen, moved=True))
+    for piece in seen.pieces:
+        assert piece.square is not None
+        if piece.rank is None and piece.moved:
+            assert marked[piece.square] == ("r*" if piece.owner is Player.RED else "b*")
+            truth = state.piece_at(piece.square)
+            assert truth is not None
+            assert truth.rank not in (Rank.BOMB, Rank.FLAG)
+        else:
+            assert marked[piece.square] == plain[piece.square]
+    other = stratego.sample_state(seen, random.Random(seed))
+    assert board_text(view(other, player), moved=True) == board_text(seen, moved=True)
+    assert board_text(state, moved=True) == board_text(state)
+
+
 def test_unicode_picture_has_the_same_cells_in_a_grid() -> None:
     state = _game()
     picture = board_text(state, unicode=True)

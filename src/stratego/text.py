@@ -17,8 +17,10 @@ not know are drawn as unknown). Three forms share one layout:
 A piece is its owner's letter (``r`` Red, ``b`` Blue) followed by the label
 the edition prints on that rank (`stratego.rules.RankLabels`: ``r1`` is Red's
 Marshal under the 1961 and 2009 books and Red's Spy under Jumbo 2014 and the
-classic rules), ``?`` when the rank is unknown to the viewer. ``.`` is an
-empty square and ``~~~`` a lake. The three forms:
+classic rules), ``?`` when the rank is unknown to the viewer (with
+``moved=True``, ``*`` for such a piece once it has moved: no Bomb and no Flag, as
+the SVG picture's dot says). ``.`` is an empty square and ``~~~`` a lake. The
+three forms:
 
 - plain ASCII (the default), as above, one cell of three characters a square;
 - ``unicode=True``: the same cells inside a box-drawing grid, lakes as ``≈≈≈``;
@@ -38,6 +40,7 @@ import io
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+from stratego._checks import as_bool
 from stratego.board import FILES, LAKE_INDICES, SIZE
 from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player, Rank
@@ -118,6 +121,7 @@ def board_text(
     perspective: Player | None = None,
     unicode: bool = False,
     color: bool = False,
+    moved: bool = False,
 ) -> str:
     """A text picture of the board of a `GameState` or of a player's view.
 
@@ -129,9 +133,13 @@ def board_text(
     player, and to Red for a state. See the module text for the cell format.
     ``unicode=True`` draws a box-drawing grid; ``color=True`` colours the
     pieces with `rich` when it is installed (ANSI codes in the text) and is
-    ignored otherwise. The text has no trailing newline.
+    ignored otherwise. ``moved=True`` draws a view's unknown piece that has moved as
+    ``*`` (``b*``: it is no Bomb and no Flag), what the SVG picture marks with a dot;
+    a state shows every rank, so it changes nothing there. The text has no trailing
+    newline.
     """
     _check_source(source)
+    moved = as_bool(moved, "moved")
     rules: Rules = source.rules
     if perspective is None:
         perspective = Player.RED if isinstance(source, GameState) else Player(source.player)
@@ -140,6 +148,11 @@ def board_text(
     texts: dict[int, str] = {}
     for index, (owner, rank) in cells.items():
         texts[index] = cell_text(owner, rank, rules)
+    if moved and not isinstance(source, GameState):
+        for piece in source.pieces:  # the unknown pieces that have moved
+            if piece.square is not None and piece.rank is None and getattr(piece, "moved",
+                                                                            False):
+                texts[piece.square.index] = f"{_OWNER[Player(piece.owner)]}*"
     if color:
         coloured = _rich_text(rows, files, cells, texts, unicode)
         if coloured is not None:

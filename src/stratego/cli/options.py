@@ -73,9 +73,11 @@ def _colour_allowed(stream: IO[str]) -> bool:
 
 def draw_board(source: Any, style: str, perspective: Player | None = None) -> str:
     """The board of `source` (a state or a view) in the ``--board`` `style`, coloured only
-    when `_colour_allowed` says so (and `rich` is installed: see `note_board_style`)."""
+    when `_colour_allowed` says so (and `rich` is installed: see `note_board_style`); a
+    view's unknown pieces that have moved are drawn ``*`` (`board_text`'s ``moved``)."""
     colour = style == "color" and _colour_allowed(sys.stdout)
-    return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour)
+    return board_text(source, perspective=perspective, unicode=style != "ascii", color=colour,
+                      moved=True)
 
 
 def note_board_style(style: str) -> None:

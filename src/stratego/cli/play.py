@@ -155,7 +155,8 @@ def _legend(rules: Rules, person: Player, style: str) -> str:
     lake = "~~~" if style == "ascii" else "≈≈≈"
     return "\n".join([
         *textwrap.wrap(f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot "
-                       f"piece whose rank you do not know, {lake} a lake.", width()),
+                       f"piece whose rank you do not know, {theirs}* one that has moved (no "
+                       f"Bomb, no Flag), {lake} a lake.", width()),
         *textwrap.wrap(f"Ranks: {ranks}.", width(), subsequent_indent="  "),
         *textwrap.wrap(f"Letters (for --setup{' and rescues' if rules.rescue.enabled else ''}"
                        f"): {letters}.", width(),
