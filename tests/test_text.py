@@ -211,3 +211,14 @@ def test_captured_text_lists_labels_strongest_first() -> None:
     )
     assert captured_text(state, Player.RED) == "9 2 B"
     assert captured_text(state, Player.BLUE) == "-"
+
+
+def test_str_of_a_view_draws_its_board_as_str_of_a_state_does() -> None:
+    """``print(view)`` shows the board the player sees (its side at the bottom, moved
+    unknown pieces marked), as ``print(state)`` shows the state's; the repr stays short."""
+    state = _played(CLASSIC, 4, 30)
+    assert str(state) == board_text(state)
+    for player in Player:
+        seen = view(state, player)
+        assert str(seen) == board_text(seen, moved=True)
+        assert repr(seen).startswith("<PlayerView of")

@@ -275,6 +275,14 @@ class PlayerView:
         return (f"<PlayerView of {self.player}, {self.rules.name} ply {self.ply}, {status}, "
                 f"{len(self.pieces)} pieces on the board>")
 
+    def __str__(self) -> str:
+        """The board as this player sees it, the player at the bottom, its unknown pieces
+        that have moved marked (`stratego.text.board_text` with ``moved=True``), as
+        ``str(state)`` draws a state."""
+        from stratego.text import board_text  # the picture layer sits above the views
+
+        return board_text(self, moved=True)
+
     # -- queries ------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
