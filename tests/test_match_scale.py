@@ -31,6 +31,7 @@ from stratego.match import (
     play_match,
     read_jsonl,
 )
+from stratego.pieces import Player
 from stratego.views import PlayerView
 
 GAMES = 6
@@ -611,3 +612,23 @@ def test_the_jsonl_header_writes_each_bot_as_a_spec_one_can_pass_back(
         assert getattr(built, key, None) == getattr(rebuilt, key, None)
     # the same match reads the file back as its own
     play_match(CLASSIC, written, "random", games=0, jsonl=path)
+
+
+def test_the_progress_score_names_the_first_bot_first_whatever_game_ends_first() -> None:
+    """The running score reads from the first bot's side, as the summary does: with
+    workers, game 1 (the first bot as Blue, colours swapped) may end before game 0, and the
+    score named the bots in the order their games ended."""
+    from stratego.cli.matches import _Tally
+    from stratego.match import GameResult, game_seed
+
+    for swap in (True, False):
+        tally = _Tally(4, 3, swap)
+        first_red = not swap
+        second = GameResult(game_seed(3, 1), "heuristic" if first_red else "random",
+                            "random" if first_red else "heuristic", Player.RED, "x", 9)
+        tally.add(1, second)
+        tally.add(2, GameResult(game_seed(3, 0), "heuristic", "random", None, "y", 9))
+        assert tally.score().startswith("heuristic "), tally.score()
+    unseeded = _Tally(2)
+    unseeded.add(1, GameResult(5, "random", "heuristic", None, "y", 9))
+    assert unseeded.score() == "random 0.5 - heuristic 0.5"

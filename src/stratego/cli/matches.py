@@ -19,7 +19,7 @@ from stratego.cli.options import (
     workers_arg,
 )
 from stratego.errors import MissingDependencyError, StrategoError
-from stratego.match import GameResult, MatchResult, play_match
+from stratego.match import GameResult, MatchResult, game_seed, play_match
 from stratego.optional import require
 
 
@@ -70,7 +70,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         print("warning: --progress rich draws its bar only when standard error is a "
               "terminal; the progress is shown as plain lines", file=sys.stderr)
         mode = "plain"
-    tally = _Tally(args.games)
+    tally = _Tally(args.games, args.seed, not args.no_swap)
     said: list[str] = []  # what resuming the file means, said once play_match took it
     if args.jsonl and os.path.exists(args.jsonl):
         with contextlib.suppress(StrategoError):  # play_match says what is wrong
@@ -159,19 +159,28 @@ def _options_given(args: argparse.Namespace, leave: tuple[str, ...]) -> list[str
 class _Tally:
     """Games done, running score and rate of a match, for the progress display."""
 
-    def __init__(self, total: int) -> None:
+    def __init__(self, total: int, seed: int | None = None, swap: bool = True) -> None:
         self.total = total
         self.done = 0
         self.fresh = 0
         self.points: dict[str, float] = {}
         self.names: list[str] = []
         self.start = time.monotonic()
+        # The first bot is Red in game 0 and, colours swapped, Blue in game 1: the score
+        # names it first, as the summary does, whichever game a worker finishes first.
+        self._firsts: dict[int, bool] = {}  # a game's seed: whether Red is the first bot
+        if seed is not None:
+            self._firsts = {game_seed(seed, 0): True, game_seed(seed, 1): not swap}
 
     def _count(self, game: GameResult) -> None:
         for name in (game.red, game.blue):
             if name not in self.points:
                 self.points[name] = 0.0
                 self.names.append(name)
+        red_first = self._firsts.pop(game.seed, None)
+        if red_first is not None:  # the first bot's name is known: it leads the score
+            first = game.red if red_first else game.blue
+            self.names.sort(key=lambda name: name != first)
         if game.winner_name is None:
             self.points[game.red] += 0.5
             self.points[game.blue] += 0.5
