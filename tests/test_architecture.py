@@ -60,6 +60,7 @@ CONVENIENCE = {
     ("state", "svg"): "GameState._repr_svg_: notebooks look the picture up on the value",
     ("state", "text"): "GameState.__str__: str() looks the text board up on the value",
     ("views", "svg"): "PlayerView._repr_svg_: notebooks look the picture up on the value",
+    ("views", "text"): "PlayerView.__str__: str() looks the text board up on the value",
     ("views", "view_json"): "PlayerView.to_json / from_json: the view's JSON on the value",
 }
 """Convenience methods of a lower layer's value classes that reach up, inside the method, to
