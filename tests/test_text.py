@@ -222,3 +222,37 @@ def test_str_of_a_view_draws_its_board_as_str_of_a_state_does() -> None:
         seen = view(state, player)
         assert str(seen) == board_text(seen, moved=True)
         assert repr(seen).startswith("<PlayerView of")
+
+
+@given(seed=seeds, player=st.sampled_from(list(Player)))
+def test_a_setup_picture_draws_the_army_and_nothing_else(seed: int, player: Player) -> None:
+    """`setup_picture` is what the pictures draw of one army before the game: its pieces
+    with their labels on its squares, the rest of the board empty, its player at the
+    bottom; the SVG shows the same pieces."""
+    from stratego.svg import board_svg
+    from stratego.text import setup_picture
+
+    setup = stratego.random_setup(CLASSIC, player, seed)
+    picture = setup_picture("classic", setup)
+    cells = parse_ascii(board_text(picture), player)
+    letter = "r" if player is Player.RED else "b"
+    placed = setup.as_dict()
+    for square, text in cells.items():
+        if square in placed:
+            assert text == letter + CLASSIC.labels.label(placed[square])
+        else:
+            assert text in (".", "~~~")
+    assert board_text(picture).splitlines()[1].startswith(" 1 " if player is Player.BLUE
+                                                          else "10 ")
+    svg = board_svg(picture).svg
+    assert svg.count(f'class="piece {player} ') == len(setup)
+    assert f'class="piece {player.opponent}' not in svg
+
+
+def test_setup_picture_refuses_what_is_no_setup() -> None:
+    from stratego.text import setup_picture
+
+    with pytest.raises(stratego.ArgumentError, match="setup_picture draws a Setup"):
+        setup_picture(CLASSIC, "FBXN")  # type: ignore[arg-type]
+    with pytest.raises(stratego.RulesError):
+        setup_picture("chess", stratego.random_setup(CLASSIC, Player.RED, 1))

@@ -40,17 +40,21 @@ import io
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
+import attrs
+
 from stratego._checks import as_bool
-from stratego.board import FILES, LAKE_INDICES, SIZE
+from stratego.board import FILES, LAKE_INDICES, SIZE, Square
 from stratego.errors import ArgumentError, shown
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules, as_rules
 from stratego.state import GameState
 
 if TYPE_CHECKING:
+    from stratego.setups import Setup
     from stratego.views import PlayerView
 
-__all__ = ["Cell", "ViewLike", "board_cells", "board_text", "captured_text", "cell_text"]
+__all__ = ["Cell", "SetupPicture", "ViewLike", "board_cells", "board_text", "captured_text",
+           "cell_text", "setup_picture"]
 
 _OWNER = {Player.RED: "r", Player.BLUE: "b"}
 _CELL = 3
@@ -73,6 +77,45 @@ class ViewLike(Protocol):
 
     @property
     def pieces(self) -> Iterable[Any]: ...
+
+
+@attrs.frozen
+class _SetupPiece:
+    """A piece of a `SetupPicture`: its owner's, on its square, its rank known, unmoved."""
+
+    owner: Player
+    square: Square
+    rank: Rank
+    moved: bool = False
+
+
+@attrs.frozen
+class SetupPicture:
+    """One player's army before the game, as the pictures draw it (`setup_picture`): a
+    `ViewLike` holding that army and nothing of the other side."""
+
+    rules: Rules
+    player: Player
+    pieces: tuple[_SetupPiece, ...]
+    history: tuple[()] = ()
+
+
+def setup_picture(rules: Rules | str, setup: Setup) -> SetupPicture:
+    """What `board_text` and `stratego.svg.board_svg` draw for the army `setup` under
+    `rules` before the game (a setup screen): its pieces with their ranks, the other
+    side's half empty, the setup's player at the bottom. ``board_text(setup_picture(rules,
+    setup))``. Raises `ArgumentError` for a `setup` that is no `Setup` (`RulesError` for
+    rules that are none); whether the rules accept the setup is `setup_problems`'s to say,
+    so a setup still being arranged is drawn as it stands."""
+    from stratego.arguments import rules_from
+    from stratego.setups import Setup
+
+    rules = rules_from(rules)
+    if not isinstance(setup, Setup):
+        raise ArgumentError(f"setup_picture draws a Setup, not {shown(setup)}")
+    return SetupPicture(rules, setup.player,
+                        tuple(_SetupPiece(setup.player, square, rank)
+                              for square, rank in setup.placement))
 
 
 def _check_source(source: object) -> None:
