@@ -35,6 +35,7 @@ from stratego import (
     setup_problems,
 )
 from stratego.board import home_rows
+from stratego.pieces import RANK_LETTERS
 from stratego.setups import setup_answer_problems
 
 EDITIONS = [MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC]
@@ -167,6 +168,17 @@ def test_setup_parse_names_signs_of_other_notations(text: str, fault: str) -> No
     not counted as squares ("got 13")."""
     with pytest.raises(InvalidNotationError, match=re.escape(fault)):
         Setup.parse(text, Player.RED)
+
+
+def test_setup_parse_answers_a_digit_with_every_letter() -> None:
+    """A board and a legend show the numbers the pieces bear ("10" the Marshal in
+    classic), and a setup is written with letters: a digit is answered with each rank's
+    letter (`RANK_LETTERS`), as a sign that is no rank is."""
+    numbers = "/".join(["10" * 5] * 4)
+    with pytest.raises(InvalidNotationError, match=re.escape(
+            f"a piece by its rank's letter, not the number it bears (the letters: "
+            f"{RANK_LETTERS})")):
+        Setup.parse(numbers, Player.RED)
 
 
 def test_setup_parse_bad_symbol_names_square() -> None:

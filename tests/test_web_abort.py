@@ -4,6 +4,10 @@ draw (``result.you`` ``"aborted"``, the status "Game aborted.", a record with ``
 "*"`` and ``Termination "aborted"``), and so it stays after a restart. A side that moved
 once loses on time as before; so does a bot, which always thinks within its own time.
 
+Before play begins either seat may call the game off (``POST .../abort``), against the
+bot too: aborted as a game called off over a player who left is ("Game aborted: called
+off.", no record), refused once play began.
+
 The clocks read an injected monotonic clock moved by hand: no sleeping, no timing.
 """
 
@@ -21,7 +25,7 @@ from stratego.views import PlayerView
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from stratego.web import GameHub
-from test_web import first_move, post, tokens
+from test_web import bot_game, first_move, post, tokens
 
 NOW = [0.0]
 """The monotonic clock of the hubs of these tests."""
@@ -181,3 +185,86 @@ def test_the_abort_names_nothing_of_either_army() -> None:
     assert armies[0][1] != armies[1][1]
     assert [r["you"] for r in results[0]] == ["aborted", "aborted"]
     assert results[0] == results[1]
+
+
+# -- Abort game: called off before play begins -----------------------------------------------
+
+CALLED_OFF = {"winner": None, "reason": "aborted", "you": "aborted",
+              "text": "Game aborted: called off. Play never began, so nobody wins or loses.",
+              "how": "Play never began, so nobody wins or loses."}
+"""The result of a game called off before play began, the same for both seats."""
+
+
+def _called_off(hub: GameHub, seat: str, payload: dict[str, Any] | None = None) -> None:
+    """`seat` (its payload, or a poll's) sees the game called off: over, no record."""
+    seen = hub.handle("GET", seat).json() if payload is None else payload
+    assert (seen["phase"], seen["started"], seen["status"], seen["result"], seen["record"],
+            seen["join"]) == ("over", False, "Game aborted.", CALLED_OFF, False, None)
+    record = hub.handle("GET", seat + "/record.txt")
+    assert (record.status, record.json()["error"]) == (
+        409, "this game was called off before play began: it has no record")
+
+
+def test_either_seat_may_abort_while_the_armies_are_set_up() -> None:
+    """"Game sites let either player abort a game before play begins": Red while both set
+    up, Blue while Red waits for it (Red pressed Start); the other seat's next poll (its
+    version moved) shows the game called off, and nothing more may be done in it."""
+    hub = _hub()
+    for aborter in ("red", "blue"):
+        NOW[0] = 0.0
+        created = post(hub, "/api/games", {"opponent": "human", "time": "5+3"}).json()
+        red = f"/api/games/{created['game']}/{created['seat']}"
+        code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
+        seat = post(hub, f"/api/games/{created['game']}/join", {"code": code}).json()["seat"]
+        blue = f"/api/games/{created['game']}/{seat}"
+        if aborter == "blue":
+            assert post(hub, red + "/start").json()["phase"] == "waiting"
+        version = str(hub.handle("GET", red if aborter == "blue" else blue).json()["version"])
+        mine, other = (red, blue) if aborter == "red" else (blue, red)
+        answer = post(hub, mine + "/abort")
+        assert answer.status == 200
+        _called_off(hub, mine, answer.json())
+        assert hub.handle("GET", other, {"since": version}).status == 200
+        _called_off(hub, other)
+        assert answer.json()["clock"]["running"] is None  # no clock ever ran
+        for action in ("abort", "start", "random", "claim"):
+            assert post(hub, other + "/" + action).status == 409, action
+        assert post(hub, mine + "/abort").json()["error"] == (
+            "the game is over: there is nothing to abort")
+        assert post(hub, mine + "/rematch").json()["rematch"] is not None
+
+
+def test_a_game_against_the_bot_and_one_the_friend_never_joined_may_be_aborted() -> None:
+    hub = _hub()
+    created = post(hub, "/api/games", {}).json()
+    seat = f"/api/games/{created['game']}/{created['seat']}"
+    _called_off(hub, seat, post(hub, seat + "/abort").json())
+    summary = post(hub, "/api/seats", {"seats": [
+        {"game": created["game"], "seat": created["seat"]}]}).json()["games"][0]
+    assert (summary["phase"], summary["status"], summary["result"]["you"]) == (
+        "over", "Game aborted.", "aborted")
+    # called off before the friend came: the link offers nothing to join
+    created = post(hub, "/api/games", {"opponent": "human"}).json()
+    seat = f"/api/games/{created['game']}/{created['seat']}"
+    code = hub.handle("GET", seat).json()["join"].rsplit("/", 1)[1]
+    _called_off(hub, seat, post(hub, seat + "/abort").json())
+    joined = post(hub, f"/api/games/{created['game']}/join", {"code": code})
+    assert (joined.status, joined.json()["error"]) == (
+        409, "this game was called off before play began: there is nothing to join")
+
+
+def test_abort_is_refused_once_play_began() -> None:
+    """Once play began a game is resigned, not aborted: 409, saying so, and the game goes
+    on (against the bot, and between two people)."""
+    hub = _hub()
+    seat, payload = bot_game(hub)
+    assert payload["phase"] == "play"
+    refused = post(hub, seat + "/abort")
+    assert (refused.status, refused.json()["error"]) == (
+        409, "play has begun: a game can be aborted only before play begins (resign instead)")
+    assert hub.handle("GET", seat).json()["phase"] == "play"
+    _, red, blue = _friends(hub)
+    for side in (red, blue):
+        assert post(hub, side + "/abort").status == 409
+    assert _move(hub, red)["phase"] == "play"
+    assert post(hub, red + "/abort", {"now": True}).status == 400  # it takes no field

@@ -22,6 +22,7 @@ import pytest
 
 import stratego
 from stratego import Player, Rank
+from stratego.pieces import RANK_LETTERS
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2 (test extra)")
@@ -408,6 +409,22 @@ def test_a_setup_without_its_text_says_the_field_is_missing() -> None:
     assert "None" not in error
     assert re.search(r'field "text" is missing', error)
     assert "not a setup: 12" in post(hub, base + "/setup", {"text": 12}).json()["error"]
+
+
+def test_a_setup_written_with_the_pieces_numbers_is_answered_with_the_letters() -> None:
+    """The board and the Pieces legend show numbers; setup text is written with letters.
+    A pasted setup of numbers ("10" a Marshal) is refused with every rank's letter, the
+    letters the page's paste panel lists from the payload's `army` (its ranks' symbols,
+    with `names` and `labels`)."""
+    hub = GameHub(seed=1, token=tokens())
+    base = _seat(hub, post(hub, "/api/games", {}).json())
+    payload = hub.handle("GET", base).json()
+    error = post(hub, base + "/setup", {"text": "/".join(["10" * 5] * 4)}).json()["error"]
+    assert error.endswith(f"(the letters: {RANK_LETTERS})")
+    letters = ", ".join(f"{entry['rank']} {payload['names'][entry['rank']]}"
+                        for entry in payload["army"])
+    assert letters == RANK_LETTERS  # what the page lists is what the server reads
+    assert payload["labels"]["M"] == "10"
 
 
 # -- whose turn, at the top of the payload ---------------------------------------------------

@@ -5,11 +5,12 @@ thinks the page says so and lists the move sent; a friend's "no" to a draw is a 
 your own invitation, opened in your browser, warns before it is used up; a bot that plays
 only some rules greys the others out; the bots and rules are named in a player's words;
 the review counts moves as the move list does; a mistyped address gets a page with a way
-back; Resign asks only briefly; a refused paste keeps its text; variants that do not go
-together are greyed out; the move list fits its columns; a finished game reviews face up;
-a strike leaves no trace of a piece that moved on; a reviewed turn shows its move and its
-strike as the live board did, naming no rank the strike kept hidden. Each waits for what
-the page shows, never for a time."""
+back; Resign asks only briefly; a refused paste keeps its text, the paste panel lists the
+letters setup text is written with, and a refused paste's error goes once the army is
+saved; variants that do not go together are greyed out; the move list fits its columns; a
+finished game reviews face up; a strike leaves no trace of a piece that moved on; a
+reviewed turn shows its move and its strike as the live board did, naming no rank the
+strike kept hidden. Each waits for what the page shows, never for a time."""
 
 from __future__ import annotations
 
@@ -454,6 +455,30 @@ def test_a_refused_paste_keeps_what_was_typed_and_a_drag_selects_no_text(
     expect(page.get_by_test_id("error")).to_contain_text("setup")
     expect(text).to_have_value("garbage")  # the player may mend it
     # (and no console error: the refusal comes as a 200 carrying the error)
+
+
+def test_the_paste_panel_lists_the_letters_and_a_later_save_clears_a_refused_paste(
+        server: Server, browser: Any, console: Console) -> None:
+    """The board and the Pieces legend show numbers, setup text letters: the paste panel
+    lists them (from the payload's army, names and labels), a setup pasted in numbers is
+    answered with them, and once the army is saved the refusal's error is gone (it is
+    stale, as after a swap)."""
+    page = _setting_up(server, browser, console)
+    page.locator("#paste summary").click()
+    letters = page.get_by_test_id("setup-letters")
+    expect(letters).to_be_visible()
+    expect(letters).to_contain_text("Letters: M Marshal (10), G General (9), C Colonel (8)")
+    expect(letters).to_contain_text("X Scout (2), S Spy (1), B Bomb, F Flag;")
+    page.get_by_test_id("setup-text").fill("/".join(["10" * 5] * 4))
+    page.get_by_test_id("use-setup").click()
+    error = page.get_by_test_id("error")
+    expect(error).to_contain_text("holds the digit '1'")
+    expect(error).to_have_attribute("title", re.compile(r"\(the letters: M Marshal, G General,"
+                                                        r" .*, B Bomb, F Flag\)$"))
+    page.get_by_test_id("setup-name").fill("Mine")
+    page.get_by_test_id("save-setup").click()
+    expect(page.get_by_test_id("notice")).to_have_text("Setup “Mine” saved in this browser.")
+    expect(error).to_have_text("")
 
 
 def test_variants_that_cannot_be_played_together_are_greyed_out_and_explained(

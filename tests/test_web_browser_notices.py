@@ -1,8 +1,9 @@
 """The web game's notices and confirmations, in a real (headless) Chromium driven by Playwright.
 
-The "cannot be reached" error goes once the server answers again (another error stays); a
-click on the opponent's piece says so, and takes a stale notice away; the "Stratego" link
-of the header asks before it leaves a game, as New game does; the Pieces table counts the
+The "cannot be reached" error goes once the server answers again (another error stays);
+the board stays where it is when a note or an error comes and goes above it; a click on
+the opponent's piece says so, and takes a stale notice away; the "Stratego" link of the
+header asks before it leaves a game, as New game does; the Pieces table counts the
 opponent's pieces in the opponent's colour; a square the selected piece may not go to,
 and a piece of ours with no legal move, say why (the back-and-forth rule too). Each waits
 for what the page shows, never for a time."""
@@ -16,7 +17,7 @@ import pytest
 
 import browser_support
 import stratego
-from browser_support import Console, Server, expect, page_at, setting_up
+from browser_support import PHONE, Console, Server, expect, page_at, setting_up
 
 pytestmark = pytest.mark.extra("web")
 
@@ -62,6 +63,60 @@ def test_the_server_s_absence_is_no_longer_an_error_once_it_answers(
     with page.expect_response(lambda r: "since=" in r.url):
         pass
     expect(error).to_have_text("refused for the test")
+
+
+# -- the line above the board ---------------------------------------------------------------
+
+
+def _board_at(page: Any) -> dict[str, float]:
+    """Where the board is drawn on the page (Playwright's bounding box)."""
+    box = page.get_by_test_id("board").bounding_box()
+    assert box is not None
+    return {key: float(box[key]) for key in ("x", "y", "width", "height")}
+
+
+def test_the_board_stays_put_when_a_note_or_an_error_comes_and_goes(
+        server: Server, browser: Any, console: Console) -> None:
+    """The line above the board is kept whether or not it says anything, as the strike
+    banner's is: on a phone, the note a tap on the Bomb brings ("Bombs never move.", with
+    its Show button) and the next tap takes away leave the board where it was, so the
+    tap after lands on the square aimed at; on a wide screen, so does a refused move's
+    error."""
+    phone = page_at(server, browser, console, _position(), **PHONE)
+    before = _board_at(phone)
+    note = phone.get_by_test_id("board-note")
+    phone.locator('[data-square="a2"]').tap()
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Bombs never move.")
+    expect(phone.get_by_test_id("board-note-go")).to_be_visible()
+    assert _board_at(phone) == before
+    box = note.bounding_box()
+    assert box is not None
+    assert box["y"] + box["height"] <= before["y"]  # above the board, not over it
+    phone.locator('[data-square="e7"]').tap()  # an empty square: the note goes
+    expect(note).to_be_hidden()
+    assert _board_at(phone) == before
+
+    page = page_at(server, browser, console, _position())
+    before = _board_at(page)
+    error = page.get_by_test_id("error")
+    page.route("**/move?view=0", lambda route: route.fulfill(
+        status=200, content_type="application/json",
+        body='{"error": "refused for the test", "refused": 409}'))
+    page.locator('[data-square="e4"]').click()
+    page.locator('[data-square="e5"]').click()
+    expect(error).to_have_text("refused for the test")
+    assert _board_at(page) == before
+    box = error.bounding_box()
+    top = page.get_by_test_id("bar-top").bounding_box()
+    assert box is not None
+    assert top is not None
+    assert box["y"] + box["height"] <= top["y"]  # over neither the bar nor the board
+    page.unroute("**/move?view=0")
+    page.locator('[data-square="e4"]').click()  # a move the server takes: the error goes
+    page.locator('[data-square="e5"]').click()
+    expect(error).to_have_text("")
+    assert _board_at(page) == before
 
 
 # -- 3. a click on the opponent's piece --------------------------------------------------------

@@ -124,6 +124,29 @@ def test_an_opponent_silent_past_the_threshold_seems_gone_only_between_two_peopl
     assert _seen(waiting, seat) == (None, None)  # the friend never joined: not gone
 
 
+def test_the_wait_until_a_claim_is_said_while_the_opponent_seems_gone() -> None:
+    """``claim_in_s``: while the opponent seems gone and the grace period runs, the whole
+    seconds (rounded up) until ``claim`` allows the claim ("no contact for 64 s" then says
+    "you may call the game off in 56 s"); null before and after, and against the bot."""
+    hub = _hub()
+    _, red, blue = _friends(hub, start=False)
+    waits = []
+    for now in (19.0, 25.5, 64.0, 119.2, 120.0):
+        NOW[0] = now
+        payload = _get(hub, red)
+        waits.append((payload["opponent_gone_s"], payload["claim"], payload["claim_in_s"]))
+    assert waits == [(None, None, None), (25, None, 95), (64, None, 56), (119, None, 1),
+                     (120, "abort", None)]
+    _get(hub, blue)  # back: nothing to wait for
+    assert _get(hub, red)["claim_in_s"] is None
+    _, red, _ = _friends(hub)
+    NOW[0] = 30.0
+    assert (_get(hub, red)["claim"], _get(hub, red)["claim_in_s"]) == (None, 90)
+    created = post(hub, "/api/games", {}).json()
+    NOW[0] = 10_000.0
+    assert _get(hub, f"/api/games/{created['game']}/{created['seat']}")["claim_in_s"] is None
+
+
 def test_a_claim_is_refused_too_early_against_the_bot_and_once_over() -> None:
     hub = _hub()
     _, red, blue = _friends(hub)
@@ -224,7 +247,7 @@ def test_a_claim_before_play_began_calls_the_game_off() -> None:
     NOW[0] = 121.0
     assert _seen(hub, red) == (121, "abort")
     payload = post(hub, red + "/claim").json()
-    how = "A player left before play began, so nobody wins or loses."
+    how = "Play never began, so nobody wins or loses."
     result = {"winner": None, "reason": "aborted", "you": "aborted",
               "text": f"Game aborted: called off. {how}", "how": how}
     for seat in (red, blue):

@@ -203,13 +203,16 @@ class Setup:
 
 def _check_signs(body: str, text: str) -> None:
     """Raise `InvalidNotationError` when the setup text `body` (`text` stripped) holds a
-    digit or a space: signs some other notations use, never a setup's."""
+    digit or a space: signs some other notations use, never a setup's. A digit is answered
+    with every rank's letter (`RANK_LETTERS`): a setup written with the numbers the pieces
+    bear is no setup either."""
     digit = next((char for char in body if char.isdigit()), None)
     if digit is not None:
         raise InvalidNotationError(
             f"not a setup: {shown(text)} holds the digit {shown(digit)}, and a setup writes "
             "every square with one sign, '.' for an empty one (no counts of empty squares, "
-            "as a chess FEN has)")
+            "as a chess FEN has), a piece by its rank's letter, not the number it bears "
+            f"(the letters: {RANK_LETTERS})")
     if any(char.isspace() for char in body):
         raise InvalidNotationError(
             f"not a setup: {shown(text)} holds a space, and a setup's squares are written "

@@ -28,7 +28,8 @@ OPPONENTS = ("bot", "human")
 
 ABORTED = "aborted"
 """The `Ending.reason` of a game a person's clock ended before that person's first move, or
-that the remaining person called off once the other had left before play began."""
+that was called off before play began: by either person (``POST .../abort``), or by the
+remaining person once the other had left."""
 
 ABANDONED = "abandoned"
 """The `Ending.reason` of a game whose remaining person claimed the win once the other had
@@ -54,8 +55,8 @@ class Ending:
     the game during play and the other claimed the win, `winner`) or ``"aborted"``
     (`ABORTED`: no winner, no loser and no draw; during play, a person's time ran out
     before it made a move of its own, see `out_of_time`, and the side that never moved is
-    the game's side to move, whose clock ran; before play began, a person left and the
-    other called the game off)."""
+    the game's side to move, whose clock ran; before play began, a person called the game
+    off, or the other had left and the one who stayed called it off)."""
 
     reason: str
     winner: Player | None

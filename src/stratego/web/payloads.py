@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stratego.board import LAKES, Square, home_rows, parse_digits
+from stratego.board import LAKES, home_rows, parse_digits
 from stratego.engine import apply, initial_state
 from stratego.errors import ArgumentError, WebError, shown
 from stratego.explain import explain_illegal, explain_outcome
@@ -21,6 +21,7 @@ from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
 from stratego.svg import board_svg
+from stratego.text import setup_picture
 from stratego.variants import VARIANTS
 from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import ABANDONED, ABORTED, Game
@@ -39,8 +40,8 @@ GAME_OVER = "Game over."
 
 GAME_ABORTED = "Game aborted."
 """An aborted game's status line (a person's time ran out before its first move: see
-`stratego.web.games.out_of_time`; or a person left before play began and the other called
-the game off); why is the payload's `result`."""
+`stratego.web.games.out_of_time`; or the game was called off before play began); why is
+the payload's `result`."""
 
 _OUTCOMES = {"attacker": "attacker wins", "defender": "defender wins", "both": "both removed"}
 
@@ -98,24 +99,6 @@ def ply_short(rules: Rules, ply: SeenPly) -> str:
             f"{_label(rules, ply.defender_rank)} {_SHORT_OUTCOMES.get(ply.result, ply.result)}")
 
 
-class _Picture:
-    """What `board_svg` needs to draw one player's own setup (nothing of the other side)."""
-
-    def __init__(self, rules: Rules, player: Player, cells: list[dict[str, Any]]) -> None:
-        self.rules = rules
-        self.player = player
-        self.pieces = [_Cell(c) for c in cells]
-        self.history = ()
-
-
-class _Cell:
-    def __init__(self, cell: dict[str, Any]) -> None:
-        self.square = Square.parse(cell["square"])
-        self.owner = Player.RED if cell["owner"] == "red" else Player.BLUE
-        self.rank = Rank.parse(cell["rank"])
-        self.moved = False
-
-
 def _setup_cells(game: Game, player: Player) -> list[dict[str, Any]]:
     labels = game.rules.labels
     return [{"square": sq.name, "owner": str(player), "rank": rank.symbol,
@@ -127,7 +110,7 @@ def svg(game: Game, player: Player) -> str:
     """The board picture `player` may see: its own setup, its view, or, once the game is
     over, the whole board from its side."""
     if game.state is None:
-        picture = _Picture(game.rules, player, _setup_cells(game, player))
+        picture = setup_picture(game.rules, game.seats[player].setup)
         return board_svg(picture, perspective=player, size=None).svg
     if game.is_over:
         return board_svg(game.state, perspective=player, size=None).svg
@@ -184,9 +167,10 @@ def _aborted(side: Player, player: Player) -> dict[str, Any]:
 
 
 def _called_off() -> dict[str, Any]:
-    """The result of a game called off before play began, a person having left it: the
-    same for both seats (who left is not kept)."""
-    how = "A player left before play began, so nobody wins or loses."
+    """The result of a game called off before play began (a person aborted it, or called
+    it off once the other had left): the same for both seats (who called it off is not
+    kept)."""
+    how = "Play never began, so nobody wins or loses."
     return {"winner": None, "reason": ABORTED, "you": ABORTED,
             "text": f"Game aborted: called off. {how}", "how": how}
 
@@ -255,8 +239,8 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         "names": {r.symbol: r.title for r in Rank},
         "army": _army(rules),
         "lakes": sorted(sq.name for sq in LAKES),
-        "join": (f"/join/{game.id}/{game.join_code}"
-                 if game.join_code is not None and player is game.creator else None),
+        "join": (f"/join/{game.id}/{game.join_code}" if game.join_code is not None
+                 and player is game.creator and not game.is_over else None),
         "opponent_joined": game.opponent == "bot" or game.join_code is None,
         "ready": {str(p): game.seats[p].ready for p in Player},
         "setup": None,

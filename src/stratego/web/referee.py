@@ -19,6 +19,7 @@ polls sees it.
 
 from __future__ import annotations
 
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -106,11 +107,16 @@ class Referee:
     def presence(self, game: Game, player: Player) -> dict[str, Any]:
         """The payload's presence fields for `player`'s seat: ``opponent_gone_s`` (whole
         seconds since the opponent was last heard from, once that is `away_seconds` or
-        `claim_seconds`, else None) and ``claim`` (`claimable`)."""
+        `claim_seconds`, else None), ``claim`` (`claimable`) and ``claim_in_s`` (while
+        the opponent seems gone and the grace period runs: the whole seconds, rounded up,
+        until ``claim`` says what this seat may claim; else None)."""
         gone = self.gone_for(game, player)
         shown = gone is not None and gone >= min(self.away_seconds, self.claim_seconds)
+        claim = self.claimable(game, player)
+        wait = (math.ceil(self.claim_seconds - gone)
+                if shown and gone is not None and claim is None else None)
         return {"opponent_gone_s": int(gone) if shown and gone is not None else None,
-                "claim": self.claimable(game, player)}
+                "claim": claim, "claim_in_s": wait}
 
     def _check_claim(self, game: Game, player: Player) -> None:
         """Refuse (409) a claim its opponent's absence does not allow (the game's own
@@ -241,6 +247,9 @@ class Referee:
         if not isinstance(code, str):
             raise WebError(400, "joining needs the join code of the link")
         check_code(game, code)
+        if game.is_over:  # called off by its creator before the friend came
+            raise WebError(409, "this game was called off before play began: there is "
+                                "nothing to join")
         before = snapshot(game)
         game.join_code = None
         game.version += 1

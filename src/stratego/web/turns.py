@@ -1,6 +1,6 @@
 """What the seats of a web game do to it, and the bot's turns: the setup actions (swap,
-paste, random, Start), moves, resigning, draw offers, claiming a game the opponent left,
-and the bot at the table.
+paste, random, Start), aborting a game before play begins, moves, resigning, draw offers,
+claiming a game the opponent left, and the bot at the table.
 
 `act` changes a `stratego.web.games.Game` for one request of one seat, after checking it;
 a refused request raises `stratego.web.replies.WebError` and changes nothing. `BotTable`
@@ -53,13 +53,14 @@ ACCEPTED = "The bot accepts the draw."
 Now = Callable[[], float]
 """A monotonic clock, in seconds (what a game's chess clocks are read with)."""
 
-ACTIONS = ("swap", "setup", "random", "start", "move", "resign", "offer-draw",
+ACTIONS = ("swap", "setup", "random", "start", "abort", "move", "resign", "offer-draw",
            "accept-draw", "decline-draw", "claim")
 """The ``POST .../{action}`` calls a seat may make (``rematch`` is the hub's own)."""
 
 ACTION_FIELDS: dict[str, tuple[str, ...]] = {
-    "swap": ("squares",), "setup": ("text",), "random": (), "start": (), "move": ("move",),
-    "resign": (), "offer-draw": (), "accept-draw": (), "decline-draw": (), "claim": ()}
+    "swap": ("squares",), "setup": ("text",), "random": (), "start": (), "abort": (),
+    "move": ("move",), "resign": (), "offer-draw": (), "accept-draw": (), "decline-draw": (),
+    "claim": ()}
 """The fields the JSON body of each of `ACTIONS` may hold (the hub refuses others, 400)."""
 
 _OWN_SETUP_ACTIONS = frozenset({"swap", "setup", "random"})
@@ -204,6 +205,8 @@ def act(game: Game, player: Player, action: str, data: dict[str, Any],
         _move(game, player, data, table, now)
     elif action == "claim":
         _claim(game, player, now)
+    elif action == "abort":
+        _abort(game)
     elif action in ("resign", "offer-draw", "accept-draw", "decline-draw"):
         notice = _end_or_offer(game, player, action, now)
     else:
@@ -372,6 +375,19 @@ def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | No
     if game.ending is not None and game.clock is not None:
         game.clock.stop(now())
     return notice
+
+
+def _abort(game: Game) -> None:
+    """Call the game off before play begins (``"aborted"``: nobody wins or loses, and
+    there is no record), as either seat may while the armies are set up, against the bot
+    too; refused (409) once play began (resigning ends a game then) or once it is over."""
+    if game.is_over:
+        raise WebError(409, "the game is over: there is nothing to abort")
+    if game.state is not None:
+        raise WebError(409, "play has begun: a game can be aborted only before play "
+                            "begins (resign instead)")
+    game.ending = Ending(ABORTED, None)
+    game.draw_offer = None
 
 
 def _claim(game: Game, player: Player, now: Now) -> None:

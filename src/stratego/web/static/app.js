@@ -62,6 +62,7 @@
 
   function showError(text) {
     $("error").textContent = text || "";
+    $("error").title = text || "";  // (the game's line shows three lines of a long one)
   }
 
   function el(tag, attrs, ...children) {
@@ -540,7 +541,7 @@
   const PLY = /^(red|blue): ([a-j](?:10|[1-9]))[-x]([a-j](?:10|[1-9]))/;
   const STRUCK = /^(?:red|blue): [a-j](?:10|[1-9])x/;  // a move list's strike
   const STILL = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const RESIGN_ARMED_MS = 5000;  // how long "Yes, resign" waits for its click
+  const ARMED_MS = 5000;  // how long "Yes, resign" (and "Yes, abort the game") waits for its click
   const FRESH_MS = 4000;  // how long a new strike's banner and pulse last (its marks stay)
   // Against the bot, how long our own turn shows before the bot's reply (which came in the
   // same answer): shorter without motion; with a clock none, since ours runs from the reply
@@ -569,6 +570,7 @@
     let keyNav = false;        // the arrows move the board's cursor (see keyed)
     let reviewing = null;      // the reviewed position, or null for the live game
     let lost = false;          // the server could not be reached
+    let stale = false;         // since then no whole payload came: the next poll asks for one
     let clockAt = performance.now();  // when the clock in `cur` was received
     let freshUntil = 0;        // new strikes pulse until then
     let freshTimer = null;
@@ -1068,6 +1070,11 @@
         shownSetup = cur.setup;
       }
       if (setup) loadPresets();
+      renderLetters();
+      // before play begins (setting up, or waiting for the other side) either seat may
+      // call the game off
+      $("abort-box").hidden = !isLive || !(setup || cur.phase === "waiting");
+      if ($("abort-box").hidden) $("confirm-abort").hidden = true;
       renderSaved();
       renderHistory();
       $("rescue-box").hidden = cur.rescue.length === 0 || !isLive;
@@ -1184,6 +1191,7 @@
       const old = cur;
       cur = data;
       clockAt = performance.now();
+      stale = false;
       flagAsked = false;
       const added = (data.moves || []).slice(before).map((text) => {
         const m = PLY.exec(text);
@@ -1507,6 +1515,11 @@
       if (gone === null) return;
       const time = gone < 120 ? `${gone} s` : `${Math.floor(gone / 60)} min`;
       $("presence-time").textContent = `(no contact for ${time})`;
+      // how long until the grace period is over (`claim_in_s`, an older server sends none)
+      const wait = typeof cur.claim_in_s === "number" ? cur.claim_in_s : null;
+      $("presence-wait").hidden = wait === null;
+      $("presence-wait").textContent = wait === null ? ""
+        : `You may ${cur.started ? "claim the win" : "call the game off"} in ${wait} s.`;
       const claim = cur.claim === "win" || cur.claim === "abort" ? cur.claim : null;
       $("claim").hidden = !claim;
       $("claim").textContent = claim === "abort" ? "Call the game off" : "Claim the win";
@@ -1917,6 +1930,19 @@
       }
     });
 
+    // Setup text writes a piece by its rank's letter (the payload's `army` holds each rank
+    // of the rules' army by its symbol, its letter), not by the number it bears on the
+    // board: the paste panel lists them, "M Marshal (10), G General (9), …".
+    function renderLetters() {
+      const army = cur.army || [];
+      $("setup-letters").hidden = army.length === 0;
+      $("setup-letters").textContent = !army.length ? "" : "Letters: " + army.map((entry) => {
+        const shown = label(entry.rank);
+        const name = cur.names[entry.rank] || entry.rank;
+        return shown === entry.rank ? `${entry.rank} ${name}` : `${entry.rank} ${name} (${shown})`;
+      }).join(", ") + "; “.” an empty square; rows from your back row, “/” between them.";
+    }
+
     // The saved setups list shows the one the army is (the one chosen, while the army is
     // still it; else any with the army's text), else nothing: an Undo of a loaded setup, or
     // a swap after it, leaves no stale name. The name box follows it while it holds the
@@ -1961,6 +1987,7 @@
       renderSaved();
       $("saved-setups").value = name;
       $("delete-setup").disabled = false;
+      showError("");  // (a refused paste's error is stale now, as after any setup change)
       showNotice(`Setup “${name}” saved in this browser.`);
     });
 
@@ -1970,6 +1997,7 @@
       writeList(SETUPS, savedSetups().filter((s) => !(s.rules === cur.rules && s.name === name)));
       $("saved-setups").value = "";
       renderSaved();
+      showError("");
       showNotice(`Setup “${name}” deleted.`);
     });
 
@@ -2014,26 +2042,32 @@
       }
       $("copied").textContent = done ? "Copied: send it to your friend." : "Select the link and copy it.";
     });
-    // "Yes, resign" stays armed for a few seconds, until a click elsewhere or Escape.
-    let resignTimer = 0;
-    function disarmResign() {
-      clearTimeout(resignTimer);
-      $("confirm-resign").hidden = true;
+    // "Yes, resign" (and "Yes, abort the game", before play begins) stays armed for a few
+    // seconds once Resign (Abort game) is pressed, until a click elsewhere or Escape: the
+    // button `first` arms `confirm`, which sends `action`.
+    function twoStep(first, confirm, action) {
+      let timer = 0;
+      function disarm() {
+        clearTimeout(timer);
+        $(confirm).hidden = true;
+      }
+      $(first).addEventListener("click", () => {
+        $(confirm).hidden = false;
+        $(confirm).focus();
+        clearTimeout(timer);
+        timer = setTimeout(disarm, ARMED_MS);
+      });
+      $(confirm).addEventListener("blur", disarm);
+      $(confirm).addEventListener("keydown", (event) => {
+        if (event.key === "Escape") disarm();
+      });
+      $(confirm).addEventListener("click", () => {
+        disarm();
+        send(action);
+      });
     }
-    $("resign").addEventListener("click", () => {
-      $("confirm-resign").hidden = false;
-      $("confirm-resign").focus();
-      clearTimeout(resignTimer);
-      resignTimer = setTimeout(disarmResign, RESIGN_ARMED_MS);
-    });
-    $("confirm-resign").addEventListener("blur", disarmResign);
-    $("confirm-resign").addEventListener("keydown", (event) => {
-      if (event.key === "Escape") disarmResign();
-    });
-    $("confirm-resign").addEventListener("click", () => {
-      disarmResign();
-      send("resign");
-    });
+    twoStep("resign", "confirm-resign", "resign");
+    twoStep("abort", "confirm-abort", "abort");
     $("offer-draw").addEventListener("click", () => send("offer-draw"));
     $("accept-draw").addEventListener("click", () => send("accept-draw"));
     $("decline-draw").addEventListener("click", () => send("decline-draw"));
@@ -2116,10 +2150,15 @@
         polling = true;
         // (&gone=1 while the page says the friend left: the answer tells when they are back)
         const gone = typeof cur.opponent_gone_s === "number" ? "&gone=1" : "";
-        const reply = await call("GET", `${base}?since=${cur.version}&view=0${gone}`);
+        // Back from a lost connection (a restart of the server, a network down), the page
+        // asks for the whole payload once, not "since": the version may be the same while
+        // the clocks are not what the page counted meanwhile (a server down charges nobody).
+        const since = stale ? "" : `since=${cur.version}&`;
+        const reply = await call("GET", `${base}?${since}view=0${gone}`);
         polling = false;
         if (reply.status === 0 || reply.status >= 500) {
           lost = true;
+          stale = true;
           wait = 1000;
           // the banner says it now: one message, not the same one twice
           if ($("error").textContent === UNREACHABLE) showError("");
@@ -2133,17 +2172,20 @@
           if ($("error").textContent === UNREACHABLE) showError("");
           // Only a newer version: a poll answered before our own move's reply arrived
           // would otherwise put the page back one position (versions only grow).
-          if (reply.status === 200 && reply.data.version > cur.version && !busy && !drag) {
+          if (reply.status === 200 && !busy && !drag && (reply.data.version > cur.version ||
+              (stale && reply.data.version === cur.version))) {
             // A square picked for a swap stays picked while our army is as it was (the
-            // friend joined or got ready); anything else unpicks it.
+            // friend joined or got ready), and a piece picked while nothing changed (the
+            // whole payload after a lost connection); anything else unpicks it.
             const sameArmy = cur.phase === "setup" && reply.data.phase === "setup" &&
               reply.data.setup === cur.setup;
-            if (!sameArmy) selected = null;
+            if (!sameArmy && reply.data.version !== cur.version) selected = null;
             receive(reply.data);
           } else if (reply.status === 200 && reply.data.version === cur.version && !busy) {
             // nothing changed but the friend's presence (how long they have been gone)
             cur.opponent_gone_s = reply.data.opponent_gone_s;
             cur.claim = reply.data.claim;
+            cur.claim_in_s = reply.data.claim_in_s;
             renderPresence();
             renderNote();
           }
