@@ -58,17 +58,45 @@ def test_a_draw_offered_and_accepted_betweentwo_people() -> None:
     assert post(hub, red + "/accept-draw").status == 409  # one's own offer
     declined = post(hub, blue + "/decline-draw").json()
     assert declined["draw"] is None
-    assert hub.handle("GET", red).json()["draw"] is None
+    assert hub.handle("GET", red).json()["draw"] == "declined"  # not again at once
     # an offer stands until answered; moving on answers it
     payload = post(hub, blue + "/offer-draw").json()
     red_payload = post(hub, red + "/move", {"move": first_move(hub.handle("GET", red).json())})
-    assert red_payload.json()["draw"] is None
-    post(hub, red + "/offer-draw")
+    assert red_payload.json()["draw"] == "declined"  # blue's offer lapsed; red's still waits
+    assert hub.handle("GET", blue).json()["draw"] == "declined"  # lapsed by red's move
+    post(hub, blue + "/move", {"move": first_move(hub.handle("GET", blue).json())})
+    post(hub, red + "/offer-draw")  # both sides have moved since its offer was declined
     payload = post(hub, blue + "/accept-draw").json()
     assert payload["phase"] == "over"
     assert payload["status"] == "Game over."
     assert (payload["result"]["you"], payload["result"]["reason"]) == ("draw", "draw agreed")
     assert hub.handle("GET", red).json()["result"]["winner"] is None
+
+
+def test_a_declined_offer_is_not_repeated_until_both_sides_have_moved() -> None:
+    """Game sites keep a player from repeating draw offers without end: once an offer is
+    declined (answered no, or by a move), its side may offer again only after both sides
+    have moved; the payload says so (``"declined"``) and an offer meanwhile is refused."""
+    hub = GameHub(seed=4, token=tokens())
+    red, blue = two_people(hub)
+    post(hub, red + "/offer-draw")
+    post(hub, blue + "/decline-draw")
+    again = post(hub, red + "/offer-draw")
+    assert again.status == 409
+    assert "once both sides have moved" in again.json()["error"]
+    assert hub.handle("GET", blue).json()["draw"] is None  # nothing stands
+    post(hub, red + "/move", {"move": first_move(hub.handle("GET", red).json())})
+    assert post(hub, red + "/offer-draw").status == 409  # one move is not both sides'
+    post(hub, blue + "/move", {"move": first_move(hub.handle("GET", blue).json())})
+    assert hub.handle("GET", red).json()["draw"] is None
+    assert post(hub, red + "/offer-draw").json()["draw"] == "sent"
+    # an offer the other side answers by moving on is declined too
+    post(hub, red + "/move", {"move": first_move(hub.handle("GET", red).json())})
+    post(hub, blue + "/move", {"move": first_move(hub.handle("GET", blue).json())})
+    assert hub.handle("GET", red).json()["draw"] == "declined"
+    # the other side's standing offer may still be accepted by offering
+    post(hub, blue + "/offer-draw")
+    assert post(hub, red + "/offer-draw").json()["phase"] == "over"
 
 
 def test_the_bot_accepts_a_draw_only_when_behind_and_never_before_a_move() -> None:

@@ -99,6 +99,7 @@ class Game:
     acted: float | None = None
     creator: Player = Player.RED
     draw_offer: Player | None = None
+    declined: tuple[int, int] = (-2, -2)
     ending: Ending | None = None
     rematch: str | None = None
     saved_touch: float = 0.0
@@ -107,6 +108,19 @@ class Game:
     clock: GameClock | None = None
     heard: dict[Player, float] = attrs.field(factory=dict, eq=False, repr=False)
     lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
+
+    def may_offer_draw(self, player: Player) -> bool:
+        """Whether `player` may offer a draw: not until both sides have moved since its
+        last offer was declined (answered no, or by a move), so that offers cannot be
+        repeated without end. Kept in memory only (`declined`, by side: the number of
+        moves then), as the page's presence is."""
+        return len(self.moves) >= self.declined[player] + 2
+
+    def decline_draw(self, offerer: Player) -> None:
+        """Note that `offerer`'s draw offer was declined now (`may_offer_draw`)."""
+        declined = list(self.declined)
+        declined[offerer] = len(self.moves)
+        self.declined = (declined[0], declined[1])
 
     def seat_of(self, token: str) -> Player:
         """The side whose token is `token` (compared in constant time); 403 otherwise."""

@@ -255,8 +255,9 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         "captured": {"red": [], "blue": []},
         "tray": {"red": [], "blue": []},
         "on_board": {"red": 0, "blue": 0},
-        "draw": None if offer is None or phase != "play" else (
-            "sent" if offer == player else "received"),
+        "draw": None if phase != "play" else (
+            ("sent" if offer == player else "received") if offer is not None
+            else None if game.may_offer_draw(player) else "declined"),
         "result": _result(game, player),
         "revealed": False,
         "rematch": rematch,

@@ -301,6 +301,7 @@ def _move(game: Game, player: Player, data: dict[str, Any], table: BotTable | No
     _clock_turn(game, now())
     if game.draw_offer is player.opponent:  # moving on answers an offer: no
         game.draw_offer = None
+        game.decline_draw(player.opponent)
     bot_turns(game, table, now)
 
 
@@ -353,9 +354,13 @@ def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | No
     elif action == "offer-draw":
         if game.draw_offer is other:  # both offered: agreed
             game.ending = Ending("draw agreed", None)
+        elif not game.may_offer_draw(player):
+            raise WebError(409, "your last draw offer was declined: you may offer a draw "
+                                "again once both sides have moved")
         elif not game.seats[other].human:
             assert game.state is not None
             if not accepts_draw(view(game.state, other)):
+                game.decline_draw(player)
                 return DECLINED
             game.ending = Ending("draw agreed", None)
             notice = ACCEPTED
@@ -372,6 +377,7 @@ def _end_or_offer(game: Game, player: Player, action: str, now: Now) -> str | No
         if game.draw_offer is not other:
             raise WebError(409, "there is no draw offer to decline")
         game.draw_offer = None
+        game.decline_draw(other)
     if game.ending is not None and game.clock is not None:
         game.clock.stop(now())
     return notice

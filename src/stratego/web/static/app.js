@@ -1082,7 +1082,10 @@
       $("play-box").hidden = cur.phase !== "play";
       $("draw-sent").hidden = cur.draw !== "sent";
       $("draw-box").hidden = cur.draw !== "received";
-      $("offer-draw").disabled = cur.draw === "sent";
+      $("offer-draw").disabled = cur.draw === "sent" || cur.draw === "declined";
+      $("offer-draw").title = cur.draw === "declined"
+        ? "Your offer was declined: you may offer a draw again once both sides have moved."
+        : "";
       $("over-box").hidden = cur.phase !== "over";
       renderPresence();
       if (cur.result) {
