@@ -736,3 +736,16 @@ def test_board_color_with_rich_warns_of_nothing(
     code, _, err = play(monkeypatch, capsys, ["quit"], "--seed", "5", "--board", "color")
     assert code == 0
     assert err == ""
+
+
+def test_the_legend_says_a_moved_piece_is_no_bomb_only_where_bombs_stay() -> None:
+    """The legend's ``b*`` is a piece that has moved: no Bomb and no Flag under the books'
+    rules (Milton Bradley 1961, Movement 7), but either may be one under Moving Bombs or
+    Moving Flag, where the legend says only that it moved."""
+    from stratego.editions import by_name
+
+    plain = play_command._legend(by_name("classic"), Player.RED, "ascii")
+    assert "b* one that has moved (no Bomb, no Flag)" in " ".join(plain.split())
+    for name in ("classic+moving-bombs", "classic+moving-flag"):
+        legend = " ".join(play_command._legend(by_name(name), Player.RED, "ascii").split())
+        assert "b* one that has moved, ~~~ a lake." in legend

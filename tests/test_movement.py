@@ -198,6 +198,13 @@ def test_a_movement_built_by_hand_cites_no_book() -> None:
     assert _why(state, "e2-f3", "Sergeant") == "e2-f3: the Sergeant cannot move diagonally"
     assert _why(state, "e2-e4", "Sergeant") == (
         "e2-e4: the Sergeant moves one square at a time (only Scouts go further)")
+    # citations are words, not rules: rules built by hand that move as classic equal it
+    # (so a game under them is saved by classic's name), and classic still cites its book
+    assert rules == CLASSIC
+    assert hash(rules) == hash(CLASSIC)
+    cited = _why(P(CLASSIC, {"e2": "T", "a1": "F", "j10": "f"}), "e2-f3", "Sergeant")
+    assert cited is not None
+    assert "(classic web rules" in cited
 
 
 def test_going_further_names_the_ranks_that_do() -> None:

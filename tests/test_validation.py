@@ -191,10 +191,10 @@ def test_from_position_refuses_a_square_named_twice(keys: tuple[Square | str, st
 
 
 @pytest.mark.parametrize(("piece", "fault"), [
-    ("Marshal", "'Marshal' is a rank name, which gives no owner (write the symbol 'M' for "
-                "Red's or 'm' for Blue's, or a (player, rank) pair)"),
-    ("MARSHAL", "'MARSHAL' is a rank name"),
-    ("spy", "'spy' is a rank name, which gives no owner (write the symbol 'S'"),
+    ("Marshal", "'Marshal' is a rank's name or label, which gives no owner (write the symbol "
+                "'M' for Red's or 'm' for Blue's, or a (player, rank) pair)"),
+    ("MARSHAL", "'MARSHAL' is a rank's name or label"),
+    ("spy", "'spy' is a rank's name or label, which gives no owner (write the symbol 'S'"),
     (("red", Rank.MARSHAL, "extra"), "('red', Rank.MARSHAL, 'extra') (expected (player, "
                                      "rank)"),
     (("red",), "('red',) (expected"),

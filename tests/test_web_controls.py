@@ -318,3 +318,21 @@ def test_setups_offered_come_from_the_setup_model_with_human_structure() -> None
     created = post(first_press, "/api/games", {}).json()
     assert post(first_press, f"/api/games/{created['game']}/{created['seat']}/random"
                 ).json()["cells"] == replay["cells"]
+
+
+def test_a_rescue_decision_is_no_move_of_the_other_side_for_a_repeated_offer() -> None:
+    """"Until both sides have moved": a Rescue decision is a second entry of the side
+    that earned it, not the other side's move, so it does not let a declined offer come
+    back."""
+    from stratego.web.games import Game
+
+    game = Game("g", stratego.CLASSIC, "human", {}, None, None, None)
+    game.moves = ["a4-a5"]
+    game.decline_draw(Player.BLUE)
+    game.moves += ["b7-b6", "K@b2"]  # Blue's strike, then its Rescue decision
+    assert not game.may_offer_draw(Player.BLUE)
+    game.moves += ["--"]  # a decline is a decision too
+    assert not game.may_offer_draw(Player.BLUE)
+    game.moves += ["a5-a6"]  # Red's move: both sides have moved
+    assert game.may_offer_draw(Player.BLUE)
+    assert game.may_offer_draw(Player.RED)  # never declined

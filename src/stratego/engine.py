@@ -331,9 +331,9 @@ def _rank_name_problem(square: Square, value: str) -> str:
     except InvalidNotationError:
         return (f"{square}: not a piece: {shown(value)} (expected (player, rank) or a rank "
                 f"symbol such as 'M' or 'm')")
-    return (f"{square}: not a piece: {shown(value)} is a rank name, which gives no owner "
-            f"(write the symbol {symbol!r} for Red's or {symbol.lower()!r} for Blue's, or a "
-            f"(player, rank) pair)")
+    return (f"{square}: not a piece: {shown(value)} is a rank's name or label, which gives "
+            f"no owner (write the symbol {symbol!r} for Red's or {symbol.lower()!r} for "
+            f"Blue's, or a (player, rank) pair)")
 
 
 # ---------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from stratego.board import LAKE_INDICES, LINES, NEIGHBOURS, SIZE, SQUARES, TWO_S
 from stratego.errors import ArgumentError, shown
 from stratego.moves import Move
 from stratego.pieces import Player, Rank
-from stratego.rules import Movement, Rules, as_rules
+from stratego.rules import Movement, MovementCitations, Rules, as_rules
 
 __all__ = ["CITED", "REACH", "MovementComponent", "movement_component"]
 
@@ -221,11 +221,14 @@ def _cite(book: str, words: str = "") -> str:
 
 
 @functools.cache
-def _component(movement: Movement) -> MovementComponent:
+def _component(movement: Movement, cited: MovementCitations) -> MovementComponent:
+    """The component of `movement`, cached by its citations too (which equality leaves
+    out: the explanations cite the book of the rules asked about)."""
     return MovementComponent(movement)
 
 
 def movement_component(rules: Rules) -> MovementComponent:
     """The movement component of `rules` (the same value for rules that move alike).
     Raises `RulesError` for `rules` that are no `Rules` value."""
-    return _component(as_rules(rules).movement)
+    movement = as_rules(rules).movement
+    return _component(movement, movement.cited)

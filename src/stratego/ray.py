@@ -68,9 +68,11 @@ class RayExecutor(cf.Executor):
     Connects to the running Ray instance, or starts one with ``ray.init(**init)``
     when there is none (and then shuts it down again in `shutdown`). `task_cpus` is
     the CPUs each task asks Ray for (default 1; a number >= 0, checked before Ray
-    starts: `ArgumentError`), and some node of the cluster must have that many when the
-    executor is made: else `ArgumentError` names both numbers (Ray would keep the tasks
-    waiting for such a node for ever). ``num_cpus`` given beside `task_cpus` is passed to
+    starts: `ArgumentError`). When no node has that many, a local instance the executor
+    started is refused with an `ArgumentError` naming both numbers (Ray would keep the
+    tasks waiting for such a node for ever); on a cluster (Ray running already, or
+    ``address`` given), whose autoscaler may start such a node, a `RuntimeWarning` says
+    so and the tasks wait. ``num_cpus`` given beside `task_cpus` is passed to
     ``ray.init`` with the other keyword arguments (``RayExecutor(task_cpus=1,
     num_cpus=2)``: a local instance of two CPUs); given alone, it is the old name of
     `task_cpus` and is read as that, with a `DeprecationWarning`.
@@ -109,15 +111,21 @@ class RayExecutor(cf.Executor):
         if not self._ray.is_initialized():
             self._ray.init(**init)
             self._started = True
+        elif init.get("num_cpus") is not None:
+            warnings.warn("RayExecutor: Ray is running already, so num_cpus (ray.init's) "
+                          "changes nothing", RuntimeWarning, stacklevel=2)
         largest = _largest_node(self._ray) if cpus > 0 else cpus
         if largest < cpus:
-            if self._started:
-                self._started = False
+            said = (f"each task asks Ray for {cpus:g} CPUs ({named}), but the largest "
+                    f"node of the Ray cluster has {largest:g}")
+            if self._started and init.get("address") is None:  # a local instance: no node
+                self._started = False                           # will ever join it
                 self._ray.shutdown()
-            raise ArgumentError(
-                f"each task asks Ray for {cpus:g} CPUs ({named}), but the largest "
-                f"node of the Ray cluster has {largest:g}: no task could ever run (ask for "
-                f"at most {largest:g}, or add a node that big)")
+                raise ArgumentError(f"{said}: no task could ever run (ask for at most "
+                                    f"{largest:g}, or start Ray with more)")
+            # a cluster may start bigger nodes on demand (an autoscaler): say it, and wait
+            warnings.warn(f"RayExecutor: {said} now: the tasks wait until the cluster has "
+                          f"a node that big", RuntimeWarning, stacklevel=2)
         self._num_cpus = cpus
         self._max_running = max_running
         self._task = self._ray.remote(num_cpus=cpus)(_call)

@@ -183,14 +183,16 @@ class Movement:
     * `bombs_move` / `flag_moves`: the Moving Bombs and Moving Flag variants.
       Neither a Bomb nor the Flag may ever strike.
     * `cited`: where the book writes each of these rules, for explanations
-      (`MovementCitations`).
+      (`MovementCitations`). Words, not rules: two `Movement` values that differ only
+      in their citations are equal (rules built by hand that move as an edition moves
+      equal it).
     """
 
     scout_strikes_after_move: bool = False
     captain_two_step: bool = False
     bombs_move: bool = False
     flag_moves: bool = False
-    cited: MovementCitations = MovementCitations()
+    cited: MovementCitations = attrs.field(default=MovementCitations(), eq=False)
 
     def can_move(self, rank: Rank) -> bool:
         """Whether a piece of `rank` may move at all under these rules."""

@@ -18,7 +18,8 @@ A piece is its owner's letter (``r`` Red, ``b`` Blue) followed by the label
 the edition prints on that rank (`stratego.rules.RankLabels`: ``r1`` is Red's
 Marshal under the 1961 and 2009 books and Red's Spy under Jumbo 2014 and the
 classic rules), ``?`` when the rank is unknown to the viewer (with
-``moved=True``, ``*`` for such a piece once it has moved: no Bomb and no Flag, as
+``moved=True``, ``*`` for such a piece once it has moved: no Bomb and no Flag unless
+a variant lets them move (Moving Bombs, Moving Flag), as
 the SVG picture's dot says). ``.`` is an empty square and ``~~~`` a lake. The
 three forms:
 
@@ -177,7 +178,8 @@ def board_text(
     ``unicode=True`` draws a box-drawing grid; ``color=True`` colours the
     pieces with `rich` when it is installed (ANSI codes in the text) and is
     ignored otherwise. ``moved=True`` draws a view's unknown piece that has moved as
-    ``*`` (``b*``: it is no Bomb and no Flag), what the SVG picture marks with a dot;
+    ``*`` (``b*``: it is no Bomb and no Flag, unless Moving Bombs or Moving Flag lets
+    them move), what the SVG picture marks with a dot;
     a state shows every rank, so it changes nothing there. The text has no trailing
     newline.
     """

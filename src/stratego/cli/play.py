@@ -143,6 +143,15 @@ def glyphs_help() -> str:
 
 
 
+def _moved_means(rules: Rules) -> str:
+    """What the legend says a moved piece is not: nothing more when a variant lets Bombs
+    or the Flag move (Moving Bombs, Moving Flag)."""
+    movement = rules.movement
+    if movement.can_move(Rank.BOMB) or movement.can_move(Rank.FLAG):
+        return ""
+    return " (no Bomb, no Flag)"
+
+
 def _legend(rules: Rules, person: Player, style: str) -> str:
     """The rank legend of `rules` for a person playing `person`: each label, its rank and
     how many pieces of it an army has, the board's other signs, and each rank's letter
@@ -155,8 +164,8 @@ def _legend(rules: Rules, person: Player, style: str) -> str:
     lake = "~~~" if style == "ascii" else "≈≈≈"
     return "\n".join([
         *textwrap.wrap(f"Legend: {mine}.. your pieces, {theirs}.. the bot's, {theirs}? a bot "
-                       f"piece whose rank you do not know, {theirs}* one that has moved (no "
-                       f"Bomb, no Flag), {lake} a lake.", width()),
+                       f"piece whose rank you do not know, {theirs}* one that has moved"
+                       f"{_moved_means(rules)}, {lake} a lake.", width()),
         *textwrap.wrap(f"Ranks: {ranks}.", width(), subsequent_indent="  "),
         *textwrap.wrap(f"Letters (for --setup{' and rescues' if rules.rescue.enabled else ''}"
                        f"): {letters}.", width(),

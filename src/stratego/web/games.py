@@ -16,6 +16,7 @@ import attrs
 
 from stratego.bots import Bot
 from stratego.errors import WebError
+from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setups import Setup
@@ -114,7 +115,13 @@ class Game:
         last offer was declined (answered no, or by a move), so that offers cannot be
         repeated without end. Kept in memory only (`declined`, by side: the number of
         moves then), as the page's presence is."""
-        return len(self.moves) >= self.declined[player] + 2
+        declined = self.declined[player]
+        if declined < 0:  # never declined
+            return True
+        # board moves alternate between the sides; a Rescue decision is its mover's again
+        board_moves = (text for text in self.moves[declined:]
+                       if not Move.parse(text, rescue=True).is_decision)
+        return next(board_moves, None) is not None and next(board_moves, None) is not None
 
     def decline_draw(self, offerer: Player) -> None:
         """Note that `offerer`'s draw offer was declined now (`may_offer_draw`)."""

@@ -14,7 +14,7 @@ from stratego.editions import EDITIONS, OPTIONS
 from stratego.errors import StrategoError, WebError, shown
 from stratego.human_setups import human_setups
 from stratego.pieces import Player, Rank
-from stratego.rules import Rules
+from stratego.rules import RescueZone, Rules
 from stratego.setup_model import sample_setup
 from stratego.variants import VARIANTS
 from stratego.web.clocks import TIME_CONTROLS
@@ -75,8 +75,10 @@ def _edition_summary(rules: Rules) -> str:
               else "a Scout may not move and strike in one turn")
     shuttle = rules.repetition.max_shuttle_moves
     chase = "; a chase rule" if rules.repetition.chase else ""
+    half = ("; with Rescue, a rescued piece may stand anywhere on one's half"
+            if rules.rescue.zone is RescueZone.HALF else "")
     return (f"Marshal {label(Rank.MARSHAL)} \u2026 Scout {label(Rank.SCOUT)}; {scouts}; "
-            f"at most {shuttle} moves back and forth{chase}.")
+            f"at most {shuttle} moves back and forth{chase}{half}.")
 
 
 def presets(game: Game, player: Player, offset_text: str) -> dict[str, Any]:
