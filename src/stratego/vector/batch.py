@@ -247,14 +247,21 @@ class Batch:
         pieces, moves = cls._sizes(rules, [len(s.info.pieces) for s in states], sides)
         batch = cls(rules, len(states), pieces, moves)
         longest = max(len(s.chase) for s in states)
-        if longest + 2 > batch._s.chase.shape[1]:
-            batch._s = batch._s._replace(chase=np.zeros((len(states), 2 * longest + 2),
-                                                         np.int64))
+        batch._make_room_for_chase(longest, 2 * longest + 2)
         for index, state in enumerate(states):
             batch._load(index, state)
         batch._longest = max(0, longest - 1)
         batch._generate(np.zeros(len(batch), np.bool_), _kernels.LOAD)
         return batch
+
+    def _make_room_for_chase(self, longest: int, width: int) -> None:
+        """Grow the chase record's storage to `width` entries a game (what was recorded
+        kept) when a chase of `longest` entries, and the two a step may add, would not
+        fit: the one way `from_states`, `load` and `step` make room for a longer chase."""
+        if longest + 2 > self._s.chase.shape[1]:
+            grown = np.zeros((len(self), width), np.int64)
+            grown[:, : self._s.chase.shape[1]] = self._s.chase
+            self._s = self._s._replace(chase=grown)
 
     def load(self, rows: Sequence[int], states: Sequence[GameState]) -> None:
         """Put `states` (of this batch's rules) into the games `rows`, replacing what they
@@ -275,10 +282,7 @@ class Batch:
                 raise PositionError(f"row {row}: the state does not fit this batch's sizes "
                                     f"(build a batch for it with Batch.from_states)")
         longest = max(len(state.chase) for state in states) if states else 0
-        if longest + 2 > self._s.chase.shape[1]:  # a longer chase record: room for it
-            grown = np.zeros((len(self), 2 * longest + 2), np.int64)
-            grown[:, : self._s.chase.shape[1]] = self._s.chase
-            self._s = self._s._replace(chase=grown)
+        self._make_room_for_chase(longest, 2 * longest + 2)
         keep = np.ones(len(self), np.bool_)
         for row, state in zip(rows, states, strict=True):
             for array in self._s:
@@ -601,10 +605,8 @@ class Batch:
                 raise ArgumentError(f"where needs one bool per game: shape ({n},), not "
                                     f"{active.shape}")
             active = np.ascontiguousarray(active)
-        if self._t.R[k.R_CHASE] and self._longest + 2 > self._s.chase.shape[1]:
-            grown = np.zeros((len(self), 2 * self._s.chase.shape[1]), np.int64)
-            grown[:, : self._s.chase.shape[1]] = self._s.chase
-            self._s = self._s._replace(chase=grown)
+        if self._t.R[k.R_CHASE]:
+            self._make_room_for_chase(self._longest, 2 * self._s.chase.shape[1])
         first, count = _kernels.validate(acts, active, self._bad, self._s.g, self._s.mask)
         if count:  # (a Move is an int past the actions: refused as what it is, not ignored)
             playing = active & (self._s.g[:, k.DONE] == 0)
