@@ -71,6 +71,8 @@ __all__ = [
     "given_state",
     "illegal_reason",
     "league",
+    "no_deal_left",
+    "no_move_to_make",
     "observation",
     "planes_space",
     "reset_bot",
@@ -297,6 +299,20 @@ def no_deal_left(outcome: object) -> ArgumentError:
     return ArgumentError(f"{REDEALS} deals in a row ended before the agent's first move "
                          f"(the last: {outcome}): the agent has no move to make; do the "
                          f"setups give the opponent a win on its first move?")
+
+
+def no_move_to_make(whose: str, state: GameState, max_plies: int | None, *,
+                    moved: bool = False) -> ArgumentError | None:
+    """The error for an episode that would start from `state` (named `whose`, such as
+    ``"the game of options['state']"``) with no move for the agent to make: the game is
+    over, or at the episode's limit `max_plies`, `moved` saying it is so once the opponent
+    has moved; None when the agent has a move."""
+    if state.outcome is None and (max_plies is None or state.ply < max_plies):
+        return None
+    why = (f"is over ({state.outcome})" if state.outcome is not None else
+           f"is at ply {state.ply}, at the episode's limit max_plies={max_plies}")
+    return ArgumentError(f"{whose} {why}{' once the opponent has moved' if moved else ''}: "
+                         f"the agent has no move to make")
 
 
 def check_setups(setups: SetupSource) -> None:

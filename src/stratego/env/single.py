@@ -35,6 +35,7 @@ from stratego.env.common import (
     illegal_reason,
     league,
     no_deal_left,
+    no_move_to_make,
     observation,
     observation_dtype,
     planes_space,
@@ -208,15 +209,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         (else a new game, which reaches the limit when Blue plays ``max_plies=1``)."""
         state = self.game_state
         assert state is not None
-        if state.outcome is not None or (self.max_plies is not None
-                                         and state.ply >= self.max_plies):
+        whose = "the game of options['state']" if asked else "the new game"
+        refused = no_move_to_make(whose, state, self.max_plies, moved=state is not given)
+        if refused is not None:
             self.game_state = None
-            why = (f"is over ({state.outcome})" if state.outcome is not None else
-                   f"is at ply {state.ply}, at the episode's limit max_plies={self.max_plies}")
-            whose = "the game of options['state']" if asked else "the new game"
-            raise ArgumentError(f"{whose} {why}"
-                                + ("" if state is given else " once the opponent has moved")
-                                + ": the agent has no move to make")
+            raise refused
 
     def step(self, action: int) -> tuple[np.ndarray[Any, Any], float, bool, bool,
                                          dict[str, Any]]:

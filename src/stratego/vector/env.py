@@ -101,6 +101,7 @@ from stratego.env.common import (  # noqa: E402
     draw_setup,
     league,
     no_deal_left,
+    no_move_to_make,
     planes_space,
     reset_bot,
     rgb_picture,
@@ -360,17 +361,12 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         brought to `max_plies` (the agent has no move to make in it); the environment then
         needs a `reset`."""
         batch = self.batch
-        over = batch.done
-        at_limit = (batch.ply >= self.max_plies if self.max_plies is not None
-                    else np.zeros(self.num_envs, np.bool_))
         for row, (_, label) in sorted(given.items()):
-            if over[row] or at_limit[row]:
+            refused = no_move_to_make(f"the game of {label}", batch.to_state(row),
+                                      self.max_plies, moved=True)
+            if refused is not None:
                 self._started = False
-                why = (f"is over ({batch.to_state(row).outcome})" if over[row] else
-                       f"is at ply {int(batch.ply[row])}, at the episode's limit "
-                       f"max_plies={self.max_plies}")
-                raise ArgumentError(f"the game of {label} {why} once the opponent has "
-                                    f"moved: the agent has no move to make")
+                raise refused
 
     def _bot(self, pick: int, row: int) -> Any:
         key = (pick, row)
@@ -622,13 +618,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if not isinstance(state, GameState):
             raise ArgumentError(f"{label} must be a GameState, not {shown(state)}")
         check_state_rules(state, self.batch.rules, label)
-        if state.outcome is not None:
-            raise ArgumentError(f"the game of {label} is over ({state.outcome}): the agent "
-                                f"has no move to make")
-        if self.max_plies is not None and state.ply >= self.max_plies:
-            raise ArgumentError(f"the game of {label} is at ply {state.ply}, at the "
-                                f"episode's limit max_plies={self.max_plies}: the agent has "
-                                f"no move to make")
+        refused = no_move_to_make(f"the game of {label}", state, self.max_plies)
+        if refused is not None:
+            raise refused
         return state
 
     def step(
