@@ -143,6 +143,7 @@ def _message(line: str) -> tuple[str, Any]:
     object, a field missing or of the wrong kind, a seed that is not a whole number), or
     the library's errors for rules, a player or a view that do not parse."""
     from stratego.editions import by_name
+    from stratego.view_json import json_kind
     from stratego.views import PlayerView
 
     try:
@@ -152,7 +153,7 @@ def _message(line: str) -> tuple[str, Any]:
     except ValueError as exc:
         raise ProtocolError(f"not JSON: {exc}") from None
     if not isinstance(message, dict):
-        raise ProtocolError(f"a message is a JSON object, not {_json_kind(message)}")
+        raise ProtocolError(f"a message is a JSON object, not {json_kind(message)}")
     if "type" not in message:
         raise ProtocolError("the message has no 'type' field")
     kind = message["type"]
@@ -186,14 +187,6 @@ def _text_field(message: dict[str, Any], kind: str, name: str) -> str:
     if not isinstance(value, str):
         raise ProtocolError(f"the {kind} message's {name} is a text, not {shown(value)}")
     return value
-
-
-def _json_kind(value: object) -> str:
-    """What JSON calls the kind of `value`, as a message names it."""
-    if value is None:
-        return "null"
-    return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
-            list: "a list"}.get(type(value), type(value).__name__)
 
 
 _USAGE = ("usage: python -m stratego.protocol [BOT]  (a bot spec: heuristic, search, "

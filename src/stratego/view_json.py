@@ -17,7 +17,7 @@ from stratego.pieces import Player, Rank
 from stratego.state import Outcome, Termination
 from stratego.views import SCHEMA, STRIKE_RESULTS, PlayerView, SeenPiece, SeenPly
 
-__all__ = ["view_from_dict", "view_to_dict"]
+__all__ = ["json_kind", "view_from_dict", "view_to_dict"]
 
 
 def _square_name(square: Square | None) -> str | None:
@@ -113,7 +113,7 @@ class _Reader:
 
     def obj(self) -> Mapping[str, Any]:
         if not isinstance(self.data, dict):
-            raise self.fail(f"expected an object, not {_kind(self.data)}")
+            raise self.fail(f"expected an object, not {json_kind(self.data)}")
         return self.data
 
     def fields(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> None:
@@ -133,7 +133,7 @@ class _Reader:
 
     def items(self) -> list[_Reader]:
         if not isinstance(self.data, list):
-            raise self.fail(f"expected a list, not {_kind(self.data)}")
+            raise self.fail(f"expected a list, not {json_kind(self.data)}")
         return [_Reader(x, f"{self.path}[{i}]") for i, x in enumerate(self.data)]
 
     def is_null(self) -> bool:
@@ -141,19 +141,19 @@ class _Reader:
 
     def int(self, minimum: int = 0) -> int:
         if isinstance(self.data, bool) or not isinstance(self.data, int):
-            raise self.fail(f"expected a whole number, not {_kind(self.data)}")
+            raise self.fail(f"expected a whole number, not {json_kind(self.data)}")
         if self.data < minimum:
             raise self.fail(f"expected a number >= {minimum}, not {self.data}")
         return self.data
 
     def bool(self) -> bool:
         if not isinstance(self.data, bool):
-            raise self.fail(f"expected true or false, not {_kind(self.data)}")
+            raise self.fail(f"expected true or false, not {json_kind(self.data)}")
         return self.data
 
     def str(self) -> str:
         if not isinstance(self.data, str):
-            raise self.fail(f"expected a string, not {_kind(self.data)}")
+            raise self.fail(f"expected a string, not {json_kind(self.data)}")
         return self.data
 
     def player(self) -> Player:
@@ -217,7 +217,9 @@ def _non_null_move(r: _Reader) -> Move:
     return move
 
 
-def _kind(value: Any) -> str:
+def json_kind(value: Any) -> str:
+    """What JSON calls the kind of the decoded `value`, as a message names it (``"a
+    list"``, ``"null"``): the readers of this module and the line protocol's say it so."""
     if value is None:
         return "null"
     return {bool: "a boolean", int: "a number", float: "a number", str: "a string",
