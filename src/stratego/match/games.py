@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ILLEGAL_MOVE", "ILLEGAL_SETUP", "SETUP_SOURCES", "GameResult", "bot_error_note",
-    "game_seed", "play_game", "side_seed",
+    "check_names", "game_seed", "play_game", "side_seed",
 ]
 
 
@@ -188,6 +188,14 @@ def _game_bot(bot: Any, which: str, seed: int, player: Player) -> Any:
     return bot if isinstance(recipe, BotTemplate) else recipe.build(side_seed(seed, "bot", player))
 
 
+def check_names(names: object) -> None:
+    """`ArgumentError` unless `names` are a game's two bots' names (two texts), as
+    `play_game` and `stratego.match.workers.play_seated` take them."""
+    if (not isinstance(names, tuple | list) or len(names) != 2
+            or not all(isinstance(name, str) for name in names)):
+        raise ArgumentError(f"names must be two texts, not {shown(names)}")
+
+
 def _game_name(given: Any, bot: Any, which: str) -> str:
     """The name of the bot `bot` built from `given` (`stratego.match.specs.recipe_name`)."""
     return recipe_name(bot_recipe(given, which), bot)
@@ -273,9 +281,8 @@ def play_game(
     if names is None:
         names = (_game_name(red_bot, bots[0], "red_bot"),
                  _game_name(blue_bot, bots[1], "blue_bot"))
-    elif (not isinstance(names, tuple | list) or len(names) != 2
-            or not all(isinstance(name, str) for name in names)):
-        raise ArgumentError(f"names must be two texts, not {shown(names)}")
+    else:
+        check_names(names)
     for player in Player:
         try:
             _reset(bots[player], side_seed(seed, "bot", player))

@@ -40,6 +40,7 @@ from stratego.editions import name_of
 from stratego.errors import ArgumentError, shown
 from stratego.match.games import (
     GameResult,
+    check_names,
     game_seed,
     play_game,
     side_seed,
@@ -95,9 +96,7 @@ def play_seated(rules: Rules | str,
     other bad arguments."""
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence) or len(bots) != 2:
         raise ArgumentError(f"a game needs two bots, not {shown(bots)}")
-    if (not isinstance(names, tuple | list) or len(names) != 2
-            or not all(isinstance(name, str) for name in names)):
-        raise ArgumentError(f"names must be two texts, not {shown(names)}")
+    check_names(names)
     rules = limited_rules(rules, max_plies)
     seed = seed_from(seed)
     swapped = as_bool(swapped, "swapped")
