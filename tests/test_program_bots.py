@@ -15,6 +15,7 @@ import re
 import stat
 import sys
 
+import attrs
 import pytest
 
 import stratego
@@ -319,3 +320,18 @@ def test_the_start_message_checks_what_it_is_made_from() -> None:
         start_message(CLASSIC, Player.RED, "7", 1.0)  # type: ignore[arg-type]
     with pytest.raises(RulesError):
         start_message("chess", Player.RED, 1, 1.0)
+
+
+def test_a_program_is_never_started_under_rules_that_no_name_holds(tmp_path: pathlib.Path) -> None:
+    """The ``start`` message names the rules (protocol 1), and a program rebuilds them from
+    that name: rules built by hand that the name does not bring back are refused before any
+    process starts, instead of the program playing its edition's rules."""
+    rules = attrs.evolve(CLASSIC, flag_on_back_row_wins=True)
+    with pytest.raises(RulesError, match="cannot start a program's game under rules that "
+                                         r"no name holds.*flag_on_back_row_wins"):
+        start_message(rules, Player.RED, 1, 1.0)
+    log = tmp_path / "bots.log"
+    bot = ProgramBot(_command()[4:], 1, log=log)
+    with pytest.raises(RulesError, match="no name holds"):
+        bot.setup(rules, Player.RED, random.Random(1))
+    assert not log.exists()  # no program was started

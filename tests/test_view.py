@@ -18,6 +18,7 @@ import sys
 import threading
 from unittest import mock
 
+import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -243,6 +244,21 @@ def test_json_has_a_schema_field_and_round_trips() -> None:
         assert data["schema"] == SCHEMA
         assert PlayerView.from_json(v.to_json(indent=2)) == v
         assert PlayerView.from_dict(v.to_dict()) == v
+
+
+def test_a_view_under_rules_no_name_holds_is_not_written() -> None:
+    """A view's JSON keeps its rules by name (schema ``stratego.view/1``): a view of rules
+    built by hand that their name does not bring back is refused rather than read back
+    under the edition of that name."""
+    rules = attrs.evolve(CLASSIC, flag_on_back_row_wins=True)
+    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
+                              stratego.random_setup(rules, Player.BLUE, 2))
+    v = view(state, Player.BLUE)
+    with pytest.raises(stratego.RulesError, match="cannot write a view under rules that no "
+                                                  r"name holds.*flag_on_back_row_wins"):
+        v.to_dict()
+    with pytest.raises(stratego.RulesError, match="no name holds"):
+        v.to_json()
 
 
 def broken(change: object) -> str:

@@ -281,18 +281,19 @@ def _unnamed(rules: Rules) -> str | None:
     return f"by_name({rules.name!r}) differs from them in {', '.join(differ)}"
 
 
-def name_of(rules: Rules) -> str:
+def name_of(rules: Rules, *, purpose: str = "save a game") -> str:
     """`rules.name`, the name a saved game keeps its rules by (position strings, saved
-    states, game records), checked to bring `rules` back: ``by_name(rules.name)`` with
-    `rules.ply_limit` (saved beside the name) equals `rules`. Every edition, option and
+    states, game records), and that a view's JSON and the line protocol's ``start``
+    message send, checked to bring `rules` back: ``by_name(rules.name)`` with
+    `rules.ply_limit` (kept beside the name) equals `rules`. Every edition, option and
     variant of this module and `stratego.variants`, combined in any way, passes.
 
     Raises `RulesError` for rules built by hand (``attrs.evolve`` of some field) that no
-    name holds, naming the fields that differ, rather than saving a game that would come
-    back under other rules."""
+    name holds, naming the fields that differ, rather than writing a game or a view that
+    would come back under other rules; `purpose` names what was refused (``"save a
+    game"``, ``"write a view"``)."""
     reason = _unnamed(as_rules(rules))
     if reason is not None:
-        raise RulesError(f"cannot save a game under rules that no name holds: {reason} "
-                         f"(saved games keep their rules by name; build the rules from "
-                         f"{_OFFERED})")
+        raise RulesError(f"cannot {purpose} under rules that no name holds: {reason} "
+                         f"(the rules travel by name; build them from {_OFFERED})")
     return rules.name

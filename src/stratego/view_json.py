@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from stratego.board import SIZE, Square
+from stratego.editions import name_of
 from stratego.errors import InvalidNotationError, RulesError, SchemaError, shown
 from stratego.moves import DECLINE_RESCUE, MOVE_TABLE, Move
 from stratego.pieces import Player, Rank
@@ -73,7 +74,7 @@ def view_to_dict(v: PlayerView) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "player": str(v.player),
-        "rules": v.rules.name,
+        "rules": name_of(v.rules, purpose="write a view"),
         "ply_limit": v.rules.ply_limit,
         "to_move": str(v.to_move),
         "ply": v.ply,

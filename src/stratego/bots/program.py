@@ -32,6 +32,7 @@ from stratego.bots.launch import (
     program_problem,
     why_not_started,
 )
+from stratego.editions import name_of
 from stratego.errors import (
     ArgumentError,
     BotFaultError,
@@ -472,19 +473,21 @@ def _move_time(value: object) -> float:
 
 def start_message(rules: Rules | str, player: Player | str, seed: int | None,
                   move_time: float) -> dict[str, Any]:
-    """The ``start`` message of protocol 1: the game's rules (`rules.name`), the program's
-    colour, its `seed`, its time per answer in seconds (``move_time``), and what its setup
+    """The ``start`` message of protocol 1: the game's rules (by name, `name_of`), the
+    program's colour, its `seed`, its time per answer in seconds (``move_time``), and what its setup
     answer must hold: its ``army`` (how many pieces of each rank, by rank symbol, as the
     view JSON's ``armies`` gives each player's) and ``setup_rows`` (how many rows from its
     own back row it sets up). Nothing in it depends on the opponent. Raises
     `ArgumentError` (or `RulesError`, `InvalidNotationError` for the rules and the player)
-    naming the argument at fault."""
+    naming the argument at fault; `RulesError` for rules built by hand that no name holds
+    (the program could not know them)."""
     rules = rules_from(rules)
     player = Player.parse(player) if isinstance(player, str) else Player(player)
     seed = optional_seed(seed)
     seconds = _move_time(move_time)
     army = {rank.symbol: rules.army.count(rank) for rank in Rank if rules.army.count(rank)}
-    return {"type": "start", "protocol": PROTOCOL, "rules": rules.name,
+    return {"type": "start", "protocol": PROTOCOL,
+            "rules": name_of(rules, purpose="start a program's game"),
             "player": str(player), "seed": seed, "move_time": seconds,
             "army": army, "setup_rows": rules.setup.depth}
 
@@ -570,12 +573,13 @@ class ProgramBot:
         self.close()
         self._player = player
         self._own_setup = False
+        # rules that no name holds are refused before a process is started for them
+        start = start_message(rules, player, self.seed, self.move_time)
         header = f"{self.command} (seed {self.seed}, {player}, {rules.name})"
         process = _Process(self.argv, self.log, header)
         self._process = process
         try:
-            process.send(start_message(rules, player, self.seed, self.move_time),
-                         time.monotonic() + self.move_time)
+            process.send(start, time.monotonic() + self.move_time)
         except BotFaultError as fault:
             raise self._fault(fault) from None
         return process
