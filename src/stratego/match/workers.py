@@ -309,8 +309,8 @@ def play_match(
     `jsonl` needs a seed of its own, to be resumed).
     `max_plies` is the ply limit of each game (a draw; by default
     `stratego.arguments.DEFAULT_MAX_PLIES`, None for the rules' own). `setups` is where the
-    armies of bots that do not place their own come from (``"random"`` or
-    ``"human"``, as in `play_game`). `progress` is called after each game played.
+    armies of bots that do not place their own come from (``"random"``, ``"human"`` or
+    ``"model"``, as in `play_game`). `progress` is called after each game played.
 
     Bots are names, `BotSpec` descriptions, bot classes (each game builds ``cls(seed)``,
     as ``BotSpec(cls)``) or bot objects; each game plays a fresh one (a deep copy of a bot

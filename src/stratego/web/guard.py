@@ -94,7 +94,8 @@ class _PerClient(Generic[_Held]):
         if not isinstance(limit, int) or limit < 1:
             raise ArgumentError(f"a rate limit must be a positive whole number, not {shown(limit)}")
         if not 0 < window <= 3600:
-            raise ArgumentError(f"a rate window must be 0 to 3600 seconds, not {shown(window)}")
+            raise ArgumentError(f"a rate window must be more than 0 and at most 3600 seconds, "
+                                f"not {shown(window)}")
         self.limit = limit
         self.window = float(window)
         self.max_clients = max_clients

@@ -76,8 +76,9 @@ class BotTable:
         spec: A bot spec as `stratego.match.BotSpec` takes it (``"heuristic"``,
             ``"random"``, ``"mybots:Strong"``...).
         time_limit: The most seconds the bot may take for one move; a bot that takes
-            longer (or raises, or answers an illegal move) plays the first legal move
-            instead and is replaced by a fresh one. None waits as long as it takes.
+            longer (or raises, or answers an illegal move) plays a random legal move
+            instead (the first one would tell which pieces cannot move) and is replaced
+            by a fresh one. None waits as long as it takes.
     """
 
     def __init__(self, spec: str, time_limit: float | None = 5.0) -> None:
@@ -86,8 +87,8 @@ class BotTable:
         if time_limit is not None and (isinstance(time_limit, bool)
                                        or not isinstance(time_limit, int | float)
                                        or not 0 < time_limit <= 3600):
-            raise ArgumentError(f"the bot's time limit must be 0 to 3600 seconds, "
-                                f"not {shown(time_limit)}")
+            raise ArgumentError(f"the bot's time limit must be more than 0 and at most "
+                                f"3600 seconds, not {shown(time_limit)}")
         self.spec = spec.strip()
         self.name = self.spec if ":" in self.spec else self.spec.lower()
         self.time_limit = time_limit
