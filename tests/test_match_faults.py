@@ -369,6 +369,58 @@ def test_a_debug_print_on_standard_output_gets_a_hint(tmp_path: pathlib.Path) ->
             "output to standard error") in game.detail
 
 
+def test_a_line_more_behind_an_illegal_answer_is_named_as_a_line_more(
+        tmp_path: pathlib.Path) -> None:
+    """docs/protocol.md: "A program writes exactly one line for each start and move"; a
+    line more behind an answer that is not legal was judged an illegal move. Both lines
+    go out in one write here, so the second is there when the first is read."""
+    two = ("sys.stdout.write(json.dumps({'type': 'move', 'move': 'a1-j10'}) + chr(10)"
+           " + json.dumps({'type': 'move', 'move': message['legal'][0]}) + chr(10))")
+    spec = BotSpec(_program(tmp_path, "two", f"{two};sys.stdout.flush()"),
+                   {"log": str(tmp_path / "bot.log")})
+    game = play_game(CLASSIC, spec, "random", seed=1, max_plies=20)
+    assert game.termination == "bad answer"
+    assert re.search(r"it sent more than one line: it answered 'a1-j10', which is not one "
+                     r"of its legal moves, then '\{\"type\": \"move\", \"move\": \"\w+-\w+\"\}' "
+                     r"before it was asked \(a program writes exactly one line for each "
+                     r"message", game.detail), game.detail
+
+
+def test_an_illegal_move_legal_earlier_in_the_game_gets_a_hint(
+        tmp_path: pathlib.Path) -> None:
+    """docs/protocol.md: a line more "is read as the answer to the next message": an
+    answer legal in an earlier position of the game (here the program's first move,
+    answered again) is most likely such a line, and the illegal move says so; a move never
+    legal in the game gets no such hint."""
+    stale = "first = globals().setdefault('first', message['legal'][0])"
+    reply = "print(json.dumps({'type': 'move', 'move': %s}), flush=True)"
+    log = {"log": str(tmp_path / "bot.log")}
+    again = play_game(CLASSIC, BotSpec(_program(tmp_path, "again", f"{stale};{reply % 'first'}"),
+                                       log), "random", seed=1, max_plies=20)
+    assert (again.termination, again.plies) == ("illegal move", 2)
+    assert ("which is not one of its legal moves (it was legal in an earlier position of "
+            "this game: a program that writes more than one line for a message") in again.detail
+    count = "n = globals().get('n', 0) + 1"
+    never = "message['legal'][0] if n == 1 else 'a1-j10'"
+    wrong = play_game(CLASSIC, BotSpec(_program(tmp_path, "never", f"{count};{reply % never}"),
+                                       log), "random", seed=1, max_plies=20)
+    assert wrong.termination == "illegal move"
+    assert "it answered 'a1-j10', which is not one of its legal moves" in wrong.detail
+    assert "earlier position" not in wrong.detail
+
+
+def test_a_program_that_closes_its_output_and_runs_on_is_not_said_to_have_exited(
+        tmp_path: pathlib.Path) -> None:
+    """A program that closed its standard output but kept running was said to have
+    "exited (still running)"; it is said to have closed its standard output."""
+    spec = BotSpec(_program(tmp_path, "closed", "import os, time;os.close(1);time.sleep(60)"),
+                   {"log": str(tmp_path / "bot.log")})
+    game = play_game(CLASSIC, spec, "random", seed=1, max_plies=20)
+    assert game.termination == "bot crashed"
+    assert "it closed its standard output (still running)" in game.detail
+    assert "exited" not in game.detail
+
+
 def test_a_program_that_never_answers_start_is_told_what_was_asked(
         tmp_path: pathlib.Path) -> None:
     """"No answer in time" names the message the program was sent and the answer

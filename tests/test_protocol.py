@@ -281,6 +281,10 @@ def test_a_start_whose_seed_is_no_whole_number_is_skipped(
     ('{"type": "end", "winner": 2}', "the end message's winner is 'red', 'blue' or null, "
                                      "not 2"),
     ("x", "not JSON: Expecting value: line 1 column 1 (char 0)"),
+    ('{"type": "move", "view": {}}',
+     "the move message's view (a stratego.view/1 object): schema: missing"),
+    ('{"type": "move", "view": 5}',
+     "the move message's view (a stratego.view/1 object): expected an object, not a number"),
 ])
 def test_a_message_that_cannot_be_read_is_skipped_with_a_reason(
         line: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -291,6 +295,25 @@ def test_a_message_that_cannot_be_read_is_skipped_with_a_reason(
     assert serve_bot(HeuristicBot(), io.StringIO(line + "\n"), out) == 0
     assert out.getvalue() == ""
     assert capsys.readouterr().err == f"stratego.protocol: skipped {line!r}: {said}\n"
+
+
+@pytest.mark.parametrize("version", [2, 0, "1", True, None])
+def test_a_start_of_another_protocol_ends_the_program_naming_both_versions(
+        version: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/protocol.md: "the version in `protocol` changes only for a change a program
+    would have to know about": a start of another protocol was answered as if it were
+    protocol 1. The program says so on standard error and stops (status 2), before the
+    messages that follow; a start without the field is read as protocol 1."""
+    other = json.dumps({**START, "protocol": version})
+    out = io.StringIO()
+    assert serve_bot(HeuristicBot(), io.StringIO(f"{other}\n{json.dumps(START)}\n"), out) == 2
+    assert out.getvalue() == ""
+    assert capsys.readouterr().err == (
+        f"stratego.protocol: the host speaks protocol {version!r}, this program protocol 1 "
+        f"only: it stops (start message: {other!r})\n")
+    unnumbered = {key: value for key, value in START.items() if key != "protocol"}
+    assert serve_bot(HeuristicBot(), io.StringIO(json.dumps(unnumbered) + "\n"), out) == 0
+    assert json.loads(out.getvalue())["type"] == "setup"
 
 
 def test_a_mirrored_move_is_named_as_such() -> None:
@@ -369,7 +392,11 @@ def test_bot_specs_name_programs_files_and_options(tmp_path: pathlib.Path) -> No
             BotSpec(missing)
     not_runnable = tmp_path / "not-runnable"
     not_runnable.write_text("#!/bin/sh\n", encoding="utf-8")  # no execute permission
-    with pytest.raises(BotSpecError, match="not executable"):
+    # A file that is there but not executable is named so, with the fix (it was "cannot
+    # find the program ...: no such file on the path, or not executable").
+    with pytest.raises(BotSpecError, match=r"cannot run the program bot .*: the file "
+                                           r"'.*not-runnable' is not executable \(make it "
+                                           r"so with chmod \+x"):
         make_bot(f"cmd:{not_runnable}", 1)
     source = tmp_path / "mybot.py"
     source.write_text("class Mine:\n    name = 'mine'\n    def __init__(self, seed, depth=1):\n"

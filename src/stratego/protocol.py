@@ -55,7 +55,7 @@ from stratego.bots.program import (
     split_command,
     start_message,
 )
-from stratego.errors import BotSpecError, ProtocolError, StrategoError, shown
+from stratego.errors import BotSpecError, ProtocolError, SchemaError, StrategoError, shown
 from stratego.pieces import Player
 
 __all__ = [
@@ -94,7 +94,10 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
     setup), its ``game_over(winner, termination)`` on ``end``. Messages it cannot
     read are reported on standard error and skipped; an exception of the bot's own ends
     the program (its traceback on standard error: the host records a crash at once, rather
-    than waiting for an answer that never comes). Returns 0."""
+    than waiting for an answer that never comes). Returns 0 at the end of the input, or 2
+    at a ``start`` message of another protocol than `PROTOCOL`, which ends the program with
+    a line on standard error naming both versions (a host of another protocol would
+    otherwise be answered as if it spoke this one)."""
     if isinstance(bot, str):
         from stratego.bots import bot_factory
 
@@ -109,6 +112,10 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
             continue
         try:  # the host's message; the bot's own errors are not caught below
             kind, data = _message(line)
+        except _OtherProtocolError as exc:  # no answer of this program could be right
+            print(f"stratego.protocol: {exc}: it stops (start message: "
+                  f"{shown(line.strip())})", file=sys.stderr, flush=True)
+            return 2
         except (ValueError, KeyError, TypeError, RecursionError, StrategoError) as exc:
             print(f"stratego.protocol: skipped {shown(line.strip())}: {exc}", file=sys.stderr,
                   flush=True)
@@ -140,11 +147,13 @@ def _message(line: str) -> tuple[str, Any]:
     """The kind of the host's message `line` and what it carries: ``start``: (rules,
     player, seed); ``move``: the view; ``end``: (winner, termination). Raises
     `ProtocolError` for a line that is not a message of the protocol (not JSON, not an
-    object, a field missing or of the wrong kind, a seed that is not a whole number), or
-    the library's errors for rules, a player or a view that do not parse."""
+    object, a field missing or of the wrong kind, a seed that is not a whole number, a view
+    that is not a ``stratego.view/1`` object; `_OtherProtocolError` for a ``start`` of
+    another protocol), or the library's errors for rules or a player that do not parse
+(a view that does not parse is a `ProtocolError` naming the view's field)."""
     from stratego.editions import by_name
     from stratego.view_json import json_kind
-    from stratego.views import PlayerView
+    from stratego.views import SCHEMA, PlayerView
 
     try:
         message = json.loads(line)
@@ -158,6 +167,10 @@ def _message(line: str) -> tuple[str, Any]:
         raise ProtocolError("the message has no 'type' field")
     kind = message["type"]
     if kind == "start":
+        version = message.get("protocol", PROTOCOL)  # checked before any other field
+        if isinstance(version, bool) or version != PROTOCOL:
+            raise _OtherProtocolError(f"the host speaks protocol {shown(version)}, this "
+                                      f"program protocol {PROTOCOL} only")
         rules, player = (_text_field(message, kind, name) for name in ("rules", "player"))
         seed = message.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -167,7 +180,12 @@ def _message(line: str) -> tuple[str, Any]:
     if kind == "move":
         if "view" not in message:
             raise ProtocolError("the move message has no 'view' field")
-        return kind, PlayerView.from_dict(message["view"])
+        try:
+            return kind, PlayerView.from_dict(message["view"])
+        except SchemaError as exc:  # "schema: missing" names a field of the view JSON
+            said = str(exc).removeprefix("view: ")
+            raise ProtocolError(f"the move message's view (a {SCHEMA} object): "
+                                f"{said}") from None
     if kind == "end":
         winner = message.get("winner")
         if winner is not None and not isinstance(winner, str):
@@ -176,6 +194,10 @@ def _message(line: str) -> tuple[str, Any]:
         return kind, (None if winner is None else Player.parse(winner),
                       str(message.get("termination", "")))
     raise ProtocolError(f"unknown message type {shown(kind)}")
+
+
+class _OtherProtocolError(ProtocolError):
+    """A ``start`` message of another protocol than `PROTOCOL` (its ``"protocol"``)."""
 
 
 def _text_field(message: dict[str, Any], kind: str, name: str) -> str:
@@ -202,7 +224,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m stratego.protocol BOT``: serve the bot spec BOT (default
     ``heuristic``) on standard input and output. ``-h``/``--help`` prints the usage on
     standard output (status 0), as argparse does; more than one argument, or a spec that
-    names no bot, is reported on standard error, with status 2 (as a usage error)."""
+    names no bot, is reported on standard error, with status 2 (as a usage error); a
+    ``start`` message of another protocol ends it with status 2 too (`serve_bot`)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if any(arg in ("-h", "--help") for arg in args):
         print(f"{_USAGE}\n\n{_ABOUT}")

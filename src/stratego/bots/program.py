@@ -214,7 +214,10 @@ class _Process:
                                     f"{_short(self._buffer)}", BAD_ANSWER)
             if self._ended:
                 sent = f" after sending {_short(self._buffer)}" if self._buffer else ""
-                raise BotFaultError(f"it exited{sent} ({self.status()})", CRASHED)
+                status = self.status()  # its output ended: it exited, or closed it
+                ended = ("it closed its standard output" if status == "still running"
+                         else "it exited")
+                raise BotFaultError(f"{ended}{sent} ({status})", CRASHED)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 sent = (f" (it had sent {_short(self._buffer)}, without the newline that "
@@ -444,6 +447,17 @@ def _kill(proc: subprocess.Popen[bytes], stop: threading.Event,
     # stream another thread is blocked on would wait for it)
 
 
+_ONE_LINE = (" (a program writes exactly one line for each message: a line more is read "
+             "as the answer to the next message)")
+"""What a fault caused by a line more than the program's answers says."""
+
+_STALE_HINT = (" (it was legal in an earlier position of this game: a program that writes "
+               "more than one line for a message has each line more read as the answer to "
+               "a later message)")
+"""The hint for an illegal move that was legal in an earlier position of the game: most
+likely a line more of an earlier answer, read as the answer to this message."""
+
+
 def _mirrored(square: Square) -> Square:
     return Square.at(SIZE - 1 - square.file, square.row)
 
@@ -536,6 +550,8 @@ class ProgramBot:
         self._player: Player | None = None
         self._own_setup = False
         """Whether the program chose the setup of its current game (not the host)."""
+        self._offered: set[Move] = set()
+        """The legal moves of the ``move`` messages the program answered in this game."""
 
     def __repr__(self) -> str:
         return f"ProgramBot({self.command!r}, seed={self.seed!r})"
@@ -573,6 +589,7 @@ class ProgramBot:
         self.close()
         self._player = player
         self._own_setup = False
+        self._offered = set()
         # rules that no name holds are refused before a process is started for them
         start = start_message(rules, player, self.seed, self.move_time)
         header = f"{self.command} (seed {self.seed}, {player}, {rules.name})"
@@ -652,9 +669,17 @@ class ProgramBot:
             raise self._fault(BotFaultError(
                 f"it answered {_short(text)}: {exc}"[:300], BAD_ANSWER)) from None
         if move not in legal:
+            behind = process.unasked()
+            if behind is not None:  # the answer of an earlier message, most likely
+                raise self._fault(BotFaultError(
+                    f"it sent more than one line: it answered {_short(answer)}, which is "
+                    f"not one of its legal moves, then {_short(behind)} before it was asked"
+                    f"{_ONE_LINE}", BAD_ANSWER))
             raise self._fault(BotFaultError(
                 f"it answered {_short(answer)}, which is not one of its legal moves"
+                + (_STALE_HINT if move in self._offered else "")
                 + (_mirror_hint(move, legal) if self._own_setup else ""), ILLEGAL_MOVE))
+        self._offered.update(legal)
         return move
 
     def game_over(self, winner: Player | None, termination: str) -> None:

@@ -259,13 +259,18 @@ def bot_factory(spec: str) -> Callable[..., Any]:
 
     Raises `BotSpecError` for an unknown name (naming the close matches), a module or
     file that does not load, options the factory does not take, or an empty command or
-    one whose program is not found (on the path, or as a file that may be run)."""
+    one whose program is not found (on the path, or as a file that may be run; a file
+    that is there but not executable is named so)."""
     head, options = split_options(spec)
     if head.startswith(COMMAND_PREFIX):
+        from stratego.bots.launch import program_problem
         from stratego.bots.program import ProgramBot, split_command
 
         argv = split_command(head[len(COMMAND_PREFIX):])  # refuses an empty or unbalanced line
         if shutil.which(argv[0]) is None:  # as the program would be started, without a shell
+            problem = program_problem(argv)  # a file that is there but may not be run
+            if problem is not None:
+                raise BotSpecError(f"cannot run the program bot {shown(spec)}: {problem}")
             raise BotSpecError(f"cannot find the program {shown(argv[0])} of the bot "
                                f"{shown(spec)}: no such file on the path, or not executable")
         factory: Callable[..., Any] = functools.partial(ProgramBot, head[len(COMMAND_PREFIX):])
