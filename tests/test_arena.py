@@ -3,10 +3,12 @@ seeds, resumable from their JSONL file after any kill, and ratings by maximum li
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import os
 import pathlib
+import re
 import signal
 import subprocess
 import sys
@@ -435,7 +437,8 @@ def test_virtual_draws_keep_every_rating_finite(results: list[tuple[str, str, Pl
                                                 prior: float) -> None:
     """Invariant: with virtual draws between every pair, whatever the games (perfect
     scores, one-sided groups, no games at all), every bot gets a finite rating inside a
-    finite interval, and the ratings' JSON has no Infinity or NaN."""
+    finite interval, the ratings' JSON has no Infinity or NaN, and the results of each
+    pair (`head_to_head`) add up to each bot's games and points."""
     from stratego.arena import LadderResult
 
     games = tuple(GameResult(i, red, blue, winner, "flag captured" if winner else "ply limit",
@@ -446,4 +449,107 @@ def test_virtual_draws_keep_every_rating_finite(results: list[tuple[str, str, Pl
         assert math.isfinite(rating.low)
         assert rating.low <= rating.rating <= rating.high
         assert math.isfinite(rating.high)
-    _strict_json(LadderResult(stratego.CLASSIC, tuple("abcd"), games, ratings).to_json())
+    result = LadderResult(stratego.CLASSIC, tuple("abcd"), games, ratings)
+    _strict_json(result.to_json())
+    scores = result.head_to_head()  # each pair's results add up to each bot's
+    for name, rating in ratings.items():
+        assert sum(s.games for (bot, _), s in scores.items() if bot == name) == rating.games
+        assert sum(s.points for (bot, _), s in scores.items() if bot == name) == rating.points
+
+
+def test_the_progress_line_cuts_the_bots_names_and_keeps_the_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--progress plain`` gives a line per game that fits the terminal: long bot names
+    are cut in their middle, where specs differ least, and who won is always there (the
+    line was cut at its end, which cut off the result)."""
+    from stratego.cli.ladder import progress_line
+
+    monkeypatch.setenv("COLUMNS", "80")  # a width of 79
+    game = GameResult(1, "mybots:GreedyBot", "search(simulations=100)", Player.BLUE,
+                      "flag captured", 10)
+    assert progress_line(5, 6, game) == ("game 5/6: mybots:GreedyBot v search(si...ions=100), "
+                                         "search(si...ions=100) wins")
+    long = "search(simulations=5, candidates=8, depth=2, determinizations=24, walled=True)"
+    path = "/home/me/projects/stratego-bots/mybots.py:GreedyBot"
+    for winner, result in ((Player.RED, "wins"), (Player.BLUE, "wins"), (None, "draw")):
+        line = progress_line(105, 300, GameResult(1, long, path, winner, "x", 10))
+        assert len(line) <= 79
+        assert line.startswith("game 105/300: search(")
+        assert line.endswith(result)
+        assert "True) v /home/" in line
+        assert "eedyBot" in line.split(" v ")[1]
+    short = GameResult(1, "random", "heuristic", None, "ply limit", 10)
+    assert progress_line(1, 2, short) == "game 1/2: random v heuristic, draw"
+
+
+def test_a_rating_near_zero_is_shown_as_zero_not_minus_zero() -> None:
+    """A rating (or an interval's end) between -0.5 and 0 is 0 in the table and the
+    picture, and 0.0 in the JSON, never -0 or -0.0."""
+    from stratego.arena import LadderResult, Rating
+
+    ratings = {"random": Rating(0.0, 0.0, 0.0, 2, 1.0), "x": Rating(-0.3, -0.4, -0.01, 2, 1.0)}
+    result = LadderResult(stratego.CLASSIC, ("random", "x"), tuple(_games("random", "x", 1, 1)),
+                          ratings)
+    assert result.table().splitlines()[-1] == (
+        " 2  x             0        0 to      0      2   50.0%")
+    assert "<title>x: 0 (0 to 0), 2 games</title>" in result.svg()
+    assert "-0" not in result.to_json().replace("-0.", "")  # -0.3, not -0.0
+    near = Rating(-0.03, -0.04, -0.01, 2, 1.0).to_dict()
+    assert near == {"rating": 0.0, "low": 0.0, "high": 0.0, "games": 2, "points": 1.0}
+    assert json.dumps(near) == ('{"rating": 0.0, "low": 0.0, "high": 0.0, "games": 2, '
+                                '"points": 1.0}')
+
+
+def test_a_ladder_gives_each_pair_s_results() -> None:
+    """docs/rate-your-bot.md: "`result.head_to_head()[bot, opponent]` is the `Score` of
+    `bot` against `opponent`", and the table of pairs, the higher-rated bot first, reads
+    "the first bot's wins, draws and losses against the second and its score"; the JSON
+    holds the same pairs."""
+    from stratego.arena import LadderResult
+
+    games = tuple(_games("a", "b", 3, 1, 2) + _games("b", "random", 2, 0, 2)
+                  + _games("a", "random", 4, 0))
+    names = ("random", "a", "b")
+    result = LadderResult(stratego.CLASSIC, names, games, fit_ratings(names, games))
+    scores = result.head_to_head()
+    assert (scores["a", "b"].name, scores["a", "b"].wins, scores["a", "b"].draws,
+            scores["a", "b"].losses) == ("a", 3, 2, 1)
+    assert (scores["b", "a"].wins, scores["b", "a"].draws, scores["b", "a"].losses) == (1, 2, 3)
+    assert scores["random", "b"].points == 1.0
+    assert len(scores) == 6
+    assert [name for name, _ in result.ranked()] == ["a", "b", "random"]
+    assert result.pairs() == [("a", "b"), ("a", "random"), ("b", "random")]
+    assert result.pair_table().splitlines() == [
+        "head to head, the first bot's results: +wins =draws -losses, score",
+        "    a  v  b       +3 =2 -1   66.7%",
+        "    a  v  random  +4 =0 -0  100.0%",
+        "    b  v  random  +2 =2 -0   75.0%"]
+    assert result.to_dict()["pairs"] == [
+        {"bots": ["a", "b"], "wins": 3, "draws": 2, "losses": 1, "score": 0.667},
+        {"bots": ["a", "random"], "wins": 4, "draws": 0, "losses": 0, "score": 1.0},
+        {"bots": ["b", "random"], "wins": 2, "draws": 2, "losses": 0, "score": 0.75}]
+    assert html.escape(result.pair_table()) in result.report()
+    none = ladder(["random", "heuristic"], games_per_pair=0)
+    assert none.pair_table() == ""
+    assert none.to_dict()["pairs"] == [{"bots": ["random", "heuristic"], "wins": 0,
+                                        "draws": 0, "losses": 0, "score": None}]
+
+
+def test_the_ladder_command_prints_each_pair_s_results_under_the_ratings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/rate-your-bot.md: "Under the table, the results of each pair"; with ``--json``
+    they are the object's ``pairs``."""
+    argv = ["ladder", "random", "heuristic", "-n", "2", "--max-plies", "30", "--seed", "3"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("2 game(s) under classic")
+    assert out[4:6] == ["", "head to head, the first bot's results: +wins =draws -losses, "
+                            "score"]
+    assert re.fullmatch(r"    (random|heuristic) +v  (random|heuristic) +\+\d =\d -\d +"
+                        r"\d+\.\d%", out[6])
+    assert len(out) == 7
+    assert main([*argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [pair] = data["pairs"]
+    assert sorted(pair["bots"]) == ["heuristic", "random"]
+    assert pair["wins"] + pair["draws"] + pair["losses"] == 2

@@ -718,6 +718,32 @@ def test_a_python_bot_that_raises_is_shown_by_its_own_code(
     assert f"raised by blue ({bot}:make) choosing the move at ply 1" in err
 
 
+def test_a_python_bot_that_raises_in_a_worker_is_shown_by_its_own_code(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/tutorial-bot.md: "With `--workers` above 1 the bot ran in another process: the
+    command reads your code's frames from that process's traceback and shows them the same
+    way" (for a match and a ladder); before, only the frames of `concurrent.futures`
+    re-raising the error were shown as the bot's."""
+    bot = tmp_path / "faulty_worker_bot.py"
+    bot.write_text("def make(seed=None):\n"
+                   "    def faulty(view):\n"
+                   "        return choose(view)\n"
+                   "    return faulty\n"
+                   "def choose(view):\n"
+                   "    raise ValueError('no idea what to play')\n", encoding="utf-8")
+    for argv in (["match", "--red", f"{bot}:make", "--blue", "random", "--games", "2"],
+                 ["ladder", "random", f"{bot}:make", "--games-per-pair", "2"]):
+        assert main([*argv, "--workers", "2", "--max-plies", "10"]) == 1
+        err = capsys.readouterr().err
+        own = err[:err.index(f"stratego {argv[0]}: a bot raised")].splitlines()
+        assert own[0] == "Traceback of the bot's own code (most recent call last):"
+        assert [line for line in own if line.startswith("  File")] == [
+            f'  File "{bot}", line 3, in faulty', f'  File "{bot}", line 6, in choose']
+        assert "    raise ValueError('no idea what to play')" in own
+        assert "concurrent" not in err
+        assert f"stratego {argv[0]}: a bot raised ValueError: no idea what to play" in err
+
+
 def test_the_librarys_own_error_keeps_its_whole_traceback(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An error raised by the library's code, not by a bot's, is not dressed as a bot's:

@@ -35,6 +35,7 @@ from stratego.match import (
     GameResult,
     MatchLog,
     Progress,
+    Score,
     bot_recipe,
     game_seed,
     play_seated,
@@ -52,7 +53,8 @@ LADDER_STRIDE = 1_000_000
 
 @attrs.frozen
 class LadderResult:
-    """The games of a ladder and the ratings fitted to them (`fit_ratings`)."""
+    """The games of a ladder, the ratings fitted to them (`fit_ratings`) and each pair's
+    results (`head_to_head`)."""
 
     rules: Rules
     names: tuple[str, ...]
@@ -63,10 +65,46 @@ class LadderResult:
         """The bots from the highest rating down."""
         return sorted(self.ratings.items(), key=lambda item: -item[1].rating)
 
+    def head_to_head(self) -> dict[tuple[str, str], Score]:
+        """Each bot's results against each other bot: ``head_to_head()[bot, opponent]`` is
+        a `stratego.match.Score` named `bot` (its wins, draws and losses against
+        `opponent`, its score and the score's interval), for every ordered pair of the
+        ladder's bots."""
+        bots = self._bots()
+        counts = {(a, b): [0, 0, 0] for a in bots for b in bots if a != b}
+        for game in self.games:
+            if (game.red, game.blue) not in counts:  # a game of bots not in the ladder
+                continue
+            for bot, opponent in ((game.red, game.blue), (game.blue, game.red)):
+                winner = game.winner_name
+                counts[bot, opponent][0 if winner == bot else 1 if winner is None else 2] += 1
+        return {pair: Score(pair[0], *count) for pair, count in counts.items()}
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Each pair of the ladder's bots once, the higher-rated bot first (`ranked`), in the
+        order of the first bot's rank, then the second's: the pairs of `to_dict` and
+        `pair_table` (their results: `head_to_head`)."""
+        order = self._bots()
+        return [(a, b) for i, a in enumerate(order) for b in order[i + 1:]]
+
+    def _bots(self) -> list[str]:
+        """The bots from the highest rating down, then any the ratings leave out."""
+        ranked = [name for name, _ in self.ranked()]
+        return ranked + [name for name in dict.fromkeys(self.names) if name not in ranked]
+
     def to_dict(self) -> dict[str, Any]:
-        """``{"ratings": {name: {"rating", "low", "high", "games", "points"}}, "games":
-        N, "rules": NAME}``, bots from the highest rating down."""
+        """``{"ratings": {name: {"rating", "low", "high", "games", "points"}}, "pairs":
+        [{"bots": [NAME, NAME], "wins", "draws", "losses", "score"}], "games": N, "rules":
+        NAME}``, bots from the highest rating down; each pair once (`pairs`), its wins,
+        draws, losses and score (points per game, rounded to 0.001; None with no game)
+        those of its first bot."""
+        scores = self.head_to_head()
         return {"ratings": {name: r.to_dict() for name, r in self.ranked()},
+                "pairs": [{"bots": list(pair), "wins": scores[pair].wins,
+                           "draws": scores[pair].draws, "losses": scores[pair].losses,
+                           "score": (round(scores[pair].score, 3) if scores[pair].games
+                                     else None)}
+                          for pair in self.pairs()],
                 "games": len(self.games), "rules": self.rules.name}
 
     def to_json(self) -> str:
@@ -87,8 +125,28 @@ class LadderResult:
                  f"{'games':>5}  {'score':>6}"]
         for place, (name, r) in enumerate(self.ranked(), 1):
             score = f"{100 * r.points / r.games:.1f}%" if r.games else "-"
-            lines.append(f"{place:>2}  {name:<{width}}  {r.rating:>7.0f}  "
-                         f"{r.low:>7.0f} to {r.high:>6.0f}  {r.games:>5}  {score:>6}")
+            lines.append(f"{place:>2}  {name:<{width}}  {round(r.rating):>7}  "  # never -0
+                         f"{round(r.low):>7} to {round(r.high):>6}  {r.games:>5}  {score:>6}")
+        return "\n".join(lines)
+
+    def pair_table(self) -> str:
+        """The results of each pair (`pairs`) as a text table, under a line that reads it:
+        the first bot's wins, draws and losses against the second (``+7 =2 -1``) and its
+        score; empty for a ladder of no game."""
+        pairs, scores = self.pairs(), self.head_to_head()
+        if not self.games or not pairs:
+            return ""
+        first = max(len(a) for a, _ in pairs)
+        second = max(len(b) for _, b in pairs)
+        records = [f"+{scores[pair].wins} ={scores[pair].draws} -{scores[pair].losses}"
+                   for pair in pairs]
+        record = max(len(text) for text in records)
+        lines = ["head to head, the first bot's results: +wins =draws -losses, score"]
+        for (a, b), text in zip(pairs, records, strict=True):
+            score = scores[a, b]
+            shown_score = f"{100 * score.score:.1f}%" if score.games else "-"
+            lines.append(f"    {a:<{first}}  v  {b:<{second}}  {text:<{record}}  "
+                         f"{shown_score:>6}")
         return "\n".join(lines)
 
     def svg(self, width: int = 640) -> str:
@@ -98,8 +156,10 @@ class LadderResult:
         return ratings_svg(self.ranked(), self.rules.name, len(self.games), width)
 
     def report(self) -> str:
-        """The table and the picture as one HTML page (for a report)."""
-        return ratings_report(self.table(), self.svg())
+        """The table, the results of each pair (`pair_table`) and the picture as one HTML
+        page (for a report)."""
+        pairs = self.pair_table()
+        return ratings_report(self.table() + (f"\n\n{pairs}" if pairs else ""), self.svg())
 
 
 # ---------------------------------------------------------------------------

@@ -64,8 +64,8 @@ def ratings_svg(ranked: Sequence[tuple[str, Rating]], rules_name: str, games: in
                      f'y2="{y:.1f}" stroke="#4a6fa5" stroke-width="4" '
                      'stroke-linecap="round"/>')
         parts.append(f'<circle cx="{x(r.rating):.1f}" cy="{y:.1f}" r="5" fill="#c0392b">'
-                     f'<title>{html.escape(name)}: {r.rating:.0f} ({r.low:.0f} to '
-                     f'{r.high:.0f}), {r.games} games</title></circle>')
+                     f'<title>{html.escape(name)}: {round(r.rating)} ({round(r.low)} to '
+                     f'{round(r.high)}), {r.games} games</title></circle>')  # never -0
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

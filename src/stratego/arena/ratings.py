@@ -81,9 +81,15 @@ class Rating:
                                 f"{shown(self.rating)} and {shown(self.high)}")
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"rating", "low", "high", "games", "points"}``, ratings rounded to 0.1."""
-        return {"rating": round(self.rating, 1), "low": round(self.low, 1),
-                "high": round(self.high, 1), "games": self.games, "points": self.points}
+        """``{"rating", "low", "high", "games", "points"}``, ratings rounded to 0.1 (a
+        rating that rounds to zero is ``0.0``, never ``-0.0``)."""
+        return {"rating": _tenths(self.rating), "low": _tenths(self.low),
+                "high": _tenths(self.high), "games": self.games, "points": self.points}
+
+
+def _tenths(value: float) -> float:
+    """`value` rounded to 0.1, with no negative zero (adding 0.0 turns -0.0 into 0.0)."""
+    return round(value, 1) + 0.0
 
 
 def _check_bounded(names: list[str], played: list[list[float]], won: list[list[float]],

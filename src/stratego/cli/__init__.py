@@ -31,6 +31,7 @@ import contextlib
 import difflib
 import os
 import pathlib
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -73,18 +74,49 @@ def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.Namespa
 _PACKAGE = pathlib.Path(__file__).resolve().parent.parent
 
 
-def _bot_frames(exc: BaseException) -> list[traceback.FrameSummary] | None:
-    """The frames of a bot's own code where `exc` was raised (those after the library's
-    last frame), when `play_game` says a bot's code raised it (`bot_error_note`); None
-    otherwise, or when the bot ran in another process (a worker's traceback is text)."""
+def _ours(filename: str) -> bool:
+    """Whether a frame's file is the library's own."""
+    return pathlib.Path(filename).resolve().is_relative_to(_PACKAGE)
+
+
+def _bot_frames(exc: BaseException) -> str | None:
+    """The traceback of a bot's own code where `exc` was raised (the frames after the
+    library's last frame), when `play_game` says a bot's code raised it (`bot_error_note`);
+    None otherwise. A bot that ran in a worker process raised `exc` there: its frames are
+    read from the worker's traceback, which comes back as text (the exception's cause)."""
     if bot_error_note(exc) is None:
         return None
+    remote = getattr(exc.__cause__, "tb", None)  # a process pool's traceback, as text
+    if isinstance(remote, str):
+        return _bot_frames_of_text(remote)
     frames = traceback.extract_tb(exc.__traceback__)
-    ours = [i for i, frame in enumerate(frames)
-            if pathlib.Path(frame.filename).resolve().is_relative_to(_PACKAGE)]
+    ours = [i for i, frame in enumerate(frames) if _ours(frame.filename)]
     if not ours or ours[-1] == len(frames) - 1:
         return None
-    return list(frames[ours[-1] + 1:])
+    return "".join(traceback.format_list(frames[ours[-1] + 1:])).rstrip()
+
+
+_FRAME_LINE = re.compile(r'^  File "(?P<file>.+)", line \d+, in ')
+
+
+def _bot_frames_of_text(text: str) -> str | None:
+    """The frames after the library's last frame in a traceback printed as `text` (its
+    last exception's, each frame with its source lines), or None when there are none."""
+    header = "Traceback (most recent call last):\n"
+    if header not in text:
+        return None
+    frames: list[tuple[str, list[str]]] = []  # each frame's file and lines
+    for line in text[text.rindex(header) + len(header):].splitlines():
+        if match := _FRAME_LINE.match(line):
+            frames.append((match["file"], [line]))
+        elif frames and line.startswith(("    ", "  [Previous line repeated")):
+            frames[-1][1].append(line)
+        else:  # the exception's own lines
+            break
+    ours = [i for i, (filename, _) in enumerate(frames) if _ours(filename)]
+    if not ours or ours[-1] == len(frames) - 1:
+        return None
+    return "\n".join(line for _, lines in frames[ours[-1] + 1:] for line in lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -121,8 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         own = _bot_frames(exc)
         if own is None:  # the library's own failure: the whole traceback, for a report
             raise
-        print("Traceback of the bot's own code (most recent call last):\n"
-              + "".join(traceback.format_list(own)).rstrip(), file=sys.stderr)
+        print("Traceback of the bot's own code (most recent call last):\n" + own,
+              file=sys.stderr)
         what = "".join(traceback.format_exception_only(exc)).strip()
         print(f"stratego {args.command}: a bot raised {what}"[:800], file=sys.stderr)
         return 1

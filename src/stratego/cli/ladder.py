@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import textwrap
 
 from stratego.cli.options import (
     UsageError,
@@ -63,6 +62,8 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if args.svg:
         write_text(args.svg, result.svg())
     print(result.to_json() if args.json else result.table())
+    if not args.json and result.games:  # how each pair of bots did, under the ratings
+        print(f"\n{result.pair_table()}")
     for note in fault_notes(result.games):  # what the ratings alone do not say
         print(note, file=sys.stderr if args.json else sys.stdout)
     return 0
@@ -70,7 +71,28 @@ def cmd_ladder(args: argparse.Namespace) -> int:
 
 def progress_line(done: int, total: int, game: GameResult) -> str:
     """A finished game as the ladder's progress shows it: its number, the two bots and
-    who won, cut to the terminal width the command line writes to."""
-    who = "draw" if game.winner_name is None else f"{game.winner_name} wins"
-    return textwrap.shorten(f"game {done}/{total}: {game.red} v {game.blue}, {who}", width(),
-                            placeholder=" ...")
+    who won, the bots' names cut in their middle (``search(sim...=100)``) so that the line
+    fits the terminal width the command line writes to, the result kept whole."""
+    winner = game.winner_name
+    names = [game.red, game.blue, *([] if winner is None else [winner])]
+    fixed = len(f"game {done}/{total}:  v , ") + (len("draw") if winner is None
+                                                    else len(" wins"))
+    room = max(len(name) for name in names)
+    while room > _NAME_ROOM and sum(min(len(name), room) for name in names) > width() - fixed:
+        room -= 1
+    red, blue = _cut(game.red, room), _cut(game.blue, room)
+    who = "draw" if winner is None else f"{_cut(winner, room)} wins"
+    return f"game {done}/{total}: {red} v {blue}, {who}"
+
+
+_NAME_ROOM = 9
+"""The fewest characters a bot's name is cut to in a progress line."""
+
+
+def _cut(name: str, room: int) -> str:
+    """`name` cut to `room` characters in its middle, where bots' specs differ least (a
+    spec's options end it, a file's path starts it)."""
+    if len(name) <= room:
+        return name
+    head = (room - 3 + 1) // 2
+    return f"{name[:head]}...{name[len(name) - (room - 3 - head):]}"
