@@ -501,6 +501,40 @@ def test_serve_takes_the_lineup_hosts_and_proxies(monkeypatch: pytest.MonkeyPatc
     assert main(["serve", "--bots", "Easy=deep-blue"]) == 2
 
 
+def test_serve_bot_names_the_default_even_beside_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The command line docs: `--bot` names the bot a game gets when the request names
+    none, an id or spec of the list, or another spec, which joins it (default Medium, or
+    the first of `--bots`): `--bot heuristic` beside `--bots` is that, not the default."""
+    import stratego.web.app as app
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(app, "run", lambda hub, **options: seen.update(hub=hub))
+    assert main(["serve", "--db", ":memory:", "--bots", "Easy=random",
+                 "Hard=search(simulations=100)", "--bot", "heuristic"]) == 0
+    lineup = seen["hub"].lineup
+    assert lineup.default == "heuristic"
+    assert [c.spec for c in lineup.choices] == ["heuristic", "random", "search(simulations=100)"]
+    assert main(["serve", "--db", ":memory:"]) == 0
+    assert seen["hub"].lineup.default == "medium"
+
+
+@pytest.mark.parametrize(("flags", "named"), [
+    (["--claim-seconds", "50"], "--claim-seconds: claim_seconds must be 90 to 86400"),
+    (["--max-games", "0"], "--max-games: max_games must be a positive whole number"),
+    (["--max-client-games", "0"], "--max-client-games: max_client_games must be"),
+    (["--move-limit", "0"], "--move-limit: a rate limit must be a positive whole number"),
+    (["--bot-time", "0"], "--bot-time: the bot's time limit must be more than 0"),
+    (["--idle-minutes", "-1"], "--idle-minutes must be a positive number, not -1"),
+    (["--archive-days", "nan"], "--archive-days must be a positive number, not nan"),
+])
+def test_serve_names_the_flag_it_refuses(capsys: pytest.CaptureFixture[str],
+                                         flags: list[str], named: str) -> None:
+    """A refused limit of `stratego serve` names the flag typed, not (only) the Python
+    argument behind it, and a limit in minutes or days is not told back in seconds."""
+    assert main(["serve", "--db", ":memory:", *flags]) == 2
+    assert named in capsys.readouterr().err
+
+
 def test_a_learned_bot_is_offered_with_its_rules_and_refuses_others() -> None:
     """A learned bot plays only the rules of its network: the options say which, and a
     game under other rules is refused (400) instead of failing at the bot's first move."""

@@ -3,15 +3,18 @@
 What it guarantees: every accepted change is committed before the reply (another
 connection sees it), a server started on the same database answers every seat exactly as
 the old one did (same ply, same seats, same tokens, byte for byte), the schema is
-versioned and a database of another version is refused, expired games are deleted from
-the database too, and what a seat can reach of the database (everything a restarted
+versioned and a database of another version is refused, expired unfinished games are
+deleted from the database too while finished ones are kept (`archive_seconds`) and taken
+back as they were, and what a seat can reach of the database (everything a restarted
 server answers it) still depends only on its view.
 """
 
 from __future__ import annotations
 
+import json
 import pathlib
 import sqlite3
+import time
 from typing import Any
 
 import pytest
@@ -22,7 +25,9 @@ from stratego.errors import StoreError
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
+from stratego.cli import main
 from stratego.web import SCHEMA_VERSION, GameHub, GameStore, default_db_path
+from stratego.web.table import GameTable
 from test_web import first_move, post, swapped, tokens
 
 pytestmark = pytest.mark.extra("web")
@@ -114,7 +119,7 @@ def test_the_schema_is_versioned_and_a_foreign_file_is_refused(tmp_path: pathlib
     assert GameHub(db=":memory:").store is None
 
 
-def test_a_version_1_database_is_brought_to_version_2(tmp_path: pathlib.Path) -> None:
+def test_a_version_1_database_is_brought_up_to_date(tmp_path: pathlib.Path) -> None:
     """Version 2 only added the ``extras`` table (bot id, creating address, clocks): a
     version 1 file keeps its games, which get the server's default bot and no clock."""
     db = tmp_path / "games.sqlite3"
@@ -123,6 +128,7 @@ def test_a_version_1_database_is_brought_to_version_2(tmp_path: pathlib.Path) ->
     before = post(hub, red + "/start").json()
     assert before["view"] is not None
     hub.close()
+    _older(db)
     with sqlite3.connect(db) as conn:
         conn.execute("DROP TABLE extras")
         conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema'")
@@ -133,7 +139,7 @@ def test_a_version_1_database_is_brought_to_version_2(tmp_path: pathlib.Path) ->
     again.close()
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
-            "2",)
+            "3",)
 
 
 def test_expired_and_reclaimed_games_are_deleted_from_the_database(
@@ -251,7 +257,8 @@ def test_a_game_against_a_bot_that_is_gone_resumes_against_the_server_bot(
 @pytest.mark.parametrize("limits", [{"max_games": 0}, {"max_client_games": True},
                                     {"idle_seconds": -1}, {"protect_seconds": "x"},
                                     {"idle_seconds": 10**400}, {"idle_seconds": True},
-                                    {"bot_time": ""}])
+                                    {"archive_seconds": 0}, {"archive_seconds": "30"},
+                                    {"archive_seconds": True}, {"bot_time": ""}])
 def test_bad_limits_are_refused_before_the_database_is_opened(
         tmp_path: pathlib.Path, limits: dict[str, Any]) -> None:
     """A server refused for a bad limit leaves no database file behind: the limits are
@@ -271,3 +278,259 @@ def test_a_database_name_no_file_system_holds_is_refused() -> None:
         GameHub(db="games\x00.sqlite3")
     with pytest.raises(stratego.ArgumentError, match="db must be a file name"):
         GameHub(db=5)  # type: ignore[arg-type]
+
+
+# -- finished games are kept: the archive ------------------------------------------------------
+
+
+def _older(db: pathlib.Path) -> None:
+    """Make `db` a version 2 database: no ``finished`` column (nor its index)."""
+    with sqlite3.connect(db) as conn:
+        conn.execute("DROP INDEX games_finished")
+        conn.execute("ALTER TABLE games DROP COLUMN finished")
+        conn.execute("UPDATE meta SET value = '2' WHERE key = 'schema'")
+
+
+def _flag_setups() -> tuple[Setup, Setup]:
+    """Red's Scout on a4 and Blue's Flag on a7, with nothing between them."""
+    rules = stratego.CLASSIC
+    blue = stratego.random_setup(rules, Player.BLUE, 1)
+    flag = next(sq for sq, rank in blue.placement if rank is Rank.FLAG)
+    red = stratego.random_setup(rules, Player.RED, 2)
+    scout = next(sq for sq, rank in red.placement if rank is Rank.SCOUT)
+    return swapped(red, scout.name, "a4"), swapped(blue, flag.name, "a7")
+
+
+def _archive_hub(db: pathlib.Path | None, now: list[float], **options: Any) -> GameHub:
+    """A hub on fake clocks whose bot plays the army of `_flag_setups`; games idle for ten
+    minutes leave memory."""
+    return GameHub(db=db, seed=1, bot_setup=_flag_setups()[1].text(), idle_seconds=600,
+                   clock=lambda: now[0], monotonic=lambda: now[0], **options)
+
+
+def _won_by_the_flag(hub: GameHub) -> tuple[str, dict[str, Any]]:
+    """A game against the bot that Red ends with its first move, capturing the Flag: over
+    by the rules (no `ending` of the players)."""
+    base, created = _game(hub)
+    post(hub, base + "/setup", {"text": _flag_setups()[0].text()})
+    post(hub, base + "/start")
+    payload = post(hub, base + "/move", {"move": "a4-a7"}).json()
+    assert payload["phase"] == "over"
+    assert payload["result"]["text"].startswith("You win (you captured the Flag).")
+    return base, created
+
+
+def _timeless(body: bytes) -> Any:
+    """A JSON reply with its clocks' ``server_time_ms`` (the wall clock now) left out."""
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k != "server_time_ms"}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+    return strip(json.loads(body))
+
+
+def _seats(hub: GameHub, *made: dict[str, Any]) -> Any:
+    reply = post(hub, "/api/seats", {"seats": [{"game": m["game"], "seat": m["seat"]}
+                                              for m in made]})
+    return reply.status, reply.body
+
+
+def test_a_finished_game_outlives_idle_seconds_and_answers_as_before(
+        tmp_path: pathlib.Path) -> None:
+    """A finished game nobody opens for `idle_seconds` leaves memory but stays in the
+    database ("a finished game is kept in the database for `archive_seconds`"): asking
+    for it (its payload, its page, its record, its board, "your games") takes it back, and
+    each seat gets the same bytes as before, nothing more revealed (a game ended by the
+    rules, and a timed one between two people ended by a resignation, whose clocks'
+    ``server_time_ms`` is the only change: the time now). An unfinished game is dropped
+    and deleted as before."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now)
+    flag, flagged = _won_by_the_flag(hub)
+    red, made = _game(hub, opponent="human", time="5+3")
+    code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
+    seat = post(hub, f"/api/games/{made['game']}/join", {"code": code}).json()["seat"]
+    blue = f"/api/games/{made['game']}/{seat}"
+    post(hub, red + "/start")
+    post(hub, blue + "/start")
+    assert post(hub, red + "/resign").json()["phase"] == "over"
+    on, _ = _game(hub)  # set up, never played
+    page = {"view": "0"}  # as the game's page asks
+    exact = [(flag, {}), (flag, page), (flagged["url"], {}), (flag + "/record.txt", {}),
+             (flag + "/board.svg", {}), (flag + "/review/0", {}), (flag + "/review/1", {}),
+             (red + "/record.txt", {}), (blue + "/board.svg", {})]
+    timed = [(red, {}), (blue, {}), (red, page), (blue + "/review/0", {})]
+
+    def answers() -> list[Any]:
+        return ([hub.handle("GET", url, query) for url, query in exact]
+                + [_seats(hub, flagged)]
+                + [(reply.status, _timeless(reply.body))
+                   for reply in (hub.handle("GET", url, query) for url, query in timed)]
+                + [(_seats(hub, made)[0], _timeless(_seats(hub, made)[1]))])
+
+    before = answers()
+    assert all(reply.status == 200 for reply in before[:len(exact)])
+    assert [status for status, _ in before[len(exact):]] == [200] * 6
+    now[0] += 601
+    assert hub.live_games == 0
+    assert hub.store is not None
+    assert hub.store.count() == 2  # the unfinished one is deleted
+    gone = hub.handle("GET", on)
+    assert gone.status == 404
+    assert gone.json()["error"] == (
+        "no such game: the link is wrong, or the game expired (a game nobody opens for 10 "
+        "minutes is dropped; a finished game is kept 30 days)")
+    assert answers() == before
+    assert hub.live_games == 2
+    assert json.loads(_seats(hub, flagged)[1])["games"][0]["found"] is True
+
+
+def test_a_finished_game_is_deleted_archive_seconds_after_it_was_last_opened(
+        tmp_path: pathlib.Path) -> None:
+    """A finished game is kept `archive_seconds` from the last time it was asked about
+    (opening it again keeps it longer), then deleted from the database."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now, archive_seconds=3600)
+    base, _ = _won_by_the_flag(hub)
+    assert hub.store is not None
+    now[0] += 3000  # out of memory after ten minutes, kept
+    assert (hub.live_games, hub.store.count()) == (0, 1)
+    assert hub.handle("GET", base).status == 200  # opened again
+    now[0] += 3000  # out of memory again; 6000 s after it ended, 3000 after it was opened
+    assert (hub.live_games, hub.store.count()) == (0, 1)
+    assert hub.handle("GET", base).status == 200
+    now[0] += 3601
+    assert (hub.live_games, hub.store.count()) == (0, 0)
+    reply = hub.handle("GET", base)
+    assert reply.status == 404
+    assert reply.json()["error"].endswith("a finished game is kept 60 minutes)")
+
+
+def test_a_restarted_server_takes_back_only_the_games_that_belong_in_memory(
+        tmp_path: pathlib.Path) -> None:
+    """On start the server holds the games on and the finished games asked about within
+    `idle_seconds`; the older finished ones stay in the database, taken back when asked
+    for, and the idle unfinished ones are deleted."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now)
+    base, _ = _won_by_the_flag(hub)
+    before = hub.handle("GET", base).body
+    _game(hub)
+    hub.close()
+    now[0] += 300
+    again = _archive_hub(db, now)
+    assert again.live_games == 2  # nothing idle yet
+    again.close()
+    now[0] += 301
+    again = _archive_hub(db, now)
+    assert again.live_games == 0
+    assert again.store is not None
+    assert again.store.count() == 1
+    assert again.handle("GET", base).body == before
+    assert again.live_games == 1
+
+
+def test_a_finished_game_reclaimed_for_room_is_kept(tmp_path: pathlib.Path) -> None:
+    """A full server reclaims a game that ended (from memory only: it comes back when
+    asked for, as taking back makes room as a new game does); when every game is in play,
+    taking it back is refused (503) and "your games" says so rather than "not found"."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now, max_games=2, max_client_games=2, protect_seconds=120)
+    base, created = _won_by_the_flag(hub)
+    before = hub.handle("GET", base).body
+    now[0] += 200
+    first, _ = _game(hub)
+    post(hub, first + "/start")  # in play: protected
+    second, _ = _game(hub)  # full: the finished game is reclaimed
+    post(hub, second + "/start")
+    assert hub.store is not None
+    assert hub.store.count() == 3
+    assert hub.games.find(created["game"]) is None
+    assert hub.handle("GET", base).status == 503
+    assert _seats(hub, created)[0] == 503
+    now[0] += 121
+    assert hub.handle("GET", base).body == before  # reclaims a game no longer in play
+    assert hub.live_games == 2
+
+
+def test_the_rematch_of_an_archived_game_is_found_in_the_archive(
+        tmp_path: pathlib.Path) -> None:
+    """A finished game's rematch, finished and kept too, is still linked from the game
+    once both left memory, and asking for the rematch again makes no second one."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now)
+    base, _ = _won_by_the_flag(hub)
+    link = post(hub, base + "/rematch").json()["rematch"]
+    rematch = link.replace("/play/", "/api/games/")
+    post(hub, rematch + "/start")
+    assert post(hub, rematch + "/resign").json()["phase"] == "over"
+    before = hub.handle("GET", base).body
+    now[0] += 601
+    assert hub.live_games == 0
+    assert hub.handle("GET", base).body == before
+    assert post(hub, base + "/rematch").json()["rematch"] == link
+    assert hub.store is not None
+    assert hub.store.count() == 2
+    assert hub.handle("GET", rematch).json()["phase"] == "over"
+
+
+def test_without_a_database_a_finished_game_is_dropped_like_any_game() -> None:
+    now = [1000.0]
+    hub = _archive_hub(None, now)
+    base, _ = _won_by_the_flag(hub)
+    now[0] += 601
+    reply = hub.handle("GET", base)
+    assert reply.status == 404
+    assert reply.json()["error"].endswith("(a game nobody opens for 10 minutes is dropped)")
+
+
+def test_a_version_2_database_is_brought_to_version_3(tmp_path: pathlib.Path) -> None:
+    """Version 3 added the ``finished`` column: a game the players ended (an ``ending``)
+    is marked finished when the file is opened, one the rules ended (the Flag captured,
+    ``ending`` NULL) when the server first reads it back; both are kept once idle, and
+    the unfinished game is deleted."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now)
+    flag, _ = _won_by_the_flag(hub)
+    resigned, _ = _game(hub)
+    post(hub, resigned + "/start")
+    post(hub, resigned + "/resign")
+    _game(hub)
+    answers = [hub.handle("GET", url).body for url in (flag, resigned)]
+    hub.close()
+    _older(db)
+    now[0] += 601
+    again = _archive_hub(db, now)
+    assert again.live_games == 0
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
+            "3",)
+        assert conn.execute("SELECT finished FROM games").fetchall() == [(1,), (1,)]
+        assert conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND "
+                            "name = 'games_finished'").fetchone() is not None
+    assert [again.handle("GET", url).body for url in (flag, resigned)] == answers
+
+
+def test_archive_seconds_is_an_option_of_the_hub_the_table_and_serve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert GameHub().games.archive_seconds == 30 * 86400
+    for bad in (0, -1, float("nan"), "60", True, 10**400):
+        with pytest.raises(stratego.ArgumentError, match="archive_seconds must be a positive"):
+            GameTable(None, time.time, 2, None, 60.0, 60.0, bad)  # type: ignore[arg-type]
+    import stratego.web.app as app
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(app, "run", lambda hub, **_: seen.update(hub=hub))
+    assert main(["serve", "--db", ":memory:", "--archive-days", "7"]) == 0
+    assert seen["hub"].games.archive_seconds == 7 * 86400
+    assert main(["serve", "--db", ":memory:"]) == 0
+    assert seen["hub"].games.archive_seconds == 30 * 86400
+    assert main(["serve", "--db", ":memory:", "--archive-days", "0"]) == 2

@@ -203,11 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
                        "(default: %(default)s)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
     add_rules_arguments(serve, "--rules", what="rules of new games")
-    serve.add_argument("--bot", default="heuristic", metavar="BOT",
-                       help=f"the bot: {bots} (default: %(default)s)")
+    serve.add_argument("--bot", default=None, metavar="BOT",
+                       help=f"the bot a game gets when its request names none: an id or "
+                            f"spec of the offered bots, or another spec, which joins them: "
+                            f"{bots} (default: Medium, heuristic; with --bots, the first "
+                            f"of them)")
     serve.add_argument("--bot-time", type=float, default=5.0, metavar="SECONDS",
                        help="the most the bot may think about one move; a slower bot plays "
-                            "its first legal move (default: %(default)s)")
+                            "a random legal move (default: %(default)s)")
     serve.add_argument("--db", metavar="PATH", default=None,
                        help="the SQLite file the games are kept in, so they survive a "
                             "restart (default: web-games.sqlite3 in the user's data "
@@ -224,6 +227,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="most games live at once (default: %(default)s)")
     serve.add_argument("--idle-minutes", type=float, default=60.0, metavar="M",
                        help="drop a game after M minutes without activity "
+                            "(default: %(default)s)")
+    serve.add_argument("--archive-days", type=float, default=30.0, metavar="D",
+                       help="keep a finished game in the database for D days after it "
+                            "was last opened, so its players can come back to it "
                             "(default: %(default)s)")
     add_serve_options(serve)
 

@@ -17,6 +17,13 @@ SEEDED_WARNING = ("warning: --seed {seed} makes the server play the same games a
 secret (see the hidden-information guide, "Seeds are not secrets")."""
 
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
+
+_FLAGS = {"max_games": "--max-games", "max_client_games": "--max-client-games",
+          "move_limit": "--move-limit", "a rate limit": "--move-limit",
+          "claim_seconds": "--claim-seconds",
+          "the bot's time limit": "--bot-time"}
+"""The flag of each `stratego.web.GameHub` argument whose refusal names the argument, so
+that the refusal names what the user typed."""
 _WILDCARDS = ("0.0.0.0", "::", "")
 
 
@@ -70,8 +77,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     that the command line does not depend on the optional extra)."""
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    for flag, amount in (("--idle-minutes", args.idle_minutes),
+                         ("--archive-days", getattr(args, "archive_days", 30.0))):
+        if not 0 < amount < float("inf"):  # the hub would name them in seconds
+            raise UsageError(f"{flag} must be a positive number, not {amount:g}")
     bots = getattr(args, "bots", None)
-    bot = None if bots is not None and args.bot == "heuristic" else args.bot
+    bot = getattr(args, "bot", None)  # None: the lineup's default (Medium, or --bots' first)
     try:
         web = importlib.import_module("stratego.web")
         app = importlib.import_module("stratego.web.app")
@@ -82,9 +93,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           max_client_games=getattr(args, "max_client_games", None),
                           move_limit=getattr(args, "move_limit", 60),
                           claim_seconds=getattr(args, "claim_seconds", 120.0),
+                          archive_seconds=getattr(args, "archive_days", 30.0) * 86400,
                           allowed_hosts=_allowed_hosts(args))
     except StrategoError as exc:  # a missing extra, unknown rules or bot, bad setup or db
-        raise UsageError(str(exc)) from None
+        said = str(exc)
+        typed = next((f for name, f in _FLAGS.items() if said.startswith(f"{name} ")), None)
+        raise UsageError(said if typed is None else f"{typed}: {said}") from None
 
     def ready(url: str) -> None:
         print(f"Stratego is served at {url} (press Ctrl+C to stop)", flush=True)

@@ -64,7 +64,7 @@ from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
 from stratego.web.store import GameStore
-from stratego.web.table import GameTable, check_limits
+from stratego.web.table import ARCHIVE_SECONDS, GameTable, check_limits
 from stratego.web.turns import ACTION_FIELDS, ACTIONS, bot_turns, parse_setup
 
 __all__ = ["REFUSAL_HEADER", "GameHub"]
@@ -110,8 +110,8 @@ class GameHub:
         max_client_games: How many games one address may hold (None: half of
             `max_games`, at least 1); one more first reclaims an idle game of its own,
             else it is refused (status 429). One address cannot fill the server.
-        idle_seconds: A game nobody asked about for this long is dropped (and deleted
-            from the database).
+        idle_seconds: A game nobody asked about for this long is dropped: deleted from the
+            database, unless it is finished (see `archive_seconds`).
         max_body: The largest request body accepted, in bytes (status 413 beyond).
         token: Makes the game ids and seat tokens (default: `secrets.token_urlsafe`, 128
             bits); a test may pass a deterministic one.
@@ -141,6 +141,12 @@ class GameHub:
             (aborted) before play began (90 to 86400). Two minutes by default, and never
             under 90 s: a browser wakes a page hidden for five minutes only once a minute,
             so its polls may be a minute apart.
+        archive_seconds: How long a finished game is kept in the database after it was
+            last asked about (30 days by default). Dropped from memory after
+            `idle_seconds` (or reclaimed for room), it is taken back when its seat asks for
+            it (its page, its record, its rematch, "your games") and answers as before;
+            once nobody asked about it for this long it is deleted. Without a database
+            it is dropped like any game.
 
     Raises:
         ArgumentError: for a `bot_setup` the rules refuse, a bad limit or lineup;
@@ -174,6 +180,7 @@ class GameHub:
         allowed_hosts: Iterable[str] | None = LOOPBACK_HOSTS,
         away_seconds: float = 20.0,
         claim_seconds: float = 120.0,
+        archive_seconds: float = ARCHIVE_SECONDS,
     ) -> None:
         self.rules = rules_from(rules)
         self.lineup = _lineup(bots, bot, bot_time)
@@ -186,12 +193,14 @@ class GameHub:
                 raise ArgumentError(f"bot_setup: {exc.message}") from None
         if not isinstance(max_body, int) or max_body < 1:
             raise ArgumentError(f"max_body must be a positive whole number, not {shown(max_body)}")
-        check_limits(max_games, max_client_games, idle_seconds, protect_seconds)
+        check_limits(max_games, max_client_games, idle_seconds, protect_seconds,
+                     archive_seconds)
         if not isinstance(create_window, int | float) or not 0 < create_window <= 60:
-            raise ArgumentError(f"create_window must be 0 to 60 seconds, not "
+            raise ArgumentError(f"create_window must be more than 0 and at most 60 seconds, not "
                                 f"{shown(create_window)}")
         if not isinstance(move_window, int | float) or not 0 < move_window <= 60:
-            raise ArgumentError(f"move_window must be 0 to 60 seconds, not {shown(move_window)}")
+            raise ArgumentError(f"move_window must be more than 0 and at most 60 seconds, "
+                                f"not {shown(move_window)}")
         _check_seconds("away_seconds", away_seconds, 1, 3600)
         # at least 90 s: a page hidden for five minutes polls only once a minute, and a
         # player who merely looks at another tab must not be claimed against
@@ -205,7 +214,7 @@ class GameHub:
         name = path_from(db, "db")
         store = None if name is None or name == ":memory:" else GameStore(name, self._monotonic)
         self.games = GameTable(store, self._clock, max_games, max_client_games, idle_seconds,
-                               protect_seconds)
+                               protect_seconds, archive_seconds)
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
                                self._monotonic)
         self.referee = Referee(self.games, self.seating, self.lineup, self._clock,
@@ -232,7 +241,7 @@ class GameHub:
 
     @property
     def idle_seconds(self) -> float:
-        """How long a game nobody asks about is kept."""
+        """How long a game nobody asks about is held in memory."""
         return self.games.idle_seconds
 
     @property
@@ -245,12 +254,15 @@ class GameHub:
         return len(self.games)
 
     def _restore(self, store: GameStore) -> None:
-        """Take back every game of the database (dropping those idle too long)."""
+        """Take back the games of the database that belong in memory: every game on, and
+        the finished ones asked about within `idle_seconds`; the games on that were idle
+        longer are deleted, and the finished ones stay in the database only."""
         now = self._clock()
-        stale = []
-        for game in store.load():
+        stale: list[Game] = []
+        finished: list[Game] = []
+        for game in store.load(now - self.games.idle_seconds):
             if now - game.touched > self.games.idle_seconds:
-                stale.append(game.id)
+                (finished if game.is_over else stale).append(game)
                 continue
             self.games.games[game.id] = game
             table = self.seating.table_for(game)
@@ -261,7 +273,8 @@ class GameHub:
                 if len(game.moves) != moved or game.ending is not None:
                     game.version += 1
                     store.save(game)
-        store.delete(stale)
+        store.delete([game.id for game in stale])
+        store.archive(finished)  # ended by the rules, not yet marked (an older database)
         self.seating.created = len(self.games.games)
 
     # -- the framework-free entry point -------------------------------------
@@ -459,7 +472,9 @@ class GameHub:
     def seats(self, asked: object) -> dict[str, Any]:
         """What a browser's saved seats are now (``POST /api/seats``): for each
         ``{"game", "seat"}`` asked, its opponent, status and whose move, or
-        ``"found": false`` for one that is gone or not valid."""
+        ``"found": false`` for one that is gone or not valid. A finished game kept in
+        the database is taken back to answer; a server too full of games in play to
+        take it back answers the whole request with ``503``."""
         out = []
         for gid, token in asked_seats(asked):
             found: dict[str, Any] = {"game": gid, "seat": token, "found": False}
@@ -468,8 +483,12 @@ class GameHub:
                     game, player = self._seat(gid, token)
                     with self.games.held(game):
                         found.update(self.referee.summary(game, player))
-                except WebError:
-                    pass
+                except WebError as exc:
+                    # gone or not valid; any other refusal (a server full of games in
+                    # play, taking back a finished game) answers the whole request, so
+                    # that a page forgets no game it may still reach
+                    if exc.status not in (403, 404):
+                        raise
             out.append(found)
         return {"games": out}
 

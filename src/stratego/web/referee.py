@@ -179,11 +179,12 @@ class Referee:
         ``view`` only with `full_view`), with the bot's name, the clocks and an empty
         notice."""
         self.flag(game)
-        rematch = self.table.find(game.rematch) if game.rematch is not None else None
+        # the rematch held, or finished and kept in the database (not taken back for this)
+        seats = self.table.seat_tokens(game.rematch) if game.rematch is not None else None
         url = None
-        if rematch is not None:
-            seat = rematch.seats[player.opponent]
-            url = f"/play/{rematch.id}/{seat.token}" if seat.human else None
+        if seats is not None:
+            token, human = seats[player.opponent]
+            url = f"/play/{game.rematch}/{token}" if human else None
         out = payload(game, player, url, full_view)
         choice = self.choice(game)
         out["bot_id"] = None if choice is None else choice.id
@@ -233,7 +234,7 @@ class Referee:
         self.flag(game)
         if not game.is_over:
             raise WebError(409, "a rematch is offered once the game is over")
-        if game.rematch is not None and self.table.find(game.rematch) is not None:
+        if game.rematch is not None and self.table.seat_tokens(game.rematch) is not None:
             return
         new = self.seating.rematch(game)
         self.welcome(new)

@@ -2,13 +2,14 @@
 `sqlite3`), so every game survives a restart of the server, even ``kill -9``.
 
 `GameStore` writes a game each time a seat changes it, in one transaction committed before
-the server replies, and reads every game back when the server starts. A game is kept in
-a form that rebuilds it exactly: the seats (tokens, setups, Start pressed), the state
-play began from (``stratego.state/1`` JSON) and the text of every move since; the state
-is replayed from them with `stratego.apply`. Schema version 2 (`SCHEMA_VERSION`, in the
-``meta`` table) is::
+the server replies. It reads back, when the server starts, the games that belong in memory
+(`load`), and a finished game kept in the database only (`archive`) when it is asked for
+(`load_finished`). A game is kept in a form that rebuilds it exactly: the seats (tokens,
+setups, Start pressed), the state play began from (``stratego.state/1`` JSON) and the text
+of every move since; the state is replayed from them with `stratego.apply`. Schema
+version 3 (`SCHEMA_VERSION`, in the ``meta`` table) is::
 
-    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '2')
+    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '3')
     games(id TEXT PRIMARY KEY,
           rules TEXT,         -- rules name (stratego.editions.by_name)
           ply_limit INTEGER,  -- the rules' ply limit, NULL for none
@@ -25,7 +26,9 @@ is replayed from them with `stratego.apply`. Schema version 2 (`SCHEMA_VERSION`,
           winner TEXT,        -- the winner of such an ending, NULL for a draw or an abort
           rematch TEXT,       -- the id of the rematch, once asked for
           created REAL, touched REAL,   -- seconds since the epoch
-          acted REAL)         -- the last action of a seat, NULL if none
+          acted REAL,         -- the last action of a seat, NULL if none
+          finished INTEGER)   -- 1 once the game is over (by the rules or not), else 0
+    INDEX games_finished ON games(finished, touched)
     seats(game TEXT, player TEXT,   -- PRIMARY KEY (game, player)
           token TEXT, human INTEGER, ready INTEGER, setup TEXT)  -- setup: Setup.text
     moves(game TEXT, ply INTEGER, move TEXT)   -- PRIMARY KEY (game, ply); ply from 0
@@ -36,7 +39,10 @@ is replayed from them with `stratego.apply`. Schema version 2 (`SCHEMA_VERSION`,
            red REAL, blue REAL,  -- each side's seconds left when the game was last saved
            running TEXT)      -- 'red' or 'blue' whose clock was running, NULL for neither
 
-A version 1 database (the same without ``extras``) is brought to version 2 when opened.
+A version 2 database (the same without ``finished`` and its index) or a version 1 one
+(without ``extras`` too) is brought to version 3 when opened: a game with an ``ending`` is
+marked finished; one the rules ended (``ending`` NULL) stays 0 until it is archived: a
+server reads every game marked 0 when it starts (`load`), and finds it over.
 The file and its ``-wal``/``-shm`` companions are readable by their owner only (0600):
 they hold every seat token. A database of another schema version is refused
 (`stratego.errors.StoreError`) rather than misread. ``":memory:"`` keeps nothing beyond the process.
@@ -57,7 +63,7 @@ import attrs
 
 from stratego.editions import by_name
 from stratego.engine import apply
-from stratego.errors import StoreError, shown
+from stratego.errors import ArgumentError, StoreError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.records import state_from_json, state_to_json
@@ -67,7 +73,7 @@ from stratego.web.games import Ending, Game, Seat
 
 __all__ = ["SCHEMA_VERSION", "GameStore", "StoredGame", "default_db_path"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of the database layout this module writes and reads."""
 
 _SCHEMA = """
@@ -76,7 +82,8 @@ CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, rules TEXT NOT NULL, ply_limit INTEGER, opponent TEXT NOT NULL,
     creator TEXT NOT NULL, bot TEXT, bot_seed INTEGER, join_code TEXT, start TEXT,
     version INTEGER NOT NULL, draw_offer TEXT, ending TEXT, winner TEXT, rematch TEXT,
-    created REAL NOT NULL, touched REAL NOT NULL, acted REAL);
+    created REAL NOT NULL, touched REAL NOT NULL, acted REAL,
+    finished INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
     game TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE, player TEXT NOT NULL,
     token TEXT NOT NULL, human INTEGER NOT NULL, ready INTEGER NOT NULL, setup TEXT NOT NULL,
@@ -89,9 +96,13 @@ CREATE TABLE IF NOT EXISTS extras (
     time_control TEXT, red REAL, blue REAL, running TEXT);
 """
 
+_INDEX = "CREATE INDEX IF NOT EXISTS games_finished ON games(finished, touched)"
+"""Made once the ``finished`` column exists (after bringing an older database up to date)."""
+
 _GAME_SET = ", ".join(f"{column} = ?" for column in (
     "rules", "ply_limit", "opponent", "creator", "bot", "bot_seed", "join_code", "start",
-    "version", "draw_offer", "ending", "winner", "rematch", "created", "touched", "acted"))
+    "version", "draw_offer", "ending", "winner", "rematch", "created", "touched", "acted",
+    "finished"))
 
 
 def default_db_path() -> pathlib.Path:
@@ -169,13 +180,19 @@ class GameStore:
         if row is None:
             with self._transaction():
                 self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif row[0] == "1":  # version 2 only added the extras table, made above
-            with self._transaction():
+        elif row[0] in ("1", "2"):  # version 2 added the extras table (made above),
+            with self._transaction():  # version 3 the finished column
+                columns = [c[1] for c in self._db.execute("PRAGMA table_info(games)")]
+                if "finished" not in columns:
+                    self._db.execute("ALTER TABLE games ADD COLUMN "
+                                     "finished INTEGER NOT NULL DEFAULT 0")
+                self._db.execute("UPDATE games SET finished = 1 WHERE ending IS NOT NULL")
                 self._db.execute("UPDATE meta SET value = ? WHERE key = 'schema'",
                                  (str(SCHEMA_VERSION),))
         elif row[0] != str(SCHEMA_VERSION):
             raise StoreError(f"{self.path}: a game database of schema version {row[0]}; "
                              f"this server reads version {SCHEMA_VERSION}")
+        self._db.execute(_INDEX)
 
     class _Transaction:
         def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
@@ -210,7 +227,7 @@ class GameStore:
                game.version, None if game.draw_offer is None else str(game.draw_offer),
                None if ending is None else ending.reason,
                None if ending is None or ending.winner is None else str(ending.winner),
-               game.rematch, game.created, game.touched, game.acted)
+               game.rematch, game.created, game.touched, game.acted, int(game.is_over))
         with self._lock:
             saved = self._saved.get(game.id, 0)
             if saved > len(game.moves):
@@ -274,29 +291,88 @@ class GameStore:
             for gid in ids:
                 self._saved.pop(gid, None)
 
-    def load(self) -> Iterator[Game]:
-        """Every game in the database, rebuilt (its `Game.bot` left None)."""
-        rows = []
+    def archive(self, games: list[Game]) -> None:
+        """Keep these finished games in the database only: mark them finished, with the
+        time they were last asked about (what their deletion counts from). Raises
+        `StoreError` for a game that is not over."""
+        if any(not _game(game).is_over for game in games):
+            raise StoreError("only a finished game is archived")
+        if not games:
+            return
+        with self._transaction():
+            self._db.executemany("UPDATE games SET finished = 1, touched = ? WHERE id = ?",
+                                 [(game.touched, game.id) for game in games])
+            for game in games:
+                self._saved.pop(game.id, None)
+
+    def load(self, finished_since: float | None = None) -> Iterator[Game]:
+        """The games of the database, rebuilt (their `Game.bot` left None): every game
+        not marked finished, and the finished ones last asked about at `finished_since`
+        or later (None: all of them)."""
+        since = () if finished_since is None else (_when(finished_since, "finished_since"),)
+        where = "WHERE finished = 0 OR touched >= ? " if since else ""
         with self._lock:  # read it all at once: rebuilding needs no lock
-            for row in self._db.execute("SELECT * FROM games ORDER BY created").fetchall():
-                seats = self._db.execute("SELECT player, token, human, ready, setup FROM "
-                                         "seats WHERE game = ?", (row[0],)).fetchall()
-                moves = [m for (m,) in self._db.execute(
-                    "SELECT move FROM moves WHERE game = ? ORDER BY ply", (row[0],))]
-                extra = self._db.execute("SELECT bot_id, client, time_control, red, blue, "
-                                         "running FROM extras WHERE game = ?",
-                                         (row[0],)).fetchone()
-                rows.append((row, seats, moves, extra))
-        for row, seats, moves, extra in rows:
-            try:
-                game = _rebuild(row, seats, moves)
-                if extra is not None:
-                    _add_extras(game, extra, self._now())
-            except Exception as exc:
-                raise StoreError(f"{self.path}: the game {row[0][:12]}... does not rebuild "
-                                 f"({exc})") from None
-            self._saved[game.id] = len(game.moves)
-            yield game
+            ids = [gid for (gid,) in self._db.execute(
+                f"SELECT id FROM games {where}ORDER BY created", since)]
+            rows = [self._read(gid) for gid in ids]
+        for read in rows:
+            if read is not None:
+                yield self._rebuilt(*read)
+
+    def load_finished(self, gid: str, since: float) -> Game | None:
+        """The finished game `gid` rebuilt (its `Game.bot` left None), if it is kept and
+        was last asked about at `since` or later; None otherwise."""
+        args = (_id(gid), _when(since, "since"))
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM games WHERE id = ? AND finished = 1 "
+                                   "AND touched >= ?", args).fetchone()
+            read = None if row is None else self._read(gid)
+        return None if read is None else self._rebuilt(*read)
+
+    def finished_seats(self, gid: str, since: float) -> dict[Player, tuple[str, bool]]:
+        """Each seat's token, and whether a person sits there, of the finished game `gid`
+        kept and last asked about at `since` or later (without rebuilding it); empty
+        otherwise."""
+        args = (_id(gid), _when(since, "since"))
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT player, token, human FROM seats JOIN games ON games.id = seats.game "
+                "WHERE game = ? AND finished = 1 AND touched >= ?", args).fetchall()
+        return {Player.RED if player == "red" else Player.BLUE: (token, bool(human))
+                for player, token, human in rows}
+
+    def finished_before(self, when: float) -> list[str]:
+        """The ids of the finished games last asked about before `when`."""
+        before = _when(when, "when")
+        with self._lock:
+            return [gid for (gid,) in self._db.execute(
+                "SELECT id FROM games WHERE finished = 1 AND touched < ?", (before,))]
+
+    def _read(self, gid: str) -> tuple[tuple[Any, ...], list[tuple[Any, ...]], list[str],
+                                       tuple[Any, ...] | None] | None:
+        """The rows of the game `gid` (None if there is none); call with the lock held."""
+        row = self._db.execute("SELECT * FROM games WHERE id = ?", (gid,)).fetchone()
+        if row is None:
+            return None
+        seats = self._db.execute("SELECT player, token, human, ready, setup FROM "
+                                 "seats WHERE game = ?", (gid,)).fetchall()
+        moves = [m for (m,) in self._db.execute(
+            "SELECT move FROM moves WHERE game = ? ORDER BY ply", (gid,))]
+        extra = self._db.execute("SELECT bot_id, client, time_control, red, blue, "
+                                 "running FROM extras WHERE game = ?", (gid,)).fetchone()
+        return row, seats, moves, extra
+
+    def _rebuilt(self, row: tuple[Any, ...], seats: list[tuple[Any, ...]], moves: list[str],
+                 extra: tuple[Any, ...] | None) -> Game:
+        try:
+            game = _rebuild(row, seats, moves)
+            if extra is not None:
+                _add_extras(game, extra, self._now())
+        except Exception as exc:
+            raise StoreError(f"{self.path}: the game {row[0][:12]}... does not rebuild "
+                             f"({exc})") from None
+        self._saved[game.id] = len(game.moves)
+        return game
 
     def count(self) -> int:
         """How many games the database holds."""
@@ -308,6 +384,23 @@ class GameStore:
         """Close the database."""
         with self._lock:
             self._db.close()
+
+
+def _id(gid: object) -> str:
+    """`gid`, a game id; `ArgumentError` for anything else."""
+    if not isinstance(gid, str):
+        raise ArgumentError(f"a game id is text, not {shown(gid)}")
+    return gid
+
+
+def _when(value: object, name: str) -> float:
+    """`value`, a clock reading in seconds; `ArgumentError` naming `name` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ArgumentError(f"{name} is a time in seconds, not {shown(value)}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise ArgumentError(f"{name} is a time in seconds, not {shown(value)}") from None
 
 
 def _private(path: str) -> None:
@@ -334,7 +427,7 @@ def _player(text: str | None) -> Player | None:
 def _rebuild(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]],
              moves: list[str]) -> Game:
     (gid, rules_name, ply_limit, opponent, creator, bot, bot_seed, join_code, start,
-     version, draw_offer, ending, winner, rematch, created, touched, acted) = row
+     version, draw_offer, ending, winner, rematch, created, touched, acted, _) = row
     rules = by_name(rules_name)
     if ply_limit is not None:
         rules = rules.with_ply_limit(int(ply_limit))

@@ -2,6 +2,10 @@
 each change in the `stratego.web.store.GameStore`, drops games idle too long and makes
 room when the server is full.
 
+A finished game that leaves the table (idle, or reclaimed for room) stays in the store for
+`GameTable.archive_seconds` after it was last asked about, and asking for it by id takes
+it back into the table, as it was; an unfinished game that leaves the table is deleted.
+
 Room is shared fairly: one address may hold at most `GameTable.max_client_games` games
 (creating one more first reclaims one of its own that is idle, else it is refused with
 ``429``), so one address filling the server cannot lock a second one out. When the server
@@ -20,14 +24,22 @@ import threading
 from collections.abc import Callable, Iterator
 
 from stratego.errors import ArgumentError, StoreError, WebError, shown
+from stratego.pieces import Player
 from stratego.web.games import Game
 from stratego.web.store import GameStore
 
-__all__ = ["GameTable", "check_limits"]
+__all__ = ["ARCHIVE_SECONDS", "GameTable", "check_limits"]
+
+ARCHIVE_SECONDS = 30 * 86400.0
+"""How long a finished game is kept in the database after it was last asked about, unless
+told (30 days)."""
+
+_PURGE_EVERY = 60.0
+"""The seconds between two looks for finished games kept past `GameTable.archive_seconds`."""
 
 
 def check_limits(max_games: object, max_client_games: object, idle_seconds: object,
-                 protect_seconds: object) -> None:
+                 protect_seconds: object, archive_seconds: object = ARCHIVE_SECONDS) -> None:
     """`ArgumentError` naming the first of a `GameTable`'s limits that is out of range
     (`max_client_games` may be None: half of `max_games`). The table checks them so, and
     a server checks them before it opens its database, so that bad arguments leave no
@@ -37,7 +49,8 @@ def check_limits(max_games: object, max_client_games: object, idle_seconds: obje
             continue
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise ArgumentError(f"{name} must be a positive whole number, not {shown(value)}")
-    for name, amount in (("idle_seconds", idle_seconds), ("protect_seconds", protect_seconds)):
+    for name, amount in (("idle_seconds", idle_seconds), ("protect_seconds", protect_seconds),
+                         ("archive_seconds", archive_seconds)):
         if (isinstance(amount, bool) or not isinstance(amount, int | float) or not amount > 0
                 or not _finite_or_inf(amount)):
             raise ArgumentError(f"{name} must be a positive number of seconds (within a "
@@ -63,14 +76,18 @@ class GameTable:
         max_games: How many games are held at once.
         max_client_games: How many of them one address may hold (None: half of
             `max_games`, at least 1).
-        idle_seconds: A game nobody asked about for this long is dropped.
+        idle_seconds: A game nobody asked about for this long is dropped: deleted from the
+            store, unless it is finished.
         protect_seconds: A game a seat acted in this recently is never reclaimed.
+        archive_seconds: A finished game nobody asked about for this long is deleted from
+            the store (30 days by default); until then asking for it takes it back.
     """
 
     def __init__(self, store: GameStore | None, clock: Callable[[], float], max_games: int,
                  max_client_games: int | None, idle_seconds: float,
-                 protect_seconds: float) -> None:
-        check_limits(max_games, max_client_games, idle_seconds, protect_seconds)
+                 protect_seconds: float, archive_seconds: float = ARCHIVE_SECONDS) -> None:
+        check_limits(max_games, max_client_games, idle_seconds, protect_seconds,
+                     archive_seconds)
         self.store = store
         self.clock = clock
         self.max_games = max_games
@@ -78,7 +95,9 @@ class GameTable:
                                  else max_client_games)
         self.idle_seconds = float(idle_seconds)
         self.protect_seconds = float(protect_seconds)
+        self.archive_seconds = float(archive_seconds)
         self.games: dict[str, Game] = {}
+        self._purged = float("-inf")
         self.lock = threading.RLock()
 
     def __len__(self) -> int:
@@ -88,22 +107,47 @@ class GameTable:
 
     def get(self, gid: str) -> Game:
         """The game `gid`, touched now (taken under the table's lock, which is released
-        before the caller takes the game's own); 404 if there is none."""
+        before the caller takes the game's own): held, or finished and kept in the store
+        (taken back into the table, making room as a new game does: 503 when the server
+        is full of games in play); 404 if there is none."""
         with self.lock:
             self.expire()
             game = self.games.get(gid)
             if game is None:
-                raise self.gone()
+                game = self._take_back(gid)
             game.touched = self.clock()
             if self.store is not None and game.touched - game.saved_touch > 60:
                 self.store.touch(game)
                 game.saved_touch = game.touched
             return game
 
+    def _take_back(self, gid: str) -> Game:
+        """The finished game `gid` of the store, held again; 404 if it is not kept."""
+        if self.store is None:
+            raise self.gone()
+        game = self.store.load_finished(gid, self.clock() - self.archive_seconds)
+        if game is None:
+            raise self.gone()
+        self.make_room(None)
+        self.games[gid] = game
+        return game
+
     def find(self, gid: str) -> Game | None:
         """The game `gid` if held, without touching it."""
         with self.lock:
             return self.games.get(gid)
+
+    def seat_tokens(self, gid: str) -> dict[Player, tuple[str, bool]] | None:
+        """Each seat's token, and whether a person sits there, of the game `gid` held or
+        kept finished in the store (not taken back, nor touched); None for neither."""
+        with self.lock:
+            game = self.games.get(gid)
+            if game is not None:
+                return {p: (s.token, s.human) for p, s in game.seats.items()}
+            if self.store is None:
+                return None
+            seats = self.store.finished_seats(gid, self.clock() - self.archive_seconds)
+            return seats or None
 
     @contextlib.contextmanager
     def held(self, game: Game) -> Iterator[None]:
@@ -115,9 +159,12 @@ class GameTable:
             yield
 
     def gone(self) -> WebError:
-        """The 404 for a game not (or no longer) in the table."""
+        """The 404 for a game not (or no longer) in the table, nor kept in the store."""
+        kept = ("" if self.store is None else
+                f"; a finished game is kept {_span(self.archive_seconds)}")
         return WebError(404, "no such game: the link is wrong, or the game expired (a game "
-                             f"nobody opens for {self.idle_seconds / 60:g} minutes is dropped)")
+                             f"nobody opens for {self.idle_seconds / 60:g} minutes is "
+                             f"dropped{kept})")
 
     def save(self, game: Game) -> None:
         """Write `game` to the store; refused (404) if it left the table meanwhile (expired
@@ -140,19 +187,33 @@ class GameTable:
                 raise
 
     def expire(self) -> None:
-        """Drop the games nobody asked about for `idle_seconds`."""
+        """Drop the games nobody asked about for `idle_seconds`, and (once a minute) delete
+        from the store the finished games nobody asked about for `archive_seconds`."""
         now = self.clock()
         with self.lock:
             self.drop([g.id for g in self.games.values()
                        if now - g.touched > self.idle_seconds])
+            if self.store is not None and not now - self._purged < _PURGE_EVERY:
+                self._purged = now
+                self.purge()
+
+    def purge(self) -> None:
+        """Delete from the store the finished games not held that nobody asked about for
+        `archive_seconds`."""
+        if self.store is None:
+            return
+        with self.lock:
+            old = self.store.finished_before(self.clock() - self.archive_seconds)
+            self.store.delete([gid for gid in old if gid not in self.games])
 
     def drop(self, ids: list[str]) -> None:
-        """Forget these games (and delete them from the store)."""
+        """Forget these games: the finished ones are kept in the store (archived), the
+        others deleted from it."""
         with self.lock:
-            for gid in ids:
-                del self.games[gid]
+            games = [self.games.pop(gid) for gid in ids]
             if self.store is not None:
-                self.store.delete(ids)
+                self.store.archive([g for g in games if g.is_over])
+                self.store.delete([g.id for g in games if not g.is_over])
 
     def make_room(self, client: str | None) -> None:
         """Make room for one more game of `client` (None: not counted against any
@@ -189,3 +250,9 @@ class GameTable:
             return None
         return min(candidates, key=lambda g: (0 if g.touched <= g.created else
                                               1 if g.is_over else 2, g.touched))
+
+
+def _span(seconds: float) -> str:
+    """`seconds` as days (a day or more) or minutes, for a message."""
+    amount, unit = (seconds / 86400, "day") if seconds >= 86400 else (seconds / 60, "minute")
+    return f"{amount:g} {unit}{'' if amount == 1 else 's'}"
