@@ -279,7 +279,8 @@ def test_play_help_shows_the_glyphs(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     out = capsys.readouterr().out
-    for sign in ("b?", "~~~", "\u2248\u2248\u2248", "r.. / b.."):
+    # play draws the bot's unknown pieces by the bot's colour, and moved ones with a *
+    for sign in ("b? / r?", "b* / r*", "~~~", "\u2248\u2248\u2248", "r.. / b.."):
         assert sign in out
     assert "milton-bradley-1961, hasbro-2009: 1 Marshal, 2 General" in out
     assert "jumbo-2014, classic, isf: 10 Marshal, 9 General" in out

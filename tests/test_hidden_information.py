@@ -34,7 +34,7 @@ from strategies import hidden_pieces, random_playout, rules_values, scattered_po
 from stratego import GameState, IllegalMoveError, Move, Player, Rank, Rules
 from stratego.board import LANES, NEIGHBOURS, SQUARES
 from stratego.bots import SearchBot
-from stratego.editions import EDITIONS
+from stratego.editions import EDITIONS, OPTIONS
 from stratego.encoding import legal_action_mask
 from stratego.explain import explain_illegal
 from stratego.protocol import move_message
@@ -60,6 +60,15 @@ def _combinations() -> list[Rules]:
                 except stratego.RulesError:
                     continue
                 out.setdefault(rules.name, rules)
+    # the editions' options (the five-move ISF reading, the half-board Rescue zone): alone,
+    # with each variant, and with Rescue beside Silent Defense (what the half zone changes)
+    for option in OPTIONS.values():
+        for chosen in [(), *((n,) for n in names), ("rescue", "silent-defense")]:
+            try:
+                rules = option.with_variants(*(VARIANTS[n] for n in chosen))
+            except stratego.RulesError:
+                continue
+            out.setdefault(rules.name, rules)
     return list(out.values())
 
 

@@ -125,7 +125,10 @@ def glyphs_help() -> str:
         by_labels.setdefault(tuple(rules.labels.labels), []).append(name)
     signs = [
         ("r.. / b..", "a Red / Blue piece: r or b, then the rank's label in the edition"),
-        ("b?", "a piece of the bot's whose rank you do not know (yet)"),
+        ("b? / r?", "a piece of the bot's whose rank you do not know (yet): the bot's "
+                    "letter (b when you play Red, r when you play Blue), then ?"),
+        ("b* / r*", "such a piece that has moved (no Bomb, no Flag, unless a variant lets "
+                    "them move)"),
         (".", "an empty square (blank in the Unicode grid)"),
         ("~~~", "a lake (≈≈≈ in the Unicode grid)"),
     ]
