@@ -154,6 +154,41 @@ def test_your_games_are_listed_resumed_and_forgotten(
     context.close()
 
 
+def test_your_games_dates_finished_games_and_says_when_the_server_is_busy(
+        server: Server, browser: Any, console: Console) -> None:
+    """A finished game's row says when it was last played (finished games are kept for
+    weeks, and their rows look alike); when the server is too busy to say how the games
+    stand (503), the list says so and offers to open each game, not to resume it."""
+    context = _context(browser)
+    page = _page(context, console)
+    _new_game(page, server.url)
+    page.get_by_test_id("start").click()
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)  # the bot's answer is in
+    expect(page.locator("body.busy")).to_have_count(0)
+    page.get_by_test_id("resign").click()
+    page.get_by_test_id("confirm-resign").click()
+    expect(page.get_by_test_id("game-over")).to_be_visible()
+    page.goto(server.url + "/")
+    row = page.get_by_test_id("my-games").get_by_test_id("my-game").first
+    expect(row.get_by_test_id("my-game-state")).to_have_text("You lost")
+    today = page.evaluate(
+        '() => new Date().toLocaleDateString(undefined, { day: "numeric", month: "short" })')
+    expect(row).to_contain_text(f"· {today}")
+    expect(row.get_by_test_id("resume")).to_have_text("View")
+    expect(page.get_by_test_id("my-games-note")).to_be_hidden()
+    # the server's own answer to a refused call of the page (X-Refusal-Status: 200)
+    busy = {"refused": 503, "error": "the server already holds 2 games, all in play; try "
+                                     "again in a minute"}
+    page.route("**/api/seats", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(busy)))
+    page.reload()
+    expect(page.get_by_test_id("my-games-note")).to_contain_text("The server is busy")
+    expect(row.get_by_test_id("resume")).to_have_text("Open")
+    expect(row.get_by_test_id("my-game-state")).to_have_text("")
+    context.close()
+
+
 # -- choosing the game, and the clocks -------------------------------------------------------
 
 

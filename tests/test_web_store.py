@@ -534,3 +534,54 @@ def test_archive_seconds_is_an_option_of_the_hub_the_table_and_serve(
     assert main(["serve", "--db", ":memory:"]) == 0
     assert seen["hub"].games.archive_seconds == 30 * 86400
     assert main(["serve", "--db", ":memory:", "--archive-days", "0"]) == 2
+
+
+@pytest.mark.parametrize("lineup", [["Beginner=random"], ["Medium=heuristic"]])
+def test_an_archived_game_whose_bot_left_the_lineup_gives_a_rematch(
+        tmp_path: pathlib.Path, lineup: list[str]) -> None:
+    """Finished games are kept for weeks, and the server's bots may change meanwhile: a
+    game taken back from the database has its bot mapped to the lineup (renamed: the
+    same spec; removed: the default bot), as at start-up, and its rematch is a game
+    against a bot offered, never a server error."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now, bots=["Easy=random"])
+    base, _ = _won_by_the_flag(hub)
+    now[0] += 601
+    assert hub.live_games == 0
+    hub.close()
+    again = _archive_hub(db, now, bots=lineup)
+    reply = post(again, base + "/rematch")
+    assert reply.status == 200, reply.body
+    rematch = reply.json()["rematch"].replace("/play/", "/api/games/")
+    payload = again.handle("GET", rematch).json()
+    offered = {choice.spec for choice in again.lineup.choices}
+    assert payload["bot"] in offered
+
+
+def test_a_busy_server_says_so_on_a_game_link_rather_than_not_found(
+        tmp_path: pathlib.Path) -> None:
+    """A kept game the server cannot take back now (every game in play) is not called
+    missing: the page opened from its link says the server is busy."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now, max_games=2, max_client_games=2, protect_seconds=120)
+    base, _ = _won_by_the_flag(hub)
+    now[0] += 200
+    for _ in range(2):
+        other, _ = _game(hub)
+        post(hub, other + "/start")
+    page = hub.handle("GET", base.replace("/api/games/", "/play/"))
+    assert page.status == 503
+    assert b"<h2>The server is busy</h2>" in page.body
+    assert b"not here" not in page.body
+
+
+@pytest.mark.parametrize(("idle", "archive", "said"), [
+    (60, 86400, "a game nobody opens for 1 minute is dropped; a finished game is kept 1 day"),
+    (3600, float("inf"), "for 60 minutes is dropped; a finished game is kept for ever"),
+])
+def test_the_missing_game_message_words_its_limits(idle: float, archive: float,
+                                                   said: str, tmp_path: pathlib.Path) -> None:
+    hub = GameHub(db=tmp_path / "games.sqlite3", idle_seconds=idle, archive_seconds=archive)
+    assert said in hub.handle("GET", "/api/games/nosuchgame/nosuchseat").json()["error"]

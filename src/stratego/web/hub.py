@@ -217,6 +217,7 @@ class GameHub:
                                protect_seconds, archive_seconds)
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
                                self._monotonic)
+        self.games.taken_back = self.seating.table_for  # its bot mapped to the lineup
         self.referee = Referee(self.games, self.seating, self.lineup, self._clock,
                                self._monotonic, float(away_seconds), float(claim_seconds))
         if store is not None:

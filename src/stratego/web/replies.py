@@ -81,15 +81,18 @@ def html_error(status: int, message: str, *, game: bool = True) -> Reply:
     False words it for any other page."""
     text = html.escape(message)
     what = "game" if game else "page"
+    title, heading = f"{what} not found", f"This {what} is not here"
+    if status in (429, 503):  # the game is there: the server cannot take it now
+        title = heading = "The server is busy"
     body = (
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"<title>Stratego: {what} not found</title>\n"
+        f"<title>Stratego: {title.lower()}</title>\n"
         "<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">\n"
         "<link rel=\"stylesheet\" href=\"/static/style.css\">\n</head>\n"
         "<body data-page=\"missing\">\n<header class=\"top\"><h1>Stratego</h1></header>\n"
         "<main class=\"lobby\"><div class=\"card\">\n"
-        f"<h2>This {what} is not here</h2>\n"
+        f"<h2>{heading}</h2>\n"
         f"<p data-testid=\"missing\">{text}</p>\n"
         "<p><a class=\"button\" href=\"/\" data-testid=\"lobby-link\">Start a new game</a></p>\n"
         "</div></main>\n</body>\n</html>\n"

@@ -195,9 +195,12 @@ class Seating:
         """The rematch of a finished game: the same rules, opponent and time control,
         colours swapped (the caller records it)."""
         control = None if game.clock is None else game.clock.control
+        # a bot the server no longer offers (its lineup changed since) gives way to the
+        # default one, as a game taken back at start-up does
+        bot_id = game.bot_id if game.bot_id in self.lineup.tables else None
         with self.table.lock:
             new = self.new_game(game.rules, game.opponent, game.creator.opponent, None,
-                                game.bot_id, control)
+                                bot_id, control)
             new.client = game.client
             if game.opponent == "human":
                 new.join_code = None  # both people are seated already, each at the other side

@@ -97,6 +97,10 @@ class GameTable:
         self.protect_seconds = float(protect_seconds)
         self.archive_seconds = float(archive_seconds)
         self.games: dict[str, Game] = {}
+        self.taken_back: Callable[[Game], object] | None = None
+        """Called with each finished game taken back from the store before it is held
+        (the server points it at its bots' lineup: a bot no longer offered is mapped to
+        one that is, as when the server starts)."""
         self._purged = float("-inf")
         self.lock = threading.RLock()
 
@@ -128,6 +132,8 @@ class GameTable:
         game = self.store.load_finished(gid, self.clock() - self.archive_seconds)
         if game is None:
             raise self.gone()
+        if self.taken_back is not None:
+            self.taken_back(game)
         self.make_room(None)
         self.games[gid] = game
         return game
@@ -163,7 +169,7 @@ class GameTable:
         kept = ("" if self.store is None else
                 f"; a finished game is kept {_span(self.archive_seconds)}")
         return WebError(404, "no such game: the link is wrong, or the game expired (a game "
-                             f"nobody opens for {self.idle_seconds / 60:g} minutes is "
+                             f"nobody opens for {_span(self.idle_seconds)} is "
                              f"dropped{kept})")
 
     def save(self, game: Game) -> None:
@@ -253,6 +259,9 @@ class GameTable:
 
 
 def _span(seconds: float) -> str:
-    """`seconds` as days (a day or more) or minutes, for a message."""
+    """`seconds` as days (a day or more) or minutes, for a message ("for ever" for an
+    endless span)."""
+    if seconds == float("inf"):
+        return "for ever"
     amount, unit = (seconds / 86400, "day") if seconds >= 86400 else (seconds / 60, "minute")
     return f"{amount:g} {unit}{'' if amount == 1 else 's'}"

@@ -399,12 +399,19 @@
       seats: list.map((s) => ({ game: s.game, seat: s.seat })),
     });
     let games;
+    const note = $("my-games-note");
+    note.hidden = true;
     if (reply.ok && reply.data && Array.isArray(reply.data.games)) {
       forgetSeats(reply.data.games.filter((g) => g.found === false));
       games = reply.data.games.filter((g) => g.found);
     } else {
-      // an older server: list what this browser remembers, without the live state
+      // a busy (or an older) server: list what this browser remembers, without the live state
       games = list.map((s) => ({ ...s, found: true, url: `/play/${s.game}/${s.seat}` }));
+      if (reply.status === 503 || reply.status === 429) {
+        note.textContent = "The server is busy: these are the games this browser remembers, " +
+          "without their state. Try again in a minute.";
+        note.hidden = false;
+      }
     }
     const kept = new Set(seats().map((s) => `${s.game}/${s.seat}`));  // forgotten meanwhile?
     games = games.filter((g) => kept.has(`${g.game}/${g.seat}`));
@@ -438,15 +445,19 @@
         forget.title = "Forget this game here";
       });
       const clock = g.clock && g.clock.control ? ` · ${g.clock.control}` : "";
+      // a finished game says when it was last played: kept for weeks, rows look alike
+      const when = g.phase === "over" && g.last_active_ms
+        ? ` · ${new Date(g.last_active_ms).toLocaleDateString(undefined, { day: "numeric", month: "short" })}`
+        : "";
       const li = el("li", { class: `my-game ${line.state}`, "data-testid": "my-game", "data-game": g.game },
         el("span", { class: `swatch ${g.player || ""}`, title: g.player ? `you play ${g.player}` : "" }),
         el("span", { class: "what" },
           el("strong", { text: `vs ${who}` }),
           el("span", { class: "detail", text: `${g.rules_title || g.rules || ""}${clock}` +
-            (g.moves ? ` · ${movesWords(g.moves)}` : "") })),
+            (g.moves ? ` · ${movesWords(g.moves)}` : "") + when })),
         el("span", { class: "state", "data-testid": "my-game-state", text: line.text }),
         el("a", { class: "button resume", href: g.url, "data-testid": "resume",
-          text: g.phase === "over" ? "View" : "Resume" }),
+          text: g.phase === "over" ? "View" : g.phase ? "Resume" : "Open" }),
         forget);
       return li;
     }));
