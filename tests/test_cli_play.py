@@ -488,7 +488,7 @@ def test_the_end_names_the_piece_that_took_the_flag(
     _from_position(monkeypatch, {"a1": "X", "a7": "f", "j10": "k", "j1": "F"}, [])
     code, out, _ = play(monkeypatch, capsys, ["a1-a7"], "--seed", "5")
     assert code == 0
-    assert ("You win: red wins (flag captured) after 1 plies (seed 5).\n"
+    assert ("You win: red wins (flag captured) after 1 ply (seed 5).\n"
             "The red Scout (2) on a1 captured the blue Flag on a7.\n") in out
 
 
@@ -750,3 +750,62 @@ def test_the_legend_says_a_moved_piece_is_no_bomb_only_where_bombs_stay() -> Non
     for name in ("classic+moving-bombs", "classic+moving-flag"):
         legend = " ".join(play_command._legend(by_name(name), Player.RED, "ascii").split())
         assert "b* one that has moved, ~~~ a lake." in legend
+
+
+def _bot_army(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot sets up `BOT_SETUP` (its a7 a piece that moves)."""
+    def placed(rules: stratego.Rules, player: Player, rng: object) -> stratego.Setup:
+        return stratego.Setup.parse(BOT_SETUP, player)
+
+    monkeypatch.setattr(play_command, "setup_source", lambda name, rules: placed)
+
+
+class Texting(Scripted):
+    """A bot that answers its moves as text, as `play_game` takes them from any bot."""
+
+    def __call__(self, view: stratego.PlayerView) -> Move:
+        return str(super().__call__(view))  # type: ignore[return-value]
+
+
+def test_a_bot_answering_a_move_s_text_plays_it_as_in_a_match(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play_game` (and so `selfplay` and `match`) takes a bot's move as a `Move` or as its
+    text: `play` takes the same bot the same way, where it said the legal move was not."""
+    _bot_army(monkeypatch)
+    monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Texting(["a7-a6"]))
+    code, out, _ = play(monkeypatch, capsys, ["a4-a5", "quit"], "--seed", "1", "--bot", "random",
+                        "--setup", PERSON_SETUP)
+    assert code == 0
+    assert "The bot plays a7-a6." in out
+    assert "not a legal move" not in out
+
+
+def test_the_end_counts_one_ply_as_one_ply(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = play(monkeypatch, capsys, ["a4-a5"], "--seed", "5", "--max-plies", "1",
+                        "--bot", "random")
+    assert code == 0
+    assert "A draw (ply limit) after 1 ply (seed 5)." in out
+
+
+def test_help_under_rescue_rules_says_how_a_rescue_is_typed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Under Rescue rules (Hasbro 2009, Jumbo 2014) a person may have to type a rescue:
+    the help says how before the first one is due, and says nothing of it otherwise."""
+    _, rescue, _ = play(monkeypatch, capsys, ["help", "quit"], "-e", "jumbo-2014+rescue",
+                        "--bot", "random")
+    _, classic, _ = play(monkeypatch, capsys, ["help", "quit"], "--bot", "random")
+    assert rescue.count("type RANK@SQUARE") == 2  # the first help, and the one asked for
+    assert "RANK@SQUARE" not in classic
+
+
+def test_a_tall_grid_repeats_the_bot_s_move_under_the_board(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Unicode grid is 25 lines tall: the bot's move, said above it, would scroll out of
+    a 24-line terminal, so the line under the board says it again."""
+    _bot_army(monkeypatch)
+    monkeypatch.setattr(cli_options, "make_bot", lambda name, seed: Scripted(["a7-a6"]))
+    _, out, _ = play(monkeypatch, capsys, ["a4-a5", "quit"], "--seed", "1", "--bot", "random",
+                     "--board", "unicode", "--setup", PERSON_SETUP)
+    tail = out[out.index("The bot plays a7-a6."):]
+    assert "The bot's last move: a7-a6." in tail

@@ -70,10 +70,24 @@ _EXAMPLES = {Player.RED: {"step": "a4-a5", "run": "a4-a8"},
 """The moves `_HELP` gives as examples, from each side's front row."""
 
 
-def _help(person: Player) -> str:
-    """`_HELP` with examples of moves `person` may play, wrapped to the terminal."""
-    return "\n".join(fill(paragraph.format(**_EXAMPLES[person]), indent="")
-                     for paragraph in _HELP)
+def _plies(count: int) -> str:
+    """``"1 ply"``, ``"2 plies"``."""
+    return f"{count} {'ply' if count == 1 else 'plies'}"
+
+
+def _help(person: Player, rules: Rules) -> str:
+    """`_HELP` with examples of moves `person` may play, wrapped to the terminal, and
+    under Rescue rules how a rescue is typed."""
+    paragraphs = [paragraph.format(**_EXAMPLES[person]) for paragraph in _HELP]
+    if rules.rescue.enabled:
+        paragraphs.append(_RESCUE_TYPING)
+    return "\n".join(fill(paragraph, indent="") for paragraph in paragraphs)
+
+
+_RESCUE_TYPING = ("Rescues: when a piece of yours earns a Rescue, type RANK@SQUARE to bring "
+                  "back a captured piece, with the rank's label or letter (such as K@b2), or "
+                  "'--' to decline; 'moves' then lists the choices.")
+"""The help's line on typing a rescue, under Rescue rules."""
 
 _RESCUE_HELP = ("Rescue: your {piece} reached the opponent's back row, so you may bring "
                 "back one of your captured pieces. Type RANK@SQUARE with the rank's label "
@@ -277,7 +291,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if own is not None:  # the bot's army, never printed while the game is on
         setups[side] = own
     state = new_game(rules, setups[Player.RED], setups[Player.BLUE])
-    print(_help(person))
+    print(_help(person, rules))
     print(_legend(rules, person, args.board))
     _line_editing()
     show_board = True
@@ -291,6 +305,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 return _end(state, args, person, seed, resigned=person.opponent,
                             how=f"the {args.bot} bot lost by a fault: {fault}",
                             bot=bot, termination=fault.termination)
+            if isinstance(move, str):  # a move's text, as play_game takes it from a bot
+                with contextlib.suppress(InvalidNotationError):
+                    move = Move.parse(move, rescue=rules.rescue.enabled)
             if not isinstance(move, Move) or move not in legal_moves(state):
                 return _end(state, args, person, seed, resigned=person.opponent,
                             how=f"the {args.bot} bot answered {shown(move)}, which is not "
@@ -306,7 +323,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(draw_board(seen, args.board))
             print(fill(f"Pieces lost: yours {captured_text(seen, person)}; "
                        f"the bot's {captured_text(seen, person.opponent)}"))
-            if redrawn and bot_move is not None:
+            # asked for again, or a grid too tall for the bot's move above it to stay in view
+            if bot_move is not None and (redrawn or args.board != "ascii"):
                 print(fill(f"The bot's last move: {bot_move}."))
             if seen.pending_rescue is not None:
                 print(_rescue_note(state, seen))
@@ -332,7 +350,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                            "is not over."))
             return 0
         if command in ("help", "h", "?"):
-            print(_help(person))
+            print(_help(person, rules))
             if seen.pending_rescue is not None:
                 print(_rescue_note(state, seen))
             continue
@@ -508,15 +526,15 @@ def _end(state: GameState, args: argparse.Namespace, person: Player, seed: int,
         else:  # the bot's fault: said first, then the result as a game's end is said
             print(fill(f"{_cap(how)}.", indent=""))
             how = f"{resigned} loses by forfeit"
-        print(fill(f"{verdict}: {how} after {state.ply} plies (seed {seed})."))
+        print(fill(f"{verdict}: {how} after {_plies(state.ply)} (seed {seed})."))
     elif outcome is not None and outcome.winner is None:
-        print(fill(f"A draw ({outcome.termination.value}) after {state.ply} plies "
+        print(fill(f"A draw ({outcome.termination.value}) after {_plies(state.ply)} "
                    f"(seed {seed})."))
         print(fill(explain_outcome(state)))
     else:
         assert outcome is not None
         verdict = "You win" if outcome.winner == person else "You lose"
-        print(fill(f"{verdict}: {outcome} after {state.ply} plies (seed {seed})."))
+        print(fill(f"{verdict}: {outcome} after {_plies(state.ply)} (seed {seed})."))
         print(fill(explain_outcome(state)))  # how: the Flag's taker, or why no move was left
     if args.save:
         names = (("you", args.bot) if person is Player.RED else (args.bot, "you"))
