@@ -17,10 +17,10 @@ import pytest
 
 import stratego
 from stratego import Player, Rank
-from stratego.beliefs import Beliefs, setup_prior
+from stratego.beliefs import Beliefs, SetupPrior, setup_prior
 from stratego.bots import RandomBot
 from stratego.editions import CLASSIC, by_name
-from stratego.errors import ArgumentError, SamplingError
+from stratego.errors import ArgumentError, RulesError, SamplingError
 from stratego.sampling import hidden_assignments, sample_state
 from stratego.setup_model import sample_setup
 from stratego.state import GameState
@@ -336,3 +336,98 @@ def test_beliefs_samplers_and_variants_pickle_for_worker_processes(
     assert sampler_copy.count == count
     assert sampler_copy.sample(random.Random(5)) == sampler.sample(random.Random(5))
     assert beliefs_copy.sample(random.Random(5)) == beliefs.sample(random.Random(5))
+
+
+def test_a_view_no_game_gives_gets_no_marginals() -> None:
+    """A view edited through JSON to mark every Blue piece moved, while their sets still
+    hold the Flag and the Bombs, has assignments that fit its sets but no game behind it:
+    `marginals` and `sample` refuse it (`SamplingError` naming the piece and what its
+    record rules out) instead of answering; one that gives Blue two Flags is refused when
+    the beliefs are built."""
+    data = view(_game(CLASSIC, 4, 0), Player.RED).to_dict()
+    for piece in data["pieces"]:
+        if piece["owner"] == "blue":
+            piece["moved"] = True
+    edited = PlayerView.from_dict(data)
+    words = "piece 41: possible: the view allows Flag, Bomb, which its record rules out"
+    with pytest.raises(SamplingError, match=words):
+        Beliefs(edited).marginals()
+    with pytest.raises(SamplingError, match=words):
+        _General(edited).marginals()
+    with pytest.raises(SamplingError, match=words):
+        Beliefs(edited).sample(1)
+    data = view(_game(CLASSIC, 4, 0), Player.RED).to_dict()
+    data["armies"]["blue"]["F"] = 2
+    with pytest.raises(SamplingError, match="armies: blue has 2 Flag"):
+        Beliefs(PlayerView.from_dict(data))
+
+
+def _prior(**changed: object) -> SetupPrior:
+    fields: dict[str, object] = {"flag": [0.1] * 40, "bomb": [0.2] * 40, "other": [0.7] * 40,
+                                 "rho": 2.0, "setups": 0}
+    fields.update(changed)
+    return SetupPrior(**fields)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("changed", "words"), [
+    ({"other": [0] * 40}, r"other\[0\] must be above 0"),
+    ({"flag": [], "bomb": [], "other": []}, "one share for each square of the setup area"),
+    ({"bomb": [0.2] * 30}, "not 40, 30 and 40 shares"),
+    ({"flag": [0.1] * 35, "bomb": [0.2] * 35, "other": [0.7] * 35}, "rows of 10"),
+    ({"flag": "F" * 40}, "flag must be a sequence of shares"),
+    ({"bomb": 3}, "bomb must be a sequence of shares"),
+    ({"flag": [-0.1] * 40}, r"flag\[0\] must be a number >= 0, not -0.1"),
+    ({"bomb": ["x"] * 40}, r"bomb\[0\] must be a number >= 0, not 'x'"),
+    ({"other": [math.inf] * 40}, r"other\[0\] must be a number >= 0, not inf"),
+    ({"rho": math.nan}, "rho must be a number above 0, not nan"),
+    ({"rho": 0}, "rho must be a number above 0, not 0"),
+    ({"rho": "4"}, "rho must be a number above 0, not '4'"),
+    ({"setups": -1}, "setups must be a whole number >= 0, not -1"),
+    ({"setups": 1.5}, "setups must be a whole number >= 0, not 1.5"),
+    ({"army": "classic"}, "army must be an Army or None, not 'classic'"),
+])
+def test_a_setup_prior_is_checked_when_it_is_made(changed: dict[str, object],
+                                                  words: str) -> None:
+    """`SetupPrior` is public, so what it is made of is checked (`ArgumentError` naming the
+    field) rather than failing later as a division by zero, an index out of range or a
+    view no assignment fits."""
+    with pytest.raises(ArgumentError, match=words):
+        _prior(**changed)
+
+
+def test_a_prior_that_does_not_fit_the_view_is_refused() -> None:
+    """A prior meets the view's rules: one fitted for another army, one of another setup
+    area, or one that puts the army's Flag or Bombs on no square is an `ArgumentError`
+    naming the prior; a prior made by hand for the setup area is taken."""
+    seen = view(_game(CLASSIC, 4, 0), Player.RED)
+    with pytest.raises(ArgumentError, match="prior: fitted for another army than the classic"):
+        Beliefs(seen, setup_prior(BARRAGE))
+    with pytest.raises(ArgumentError, match="prior: has shares for 30 squares, the classic "
+                                            "setup area has 40"):
+        Beliefs(seen, _prior(flag=[0.1] * 30, bomb=[0.2] * 30, other=[0.7] * 30))
+    with pytest.raises(ArgumentError, match="prior: its flag shares are all 0"):
+        Beliefs(seen, _prior(flag=[0] * 40))
+    with pytest.raises(ArgumentError, match="prior: its bomb shares are all 0"):
+        Beliefs(seen, _prior(bomb=[0] * 40))
+    marginals = Beliefs(seen, _prior()).marginals()
+    assert math.isclose(sum(m.get(Rank.FLAG, 0.0) for m in marginals.values()), 1.0)
+    assert setup_prior(CLASSIC).army == CLASSIC.army
+
+
+@pytest.mark.parametrize("rules", [[], {}, set(), 3, None])
+def test_setup_prior_takes_rules_or_a_rules_name(rules: object) -> None:
+    """Rules are taken as a `Rules` value or a name, as everywhere (docs/faq.md): a name
+    gives the prior of those rules; anything else is a `RulesError`, not a bare
+    `TypeError` from the cache."""
+    assert setup_prior("classic") is setup_prior(CLASSIC)
+    assert setup_prior("classic+barrage").rho == setup_prior(BARRAGE).rho
+    with pytest.raises(RulesError, match="rules are a Rules value or a rules name"):
+        setup_prior(rules)  # type: ignore[arg-type]
+
+
+def test_late_plies_is_exported_with_the_model_it_describes() -> None:
+    """The module's text names `LATE_PLIES`: it is importable from `stratego.beliefs`."""
+    from stratego.beliefs import LATE_PLIES, __all__
+
+    assert LATE_PLIES == 3000
+    assert "LATE_PLIES" in __all__

@@ -668,6 +668,8 @@ def _sampling_called_wrongly(seen: PlayerView) -> list[tuple[str, Callable[[], o
          lambda: Sampler(seen).sample([])),  # type: ignore[arg-type]
         ("ranks map hidden pieces' ids to ranks, not None",
          lambda: build_state(seen, None)),  # type: ignore[arg-type]
+        (r"ranks must map piece ids to ranks, not piece \d+ to 'T'",
+         lambda: build_state(seen, {p.id: "T" for p in seen.hidden()})),  # type: ignore[misc]
         ("not a cell of the setup area: 400", lambda: prior.weights(400)),
         ("limit must be a whole number >= 0, not -1", lambda: clues(seen, limit=-1)),
         ("advance must be a positive number, not 0", lambda: clues(seen, advance=0)),
@@ -677,10 +679,10 @@ def _sampling_called_wrongly(seen: PlayerView) -> list[tuple[str, Callable[[], o
 
 
 def test_wrong_arguments_to_the_samplers_are_argument_errors() -> None:
-    """A wrong argument (a `max_draws`, an `rng`, ranks that are no mapping, a cell off the
-    setup area, a clue's `limit` or factor) is a programming error: `ArgumentError`
-    naming it, never the `SamplingError` a bot catches to fall back (which would swallow
-    it)."""
+    """A wrong argument (a `max_draws`, an `rng`, ranks that are no mapping or map a piece
+    to what is no rank, a cell off the setup area, a clue's `limit` or factor) is a
+    programming error: `ArgumentError` naming it, never the `SamplingError` a bot catches
+    to fall back (which would swallow it)."""
     seen = view(replay(CLASSIC, BLUE_PIECES, ["a4-a5", "b9-b8"]), Player.RED)
     for words, call in _sampling_called_wrongly(seen):
         with pytest.raises(ArgumentError, match=words) as caught:

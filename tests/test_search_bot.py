@@ -5,6 +5,7 @@ edition and variant. (Its strength is measured in benchmarks/search_strength.py.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import attrs
@@ -12,7 +13,7 @@ import pytest
 
 import stratego
 from positions import reveal
-from stratego import Move, Player, Rank
+from stratego import Move, Player, Rank, setup_model
 from stratego.beliefs import Beliefs
 from stratego.bots import RandomBot, SearchBot, make_bot
 from stratego.bots import search as search_module
@@ -20,10 +21,12 @@ from stratego.bots.heuristic import PIECE_VALUES, move_scores
 from stratego.bots.playouts import RAID_REACH, WIN, Answers, Playouts, PublicCounts, dynamic_value
 from stratego.bots.search import Candidate
 from stratego.editions import CLASSIC, EDITIONS, JUMBO_2014
-from stratego.errors import ArgumentError
+from stratego.errors import ArgumentError, SamplingError
 from stratego.match import play_game
 from stratego.sampling import Sampler
-from stratego.variants import RESCUE, VARIANTS
+from stratego.sampling import prior as prior_module
+from stratego.sampling.hidden_rescues import hidden_rescues
+from stratego.variants import RESCUE, SILENT_DEFENSE, VARIANTS
 from stratego.views import PlayerView, view
 
 
@@ -155,14 +158,13 @@ def test_it_is_built_by_name_with_options() -> None:
 
 def test_it_takes_a_revealed_weaker_piece() -> None:
     """Every book: the higher rank wins a strike; a known Scout next to a General is taken."""
-    state = stratego.from_position(
+    state = reveal(stratego.from_position(
         CLASSIC, {"e4": "G", "a1": "F", "e5": "x", "j10": "f", "a10": "b", "c7": "m"},
-        to_move=Player.RED)
+        to_move=Player.RED), "e5", Rank.SCOUT)
     seen = view(state, Player.RED)
     scout = seen.piece_at("e5")
     assert scout is not None
-    known = attrs.evolve(scout, rank=Rank.SCOUT, possible=frozenset({Rank.SCOUT}))
-    seen = attrs.evolve(seen, pieces=tuple(known if p is scout else p for p in seen.pieces))
+    assert scout.rank is Rank.SCOUT
     assert SearchBot(1, simulations=40)(seen) == Move.parse("e4-e5")
 
 
@@ -659,3 +661,115 @@ def test_move_scores_takes_the_guard_the_search_bot_takes(guard: object) -> None
     if guard is not None:
         assert str(scored.value) == str(built.value)
     assert move_scores(seen, guard=0).keys() == set(seen.legal_moves)
+
+
+_PLAYED = {
+    "classic": "f4-f5 j7-j6 f5-e5 j6-j5 e5-e6 i7-i6 f3-f4 i6-j6 f4-f5 b7-b6 e6-f6 e7-e5 f5-e5 "
+               "j5-j4 j3-j4 h7-i7 f6-e6 b8-b7 e6-e7 i7-i6 e5-e6 j6-j7 e7-e8 j7-j6 a4-a5 "
+               "i6-i7 a3-a4 e8-e7 a5-a6 h8-h7",
+    "classic+barrage": "j4-j9 j9-i9 b4-b10 i9-h9 b10-f10 e9-e10 j2-i2 f9-f8 e4-e5 c8-c9 e5-e6 "
+                       "g9-e9 e6-e7 f8-f4 e7-f7 f10-f9 f7-g7 e9-e6 g7-h7",
+    "classic+ultimate-lightning": "j4-j5 i9-i6 j5-i5 j9-h9 i5-i6 h8-g8 i6-i7 g8-e8 i7-j7 h9-h7 "
+                                  "j7-j8 h7-h8 h1-h2 d9-c9 h2-h3 c7-c8 h3-g3 e8-d9 g3-f3 b7-b6 "
+                                  "f3-e3 h8-h10 e3-e4 g7-g8 a4-a5 d9-e10 e4-e5 g8-h8 a2-a4 "
+                                  "h10-h9",
+}
+"""The first plies of 60-ply games of `SearchBot(seed, simulations=12, depth=4)` (Red)
+against a `RandomBot`, as the bot has always played them: the benchmark results were
+measured with these choices."""
+
+
+@pytest.mark.parametrize(("name", "seed"), [("classic", 1), ("classic+barrage", 1),
+                                            ("classic+ultimate-lightning", 2)])
+def test_the_same_seed_plays_the_same_games_as_before(name: str, seed: int) -> None:
+    """Checks of the view and of the beliefs' prior change no choice of the search: a
+    seed and a simulation budget play the moves recorded for them."""
+    expected = _PLAYED[name].split()
+    game = play_game(name, SearchBot(seed, simulations=12, depth=4), RandomBot(seed + 7),
+                     seed=seed + 3, max_plies=60, keep_state=True)
+    assert game.state is not None
+    played = []
+    node = game.state.history
+    while node is not None:
+        played.append(str(node[1][0]))
+        node = node[0]
+    assert played[::-1][:len(expected)] == expected
+
+
+def _edited(seen: PlayerView, edit: Any) -> PlayerView:
+    data = seen.to_dict()
+    edit(data)
+    return PlayerView.from_dict(data)
+
+
+def _two_flags(data: dict[str, Any]) -> None:
+    data["armies"]["blue"]["F"] = 2
+
+
+def _all_moved(data: dict[str, Any]) -> None:
+    for piece in data["pieces"]:
+        if piece["owner"] == "blue":
+            piece["moved"] = True
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    (_two_flags, "armies: blue has 2 Flag"),
+    (_all_moved, r"piece 41: possible: the view allows Flag, Bomb, which its record rules out"),
+])
+@pytest.mark.parametrize("use_beliefs", [True, False])
+def test_a_view_no_game_gives_is_refused(edit: Any, words: str, use_beliefs: bool) -> None:
+    """"Raises `stratego.errors.SamplingError` when the bot has a choice to make and no
+    game gives `view`": a view edited through JSON to give Blue two Flags, or to mark
+    every Blue piece moved while its pieces may still be the Flag or a Bomb, is refused by
+    a decision and by `prepare`, naming why, instead of being played on."""
+    seen = _edited(view(stratego.new_game(
+        CLASSIC, stratego.random_setup(CLASSIC, Player.RED, 1),
+        stratego.random_setup(CLASSIC, Player.BLUE, 2)), Player.RED), edit)
+    bot = SearchBot(1, simulations=20, use_beliefs=use_beliefs)
+    with pytest.raises(SamplingError, match=words):
+        bot(seen)
+    with pytest.raises(SamplingError, match=words):
+        bot.prepare(seen)
+
+
+def test_a_hidden_rescue_is_searched_with_the_uniform_sampler() -> None:
+    """The beliefs do not cover a hidden Rescue under Silent Defense; the search draws
+    from the uniform sampler there and plays on (it is no view a game cannot give)."""
+    rules = stratego.editions.HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
+    placement: dict[str, tuple[Player, Rank] | str] = {
+        "e4": (Player.RED, Rank.MAJOR), "a9": (Player.RED, Rank.COLONEL),
+        "h9": (Player.RED, Rank.CAPTAIN), "j1": (Player.RED, Rank.FLAG),
+        "e5": "m", "j7": "t", "j10": "f"}
+    start = stratego.from_position(rules, placement, captured=[(Player.RED, Rank.LIEUTENANT)])
+    state = start
+    for move in ("e4-e5", "j7-j6", "a9-a10", "L@a2", "j6-j5", "a10-b10"):
+        state = stratego.apply(state, move)
+    seen = view(state, Player.BLUE)
+    assert hidden_rescues(seen)
+    with pytest.raises(SamplingError, match="beliefs do not cover a hidden Rescue"):
+        Beliefs(seen)
+    bot = SearchBot(1, simulations=20)
+    assert bot(seen) in seen.legal_moves
+    assert bot.simulations_done == 20
+
+
+def test_the_setup_prior_is_fitted_before_the_clock_starts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first decision in a process fits the army's setup prior before its clock starts
+    (the module documentation): a fit slower than the whole time limit still leaves the
+    search its time."""
+    fitting = setup_model.training_texts
+
+    def slow(rules: stratego.Rules) -> tuple[str, ...]:
+        time.sleep(0.15)
+        return fitting(rules)
+
+    seen = _midgame()
+    monkeypatch.setattr(prior_module, "training_texts", slow)
+    prior_module._fitted.cache_clear()
+    try:
+        bot = SearchBot(1, time_limit=0.05, depth=2)
+        bot(seen)
+        assert bot.simulations_done > 0
+    finally:
+        prior_module._fitted.cache_clear()  # refitted as usual by the next user

@@ -72,7 +72,11 @@ As with `stratego.sampling.sample_state`, the facts that are not per piece (the 
 to move has a move, Rescues brought back the lowest id of their rank) are checked on the
 rebuilt state and a draw that fails them is drawn again; `log_prob` and `marginals` are
 the belief's before those checks. Views with a hidden Rescue under Silent Defense raise
-`stratego.errors.SamplingError` (use `stratego.sampling.Sampler` for them).
+`stratego.errors.SamplingError` (use `stratego.sampling.Sampler` for them), and so does a
+view no game gives (one edited through JSON), with a message that says why: when the
+beliefs are built if its pieces contradict the army or no assignment of ranks fits them,
+and from `Beliefs.marginals` and `Beliefs.sample` if the state rebuilt from its record
+does not show it again, so neither answers for it.
 
 The belief reads only the view, so two states with the same view give the same beliefs.
 """
@@ -80,8 +84,8 @@ The belief reads only the view, so two states with the same view give the same b
 from __future__ import annotations
 
 from stratego.sampling.behaviour import ADVANCE_FACTOR, FLEE_FACTOR, MAX_CLUES, Clue, clues
-from stratego.sampling.beliefs import MOVE_RATES, Beliefs
+from stratego.sampling.beliefs import LATE_PLIES, MOVE_RATES, Beliefs
 from stratego.sampling.prior import RHO_GRID, SMOOTHING, SetupPrior, setup_prior
 
-__all__ = ["ADVANCE_FACTOR", "FLEE_FACTOR", "MAX_CLUES", "MOVE_RATES", "RHO_GRID", "SMOOTHING",
-           "Beliefs", "Clue", "SetupPrior", "clues", "setup_prior"]
+__all__ = ["ADVANCE_FACTOR", "FLEE_FACTOR", "LATE_PLIES", "MAX_CLUES", "MOVE_RATES", "RHO_GRID",
+           "SMOOTHING", "Beliefs", "Clue", "SetupPrior", "clues", "setup_prior"]

@@ -52,8 +52,12 @@ hidden-information tests check it). With a `simulations` budget the bot is
 deterministic for its seed; a `time_limit` budget stops on the clock (never more than
 the limit plus one simulation's time, once the beliefs about the view are built: a few
 milliseconds in most games, up to some tenths of a second in a crowded Moving Bombs
-position). Every edition and variant is searched the same
-way: the rules travel in the view, and Rescue decisions are moves like the others.
+position). The clock starts after the beliefs' setup prior of the army is fitted
+(`stratego.beliefs.setup_prior`, once per process and army: about a tenth of a second
+for the 40-piece army, a third for Ultimate Lightning), so the first decision in a
+process takes that much longer, searching as long as the others. Every edition and
+variant is searched the same way: the rules travel in the view, and Rescue decisions are
+moves like the others.
 """
 
 from __future__ import annotations
@@ -84,8 +88,11 @@ from stratego.moves import Move
 from stratego.pieces import Player, Rank
 from stratego.rules import Rules
 from stratego.sampling import Sampler, SamplingError
+from stratego.sampling.hidden_rescues import hidden_rescues
+from stratego.sampling.prior import setup_prior
 from stratego.setup_model import sample_setup
 from stratego.setups import Setup
+from stratego.views import as_view
 
 if TYPE_CHECKING:
     from stratego.state import GameState
@@ -187,15 +194,17 @@ class SearchBot:
             apply: the first one reached ends the decision.
         time_limit: Seconds per decision; the search stops on the clock (the answer
             comes within the limit plus about one simulation, after the beliefs about
-            the view are built; see the module documentation). With `simulations` as
-            well, both budgets apply: the first one reached ends the decision.
+            the view are built; the first decision in a process fits the army's setup
+            prior before the clock starts: see the module documentation). With
+            `simulations` as well, both budgets apply: the first one reached ends the
+            decision.
         depth: Plies of each playout after the candidate move.
         candidates: Moves searched, the best by the heuristic (a strike on a piece it
             may beat is usually among them).
         determinizations: Sampled states in the pool, up to 400 simulations: each
             candidate's n-th simulation plays in the n-th (round robin past the pool's
             size); past 400 simulations the pool grows as the square root of the
-            decision's budget (69 states at 3,300; with `time_limit`, of the simulations
+            decision's budget (68 states at 3,300; with `time_limit`, of the simulations
             the last decision's rate gives in that time). The size is set before the
             decision's first simulation, so the n-th simulation of every candidate
             plays in the same state at any budget.
@@ -470,8 +479,11 @@ class SearchBot:
     def __call__(self, view: PlayerView) -> Move:
         """The move the search finds best in `view`.
 
-        Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
-        itself."""
+        Raises `stratego.errors.ArgumentError` when `view` is not a view or gives the bot
+        no legal move, `stratego.errors.SamplingError` when the bot has a choice to make
+        and no game gives `view` (a view edited through JSON whose pieces contradict the
+        army or its record: the message says why)."""
+        setup_prior(as_view(view).rules)  # fitted once per army, off the clock
         started = _clock()
         self.simulations_done = 0
         self.searched = ()
@@ -492,8 +504,8 @@ class SearchBot:
         budget, play that game move for move alike (`benchmarks/screen.py` uses this to
         tell which recorded games other options would play the same).
 
-        Raises `stratego.errors.ArgumentError` when `view` is not a view or contradicts
-        itself."""
+        Raises `stratego.errors.ArgumentError` and `stratego.errors.SamplingError` as a
+        decision does."""
         return self._prepare(view)[0]
 
     def remember(self, view: PlayerView, move: Move | str) -> None:
@@ -631,7 +643,8 @@ class SearchBot:
                 while len(pool) <= n:
                     try:
                         state = source.sample(rng)
-                    except SamplingError:
+                    except SamplingError:  # no draw met the whole-state facts: the
+                        # best score is played (a view no game gives was refused before)
                         if not pool:
                             return ranked[0]
                         state = pool[0][0]
@@ -687,7 +700,7 @@ class SearchBot:
     def _pool_size(self, budget: int) -> int:
         """How many determinizations the pool holds in a decision of `budget` simulations:
         `determinizations` up to 400 simulations, then growing as the square root of the
-        budget (69 at 3,300 simulations, 119 at 9,900)."""
+        budget (68 at 3,300 simulations, 119 at 9,900)."""
         n = self.determinizations
         if budget <= _POOL_BASE:
             return n
@@ -704,13 +717,17 @@ class SearchBot:
         return _POOL_BASE if budget is None else budget
 
 
-def _source(view: PlayerView) -> Beliefs | Sampler | None:
-    """What the search draws states from: the beliefs, the uniform sampler where the
-    beliefs do not apply, None when neither can draw a state of `view`."""
-    try:
-        return Beliefs(view)
-    except SamplingError:
-        try:
-            return Sampler(view)
-        except SamplingError:
-            return None
+def _source(view: PlayerView) -> Beliefs | Sampler:
+    """What the search draws states from: the beliefs, or the uniform sampler after a
+    hidden Rescue under Silent Defense, which the beliefs do not cover. Raises
+    `SamplingError` for a view no game gives (the beliefs check its record; the sampler
+    finds no assignment of ranks that fits it)."""
+    if not hidden_rescues(view):
+        beliefs = Beliefs(view)
+        beliefs.marginals()  # checks the view's record (the scores read them anyway)
+        return beliefs
+    sampler = Sampler(view)
+    if not sampler.count:
+        raise SamplingError(f"no assignment of ranks to the {len(view.hidden())} hidden "
+                            f"pieces fits the view")
+    return sampler

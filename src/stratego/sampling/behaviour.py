@@ -20,9 +20,10 @@ that showed it came before the step.
 
 `stratego.beliefs.Beliefs` multiplies the weight of every assignment that gives a clue's
 piece one of the favoured ranks by the clue's factor (`ADVANCE_FACTOR`, `FLEE_FACTOR`:
-odds ratios fitted by ``benchmarks/beliefs.py`` on games of the shipped classic network
-against itself; see docs/hidden-information.md). The clues read only the view, so two
-states with the same view give the same clues.
+odds ratios set by hand from those ``benchmarks/beliefs.py`` measures in self-play games
+of the heuristic bot and of the shipped classic network, which disagree; see
+docs/hidden-information.md). The clues read only the view, so two states with the same
+view give the same clues.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ from stratego.sampling.prior import SetupPrior, setup_prior
 from stratego.sampling.rebuild import (
     WholeStates,
     check_max_draws,
+    check_record,
     check_view,
 )
 from stratego.state import GameState
@@ -57,8 +58,12 @@ class Beliefs:
     text for the model and what is computed).
 
     Raises `ArgumentError` if `view` is not a `PlayerView` or `prior` is neither None
-    nor a `SetupPrior`, `SamplingError` if the view contradicts the army or has a hidden
-    Rescue under Silent Defense.
+    nor a `SetupPrior` (or one that does not fit the view's rules: fitted for another army,
+    for another setup area, or with no square for its Flag or Bombs), `SamplingError` if
+    the view has a hidden Rescue under Silent Defense, contradicts the army or no
+    assignment of ranks fits its pieces. A view whose pieces or record no game gives
+    (one edited through JSON) is refused by `marginals` and `sample` (`SamplingError`,
+    naming the field and the piece at fault) before they answer.
     """
 
     _use_fast = True
@@ -79,11 +84,15 @@ class Beliefs:
         if prior is not None and not isinstance(prior, SetupPrior):
             raise ArgumentError(f"not a SetupPrior: {shown(prior)} (setup_prior(rules) "
                                 f"fits one)")
+        if prior is not None:
+            _check_prior(prior, view)
         self.view = view
         self.prior = setup_prior(view.rules) if prior is None else prior
         problem = Problem(view)  # the checks of the army's counts
         self._counts = list(problem.counts)
         self._states = WholeStates(view)
+        self._problem = problem
+        self._record_checked = bool(restrict)  # a part: its whole belief checks the record
         opponent = view.player.opponent
         available = sum(1 << r for r in Rank if self._counts[r])
         self._hidden = sorted(view.hidden(), key=lambda p: p.id)
@@ -184,6 +193,7 @@ class Beliefs:
             part._masks = {pid: m & restrict.get(pid, -1) for pid, m in self._masks.items()}
             part._leaf_cache, part._problem_cache = {}, {}
             part._parts, part.clues = [], ()
+            part._record_checked = True
             part.__dict__.pop("_marginals", None)
             cut = part._fast_leaf()
             if cut <= 0:
@@ -459,10 +469,13 @@ class Beliefs:
         each piece's chances add up to 1 and, over the pieces, to the ranks the army has
         left (they are the marginals of one joint distribution). Ranks a piece cannot
         have are left out (the Flag and Bombs for a piece that has moved, ranks the army
-        has none of left), so read one with ``marginals()[piece_id].get(rank, 0.0)``."""
+        has none of left), so read one with ``marginals()[piece_id].get(rank, 0.0)``.
+        Raises `SamplingError` for a view no game gives: the state rebuilt from its record
+        does not show it again (a view edited through JSON; the message names why)."""
         cached: dict[int, dict[Rank, float]] | None = getattr(self, "_marginals", None)
         if cached is not None:
             return cached
+        self._check_record()
         if self._parts:
             mixed: dict[int, dict[Rank, float]] = {p.id: {} for p in self._hidden}
             for factor, part in self._parts:
@@ -533,6 +546,15 @@ class Beliefs:
                 out[p.id] = probs
         self._marginals = out
         return out
+
+    def _check_record(self) -> None:
+        """Refuse, once, a view whose record no game gives (`check_record`: the state
+        rebuilt from one assignment must show the view again), before any chance is read
+        from it; a draw checks its state itself, unless this check covered every field."""
+        if not self._record_checked:
+            if check_record(self.view, self._problem):
+                self._states.verified()
+            self._record_checked = True
 
     def _kind_probs(self, kinds: list[float]) -> dict[Rank, float]:
         probs: dict[Rank, float] = {}
@@ -710,6 +732,25 @@ class Beliefs:
             ranks[p.id] = Rank(piece.rank)
         weight = self.weight(ranks)
         return math.log(weight) - math.log(self._total) if weight > 0 else -math.inf
+
+
+def _check_prior(prior: SetupPrior, view: PlayerView) -> None:
+    """Refuse a prior fitted for another army than the view's, one whose setup area is
+    not the view's rules', or one that puts a rank of the army on no square
+    (`ArgumentError` naming the field)."""
+    rules = view.rules
+    if prior.army is not None and prior.army != rules.army:
+        raise ArgumentError(f"prior: fitted for another army than the {rules.name} army of "
+                            f"the view (setup_prior(view.rules) fits one for it)")
+    cells = rules.setup.depth * SIZE
+    if len(prior.other) != cells:
+        raise ArgumentError(f"prior: has shares for {len(prior.other)} squares, the "
+                            f"{rules.name} setup area has {cells}")
+    for label, rank, shares in (("flag", Rank.FLAG, prior.flag),
+                                ("bomb", Rank.BOMB, prior.bomb)):
+        if rules.army.count(rank) and not any(shares):
+            raise ArgumentError(f"prior: its {label} shares are all 0, but the {rules.name} "
+                                f"army has a {rank.title}")
 
 
 def _problem_pieces(problem: Problem) -> list[tuple[int, int]]:

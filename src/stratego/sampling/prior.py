@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Sequence
+import numbers
+from collections.abc import Iterable, Sequence
 
+from stratego.arguments import rules_from
 from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import ArgumentError, shown
 from stratego.pieces import Rank
-from stratego.rules import Rules, as_rules
+from stratego.rules import Army, Rules
 from stratego.setup_model import training_texts
 
 __all__ = ["RHO_GRID", "SMOOTHING", "SetupPrior", "setup_prior"]
@@ -30,16 +32,41 @@ class SetupPrior:
     `stratego.beliefs`).
 
     `flag[c]`, `bomb[c]` and `other[c]` are shares of the setups with a piece on square
-    ``c`` (``row * 10 + column`` from the owner's back row and left); `rho` the factor.
+    ``c`` (``row * 10 + column`` from the owner's back row and left), one for each square
+    of the setup area; `rho` the factor; `setups` how many setups it was fitted on;
+    `army` the army it was fitted for (`setup_prior` sets it; None for a prior made by
+    hand, which `stratego.beliefs.Beliefs` checks only for the size of the setup area).
+
+    Raises `ArgumentError`, naming the field, for shares that are not numbers >= 0 (an
+    `other` share above 0: the weights divide by it), lists of other lengths or not a
+    whole number of rows, a `rho` that is not a number above 0, `setups` that is not a
+    whole number >= 0 or an `army` that is not an `stratego.rules.Army`.
     """
 
-    def __init__(self, flag: Sequence[float], bomb: Sequence[float], other: Sequence[float],
-                 rho: float, setups: int) -> None:
-        self.flag = tuple(flag)
-        self.bomb = tuple(bomb)
-        self.other = tuple(other)
-        self.rho = rho
-        self.setups = setups
+    def __init__(self, flag: Iterable[float], bomb: Iterable[float], other: Iterable[float],
+                 rho: float, setups: int, *, army: Army | None = None) -> None:
+        self.flag = _shares(flag, "flag")
+        self.bomb = _shares(bomb, "bomb")
+        self.other = _shares(other, "other")
+        sizes = {len(self.flag), len(self.bomb), len(self.other)}
+        if len(sizes) > 1 or not self.other or len(self.other) % SIZE:
+            raise ArgumentError(f"flag, bomb and other need one share for each square of the "
+                                f"setup area (rows of {SIZE}), not {len(self.flag)}, "
+                                f"{len(self.bomb)} and {len(self.other)} shares")
+        for c, share in enumerate(self.other):
+            if not share > 0:
+                raise ArgumentError(f"other[{c}] must be above 0 (the weights divide by it), "
+                                    f"not {shown(share)}")
+        if (isinstance(rho, bool) or not isinstance(rho, numbers.Real)
+                or not math.isfinite(rho) or not rho > 0):
+            raise ArgumentError(f"rho must be a number above 0, not {shown(rho)}")
+        if isinstance(setups, bool) or not isinstance(setups, int) or setups < 0:
+            raise ArgumentError(f"setups must be a whole number >= 0, not {shown(setups)}")
+        if army is not None and not isinstance(army, Army):
+            raise ArgumentError(f"army must be an Army or None, not {shown(army)}")
+        self.rho: float = float(rho)
+        self.setups: int = setups
+        self.army: Army | None = army
 
     def weights(self, cell: int | None) -> tuple[float, float]:
         """``(w(Flag), w(Bomb))`` of a piece that started on `cell` (None: unknown start,
@@ -61,20 +88,40 @@ class SetupPrior:
         return f"<SetupPrior from {self.setups} setups, rho={self.rho}>"
 
 
-def _uniform_prior(size: int) -> SetupPrior:
-    return SetupPrior([1.0] * size, [1.0] * size, [1.0] * size, 1.0, 0)
+def _shares(values: object, label: str) -> tuple[float, ...]:
+    """`values`, the shares of one kind of piece per square, as a tuple of floats;
+    `ArgumentError` naming `label` for anything but numbers >= 0."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise ArgumentError(f"{label} must be a sequence of shares, one for each square, "
+                            f"not {shown(values)}")
+    out = tuple(values)
+    for c, share in enumerate(out):
+        if (isinstance(share, bool) or not isinstance(share, numbers.Real)
+                or not math.isfinite(share) or share < 0):
+            raise ArgumentError(f"{label}[{c}] must be a number >= 0, not {shown(share)}")
+    return tuple(float(share) for share in out)
+
+
+def _uniform_prior(size: int, army: Army) -> SetupPrior:
+    return SetupPrior([1.0] * size, [1.0] * size, [1.0] * size, 1.0, 0, army=army)
+
+
+def setup_prior(rules: Rules | str) -> SetupPrior:
+    """The `SetupPrior` of the army of `rules` (a `Rules` value or a rules name), fitted
+    on its training human setups (a uniform one, every weight 1, for an army without
+    bundled setups), once per rules. Raises `RulesError` for an unknown name or anything
+    else."""
+    return _fitted(rules_from(rules))
 
 
 @functools.cache
-def setup_prior(rules: Rules) -> SetupPrior:
-    """The `SetupPrior` of the army of `rules`, fitted on its training human setups (a
-    uniform one, every weight 1, for an army without bundled setups). Raises
-    `RulesError` for `rules` that are no `Rules` value."""
-    depth = as_rules(rules).setup.depth
+def _fitted(rules: Rules) -> SetupPrior:
+    """`setup_prior` of a `Rules` value."""
+    depth = rules.setup.depth
     cells = depth * SIZE
     texts = training_texts(rules)
     if not texts:
-        return _uniform_prior(cells)
+        return _uniform_prior(cells, rules.army)
     grids = []
     for text in texts:
         flat = text.replace("/", "")
@@ -94,7 +141,7 @@ def setup_prior(rules: Rules) -> SetupPrior:
         flag[c] = (nf + SMOOTHING * share_f) / total
         bomb[c] = (nb + SMOOTHING * share_b) / total
         other[c] = (occupied - nf - nb + SMOOTHING * share_o) / total
-    base = SetupPrior(flag, bomb, other, 1.0, len(texts))
+    base = SetupPrior(flag, bomb, other, 1.0, len(texts), army=rules.army)
     best, best_score = 1.0, -math.inf
     if Rank.FLAG in army and Rank.BOMB in army:
         for rho in RHO_GRID:
@@ -103,7 +150,7 @@ def setup_prior(rules: Rules) -> SetupPrior:
             score = sum(setup_log_prob(prior, text, depth, totals) for text in texts)
             if score > best_score:
                 best, best_score = rho, score
-    return SetupPrior(base.flag, base.bomb, base.other, best, len(texts))
+    return SetupPrior(base.flag, base.bomb, base.other, best, len(texts), army=rules.army)
 
 
 def setup_log_prob(prior: SetupPrior, text: str, depth: int,

@@ -39,7 +39,8 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     """The full state the view describes, with `ranks` for its hidden pieces.
 
     `ranks` maps the id of every hidden piece to a rank (`sample_state` draws them).
-    Raises `ArgumentError` if `ranks` is no mapping, `SamplingError` if it gives a
+    Raises `ArgumentError` if `ranks` is no mapping or maps a hidden piece to what is no
+    `Rank`, `SamplingError` if it gives a
     hidden piece no rank or one the view rules out for it (`SeenPiece.possible`), or
     gives a player's army other counts than the game's (`PlayerView.armies`: a state no
     game reaches), or if the view's record does not describe a game."""
@@ -55,6 +56,9 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
         rank = p.rank if p.rank is not None else ranks.get(p.id)
         if rank is None:
             raise SamplingError(f"no rank given for the hidden piece {p.id}")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank < len(Rank):
+            raise ArgumentError(f"ranks must map piece ids to ranks, not piece {p.id} to "
+                                f"{shown(rank)}")
         if p.rank is None and rank not in p.possible:
             raise SamplingError(f"the view rules out {shown(rank)} for the hidden piece "
                                 f"{p.id}")
@@ -267,16 +271,58 @@ def check_view(v: PlayerView) -> None:
     _check_army(v)
 
 
-def verify(v: PlayerView, state: GameState) -> None:
-    """Raise `SamplingError` naming the first field where the view of `state` is not `v`
-    (a view that no game explains: only its form was checked when it was read)."""
+def verify(v: PlayerView, state: GameState, *, skip: frozenset[str] = frozenset()) -> None:
+    """Raise `SamplingError` naming the first field (and, in the pieces, the first piece)
+    where the view of `state` is not `v` (a view that no game explains: only its form was
+    checked when it was read); the fields in `skip` are not compared."""
     seen = view(state, v.player)
     for field in attrs.fields(PlayerView):
-        if getattr(seen, field.name) != getattr(v, field.name):
+        if field.name in skip:
+            continue
+        got, want = getattr(seen, field.name), getattr(v, field.name)
+        if got != want:
+            where = ""
+            if field.name in ("pieces", "captured"):
+                for g, w in zip(got, want, strict=False):
+                    diff = next((f.name for f in attrs.fields(type(w))
+                                 if getattr(g, f.name) != getattr(w, f.name)), None)
+                    if diff is not None:
+                        where = (f" (piece {w.id}: "
+                                 f"{_difference(diff, getattr(w, diff), getattr(g, diff))})")
+                        break
             raise SamplingError(
-                f"the view's {field.name} does not fit the rest of its record: no game "
-                f"gives this view"
+                f"the view's {field.name} does not fit the rest of its record{where}: no "
+                f"game gives this view"
             )
+
+
+def _difference(name: str, want: object, got: object) -> str:
+    """How a field of a seen piece in the view differs from what its record gives."""
+    if isinstance(want, frozenset) and isinstance(got, frozenset):
+        parts = [f"{name}: {whose} {', '.join(r.title for r in sorted(extra))}, "
+                 f"which {other} rules out"
+                 for whose, other, extra in (("the view allows", "its record", want - got),
+                                             ("its record allows", "the view", got - want))
+                 if extra]
+        return "; ".join(parts)
+    return f"{name} is {shown(want)} in the view, {shown(got)} by its record"
+
+
+def check_record(v: PlayerView, problem: Problem) -> bool:
+    """Refuse a view that no game gives before anything is drawn from it: `SamplingError`
+    when no assignment fits its pieces' sets and army (`problem`, the view's), or when the
+    state rebuilt with one that does (`Problem.some`) does not show the view again
+    (`verify`). Every field is compared but the legal moves under a chase rule, which may
+    depend on the hidden ranks (the pieces' sets, marks and the rest of the record do
+    not); returns whether they were compared too, so that a draw need not be verified
+    again."""
+    ranks = problem.some()
+    if ranks is None:
+        raise SamplingError(f"no assignment of ranks to the {len(v.hidden())} hidden pieces "
+                            f"fits the view")
+    chase = bool(v.rules.repetition.chase)
+    verify(v, build_state(v, ranks), skip=frozenset({"legal_moves"}) if chase else frozenset())
+    return not chase
 
 
 CHECK_AFTER = 20_000
@@ -370,6 +416,10 @@ class WholeStates:
         self.view = v
         self.rivals = rescue_rivals(v)
         self._verified = False
+
+    def verified(self) -> None:
+        """Take the view as checked against a rebuilt state already (`check_record`)."""
+        self._verified = True
 
     def first(self, draw: Callable[[], dict[int, Rank]], max_draws: int) -> GameState:
         """The state of the first of up to `max_draws` calls of `draw` whose ranks pass;
