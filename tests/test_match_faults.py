@@ -389,24 +389,34 @@ def test_a_line_more_behind_an_illegal_answer_is_named_as_a_line_more(
 def test_an_illegal_move_legal_earlier_in_the_game_gets_a_hint(
         tmp_path: pathlib.Path) -> None:
     """docs/protocol.md: a line more "is read as the answer to the next message": an
-    answer legal in an earlier position of the game (here the program's first move,
+    answer legal in the position of the last message (here the program's first move,
     answered again) is most likely such a line, and the illegal move says so; a move never
-    legal in the game gets no such hint."""
+    legal in the game gets no such hint, nor one legal only two messages back (a move a
+    repetition rule forbids now)."""
     stale = "first = globals().setdefault('first', message['legal'][0])"
     reply = "print(json.dumps({'type': 'move', 'move': %s}), flush=True)"
     log = {"log": str(tmp_path / "bot.log")}
     again = play_game(CLASSIC, BotSpec(_program(tmp_path, "again", f"{stale};{reply % 'first'}"),
                                        log), "random", seed=1, max_plies=20)
     assert (again.termination, again.plies) == ("illegal move", 2)
-    assert ("which is not one of its legal moves (it was legal in an earlier position of "
-            "this game: a program that writes more than one line for a message") in again.detail
+    assert ("which is not one of its legal moves (it was legal in the position of the last "
+            "message: a program that writes more than one line for a message") in again.detail
     count = "n = globals().get('n', 0) + 1"
     never = "message['legal'][0] if n == 1 else 'a1-j10'"
     wrong = play_game(CLASSIC, BotSpec(_program(tmp_path, "never", f"{count};{reply % never}"),
                                        log), "random", seed=1, max_plies=20)
     assert wrong.termination == "illegal move"
     assert "it answered 'a1-j10', which is not one of its legal moves" in wrong.detail
-    assert "earlier position" not in wrong.detail
+    assert "last message" not in wrong.detail
+    # one line a message, shuttling one piece: its third move breaks the two-square rule
+    shuttle = ("n = globals().get('n', 0) + 1;m = globals().setdefault('m', "
+               "message['legal'][0]);back = m[m.index('-') + 1:] + '-' + m[:m.index('-')]")
+    shuttling = play_game(CLASSIC, BotSpec(_program(
+        tmp_path, "shuttle", f"{shuttle};{reply % '(m if n % 2 else back)'}"), log), "random",
+        seed=1, max_plies=40)
+    assert shuttling.termination == "illegal move", shuttling.detail
+    assert "'b4-b5', which is not one of its legal moves" in shuttling.detail
+    assert "more than one line" not in shuttling.detail
 
 
 def test_a_program_that_closes_its_output_and_runs_on_is_not_said_to_have_exited(

@@ -451,11 +451,12 @@ _ONE_LINE = (" (a program writes exactly one line for each message: a line more 
              "as the answer to the next message)")
 """What a fault caused by a line more than the program's answers says."""
 
-_STALE_HINT = (" (it was legal in an earlier position of this game: a program that writes "
+_STALE_HINT = (" (it was legal in the position of the last message: a program that writes "
                "more than one line for a message has each line more read as the answer to "
                "a later message)")
-"""The hint for an illegal move that was legal in an earlier position of the game: most
-likely a line more of an earlier answer, read as the answer to this message."""
+"""The hint for an illegal move that was legal in the position of the last message (not
+in any earlier one: a move a repetition rule forbids now was legal two moves ago): most
+likely a line more of the last answer, read as the answer to this message."""
 
 
 def _mirrored(square: Square) -> Square:
@@ -551,7 +552,7 @@ class ProgramBot:
         self._own_setup = False
         """Whether the program chose the setup of its current game (not the host)."""
         self._offered: set[Move] = set()
-        """The legal moves of the ``move`` messages the program answered in this game."""
+        """The legal moves of the last ``move`` message the program answered in this game."""
 
     def __repr__(self) -> str:
         return f"ProgramBot({self.command!r}, seed={self.seed!r})"
@@ -679,7 +680,7 @@ class ProgramBot:
                 f"it answered {_short(answer)}, which is not one of its legal moves"
                 + (_STALE_HINT if move in self._offered else "")
                 + (_mirror_hint(move, legal) if self._own_setup else ""), ILLEGAL_MOVE))
-        self._offered.update(legal)
+        self._offered = set(legal)
         return move
 
     def game_over(self, winner: Player | None, termination: str) -> None:
