@@ -21,7 +21,7 @@ import pytest
 
 import stratego
 from stratego import Player, Rank, Setup
-from stratego.errors import StoreError
+from stratego.errors import StoreError, WebError
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
@@ -437,8 +437,9 @@ def test_a_restarted_server_takes_back_only_the_games_that_belong_in_memory(
 
 def test_a_finished_game_reclaimed_for_room_is_kept(tmp_path: pathlib.Path) -> None:
     """A full server reclaims a game that ended (from memory only: it comes back when
-    asked for, as taking back makes room as a new game does); when every game is in play,
-    taking it back is refused (503) and "your games" says so rather than "not found"."""
+    asked for); taking one back never costs a game in play its place, however idle: when
+    every game held is in play it is refused (503) and "your games" says so rather than
+    "not found", and once a game held has ended, that one goes back to the store."""
     db = tmp_path / "games.sqlite3"
     now = [1000.0]
     hub = _archive_hub(db, now, max_games=2, max_client_games=2, protect_seconds=120)
@@ -455,8 +456,14 @@ def test_a_finished_game_reclaimed_for_room_is_kept(tmp_path: pathlib.Path) -> N
     assert hub.handle("GET", base).status == 503
     assert _seats(hub, created)[0] == 503
     now[0] += 121
-    assert hub.handle("GET", base).body == before  # reclaims a game no longer in play
+    assert hub.handle("GET", base).status == 503  # the others are idle, but in play
     assert hub.live_games == 2
+    assert hub.store.count() == 3
+    post(hub, first + "/resign")
+    assert hub.handle("GET", base).body == before  # the game just ended makes room
+    assert hub.live_games == 2
+    assert hub.store.count() == 3
+    assert hub.games.find(first.split("/")[3]) is None
 
 
 def test_the_rematch_of_an_archived_game_is_found_in_the_archive(
@@ -585,3 +592,41 @@ def test_the_missing_game_message_words_its_limits(idle: float, archive: float,
                                                    said: str, tmp_path: pathlib.Path) -> None:
     hub = GameHub(db=tmp_path / "games.sqlite3", idle_seconds=idle, archive_seconds=archive)
     assert said in hub.handle("GET", "/api/games/nosuchgame/nosuchseat").json()["error"]
+
+
+def test_taking_a_game_back_needs_one_of_its_seats(tmp_path: pathlib.Path) -> None:
+    """A finished game kept in the database comes back for one of its own seats only: a
+    wrong seat token answers as a game that is not there, and neither loads it nor keeps
+    it longer."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now)
+    base, created = _won_by_the_flag(hub)
+    now[0] += 601
+    assert hub.live_games == 0
+    wrong = f"/api/games/{created['game']}/{'x' * len(created['seat'])}"
+    assert hub.handle("GET", wrong).status == 404
+    assert hub.games.find(created["game"]) is None
+    assert hub.handle("GET", base).status == 200
+    assert hub.games.find(created["game"]) is not None
+
+
+def test_a_kept_game_put_back_meanwhile_is_busy_not_missing(tmp_path: pathlib.Path) -> None:
+    """Two finished games taken back on a server with room for one: the first goes back
+    to the store to make room for the second before its request holds it. That request
+    is told the server is busy (503), not that the game is missing (a page forgets a
+    seat answered 404)."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now, max_games=2, max_client_games=2)
+    first_base, first = _won_by_the_flag(hub)
+    _, second = _won_by_the_flag(hub)
+    now[0] += 601
+    assert hub.live_games == 0
+    hub.games.max_games = 1
+    game = hub.games.get(first["game"], first["seat"])
+    hub.games.get(second["game"], second["seat"])  # puts the first back in the store
+    with pytest.raises(WebError) as refused, hub.games.held(game):
+        pass
+    assert refused.value.status == 503
+    assert hub.handle("GET", first_base).status == 200

@@ -53,7 +53,7 @@ deterministic for its seed; a `time_limit` budget stops on the clock (never more
 the limit plus one simulation's time, once the beliefs about the view are built: a few
 milliseconds in most games, up to some tenths of a second in a crowded Moving Bombs
 position). The clock starts after the beliefs' setup prior of the army is fitted
-(`stratego.beliefs.setup_prior`, once per process and army: about a tenth of a second
+(`stratego.beliefs.setup_prior`, once per process and rules: about a tenth of a second
 for the 40-piece army, a third for Ultimate Lightning), so the first decision in a
 process takes that much longer, searching as long as the others. Every edition and
 variant is searched the same way: the rules travel in the view, and Rescue decisions are

@@ -460,7 +460,7 @@ class GameHub:
         return json_reply(self.referee.payload(game, player, full_view))
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
-        game = self.games.get(gid)
+        game = self.games.get(gid, token)
         return game, game.seat_of(token)
 
     # -- what the lobby offers and what a browser's saved seats are -----------

@@ -196,7 +196,8 @@ class Seating:
         colours swapped (the caller records it)."""
         control = None if game.clock is None else game.clock.control
         # a bot the server no longer offers (its lineup changed since) gives way to the
-        # default one, as a game taken back at start-up does
+        # default one: a rematch is a new game, and new games are played against the
+        # bots offered
         bot_id = game.bot_id if game.bot_id in self.lineup.tables else None
         with self.table.lock:
             new = self.new_game(game.rules, game.opponent, game.creator.opponent, None,

@@ -109,34 +109,60 @@ class GameTable:
             self.expire()
             return len(self.games)
 
-    def get(self, gid: str) -> Game:
+    def get(self, gid: str, token: str | None = None) -> Game:
         """The game `gid`, touched now (taken under the table's lock, which is released
-        before the caller takes the game's own): held, or finished and kept in the store
-        (taken back into the table, making room as a new game does: 503 when the server
-        is full of games in play); 404 if there is none."""
+        before the caller takes the game's own): held, or finished and kept in the store,
+        taken back into the table when `token` (if given) is one of its seats' (404
+        otherwise, as for a game that is not there). Taking one back never costs another
+        game in play its place: it makes room by putting a finished game back in the
+        store, and answers 503 when every game held is in play."""
         with self.lock:
             self.expire()
             game = self.games.get(gid)
+            if game is not None:
+                return self._touched(game)
+        kept = self._kept(gid, token)  # rebuilt outside the table's lock
+        with self.lock:
+            game = self.games.get(gid)  # taken back meanwhile by another request?
             if game is None:
-                game = self._take_back(gid)
-            game.touched = self.clock()
-            if self.store is not None and game.touched - game.saved_touch > 60:
-                self.store.touch(game)
-                game.saved_touch = game.touched
-            return game
+                self._room_for_kept()
+                self.games[gid] = game = kept
+            return self._touched(game)
 
-    def _take_back(self, gid: str) -> Game:
-        """The finished game `gid` of the store, held again; 404 if it is not kept."""
+    def _touched(self, game: Game) -> Game:
+        game.touched = self.clock()
+        if self.store is not None and game.touched - game.saved_touch > 60:
+            self.store.touch(game)
+            game.saved_touch = game.touched
+        return game
+
+    def _kept(self, gid: str, token: str | None) -> Game:
+        """The finished game `gid` of the store, rebuilt; 404 if it is not kept (or not
+        over: a row marked finished whose ending was never saved), or if `token` is not
+        one of its seats'."""
         if self.store is None:
             raise self.gone()
-        game = self.store.load_finished(gid, self.clock() - self.archive_seconds)
-        if game is None:
+        since = self.clock() - self.archive_seconds
+        if token is not None and token not in {
+                seat for seat, _ in self.store.finished_seats(gid, since).values()}:
+            raise self.gone()
+        game = self.store.load_finished(gid, since)
+        if game is None or not game.is_over:
             raise self.gone()
         if self.taken_back is not None:
             self.taken_back(game)
-        self.make_room(None)
-        self.games[gid] = game
         return game
+
+    def _room_for_kept(self) -> None:
+        """Room for a game taken back from the store: a finished game held the longest
+        untouched goes back to the store; 503 when every game held is in play."""
+        if len(self.games) < self.max_games:
+            return
+        finished = [g for g in self.games.values() if g.is_over]
+        if not finished:
+            raise WebError(503, f"the server already holds {self.max_games} games, all in "
+                                "play; try again in a minute", (("Retry-After", "60"),))
+        self.drop([min(finished, key=lambda g: g.touched).id])
 
     def find(self, gid: str) -> Game | None:
         """The game `gid` if held, without touching it."""
@@ -161,6 +187,10 @@ class GameTable:
         check it is still in the table."""
         with game.lock:
             if self.games.get(game.id) is not game:
+                if self.store is not None and game.is_over:  # put back in the store
+                    # meanwhile to make room: still kept, so not "no such game"
+                    raise WebError(503, "the server is busy: try again in a moment",
+                                   (("Retry-After", "1"),))
                 raise self.gone()
             yield
 
