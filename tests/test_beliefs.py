@@ -356,6 +356,9 @@ def test_a_view_no_game_gives_gets_no_marginals() -> None:
         _General(edited).marginals()
     with pytest.raises(SamplingError, match=words):
         Beliefs(edited).sample(1)
+    with pytest.raises(SamplingError, match=words):  # the check alone, no chance computed
+        Beliefs(edited).check()
+    Beliefs(view(_game(CLASSIC, 4, 0), Player.RED)).check()  # a view a game gives passes
     data = view(_game(CLASSIC, 4, 0), Player.RED).to_dict()
     data["armies"]["blue"]["F"] = 2
     with pytest.raises(SamplingError, match="armies: blue has 2 Flag"):

@@ -724,7 +724,7 @@ def _source(view: PlayerView) -> Beliefs | Sampler:
     finds no assignment of ranks that fits it)."""
     if not hidden_rescues(view):
         beliefs = Beliefs(view)
-        beliefs.marginals()  # checks the view's record (the scores read them anyway)
+        beliefs.check()  # the view's record: a view no game gives is refused
         return beliefs
     sampler = Sampler(view)
     if not sampler.count:

@@ -547,6 +547,13 @@ class Beliefs:
         self._marginals = out
         return out
 
+    def check(self) -> None:
+        """Raise `SamplingError` saying why when no game gives the view (the state rebuilt
+        from one assignment of ranks does not show the view again): the check
+        `marginals` and `sample` make before their first answer, without computing any
+        chance. Cheap after the first call."""
+        self._check_record()
+
     def _check_record(self) -> None:
         """Refuse, once, a view whose record no game gives (`check_record`: the state
         rebuilt from one assignment must show the view again), before any chance is read
