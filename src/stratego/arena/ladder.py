@@ -34,6 +34,7 @@ from stratego.match import (
     BotSpec,
     GameResult,
     MatchLog,
+    MatchResult,
     Progress,
     Score,
     bot_recipe,
@@ -71,14 +72,13 @@ class LadderResult:
         `opponent`, its score and the score's interval), for every ordered pair of the
         ladder's bots."""
         bots = self._bots()
-        counts = {(a, b): [0, 0, 0] for a in bots for b in bots if a != b}
+        by_pair: dict[frozenset[str], list[GameResult]] = {}
         for game in self.games:
-            if (game.red, game.blue) not in counts:  # a game of bots not in the ladder
-                continue
-            for bot, opponent in ((game.red, game.blue), (game.blue, game.red)):
-                winner = game.winner_name
-                counts[bot, opponent][0 if winner == bot else 1 if winner is None else 2] += 1
-        return {pair: Score(pair[0], *count) for pair, count in counts.items()}
+            by_pair.setdefault(frozenset((game.red, game.blue)), []).append(game)
+        # each pair's games as the match of the two bots they are, tallied as a match is
+        return {(a, b): MatchResult(self.rules, (a, b),
+                                    tuple(by_pair.get(frozenset((a, b)), ()))).tally(a)
+                for a in bots for b in bots if a != b}
 
     def pairs(self) -> list[tuple[str, str]]:
         """Each pair of the ladder's bots once, the higher-rated bot first (`ranked`), in the
