@@ -368,3 +368,21 @@ def test_a_hand_built_state_s_broken_fields_are_listed_not_crashed_on() -> None:
         with pytest.raises(PositionError, match=re.escape(message)):
             check_state(broken)
     assert check_state(state) is state
+
+
+def test_a_rescue_owed_for_a_bomb_that_fell_silently_is_a_reachable_state() -> None:
+    """Hasbro 2009, Rescue, Restriction 2 (no Bomb comes back) with Silent Defense: a
+    Bomb that fell silently is not known to be one, so the piece reaching the back row
+    earns its owner the decision (in which it may only decline), lest the decision's
+    absence tell the opponent the captured piece was a Bomb. Such a state is one the game
+    reaches: the checks and the position strings take it, as the rule gives it."""
+    before = parse_position(
+        "milton-bradley-1961+barrage+rescue+silent-defense ........../....x9*!...../"
+        "s6*......n8../........X2*!m7/..~~..~~../..~~..~~../......x4*!.../.....F1f5.../"
+        ".........g3*/.......... b 35 x=X10,N11,G12,B13,M14,S15,b16 "
+        "shuttles=2:c7-i7:1,4:g4-h4:1 last=i7")
+    after = stratego.apply(before, stratego.Move.parse("j2-j1"))
+    assert after.pending  # Blue's only captured piece is its Bomb, b16
+    assert [str(m) for m in stratego.legal_moves(after)] == ["--"]
+    assert state_problems(after) == []
+    assert parse_position(format_position(after)) == after

@@ -155,17 +155,24 @@ class Rescue:
         Silent Defense, not known to be one). Raises `ArgumentError` when `facts` are no
         `RescueFacts`."""
         player = _facts(facts).player
-        captured_mask = facts.captured_mask
-        board = facts.board
         if facts.rescues[player] >= self.max_rescues or facts.rescues[2] >> pid & 1:
             return False
+        if not self.may_bring_back(facts):
+            return False
+        return any(not facts.board[sq] for sq in self.zones[player])
+
+    def may_bring_back(self, facts: RescueFacts) -> bool:
+        """Whether the player to move has a captured piece that a rescue may bring back as
+        far as the opponent knows: not a Bomb; under Silent Defense, not known to be one (a
+        Bomb that fell silently earns a decision, in which its owner may only decline).
+        Raises `ArgumentError` when `facts` are no `RescueFacts`."""
+        player = _facts(facts).player
+        captured_mask = facts.captured_mask
         known = facts.known
         silent = self.silent
-        if not any(p is not None and p.owner == player and captured_mask >> p.id & 1
+        return any(p is not None and p.owner == player and captured_mask >> p.id & 1
                    and (known[p.id] & ~(1 << _BOMB) if silent else p.rank != _BOMB)
-                   for p in facts.pieces):
-            return False
-        return any(not board[sq] for sq in self.zones[player])
+                   for p in facts.pieces)
 
     def options(self, facts: RescueFacts) -> tuple[Move, ...]:
         """The moves of the Rescue decision due (`facts.pending`): a rescue of each captured rank

@@ -18,7 +18,7 @@ import attrs
 
 from stratego._checks import as_state
 from stratego.board import BACK_ROWS, LAKE_INDICES, SIZE, SQUARES
-from stratego.engine import initial_rank_mask, legal_moves
+from stratego.engine import initial_rank_mask, legal_moves, rescue_facts
 from stratego.errors import PositionError, shown
 from stratego.moves import MOVE_TABLE
 from stratego.pieces import Piece, Player, Rank
@@ -196,8 +196,9 @@ def state_problems(state: GameState) -> list[str]:
                                 f"{state.rescues[rescuer.owner]} rescue(s)")
             if rescuers >> rescuer.id & 1:
                 problems.append(f"a Rescue is pending for {_name(rescuer)}, which already rescued")
-            if not any(p.owner is rescuer.owner and p.rank != Rank.BOMB and where[p.id] < 0
-                       for p in pieces):
+            component = rescue_component(rules)
+            if component is not None and not component.may_bring_back(rescue_facts(state)):
+                # the rule's own test: a Bomb captured silently still earns the decision
                 problems.append(f"a Rescue is pending, but {rescuer.owner} has no captured piece "
                                 "that can be rescued")
             if all(state.board[sq] for sq in _rescue_zone(state, rescuer.owner)):
