@@ -42,7 +42,39 @@ import time
 
 import numpy as np
 
+from stratego import apply, new_game
+from stratego.bots import make_bot
+from stratego.bots.search import SearchBot
+from stratego.editions import by_name
+from stratego.encoding import NUM_ACTIONS, action_index, legal_action_mask, observation_planes
 from stratego.errors import MissingDependencyError
+from stratego.nn import load, policy_bot
+from stratego.pieces import Player
+from stratego.setup_model import sample_setup
+from stratego.views import view
+
+
+def arguments() -> argparse.ArgumentParser:
+    """The command line this script reads."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--start", type=pathlib.Path, required=True,
+                        help="the weight file of the first student")
+    parser.add_argument("--out", type=pathlib.Path, required=True)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--gather", type=float, default=40,
+                        help="CPU minutes of games per worker and round")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--simulations", type=int, default=200, help="the teacher's budget")
+    parser.add_argument("--beta", type=float, default=0.3,
+                        help="chance that the teacher's move is played instead")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--resume", action="store_true")
+    return parser
+
 
 try:
     import torch
@@ -50,18 +82,10 @@ try:
 
     from stratego.nn.torch_net import PolicyNet, as_input, masked
 except (ImportError, MissingDependencyError) as missing:  # pragma: no cover - the machine
+    if __name__ == "__main__":  # --help and bad arguments answer without torch
+        arguments().parse_args()
     raise SystemExit(f"distill.py needs torch (the CPU build: pip install torch --index-url "
                      f"https://download.pytorch.org/whl/cpu): {missing}") from None
-
-from stratego import apply, new_game
-from stratego.bots import make_bot
-from stratego.bots.search import SearchBot
-from stratego.editions import by_name
-from stratego.encoding import NUM_ACTIONS, action_index, legal_action_mask, observation_planes
-from stratego.nn import load, policy_bot
-from stratego.pieces import Player
-from stratego.setup_model import sample_setup
-from stratego.views import view
 
 # -- gathering ------------------------------------------------------------------------------
 
@@ -169,24 +193,7 @@ def learn(start: pathlib.Path, folder: pathlib.Path, epochs: int, lr: float,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="classic")
-    parser.add_argument("--start", type=pathlib.Path, required=True,
-                        help="the weight file of the first student")
-    parser.add_argument("--out", type=pathlib.Path, required=True)
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--gather", type=float, default=40,
-                        help="CPU minutes of games per worker and round")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--simulations", type=int, default=200, help="the teacher's budget")
-    parser.add_argument("--beta", type=float, default=0.3,
-                        help="chance that the teacher's move is played instead")
-    parser.add_argument("--opponent", default="heuristic")
-    parser.add_argument("--epochs", type=int, default=4)
-    parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--resume", action="store_true")
-    args = parser.parse_args()
+    args = arguments().parse_args()
     torch.set_num_threads(1)
     rules = by_name(args.rules)
     if load(args.start).rules.name != rules.name:

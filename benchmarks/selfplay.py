@@ -52,18 +52,6 @@ from typing import Any
 
 import numpy as np
 
-from stratego.errors import MissingDependencyError
-
-try:
-    import torch
-    from torch import nn
-
-    from stratego.nn.torch_net import PolicyNet as Net
-    from stratego.nn.torch_net import as_input, masked
-except (ImportError, MissingDependencyError) as missing:  # pragma: no cover - the machine
-    raise SystemExit(f"selfplay.py needs torch (the CPU build: pip install torch --index-url "
-                     f"https://download.pytorch.org/whl/cpu): {missing}") from None
-
 from stratego import apply, new_game, random_setup
 from stratego.bots import make_bot
 from stratego.bots.heuristic import PIECE_VALUES
@@ -75,6 +63,7 @@ from stratego.encoding import (
     action_index,
     observation_planes,
 )
+from stratego.errors import MissingDependencyError
 from stratego.match import play_match
 from stratego.nn import action_digest, policy_bot
 from stratego.pieces import Player, Rank
@@ -85,6 +74,54 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the machine
     raise SystemExit(f"selfplay.py needs the rl and vector extras "
                      f"(pip install 'stratego[rl,vector]'): {missing}") from None
+
+
+def arguments() -> argparse.ArgumentParser:
+    """The command line this script reads."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="classic+barrage")
+    parser.add_argument("--out", type=pathlib.Path, required=True)
+    parser.add_argument("--resume", action="store_true", help="continue from <out>/checkpoint.pt")
+    parser.add_argument("--marks", default="10,20,30,45,60",
+                        help="CPU minutes of training at which to export, evaluate and "
+                             "checkpoint (default: %(default)s)")
+    parser.add_argument("--imitate", type=float, default=0.0,
+                        help="CPU minutes of imitating the heuristic first (0: none)")
+    parser.add_argument("--bots", default="heuristic", help="library bots in the league")
+    parser.add_argument("--league", default="self:4,past:2,bots:3",
+                        help="league weights (default: %(default)s)")
+    parser.add_argument("--setups", default="random",
+                        help="the armies of training games: random, model (the setup model, "
+                             "as the library's bots set up) or human (default: %(default)s)")
+    parser.add_argument("--envs", type=int, default=64, help="games per seat")
+    parser.add_argument("--steps", type=int, default=64, help="steps per game per update")
+    parser.add_argument("--epochs", type=int, default=2)
+    parser.add_argument("--minibatch", type=int, default=1024)
+    parser.add_argument("--channels", type=int, default=32)
+    parser.add_argument("--layers", type=int, default=4)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--gamma", type=float, default=0.995)
+    parser.add_argument("--lam", type=float, default=0.95)
+    parser.add_argument("--clip", type=float, default=0.2)
+    parser.add_argument("--entropy", type=float, default=0.01)
+    parser.add_argument("--shaping", type=float, default=1.0)
+    parser.add_argument("--max-plies", type=int, default=None)
+    parser.add_argument("--games", type=int, default=20, help="evaluation games per opponent")
+    parser.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+try:
+    import torch
+    from torch import nn
+
+    from stratego.nn.torch_net import PolicyNet as Net
+    from stratego.nn.torch_net import as_input, masked
+except (ImportError, MissingDependencyError) as missing:  # pragma: no cover - the machine
+    if __name__ == "__main__":  # --help and bad arguments answer without torch
+        arguments().parse_args()
+    raise SystemExit(f"selfplay.py needs torch (the CPU build: pip install torch --index-url "
+                     f"https://download.pytorch.org/whl/cpu): {missing}") from None
 
 
 # -- the network: stratego.nn.torch_net.PolicyNet ------------------------------------------
@@ -222,37 +259,7 @@ def save_checkpoint(path: pathlib.Path, state: dict[str, Any]) -> None:
 # -- PPO ------------------------------------------------------------------------------------------
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", default="classic+barrage")
-    parser.add_argument("--out", type=pathlib.Path, required=True)
-    parser.add_argument("--resume", action="store_true", help="continue from <out>/checkpoint.pt")
-    parser.add_argument("--marks", default="10,20,30,45,60",
-                        help="CPU minutes of training at which to export, evaluate and "
-                             "checkpoint (default: %(default)s)")
-    parser.add_argument("--imitate", type=float, default=0.0,
-                        help="CPU minutes of imitating the heuristic first (0: none)")
-    parser.add_argument("--bots", default="heuristic", help="library bots in the league")
-    parser.add_argument("--league", default="self:4,past:2,bots:3",
-                        help="league weights (default: %(default)s)")
-    parser.add_argument("--setups", default="random",
-                        help="the armies of training games: random, model (the setup model, "
-                             "as the library's bots set up) or human (default: %(default)s)")
-    parser.add_argument("--envs", type=int, default=64, help="games per seat")
-    parser.add_argument("--steps", type=int, default=64, help="steps per game per update")
-    parser.add_argument("--epochs", type=int, default=2)
-    parser.add_argument("--minibatch", type=int, default=1024)
-    parser.add_argument("--channels", type=int, default=32)
-    parser.add_argument("--layers", type=int, default=4)
-    parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--gamma", type=float, default=0.995)
-    parser.add_argument("--lam", type=float, default=0.95)
-    parser.add_argument("--clip", type=float, default=0.2)
-    parser.add_argument("--entropy", type=float, default=0.01)
-    parser.add_argument("--shaping", type=float, default=1.0)
-    parser.add_argument("--max-plies", type=int, default=None)
-    parser.add_argument("--games", type=int, default=20, help="evaluation games per opponent")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+    args = arguments().parse_args()
     torch.set_num_threads(1)
     rules = by_name(args.rules)
     max_plies = args.max_plies or (400 if rules.army.size <= 10 else 1000)

@@ -41,19 +41,6 @@ import time
 from typing import Any
 
 import numpy as np
-
-try:
-    import torch
-    from sb3_contrib import MaskablePPO
-    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
-    from stable_baselines3.common.callbacks import BaseCallback
-    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
-    from stable_baselines3.common.vec_env import DummyVecEnv
-    from torch import nn
-except ImportError as missing:  # pragma: no cover - depends on the machine
-    raise SystemExit(f"train_ppo.py needs torch, stable-baselines3 and sb3-contrib "
-                     f"(pip install torch sb3-contrib): {missing}") from None
-
 from curves import curve_svg
 
 from stratego.bots import PolicyBot
@@ -70,6 +57,46 @@ try:
 except ImportError as missing:  # pragma: no cover - depends on the machine
     raise SystemExit(f"train_ppo.py needs the rl extra (pip install 'stratego[rl]'): "
                      f"{missing}") from None
+
+
+def arguments() -> argparse.ArgumentParser:
+    """The command line this script reads."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", nargs="+", default=["classic+barrage", "classic"])
+    parser.add_argument("--marks", default="5,10,20,30", help="CPU minutes of training at "
+                        "which to evaluate (default: %(default)s)")
+    parser.add_argument("--opponent", default="random",
+                        help="training opponent: a bot spec or a comma-separated league")
+    parser.add_argument("--envs", type=int, default=8)
+    parser.add_argument("--games", type=int, default=200, help="games per evaluation")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--channels", type=int, default=32, help="CNN channels")
+    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per update")
+    parser.add_argument("--n-steps", type=int, default=256, help="steps per env per update")
+    parser.add_argument("--batch-size", type=int, default=256)
+    parser.add_argument("--gamma", type=float, default=0.995)
+    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--greedy", action="store_true", help="evaluate the best legal "
+                        "action instead of sampling the policy")
+    parser.add_argument("--shaping", type=float, default=0.0, help="weight of the material "
+                        "shaping term (0: the game's reward alone)")
+    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("ppo-out"))
+    return parser
+
+
+try:
+    import torch
+    from sb3_contrib import MaskablePPO
+    from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+    from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+    from stable_baselines3.common.vec_env import DummyVecEnv
+    from torch import nn
+except ImportError as missing:  # pragma: no cover - depends on the machine
+    if __name__ == "__main__":  # --help and bad arguments answer without torch
+        arguments().parse_args()
+    raise SystemExit(f"train_ppo.py needs torch, stable-baselines3 and sb3-contrib "
+                     f"(pip install torch sb3-contrib): {missing}") from None
 
 
 def _action_squares() -> tuple[np.ndarray, np.ndarray]:
@@ -251,27 +278,7 @@ class Marks(BaseCallback):  # type: ignore[misc]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rules", nargs="+", default=["classic+barrage", "classic"])
-    parser.add_argument("--marks", default="5,10,20,30", help="CPU minutes of training at "
-                        "which to evaluate (default: %(default)s)")
-    parser.add_argument("--opponent", default="random",
-                        help="training opponent: a bot spec or a comma-separated league")
-    parser.add_argument("--envs", type=int, default=8)
-    parser.add_argument("--games", type=int, default=200, help="games per evaluation")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--channels", type=int, default=32, help="CNN channels")
-    parser.add_argument("--epochs", type=int, default=4, help="PPO epochs per update")
-    parser.add_argument("--n-steps", type=int, default=256, help="steps per env per update")
-    parser.add_argument("--batch-size", type=int, default=256)
-    parser.add_argument("--gamma", type=float, default=0.995)
-    parser.add_argument("--lr", type=float, default=3e-4)
-    parser.add_argument("--greedy", action="store_true", help="evaluate the best legal "
-                        "action instead of sampling the policy")
-    parser.add_argument("--shaping", type=float, default=0.0, help="weight of the material "
-                        "shaping term (0: the game's reward alone)")
-    parser.add_argument("--out", type=pathlib.Path, default=pathlib.Path("ppo-out"))
-    args = parser.parse_args()
+    args = arguments().parse_args()
     torch.set_num_threads(1)
     args.out.mkdir(parents=True, exist_ok=True)
     log: list[dict[str, Any]] = []

@@ -131,6 +131,23 @@ def test_an_ensemble_is_fine_tuned_member_by_member() -> None:
 RECIPES = pathlib.Path(__file__).resolve().parents[1] / "benchmarks"
 
 
+@pytest.mark.parametrize(("recipe", "flag"), [("selfplay.py", "--league"),
+                                             ("distill.py", "--simulations"),
+                                             ("train_ppo.py", "--n-steps")])
+def test_the_torch_recipes_list_their_options_without_torch(recipe: str, flag: str) -> None:
+    """``--help`` of a training recipe lists its options whether or not torch is installed
+    (a reader decides from them whether to install it), and a run without torch stops at
+    once with the install line, after the arguments were checked."""
+    helped = subprocess.run([sys.executable, str(RECIPES / recipe), "--help"],
+                            capture_output=True, text=True, timeout=120)
+    assert helped.returncode == 0, helped.stderr
+    assert flag in helped.stdout
+    wrong = subprocess.run([sys.executable, str(RECIPES / recipe), "--no-such-flag"],
+                           capture_output=True, text=True, timeout=120)
+    assert wrong.returncode == 2
+    assert f"{recipe}: error:" in wrong.stderr
+
+
 @pytest.mark.torch
 def test_the_distillation_recipe_runs_and_resumes(tmp_path: pathlib.Path) -> None:
     """`benchmarks/distill.py` (the search bot teaching a policy on its own games) writes a
