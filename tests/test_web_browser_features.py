@@ -147,6 +147,9 @@ def test_your_games_are_listed_resumed_and_forgotten(
         localStorage.setItem(k, JSON.stringify(list)); }""")
     page.reload()
     expect(games).to_have_count(1)
+    # ... and the list says why it went (the server's own words for how long games last)
+    expect(page.get_by_test_id("my-games-note")).to_contain_text(
+        "A game this browser remembered is no longer on the server (a game nobody opens for")
     expect(games.first.get_by_test_id("resume")).to_have_attribute(
         "href", first.removeprefix(server.url))
     page.wait_for_function("() => !localStorage.getItem('stratego.seats.v1').includes('nosuch')")

@@ -370,8 +370,11 @@ def test_my_games_tell_each_saved_seat_its_opponent_status_and_whose_move() -> N
              {"game": friend["game"], "seat": friend["seat"]},
              {"game": "gone", "seat": "x"},
              {"game": mine["game"], "seat": friend["seat"]}]
-    games = post(hub, "/api/seats", {"seats": asked}).json()["games"]
+    answer = post(hub, "/api/seats", {"seats": asked}).json()
+    games = answer["games"]
     assert [g["found"] for g in games] == [True, True, False, False]
+    # how long games are kept, for the page to say why a remembered game is gone
+    assert answer["expiry"] == "a game nobody opens for 60 minutes is dropped"
     first, second = games[:2]
     assert (first["opponent"], first["opponent_name"], first["phase"]) == ("bot", "Easy", "play")
     assert (first["to_move"], first["your_move"], first["player"]) == ("red", True, "red")

@@ -473,9 +473,10 @@ class GameHub:
     def seats(self, asked: object) -> dict[str, Any]:
         """What a browser's saved seats are now (``POST /api/seats``): for each
         ``{"game", "seat"}`` asked, its opponent, status and whose move, or
-        ``"found": false`` for one that is gone or not valid. A finished game kept in
-        the database is taken back to answer; a server too full of games in play to
-        take it back answers the whole request with ``503``."""
+        ``"found": false`` for one that is gone or not valid, and under ``"expiry"``
+        how long games are kept (for the page to say why a game is gone). A finished
+        game kept in the database is taken back to answer; a server too full of games in
+        play to take it back answers the whole request with ``503``."""
         out = []
         for gid, token in asked_seats(asked):
             found: dict[str, Any] = {"game": gid, "seat": token, "found": False}
@@ -491,7 +492,7 @@ class GameHub:
                     if exc.status not in (403, 404):
                         raise
             out.append(found)
-        return {"games": out}
+        return {"games": out, "expiry": self.games.expiry()}
 
     # -- games ----------------------------------------------------------------
 

@@ -194,13 +194,17 @@ class GameTable:
                 raise self.gone()
             yield
 
-    def gone(self) -> WebError:
-        """The 404 for a game not (or no longer) in the table, nor kept in the store."""
+    def expiry(self) -> str:
+        """How long games are kept, for a person whose game is gone ("a game nobody opens
+        for 60 minutes is dropped; a finished game is kept 30 days")."""
         kept = ("" if self.store is None else
                 f"; a finished game is kept {_span(self.archive_seconds)}")
-        return WebError(404, "no such game: the link is wrong, or the game expired (a game "
-                             f"nobody opens for {_span(self.idle_seconds)} is "
-                             f"dropped{kept})")
+        return f"a game nobody opens for {_span(self.idle_seconds)} is dropped{kept}"
+
+    def gone(self) -> WebError:
+        """The 404 for a game not (or no longer) in the table, nor kept in the store."""
+        return WebError(404, "no such game: the link is wrong, or the game expired "
+                             f"({self.expiry()})")
 
     def save(self, game: Game) -> None:
         """Write `game` to the store; refused (404) if it left the table meanwhile (expired

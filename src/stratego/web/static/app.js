@@ -388,11 +388,16 @@
     return `${moves} ${moves === 1 ? "move" : "moves"}`;
   }
 
+  // Remembered games the server no longer has (expired), counted while this page is open:
+  // they leave the list, and a note says why.
+  let goneGames = 0;
+  let goneNote = "";
+
   async function myGames() {
     const list = seats();
     const card = $("my-games-card");
     if (!list.length) {
-      card.hidden = true;
+      card.hidden = !goneNote;
       return;
     }
     const reply = await call("POST", "/api/seats", {
@@ -402,7 +407,14 @@
     const note = $("my-games-note");
     note.hidden = true;
     if (reply.ok && reply.data && Array.isArray(reply.data.games)) {
-      forgetSeats(reply.data.games.filter((g) => g.found === false));
+      const gone = reply.data.games.filter((g) => g.found === false);
+      forgetSeats(gone);
+      goneGames += gone.length;
+      if (goneGames) {
+        goneNote = `${goneGames === 1 ? "A game" : `${goneGames} games`} this browser ` +
+          `remembered ${goneGames === 1 ? "is" : "are"} no longer on the server` +
+          (typeof reply.data.expiry === "string" ? ` (${reply.data.expiry}).` : ".");
+      }
       games = reply.data.games.filter((g) => g.found);
     } else {
       // a busy (or an older) server: list what this browser remembers, without the live state
@@ -412,6 +424,10 @@
           "without their state. Try again in a minute.";
         note.hidden = false;
       }
+    }
+    if (goneNote && note.hidden) {
+      note.textContent = goneNote;
+      note.hidden = false;
     }
     const kept = new Set(seats().map((s) => `${s.game}/${s.seat}`));  // forgotten meanwhile?
     games = games.filter((g) => kept.has(`${g.game}/${g.seat}`));
@@ -461,7 +477,7 @@
         forget);
       return li;
     }));
-    card.hidden = games.length === 0;
+    card.hidden = games.length === 0 && !goneNote;
   }
 
   function join(data) {
