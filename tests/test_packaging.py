@@ -72,6 +72,26 @@ def test_the_docs_link_to_the_same_source_repository() -> None:
     assert repo_url.group(1) == PYPROJECT["project"]["urls"]["Source"]
 
 
+def test_the_documentation_link_has_a_site_that_builds() -> None:
+    """The metadata's Documentation link and mkdocs' ``site_url`` are Read the Docs, which
+    builds only a project with a ``.readthedocs.yaml``: it builds mkdocs.yml strictly, with
+    the ``docs`` extra installed, as CI does."""
+    urls = PYPROJECT["project"]["urls"]
+    mkdocs = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    site_url = re.search(r"^site_url: (\S+)$", mkdocs, re.M)
+    assert site_url is not None
+    assert site_url.group(1).rstrip("/") == urls["Documentation"].rstrip("/")
+    assert urls["Changelog"].startswith(site_url.group(1))
+    config = (ROOT / ".readthedocs.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^version: 2$", config, re.M)
+    assert re.search(r"^mkdocs:\n  configuration: mkdocs\.yml\n  fail_on_warning: true$",
+                     config, re.M)
+    extras = re.search(r"extra_requirements:\n((?:\s+- \w+\n)+)", config)
+    assert extras is not None
+    assert set(re.findall(r"- (\w+)", extras.group(1))) == {"docs"}
+    assert "docs" in PYPROJECT["project"]["optional-dependencies"]
+
+
 def test_tests_and_benchmarks_read_nothing_beside_the_clone() -> None:
     """A clone is all it takes: no path out of the repository (such as ``../shared``) in the
     tests or benchmarks; their data lives in tests/data/."""
