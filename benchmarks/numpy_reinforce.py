@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import pathlib
 import time
@@ -41,7 +42,7 @@ from stratego.bots.base import moves_to_choose
 from stratego.bots.policy import PolicyBot
 from stratego.editions import by_name
 from stratego.encoding import NUM_ACTIONS, NUM_MOVE_ACTIONS, NUM_PLANES, PLANES, action_moves
-from stratego.errors import ArgumentError, BotSpecError, RulesError, shown
+from stratego.errors import ArgumentError, BotSpecError, RulesError, StrategoError, shown
 from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.rules import Rules
@@ -304,6 +305,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.out is not None and not pathlib.Path(args.out).resolve().parent.is_dir():
         parser.error(f"--out {args.out}: no such folder")
+    _check_arguments(parser, args)
     options = {"rules": args.rules, "num_envs": args.num_envs, "max_plies": args.max_plies,
                "seed": args.seed}
     start = time.process_time()
@@ -321,9 +323,44 @@ def main(argv: Sequence[str] | None = None) -> None:
               f"\"benchmarks/numpy_reinforce.py:make_bot(path={args.out!r})\"")
 
 
+def _marks(text: str) -> list[float] | None:
+    """The CPU seconds of `--marks` (positive numbers, comma-separated, increasing), or
+    None when `text` is not that."""
+    try:
+        marks = [float(m) for m in text.split(",")]
+    except ValueError:
+        return None
+    if not all(math.isfinite(m) and m > 0 for m in marks) or marks != sorted(set(marks)):
+        return None
+    return marks
+
+
+def _check_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """`parser.error` (exit status 2) for an argument the recipe cannot run with."""
+    if args.steps is not None and args.steps < 1:
+        parser.error(f"--steps is a positive number of steps, not {args.steps}")
+    if args.steps is None and _marks(args.marks) is None:
+        parser.error(f"--marks is a comma-separated list of increasing positive CPU "
+                     f"seconds (such as 10,20,40), not {args.marks!r}")
+    if args.games < 2 or args.games % 2:
+        parser.error(f"--games is an even number of games, 2 or more (half played as Red, "
+                     f"half as Blue), not {args.games}")
+    for name, value in (("--num-envs", args.num_envs), ("--max-plies", args.max_plies)):
+        if value < 1:
+            parser.error(f"{name} is a positive whole number, not {value}")
+    if args.seed < 0:
+        parser.error(f"--seed is a whole number >= 0, not {args.seed}")
+    try:
+        rules_from(args.rules)
+    except StrategoError as error:
+        parser.error(f"--rules {args.rules}: {error}")
+
+
 def _train_to_marks(args: argparse.Namespace, options: dict[str, Any]) -> np.ndarray:
     """Train, evaluating against the random bot before and at each mark of CPU time."""
-    marks = [float(m) for m in args.marks.split(",")]
+    marks = _marks(args.marks)
+    assert marks is not None  # checked by _check_arguments
+    digits = 0 if all(m.is_integer() for m in marks) else 2  # a mark of 0.5 s shows so
     row = "{:>10} {:>7} {:>7} {:>7} {:>7}"
     print(row.format("CPU s", "steps", "win", "loss", "draw"))
     every = {"rules": args.rules, "max_plies": args.max_plies}
@@ -336,7 +373,7 @@ def _train_to_marks(args: argparse.Namespace, options: dict[str, Any]) -> np.nda
         state["spent"] += now - state["clock"]
         if state["spent"] >= marks[int(state["mark"])]:
             counts = evaluate(theta, args.games, **every)
-            print(row.format(f"{state['spent']:.0f}", step + 1,
+            print(row.format(f"{state['spent']:.{digits}f}", step + 1,
                              *(f"{c / args.games:.1%}" for c in counts)), flush=True)
             state["mark"] += 1
         state["clock"] = time.process_time()  # evaluating is not training

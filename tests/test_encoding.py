@@ -309,10 +309,31 @@ def test_a_finished_games_empty_mask_row_gets_one_placeholder_action() -> None:
     single = fill_empty_rows(np.zeros(NUM_ACTIONS, np.bool_))
     assert single[DECLINE_ACTION]
     assert single.sum() == 1
-    with pytest.raises(ArgumentError, match="bool mask"):
-        fill_empty_rows(np.zeros((2, NUM_ACTIONS), np.int8))
+    with pytest.raises(ArgumentError, match="bool or integer mask"):
+        fill_empty_rows(np.zeros((2, NUM_ACTIONS), np.float32))
     with pytest.raises(ArgumentError, match="not an action"):
         fill_empty_rows(mask, action=NUM_ACTIONS)
+
+
+def test_fill_empty_rows_takes_the_int8_masks_of_the_environments() -> None:
+    """docs/env.md: `fill_empty_rows` takes "the int8 masks of 0s and 1s of `Stratego-v0`
+    and the PettingZoo environment" and "returns the dtype it was given"; it refused
+    them (a bool mask only)."""
+    np = pytest.importorskip("numpy")
+    mask = np.zeros((2, NUM_ACTIONS), np.int8)
+    mask[0, 7] = 1
+    filled = fill_empty_rows(mask)
+    assert filled.dtype == np.int8
+    assert filled[:, DECLINE_ACTION].tolist() == [0, 1]
+    assert filled.sum() == 2
+    assert fill_empty_rows(mask, out=mask) is mask
+    assert mask[1, DECLINE_ACTION] == 1
+    assert fill_empty_rows(np.zeros(NUM_ACTIONS, np.uint8))[DECLINE_ACTION] == 1
+    mask[0, 9] = 2
+    with pytest.raises(ArgumentError, match=r"a mask of 0s and 1s, not 2$"):
+        fill_empty_rows(mask)
+    with pytest.raises(ArgumentError, match="dtype int8"):
+        fill_empty_rows(np.zeros(NUM_ACTIONS, np.int8), out=np.zeros(NUM_ACTIONS, np.bool_))
 
 
 def test_compact_planes_round_exact_halves_up() -> None:

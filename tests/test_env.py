@@ -28,7 +28,7 @@ from strategies import new_games, random_playout, rules_values, seeds  # noqa: E
 from stratego import Player  # noqa: E402
 from stratego.encoding import NUM_ACTIONS, NUM_PLANES, action_index  # noqa: E402
 from stratego.env import ENV_ID, StrategoAECEnv, StrategoEnv, aec_env, env, raw_env  # noqa: E402
-from stratego.errors import ArgumentError, BotSpecError  # noqa: E402
+from stratego.errors import ArgumentError, BotError, BotFaultError, BotSpecError  # noqa: E402
 
 pytestmark = pytest.mark.extra("rl")
 
@@ -392,6 +392,107 @@ def test_the_aec_env_refuses_a_finished_game_as_stratego_v0_does() -> None:
     assert env.game_state is before
     with pytest.raises(ArgumentError, match=r"is over \(red wins"):
         StrategoEnv("classic", "random").reset(options={"state": won})
+
+
+def test_the_aec_env_refuses_a_game_at_max_plies_as_stratego_v0_does() -> None:
+    """docs/env.md: the PettingZoo environment refuses a state "as `Stratego-v0` refuses
+    it: nobody has a move to make", and that is one at `max_plies` or past it too: it was
+    taken, both agents truncated at once while Red's mask still held legal actions."""
+    import attrs
+
+    state = attrs.evolve(stratego.from_position(
+        "classic", {"a1": "F", "e3": "M", "j10": "f", "e7": "n"}), ply=30)
+    env = aec_env("classic", max_plies=10)
+    with pytest.raises(ArgumentError, match=r"^the game of options\['state'\] is at ply 30, "
+                                            r"at the episode's limit max_plies=10: no agent "
+                                            r"has a move to make$"):
+        env.reset(options={"state": state})
+    assert env.game_state is None
+    with pytest.raises(ArgumentError, match=r"at ply 30, at the episode's limit"):
+        StrategoEnv("classic", "random", max_plies=10).reset(options={"state": state})
+    env.reset(options={"state": attrs.evolve(state, ply=9)})  # one ply left: Red moves
+    assert env.observe("red")["action_mask"].any()
+
+
+def test_stratego_v0_refuses_a_reset_option_it_does_not_read() -> None:
+    """docs/env.md: `Stratego-v0` refuses an `options` key other than ``"state"``, naming
+    it, as `BatchVectorEnv` does: ``reset(options={"stat": state})`` dealt a new game, the
+    misspelt key ignored. (The PettingZoo environment ignores other keys: PettingZoo's API
+    test resets with ``options={"options": 1}``.)"""
+    state = stratego.from_position("classic", {"a1": "F", "e3": "M", "j10": "f", "e7": "n"})
+    environment = StrategoEnv("classic", "random")
+    with pytest.raises(ArgumentError, match=r"^reset takes the options 'state', not "
+                                            r"'stat'$"):
+        environment.reset(seed=0, options={"stat": state})
+    assert environment.game_state is None
+    environment.reset(seed=0, options={})  # Gymnasium's checker passes an empty dict
+    aec = aec_env("classic")
+    aec.reset(seed=0, options={"options": 1})
+    assert aec.game_state is not None
+
+
+class _Fails:
+    """An opponent that answers its first move and raises at its second."""
+
+    name = "fails"
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+        self.asked = 0
+
+    def __call__(self, view: stratego.PlayerView) -> stratego.Move:
+        self.asked += 1
+        if self.asked == 2:
+            raise self.error
+        return view.legal_moves[0]
+
+
+@pytest.mark.parametrize("error", [RuntimeError("a transient fault"),
+                                   BotFaultError("lost its pipe", "bot crashed")])
+def test_an_opponent_that_raises_in_a_step_ends_the_episode(error: BaseException) -> None:
+    """docs/env.md: an opponent raising in the middle of `step` ends the episode there; a
+    further step raises `ArgumentError` until `reset`. The agent's move was kept with the
+    opponent to move, and the next step was checked against the opponent's moves and
+    scored as the agent's illegal action (-1), the mask still the old one."""
+    env = StrategoEnv("classic", _Fails(error), player="blue", max_plies=100)
+    _, info = env.reset(seed=0)
+    with pytest.raises(type(error)):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env.game_state is not None
+    assert env.game_state.to_move is Player.RED  # as the opponent left it
+    assert not env.action_masks().any()
+    with pytest.raises(ArgumentError, match=r"^the episode is over \(the opponent bot 'fails' "
+                                            r"raised .*, ply 2\): call reset\(\) to start "
+                                            r"another$"):
+        env.step(int(np.flatnonzero(info["action_mask"])[1]))
+    _, info = env.reset(seed=0)
+    assert info["action_mask"].any()
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))  # its third answer is a move
+
+
+def test_an_opponent_bot_s_own_bot_error_is_its_fault_named() -> None:
+    """docs/env.md: a `BotError` the opponent raises (a `PolicyBot` whose policy chose no
+    legal action) is a `BotFaultError` naming the bot and its place in a league, as in
+    `BatchVectorEnv`; it came through bare, naming no bot."""
+    from stratego.bots import PolicyBot
+
+    bad = PolicyBot(lambda planes, mask: 5000, seed=0, name="wild")
+    env = StrategoEnv("classic", bad, player="blue")
+    with pytest.raises(BotFaultError, match=r"^the opponent bot 'wild': the policy chose "
+                                            r"action 5000, which is out of range") as caught:
+        env.reset(seed=0)
+    assert caught.value.termination == "bad answer"
+    assert type(caught.value.__cause__) is BotError
+    league = StrategoEnv("classic", [bad, bad], player="blue")
+    with pytest.raises(BotFaultError, match=r"^the opponent bot 'wild' \(opponent [01] of "
+                                            r"the league\): the policy chose"):
+        league.reset(seed=0)
+    faulty = StrategoEnv("classic", _Fails(BotFaultError("timed out", "out of time")))
+    _, info = faulty.reset(seed=0)
+    faulty.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(BotFaultError, match=r"^the opponent bot 'fails': timed out$") as caught:
+        faulty.step(int(np.flatnonzero(faulty.action_masks())[0]))
+    assert caught.value.termination == "out of time"  # a fault keeps its own termination
 
 
 def test_setups_may_be_a_callable() -> None:

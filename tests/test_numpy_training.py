@@ -155,6 +155,53 @@ def test_out_names_a_folder_that_exists(recipe: Any, tmp_path: pathlib.Path,
         recipe.main(["--steps", "1", "--marks", "5"])  # one or the other
 
 
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--steps", "-3"], "--steps is a positive number of steps, not -3"),
+    (["--marks", "abc"], "--marks is a comma-separated list of increasing positive CPU "
+                         "seconds (such as 10,20,40), not 'abc'"),
+    (["--marks", "20,10"], "not '20,10'"),
+    (["--marks", "0"], "not '0'"),
+    (["--steps", "1", "--num-envs", "0"], "--num-envs is a positive whole number, not 0"),
+    (["--games", "0"], "--games is an even number of games, 2 or more"),
+    (["--games", "3"], "(half played as Red, half as Blue), not 3"),
+    (["--steps", "1", "--max-plies", "0"], "--max-plies is a positive whole number, not 0"),
+    (["--steps", "1", "--seed", "-1"], "--seed is a whole number >= 0, not -1"),
+    (["--steps", "1", "--rules", "klassic"], "--rules klassic: unknown edition 'klassic'"),
+])
+def test_bad_arguments_are_refused_by_the_parser(recipe: Any, argv: list[str], message: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Arguments the recipe cannot run with are argparse errors (exit status 2), before any
+    training: ``--steps -3`` printed "trained -3 steps", ``--marks abc`` ended in a bare
+    ValueError, ``--num-envs 0`` and ``--games 0`` in the library's tracebacks."""
+    with pytest.raises(SystemExit) as exit_:
+        recipe.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "error: --" in err
+
+
+def test_a_mark_below_one_second_is_labelled_as_it_is(recipe: Any,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """The table's "CPU s" of a mark of 0.5 s reads 0.50, not "1" (rounded to a whole
+    second)."""
+    clock = iter(float(tick) / 4 for tick in range(1000))
+    monkeypatch.setattr(recipe.time, "process_time", lambda: next(clock))
+    monkeypatch.setattr(recipe, "evaluate", lambda *args, **kwargs: np.array([1, 1, 0]))
+
+    def train(steps: int, *, marks: Any, **options: Any) -> Any:
+        step = 0
+        while not marks(np.zeros(recipe.FEATURES), step):
+            step += 1
+        return np.zeros(recipe.FEATURES)
+
+    monkeypatch.setattr(recipe, "train", train)
+    recipe.main(["--marks", "0.5", "--games", "2"])
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[2].split()[:2] == ["0.50", "2"]
+
+
 def documented_loop() -> list[list[str]]:
     """The commands of docs/train.md's block that trains with ``--steps`` and ``--out``:
     one argument list per command (continued lines joined)."""

@@ -107,6 +107,12 @@ def test_logits_are_masked_then_sampled_or_taken_greedily() -> None:
                          rf"to {NUM_ACTIONS - 1} \(NUM_ACTIONS is {NUM_ACTIONS}\)"),
     (lambda mask: np.int64(-1), "action -1, which is out of range"),
     (lambda mask: "a4-a5", "neither an action index nor logits"),
+    # a Move is an int (of a value far out of range), a bool an int too: True was action 1
+    (lambda mask: stratego.Move.parse("a4-a5"), r"^the policy's answer: got the Move a4-a5, "
+     r"not an action index .*: convert a move with stratego\.encoding\.action_index"),
+    (lambda mask: np.int64(stratego.Move.parse("a4-a5")), "the integer value of the Move a4-a5"),
+    (lambda mask: True, r"^the policy returned True: a bool is no action index"),
+    (lambda mask: np.True_, "a bool is no action index"),
     (lambda mask: np.zeros(7), "shape"),
     (lambda mask: np.full(NUM_ACTIONS, -np.inf), "finite"),
     (lambda mask: np.full(NUM_ACTIONS, np.nan), r"the logit nan \(a number"),

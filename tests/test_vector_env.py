@@ -204,6 +204,38 @@ def test_a_batched_policy_opponent_is_called_once_per_step_for_its_games() -> No
     assert (info["to_move"][info["action_mask"].any(axis=1)] == 1).all()
 
 
+def test_an_opponent_that_raises_in_a_step_stops_the_steps_until_reset() -> None:
+    """docs/env.md: after a `step` an opponent's error stopped, `step` raises
+    `ArgumentError` until a `reset` of every game. A batched policy that raised once left
+    a game with Blue to move, and the next step ignored the agent's action there and paid
+    0, as if nothing were amiss."""
+    calls = [0]
+
+    def flaky(planes: npt.NDArray[np.float32], mask: npt.NDArray[np.bool_]
+              ) -> npt.NDArray[np.intp]:
+        calls[0] += 1
+        if calls[0] == 1:  # the agent plays Red: its first step asks the policy first
+            raise RuntimeError("a transient fault")
+        actions: npt.NDArray[np.intp] = mask.argmax(axis=1)
+        return actions
+
+    env = BatchVectorEnv(2, "classic", opponent=flaky, max_plies=100)
+    _, info = env.reset(seed=0)
+    first = info["action_mask"].argmax(axis=1)
+    with pytest.raises(RuntimeError, match="a transient fault"):
+        env.step(first)
+    assert (env.batch.to_move == 1).all()  # the agent's moves stand, the replies do not
+    message = (r"^the episodes are over \(an opponent raised RuntimeError during a step\): "
+               r"call reset\(\) to start them again$")
+    with pytest.raises(ArgumentError, match=message):
+        env.step(np.array([1234, 1234]))
+    with pytest.raises(ArgumentError, match="reset them all"):  # no game is fit to go on
+        env.reset(options={"reset_mask": np.array([True, False])})
+    _, info = env.reset(seed=0)
+    env.step(info["action_mask"].argmax(axis=1))
+    assert (env.batch.to_move == 0).all()  # the opponent replied in both games
+
+
 def test_a_league_draws_an_opponent_per_game_at_every_reset() -> None:
     seen: list[int] = []
 

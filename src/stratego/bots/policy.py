@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING, Any
 from stratego._checks import as_bool
 from stratego.arguments import numpy_generator, optional_seed
 from stratego.bots.base import moves_to_choose
-from stratego.encoding import NUM_ACTIONS, action_move, legal_action_mask, observation_planes
+from stratego.encoding import (
+    NUM_ACTIONS,
+    action_move,
+    legal_action_mask,
+    move_given_as_action,
+    observation_planes,
+)
 from stratego.errors import ArgumentError, BotError, shown
 from stratego.moves import Move
 from stratego.optional import require
@@ -63,7 +69,9 @@ class PolicyBot:
 
     A choice that is not a legal action raises `stratego.errors.BotError` naming it (a policy's
     bug is not played as a lost game): an index outside ``range(NUM_ACTIONS)`` is said to
-    be out of range, with the range. `reset(seed)` reseeds the draws (the harness
+    be out of range, with the range; a `Move` returned instead of its index is named
+    so, with the conversion (`stratego.encoding.move_given_as_action`); a bool is no
+    action index (``True`` is not action 1). `reset(seed)` reseeds the draws (the harness
     calls it before each game). The bot pickles when its policy does (a module-level
     function or object, as `play_match` needs to send it to its workers).
     """
@@ -102,13 +110,19 @@ class PolicyBot:
         out = self.policy(planes, mask)
         picked = np.asarray(out)
         if picked.ndim == 0:
+            if picked.dtype.kind == "b":  # True is no action 1, as the environments say
+                raise BotError(f"the policy returned {shown(out)}: a bool is no action "
+                               f"index (expected a whole number from 0 to "
+                               f"{NUM_ACTIONS - 1}, or {NUM_ACTIONS} logits)")
             try:
                 action = operator.index(out if not isinstance(out, np.ndarray) else out.item())
             except TypeError:
                 raise BotError(f"the policy returned {shown(out)}: neither an action "
                                     "index nor logits") from None
             if not 0 <= action < NUM_ACTIONS:
-                raise BotError(f"the policy chose action {action}, which is out of range: "
+                given = move_given_as_action(out if isinstance(out, Move) else action)
+                raise BotError(f"the policy's answer: {given}" if given else
+                               f"the policy chose action {action}, which is out of range: "
                                f"action indices run from 0 to {NUM_ACTIONS - 1} "
                                f"(NUM_ACTIONS is {NUM_ACTIONS})")
             if not mask[action]:

@@ -20,7 +20,6 @@ from stratego.encoding.actions import (
 from stratego.errors import ArgumentError, InvalidNotationError, shown
 
 if TYPE_CHECKING:  # pragma: no cover
-    import numpy as np
     import numpy.typing as npt
 
 __all__ = ["ACTION_OF_FACTORED", "FACTORED_OF_ACTION", "FACTORED_PLANES", "FACTORED_SHAPE",
@@ -151,32 +150,42 @@ def from_factored(values: Any) -> npt.NDArray[Any]:
 
 
 def fill_empty_rows(mask: Any, action: int = DECLINE_ACTION,
-                    out: Any = None) -> npt.NDArray[np.bool_]:
-    """`mask` (bool ``(NUM_ACTIONS,)`` or ``(N, NUM_ACTIONS)``) with `action` (by default
-    `DECLINE_ACTION`) set in every row that has no legal action, so that a masked
-    categorical distribution never meets a row of all -inf logits (NaN probabilities).
+                    out: Any = None) -> npt.NDArray[Any]:
+    """`mask` (``(NUM_ACTIONS,)`` or ``(N, NUM_ACTIONS)``: bool, or the int8 mask of 0s and
+    1s that `Stratego-v0` and the PettingZoo environment give, any integer dtype) with
+    `action` (by default `DECLINE_ACTION`) set in every row that has no legal action, so
+    that a masked categorical distribution never meets a row of all -inf logits (NaN
+    probabilities).
 
     A row is empty on the step a game ends (`stratego.vector.Batch.action_mask` and the
     environments give the finished game's mask all False); the action drawn there is never
     played: `Batch.step` and the vector environment ignore the action of a game that is over
     (drop those steps from the loss with the ``done`` flags). Rows with legal actions are
-    left as they are. A new array, unless `out` (a bool array of the mask's shape, which
-    may be `mask` itself) is given. Needs NumPy."""
+    left as they are. A new array of the mask's dtype, unless `out` (an array of the
+    mask's shape and dtype, which may be `mask` itself) is given. Needs NumPy."""
     numpy = numpy_module()
     array = numpy.asarray(mask)
-    if array.dtype != numpy.bool_ or array.shape[-1:] != (NUM_ACTIONS,) or array.ndim > 2:
-        raise ArgumentError(f"fill_empty_rows takes a bool mask of shape ({NUM_ACTIONS},) or "
-                            f"(N, {NUM_ACTIONS}), not {array.dtype} of shape {array.shape}")
+    if (array.dtype.kind not in "biu" or array.shape[-1:] != (NUM_ACTIONS,)
+            or array.ndim > 2):
+        raise ArgumentError(f"fill_empty_rows takes a bool or integer mask of shape "
+                            f"({NUM_ACTIONS},) or (N, {NUM_ACTIONS}), not {array.dtype} of "
+                            f"shape {array.shape}")
+    if array.dtype.kind != "b":
+        odd = array[(array != 0) & (array != 1)]
+        if odd.size:
+            raise ArgumentError(f"fill_empty_rows takes a mask of 0s and 1s, not "
+                                f"{shown(odd.flat[0].item())}")
     index = whole_number(action)
     if index is None or not 0 <= index < NUM_ACTIONS:
         raise ArgumentError(f"not an action index: {shown(action)}")
     if out is None:
         out = array.copy()
     elif not (isinstance(out, numpy.ndarray) and out.shape == array.shape
-              and out.dtype == numpy.bool_):
-        raise ArgumentError(f"out must be a bool array of shape {array.shape}")
+              and out.dtype == array.dtype):
+        raise ArgumentError(f"out must be an array of the mask's shape {array.shape} and "
+                            f"dtype {array.dtype}")
     elif out is not array:
         numpy.copyto(out, array)
     empty = ~out.any(axis=-1)
     out[..., index] |= empty
-    return cast("npt.NDArray[np.bool_]", out)
+    return cast("npt.NDArray[Any]", out)

@@ -26,6 +26,7 @@ from stratego.env.common import (
     ending,
     given_state,
     illegal_reason,
+    no_move_to_make,
     observation,
     rewards,
     rgb_picture,
@@ -143,14 +144,17 @@ class StrategoAECEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: setups drawn with `seed` (or the running generator), or the
         state given as ``options["state"]``. Raises `ArgumentError` for a bad seed,
-        options that are not a dict, or a state that is not a `GameState` or is over (no
-        agent has a move to make in it, as `Stratego-v0` refuses it), and `RulesError` for
-        a state under other rules than the environment's."""
+        options that are not a dict, or a state that is not a `GameState`, is over or is
+        at `max_plies` or past it (no agent has a move to make in it, as `Stratego-v0`
+        refuses it), and `RulesError` for a state under other rules than the
+        environment's. Other keys of `options` are ignored, as PettingZoo's API test
+        expects (it resets with ``options={"options": 1}``)."""
         seed = check_seed(seed)
         given = given_state(options, self.rules)
-        if given is not None and given.outcome is not None:
-            raise ArgumentError(f"the game of options['state'] is over ({given.outcome}): "
-                                f"no agent has a move to make")
+        refused = None if given is None else no_move_to_make(
+            "the game of options['state']", given, self.max_plies, agents=True)
+        if refused is not None:
+            raise refused
         if seed is not None:
             self._rng = random.Random(seed)
         self.game_state = given if given is not None else start_state(self.rules, self.setups,

@@ -62,6 +62,7 @@ __all__ = [
     "check_choice",
     "check_flag",
     "check_max_plies",
+    "check_reset_options",
     "check_seed",
     "check_setups",
     "check_state_rules",
@@ -196,6 +197,21 @@ def given_state(options: object, rules: Rules) -> GameState | None:
     return given
 
 
+def check_reset_options(options: object, known: Sequence[str]) -> dict[str, Any] | None:
+    """`options` of a `reset`, None or a dict whose keys are all `known`; `ArgumentError`
+    for anything else, naming the keys the environment does not read (a misspelt
+    ``"stat"`` would otherwise deal a new game instead of the one given)."""
+    if options is None:
+        return None
+    if not isinstance(options, dict):
+        raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        raise ArgumentError(f"reset takes the options {', '.join(map(repr, known))}, "
+                            f"not {', '.join(shown(key) for key in unknown)}")
+    return options
+
+
 def check_state_rules(state: GameState, rules: Rules, label: str) -> None:
     """`RulesError` when `state` (the argument `label`) is a game under other rules than
     an environment's `rules`, naming both (a ply limit apart too: the environment's
@@ -302,17 +318,19 @@ def no_deal_left(outcome: object) -> ArgumentError:
 
 
 def no_move_to_make(whose: str, state: GameState, max_plies: int | None, *,
-                    moved: bool = False) -> ArgumentError | None:
+                    moved: bool = False, agents: bool = False) -> ArgumentError | None:
     """The error for an episode that would start from `state` (named `whose`, such as
     ``"the game of options['state']"``) with no move for the agent to make: the game is
     over, or at the episode's limit `max_plies`, `moved` saying it is so once the opponent
-    has moved; None when the agent has a move."""
+    has moved (`agents`: saying that no agent has one, for the two-agent environment);
+    None when the agent has a move."""
     if state.outcome is None and (max_plies is None or state.ply < max_plies):
         return None
     why = (f"is over ({state.outcome})" if state.outcome is not None else
            f"is at ply {state.ply}, at the episode's limit max_plies={max_plies}")
+    nobody = "no agent has a move to make" if agents else "the agent has no move to make"
     return ArgumentError(f"{whose} {why}{' once the opponent has moved' if moved else ''}: "
-                         f"the agent has no move to make")
+                         f"{nobody}")
 
 
 def check_setups(setups: SetupSource) -> None:

@@ -12,6 +12,7 @@ from gymnasium import spaces
 
 from stratego.arguments import rules_from
 from stratego.bots.base import bot_name, check_bot_rules, close_bot, tell_game_over
+from stratego.bots.program import BAD_ANSWER
 from stratego.encoding import NUM_ACTIONS
 from stratego.engine import apply, is_legal
 from stratego.env.common import (
@@ -27,6 +28,7 @@ from stratego.env.common import (
     check_choice,
     check_flag,
     check_max_plies,
+    check_reset_options,
     check_seed,
     check_setups,
     decode,
@@ -47,7 +49,7 @@ from stratego.env.common import (
     start_state,
     unplayable,
 )
-from stratego.errors import ArgumentError, BotFaultError, shown
+from stratego.errors import ArgumentError, BotError, BotFaultError, shown
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -57,6 +59,8 @@ from stratego.views import view
 __all__ = ["StrategoEnv"]
 
 _RENDER_MODES = ("human", "ansi", "rgb_array")
+_OPTIONS = ("state",)
+"""The keys `StrategoEnv.reset` reads from its `options`."""
 
 
 class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
@@ -157,9 +161,11 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         deal that the opponent wins before the agent's first move is dealt again
         (`stratego.env.common.REDEALS`).
         Raises `ArgumentError` for a seed that is no whole number >= 0, options that are
-        not a dict, or a state that is not a `GameState`, and `RulesError` for a state
-        under other rules than the environment's. A reset that raises leaves no episode
-        (`game_state` None: `step` asks for another `reset`)."""
+        not a dict or hold a key other than ``"state"``, or a state that is not a
+        `GameState`, and `RulesError` for a state under other rules than the
+        environment's. A reset that raises leaves no episode (`game_state` None: `step`
+        asks for another `reset`)."""
+        check_reset_options(options, _OPTIONS)
         given = given_state(options, self.rules)
         asked = given is not None  # a game of options["state"], not a new one
         seed = check_seed(seed)
@@ -221,7 +227,13 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
 
         An action that is no legal move ends the episode as a loss, its info saying why
         (``"illegal_reason"``). Raises `ArgumentError` before `reset` and once the episode
-        has ended (terminated or truncated): call `reset` for the next."""
+        has ended (terminated or truncated): call `reset` for the next.
+
+        An opponent's fault while it replies (an illegal answer, a `BotError` of its own)
+        raises `BotFaultError` naming the opponent; that, or any other exception it
+        raises, ends the episode: the agent's move stays played, `game_state` is the game
+        as the opponent left it, `action_masks` is all False, and a further `step` raises
+        `ArgumentError` until `reset`."""
         state = self._started()
         if self._over:
             raise ArgumentError(f"the episode is over ({self._over}, ply {state.ply}): call "
@@ -243,7 +255,14 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
                 self.render()
             return obs, -1.0, True, False, info
         self.game_state = apply(state, move)
-        self._opponent_plays()
+        try:
+            self._opponent_plays()
+        except BaseException as exc:
+            # the agent's move is played, the opponent's reply is not: no step may go on
+            # from there (it would play the agent's action as the opponent's move)
+            self._over = f"{self._opponent_name()} raised {type(exc).__name__}"
+            self._mask = np.zeros(NUM_ACTIONS, np.int8)
+            raise
         obs, info = self._observe()
         state = self.game_state
         paid = np.asarray(rewards(state), np.float32)
@@ -282,7 +301,13 @@ class StrategoEnv(gymnasium.Env[np.ndarray[Any, Any], int]):
         other = self.player.opponent
         while state.outcome is None and state.to_move == other and (
                 self.max_plies is None or state.ply < self.max_plies):
-            move = self.opponent(view(state, other))
+            try:
+                move = self.opponent(view(state, other))
+            except BotError as fault:  # a policy's bad choice too: the opponent's fault
+                termination = (fault.termination if isinstance(fault, BotFaultError)
+                               else BAD_ANSWER)
+                raise BotFaultError(f"{self._opponent_name()}: {fault}",
+                                    termination) from fault
             if not is_legal(state, move):  # why not would name the opponent's own ranks
                 raise BotFaultError(f"{self._opponent_name()} answered {answer_text(move)}, "
                                     f"{unplayable(move)}", ILLEGAL_ACTION)

@@ -48,9 +48,10 @@ actions are whole numbers, as `Batch.step` takes them (not bools). An opponent t
 answers what it may not (a batched policy's floats or wrong shape, an illegal action from
 any opponent) raises `stratego.errors.BotFaultError` naming the opponent and the game,
 with `termination` ``"bad answer"`` or ``"illegal move"``; so does a bot's own setup that
-the rules refuse (``"illegal setup"``). ``reset(options=...)`` starts games from given
-states (``"state"``) and restarts only some of them (Gymnasium's ``"reset_mask"``): see
-`BatchVectorEnv.reset`.
+the rules refuse (``"illegal setup"``). After a `step` an opponent's error stopped, the
+games are half stepped: `step` refuses to go on (`ArgumentError`) until `reset`.
+``reset(options=...)`` starts games from given states (``"state"``) and restarts only some
+of them (Gymnasium's ``"reset_mask"``): see `BatchVectorEnv.reset`.
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ from stratego.env.common import (  # noqa: E402
     check_choice,
     check_flag,
     check_max_plies,
+    check_reset_options,
     check_seed,
     check_setups,
     check_state_rules,
@@ -284,6 +286,7 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._rng = np.random.default_rng()
         self._games = [np.random.default_rng(s) for s in np.random.SeedSequence().spawn(num_envs)]
         self._started = False  # until the first reset: the batch holds placeholder games
+        self._broken = ""  # why a step that raised left the games unfit to go on
 
     # -- games and opponents ---------------------------------------------------------------
 
@@ -547,8 +550,13 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
             self._rng = np.random.default_rng([s for s in dealt if s is not None])
         self._np_random = self._rng
         self._started = True
+        self._broken = ""
         self._needs_reset[mask] = False
-        self._deal(np.flatnonzero(mask), given)
+        try:
+            self._deal(np.flatnonzero(mask), given)
+        except BaseException:
+            self._started = False  # games half dealt: step and a partial reset refuse them
+            raise
         return self._observe({"rewards": np.zeros((self.num_envs, 2), np.float32)})
 
     def _reset_options(
@@ -559,12 +567,8 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         mask = np.ones(self.num_envs, np.bool_)
         if options is None:
             return mask, {}
-        if not isinstance(options, dict):
-            raise ArgumentError(f"options must be a dict or None, not {shown(options)}")
-        unknown = [key for key in options if key not in _OPTIONS]
-        if unknown:
-            raise ArgumentError(f"reset takes the options {', '.join(map(repr, _OPTIONS))}, "
-                                f"not {', '.join(shown(key) for key in unknown)}")
+        options = check_reset_options(options, _OPTIONS)
+        assert options is not None
         if options.get("reset_mask") is not None:
             mask = self._reset_mask(options["reset_mask"])
         entries = options.get("state")
@@ -607,8 +611,9 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
                                 "one True")
         if not self._started and not mask.all():
             raise ArgumentError("options['reset_mask'] resets some games only, but no games "
-                                "are dealt yet (before the first reset, or after one that "
-                                "was refused): reset them all")
+                                "are dealt yet (before the first reset, after one that "
+                                "was refused, or after a step an opponent's error "
+                                "stopped): reset them all")
         return mask.copy()
 
     def _check_state(self, state: object, label: str) -> GameState:
@@ -629,7 +634,10 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Play one action per environment (ignored where an episode ended last step: that
         environment restarts instead). The actions are whole numbers, one per environment,
         as `Batch.step` takes them (floats or texts raise `ArgumentError`); before the
-        first `reset`, `ArgumentError`."""
+        first `reset`, `ArgumentError`. An opponent that raises while the games reply
+        (its `BotFaultError`, or any exception of its own) leaves the agent's actions
+        played and its own moves not: every further `step` raises `ArgumentError` until
+        a `reset` of all the games."""
         self._check_started()
         batch = self.batch
         resetting = self._needs_reset.copy()
@@ -638,7 +646,14 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if not self.self_play:
             mine &= mover == self.player
         batch.step(actions, where=mine)  # (it checks the actions before any game moves)
-        self._deal(np.flatnonzero(resetting))
+        try:
+            self._deal(np.flatnonzero(resetting))
+        except BaseException as exc:
+            # the agent's moves are played and some opponents' are not: a further step
+            # would play the agent's actions for them (or ignore them), so none may go on
+            self._started = False
+            self._broken = f"an opponent raised {type(exc).__name__} during a step"
+            raise
         done = batch.done & ~resetting
         paid = np.where(done[:, None], batch.rewards, 0.0).astype(np.float32)
         side = mover if self.self_play else np.full(self.num_envs, int(self.player), np.int8)
@@ -676,7 +691,11 @@ class BatchVectorEnv(VectorEnv[_Obs, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
     def _check_started(self) -> None:
         """`ArgumentError` before the first `reset`: until then the batch holds
-        placeholders, not the games `reset` deals (their setups, seeds and opponents)."""
+        placeholders, not the games `reset` deals (their setups, seeds and opponents); so
+        after a `reset` or `step` an opponent's error stopped half way."""
+        if self._broken and not self._started:
+            raise ArgumentError(f"the episodes are over ({self._broken}): call reset() to "
+                                f"start them again")
         if not self._started:
             raise ArgumentError("no episode yet: call reset() first")
 
