@@ -22,6 +22,7 @@ import pytest
 
 import stratego
 from stratego import CLASSIC, GameState, InvalidNotationError, Player, StrategoError, gravon
+from stratego.bots.specs import BOT_MODULES
 
 ODD: list[Any] = [None, -1, 99, 10**30, 1.5, True, "", "zz", "x" * 1_000_000, b"\xff", [], {},
                   (), object(), Player.BLUE, CLASSIC]
@@ -73,7 +74,10 @@ def _public_callables() -> list[tuple[str, Callable[..., Any]]]:
         except ImportError:
             continue
         for attr in getattr(module, "__all__", []):
-            value = getattr(module, attr)
+            try:
+                value = getattr(module, attr)
+            except ImportError:  # a name imported on first use, its extra missing
+                continue
             if inspect.isfunction(value) or inspect.isfunction(getattr(value, "__wrapped__",
                                                                          None)):
                 found[f"stratego.{name}.{attr}"] = value  # functools.cache's wrappers too
@@ -332,7 +336,9 @@ def test_heuristic_bot_refuses_an_inconsistent_view() -> None:
     assert bot(view) in view.legal_moves
 
 
-@pytest.mark.parametrize("name", sorted(stratego.bots.BOTS))
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=[pytest.mark.extra(BOT_MODULES[name])] if name in BOT_MODULES
+                 else []) for name in sorted(stratego.bots.BOTS)])  # numpy: module and extra
 def test_every_bot_refuses_what_is_not_a_view(name: str) -> None:
     """A bot sees a player's view, never the state (the hidden-information guarantee):
     handed a `GameState`, or anything else that is not a `PlayerView`, every registered bot

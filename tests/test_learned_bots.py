@@ -4,12 +4,19 @@ rules its network was trained under, with setups from the setup model."""
 
 from __future__ import annotations
 
+import os
+import pathlib
 import random
+import subprocess
+import sys
+import zipfile
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy")
 
+import stratego  # noqa: E402
 from stratego import Player, Rank, view  # noqa: E402
 from stratego.bots import BOTS, make_bot  # noqa: E402
 from stratego.bots.base import check_bot_rules  # noqa: E402
@@ -41,13 +48,56 @@ def test_a_learned_bot_is_a_named_bot_of_its_rules(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_a_shipped_weight_file_records_its_rules_and_stays_small(name: str) -> None:
     path = learned_weights(name)
-    assert path.stat().st_size < 4 * 2**20  # a wheel of reasonable size
+    assert len(path.read_bytes()) < 4 * 2**20  # a wheel of reasonable size
     assert load(path).rules.name == LEARNED[name]
 
 
 def test_an_unknown_learned_bot_is_refused_with_the_known_ones() -> None:
     with pytest.raises(BotSpecError, match="policy-barrage, policy-classic"):
         learned_weights("policy-duel")
+
+
+def test_the_learned_bots_play_from_a_zip_archive(tmp_path: pathlib.Path) -> None:
+    """The weights are package data read through `importlib.resources`, as the human
+    setups are: the learned bots play when the package is imported from a zip archive
+    (a wheel on ``PYTHONPATH``), where no weight file has a path."""
+    package = pathlib.Path(stratego.__file__).resolve().parent
+    archive = tmp_path / "stratego.zip"
+    with zipfile.ZipFile(archive, "w") as written:
+        for file in sorted(package.rglob("*")):
+            if file.is_file() and "__pycache__" not in file.parts:
+                written.write(file, file.relative_to(package.parent).as_posix())
+    code = ("import stratego, zipfile\n"
+            "from stratego.bots import make_bot\n"
+            "from stratego.nn import learned_weights, load\n"
+            f"assert stratego.__file__.startswith({str(archive)!r}), stratego.__file__\n"
+            "bot = make_bot('policy-classic', seed=1)\n"
+            "assert bot.network is make_bot('policy-classic', seed=2).network\n"
+            "weights = learned_weights('policy-barrage')\n"
+            "assert isinstance(weights, zipfile.Path), weights\n"
+            "print(bot.rules.name, load(weights).rules.name)\n")
+    # -S: no site-packages, so no editable install's finder ahead of the archive
+    found = [str(archive)] + [str(pathlib.Path(str(module.__file__)).parent.parent)
+                              for module in (np, attrs)]
+    done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(found)},
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["classic", "classic+barrage"]
+
+
+def test_a_weight_file_read_from_an_archive_is_read_once(tmp_path: pathlib.Path) -> None:
+    """`load` takes a file of `importlib.resources` that is no path (an entry of a zip
+    archive), read once per process like a file; a missing entry is a `BotSpecError`."""
+    archive = tmp_path / "weights.zip"
+    with zipfile.ZipFile(archive, "w") as written:
+        written.writestr("policy-classic.npz", learned_weights("policy-classic").read_bytes())
+    entry = zipfile.Path(archive, "policy-classic.npz")
+    network = load(entry)
+    assert network.rules.name == "classic"
+    assert load(zipfile.Path(archive, "policy-classic.npz")) is network
+    with pytest.raises(BotSpecError, match=r"no network weights at .*: FileNotFoundError"):
+        load(zipfile.Path(archive, "policy-duel.npz"))
 
 
 def test_the_weights_are_read_once_per_process() -> None:

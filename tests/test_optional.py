@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
+import pathlib
 import sys
 import types
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from stratego.errors import MissingDependencyError
-from stratego.optional import require
+from stratego.optional import installed, require
 
 
 def test_a_package_present_returns_its_module() -> None:
@@ -63,3 +64,27 @@ def test_an_installed_package_that_fails_to_import_says_so(
                              r"'stratego\[vector\]'") as caught:
         require("brokenpkg", "vector", "stratego.vector")
     assert caught.value.__cause__ is error
+
+
+def test_a_folder_named_like_the_package_is_no_installed_package(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    """A folder without ``__init__.py`` named like an optional dependency (Ray's temporary
+    folder ``/tmp/ray`` seen from ``/tmp``) imports as an empty namespace package: it is
+    reported missing, with the ``pip install`` line, not used as the package."""
+    (tmp_path / "strayextra").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "strayextra", raising=False)
+    with pytest.raises(MissingDependencyError,
+                       match=r"^RayExecutor needs strayextra: pip install 'stratego\[ray\]' "
+                             r"\(the folder '.*strayextra' is no installed strayextra"):
+        require("strayextra", "ray", "RayExecutor")
+    assert not installed("strayextra")
+    assert not installed("strayextra.part")
+
+
+def test_a_long_feature_name_is_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The feature named in the message is cut like echoed input (`shown`)."""
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(MissingDependencyError, match=r"\[1000000 characters\] needs ray") as caught:
+        require("ray", "ray", "x" * 1_000_000)
+    assert len(str(caught.value)) < 200

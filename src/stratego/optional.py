@@ -20,13 +20,23 @@ __all__ = ["installed", "require"]
 def require(module: str, extra: str, feature: str = "this feature") -> ModuleType:
     """Import `module`, or raise `MissingDependencyError` naming the `extra` that provides it.
 
+    A top-level package found only as a folder without ``__init__.py`` (a namespace
+    package, such as a stray ``ray`` folder in the current directory) counts as missing:
+    none of the optional dependencies is one.
+
     >>> require("json", "none").__name__
     'json'
     """
+    top = module.split(".")[0]
+    feature = str(feature) if len(str(feature)) <= 100 else shown(str(feature), 100)
+    stray = _folder_only(top)
+    if stray is not None:
+        raise MissingDependencyError(
+            f"{feature} needs {top}: pip install 'stratego[{extra}]' (the folder "
+            f"{shown(stray, 200)} is no installed {top}, only a folder of that name)")
     try:
         return importlib.import_module(module)
     except ImportError as exc:
-        top = module.split(".")[0]
         if _installed_but_broken(top, exc):
             # a missing or mismatched dependency of its own (numba built for another
             # NumPy, say): say so, rather than asking for what is already installed
@@ -42,9 +52,23 @@ def installed(module: str) -> bool:
     """Whether `module` is installed (found, not imported: a choice among features, such as
     the web game's lineup leaving out the bots that need NumPy, costs no import)."""
     try:
-        return importlib.util.find_spec(module) is not None
+        return (_folder_only(module.split(".")[0]) is None
+                and importlib.util.find_spec(module) is not None)
     except (ImportError, ValueError):
         return False
+
+
+def _folder_only(top: str) -> str | None:
+    """The folder found for the top-level package `top` when that is all there is of it (a
+    namespace package: a folder of that name without ``__init__.py`` on the import path),
+    else None."""
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or spec.origin is not None or not spec.submodule_search_locations:
+        return None
+    return str(next(iter(spec.submodule_search_locations)))
 
 
 def _installed_but_broken(top: str, exc: ImportError) -> bool:

@@ -44,7 +44,8 @@ Ensemble(members).save("classic-ensemble.npz")
 
 **Learned bots.** The package ships two trained networks, played by the bot specs
 ``policy-barrage`` (Barrage, ``classic+barrage``) and ``policy-classic`` (classic), or
-`learned_bot` (`LEARNED` lists them, `learned_weights` gives a file's path). They were
+`learned_bot` (`LEARNED` lists them, `learned_weights` gives a file, package data read
+through `importlib.resources`, so a package imported from a zip plays them too). They were
 trained by ``benchmarks/selfplay.py`` (self-play PPO on the batched engine after a short
 imitation of the heuristic bot); docs/train.md gives the commands, budgets and curves.
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
 import pathlib
 import random
 import threading
 import zipfile
+import zlib
 from collections.abc import Iterable, Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -365,13 +369,17 @@ _CACHE: dict[tuple[str, int, int], AnyNetwork] = {}
 _LOCK = threading.Lock()
 
 
-def load(path: str | os.PathLike[str]) -> AnyNetwork:
+def load(path: str | os.PathLike[str] | Traversable) -> AnyNetwork:
     """The network of the weight file `path` (a `Network`, or an `Ensemble` for a file
     of several), read once per process: later calls with the same file (unchanged: same
-    size and modification time) return the same object. `BotSpecError` for a file that
-    is missing, not a weight file, or written for another format, observation layout or
-    action layout (the message names what differs), or whose members do not match its
-    meta record."""
+    size and modification time) return the same object. `path` may also be a file of
+    `importlib.resources` (a `Traversable`, as `learned_weights` gives), read the same
+    way when it is no file on disk (a package imported from a zip archive). `BotSpecError`
+    for a file that is missing, not a weight file, or written for another format,
+    observation layout or action layout (the message names what differs), or whose
+    members do not match its meta record."""
+    if isinstance(path, Traversable) and not isinstance(path, str | os.PathLike):
+        return _load_resource(path)
     where = pathlib.Path(file_path(path, "stratego.nn.load")).expanduser().resolve()
     try:
         stat = where.stat()
@@ -382,13 +390,30 @@ def load(path: str | os.PathLike[str]) -> AnyNetwork:
     with _LOCK:
         cached = _CACHE.get(key)
         if cached is None:
-            cached = _CACHE[key] = _read(where)
+            cached = _CACHE[key] = _read(where, where)
         return cached
 
 
-def _read(where: pathlib.Path) -> AnyNetwork:
+def _load_resource(resource: Traversable) -> AnyNetwork:
+    """`load` of a file that is no path on disk (an entry of a zip archive): read once per
+    process too, the same bytes giving the same object."""
     try:
-        with np.load(where, allow_pickle=False) as archive:
+        data = resource.read_bytes()
+    except (OSError, KeyError) as error:  # a zip archive's missing entry: KeyError
+        reason = getattr(error, "strerror", None) or type(error).__name__
+        raise BotSpecError(f"no network weights at {shown(str(resource))}: {reason}") from None
+    key = (f"{type(resource).__name__}:{resource}", -1, len(data) << 32 | zlib.crc32(data))
+    with _LOCK:
+        cached = _CACHE.get(key)
+        if cached is None:
+            cached = _CACHE[key] = _read(resource, io.BytesIO(data))
+        return cached
+
+
+def _read(where: pathlib.Path | Traversable, source: pathlib.Path | io.BytesIO) -> AnyNetwork:
+    """The network of the weight file `where`, read from `source` (the file, or its bytes)."""
+    try:
+        with np.load(source, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
         # an empty file ends NumPy's reading with EOFError, a broken archive with
@@ -507,15 +532,14 @@ LEARNED: dict[str, str] = {
 """The trained networks the package ships, by bot name, with the rules each was trained
 under (``benchmarks/selfplay.py`` made them; docs/train.md gives the commands)."""
 
-_WEIGHTS = pathlib.Path(__file__).resolve().parent / "weights"
-
-
-def learned_weights(name: str) -> pathlib.Path:
-    """The path of the shipped weight file of the learned bot `name` (a key of `LEARNED`);
-    `BotSpecError` for another name, naming the known ones."""
+def learned_weights(name: str) -> Traversable:
+    """The shipped weight file of the learned bot `name` (a key of `LEARNED`), found
+    through `importlib.resources`: a `pathlib.Path` when the package is installed as
+    files (as pip installs it), an entry of the archive when it is imported from a zip;
+    `load` reads either. `BotSpecError` for another name, naming the known ones."""
     if not isinstance(name, str) or name not in LEARNED:
         raise BotSpecError(f"no learned bot {shown(name)} (known: {', '.join(LEARNED)})")
-    return _WEIGHTS / f"{name}.npz"
+    return resources.files("stratego.nn") / "weights" / f"{name}.npz"
 
 
 def learned_bot(name: str, *, seed: int | None = None, greedy: bool = True) -> NetworkBot:
@@ -523,7 +547,7 @@ def learned_bot(name: str, *, seed: int | None = None, greedy: bool = True) -> N
     of the same names): its shipped network, read once per process, playing only the
     rules it was trained under, with setups from the setup model; its best legal move,
     or with ``greedy=False`` a move drawn from its policy (seeded by `seed`)."""
-    return policy_bot(learned_weights(name), seed=seed, greedy=greedy, name=name)
+    return policy_bot(load(learned_weights(name)), seed=seed, greedy=greedy, name=name)
 
 
 def make_bot(seed: int | None = None, **options: Any) -> NetworkBot:

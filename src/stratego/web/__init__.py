@@ -58,7 +58,11 @@ __all__ = ["PAYLOAD_SCHEMA", "REFUSAL_HEADER", "SCHEMA_VERSION", "SECURITY_HEADE
 
 
 def __getattr__(name: str) -> Any:
-    """Import the Starlette application (and its extra) only when first used."""
+    """Import the Starlette application (and its extra) only when first used. Without the
+    extra, `MissingDependencyError` names it: the names exist (an `AttributeError` would
+    turn ``from stratego.web import run`` into "cannot import name" without the ``pip
+    install`` line), so `hasattr` raises it too, and code walking `__all__` catches
+    `ImportError`."""
     if name in ("create_app", "run"):
         value = getattr(importlib.import_module("stratego.web.app"), name)
         globals()[name] = value
