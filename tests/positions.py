@@ -35,7 +35,8 @@ def scattered(rules: Rules, rng: random.Random, on_board: int | tuple[int, int] 
     """A few pieces of each side anywhere off the lakes, each side's Flag among them, the
     rest of its army captured: `on_board` pieces a side, or ``rng.randint(*on_board)`` for
     a range; the side to move drawn from `rng` when `random_mover` (else Red). Rescues and
-    back-row arrivals come often from such positions."""
+    back-row arrivals come often from such positions. Under Moving Flag no Flag stands on
+    the opponent's back row: it would have won there."""
     free = [sq for sq in stratego.SQUARES if not sq.is_lake]
     rng.shuffle(free)
     placement: dict[Square | str, tuple[Player, Rank] | str] = {}
@@ -45,7 +46,14 @@ def scattered(rules: Rules, rng: random.Random, on_board: int | tuple[int, int] 
         rng.shuffle(ranks)
         ranks.sort(key=lambda rank: rank != Rank.FLAG)  # a captured Flag ends a game
         count = on_board if isinstance(on_board, int) else rng.randint(*on_board)
-        placement.update((free.pop(), (player, rank)) for rank in ranks[:count])
+        for rank in ranks[:count]:
+            square = free.pop()
+            if rank == Rank.FLAG and rules.flag_on_back_row_wins:
+                back = 9 if player is Player.RED else 0
+                while square.row == back:
+                    free.insert(0, square)
+                    square = free.pop()
+            placement[square] = (player, rank)
         captured.extend((player, rank) for rank in ranks[count:])
     to_move = rng.choice(list(Player)) if random_mover else Player.RED
     return stratego.from_position(rules, placement, to_move=to_move, captured=captured)

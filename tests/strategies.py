@@ -75,17 +75,21 @@ def midgame_states(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = Non
     return random_playout(start, draw(seeds), plies)[-1]
 
 
+Placement = dict[stratego.Square | str, tuple[Player, stratego.Rank] | str]
+
+
 @st.composite
-def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None,
-                        max_on_board: int = 12) -> GameState:
-    """A position with a few pieces of each side scattered anywhere on the board (so they
-    soon reach the opponent's back row) and the rest of each army captured: the positions
-    where Rescue decisions, Moving Flag wins and Captain two-steps happen often."""
+def scattered_placements(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None,
+                         max_on_board: int = 12, flag_anywhere: bool = False,
+                         ) -> tuple[Rules, Placement, Player, list[tuple[Player, stratego.Rank]]]:
+    """The arguments of `from_position` (rules, placement, player to move, captured) for
+    `scattered_positions`; with `flag_anywhere`, a Flag may also stand on the opponent's
+    back row under Moving Flag, where it has already won."""
     chosen = draw(rules if rules is not None else rules_values())
     rng = random.Random(draw(seeds))
     free = [sq for sq in stratego.SQUARES if not sq.is_lake]
     rng.shuffle(free)
-    placement: dict[stratego.Square | str, tuple[Player, stratego.Rank] | str] = {}
+    placement: Placement = {}
     captured: list[tuple[Player, stratego.Rank]] = []
     for player in Player:
         ranks = chosen.army.ranks()
@@ -94,7 +98,7 @@ def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None 
         count = rng.randint(1, min(max_on_board, len(ranks)))
         for rank in ranks[:count]:
             square = free.pop()
-            if rank == stratego.Rank.FLAG and chosen.flag_on_back_row_wins:
+            if rank == stratego.Rank.FLAG and chosen.flag_on_back_row_wins and not flag_anywhere:
                 # Moving Flag: a Flag on the opponent's back row has already won
                 back = 9 if player is Player.RED else 0
                 while square.row == back:
@@ -102,8 +106,17 @@ def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None 
                     square = free.pop()
             placement[square] = (player, rank)
         captured.extend((player, rank) for rank in ranks[count:])
-    return stratego.from_position(chosen, placement, to_move=rng.choice(list(Player)),
-                                  captured=captured)
+    return chosen, placement, rng.choice(list(Player)), captured
+
+
+@st.composite
+def scattered_positions(draw: st.DrawFn, rules: st.SearchStrategy[Rules] | None = None,
+                        max_on_board: int = 12) -> GameState:
+    """A position with a few pieces of each side scattered anywhere on the board (so they
+    soon reach the opponent's back row) and the rest of each army captured: the positions
+    where Rescue decisions, Moving Flag wins and Captain two-steps happen often."""
+    chosen, placement, to_move, captured = draw(scattered_placements(rules, max_on_board))
+    return stratego.from_position(chosen, placement, to_move=to_move, captured=captured)
 
 
 def hidden_pieces(state: GameState, v: stratego.PlayerView) -> list[stratego.SeenPiece]:

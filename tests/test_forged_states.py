@@ -60,13 +60,15 @@ def test_a_flag_captured_while_both_flags_stand_is_refused(rules: stratego.Rules
 def test_moving_flag_on_the_back_row_while_the_game_goes_on_is_refused() -> None:
     """Jumbo 2014, Moving Flag: a Flag reaching the opponent's back row wins at once, so a
     position string or state JSON with Red's Flag on row 10 and the game going on is
-    refused, naming the square."""
+    refused, naming the square, as `from_position` refuses such a placement."""
     rules = JUMBO_2014.with_variants(MOVING_FLAG)
     state = stratego.from_position(rules, {"e9": "F", "a10": "f", "a1": "K", "j10": "k"})
     assert not state.is_over
     state = stratego.apply(state, "e9-e10")
     assert state.is_over  # how a game gets there: the move wins
-    start = stratego.from_position(rules, {"e10": "F", "a10": "f", "a1": "K", "j10": "k"})
+    with pytest.raises(PositionError, match="e10"):
+        stratego.from_position(rules, {"e10": "F", "a10": "f", "a1": "K", "j10": "k"})
+    start = attrs.evolve(state, outcome=None, cached_moves=None)  # forged: the game goes on
     text = format_position(start)
     with pytest.raises(PositionError, match="e10"):
         parse_position(text)

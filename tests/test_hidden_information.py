@@ -80,13 +80,18 @@ COMBINATIONS = _combinations()
 
 def replay_with(state: GameState, ranks: dict[int, Rank]) -> GameState | None:
     """`state`'s game replayed from its start with the pieces' ranks replaced by `ranks`
-    (by id); None if a move of the record is illegal then (no such game)."""
+    (by id); None if the start is then no position of the game (under Moving Flag, a Flag
+    on the opponent's back row) or a move of the record is illegal then (no such game)."""
     start = state.initial_placement()
     on_board = {p.id for p in start.values()}
-    other = stratego.from_position(
-        state.rules, {sq: (p.owner, ranks[p.id]) for sq, p in start.items()},
-        to_move=Player(state.info.initial_turn),
-        captured=[(p.owner, ranks[p.id]) for p in state.all_pieces() if p.id not in on_board])
+    try:
+        other = stratego.from_position(
+            state.rules, {sq: (p.owner, ranks[p.id]) for sq, p in start.items()},
+            to_move=Player(state.info.initial_turn),
+            captured=[(p.owner, ranks[p.id]) for p in state.all_pieces()
+                      if p.id not in on_board])
+    except stratego.PositionError:
+        return None
     for record in state.history_records():
         move = record.move
         if move.is_rescue and move.to is not None:

@@ -153,25 +153,30 @@ def test_bombs_and_the_flag_stay_and_never_strike() -> None:
 
 
 # Where each book writes the rules of movement: diagonal, one square at a time, Bombs and the
-# Flag stay, the lake, a Scout's path across a lake, a path blocked, a square of one's own.
+# Flag stay, the lake, a Scout's path across a lake, a path blocked, a square of one's own;
+# and its rule of striking that no strike is diagonal.
 BOOK_RULES = {
     "milton-bradley-1961": ["Milton Bradley 1961, Movement 2", "Milton Bradley 1961, Movement 2",
                             "Milton Bradley 1961, Movement 7", "Milton Bradley 1961, Movement 3",
                             "Milton Bradley 1961, Movement 3 and 8",
-                            "Milton Bradley 1961, Movement 5", "Milton Bradley 1961, Movement 4"],
+                            "Milton Bradley 1961, Movement 5", "Milton Bradley 1961, Movement 4",
+                            "Milton Bradley 1961, Strike 1"],
     "hasbro-2009": ["Hasbro 2009, Movement 2", "Hasbro 2009, Movement 2",
                     "Hasbro 2009, Movement 7", "Hasbro 2009, Movement 3",
                     "Hasbro 2009, Movement 3 and 8", "Hasbro 2009, Movement 5",
-                    "Hasbro 2009, Movement 4"],
+                    "Hasbro 2009, Movement 4", "Hasbro 2009, Strike 1"],
     "jumbo-2014": ["Jumbo 2014, Moving bullet 2", "Jumbo 2014, Moving bullet 1",
                    "Jumbo 2014, Moving note", "Jumbo 2014, Moving bullet 6",
                    "Jumbo 2014, The Scout, Moving and attacking with a Scout",
-                   "Jumbo 2014, Moving bullet 4", "Jumbo 2014, Moving bullet 3"],
-    "classic": ["classic web rules, Rules for Movement"] * 7,
+                   "Jumbo 2014, Moving bullet 4", "Jumbo 2014, Moving bullet 3",
+                   "Jumbo 2014, Attacking bullet 1"],
+    "classic": ["classic web rules, Rules for Movement"] * 7
+    + ["classic web rules, Rules for Strike, paragraph 1"],
     "isf": ["ISF 5: Jumbo 2014, Moving bullet 2", "ISF 5: Jumbo 2014, Moving bullet 1",
             "ISF 5: Jumbo 2014, Moving note", "ISF 5: Jumbo 2014, Moving bullet 6",
             "ISF 5: Jumbo 2014, The Scout, Moving and attacking with a Scout",
-            "ISF 5: Jumbo 2014, Moving bullet 4", "ISF 5: Jumbo 2014, Moving bullet 3"],
+            "ISF 5: Jumbo 2014, Moving bullet 4", "ISF 5: Jumbo 2014, Moving bullet 3",
+            "ISF 5: Jumbo 2014, Attacking bullet 1"],
 }
 
 
@@ -180,10 +185,13 @@ def test_every_refusal_cites_its_books_rule(edition: str) -> None:
     """Each book writes its rules of movement (Milton Bradley 1961 and Hasbro 2009,
     Movement 2 to 8; Jumbo 2014, Moving bullets and note, and The Scout; the classic web
     rules, Rules for Movement; ISF 5, which takes the Jumbo rules): every refusal of the
-    rules of movement ends citing the rule of the edition in play, after the sentence."""
+    rules of movement ends citing the rule of the edition in play, after the sentence. A
+    diagonal strike cites the rule of striking (Milton Bradley 1961 and Hasbro 2009,
+    Strike 1; Jumbo 2014, Attacking bullet 1; the classic web rules, Rules for Strike,
+    paragraph 1), not the rule of movement."""
     state = P(EDITIONS[edition], {"e2": "K", "e1": "B", "a1": "F", "j10": "f", "a5": "X",
-                                  "a3": "T"})
-    moves = ["e2-f3", "e2-e4", "e1-e2", "a5-c5", "a5-j5", "a5-a2", "e2-e1"]
+                                  "a3": "T", "d3": "t"})
+    moves = ["e2-f3", "e2-e4", "e1-e2", "a5-c5", "a5-j5", "a5-a2", "e2-e1", "e2-d3"]
     for move, cited in zip(moves, BOOK_RULES[edition], strict=True):
         reason = stratego.explain_illegal(state, move) or ""
         assert reason.startswith(f"{move}: "), reason
@@ -196,6 +204,8 @@ def test_a_movement_built_by_hand_cites_no_book() -> None:
     rules = attrs.evolve(CLASSIC, movement=Movement(scout_strikes_after_move=True))
     state = P(rules, {"e2": "T", "a1": "F", "j10": "f"})
     assert _why(state, "e2-f3", "Sergeant") == "e2-f3: the Sergeant cannot move diagonally"
+    struck = P(rules, {"e2": "T", "f3": "t", "a1": "F", "j10": "f"})
+    assert _why(struck, "e2-f3", "Sergeant") == "e2-f3: the Sergeant cannot strike diagonally"
     assert _why(state, "e2-e4", "Sergeant") == (
         "e2-e4: the Sergeant moves one square at a time (only Scouts go further)")
     # citations are words, not rules: rules built by hand that move as classic equal it

@@ -16,7 +16,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import stratego
-from strategies import midgame_states, random_playout, rules_values, scattered_positions
+from strategies import (
+    midgame_states,
+    random_playout,
+    rules_values,
+    scattered_placements,
+    scattered_positions,
+)
 from stratego import (
     CLASSIC,
     HASBRO_2009,
@@ -32,7 +38,7 @@ from stratego.editions import by_name
 from stratego.notation import format_position, parse_position
 from stratego.repetition import CHASE_HASHES
 from stratego.rules import RescueRule, RescueZone
-from stratego.variants import BARRAGE, RESCUE, SILENT_DEFENSE
+from stratego.variants import BARRAGE, MOVING_FLAG, RESCUE, SILENT_DEFENSE
 
 
 def _same(state: stratego.GameState) -> None:
@@ -59,6 +65,30 @@ def test_round_trip_of_scattered_positions_and_their_playouts(
     captured pieces, Rescue decisions and revealed pieces are frequent."""
     for each in random_playout(state, seed, 60):
         _same(each)
+
+
+@given(scattered_placements(rules_values().map(lambda r: r.with_variants(MOVING_FLAG)),
+                            flag_anywhere=True))
+def test_every_position_from_position_accepts_round_trips(
+    arguments: tuple[stratego.Rules, dict[Square | str, tuple[Player, Rank] | str], Player,
+                     list[tuple[Player, Rank]]],
+) -> None:
+    """Invariant: a position `from_position` accepts comes back from its position string
+    (docs/notation.md), also under Moving Flag with a Flag anywhere; a Flag on the
+    opponent's back row, which `parse_position` and `GameState.from_json` refuse, it
+    refuses too, naming the square."""
+    rules, placement, to_move, captured = arguments
+    refused: tuple[str, ...] = ()
+    try:
+        state = stratego.from_position(rules, placement, to_move=to_move, captured=captured)
+    except PositionError as error:
+        refused = error.problems
+    if refused:
+        assert all("Flag stands on" in problem and "(Moving Flag" in problem
+                   for problem in refused), refused
+        return
+    _same(state)
+    assert stratego.GameState.from_json(state.to_json()) == state
 
 
 @given(midgame_states(rules_values().map(lambda r: r.with_ply_limit(40)), max_plies=60))

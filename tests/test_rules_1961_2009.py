@@ -26,6 +26,7 @@ book's citation, in ``tests/test_rules_common.py``; this file keeps the rest.
 from __future__ import annotations
 
 import itertools
+import re
 import sys
 from collections.abc import Mapping
 
@@ -316,11 +317,15 @@ def test_1961_2009_movement_11_pass_is_not_a_move() -> None:
 
 
 def test_1961_2009_strike_1_adjoining_squares() -> None:
-    """Strike 1: pieces on adjoining squares may strike; no diagonal strikes."""
+    """Strike 1: pieces on adjoining squares may strike; no diagonal strikes. The refusal
+    is a strike's, citing Strike 1, not the rule of movement (Movement 2)."""
     state = position({"e3": "K", "e4": "l", "f4": "l", "d2": "l", "j10": "k"})
     assert targets(state, "e3") == {"e4", "e2", "d3", "f3"}
-    with pytest.raises(IllegalMoveError, match="diagonally"):
+    book = {"milton-bradley-1961": "Milton Bradley 1961", "hasbro-2009": "Hasbro 2009"}
+    cited = f" on e3 cannot strike diagonally ({book[RULES.edition]}, Strike 1)"
+    with pytest.raises(IllegalMoveError, match=re.escape(cited) + "$"):
         apply(state, "e3-f4")
+    assert (explain_illegal(state, "e3-d2") or "").endswith(cited)
 
 
 def test_1961_2009_strike_2_strike_ends_the_turn() -> None:

@@ -231,11 +231,13 @@ def test_classic_important_scout_new_border_starts_again() -> None:
 
 
 def test_classic_strike_adjoining_not_diagonal_and_optional() -> None:
-    """Strike, paragraph 1: adjoining squares only, no diagonal strikes, striking is
-    not required, and either player may strike."""
+    """Strike, paragraph 1: adjoining squares only, no diagonal strikes (cited as the rule
+    of striking, not Rules for Movement), striking is not required, and either player may
+    strike."""
     state = position({"e3": "K", "e4": "l", "f4": "l", "j10": "k"})
     assert targets(state, "e3") == {"e4", "e2", "d3", "f3"}
-    with pytest.raises(IllegalMoveError, match="diagonally"):
+    with pytest.raises(IllegalMoveError, match=r"cannot strike diagonally \(classic web "
+                                               r"rules, Rules for Strike, paragraph 1\)$"):
         apply(state, "e3-f4")
     after = apply(state, "e3-d3")
     assert "d3" not in targets(after, "e4")  # diagonal again

@@ -325,11 +325,12 @@ def test_jumbo2014_moving_9_positions_compared_by_identity(second: str) -> None:
 
 
 def test_jumbo2014_attacking_1_front_side_behind_not_diagonal() -> None:
-    """Attacking bullet 1: attack a piece in front, beside or behind; not diagonally;
-    attacking is optional."""
+    """Attacking bullet 1: attack a piece in front, beside or behind; not diagonally (the
+    refusal cites this bullet, not Moving bullet 2); attacking is optional."""
     state = position({"e4": "K", "e5": "l", "f4": "l", "e3": "l", "f5": "l", "j10": "k"})
     assert targets(state, "e4") == {"e5", "f4", "e3", "d4"}
-    with pytest.raises(IllegalMoveError, match="diagonally"):
+    with pytest.raises(IllegalMoveError, match=r"cannot strike diagonally \(Jumbo 2014, "
+                                               r"Attacking bullet 1\)$"):
         apply(state, "e4-f5")
 
 

@@ -278,7 +278,7 @@ def test_jumbo2014_moving_flag_flag_may_not_strike() -> None:
 def test_jumbo2014_moving_flag_reaching_opponents_back_row_wins() -> None:
     """Jumbo 2014, Moving Flag, sentence 2: moving one's Flag onto the opponent's back row wins."""
     rules = JUMBO_2014.with_variants(MOVING_FLAG)
-    state = position(rules, {"e9": "F", "a1": "f", "a2": "m"})
+    state = position(rules, {"e9": "F", "j10": "f", "a2": "m"})
     end = apply(state, "e9-e10")
     assert end.outcome is not None
     assert end.outcome.termination is Termination.FLAG_REACHED_BACK_ROW
@@ -289,11 +289,27 @@ def test_jumbo2014_moving_flag_reaching_opponents_back_row_wins() -> None:
 def test_jumbo2014_moving_flag_blue_flag_reaching_rank_one_wins() -> None:
     """Jumbo 2014, Moving Flag: the opponent's back row of Blue is rank 1."""
     rules = JUMBO_2014.with_variants(MOVING_FLAG)
-    state = position(rules, {"j2": "f", "a10": "F", "a9": "M"}, to_move=BLUE)
+    state = position(rules, {"j2": "f", "a1": "F", "a9": "M"}, to_move=BLUE)
     end = apply(state, "j2-j1")
     assert end.outcome is not None
     assert end.outcome.termination is Termination.FLAG_REACHED_BACK_ROW
     assert end.outcome.winner is BLUE
+
+
+@pytest.mark.parametrize(("placement", "square"), [
+    ({"a10": "F", "j10": "f", "e4": "K"}, "a10"),
+    ({"a10": "F", "e1": "f", "e4": "K"}, "e1"),
+])
+def test_jumbo2014_moving_flag_no_game_goes_on_with_a_flag_on_the_back_row(
+        placement: dict[str, str], square: str) -> None:
+    """Jumbo 2014, Moving Flag, sentence 2: a Flag moved onto the opponent's back row wins,
+    so a game going on with a Flag there is no position of this game (docs/variants.md):
+    `from_position` refuses it as the readers of saved positions do, naming the square."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    with pytest.raises(stratego.PositionError, match=f"Flag stands on {square}.*Moving Flag"):
+        from_position(rules, placement)
+    # under the base rules the Flag never moves, so nothing is won by standing there
+    assert not from_position(JUMBO_2014, placement).is_over
 
 
 def test_jumbo2014_moving_flag_other_pieces_on_back_row_do_not_win() -> None:

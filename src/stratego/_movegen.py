@@ -14,14 +14,15 @@ and `TWO_STEPS`, the geometry the component's explanations read too.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 import attrs
 
-from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, TWO_STEPS
+from stratego.board import BACK_ROWS, LANES, NEIGHBOURS, SIZE, SQUARES, TWO_STEPS
 from stratego.movement import movement_component
 from stratego.moves import MOVE_TABLE, Move
-from stratego.pieces import Piece, Rank
+from stratego.pieces import Piece, Player, Rank
 from stratego.repetition import BackAndForth, Chase
 from stratego.rescue import Rescue, RescueFacts, rescue_component
 from stratego.rules import Rules
@@ -33,6 +34,7 @@ __all__ = [
     "Kinds",
     "Position",
     "Tables",
+    "flags_home",
     "game_tables",
     "generate",
     "piece_lists",
@@ -297,6 +299,19 @@ def rescue_options(state: Position) -> tuple[Move, ...]:
     t = state.info.tables or game_tables(state.info)
     assert t.rescue is not None
     return t.rescue.options(rescue_facts(state))
+
+
+def flags_home(rules: Rules, cells: Iterable[tuple[int, Player, Rank]]) -> list[str]:
+    """Under Moving Flag (`Rules.flag_on_back_row_wins`), a problem for each Flag of
+    `cells` (square index, owner, rank) that stands on its opponent's back row while the
+    game goes on: it won as it arrived. The one check of `stratego.engine.from_position`
+    and `stratego.validation.state_problems`."""
+    if not rules.flag_on_back_row_wins:
+        return []
+    return [f"{owner}'s Flag stands on {SQUARES[square]}, on {owner.opponent}'s back row, "
+            "yet the game is not over (Moving Flag: a Flag reaching that row wins)"
+            for square, owner, rank in cells
+            if rank == Rank.FLAG and square in BACK_ROWS[owner]]
 
 
 def rescue_facts(state: Position) -> RescueFacts:

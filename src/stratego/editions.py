@@ -61,6 +61,7 @@ def _numbered_movement(book: str) -> MovementCitations:
         staying=f"{book}, Movement 7", lake=f"{book}, Movement 3",
         own_piece=f"{book}, Movement 4", no_strike=f"{book}, Strike 11 and 12",
         one_square=f"{book}, Movement 2", diagonal=f"{book}, Movement 2",
+        diagonal_strike=f"{book}, Strike 1",
         blocked=f"{book}, Movement 5", scout_line=f"{book}, Movement 8",
         scout_lake=f"{book}, Movement 3 and 8",
     )
@@ -71,13 +72,15 @@ _JUMBO_MOVEMENT = MovementCitations(
     staying="Jumbo 2014, Moving note", lake="Jumbo 2014, Moving bullet 6",
     own_piece="Jumbo 2014, Moving bullet 3", no_strike="Jumbo 2014, Attacking last bullet",
     one_square="Jumbo 2014, Moving bullet 1", diagonal="Jumbo 2014, Moving bullet 2",
+    diagonal_strike="Jumbo 2014, Attacking bullet 1",
     blocked="Jumbo 2014, Moving bullet 4", scout_line=_JUMBO_SCOUT, scout_lake=_JUMBO_SCOUT,
 )
 _CLASSIC_MOVES = "classic web rules, Rules for Movement"
 _CLASSIC_MOVEMENT = MovementCitations(
     staying=_CLASSIC_MOVES, lake=_CLASSIC_MOVES, own_piece=_CLASSIC_MOVES,
     no_strike="classic web rules, Rules for Strike, paragraph 2", one_square=_CLASSIC_MOVES,
-    diagonal=_CLASSIC_MOVES, blocked=_CLASSIC_MOVES, scout_line=_CLASSIC_MOVES,
+    diagonal=_CLASSIC_MOVES, diagonal_strike="classic web rules, Rules for Strike, paragraph 1",
+    blocked=_CLASSIC_MOVES, scout_line=_CLASSIC_MOVES,
     scout_lake=_CLASSIC_MOVES,
 )
 _ISF_MOVEMENT = MovementCitations(**{

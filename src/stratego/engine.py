@@ -18,6 +18,7 @@ import attrs
 from stratego._checks import as_bool, as_move, as_square_index, as_state, not_a_state
 from stratego._movegen import ENDS as _ENDS
 from stratego._movegen import Tables as _Tables
+from stratego._movegen import flags_home as _flags_home
 from stratego._movegen import game_tables as _tab
 from stratego._movegen import generate as _generate
 from stratego._movegen import piece_lists as _squares
@@ -260,8 +261,10 @@ def from_position(
     one; a rank name such as ``"Marshal"``, which gives no owner, is refused).
     `captured` lists pieces already out of play (Rescue can bring them
     back). Raises `PositionError` listing every problem: lakes, unknown
-    symbols, and more pieces of a rank than the army has. `rules` is a `Rules` value or
-    a rules name, as for `new_game`.
+    symbols, more pieces of a rank than the army has, and, under Moving Flag, a Flag on
+    the opponent's back row (it won as it arrived: `stratego.validation.check_state`
+    refuses such a position too). `rules` is a `Rules` value or a rules name, as for
+    `new_game`.
     """
     rules = rules_from(rules)
     problems: list[str] = []
@@ -314,6 +317,9 @@ def from_position(
                 problems.append(
                     f"{owner} has {count} {rank.title}(s), the army has {rules.army.count(rank)}"
                 )
+    # the check of the readers of saved positions too (`state_problems`), so that what
+    # `from_position` accepts comes back from its position string
+    problems.extend(_flags_home(rules, cells))
     if problems:
         raise PositionError("invalid position: " + "; ".join(problems), tuple(problems))
     try:

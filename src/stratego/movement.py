@@ -131,7 +131,8 @@ class MovementComponent:
         The reasons, in the order they are checked: the piece never moves (`staying`); the
         square is a lake; it holds a piece of the mover's; the piece never strikes (Bombs
         and the Flag); and for a move of more than one square: the piece goes one square
-        at a time (`going_further`) or not diagonally; the Ultimate Lightning Captain goes
+        at a time (`going_further`) or not diagonally, and strikes no piece diagonally
+        (a rule of striking, cited as such); the Ultimate Lightning Captain goes
         at most two squares, through an empty square (`CITED`); the Scout goes in a
         straight line whose squares before the target are neither lakes nor pieces, and
         under the older books does not strike at the end of a longer move (`CITED`). Each
@@ -191,6 +192,8 @@ class MovementComponent:
                         f"squares ({cited})")
             return None
         books = movement.cited
+        if line is None and strikes:
+            return f"{move}: the {name} cannot strike diagonally{_cite(books.diagonal_strike)}"
         if rank != Rank.SCOUT:
             if line is None:
                 return f"{move}: the {name} cannot move diagonally{_cite(books.diagonal)}"

@@ -157,6 +157,7 @@ class MovementCitations:
     * `no_strike`: Bombs and the Flag never strike;
     * `one_square`: a piece moves one square at a time (Scouts excepted);
     * `diagonal`: never diagonally;
+    * `diagonal_strike`: no strike diagonally (a rule of striking, in every book);
     * `blocked`: no piece moves through or jumps over another;
     * `scout_line`: the Scout goes along a straight line of open squares;
     * `scout_lake`: nor does the Scout cross a lake.
@@ -168,6 +169,7 @@ class MovementCitations:
     no_strike: str = ""
     one_square: str = ""
     diagonal: str = ""
+    diagonal_strike: str = ""
     blocked: str = ""
     scout_line: str = ""
     scout_lake: str = ""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import attrs
 
 from stratego._checks import as_state
+from stratego._movegen import flags_home
 from stratego.board import BACK_ROWS, LAKE_INDICES, SIZE, SQUARES
 from stratego.engine import initial_rank_mask, legal_moves, rescue_facts
 from stratego.errors import PositionError, shown
@@ -104,12 +105,8 @@ def state_problems(state: GameState) -> list[str]:
         if not legal_moves(state):
             problems.append(f"{Player(turn)} has no legal move, yet the game is not over "
                             f"(it ends: {Termination.NO_LEGAL_MOVES.value})")
-        if rules.flag_on_back_row_wins:
-            for p in pieces:
-                if p.rank == Rank.FLAG and where[p.id] in BACK_ROWS[p.owner]:
-                    problems.append(f"{p.owner}'s Flag stands on {SQUARES[where[p.id]]}, on "
-                                    f"{p.owner.opponent}'s back row, yet the game is not over "
-                                    "(Moving Flag: a Flag reaching that row wins)")
+        problems.extend(flags_home(rules, ((where[p.id], p.owner, p.rank) for p in pieces
+                                           if where[p.id] >= 0)))
         limit = rules.ply_limit
         if limit is not None and state.ply >= limit and not state.pending:
             problems.append(f"ply {state.ply} reaches the ply limit {limit}, yet the game is "

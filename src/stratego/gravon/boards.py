@@ -145,7 +145,8 @@ def parse_board(text: str, rules: Rules = CLASSIC) -> GameState:
 
     Built with `stratego.from_position`, so any placement within the army
     is accepted. Raises `InvalidNotationError` naming the character and
-    square at fault, `stratego.PositionError` for more pieces than the army.
+    square at fault, `stratego.PositionError` for more pieces than the army (or
+    another position `from_position` refuses).
     """
     return from_position(rules, _cells(_placement(text)), Player.RED)
 
