@@ -416,8 +416,9 @@ def test_games_read_back_from_a_recorded_file_carry_their_record(
 
 def test_a_damaged_record_in_a_file_is_named(tmp_path: pathlib.Path) -> None:
     """A line whose record is not an object is refused as a damaged line
-    (`MatchLogError`); a record that does not replay raises when asked for, with a note
-    naming its game."""
+    (`MatchLogError`); a record its rules refuse (a setup) raises when asked for, with a
+    note naming its game, and one that names an illegal move reads, raising on replay
+    (docs/notation.md: "A record that names an illegal move reads fine")."""
     path = tmp_path / "recorded.jsonl"
     play_match(CLASSIC, "random", "random", games=1, seed=3, max_plies=20, jsonl=path,
                record=True)
@@ -425,8 +426,14 @@ def test_a_damaged_record_in_a_file_is_named(tmp_path: pathlib.Path) -> None:
     data = json.loads(line)
     data["record"]["moves"] = ["a1-a9"]
     path.write_text(f"{header}\n{json.dumps(data)}\n", encoding="utf-8")
+    damaged = read_jsonl(path).games[0].record
+    assert damaged is not None
+    with pytest.raises(stratego.IllegalMoveError, match=r"move 1 \(red, ply 1\): a1-a9"):
+        damaged.replay()
+    data["record"]["red_setup"] = "F" * 40
+    path.write_text(f"{header}\n{json.dumps(data)}\n", encoding="utf-8")
     game = read_jsonl(path).games[0]
-    with pytest.raises(stratego.IllegalMoveError) as raised:
+    with pytest.raises(stratego.SetupError) as raised:
         _ = game.record
     assert raised.value.__notes__ == [
         f"in the record stored with the game with seed {game.seed} (random-1 v random-2)"]

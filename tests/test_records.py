@@ -246,6 +246,30 @@ def test_record_text_errors(text: str, needle: str) -> None:
     assert needle in str(info.value)
 
 
+def test_a_record_naming_an_illegal_move_reads_fine() -> None:
+    """docs/notation.md: "A record that names an illegal move reads fine; replaying it
+    raises `IllegalMoveError` with the move number, the side and the reason", and
+    `positions()` yields the positions before it (a damaged record, reviewed up to its
+    fault), text and JSON alike. What a record says outright is still checked as it is
+    read: setups the rules refuse, and a Result tag the moves that replay contradict."""
+    text = HEADER + "1. b4-b3 f7-f6 2. b3-b4 j5-j6 1-0\n"
+    for record in (parse_record(text), GameRecord.from_json(parse_record(text).to_json())):
+        assert [str(m) for m in record.moves] == ["b4-b3", "f7-f6", "b3-b4", "j5-j6"]
+        assert record.result == "1-0"  # unchecked: no replay reaches the end
+        shown: list[stratego.GameState] = []
+        with pytest.raises(IllegalMoveError, match=r"move 2 \(blue, ply 4\): j5-j6: there "
+                                                   r"is no piece on j5"):
+            shown.extend(record.positions())
+        assert len(shown) == 4
+        with pytest.raises(IllegalMoveError, match=r"move 2 \(blue, ply 4\)"):
+            record.replay()
+    with pytest.raises(stratego.SetupError):
+        parse_record(HEADER.replace("FB......", "FF......", 1) + "1. j5-j6 *")
+    finished = record_from_state(_finished_blue_win()).to_text()
+    with pytest.raises(PositionError, match="the Result tag says 1-0 but the moves end"):
+        parse_record(finished.replace("0-1", "1-0"))
+
+
 def test_record_without_tags_round_trips() -> None:
     """A record built without tags reads back without tags (the "*" result adds none)."""
     state = _game(CLASSIC, 8, 6)

@@ -161,11 +161,21 @@ def test_setup_parse_checks_each_row() -> None:
                          "sign, '.' for an empty one"),
     ("BFBXXNNNXX BBBBXXNNSM/GCCJJJKKKK/LLLLTTTTXX", "holds a space"),
     ("BFBXX NNNXX/BBBBXXNNSM/GCCJJJKKKK/LLLLTTTTXX", "holds a space"),
+    ("BFBXXNNNXX\tBBBBXXNNSM\tGCCJJJKKKK\tLLLLTTTTXX", "holds a tab, and a setup's "
+                                                     "squares are written side by side"),
+    ("BFBXXNNNXX,BBBBXXNNSM,GCCJJJKKKK,LLLLTTTTXX", "holds ',', no sign of a setup: rows "
+                                                    "are separated by '/' or stand on lines "
+                                                    "of their own"),
+    ("BFBXXNNNXX|BBBBXXNNSM|GCCJJJKKKK|LLLLTTTTXX", "holds '|', no sign of a setup"),
+    ("BFBXXNNNXX;BBBBXXNNSM;GCCJJJKKKK;LLLLTTTTXX", "holds ';', no sign of a setup"),
+    ("BFBXXNNNXX;/BBBBXXNNSM/GCCJJJKKKK/LLLLTTTTXX", "holds ';', no sign of a setup"),
 ])
 def test_setup_parse_names_signs_of_other_notations(text: str, fault: str) -> None:
     """The setup notation writes every square with one sign, a rank symbol or '.': a
-    digit (a count of empty squares, as a FEN writes them) or a space is named as such,
-    not counted as squares ("got 13")."""
+    digit (a count of empty squares, as a FEN writes them), a space or a tab is named as
+    such, not counted as squares ("got 13"), and so is another notation's row separator
+    (docs/notation.md: "rows separated by `/`"; rows may also stand on lines of their
+    own)."""
     with pytest.raises(InvalidNotationError, match=re.escape(fault)):
         Setup.parse(text, Player.RED)
 
@@ -185,6 +195,8 @@ def test_setup_parse_bad_symbol_names_square() -> None:
     text = "Q" + TEXT[1:]
     with pytest.raises(InvalidNotationError, match="'Q' at a1"):
         Setup.parse(text, Player.RED)
+    with pytest.raises(InvalidNotationError, match="',' at a1"):  # the squares add up
+        Setup.parse("," + TEXT[1:], Player.RED)
 
 
 def test_from_mapping_rejects_two_pieces_on_one_square() -> None:

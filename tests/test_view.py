@@ -337,6 +337,7 @@ def _set(path: tuple[object, ...], value: object) -> object:
          "history[0].defender: no piece has the id 9999"),
         (_set(("rescuers",), [3, 3]), "rescuers[1]: the id 3 is listed twice"),
         (_set(("rescuers",), [9999]), "rescuers[0]: no piece has the id 9999"),
+        (_set(("ply_limit",), 10**30), "ply_limit: "),
     ],
 )
 def test_a_view_document_holds_only_what_a_view_writes(change: object, message: str) -> None:

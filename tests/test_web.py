@@ -403,7 +403,10 @@ def test_a_barrage_piece_moves_to_an_empty_home_square_in_the_setup() -> None:
     moved = {cell["square"]: cell["rank"] for cell in after["cells"]}
     assert piece not in moved
     assert moved[empty] == where[piece]
-    assert start(c, base)["phase"] == "play"
+    started = start(c, base)
+    assert started["phase"] == "play"
+    # docs/build-a-ui.md: `setup` and `home` are "`null` once play starts"
+    assert (started["setup"], started["home"]) == (None, None)
 
 
 def test_rescue_decisions_are_offered_and_played() -> None:
@@ -700,6 +703,32 @@ def test_a_finished_game_offers_its_record() -> None:
     parsed = stratego.parse_record(record.text)
     assert parsed.replay().outcome == stratego.Outcome(stratego.Termination.FLAG_CAPTURED,
                                                        Player.RED)
+
+
+def test_a_position_added_past_its_setup_offers_no_record() -> None:
+    """docs/build-a-ui.md: the payload's `record` says "whether the record may be
+    downloaded"; a position no two setups start (a puzzle added with `GameHub.add_game`)
+    has no record, so a finished one offers none and asking for it anyway is refused
+    (409, in a player's words). A game added from two setups keeps its record."""
+    hub = GameHub(bots=["Easy=random"], token=tokens())
+    puzzle = stratego.from_position(stratego.CLASSIC, {"a1": "F", "b2": "M", "j10": "f",
+                                                       "e7": "x"})
+    created = hub.add_game(puzzle)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    over = post(hub, base + "/resign").json()
+    assert (over["phase"], over["record"]) == ("over", False)
+    assert hub.handle("GET", base).json()["record"] is False
+    reply = hub.handle("GET", base + "/record.txt")
+    assert reply.status == 409
+    assert reply.json()["error"] == ("this game began from a set position, not from two "
+                                     "setups: it has no record")
+    rules = stratego.CLASSIC
+    whole = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
+                              stratego.random_setup(rules, Player.BLUE, 2))
+    created = hub.add_game(whole)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    assert post(hub, base + "/resign").json()["record"] is True
+    assert hub.handle("GET", base + "/record.txt").status == 200
 
 
 def test_a_finished_game_shows_every_captured_piece_by_its_rank() -> None:

@@ -27,7 +27,7 @@ from stratego.pieces import RANK_LETTERS
 pytest.importorskip("starlette", reason="the web extra is not installed")
 pytest.importorskip("httpx2", reason="starlette's TestClient needs httpx2 (test extra)")
 
-from stratego.web import GameHub
+from stratego.web import SECURITY_HEADERS, GameHub
 from stratego.web.games import Ending
 from test_web import JSON, bot_game, post, tc, tokens
 
@@ -272,6 +272,22 @@ def test_head_answers_the_headers_of_get_and_get_still_works() -> None:
         assert got.content
     refused = c.head(created["url"].replace("/play/", "/api/games/") + "/start")
     assert (refused.status_code, refused.headers["allow"]) == (405, "POST")
+
+
+def test_the_hub_itself_answers_head_without_a_body() -> None:
+    """docs/build-a-ui.md: each address takes `GET` "(and `HEAD`: the headers of `GET`,
+    no body)", from `GameHub.handle` itself, so an adapter such as the docs' WSGI one
+    passes no body on; the Content-Length header gives the length of GET's body."""
+    hub = GameHub(seed=1, token=tokens())
+    created = post(hub, "/api/games", {}).json()
+    seat = created["url"].replace("/play/", "/api/games/")
+    for path in ("/", created["url"], seat, "/static/app.js", "/nowhere", seat + "x"):
+        got, head = hub.handle("GET", path), hub.handle("HEAD", path)
+        assert (head.status, head.body) == (got.status, b""), path
+        assert head.header("Content-Length") == str(len(got.body)), path
+        assert got.header("Content-Length") is None  # the adapter counts GET's own body
+        assert head.headers == (*got.headers[:-len(SECURITY_HEADERS)],
+                                ("Content-Length", str(len(got.body))), *SECURITY_HEADERS)
 
 
 # -- 6. "your games" counts the moves as the move list numbers them -------------------------

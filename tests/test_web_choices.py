@@ -82,6 +82,10 @@ def test_the_lineup_is_offered_and_each_game_gets_the_bot_chosen() -> None:
     assert options["default_bot"] == "easy"  # the first, when --bots is given
     assert {"id": "5+3", "name": "5 min + 3 s", "base_seconds": 300,
             "increment_seconds": 3} in options["time_controls"]
+    # docs/build-a-ui.md: "`time_controls` (`id` such as `"5+3"`, `name`, `base_seconds`,
+    # `increment_seconds`; first `"none"`, whose seconds are `null`)"
+    assert options["time_controls"][0] == {"id": "none", "name": "No clock",
+                                           "base_seconds": None, "increment_seconds": None}
     assert "barrage" in {v["id"] for v in options["variants"]}
     duel = next(v for v in options["variants"] if v["id"] == "duel")
     assert duel["excludes"] == ["barrage", "ultimate-lightning"]  # the lobby greys them out

@@ -118,6 +118,21 @@ def test_creating_games_is_rate_limited_per_client() -> None:
     assert hub.live_games == 5
 
 
+def test_refused_game_requests_do_not_count_against_the_rate_limit() -> None:
+    """docs/build-a-ui.md: creating games is rate-limited, "refused requests not counted
+    (options that are not valid, `400`)": only the games made count, as only the moves
+    played count against the move limit."""
+    hub = GameHub(token=tokens(), clock=lambda: 0.0, create_limit=3, create_window=60)
+
+    def create(body: bytes) -> Any:
+        return hub.handle("POST", "/api/games", body=body, headers=JSON, client="10.0.0.1")
+
+    assert [create(b'{"time": "0+0"}').status for _ in range(10)] == [400] * 10
+    assert [create(b"{}").status for _ in range(3)] == [201] * 3
+    assert create(b"{}").status == 429
+    assert create(b'{"time": "0+0"}').status == 429  # refused by the limit, as before
+
+
 def test_a_flood_from_many_clients_locks_no_one_out() -> None:
     """500 games from 500 addresses fill a 20-game server many times over: an active game
     stays playable and a new person can always create a game."""

@@ -49,6 +49,7 @@ from stratego.board import parse_digits
 from stratego.editions import by_name, name_of
 from stratego.engine import new_game
 from stratego.errors import (
+    IllegalMoveError,
     InvalidNotationError,
     PositionError,
     RulesError,
@@ -272,7 +273,8 @@ class GameRecord:
         """Rebuild a record from `to_dict` data (the ``"record"`` of a line of a match's
         JSONL file is such data), checked as `from_json` checks its text: `SchemaError`
         names the field at fault, and the game is replayed (`SetupError`,
-        `IllegalMoveError`, `PositionError`)."""
+        `PositionError`; an illegal move raises `IllegalMoveError` on `replay`, as
+        `parse_record` says)."""
         what = "game record"
         if not isinstance(data, dict):
             hint = (" (read JSON text with GameRecord.from_json)"
@@ -289,8 +291,9 @@ class GameRecord:
     @classmethod
     def from_json(cls, text: str | bytes) -> GameRecord:
         """Read a record written by `to_json`, checking every field (`SchemaError` names
-        the field at fault) and replaying the game (`SetupError`, `IllegalMoveError`,
-        `PositionError`). `record_from_json` is the same as a function."""
+        the field at fault) and replaying the game (`SetupError`, `PositionError`; an
+        illegal move raises `IllegalMoveError` on `replay`, as `parse_record` says).
+        `record_from_json` is the same as a function."""
         return record_from_json(text)
 
 
@@ -405,8 +408,10 @@ def parse_record(text: str) -> GameRecord:
     follows: moves in this library's notation (``a4-a5``, ``K@b2``, ``--``),
     optional move numbers (``12.``), ``{comments}``, and a final result. Raises
     `InvalidNotationError` naming the line or move at fault; the game is
-    replayed, so setups the rules reject raise `SetupError`, an illegal move
-    `IllegalMoveError`, and a ``Result`` tag the moves contradict `PositionError`.
+    replayed, so setups the rules reject raise `SetupError` and a ``Result`` tag
+    the moves contradict `PositionError`. A record that names an illegal move
+    reads fine: `GameRecord.replay` raises its `IllegalMoveError`, and
+    `GameRecord.positions` yields the positions before it first.
     """
     if not isinstance(text, str):
         raise InvalidNotationError(f"not a game record: {shown(text)}")
@@ -487,8 +492,9 @@ def record_from_json(text: str | bytes) -> GameRecord:
     form of `GameRecord.from_json`.
 
     Raises `SchemaError` (an `InvalidNotationError`) naming the field at fault; as
-    `parse_record`, it replays the game (`SetupError`, `IllegalMoveError`,
-    `PositionError`).
+    `parse_record`, it replays the game (`SetupError`, `PositionError`; a record that
+    names an illegal move reads fine, and `GameRecord.replay` raises its
+    `IllegalMoveError`).
     """
     what = "game record JSON"
     if isinstance(text, Mapping):
@@ -522,10 +528,17 @@ def _record_from_data(data: dict[str, Any], what: str) -> GameRecord:
 
 
 def _checked(record: GameRecord) -> GameRecord:
-    """`record` if some game of its rules is this game: setups the rules accept, legal
-    moves, and a ``Result`` tag that agrees with how the moves end the game (a result while
-    the game goes on, a resignation, is fine)."""
-    _check_result(record.replay(), record.result)
+    """`record` if what it says outright may be true: setups the rules accept
+    (`SetupError`), and a ``Result`` tag that agrees with how the moves end the game (a
+    result while the game goes on, a resignation, is fine; `PositionError`). A record
+    whose moves stop replaying at an illegal move is read all the same (a damaged record,
+    to review up to its fault): `GameRecord.replay` raises its `IllegalMoveError`, and
+    its ``Result`` tag, which no replay reaches, is not checked."""
+    try:
+        final = record.replay()
+    except IllegalMoveError:
+        return record
+    _check_result(final, record.result)
     return record
 
 

@@ -101,7 +101,9 @@ class Setup:
         (a row of 11 beside one of 9 would be another formation); a text without ``/``
         has the `depth` rows' squares one after the other. Raises `InvalidNotationError` naming
         the fault: a digit or a space (no part of the notation), a row of the wrong
-        length, the wrong number of rows or squares, a sign that is no rank."""
+        length, the wrong number of rows or squares (or, when they do not add up, a sign
+        that is no letter, such as another notation's row separator ``,``), a sign that
+        is no rank."""
         player = _to_player(player)
         depth = _check_depth(depth)
         if not isinstance(text, str):
@@ -113,6 +115,7 @@ class Setup:
             rows = body.split("/")
             for number, squares in enumerate(rows, 1):
                 if len(squares) != SIZE:
+                    _check_separators(body, text)
                     raise InvalidNotationError(
                         f"row {number} has {len(squares)} squares, a row has {SIZE} (rows are "
                         f"counted from the player's back row), in setup {shown(text)}")
@@ -122,6 +125,7 @@ class Setup:
                     f"{shown(text)}")
         compact = body.replace("/", "")
         if len(compact) != SIZE * depth:
+            _check_separators(body, text)
             raise InvalidNotationError(
                 f"a setup needs {SIZE * depth} squares ({depth} rows of {SIZE}); "
                 f"got {len(compact)} in {shown(text)}"
@@ -213,10 +217,25 @@ def _check_signs(body: str, text: str) -> None:
             "every square with one sign, '.' for an empty one (no counts of empty squares, "
             "as a chess FEN has), a piece by its rank's letter, not the number it bears "
             f"(the letters: {RANK_LETTERS})")
-    if any(char.isspace() for char in body):
+    space = next((char for char in body if char.isspace()), None)
+    if space is not None:
+        what = "a tab" if space == "\t" else "a space" if space == " " else shown(space)
         raise InvalidNotationError(
-            f"not a setup: {shown(text)} holds a space, and a setup's squares are written "
-            "side by side, '/' between rows (no spaces)")
+            f"not a setup: {shown(text)} holds {what}, and a setup's squares are written "
+            "side by side, '/' between rows or each row on a line of its own (no spaces)")
+
+
+def _check_separators(body: str, text: str) -> None:
+    """Raise `InvalidNotationError` when the setup text `body` (`text` stripped), whose
+    squares do not add up, holds a sign that is neither a letter, ``.`` nor ``/``: most
+    likely a row separator of some other notation (``,``, ``|``, ``;``), named rather than
+    counted as squares."""
+    sign = next((char for char in body if not char.isalpha() and char not in "./"), None)
+    if sign is not None:
+        raise InvalidNotationError(
+            f"not a setup: {shown(text)} holds {shown(sign)}, no sign of a setup: rows are "
+            "separated by '/' or stand on lines of their own, and each square is a rank's "
+            f"letter or '.' for an empty one (the letters: {RANK_LETTERS})")
 
 
 def _check_depth(depth: object) -> int:

@@ -320,7 +320,10 @@ def view_from_dict(data: Any) -> PlayerView:
         raise rules_field.fail(str(exc)) from None
     limit = root.field("ply_limit")
     if not limit.is_null():
-        rules = rules.with_ply_limit(limit.int(1))
+        try:
+            rules = rules.with_ply_limit(limit.int(1))
+        except RulesError as exc:
+            raise limit.fail(str(exc)) from None
     outcome_field = root.field("outcome")
     outcome = None
     if not outcome_field.is_null():

@@ -119,7 +119,8 @@ class GameResult:
         """The game's record (setups, moves and tags, `stratego.records.GameRecord`), or
         None when none was kept. Given as JSON text (``GameResult(..., record=text)``, as
         `read_jsonl` does), it is read and checked on first use (`SchemaError`,
-        `IllegalMoveError` ... for a damaged one, with a note naming the game)."""
+        `SetupError` ... for a damaged one, with a note naming the game; one that names
+        an illegal move reads, and its `replay` raises `IllegalMoveError`)."""
         stored = self._record
         if not isinstance(stored, str):
             return stored

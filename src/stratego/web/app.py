@@ -64,11 +64,9 @@ def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
             reply = await run_in_threadpool(the_hub.handle, request.method, request.url.path,
                                             dict(request.query_params), body,
                                             dict(request.headers), client)
+        elif request.method == "HEAD":  # a refusal of the body, as the hub answers HEAD
+            reply = reply.headed()
         reply = reply.secured()
-        if request.method == "HEAD":  # what GET would send, but the body (as Starlette does)
-            return Response(b"", reply.status,
-                            {**dict(reply.headers), "Content-Length": str(len(reply.body))},
-                            reply.content_type)
         return Response(reply.body, reply.status, dict(reply.headers), reply.content_type)
 
     app = Starlette(routes=[Route("/{path:path}", _EveryMethod(endpoint))])

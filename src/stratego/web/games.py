@@ -15,9 +15,10 @@ import threading
 import attrs
 
 from stratego.bots import Bot
-from stratego.errors import WebError
+from stratego.errors import PositionError, WebError
 from stratego.moves import Move
 from stratego.pieces import Player
+from stratego.records import record_from_state
 from stratego.rules import Rules
 from stratego.setups import Setup
 from stratego.state import GameState
@@ -147,6 +148,20 @@ class Game:
     def started(self) -> bool:
         """Whether play began (both setups fixed, or added past its setup)."""
         return self.state is not None
+
+    @property
+    def has_record(self) -> bool:
+        """Whether the game has a record to download: it is over, and play began from two
+        valid setups with Red to move, as every game set up on the server did. A position
+        added past its setup (a puzzle, a lesson) that did not has none
+        (`stratego.records.record_from_state`)."""
+        if self.start is None or not self.is_over:
+            return False
+        try:
+            record_from_state(self.start)
+        except PositionError:
+            return False
+        return True
 
     def has_moved(self, player: Player) -> bool:
         """Whether `player` made a move of its own since play began on this server (the

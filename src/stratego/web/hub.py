@@ -123,7 +123,8 @@ class GameHub:
         bot_time: The most seconds a bot may think about one move (None: no limit); with
             a clock, the bot's own time bounds it too.
         create_limit: How many games one client may create in `create_window` seconds;
-            more get status 429 with a ``Retry-After``.
+            more get status 429 with a ``Retry-After`` (a refused request, such as one
+            whose options are not valid, does not count).
         create_window: The window of `create_limit`, in seconds (at most 60).
         protect_seconds: A game in which a seat acted this recently is never reclaimed.
         move_limit: How many moves one seat may send at once, and then in each
@@ -296,7 +297,9 @@ class GameHub:
         ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`) a refused action, rematch or join
         (``400``/``409``) is answered ``200`` ``{"error": "...", "refused": 409}``
         instead. Every reply carries the security headers of
-        `stratego.web.replies.SECURITY_HEADERS`.
+        `stratego.web.replies.SECURITY_HEADERS`. A ``HEAD`` request gets the status and
+        headers ``GET`` would, with a ``Content-Length`` header giving the length of the
+        body ``GET`` would send, and no body.
         """
         query = query or {}
         body = b"" if body is None else body
@@ -318,6 +321,8 @@ class GameHub:
             reply = self._refusal(method, path, 400, str(exc), ())
         except Exception:  # a fault of the server: never a traceback to the client
             reply = self._refusal(method, path, 500, "the server failed on this request", ())
+        if method == "HEAD":
+            reply = reply.headed()
         return reply.secured()
 
     @staticmethod
@@ -387,7 +392,11 @@ class GameHub:
             options = _body(body)
             with self.games.lock:
                 self.limiter.check(client)
-                return json_reply(self._create(options, client), 201)
+                try:
+                    return json_reply(self._create(options, client), 201)
+                except BaseException:  # only the games made count
+                    self.limiter.undo(client)
+                    raise
         if len(parts) == 2 and parts[1] == "join":
             _allow(method, "POST")
             code = _fields(_body(body), "join", ("code",)).get("code")

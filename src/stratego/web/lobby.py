@@ -47,7 +47,8 @@ def offered(lineup: Lineup, rules: Rules) -> dict[str, Any]:
                      for name, variant in VARIANTS.items()],
         "default_rules": rules.name,
         "colours": ["red", "blue", "random"],
-        "time_controls": [{"id": "none", "name": "No clock"}] + [
+        "time_controls": [{"id": "none", "name": "No clock", "base_seconds": None,
+                           "increment_seconds": None}] + [
             {"id": c.name, "name": c.title, "base_seconds": round(c.base),
              "increment_seconds": round(c.increment)} for c in TIME_CONTROLS],
         "default_time": "none",

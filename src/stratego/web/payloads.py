@@ -244,6 +244,7 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         "opponent_joined": game.opponent == "bot" or game.join_code is None,
         "ready": {str(p): game.seats[p].ready for p in Player},
         "setup": None,
+        "home": None,
         "cells": [],
         "legal": {},
         "rescue": [],
@@ -285,7 +286,7 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         if game.is_over:
             out["cells"], out["revealed"] = _revealed(game.state, player, out["cells"])
             out.update(_losses(rules, seen, game.state))
-        out["record"] = game.is_over
+        out["record"] = game.has_record
         out["status"] = _status(game, seen, out["result"])
         out["view"] = seen.to_dict() if full_view else None
     out["svg"] = svg(game, player)

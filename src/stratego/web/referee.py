@@ -272,13 +272,17 @@ class Referee:
         ``Termination`` (how it ended: ``"flag captured"``, ``"resignation"``,
         ``"abandoned"`` for a win claimed over a person who left...; an aborted game's
         record has ``Result "*"``, no result, and ``Termination "aborted"``). A game called
-        off before play began has none (409)."""
+        off before play began has none (409), and so has a game that began from a position
+        that no two setups start (`Game.has_record`; 409)."""
         if game.state is None and game.is_over:
             raise WebError(409, "this game was called off before play began: it has no "
                                 "record")
         if game.state is None or not game.is_over:
             raise WebError(409, "the game record is available once the game is over "
                                 "(it shows both setups)")
+        if not game.has_record:
+            raise WebError(409, "this game began from a set position, not from two setups: "
+                                "it has no record")
         choice = self.choice(game)
         against_bot = any(not s.human for s in game.seats.values())
         names = {p: ("You" if against_bot else f"{str(p).capitalize()} player") if s.human

@@ -61,6 +61,12 @@ class Reply:
         wanted = name.lower()
         return next((value for key, value in self.headers if key.lower() == wanted), None)
 
+    def headed(self) -> Reply:
+        """This reply as the answer to ``HEAD``: the same status and headers, with a
+        ``Content-Length`` header giving the length of this body, and no body."""
+        return attrs.evolve(self, body=b"", headers=(
+            *self.headers, ("Content-Length", str(len(self.body)))))
+
     def secured(self) -> Reply:
         """This reply with `SECURITY_HEADERS` added (once)."""
         if self.header("Content-Security-Policy") is not None:
