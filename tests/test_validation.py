@@ -22,6 +22,7 @@ from stratego import (
     CLASSIC,
     SQUARES,
     GameState,
+    IllegalMoveError,
     Player,
     PositionError,
     Rank,
@@ -240,8 +241,9 @@ def test_record_from_json_refuses_setups_the_rules_reject() -> None:
         record_from_json(json.dumps(data))
     data = json.loads(stratego.record_from_state(state).to_json())
     data["moves"] = ["a1-a2"]  # onto its own piece
-    with pytest.raises(StrategoError):
-        record_from_json(json.dumps(data))
+    damaged = record_from_json(json.dumps(data))  # reads, to review up to its fault
+    with pytest.raises(IllegalMoveError, match="a1-a2"):
+        damaged.replay()
 
 
 # -- fuzzing -------------------------------------------------------------------------------
