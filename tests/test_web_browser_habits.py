@@ -31,6 +31,7 @@ from browser_support import (
     play_a_move,
     setting_up,
     status_of,
+    two_pages,
 )
 
 pytestmark = pytest.mark.extra("web")
@@ -303,3 +304,219 @@ def test_the_join_page_says_who_invites_to_which_rules_and_clock(
     expect(friend.get_by_test_id("join-clock")).to_have_text("5 min + 3 s")
     friend.get_by_test_id("join").click()
     expect(status_of(friend)).to_contain_text("Set up your army")
+
+
+# -- 12. the end, a draw offer and the focus, from the keyboard ----------------------------------
+
+
+_FOCUSED = "() => document.activeElement ? (document.activeElement.id || " \
+    "document.activeElement.dataset.square || document.activeElement.tagName) : null"
+
+
+def test_the_game_s_end_and_a_friend_s_draw_offer_are_announced(
+        server: Server, browser: Any, console: Console) -> None:
+    """docs/build-a-ui.md: the live region says "who won and how when the game ends
+    ("Game over: you win. …"), and a draw the friend offers"; a button that goes away under
+    the focus hands it on (Decline: to the board; the game over: to its heading)."""
+    red, blue = two_pages(server, browser, console)
+    said = red.get_by_test_id("announce")
+    blue.get_by_test_id("offer-draw").click()
+    expect(said).to_have_text("Your opponent offers a draw.")
+    red.get_by_test_id("decline-draw").focus()
+    red.keyboard.press("Enter")
+    expect(red.get_by_test_id("draw-offer")).to_be_hidden()
+    expect(red.locator(".cell:focus")).to_have_count(1)
+
+    blue.get_by_test_id("resign").click()
+    blue.get_by_test_id("confirm-resign").click()
+    expect(said).to_have_text("Game over: you win. Blue resigned.")
+    # our own resignation, from the keyboard: said too, the focus on the result's heading
+    red, blue = two_pages(server, browser, console)
+    red.get_by_test_id("resign").focus()
+    red.keyboard.press("Enter")
+    expect(red.get_by_test_id("confirm-resign")).to_be_focused()
+    red.keyboard.press("Enter")
+    expect(red.get_by_test_id("announce")).to_have_text("Game over: you lose. You resigned.")
+    expect(red.get_by_test_id("result")).to_be_focused()
+
+    # the Flag taken: the strike, then the end, in one breath
+    state = stratego.from_position(
+        stratego.CLASSIC, {"a4": "J", "b1": "X", "e1": "F", "a5": "f", "j9": "t"})
+    page = page_at(server, browser, console, state)
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(page.get_by_test_id("announce")).to_have_text(re.compile(
+        r"^Your Major \(7\) struck Blue's Flag \(F\) on a5: the attacker wins\. "
+        r"Game over: you win\. \S.*$"))
+
+
+def test_buttons_that_go_away_under_the_focus_hand_it_on(
+        server: Server, browser: Any, console: Console) -> None:
+    """The focus never drops to the page's start: Enter on a move of the list keeps it
+    there; ◀ at the start hands it to ▶, ▶ at the live game to ◀, "Back to the live game"
+    to the board; Offer a draw, declined at once by the bot, to the board; Escape on "Yes,
+    resign" back to Resign."""
+    page = setting_up(server, browser, console)
+    page.get_by_test_id("start").click()
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
+    moves_of(page).first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+    expect(moves_of(page).first).to_be_focused()
+    expect(moves_of(page).first).to_have_class(re.compile(r"\bcurrent\b"))
+
+    page.get_by_test_id("review-prev").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("review-where")).to_have_text("Starting position")
+    expect(page.get_by_test_id("review-next")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("review-where")).to_have_text("After move 1, red")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("review-where")).to_have_text("Live · 1 move")
+    expect(page.get_by_test_id("review-prev")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.get_by_test_id("live").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("live")).to_be_hidden()
+    expect(page.locator(".cell:focus")).to_have_count(1)
+
+    page.get_by_test_id("offer-draw").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("notice")).to_contain_text("declines")
+    expect(page.get_by_test_id("offer-draw")).to_be_disabled()
+    expect(page.locator(".cell:focus")).to_have_count(1)
+
+    page.get_by_test_id("resign").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("confirm-resign")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("confirm-resign")).to_be_hidden()
+    expect(page.get_by_test_id("resign")).to_be_focused()
+
+
+def test_the_arrow_keys_go_through_the_presets(
+        server: Server, browser: Any, console: Console) -> None:
+    """A preset is placed as soon as it is chosen, and the list goes on showing it while
+    the army is it: ↓ from there chooses the next one."""
+    page = setting_up(server, browser, console)
+    picker = page.get_by_test_id("setup-presets")
+    expect(picker.locator("option")).not_to_have_count(1)
+    values = picker.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+    names = picker.locator("option").all_text_contents()
+    picker.focus()
+    for at in (1, 2, 3):
+        page.keyboard.press("ArrowDown")
+        expect(page.get_by_test_id("notice")).to_have_text(f"Preset “{names[at]}” placed. Undo")
+        expect(picker).to_have_value(values[at])
+    # a swap makes another army: the list no longer names a preset
+    page.locator('[data-square="a1"]').click()
+    page.locator('[data-square="a2"]').click()
+    expect(page.get_by_test_id("setup-text")).not_to_have_value(re.compile("^$"))
+    expect(picker).to_have_value("")
+
+
+def test_a_swap_in_the_setup_is_announced(server: Server, browser: Any, console: Console) -> None:
+    """A swap says what each square holds now, as Undo says what it took back."""
+    page = setting_up(server, browser, console)
+    page.locator('[data-square="a1"]').focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("setup-history-said")).to_have_text(re.compile(
+        r"^Swapped a1 and a2: the \w[\w ]* \(\w+\) now on a1, the \w[\w ]* \(\w+\) on a2\.$"))
+
+
+def test_the_setup_text_and_its_file_are_named_and_reached_by_tab(
+        server: Server, browser: Any, console: Console) -> None:
+    page = setting_up(server, browser, console)
+    page.locator("#paste summary").click()
+    expect(page.get_by_role("textbox", name="The setup as text")).to_be_visible()
+    page.get_by_test_id("use-setup").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate(_FOCUSED) == "setup-file"
+    expect(page.get_by_label("Load a file")).to_be_focused()
+
+
+def test_captured_pieces_are_named(server: Server, browser: Any, console: Console) -> None:
+    """docs/build-a-ui.md, Names: the captured pieces' chips have an accessible name
+    ("Blue Captain (6) × 1")."""
+    state = stratego.from_position(
+        stratego.CLASSIC, {"a4": "J", "b1": "X", "e1": "F", "a5": "k", "j9": "t", "j10": "f"})
+    page = page_at(server, browser, console, state)
+    page.locator('[data-square="a4"]').click()
+    page.locator('[data-square="a5"]').click()
+    expect(moves_of(page)).to_have_count(2)
+    expect(page.get_by_test_id("tray-blue").get_by_role("img", name="Blue Captain (6) × 1")) \
+        .to_have_count(1)
+
+
+def test_move_list_entries_are_big_enough_to_tap_on_a_phone(
+        server: Server, browser: Any, console: Console) -> None:
+    """WCAG 2.5.8: a target at least 24 by 24 CSS pixels (or spaced as much)."""
+    page = setting_up(server, browser, console, **PHONE)
+    page.get_by_test_id("start").tap()
+    play_a_move(page)
+    expect(moves_of(page)).to_have_count(2)
+    for entry in moves_of(page).all():
+        box = entry.bounding_box()
+        assert box is not None
+        assert box["height"] >= 24, box
+
+
+def test_escape_closes_the_leave_box_as_stay_does(
+        server: Server, browser: Any, console: Console) -> None:
+    page = setting_up(server, browser, console)
+    page.get_by_test_id("new-game").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("leave-no")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.get_by_test_id("leave-box")).to_be_hidden()
+    expect(page.get_by_test_id("new-game")).to_be_focused()
+
+
+def _two_games_at_the_start_page(server: Server, browser: Any, console: Console) -> Any:
+    page = new_page(browser, console)
+    page.clock.install()
+    for _ in range(2):
+        page.goto(server.url + "/")
+        page.get_by_test_id("create").click()
+        expect(status_of(page)).to_contain_text("Set up your army")
+    page.goto(server.url + "/")
+    expect(page.get_by_test_id("forget-game")).to_have_count(2)
+    return page
+
+
+def test_your_games_keep_the_focus_and_a_forget_question_when_refreshed(
+        server: Server, browser: Any, console: Console) -> None:
+    """The start page asks for the games' states every 20 s: the control with the focus
+    keeps it, and a "Forget?" waiting for its second press still waits."""
+    page = _two_games_at_the_start_page(server, browser, console)
+    resume, forget = page.get_by_test_id("resume"), page.get_by_test_id("forget-game")
+    resume.nth(1).focus()
+    page.evaluate("() => { for (const b of document.querySelectorAll('.forget')) "
+                  "b.dataset.old = 'yes'; }")
+    page.clock.run_for(21_000)
+    expect(page.locator(".forget[data-old]")).to_have_count(0)  # the list was made again
+    expect(resume.nth(1)).to_be_focused()
+    forget.first.focus()
+    page.keyboard.press("Enter")
+    expect(forget.first).to_have_text("Forget?")
+    page.clock.run_for(21_000)
+    expect(forget.first).to_be_focused()
+    expect(forget.first).to_have_text("Forget?")
+
+
+def test_forget_asks_aloud_and_hands_the_focus_on(
+        server: Server, browser: Any, console: Console) -> None:
+    """A game not over asks "Forget?" first: its button's name and the page's status say so;
+    once it is forgotten the focus goes on to the next game's button."""
+    page = _two_games_at_the_start_page(server, browser, console)
+    forget = page.get_by_test_id("forget-game")
+    forget.first.focus()
+    page.keyboard.press("Enter")
+    expect(forget.first).to_have_attribute("aria-label", re.compile(r"\? It is not over"))
+    expect(page.get_by_test_id("my-games-said")).to_contain_text("press again")
+    page.keyboard.press("Enter")
+    expect(forget).to_have_count(1)
+    expect(forget.first).to_be_focused()

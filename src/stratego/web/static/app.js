@@ -435,30 +435,52 @@
       (PHASE_ORDER[a.phase] ?? 2) - (PHASE_ORDER[b.phase] ?? 2) ||
       (b.last_active_ms || 0) - (a.last_active_ms || 0));
     const ul = $("my-games");
+    // The list is made again (every 20 s while the page is open): the control with the
+    // focus keeps it, in its game's new row, and a "Forget?" waiting for its second press
+    // still waits.
+    const active = document.activeElement;
+    const heldRow = active && ul.contains(active) ? active.closest("li") : null;
+    const held = heldRow ? { key: rowKeys.get(heldRow), index: [...ul.children].indexOf(heldRow),
+      forget: active.classList.contains("forget"), armed: active.classList.contains("confirm") } : null;
     ul.replaceChildren(...games.map((g) => {
       const line = g.phase ? gameLine(g) : { text: "", state: "theirs" };
       const who = g.opponent === "human" ? "a friend"
         : g.opponent_name ? `${g.opponent_name} bot` : "the bot";
+      const named = `Forget the game against ${who}`;
       const forget = el("button", {
         type: "button", class: "forget", text: "×", title: "Forget this game here",
-        "aria-label": `Forget the game against ${who}`, "data-testid": "forget-game",
+        "aria-label": named, "data-testid": "forget-game",
       });
-      // A game not over asks once more: its seat link is kept nowhere else.
+      // A game not over asks once more: its seat link is kept nowhere else. The question
+      // is the button's name while it waits, and a screen reader hears it.
+      forget.armForget = () => {
+        forget.classList.add("confirm");
+        forget.textContent = "Forget?";
+        forget.title = `This game is not over: ${PRESS} again to forget it here (its link is lost)`;
+        forget.setAttribute("aria-label", `${named}? It is not over: press again to forget it here (its link is lost)`);
+      };
       forget.addEventListener("click", () => {
         if (g.phase !== "over" && !forget.classList.contains("confirm")) {
-          forget.classList.add("confirm");
-          forget.textContent = "Forget?";
-          forget.title = `This game is not over: ${PRESS} again to forget it here (its link is lost)`;
+          forget.armForget();
+          $("my-games-said").textContent = "This game is not over: press again to forget it here (its link is lost).";
           return;
         }
+        // the focus goes on to the next game's button (the one before, at the end; the
+        // new game's form once the list is empty), not to the page's start
+        const next = li.nextElementSibling || li.previousElementSibling;
         forgetSeats([g]);
         li.remove();
         if (!ul.children.length) card.hidden = true;
+        $("my-games-said").textContent = `Forgot the game against ${who}.`;
+        const to = next ? next.querySelector(".forget")
+          : document.querySelector("input[name=opponent]:checked");
+        if (to) to.focus();
       });
       forget.addEventListener("blur", () => {
         forget.classList.remove("confirm");
         forget.textContent = "×";
         forget.title = "Forget this game here";
+        forget.setAttribute("aria-label", named);
       });
       const clock = g.clock && g.clock.control ? ` · ${g.clock.control}` : "";
       // a finished game says when it was last played: kept for weeks, rows look alike
@@ -475,10 +497,21 @@
         el("a", { class: "button resume", href: g.url, "data-testid": "resume",
           text: g.phase === "over" ? "View" : g.phase ? "Resume" : "Open" }),
         forget);
+      rowKeys.set(li, `${g.game}/${g.seat}`);
       return li;
     }));
     card.hidden = games.length === 0 && !goneNote;
+    if (held) {
+      const row = [...ul.children].find((li) => rowKeys.get(li) === held.key) ||
+        ul.children[Math.min(held.index, ul.children.length - 1)];
+      const control = row ? row.querySelector(held.forget ? ".forget" : ".resume") : null;
+      if (control) {
+        if (held.armed && rowKeys.get(row) === held.key && control.armForget) control.armForget();
+        control.focus({ preventScroll: true });
+      }
+    }
   }
+  const rowKeys = new WeakMap();  // a row of "Your games": its game and seat
 
   function join(data) {
     if (data.used) {
@@ -725,7 +758,11 @@
           item.title = `${cap(side)} ${entry.name} (${entry.label}) × ${entry.count}`
             + (entry.revealed ? `, ${entry.revealed} revealed at the end` : "");
           if (entry.revealed) item.dataset.revealed = "true";
-          const count = el("span", { class: "count", text: `×${entry.count}` });
+          // named as its tooltip says it ("Red Scout (2) × 8"): the picture and "×8" are
+          // what the name says
+          item.setAttribute("role", "img");
+          item.setAttribute("aria-label", item.title);
+          const count = el("span", { class: "count", text: `×${entry.count}`, "aria-hidden": "true" });
           item.append(chip(side, entry.rank, entry.label), count);
           return item;
         }));
@@ -761,6 +798,9 @@
         return li;
       };
       const cell = (li, player) => li.children[player === first ? 0 : 1];
+      // the entry with the focus (Enter on it, or a friend's move arriving meanwhile) keeps
+      // it in the new list
+      const held = moves.contains(document.activeElement) ? document.activeElement.dataset.ply : null;
       moves.replaceChildren(...rows.map((entry) => {
         const li = row(entry.number);
         for (const ply of entry.plies) {
@@ -790,6 +830,8 @@
         }
         cell(li, cur.player).appendChild(mine);
       }
+      const again = held ? moves.querySelector(`button[data-ply="${held}"]`) : null;
+      if (again) again.focus({ preventScroll: true });
       if (!reviewing) moves.scrollTop = moves.scrollHeight;
       else {
         // Scroll the list alone (scrollIntoView would scroll the page too, moving the board).
@@ -1012,6 +1054,15 @@
       }
     }
 
+    // The game's end as a screen reader hears it, once: "Game over: you win. Blue's Flag
+    // was captured." (the panel's heading and reason, from the seat's own payload).
+    let endSaid = first.phase === "over";  // (a page opened on a finished game: nothing new)
+    function endingWords(result) {
+      const you = { win: "you win", loss: "you lose", draw: "a draw", aborted: "the game was aborted" }[result.you];
+      const how = endedBy(result);
+      return `Game over${you ? `: ${you}` : ""}.${how ? ` ${how}` : ""}`;
+    }
+
     function live() {
       return reviewing === null;
     }
@@ -1103,6 +1154,7 @@
       $("abort-box").hidden = !isLive || !(setup || cur.phase === "waiting");
       if ($("abort-box").hidden) $("confirm-abort").hidden = true;
       renderSaved();
+      if (setup) showPreset();
       renderHistory();
       $("rescue-box").hidden = cur.rescue.length === 0 || !isLive;
       renderRescue(rescuable);
@@ -1160,6 +1212,38 @@
       }
       document.body.classList.toggle("reviewing", !isLive);
       renderNote();
+      keepFocus();
+    }
+
+    // A control the page hides or disables while it has the focus (Offer a draw, answered
+    // at once by the bot; Decline; "Yes, resign"; ◀ at the start; "Back to the live game")
+    // hands the focus on rather than drop it to the page's start: ◀ and ▶ to each other,
+    // else the game-over heading once the game is over, else the board's cursor (the status
+    // line when there is no board to play on). `lastFocused`: the element the focus last
+    // went to, unless a press of the mouse (a finger) went elsewhere since.
+    let lastFocused = null;
+    document.addEventListener("focusin", (event) => { lastFocused = event.target; });
+    document.addEventListener("pointerdown", () => { lastFocused = null; }, true);
+    function gone(node) {
+      return !node.isConnected || node.disabled || Boolean(node.closest("[hidden]"));
+    }
+    function keepFocus() {
+      const now = document.activeElement;
+      const held = now && now !== document.body ? now : null;
+      const was = held || lastFocused;
+      if (!was || was === document.body || !gone(was)) return;
+      const usable = (id) => !gone($(id));
+      let target = null;
+      if (was.id === "review-prev" && usable("review-next")) target = $("review-next");
+      else if (was.id === "review-next" && usable("review-prev")) target = $("review-prev");
+      else if (was.id !== "live" && !(was.closest && was.closest("#moves")) &&
+               cur.phase === "over" && usable("over-box")) target = $("over-title");
+      if (!target && (cur.phase === "play" || cur.phase === "setup") && cells[focused]) {
+        for (const cell of Object.values(cells)) cell.tabIndex = -1;
+        target = cells[focused];
+        target.tabIndex = 0;
+      }
+      (target || $("status")).focus({ preventScroll: true });
     }
 
     // The strikes a reviewed turn lists: the one it made, which the board marks (`flash`),
@@ -1205,8 +1289,10 @@
     }
 
     let announceTimer = null;
-    function announce(texts) {
-      const words = texts.map(spoken).filter(Boolean).join(" ");
+    // `texts`: turns of the move list (see spoken); `more`: sentences said after them (a
+    // draw offered, the game's end).
+    function announce(texts, more) {
+      const words = [...texts.map(spoken), ...(more || [])].filter(Boolean).join(" ");
       if (!words) return;
       $("announce").textContent = "";  // (said again, should the same words come)
       window.clearTimeout(announceTimer);
@@ -1279,11 +1365,23 @@
         if (own) continue;
         slide(ply.from, ply.to, ply.player);
       }
+      // what else a screen reader hears with the turns: a draw the friend offers, and the
+      // game's end (who won and how, in the words of the panel's result)
+      const more = [];
+      if (data.phase === "play" && data.draw === "received" && old.draw !== "received") {
+        more.push("Your opponent offers a draw.");
+      }
+      if (!quiet && data.phase === "over" && data.result && !endSaid) {
+        endSaid = true;
+        more.push(endingWords(data.result));
+      }
       if (grew) {
         const theirs = added.some((ply) => ply.player !== cur.player);
         if (newStrike) beep("strike");
         else if (theirs) beep("move");
-        if (!quiet) announce(data.moves.slice(said === undefined || said === null ? before : said));
+      }
+      if (!quiet && (grew || more.length)) {
+        announce(grew ? data.moves.slice(said === undefined || said === null ? before : said) : [], more);
       }
     }
 
@@ -1602,7 +1700,7 @@
           selected = null;
           render();
         } else {
-          changeSetup("swap", { squares: [selected, name] }, `the swap of ${selected} and ${name}`);
+          swap(selected, name);
         }
         return;
       }
@@ -1855,6 +1953,21 @@
     async function placeSetup(text, what, said) {
       const done = await changeSetup("setup", { text }, what);
       if (done.ok) showNotice(said, done.changed ? what : null);
+      return done;
+    }
+
+    // Two squares of our army swapped (by clicks, keys or a drag): a screen reader hears
+    // what each holds now, as it hears an Undo.
+    async function swap(a, b) {
+      $("setup-history-said").textContent = "";  // (said again, should the same words come)
+      const done = await changeSetup("swap", { squares: [a, b] }, `the swap of ${a} and ${b}`);
+      if (!done.changed) return;
+      const holds = (square) => {
+        const piece = cur.cells.find((c) => c.square === square);
+        return piece && piece.rank !== null && piece.rank !== undefined
+          ? `the ${cur.names[piece.rank]} (${piece.label || label(piece.rank)})` : "nothing";
+      };
+      $("setup-history-said").textContent = `Swapped ${a} and ${b}: ${holds(a)} now on ${a}, ${holds(b)} on ${b}.`;
     }
 
     // Undo (`back`) or redo the last change: the setup it left is sent back to the server.
@@ -1947,17 +2060,40 @@
       if (presets.next !== null && presets.list.length) options.push(el("option", { value: "more", text: "More presets…" }));
       select.replaceChildren(...options);
       select.disabled = presets.list.length === 0;
+      showPreset();
+    }
+
+    // The list shows the preset placed while the army is still it (else "Choose a
+    // preset…"), so the arrow keys go on from it to the next one: each one chosen is
+    // placed, the last one chosen once the one before is in (`presetWanted`).
+    let presetShown = null;    // {index, setup}: the preset placed last, and the army it made
+    let presetWanted = null;   // the list's choice not yet placed
+    let presetPlacing = false;
+    function showPreset() {
+      const select = $("setup-presets");
+      if (presetPlacing) return;
+      const shown = presetShown && presetShown.setup === cur.setup ? String(presetShown.index) : "";
+      select.value = [...select.options].some((o) => o.value === shown) ? shown : "";
     }
 
     $("setup-presets").addEventListener("change", async (event) => {
-      const value = event.target.value;
-      event.target.value = "";
-      if (value === "more") {
-        loadPresets(true);
-      } else if (value !== "") {
-        const preset = presets.list[Number(value)];
-        if (preset) placeSetup(preset.text, `the preset “${preset.name}”`, `Preset “${preset.name}” placed.`);
+      presetWanted = event.target.value;
+      if (presetPlacing) return;
+      presetPlacing = true;
+      while (presetWanted !== null) {
+        const value = presetWanted;
+        presetWanted = null;
+        if (value === "more") {
+          await loadPresets(true);
+        } else if (value !== "") {
+          const preset = presets.list[Number(value)];
+          if (!preset) continue;
+          const done = await placeSetup(preset.text, `the preset “${preset.name}”`, `Preset “${preset.name}” placed.`);
+          if (done.ok) presetShown = { index: Number(value), setup: cur.setup };
+        }
       }
+      presetPlacing = false;
+      showPreset();
     });
 
     // Setup text writes a piece by its rank's letter (the payload's `army` holds each rank
@@ -2077,8 +2213,11 @@
     // button `first` arms `confirm`, which sends `action`.
     function twoStep(first, confirm, action) {
       let timer = 0;
+      // hidden with the focus on it (its time up, Escape, pressed): the focus goes back to
+      // the button that armed it (and, once the game is over, on: see keepFocus)
       function disarm() {
         clearTimeout(timer);
+        if (document.activeElement === $(confirm)) $(first).focus();
         $(confirm).hidden = true;
       }
       $(first).addEventListener("click", () => {
@@ -2143,10 +2282,17 @@
       $("leave-no").focus();
     });
     $("leave-yes").addEventListener("click", () => window.location.assign("/"));
-    $("leave-no").addEventListener("click", () => {
+    function stay() {
       $("leave-box").hidden = true;
       $(leaveFrom).focus();
       leaveFrom = "new-game";
+    }
+    $("leave-no").addEventListener("click", stay);
+    // Escape in the box is Stay, as in any dialog
+    $("leave-box").addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      stay();
     });
     function renderSound() {
       const on = soundOn();
