@@ -112,6 +112,29 @@ def test_a_torn_file_resumes_to_the_same_ladder(tmp_path: pathlib.Path) -> None:
                jsonl=path)
 
 
+def test_a_match_s_file_and_a_ladder_s_file_do_not_resume_each_other(
+        tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/rate-your-bot.md: "A larger `--games-per-pair` adds games to the same file;
+    other changes (bots, rules, seed) are refused, naming what differs": a match and a
+    ladder seed their games differently, so neither resumes the other's file, even with
+    the same bots, rules and seed (a header without "kind" is a match's)."""
+    from stratego.match import play_match
+
+    match_file, ladder_file = tmp_path / "match.jsonl", tmp_path / "ladder.jsonl"
+    play_match("classic", "random", "heuristic", games=2, max_plies=10, jsonl=match_file)
+    with pytest.raises(MatchLogError, match='kind "match" in the file, "ladder" here'):
+        ladder(["random", "heuristic"], "classic", games_per_pair=4, max_plies=10,
+               jsonl=match_file)
+    ladder(["random", "heuristic"], "classic", games_per_pair=2, max_plies=10,
+           jsonl=ladder_file)
+    with pytest.raises(MatchLogError, match='kind "ladder" in the file, "match" here'):
+        play_match("classic", "random", "heuristic", games=4, max_plies=10, jsonl=ladder_file)
+    assert main(["match", "--red", "random", "--blue", "heuristic", "--games", "4",
+                 "--max-plies", "10", "--jsonl", str(ladder_file)]) == 2
+    assert "was written by a different match or ladder" in capsys.readouterr().err
+    assert len(read_jsonl(match_file).games) == len(read_jsonl(ladder_file).games) == 2
+
+
 def test_a_killed_ladder_resumes_where_it_stopped(tmp_path: pathlib.Path) -> None:
     """``kill -9`` in the middle of ``stratego ladder --jsonl``: the same command run again
     plays the games the file lacks and prints the same ratings as an uninterrupted run."""
@@ -173,6 +196,17 @@ def test_a_ladder_of_no_game_rates_no_bot(capsys: pytest.CaptureFixture[str]) ->
     assert out == said + "\n"
     assert main(["match", "--games", "0"]) == 0
     assert "(no game played)" in capsys.readouterr().out
+
+
+def test_a_ladder_of_no_game_rates_no_bot_in_json_either(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md: with `--games-per-pair 0` the table "says so rather than rate anyone
+    (...; `--json` gives each bot a `null` rating and interval)": no rating or interval
+    made up from the virtual draws alone."""
+    assert main(["ladder", "random", "heuristic", "--games-per-pair", "0", "--json"]) == 0
+    ratings = json.loads(capsys.readouterr().out)["ratings"]
+    assert ratings == {name: {"rating": None, "low": None, "high": None, "games": 0,
+                              "points": 0.0} for name in ("random", "heuristic")}
 
 
 def test_the_ladder_command_shows_progress_and_games_when_asked(

@@ -630,12 +630,13 @@ def test_play_against_a_bot_loaded_by_module_and_name(
     ["play", "--setup", "{bad}"],
     ["replay", "{bad}"],
 ])
-@pytest.mark.parametrize("bad", ["missing/game.txt", ".", "x" * 300])
+@pytest.mark.parametrize("bad", ["missing/game.txt", ".", "x" * 300, ""])
 def test_every_file_option_reports_a_file_it_cannot_use_as_a_usage_error(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         tmp_path: pathlib.Path, argv: list[str], bad: str) -> None:
     """Each option naming a file to read or write, given a file in a missing folder, a
-    folder, or a name too long for the file system, ends with status 2 and a message, not
+    folder, a name too long for the file system or an empty name (which turned saving
+    off), ends with status 2 and a message, not
     a traceback, before anything is played or written (a ladder's games file included;
     the reasons for ``--svg`` are checked in test_arena.py)."""
     monkeypatch.chdir(tmp_path)
@@ -645,6 +646,66 @@ def test_every_file_option_reports_a_file_it_cannot_use_as_a_usage_error(
     assert "error" in err
     assert "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["selfplay", "--save", ""], "stratego selfplay: error: --save needs a file name, not ''"),
+    (["match", "--jsonl", ""], "stratego match: error: --jsonl needs a file name, not ''"),
+    (["match", "--summary", ""], "stratego match: error: --summary needs a file name, not ''"),
+    (["ladder", "random", "random", "--jsonl", ""],
+     "stratego ladder: error: --jsonl needs a file name, not ''"),
+    (["ladder", "random", "random", "--svg", ""],
+     "stratego ladder: error: --svg needs a file name, not ''"),
+])
+def test_an_empty_file_name_is_refused_naming_the_option(
+        capsys: pytest.CaptureFixture[str], argv: list[str], said: str) -> None:
+    """docs/cli.md: a file that cannot be written "is a usage error (status 2) before the
+    game starts": an empty name is one, told by the option's name (not the Python
+    argument behind it, ``jsonl`` or ``read_jsonl's path``)."""
+    assert run(capsys, *argv) == (2, "", said + "\n")
+
+
+def test_selfplay_names_the_bots_by_their_specs_as_match_does(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    """docs/cli.md: the players of `selfplay` are "bot specs as for `match`", and named as
+    a match names them: two bots of one name by their specs, a ``FILE.py:FACTORY`` bot by
+    its spec (not its function's name), in the players line and in the saved record."""
+    saved = tmp_path / "game.txt"
+    code, out, _ = run(capsys, "selfplay", "--red", "search(simulations=5)", "--blue",
+                       "search(simulations=6)", "--seed", "1", "--max-plies", "4",
+                       "--save", str(saved))
+    assert code == 0
+    assert "Red: search(simulations=5), Blue: search(simulations=6), seed 1" in out
+    text = saved.read_text(encoding="utf-8")
+    assert '[Red "search(simulations=5)"]' in text
+    assert '[Blue "search(simulations=6)"]' in text
+    bot = tmp_path / "own_bot.py"
+    bot.write_text("import random\n"
+                   "def make(seed=None):\n"
+                   "    rng = random.Random(seed)\n"
+                   "    def inner(view):\n"
+                   "        return rng.choice(view.legal_moves)\n"
+                   "    return inner\n", encoding="utf-8")
+    code, out, _ = run(capsys, "selfplay", "--red", f"{bot}:make", "--seed", "1",
+                       "--max-plies", "4")
+    assert code == 0
+    assert f"Red: {bot}:make, Blue: random, seed 1" in out
+    code, out, _ = run(capsys, "selfplay", "--seed", "1", "--max-plies", "4")
+    assert "Red: random, Blue: random, seed 1" in out
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["editions"], ["selfplay", "--seed", "1", "--max-plies", "20"]])
+def test_output_that_cannot_be_written_is_one_line_of_error(argv: list[str]) -> None:
+    """Standard output that refuses what is written (a full disk: ``> /dev/full``) ends
+    the command with status 1 and one line saying so, as a closed pipe ends it quietly,
+    not with a traceback."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "stratego", *argv], stdout=full,
+                              stderr=subprocess.PIPE, timeout=120, check=False)
+    assert done.stderr.decode() == (f"stratego {argv[0]}: error: cannot write to standard "
+                                    "output: No space left on device\n")
+    assert done.returncode == 1
 
 
 def test_serve_takes_variants_as_the_other_commands_do(

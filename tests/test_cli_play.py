@@ -166,6 +166,39 @@ def test_a_bad_setup_is_a_usage_error(monkeypatch: pytest.MonkeyPatch,
     assert message in err
 
 
+def test_a_setup_file_is_read_as_replay_reads_a_file(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: pathlib.Path) -> None:
+    """`--setup FILE` reads its file as `replay` does: a UTF-8 byte-order mark at its
+    start is skipped, and a folder or a file that is not UTF-8 text is refused with the
+    reason (not "no such file", nor the codec's words)."""
+    code, by_text, _ = play(monkeypatch, capsys, ["quit"], "--seed", "4", "--setup",
+                            PERSON_SETUP)
+    assert code == 0
+    marked = tmp_path / "marked.txt"
+    marked.write_bytes(b"\xef\xbb\xbf" + PERSON_SETUP.replace("/", "\n").encode())
+    code, by_file, err = play(monkeypatch, capsys, ["quit"], "--seed", "4", "--setup",
+                              str(marked))
+    assert (code, err) == (0, "")
+    assert by_file == by_text
+    folder = tmp_path / "setups.txt"
+    folder.mkdir()
+    binary = tmp_path / "binary.txt"
+    binary.write_bytes(b"\x80" + PERSON_SETUP.encode())
+    for path, why in ((folder, "Is a directory"), (binary, "it is not UTF-8 text")):
+        code, _, err = play(monkeypatch, capsys, ["quit"], "--setup", str(path))
+        assert code == 2
+        assert err == f"stratego play: error: --setup: cannot read '{path}': {why}\n"
+        code, _, err = run_replay(capsys, str(path))
+        assert err == f"stratego replay: error: cannot read '{path}': {why}\n"
+
+
+def run_replay(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["replay", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 def test_play_with_human_setups(monkeypatch: pytest.MonkeyPatch,
                                 capsys: pytest.CaptureFixture[str],
                                 tmp_path: pathlib.Path) -> None:

@@ -130,3 +130,37 @@ def test_a_saved_record_keeps_its_seed_in_a_seed_tag(capsys: pytest.CaptureFixtu
     code, replayed, _ = _run(capsys, "replay", str(path))
     assert code == 0
     assert "seed 26" in replayed
+
+
+@pytest.mark.parametrize("extension", [".txt", ".json"])
+def test_replay_skips_a_byte_order_mark(capsys: pytest.CaptureFixture[str],
+                                        tmp_path: pathlib.Path, extension: str) -> None:
+    """docs/cli.md: "a UTF-8 byte-order mark at the start of a file is skipped", as the
+    Gravon files' readers skip it: a record saved by an editor that writes one replays."""
+    path = tmp_path / f"game{extension}"
+    code, played, _ = _run(capsys, "selfplay", "--seed", "11", "--max-plies", "30",
+                           "--save", str(path))
+    assert code == 0
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    code, replayed, err = _run(capsys, "replay", str(path))
+    assert (code, err) == (0, "")
+    assert _ending(replayed) == _ending(played)
+
+
+def test_replay_reads_a_gravon_text_game_named_txt(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: pathlib.Path) -> None:
+    """docs/cli.md: "a `.txt` file holding a Gravon text game, which begins with its `#`
+    header or `type N` line, is read as one" (as with ``--format gravon-text``), not as a
+    game record missing its Rules tag."""
+    gravon = pathlib.Path(__file__).parent / "data" / "gravon" / "barrage-selfplay.txt"
+    code, by_format, _ = _run(capsys, "replay", "--format", "gravon-text", str(gravon))
+    assert code == 0
+    code, by_name, err = _run(capsys, "replay", str(gravon))
+    assert (code, err) == (0, "")
+    assert by_name == by_format
+    headless = tmp_path / "headless.txt"  # the '#' line is optional: 'type N' starts it
+    headless.write_text(gravon.read_text(encoding="utf-8").split("\n", 1)[1],
+                        encoding="utf-8")
+    code, without_header, err = _run(capsys, "replay", str(headless))
+    assert (code, err) == (0, "")
+    assert _ending(without_header) == _ending(by_format)

@@ -526,20 +526,47 @@ def test_serve_bot_names_the_default_even_beside_bots(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.parametrize(("flags", "named"), [
-    (["--claim-seconds", "50"], "--claim-seconds: claim_seconds must be 90 to 86400"),
-    (["--max-games", "0"], "--max-games: max_games must be a positive whole number"),
-    (["--max-client-games", "0"], "--max-client-games: max_client_games must be"),
-    (["--move-limit", "0"], "--move-limit: a rate limit must be a positive whole number"),
-    (["--bot-time", "0"], "--bot-time: the bot's time limit must be more than 0"),
+    (["--claim-seconds", "50"], "error: --claim-seconds must be 90 to 86400"),
+    (["--max-games", "0"], "error: --max-games must be a positive whole number"),
+    (["--max-client-games", "0"], "error: --max-client-games must be a positive"),
+    (["--move-limit", "0"], "error: --move-limit must be a positive whole number"),
+    (["--bot-time", "0"], "error: --bot-time must be more than 0"),
+    (["--bot-setup", "XYZ"], "error: --bot-setup: a setup needs 40 squares"),
     (["--idle-minutes", "-1"], "--idle-minutes must be a positive number, not -1"),
     (["--archive-days", "nan"], "--archive-days must be a positive number, not nan"),
 ])
 def test_serve_names_the_flag_it_refuses(capsys: pytest.CaptureFixture[str],
                                          flags: list[str], named: str) -> None:
-    """A refused limit of `stratego serve` names the flag typed, not (only) the Python
-    argument behind it, and a limit in minutes or days is not told back in seconds."""
+    """A refused limit of `stratego serve` names the flag typed once, in place of the
+    Python argument behind it, and a limit in minutes or days is not told back in
+    seconds."""
     assert main(["serve", "--db", ":memory:", *flags]) == 2
-    assert named in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert named in err
+    assert "_" not in err.partition(" must ")[0]  # no max_games, bot_setup
+
+
+def test_serve_refuses_a_default_bot_that_plays_other_rules(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md: "a default bot that plays only other rules than `--rules` (a learned
+    bot) is a usage error at start", as `selfplay`, `play` and `match` refuse such a bot,
+    rather than a server refusing (400) every game asked for with no bot and no rules."""
+    import stratego.web.app as app
+
+    served: list[object] = []
+    monkeypatch.setattr(app, "run", lambda hub, **_: served.append(hub))
+    assert main(["serve", "--db", ":memory:", "-e", "classic", "-V", "barrage",
+                 "--bot", "policy-classic"]) == 2
+    assert ("stratego serve: error: --bot 'policy-classic' plays only classic, not "
+            "classic+barrage") in capsys.readouterr().err
+    assert main(["serve", "--db", ":memory:", "-V", "barrage", "--bots", "policy-classic",
+                 "random"]) == 2
+    assert "the first of --bots 'policy-classic' plays only classic" in capsys.readouterr().err
+    assert served == []
+    assert main(["serve", "--db", ":memory:", "--bot", "policy-classic"]) == 0
+    assert main(["serve", "--db", ":memory:", "-V", "barrage", "--bots", "random",
+                 "policy-classic"]) == 0
+    assert len(served) == 2
 
 
 def test_a_learned_bot_is_offered_with_its_rules_and_refuses_others() -> None:

@@ -97,9 +97,11 @@ class LadderResult:
         [{"bots": [NAME, NAME], "wins", "draws", "losses", "score"}], "games": N, "rules":
         NAME}``, bots from the highest rating down; each pair once (`pairs`), its wins,
         draws, losses and score (points per game, rounded to 0.001; None with no game)
-        those of its first bot."""
+        those of its first bot. A ladder of no game (``games_per_pair=0``) rates no bot,
+        as `table` says: each bot's ``rating``, ``low`` and ``high`` are None."""
         scores = self.head_to_head()
-        return {"ratings": {name: r.to_dict() for name, r in self.ranked()},
+        unrated = {"rating": None, "low": None, "high": None} if not self.games else {}
+        return {"ratings": {name: {**r.to_dict(), **unrated} for name, r in self.ranked()},
                 "pairs": [{"bots": list(pair), "wins": scores[pair].wins,
                            "draws": scores[pair].draws, "losses": scores[pair].losses,
                            "score": (round(scores[pair].score, 3) if scores[pair].games

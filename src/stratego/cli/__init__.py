@@ -35,6 +35,7 @@ import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from typing import Any, TextIO
 
 from stratego.cli.games import cmd_editions, cmd_replay, cmd_selfplay
 from stratego.cli.ladder import cmd_ladder
@@ -133,12 +134,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "serve": cmd_serve,
         "ladder": cmd_ladder,
     }[args.command]
+    stdout = sys.stdout
+    sys.stdout = _Output(stdout)
     try:
         status = command(args)
         sys.stdout.flush()  # a reader gone away is seen here, not in the flush at exit
         return status
     except BrokenPipeError:  # the reader went away (`stratego ... | head`): exit quietly
         _silence_stdout()
+        return 1
+    except _OutputError as exc:  # a full disk, a device that fails
+        _silence_stdout()
+        print(f"stratego {args.command}: error: cannot write to standard output: "
+              f"{exc.strerror}", file=sys.stderr)
         return 1
     except UsageError as exc:
         print(f"stratego {args.command}: error: {exc}", file=sys.stderr)
@@ -158,6 +166,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         what = "".join(traceback.format_exception_only(exc)).strip()
         print(f"stratego {args.command}: a bot raised {what}"[:800], file=sys.stderr)
         return 1
+    finally:
+        sys.stdout = stdout
+
+
+class _OutputError(OSError):
+    """Standard output refused what was written (`_Output`): told in one line, not as a
+    failure of the library."""
+
+
+class _Output:
+    """Standard output while a command runs: `stream` itself, but for an error writing to
+    it, raised as `_OutputError` (a closed pipe stays `BrokenPipeError`), so that it is not
+    taken for an error of the files a command reads or writes."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _OutputError(exc.errno, exc.strerror) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _OutputError(exc.errno, exc.strerror) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _silence_stdout() -> None:

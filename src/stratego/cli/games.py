@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import textwrap
 
 from stratego.cli.options import (
@@ -16,7 +17,7 @@ from stratego.cli.options import (
     rules_line,
     width,
 )
-from stratego.cli.saving import check_save, format_of, save_game
+from stratego.cli.saving import check_save, format_of, read_text, save_game
 from stratego.editions import EDITIONS, OPTIONS
 from stratego.errors import StrategoError, shown
 from stratego.explain import explain_outcome
@@ -31,10 +32,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     red, blue = bot_from_spec(args.red, None, rules), bot_from_spec(args.blue, None, rules)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    if args.save:
+    if args.save is not None:
         check_save(args.save, args.format, rules)  # a bad name or file is an error before the game
     game = play_game(rules, red, blue, seed=seed, max_plies=args.max_plies, keep_state=True,
-                     setups=args.setups)
+                     setups=args.setups, names=_names(args.red, red, args.blue, blue))
     state = game.state
     if state is None:  # a bot broke its side before the first move (a program bot's setup)
         print(f"Red: {game.red}, Blue: {game.blue}, seed {seed}")
@@ -51,6 +52,21 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                   resigned=forfeit)
         print(f"Saved: {args.save}")
     return 0
+
+
+def _names(red_spec: str, red: object, blue_spec: str, blue: object) -> tuple[str, str]:
+    """The bots' names as a match gives them (`stratego.match.play_match`): each bot's own
+    name, or the spec that made it for a function without one (``mybots.py:make``), or
+    both specs for two bots of one name made with other options (``search(simulations=5)``
+    against ``search(simulations=6)``)."""
+    from stratego.match.specs import BotSpec, recipe_name
+
+    specs = BotSpec(red_spec), BotSpec(blue_spec)
+    names = recipe_name(specs[0], red), recipe_name(specs[1], blue)
+    described = specs[0].describe(), specs[1].describe()
+    if names[0] == names[1] and described[0] != described[1]:
+        return described
+    return names
 
 
 def _header_lines(tags: dict[str, str]) -> list[str]:
@@ -94,6 +110,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     kind = format_of(args.file, args.format)
     header: dict[str, str] = {}
     recorded = ""  # the result the file gives a game its moves do not end (a resignation)
+    text = ""
+    if not kind.startswith("gravon"):
+        text = read_text(args.file)
+        if args.format is None and kind == "record" and _gravon_text(text):
+            kind = "gravon-text"  # a Gravon text game saved under .txt
     try:
         if kind.startswith("gravon"):
             game = gravon.read_game_file(args.file)
@@ -103,8 +124,6 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 recorded = ("1/2-1/2" if game.winner is None
                             else "1-0" if game.winner is Player.RED else "0-1")
         else:
-            with open(args.file, encoding="utf-8") as handle:
-                text = handle.read()
             record = (records.parse_record(text) if kind == "record"
                       else records.record_from_json(text))
             header = dict(record.tags)
@@ -129,6 +148,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         text = f"{who} ({outcome.termination.value}) {outcome.result()}"
     _summary(state, args, text)
     return 0
+
+
+def _gravon_text(text: str) -> bool:
+    """Whether `text` begins as a Gravon text game does (its ``#`` header line, such as
+    ``#X38FA11 Stratego-Notation v2``, or its ``type N`` line), which no game record
+    does (a record begins with its tag pairs)."""
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    return first.startswith("#") or re.fullmatch(r"type\s+\d+", first) is not None
 
 
 def _ended_off_the_board(result: str) -> str:

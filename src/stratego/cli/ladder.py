@@ -14,7 +14,7 @@ from stratego.cli.options import (
     width,
     workers_arg,
 )
-from stratego.cli.saving import check_writable, write_text
+from stratego.cli.saving import check_file_name, check_writable, write_text
 from stratego.errors import StrategoError, shown
 from stratego.match import GameResult, fault_notes
 
@@ -32,7 +32,9 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     workers = workers_arg(args.workers)
     check_move_time(args.move_time)
     note_move_time(args.move_time, args.bots)
-    if args.svg:  # checked before the games, not after them
+    check_file_name("--svg", args.svg)
+    check_file_name("--jsonl", args.jsonl)
+    if args.svg is not None:  # checked before the games, not after them
         check_writable(args.svg)
         if os.path.splitext(args.svg)[1].lower() != ".svg":
             raise UsageError(f"--svg writes an SVG picture, so its file name ends in .svg, "
@@ -59,7 +61,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
                  "resume" if args.jsonl else "")
         print(f"\ninterrupted{saved}", file=sys.stderr)
         return 130
-    if args.svg:
+    if args.svg is not None:
         write_text(args.svg, result.svg())
     print(result.to_json() if args.json else result.table())
     if not args.json and result.games:  # how each pair of bots did, under the ratings

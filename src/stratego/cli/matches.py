@@ -18,6 +18,7 @@ from stratego.cli.options import (
     with_move_time,
     workers_arg,
 )
+from stratego.cli.saving import check_file_name
 from stratego.errors import MissingDependencyError, StrategoError
 from stratego.match import GameResult, MatchResult, game_seed, play_match
 from stratego.optional import require
@@ -27,6 +28,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     from stratego import match as matches
 
     if args.summary_of is not None:
+        check_file_name("--summary", args.summary_of)
         others = _options_given(args, ("summary_of", "command"))
         if others:
             raise UsageError(f"--summary reads a file and plays nothing: it takes no other "
@@ -42,6 +44,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(summary)
         return 0
     rules = rules_from_args(args)
+    check_file_name("--jsonl", args.jsonl)
     if args.games < 0:
         raise UsageError(f"--games must be 0 or more, not {args.games}")
     check_move_time(args.move_time)  # whatever the bots, as the ladder checks it

@@ -27,7 +27,7 @@ from stratego.cli.options import (
     rules_from_args,
     width,
 )
-from stratego.cli.saving import check_save, save_game
+from stratego.cli.saving import check_save, read_text, save_game
 from stratego.editions import EDITIONS
 from stratego.engine import apply, legal_moves, new_game, rescue_facts
 from stratego.errors import (
@@ -193,15 +193,13 @@ def _person_setup(text: str, rules: Rules, person: Player) -> Setup:
     """The person's `--setup`: its text form, or the name of a file holding it (lines
     starting with '#' are comments)."""
     source = text
-    if not os.path.isfile(text) and _names_a_file(text):
+    # a file, or something else there that no setup text names (a folder): read, or refused
+    named = os.path.isfile(text) or (os.path.exists(text) and not set(text) <= _SETUP_SIGNS)
+    if not named and _names_a_file(text):
         raise UsageError(f"--setup: cannot read {shown(text)}: no such file (a setup is "
                          "given as its text, such as 'FBNN.../...', or as a file holding it)")
-    if os.path.isfile(text):
-        try:
-            with open(text, encoding="utf-8") as handle:
-                lines = handle.read().splitlines()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"--setup: cannot read {shown(text)}: {exc}") from None
+    if named:
+        lines = read_text(text, "--setup").splitlines()
         source = "/".join(line.strip() for line in lines
                           if line.strip() and not line.lstrip().startswith("#"))
     try:
@@ -264,7 +262,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_from_args(args)
     if args.max_plies is not None:
         rules = rules.with_ply_limit(args.max_plies)
-    if args.save:
+    if args.save is not None:
         check_save(args.save, args.format, rules)  # a bad name or file is an error before the game
     from stratego.views import view
 

@@ -67,6 +67,27 @@ def save_game(state: GameState, path: str, given: str | None, players: tuple[str
     write_text(path, text, "save")
 
 
+def check_file_name(flag: str, path: str | None) -> None:
+    """`UsageError` when the option `flag` was given an empty file name (``--save ""``),
+    which names no file to write or read."""
+    if path is not None and not path:
+        raise UsageError(f"{flag} needs a file name, not ''")
+
+
+def read_text(path: str, flag: str | None = None) -> str:
+    """The text of the UTF-8 file `path` (a byte-order mark at its start is skipped);
+    `UsageError` ("cannot read PATH: why", after ``flag: `` when given) when it cannot
+    be read or is not UTF-8 text."""
+    said = f"{flag}: " if flag else ""
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise UsageError(f"{said}cannot read {shown(path)}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{said}cannot read {shown(path)}: it is not UTF-8 text") from None
+
+
 def write_text(path: str, text: str, verb: str = "write") -> None:
     """Write `text` to the file `path`; `UsageError` ("cannot `verb` PATH: why") when the
     file system refuses."""
@@ -96,9 +117,11 @@ def add_save_arguments(parser: argparse.ArgumentParser, what: str) -> None:
 def check_save(path: str, given: str | None, rules: Rules) -> None:
     """The checks of ``--save PATH`` made before the game: its format (`format_of`), that
     the format can hold a game under `rules` (Gravon files have a game type for a few
-    rules only) and that the file can be written (`check_writable`)."""
+    rules only) and that the file can be written (`check_writable`); an empty name is
+    refused (`check_file_name`)."""
     from stratego import gravon
 
+    check_file_name("--save", path)
     if format_of(path, given).startswith("gravon"):
         try:
             gravon.game_type_of(rules.with_ply_limit(None))  # Gravon has no ply limit

@@ -8,7 +8,7 @@ import importlib
 import sys
 
 from stratego.cli.options import UsageError, rules_name
-from stratego.errors import StrategoError
+from stratego.errors import StrategoError, shown
 
 SEEDED_WARNING = ("warning: --seed {seed} makes the server play the same games again: a "
                   "player who knows or guesses the seed can compute the bots' armies "
@@ -20,10 +20,10 @@ _LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 
 _FLAGS = {"max_games": "--max-games", "max_client_games": "--max-client-games",
           "move_limit": "--move-limit", "a rate limit": "--move-limit",
-          "claim_seconds": "--claim-seconds",
+          "claim_seconds": "--claim-seconds", "bot_setup:": "--bot-setup:",
           "the bot's time limit": "--bot-time"}
 """The flag of each `stratego.web.GameHub` argument whose refusal names the argument, so
-that the refusal names what the user typed."""
+that the refusal names what the user typed (in place of the argument's name)."""
 _WILDCARDS = ("0.0.0.0", "::", "")
 
 
@@ -97,8 +97,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           allowed_hosts=_allowed_hosts(args))
     except StrategoError as exc:  # a missing extra, unknown rules or bot, bad setup or db
         said = str(exc)
-        typed = next((f for name, f in _FLAGS.items() if said.startswith(f"{name} ")), None)
-        raise UsageError(said if typed is None else f"{typed}: {said}") from None
+        named = next((name for name in _FLAGS if said.startswith(f"{name} ")), None)
+        raise UsageError(said if named is None else _FLAGS[named] + said[len(named):]
+                         ) from None
+    default = hub.lineup.table(hub.lineup.default)
+    if default.rules is not None and default.rules != hub.rules.name:
+        # a game asked for with no bot and no rules would be refused: refused now instead
+        flag = "--bot" if bot is not None else "the first of --bots"
+        choice = hub.lineup.find(hub.lineup.default)
+        hub.close()
+        raise UsageError(f"{flag} {shown(choice.spec)} plays only {default.rules}, not "
+                         f"{hub.rules.name}, the server's rules (--rules): choose those "
+                         f"rules, or another bot")
 
     def ready(url: str) -> None:
         print(f"Stratego is served at {url} (press Ctrl+C to stop)", flush=True)

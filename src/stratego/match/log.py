@@ -92,6 +92,7 @@ def match_config(rules: Rules, names: tuple[str, str], recipes: tuple[BotRecipe,
 
 
 _CONFIG_WORDS = {
+    "kind": "kind",
     "rules": "rules",
     "ply_limit": "ply limit",
     "seed": "seed",
@@ -103,16 +104,18 @@ _CONFIG_WORDS = {
 }
 
 
-_CONFIG_DEFAULTS = {"setups": "random"}
+_CONFIG_DEFAULTS = {"setups": "random", "kind": "match"}
+"""The value a header without the key has: files written before ``setups`` existed drew
+random setups, and only a ladder writes its ``kind`` (a match's header has none)."""
 
 
 def _differences(found: Mapping[str, Any], wanted: Mapping[str, Any]) -> list[str]:
     out = []
     for key, word in _CONFIG_WORDS.items():
-        # files written before a key existed hold its default
-        if found.get(key, _CONFIG_DEFAULTS.get(key)) != wanted.get(key):
-            out.append(f"{word} {json.dumps(found.get(key))} in the file, "
-                       f"{json.dumps(wanted.get(key))} here")
+        default = _CONFIG_DEFAULTS.get(key)
+        there, here = found.get(key, default), wanted.get(key, default)
+        if there != here:
+            out.append(f"{word} {json.dumps(there)} in the file, {json.dumps(here)} here")
     return out
 
 
@@ -315,7 +318,7 @@ class MatchLog:
         contents = _read(handle.read(), self.path)
         differences = [] if contents.config is None else _differences(contents.config, config)
         if differences:  # refused before anything of the file is changed
-            raise MatchLogError(f"{self.path} was written by a different match: "
+            raise MatchLogError(f"{self.path} was written by a different match or ladder: "
                                 + "; ".join(differences)
                                 + ". Use another file, or the same settings to resume")
         if contents.torn:
