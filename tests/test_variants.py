@@ -66,6 +66,7 @@ from stratego.variants import (
     ULTIMATE_LIGHTNING,
     VARIANTS,
 )
+from stratego.views import view
 
 RED, BLUE = Player.RED, Player.BLUE
 ALL_EDITIONS = list(EDITIONS.values())
@@ -310,6 +311,25 @@ def test_jumbo2014_moving_flag_no_game_goes_on_with_a_flag_on_the_back_row(
         from_position(rules, placement)
     # under the base rules the Flag never moves, so nothing is won by standing there
     assert not from_position(JUMBO_2014, placement).is_over
+
+
+def test_jumbo2014_moving_flag_a_piece_set_up_on_the_back_row_is_seen_as_no_flag() -> None:
+    """Jumbo 2014, Moving Flag, sentence 2: a position going on with a piece on its
+    opponent's back row holds no Flag there (`from_position` refuses one), so the
+    opponent's view leaves Flag out of that piece's possible ranks, as it does for a piece
+    that walked there; elsewhere a hidden piece may still be the Flag."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"c1": "k", "j10": "f", "a1": "F", "e5": "M"}, to_move=BLUE)
+    seen = view(state, RED)
+    placed, flag = seen.piece_at("c1"), seen.piece_at("j10")
+    assert placed is not None
+    assert flag is not None
+    assert Rank.FLAG not in placed.possible
+    assert Rank.FLAG in flag.possible
+    base = view(position(JUMBO_2014, {"c1": "k", "j10": "f", "a1": "F", "e5": "M"},
+                         to_move=BLUE), RED).piece_at("c1")
+    assert base is not None
+    assert Rank.FLAG in base.possible
 
 
 def test_jumbo2014_moving_flag_other_pieces_on_back_row_do_not_win() -> None:

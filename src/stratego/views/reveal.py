@@ -118,6 +118,11 @@ class Game:
         # refuses a captured Flag: capturing it ends the game).
         self.no_flag = sum(FLAG_BIT << BITS_PER_PIECE * pid for pid in range(1, len(table))
                            if starts[pid] is None)
+        if self.flag_wins:  # nor, under Moving Flag, one set up on its opponent's back
+            # row: a Flag there would have won (`from_position` refuses it)
+            self.no_flag |= sum(FLAG_BIT << BITS_PER_PIECE * (code >> 5)
+                                for index, code in enumerate(info.initial_board)
+                                if code and index in BACK_ROWS[self.owner[code >> 5]])
         walk.ply = 0
         walk.prev = 0
         walk.cap = sum(1 << pid for pid in range(1, len(table)) if starts[pid] is None)
