@@ -23,7 +23,7 @@ from stratego.bots.base import check_bot_rules  # noqa: E402
 from stratego.editions import by_name  # noqa: E402
 from stratego.errors import BotSpecError, RulesError  # noqa: E402
 from stratego.match import BotSpec, play_match  # noqa: E402
-from stratego.nn import LEARNED, NetworkBot, learned_weights, load  # noqa: E402
+from stratego.nn import LEARNED, NetworkBot, learned_weights, load, policy_bot  # noqa: E402
 from stratego.setup_model import flag_covered, flag_walled, sample_setup  # noqa: E402
 from stratego.setups import random_setup  # noqa: E402
 
@@ -95,6 +95,10 @@ def test_a_weight_file_read_from_an_archive_is_read_once(tmp_path: pathlib.Path)
     entry = zipfile.Path(archive, "policy-classic.npz")
     network = load(entry)
     assert network.rules.name == "classic"
+    # a bot plays it as it plays a file on disk, named after the file
+    bot = policy_bot(zipfile.Path(archive, "policy-classic.npz"), greedy=True)
+    assert bot.network is network
+    assert bot.name == "policy-classic"
     assert load(zipfile.Path(archive, "policy-classic.npz")) is network
     with pytest.raises(BotSpecError, match=r"no network weights at .*: FileNotFoundError"):
         load(zipfile.Path(archive, "policy-duel.npz"))

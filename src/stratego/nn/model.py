@@ -513,15 +513,21 @@ class NetworkBot(PolicyBot):
         return sample_setup(rules, player, rng, walled=True)
 
 
-def policy_bot(source: AnyNetwork | str | os.PathLike[str], *, seed: int | None = None,
-               greedy: bool = False, name: str | None = None) -> NetworkBot:
-    """A bot playing `source`, a `Network`, an `Ensemble` or the path of a weight file
-    (read once per process, `load`): moves drawn from the masked softmax of its logits
-    (seeded by `seed`), or the best one with `greedy`."""
+def policy_bot(source: AnyNetwork | str | os.PathLike[str] | Traversable, *,
+               seed: int | None = None, greedy: bool = False,
+               name: str | None = None) -> NetworkBot:
+    """A bot playing `source`, a `Network`, an `Ensemble`, the path of a weight file or a
+    file of `importlib.resources` (`learned_weights`; read once per process, `load`):
+    moves drawn from the masked softmax of its logits (seeded by `seed`), or the best one
+    with `greedy`. Its name is `name`, else the file's name without its suffix."""
     if isinstance(source, Network | Ensemble):
         network, label = source, "policy"
     else:
-        network, label = load(source), pathlib.Path(source).stem
+        network = load(source)
+        if isinstance(source, str | os.PathLike):
+            label = pathlib.PurePath(os.fspath(source)).stem
+        else:  # a file of importlib.resources (an entry of a zip archive)
+            label = pathlib.PurePath(source.name).stem
     return NetworkBot(network, greedy=greedy, seed=seed, name=name or label)
 
 
@@ -531,6 +537,7 @@ LEARNED: dict[str, str] = {
 }
 """The trained networks the package ships, by bot name, with the rules each was trained
 under (``benchmarks/selfplay.py`` made them; docs/train.md gives the commands)."""
+
 
 def learned_weights(name: str) -> Traversable:
     """The shipped weight file of the learned bot `name` (a key of `LEARNED`), found
