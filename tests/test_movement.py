@@ -198,6 +198,19 @@ def test_every_refusal_cites_its_books_rule(edition: str) -> None:
         assert reason.endswith((f" ({cited})", f"; {cited})")), reason
 
 
+def test_only_a_diagonal_neighbour_is_a_diagonal_strike() -> None:
+    """The books' rule against diagonal strikes (Milton Bradley 1961, Strike 1; classic
+    web rules, Rules for Strike) is about adjoining squares: a longer move onto an
+    opponent's piece that is no line (a Sergeant's knight's jump, a Scout's long
+    diagonal) breaks the movement rule and is explained by it."""
+    rules = attrs.evolve(CLASSIC, movement=Movement(scout_strikes_after_move=True))
+    state = P(rules, {"b2": "T", "c4": "t", "c3": "t", "h2": "X", "a1": "F", "j10": "f"})
+    assert _why(state, "b2-c3", "Sergeant") == "b2-c3: the Sergeant cannot strike diagonally"
+    assert _why(state, "b2-c4", "Sergeant") == "b2-c4: the Sergeant cannot move diagonally"
+    assert _why(state, "h2-c3", "Scout") == (
+        "h2-c3: the Scout on h2 moves in a straight line, not diagonally")
+
+
 def test_a_movement_built_by_hand_cites_no_book() -> None:
     """A `Movement` built by hand carries no citations (`MovementCitations` defaults to
     empty texts): its refusals say the rule and cite nothing."""

@@ -131,7 +131,7 @@ class MovementComponent:
         The reasons, in the order they are checked: the piece never moves (`staying`); the
         square is a lake; it holds a piece of the mover's; the piece never strikes (Bombs
         and the Flag); and for a move of more than one square: the piece goes one square
-        at a time (`going_further`) or not diagonally, and strikes no piece diagonally
+        at a time (`going_further`) or not diagonally, and strikes no diagonal neighbour
         (a rule of striking, cited as such); the Ultimate Lightning Captain goes
         at most two squares, through an empty square (`CITED`); the Scout goes in a
         straight line whose squares before the target are neither lakes nor pieces, and
@@ -192,7 +192,7 @@ class MovementComponent:
                         f"squares ({cited})")
             return None
         books = movement.cited
-        if line is None and strikes:
+        if line is None and strikes and distance(frm, to) == 2:  # a diagonal neighbour
             return f"{move}: the {name} cannot strike diagonally{_cite(books.diagonal_strike)}"
         if rank != Rank.SCOUT:
             if line is None:
