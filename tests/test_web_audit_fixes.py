@@ -288,6 +288,11 @@ def test_the_hub_itself_answers_head_without_a_body() -> None:
         assert got.header("Content-Length") is None  # the adapter counts GET's own body
         assert head.headers == (*got.headers[:-len(SECURITY_HEADERS)],
                                 ("Content-Length", str(len(got.body))), *SECURITY_HEADERS)
+    # a poll with nothing new: 204, which has no body, so no Content-Length either
+    since = {"since": str(hub.handle("GET", seat).json()["version"])}
+    got, head = hub.handle("GET", seat, since), hub.handle("HEAD", seat, since)
+    assert got.status == head.status == 204
+    assert head.headers == got.headers
 
 
 # -- 6. "your games" counts the moves as the move list numbers them -------------------------

@@ -63,9 +63,10 @@ class Reply:
 
     def headed(self) -> Reply:
         """This reply as the answer to ``HEAD``: the same status and headers, with a
-        ``Content-Length`` header giving the length of this body, and no body."""
-        return attrs.evolve(self, body=b"", headers=(
-            *self.headers, ("Content-Length", str(len(self.body)))))
+        ``Content-Length`` header giving the length of this body (none for a status that
+        has no body, ``204`` or ``304``, as ``GET`` sends none), and no body."""
+        length = () if self.status in (204, 304) else (("Content-Length", str(len(self.body))),)
+        return attrs.evolve(self, body=b"", headers=(*self.headers, *length))
 
     def secured(self) -> Reply:
         """This reply with `SECURITY_HEADERS` added (once)."""
