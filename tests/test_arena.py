@@ -199,7 +199,7 @@ def test_a_ladder_of_no_game_rates_no_bot(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_a_ladder_of_no_game_rates_no_bot_in_json_either(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
     """docs/cli.md: with `--games-per-pair 0` the table "says so rather than rate anyone
     (...; `--json` gives each bot a `null` rating and interval)": no rating or interval
     made up from the virtual draws alone."""
@@ -207,6 +207,11 @@ def test_a_ladder_of_no_game_rates_no_bot_in_json_either(
     ratings = json.loads(capsys.readouterr().out)["ratings"]
     assert ratings == {name: {"rating": None, "low": None, "high": None, "games": 0,
                               "points": 0.0} for name in ("random", "heuristic")}
+    # nor does its picture draw a rating
+    svg = tmp_path / "ladder.svg"
+    assert main(["ladder", "random", "heuristic", "--games-per-pair", "0", "--svg",
+                 str(svg)]) == 0
+    assert "<circle" not in svg.read_text(encoding="utf-8")
 
 
 def test_the_ladder_command_shows_progress_and_games_when_asked(

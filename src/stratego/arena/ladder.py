@@ -154,8 +154,10 @@ class LadderResult:
     def svg(self, width: int = 640) -> str:
         """A picture of the ratings: one row per bot, its rating as a dot and its 95%
         interval as a bar, on a common Elo axis (standalone SVG text,
-        `stratego.arena.pictures.ratings_svg`)."""
-        return ratings_svg(self.ranked(), self.rules.name, len(self.games), width)
+        `stratego.arena.pictures.ratings_svg`); a ladder of no game draws no bot, as
+        `table` rates none."""
+        return ratings_svg(self.ranked() if self.games else [], self.rules.name,
+                           len(self.games), width)
 
     def report(self) -> str:
         """The table, the results of each pair (`pair_table`) and the picture as one HTML
