@@ -55,18 +55,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _names(red_spec: str, red: object, blue_spec: str, blue: object) -> tuple[str, str]:
-    """The bots' names as a match gives them (`stratego.match.play_match`): each bot's own
-    name, or the spec that made it for a function without one (``mybots.py:make``), or
-    both specs for two bots of one name made with other options (``search(simulations=5)``
-    against ``search(simulations=6)``)."""
-    from stratego.match.specs import BotSpec, recipe_name
+    """The bots' names as a match gives them (`stratego.match.specs.pair_names`): each
+    bot's own name, or the spec that made it for a function without one
+    (``mybots.py:make``), or both specs for two bots of one name made with other options
+    (``search(simulations=5)`` against ``search(simulations=6)``); two bots of one spec
+    keep its name (the colours tell them apart: no ``-1`` and ``-2`` as in a match)."""
+    from stratego.match.specs import BotSpec, pair_names
 
-    specs = BotSpec(red_spec), BotSpec(blue_spec)
-    names = recipe_name(specs[0], red), recipe_name(specs[1], blue)
-    described = specs[0].describe(), specs[1].describe()
-    if names[0] == names[1] and described[0] != described[1]:
-        return described
-    return names
+    return pair_names((BotSpec(red_spec), BotSpec(blue_spec)), (red, blue), numbered=False)
 
 
 def _header_lines(tags: dict[str, str]) -> list[str]:

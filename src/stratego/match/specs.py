@@ -22,7 +22,7 @@ from stratego.bots import Bot, bot_factory, bot_name
 from stratego.bots.specs import call_factory, check_options, format_spec, split_options
 from stratego.errors import ArgumentError, BotSpecError, StrategoError, shown
 
-__all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe", "recipe_name"]
+__all__ = ["BotRecipe", "BotSpec", "BotTemplate", "bot_recipe", "pair_names", "recipe_name"]
 
 
 # ---------------------------------------------------------------------------
@@ -191,3 +191,20 @@ def _class_recipe(cls: type, which: str) -> BotSpec:
             f"{which} is the class {name}, which each game would build as {name}(seed), "
             f"but {exc}: pass a bot object, such as {name}(), or a factory taking the seed "
             f"in BotSpec(factory)") from None
+
+
+def pair_names(recipes: tuple[BotRecipe, BotRecipe], bots: tuple[Any, Any], *,
+               numbered: bool = True) -> tuple[str, str]:
+    """The names two bots, built from `recipes`, play under against each other: each
+    bot's (`recipe_name`), or, for two bots of one name, their specs when they differ
+    (``search(simulations=5)`` against ``search(simulations=20)``, two program bots by
+    their commands), else (with `numbered`, as a match names them, its colours
+    alternating) the name with ``-1`` and ``-2``."""
+    first, second = (recipe_name(r, b) for r, b in zip(recipes, bots, strict=True))
+    if first == second:
+        specs = [r.describe() for r in recipes if isinstance(r, BotSpec)]
+        if len(specs) == 2 and specs[0] != specs[1]:  # the same bot with other options
+            return specs[0], specs[1]
+        if numbered:
+            first, second = f"{first}-1", f"{second}-2"
+    return first, second

@@ -47,7 +47,7 @@ from stratego.match.games import (
 )
 from stratego.match.log import MatchLog, Played, match_config
 from stratego.match.score import MatchResult
-from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe, recipe_name
+from stratego.match.specs import BotRecipe, BotSpec, BotTemplate, bot_recipe, pair_names
 from stratego.pieces import Player
 from stratego.rules import Rules
 from stratego.setup_model import setup_source
@@ -266,13 +266,7 @@ def _names(recipes: tuple[BotRecipe, BotRecipe]) -> tuple[str, str]:
     built once to be named: a factory that
     fails, or a bot object that cannot be copied for each game, fails here, before any
     game is played or any file written (`ArgumentError` naming what to pass instead)."""
-    first, second = (recipe_name(r, r.build(0)) for r in recipes)
-    if first == second:
-        specs = [r.describe() for r in recipes if isinstance(r, BotSpec)]
-        if len(specs) == 2 and specs[0] != specs[1]:  # the same bot with other options
-            return specs[0], specs[1]
-        first, second = f"{first}-1", f"{second}-2"
-    return first, second
+    return pair_names(recipes, (recipes[0].build(0), recipes[1].build(0)))
 
 
 def _chunks(indices: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
