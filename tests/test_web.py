@@ -731,6 +731,32 @@ def test_a_position_added_past_its_setup_offers_no_record() -> None:
     assert hub.handle("GET", base + "/record.txt").status == 200
 
 
+def test_a_finished_game_finds_out_once_whether_it_has_a_record(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every poll of a finished game says whether its record may be downloaded; the
+    answer depends only on how the game began, so it is found once, not at each poll."""
+    import stratego.web.games as games
+
+    calls = []
+    real = stratego.record_from_state
+
+    def counted(state: stratego.GameState) -> Any:
+        calls.append(state)
+        return real(state)
+
+    monkeypatch.setattr(games, "record_from_state", counted)
+    hub = GameHub(bots=["Easy=random"], token=tokens())
+    rules = stratego.CLASSIC
+    whole = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
+                              stratego.random_setup(rules, Player.BLUE, 2))
+    created = hub.add_game(whole)
+    base = f"/api/games/{created['game']}/{created['seat']}"
+    assert post(hub, base + "/resign").json()["record"] is True
+    for _ in range(3):
+        assert hub.handle("GET", base).json()["record"] is True
+    assert len(calls) == 1
+
+
 def test_a_finished_game_shows_every_captured_piece_by_its_rank() -> None:
     """Once the game is over both armies are turned face up, the captured pieces too:
     under Silent Defense (a defender that loses keeps its rank hidden) the tray's ``?``

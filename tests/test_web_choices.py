@@ -534,6 +534,7 @@ def test_serve_bot_names_the_default_even_beside_bots(monkeypatch: pytest.Monkey
     (["--bot-setup", "XYZ"], "error: --bot-setup: a setup needs 40 squares"),
     (["--idle-minutes", "-1"], "--idle-minutes must be a positive number, not -1"),
     (["--archive-days", "nan"], "--archive-days must be a positive number, not nan"),
+    (["--db", ""], "error: --db needs a file name, not ''"),
 ])
 def test_serve_names_the_flag_it_refuses(capsys: pytest.CaptureFixture[str],
                                          flags: list[str], named: str) -> None:

@@ -133,6 +133,25 @@ def test_refused_game_requests_do_not_count_against_the_rate_limit() -> None:
     assert create(b'{"time": "0+0"}').status == 429  # refused by the limit, as before
 
 
+def test_a_refused_game_request_drops_no_game_to_make_room() -> None:
+    """A full server makes room for a new game by dropping an idle one; a request it then
+    refuses (a bot that plays other rules than the ones asked) must not have cost anyone
+    a game."""
+    now = [0.0]
+    hub = GameHub(token=tokens(), clock=lambda: now[0], max_games=3, protect_seconds=1,
+                  bots=["Easy=random", "Learned=policy-classic"])
+    for k in range(3):
+        assert hub.handle("POST", "/api/games", body=b"{}", headers=JSON,
+                          client=f"10.0.0.{k}").status == 201
+    assert hub.live_games == 3
+    now[0] += 100  # all idle past their protection, not yet expired
+    refused = hub.handle("POST", "/api/games", headers=JSON, client="10.0.1.1",
+                         body=b'{"bot": "learned", "rules": "classic+barrage"}')
+    assert refused.status == 400
+    assert "plays only classic" in refused.text
+    assert hub.live_games == 3
+
+
 def test_a_flood_from_many_clients_locks_no_one_out() -> None:
     """500 games from 500 addresses fill a 20-game server many times over: an active game
     stays playable and a new person can always create a game."""

@@ -8,6 +8,7 @@ import importlib
 import sys
 
 from stratego.cli.options import UsageError, rules_name
+from stratego.cli.saving import check_file_name
 from stratego.errors import StrategoError, shown
 
 SEEDED_WARNING = ("warning: --seed {seed} makes the server play the same games again: a "
@@ -81,6 +82,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          ("--archive-days", getattr(args, "archive_days", 30.0))):
         if not 0 < amount < float("inf"):  # the hub would name them in seconds
             raise UsageError(f"{flag} must be a positive number, not {amount:g}")
+    check_file_name("--db", args.db)
     bots = getattr(args, "bots", None)
     bot = getattr(args, "bot", None)  # None: the lineup's default (Medium, or --bots' first)
     try:

@@ -110,6 +110,8 @@ class Game:
     clock: GameClock | None = None
     heard: dict[Player, float] = attrs.field(factory=dict, eq=False, repr=False)
     lock: threading.RLock = attrs.field(factory=threading.RLock, eq=False, repr=False)
+    _record_of: tuple[GameState, bool] | None = attrs.field(default=None, init=False,
+                                                              eq=False, repr=False)
 
     def may_offer_draw(self, player: Player) -> bool:
         """Whether `player` may offer a draw: not until both sides have moved since its
@@ -157,11 +159,15 @@ class Game:
         (`stratego.records.record_from_state`)."""
         if self.start is None or not self.is_over:
             return False
-        try:
-            record_from_state(self.start)
-        except PositionError:
-            return False
-        return True
+        if self._record_of is None or self._record_of[0] is not self.start:
+            # asked at every poll of a finished game: found once for its start
+            try:
+                record_from_state(self.start)
+            except PositionError:
+                self._record_of = (self.start, False)
+            else:
+                self._record_of = (self.start, True)
+        return self._record_of[1]
 
     def has_moved(self, player: Player) -> bool:
         """Whether `player` made a move of its own since play began on this server (the

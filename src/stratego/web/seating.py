@@ -159,6 +159,11 @@ class Seating:
                  bot_id: str | None = None, control: TimeControl | None = None) -> Game:
         """A new game in its setup phase, held and stored; `person` is the creator's side
         (against the bot, the bot plays the other). Call with the table's lock held."""
+        if opponent == "bot":  # refused before any game is dropped to make room
+            bot_id = bot_id or self.lineup.default
+            table = self.lineup.table(bot_id)
+            if table.rules is not None and table.rules != rules.name:
+                raise WebError(400, f"{table.name} plays only {table.rules}, not {rules.name}")
         self.table.expire()
         self.table.make_room(client)
         now = self.table.clock()
@@ -171,10 +176,6 @@ class Seating:
         if control is not None:
             game.clock = GameClock.new(control)
         if opponent == "bot":
-            bot_id = bot_id or self.lineup.default
-            table = self.lineup.table(bot_id)
-            if table.rules is not None and table.rules != rules.name:
-                raise WebError(400, f"{table.name} plays only {table.rules}, not {rules.name}")
             bot_rng = self.rng("bot")
             game.bot_seed = bot_rng.randrange(2**32) if self.seed is not None else None
             game.bot = table.build(game.bot_seed)
