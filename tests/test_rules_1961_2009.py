@@ -366,6 +366,26 @@ def test_1961_2009_strike_5_both_ranks_declared() -> None:
     assert record.strike.winner is Side.DEFENDER
 
 
+@pytest.mark.parametrize(("attacker", "defender"), [("c", "K"), ("m", "S"), ("k", "K")],
+                         ids=["attacker-wins", "marshal-takes-spy", "tie"])
+def test_1961_2009_strike_5_a_losing_defender_is_named_too(attacker: str,
+                                                          defender: str) -> None:
+    """Strike 5: the opponent names its rank whatever the strike's result; a defender
+    that loses (or ties) is known exactly, not only as "lower than the striker"."""
+    state = position({"e5": attacker, "e4": defender, "a1": "F", "j10": "f", "j1": "T",
+                      "a10": "t"},
+                     to_move=Player.BLUE)
+    struck = state.piece_at("e4")
+    assert struck is not None
+    after = apply(state, "e5-e4")
+    record = after.history_records()[-1]
+    assert record.strike is not None
+    assert record.strike.defender_removed
+    assert struck in after.captured()
+    assert after.known_ranks(struck) == {struck.rank}
+    assert after.is_revealed(struck)
+
+
 def test_1961_2009_strike_8_rank_order() -> None:
     """Strike 8: Marshal removes General, General removes Colonel, ... down to the Spy."""
     order = [Rank.SPY, Rank.SCOUT, Rank.MINER, Rank.SERGEANT, Rank.LIEUTENANT, Rank.CAPTAIN,

@@ -28,8 +28,8 @@ from stratego import (
     is_legal,
     legal_moves,
 )
-from stratego.editions import ISF_FIVE_MOVES, by_name
-from stratego.repetition import CHASE_HASHES
+from stratego.editions import ISF_FIVE_MOVES, JUMBO_2014, by_name
+from stratego.repetition import CHASE_HASHES, Chase
 
 RULES: Rules = ISF
 
@@ -358,6 +358,24 @@ def test_isf_11_2_moving_back_is_left_to_the_two_squares_rule() -> None:
     assert "ISF 10" in (explain_illegal(state, "f8-e8") or "")
 
 
+def test_isf_11_2_the_exception_is_for_the_same_piece_only() -> None:
+    """ISF 11.2: only a move of the *same* piece straight back to the square it left in
+    the chaser's previous turn is left to the two-squares rule. Red's Captains on e3 and
+    g3 take turns chasing Blue's Lieutenant between f4, g4 and e4; Red's last move was the
+    e3 Captain's f3-e3, so the g3 Captain's g3-f3 lands on the square another piece has
+    just left: it is a chasing move that recreates the position of ply 1, and refused."""
+    state = position({"e3": "K", "g3": "K", "f4": "l", "a1": "F", "j10": "f"})
+    state = play(state, "g3-f3", "f4-g4", "f3-g3", "g4-f4", "e3-f3", "f4-e4", "f3-e3",
+                 "e4-f4")
+    assert state.chase[0] == Player.RED + 1
+    assert not is_legal(state, "g3-f3")
+    reason = explain_illegal(state, "g3-f3") or ""
+    assert reason.endswith("recreate the position of ply 1 (ISF 11, more-squares rule)")
+    with pytest.raises(IllegalMoveError, match="ISF 11"):
+        apply(state, "g3-f3")
+    assert is_legal(state, "e3-f3")  # the piece that left f3 may go straight back
+
+
 def test_isf_11_3_a_reply_that_does_not_evade_ends_the_chase() -> None:
     """ISF 11.3 (reading): the chase is continuous only while the threatened piece evades;
     when the opponent moves another piece instead, the chase is over."""
@@ -385,6 +403,61 @@ def test_isf_11_3_threat_means_next_to_an_opponents_piece() -> None:
     assert apply(state, "e5-f5").chase == ()
     state = position({"e8": "k", "e6": "K", "a1": "F", "a10": "f"})
     assert apply(state, "e6-e7").chase[0] == Player.RED + 1
+
+
+def test_isf_11_3_a_piece_of_ones_own_is_never_threatened() -> None:
+    """ISF 11.3: a threat is a move next to an *opponent's* piece; ending next to a piece of
+    one's own threatens nothing and begins no chase. Red's Captain steps to e4, beside
+    Red's Lieutenant on f4 and no Blue piece."""
+    state = position({"e3": "K", "f4": "L", "a1": "F", "j10": "f", "h8": "l"})
+    assert apply(state, "e3-e4").chase == ()
+    assert apply(state, "f4-f5").chase == ()  # beside nothing at all: the control
+
+
+@pytest.mark.parametrize("rules", [ISF, JUMBO_2014], ids=["isf", "jumbo-2014"])
+def test_isf_11_a_strike_that_removes_the_striker_ends_the_chase(rules: Rules) -> None:
+    """ISF definitions and ISF 11 (a strike is a move and ends the chase), and the Jumbo
+    2014 chase rule (Moving, bullet 9) read the same way: Red's Captain threatens Blue's
+    Lieutenant, which evades; then Red's Scout strikes Blue's Marshal and is removed. The
+    chase is over: no record is left, and the strike began none (its striker is gone)."""
+    state = position({"e2": "K", "f3": "l", "a5": "X", "a7": "m", "a1": "F", "j10": "f"},
+                     rules=rules)
+    state = play(state, "e2-e3", "f3-g3")
+    assert state.chase[0] == Player.RED + 1
+    state = apply(state, "a5-a7")  # the Scout strikes the Marshal and loses
+    marshal = state.piece_at("a7")
+    assert marshal is not None
+    assert marshal.owner is Player.BLUE
+    assert state.piece_at("a5") is None
+    assert state.chase == ()
+
+
+def test_isf_11_3_a_move_threatening_no_evaded_piece_is_no_chasing_move() -> None:
+    """ISF 11.1 and 11.3: only a *chasing move* (one threatening a piece that evaded during
+    the chase) may not recreate a position of the chase. Blue's Lieutenant and Sergeant
+    chase Red's Captain and Major, which evade each threat; then the Sergeant's c8-b8 would
+    bring back the position of ply 1, but b8 is next to no Red piece: it threatens nothing,
+    so it is legal (and ends the chase). The chase component, asked directly, agrees."""
+    state = position({"d7": "K", "f6": "J", "e8": "l", "b8": "t", "a1": "F", "j10": "f"},
+                     to_move=Player.BLUE)
+    ply_1 = apply(state, "e8-e7").zhash
+    state = play(state, "e8-e7", "d7-c7", "e7-e6", "f6-f7", "b8-c8", "c7-d7", "e6-e7",
+                 "f7-f6")
+    assert state.chase[0] == Player.BLUE + 1
+    chase = RULES.repetition.components()[1]
+    assert chase is not None
+    evaded = state.chase[1]
+    b8, e6 = Square.parse("b8").index, Square.parse("e6").index
+    c8 = Square.parse("c8").index
+    assert Chase.quiet_hash(state.board, state.zhash, c8, b8) == ply_1
+    assert ply_1 in state.chase[CHASE_HASHES:]
+    assert not chase.is_chase_move(evaded, state.last_to, b8)
+    assert chase.is_chase_move(evaded, state.last_to, e6)  # next to the Major on f6
+    assert not chase.forbids(state.board, state.turn, state.chase, state.zhash,
+                             state.last_to, state.shuttles[state.turn], c8, b8)
+    assert is_legal(state, "c8-b8")
+    assert explain_illegal(state, "c8-b8") is None
+    assert apply(state, "c8-b8").chase == ()
 
 
 def test_isf_11_ply_named_after_declined_rescues() -> None:

@@ -10,13 +10,16 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from positions import play
 from stratego import (
     CLASSIC,
+    JUMBO_2014,
     Player,
     Rank,
     Rules,
     Termination,
     apply,
+    explain_illegal,
     from_position,
     is_legal,
 )
@@ -98,3 +101,71 @@ def test_the_earlier_classic_span_reading_stays_available() -> None:
             state = apply(state, move)
         assert is_legal(state, "a4-a2") is inside_legal
         assert is_legal(state, "a4-a6")
+
+
+def test_the_borders_reading_keeps_only_the_borders_every_move_crossed() -> None:
+    """`RepetitionRule(scout_borders=True)` keeps the *series* reading of the classic web
+    rules' Important paragraph (`ScoutReading.BORDERS`): a Scout's series is made of moves
+    each crossing a border every earlier move of the series crossed. After a2-a6 and
+    a6-a4 only the borders between a4 and a6 were crossed by both, so with two moves
+    allowed a4-a5 and a4-a6 are refused, while a4-a3 and a4-a2, which cross only borders
+    the first move crossed, are not."""
+    rules = attrs.evolve(CLASSIC, repetition=RepetitionRule(max_shuttle_moves=2,
+                                                            scout_borders=True))
+    state = from_position(rules, {"a2": "X", "a1": "F", "j10": "f", "i10": "n"})
+    state = play(state, "a2-a6", "i10-i9", "a6-a4", "i9-i10")
+    assert not is_legal(state, "a4-a5")
+    assert not is_legal(state, "a4-a6")
+    assert is_legal(state, "a4-a3")
+    assert is_legal(state, "a4-a2")
+    assert "across the borders between a4 and a6" in (explain_illegal(state, "a4-a5") or "")
+
+
+# The narrow chase reading, kept as an option (`RepetitionRule(threat_chase=False)`, no
+# edition's default; docs/editions.md, Jumbo 2014 Moving bullet 9, names it the earlier
+# reading): a chase move is a quiet move ending next to the square the opponent's last quiet
+# move ended on; the chase lasts while the chaser keeps making chase moves, whatever the
+# chased side plays; the chaser may not make a chase move that recreates a position of it.
+NARROW = attrs.evolve(JUMBO_2014, repetition=attrs.evolve(JUMBO_2014.repetition,
+                                                          threat_chase=False))
+
+
+def test_the_narrow_chase_reading_lasts_while_the_chaser_follows() -> None:
+    """Under the narrow reading a move next to the opponent's last move begins Red's chase;
+    Blue's replies, a flight or a move of another piece far away, never end it; Red's
+    next move that ends next to no square Blue's last move ended on does."""
+    state = from_position(NARROW, {"e6": "K", "e9": "l", "j1": "T", "a10": "t", "a1": "F",
+                                   "j10": "f"}, to_move=Player.BLUE)
+    state = play(state, "e9-e8", "e6-e7")  # next to e8: Red's chase begins
+    assert state.chase[:1] == (Player.RED + 1,)
+    assert len(state.chase) == 4 + 2
+    state = apply(state, "e8-f8")  # Blue flees: the chase goes on
+    assert state.chase[:1] == (Player.RED + 1,)
+    assert len(state.chase) == 4 + 3
+    state = apply(state, "e7-f7")  # next to f8: a chase move
+    state = apply(state, "a10-a9")  # Blue moves another piece far away: still Red's chase
+    assert state.chase[:1] == (Player.RED + 1,)
+    assert len(state.chase) == 4 + 5
+    state = apply(state, "j1-j2")  # not next to a9: the chase is over
+    assert state.chase == ()
+
+
+def test_the_narrow_chase_reading_stops_a_chase_round_a_lake() -> None:
+    """Under the narrow reading Red's Captain follows Blue's Lieutenant round the lake
+    c5-d6, each move ending next to the square the Lieutenant has just reached; after one
+    lap the next one would recreate the position after Red's first chase move (ply 2) and
+    is refused, while a move ending next to nothing Blue just moved stays legal."""
+    ring = ["b4", "b5", "b6", "b7", "c7", "d7", "e7", "e6", "e5", "e4", "d4", "c4"] * 2
+    state = from_position(NARROW, {ring[0]: "K", ring[1]: "l", "a1": "F", "j10": "f",
+                                   "j1": "T"}, to_move=Player.BLUE)
+    for i in range(12):
+        state = play(state, f"{ring[i + 1]}-{ring[i + 2]}", f"{ring[i]}-{ring[i + 1]}")
+    state = apply(state, "b5-b6")
+    assert state.chase[:1] == (Player.RED + 1,)
+    assert not is_legal(state, "b4-b5")
+    assert explain_illegal(state, "b4-b5") == (
+        "b4-b5: the red Captain (6) on b4 is chasing the piece on b6 and this move would "
+        "recreate the position of ply 2, during the chase (Jumbo 2014, Moving bullet 9, "
+        "chase rule)")
+    assert is_legal(state, "b4-a4")
+    assert is_legal(state, "j1-j2")

@@ -3,7 +3,10 @@
 The oracle below restates MB 1961 / Hasbro 2009 "Strike" 6-11, Jumbo 2014
 "Attacking", "Attacking a Bomb", "The Miner", "The Spy", and the classic web
 rules' strike paragraph 2; every pair of ranks is checked, both through
-`resolve_strike` and through the engine (`apply` on a two-piece position).
+`resolve_strike` and through the engine (`apply` on a two-piece position). The strike
+variants (Aggressor Advantage, Exploding Bombs and the Moving Bombs that imply it, each
+alone and combined, with Silent Defense, which changes what a strike tells, not its
+result) are checked against a second oracle restating docs/variants.md.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from stratego.strike import (
     DEFENDER_WINS,
     strike_table,
 )
+from stratego.variants import AGGRESSOR_ADVANTAGE, EXPLODING_BOMBS, MOVING_BOMBS, SILENT_DEFENSE
 
 EDITIONS = [MILTON_BRADLEY_1961, HASBRO_2009, JUMBO_2014, CLASSIC]
 IDS = [r.edition for r in EDITIONS]
@@ -79,6 +83,50 @@ def test_resolve_strike_matches_the_books(rules: Rules, attacker: Rank, defender
         assert result.occupant is None
         assert result.winner is None
     assert result.flag_captured is (defender is Rank.FLAG)
+
+
+STRIKE_VARIANTS = (AGGRESSOR_ADVANTAGE, EXPLODING_BOMBS, MOVING_BOMBS, SILENT_DEFENSE)
+VARIANT_RULES = list(dict.fromkeys(
+    base.with_variants(*chosen) for base in (HASBRO_2009, JUMBO_2014)
+    for n in range(1, len(STRIKE_VARIANTS) + 1)
+    for chosen in itertools.combinations(STRIKE_VARIANTS, n)))  # Moving Bombs implies Exploding
+
+
+def variant_oracle(attacker: Rank, defender: Rank, ties: bool, explode: bool) -> str:
+    """Who stays under the strike variants, as docs/variants.md and the books' variant
+    pages put them: Aggressor Advantage (Hasbro 2009) / Attacker's Advantage (Jumbo 2014):
+    equal ranks, the attacker wins (`ties`); Jumbo 2014 Exploding Bombs (and Moving Bombs,
+    which plays like it): a non-Miner striking a Bomb goes with the Bomb (`explode`);
+    everything else as in the base books (the Spy takes the Marshal only when it strikes;
+    a Miner takes a Bomb; striking the Flag captures it)."""
+    if defender is Rank.FLAG:
+        return "attacker"
+    if defender is Rank.BOMB:
+        if attacker is Rank.MINER:
+            return "attacker"
+        return "none" if explode else "defender"
+    if attacker is Rank.SPY and defender is Rank.MARSHAL:
+        return "attacker"
+    if attacker == defender:
+        return "attacker" if ties else "none"
+    return "attacker" if attacker > defender else "defender"
+
+
+@pytest.mark.parametrize("rules", VARIANT_RULES, ids=[r.name for r in VARIANT_RULES])
+def test_strike_variants_match_their_rules(rules: Rules) -> None:
+    """Every pair of ranks under each strike variant and combination, through
+    `resolve_strike` and the engine's strike table; Silent Defense changes no result."""
+    ties = AGGRESSOR_ADVANTAGE.name in rules.variants
+    explode = EXPLODING_BOMBS.name in rules.variants or MOVING_BOMBS.name in rules.variants
+    table = strike_table(rules.strike)
+    codes = {"attacker": ATTACKER_WINS, "defender": DEFENDER_WINS, "none": BOTH_REMOVED}
+    removed = {"attacker": (False, True), "defender": (True, False), "none": (True, True)}
+    for attacker, defender in PAIRS:
+        expected = variant_oracle(attacker, defender, ties, explode)
+        result = resolve_strike(attacker, defender, rules)
+        assert (result.attacker_removed, result.defender_removed) == removed[expected], (
+            attacker, defender)
+        assert table[attacker][defender] == codes[expected], (attacker, defender)
 
 
 @pytest.mark.parametrize(("attacker", "defender"), PAIRS)

@@ -139,6 +139,11 @@ REFUSED = [
              layout=RESCUE_LAYOUT), "finished game"),
     (classic("x=K pending=2 rescuers=2 rescues=1,0", rules="hasbro-2009+rescue",
              layout=RESCUE_LAYOUT), "already rescued"),
+    # the piece that earns a Rescue made the last move (Hasbro 2009, Rescue: the decision
+    # comes with the move onto the back row), so the last move ended on its square
+    (classic("x=K pending=3 last=c3", rules="hasbro-2009+rescue",
+             layout=board("M*.......f", "", "", "....x", "", "", "", "..L*", "", "F")),
+     "pending for red's Marshal .id 3., but the last move ended on c3"),
 ]
 
 
@@ -160,6 +165,29 @@ def test_a_state_built_in_code_is_checked_too() -> None:
         check_state(broken)
     with pytest.raises(stratego.ArgumentError, match="not a game state"):
         state_problems("not a state")  # type: ignore[arg-type]
+
+
+def test_known_ranks_that_leave_out_the_piece_s_own_rank_are_refused() -> None:
+    """What a player knows of an opposing piece (`GameState.known_ranks`) comes from what
+    the rules showed of it, so it always holds the piece's own rank: a state built in code
+    whose Marshal is thought to be only a Colonel is refused, naming the piece. (Position
+    strings refuse such a mark while reading it.)"""
+    import attrs
+
+    state = parse_position(classic())
+    marshal = state.piece_at("b2")
+    assert marshal is not None
+    assert marshal.rank is Rank.MARSHAL
+    known = tuple(1 << Rank.COLONEL if pid == marshal.id else mask
+                  for pid, mask in enumerate(state.known))
+    with pytest.raises(PositionError, match=re.escape(
+            "red's Marshal (id 3): the ranks its opponent considers possible leave out its "
+            "own rank")):
+        check_state(attrs.evolve(state, known=known))
+    both = tuple(1 << Rank.COLONEL | 1 << Rank.MARSHAL if pid == marshal.id else mask
+                 for pid, mask in enumerate(state.known))
+    assert check_state(attrs.evolve(state, known=both)).known_ranks(marshal) == {
+        Rank.COLONEL, Rank.MARSHAL}
 
 
 def test_a_two_step_captain_may_stand_off_its_window_record() -> None:

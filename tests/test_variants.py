@@ -332,6 +332,27 @@ def test_jumbo2014_moving_flag_a_piece_set_up_on_the_back_row_is_seen_as_no_flag
     assert Rank.FLAG in base.possible
 
 
+def test_jumbo2014_moving_flag_a_piece_that_walked_onto_the_back_row_is_seen_as_no_flag(
+) -> None:
+    """Jumbo 2014, Moving Flag, sentence 2: a Flag moved onto its opponent's back row wins,
+    so a piece that walks there while the game goes on is no Flag: the opponent's view,
+    which still allowed the Flag for it before the move (under Moving Flag the Flag moves),
+    leaves it out afterwards."""
+    rules = JUMBO_2014.with_variants(MOVING_FLAG)
+    state = position(rules, {"c2": "k", "j10": "f", "a1": "F", "e5": "M", "h8": "m"},
+                     to_move=BLUE)
+    before = view(state, RED).piece_at("c2")
+    assert before is not None
+    assert Rank.FLAG in before.possible
+    state = apply(state, "c2-c1")
+    assert not state.is_over
+    walked, flag = view(state, RED).piece_at("c1"), view(state, RED).piece_at("j10")
+    assert walked is not None
+    assert flag is not None
+    assert Rank.FLAG not in walked.possible
+    assert Rank.FLAG in flag.possible
+
+
 def test_jumbo2014_moving_flag_other_pieces_on_back_row_do_not_win() -> None:
     """Jumbo 2014, Moving Flag: only the Flag wins by reaching the back row; a Flag on its
     own back row or in the middle does not end the game."""
@@ -781,6 +802,20 @@ def test_silent_defense_winning_defender_stays_hidden(rules: Rules) -> None:
     assert rank_of(state, "e5") is Rank.MARSHAL
     assert state.known_ranks(d) == {Rank.COLONEL, Rank.GENERAL, Rank.MARSHAL, Rank.BOMB}
     assert not state.is_revealed(d)
+
+
+@pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
+def test_silent_defense_the_defenders_owner_still_sees_its_own_rank(rules: Rules) -> None:
+    """Hasbro 2009 / Jumbo 2014, Silent Defense: the defender keeps its rank from the
+    *opponent*; its owner knows its own piece. In Blue's view the strike its Major
+    defended names the Major, while Red's view of the same strike does not."""
+    state, _, d = strike(rules, "K", "j")
+    assert rank_of(state, "e5") is Rank.MAJOR
+    blue, red = view(state, BLUE).history[-1], view(state, RED).history[-1]
+    assert blue.defender_rank is Rank.MAJOR
+    assert red.defender_rank is None
+    assert blue.rank is red.rank is Rank.CAPTAIN
+    assert blue.defender == red.defender == d
 
 
 @pytest.mark.parametrize("rules", SILENT, ids=SILENT_IDS)
