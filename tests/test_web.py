@@ -722,13 +722,20 @@ def test_a_position_added_past_its_setup_offers_no_record() -> None:
     assert reply.status == 409
     assert reply.json()["error"] == ("this game began from a set position, not from two "
                                      "setups: it has no record")
+    base = _resigned_whole_game(hub)
+    assert hub.handle("GET", base + "/record.txt").status == 200
+
+
+def _resigned_whole_game(hub: GameHub) -> str:
+    """The seat address of a classic game added from two setups and resigned at once: it
+    has its record."""
     rules = stratego.CLASSIC
     whole = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
                               stratego.random_setup(rules, Player.BLUE, 2))
     created = hub.add_game(whole)
     base = f"/api/games/{created['game']}/{created['seat']}"
     assert post(hub, base + "/resign").json()["record"] is True
-    assert hub.handle("GET", base + "/record.txt").status == 200
+    return base
 
 
 def test_a_finished_game_finds_out_once_whether_it_has_a_record(
@@ -746,12 +753,7 @@ def test_a_finished_game_finds_out_once_whether_it_has_a_record(
 
     monkeypatch.setattr(games, "record_from_state", counted)
     hub = GameHub(bots=["Easy=random"], token=tokens())
-    rules = stratego.CLASSIC
-    whole = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, 1),
-                              stratego.random_setup(rules, Player.BLUE, 2))
-    created = hub.add_game(whole)
-    base = f"/api/games/{created['game']}/{created['seat']}"
-    assert post(hub, base + "/resign").json()["record"] is True
+    base = _resigned_whole_game(hub)
     for _ in range(3):
         assert hub.handle("GET", base).json()["record"] is True
     assert len(calls) == 1
