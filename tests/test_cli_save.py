@@ -108,6 +108,23 @@ def test_replay_reports_an_illegal_move_with_its_number(
     assert "j4-j8" in err
 
 
+def test_replay_shows_a_damaged_record_up_to_its_illegal_move(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path) -> None:
+    """docs/cli.md: a record with an illegal move is replayed as far as it is legal (the
+    board before the fault on stdout), then the move is reported as an error."""
+    path = tmp_path / "game.txt"
+    assert _run(capsys, "selfplay", "--seed", "26", "--save", str(path))[0] == 0
+    text = path.read_text(encoding="utf-8").replace("2. a4-a5", "2. a4-a8", 1)
+    path.write_text(text, encoding="utf-8")
+    code, out, err = _run(capsys, "replay", "--moves", str(path))
+    assert code == 2
+    assert "move 2 (red, ply 3)" in err
+    assert "a4-a8" in err
+    assert "Moves: 1. j4-j6 b7-b6\n" in out
+    assert "Plies: 2\n" in out
+    assert "Outcome: stopped: the next move is illegal" in out
+
+
 def test_unknown_format_is_a_usage_error(capsys: pytest.CaptureFixture[str],
                                          tmp_path: pathlib.Path) -> None:
     code, _, err = _run(capsys, "selfplay", "--seed", "1", "--save", str(tmp_path / "g.bin"))

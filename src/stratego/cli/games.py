@@ -19,7 +19,7 @@ from stratego.cli.options import (
 )
 from stratego.cli.saving import check_save, format_of, read_text, save_game
 from stratego.editions import EDITIONS, OPTIONS
-from stratego.errors import StrategoError, shown
+from stratego.errors import IllegalMoveError, StrategoError, shown
 from stratego.explain import explain_outcome
 from stratego.match import GameResult, play_game
 from stratego.pieces import Player
@@ -123,8 +123,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
             record = (records.parse_record(text) if kind == "record"
                       else records.record_from_json(text))
             header = dict(record.tags)
-            state = record.replay()
             recorded = header.get("Result", "")
+            state = record.start()
+            try:
+                for position in record.positions():
+                    state = position
+            except IllegalMoveError:  # show the game as far as it is legal, then the fault
+                _show(state, header, args, "stopped: the next move is illegal (see below)")
+                raise
     except OSError as exc:
         raise UsageError(f"cannot read {shown(args.file)}: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -133,17 +139,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
         text = str(exc)
         raise UsageError(text if text.startswith(f"{args.file}:") else f"{args.file}: {text}"
                          ) from None
-    print(rules_line(state.rules))
-    for line in _header_lines(header):
-        print(line)
     outcome = state.outcome
     if outcome is None:
         text = _ended_off_the_board(recorded)
     else:
         who = "draw" if outcome.winner is None else f"{outcome.winner} wins"
         text = f"{who} ({outcome.termination.value}) {outcome.result()}"
-    _summary(state, args, text)
+    _show(state, header, args, text)
     return 0
+
+
+def _show(state: GameState, header: dict[str, str], args: argparse.Namespace,
+          outcome: str) -> None:
+    """A replayed game: its rules, its header and `_summary` of `state`."""
+    print(rules_line(state.rules))
+    for line in _header_lines(header):
+        print(line)
+    _summary(state, args, outcome)
 
 
 def _gravon_text(text: str) -> bool:
