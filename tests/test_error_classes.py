@@ -66,6 +66,29 @@ def test_no_bare_base_class_nor_built_in_is_raised(rel: str) -> None:
         "BotSpecError, ProtocolError, ...), adding one there if none fits")
 
 
+NOT_VALUE_ERRORS = {"StrategoError", "BotError", "BotFaultError", "WebError",
+                    "MissingDependencyError", "ShutdownError"}
+"""The classes of `stratego.errors` that are not about bad input, so not `ValueError`s."""
+
+
+def test_every_error_about_bad_input_is_a_value_error() -> None:
+    """design.md ("Queries return values, commands raise"): "Every error about bad input is
+    also a `ValueError`; the classes that are not are those about something else", each
+    named there (and in the docstring of `stratego.errors`)."""
+    from stratego import errors
+
+    classes = {name: getattr(errors, name) for name in errors.__all__
+               if isinstance(getattr(errors, name), type)}
+    assert {name for name, cls in classes.items()
+            if not issubclass(cls, ValueError)} == NOT_VALUE_ERRORS
+    design = (SRC.parents[1] / "docs" / "design.md").read_text(encoding="utf-8")
+    paragraph = design[design.index("**Queries return values, commands raise.**"):]
+    paragraph = paragraph[:paragraph.index("\n- **")]
+    for name in NOT_VALUE_ERRORS - {"StrategoError"}:
+        assert f"`{name}`" in paragraph, name
+        assert f"`{name}`" in (errors.__doc__ or ""), name
+
+
 def test_the_checker_sees_every_kind_of_raise(tmp_path: pathlib.Path) -> None:
     """Called or not, plain or dotted, at any depth; a data-model method and a library
     error class pass."""

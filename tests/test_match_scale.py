@@ -255,6 +255,16 @@ def test_a_damaged_line_before_the_last_is_refused(tmp_path: pathlib.Path) -> No
         play_match(CLASSIC, "random", "random", games=1, jsonl=other)
 
 
+def test_a_damaged_match_file_is_a_value_error(tmp_path: pathlib.Path) -> None:
+    """design.md: "Every error about bad input is also a `ValueError`": a handler of
+    `ValueError` around `read_jsonl` catches a damaged file, as it catches a position
+    string that does not parse."""
+    path = tmp_path / "bad.jsonl"
+    path.write_text("not json\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1 is not JSON: the file is damaged"):
+        read_jsonl(path)
+
+
 def test_a_file_of_another_match_is_refused_saying_what_differs(
         tmp_path: pathlib.Path) -> None:
     path = tmp_path / "m.jsonl"

@@ -376,6 +376,21 @@ def test_unsupported_rules_fail_at_construction_naming_what_is_supported() -> No
     assert "Rescue" in SUPPORTED
 
 
+def test_supports_takes_a_rules_name_as_batch_new_does() -> None:
+    """batched-training.md: `Batch.new` "takes the rules or their name", and
+    `stratego.vector.supports(rules)` "asks without raising" whether a batch plays them."""
+    assert supports("classic")
+    assert supports("jumbo-2014+barrage")
+    assert len(Batch.new("classic", 2, seed=0)) == 2
+    assert not supports("hasbro-2009+rescue")  # for its Rescue, not for being a name
+    with pytest.raises(stratego.RulesError, match="Rescue"):
+        Batch.new("hasbro-2009+rescue", 2)
+    for not_rules in ("clasic", "barrage", "", 42, None):  # Batch.new raises RulesError
+        assert supports(not_rules) is False
+        with pytest.raises(stratego.RulesError):
+            Batch.new(not_rules, 2)  # type: ignore[arg-type]
+
+
 def test_a_batch_holds_one_rule_set() -> None:
     a = stratego.from_position(CLASSIC, {"a1": "F", "j10": "f", "b1": "M"})
     b = stratego.from_position(JUMBO_2014, {"a1": "F", "j10": "f", "b1": "M"})

@@ -2,7 +2,12 @@
 
 Every error the library raises on bad input is a `StrategoError`. Each one also
 subclasses the built-in exception a Python programmer would expect (`ValueError`
-for malformed or illegal input), so generic handlers keep working.
+for malformed or illegal input), so generic handlers keep working. The classes that are
+not about the caller's input are not `ValueError`s: a bot's fault in play
+(`BotFaultError`, and `BotError`, the base it shares with `BotSpecError`), a request the
+web hub refuses (`WebError`, carrying its HTTP status), a missing extra
+(`MissingDependencyError`, an `ImportError`) and work handed to an executor already shut
+down (`ShutdownError`, a `RuntimeError`).
 
 Queries never raise for ordinary "no" answers: `stratego.is_legal` returns a
 bool, setup validation returns a list of problems. Commands (`apply`, parsers,
@@ -141,10 +146,10 @@ class SamplingError(StrategoError, ValueError):
     within the allowed number of draws (`stratego.sampling`)."""
 
 
-class MatchLogError(StrategoError):
+class MatchLogError(StrategoError, ValueError):
     """A match's JSONL file that cannot be used: written by another configuration
-    (the message says what differs), damaged before its last line, or in use
-    (`stratego.match`)."""
+    (the message says what differs), damaged before its last line, unreadable or in use
+    (`stratego.match`). A `ValueError` as well, as `StoreError` is for a game database."""
 
 
 class WebError(StrategoError):

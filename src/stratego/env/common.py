@@ -50,6 +50,7 @@ __all__ = [
     "ILLEGAL_ACTION",
     "NUM_STATE_PLANES",
     "OBSERVATION_DTYPES",
+    "REDEALS",
     "TRUNCATED",
     "BotSource",
     "SetupSource",

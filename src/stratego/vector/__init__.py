@@ -61,8 +61,17 @@ __all__ = ["CODES_WIDTH", "MASK_BYTES", "SUPPORTED", "TERMINATIONS", "Batch", "p
 
 
 def supports(rules: object) -> bool:
-    """Whether `Batch` can play `rules` (an unsupported rule set raises `RulesError` when
-    a batch is built, naming what is supported)."""
-    from stratego.rules import Rules
+    """Whether `Batch` can play `rules`, a `Rules` value or a rules name (``"classic"``,
+    ``"classic+barrage"``) as `Batch.new` takes them; it never raises. False for a rule set
+    the batched engine does not play (see `SUPPORTED`), and also for a name that names no
+    rules (``"clasic"``) and anything that is neither a `Rules` value nor a string: for
+    each of these `Batch.new` raises `RulesError` saying why (what is supported, or which
+    editions and variants there are)."""
+    from stratego.arguments import rules_from
+    from stratego.errors import RulesError
 
-    return isinstance(rules, Rules) and not unsupported(rules)
+    try:
+        checked = rules_from(rules)
+    except RulesError:
+        return False
+    return not unsupported(checked)

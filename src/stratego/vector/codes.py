@@ -49,8 +49,14 @@ CODES_WIDTH = 128
 """Entries of one game's square codes (uint16): 100 squares, then the game's facts."""
 MASK_BYTES = (NUM_ACTIONS + 7) // 8
 """Bytes of one game's packed legal-action mask (`unpack_mask`)."""
-EMPTY, LAKE, OWN, OPPONENT = 0, 1, 2, 3
-"""The kinds of square, ``code & 3``."""
+EMPTY = 0
+"""The kind (``code & 3``) of an empty square; its whole code is 0."""
+LAKE = 1
+"""The kind (``code & 3``) of a lake square; its whole code is 1."""
+OWN = 2
+"""The kind (``code & 3``) of a square holding one of the viewer's pieces."""
+OPPONENT = 3
+"""The kind (``code & 3``) of a square holding one of the opponent's pieces."""
 
 PLANE_SCALES = {np.dtype(np.float32): 1.0, np.dtype(np.uint8): 255.0}
 """The dtypes planes are written in, and the value of a set plane in each."""
