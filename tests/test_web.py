@@ -9,6 +9,7 @@ side, and the server bounds what one client can make it hold.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import itertools
 import json
@@ -20,7 +21,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, MutableMapping
 from typing import Any
 
 import pytest
@@ -978,3 +979,30 @@ def test_the_heuristic_bot_plays_a_game_to_the_end_through_the_hub() -> None:
         payload = reply.json()
     assert payload["phase"] == "over"
     assert payload["status"].startswith("Game over")
+
+
+def test_a_client_that_leaves_mid_body_is_a_closed_request_not_a_fault() -> None:
+    """A client that closes its connection before sending the body it announced is no
+    fault of the server: the request is dropped quietly (no exception escapes to the
+    server, which would log a traceback for each), and the hub is never asked."""
+    hub = GameHub(token=tokens())
+    app = create_app(hub)
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
+             "method": "POST", "scheme": "http", "path": "/api/games", "raw_path": b"/api/games",
+             "root_path": "", "query_string": b"", "client": ("127.0.0.1", 50000),
+             "server": ("localhost", 8000),
+             "headers": [(b"host", b"localhost"), (b"content-type", b"application/json"),
+                         (b"content-length", b"10")]}
+    messages: Iterator[MutableMapping[str, Any]] = iter(
+        [{"type": "http.request", "body": b"{", "more_body": True}, {"type": "http.disconnect"}])
+    sent: list[MutableMapping[str, Any]] = []
+
+    async def receive() -> MutableMapping[str, Any]:
+        return next(messages)
+
+    async def send(message: MutableMapping[str, Any]) -> None:
+        sent.append(message)
+
+    asyncio.run(app(scope, receive, send))  # raises nothing
+    assert hub.live_games == 0
+    assert sent[0]["status"] != 500

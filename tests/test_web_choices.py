@@ -365,6 +365,27 @@ def test_setup_presets_are_generated_setups_then_pages_of_the_recorded_human_set
     assert hub.handle("GET", base + "/presets", {"offset": "-1"}).status == 400
 
 
+def test_a_page_of_presets_costs_no_parsing_once_the_setups_were_read(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``GET .../presets`` answers from the recorded human setups read once: asking again,
+    from any game with the same rules and side, parses none of them again (it costs what a
+    poll does, not one parse per bundled setup)."""
+    hub = _hub()
+    bases = [_seat(post(hub, "/api/games", {"colour": "blue"}).json()) for _ in range(2)]
+    first = hub.handle("GET", bases[0] + "/presets", {"offset": "12"}).json()
+    parsed: list[str] = []
+    parse = stratego.Setup.parse
+
+    def counted(*args: Any, **kwargs: Any) -> stratego.Setup:
+        parsed.append(str(args[0]))
+        return parse(*args, **kwargs)
+
+    monkeypatch.setattr(stratego.Setup, "parse", counted)
+    for base in bases:
+        assert hub.handle("GET", base + "/presets", {"offset": "12"}).json() == first
+    assert parsed == []
+
+
 def test_my_games_tell_each_saved_seat_its_opponent_status_and_whose_move() -> None:
     hub = _hub(bots=["Easy=random"])
     mine = post(hub, "/api/games", {}).json()

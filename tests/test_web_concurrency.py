@@ -7,6 +7,7 @@ generous timeout only turns a deadlock into a failure instead of a hung run.
 
 from __future__ import annotations
 
+import json
 import pathlib
 import threading
 from collections.abc import Callable, Iterator
@@ -21,7 +22,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed")
 
 from stratego.web import GameHub
 from stratego.web.replies import Reply
-from test_web import first_move, post, tokens
+from test_web import JSON, first_move, post, tokens
 
 pytestmark = pytest.mark.extra("web")
 
@@ -156,3 +157,69 @@ def test_a_full_server_never_reclaims_a_game_whose_bot_is_thinking(
     reply = _bot_answers(thinking, box)
     assert reply.status == 200
     assert reply.json()["view"]["ply"] == 2
+
+
+THINKERS: list[int] = []
+"""The number of `CountingBot` calls in progress, noted as each one starts."""
+_THINKERS_NOW = [0]
+_THINKERS_LOCK = threading.Condition()
+
+
+class CountingBot(WaitingBot):
+    """`WaitingBot`, noting in `THINKERS` how many of its kind think at once."""
+
+    name = "counting"
+
+    def __call__(self, seen: PlayerView) -> Move:
+        with _THINKERS_LOCK:
+            _THINKERS_NOW[0] += 1
+            THINKERS.append(_THINKERS_NOW[0])
+            _THINKERS_LOCK.notify_all()
+        try:
+            return super().__call__(seen)
+        finally:
+            with _THINKERS_LOCK:
+                _THINKERS_NOW[0] -= 1
+
+
+def _thinkers(count: int, timeout: float) -> bool:
+    """Whether `count` bots have started thinking within `timeout` seconds."""
+    with _THINKERS_LOCK:
+        return _THINKERS_LOCK.wait_for(lambda: len(THINKERS) >= count, timeout)
+
+
+def test_one_address_has_one_bot_thinking_at_a_time(waiting_hub: HubMaker) -> None:
+    """docs/build-a-ui.md: "one address has at most one bot thinking at a time: its move
+    in another game against the bot waits its turn", so one address with many games
+    against a slow bot keeps one core busy; another address's bot thinks meanwhile."""
+    THINKERS.clear()
+    hub, _ = waiting_hub(idle_seconds=600, bots=["Slow=test_web_concurrency:CountingBot"])
+
+    def call(path: str, client: str, data: Any = None) -> Reply:
+        body = b"{}" if data is None else json.dumps(data).encode()
+        return hub.handle("POST", path, body=body, headers=JSON, client=client)
+
+    games: list[tuple[str, str, dict[str, Any]]] = []
+    for client in ("10.0.0.1", "10.0.0.1", "10.0.0.2"):
+        created = call("/api/games", client, {"bot": "slow"}).json()
+        base = f"/api/games/{created['game']}/{created['seat']}"
+        games.append((base, client, call(base + "/start", client).json()))
+    def move(game: tuple[str, str, dict[str, Any]]) -> Callable[[], Reply]:
+        base, client, payload = game
+        return lambda: call(base + "/move", client, {"move": first_move(payload)})
+
+    moves = [_in_thread(move(game)) for game in games[:2]]
+    assert _thinkers(1, PATIENCE)
+    assert not _thinkers(2, 2.0)  # the address's second move waits for its first
+    other = _in_thread(move(games[2]))
+    assert _thinkers(2, PATIENCE)  # another address is not held up
+    assert THINKERS == [1, 2]
+    GO.set()
+    for thread, box in [*moves, other]:
+        thread.join(PATIENCE)
+        assert not thread.is_alive()
+        assert box[0].status == 200
+        assert box[0].json()["view"]["ply"] == 2
+    assert len(THINKERS) == 3
+    assert max(THINKERS) == 2  # never two of one address at once
+    assert hub.thinking.clients == 0  # nothing kept once nobody waits

@@ -202,3 +202,90 @@ def test_a_dead_page_link_is_an_html_page_with_a_way_back() -> None:
     assert "This game is not here" in c.get("/play/nope/nope").text
     for url in ("/api/nonsense", "/static/nonsense.js"):  # what scripts ask stays JSON
         assert c.get(url).headers["content-type"] == "application/json"
+
+
+def _finished_game(hub: GameHub, client: str) -> str:
+    """A new game of `client`, started and resigned: its seat's API path."""
+    created = hub.handle("POST", "/api/games", body=b"{}", headers=JSON, client=client)
+    assert created.status == 201, created.text
+    base = f"/api/games/{created.json()['game']}/{created.json()['seat']}"
+    for action in ("start", "resign"):
+        assert hub.handle("POST", f"{base}/{action}", body=b"{}", headers=JSON,
+                          client=client).status == 200
+    return base
+
+
+def _rematch(hub: GameHub, base: str, client: str) -> Any:
+    return hub.handle("POST", base + "/rematch", body=b"{}", headers=JSON, client=client)
+
+
+def test_a_rematch_counts_against_the_rate_limit_of_new_games() -> None:
+    """docs/build-a-ui.md: "Creating games is rate-limited per client address: at most
+    `create_limit` (10) in any `create_window` seconds"; a rematch is a new game, so a
+    chain of rematches is held to the same rate and refused with the same 429."""
+    now = [0.0]
+    hub = GameHub(token=tokens(), clock=lambda: now[0], create_limit=3, create_window=60,
+                  bots=["Easy=random"], max_games=100)
+    base = _finished_game(hub, "10.0.0.1")
+    for _ in range(2):
+        reply = _rematch(hub, base, "10.0.0.1")
+        assert reply.status == 200, reply.text
+        rematch = reply.json()["rematch"].split("/")
+        base = f"/api/games/{rematch[2]}/{rematch[3]}"
+        for action in ("start", "resign"):
+            assert post(hub, f"{base}/{action}").status == 200
+    held = hub.live_games
+    refused = _rematch(hub, base, "10.0.0.1")
+    assert refused.status == 429
+    assert "too many new games from this address" in refused.json()["error"]
+    assert 0 < int(refused.header("Retry-After") or "0") <= 60
+    assert hub.live_games == held
+    assert hub.handle("GET", base).json()["rematch"] is None  # nothing made
+    refused = hub.handle("POST", "/api/games", body=b"{}", headers=JSON, client="10.0.0.1")
+    assert refused.status == 429  # the rematches used the address's budget
+    now[0] = 60
+    assert _rematch(hub, base, "10.0.0.1").status == 200  # the window passed
+
+
+def test_a_rematch_counts_against_the_games_one_address_may_hold() -> None:
+    """docs/build-a-ui.md: "One address holds at most `max_client_games` games ... so one
+    address that keeps all its games in play cannot lock a second one out": its rematches
+    count as its games, against its cap and then the server's."""
+    now = [0.0]
+    hub = GameHub(token=tokens(), clock=lambda: now[0], bots=["Easy=random"], max_games=6,
+                  create_limit=100)
+    attacker = "10.0.0.1"
+    bases = [_finished_game(hub, attacker) for _ in range(3)]  # its cap: 6 // 2
+    refused = _rematch(hub, bases[0], attacker)
+    assert refused.status == 429
+    assert "this address already holds 3 games in play" in refused.json()["error"]
+    assert hub.live_games == 3
+    assert all(hub.handle("GET", base).status == 200 for base in bases)  # none reclaimed
+    # a rematch asked from elsewhere is still the game's address's game
+    assert _rematch(hub, bases[0], "10.0.0.9").status == 429
+    for k in range(3):
+        assert hub.handle("POST", "/api/games", body=b"{}", headers=JSON,
+                          client=f"10.0.1.{k}").status == 201
+    now[0] += 1000  # all idle past their protection: the rematch reclaims one of its own
+    reply = _rematch(hub, bases[0], attacker)
+    assert reply.status == 200, reply.text
+    assert hub.handle("GET", bases[0]).json()["rematch"] is not None  # its own game kept
+    assert sum(g.client == attacker for g in hub.games.games.values()) == 3
+
+
+def test_ipv6_clients_are_limited_by_their_64_network_ipv4_ones_by_address() -> None:
+    """docs/build-a-ui.md: the per-address limits count "an IPv6 client by its /64
+    network", as one host is usually handed a whole /64 and may use any address of it;
+    IPv4 addresses are counted one by one."""
+    hub = GameHub(token=tokens(), clock=lambda: 0.0, create_limit=2, max_games=1000)
+
+    def create(client: str) -> int:
+        return hub.handle("POST", "/api/games", body=b"{}", headers=JSON, client=client).status
+
+    assert [create("2001:db8:1:2::1"), create("2001:db8:1:2:ffff::9")] == [201, 201]
+    assert create("2001:db8:1:2:abcd:1234:5678:9abc") == 429  # the same /64
+    assert create("2001:db8:1:3::1") == 201  # the next /64
+    assert [create("192.0.2.1"), create("192.0.2.1"), create("192.0.2.2")] == [201] * 3
+    assert create("::ffff:192.0.2.1") == 429  # an IPv4 address mapped into IPv6 is it
+    held = {game.client for game in hub.games.games.values()}
+    assert held == {"2001:db8:1:2::/64", "2001:db8:1:3::/64", "192.0.2.1", "192.0.2.2"}

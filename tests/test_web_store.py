@@ -258,7 +258,8 @@ def test_a_game_against_a_bot_that_is_gone_resumes_against_the_server_bot(
                                     {"idle_seconds": -1}, {"protect_seconds": "x"},
                                     {"idle_seconds": 10**400}, {"idle_seconds": True},
                                     {"archive_seconds": 0}, {"archive_seconds": "30"},
-                                    {"archive_seconds": True}, {"bot_time": ""}])
+                                    {"archive_seconds": True}, {"bot_time": ""},
+                                    {"max_archived": 0}, {"max_archived": 1.5}])
 def test_bad_limits_are_refused_before_the_database_is_opened(
         tmp_path: pathlib.Path, limits: dict[str, Any]) -> None:
     """A server refused for a bad limit leaves no database file behind: the limits are
@@ -408,6 +409,33 @@ def test_a_finished_game_is_deleted_archive_seconds_after_it_was_last_opened(
     reply = hub.handle("GET", base)
     assert reply.status == 404
     assert reply.json()["error"].endswith("a finished game is kept 60 minutes)")
+
+
+def test_the_database_keeps_at_most_max_archived_finished_games_oldest_go_first(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/build-a-ui.md: "At most `max_archived` finished games (10 000) are kept: beyond
+    it, the ones asked about least recently are deleted first", so finished games cannot
+    fill the disk however fast they come; `stratego serve --max-archived N` sets it."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+    hub = _archive_hub(db, now, max_archived=3)
+    assert hub.store is not None
+    bases = []
+    for _ in range(5):
+        bases.append(_won_by_the_flag(hub)[0])
+        now[0] += 61
+    assert hub.handle("GET", bases[0]).status == 200  # opened again: now the newest
+    now[0] += 700  # all out of memory; the oldest beyond three deleted
+    assert (hub.live_games, hub.store.count()) == (0, 3)
+    assert [hub.handle("GET", base).status for base in bases] == [200, 404, 404, 200, 200]
+    assert GameHub().games.max_archived == 10_000
+    import stratego.web.app as app
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(app, "run", lambda hub, **_: seen.update(hub=hub))
+    assert main(["serve", "--db", ":memory:", "--max-archived", "50"]) == 0
+    assert seen["hub"].games.max_archived == 50
+    assert main(["serve", "--db", ":memory:", "--max-archived", "0"]) == 2
 
 
 def test_a_restarted_server_takes_back_only_the_games_that_belong_in_memory(

@@ -73,14 +73,20 @@ def human_setups(rules: Rules | str, player: Player) -> tuple[Setup, ...]:
     """
     rules = rules_from(rules)
     player = Player(player)
-    texts = _valid_texts(rules)
-    if not texts:
+    if not _valid_texts(rules):
         raise SetupError(
             f"no bundled human setups for the army of {rules.name} ({rules.army.size} pieces, "
             f"first {rules.setup.depth} rows): they cover the 40-piece army, Barrage, "
             "Ultimate Lightning and Duel; use stratego.random_setup instead"
         )
-    return tuple(Setup.parse(text, player) for text in texts)
+    return _parsed(rules, player)
+
+
+@functools.cache
+def _parsed(rules: Rules, player: Player) -> tuple[Setup, ...]:
+    """`human_setups`, parsed once per rules and side (a web server's presets ask for them
+    on every request)."""
+    return tuple(Setup.parse(text, player) for text in _valid_texts(rules))
 
 
 def human_setup(rules: Rules | str, player: Player,

@@ -20,6 +20,7 @@ secret (see the hidden-information guide, "Seeds are not secrets")."""
 _LOOPBACK = ("localhost", "127.0.0.1", "[::1]")
 
 _FLAGS = {"max_games": "--max-games", "max_client_games": "--max-client-games",
+          "max_archived": "--max-archived",
           "move_limit": "--move-limit", "a rate limit": "--move-limit",
           "claim_seconds": "--claim-seconds", "bot_setup:": "--bot-setup:",
           "the bot's time limit": "--bot-time"}
@@ -51,6 +52,10 @@ def add_serve_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--max-client-games", type=int, default=None, metavar="N",
                        help="most games one address may hold (default: half of "
                             "--max-games)")
+    serve.add_argument("--max-archived", type=int, default=10_000, metavar="N",
+                       help="most finished games kept in the database; beyond it the ones "
+                            "opened least recently are deleted first (default: "
+                            "%(default)s)")
     serve.add_argument("--move-limit", type=int, default=60, metavar="N",
                        help="moves one seat may send in a burst, refilled at N a minute "
                             "(default: %(default)s)")
@@ -96,6 +101,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                           move_limit=getattr(args, "move_limit", 60),
                           claim_seconds=getattr(args, "claim_seconds", 120.0),
                           archive_seconds=getattr(args, "archive_days", 30.0) * 86400,
+                          max_archived=getattr(args, "max_archived", 10_000),
                           allowed_hosts=_allowed_hosts(args))
     except StrategoError as exc:  # a missing extra, unknown rules or bot, bad setup or db
         said = str(exc)

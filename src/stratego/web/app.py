@@ -23,7 +23,7 @@ require("uvicorn", "web", "the web server (stratego.web)")
 import uvicorn  # noqa: E402
 from starlette.applications import Starlette  # noqa: E402
 from starlette.concurrency import run_in_threadpool  # noqa: E402
-from starlette.requests import Request  # noqa: E402
+from starlette.requests import ClientDisconnect, Request  # noqa: E402
 from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
 from starlette.types import Receive, Scope, Send  # noqa: E402
@@ -75,7 +75,9 @@ def create_app(hub: GameHub | None = None, **options: Any) -> Starlette:
 
 
 async def _read_body(request: Request, limit: int) -> Reply | None:
-    """Read the body into ``request.state.body``; a `Reply` (413) if it is too large."""
+    """Read the body into ``request.state.body``; a `Reply` (413) if it is too large, and
+    one nobody reads (400) if the client went away before sending it all: a closed
+    request, not a fault of the server (nothing logged, the hub never asked)."""
     too_large = json_reply({"error": f"request body over {limit} bytes"}, 413)
     declared = request.headers.get("content-length")
     if declared is not None:
@@ -86,11 +88,15 @@ async def _read_body(request: Request, limit: int) -> Reply | None:
             return json_reply({"error": "the Content-Length header is not a number"}, 400)
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            return too_large
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                return too_large
+            chunks.append(chunk)
+    except ClientDisconnect:
+        return json_reply({"error": "the client closed the request before its body "
+                                    "was sent"}, 400)
     request.state.body = b"".join(chunks)
     return None
 

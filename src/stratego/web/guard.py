@@ -14,6 +14,11 @@ requests that change state, and the per-client rate limit on creating games.
   the client may try again (the hub keeps one for creating games per address). What it
   remembers is bounded: clients idle for a window are forgotten, and at most
   `max_clients` are tracked.
+* `client_key`: what the per-address limits count a client by: its IPv4 address, or the
+  /64 network of its IPv6 address (one host or one home network is handed a whole /64).
+* `OneAtATime`: one bot thinking per address at a time: the bot's answer in another game
+  of the same address waits its turn, so one address with many games against a slow bot
+  keeps at most one core busy.
 * `MoveBucket`: the moves of a seat, a token bucket: a burst of `limit` moves at once,
   then `limit` per `window` (one every ``window / limit`` seconds) as the bucket fills
   again. Quick play against an instant bot never meets it; a flood is held to the rate.
@@ -22,17 +27,41 @@ requests that change state, and the per-client rate limit on creating games.
 from __future__ import annotations
 
 import collections
+import contextlib
+import ipaddress
 import math
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 from stratego.errors import ArgumentError, WebError, shown
 
-__all__ = ["LOOPBACK_HOSTS", "MoveBucket", "RateLimiter", "check_host", "check_same_origin"]
+__all__ = ["LOOPBACK_HOSTS", "MoveBucket", "OneAtATime", "RateLimiter", "check_host",
+           "check_same_origin", "client_key"]
 
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]")
 """The ``Host`` names a server accepts unless told others (``--allowed-hosts``)."""
+
+
+def client_key(address: str | None) -> str:
+    """What the per-address limits (games created, games held, bot thinking) count the
+    client at `address` by: an IPv4 address as it is (an IPv4 address mapped into IPv6,
+    ``::ffff:192.0.2.7``, as the IPv4 one), an IPv6 address as its /64 network
+    (``"2001:db8:1:2::/64"``: a single host is usually handed a whole /64, and may pick
+    any address in it); anything else (a test's name, a Unix socket's path) as it is, and
+    None as ``"local"``."""
+    if address is None:
+        return "local"
+    try:
+        parsed = ipaddress.ip_address(address.split("%", 1)[0])  # (an IPv6 zone dropped)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)
 
 
 def host_name(host: str) -> str:
@@ -216,3 +245,37 @@ class MoveBucket(_PerClient[tuple[float, float]]):
         held = self._seen.get(client)
         if held is not None:
             self._seen[client] = (min(float(self.limit), held[0] + 1.0), held[1])
+
+
+class OneAtATime:
+    """A lock per client, so that one client's requests of some kind run one at a time
+    (the hub's: a bot thinking over a game of that address); requests of other clients
+    never wait for it. Only the clients with a request running or waiting are
+    remembered."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._locks: dict[str, tuple[threading.Lock, int]] = {}
+
+    @contextlib.contextmanager
+    def turn(self, client: str) -> Iterator[None]:
+        """Wait until no other request of `client` holds its turn, and hold it."""
+        with self._guard:
+            lock, users = self._locks.get(client, (threading.Lock(), 0))
+            self._locks[client] = (lock, users + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with self._guard:
+                lock, users = self._locks[client]
+                if users == 1:
+                    del self._locks[client]
+                else:
+                    self._locks[client] = (lock, users - 1)
+
+    @property
+    def clients(self) -> int:
+        """How many clients have a request holding or waiting for their turn now."""
+        with self._guard:
+            return len(self._locks)

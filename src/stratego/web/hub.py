@@ -53,9 +53,11 @@ from stratego.web.games import Game
 from stratego.web.guard import (
     LOOPBACK_HOSTS,
     MoveBucket,
+    OneAtATime,
     RateLimiter,
     check_host,
     check_same_origin,
+    client_key,
 )
 from stratego.web.lineup import BotChoice, Lineup, default_bots
 from stratego.web.lobby import asked_seats, invitation, offered, presets
@@ -64,7 +66,7 @@ from stratego.web.referee import Referee, check_code
 from stratego.web.replies import Reply, html_error, json_reply
 from stratego.web.seating import Seating
 from stratego.web.store import GameStore
-from stratego.web.table import ARCHIVE_SECONDS, GameTable, check_limits
+from stratego.web.table import ARCHIVE_SECONDS, MAX_ARCHIVED, GameTable, check_limits
 from stratego.web.turns import ACTION_FIELDS, ACTIONS, bot_turns, parse_setup
 
 __all__ = ["REFUSAL_HEADER", "GameHub"]
@@ -80,6 +82,10 @@ _SOFT_STATUSES = frozenset({400, 409})
 _CODE = re.compile(r"[A-Za-z0-9_-]{1,100}")
 """What a join code looks like (a URL-safe token); a link whose code is not one is refused
 (409) rather than answered with the page of a used link."""
+
+_BOT_ACTIONS = frozenset({"start", "move"})
+"""The actions after which the bot may think (its first move, its answer): in a game
+against the bot, one address does them one at a time (`stratego.web.guard.OneAtATime`)."""
 
 _PRESETS_PAGE = 12
 _MAX_ASKED_SEATS = 50
@@ -109,7 +115,9 @@ class GameHub:
             to reclaim it is refused (status 503).
         max_client_games: How many games one address may hold (None: half of
             `max_games`, at least 1); one more first reclaims an idle game of its own,
-            else it is refused (status 429). One address cannot fill the server.
+            else it is refused (status 429). One address cannot fill the server. Every
+            per-address limit counts an IPv6 client by its /64 network
+            (`stratego.web.guard.client_key`).
         idle_seconds: A game nobody asked about for this long is dropped: deleted from the
             database, unless it is finished (see `archive_seconds`).
         max_body: The largest request body accepted, in bytes (status 413 beyond).
@@ -148,6 +156,9 @@ class GameHub:
             it (its page, its record, its rematch, "your games") and answers as before;
             once nobody asked about it for this long it is deleted. Without a database
             it is dropped like any game.
+        max_archived: The most finished games the database keeps (10 000 by default,
+            about 5 KB each): beyond it, the ones asked about least recently are deleted
+            first (looked for at most once a minute, as for `archive_seconds`).
 
     Raises:
         ArgumentError: for a `bot_setup` the rules refuse, a bad limit or lineup;
@@ -182,6 +193,7 @@ class GameHub:
         away_seconds: float = 20.0,
         claim_seconds: float = 120.0,
         archive_seconds: float = ARCHIVE_SECONDS,
+        max_archived: int = MAX_ARCHIVED,
     ) -> None:
         self.rules = rules_from(rules)
         self.lineup = _lineup(bots, bot, bot_time)
@@ -195,7 +207,7 @@ class GameHub:
         if not isinstance(max_body, int) or max_body < 1:
             raise ArgumentError(f"max_body must be a positive whole number, not {shown(max_body)}")
         check_limits(max_games, max_client_games, idle_seconds, protect_seconds,
-                     archive_seconds)
+                     archive_seconds, max_archived)
         if not isinstance(create_window, int | float) or not 0 < create_window <= 60:
             raise ArgumentError(f"create_window must be more than 0 and at most 60 seconds, not "
                                 f"{shown(create_window)}")
@@ -212,10 +224,13 @@ class GameHub:
         self.allowed_hosts = _hosts(allowed_hosts)
         self.limiter = RateLimiter(create_limit, create_window, self._clock)
         self.move_limiter = MoveBucket(move_limit, move_window, self._clock)
+        self.thinking = OneAtATime()
+        """One bot thinking at a time per address: a move or Start against the bot waits
+        while the bot answers in another game of the same address."""
         name = path_from(db, "db")
         store = None if name is None or name == ":memory:" else GameStore(name, self._monotonic)
         self.games = GameTable(store, self._clock, max_games, max_client_games, idle_seconds,
-                               protect_seconds, archive_seconds)
+                               protect_seconds, archive_seconds, max_archived)
         self.seating = Seating(self.games, self.lineup, self.rules, bot_setup, seed, token,
                                self._monotonic)
         self.games.taken_back = self.seating.table_for  # its bot mapped to the lineup
@@ -291,7 +306,8 @@ class GameHub:
         ``Content-Type: application/json`` and no foreign ``Origin``. A method the address
         does not serve (``PUT``, ``DELETE``, ``OPTIONS``...) gets ``405`` with an ``Allow``
         header naming the ones it does (``GET, HEAD`` or ``POST``). `client` names the
-        caller for the rate limit and the cap of games per address (its address). Errors
+        caller for the rate limit and the cap of games per address (its address; an
+        IPv6 address counts by its /64 network, `stratego.web.guard.client_key`). Errors
         become replies with a JSON body ``{"error": "..."}`` (an HTML page for a page
         address) and a 4xx/5xx status; a refused request changes nothing. With
         ``X-Refusal-Status: 200`` (`REFUSAL_HEADER`) a refused action, rematch or join
@@ -312,7 +328,7 @@ class GameHub:
             if method == "POST":  # no other method changes anything (405 below)
                 check_same_origin(heads)
             soft = heads.get(REFUSAL_HEADER.lower(), "").strip() == "200"
-            reply = self._route(method, path, query, body, client or "local", soft)
+            reply = self._route(method, path, query, body, client_key(client), soft)
         except WebError as exc:
             reply = self._refusal(method, path, exc.status, exc.message, exc.headers)
         except StoreError as exc:  # the database refused a write: nothing was done
@@ -444,13 +460,17 @@ class GameHub:
             if len(rest) == 1 and rest[0] == "rematch":
                 _allow(method, "POST")
                 _fields(_body(body), "rematch", ())
-                return _refusable(soft, lambda: self._rematch(game, player, full))
+                return _refusable(soft, lambda: self._rematch(game, player, client, full))
             if len(rest) == 1 and rest[0] in ACTIONS:
                 _allow(method, "POST")
                 data = _fields(_body(body), rest[0], ACTION_FIELDS[rest[0]])
                 key = f"{game.id}/{player}"
                 if rest[0] == "move":
                     self.move_limiter.check(key)
+                if game.opponent == "bot" and rest[0] in _BOT_ACTIONS:
+                    with self.thinking.turn(client):  # (taken after the game's lock)
+                        return _refusable(soft, lambda: self._act(game, player, rest[0], data,
+                                                                  key, full))
                 return _refusable(soft, lambda: self._act(game, player, rest[0], data, key,
                                                           full))
             raise WebError(404, f"no such API call: {shown('/'.join(rest))}")
@@ -464,8 +484,9 @@ class GameHub:
                 self.move_limiter.undo(key)
             raise
 
-    def _rematch(self, game: Game, player: Player, full_view: bool = True) -> Reply:
-        self.referee.rematch(game)
+    def _rematch(self, game: Game, player: Player, client: str,
+                 full_view: bool = True) -> Reply:
+        self.referee.rematch(game, client, self.limiter)
         return json_reply(self.referee.payload(game, player, full_view))
 
     def _seat(self, gid: str, token: str) -> tuple[Game, Player]:
@@ -515,14 +536,18 @@ class GameHub:
         ``"colour"`` (``"red"``, the default, ``"blue"`` or ``"random"``) and ``"time"``
         (``"none"``, the default, or a time control ``"minutes+seconds"`` such as
         ``"5+3"``). Returns the game id, the creator's seat token, its colour and the page
-        URL of its seat. (`handle` adds the per-client rate limit.) Raises `WebError`
-        (400) for `options` that are not a mapping.
+        URL of its seat. (`handle` adds the per-client rate limit.) `client` is the
+        address the game counts against (an IPv6 one by its /64 network). Raises
+        `WebError` (400) for `options` that are not a mapping, `ArgumentError` for a
+        `client` that is not text.
         """
         if not isinstance(options, Mapping):
             raise WebError(400, f"a new game's options are a JSON object, not "
                                 f"{shown(options)}")
+        if client is not None and not isinstance(client, str):
+            raise ArgumentError(f"client is an address (text) or None, not {shown(client)}")
         with self.games.lock:
-            return self._create(options, client)
+            return self._create(options, None if client is None else client_key(client))
 
     def _create(self, options: Mapping[str, Any], client: str | None) -> dict[str, Any]:
         game = self.seating.create(options, client)

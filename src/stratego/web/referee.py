@@ -32,6 +32,7 @@ from stratego.moves import Move
 from stratego.pieces import Player
 from stratego.records import record_from_state
 from stratego.web.games import ABORTED, Game, out_of_time
+from stratego.web.guard import RateLimiter
 from stratego.web.lineup import BotChoice, Lineup
 from stratego.web.payloads import before_reply, payload, rules_title
 from stratego.web.seating import Seating
@@ -228,15 +229,30 @@ class Referee:
             return game.created
         return game.acted or game.created
 
-    def rematch(self, game: Game) -> None:
+    def rematch(self, game: Game, client: str | None = None,
+                limiter: RateLimiter | None = None) -> None:
         """The rematch of a finished game (made once; both seats of a game between two
-        people reach it). Call with the game held."""
+        people reach it). Call with the game held.
+
+        The rematch is a new game of the address `game` was made for (else of `client`,
+        the address asking): it counts against that address's games and, with a
+        `limiter`, its rate of new games, as creating one does (``429`` or ``503``, with
+        the same words)."""
         self.flag(game)
         if not game.is_over:
             raise WebError(409, "a rematch is offered once the game is over")
         if game.rematch is not None and self.table.seat_tokens(game.rematch) is not None:
             return
-        new = self.seating.rematch(game)
+        owner = game.client if game.client is not None else client
+        with self.table.lock:  # (the limiter is kept under the table's lock)
+            if limiter is not None and owner is not None:
+                limiter.check(owner)
+            try:
+                new = self.seating.rematch(game, owner)
+            except BaseException:  # only the games made count
+                if limiter is not None and owner is not None:
+                    limiter.undo(owner)
+                raise
         self.welcome(new)
         game.rematch = new.id
         game.version += 1

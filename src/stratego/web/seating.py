@@ -156,16 +156,19 @@ class Seating:
                             f"{', '.join(c.id for c in self.lineup.choices)})")
 
     def new_game(self, rules: Rules, opponent: str, person: Player, client: str | None,
-                 bot_id: str | None = None, control: TimeControl | None = None) -> Game:
+                 bot_id: str | None = None, control: TimeControl | None = None,
+                 spare: str | None = None) -> Game:
         """A new game in its setup phase, held and stored; `person` is the creator's side
-        (against the bot, the bot plays the other). Call with the table's lock held."""
+        (against the bot, the bot plays the other), `client` the address it counts
+        against; the game `spare` (an id) is not reclaimed to make room. Call with the
+        table's lock held."""
         if opponent == "bot":  # refused before any game is dropped to make room
             bot_id = bot_id or self.lineup.default
             table = self.lineup.table(bot_id)
             if table.rules is not None and table.rules != rules.name:
                 raise WebError(400, f"{table.name} plays only {table.rules}, not {rules.name}")
         self.table.expire()
-        self.table.make_room(client)
+        self.table.make_room(client, spare)
         now = self.table.clock()
         gid = self.new_token()
         seats = {p: Seat(self.new_token(), self.first_setup(rules, p)) for p in Player}
@@ -192,18 +195,20 @@ class Seating:
         self.created += 1
         return game
 
-    def rematch(self, game: Game) -> Game:
+    def rematch(self, game: Game, client: str | None = None) -> Game:
         """The rematch of a finished game: the same rules, opponent and time control,
-        colours swapped (the caller records it)."""
+        colours swapped (the caller records it). It is a new game of `client` (the address
+        the game was made for): it needs room as creating one does, within the games that
+        address may hold (``429``) and the server's (``503``); `game` itself is never
+        reclaimed to make that room."""
         control = None if game.clock is None else game.clock.control
         # a bot the server no longer offers (its lineup changed since) gives way to the
         # default one: a rematch is a new game, and new games are played against the
         # bots offered
         bot_id = game.bot_id if game.bot_id in self.lineup.tables else None
         with self.table.lock:
-            new = self.new_game(game.rules, game.opponent, game.creator.opponent, None,
-                                bot_id, control)
-            new.client = game.client
+            new = self.new_game(game.rules, game.opponent, game.creator.opponent, client,
+                                bot_id, control, spare=game.id)
             if game.opponent == "human":
                 new.join_code = None  # both people are seated already, each at the other side
             self.table.save(new)

@@ -341,6 +341,17 @@ class GameStore:
         return {Player.RED if player == "red" else Player.BLUE: (token, bool(human))
                 for player, token, human in rows}
 
+    def finished_beyond(self, keep: int) -> list[str]:
+        """The ids of the finished games beyond the `keep` asked about most recently (the
+        oldest to delete when at most `keep` are kept); `ArgumentError` for a `keep` that
+        is not a whole number from 0 to 2**63 - 1."""
+        if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep < 2**63:
+            raise ArgumentError(f"keep is a whole number of games, not {shown(keep)}")
+        with self._lock:
+            return [gid for (gid,) in self._db.execute(
+                "SELECT id FROM games WHERE finished = 1 ORDER BY touched DESC, id "
+                "LIMIT -1 OFFSET ?", (keep,))]
+
     def finished_before(self, when: float) -> list[str]:
         """The ids of the finished games last asked about before `when`."""
         before = _when(when, "when")

@@ -5,6 +5,8 @@ room when the server is full.
 A finished game that leaves the table (idle, or reclaimed for room) stays in the store for
 `GameTable.archive_seconds` after it was last asked about, and asking for it by id takes
 it back into the table, as it was; an unfinished game that leaves the table is deleted.
+At most `GameTable.max_archived` finished games are kept: beyond that, those asked about
+least recently are deleted first.
 
 Room is shared fairly: one address may hold at most `GameTable.max_client_games` games
 (creating one more first reclaims one of its own that is idle, else it is refused with
@@ -28,27 +30,34 @@ from stratego.pieces import Player
 from stratego.web.games import Game
 from stratego.web.store import GameStore
 
-__all__ = ["ARCHIVE_SECONDS", "GameTable", "check_limits"]
+__all__ = ["ARCHIVE_SECONDS", "MAX_ARCHIVED", "GameTable", "check_limits"]
 
 ARCHIVE_SECONDS = 30 * 86400.0
 """How long a finished game is kept in the database after it was last asked about, unless
 told (30 days)."""
+
+MAX_ARCHIVED = 10_000
+"""How many finished games the database keeps at most, unless told (about 5 KB each): the
+ones asked about least recently go first."""
 
 _PURGE_EVERY = 60.0
 """The seconds between two looks for finished games kept past `GameTable.archive_seconds`."""
 
 
 def check_limits(max_games: object, max_client_games: object, idle_seconds: object,
-                 protect_seconds: object, archive_seconds: object = ARCHIVE_SECONDS) -> None:
+                 protect_seconds: object, archive_seconds: object = ARCHIVE_SECONDS,
+                 max_archived: object = MAX_ARCHIVED) -> None:
     """`ArgumentError` naming the first of a `GameTable`'s limits that is out of range
     (`max_client_games` may be None: half of `max_games`). The table checks them so, and
     a server checks them before it opens its database, so that bad arguments leave no
     file behind."""
-    for name, value in (("max_games", max_games), ("max_client_games", max_client_games)):
+    for name, value in (("max_games", max_games), ("max_client_games", max_client_games),
+                        ("max_archived", max_archived)):
         if value is None and name == "max_client_games":
             continue
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ArgumentError(f"{name} must be a positive whole number, not {shown(value)}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value < 2**63:
+            raise ArgumentError(f"{name} must be a positive whole number (below 2**63), not "
+                                f"{shown(value)}")
     for name, amount in (("idle_seconds", idle_seconds), ("protect_seconds", protect_seconds),
                          ("archive_seconds", archive_seconds)):
         if (isinstance(amount, bool) or not isinstance(amount, int | float) or not amount > 0
@@ -81,13 +90,16 @@ class GameTable:
         protect_seconds: A game a seat acted in this recently is never reclaimed.
         archive_seconds: A finished game nobody asked about for this long is deleted from
             the store (30 days by default); until then asking for it takes it back.
+        max_archived: The most finished games the store keeps (`MAX_ARCHIVED` by
+            default); beyond it, those asked about least recently are deleted first.
     """
 
     def __init__(self, store: GameStore | None, clock: Callable[[], float], max_games: int,
                  max_client_games: int | None, idle_seconds: float,
-                 protect_seconds: float, archive_seconds: float = ARCHIVE_SECONDS) -> None:
+                 protect_seconds: float, archive_seconds: float = ARCHIVE_SECONDS,
+                 max_archived: int = MAX_ARCHIVED) -> None:
         check_limits(max_games, max_client_games, idle_seconds, protect_seconds,
-                     archive_seconds)
+                     archive_seconds, max_archived)
         self.store = store
         self.clock = clock
         self.max_games = max_games
@@ -96,6 +108,7 @@ class GameTable:
         self.idle_seconds = float(idle_seconds)
         self.protect_seconds = float(protect_seconds)
         self.archive_seconds = float(archive_seconds)
+        self.max_archived = max_archived
         self.games: dict[str, Game] = {}
         self.taken_back: Callable[[Game], object] | None = None
         """Called with each finished game taken back from the store before it is held
@@ -228,7 +241,8 @@ class GameTable:
 
     def expire(self) -> None:
         """Drop the games nobody asked about for `idle_seconds`, and (once a minute) delete
-        from the store the finished games nobody asked about for `archive_seconds`."""
+        from the store the finished games nobody asked about for `archive_seconds` and
+        those beyond `max_archived`."""
         now = self.clock()
         with self.lock:
             self.drop([g.id for g in self.games.values()
@@ -239,12 +253,14 @@ class GameTable:
 
     def purge(self) -> None:
         """Delete from the store the finished games not held that nobody asked about for
-        `archive_seconds`."""
+        `archive_seconds`, and those beyond the `max_archived` asked about most
+        recently."""
         if self.store is None:
             return
         with self.lock:
-            old = self.store.finished_before(self.clock() - self.archive_seconds)
-            self.store.delete([gid for gid in old if gid not in self.games])
+            old = set(self.store.finished_before(self.clock() - self.archive_seconds))
+            old.update(self.store.finished_beyond(self.max_archived))
+            self.store.delete(sorted(gid for gid in old if gid not in self.games))
 
     def drop(self, ids: list[str]) -> None:
         """Forget these games: the finished ones are kept in the store (archived), the
@@ -255,16 +271,17 @@ class GameTable:
                 self.store.archive([g for g in games if g.is_over])
                 self.store.delete([g.id for g in games if not g.is_over])
 
-    def make_room(self, client: str | None) -> None:
+    def make_room(self, client: str | None, spare: str | None = None) -> None:
         """Make room for one more game of `client` (None: not counted against any
-        address), reclaiming a game if needed, or refuse: ``429`` when the address holds
+        address), reclaiming a game if needed (never the game `spare`, an id: the one a
+        rematch is made from), or refuse: ``429`` when the address holds
         `max_client_games` games all in play, ``503`` when the server is full of games
         all in play."""
         with self.lock:
             if client is not None:
                 own = [g for g in self.games.values() if g.client == client]
                 if len(own) >= self.max_client_games:
-                    victim = self._idlest(own)
+                    victim = self._idlest([g for g in own if g.id != spare])
                     if victim is None:
                         raise WebError(429, f"this address already holds "
                                             f"{self.max_client_games} games in play: finish "
@@ -272,7 +289,7 @@ class GameTable:
                     self.drop([victim.id])
             if len(self.games) < self.max_games:
                 return
-            victim = self._idlest(list(self.games.values()))
+            victim = self._idlest([g for g in self.games.values() if g.id != spare])
             if victim is None:
                 wait = str(int(min(60, self.protect_seconds)))
                 raise WebError(503, f"the server already holds {self.max_games} games, all "
