@@ -279,22 +279,30 @@ def test_resampling_under_placement_rules_keeps_the_seen_placement() -> None:
         assert {sq for sq, _ in game.setup(Player.BLUE, other.history()[1]).placement} == placed
 
 
+def _at_hidden_rescue(game: StrategoGame) -> StrategoState:
+    """A game of `game` (Silent Defense with Rescue) played at random up to Blue's first
+    Rescue whose rank Red does not see."""
+    rng = random.Random(0)
+    state = _dealt(game, rng.randrange(game.num_setups), rng.randrange(game.num_setups))
+    blue = stratego.encoding.action_moves(Player.BLUE)
+    while True:
+        assert not state.is_terminal()
+        action, mover = rng.choice(state.legal_actions()), state.current_player()
+        state.apply_action(action)
+        if mover == 1 and blue[action].is_rescue and _view(state, 0).history[-1].move is None:
+            return state
+
+
 def test_resampling_redraws_a_rescue_the_player_did_not_see() -> None:
     """Hasbro 2009 "Silent Defense" with "Rescue": when the rescued piece's rank stays
     hidden, Red sees only where Blue's piece came back. A resampled state replays a Rescue
     to that square that fits Red's view, drawn again each time: its history may differ
     there (and in Blue's setup) and nowhere else, and it replays to the state."""
     game = _game("hasbro-2009+rescue+silent-defense", num_setups=30, max_plies=2000)
-    rng = random.Random(0)
-    state = _dealt(game, rng.randrange(30), rng.randrange(30))
+    state = _at_hidden_rescue(game)
     blue = stratego.encoding.action_moves(Player.BLUE)
-    while True:  # to Blue's first Rescue that Red does not see
-        assert not state.is_terminal()
-        action, mover = rng.choice(state.legal_actions()), state.current_player()
-        state.apply_action(action)
-        if mover == 1 and blue[action].is_rescue and _view(state, 0).history[-1].move is None:
-            break
     hidden = len(state.history()) - 1
+    action = state.history()[hidden]
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     answers = set()
     for _ in range(12):
@@ -307,6 +315,38 @@ def test_resampling_redraws_a_rescue_the_player_did_not_see() -> None:
         assert _view(other, 0) == _view(state, 0)
         answers.add(other.history()[hidden])
     assert len(answers) > 1
+
+
+@pytest.mark.parametrize("rules", ["classic", "hasbro-2009+rescue+silent-defense"])
+def test_a_resample_depends_on_the_information_set_and_the_sampler_alone(rules: str) -> None:
+    """OpenSpiel's ``ResampleFromInfostate(player_id, rng)`` resamples "from the information
+    state from player_id's view", with `rng` "something that returns a double in [0, 1)":
+    the same information set and the same values drawn give the same state, whatever was
+    resampled before, in a deserialized copy (which rebuilds the caches) and from another
+    state of the information set, so a seeded ISMCTS run replays after a restore. The draw
+    depended on how often the state had been resampled."""
+    if rules == "classic":
+        game = _game(rules)
+        state = _play(_dealt(game, 3, 11), 8, seed=1)
+    else:
+        game = _game(rules, num_setups=30, max_plies=2000)
+        state = _at_hidden_rescue(game)
+    def drawn(from_state: StrategoState) -> list[list[int]]:
+        return [from_state.resample_from_infostate(0, lambda v=v: v).history()
+                for v in (0.05, 0.3, 0.55, 0.8)]
+
+    first = drawn(state)
+    assert len({tuple(h) for h in first}) > 1  # several worlds
+    for seed in range(20):
+        state.resample_from_infostate(0, random.Random(seed).random)
+    again = drawn(state)
+    restored = game.deserialize_state(state.serialize())
+    assert not restored._held.resamplers
+    copied = drawn(restored)
+    world = game.deserialize_state(state.resample_from_infostate(0, lambda: 0.9).serialize())
+    assert world.history() != state.history()
+    elsewhere = drawn(world)
+    assert again == copied == elsewhere == first
 
 
 def test_resample_refuses_a_player_that_is_none() -> None:

@@ -142,6 +142,81 @@ def test_a_version_1_database_is_brought_up_to_date(tmp_path: pathlib.Path) -> N
             "3",)
 
 
+def _bot_armies(db: pathlib.Path) -> dict[str, tuple[int, str]]:
+    """The bot's seed and army of every bot game the database holds, by game id."""
+    with sqlite3.connect(db) as conn:
+        return {gid: (seed, setup) for gid, seed, setup in conn.execute(
+            "SELECT games.id, bot_seed, setup FROM games JOIN seats ON seats.game = games.id "
+            "WHERE human = 0")}
+
+
+def test_a_seeded_server_deals_each_game_at_a_new_index_across_restarts(
+        tmp_path: pathlib.Path) -> None:
+    """``seed`` "seeds the bots and the bots' and players' first setups (and a random
+    colour), game after game": each game from its index, the count of games dealt. After a
+    restart the count goes on past every game ever dealt, whether the game is held, was
+    deleted (idle) or is archived (finished), so a new game never gets the bot army and
+    seed of another. The count restarted at the games taken back into memory, so a game
+    could get the bot army of one still in play."""
+    db = tmp_path / "games.sqlite3"
+    now = [1000.0]
+
+    def hub() -> GameHub:
+        return GameHub(db=db, seed=1, bot="heuristic", idle_seconds=600,
+                       clock=lambda: now[0], monotonic=lambda: now[0])
+
+    first = hub()
+    _game(first)  # game 0: idle at the restart, deleted
+    on, made = _game(first)  # game 1: in play
+    resigned, _ = _game(first)  # game 2: finished, idle at the restart, archived
+    post(first, resigned + "/start")
+    post(first, resigned + "/resign")
+    dealt = _bot_armies(db)
+    first.close()
+    now[0] += 500
+    assert hub().handle("GET", on).status == 200  # game 1 asked about, so kept
+    now[0] += 200
+    again = hub()
+    assert again.live_games == 1
+    assert again.store is not None
+    assert again.store.count() == 2
+    _, new = _game(again)
+    assert made["game"] in _bot_armies(db)  # in play
+    seed, army = _bot_armies(db)[new["game"]]
+    assert army not in {a for _, a in dealt.values()}
+    assert seed not in {s for s, _ in dealt.values()}
+    assert again.seating.created == 4  # dealt at index 3
+
+
+def test_the_count_of_games_dealt_only_grows_and_starts_at_the_games_held(
+        tmp_path: pathlib.Path) -> None:
+    """The store keeps the count of games dealt (``('dealt', N)`` in ``meta``), which a
+    smaller count does not lower; a database from before the count (no such row) starts
+    it at the number of games it holds; a count that is not a whole number is refused
+    rather than misread."""
+    db = tmp_path / "games.sqlite3"
+    hub = GameHub(db=db, seed=1, bot="random")
+    _game(hub)
+    _game(hub)
+    hub.close()
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT value FROM meta WHERE key = 'dealt'").fetchone() == ("2",)
+        conn.execute("DELETE FROM meta WHERE key = 'dealt'")
+    store = GameStore(db)
+    assert store.dealt() == 2
+    store.set_dealt(5)
+    store.set_dealt(3)
+    assert store.dealt() == 5
+    with pytest.raises(stratego.ArgumentError, match="count is a whole number"):
+        store.set_dealt(-1)
+    store.close()
+    assert GameHub(db=db, seed=1).seating.created == 5
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = 'many' WHERE key = 'dealt'")
+    with pytest.raises(StoreError, match="count of games dealt is 'many'"):
+        GameHub(db=db)
+
+
 def test_expired_and_reclaimed_games_are_deleted_from_the_database(
         tmp_path: pathlib.Path) -> None:
     db = tmp_path / "games.sqlite3"

@@ -375,8 +375,11 @@ class StrategoState(_State):  # type: ignore[misc]
         that fit), with this state's actions replayed on it, so that the state has a
         history (the player's own chance outcome and every action it saw; under Silent
         Defense with Rescue, an opponent's Rescue whose rank the player did not see is
-        replayed as a Rescue that fits). Raises `ArgumentError` for a `player_id` that is
-        no player."""
+        replayed as a Rescue that fits). The state drawn depends only on the player's
+        information set and the values `probability_sampler` returns, not on earlier
+        resamples (the resampler a state and its clones share keeps only what the
+        information set fixes), so a deserialized copy draws the same. Raises
+        `ArgumentError` for a `player_id` that is no player."""
         seat = player_seat(player_id)
         held = self._held
         game = held.game

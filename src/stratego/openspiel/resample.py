@@ -95,9 +95,10 @@ class Resampler:
     the two setups) replayed on it. Built once per state and player (clones share it), it
     keeps what it replayed: the states, or under Silent Defense with Rescue the states
     before the opponent's first hidden Rescue (the Rescues that fit are drawn again each
-    time)."""
+    time). What it keeps depends on the information set alone, so a draw is a function of
+    the generator it is given, whatever was drawn before."""
 
-    _TRIES = 16  # listed setups drawn at random before the resampler lists all that fit
+    _TRIES = 16  # listed setups drawn at random before a draw goes to those that fit
     _KEPT = 64  # replayed states kept
 
     def __init__(self, new_state: Callable[[], Replayable], player: Player,
@@ -129,55 +130,71 @@ class Resampler:
                     _EVERY_RANK if piece.id in mixed else sum(1 << r for r in piece.possible))
         self.allowed = allowed
         self.candidates: list[int] | None = None  # every listed setup that fits, once listed
-        self.misses = 0
         self.rejected: set[int] = set()  # fit square by square, but not once replayed
         self.states: dict[int, Replayable] = {}
 
-    def _draw(self, rng: random.Random) -> int:
-        """A listed setup that fits square by square, uniformly among those not rejected."""
-        count = self.listed.count
-        while self.candidates is None and self.misses < self._TRIES:
-            outcome = rng.randrange(count)
-            if outcome not in self.rejected and (
-                    self.allowed >> self.listed.row(outcome) & 1).all():
-                return outcome
-            self.misses += 1
+    def _fit(self, outcome: int) -> bool:
+        """Whether listed setup `outcome` fits the view square by square."""
+        return bool((self.allowed >> self.listed.row(outcome) & 1).all())
+
+    def _candidates(self) -> list[int]:
+        """Every listed setup that fits square by square (listed once, then kept)."""
         if self.candidates is None:
             fits = (self.allowed >> self.listed.table() & 1).all(axis=1)
-            self.candidates = [i for i in map(int, np.flatnonzero(fits))
-                               if i not in self.rejected]
-        if not self.candidates:  # the true setup fits: only a broken state gets here
-            raise SamplingError("no listed setup fits the player's view")
-        return self.candidates[rng.randrange(len(self.candidates))]
+            self.candidates = [int(i) for i in np.flatnonzero(fits)]
+        return self.candidates
 
     def sample(self, rng: random.Random | int | None) -> Replayable:
         """A state of the information set: a listed setup drawn uniformly among those that
         fit the view, with the game's actions replayed on it (`rng`: a generator, a seed or
-        None for fresh randomness)."""
+        None for fresh randomness). The draw depends on `rng` alone: up to `_TRIES` setups
+        drawn among all listed ones, then draws among those that fit square by square,
+        each kept if its replay fits the view (whether it does is the same every time, so
+        what the resampler learnt from earlier draws changes none)."""
         rng = random_from(rng, "Resampler.sample")
+        # the seed of each setup's hidden Rescues, drawn whether they are replayed or not
+        rescues = rng.getrandbits(64) if self.hidden else 0
+        for _ in range(self._TRIES):
+            outcome = rng.randrange(self.listed.count)
+            if self._fit(outcome):
+                made = self._made(outcome, rescues)
+                if made is not None:
+                    return made
+        candidates = self._candidates()
         while True:
-            outcome = self._draw(rng)
-            kept = self.states.get(outcome)
+            # only setups that fit square by square are replayed, so rejected ones are
+            # candidates: all rejected, none fits (the true setup fits: a broken state)
+            if len(self.rejected) >= len(candidates):
+                raise SamplingError("no listed setup fits the player's view")
+            made = self._made(candidates[rng.randrange(len(candidates))], rescues)
+            if made is not None:
+                return made
+
+    def _made(self, outcome: int, rescues: int) -> Replayable | None:
+        """The state of listed setup `outcome` (which fits square by square), its hidden
+        Rescues drawn from `rescues` and the outcome; None if its replay does not fit the
+        view (the setup is then rejected for good)."""
+        if outcome in self.rejected:
+            return None
+        kept = self.states.get(outcome)
+        if kept is None:
+            kept = self._start(outcome)
+            if kept is not None and not self.hidden and not self._fits(kept):
+                kept = None
             if kept is None:
-                kept = self._start(outcome)
-                if kept is not None and not self.hidden and not self._fits(kept):
-                    kept = None
-                if kept is None:
-                    self.rejected.add(outcome)
-                    if self.candidates is not None:
-                        self.candidates.remove(outcome)
-                    continue
-                if len(self.states) >= self._KEPT:
-                    del self.states[next(iter(self.states))]
-                self.states[outcome] = kept
-            made = self._follow(kept.clone(), self.first, rng) if self.hidden else kept.clone()
-            if made is None:  # no Rescue fits (not seen once this setup's start replayed)
-                del self.states[outcome]
                 self.rejected.add(outcome)
-                if self.candidates is not None:
-                    self.candidates.remove(outcome)
-                continue
-            return made
+                return None
+            if len(self.states) >= self._KEPT:
+                del self.states[next(iter(self.states))]
+            self.states[outcome] = kept
+        clone: Replayable = kept.clone()
+        if not self.hidden:
+            return clone
+        made = self._follow(clone, self.first, random.Random(outcome << 64 | rescues))
+        if made is None:  # no Rescue fits (not seen once this setup's start replayed)
+            del self.states[outcome]
+            self.rejected.add(outcome)
+        return made
 
     def _start(self, outcome: int) -> Replayable | None:
         """The setups dealt (the opponent's `outcome`) and the actions replayed up to the

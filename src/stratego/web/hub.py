@@ -108,7 +108,9 @@ class GameHub:
             the bot place its own army.
         seed: Seeds the bots and the bots' and players' first setups (and a random
             colour), game after game, so a server started with the same seed plays the
-            same games; None for fresh randomness. Ids and tokens never depend on it.
+            same games; None for fresh randomness. Ids and tokens never depend on it. With
+            a database the games are counted across restarts: a game never gets the
+            seeds of another one dealt before, whether held, archived or deleted.
         max_games: How many games the server holds at once. When it is full, creating one
             more first reclaims a game nobody acted in for `protect_seconds` (one never
             opened first, then one that ended, then the least recently active); with none
@@ -292,7 +294,9 @@ class GameHub:
                     store.save(game)
         store.delete([game.id for game in stale])
         store.archive(finished)  # ended by the rules, not yet marked (an older database)
-        self.seating.created = len(self.games.games)
+        # every game ever dealt, held or not (deleted, archived): a seeded hub's next game
+        # gets seeds of its own
+        self.seating.created = store.dealt()
 
     # -- the framework-free entry point -------------------------------------
 

@@ -60,10 +60,18 @@ class Seating:
 
     def rng(self, what: str) -> random.Random:
         """A generator for `what` of the next game: seeded from the hub's seed and the
-        count of games made, or fresh."""
+        count of games dealt (kept in the store across restarts), or fresh."""
         if self.seed is None:
             return random.Random()
         return random.Random(f"{self.seed}:{self.created}:{what}")
+
+    def dealt(self) -> None:
+        """Count the game whose generators were just drawn (`rng`): the count goes to the
+        store before the game does, so after a restart no game is dealt at an index one
+        was dealt at before (a seeded hub's game would repeat that game's seeds)."""
+        self.created += 1
+        if self.table.store is not None:
+            self.table.store.set_dealt(self.created)
 
     def new_token(self) -> str:
         """A new id or token (checked URL-safe)."""
@@ -191,8 +199,8 @@ class Seating:
             seats[other] = Seat(self.new_token(), setup, ready=True, human=False)
         else:
             game.join_code = self.new_token()
+        self.dealt()
         self.table.add(game)
-        self.created += 1
         return game
 
     def rematch(self, game: Game, client: str | None = None) -> Game:
@@ -243,7 +251,7 @@ class Seating:
             if control is not None:
                 game.clock = GameClock.new(control)
                 game.clock.start(state.to_move, self.monotonic())
-            self.created += 1
+            self.dealt()
         bot_turns(game, table, self.monotonic)  # nobody holds the game yet: no lock meanwhile
         with self.table.lock:
             self.table.make_room(None)

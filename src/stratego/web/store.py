@@ -9,7 +9,8 @@ setups, Start pressed), the state play began from (``stratego.state/1`` JSON) an
 of every move since; the state is replayed from them with `stratego.apply`. Schema
 version 3 (`SCHEMA_VERSION`, in the ``meta`` table) is::
 
-    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '3')
+    meta(key TEXT PRIMARY KEY, value TEXT)            -- ('schema', '3'), and
+                                                      -- ('dealt', N): games dealt so far
     games(id TEXT PRIMARY KEY,
           rules TEXT,         -- rules name (stratego.editions.by_name)
           ply_limit INTEGER,  -- the rules' ply limit, NULL for none
@@ -43,6 +44,8 @@ A version 2 database (the same without ``finished`` and its index) or a version 
 (without ``extras`` too) is brought to version 3 when opened: a game with an ``ending`` is
 marked finished; one the rules ended (``ending`` NULL) stays 0 until it is archived: a
 server reads every game marked 0 when it starts (`load`), and finds it over.
+The count of games dealt (`dealt`: a seeded server's games are numbered by it) only grows,
+whatever is deleted; a database without it starts it at the number of games it holds.
 The file and its ``-wal``/``-shm`` companions are readable by their owner only (0600):
 they hold every seat token. A database of another schema version is refused
 (`stratego.errors.StoreError`) rather than misread. ``":memory:"`` keeps nothing beyond the process.
@@ -193,6 +196,8 @@ class GameStore:
             raise StoreError(f"{self.path}: a game database of schema version {row[0]}; "
                              f"this server reads version {SCHEMA_VERSION}")
         self._db.execute(_INDEX)
+        with self._transaction():  # a database from before the count: the games it holds
+            self._db.execute("INSERT OR IGNORE INTO meta SELECT 'dealt', COUNT(*) FROM games")
 
     class _Transaction:
         def __init__(self, db: sqlite3.Connection, lock: threading.RLock) -> None:
@@ -384,6 +389,33 @@ class GameStore:
                              f"({exc})") from None
         self._saved[game.id] = len(game.moves)
         return game
+
+    def dealt(self) -> int:
+        """How many games the servers of this database have dealt (each with the index it
+        was dealt at, which seeds a seeded server's game): never fewer than it holds, and
+        never fewer for a game deleted since. Raises `StoreError` for a count that is not
+        a whole number."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'dealt'").fetchone()
+        try:
+            count = int(row[0])
+        except (TypeError, ValueError):
+            count = -1
+        if count < 0:
+            raise StoreError(f"{self.path}: the count of games dealt is "
+                             f"{shown(None if row is None else row[0])}, not a whole number")
+        return count
+
+    def set_dealt(self, count: int) -> None:
+        """Record that `count` games have been dealt, committed when this returns (a
+        smaller count than the one recorded changes nothing). Raises `ArgumentError` for a
+        `count` that is not a whole number from 0 to 2**63 - 1."""
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < 2**63:
+            raise ArgumentError(f"count is a whole number of games, not {shown(count)}")
+        with self._transaction():
+            self._db.execute("INSERT INTO meta VALUES ('dealt', ?) ON CONFLICT (key) DO UPDATE "
+                             "SET value = excluded.value WHERE CAST(value AS INTEGER) < ?",
+                             (str(count), count))
 
     def count(self) -> int:
         """How many games the database holds."""
