@@ -233,12 +233,34 @@ def test_the_ladder_command_shows_progress_and_games_when_asked(
     lines = shown.err.splitlines()
     assert [line.split(":")[0] for line in lines] == ["game 1/2", "game 2/2"]
     assert all(len(line) <= 79 for line in lines)
-    games = [line for line in shown.out.splitlines() if line.startswith("seed ")]
-    assert len(games) == 2
+    games = [line for line in shown.out.splitlines() if line.startswith("game ")]
+    assert [line.split(": seed ")[0] for line in games] == ["game 0", "game 1"]
     assert all("after " in line and " plies" in line for line in games)
     assert shown.out.endswith(quiet.out)
     assert main([*argv, "--verbose", "--json"]) == 2
     assert "--verbose and --json" in capsys.readouterr().err
+
+
+def test_the_ladder_s_verbose_lines_sort_back_into_one_order_on_any_workers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md: each ``--verbose`` line starts with the game's index (its index in the
+    ``--jsonl`` file), and with ``--workers`` above 1 the lines come in the order the games
+    finish: sorted by that index, two runs on other numbers of workers print the same
+    lines (they carried no index, so the runs could not be compared line for line)."""
+    argv = ["ladder", "random", "heuristic", "search(simulations=3)", "-n", "2",
+            "--max-plies", "24", "--progress", "none", "--verbose"]
+    runs = []
+    for workers in ("1", "2"):
+        assert main([*argv, "--workers", workers]) == 0
+        out = capsys.readouterr().out
+        runs.append([line for line in out.splitlines() if line.startswith("game ")])
+
+    def index(line: str) -> int:
+        return int(line.split(":")[0].removeprefix("game "))
+
+    assert [index(line) for line in runs[0]] == [k * LADDER_STRIDE + g for k in range(3)
+                                                 for g in range(2)]
+    assert sorted(runs[1], key=index) == runs[0]
 
 
 @pytest.mark.parametrize(("where", "reason"), [

@@ -14,6 +14,8 @@ import pytest
 
 from stratego.cli import main
 from stratego.editions import EDITIONS
+from stratego.match import read_jsonl
+from stratego.records import record_from_json
 
 OUTCOME = re.compile(r"^Outcome: (red wins|blue wins|draw) \((.+)\) (1-0|0-1|1/2-1/2)$", re.M)
 
@@ -367,6 +369,42 @@ def test_match_prints_totals_that_add_up(capsys: pytest.CaptureFixture[str]) -> 
     assert set(wins) == {"heuristic", "random"}
     assert sum(wins.values()) + draws == 4
     assert len(re.findall(r"^seed \d+: ", out, re.M)) == 4
+
+
+@pytest.mark.parametrize(("red", "blue"), [
+    ("search(simulations=3, depth=2)", "heuristic"),
+    ("search(simulations=3)", "search(simulations=3)"),
+], ids=["options", "one-spec-twice"])
+def test_a_match_s_verbose_line_names_bots_that_selfplay_replays(
+        capsys: pytest.CaptureFixture[str], tmp_path: pathlib.Path, red: str,
+        blue: str) -> None:
+    """docs/cli.md: "`stratego selfplay --seed SEED --red ... --blue ...` replays one of
+    them (with the bots on the colours that line names ...; for a bot played against
+    itself, `random-1` and `random-2`, give its spec without the `-1` and `-2` to both
+    colours)". The line named a bot with options by its bare name (``search``: the default
+    search bot, another game) and one spec twice as ``search-1`` and ``search-2``."""
+    path = tmp_path / "m.jsonl"
+    code, out, _ = run(capsys, "match", "--red", red, "--blue", blue, "--games", "2",
+                       "--seed", "3", "--max-plies", "30", "--progress", "none", "--verbose",
+                       "--jsonl", str(path), "--record")
+    assert code == 0
+    lines = re.findall(r"^seed (\d+): (.*) \(red\) v (.*) \(blue\): ", out, re.M)
+    assert len(lines) == 2
+    games = {game.seed: game for game in read_jsonl(path).games.values()}
+    for seed, red_name, blue_name in lines:
+        specs = []
+        for name in (red_name, blue_name):
+            if red_name != blue_name and {red_name[-2:], blue_name[-2:]} == {"-1", "-2"} \
+                    and red_name[:-2] == blue_name[:-2]:
+                name = name[:-2]  # one spec twice: its spec on both colours
+            specs.append(name)
+        saved = tmp_path / f"{seed}.json"
+        code, _, _ = run(capsys, "selfplay", "--seed", seed, "--red", specs[0], "--blue",
+                         specs[1], "--max-plies", "30", "--save", str(saved))
+        assert code == 0
+        record = games[int(seed)].record
+        assert record is not None
+        assert record_from_json(saved.read_text(encoding="utf-8")).moves == record.moves
 
 
 def test_match_plain_progress_goes_to_standard_error(capsys: pytest.CaptureFixture[str]) -> None:

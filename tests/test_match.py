@@ -76,6 +76,75 @@ def test_a_game_depends_only_on_its_seed() -> None:
         last.winner, last.termination, last.plies)
 
 
+def _spec_of(name: str, names: tuple[str, str]) -> str:
+    """The spec to replay the bot named `name` with, in a match whose bots are named
+    `names`, as docs/self-play.md says: the name itself, or, for a bot played against
+    itself (``x-1`` and ``x-2``), the spec without the suffix."""
+    first, second = names
+    if first.endswith("-1") and second.endswith("-2") and first[:-2] == second[:-2]:
+        return first[:-2]
+    return name
+
+
+@pytest.mark.parametrize(("bots", "names"), [
+    (("search(simulations=4,  depth=2)", "heuristic"),
+     ("search(depth=2, simulations=4)", "heuristic")),
+    (("search(simulations=4)", BotSpec("search", {"simulations": 4})),
+     ("search(simulations=4)-1", "search(simulations=4)-2")),
+    (("random", "random"), ("random-1", "random-2")),
+], ids=["options", "one-spec-twice", "one-name-twice"])
+def test_the_names_a_match_gives_its_bots_replay_its_games(
+        bots: tuple[str, str], names: tuple[str, str], tmp_path: pathlib.Path) -> None:
+    """docs/self-play.md: "Bots given by name, spec, `BotSpec` or module-level class are
+    named by the spec that rebuilds them, options and all, in one canonical form ..., which
+    `play_game` and every command take back. A bot that plays against itself ... is named
+    with `-1` and `-2` appended ...: replay such a game with the spec on both colours,
+    without the suffix." The results, the file's lines and the records' tags carry those
+    names, and each game replays move for move (a bot with options was named by its bare
+    name, ``search``, which rebuilds the default search bot: another game)."""
+    path = tmp_path / "m.jsonl"
+    result = play_match(CLASSIC, *bots, games=2, seed=3, max_plies=40, jsonl=path,
+                        record=True)
+    assert result.names == names
+    recorded = read_jsonl(path).games
+    for index, game in enumerate(result.games):
+        record = recorded[index].record
+        assert record is not None
+        assert (record.tags["Red"], record.tags["Blue"]) == (game.red, game.blue)
+        assert {game.red, game.blue} == set(names)
+        again = play_game(CLASSIC, _spec_of(game.red, result.names),
+                          _spec_of(game.blue, result.names), seed=game.seed, max_plies=40,
+                          keep_state=True)
+        assert again.state is not None
+        assert tuple(again.state.moves()) == record.moves
+        assert again.digest == game.digest
+
+
+def test_results_with_the_same_outcome_but_other_moves_are_not_equal(
+        tmp_path: pathlib.Path) -> None:
+    """docs/self-play.md: "Two `GameResult`s are equal (`==`) only when they are the same
+    game move for move: ... each holds `GameResult.digest`, a fingerprint of the game's
+    setups and moves (kept in the JSONL file too)". Two games that both reach a 20-ply
+    limit compared equal, their setups and moves aside, and so passed the documented
+    check."""
+    one = play_game(CLASSIC, "random", "random", seed=1, max_plies=20, keep_state=True)
+    other = play_game(CLASSIC, "random", "random", seed=1, max_plies=20, setups="human",
+                      keep_state=True)
+    assert one.state is not None
+    assert other.state is not None
+    assert one.state.moves() != other.state.moves()
+    assert (one.seed, one.red, one.blue, one.winner, one.termination, one.plies) == (
+        other.seed, other.red, other.blue, other.winner, other.termination, other.plies)
+    assert one != other
+    assert one == play_game(CLASSIC, "random", "random", seed=1, max_plies=20)
+    # a match's file keeps the digest: the games read back equal the games played
+    path = tmp_path / "m.jsonl"
+    played = play_match(CLASSIC, "random", "heuristic", games=2, seed=1, max_plies=20,
+                        jsonl=path)
+    assert read_jsonl(path).result().games == played.games
+    assert all(game.digest for game in played.games)
+
+
 def test_without_swapping_the_first_bot_always_plays_red() -> None:
     result = play_match(HASBRO_2009, RandomBot(1), RandomBot(2), games=3, seed=1, max_plies=50,
                         swap_colours=False)

@@ -85,14 +85,15 @@ def _program(tmp_path: pathlib.Path, name: str, on_move: str) -> str:
 def test_a_bot_class_is_a_factory_built_with_each_game_s_seed() -> None:
     """A class given where a bot is plays as ``BotSpec(cls)``: each game builds
     ``cls(seed)`` (its ``reset`` is called with the seed, never on the class), the same
-    games as the spec gives."""
+    games as the spec gives, named by that spec (``module:SeededBot``, which rebuilds it)."""
     as_class = play_match(CLASSIC, SeededBot, "random", games=2, seed=5, max_plies=60)
     as_spec = play_match(CLASSIC, BotSpec(SeededBot), "random", games=2, seed=5,
                          max_plies=60)
     assert as_class.games == as_spec.games
-    assert as_class.names == ("SeededBot", "random")
+    spec = f"{SeededBot.__module__}:SeededBot"
+    assert as_class.names == (spec, "random")
     game = play_game(CLASSIC, SeededBot, "random", seed=2, max_plies=40)
-    assert game.red == "SeededBot"
+    assert game.red == spec
     assert game.plies == 40
 
 

@@ -63,7 +63,7 @@ def indices(path: pathlib.Path) -> list[int]:
 def test_two_worker_processes_play_the_same_games(reference: tuple[GameResult, ...]) -> None:
     """Each game depends on (match seed, index) alone, so the schedule changes nothing."""
     done: list[int] = []
-    result = play_match(CLASSIC, "heuristic", BotSpec(RandomBot), games=GAMES, seed=5,
+    result = play_match(CLASSIC, "heuristic", BotSpec("random"), games=GAMES, seed=5,
                         max_plies=PLIES, workers=2, chunk_size=1,
                         progress=lambda n, total, game: done.append(n))
     assert result.games == reference
@@ -575,19 +575,20 @@ def test_the_jsonl_records_think_time_per_game_and_per_bot(tmp_path: pathlib.Pat
     path = tmp_path / "m.jsonl"
     result = play_match(CLASSIC, "search(simulations=4)", "random", games=2, seed=1,
                         max_plies=20, jsonl=path)
+    search = "search(simulations=4)"
     lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     for line, game in zip(lines, result.games, strict=True):
         red, blue = line["think"]
-        searched = red if game.red == "search" else blue
+        searched = red if game.red == search else blue
         # the search bot thinks for milliseconds; the random bot's microseconds may round
         # to 0 in the file's four decimals
         assert searched > 0
         assert min(red, blue) >= 0
         assert (red, blue) == pytest.approx(game.think, abs=1e-3)
     totals = result.think_time()
-    assert set(totals) == {"search", "random"}
-    assert totals["search"] == pytest.approx(sum(
-        g.think[0] if g.red == "search" else g.think[1] for g in result.games))
+    assert set(totals) == {search, "random"}
+    assert totals[search] == pytest.approx(sum(
+        g.think[0] if g.red == search else g.think[1] for g in result.games))
     back = read_jsonl(path).result()
     assert back.think_time() == pytest.approx(totals, abs=1e-3)
 

@@ -405,7 +405,7 @@ def test_bot_specs_name_programs_files_and_options(tmp_path: pathlib.Path) -> No
     bot = make_bot(f"{source}:Mine(depth=3)", 1)
     assert (type(bot).__name__, bot.depth) == ("Mine", 3)  # type: ignore[attr-defined]
     result = play_match(CLASSIC, f"{source}:Mine", "random", games=2, seed=1, max_plies=20)
-    assert result.names == ("mine", "random")
+    assert result.names == (f"{source}:Mine", "random")  # the spec, which rebuilds it
 
 
 def test_the_match_command_takes_a_program_and_a_move_time(

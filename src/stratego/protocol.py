@@ -91,7 +91,11 @@ def serve_bot(bot: Any, stdin: IO[str] | None = None, stdout: IO[str] | None = N
     `bot` is a bot or a bot spec (`stratego.bots.make_bot`, built with each game's
     seed). Its ``reset(seed)`` and ``setup(rules, player, rng)`` are called on
     ``start`` when it has them (a bot without ``setup`` answers null: a random
-    setup), its ``game_over(winner, termination)`` on ``end``. Messages it cannot
+    setup), its ``game_over(winner, termination)`` on ``end``. The ``rng`` of ``setup`` is
+    drawn from the start message's seed, the only one the protocol sends, not from the
+    stream `stratego.match.play_game` gives a bot in process (``side_seed(seed,
+    "bot-setup", player)``): a bot that places its own army plays other games served than
+    in process, from the same game seed. Messages it cannot
     read are reported on standard error and skipped; an exception of the bot's own ends
     the program (its traceback on standard error: the host records a crash at once, rather
     than waiting for an answer that never comes). Returns 0 at the end of the input, or 2

@@ -12,7 +12,7 @@ import contextlib
 import itertools
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -228,6 +228,7 @@ def ladder(
     setups: str = "random",
     anchor: str | None = ANCHOR,
     progress: Progress | None = None,
+    on_game: Callable[[int, GameResult], None] | None = None,
 ) -> LadderResult:
     """Play a round robin between `bots` and fit their ratings (see the module
     documentation of `stratego.arena`).
@@ -240,7 +241,11 @@ def ladder(
     `Rules` value or a name (`stratego.editions.by_name`); `seed` an int, or None for a
     fresh one (not with `jsonl`). `move_time` is the seconds per answer of ``cmd:``
     bots. `max_plies` (default `stratego.arguments.DEFAULT_MAX_PLIES`), `setups`,
-    `workers`, `executor` and `jsonl` work as in `stratego.match.play_match`. Raises
+    `workers`, `executor` and `jsonl` work as in `stratego.match.play_match`.
+    `progress` is called as a match calls it, and `on_game` with each game's index
+    (``pair * LADDER_STRIDE + k``, as in the JSONL file) and result, as each game
+    finishes: in the order they finish, which on several workers is not the index's.
+    Raises
     `stratego.errors.ArgumentError` (or `RulesError`, `BotSpecError`) for bad arguments
     and `stratego.match.MatchLogError` for a JSONL file of another ladder.
     """
@@ -251,6 +256,7 @@ def ladder(
                             f"{LADDER_STRIDE - 1}, not {shown(games_per_pair)}")
     jsonl = path_from(jsonl, "jsonl")
     progress = callback_from(progress, "progress", 3)
+    on_game = callback_from(on_game, "on_game", 2)
     if executor is not None and not isinstance(executor, cf.Executor):
         raise ArgumentError(f"executor must be a concurrent.futures.Executor or None, not "
                             f"{shown(executor)}")
@@ -308,6 +314,8 @@ def ladder(
                 log.append(played)
             for index, game, _ in played:
                 results[index] = game
+                if on_game is not None:
+                    on_game(index, game)
                 if progress is not None:
                     progress(len(results), total, game)
 

@@ -55,11 +55,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _names(red_spec: str, red: object, blue_spec: str, blue: object) -> tuple[str, str]:
-    """The bots' names as a match gives them (`stratego.match.specs.pair_names`): each
-    bot's own name, or the spec that made it for a function without one
-    (``mybots.py:make``), or both specs for two bots of one name made with other options
-    (``search(simulations=5)`` against ``search(simulations=6)``); two bots of one spec
-    keep its name (the colours tell them apart: no ``-1`` and ``-2`` as in a match)."""
+    """The bots' names as a match gives them (`stratego.match.specs.pair_names`): the
+    specs that rebuild them, in canonical form (``search(simulations=5)``); two bots of
+    one spec keep it (the colours tell them apart: no ``-1`` and ``-2`` as in a match)."""
     from stratego.match.specs import BotSpec, pair_names
 
     return pair_names((BotSpec(red_spec), BotSpec(blue_spec)), (red, blue), numbered=False)

@@ -44,16 +44,21 @@ def cmd_ladder(args: argparse.Namespace) -> int:
                          "FILE to keep each game")
     show = args.progress == "plain" or (args.progress == "auto" and sys.stderr.isatty())
 
+    def verbose(index: int, game: GameResult) -> None:
+        """A game's line, with its index in the ladder (and in its JSONL file), so that the
+        lines of runs on other numbers of workers, which come in the order the games
+        finish, sort back into one order."""
+        print(f"game {index}: {game}", flush=True)
+
     def progress(done: int, total: int, game: GameResult) -> None:
-        if args.verbose:
-            print(game, flush=True)
         if show:
             print(progress_line(done, total, game), file=sys.stderr, flush=True)
 
     try:
         result = ladder(args.bots, rules, games_per_pair=args.games_per_pair, seed=args.seed,
                         max_plies=args.max_plies, workers=workers, jsonl=args.jsonl,
-                        move_time=args.move_time, setups=args.setups, progress=progress)
+                        move_time=args.move_time, setups=args.setups, progress=progress,
+                        on_game=verbose if args.verbose else None)
     except StrategoError as exc:
         raise UsageError(str(exc)) from None
     except KeyboardInterrupt:

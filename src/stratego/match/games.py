@@ -70,6 +70,17 @@ def game_seed(match_seed: int, index: int) -> int:
     return _derive("game", match_seed, index)
 
 
+def _digest(state: GameState) -> str:
+    """The fingerprint of the game that led to `state`: 16 hexadecimal digits of the
+    SHA-256 of its starting position (both setups) and its moves, what
+    `GameResult.digest` holds. Two games that share it are the same game, move for move.
+    """
+    info = state.info
+    text = (",".join(map(str, info.initial_board)) + f"|{int(info.initial_turn)}|"
+            + " ".join(str(move) for move in state.moves()))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
 def side_seed(seed: int, purpose: str, player: Player) -> int:
     """The seed of one stream of a game: `purpose` is ``"setup"`` (the random setup of
     `player`'s side), ``"bot"`` (the randomness of `player`'s bot, given to its
@@ -99,7 +110,13 @@ class GameResult:
     CPU time would miss a bot that runs in another process). `record` is the game's
     `stratego.records.GameRecord` when one was kept: a game read back from a match's JSONL
     file written with ``record=True`` (`read_jsonl`) has it, to replay; it is None
-    otherwise.
+    otherwise. `digest` is a fingerprint of the game's setups and moves (16 hexadecimal
+    digits of a SHA-256),
+    kept in a match's JSONL file too, so that two results are equal (``==``) only when
+    they are the same game, move for move, not merely the same outcome after as many
+    plies; it is None for a game that ended before its first move (a setup that broke the
+    rules, a program bot that failed to set up) and for one read from a file written
+    before it was kept.
     """
 
     seed: int
@@ -113,6 +130,7 @@ class GameResult:
     think: tuple[float, float] = attrs.field(default=(0.0, 0.0), eq=False, repr=False)
     _record: GameRecord | str | None = attrs.field(default=None, eq=False, repr=False)
     """The record, or its JSON text (as a match's file stores it), read on first use."""
+    digest: str | None = attrs.field(default=None, repr=False, kw_only=True)
 
     @property
     def record(self) -> GameRecord | None:
@@ -260,8 +278,9 @@ def play_game(
     human setups bundled with the library, `stratego.human_setup`; `SetupError` for
     an army it has none for). With `keep_state` the final `GameState` is kept in
     `GameResult.state`. `names` are the red and the blue bot's names in the result and
-    its notes; by default each bot's own (`stratego.match.specs.recipe_name`: a function
-    made from a spec is named by the spec), as a match names them.
+    its notes; by default each bot's spec, which rebuilds it
+    (`stratego.match.specs.recipe_name`: ``search(simulations=20)``; a bot object by its
+    own name), as a match names them.
 
     An exception raised by a bot's own code (its ``reset``, ``setup`` or move) is not
     caught: it propagates unchanged, with a note naming the seat, the bot, what it was
@@ -358,7 +377,8 @@ def play_game(
     if state.outcome is not None:
         winner, termination = state.outcome.winner, state.outcome.termination.value
     result = GameResult(seed, names[0], names[1], winner, termination, state.ply, detail,
-                        state if keep_state else None, (think[0], think[1]))
+                        state if keep_state else None, (think[0], think[1]),
+                        digest=_digest(state))
     _game_over(bots, result)
     return result
 

@@ -133,6 +133,8 @@ def _game_line(index: int, game: GameResult, record: dict[str, Any] | None) -> s
     }
     if game.detail:
         data["detail"] = game.detail
+    if game.digest is not None:
+        data["digest"] = game.digest
     if record is not None:
         data["record"] = record
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
@@ -145,11 +147,14 @@ def _game_from(data: Any, where: str, records: bool = False) -> tuple[int, GameR
     try:
         winner = data["winner"]
         think = data.get("think", (0.0, 0.0))  # files written before it was recorded
+        digest = data.get("digest")  # None in files written before it was kept
+        if digest is not None and not isinstance(digest, str):
+            raise MatchLogError(f"bad digest {shown(digest)}")
         game = GameResult(
             int(data["seed"]), str(data["red"]), str(data["blue"]),
             None if winner is None else Player.parse(winner), str(data["termination"]),
             int(data["plies"]), str(data.get("detail", "")),
-            think=(float(think[0]), float(think[1])))
+            think=(float(think[0]), float(think[1])), digest=digest)
         index = data["index"]
         if not isinstance(index, int) or index < 0:
             raise MatchLogError(f"bad index {shown(index)}")

@@ -11,7 +11,6 @@ pass instead).
 from __future__ import annotations
 
 import copy
-import functools
 import types
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -150,14 +149,12 @@ BotRecipe = BotSpec | BotTemplate
 
 
 def recipe_name(recipe: BotRecipe, bot: Any) -> str:
-    """The name `bot`, built from `recipe`, plays under in results and notes: its own
-    (`stratego.bots.bot_name`: ``search``, a class's ``name``), except for a function
-    without a ``name`` made from a spec (``badbots:illegal`` returning its inner ``bot``
-    or a lambda), which is named by the spec that made it, not by that inner name."""
-    own = getattr(bot, "name", None)
-    if (isinstance(recipe, BotSpec) and not (isinstance(own, str) and own)
-            and isinstance(bot, types.FunctionType | types.BuiltinFunctionType
-                           | functools.partial)):
+    """The name `bot`, built from `recipe`, plays under in results and notes: the spec that
+    rebuilds it, in its canonical form (`BotSpec.describe`: ``search(simulations=20)``,
+    ``cmd(move_time=5.0):./mybot``, ``mybots:AlphaBot``), which `play_game`, `BotSpec.parse`
+    and every command taking a bot read back; a bot object (a `BotTemplate`), which no spec
+    rebuilds, by its own name (`stratego.bots.bot_name`)."""
+    if isinstance(recipe, BotSpec):
         return recipe.describe()
     return bot_name(bot)
 
@@ -196,15 +193,11 @@ def _class_recipe(cls: type, which: str) -> BotSpec:
 def pair_names(recipes: tuple[BotRecipe, BotRecipe], bots: tuple[Any, Any], *,
                numbered: bool = True) -> tuple[str, str]:
     """The names two bots, built from `recipes`, play under against each other: each
-    bot's (`recipe_name`), or, for two bots of one name, their specs when they differ
-    (``search(simulations=5)`` against ``search(simulations=20)``, two program bots by
-    their commands), else (with `numbered`, as a match names them, its colours
-    alternating) the name with ``-1`` and ``-2``."""
+    bot's (`recipe_name`: its spec), or, for two of one name (one spec twice, or two bot
+    objects of one name) and with `numbered`, as a match names them (its colours
+    alternating), the name with ``-1`` and ``-2`` appended: ``random-1`` and ``random-2``
+    are two bots of the spec ``random``, which replays either."""
     first, second = (recipe_name(r, b) for r, b in zip(recipes, bots, strict=True))
-    if first == second:
-        specs = [r.describe() for r in recipes if isinstance(r, BotSpec)]
-        if len(specs) == 2 and specs[0] != specs[1]:  # the same bot with other options
-            return specs[0], specs[1]
-        if numbered:
-            first, second = f"{first}-1", f"{second}-2"
+    if first == second and numbered:
+        first, second = f"{first}-1", f"{second}-2"
     return first, second

@@ -260,9 +260,8 @@ Progress = Callable[[int, int, GameResult], None]
 
 
 def _names(recipes: tuple[BotRecipe, BotRecipe]) -> tuple[str, str]:
-    """The bots' names in the results: each bot's name, or, for two bots of one name, their
-    specs when they differ (``search(simulations=5)`` against ``search(simulations=20)``,
-    two program bots by their commands), else the name with ``-1`` and ``-2``. Each bot is
+    """The bots' names in the results (`pair_names`): each bot's spec, or, for one spec
+    twice, the spec with ``-1`` and ``-2`` appended. Each bot is
     built once to be named: a factory that
     fails, or a bot object that cannot be copied for each game, fails here, before any
     game is played or any file written (`ArgumentError` naming what to pass instead)."""
@@ -296,8 +295,11 @@ def play_match(
 
     Game ``i`` has the seed ``game_seed(seed, i)`` (the same `seed` replays the same
     match). With `swap_colours`, the bots change colours every other game:
-    `red_bot` plays Red in games 0, 2, 4, ... and Blue in the others. Bots
-    with the same name are told apart as ``"name-1"`` and ``"name-2"``. `rules` is a
+    `red_bot` plays Red in games 0, 2, 4, ... and Blue in the others. The results name
+    each bot by the spec that rebuilds it (`stratego.match.specs.recipe_name`:
+    ``"search(simulations=20)"``, which `play_game` takes back to replay a game), a bot
+    object by its own name; two bots of one name are told apart as ``"name-1"`` and
+    ``"name-2"`` (both are the bot ``name``). `rules` is a
     `stratego.Rules` value or a rules name (``"classic+barrage"``); `seed` an int, or
     None for a fresh random one (each game's seed is in its result; a match written to
     `jsonl` needs a seed of its own, to be resumed).

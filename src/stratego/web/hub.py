@@ -108,7 +108,9 @@ class GameHub:
             the bot place its own army.
         seed: Seeds the bots and the bots' and players' first setups (and a random
             colour), game after game, so a server started with the same seed plays the
-            same games; None for fresh randomness. Ids and tokens never depend on it. With
+            same games against the same moves, with bots of a fixed budget only (a
+            `time_limit` bot, such as the default Hard, may answer otherwise); None for
+            fresh randomness. Ids and tokens never depend on it. With
             a database the games are counted across restarts: a game never gets the
             seeds of another one dealt before, whether held, archived or deleted.
         max_games: How many games the server holds at once. When it is full, creating one
