@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import stratego
 from strategies import new_games, random_playout, rules_values, scattered_positions, seeds
-from stratego import CLASSIC, Move, Player, Rank, Square
+from stratego import CLASSIC, HASBRO_2009, Move, Player, Rank, Square
 from stratego.encoding import (
     DECLINE_ACTION,
     FACTORED_PLANES,
@@ -43,6 +43,7 @@ from stratego.encoding import (
 )
 from stratego.errors import ArgumentError
 from stratego.setups import random_setup
+from stratego.variants import MOVING_BOMBS, MOVING_FLAG, RESCUE, SILENT_DEFENSE
 from stratego.views import rank_masks, view
 from stratego.views.fold import identities
 
@@ -397,3 +398,122 @@ def test_rank_masks_follow_the_pieces_through_a_hidden_rescue() -> None:
     assert Rank.BOMB not in on_g10.possible
     assert masks[62] == sum(1 << r for r in on_g10.possible)  # the rescued Captain's entry
     assert masks[62] >> Rank.BOMB & 1 == 0
+
+
+def _fast_paths_match_the_view(state: stratego.GameState) -> None:
+    """`rank_masks` and the planes built from the state (the engine-speed paths an env
+    calls every ply) against the view both are documented to equal, for both players."""
+    np = pytest.importorskip("numpy")
+    for player in Player:
+        seen = view(state, player)
+        masks = rank_masks(state, player)
+        labels, _ = identities(state, player)
+        true_of = ({p.id: p.id for p in seen.all_pieces()} if labels is None
+                   else {label: pid for pid, label in enumerate(labels)})
+        for piece in seen.all_pieces():
+            assert masks[true_of[piece.id]] == sum(1 << r for r in piece.possible), (
+                state.ply, player, piece)
+        fast = observation_planes(state, player)
+        slow = observation_planes(seen)
+        differ = sorted({PLANES[i] for i in np.argwhere(fast != slow)[:, 0]})
+        assert not differ, (state.ply, player, differ)
+
+
+WALKED_RULES = (
+    CLASSIC,
+    stratego.ISF,
+    stratego.JUMBO_2014.with_variants(MOVING_FLAG),
+    HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE),
+    CLASSIC.with_variants(RESCUE),
+    CLASSIC.with_variants(MOVING_BOMBS),
+)
+
+
+@pytest.mark.extra("numpy")
+@pytest.mark.parametrize("rules", WALKED_RULES, ids=lambda rules: rules.name)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_engine_speed_paths_equal_the_view_at_every_ply_of_a_game(rules: stratego.Rules,
+                                                                   seed: int) -> None:
+    """Invariant, along one game ply by ply as an env calls them (so a stale cache
+    shows): `rank_masks(state, player)` is the view's `possible` for every piece, and
+    `observation_planes(state, player)` equals `observation_planes(view(state, player))`,
+    for both players, the player not to move too."""
+    start = stratego.new_game(rules, random_setup(rules, Player.RED, seed),
+                              random_setup(rules, Player.BLUE, seed + 9))
+    for state in random_playout(start, seed, 300):
+        _fast_paths_match_the_view(state)
+
+
+@pytest.mark.extra("numpy")
+@pytest.mark.parametrize("bring_back", ["J@b2", "L@b2"])
+def test_engine_speed_paths_equal_the_view_through_hidden_rescues(bring_back: str) -> None:
+    """Hasbro 2009 Silent Defense with Rescue, ply by ply: Red brings back a piece Blue
+    cannot name (the pile holds its Major and a Lieutenant), the piece walks to Blue's
+    back row and earns another Rescue. The fast paths equal the view at every ply,
+    through the rescue (a Rescue is the last move), the relabelled pile and the pending
+    Rescue of the returned piece."""
+    rules = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
+    state = stratego.from_position(
+        rules, {"e4": "J", "a9": "C", "h9": "K", "j1": "F", "e5": "m", "j7": "t",
+                "j10": "f"},
+        captured=[(Player.RED, Rank.LIEUTENANT)])
+    blue = ["j6-j5", "j5-j4", "j4-j3", "j3-i3", "i3-h3", "h3-g3", "g3-f3", "f3-e3"]
+    moves = ["e4-e5", "j7-j6", "a9-a10", bring_back]
+    for step, row in enumerate(range(2, 10)):
+        moves += [blue[step], f"b{row}-b{row + 1}"]
+    _fast_paths_match_the_view(state)
+    for move in moves:
+        state = stratego.apply(state, move)
+        _fast_paths_match_the_view(state)
+    assert state.pending  # the returned piece on b10 earned a Rescue
+
+
+@pytest.mark.extra("numpy")
+def test_engine_speed_paths_equal_the_view_when_a_piece_reaches_the_back_row() -> None:
+    """Jumbo 2014 "Moving Flag" (moving the Flag onto the opponent's back row wins), ply
+    by ply: Red's Spy steps onto Blue's back row and the game goes on, so Blue learns it
+    is not the Flag; the fast paths, warmed on the ply before, learn it too."""
+    rules = CLASSIC.with_variants(MOVING_FLAG)
+    state = stratego.from_position(
+        rules, {"e9": "S", "a1": "F", "j1": "B", "a10": "f", "j8": "b", "c3": "s"})
+    _fast_paths_match_the_view(state)
+    for move in ("e9-e10", "c3-b3", "e10-d10", "b3-b4"):
+        state = stratego.apply(state, move)
+        _fast_paths_match_the_view(state)
+    assert state.outcome is None
+
+
+@pytest.mark.extra("numpy")
+def test_a_pending_rescue_on_a1_is_on_the_rescue_plane() -> None:
+    """Hasbro 2009 "Rescue": Blue's Captain steps onto a1, Red's back row, and earns a
+    Rescue; the ``rescue/pending`` plane marks a1 (square index 0) for both players,
+    from the state as from the view."""
+    np = pytest.importorskip("numpy")
+    rules = HASBRO_2009.with_variants(RESCUE)
+    state = stratego.from_position(
+        rules, {"a2": "c", "j10": "f", "e8": "k", "j1": "F", "e3": "C", "h3": "K"},
+        captured=[(Player.BLUE, Rank.LIEUTENANT)], to_move=Player.BLUE)
+    state = stratego.apply(state, "a2-a1")
+    assert state.pending
+    plane = PLANES.index("rescue/pending")
+    for player, cell in ((Player.RED, [[0, 0]]), (Player.BLUE, [[9, 9]])):
+        fast = observation_planes(state, player)
+        assert np.argwhere(fast[plane]).tolist() == cell
+        assert np.array_equal(fast, observation_planes(view(state, player)))
+
+
+@pytest.mark.extra("numpy")
+def test_planes_from_the_state_count_the_opponents_army_when_armies_differ() -> None:
+    """`from_position` allows unequal armies: the ``unidentified/*`` planes share out the
+    ranks of the opponent's army (what it has left that is not yet identified), from the
+    state as from the view."""
+    np = pytest.importorskip("numpy")
+    state = stratego.from_position(
+        CLASSIC, {"a1": "F", "b1": "B", "c1": "S", "d2": "M", "j10": "f", "e8": "k"})
+    for player in Player:
+        fast = observation_planes(state, player)
+        slow = observation_planes(view(state, player))
+        assert sorted({PLANES[i] for i in np.argwhere(fast != slow)[:, 0]}) == []
+    red = observation_planes(state, Player.RED)
+    assert red[PLANES.index("unidentified/marshal")].max() == 0  # Blue has no Marshal
+    assert red[PLANES.index("unidentified/captain")].max() > 0

@@ -943,3 +943,90 @@ def test_a_bool_is_no_action(flag: object) -> None:
     assert aec.terminations == {"red": True, "blue": True}
     assert aec.rewards == {"red": -1.0, "blue": 1.0}
     assert aec.infos["red"]["illegal_reason"].startswith(f"not an action index: {shown(flag)}")
+
+
+def test_observe_gives_each_agent_its_own_planes_whoever_is_to_move() -> None:
+    """`StrategoAECEnv.observe(agent)` is "the observation of `agent`": on Red's turn
+    Blue's observation holds Blue's planes (its own ranks, none of Red's hidden ones), and
+    on Blue's turn Red's holds Red's."""
+    from stratego.encoding import observation_planes
+
+    aec = aec_env("classic")
+    aec.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(6):
+        state = aec.game_state
+        assert state is not None
+        for agent, player in (("red", Player.RED), ("blue", Player.BLUE)):
+            seen = aec.observe(agent)["observation"]
+            assert np.array_equal(seen, observation_planes(state, player)), (state.ply, agent)
+            assert not np.array_equal(seen, observation_planes(state, player.opponent))
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        aec.step(int(rng.choice(list(np.flatnonzero(mask)))))
+
+
+def test_the_text_render_is_the_board_of_the_agent_to_act() -> None:
+    """docs/env.md: ``render_mode="ansi"`` "returns the board as the agent to act sees it
+    (opponent's unknown pieces as ``?``)": on Blue's turn, Blue's view, not Red's."""
+    from stratego.text import board_text
+
+    aec = aec_env("classic", render_mode="ansi")
+    aec.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(4):
+        state = aec.game_state
+        assert state is not None
+        player = Player.RED if aec.agent_selection == "red" else Player.BLUE
+        assert aec.render() == board_text(stratego.view(state, player)), state.ply
+        assert aec.render() != board_text(stratego.view(state, player.opponent))
+        mask = aec.observe(aec.agent_selection)["action_mask"]
+        aec.step(int(rng.choice(list(np.flatnonzero(mask)))))
+
+
+@pytest.mark.parametrize("seat", ["red", "blue"])
+def test_the_picture_render_is_the_agents_own_observation(seat: str) -> None:
+    """`StrategoEnv.render` in ``"rgb_array"`` mode draws "the board as the agent sees
+    it": the picture of the agent's own observation planes, never its opponent's (which
+    would show what the opponent knows of the agent's pieces)."""
+    from stratego.encoding import observation_planes
+    from stratego.env.common import rgb_picture
+
+    single = StrategoEnv("classic", "random", player=seat, render_mode="rgb_array")
+    _, info = single.reset(seed=3)
+    player = Player.RED if seat == "red" else Player.BLUE
+    rng = random.Random(3)
+    for _ in range(5):
+        state = single.game_state
+        assert state is not None
+        picture = single.render()
+        assert np.array_equal(picture, rgb_picture(observation_planes(state, player)))
+        _, _, terminated, truncated, info = single.step(
+            int(rng.choice(list(np.flatnonzero(info["action_mask"])))))
+        assert not terminated
+        assert not truncated
+
+
+@pytest.mark.parametrize("seat", ["red", "blue"])
+def test_the_illegal_reason_names_the_move_the_agent_sent(seat: str) -> None:
+    """An illegal action's ``"illegal_reason"`` names the move the action stands for from
+    the agent's own seat (`stratego.encoding.action_move(action, player)`) and the rule
+    that move breaks (`stratego.explain.explain_illegal`)."""
+    from stratego.encoding import action_move
+    from stratego.explain import explain_illegal
+
+    single = StrategoEnv("classic", "random", player=seat)
+    _, info = single.reset(seed=3)
+    state = single.game_state
+    assert state is not None
+    player = Player.RED if seat == "red" else Player.BLUE
+    illegal = [int(i) for i in np.flatnonzero(info["action_mask"] == 0)]
+    def own_piece_moved(index: int) -> bool:  # one of the agent's pieces, moved badly
+        frm = action_move(index, player).frm
+        piece = state.piece_at(frm) if frm is not None else None
+        return piece is not None and piece.owner is player
+
+    action = next(i for i in illegal if own_piece_moved(i))
+    move = action_move(action, player)
+    _, reward, terminated, _, info = single.step(action)
+    assert (reward, terminated) == (-1.0, True)
+    assert info["illegal_reason"] == f"action {action} ({move}): {explain_illegal(state, move)}"

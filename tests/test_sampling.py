@@ -703,3 +703,26 @@ def test_beliefs_keep_sampling_error_for_a_hidden_rescue() -> None:
         Beliefs(seen)
     assert not isinstance(caught.value, ArgumentError)
     assert view(Sampler(seen).sample(1), Player.BLUE) == seen
+
+
+def test_hasbro_silent_defense_with_rescue_which_piece_came_back_is_drawn_by_its_count() -> None:
+    """Hasbro 2009 Silent Defense with Rescue: Red's pile holds its Major (named when it
+    struck) and a Lieutenant; Red brings one back unseen. Of the assignments
+    that fit Blue's view, half have the Major back on a2; `Sampler` draws uniformly over
+    them, so about half its draws do (a seeded count: a 3-to-1 bias lies far outside)."""
+    rules = HASBRO_2009.with_variants(RESCUE, SILENT_DEFENSE)
+    state = play(stratego.from_position(
+        rules, {"e4": "J", "a9": "C", "j1": "F", "e5": "m", "j7": "t", "j10": "f"},
+        captured=[(Player.RED, Rank.LIEUTENANT)]), "e4-e5", "j7-j6", "a9-a10", "J@a2")
+    seen = view(state, Player.BLUE)
+    returned = seen.piece_at("a2")
+    assert returned is not None
+    answers = [ranks[returned.id] for ranks in hidden_assignments(seen)]
+    assert len(answers) == count_assignments(seen) == 4
+    assert answers.count(Rank.MAJOR) == 2
+    sampler = Sampler(seen)
+    rng = random.Random(1)
+    draws = 600
+    majors = sum(sampler.sample(rng).piece_at("a2").rank is Rank.MAJOR  # type: ignore[union-attr]
+                 for _ in range(draws))
+    assert 0.4 * draws < majors < 0.6 * draws  # 1/2 expected; sd about 0.02 * draws

@@ -7,7 +7,8 @@ Flag never move) and 8 (a Scout's long move shows what it is), Hasbro 2009
 "Additional tournament rules: Silent Defense" (only the attacker names its rank,
 except when a Scout strikes; captured pieces stay with their owner), Hasbro 2009
 "Rescue" restrictions (Scouts cannot rescue, a Bomb cannot be rescued) and
-"To end the game" (striking the Flag ends the game).
+"To end the game" (striking the Flag ends the game), Jumbo 2014 "Moving Flag" (moving
+the Flag onto the opponent's back row wins).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from strategies import (
     seeds,
 )
 from stratego import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, Player, Rank
-from stratego.variants import BARRAGE, MOVING_BOMBS, RESCUE, SILENT_DEFENSE
+from stratego.variants import BARRAGE, MOVING_BOMBS, MOVING_FLAG, RESCUE, SILENT_DEFENSE
 from stratego.views import SCHEMA, PlayerView, SchemaError, SeenPiece, view
 from stratego.views import fold as views_module
 
@@ -681,3 +682,121 @@ def test_views_built_in_many_threads_at_once_are_right() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert not failures
+
+
+MOVING_FLAG_RULES = CLASSIC.with_variants(MOVING_FLAG)
+
+
+def test_jumbo_moving_flag_a_piece_set_up_on_the_opponents_back_row_is_no_flag() -> None:
+    """Jumbo 2014 "Moving Flag" (moving the Flag onto the opponent's back row wins): a
+    piece that starts on the opponent's back row cannot be the Flag (it would have won),
+    while a piece on its own back row, where the Flag is set up, may be."""
+    state = stratego.from_position(
+        MOVING_FLAG_RULES, {"a1": "F", "b1": "S", "e10": "B", "a10": "f", "j8": "b"})
+    blue = view(state, Player.BLUE)
+    for square in ("a1", "b1"):
+        piece = blue.piece_at(square)
+        assert piece is not None
+        assert Rank.FLAG in piece.possible
+    on_e10 = blue.piece_at("e10")
+    assert on_e10 is not None
+    assert Rank.FLAG not in on_e10.possible
+    assert_view_is_sound(state, Player.BLUE)
+
+
+def test_jumbo_moving_flag_a_full_setup_keeps_the_flag_possible_everywhere() -> None:
+    """Jumbo 2014 "Moving Flag", MB 1961 "To start the game" 5 (ranks are hidden): at the
+    start every one of Red's 40 pieces may be the Flag for Blue, the real one too."""
+    state = stratego.new_game(MOVING_FLAG_RULES,
+                              stratego.random_setup(MOVING_FLAG_RULES, Player.RED, 6),
+                              stratego.random_setup(MOVING_FLAG_RULES, Player.BLUE, 2))
+    blue = view(state, Player.BLUE)
+    reds = [p for p in blue.pieces if p.owner is Player.RED]
+    assert len(reds) == 40
+    assert all(Rank.FLAG in p.possible for p in reds)
+    assert_view_is_sound(state, Player.BLUE)
+
+
+def test_jumbo_moving_flag_a_piece_that_reaches_the_back_row_quietly_is_no_flag() -> None:
+    """Jumbo 2014 "Moving Flag": a piece that steps onto the opponent's back row while the
+    game goes on is not the Flag (the Flag would have won there); its owner's other
+    unmoved pieces still may be."""
+    state = stratego.from_position(
+        MOVING_FLAG_RULES, {"e9": "S", "a1": "F", "j1": "B", "a10": "f", "j8": "b", "c3": "s"})
+    state = play(state, "e9-e10")
+    assert state.outcome is None
+    blue = view(state, Player.BLUE)
+    on_e10 = blue.piece_at("e10")
+    assert on_e10 is not None
+    assert Rank.FLAG not in on_e10.possible
+    on_a1 = blue.piece_at("a1")
+    assert on_a1 is not None
+    assert Rank.FLAG in on_a1.possible
+    assert_view_is_sound(state, Player.BLUE)
+
+
+def test_hasbro_rescue_without_silent_defense_keeps_the_states_ids() -> None:
+    """Hasbro 2009 "Rescue" without Silent Defense: the rescue is made in the open (the
+    opponent sees which piece comes back), so views show every piece under the state's
+    own id; only Silent Defense with Rescue relabels a pile (docs/hidden-information.md)."""
+    start = stratego.from_position(
+        RESCUE_RULES, {"e4": "J", "a9": "C", "h9": "K", "j1": "F", "e5": "m", "j7": "t",
+                       "j10": "f"},
+        captured=[(Player.RED, Rank.LIEUTENANT)])
+    state = play(start, "e4-e5", "j7-j6", "a9-a10", "L@a2")
+    lieutenant = state.piece_at("a2")
+    assert lieutenant is not None
+    assert lieutenant.rank is Rank.LIEUTENANT
+    for player in Player:
+        assert views_module.identities(state, player) == (None, 0)
+    returned = view(state, Player.BLUE).piece_at("a2")
+    assert returned is not None
+    assert returned.id == lieutenant.id
+    assert returned.rank is Rank.LIEUTENANT
+
+
+def test_hasbro_silent_defense_with_rescue_the_returned_piece_is_seen_to_move() -> None:
+    """Hasbro 2009 Silent Defense with Rescue: Blue cannot tell which piece of Red's pile
+    came back, but it watches the returned piece move (MB 1961 Movement 7: Bombs and the
+    Flag never move), so the view shows it moved."""
+    rules = RESCUE_RULES.with_variants(SILENT_DEFENSE)
+    start = stratego.from_position(
+        rules, {"e4": "J", "a9": "C", "h9": "K", "j1": "F", "e5": "m", "j7": "t",
+                "j10": "f"},
+        captured=[(Player.RED, Rank.LIEUTENANT)])
+    back = play(start, "e4-e5", "j7-j6", "a9-a10", "J@a2")
+    assert view(back, Player.BLUE).piece_at("a2").moved is False  # type: ignore[union-attr]
+    moved = view(play(back, "j6-j5", "a2-a3"), Player.BLUE).piece_at("a3")
+    assert moved is not None
+    assert moved.moved
+    assert Rank.BOMB not in moved.possible
+    assert Rank.FLAG not in moved.possible
+
+
+def test_hasbro_silent_defense_with_rescue_a_returned_piece_earns_a_rescue_unnamed() -> None:
+    """Hasbro 2009 Silent Defense with Rescue: the piece Red brought back (its Major or its
+    Lieutenant, Blue cannot tell) walks to Blue's back row and earns a Rescue. Blue's view
+    names the pending rescuer as the piece it shows on that square, the same either way."""
+    rules = RESCUE_RULES.with_variants(SILENT_DEFENSE)
+    start = stratego.from_position(
+        rules, {"e4": "J", "a9": "C", "h9": "K", "j1": "F", "e5": "m", "j7": "t",
+                "j10": "f"},
+        captured=[(Player.RED, Rank.LIEUTENANT)])
+    blue_moves = ["j6-j5", "j5-j4", "j4-j3", "j3-i3", "i3-h3", "h3-g3", "g3-f3", "f3-e3"]
+    seen = {}
+    for back in ("J@b2", "L@b2"):
+        moves = ["e4-e5", "j7-j6", "a9-a10", back]
+        for step, row in enumerate(range(2, 10)):
+            moves += [blue_moves[step], f"b{row}-b{row + 1}"]
+        state = play(start, *moves)
+        assert state.pending
+        blue = view(state, Player.BLUE)
+        pending = blue.pending_rescue
+        assert pending is not None
+        assert pending.square is not None
+        assert pending.square.name == "b10"
+        assert pending == blue.piece_at("b10")
+        assert Rank.BOMB not in pending.possible
+        seen[back] = blue
+    assert seen["J@b2"] == seen["L@b2"]
+    assert seen["J@b2"].to_json() == seen["L@b2"].to_json()
