@@ -24,6 +24,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+import positions
 import stratego
 from positions import play
 from strategies import (
@@ -35,6 +36,7 @@ from strategies import (
     seeds,
 )
 from stratego import CLASSIC, HASBRO_2009, ISF, JUMBO_2014, Player, Rank
+from stratego.repetition import CHASE_HASHES
 from stratego.variants import BARRAGE, MOVING_BOMBS, MOVING_FLAG, RESCUE, SILENT_DEFENSE
 from stratego.views import SCHEMA, PlayerView, SchemaError, SeenPiece, view
 from stratego.views import fold as views_module
@@ -800,3 +802,53 @@ def test_hasbro_silent_defense_with_rescue_a_returned_piece_earns_a_rescue_unnam
         seen[back] = blue
     assert seen["J@b2"] == seen["L@b2"]
     assert seen["J@b2"].to_json() == seen["L@b2"].to_json()
+
+
+def test_viewing_one_state_of_each_of_many_games_keeps_a_bounded_number_of_games() -> None:
+    """The view cache is bounded in games as well as in snapshots: a snapshot keeps its
+    whole game alive (its history and view tables), so viewing the final state of each of
+    many games (analysing records, a server's many short games) keeps the snapshots of
+    at most `_PINNED_GAMES` games, the most recently viewed, however many were viewed."""
+    bound = views_module._PINNED_GAMES
+    views_module._clear_cache()
+    finals = []
+    for seed in range(bound + 16):
+        start = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, seed),
+                                  stratego.random_setup(CLASSIC, Player.BLUE, seed + 1))
+        final = random_playout(start, seed, 40)[-1]
+        for player in Player:
+            view(final, player)
+        finals.append(final)
+        pinned = {id(snap.game) for snap in views_module._cache.values()}
+        assert len(pinned) <= bound
+    kept = {id(snap.node) for snap in views_module._cache.values()}
+    assert any(snap.node is finals[-1].history for snap in views_module._cache.values())
+    assert all(id(state.history) not in kept for state in finals[:16])
+    # a game dropped from the cache is viewed as before (folded from its start again)
+    for state in finals[:3]:
+        assert view(state, Player.RED) == from_scratch(state, Player.RED)
+
+
+def test_the_view_of_each_position_of_a_chase_recovers_its_last_move_only() -> None:
+    """ISF 11 (more-squares rule) keeps the positions of a running chase; a view gives its
+    quiet moves (`PlayerView.chase_moves`, recovered from those positions). Viewing each
+    position of a chase in turn recovers each chase move once, as the history fold reads
+    each entry once, so a view costs the same at any length of the chase; the moves equal
+    those of views built from scratch, and the game's last moves."""
+    from test_explain_outcome import CHASE, CHASE_MOVES
+
+    states = [positions.position(ISF, CHASE)]
+    for move in CHASE_MOVES:
+        states.append(play(states[-1], move))
+    views_module._clear_cache()
+    with mock.patch.object(views_module, "chase_moves",
+                           wraps=views_module.chase_moves) as recover:  # type: ignore[attr-defined]
+        along = [(view(s, Player.RED), view(s, Player.BLUE)) for s in states]
+    recovered = sum(len(call.args[1]) - CHASE_HASHES - 1 for call in recover.call_args_list)
+    assert recovered <= len(CHASE_MOVES)  # (each view recovering the whole chase: 156)
+    assert len(along[-1][0].chase_moves) == len(CHASE_MOVES)
+    for state, seen in zip(states, along, strict=True):
+        assert seen[0].chase_moves == seen[1].chase_moves == tuple(
+            state.moves()[len(state.moves()) - len(seen[0].chase_moves):])
+        for player in Player:
+            assert from_scratch(state, player) == seen[player]

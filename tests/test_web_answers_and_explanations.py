@@ -8,14 +8,20 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
+from unittest import mock
 
+import attrs
 import pytest
 
 import stratego
 from stratego import Player, Rank
-from stratego.web import GameHub
+from stratego.variants import RESCUE
+from stratego.web import GameHub, payloads
+from stratego.web.payloads import before_reply, payload
+from stratego.web.referee import played
+from test_web import bot_game, first_move
 
 pytest.importorskip("starlette", reason="the web extra is not installed")
 
@@ -101,6 +107,219 @@ def test_the_page_inlines_no_view() -> None:
     assert '"started":true' in page
     assert "stratego.view/1" not in page
 
+
+
+# -- answers whose size does not grow with the game cost what they hold ------------------
+
+
+NOW = [0.0]
+"""The monotonic clock of the hubs below (the wall clock is still: the clocks' fields
+are the same however long a request takes)."""
+
+
+def _hub() -> GameHub:
+    return GameHub(rules="classic", bot="random", seed=5, token=tokens(), create_limit=100,
+                   clock=lambda: 1_000.0, monotonic=lambda: NOW[0])
+
+
+def _seats_at_every_stage() -> Iterator[tuple[GameHub, Any, Player]]:
+    """Seats of games at every stage "your games" tells apart, each given while its game
+    is at that stage: waiting for the friend, set up by one side, called off, under way
+    (each side's move, a Rescue to decide, a running clock), aborted by a clock, lost on
+    time, resigned, and won by the rules."""
+    NOW[0] = 0.0
+    hub = _hub()
+
+    def game_of(base: str) -> Any:
+        return hub._games[base.split("/")[3]]
+
+    def friends(time: str | None = None, start: bool = True) -> tuple[str, str]:
+        options = {"opponent": "human", **({"time": time} if time else {})}
+        created = post(hub, "/api/games", options).json()
+        red = f"/api/games/{created['game']}/{created['seat']}"
+        code = hub.handle("GET", red).json()["join"].rsplit("/", 1)[1]
+        seat = post(hub, f"/api/games/{created['game']}/join", {"code": code}).json()["seat"]
+        blue = f"/api/games/{created['game']}/{seat}"
+        if start:
+            post(hub, red + "/start")
+            post(hub, blue + "/start")
+        return red, blue
+
+    def move(base: str) -> None:
+        assert post(hub, base + "/move", {"move": first_move(
+            hub.handle("GET", base).json())}).status == 200
+
+    created = post(hub, "/api/games", {"opponent": "human"}).json()  # not joined yet
+    red = f"/api/games/{created['game']}/{created['seat']}"
+    yield hub, game_of(red), Player.RED
+    post(hub, red + "/start")
+    yield hub, game_of(red), Player.RED
+    red, blue = friends(start=False)
+    post(hub, red + "/start")  # red is ready, blue sets up
+    yield hub, game_of(red), Player.RED
+    yield hub, game_of(red), Player.BLUE
+    post(hub, red + "/abort")  # called off before play began
+    yield hub, game_of(red), Player.RED
+    red, blue = friends()
+    for _ in range(3):
+        move(red)
+        move(blue)
+    yield hub, game_of(red), Player.RED
+    yield hub, game_of(red), Player.BLUE
+    red, blue = friends("1+0")  # a running clock
+    NOW[0] = 5.0
+    move(red)
+    yield hub, game_of(red), Player.RED
+    yield hub, game_of(red), Player.BLUE
+    NOW[0] = 0.0
+    red, blue = friends("1+0")  # red never moves: aborted once the clock is read
+    NOW[0] = 70.0
+    yield hub, game_of(red), Player.BLUE
+    NOW[0] = 0.0
+    red, blue = friends("1+0")  # both moved: red loses on time
+    NOW[0] = 5.0
+    move(red)
+    move(blue)
+    NOW[0] = 70.0
+    yield hub, game_of(red), Player.RED
+    yield hub, game_of(red), Player.BLUE
+    base, _ = bot_game(hub)
+    for _ in range(4):
+        move(base)
+    yield hub, game_of(base), Player.RED
+    post(hub, base + "/resign")
+    yield hub, game_of(base), Player.RED
+    won = stratego.from_position(stratego.CLASSIC, {"a1": "K", "a2": "f", "j1": "F",
+                                                    "j10": "s"})
+    added = hub.add_game(won)
+    base = f"/api/games/{added['game']}/{added['seat']}"
+    post(hub, base + "/move", {"move": "a1-a2"})  # the Flag captured
+    yield hub, game_of(base), Player.RED
+    rules = stratego.HASBRO_2009.with_variants(RESCUE)
+    rescue = stratego.from_position(rules, {"a9": "K", "j1": "F", "e10": "m", "j10": "f",
+                                            "f10": "b"}, captured=[(Player.RED, Rank.MINER)])
+    added = hub.add_game(stratego.apply(rescue, stratego.Move.parse("a9-a10")))
+    base = f"/api/games/{added['game']}/{added['seat']}"
+    yield hub, game_of(base), Player.RED  # a Rescue to decide
+    decision = hub.handle("GET", base).json()["rescue"][0]["move"]  # then the bot moves
+    assert post(hub, base + "/move", {"move": decision}).status == 200
+    assert stratego.Move.parse(decision).is_rescue
+    yield hub, game_of(base), Player.RED
+
+
+def _summary_from_payload(hub: GameHub, game: Any, player: Player) -> dict[str, Any]:
+    """A seat's entry of "your games" as the fields of its whole payload give it."""
+    referee = hub.referee
+    full = referee.payload(game, player)
+    return {"found": True, "url": f"/play/{game.id}/{game.seats[player].token}",
+            "player": str(player), "opponent": game.opponent,
+            "opponent_name": full["bot_name"] if game.opponent == "bot" else "Human",
+            "rules": game.rules.name, "rules_title": full["rules_title"],
+            "phase": full["phase"], "to_move": full["to_move"],
+            "your_move": full["your_move"], "status": full["status"],
+            "result": full["result"], "clock": full["clock"],
+            "moves": played(game.moves),
+            "created_ms": round(game.created * 1000),
+            "last_active_ms": round(referee.last_active(game) * 1000)}
+
+
+def test_your_games_says_what_each_seat_s_payload_says() -> None:
+    """"Your games" (``POST /api/seats``) lists of each seat the fields its payload gives
+    (phase, whose move, status, result, clock, moves played), byte for byte, at every
+    stage of a game."""
+    statuses = set()
+    for hub, game, player in _seats_at_every_stage():
+        got = hub.referee.summary(game, player)
+        assert json.dumps(got) == json.dumps(_summary_from_payload(hub, game, player))
+        statuses.add(got["status"])
+    assert {"Your decision: rescue a captured piece or decline.", "Game aborted.",
+            "Game over.", "Your move (red).", "Waiting for red to move.",
+            "Waiting for blue to finish the setup."} <= statuses
+    assert any(s.startswith("Waiting for blue to join") for s in statuses)
+    assert any(s.startswith("Set up your army") for s in statuses)
+
+
+def test_your_games_builds_no_view_board_or_move_list() -> None:
+    """An entry of "your games" holds a few fields whose size does not grow with the
+    game: making it reads neither the seat's view nor the board's picture nor the move
+    list (a request names up to 50 seats)."""
+    seats = list(_seats_at_every_stage())
+    expected = [hub.referee.summary(game, player) for hub, game, player in seats]
+    refuse = AssertionError("not needed for a summary")
+    with mock.patch.object(payloads, "view", side_effect=refuse), \
+            mock.patch.object(payloads, "board_svg", side_effect=refuse), \
+            mock.patch.object(payloads, "_move_rows", side_effect=refuse), \
+            mock.patch.object(stratego.PlayerView, "to_dict", side_effect=refuse), \
+            mock.patch.object(stratego.GameState, "history_records", side_effect=refuse):
+        got = [hub.referee.summary(game, player) for hub, game, player in seats]
+        hub = seats[0][0]
+        body = {"seats": [{"game": g.id, "seat": g.seats[p].token} for _, g, p in seats]}
+        listed = post(hub, "/api/seats", body).json()["games"]
+    assert got == expected
+    assert [{k: v for k, v in e.items() if k not in ("game", "seat")} for e in listed] == (
+        expected)
+
+
+_BEFORE_REPLY_FIELDS = ["phase", "to_move", "your_move", "draw", "result", "revealed",
+                        "record", "cells", "legal", "rescue", "last", "strikes", "flash",
+                        "captured", "tray", "on_board", "turns", "status", "svg"]
+
+
+def _polled(game: Any, player: Player, past: stratego.GameState) -> dict[str, Any]:
+    """What a poll of `player`'s seat showed at `past` (the game then, still under way),
+    the fields `before_reply` repeats, the move list counted (``turns``)."""
+    then = payload(attrs.evolve(game, state=past), player, full_view=False)
+    return {**{k: then[k] for k in _BEFORE_REPLY_FIELDS if k != "turns"},
+            "turns": len(then["moves"]), "draw": None, "record": False}
+
+
+def test_before_reply_is_the_position_a_poll_showed_after_the_seat_s_turn() -> None:
+    """`before_reply`: the position right after the seat's own turn, as a poll of the
+    seat would have shown it then, of the move list only its count (``turns``): along a
+    game against the bot, and from the start of the game (no earlier position given)."""
+    hub = _hub()
+    base, payload_now = bot_game(hub)
+    game = hub._games[base.split("/")[3]]
+    rng = random.Random(3)
+    past = None
+    for _ in range(12):
+        moves = [f"{f}-{t}" for f, ts in sorted(payload_now["legal"].items()) for t in ts]
+        move = rng.choice(moves)
+        earlier = game.state
+        assert earlier is not None
+        answer = post(hub, base + "/move", {"move": move}).json()
+        if answer["phase"] != "play":
+            break
+        past = stratego.apply(earlier, stratego.Move.parse(move))
+        early = answer["before_reply"]
+        assert list(early) == _BEFORE_REPLY_FIELDS
+        assert json.dumps(early) == json.dumps(
+            {k: _polled(game, Player.RED, past)[k] for k in _BEFORE_REPLY_FIELDS})
+        payload_now = answer
+    assert past is not None
+    assert past.ply > 10
+    assert before_reply(game, Player.RED, None) == {
+        k: _polled(game, Player.RED, past)[k] for k in _BEFORE_REPLY_FIELDS}
+
+
+def test_before_reply_reads_the_plies_of_its_request_only() -> None:
+    """`before_reply` says how many entries the move list had (``turns``), without making
+    the list, its rows or the game's move records again: it replays the plies since the
+    request began."""
+    hub = _hub()
+    base, payload_now = bot_game(hub)
+    game = hub._games[base.split("/")[3]]
+    for _ in range(6):
+        earlier = game.state
+        payload_now = post(hub, base + "/move", {"move": first_move(payload_now)}).json()
+    expected = before_reply(game, Player.RED, earlier)
+    assert expected is not None
+    refuse = AssertionError("not needed for before_reply")
+    with mock.patch.object(payloads, "_move_rows", side_effect=refuse), \
+            mock.patch.object(payloads, "ply_short", side_effect=refuse), \
+            mock.patch.object(stratego.GameState, "history_records", side_effect=refuse):
+        assert before_reply(game, Player.RED, earlier) == expected
+    assert expected["turns"] == len(payload_now["moves"]) - 1
 
 # -- 5. why a move is illegal ------------------------------------------------------------
 

@@ -225,7 +225,7 @@ def explain_outcome(state: GameState) -> str:
         return f"The game reached {plies}, so it is drawn."
     if termination is Termination.NO_LEGAL_MOVES:
         return _cannot_move(state) + _neither(state)
-    records = state.history_records()
+    records = state._records(1)  # the last turn's
     last = records[-1] if records else None
     winner = outcome.winner or state.to_move.opponent  # the mover, who won
     loser = winner.opponent

@@ -379,9 +379,14 @@ class GameState:
 
     def history_records(self) -> list[PlyRecord]:
         """Every turn since the start, oldest first, with what each strike did."""
-        entries = []
+        return self._records()
+
+    def _records(self, count: int | None = None) -> list[PlyRecord]:
+        """`history_records`, or only its last `count` turns (read from the end of the
+        history, so at a cost in proportion to `count`)."""
+        entries: list[Any] = []
         node = self.history
-        while node is not None:
+        while node is not None and (count is None or len(entries) < count):
             node, entry = node
             entries.append(entry)
         entries.reverse()

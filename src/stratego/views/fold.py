@@ -14,7 +14,16 @@ view is built, on a copy, with what only the state knows (how the game
 ended, whether a Rescue decision is pending).
 
 The fold of one entry is `stratego.views.reveal`'s; this module walks the history with it
-and keeps the caches (bounded, shared between threads under one lock).
+and keeps the caches (bounded, shared between threads under one lock). A snapshot keeps its
+whole game alive (the history chain, the `SeenPly` of every entry, the game's `Game`
+tables), so the cache keeps the snapshots of at most `_PINNED_GAMES` games: viewing a new
+game once its snapshots would exceed that drops every snapshot of the game least recently
+viewed.
+
+A view also gives the quiet moves of a running chase (ISF 11, Jumbo 2014), which
+`stratego.repetition.chase_moves` recovers from the chase record's position hashes one
+position at a time: they are cached per record (`_chase_cache`), so that the view of the
+next position of a chase recovers only its last move.
 """
 
 from __future__ import annotations
@@ -48,10 +57,17 @@ _CACHE_SIZE = 4096  # snapshots kept (per history node and player; least recentl
 _CHECKPOINT = 128  # a long fold also caches a snapshot every this many entries
 _TAIL = 64  # entries a snapshot may add to its parent's history tuple before rebasing it
 _GAMES_SIZE = 64  # games whose `Game` tables are kept
+_PINNED_GAMES = 64  # games whose snapshots are kept (the least recently viewed go)
+_CHASE_SIZE = 64  # chase records whose moves are kept
 
 _lock = threading.Lock()
 _cache: dict[int, Snapshot] = {}  # id(node) * 2 + player -> snapshot; it holds the node
 _games: dict[int, Game] = {}  # id(info) -> tables; the tables hold the info
+# id(snapshot.game) -> the keys of that game's snapshots in `_cache`, least recently viewed
+# game first (a game is listed exactly while `_cache` holds one of its snapshots)
+_pinned: dict[int, set[int]] = {}
+# a chase record's position hashes -> the quiet moves between them
+_chase_cache: dict[tuple[int, ...], tuple[Move, ...]] = {}
 
 _EMPTY_HISTORY = SeenHistory()
 
@@ -61,6 +77,17 @@ def _clear_cache() -> None:
     with _lock:
         _cache.clear()
         _games.clear()
+        _pinned.clear()
+        _chase_cache.clear()
+
+
+def _unpin(key: int, snap: Snapshot) -> None:
+    """Note that `snap`, cached under `key`, left `_cache` (call with the lock held)."""
+    keys = _pinned.get(id(snap.game))
+    if keys is not None:
+        keys.discard(key)
+        if not keys:
+            del _pinned[id(snap.game)]
 
 
 def _game(info: GameInfo) -> Game:
@@ -80,9 +107,12 @@ def _snapshot(info: GameInfo, node: Any, player: Player) -> Snapshot:
     key = id(node) << 1 | player
     hit = _cache.get(key)
     if hit is not None and hit.node is node and hit.game.info is info:
-        with _lock:  # most recently used last
-            if _cache.pop(key, None) is hit:
-                _cache[key] = hit
+        with _lock:  # most recently used last, and its game most recently viewed
+            if _cache.get(key) is hit:
+                _cache[key] = _cache.pop(key)
+                keys = _pinned.pop(id(hit.game), None)
+                if keys is not None:
+                    _pinned[id(hit.game)] = keys
         return hit
     path = [node]
     start = None
@@ -119,14 +149,48 @@ def _snapshot(info: GameInfo, node: Any, player: Player) -> Snapshot:
     else:
         snap = Snapshot(node, g, w, start.base, start.cut, start.tail + tuple(seen))
     made.append(snap)
+    gid = id(g)
     with _lock:
-        for made_snap in made:
+        keys = _pinned.pop(gid, None)  # the game is the most recently viewed
+        if keys is None:
+            keys = set()
+        _pinned[gid] = keys
+        for made_snap in made:  # most recently used last
             key = id(made_snap.node) << 1 | player
-            _cache.pop(key, None)
+            old = _cache.pop(key, None)
+            if old is not None and old.game is not g:
+                _unpin(key, old)
             _cache[key] = made_snap
+            keys.add(key)
         while len(_cache) > _CACHE_SIZE:
-            del _cache[next(iter(_cache))]
+            key = next(iter(_cache))
+            _unpin(key, _cache.pop(key))
+        while len(_pinned) > _PINNED_GAMES:  # the least recently viewed game goes
+            for key in _pinned.pop(next(iter(_pinned))):
+                del _cache[key]
     return snap
+
+
+def _chase_moves(board: tuple[int, ...], chase: tuple[int, ...]) -> tuple[Move, ...]:
+    """The quiet moves of the chase record `chase` (not empty) that ends on `board`
+    (`stratego.repetition.chase_moves`), oldest first: from the cached moves of the same
+    record one position shorter (the chase's previous position) when there are some, so
+    that only the last move is recovered."""
+    hashes = chase[CHASE_HASHES:]
+    moves = _chase_cache.get(hashes)
+    if moves is not None:
+        return moves
+    earlier = _chase_cache.get(hashes[:-1]) if len(hashes) > 1 else None
+    if earlier is not None:  # the record's last two positions give its last move
+        (frm, to), = chase_moves(board, chase[:CHASE_HASHES] + hashes[-2:])
+        moves = (*earlier, Move(SQUARES[frm], SQUARES[to]))
+    else:
+        moves = tuple(Move(SQUARES[frm], SQUARES[to]) for frm, to in chase_moves(board, chase))
+    with _lock:
+        if len(_chase_cache) >= _CHASE_SIZE:
+            _chase_cache.clear()
+        _chase_cache[hashes] = moves
+    return moves
 
 
 def view(state: GameState, player: Player | str) -> PlayerView:
@@ -215,8 +279,7 @@ def view(state: GameState, player: Player | str) -> PlayerView:
         rescuers=frozenset(pid for pid in range(len(table)) if rescuers >> pid & 1),
         chase=(chase[0], len(chase) - CHASE_HASHES) if chase else (0, 0),
         last_to=SQUARES[state.last_to] if state.last_to >= 0 else None,
-        chase_moves=tuple(Move(SQUARES[frm], SQUARES[to])
-                          for frm, to in chase_moves(state.board, chase)) if chase else (),
+        chase_moves=_chase_moves(state.board, chase) if chase else (),
         counter_chase=len(chase) - CHASE_HASHES - chase[2] + 1 if chase and chase[2] else 0,
     )
 

@@ -17,6 +17,7 @@ from stratego.board import LAKES, home_rows, parse_digits
 from stratego.engine import apply, initial_state
 from stratego.errors import ArgumentError, WebError, shown
 from stratego.explain import explain_illegal, explain_outcome
+from stratego.moves import Move
 from stratego.pieces import LEGEND_ORDER, Player, Rank
 from stratego.rules import Rules
 from stratego.state import GameState
@@ -27,7 +28,7 @@ from stratego.views import PlayerView, SeenPly, view
 from stratego.web.games import ABANDONED, ABORTED, Game
 
 __all__ = ["GAME_ABORTED", "GAME_OVER", "PAYLOAD_SCHEMA", "before_reply", "explain", "payload",
-           "ply_short", "ply_text", "review", "rules_title", "svg"]
+           "ply_short", "ply_text", "review", "rules_title", "standing", "svg"]
 
 PAYLOAD_SCHEMA = "stratego.web/2"
 """The value of the ``"schema"`` field of the JSON a seat receives. (``/2``: the move list's
@@ -215,11 +216,9 @@ def payload(game: Game, player: Player, rematch: str | None = None,
     ``view`` field is None (the game's page asks so: it draws from the other fields, and
     the view repeats the whole history)."""
     rules = game.rules
-    other = player.opponent
     phase = _phase(game, player)
     offer = game.draw_offer
-    to_move = (str(game.state.to_move) if phase == "play" and game.state is not None
-               else None)  # whose turn it is, while the game is played
+    to_move = _to_move(game, phase)
     out: dict[str, Any] = {
         "schema": PAYLOAD_SCHEMA,
         "game": game.id,
@@ -270,16 +269,7 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         out["setup"] = game.seats[player].setup.text(rules.setup.depth)
         out["cells"] = _setup_cells(game, player)
         out["home"] = [sq.name for sq in home_rows(player, rules.setup.depth)]
-        if phase == "setup":
-            out["status"] = ("Set up your army: pick two of your pieces (or a piece and "
-                             "an empty square) to swap them, then press Start.")
-        elif phase == "over":
-            aborted = out["result"] is not None and out["result"]["you"] == ABORTED
-            out["status"] = GAME_ABORTED if aborted else GAME_OVER
-        elif not out["opponent_joined"]:
-            out["status"] = f"Waiting for {other} to join: send them the join link."
-        else:
-            out["status"] = f"Waiting for {other} to finish the setup."
+        out["status"] = _setup_status(game, player, phase, out["result"])
     else:
         seen = view(game.state, player)
         out.update(_play_fields(rules, seen))
@@ -291,6 +281,60 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         out["view"] = seen.to_dict() if full_view else None
     out["svg"] = svg(game, player)
     return out
+
+
+def standing(game: Game, player: Player) -> dict[str, Any]:
+    """Where `player`'s seat stands: the fields ``phase``, ``to_move``, ``your_move``,
+    ``status`` and ``result`` of its `payload`, the same values, made without the view,
+    the board or the move list (what "your games" lists of a seat, at a cost that does
+    not grow with the game)."""
+    phase = _phase(game, player)
+    to_move = _to_move(game, phase)
+    result = _result(game, player)
+    state = game.state
+    if state is None:
+        status = _setup_status(game, player, phase, result)
+    else:
+        status = _turn_status(game, player, state.to_move, bool(state.pending), result)
+    return {"phase": phase, "to_move": to_move, "your_move": to_move == str(player),
+            "status": status, "result": result}
+
+
+def _to_move(game: Game, phase: str) -> str | None:
+    """Whose turn it is, while the game is played (None otherwise)."""
+    return str(game.state.to_move) if phase == "play" and game.state is not None else None
+
+
+def _setup_status(game: Game, player: Player, phase: str,
+                  result: dict[str, Any] | None) -> str:
+    """The status line of a game that has no position yet (its armies being set up, or
+    called off before play began)."""
+    other = player.opponent
+    if phase == "setup":
+        return ("Set up your army: pick two of your pieces (or a piece and an empty "
+                "square) to swap them, then press Start.")
+    if phase == "over":
+        aborted = result is not None and result["you"] == ABORTED
+        return GAME_ABORTED if aborted else GAME_OVER
+    if not (game.opponent == "bot" or game.join_code is None):  # the friend has not joined
+        return f"Waiting for {other} to join: send them the join link."
+    return f"Waiting for {other} to finish the setup."
+
+
+def _moves_since(state: GameState, earlier: GameState | None) -> list[Move] | None:
+    """The moves of `state`'s history after `earlier` (None: all of them), oldest first,
+    read from the engine's history chain back to `earlier`'s (so in proportion to them);
+    None when `earlier` is not an earlier position of `state`'s game."""
+    stop = None if earlier is None else earlier.history
+    moves = []
+    node = state.history
+    while node is not stop:
+        if node is None:
+            return None
+        node, entry = node
+        moves.append(entry[0])
+    moves.reverse()
+    return moves
 
 
 def before_reply(game: Game, player: Player,
@@ -317,20 +361,25 @@ def before_reply(game: Game, player: Player,
                  if history[i].player == player), None)
     if last is None or last == len(history) - 1:
         return None
-    moves = state.moves()  # (a turn of the move list is a move of the state)
-    start = 0 if earlier is None else len(earlier.moves())
+    # (a turn of the move list is a move of the state: its history has one of each)
+    since = _moves_since(state, earlier)
+    if since is None:  # (not a position of this game: read every move)
+        moves = state.moves()
+        start = 0 if earlier is None else len(earlier.moves())
+        since = moves[start:]
+    else:
+        start = len(history) - len(since)
     if last < start:
         return None  # the seat's last turn is of an earlier request
     past = initial_state(state.info) if earlier is None else earlier
-    for move in moves[start:last + 1]:
+    for move in since[:last + 1 - start]:
         past = apply(past, move)
     seen = view(past, player)
     out: dict[str, Any] = {"phase": "play", "to_move": str(seen.to_move),
                            "your_move": seen.to_move == player, "draw": None, "result": None,
                            "revealed": False, "record": False}
-    out.update(_play_fields(game.rules, seen))
-    out["turns"] = len(out.pop("moves"))
-    del out["move_rows"]
+    out.update(_play_fields(game.rules, seen, listed=False))
+    out["turns"] = len(seen.history)
     out["status"] = _status(game, seen, None)
     out["svg"] = board_svg(seen, size=None).svg
     return out
@@ -412,7 +461,9 @@ def _last(seen: PlayerView) -> list[str]:
     return squares
 
 
-def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
+def _play_fields(rules: Rules, seen: PlayerView, listed: bool = True) -> dict[str, Any]:
+    """The payload's fields of the position `seen` (cells, legal moves, last move,
+    strikes, losses) and, `listed`, its move list (``moves``, ``move_rows``)."""
     legal: dict[str, list[str]] = {}
     rescue = []
     for move in seen.legal_moves:
@@ -424,10 +475,13 @@ def _play_fields(rules: Rules, seen: PlayerView) -> dict[str, Any]:
             rescue.append({"move": str(move),
                            "text": f"Rescue {_rank_words(rules, move.rescued)} to {move.to}"})
     strikes, flash = _recent_strikes(rules, seen)
-    texts = [ply_text(rules, p) for p in seen.history]
-    return {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
-            "last": _last(seen), "strikes": strikes, "flash": flash, "moves": texts,
-            "move_rows": _move_rows(rules, seen), **_losses(rules, seen)}
+    out: dict[str, Any] = {"cells": _cells(rules, seen), "legal": legal, "rescue": rescue,
+                           "last": _last(seen), "strikes": strikes, "flash": flash}
+    if listed:
+        out["moves"] = [ply_text(rules, p) for p in seen.history]
+        out["move_rows"] = _move_rows(rules, seen)
+    out.update(_losses(rules, seen))
+    return out
 
 
 def _recent_strikes(rules: Rules, seen: PlayerView
@@ -574,12 +628,19 @@ def explain(game: Game, player: Player, move: str) -> dict[str, Any]:
 
 
 def _status(game: Game, seen: PlayerView, result: dict[str, Any] | None) -> str:
-    me = seen.player
+    return _turn_status(game, seen.player, seen.to_move, seen.pending_rescue is not None,
+                        result)
+
+
+def _turn_status(game: Game, me: Player, to_move: Player, deciding: bool,
+                 result: dict[str, Any] | None) -> str:
+    """The status line of a game under way or over, for `me`: `to_move` is to move, and
+    `deciding` when that is a Rescue decision."""
     if result is not None:  # who won and how: the payload's `result` (the game-over panel)
         return GAME_ABORTED if result["you"] == ABORTED else GAME_OVER
-    if seen.to_move == me:
-        if seen.pending_rescue is not None:
+    if to_move == me:
+        if deciding:
             return "Your decision: rescue a captured piece or decline."
         return f"Your move ({me})."
-    who = "the bot" if game.opponent == "bot" else str(seen.to_move)
+    who = "the bot" if game.opponent == "bot" else str(to_move)
     return f"Waiting for {who} to move."

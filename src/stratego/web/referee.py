@@ -34,7 +34,7 @@ from stratego.records import record_from_state
 from stratego.web.games import ABORTED, Game, out_of_time
 from stratego.web.guard import RateLimiter
 from stratego.web.lineup import BotChoice, Lineup
-from stratego.web.payloads import before_reply, payload, rules_title
+from stratego.web.payloads import before_reply, payload, rules_title, standing
 from stratego.web.seating import Seating
 from stratego.web.table import GameTable
 from stratego.web.turns import act
@@ -190,11 +190,16 @@ class Referee:
         choice = self.choice(game)
         out["bot_id"] = None if choice is None else choice.id
         out["bot_name"] = None if choice is None else choice.name
-        out["clock"] = (None if game.clock is None else
-                        game.clock.to_dict(self.monotonic(), round(self.clock() * 1000)))
+        out["clock"] = self._clock(game)
         out.update(self.presence(game, player))
         out["notice"] = None
         return out
+
+    def _clock(self, game: Game) -> dict[str, object] | None:
+        """The payload's ``clock``: the game's clocks now (None for an untimed game)."""
+        if game.clock is None:
+            return None
+        return game.clock.to_dict(self.monotonic(), round(self.clock() * 1000))
 
     def choice(self, game: Game) -> BotChoice | None:
         """The lineup's entry for `game`'s bot (one named after its spec when the lineup
@@ -207,16 +212,21 @@ class Referee:
         return BotChoice(game.bot_spec, game.bot_spec, game.bot_spec)
 
     def summary(self, game: Game, player: Player) -> dict[str, Any]:
-        """What "your games" shows of `player`'s seat: opponent, status, whose move."""
-        full = self.payload(game, player)
+        """What "your games" shows of `player`'s seat: opponent, status, whose move (the
+        values of its payload, made without the view, the board or the move list)."""
+        self.flag(game)
+        seat = standing(game, player)
+        choice = self.choice(game)
         return {"found": True, "url": f"/play/{game.id}/{game.seats[player].token}",
                 "player": str(player), "opponent": game.opponent,
-                "opponent_name": full["bot_name"] if game.opponent == "bot" else "Human",
+                "opponent_name": (None if choice is None else choice.name)
+                if game.opponent == "bot" else "Human",
                 "rules": game.rules.name, "rules_title": rules_title(game.rules),
-                "phase": full["phase"], "to_move": full["to_move"],
-                "your_move": full["your_move"], "status": full["status"],
-                "result": full["result"], "clock": full["clock"],
-                "moves": played(game.moves),
+                "phase": seat["phase"], "to_move": seat["to_move"],
+                "your_move": seat["your_move"], "status": seat["status"],
+                "result": seat["result"], "clock": self._clock(game),
+                # (Rescue decisions, which `played` leaves out, need the Rescue variant)
+                "moves": played(game.moves) if game.rules.rescue.enabled else len(game.moves),
                 "created_ms": round(game.created * 1000),
                 "last_active_ms": round(self.last_active(game) * 1000)}
 
