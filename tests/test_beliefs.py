@@ -249,6 +249,55 @@ def test_a_very_long_game_keeps_the_beliefs_finite() -> None:
     assert results[0] == results[1] == results[2]
 
 
+@pytest.mark.parametrize("kind", [Beliefs, _General])
+def test_beliefs_check_their_view_once_and_their_draws_share_the_history(
+        kind: type[Beliefs], monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/performance.md, Sampling from a view: the checks of the view are paid once per
+    `Beliefs` (its behaviour clues' parts and `check` included), not once per draw, and
+    the draws share one history chain (no hidden rank changes it), so that a draw costs
+    the same late in a long game as early. Each draw is still the state `build_state`
+    rebuilds for its ranks, plays on as that state does, and the beliefs pickle after
+    their draws."""
+    import pickle
+
+    from stratego.sampling import build_state, rebuild
+
+    rng = random.Random(3)
+    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, rng),
+                              stratego.random_setup(CLASSIC, Player.BLUE, rng))
+    for _ in range(1200):  # moves onto empty squares, so that the game lasts
+        moves = stratego.legal_moves(state)
+        quiet = [m for m in moves if m.to is not None and state.piece_at(m.to) is None]
+        state = stratego.apply(state, rng.choice(quiet or moves))
+    seen = view(state, state.to_move)
+    checked: list[PlayerView] = []
+    check = rebuild.check_view
+
+    def counted(v: PlayerView) -> None:
+        checked.append(v)
+        check(v)
+
+    monkeypatch.setattr(rebuild, "check_view", counted)
+    beliefs = kind(seen)
+    assert beliefs.clues  # parts of the belief, one per split of the clues
+    beliefs.check()
+    draws = [beliefs.sample(rng) for _ in range(20)]
+    assert checked == [seen]
+    assert len(set(draws)) > 1
+    assert all(d.history is draws[0].history for d in draws)
+    d = draws[0]
+    fresh = build_state(seen, {p.id: Rank(d.info.pieces[p.id].rank)  # type: ignore[union-attr]
+                               for p in seen.hidden()})
+    assert fresh == d
+    assert fresh.history_records() == d.history_records()
+    move = stratego.legal_moves(d)[0]
+    after, fresh_after = stratego.apply(d, move), stratego.apply(fresh, move)
+    assert after == fresh_after
+    assert all(view(after, p) == view(fresh_after, p) for p in Player)
+    copy = pickle.loads(pickle.dumps(beliefs))
+    assert copy.sample(random.Random(9)) == beliefs.sample(random.Random(9))
+
+
 def test_flags_of_the_beliefs_and_the_setup_model_are_true_or_false() -> None:
     """``behaviour="no"`` and ``walled="no"`` were accepted, and read as True."""
     from stratego.errors import ArgumentError

@@ -651,6 +651,87 @@ def test_build_state_refuses_ranks_no_game_gives() -> None:
         build_state(seen, swapped)
 
 
+def _quiet_game(rules: stratego.Rules, seed: int, plies: int) -> stratego.GameState:
+    """A seeded game in which both sides make random moves onto empty squares when they
+    can, so that it lasts `plies` plies."""
+    rng = random.Random(seed)
+    state = stratego.new_game(rules, stratego.random_setup(rules, Player.RED, rng),
+                              stratego.random_setup(rules, Player.BLUE, rng))
+    for _ in range(plies):
+        moves = stratego.legal_moves(state)
+        quiet = [m for m in moves if m.to is not None and state.piece_at(m.to) is None]
+        state = stratego.apply(state, rng.choice(quiet or moves))
+    return state
+
+
+def _counting_checks(monkeypatch: pytest.MonkeyPatch) -> list[PlayerView]:
+    """The views `check_view` checks from now on, in order."""
+    from stratego.sampling import rebuild
+
+    checked: list[PlayerView] = []
+    check = rebuild.check_view
+
+    def counted(v: PlayerView) -> None:
+        checked.append(v)
+        check(v)
+
+    monkeypatch.setattr(rebuild, "check_view", counted)
+    return checked
+
+
+def test_a_sampler_checks_its_view_once_and_its_draws_share_the_history(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/performance.md, Sampling from a view: a `Sampler` reused for one view pays "the
+    counts, the checks of the view and the first verification" once, so a draw costs the
+    same late in a long game as early. The history, which no hidden rank changes without a
+    hidden Rescue, is one chain shared by the draws; each draw is still the state that
+    `build_state` rebuilds for its ranks and that its moves replay to, plays on as that
+    state does (its views included), and the sampler pickles after its draws."""
+    import pickle
+
+    state = _quiet_game(CLASSIC, 3, 1200)
+    seen = view(state, state.to_move)
+    checked = _counting_checks(monkeypatch)
+    sampler = Sampler(seen)
+    rng = random.Random(4)
+    draws = [sampler.sample(rng) for _ in range(20)]
+    assert checked == [seen]
+    assert len(set(draws)) > 1
+    assert all(d.history is draws[0].history for d in draws)
+    for d in draws[:2]:
+        fresh = build_state(seen, {p.id: Rank(d.info.pieces[p.id].rank)  # type: ignore[union-attr]
+                                   for p in seen.hidden()})
+        assert fresh == d
+        assert fresh.history is not d.history
+        assert fresh.history_records() == d.history_records()
+        assert summary(rebuilt(d)) == summary(d)
+        move = stratego.legal_moves(d)[0]
+        after, fresh_after = stratego.apply(d, move), stratego.apply(fresh, move)
+        assert after == fresh_after
+        assert after.history_records() == fresh_after.history_records()
+        for player in Player:
+            assert view(after, player) == view(fresh_after, player)
+    copy = pickle.loads(pickle.dumps(sampler))
+    assert copy.sample(random.Random(9)) == sampler.sample(random.Random(9))
+
+
+def test_a_sampler_checks_the_view_of_each_answer_to_a_hidden_rescue_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After hidden Rescues under Silent Defense (Hasbro 2009, Silent Defense and Rescue)
+    a draw rebuilds the view under the state's own ids of one answer to which piece came
+    back: each such view is checked once, however often it is drawn."""
+    army = (Rank.MAJOR, Rank.COLONEL, Rank.CAPTAIN, Rank.FLAG, Rank.LIEUTENANT)
+    seen = view(_silent_rescue_game(army, (Rank.LIEUTENANT, Rank.MAJOR)), Player.BLUE)
+    checked = _counting_checks(monkeypatch)
+    sampler = Sampler(seen)
+    rng = random.Random(2)
+    for _ in range(40):
+        assert view(sampler.sample(rng), Player.BLUE) == seen
+    assert len({id(v) for v in checked}) == len(checked)
+    assert checked[0] is seen
+    assert 1 < len(checked) < 40
+
+
 # -- wrong arguments are ArgumentError, not the SamplingError a bot falls back on ---------
 
 

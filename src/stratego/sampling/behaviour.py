@@ -28,6 +28,7 @@ view give the same clues.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import attrs
@@ -35,7 +36,7 @@ import attrs
 from stratego.board import NEIGHBOURS, SIZE
 from stratego.errors import ArgumentError, shown
 from stratego.pieces import Rank
-from stratego.rules import Movement, Rules
+from stratego.rules import Movement, Rules, StrikeRule
 from stratego.strike import Side, resolve_strike
 from stratego.views import PlayerView, as_view
 
@@ -72,16 +73,18 @@ class Clue:
     factor: float
 
 
-def _wins(attacker: Rank, defender: Rank, rules: Rules) -> bool:
+def _wins(attacker: Rank, defender: Rank, rules: StrikeRule) -> bool:
     return resolve_strike(attacker, defender, rules).winner is Side.ATTACKER
 
 
-def _beats(rank: Rank, rules: Rules) -> frozenset[Rank]:
+@functools.cache  # per rank and strike rule: a long history finds many clues
+def _beats(rank: Rank, rules: StrikeRule) -> frozenset[Rank]:
     """The ranks that win striking `rank`."""
     return frozenset(r for r in Rank if Movement.can_strike(r) and _wins(r, rank, rules))
 
 
-def _loses_to(rank: Rank, rules: Rules) -> frozenset[Rank]:
+@functools.cache
+def _loses_to(rank: Rank, rules: StrikeRule) -> frozenset[Rank]:
     """The ranks that `rank` wins against when it strikes them."""
     if not Movement.can_strike(rank):
         return frozenset()
@@ -174,7 +177,7 @@ def _clue(h: int, mover: int, frm: int, dest: int, where: dict[int, int],
         square = where.get(chaser)
         if square is not None and square in NEIGHBOURS[frm] and square not in NEIGHBOURS[dest]:
             rank = mine[chaser]
-            favoured = _loses_to(rank, rules)
+            favoured = _loses_to(rank, rules.strike)
             if favoured:
                 return Clue(mover, FLEE, h, chaser, rank, favoured, flee)
     if advance == 1.0:
@@ -189,7 +192,7 @@ def _clue(h: int, mover: int, frm: int, dest: int, where: dict[int, int],
     if best is None:
         return None
     rank = mine[best[2]]
-    favoured = _beats(rank, rules)
+    favoured = _beats(rank, rules.strike)
     if not favoured:
         return None
     return Clue(mover, ADVANCE, h, best[2], rank, favoured, advance)

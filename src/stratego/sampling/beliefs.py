@@ -19,10 +19,10 @@ from stratego.sampling.counting import Problem
 from stratego.sampling.hidden_rescues import hidden_rescues
 from stratego.sampling.prior import SetupPrior, setup_prior
 from stratego.sampling.rebuild import (
+    Rebuild,
     WholeStates,
     check_max_draws,
     check_record,
-    check_view,
 )
 from stratego.state import GameState
 from stratego.views import PlayerView, as_view
@@ -75,12 +75,15 @@ class Beliefs:
         self._build(view, prior, as_bool(behaviour, "behaviour"), {})
 
     def _build(self, view: PlayerView, prior: SetupPrior | None, behaviour: bool,
-               restrict: dict[int, int]) -> None:
+               restrict: dict[int, int], states: WholeStates | None = None) -> None:
+        """Build the belief; `states`, the whole belief's when this is a part of it (the
+        view checked already), are shared."""
         as_view(view)
-        if hidden_rescues(view):
-            raise SamplingError("beliefs do not cover a hidden Rescue under Silent Defense; "
-                                "use stratego.sampling.Sampler")
-        check_view(view)
+        if states is None:
+            if hidden_rescues(view):
+                raise SamplingError("beliefs do not cover a hidden Rescue under Silent "
+                                    "Defense; use stratego.sampling.Sampler")
+            states = WholeStates(Rebuild(view))  # checks the view
         if prior is not None and not isinstance(prior, SetupPrior):
             raise ArgumentError(f"not a SetupPrior: {shown(prior)} (setup_prior(rules) "
                                 f"fits one)")
@@ -90,7 +93,7 @@ class Beliefs:
         self.prior = setup_prior(view.rules) if prior is None else prior
         problem = Problem(view)  # the checks of the army's counts
         self._counts = list(problem.counts)
-        self._states = WholeStates(view)
+        self._states = states
         self._problem = problem
         self._record_checked = bool(restrict)  # a part: its whole belief checks the record
         opponent = view.player.opponent
@@ -204,7 +207,7 @@ class Beliefs:
             return part
         part = type(self).__new__(type(self))
         try:
-            part._build(self.view, self.prior, False, restrict)
+            part._build(self.view, self.prior, False, restrict, self._states)
         except SamplingError:
             return None
         return part
@@ -559,7 +562,7 @@ class Beliefs:
         rebuilt from one assignment must show the view again), before any chance is read
         from it; a draw checks its state itself, unless this check covered every field."""
         if not self._record_checked:
-            if check_record(self.view, self._problem):
+            if check_record(self._states.rebuild, self._problem):
                 self._states.verified()
             self._record_checked = True
 

@@ -28,7 +28,7 @@ from stratego.repetition import chase_position, chase_record
 from stratego.sampling.counting import Problem, SamplingError
 from stratego.state import GameInfo, GameState, Termination
 from stratego.strike import ATTACKER_WINS, BOTH_REMOVED, DEFENDER_WINS
-from stratego.views import PlayerView, as_view, view
+from stratego.views import PlayerView, SeenPly, as_view, view
 
 __all__ = ["build_state"]
 
@@ -47,7 +47,86 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     as_view(v)
     if not isinstance(ranks, Mapping):
         raise ArgumentError(f"ranks map hidden pieces' ids to ranks, not {shown(ranks)}")
-    check_view(v)
+    return Rebuild(v).state(ranks)
+
+
+class Rebuild:
+    """`build_state` for one view, to rebuild many states from it (the samplers' draws):
+    the view is checked once (`check_view`), and what does not depend on the hidden ranks
+    is made once and shared by every state rebuilt: the history chain up to the first
+    hidden Rescue (whose move names the drawn rank of the piece that came back: from it
+    on, the chain is made per state) and the chase's quiet moves."""
+
+    __slots__ = ("_chase_moves", "_cut", "_prefix", "view")
+
+    def __init__(self, v: PlayerView) -> None:
+        check_view(v)
+        self.view = v
+        # the plies before the first hidden Rescue, and their chain (made on first use)
+        self._cut = next((i for i, ply in enumerate(v.history) if ply.move is None),
+                         len(v.history))
+        self._prefix: Any = None
+        self._chase_moves: list[tuple[int, int]] | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        # without the shared chain, made again on first use: pickle (and deepcopy) would
+        # recurse once per ply
+        return {"view": self.view, "_cut": self._cut}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.view, self._cut = state["view"], state["_cut"]
+        self._prefix = self._chase_moves = None
+
+    def state(self, ranks: Mapping[int, Rank]) -> GameState:
+        """The state `build_state` gives for the view and `ranks` (a mapping)."""
+        return _state(self, ranks)
+
+    def history(self, rank_of: dict[int, Rank]) -> Any:
+        """The history chain of the state with the ranks `rank_of`: the shared chain of
+        the plies before the first hidden Rescue, then a chain of this state's own."""
+        history = self.view.history
+        node = self._prefix
+        if node is None and self._cut:
+            for ply in history[:self._cut]:
+                assert ply.move is not None  # the plies before the first hidden Rescue
+                node = (node, _entry(ply, ply.move))
+            self._prefix = node
+        for ply in history[self._cut:]:
+            move = ply.move
+            if move is None:
+                assert ply.to is not None  # check_view refuses a hidden Rescue without it
+                move = Move.rescue(rank_of[ply.piece], ply.to)
+            node = (node, _entry(ply, move))
+        return node
+
+    def chase_moves(self, positions: int) -> list[tuple[int, int]]:
+        """The chase's quiet moves read off the history, oldest first: the latest
+        `positions` - 1 moves but declined Rescues (a declined Rescue leaves a chase on)."""
+        if self._chase_moves is None:
+            picked: list[Move | None] = []
+            for ply in reversed(self.view.history):
+                if len(picked) >= positions - 1:
+                    break
+                if ply.move is None or not ply.move.is_decline:  # None: a hidden Rescue
+                    picked.append(ply.move)
+            moves = []
+            for move in reversed(picked):
+                if move is None or move.frm is None or move.to is None:
+                    raise SamplingError("the view's chase record spans a Rescue")
+                moves.append((move.frm.index, move.to.index))
+            self._chase_moves = moves
+        return self._chase_moves
+
+
+def _entry(ply: SeenPly, move: Move) -> tuple[Move, int, int, int]:
+    """The history entry of `ply`, `move` its move (a hidden Rescue's, with the drawn rank)."""
+    return (move, ply.piece, ply.defender or 0, CODES[ply.result] if ply.result is not None
+            else -1)
+
+
+def _state(rebuild: Rebuild, ranks: Mapping[int, Rank]) -> GameState:
+    """`Rebuild.state`."""
+    v = rebuild.view
     rules = v.rules
     everyone = v.all_pieces()
     rank_of: dict[int, Rank] = {}
@@ -79,18 +158,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
     captured_mask = sum(1 << p.id for p in v.captured)
     known = (0, *(sum(1 << r for r in p.disclosed) for p in everyone))
     moved_mask = sum(1 << p.id for p in everyone if p.moved)
-    node: Any = None
-    entries: list[tuple[Move, int, int, int]] = []
-    for i, ply in enumerate(v.history):
-        move = ply.move
-        if move is None:
-            if ply.to is None:
-                raise SamplingError(f"history[{i}]: a hidden Rescue needs its square")
-            move = Move.rescue(rank_of[ply.piece], ply.to)
-        code = CODES[ply.result] if ply.result is not None else -1
-        entry = (move, ply.piece, ply.defender or 0, code)
-        entries.append(entry)
-        node = (node, entry)
+    node = rebuild.history(rank_of)
     turn = int(v.to_move)
     zhash = 0
     chase: tuple[int, ...] = ()
@@ -110,13 +178,7 @@ def build_state(v: PlayerView, ranks: dict[int, Rank]) -> GameState:
             except ValueError as exc:
                 raise SamplingError(f"chase: {exc}") from None
         elif chaser:
-            # the chase's quiet moves, newest first (a declined Rescue leaves a chase on)
-            quiet = [e for e in reversed(entries) if not e[0].is_decline][:positions - 1]
-            moves = []
-            for move, _pid, _dpid, _code in reversed(quiet):
-                if move.frm is None or move.to is None:
-                    raise SamplingError("the view's chase record spans a Rescue")
-                moves.append((move.frm.index, move.to.index))
+            moves = rebuild.chase_moves(positions)
             try:
                 chase = chase_record(chaser, moves, board, last, counter)
             except ValueError as exc:
@@ -308,20 +370,22 @@ def _difference(name: str, want: object, got: object) -> str:
     return f"{name} is {shown(want)} in the view, {shown(got)} by its record"
 
 
-def check_record(v: PlayerView, problem: Problem) -> bool:
+def check_record(rebuild: Rebuild, problem: Problem) -> bool:
     """Refuse a view that no game gives before anything is drawn from it: `SamplingError`
     when no assignment fits its pieces' sets and army (`problem`, the view's), or when the
-    state rebuilt with one that does (`Problem.some`) does not show the view again
-    (`verify`). Every field is compared but the legal moves under a chase rule, which may
-    depend on the hidden ranks (the pieces' sets, marks and the rest of the record do
-    not); returns whether they were compared too, so that a draw need not be verified
-    again."""
+    state rebuilt with one that does (`Problem.some`, rebuilt by `rebuild`, the view's)
+    does not show the view again (`verify`). Every field is compared but the legal moves
+    under a chase rule, which may depend on the hidden ranks (the pieces' sets, marks and
+    the rest of the record do not); returns whether they were compared too, so that a
+    draw need not be verified again."""
+    v = rebuild.view
     ranks = problem.some()
     if ranks is None:
         raise SamplingError(f"no assignment of ranks to the {len(v.hidden())} hidden pieces "
                             f"fits the view")
     chase = bool(v.rules.repetition.chase)
-    verify(v, build_state(v, ranks), skip=frozenset({"legal_moves"}) if chase else frozenset())
+    verify(v, rebuild.state(ranks),
+           skip=frozenset({"legal_moves"}) if chase else frozenset())
     return not chase
 
 
@@ -406,15 +470,16 @@ def check_max_draws(max_draws: object) -> int:
 
 class WholeStates:
     """Full states of one view from drawn ranks, for the samplers: each draw is built
-    into a state (`build_state`) and kept only when the whole-state facts hold
-    (`fits_whole_state`); the first state kept is also checked against the view once
-    (`verify`)."""
+    into a state (`rebuild`, the view's `Rebuild`, which checked the view) and kept only
+    when the whole-state facts hold (`fits_whole_state`); the first state kept is also
+    checked against the view once (`verify`)."""
 
-    __slots__ = ("_verified", "rivals", "view")
+    __slots__ = ("_verified", "rebuild", "rivals", "view")
 
-    def __init__(self, v: PlayerView) -> None:
-        self.view = v
-        self.rivals = rescue_rivals(v)
+    def __init__(self, rebuild: Rebuild) -> None:
+        self.rebuild = rebuild
+        self.view = rebuild.view
+        self.rivals = rescue_rivals(self.view)
         self._verified = False
 
     def verified(self) -> None:
@@ -425,7 +490,7 @@ class WholeStates:
         """The state of the first of up to `max_draws` calls of `draw` whose ranks pass;
         raises `SamplingError` when none does."""
         for _ in range(max_draws):
-            state = build_state(self.view, draw())
+            state = self.rebuild.state(draw())
             if fits_whole_state(self.view, state, self.rivals):
                 if not self._verified:
                     verify(self.view, state)

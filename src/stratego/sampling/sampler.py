@@ -19,11 +19,10 @@ from stratego.sampling.hidden_rescues import (
 )
 from stratego.sampling.rebuild import (
     CHECK_AFTER,
+    Rebuild,
     WholeStates,
-    build_state,
     check_max_draws,
     check_sets,
-    check_view,
     fits_whole_state,
     rescue_rivals,
     verify,
@@ -66,20 +65,25 @@ def hidden_assignments(v: PlayerView) -> Iterator[dict[int, Rank]]:
 
 class Sampler:
     """Draws full states for one view; build it once to draw many (the counting
-    work is shared). `count` is `count_assignments` of the view."""
+    work, the checks of the view and the part of the rebuilt states that does not
+    depend on the drawn ranks are shared). `count` is `count_assignments` of the view."""
 
     def __init__(self, v: PlayerView) -> None:
         as_view(v)
-        check_view(v)
+        rebuild = Rebuild(v)  # checks the view
         self.view = v
         self._states: WholeStates | None = None
         self._problem = Problem(v)
         self._latent: list[Latent] | None = None
+        # per answer to which piece came back (by `Latent.choices`): the rebuild of its
+        # view and its Rescues' rivals, made at its first draw
+        self._answers: dict[tuple[int, ...],
+                            tuple[Rebuild, list[tuple[int, tuple[int, ...]]]]] = {}
         if hidden_rescues(v):
             self._latent = latent_choices(v)
             self.count = sum(leaf.weight for leaf in self._latent)
         else:
-            self._states = WholeStates(v)
+            self._states = WholeStates(rebuild)
             try:  # the views games give count in a few hundred states at most
                 self.count = self._problem.total(budget=CHECK_AFTER)
             except OverBudget:
@@ -110,11 +114,16 @@ class Sampler:
                 if pick < 0:
                     break
             assert leaf.problem is not None
-            seen = latent_view(self.view, leaf)
+            seen = latent_view(self.view, leaf)  # made once per answer
             alias = leaf.alias
-            state = build_state(seen, {alias[pid]: rank
-                                       for pid, rank in leaf.problem.draw(rng).items()})
-            if fits_whole_state(self.view, state, rescue_rivals(seen)):
+            ranks = {alias[pid]: rank for pid, rank in leaf.problem.draw(rng).items()}
+            answer = self._answers.get(leaf.choices)
+            if answer is None:
+                answer = (Rebuild(seen), rescue_rivals(seen))
+                self._answers[leaf.choices] = answer
+            rebuild, rivals = answer
+            state = rebuild.state(ranks)
+            if fits_whole_state(self.view, state, rivals):
                 verify(self.view, state)
                 return state
         raise SamplingError(f"no consistent state found in {max_draws} draws")
