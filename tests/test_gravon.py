@@ -69,7 +69,7 @@ def test_square_names_skip_j() -> None:
     assert parse_gravon_square("b7") == Square.parse("b7")
     assert [format_gravon_square(sq) for sq in stratego.SQUARES[:10]] == [
         "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "I1", "K1"]
-    for bad in ("J4", "A0", "A11", "L1", "", "4A"):
+    for bad in ("J4", "A0", "A11", "L1", "", "4A", "A05"):
         with pytest.raises(InvalidNotationError, match="not a Gravon square"):
             parse_gravon_square(bad)
 
@@ -165,6 +165,17 @@ def test_setup_line_layout() -> None:
         parse_setup_line("ABC")
     with pytest.raises(InvalidNotationError, match=r"character 2 \(b7\): 'N'"):
         parse_setup_line("AN" + "A" * 38)
+    for player in Player:  # one letter too many is refused, not cut or read past the board
+        with pytest.raises(InvalidNotationError, match="40 letters, this one 41"):
+            parse_setup_line("L" + "A" * 39 + "M", player)
+
+
+def test_setup_line_refuses_a_piece_it_cannot_hold() -> None:
+    """A setup line covers only the four home rows: a piece beyond them is refused, not
+    left out of the line."""
+    setup = stratego.Setup.from_mapping(Player.RED, {"a5": "M", "a1": "F"})
+    with pytest.raises(InvalidNotationError, match="first four rows; red has pieces on a5"):
+        format_setup_line(setup)
 
 
 # ---------------------------------------------------------------------------
@@ -252,6 +263,7 @@ def test_xml_errors(text: str, error: type[Exception], needle: str) -> None:
         (f"type 1\n{BOARD}\nB2:B3\nEND\n", "Rescue record"),
         (f"type 1\n{BOARD}\nEND\nred vs blue result 1 winner 5\n", "is not '<red> vs <blue>"),
         (f"type 1\n{BOARD}\nEND\nred vs blue result 1 winner 0\nmore\n", "unexpected 'more'"),
+        (f"type 1\n{BOARD}\nEND\nal-and-bo result 3 winner 2\n", "is not '<red> vs <blue>"),
     ],
 )
 def test_text_errors(text: str, needle: str) -> None:
@@ -280,6 +292,47 @@ def test_resigned_game_keeps_its_winner() -> None:
     assert parse_game_text(game.to_text()).winner is Player.BLUE
     with pytest.raises(InvalidNotationError, match="not a Gravon game type: 'go'"):
         GravonGame("go", BOARD).to_text()
+
+
+_NAME_PARTS = st.sampled_from(["vs", " vs", "vs ", " ", "a", "\\", "\n", "u000a", "0"])
+_NAMES = st.tuples(st.sampled_from(["", "vs ", " "]),
+                   st.lists(_NAME_PARTS | st.characters(), max_size=4).map("".join),
+                   st.sampled_from(["", " vs", " "])).map("".join)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [("al vs", "bo"), ("al", "vs bo"), ("al vs", "vs bo"), ("al vs bo", "cy"), ("vs", "vs"),
+     ("a vs vs b", " vs "), ("", "\\vs\n")],
+)
+def test_text_form_player_names_read_back(players: tuple[str, str]) -> None:
+    """The text form writes the players' names "so that any name reads back unchanged",
+    including a name ending in " vs" or starting "vs " next to the " vs " that joins them."""
+    assert parse_game_text(_resigned_game(players).to_text()).players == players
+
+
+@given(_NAMES, _NAMES)
+def test_text_form_any_player_names_read_back(red: str, blue: str) -> None:
+    """Invariant: any two player names read back unchanged from the text form."""
+    assert parse_game_text(_resigned_game((red, blue)).to_text()).players == (red, blue)
+
+
+def test_xml_result_the_moves_contradict_is_refused() -> None:
+    """A game file whose result names the other winner than the Flag capture its moves end
+    in is refused."""
+    xml = read_game_file(DATA / "barrage-selfplay.txt").to_xml()
+    assert 'winner="1"' in xml
+    with pytest.raises(stratego.PositionError, match="the result says blue won, but the moves"):
+        parse_game_xml(xml.replace('winner="1"', 'winner="2"'))
+
+
+def test_xml_with_three_players_is_refused() -> None:
+    """A game has two players: a third <player> element is refused, not read over Blue's."""
+    xml = read_game_file(DATA / "barrage-selfplay.txt").to_xml()
+    assert xml.count("<player ") == 2
+    xml = xml.replace("<player ", '<player id="3">eve</player><player ', 1)
+    with pytest.raises(InvalidNotationError, match="3 <player> elements, expected 2"):
+        parse_game_xml(xml)
 
 
 def test_no_rescue_in_gravon_files() -> None:
@@ -462,6 +515,15 @@ def test_csv_row_the_csv_module_refuses_is_given_and_reading_goes_on(
     assert all(isinstance(result, stratego.GameState) for i, (_, result) in enumerate(results)
                if i != 1)
     assert results[2][0].players == ("two\nlines", "b")
+
+
+def test_csv_row_with_a_field_too_many_is_refused(tmp_path: pathlib.Path) -> None:
+    """A CSV row of the game lists has the 9 columns of the header: a tenth field is refused."""
+    path = tmp_path / "games.csv"
+    path.write_text(CSV_HEADER + CSV_ROW.format(1).replace("\n", ",extra\n"), encoding="utf-8")
+    [(_, result)] = list(read_csv_games(path))
+    assert isinstance(result, InvalidNotationError)
+    assert "games.csv line 2 (b-1): expected the 9 columns" in str(result)
 
 
 def test_csv_header_naming_a_column_twice_is_refused(tmp_path: pathlib.Path) -> None:

@@ -238,6 +238,7 @@ FILLED = EMPTY[:9] + "f1" + EMPTY[10:-10] + "F2........."
         (f"classic+flying {FILLED} r 0", "unknown variant 'flying'"),
         (f"classic {FILLED.replace('/', '', 1)} r 0", "needs 10 rows"),
         (f"classic {FILLED.replace('f1', 'f1.')} r 0", "board rank 10"),
+        (f"classic {FILLED[1:]} r 0", "board rank 10: '........f1': 9 squares, a rank has 10"),
         (f"classic {FILLED.replace('f1', 'q1')} r 0", "'q' is not a rank symbol"),
         (f"classic {FILLED.replace('F2', 'F2?')} r 0", "unexpected '?'"),
         (f"classic {EMPTY.replace('~', '.', 1)} r 0", "c6 is a lake"),
@@ -256,13 +257,20 @@ FILLED = EMPTY[:9] + "f1" + EMPTY[10:-10] + "F2........."
         (f"classic {FILLED} r 0 shuttles=9:a1-a2:1,-", "no piece has the id 9"),
         (f"classic {FILLED} r 0 shuttles=1:a2-a1:1,-", "lower square first"),
         (f"classic {FILLED} r 0 shuttles=1:a11-a1:1,-", "shuttles: 'a11'"),
+        (f"classic {FILLED} r 0 shuttles=1:a1-a1:1,-", "'1:a1-a1:1': write the lower square"),
+        (f"classic {FILLED} r 0 shuttles=1:a1-a2:0,-", "'1:a1-a2:0': the count is at least 1"),
+        (f"classic {FILLED} r 0 shuttles=3:a1-a2:1,-", "no piece has the id 3"),
         (f"classic {FILLED} r 0 pending=2", "has no Rescue rule"),
         (f"classic+rescue {FILLED} r 0 pending=1", "must be a piece of red"),
         (f"classic {FILLED} r 0 rescues=1", "two counts"),
         (f"classic {FILLED} r 0 rescuers=7", "no piece has this id"),
+        (f"classic {FILLED} r 0 rescuers=3", "rescuers: '3': no piece has this id"),
         (f"classic {FILLED} r 0 chase=r:a1-a2", "has no chase rule"),
         (f"jumbo-2014 {FILLED} r 0 chase=r:a3-a4", "does not lead to this board"),
         (f"jumbo-2014 {FILLED} r 0 chase=r", "expected side:moves"),
+        (f"jumbo-2014 {FILLED} r 0 chase=r:*a3-a4,*a4-a3", "one move at most begins a chase"),
+        (f"jumbo-2014 {FILLED} r 0 chase=r:--", "chase: '--': a chase is made of moves"),
+        (f"jumbo-2014 {FILLED} r 0 chase=r:K@b2", "chase: 'K@b2': a chase is made of moves"),
         (f"classic {FILLED} r 0 last=k4", "last: 'k4'"),
         (f"classic {FILLED} r 0 end=won:r", "end: 'won:r'"),
         (f"classic {FILLED} r 0 limit=0", "limit: '0'"),
@@ -273,6 +281,22 @@ def test_malformed_parts_are_named(text: str, needle: str) -> None:
     with pytest.raises(InvalidNotationError) as info:
         parse_position(text)
     assert needle in str(info.value)
+
+
+def test_a_five_square_back_and_forth_trail_round_trips() -> None:
+    """ISF 10.2 with five moves (isf-five-moves): the squares a shuttling piece left, written
+    newest first after its run, may run to five and more, and read back unchanged."""
+    text = (
+        "isf-five-moves g71c72b73n74x75x76b77b78s79b80/j61m62k63j64l65k66n67t68l69t70/"
+        "l51t52x53k54n55x56l57n58x59f60/.b42c43j44n45!k46x47b48../.t41*~~..~~../"
+        "..~~X25*!.~~x50*!./B31B32M33J34X24*N36K37B38B39T40!/N21L22.X23*.B26N27J28K29T30/"
+        "C11G12K13S14L15N16T17N18X19F20/J1L2T3C4X5X6X7B8L9K10 b 37 x=X35*!,x49*! "
+        "shuttles=24:e3-e4:5:e3/e4/e3/e4/e3,50:i5-i6:1:i6 last=e4"
+    )
+    state = parse_position(text)
+    assert len(state.shuttles[Player.RED]) == 4 + 5  # id, the two ends, the count, the trail
+    assert format_position(state) == text
+    assert parse_position(format_position(state)) == state
 
 
 def test_well_formed_fields_parse() -> None:

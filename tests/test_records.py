@@ -35,6 +35,7 @@ from stratego.notation import format_position, parse_position
 from stratego.records import (
     GameRecord,
     Tags,
+    move_text,
     parse_record,
     record_from_json,
     record_from_state,
@@ -164,6 +165,23 @@ def test_text_form_layout() -> None:
     assert parse_record(text).tags["Event"] == 'the "big" one'
 
 
+def test_a_tag_with_backslashes_reads_back() -> None:
+    """A tag value is written between quotes with its backslashes and quotes escaped, so it
+    reads back unchanged."""
+    record = record_from_state(_game(CLASSIC, 6, 4), event="C:\\temp\\ \\\"games\\")
+    assert record.to_text().splitlines()[0] == r'[Event "C:\\temp\\ \\\"games\\"]'
+    assert parse_record(record.to_text()).tags["Event"] == "C:\\temp\\ \\\"games\\"
+
+
+def test_move_text_numbers_turns_not_rescue_decisions() -> None:
+    """Hasbro 2009 "Rescue": a Rescue decision is part of the turn that earned it and takes
+    no number ("1. a4-a5 j7-j6 2. b4-b5 K@b2")."""
+    moves = [Move.parse("a4-a5"), Move.parse("j7-j6"), Move.parse("b4-b5"),
+             Move.parse("K@b2", rescue=True), Move.parse("j6-j5"), Move.decline_rescue(),
+             Move.parse("c4-c5")]
+    assert move_text(moves) == "1. a4-a5 j7-j6 2. b4-b5 K@b2 j6-j5 -- 3. c4-c5"
+
+
 def test_illegal_move_names_its_number_and_reason() -> None:
     """A record with an illegal move fails on replay, naming the move number and side."""
     state = _game(CLASSIC, seed=3, plies=6)
@@ -206,6 +224,16 @@ def test_record_needs_a_new_game() -> None:
     """A game that began from an arbitrary position has no record (save it as state JSON)."""
     state = stratego.from_position(CLASSIC, {"a1": "F", "a2": "M", "j10": "f", "j9": "m"})
     with pytest.raises(PositionError, match="did not start from two valid setups"):
+        record_from_state(state)
+
+
+def test_record_needs_a_new_game_not_a_full_start_with_knowledge() -> None:
+    """A game begun from a position string of two full setups in which Blue already knows
+    Red's Marshal is no new game: it has no record (its replay would not be this game)."""
+    start = _game(CLASSIC, 1, 0)
+    text = re.sub(r"(M\d+)", r"\1!", format_position(start), count=1)
+    state = stratego.apply(parse_position(text), stratego.legal_moves(parse_position(text))[0])
+    with pytest.raises(PositionError, match="did not start from a new game"):
         record_from_state(state)
 
 

@@ -205,6 +205,13 @@ def test_from_mapping_rejects_two_pieces_on_one_square() -> None:
         Setup.from_mapping(Player.RED, placement)
 
 
+def test_setup_rejects_two_pieces_on_one_square() -> None:
+    """A setup places each piece on its own square: `Setup` itself refuses two on one."""
+    a1 = Square.parse("a1")
+    with pytest.raises(SetupError, match="more than one piece on a1 in the red setup"):
+        Setup(Player.RED, ((a1, Rank.FLAG), (a1, Rank.MARSHAL)))
+
+
 @pytest.mark.parametrize("rules", EDITIONS, ids=IDS)
 def test_piece_outside_home_rows_rejected(rules: Rules) -> None:
     """MB 1961 To start the game 4: the two middle rows are left unoccupied at the start;

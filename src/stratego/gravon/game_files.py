@@ -169,18 +169,19 @@ class GravonGame:
 
 
 _BREAKS = re.compile(r"[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]|^\s|\s$")
+_VS_WORD = re.compile(r"(^| )vs(?= |$)")
 
 
 def _escape_name(name: str) -> str:
     """A player's name for the text form's result line, written so that any name reads back
-    unchanged: a backslash, line breaks, whitespace at either end and " vs " are escaped with
-    a backslash (``\\u000a``, ``\\vs``), an empty name is ``\\0``."""
+    unchanged: a backslash, line breaks, whitespace at either end and a word "vs" (one with a
+    space or an end of the name on each side, so the name cannot run into the " vs " that
+    joins the two names) are escaped with a backslash (``\\u000a``, ``\\vs``), an empty name
+    is ``\\0``."""
     if not name:
         return "\\0"
     text = _BREAKS.sub(lambda m: f"\\u{ord(m.group()):04x}", name.replace("\\", "\\\\"))
-    while " vs " in text:
-        text = text.replace(" vs ", " \\vs ")
-    return text
+    return _VS_WORD.sub(r"\1\\vs", text)
 
 
 def _unescape_name(text: str) -> str:
