@@ -2,10 +2,16 @@
 
 Lockstep: games advanced in a `Batch` and with `stratego.apply` side by side, with a policy
 that favours moving the same piece back and forth and chasing the piece the opponent just
-moved, so that the back-and-forth rule (every book), the Scout span (classic web rules) and
-the chase rule (Jumbo 2014, Moving bullet 8) fire; masks, states, planes and outcomes must
-be equal at every ply. The games start mid-game and from scattered positions, and the batch
-is rebuilt from the scalar states in the middle of a chase.
+moved, so that the back-and-forth rule (every book) and the chase rule (Jumbo 2014, Moving
+bullet 9; ISF 11) fire; masks, states, planes and outcomes must be equal at every ply. The
+games start mid-game and from scattered positions, and the batch is rebuilt from the
+scalar states in the middle of a chase. Besides the named rule sets, the lockstep plays
+readings that no edition uses but `stratego.vector.supports` accepts: the Scout span
+(`RepetitionRule.scout_span`) and the chase read by answers to the opponent's last move
+(`threat_chase=False`).
+
+Fixed positions check what random play seldom reaches; the Scout's window and the ISF
+readings are played in tests/test_vector_isf.py.
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from stratego.encoding import (  # noqa: E402
     observation_planes,
 )
 from stratego.errors import ArgumentError  # noqa: E402
-from stratego.notation import format_position  # noqa: E402
+from stratego.notation import format_position, parse_position  # noqa: E402
 from stratego.sampling import SamplingError, sample_state  # noqa: E402
 from stratego.vector import SUPPORTED, Batch, supports  # noqa: E402
 
@@ -48,6 +54,8 @@ RULE_SETS = [
     "jumbo-2014",
     "classic+barrage",
     "jumbo-2014+ultimate-lightning",
+    "classic+ultimate-lightning",
+    "isf+ultimate-lightning",
     "hasbro-2009+aggressor-advantage+silent-defense",
     "jumbo-2014+moving-bombs+moving-flag",
     "classic+duel+silent-defense",
@@ -66,6 +74,15 @@ def _isf_repetition(rules: stratego.Rules) -> stratego.Rules:
 RULES = {name: by_name(name) for name in RULE_SETS}
 RULES["classic with ISF repetition"] = _isf_repetition(CLASSIC)
 RULES["jumbo-2014+barrage with ISF repetition"] = _isf_repetition(by_name("jumbo-2014+barrage"))
+# a Scout's moves within the line its first back-and-forth move covered count as the same
+# squares (`RepetitionRule.scout_span`), in place of the classic web rules' window
+SCOUT_SPAN = attrs.evolve(CLASSIC, repetition=attrs.evolve(
+    CLASSIC.repetition, scout_span=True, scout_window=False))
+RULES["classic with the Scout span"] = SCOUT_SPAN
+# the chase read by answers to the opponent's last move, not by threats and evasions
+ANSWER_CHASE = attrs.evolve(JUMBO_2014, repetition=attrs.evolve(
+    JUMBO_2014.repetition, threat_chase=False))
+RULES["jumbo-2014 with the chase by answers"] = ANSWER_CHASE
 SUPPORTED_RULES = list(RULES.values())
 
 
@@ -223,6 +240,137 @@ def test_lockstep_with_the_scalar_engine(name: str) -> None:
         assert stats.rebuilt_mid_chase > 0
 
 
+def _beside(state: stratego.GameState, moves: list[str]) -> tuple[Batch, stratego.GameState]:
+    """`moves` played from `state` in a one-game batch and with `stratego.apply` side by
+    side; masks and states are compared at every ply."""
+    batch = Batch.from_states([state])
+    check_same(batch, [state], planes=False)
+    for move in moves:
+        batch.step([action_index(move, state.to_move)])
+        state = apply(state, move)
+        check_same(batch, [state], planes=False)
+    return batch, state
+
+
+def _allows(batch: Batch, state: stratego.GameState, move: str) -> bool:
+    return bool(batch.action_mask()[0][action_index(move, state.to_move)])
+
+
+def test_a_piece_at_its_back_and_forth_limit_may_still_strike() -> None:
+    """Hasbro 2009, Movement 10: pieces may not go back and forth between the same two
+    squares in three consecutive turns (strikes are exempt). A Scout back on a4 after
+    a4-a5-a4 may not go to a5 again, but may strike the Sergeant next to it."""
+    state = stratego.from_position(
+        "hasbro-2009", {"e1": "F", "a4": "X", "j10": "f", "b4": "t", "j7": "n"})
+    batch, state = _beside(state, ["a4-a5", "j7-j6", "a5-a4", "j6-j7"])
+    assert not stratego.is_legal(state, "a4-a5")
+    assert stratego.is_legal(state, "a4-b4")
+    assert _allows(batch, state, "a4-b4")
+
+
+def test_a_piece_taken_at_its_back_and_forth_limit_leaves_no_moves_behind() -> None:
+    """Hasbro 2009, Movement 10 (not back and forth between the same two squares in three
+    consecutive turns): the Lieutenant that went a4-a5-a4, the limit, is taken on a4;
+    Red's record still names it, and no move starts from a square without a piece."""
+    state = stratego.from_position(
+        "hasbro-2009", {"e1": "F", "a4": "L", "g2": "T", "j10": "f", "b4": "m", "j7": "n"})
+    batch, state = _beside(state, ["a4-a5", "j7-j6", "a5-a4", "b4-a4"])
+    assert state.where[state.shuttles[Player.RED][0]] < 0  # the limited piece is gone
+    starts = {action_move(int(a), state.to_move).fi
+              for a in np.flatnonzero(batch.action_mask()[0])}
+    assert starts == {stratego.Square.parse("g2").index}
+
+
+def test_a_scout_run_read_by_its_span() -> None:
+    """`RepetitionRule.scout_span`: a Scout's moves within the line its first
+    back-and-forth move covered (a4 to d4) count as the same squares; d4-a4, back to the
+    span's end, continues the run."""
+    state = stratego.from_position(SCOUT_SPAN, {"j1": "F", "a4": "X", "j10": "f", "a10": "t"})
+    _, state = _beside(state, ["a4-d4", "a10-b10", "d4-a4"])
+    assert state.shuttles[Player.RED][3] == 2
+
+
+def test_a_captain_two_step_back_round_a_corner_continues_its_run() -> None:
+    """Classic web rules (back-and-forth rule) with the Ultimate Lightning Captain's
+    two-step: the Blue Captain's two-step j5-i6, round a corner between the two squares
+    its run names, continues that run."""
+    state = parse_position(
+        "classic+ultimate-lightning .l37.l38.g39c40..t36*/...x33....t35./..b27..m34*!j29b30../"
+        "..n21n22f23...k24*!x25*!/..~~..~~../..~~..~~.k31*!/.T15N16G12*..L18..X5*!/N10*!....B13"
+        "M14X19*../K11*C6*.L7X8*[XK]...B9./..K1J2T3F4.... b 47 x=X17*!,S20*!,x26*!,s28!,x32*! "
+        "shuttles=5:j1-j4:1:j1,31:j5-i6:1:i6 last=j4")
+    _, state = _beside(state, ["j5-i6"])
+    assert state.shuttles[Player.BLUE][3] == 2
+
+
+def test_a_captain_two_step_strike_may_not_continue_a_run_at_its_limit() -> None:
+    """ISF 10 with strikes as moves (two-squares rule) and the Ultimate Lightning Captain's
+    two-step: the Captain's strike j8-h8 would continue its run at the limit."""
+    state = parse_position(
+        "isf+ultimate-lightning b38....g34*...t40/........m35*j37/..n32*....K18*!.k36*[XK]/"
+        "x21.b23.....f26l31*/..~~..~~../.c22*~~..~~../F16..G17....L19./.N12*.T13....N11*T15/"
+        ".X7.M8.B10..../.B1S2L3...J4C5X6 b 121 x=X9!,K14*!,X20*!,n24!,k25!,x27!,x28*!,"
+        "l29*!,s30!,t33*!,x39*! shuttles=18:g7-h8:1:g7,36:i8-j8:3:i8/j8/i8 last=h8")
+    batch, state = _beside(state, [])
+    assert not stratego.is_legal(state, "j8-h8")
+    assert not _allows(batch, state, "j8-h8")
+
+
+def test_a_captain_two_step_may_not_recreate_a_position_of_a_chase() -> None:
+    """Jumbo 2014, Moving bullet 9 (chase rule) with the Ultimate Lightning Captain's
+    two-step: the quiet two-step j9-h9 would recreate a position of Red's chase."""
+    state = parse_position(
+        "jumbo-2014+ultimate-lightning ..b38k35*!..t40x37*!c31*./n32.l33*x39*m34x36*s30*..K12*!"
+        "/f25..b27g28..k29*!X19*!./t21*.l26*n22*j23*...../..~~..~~../..~~..~~.x24*!/.C18*......"
+        ".B20/K7*!.L13X14B15.T16M17*../N6..X8J9.L10*X11*../.G1S2T3N4F5.... r 124 "
+        "shuttles=12:j8-j9:1,29:h8-i9:1 chase=r:i5-i8,j8-j9,j6-j8,j9-j10,j8-j9,j10-i10,j9-i9,"
+        "h9-g9,i9-h9,h8-i7,h9-h7,i7-j7,h7-i7,j7-j8,i7-j7,j8-j9,j7-j8,j9-i9,j8-j9,*i9-h8 last=h8")
+    batch, state = _beside(state, [])
+    assert not stratego.is_legal(state, "j9-h9")
+    assert not _allows(batch, state, "j9-h9")
+
+
+def test_a_chase_by_answers_that_ends_on_a1() -> None:
+    """The chase rule read by answers to the opponent's last move (`threat_chase=False`):
+    Blue's last move ends on a1, the first square, and Red's chase of it may not recreate
+    a position of that chase with b2-b1."""
+    state = stratego.from_position(
+        ANSWER_CHASE, {"j1": "F", "c1": "L", "j10": "f", "a2": "t"}, to_move=Player.BLUE)
+    batch, state = _beside(state, ["a2-a1", "c1-b1", "a1-a2", "b1-a1", "a2-b2", "a1-a2",
+                                   "b2-b1", "a2-b2", "b1-a1"])
+    assert not stratego.is_legal(state, "b2-b1")
+    assert not _allows(batch, state, "b2-b1")
+
+
+def test_a_chase_by_answers_that_goes_round_and_begins_again() -> None:
+    """The chase rule read by answers to the opponent's last move (`threat_chase=False`):
+    a Red Lieutenant follows a Blue one up and down the j and i files, chases begin and
+    end, and the chase record stays the scalar engine's at every ply (the last move, a
+    Sergeant's j3-j4, begins a chase afresh)."""
+    state = stratego.from_position(
+        ANSWER_CHASE, {"a1": "F", "j10": "f", "j4": "L", "j3": "T", "j7": "l"})
+    _beside(state, ["j4-j5", "j7-j6", "j5-i5", "j6-j7", "i5-j5", "j7-j6", "j5-i5", "j6-j5",
+                    "i5-i6", "j5-j6", "i6-i5", "j6-j5", "j3-j4"])
+
+
+@pytest.mark.parametrize(("placement", "to_move", "move", "winner"), [
+    ({"a9": "F", "e1": "M", "j10": "f", "f10": "t"}, Player.RED, "a9-a10", Player.RED),
+    ({"a1": "F", "e10": "m", "j2": "f", "f1": "T"}, Player.BLUE, "j2-j1", Player.BLUE),
+])
+def test_a_moving_flag_on_the_back_row_wins(placement: dict[stratego.Square | str, str],
+                                            to_move: Player, move: str,
+                                            winner: Player) -> None:
+    """Moving Flag: a Flag that reaches the opponent's back row wins, on its first square
+    (a10 for Red) and its last (j1 for Blue)."""
+    state = stratego.from_position(by_name("jumbo-2014+moving-flag"), placement,
+                                   to_move=to_move)
+    batch, state = _beside(state, [move])
+    assert state.outcome is not None
+    assert state.outcome.winner == winner
+    assert batch.done[0]
+    assert batch.winner[0] == winner
+
+
 def test_lockstep_to_the_end_with_a_ply_limit() -> None:
     # a ply limit ends games in a draw (Rules.with_ply_limit); Flag captures end others
     rules = CLASSIC.with_ply_limit(40)
@@ -231,16 +379,20 @@ def test_lockstep_to_the_end_with_a_ply_limit() -> None:
     assert stats.endings > 0
 
 
-def test_new_games_match_new_game_and_play_on() -> None:
-    batch = Batch.new(JUMBO_2014, 6, seed=4)
+@pytest.mark.parametrize("rules", [JUMBO_2014, CLASSIC])
+def test_new_games_match_new_game_and_play_on(rules: stratego.Rules) -> None:
+    """A new game in a batch is `new_game` from the same setups, the position's hash
+    included, with a chase rule (Jumbo 2014) and without one (classic)."""
+    batch = Batch.new(rules, 6, seed=4)
     states = [batch.to_state(i) for i in range(6)]
     for state in states:
         assert state.ply == 0
         assert state.turn == Player.RED
-        rebuilt = stratego.new_game(JUMBO_2014, *(
+        rebuilt = stratego.new_game(rules, *(
             stratego.Setup(who, tuple(sorted((sq, p.rank) for sq, p in state.pieces(who))))
             for who in Player))
         assert rebuilt == state
+        assert rebuilt.zhash == state.zhash
     check_same(batch, states)
     for step in range(30):
         actions = batch.sample_actions(step)

@@ -315,3 +315,19 @@ def test_a_bool_is_no_action(actions: object) -> None:
     assert (batch.ply == 0).all()
     batch.step([1, 0])
     assert (batch.ply == 1).all()
+
+
+@pytest.mark.parametrize("past", [NUM_ACTIONS, NUM_ACTIONS + 1, 2**63 + 5])
+def test_the_first_number_past_the_actions_is_no_action(past: int) -> None:
+    """`Batch.step`: "an action outside 0 to ``NUM_ACTIONS - 1`` is an illegal action",
+    also just past the end and as a uint64 (which reads as ``NUM_ACTIONS``), and even when
+    the next game's action 0 is legal (the number is not read from the next game's row)."""
+    other = stratego.from_position(CLASSIC, {"e1": "F", "c3": "M", "j10": "f", "e7": "t"})
+    corner = stratego.from_position(CLASSIC, {"e1": "F", "a1": "M", "j10": "f", "e7": "t"})
+    batch = Batch.from_states([other, corner])
+    assert batch.action_mask()[1, 0]  # a1-b1, action 0, is legal in game 1
+    for kind in (np.uint64,) if past > 2**63 else (np.int64, np.uint64):
+        actions = np.array([past, 0], kind)
+        with pytest.raises(IllegalMoveError, match=rf"game 0: {past} is not an action"):
+            batch.step(actions)
+        assert states(batch) == [other, corner]

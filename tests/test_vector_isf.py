@@ -45,6 +45,13 @@ SCENARIOS += [
      ["c8-d8", "f9-f10", "e7-e8", "a9-b9", "d8-d9", "f10-f9", "e8-f8", "f9-e9", "d9-c9"],
      "a1-a2"),
 ]
+SCENARIOS += [
+    # a Lieutenant chases a Sergeant round the block a6-a7-b7-b6: b7-b6 would recreate a
+    # position of the chase with the evaded Sergeant on a6 (square 50, the first of the
+    # board's upper half)
+    (ISF, {"j1": "F", "b5": "L", "j10": "f", "a6": "t"}, Player.RED,
+     ["b5-b6", "a6-a7", "b6-a6", "a7-b7", "a6-a7", "b7-b6", "a7-b7", "b6-a6"], "b7-b6"),
+]
 for rules, limit in ((ISF, 3), (ISF_FIVE_MOVES, 5), (CLASSIC, 4)):
     red = ["a3-c3", "c3-b3", "b3-d3"]
     at = "d3"

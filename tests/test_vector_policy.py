@@ -78,6 +78,22 @@ def test_the_mask_into_a_buffer_is_written_over() -> None:
 # -- drawing from logits ------------------------------------------------------------------
 
 
+def test_a_uniform_draw_reaches_every_legal_action() -> None:
+    """`Batch.sample_actions` without logits draws "uniformly at random" among the legal
+    actions: with two legal actions (the Sergeant's a1-a2 and a1-b1; the Flag's Bombs do
+    not move), each is drawn about half the time, the last one included (seeded, so the
+    verdict is fixed)."""
+    state = stratego.from_position(CLASSIC, {"e1": "F", "d1": "B", "e2": "B", "f1": "B",
+                                             "a1": "T", "j10": "f", "e7": "t"})
+    legal = sorted(action_index(move, Player.RED) for move in stratego.legal_moves(state))
+    assert len(legal) == 2
+    batch = Batch.from_states([state] * 1000)
+    drawn = batch.sample_actions(0)
+    counts = {int(action): int((drawn == action).sum()) for action in legal}
+    assert sum(counts.values()) == 1000
+    assert all(350 <= count <= 650 for count in counts.values()), counts
+
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64])
 def test_logits_draw_from_the_softmax_over_the_legal_actions(dtype: type) -> None:
     """Chi-square test of the drawn counts against the softmax over each game's legal
