@@ -240,4 +240,6 @@ def test_the_documented_loop_trains_saves_and_rates_a_bot(
     printed = capsys.readouterr().out
     games = int(match[match.index("--games") + 1])
     assert f"{games} game(s) under classic+barrage" in printed
-    assert re.search(rf"{pathlib.Path(out).stem}: \+\d+ =\d+ -\d+, score", printed), printed
+    # the bot is named by the spec that rebuilds it
+    named = re.escape(f"{SPEC}(path={out!r})")
+    assert re.search(rf"^{named}: \+\d+ =\d+ -\d+, score", printed, re.M), printed
