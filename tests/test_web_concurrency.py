@@ -191,7 +191,8 @@ def _thinkers(count: int, timeout: float) -> bool:
 def test_one_address_has_one_bot_thinking_at_a_time(waiting_hub: HubMaker) -> None:
     """docs/build-a-ui.md: "one address has at most one bot thinking at a time: its move
     in another game against the bot waits its turn", so one address with many games
-    against a slow bot keeps one core busy; another address's bot thinks meanwhile."""
+    against a slow bot keeps one core busy; another address's bot thinks meanwhile, and the
+    waiting move's own game answers its other requests ("other requests do not wait")."""
     THINKERS.clear()
     hub, _ = waiting_hub(idle_seconds=600, bots=["Slow=test_web_concurrency:CountingBot"])
 
@@ -211,6 +212,9 @@ def test_one_address_has_one_bot_thinking_at_a_time(waiting_hub: HubMaker) -> No
     moves = [_in_thread(move(game)) for game in games[:2]]
     assert _thinkers(1, PATIENCE)
     assert not _thinkers(2, 2.0)  # the address's second move waits for its first
+    # ... outside its game: that game's poll and page answer while the move waits its turn
+    base, client, _ = games[1]
+    assert _finished(lambda: hub.handle("GET", base, client=client)).status == 200
     other = _in_thread(move(games[2]))
     assert _thinkers(2, PATIENCE)  # another address is not held up
     assert THINKERS == [1, 2]

@@ -250,27 +250,43 @@ def test_a_rematch_counts_against_the_rate_limit_of_new_games() -> None:
 def test_a_rematch_counts_against_the_games_one_address_may_hold() -> None:
     """docs/build-a-ui.md: "One address holds at most `max_client_games` games ... so one
     address that keeps all its games in play cannot lock a second one out": its rematches
-    count as its games, against its cap and then the server's."""
+    count as its games, against its cap and then the server's; the finished game a rematch
+    is made from does not count against it (a rematch needs the room a new game would)."""
     now = [0.0]
-    hub = GameHub(token=tokens(), clock=lambda: now[0], bots=["Easy=random"], max_games=6,
+    hub = GameHub(token=tokens(), clock=lambda: now[0], bots=["Easy=random"], max_games=8,
                   create_limit=100)
     attacker = "10.0.0.1"
-    bases = [_finished_game(hub, attacker) for _ in range(3)]  # its cap: 6 // 2
-    refused = _rematch(hub, bases[0], attacker)
+    bases = [_finished_game(hub, attacker) for _ in range(4)]  # its cap: 8 // 2
+    made = _rematch(hub, bases[0], attacker)
+    assert made.status == 200  # bases[0] does not count
+    again = "/api/games/" + "/".join(made.json()["rematch"].split("/")[2:])
+    assert hub.handle("POST", again + "/start", body=b"{}", headers=JSON,
+                      client=attacker).status == 200  # in play: not reclaimed for room
+    assert hub.live_games == 5
+    refused = _rematch(hub, bases[1], attacker)  # 4 others: bases[0], [2], [3], the rematch
     assert refused.status == 429
-    assert "this address already holds 3 games in play" in refused.json()["error"]
-    assert hub.live_games == 3
+    assert "this address already holds 4 games in play" in refused.json()["error"]
+    assert hub.live_games == 5
     assert all(hub.handle("GET", base).status == 200 for base in bases)  # none reclaimed
     # a rematch asked from elsewhere is still the game's address's game
-    assert _rematch(hub, bases[0], "10.0.0.9").status == 429
+    assert _rematch(hub, bases[1], "10.0.0.9").status == 429
     for k in range(3):
         assert hub.handle("POST", "/api/games", body=b"{}", headers=JSON,
                           client=f"10.0.1.{k}").status == 201
     now[0] += 1000  # all idle past their protection: the rematch reclaims one of its own
-    reply = _rematch(hub, bases[0], attacker)
+    reply = _rematch(hub, bases[1], attacker)
     assert reply.status == 200, reply.text
-    assert hub.handle("GET", bases[0]).json()["rematch"] is not None  # its own game kept
-    assert sum(g.client == attacker for g in hub.games.games.values()) == 3
+    assert hub.handle("GET", bases[1]).json()["rematch"] is not None  # its own game kept
+    assert sum(g.client == attacker for g in hub.games.games.values()) == 5
+
+
+def test_a_rematch_needs_the_room_a_new_game_would() -> None:
+    """docs/build-a-ui.md: a rematch "is refused as creating one is": with room for one
+    game per address, the finished game's rematch is made as a new game would be."""
+    hub = GameHub(token=tokens(), clock=lambda: 0.0, bots=["Easy=random"], max_games=10,
+                  max_client_games=1)
+    base = _finished_game(hub, "10.0.0.1")
+    assert _rematch(hub, base, "10.0.0.1").status == 200
 
 
 def test_ipv6_clients_are_limited_by_their_64_network_ipv4_ones_by_address() -> None:

@@ -33,6 +33,7 @@ players, and its script takes a browser that holds a seat of that game back to i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -112,7 +113,8 @@ class GameHub:
             `time_limit` bot, such as the default Hard, may answer otherwise); None for
             fresh randomness. Ids and tokens never depend on it. With
             a database the games are counted across restarts: a game never gets the
-            seeds of another one dealt before, whether held, archived or deleted.
+            seeds of another one dealt before, whether held, archived or deleted (a
+            database from before the count was kept starts it at the games it holds).
         max_games: How many games the server holds at once. When it is full, creating one
             more first reclaims a game nobody acted in for `protect_seconds` (one never
             opened first, then one that ended, then the least recently active); with none
@@ -427,7 +429,12 @@ class GameHub:
             raise WebError(404, "an API call names a game and a seat token")
         game, player = self._seat(parts[0], parts[1])
         full = _full_view(query)
-        with self.games.held(game):
+        # a Start or move against the bot waits for the address's turn before the game's
+        # lock: while it waits, the game's other requests (polls, resign) answer at once
+        thinks = (method == "POST" and game.opponent == "bot" and len(parts) == 3
+                  and parts[2] in _BOT_ACTIONS)
+        turn = self.thinking.turn(client) if thinks else contextlib.nullcontext()
+        with turn, self.games.held(game):
             self.referee.hear(game, player)  # any request of the seat: it is there
             rest = parts[2:]
             if not rest:
@@ -473,10 +480,6 @@ class GameHub:
                 key = f"{game.id}/{player}"
                 if rest[0] == "move":
                     self.move_limiter.check(key)
-                if game.opponent == "bot" and rest[0] in _BOT_ACTIONS:
-                    with self.thinking.turn(client):  # (taken after the game's lock)
-                        return _refusable(soft, lambda: self._act(game, player, rest[0], data,
-                                                                  key, full))
                 return _refusable(soft, lambda: self._act(game, player, rest[0], data, key,
                                                           full))
             raise WebError(404, f"no such API call: {shown('/'.join(rest))}")

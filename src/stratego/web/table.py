@@ -273,15 +273,16 @@ class GameTable:
 
     def make_room(self, client: str | None, spare: str | None = None) -> None:
         """Make room for one more game of `client` (None: not counted against any
-        address), reclaiming a game if needed (never the game `spare`, an id: the one a
-        rematch is made from), or refuse: ``429`` when the address holds
-        `max_client_games` games all in play, ``503`` when the server is full of games
-        all in play."""
+        address), reclaiming a game if needed (never the game `spare`, an id: the finished
+        game a rematch is made from, which does not count against its address either, so
+        that a rematch needs the room a new game would), or refuse: ``429`` when the
+        address holds `max_client_games` games all in play, ``503`` when the server is
+        full of games all in play."""
         with self.lock:
             if client is not None:
-                own = [g for g in self.games.values() if g.client == client]
+                own = [g for g in self.games.values() if g.client == client and g.id != spare]
                 if len(own) >= self.max_client_games:
-                    victim = self._idlest([g for g in own if g.id != spare])
+                    victim = self._idlest(own)
                     if victim is None:
                         raise WebError(429, f"this address already holds "
                                             f"{self.max_client_games} games in play: finish "
