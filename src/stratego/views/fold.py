@@ -57,7 +57,7 @@ _CACHE_SIZE = 4096  # snapshots kept (per history node and player; least recentl
 _CHECKPOINT = 128  # a long fold also caches a snapshot every this many entries
 _TAIL = 64  # entries a snapshot may add to its parent's history tuple before rebasing it
 _GAMES_SIZE = 64  # games whose `Game` tables are kept
-_PINNED_GAMES = 64  # games whose snapshots are kept (the least recently viewed go)
+_PINNED_GAMES = 256  # games whose snapshots are kept (the least recently viewed go)
 _CHASE_SIZE = 64  # chase records whose moves are kept
 
 _lock = threading.Lock()
