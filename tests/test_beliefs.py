@@ -26,6 +26,7 @@ from stratego.setup_model import sample_setup
 from stratego.state import GameState
 from stratego.variants import SILENT_DEFENSE
 from stratego.views import PlayerView, view
+from test_sampling import counting_checks, quiet_game
 
 BARRAGE = by_name("classic+barrage")
 DUEL = by_name("jumbo-2014+duel")
@@ -260,24 +261,12 @@ def test_beliefs_check_their_view_once_and_their_draws_share_the_history(
     their draws."""
     import pickle
 
-    from stratego.sampling import build_state, rebuild
+    from stratego.sampling import build_state
 
+    state = quiet_game(CLASSIC, 3, 1200)  # moves onto empty squares, so that it lasts
     rng = random.Random(3)
-    state = stratego.new_game(CLASSIC, stratego.random_setup(CLASSIC, Player.RED, rng),
-                              stratego.random_setup(CLASSIC, Player.BLUE, rng))
-    for _ in range(1200):  # moves onto empty squares, so that the game lasts
-        moves = stratego.legal_moves(state)
-        quiet = [m for m in moves if m.to is not None and state.piece_at(m.to) is None]
-        state = stratego.apply(state, rng.choice(quiet or moves))
     seen = view(state, state.to_move)
-    checked: list[PlayerView] = []
-    check = rebuild.check_view
-
-    def counted(v: PlayerView) -> None:
-        checked.append(v)
-        check(v)
-
-    monkeypatch.setattr(rebuild, "check_view", counted)
+    checked = counting_checks(monkeypatch)
     beliefs = kind(seen)
     assert beliefs.clues  # parts of the belief, one per split of the clues
     beliefs.check()

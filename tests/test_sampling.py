@@ -651,7 +651,7 @@ def test_build_state_refuses_ranks_no_game_gives() -> None:
         build_state(seen, swapped)
 
 
-def _quiet_game(rules: stratego.Rules, seed: int, plies: int) -> stratego.GameState:
+def quiet_game(rules: stratego.Rules, seed: int, plies: int) -> stratego.GameState:
     """A seeded game in which both sides make random moves onto empty squares when they
     can, so that it lasts `plies` plies."""
     rng = random.Random(seed)
@@ -664,7 +664,7 @@ def _quiet_game(rules: stratego.Rules, seed: int, plies: int) -> stratego.GameSt
     return state
 
 
-def _counting_checks(monkeypatch: pytest.MonkeyPatch) -> list[PlayerView]:
+def counting_checks(monkeypatch: pytest.MonkeyPatch) -> list[PlayerView]:
     """The views `check_view` checks from now on, in order."""
     from stratego.sampling import rebuild
 
@@ -689,9 +689,9 @@ def test_a_sampler_checks_its_view_once_and_its_draws_share_the_history(
     state does (its views included), and the sampler pickles after its draws."""
     import pickle
 
-    state = _quiet_game(CLASSIC, 3, 1200)
+    state = quiet_game(CLASSIC, 3, 1200)
     seen = view(state, state.to_move)
-    checked = _counting_checks(monkeypatch)
+    checked = counting_checks(monkeypatch)
     sampler = Sampler(seen)
     rng = random.Random(4)
     draws = [sampler.sample(rng) for _ in range(20)]
@@ -722,7 +722,7 @@ def test_a_sampler_checks_the_view_of_each_answer_to_a_hidden_rescue_once(
     back: each such view is checked once, however often it is drawn."""
     army = (Rank.MAJOR, Rank.COLONEL, Rank.CAPTAIN, Rank.FLAG, Rank.LIEUTENANT)
     seen = view(_silent_rescue_game(army, (Rank.LIEUTENANT, Rank.MAJOR)), Player.BLUE)
-    checked = _counting_checks(monkeypatch)
+    checked = counting_checks(monkeypatch)
     sampler = Sampler(seen)
     rng = random.Random(2)
     for _ in range(40):
