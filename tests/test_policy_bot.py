@@ -157,7 +157,7 @@ def test_a_policy_file_loaded_by_spec_plays_a_match(toy_agent: str) -> None:
     result = play_match(BARRAGE, toy_agent, "random", games=4, seed=1, max_plies=200)
     assert len(result.games) == 4
     assert all(g.termination not in ("illegal move", "illegal setup") for g in result.games)
-    assert {g.red for g in result.games} == {"toy", "random"}
+    assert {g.red for g in result.games} == {toy_agent, "random"}  # named by its spec
     from stratego.match import BotSpec
 
     greedy = play_game(BARRAGE, BotSpec(toy_agent, {"greedy": True}).build(3), RandomBot(3),
