@@ -192,6 +192,15 @@ def test_struck_pieces_are_known_exactly(start: GameState, seed: int, n: int) ->
 
 
 @given(new_games(editions), seeds, plies)
+def test_the_last_record_is_the_last_of_the_history(start: GameState, seed: int,
+                                                     n: int) -> None:
+    """`last_record` is the last turn `history_records` gives, None before the first."""
+    state = random_playout(start, seed, n)[-1]
+    records = state.history_records()
+    assert state.last_record() == (records[-1] if records else None)
+
+
+@given(new_games(editions), seeds, plies)
 def test_known_ranks_always_contain_the_true_rank(start: GameState, seed: int, n: int) -> None:
     """What the opponent believes never excludes the truth."""
     state = random_playout(start, seed, n)[-1]

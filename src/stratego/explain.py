@@ -225,8 +225,7 @@ def explain_outcome(state: GameState) -> str:
         return f"The game reached {plies}, so it is drawn."
     if termination is Termination.NO_LEGAL_MOVES:
         return _cannot_move(state) + _neither(state)
-    records = state._records(1)  # the last turn's
-    last = records[-1] if records else None
+    last = state.last_record()
     winner = outcome.winner or state.to_move.opponent  # the mover, who won
     loser = winner.opponent
     if termination is Termination.FLAG_CAPTURED:

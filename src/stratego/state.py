@@ -381,6 +381,12 @@ class GameState:
         """Every turn since the start, oldest first, with what each strike did."""
         return self._records()
 
+    def last_record(self) -> PlyRecord | None:
+        """The last turn, as `history_records` gives it (None before the first), read
+        from the end of the history: its cost does not grow with the game."""
+        records = self._records(1)
+        return records[0] if records else None
+
     def _records(self, count: int | None = None) -> list[PlyRecord]:
         """`history_records`, or only its last `count` turns (read from the end of the
         history, so at a cost in proportion to `count`)."""
