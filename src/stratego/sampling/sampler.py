@@ -114,11 +114,11 @@ class Sampler:
                 if pick < 0:
                     break
             assert leaf.problem is not None
-            seen = latent_view(self.view, leaf)  # made once per answer
             alias = leaf.alias
             ranks = {alias[pid]: rank for pid, rank in leaf.problem.draw(rng).items()}
             answer = self._answers.get(leaf.choices)
-            if answer is None:
+            if answer is None:  # the answer's view, made once
+                seen = latent_view(self.view, leaf)
                 answer = (Rebuild(seen), rescue_rivals(seen))
                 self._answers[leaf.choices] = answer
             rebuild, rivals = answer
