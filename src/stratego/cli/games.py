@@ -122,9 +122,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
                       else records.record_from_json(text))
             header = dict(record.tags)
             recorded = header.get("Result", "")
-            state = record.start()
+            positions = record.positions()
+            state = next(positions)  # the start
             try:
-                for position in record.positions():
+                for position in positions:
                     state = position
             except IllegalMoveError:  # show the game as far as it is legal, then the fault
                 _show(state, header, args, "stopped: the next move is illegal (see below)")

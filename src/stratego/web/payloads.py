@@ -240,7 +240,7 @@ def payload(game: Game, player: Player, rematch: str | None = None,
         "lakes": sorted(sq.name for sq in LAKES),
         "join": (f"/join/{game.id}/{game.join_code}" if game.join_code is not None
                  and player is game.creator and not game.is_over else None),
-        "opponent_joined": game.opponent == "bot" or game.join_code is None,
+        "opponent_joined": _opponent_joined(game),
         "ready": {str(p): game.seats[p].ready for p in Player},
         "setup": None,
         "home": None,
@@ -300,6 +300,12 @@ def standing(game: Game, player: Player) -> dict[str, Any]:
             "status": status, "result": result}
 
 
+def _opponent_joined(game: Game) -> bool:
+    """Whether the opponent has its seat: the bot always, a friend once the join link
+    was used (it is spent then)."""
+    return game.opponent == "bot" or game.join_code is None
+
+
 def _to_move(game: Game, phase: str) -> str | None:
     """Whose turn it is, while the game is played (None otherwise)."""
     return str(game.state.to_move) if phase == "play" and game.state is not None else None
@@ -316,7 +322,7 @@ def _setup_status(game: Game, player: Player, phase: str,
     if phase == "over":
         aborted = result is not None and result["you"] == ABORTED
         return GAME_ABORTED if aborted else GAME_OVER
-    if not (game.opponent == "bot" or game.join_code is None):  # the friend has not joined
+    if not _opponent_joined(game):
         return f"Waiting for {other} to join: send them the join link."
     return f"Waiting for {other} to finish the setup."
 

@@ -350,8 +350,7 @@ class GameStore:
         """The ids of the finished games beyond the `keep` asked about most recently (the
         oldest to delete when at most `keep` are kept); `ArgumentError` for a `keep` that
         is not a whole number from 0 to 2**63 - 1."""
-        if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep < 2**63:
-            raise ArgumentError(f"keep is a whole number of games, not {shown(keep)}")
+        _check_games(keep, "keep")
         with self._lock:
             return [gid for (gid,) in self._db.execute(
                 "SELECT id FROM games WHERE finished = 1 ORDER BY touched DESC, id "
@@ -410,8 +409,7 @@ class GameStore:
         """Record that `count` games have been dealt, committed when this returns (a
         smaller count than the one recorded changes nothing). Raises `ArgumentError` for a
         `count` that is not a whole number from 0 to 2**63 - 1."""
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < 2**63:
-            raise ArgumentError(f"count is a whole number of games, not {shown(count)}")
+        _check_games(count, "count")
         with self._transaction():
             self._db.execute("INSERT INTO meta VALUES ('dealt', ?) ON CONFLICT (key) DO UPDATE "
                              "SET value = excluded.value WHERE CAST(value AS INTEGER) < ?",
@@ -498,3 +496,10 @@ def _rebuild(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]],
         game.state = state
         game.moves = list(moves)
     return game
+
+
+def _check_games(value: object, name: str) -> None:
+    """`ArgumentError` unless `value` (the argument `name`) is a number of games: a whole
+    number from 0 to 2**63 - 1, as SQLite's integers hold."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise ArgumentError(f"{name} is a whole number of games, not {shown(value)}")
